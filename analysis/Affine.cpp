@@ -1,0 +1,199 @@
+//===- Affine.cpp ---------------------------------------------------------===//
+#include "Affine.h"
+#include <algorithm>
+
+namespace tc {
+
+bool AffineExpr::isConstant() const {
+  for (auto &[S, C] : Coeffs)
+    if (C != 0)
+      return false;
+  return true;
+}
+
+bool AffineExpr::involves(const std::string &S) const {
+  auto It = Coeffs.find(S);
+  return It != Coeffs.end() && It->second != 0;
+}
+
+std::string AffineExpr::str() const {
+  return str([](const std::string &S) { return S; });
+}
+
+std::string
+AffineExpr::str(const std::function<std::string(const std::string &)> &Subst) const {
+  std::string Out;
+  for (auto &[S, C] : Coeffs) {
+    if (C == 0)
+      continue;
+    std::string Sym = Subst(S);
+    if (Sym != S)
+      Sym = "(" + Sym + ")";
+    if (!Out.empty())
+      Out += C < 0 ? " - " : " + ";
+    else if (C < 0)
+      Out += "-";
+    int64_t A = C < 0 ? -C : C;
+    Out += A == 1 ? Sym : std::to_string(A) + " * " + Sym;
+  }
+  if (Out.empty())
+    return std::to_string(Constant);
+  if (Constant > 0)
+    Out += " + " + std::to_string(Constant);
+  else if (Constant < 0)
+    Out += " - " + std::to_string(-Constant);
+  return Out;
+}
+
+AffineExpr AffineExpr::operator+(const AffineExpr &O) const {
+  AffineExpr R = *this;
+  for (auto &[S, C] : O.Coeffs)
+    R.Coeffs[S] += C;
+  R.Constant += O.Constant;
+  return R;
+}
+
+AffineExpr AffineExpr::operator*(int64_t F) const {
+  AffineExpr R = *this;
+  for (auto &[S, C] : R.Coeffs)
+    C *= F;
+  R.Constant *= F;
+  return R;
+}
+
+Polynomial Polynomial::constant(int64_t C) {
+  Polynomial P;
+  if (C != 0)
+    P.Terms[{}] = C;
+  return P;
+}
+
+Polynomial Polynomial::symbol(const std::string &S) {
+  Polynomial P;
+  P.Terms[{S}] = 1;
+  return P;
+}
+
+Polynomial Polynomial::operator+(const Polynomial &O) const {
+  Polynomial R = *this;
+  for (auto &[M, C] : O.Terms)
+    if ((R.Terms[M] += C) == 0)
+      R.Terms.erase(M);
+  return R;
+}
+
+Polynomial Polynomial::operator*(const Polynomial &O) const {
+  Polynomial R;
+  for (auto &[M1, C1] : Terms)
+    for (auto &[M2, C2] : O.Terms) {
+      Monomial M = M1;
+      M.insert(M.end(), M2.begin(), M2.end());
+      std::sort(M.begin(), M.end());
+      if ((R.Terms[M] += C1 * C2) == 0)
+        R.Terms.erase(M);
+    }
+  return R;
+}
+
+Polynomial Polynomial::operator*(int64_t F) const {
+  return *this * Polynomial::constant(F);
+}
+
+std::optional<int64_t> Polynomial::asConstant() const {
+  if (Terms.empty())
+    return 0;
+  if (Terms.size() == 1 && Terms.begin()->first.empty())
+    return Terms.begin()->second;
+  return std::nullopt;
+}
+
+std::optional<AffineExpr> Polynomial::asAffine() const {
+  AffineExpr E;
+  for (auto &[M, C] : Terms) {
+    if (M.empty())
+      E.Constant += C;
+    else if (M.size() == 1)
+      E.Coeffs[M[0]] += C;
+    else
+      return std::nullopt;
+  }
+  return E;
+}
+
+std::string Polynomial::str() const {
+  if (Terms.empty())
+    return "0";
+  std::string Out;
+  for (auto &[M, C] : Terms) {
+    std::string T;
+    for (auto &S : M)
+      T += (T.empty() ? "" : " * ") + S;
+    if (!Out.empty())
+      Out += C < 0 ? " - " : " + ";
+    else if (C < 0)
+      Out += "-";
+    int64_t A = C < 0 ? -C : C;
+    if (T.empty())
+      Out += std::to_string(A);
+    else
+      Out += A == 1 ? T : std::to_string(A) + " * " + T;
+  }
+  return Out;
+}
+
+static bool divides(const Polynomial::Monomial &Small,
+                    const Polynomial::Monomial &Big) {
+  return std::includes(Big.begin(), Big.end(), Small.begin(), Small.end());
+}
+
+std::optional<Delinearized> delinearize(const Polynomial &P,
+                                        const std::set<std::string> &Iterators,
+                                        std::string &Reason) {
+  // Group the terms by their parameter part; the iterator part of each term
+  // (at most one iterator) becomes the index of that group's dimension.
+  std::map<Polynomial::Monomial, AffineExpr> Groups;
+  Groups[{}]; // the innermost dimension always exists
+  for (auto &[M, C] : P.Terms) {
+    Polynomial::Monomial Params;
+    std::string Iter;
+    for (auto &S : M) {
+      if (!Iterators.count(S)) {
+        Params.push_back(S);
+        continue;
+      }
+      if (!Iter.empty()) {
+        Reason = "the subscript multiplies two loop iterators";
+        return std::nullopt;
+      }
+      Iter = S;
+    }
+    AffineExpr &G = Groups[Params];
+    if (Iter.empty())
+      G.Constant += C;
+    else
+      G.Coeffs[Iter] += C;
+  }
+  // Dimensions, innermost first, ordered by the degree of their stride.
+  std::vector<Polynomial::Monomial> Keys;
+  for (auto &[K, _] : Groups)
+    Keys.push_back(K);
+  std::stable_sort(Keys.begin(), Keys.end(),
+                   [](auto &A, auto &B) { return A.size() < B.size(); });
+  for (size_t D = 1; D < Keys.size(); ++D)
+    if (Keys[D].size() == Keys[D - 1].size() || !divides(Keys[D - 1], Keys[D])) {
+      Reason = "the subscript is not a row-major linearisation (its "
+               "parameter strides do not divide one another)";
+      return std::nullopt;
+    }
+  Delinearized R;
+  for (auto It = Keys.rbegin(); It != Keys.rend(); ++It) {
+    R.Index.push_back(Groups[*It]);
+    Polynomial S = Polynomial::constant(1);
+    for (auto &Sym : *It)
+      S = S * Polynomial::symbol(Sym);
+    R.Strides.push_back(S);
+  }
+  return R;
+}
+
+} // namespace tc

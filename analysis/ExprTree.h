@@ -1,0 +1,50 @@
+//===- ExprTree.h - the value computed by a statement ---------------------===//
+//
+// Each statement carries the expression tree of the value it stores (the
+// paper's "expression tree" attribute, Sec. III). Leaves are array reads
+// (through the statement's access relations), loop-invariant scalars,
+// iterators and literals; inner nodes are operators, casts and calls of
+// pure functions. Code generation prints the tree with reads redirected
+// (to registers, shared memory or global memory).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TC_ANALYSIS_EXPRTREE_H
+#define TC_ANALYSIS_EXPRTREE_H
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tc {
+
+struct ExprNode {
+  enum Kind { Read, Scalar, Iterator, Literal, Unary, Binary, Conditional, Cast, Call };
+  Kind K;
+  std::string Text;     // operator, literal, scalar/iterator name, callee, cast type
+  unsigned AccessId = 0; // for Read: index into the statement's reads
+  std::vector<std::shared_ptr<ExprNode>> Ops;
+
+  static std::shared_ptr<ExprNode> make(Kind K, std::string Text,
+                                        std::vector<std::shared_ptr<ExprNode>> Ops = {});
+};
+using ExprPtr = std::shared_ptr<ExprNode>;
+
+/// How leaves are spelled in generated code.
+struct ExprPrinter {
+  std::function<std::string(unsigned AccessId)> PrintRead;
+  std::function<std::string(const std::string &Iter)> PrintIterator;
+  std::function<std::string(const std::string &Scalar)> PrintScalar =
+      [](const std::string &S) { return S; };
+  std::string print(const ExprNode &E) const;
+};
+
+/// The tree in the paper's notation, e.g. `add(R0, mul(cvt(R1), cvt(R2)))`.
+std::string describe(const ExprNode &E);
+
+/// Strips value-preserving conversions to float (`__half2float`, casts).
+const ExprNode *stripConversions(const ExprNode *E);
+
+} // namespace tc
+
+#endif

@@ -1,0 +1,758 @@
+//===- Extraction.cpp - Clang AST of a region -> RegionModel --------------===//
+//
+// A small recursive reader over the subset of C++ the polyhedral model can
+// describe: counted `for` loops with affine bounds, assignments to arrays or
+// to scalar accumulators, and pure expressions. Anything else stops the
+// reader with a RegionError at the construct itself.
+//
+//===----------------------------------------------------------------------===//
+#include "Extraction.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringSet.h"
+#include <map>
+#include <set>
+
+using namespace clang;
+
+namespace tc {
+char RegionError::ID;
+
+namespace {
+
+const char *const AffineNote =
+    "subscripts and loop bounds must be sums of loop iterators and "
+    "region-invariant integers times constants (e.g. 'A[i * K + k]')";
+
+/// Pure functions a region may call: conversions and math.
+bool isPureFunction(llvm::StringRef Name) {
+  static const llvm::StringSet<> Pure = {
+      "__half2float", "__float2half", "__float2half_rn", "__bfloat162float",
+      "__float2bfloat16", "__float2bfloat16_rn", "__hadd", "__hmul",
+      "__hsub", "__hfma", "__hmax", "__hmin", "fmaxf", "fminf", "fmax",
+      "fmin", "max", "min", "expf", "exp", "__expf", "tanhf", "tanh",
+      "erff", "erf", "sqrtf", "sqrt", "rsqrtf", "fabsf", "fabs", "abs",
+      "logf", "log", "__logf", "powf", "pow", "sinf", "cosf", "exp2f",
+      "normcdff", "erfcf", "fmaf", "fma", "__fdividef", "__frcp_rn"};
+  return Pure.count(Name);
+}
+
+ElementType classify(QualType T) {
+  T = T.getCanonicalType().getUnqualifiedType();
+  if (T->isSpecificBuiltinType(BuiltinType::Float))
+    return ElementType::F32;
+  if (T->isSpecificBuiltinType(BuiltinType::Double))
+    return ElementType::F64;
+  if (const auto *R = T->getAsRecordDecl()) {
+    StringRef N = R->getName();
+    if (N == "__half")
+      return ElementType::F16;
+    if (N == "__nv_bfloat16")
+      return ElementType::BF16;
+  }
+  return ElementType::Other;
+}
+
+class Extractor {
+public:
+  Extractor(ASTContext &Ctx, const FunctionDecl &F) : Ctx(Ctx), F(F) {
+    Policy = std::make_unique<PrintingPolicy>(Ctx.getLangOpts());
+    Policy->SuppressTagKeyword = true;
+  }
+
+  llvm::Expected<RegionModel> run(const Stmt &Region, const RegionClauses &C) {
+    M.FunctionName = F.getNameAsString();
+    M.Range = Region.getSourceRange();
+    M.Clauses = C;
+    RegionBegin = Region.getBeginLoc();
+    RegionEnd = Region.getEndLoc();
+    if (!isa<ForStmt>(Region) && !isa<CompoundStmt>(Region))
+      return regionError(Region.getBeginLoc(),
+                         "'#pragma tc' must precede a 'for' loop nest or a "
+                         "'{ }' block of loop nests",
+                         "place the pragma directly before the outermost loop");
+    Position.push_back(0);
+    if (auto E = visit(&Region))
+      return std::move(E);
+    if (M.Stmts.empty())
+      return regionError(Region.getBeginLoc(),
+                         "the region annotated by '#pragma tc' has no "
+                         "statement to compute");
+    return std::move(M);
+  }
+
+private:
+  // ----- statements ------------------------------------------------------
+  llvm::Error visit(const Stmt *S) {
+    if (const auto *For = dyn_cast<ForStmt>(S))
+      return visitFor(For);
+    if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+      for (const Stmt *Child : CS->body()) {
+        if (auto E = visit(Child))
+          return E;
+      }
+      return llvm::Error::success();
+    }
+    if (isa<NullStmt>(S))
+      return llvm::Error::success();
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      return visitDecl(DS);
+    if (const auto *E = dyn_cast<Expr>(S))
+      return visitExprStmt(E);
+    if (isa<BreakStmt>(S) || isa<ReturnStmt>(S) || isa<GotoStmt>(S) ||
+        isa<ContinueStmt>(S))
+      return regionError(S->getBeginLoc(),
+                         "early exit from a '#pragma tc' region",
+                         "every iteration of the nest must run to completion; "
+                         "move the exit condition out of the region");
+    if (isa<IfStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
+        isa<SwitchStmt>(S))
+      return regionError(S->getBeginLoc(),
+                         "control flow other than counted 'for' loops is not "
+                         "supported in a '#pragma tc' region",
+                         "express conditions inside the computed value, e.g. "
+                         "with '?:' or fmaxf");
+    return regionError(S->getBeginLoc(),
+                       "unsupported statement in a '#pragma tc' region");
+  }
+
+  llvm::Error visitFor(const ForStmt *For) {
+    Loop L;
+    L.Range = For->getSourceRange();
+    const VarDecl *Iter = nullptr;
+    // Init: `int i = lb` or `i = lb`.
+    const Expr *LowerE = nullptr;
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit())) {
+      if (DS->isSingleDecl())
+        if (const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl()))
+          if (VD->getType()->isIntegerType() && VD->getInit()) {
+            Iter = VD;
+            LowerE = VD->getInit();
+          }
+    } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(For->getInit())) {
+      if (BO->getOpcode() == BO_Assign)
+        if (const auto *DR = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+          if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+            if (VD->getType()->isIntegerType()) {
+              Iter = VD;
+              LowerE = BO->getRHS();
+            }
+    }
+    if (!Iter)
+      return regionError(For->getBeginLoc(),
+                         "loop initialisation must set one integer iterator",
+                         "write 'for (int i = lower; i < upper; ++i)'");
+    L.Iterator = Iter->getNameAsString();
+    L.TypeSpelling = Iter->getType().getUnqualifiedType().getAsString(*Policy);
+    for (auto &Other : M.Loops)
+      if (Other.Iterator == L.Iterator)
+        return regionError(Iter->getLocation(),
+                           "loop iterator '" + L.Iterator +
+                               "' reuses the name of another loop's iterator",
+                           "give each loop of the region its own iterator name");
+    auto Lower = affine(LowerE);
+    if (!Lower)
+      return Lower.takeError();
+    L.Lower = *Lower;
+    // Condition: `i < ub` or `i <= ub`.
+    const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+        For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
+    if (!Cond || (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_LE) ||
+        !refersTo(Cond->getLHS(), Iter))
+      return regionError(For->getCond() ? For->getCond()->getBeginLoc()
+                                        : For->getBeginLoc(),
+                         "loop condition must compare the iterator with '<' "
+                         "or '<=' against an upper bound",
+                         "write 'i < upper' or 'i <= upper'");
+    Iterators[Iter] = L.Iterator; // bounds of inner loops may use it
+    auto Upper = affine(Cond->getRHS());
+    if (!Upper)
+      return Upper.takeError();
+    L.UpperExclusive = *Upper;
+    if (Cond->getOpcode() == BO_LE)
+      L.UpperExclusive.Constant += 1;
+    // Increment: ++i, i++, i += 1.
+    bool UnitStep = false;
+    if (const auto *U = dyn_cast_or_null<UnaryOperator>(For->getInc()))
+      UnitStep = U->isIncrementOp() && refersTo(U->getSubExpr(), Iter);
+    else if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(For->getInc()))
+      if (CA->getOpcode() == BO_AddAssign && refersTo(CA->getLHS(), Iter))
+        if (const auto *IL = dyn_cast<IntegerLiteral>(CA->getRHS()->IgnoreParenImpCasts()))
+          UnitStep = IL->getValue() == 1;
+    if (!UnitStep)
+      return regionError(For->getInc() ? For->getInc()->getBeginLoc()
+                                       : For->getBeginLoc(),
+                         "loop increment must be '++i', 'i++' or 'i += 1'",
+                         "strided loops are not supported yet");
+    M.Loops.push_back(L);
+    LoopStack.push_back(M.Loops.size() - 1);
+    Position.back()++;
+    Position.push_back(0);
+    llvm::Error E = visit(For->getBody());
+    Position.pop_back();
+    LoopStack.pop_back();
+    return E;
+  }
+
+  llvm::Error visitDecl(const DeclStmt *DS) {
+    for (const Decl *D : DS->decls()) {
+      const auto *VD = dyn_cast<VarDecl>(D);
+      if (!VD || !VD->getType()->isScalarType() && classify(VD->getType()) == ElementType::Other)
+        return regionError(D->getLocation(),
+                           "only scalar accumulators may be declared inside a "
+                           "'#pragma tc' region");
+      // A scalar declared inside the nest is expanded over the enclosing
+      // loops: `float acc` inside loops i, j is the array acc[i][j].
+      Array A;
+      A.Name = VD->getNameAsString();
+      A.DeclTypeSpelling = VD->getType().getAsString(*Policy);
+      A.Elem = classify(VD->getType());
+      A.ElemSpelling = VD->getType().getUnqualifiedType().getAsString(*Policy);
+      A.IsLocalScalar = true;
+      A.DeclLoc = VD->getLocation();
+      for (size_t I = 0; I < LoopStack.size(); ++I)
+        A.Strides.push_back(Polynomial::constant(1)); // shape is not needed
+      if (M.findArray(A.Name) >= 0)
+        return regionError(VD->getLocation(),
+                           "'" + A.Name + "' shadows another variable of the region");
+      M.Arrays.push_back(A);
+      Locals[VD] = {unsigned(M.Arrays.size() - 1), LoopStack};
+      if (const Expr *Init = VD->getInit()) {
+        Statement S = newStatement(VD->getSourceRange());
+        S.Write = localAccess(VD, VD->getLocation());
+        auto V = expr(Init, S);
+        if (!V)
+          return V.takeError();
+        S.Value = *V;
+        M.Stmts.push_back(std::move(S));
+      }
+    }
+    return llvm::Error::success();
+  }
+
+  llvm::Error visitExprStmt(const Expr *E) {
+    E = E->IgnoreParens();
+    if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+      E = EWC->getSubExpr()->IgnoreParens();
+    const Expr *LHS = nullptr, *RHS = nullptr;
+    std::string Op; // "" for plain assignment, else the arithmetic operator
+    if (const auto *CA = dyn_cast<CompoundAssignOperator>(E)) {
+      LHS = CA->getLHS();
+      RHS = CA->getRHS();
+      Op = BinaryOperator::getOpcodeStr(
+               BinaryOperator::getOpForCompoundAssignment(CA->getOpcode()))
+               .str();
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(E);
+               BO && BO->getOpcode() == BO_Assign) {
+      LHS = BO->getLHS();
+      RHS = BO->getRHS();
+    } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+               OC && OC->isAssignmentOp() && OC->getNumArgs() == 2) {
+      LHS = OC->getArg(0);
+      RHS = OC->getArg(1);
+      switch (OC->getOperator()) {
+      case OO_Equal: break;
+      case OO_PlusEqual: Op = "+"; break;
+      case OO_MinusEqual: Op = "-"; break;
+      case OO_StarEqual: Op = "*"; break;
+      case OO_SlashEqual: Op = "/"; break;
+      default:
+        return regionError(E->getExprLoc(), "unsupported compound assignment");
+      }
+    } else {
+      return regionError(E->getExprLoc(),
+                         "expression statement without an assignment in a "
+                         "'#pragma tc' region",
+                         "each statement must assign one array element or "
+                         "accumulator");
+    }
+    Statement S = newStatement(E->getSourceRange());
+    auto W = writeAccess(LHS);
+    if (!W)
+      return W.takeError();
+    S.Write = *W;
+    auto V = expr(RHS, S);
+    if (!V)
+      return V.takeError();
+    if (Op.empty()) {
+      S.Value = *V;
+    } else {
+      auto Old = ExprNode::make(ExprNode::Read, "");
+      Old->AccessId = S.Reads.size();
+      S.Reads.push_back(S.Write);
+      S.Value = ExprNode::make(ExprNode::Binary, Op, {Old, *V});
+    }
+    M.Stmts.push_back(std::move(S));
+    return llvm::Error::success();
+  }
+
+  Statement newStatement(SourceRange R) {
+    Statement S;
+    S.Name = "S" + std::to_string(M.Stmts.size());
+    S.Loops = LoopStack;
+    Position.back()++;
+    S.Position = Position;
+    S.Range = R;
+    return S;
+  }
+
+  // ----- accesses --------------------------------------------------------
+  Access localAccess(const VarDecl *VD, SourceLocation Loc) {
+    Access A;
+    auto &[Id, Loops] = Locals[VD];
+    A.ArrayId = Id;
+    for (unsigned L : Loops)
+      A.Index.push_back(AffineExpr::symbol(M.Loops[L].Iterator));
+    A.Range = SourceRange(Loc, Loc);
+    return A;
+  }
+
+  llvm::Expected<Access> writeAccess(const Expr *LHS) {
+    const Expr *E = LHS->IgnoreParenImpCasts();
+    if (const auto *DR = dyn_cast<DeclRefExpr>(E))
+      if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl())) {
+        if (Locals.count(VD))
+          return localAccess(VD, DR->getLocation());
+        return regionError(DR->getLocation(),
+                           "assignment to '" + VD->getNameAsString() +
+                               "', which is not an array element or an "
+                               "accumulator declared in the region",
+                           "a region may only write array elements and scalars "
+                           "it declares");
+      }
+    if (isa<ArraySubscriptExpr>(E))
+      return arrayAccess(cast<ArraySubscriptExpr>(E));
+    return regionError(LHS->getExprLoc(),
+                       "unsupported assignment target in a '#pragma tc' region");
+  }
+
+  llvm::Expected<Access> arrayAccess(const ArraySubscriptExpr *ASE) {
+    // Collect A[i0][i1]... outermost first.
+    std::vector<const Expr *> Subs;
+    const Expr *Base = ASE;
+    while (const auto *S = dyn_cast<ArraySubscriptExpr>(Base->IgnoreParenImpCasts())) {
+      Subs.insert(Subs.begin(), S->getIdx());
+      Base = S->getBase();
+    }
+    const auto *DR = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts());
+    const VarDecl *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+    if (!VD)
+      return regionError(Base->getExprLoc(),
+                         "indirect access: the array is not a named variable",
+                         "index a pointer or array parameter directly");
+    std::set<std::string> IterNames;
+    for (unsigned L : LoopStack)
+      IterNames.insert(M.Loops[L].Iterator);
+    for (auto &[D, N] : Iterators)
+      IterNames.insert(N);
+    Access A;
+    A.Range = ASE->getSourceRange();
+    std::vector<Polynomial> Strides;
+    QualType T = VD->getType();
+    if (Subs.size() == 1 && T->isPointerType() &&
+        !T->getPointeeType()->isArrayType()) {
+      auto P = polynomial(Subs[0]);
+      if (!P)
+        return P.takeError();
+      std::string Reason;
+      auto D = delinearize(*P, IterNames, Reason);
+      if (!D)
+        return regionError(Subs[0]->getExprLoc(),
+                           "cannot delinearise the subscript of '" +
+                               VD->getNameAsString() + "': " + Reason,
+                           "write a row-major subscript such as "
+                           "'A[i * lda + k]' or use a multi-dimensional array");
+      A.Index = D->Index;
+      Strides = D->Strides;
+    } else {
+      // Statically shaped: T A[M][K] or T (*A)[K]; strides from the type.
+      QualType Elem = T->isPointerType() ? T->getPointeeType() : T;
+      if (T->isArrayType())
+        Elem = cast<ArrayType>(Ctx.getAsArrayType(T))->getElementType();
+      std::vector<int64_t> Sizes;
+      while (const auto *CAT = Ctx.getAsConstantArrayType(Elem)) {
+        Sizes.push_back(CAT->getSize().getSExtValue());
+        Elem = CAT->getElementType();
+      }
+      if (Sizes.size() + 1 != Subs.size())
+        return regionError(ASE->getExprLoc(),
+                           "cannot determine the shape of '" +
+                               VD->getNameAsString() + "'",
+                           "use a pointer with a linearised subscript or an "
+                           "array whose inner sizes are constants");
+      int64_t Stride = 1;
+      std::vector<Polynomial> Rev{Polynomial::constant(1)};
+      for (auto It = Sizes.rbegin(); It != Sizes.rend(); ++It) {
+        Stride *= *It;
+        Rev.push_back(Polynomial::constant(Stride));
+      }
+      Strides.assign(Rev.rbegin(), Rev.rend());
+      for (const Expr *S : Subs) {
+        auto P = affine(S);
+        if (!P)
+          return P.takeError();
+        A.Index.push_back(*P);
+      }
+    }
+    // Register the array, or check the shape against earlier uses.
+    std::string Name = VD->getNameAsString();
+    int Id = M.findArray(Name);
+    if (Id < 0) {
+      Array Arr;
+      Arr.Name = Name;
+      Arr.DeclTypeSpelling = VD->getType().getAsString(*Policy);
+      QualType Elem = VD->getType();
+      while (Elem->isPointerType() || Elem->isArrayType())
+        Elem = Elem->isPointerType() ? Elem->getPointeeType()
+                                     : QualType(Elem->getPointeeOrArrayElementType(), 0);
+      Arr.Elem = classify(Elem);
+      Arr.ElemSpelling = Elem.getUnqualifiedType().getAsString(*Policy);
+      Arr.IsConst = Elem.isConstQualified();
+      Arr.IsRestrict = VD->getType().isRestrictQualified();
+      Arr.IsStaticShape = Subs.size() > 1;
+      Arr.Strides = Strides;
+      Arr.DeclLoc = VD->getLocation();
+      if (!isa<ParmVarDecl>(VD) && VD->isLocalVarDecl() &&
+          VD->getType()->isArrayType())
+        return regionError(DR->getLocation(),
+                           "'" + Name + "' is a host-stack array",
+                           "arrays of a tc region must be device memory "
+                           "passed by pointer");
+      M.Arrays.push_back(Arr);
+      Id = M.Arrays.size() - 1;
+    } else {
+      const Array &Arr = M.Arrays[Id];
+      bool Same = Arr.Strides.size() == Strides.size();
+      for (size_t I = 0; Same && I < Strides.size(); ++I)
+        Same = Arr.Strides[I].str() == Strides[I].str();
+      if (!Same)
+        return regionError(ASE->getExprLoc(),
+                           "'" + Name + "' is indexed with different shapes "
+                           "in the region",
+                           "index each array with the same leading dimensions "
+                           "everywhere");
+    }
+    A.ArrayId = Id;
+    return A;
+  }
+
+  // ----- integer expressions ---------------------------------------------
+  llvm::Expected<AffineExpr> affine(const Expr *E) {
+    auto P = polynomial(E);
+    if (!P)
+      return P.takeError();
+    auto A = P->asAffine();
+    std::set<std::string> Iters;
+    for (auto &[D, N] : Iterators)
+      Iters.insert(N);
+    if (A) {
+      // A product of two parameters is fine for isl only if one is known.
+      return *A;
+    }
+    return regionError(E->getExprLoc(),
+                       "non-affine expression '" + P->str() + "'", AffineNote);
+  }
+
+  llvm::Expected<Polynomial> polynomial(const Expr *E) {
+    E = E->IgnoreParens();
+    if (const auto *IC = dyn_cast<ImplicitCastExpr>(E))
+      return polynomial(IC->getSubExpr());
+    if (const auto *EC = dyn_cast<ExplicitCastExpr>(E)) {
+      if (EC->getType()->isIntegerType())
+        return polynomial(EC->getSubExpr());
+    }
+    if (const auto *IL = dyn_cast<IntegerLiteral>(E))
+      return Polynomial::constant(IL->getValue().getSExtValue());
+    if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+      if (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus) {
+        auto P = polynomial(U->getSubExpr());
+        if (!P)
+          return P.takeError();
+        return U->getOpcode() == UO_Minus ? *P * -1 : *P;
+      }
+    }
+    if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+      auto Op = B->getOpcode();
+      if (Op == BO_Add || Op == BO_Sub || Op == BO_Mul) {
+        auto L = polynomial(B->getLHS());
+        if (!L)
+          return L.takeError();
+        auto R = polynomial(B->getRHS());
+        if (!R)
+          return R.takeError();
+        if (Op == BO_Add)
+          return *L + *R;
+        if (Op == BO_Sub)
+          return *L + *R * -1;
+        return *L * *R;
+      }
+      return regionError(B->getOperatorLoc(),
+                         "non-affine operator '" + B->getOpcodeStr().str() +
+                             "' in a subscript or loop bound",
+                         AffineNote);
+    }
+    if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+      if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl())) {
+        auto It = Iterators.find(VD);
+        if (It != Iterators.end())
+          return Polynomial::symbol(It->second);
+        if (Locals.count(VD))
+          return regionError(DR->getLocation(),
+                             "data-dependent subscript or bound: '" +
+                                 VD->getNameAsString() +
+                                 "' is computed in the region",
+                             AffineNote);
+        if (!VD->getType()->isIntegerType())
+          return regionError(DR->getLocation(),
+                             "'" + VD->getNameAsString() +
+                                 "' is not an integer",
+                             AffineNote);
+        if (isInsideRegion(VD->getLocation()))
+          return regionError(DR->getLocation(),
+                             "'" + VD->getNameAsString() +
+                                 "' is not invariant in the region",
+                             AffineNote);
+        addParameter(VD);
+        return Polynomial::symbol(VD->getNameAsString());
+      }
+    }
+    if (isa<ArraySubscriptExpr>(E))
+      return regionError(E->getExprLoc(),
+                         "indirect access: a subscript or bound reads memory",
+                         AffineNote);
+    if (isa<CallExpr>(E))
+      return regionError(E->getExprLoc(),
+                         "a function call in a subscript or loop bound",
+                         AffineNote);
+    return regionError(E->getExprLoc(),
+                       "unsupported expression in a subscript or loop bound",
+                       AffineNote);
+  }
+
+  void addParameter(const VarDecl *VD) {
+    std::string Name = VD->getNameAsString();
+    for (auto &P : M.Params)
+      if (P.Name == Name)
+        return;
+    Parameter P;
+    P.Name = Name;
+    P.TypeSpelling = VD->getType().getUnqualifiedType().getAsString(*Policy);
+    if (VD->getType().isConstQualified() || VD->isConstexpr())
+      if (const Expr *Init = VD->getInit())
+        if (auto V = Init->getIntegerConstantExpr(Ctx)) {
+          P.Value = V->getSExtValue();
+          P.IsKernelArgument = false;
+        }
+    M.Params.push_back(P);
+  }
+
+  // ----- value expressions -------------------------------------------------
+  llvm::Expected<ExprPtr> expr(const Expr *E, Statement &S) {
+    E = E->IgnoreParens();
+    if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+      return expr(EWC->getSubExpr(), S);
+    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+      return expr(MT->getSubExpr(), S);
+    if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
+      return expr(BT->getSubExpr(), S);
+    if (const auto *IC = dyn_cast<ImplicitCastExpr>(E)) {
+      auto Sub = expr(IC->getSubExpr(), S);
+      if (!Sub)
+        return Sub;
+      switch (IC->getCastKind()) {
+      case CK_IntegralToFloating:
+      case CK_FloatingCast:
+      case CK_FloatingToIntegral:
+      case CK_IntegralCast:
+        return ExprNode::make(ExprNode::Cast, typeName(IC->getType()), {*Sub});
+      default:
+        return Sub;
+      }
+    }
+    if (const auto *EC = dyn_cast<ExplicitCastExpr>(E)) {
+      auto Sub = expr(EC->getSubExpr(), S);
+      if (!Sub)
+        return Sub;
+      return ExprNode::make(ExprNode::Cast, typeName(EC->getType()), {*Sub});
+    }
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+      // `operator float()` of __half / __nv_bfloat16.
+      if (const auto *Conv = dyn_cast_or_null<CXXConversionDecl>(MC->getMethodDecl())) {
+        auto Sub = expr(MC->getImplicitObjectArgument(), S);
+        if (!Sub)
+          return Sub;
+        return ExprNode::make(ExprNode::Cast,
+                              typeName(Conv->getConversionType()), {*Sub});
+      }
+    }
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+      if (CE->getNumArgs() == 1) {
+        auto Sub = expr(CE->getArg(0), S);
+        if (!Sub)
+          return Sub;
+        if (CE->getConstructor()->isCopyOrMoveConstructor())
+          return Sub;
+        return ExprNode::make(ExprNode::Cast, typeName(CE->getType()), {*Sub});
+      }
+    }
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+      auto A = arrayAccess(ASE);
+      if (!A)
+        return A.takeError();
+      auto N = ExprNode::make(ExprNode::Read, "");
+      N->AccessId = S.Reads.size();
+      S.Reads.push_back(*A);
+      return N;
+    }
+    if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+      const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+      if (!VD)
+        return regionError(DR->getLocation(), "unsupported reference");
+      if (Iterators.count(VD))
+        return ExprNode::make(ExprNode::Iterator, Iterators[VD]);
+      if (Locals.count(VD)) {
+        auto N = ExprNode::make(ExprNode::Read, "");
+        N->AccessId = S.Reads.size();
+        S.Reads.push_back(localAccess(VD, DR->getLocation()));
+        return N;
+      }
+      if (isInsideRegion(VD->getLocation()))
+        return regionError(DR->getLocation(), "unsupported local variable");
+      if (VD->getType()->isIntegerType()) {
+        addParameter(VD);
+        return ExprNode::make(ExprNode::Scalar, VD->getNameAsString());
+      }
+      if (VD->getType()->isPointerType() || VD->getType()->isArrayType())
+        return regionError(DR->getLocation(),
+                           "array '" + VD->getNameAsString() +
+                               "' used without a subscript");
+      addScalar(VD);
+      return ExprNode::make(ExprNode::Scalar, VD->getNameAsString());
+    }
+    if (isa<FloatingLiteral>(E) || isa<IntegerLiteral>(E) ||
+        isa<CXXBoolLiteralExpr>(E)) {
+      return ExprNode::make(ExprNode::Literal, sourceText(E->getSourceRange()));
+    }
+    if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+      if (U->isIncrementDecrementOp())
+        return regionError(U->getExprLoc(),
+                           "side effect inside an expression",
+                           "a region's expressions must be pure");
+      auto Sub = expr(U->getSubExpr(), S);
+      if (!Sub)
+        return Sub;
+      return ExprNode::make(ExprNode::Unary,
+                            UnaryOperator::getOpcodeStr(U->getOpcode()).str(),
+                            {*Sub});
+    }
+    if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+      if (B->isAssignmentOp() || B->getOpcode() == BO_Comma)
+        return regionError(B->getOperatorLoc(),
+                           "side effect inside an expression",
+                           "a region's expressions must be pure");
+      auto L = expr(B->getLHS(), S);
+      if (!L)
+        return L;
+      auto R = expr(B->getRHS(), S);
+      if (!R)
+        return R;
+      return ExprNode::make(ExprNode::Binary, B->getOpcodeStr().str(), {*L, *R});
+    }
+    if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
+      auto Cd = expr(C->getCond(), S);
+      if (!Cd)
+        return Cd;
+      auto T = expr(C->getTrueExpr(), S);
+      if (!T)
+        return T;
+      auto F = expr(C->getFalseExpr(), S);
+      if (!F)
+        return F;
+      return ExprNode::make(ExprNode::Conditional, "?:", {*Cd, *T, *F});
+    }
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
+      if (OC->getNumArgs() == 2 && !OC->isAssignmentOp()) {
+        auto L = expr(OC->getArg(0), S);
+        if (!L)
+          return L;
+        auto R = expr(OC->getArg(1), S);
+        if (!R)
+          return R;
+        return ExprNode::make(ExprNode::Binary,
+                              getOperatorSpelling(OC->getOperator()), {*L, *R});
+      }
+      return regionError(OC->getExprLoc(), "unsupported operator call");
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(E)) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      std::string Name = Callee ? Callee->getNameAsString() : "";
+      if (!Callee || !isPureFunction(Name))
+        return regionError(Call->getExprLoc(),
+                           "call to '" + (Name.empty() ? std::string("<indirect>") : Name) +
+                               "' may have side effects",
+                           "only conversion and math functions (e.g. "
+                           "__half2float, fmaxf, expf, tanhf) are allowed in "
+                           "a '#pragma tc' region");
+      std::vector<ExprPtr> Args;
+      for (const Expr *A : Call->arguments()) {
+        auto V = expr(A, S);
+        if (!V)
+          return V;
+        Args.push_back(*V);
+      }
+      return ExprNode::make(ExprNode::Call, Name, Args);
+    }
+    return regionError(E->getExprLoc(),
+                       "unsupported expression in a '#pragma tc' region");
+  }
+
+  void addScalar(const VarDecl *VD) {
+    for (auto &Sc : M.Scalars)
+      if (Sc.Name == VD->getNameAsString())
+        return;
+    M.Scalars.push_back(
+        {VD->getNameAsString(),
+         VD->getType().getUnqualifiedType().getAsString(*Policy)});
+  }
+
+  // ----- helpers ---------------------------------------------------------
+  bool refersTo(const Expr *E, const VarDecl *VD) {
+    const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DR && DR->getDecl() == VD;
+  }
+  bool isInsideRegion(SourceLocation L) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    return !SM.isBeforeInTranslationUnit(L, RegionBegin) &&
+           !SM.isBeforeInTranslationUnit(RegionEnd, L);
+  }
+  std::string typeName(QualType T) {
+    return T.getUnqualifiedType().getAsString(*Policy);
+  }
+  std::string sourceText(SourceRange R) {
+    return Lexer::getSourceText(CharSourceRange::getTokenRange(R),
+                                Ctx.getSourceManager(), Ctx.getLangOpts())
+        .str();
+  }
+
+  ASTContext &Ctx;
+  const FunctionDecl &F;
+  std::unique_ptr<PrintingPolicy> Policy;
+  RegionModel M;
+  SourceLocation RegionBegin, RegionEnd;
+  std::vector<unsigned> LoopStack;
+  std::vector<int> Position;
+  std::map<const VarDecl *, std::string> Iterators;
+  std::map<const VarDecl *, std::pair<unsigned, std::vector<unsigned>>> Locals;
+};
+
+} // namespace
+
+llvm::Expected<RegionModel> extractRegion(ASTContext &Ctx, const FunctionDecl &F,
+                                          const Stmt &Region,
+                                          const RegionClauses &Clauses) {
+  return Extractor(Ctx, F).run(Region, Clauses);
+}
+
+} // namespace tc

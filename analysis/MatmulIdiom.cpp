@@ -1,0 +1,415 @@
+//===- MatmulIdiom.cpp ----------------------------------------------------===//
+#include "MatmulIdiom.h"
+#include <isl/map.h>
+
+namespace tc {
+namespace {
+
+bool sameAccess(const Access &X, const Access &Y) {
+  if (X.ArrayId != Y.ArrayId || X.Index.size() != Y.Index.size())
+    return false;
+  for (size_t D = 0; D < X.Index.size(); ++D)
+    if (X.Index[D].str() != Y.Index[D].str())
+      return false;
+  return true;
+}
+
+/// Does the access relation depend on input dimension `Pos`?
+bool involves(const isl::map &Access, unsigned Pos) {
+  return isl_map_involves_dims(Access.get(), isl_dim_in, Pos, 1) == isl_bool_true;
+}
+
+int position(const std::vector<std::string> &Its, const std::string &It) {
+  for (size_t P = 0; P < Its.size(); ++P)
+    if (Its[P] == It)
+      return int(P);
+  return -1;
+}
+
+void collectReads(const ExprNode &E, std::vector<unsigned> &Out) {
+  if (E.K == ExprNode::Read)
+    Out.push_back(E.AccessId);
+  for (auto &Op : E.Ops)
+    collectReads(*Op, Out);
+}
+
+void flattenProduct(const ExprPtr &E, std::vector<ExprPtr> &Factors) {
+  if (E->K == ExprNode::Binary && E->Text == "*") {
+    flattenProduct(E->Ops[0], Factors);
+    flattenProduct(E->Ops[1], Factors);
+    return;
+  }
+  Factors.push_back(E);
+}
+
+clang::SourceLocation locOf(const Statement &S) { return S.Range.getBegin(); }
+
+class Recognizer {
+public:
+  Recognizer(const RegionModel &M, const IslModel &I) : M(M), I(I) {}
+
+  llvm::Expected<MatmulIdiom> run() {
+    if (auto E = findReduction())
+      return std::move(E);
+    if (auto E = classifyOperands())
+      return std::move(E);
+    if (auto E = classifyOtherStatements())
+      return std::move(E);
+    if (auto E = checkDependences())
+      return std::move(E);
+    return Idiom;
+  }
+
+private:
+  llvm::Error findReduction() {
+    int Found = -1;
+    for (size_t SI = 0; SI < M.Stmts.size(); ++SI) {
+      const Statement &S = M.Stmts[SI];
+      const ExprNode &V = *S.Value;
+      if (V.K != ExprNode::Binary || V.Text != "+")
+        continue;
+      for (int Side = 0; Side < 2; ++Side) {
+        const ExprNode &Acc = *V.Ops[Side];
+        if (Acc.K == ExprNode::Read && sameAccess(S.Reads[Acc.AccessId], S.Write)) {
+          // A reduction: some dimension is not involved in the write.
+          auto Its = M.iterators(S);
+          const isl::map &W = I.RawWrite.at(S.Name);
+          unsigned Reduced = 0;
+          for (unsigned P = 0; P < Its.size(); ++P)
+            Reduced += !involves(W, P);
+          if (Reduced == 0)
+            continue;
+          if (Found >= 0)
+            return regionError(locOf(S),
+                               "more than one reduction in the region",
+                               "sums of matmuls are not supported yet; split "
+                               "the region");
+          Found = int(SI);
+          Product = V.Ops[1 - Side];
+        }
+      }
+    }
+    if (Found < 0)
+      return regionError(M.Range.getBegin(),
+                         "no matrix multiplication found in the region",
+                         "a '#pragma tc' region must accumulate a product, "
+                         "e.g. 'acc += A[i * K + k] * B[k * N + j]'");
+    Idiom.Reduction = Found;
+    const Statement &R = M.Stmts[Found];
+    Idiom.Accumulator = R.Write.ArrayId;
+    auto Its = M.iterators(R);
+    const isl::map &W = I.RawWrite.at(R.Name);
+    std::vector<std::string> Kept;
+    std::vector<std::string> Reduced;
+    for (unsigned P = 0; P < Its.size(); ++P)
+      (involves(W, P) ? Kept : Reduced).push_back(Its[P]);
+    if (Reduced.size() != 1)
+      return regionError(locOf(R),
+                         "the reduction runs over " +
+                             std::to_string(Reduced.size()) + " dimensions",
+                         "a matmul reduces over exactly one dimension");
+    if (Kept.size() != 2)
+      return regionError(locOf(R),
+                         Kept.size() > 2
+                             ? "batched matmul (a loop around the GEMM) is not "
+                               "supported yet"
+                             : "the reduction has " +
+                                   std::to_string(Kept.size()) +
+                                   " output dimensions",
+                         "a matmul writes a two-dimensional result C[m][n]");
+    Idiom.IterK = Reduced[0];
+    Idiom.IterM = Kept[0];
+    Idiom.IterN = Kept[1];
+    return llvm::Error::success();
+  }
+
+  llvm::Error classifyOperands() {
+    const Statement &R = M.Stmts[Idiom.Reduction];
+    auto Its = M.iterators(R);
+    int PK = position(Its, Idiom.IterK);
+    std::vector<ExprPtr> Factors;
+    flattenProduct(Product, Factors);
+    std::vector<std::pair<ExprPtr, unsigned>> Operands; // factor, access id
+    for (auto &F : Factors) {
+      std::vector<unsigned> Reads;
+      collectReads(*F, Reads);
+      bool UsesK = false;
+      for (unsigned A : Reads)
+        UsesK |= involves(I.RawReads.at(R.Name)[A], PK);
+      if (!UsesK) {
+        // Invariant in k: applied once to the sum in the epilogue.
+        for (unsigned A : Reads)
+          if (R.Reads[A].ArrayId == Idiom.Accumulator)
+            return regionError(R.Reads[A].Range.getBegin(),
+                               "the accumulator is read inside its own product");
+        Idiom.Scale.push_back(F);
+        continue;
+      }
+      const ExprNode *Leaf = stripConversions(F.get());
+      if (Leaf->K != ExprNode::Read)
+        return regionError(locOf(R),
+                           "operand '" + tc::describe(*F) +
+                               "' of the product is not an array element",
+                           "pointwise prologues on operands are not supported "
+                           "yet; apply them in a separate loop");
+      Operands.push_back({F, Leaf->AccessId});
+    }
+    if (Operands.size() != 2)
+      return regionError(locOf(R),
+                         "the reduction multiplies " +
+                             std::to_string(Operands.size()) +
+                             " operands that depend on '" + Idiom.IterK + "'",
+                         "a matmul multiplies exactly two operands A[m][k] and "
+                         "B[k][n]");
+    int PM = position(Its, Idiom.IterM), PN = position(Its, Idiom.IterN);
+    // A is the operand that involves m, B the one that involves n.
+    for (auto &[F, Acc] : Operands) {
+      const isl::map &AM = I.RawReads.at(R.Name)[Acc];
+      bool UsesM = involves(AM, PM), UsesN = involves(AM, PN);
+      const Access &Ac = R.Reads[Acc];
+      const Array &Arr = M.Arrays[Ac.ArrayId];
+      if (UsesM == UsesN)
+        return regionError(Ac.Range.getBegin(),
+                           "operand '" + Arr.Name +
+                               "' must depend on exactly one of '" +
+                               Idiom.IterM + "' and '" + Idiom.IterN + "'",
+                           "a matmul reads A[m][k] and B[k][n]");
+      OperandView V;
+      V.ArrayId = Ac.ArrayId;
+      V.AccessId = Acc;
+      std::string Other = UsesM ? Idiom.IterM : Idiom.IterN;
+      auto IsIter = [](const AffineExpr &E, const std::string &It) {
+        return E.Constant == 0 && E.Coeffs.size() == 1 &&
+               E.Coeffs.begin()->first == It && E.Coeffs.begin()->second == 1;
+      };
+      if (Arr.rank() != 2)
+        return regionError(Ac.Range.getBegin(),
+                           "operand '" + Arr.Name + "' is indexed with " +
+                               std::to_string(Arr.rank()) + " dimensions",
+                           "operands must be matrices, indexed by one output "
+                           "iterator and the reduction iterator");
+      if (IsIter(Ac.Index[0], Other) && IsIter(Ac.Index[1], Idiom.IterK))
+        V.ReductionIsContiguous = true;
+      else if (IsIter(Ac.Index[0], Idiom.IterK) && IsIter(Ac.Index[1], Other))
+        V.ReductionIsContiguous = false;
+      else
+        return regionError(Ac.Range.getBegin(),
+                           "operand '" + Arr.Name +
+                               "' is not indexed by the plain iterators",
+                           "offsets and strides inside an operand's subscript "
+                           "are not supported yet");
+      V.LeadingDim = Arr.Strides[0];
+      if (Arr.Elem != ElementType::F16 && Arr.Elem != ElementType::BF16) {
+        if (Arr.Elem == ElementType::F32)
+          return regionError(
+              Ac.Range.getBegin(),
+              "operand '" + Arr.Name + "' is fp32",
+              M.Clauses.AllowTf32
+                  ? "tf32 tensor-core code generation is not implemented yet"
+                  : "tensor cores round fp32 operands to tf32; add the "
+                    "'allow_tf32' clause to accept that");
+        return regionError(Ac.Range.getBegin(),
+                           "operand '" + Arr.Name + "' has element type '" +
+                               Arr.ElemSpelling + "'",
+                           "tensor-core operands must be __half or "
+                           "__nv_bfloat16");
+      }
+      (UsesM ? Idiom.A : Idiom.B) = V;
+    }
+    const Array &AA = M.Arrays[Idiom.A.ArrayId], &BA = M.Arrays[Idiom.B.ArrayId];
+    if (AA.Elem != BA.Elem)
+      return regionError(R.Reads[Idiom.B.AccessId].Range.getBegin(),
+                         "operands '" + AA.Name + "' and '" + BA.Name +
+                             "' have different element types",
+                         "mixed-type GEMM is not supported yet");
+    Idiom.InputType = AA.Elem;
+    // Loop extents: rectangular, starting at zero.
+    for (auto *Pair : {&Idiom.IterM, &Idiom.IterN, &Idiom.IterK}) {
+      const Loop *L = nullptr;
+      for (unsigned Li : R.Loops)
+        if (M.Loops[Li].Iterator == *Pair)
+          L = &M.Loops[Li];
+      if (!L->Lower.isConstant() || L->Lower.Constant != 0)
+        return regionError(L->Range.getBegin(),
+                           "loop '" + *Pair + "' does not start at 0",
+                           "offset loops are not supported yet; offset the "
+                           "pointers instead");
+      for (auto &It : Its)
+        if (L->UpperExclusive.involves(It))
+          return regionError(L->Range.getBegin(),
+                             "the bound of loop '" + *Pair +
+                                 "' depends on another loop",
+                             "triangular loop nests are not supported");
+    }
+    for (unsigned Li : R.Loops) {
+      const Loop &L = M.Loops[Li];
+      AffineExpr &E = L.Iterator == Idiom.IterM   ? Idiom.ExtentM
+                      : L.Iterator == Idiom.IterN ? Idiom.ExtentN
+                                                  : Idiom.ExtentK;
+      E = L.UpperExclusive;
+    }
+    return llvm::Error::success();
+  }
+
+  llvm::Error classifyOtherStatements() {
+    const Statement &R = M.Stmts[Idiom.Reduction];
+    const Array &Acc = M.Arrays[Idiom.Accumulator];
+    for (size_t SI = 0; SI < M.Stmts.size(); ++SI) {
+      if (SI == Idiom.Reduction)
+        continue;
+      const Statement &S = M.Stmts[SI];
+      bool WritesAcc = S.Write.ArrayId == Idiom.Accumulator;
+      bool ReadsAcc = false;
+      for (auto &Rd : S.Reads)
+        ReadsAcc |= Rd.ArrayId == Idiom.Accumulator;
+      if (S.Write.ArrayId == Idiom.A.ArrayId || S.Write.ArrayId == Idiom.B.ArrayId)
+        return regionError(S.Write.Range.getBegin(),
+                           "the region writes operand '" +
+                               M.Arrays[S.Write.ArrayId].Name + "'",
+                           "operands of the matmul must be read-only in the "
+                           "region");
+      if (SI < Idiom.Reduction && WritesAcc) {
+        if (Idiom.Init)
+          return regionError(locOf(S), "the accumulator '" + Acc.Name +
+                                           "' is initialised twice");
+        Idiom.Init = SI;
+        continue;
+      }
+      if (SI > Idiom.Reduction && ReadsAcc) {
+        Idiom.Epilogue.push_back(SI);
+        continue;
+      }
+      return regionError(locOf(S),
+                         "statement is not part of the matmul: it neither "
+                         "initialises nor consumes '" + Acc.Name + "'",
+                         "put unrelated computations outside the region");
+    }
+    if (!Idiom.Init && Acc.IsLocalScalar)
+      return regionError(Acc.DeclLoc,
+                         "accumulator '" + Acc.Name +
+                             "' is used before it is initialised");
+    if (Idiom.Epilogue.empty() && Acc.IsLocalScalar)
+      return regionError(Acc.DeclLoc,
+                         "the result accumulated in '" + Acc.Name +
+                             "' is never stored",
+                         "store it to an array after the reduction loop");
+    for (unsigned E : Idiom.Epilogue)
+      if (M.Stmts[E].Write.ArrayId == Idiom.Accumulator)
+        return regionError(locOf(M.Stmts[E]),
+                           "the accumulator is updated after the reduction",
+                           "write the final value to another array");
+    (void)R;
+    return llvm::Error::success();
+  }
+
+  /// Every dependence must relate instances of one output element (m, n):
+  /// then blocks and warps can compute different elements in parallel.
+  llvm::Error checkDependences() {
+    const Statement &R = M.Stmts[Idiom.Reduction];
+    auto Its = M.iterators(R);
+    isl::ctx Ctx = I.Context.ctx();
+    std::string Tuple = R.Name + "[";
+    for (size_t P = 0; P < Its.size(); ++P)
+      Tuple += (P ? ", " : "") + Its[P];
+    Tuple += "]";
+    isl::map PhiR(Ctx, M.paramList() + " -> { " + Tuple + " -> [" + Idiom.IterM +
+                           ", " + Idiom.IterN + "] }");
+    // Accumulator element -> (m, n).
+    isl::map Psi = I.RawWrite.at(R.Name).reverse().apply_range(PhiR);
+    isl::set Elements = I.Domain.at(R.Name).apply(PhiR);
+    isl::set Covered; // (m, n) of the initialisation and epilogue
+    std::map<std::string, isl::map> Phi{{R.Name, PhiR}};
+    for (size_t SI = 0; SI < M.Stmts.size(); ++SI) {
+      if (SI == Idiom.Reduction)
+        continue;
+      const Statement &S = M.Stmts[SI];
+      isl::map Map;
+      if (S.Write.ArrayId == Idiom.Accumulator)
+        Map = I.Write.at(S.Name).apply_range(Psi);
+      else
+        for (size_t Rd = 0; Rd < S.Reads.size(); ++Rd)
+          if (S.Reads[Rd].ArrayId == Idiom.Accumulator) {
+            isl::map Candidate = I.Reads.at(S.Name)[Rd].apply_range(Psi);
+            if (!Map.is_null() && !Map.is_equal(Candidate))
+              return regionError(S.Reads[Rd].Range.getBegin(),
+                                 "the accumulator is read at another element",
+                                 "an epilogue may only read the element it "
+                                 "computes");
+            Map = Candidate;
+          }
+      Map = Map.intersect_domain(I.Domain.at(S.Name));
+      isl::set Image = Map.range();
+      bool Same = Covered.is_null() || Covered.is_equal(Image);
+      if (Covered.is_null())
+        Covered = Image;
+      if (!Map.is_single_valued() || !Map.domain().is_equal(I.Domain.at(S.Name)) ||
+          !Same || !Elements.is_subset(Image))
+        return regionError(locOf(S),
+                           "statement does not cover the same elements as "
+                           "the matmul",
+                           "initialisation and epilogue loops must run over "
+                           "the whole output");
+      Phi.emplace(S.Name, Map);
+    }
+    isl::map Same(Ctx, "{ [m, n] -> [m, n] }");
+    std::optional<std::string> Offender;
+    isl::union_map Deps = I.dependences();
+    Deps.foreach_map([&](isl::map D) {
+      std::string Src = isl_map_get_tuple_name(D.get(), isl_dim_in);
+      std::string Dst = isl_map_get_tuple_name(D.get(), isl_dim_out);
+      isl::map Mapped = D.apply_domain(Phi.at(Src)).apply_range(Phi.at(Dst));
+      if (!Mapped.is_subset(Same.intersect_params(I.Context)))
+        Offender = Dst;
+    });
+    if (Offender) {
+      for (auto &S : M.Stmts)
+        if (S.Name == *Offender)
+          return regionError(locOf(S),
+                             "a dependence crosses output elements, which "
+                             "forbids the parallel mapping",
+                             "each output element must be computed "
+                             "independently of the others (check for an "
+                             "output read at another position)");
+    }
+    return llvm::Error::success();
+  }
+
+  const RegionModel &M;
+  const IslModel &I;
+  MatmulIdiom Idiom;
+  ExprPtr Product;
+};
+
+} // namespace
+
+std::string MatmulIdiom::describe(const RegionModel &M) const {
+  auto Layout = [&](const OperandView &V, bool IsA) {
+    return M.Arrays[V.ArrayId].Name + " (" +
+           (V.ReductionIsContiguous == IsA ? "row-major" : "column-major") +
+           ", leading dimension " + V.LeadingDim.str() + ")";
+  };
+  std::string S = "matmul over (" + IterM + ", " + IterN + ") reducing " + IterK +
+                  ": M = " + ExtentM.str() + ", N = " + ExtentN.str() +
+                  ", K = " + ExtentK.str() + "\n";
+  S += "    A = " + Layout(A, true) + ", B = " + Layout(B, false) +
+       ", inputs " + spelling(InputType) + ", accumulation float\n";
+  S += "    reduction " + M.Stmts[Reduction].Name;
+  if (Init)
+    S += ", initialisation " + M.Stmts[*Init].Name;
+  for (unsigned E : Epilogue)
+    S += ", epilogue " + M.Stmts[E].Name;
+  return S + "\n";
+}
+
+llvm::Expected<MatmulIdiom> recognizeMatmul(const RegionModel &M,
+                                            const IslModel &I) {
+  try {
+    return Recognizer(M, I).run();
+  } catch (const isl::exception &E) {
+    return regionError(M.Range.getBegin(),
+                       std::string("isl failed while analysing the region: ") +
+                           E.what());
+  }
+}
+
+} // namespace tc

@@ -1,0 +1,49 @@
+//===- MatmulIdiom.h - recognise C = f(init + s * sum_k A * B) ------------===//
+//
+// The idiom is decided on the isl model: a statement whose write is also
+// read (a reduction) over exactly one dimension that the write does not
+// involve, whose value adds a product of two operands each involving that
+// dimension and one of the two others; dependences must relate only
+// instances of the same output element, so that (m, n) can be mapped to
+// blocks and warps in parallel.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TC_ANALYSIS_MATMULIDIOM_H
+#define TC_ANALYSIS_MATMULIDIOM_H
+
+#include "IslModel.h"
+#include "RegionError.h"
+#include <optional>
+
+namespace tc {
+
+/// How an operand of the product is laid out: a 2-D view of an array.
+struct OperandView {
+  unsigned ArrayId = 0;
+  unsigned AccessId = 0;      // read of the reduction statement
+  bool ReductionIsContiguous; // A: row-major (k inner); B: column-major
+  Polynomial LeadingDim;      // stride of the outer dimension
+  std::vector<ExprPtr> Prologue; // conversions applied while reading
+};
+
+struct MatmulIdiom {
+  unsigned Reduction = 0;               // statement index
+  std::optional<unsigned> Init;         // statement that sets the accumulator
+  std::vector<unsigned> Epilogue;       // statements that consume it
+  unsigned Accumulator = 0;             // array id
+  std::string IterM, IterN, IterK;      // iterators of the reduction statement
+  AffineExpr ExtentM, ExtentN, ExtentK; // loop trip counts (lower bound 0)
+  OperandView A, B;
+  ElementType InputType = ElementType::F16;
+  std::vector<ExprPtr> Scale;           // loop-invariant factors of the product
+
+  std::string describe(const RegionModel &M) const;
+};
+
+/// Recognises the matmul idiom, or explains (with a location) why not.
+llvm::Expected<MatmulIdiom> recognizeMatmul(const RegionModel &M,
+                                            const IslModel &I);
+
+} // namespace tc
+
+#endif

@@ -1,0 +1,92 @@
+//===- Model.cpp ----------------------------------------------------------===//
+#include "Model.h"
+
+namespace tc {
+
+const char *spelling(ElementType T) {
+  switch (T) {
+  case ElementType::F16: return "__half";
+  case ElementType::BF16: return "__nv_bfloat16";
+  case ElementType::F32: return "float";
+  case ElementType::F64: return "double";
+  case ElementType::Other: return "?";
+  }
+  return "?";
+}
+
+std::vector<std::string> RegionModel::iterators(const Statement &S) const {
+  std::vector<std::string> R;
+  for (unsigned L : S.Loops)
+    R.push_back(Loops[L].Iterator);
+  return R;
+}
+
+int RegionModel::findArray(const std::string &Name) const {
+  for (size_t I = 0; I < Arrays.size(); ++I)
+    if (Arrays[I].Name == Name)
+      return int(I);
+  return -1;
+}
+
+std::string RegionModel::paramList() const {
+  std::string S = "[";
+  for (size_t I = 0; I < Params.size(); ++I)
+    S += (I ? ", " : "") + Params[I].Name;
+  return S + "]";
+}
+
+static std::string tuple(const std::string &Name,
+                         const std::vector<std::string> &Dims) {
+  std::string S = Name + "[";
+  for (size_t I = 0; I < Dims.size(); ++I)
+    S += (I ? ", " : "") + Dims[I];
+  return S + "]";
+}
+
+std::string RegionModel::domainString(const Statement &S) const {
+  std::string C;
+  for (unsigned L : S.Loops) {
+    const Loop &Lp = Loops[L];
+    if (!C.empty())
+      C += " and ";
+    C += Lp.Lower.str() + " <= " + Lp.Iterator + " < " + Lp.UpperExclusive.str();
+  }
+  return paramList() + " -> { " + tuple(S.Name, iterators(S)) +
+         (C.empty() ? "" : " : " + C) + " }";
+}
+
+std::string RegionModel::accessString(const Statement &S, const Access &A) const {
+  std::vector<std::string> Idx;
+  for (auto &E : A.Index)
+    Idx.push_back(E.str());
+  return paramList() + " -> { " + tuple(S.Name, iterators(S)) + " -> " +
+         tuple(Arrays[A.ArrayId].Name, Idx) + " }";
+}
+
+std::string RegionModel::scheduleString(const Statement &S, unsigned Depth) const {
+  std::vector<std::string> Dims;
+  auto Its = iterators(S);
+  for (unsigned D = 0; D < Depth; ++D) {
+    Dims.push_back(std::to_string(D < S.Position.size() ? S.Position[D] : 0));
+    if (D < Its.size())
+      Dims.push_back(Its[D]);
+    else if (D + 1 < Depth)
+      Dims.push_back("0");
+  }
+  return paramList() + " -> { " + tuple(S.Name, Its) + " -> " + tuple("", Dims) + " }";
+}
+
+std::string RegionModel::contextString() const {
+  std::string C;
+  for (auto &P : Params) {
+    if (!C.empty())
+      C += " and ";
+    if (P.Value)
+      C += P.Name + " = " + std::to_string(*P.Value);
+    else
+      C += P.Name + " >= 0";
+  }
+  return paramList() + " -> { : " + (C.empty() ? "true" : C) + " }";
+}
+
+} // namespace tc

@@ -1,0 +1,104 @@
+//===- Model.h - the polyhedral model of one `#pragma tc` region ----------===//
+//
+// What extraction (Extraction.h) produces from the Clang AST and what every
+// later stage reads: parameters, arrays (with their delinearised shape),
+// loops, and statements with iteration domains, access relations and
+// expression trees. The isl objects are built from this description by
+// `IslModel` (IslModel.h); both print in isl notation for --explain.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TC_ANALYSIS_MODEL_H
+#define TC_ANALYSIS_MODEL_H
+
+#include "Affine.h"
+#include "Clauses.h"
+#include "ExprTree.h"
+#include "clang/Basic/SourceLocation.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tc {
+
+enum class ElementType { F16, BF16, F32, F64, Other };
+const char *spelling(ElementType T); // "__half", "__nv_bfloat16", "float", ...
+
+/// An integer variable that is invariant in the region (function parameter,
+/// outer local, constexpr). It becomes an isl parameter.
+struct Parameter {
+  std::string Name;
+  std::string TypeSpelling;     // e.g. "int", "size_t"
+  std::optional<int64_t> Value; // known value of a constexpr/const variable
+  bool IsKernelArgument = true; // false for constexpr values (inlined)
+};
+
+/// A loop-invariant non-integer scalar read in the region (alpha, beta).
+struct ScalarInput {
+  std::string Name;
+  std::string TypeSpelling;
+};
+
+struct Array {
+  std::string Name;
+  std::string DeclTypeSpelling; // type of the variable, as declared
+  ElementType Elem = ElementType::Other;
+  std::string ElemSpelling;
+  /// Strides[d] scales dimension d, outermost first; the last is 1.
+  std::vector<Polynomial> Strides;
+  bool IsLocalScalar = false; // `float acc` inside the nest (scalar expanded)
+  bool IsRestrict = false;
+  bool IsConst = false;
+  bool IsStaticShape = false; // `T A[M][K]` / `T (*A)[K]`: indexed as A[i][k]
+  clang::SourceLocation DeclLoc;
+  unsigned rank() const { return Strides.size(); }
+};
+
+struct Access {
+  unsigned ArrayId = 0;
+  std::vector<AffineExpr> Index; // one per array dimension, outermost first
+  clang::SourceRange Range;
+};
+
+struct Loop {
+  std::string Iterator;
+  std::string TypeSpelling;
+  AffineExpr Lower;          // inclusive
+  AffineExpr UpperExclusive; // exclusive
+  clang::SourceRange Range;
+};
+
+struct Statement {
+  std::string Name;             // S0, S1, ... in source order
+  std::vector<unsigned> Loops;  // enclosing loops, outermost first
+  std::vector<int> Position;    // textual order: 2d+1 schedule constants
+  Access Write;
+  std::vector<Access> Reads;    // leaves of Value (ExprNode::AccessId)
+  ExprPtr Value;
+  clang::SourceRange Range;
+};
+
+struct RegionModel {
+  std::string FunctionName;
+  clang::SourceRange Range; // the annotated statement
+  RegionClauses Clauses;
+  std::vector<Parameter> Params;
+  std::vector<ScalarInput> Scalars;
+  std::vector<Array> Arrays;
+  std::vector<Loop> Loops;
+  std::vector<Statement> Stmts;
+
+  std::vector<std::string> iterators(const Statement &S) const;
+  int findArray(const std::string &Name) const;
+  /// "[M, N, K] -> { S0[i, j] : 0 <= i < M and 0 <= j < N }"
+  std::string domainString(const Statement &S) const;
+  /// "[M, N, K] -> { S0[i, j] -> C[i, j] }"
+  std::string accessString(const Statement &S, const Access &A) const;
+  /// "[M, N, K] -> { S0[i, j] -> [0, i, 0, j, 1] }" (original execution order)
+  std::string scheduleString(const Statement &S, unsigned Depth) const;
+  std::string paramList() const; // "[M, N, K]"
+  std::string contextString() const; // known values and sizes >= 0 assumptions
+};
+
+} // namespace tc
+
+#endif

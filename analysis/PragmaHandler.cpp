@@ -1,0 +1,179 @@
+//===- PragmaHandler.cpp - clause parser for `#pragma tc` -----------------===//
+#include "PragmaHandler.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+
+namespace tc {
+namespace {
+
+class ClauseParser {
+public:
+  ClauseParser(Preprocessor &PP, PragmaRecord &R) : PP(PP), R(R) {}
+
+  void parse() {
+    PP.Lex(Tok);
+    while (Tok.isNot(tok::eod)) {
+      if (!Tok.is(tok::identifier) && !Tok.isAnyIdentifier()) {
+        error(Tok.getLocation(), "expected a clause name in '#pragma tc'",
+              "clauses are tile(BM,BN,BK), warp(WM,WN), stages(S), "
+              "split_k(P), mma(m16n8k16), stream(expr), sync, temp(...), "
+              "allow_tf32");
+        return;
+      }
+      std::string Name = PP.getSpelling(Tok);
+      SourceLocation NameLoc = Tok.getLocation();
+      PP.Lex(Tok);
+      if (Name == "sync") {
+        R.Clauses.Sync = true;
+      } else if (Name == "allow_tf32") {
+        R.Clauses.AllowTf32 = true;
+      } else if (Name == "tile" || Name == "warp") {
+        unsigned Want = Name == "tile" ? 3 : 2;
+        std::vector<int> V;
+        if (!parseIntList(NameLoc, Name, V))
+          return;
+        if (V.size() != Want) {
+          error(NameLoc, "clause '" + Name + "' takes " + std::to_string(Want) +
+                             " sizes, " + std::to_string(V.size()) + " given",
+                Name == "tile" ? "write tile(BM, BN, BK), e.g. tile(128, 128, 32)"
+                               : "write warp(WM, WN), e.g. warp(64, 64)");
+          return;
+        }
+        (Name == "tile" ? R.Clauses.Tile : R.Clauses.Warp) = V;
+      } else if (Name == "stages" || Name == "split_k") {
+        std::vector<int> V;
+        if (!parseIntList(NameLoc, Name, V))
+          return;
+        if (V.size() != 1) {
+          error(NameLoc, "clause '" + Name + "' takes one integer", "");
+          return;
+        }
+        (Name == "stages" ? R.Clauses.Stages : R.Clauses.SplitK) = V[0];
+      } else if (Name == "mma" || Name == "stream") {
+        std::string Text;
+        if (!parseBalancedText(NameLoc, Name, Text))
+          return;
+        (Name == "mma" ? R.Clauses.Mma : R.Clauses.Stream) = Text;
+      } else if (Name == "temp") {
+        std::string Text;
+        if (!parseBalancedText(NameLoc, Name, Text))
+          return;
+        llvm::SmallVector<llvm::StringRef, 4> Parts;
+        llvm::StringRef(Text).split(Parts, ',', -1, false);
+        for (llvm::StringRef P : Parts)
+          R.Clauses.Temp.push_back(P.trim().str());
+      } else {
+        error(NameLoc, "unknown clause '" + Name + "' in '#pragma tc'",
+              "clauses are tile(BM,BN,BK), warp(WM,WN), stages(S), "
+              "split_k(P), mma(m16n8k16), stream(expr), sync, temp(...), "
+              "allow_tf32");
+        return;
+      }
+      if (Tok.is(tok::comma))
+        PP.Lex(Tok);
+    }
+    R.EndLoc = Tok.getLocation();
+  }
+
+private:
+  bool expectLParen(SourceLocation NameLoc, const std::string &Name) {
+    if (Tok.isNot(tok::l_paren)) {
+      error(Tok.getLocation(), "expected '(' after '" + Name + "'", "");
+      return false;
+    }
+    PP.Lex(Tok);
+    return true;
+  }
+
+  bool parseIntList(SourceLocation NameLoc, const std::string &Name,
+                    std::vector<int> &Out) {
+    if (!expectLParen(NameLoc, Name))
+      return false;
+    while (true) {
+      if (Tok.isNot(tok::numeric_constant)) {
+        error(Tok.getLocation(),
+              "expected a positive integer in clause '" + Name + "'",
+              "sizes must be integer literals");
+        return false;
+      }
+      std::string Spelling = PP.getSpelling(Tok);
+      char *End = nullptr;
+      long V = std::strtol(Spelling.c_str(), &End, 10);
+      if (*End != '\0' || V <= 0 || V > 4096) {
+        error(Tok.getLocation(),
+              "invalid size '" + Spelling + "' in clause '" + Name + "'",
+              "sizes must be integer literals between 1 and 4096");
+        return false;
+      }
+      Out.push_back(int(V));
+      PP.Lex(Tok);
+      if (Tok.is(tok::comma)) {
+        PP.Lex(Tok);
+        continue;
+      }
+      if (Tok.is(tok::r_paren)) {
+        PP.Lex(Tok);
+        return true;
+      }
+      error(Tok.getLocation(), "expected ',' or ')' in clause '" + Name + "'",
+            "");
+      return false;
+    }
+  }
+
+  bool parseBalancedText(SourceLocation NameLoc, const std::string &Name,
+                         std::string &Out) {
+    if (!expectLParen(NameLoc, Name))
+      return false;
+    int Depth = 1;
+    while (Tok.isNot(tok::eod)) {
+      if (Tok.is(tok::l_paren))
+        ++Depth;
+      if (Tok.is(tok::r_paren) && --Depth == 0) {
+        PP.Lex(Tok);
+        if (llvm::StringRef(Out).trim().empty()) {
+          error(NameLoc, "clause '" + Name + "' needs an argument", "");
+          return false;
+        }
+        return true;
+      }
+      if (!Out.empty() && Tok.hasLeadingSpace())
+        Out += ' ';
+      Out += PP.getSpelling(Tok);
+      PP.Lex(Tok);
+    }
+    error(Tok.getLocation(), "expected ')' to close clause '" + Name + "'", "");
+    return false;
+  }
+
+  void error(SourceLocation Loc, const std::string &Msg,
+             const std::string &Note) {
+    DiagnosticsEngine &D = PP.getDiagnostics();
+    D.Report(Loc, D.getCustomDiagID(DiagnosticsEngine::Error, "%0")) << Msg;
+    if (!Note.empty())
+      D.Report(Loc, D.getCustomDiagID(DiagnosticsEngine::Note, "%0")) << Note;
+    R.Valid = false;
+    // Skip the rest of the line so the next pragma parses on its own.
+    while (Tok.isNot(tok::eod))
+      PP.Lex(Tok);
+  }
+
+  Preprocessor &PP;
+  PragmaRecord &R;
+  Token Tok;
+};
+
+} // namespace
+
+void TcPragmaHandler::HandlePragma(Preprocessor &PP, PragmaIntroducer Intro,
+                                   Token &FirstToken) {
+  PragmaRecord R;
+  R.Loc = Intro.Loc;
+  ClauseParser(PP, R).parse();
+  Records.push_back(std::move(R));
+}
+
+} // namespace tc

@@ -1,0 +1,38 @@
+// tc/convert.cuh - scalar conversions between storage types and fp32.
+//
+// The generated epilogue works in fp32 (the mma accumulator type) and converts
+// once per element on load of C / store of D; no thread layout is involved.
+// from_float rounds to nearest-even (the _rn intrinsics).
+#pragma once
+
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
+namespace tc {
+
+__host__ __device__ __forceinline__ float to_float(__half x) { return __half2float(x); }
+__host__ __device__ __forceinline__ float to_float(__nv_bfloat16 x) { return __bfloat162float(x); }
+__host__ __device__ __forceinline__ float to_float(float x) { return x; }
+
+// Only the specialisations below are usable; any other T fails to compile.
+template <class T>
+__host__ __device__ __forceinline__ T from_float(float x) {
+  static_assert(sizeof(T) == 0, "tc::from_float: T must be __half, __nv_bfloat16 or float");
+  (void)x;
+  return T{};
+}
+
+template <>
+__host__ __device__ __forceinline__ __half from_float<__half>(float x) {
+  return __float2half_rn(x);
+}
+template <>
+__host__ __device__ __forceinline__ __nv_bfloat16 from_float<__nv_bfloat16>(float x) {
+  return __float2bfloat16_rn(x);
+}
+template <>
+__host__ __device__ __forceinline__ float from_float<float>(float x) {
+  return x;
+}
+
+}  // namespace tc

@@ -1,0 +1,124 @@
+// tc/fragment.cuh - mma.m16n8k16 operand fragments from swizzled shared tiles.
+//
+// Every loader is one ldmatrix.  The derivation is the same each time:
+//   1. mma.cuh splits the fragment into 8x8 blocks; register q of the
+//      fragment is block q, in the layout "lane 4g+t holds row g, columns
+//      2t, 2t+1" of that block.
+//   2. ldmatrix matrix q returns exactly that register shape, either of the
+//      8x8 block as stored (non-trans) or of its transpose (.trans).  So when
+//      the fragment's "row" index is the tile's row index we load non-trans,
+//      and when it is the tile's contiguous index we load .trans.
+//   3. Lane l = 8q + r (r = l % 8) supplies the address of stored row r of
+//      block q.
+// Tiles are addressed through tc::swizzled_offset<kCols>, kCols = the
+// tile's row length (its contiguous extent) in 16-bit elements.  The fragment
+// origins must be multiples of 8 along the contiguous dimension (16-byte
+// aligned rows) and should be multiples of 8 along rows (keeps every 8-row
+// ldmatrix phase bank-conflict free, see swizzle.cuh); the code generator uses
+// multiples of 16 for m0/k0 and of 8 for n0.
+//
+// The element type only matters to the mma (f16 vs bf16): loaders move raw
+// 16-bit values, so `tile` is `const void *` and all offsets are in 16-bit
+// elements.
+#pragma once
+
+#include <cstdint>
+
+#include "ldmatrix.cuh"
+#include "swizzle.cuh"
+
+namespace tc {
+
+namespace detail {
+template <int kCols>
+__device__ __forceinline__ const void *tile_row_ptr(const void *tile, int row, int col) {
+  return static_cast<const uint16_t *>(tile) + swizzled_offset<kCols>(row, col);
+}
+__device__ __forceinline__ int lane_id() { return static_cast<int>(threadIdx.x) & 31; }
+}  // namespace detail
+
+// A fragment (16x16 at (m0, k0)) from a tile stored [m][k] (k contiguous).
+// Blocks: q = 0: (m 0-7, k 0-7), 1: (m 8-15, k 0-7), 2: (m 0-7, k 8-15),
+// 3: (m 8-15, k 8-15) -> block q starts at row m0 + 8*(q & 1), col k0 + 8*(q >> 1).
+// With l = 8q + r: row m0 + r + 8*(q & 1) = m0 + l % 16, col k0 + (l / 16) * 8.
+// Fragment row (m) = stored row, so non-trans.
+template <int kCols>
+__device__ __forceinline__ void load_a_fragment_k_contiguous(uint32_t (&a)[4], const void *tile,
+                                                             int m0, int k0) {
+  const int l = detail::lane_id();
+  ldmatrix_x4(a, detail::tile_row_ptr<kCols>(tile, m0 + (l & 15), k0 + ((l >> 4) << 3)));
+}
+
+// A fragment (16x16 at (m0, k0)) from a tile stored [k][m] (m contiguous).
+// Block q of A is (m-half q & 1, k-half q >> 1); stored it is rows k (k-half),
+// cols m (m-half), i.e. the transpose, so .trans gives lane 4g+t the elements
+// A[g][2t..2t+1] of the block.  Address of stored row r of block q:
+// row k0 + 8*(q >> 1) + r, col m0 + 8*(q & 1); with l = 8q + r:
+// row k0 + (l % 8) + (l / 16) * 8, col m0 + ((l / 8) % 2) * 8.
+template <int kCols>
+__device__ __forceinline__ void load_a_fragment_m_contiguous(uint32_t (&a)[4], const void *tile,
+                                                             int m0, int k0) {
+  const int l = detail::lane_id();
+  ldmatrix_x4_trans(a, detail::tile_row_ptr<kCols>(tile, k0 + (l & 7) + ((l >> 4) << 3),
+                                                   m0 + (((l >> 3) & 1) << 3)));
+}
+
+// B fragment (16(k) x 8(n) at (k0, n0)) from a tile stored [n][k] (k contiguous).
+// b[q] = B[2t + 8q .. +1][g] = stored[n0 + g][k0 + 8q + 2t ..]: the stored
+// block (rows n0..n0+7, cols k0+8q..) read non-trans.  Lanes 0-15 matter:
+// row n0 + l % 8, col k0 + ((l / 8) % 2) * 8; lanes 16-31 repeat 0-15.
+template <int kCols>
+__device__ __forceinline__ void load_b_fragment_k_contiguous(uint32_t (&b)[2], const void *tile,
+                                                             int n0, int k0) {
+  const int l = detail::lane_id();
+  ldmatrix_x2(b, detail::tile_row_ptr<kCols>(tile, n0 + (l & 7), k0 + (((l >> 3) & 1) << 3)));
+}
+
+// B fragment (16(k) x 8(n) at (k0, n0)) from a tile stored [k][n] (n contiguous).
+// b[q] = B[2t + 8q .. +1][g] = stored[k0 + 8q + 2t ..][n0 + g]: the transpose
+// of stored block (rows k0+8q..+7, cols n0..n0+7), so .trans.  Lanes 0-15:
+// row k0 + l % 16, col n0; lanes 16-31 repeat 0-15.
+template <int kCols>
+__device__ __forceinline__ void load_b_fragment_n_contiguous(uint32_t (&b)[2], const void *tile,
+                                                             int n0, int k0) {
+  const int l = detail::lane_id();
+  ldmatrix_x2_trans(b, detail::tile_row_ptr<kCols>(tile, k0 + (l & 15), n0));
+}
+
+// Two B fragments, n tiles n0 (b0) and n0 + 8 (b1), same k0, from [n][k].
+// Matrices: 0 = b0[0], 1 = b0[1], 2 = b1[0], 3 = b1[1]; matrix q is stored
+// rows n0 + 8*(q >> 1) .., col k0 + 8*(q & 1).  Lane l = 8q + r:
+// row n0 + (l % 8) + (l / 16) * 8, col k0 + ((l / 8) % 2) * 8.
+template <int kCols>
+__device__ __forceinline__ void load_b_fragment_pair_k_contiguous(uint32_t (&b0)[2],
+                                                                  uint32_t (&b1)[2],
+                                                                  const void *tile, int n0,
+                                                                  int k0) {
+  const int l = detail::lane_id();
+  uint32_t r[4];
+  ldmatrix_x4(r, detail::tile_row_ptr<kCols>(tile, n0 + (l & 7) + ((l >> 4) << 3),
+                                             k0 + (((l >> 3) & 1) << 3)));
+  b0[0] = r[0];
+  b0[1] = r[1];
+  b1[0] = r[2];
+  b1[1] = r[3];
+}
+
+// Two B fragments, n tiles n0 (b0) and n0 + 8 (b1), same k0, from [k][n].
+// Matrix q (transposed) is stored rows k0 + 8*(q & 1) .., col n0 + 8*(q >> 1).
+// Lane l = 8q + r: row k0 + l % 16, col n0 + (l / 16) * 8.
+template <int kCols>
+__device__ __forceinline__ void load_b_fragment_pair_n_contiguous(uint32_t (&b0)[2],
+                                                                  uint32_t (&b1)[2],
+                                                                  const void *tile, int n0,
+                                                                  int k0) {
+  const int l = detail::lane_id();
+  uint32_t r[4];
+  ldmatrix_x4_trans(r, detail::tile_row_ptr<kCols>(tile, k0 + (l & 15), n0 + ((l >> 4) << 3)));
+  b0[0] = r[0];
+  b0[1] = r[1];
+  b1[0] = r[2];
+  b1[1] = r[3];
+}
+
+}  // namespace tc

@@ -1,0 +1,27 @@
+// tc/tc.cuh - umbrella header for kernels emitted by tc-rewrite.
+//
+// Generated kernels include only this file.  Each sub-header holds one
+// instruction family and documents its thread -> element layout:
+//   swizzle.cuh   shared-tile XOR swizzle (host+device constexpr)
+//   cp_async.cuh  cp.async global->shared copies (+ synchronous fallback)
+//   ldmatrix.cuh  ldmatrix x2/x4 (+ .trans)
+//   mma.cuh       mma.sync m16n8k16 f16/bf16 -> f32
+//   fragment.cuh  mma operand fragments from swizzled tiles
+//   isl_ast.cuh   floord/ceild/min/max for isl's printed AST
+//   convert.cuh   to_float / from_float
+// Targets sm_80 .. sm_90a.  Bump TC_RUNTIME_VERSION on any change that the
+// code generator must know about (names, signatures, swizzle function).
+#pragma once
+
+#define TC_RUNTIME_VERSION 1
+
+#include <cstdint>
+
+#include "convert.cuh"
+#include "cp_async.cuh"
+#include "fragment.cuh"
+#include "isl_ast.cuh"
+#include "ldmatrix.cuh"
+#include "mma.cuh"
+#include "swizzle.cuh"
+#include "tile_copy.cuh"

@@ -1,0 +1,399 @@
+// Standalone check of the tc runtime headers (runtime_headers/tc).
+//
+// Build:
+//   nvcc -std=c++17 -I runtime_headers \
+//        -gencode arch=compute_90a,code=sm_90a -gencode arch=compute_80,code=sm_80 \
+//        test/gpu/runtime_headers_test.cu -o runtime_headers_test
+//
+// Cases:
+//   host  swizzle: bijection per tile, chunk-group closure, in-chunk position
+//         kept, bank-conflict freedom of the cp.async / ldmatrix patterns.
+//   host  isl_ast: floord / ceild / min / max, negative operands included.
+//   gpu   mma: one warp fills shared tiles in each layout through cp_async_16
+//         + swizzled_offset, loads fragments with every loader, runs
+//         mma_m16n8k16 (f16 and bf16) over all 16x8 (or 16x16 with the pair
+//         loaders) blocks of the tile and compares with a host reference.
+//   gpu   cp.async: valid=false zero-fills, valid=true copies, several groups;
+//         copy_element_to_shared stores the element or zero.
+// Prints PASS/FAIL per case; exit status 1 on any failure, 77 when there is
+// no usable GPU (host cases still ran), 0 otherwise.
+#include <tc/tc.cuh>
+
+#include <climits>
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <type_traits>
+#include <vector>
+
+static int g_failures = 0;
+
+static void report(bool ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void report(bool ok, const char *fmt, ...) {
+  std::printf("%s ", ok ? "PASS" : "FAIL");
+  va_list ap;
+  va_start(ap, fmt);
+  std::vprintf(fmt, ap);
+  va_end(ap);
+  std::printf("\n");
+  if (!ok) ++g_failures;
+}
+
+#define CUDA_CHECK(expr)                                                                     \
+  do {                                                                                       \
+    cudaError_t err_ = (expr);                                                               \
+    if (err_ != cudaSuccess) {                                                               \
+      std::printf("FAIL cuda error %s at %s:%d: %s\n", cudaGetErrorString(err_), __FILE__, \
+                  __LINE__, #expr);                                                          \
+      std::exit(1);                                                                          \
+    }                                                                                        \
+  } while (0)
+
+// ---------------------------------------------------------------------------
+// Compile-time checks: the swizzle and isl helpers are constexpr on the host.
+static_assert(tc::swizzled_offset<64>(0, 0) == 0, "");
+static_assert(tc::swizzled_offset<64>(1, 0) == 8 * 9, "row 1 chunk 0 -> slot 1 of line 1");
+static_assert(tc::swizzled_offset<16>(0, 13) == 13, "first line is unswizzled");
+static_assert(tc::floord(-1, 2) == -1 && tc::ceild(-1, 2) == 0, "");
+static_assert(tc::min(3LL, 2) == 2 && tc::max(-3, 2LL) == 2LL, "");
+static_assert(std::is_same<decltype(tc::min(3LL, 2)), long long>::value, "");
+static_assert(TC_RUNTIME_VERSION == 1, "");
+
+// ---------------------------------------------------------------------------
+// (a) swizzle, host side.
+template <int kCols>
+static void check_swizzle(int rows) {
+  const int cpr = kCols / 8;  // chunks per row
+  const int elems = rows * kCols;
+  std::vector<int> seen(elems, 0);
+  bool in_range = true, pos_kept = true, group_closed = true;
+  for (int r = 0; r < rows; ++r) {
+    for (int c = 0; c < kCols; ++c) {
+      const int off = tc::swizzled_offset<kCols>(r, c);
+      if (off < 0 || off >= elems) {
+        in_range = false;
+        continue;
+      }
+      ++seen[off];
+      if ((off & 7) != (c & 7)) pos_kept = false;
+      const int linear = r * cpr + c / 8;
+      if ((tc::swizzle_chunk(linear) >> 3) != (linear >> 3)) group_closed = false;
+    }
+  }
+  bool bijective = in_range;
+  for (int i = 0; i < elems; ++i) bijective = bijective && seen[i] == 1;
+
+  // cp.async pattern: 8 threads store 8 consecutive chunks of an aligned group.
+  bool store_ok = true;
+  for (int g = 0; g < rows * cpr; g += 8) {
+    int mask = 0;
+    for (int i = 0; i < 8; ++i) mask |= 1 << (tc::swizzle_chunk(g + i) & 7);
+    store_ok = store_ok && mask == 0xff;
+  }
+  // ldmatrix pattern: 8 consecutive rows (aligned to 8) at one logical chunk.
+  // The slot of a chunk inside its 128-byte line names its 4 banks.
+  bool ldm_ok = true;
+  for (int r0 = 0; r0 + 8 <= rows; r0 += 8) {
+    for (int c = 0; c < cpr; ++c) {
+      int mask = 0;
+      for (int i = 0; i < 8; ++i) mask |= 1 << (tc::swizzle_chunk((r0 + i) * cpr + c) & 7);
+      ldm_ok = ldm_ok && mask == 0xff;
+    }
+  }
+  report(bijective && pos_kept && group_closed, "swizzle kCols=%d rows=%d bijection", kCols, rows);
+  report(store_ok, "swizzle kCols=%d cp.async 8-chunk stores conflict-free", kCols);
+  report(ldm_ok, "swizzle kCols=%d ldmatrix 8-row reads conflict-free", kCols);
+}
+
+static void check_isl_ast() {
+  bool ok = true;
+  for (int a = -50; a <= 50; ++a) {
+    for (int b = 1; b <= 9; ++b) {
+      int fl = a / b;
+      if (fl * b > a) --fl;
+      int cl = a / b;
+      if (cl * b < a) ++cl;
+      ok = ok && tc::floord(a, b) == fl && tc::ceild(a, b) == cl;
+      ok = ok && tc::floord((long long)a, b) == fl && tc::ceild(a, (long long)b) == cl;
+    }
+  }
+  ok = ok && tc::floord(INT_MIN, 3) == -715827883 && tc::ceild(INT_MIN, 3) == -715827882;
+  ok = ok && tc::floord(INT_MAX, 2) == INT_MAX / 2 && tc::ceild(INT_MAX, 2) == INT_MAX / 2 + 1;
+  ok = ok && tc::min(-5, 3) == -5 && tc::max(-5, 3) == 3 && tc::min(7LL, 7) == 7;
+  ok = ok && tc::max(1LL << 40, 3) == (1LL << 40);
+  report(ok, "isl_ast floord/ceild/min/max");
+}
+
+// ---------------------------------------------------------------------------
+// (b) fragments + mma on one warp.
+template <typename T>
+__device__ __forceinline__ void mma_t(float (&d)[4], const uint32_t (&a)[4],
+                                      const uint32_t (&b)[2]) {
+  if constexpr (std::is_same<T, __half>::value)
+    tc::mma_m16n8k16_f16(d, a, b);
+  else
+    tc::mma_m16n8k16_bf16(d, a, b);
+}
+
+// Copy a rows x kCols global array (row-major, the tile's storage order) into a
+// swizzled shared tile, one 16-byte chunk per thread per step.
+template <int kCols, typename T>
+__device__ void fill_tile(uint16_t *tile, const T *g, int rows) {
+  constexpr int cpr = kCols / 8;
+  for (int c = static_cast<int>(threadIdx.x); c < rows * cpr; c += 32) {
+    const int row = c / cpr, col = (c % cpr) * 8;
+    tc::cp_async_16(tile + tc::swizzled_offset<kCols>(row, col), g + row * kCols + col, true);
+  }
+}
+
+// gA is A in tile storage order: [MT][KT] if a_k_contig else [KT][MT].
+// gB is B in tile storage order: [NT][KT] if b_k_contig else [KT][NT].
+// C is [MT][NT] fp32.
+template <typename T, int MT, int NT, int KT>
+__global__ void mma_kernel(const T *gA, const T *gB, float *C, bool a_k_contig, bool b_k_contig,
+                           bool pair) {
+  extern __shared__ __align__(128) uint16_t smem[];
+  uint16_t *sA = smem;
+  uint16_t *sB = smem + MT * KT;
+  if (a_k_contig)
+    fill_tile<KT>(sA, gA, MT);
+  else
+    fill_tile<MT>(sA, gA, KT);
+  if (b_k_contig)
+    fill_tile<KT>(sB, gB, NT);
+  else
+    fill_tile<NT>(sB, gB, KT);
+  tc::cp_async_commit();
+  tc::cp_async_wait<0>();
+  __syncthreads();
+
+  const int lane = threadIdx.x & 31, g = lane / 4, t = lane % 4;
+  const int n_step = pair ? 16 : 8;
+  for (int m0 = 0; m0 < MT; m0 += 16) {
+    for (int n0 = 0; n0 < NT; n0 += n_step) {
+      float d0[4] = {0.f, 0.f, 0.f, 0.f}, d1[4] = {0.f, 0.f, 0.f, 0.f};
+      for (int k0 = 0; k0 < KT; k0 += 16) {
+        uint32_t a[4];
+        if (a_k_contig)
+          tc::load_a_fragment_k_contiguous<KT>(a, sA, m0, k0);
+        else
+          tc::load_a_fragment_m_contiguous<MT>(a, sA, m0, k0);
+        if (pair) {
+          uint32_t b0[2], b1[2];
+          if (b_k_contig)
+            tc::load_b_fragment_pair_k_contiguous<KT>(b0, b1, sB, n0, k0);
+          else
+            tc::load_b_fragment_pair_n_contiguous<NT>(b0, b1, sB, n0, k0);
+          mma_t<T>(d0, a, b0);
+          mma_t<T>(d1, a, b1);
+        } else {
+          uint32_t b[2];
+          if (b_k_contig)
+            tc::load_b_fragment_k_contiguous<KT>(b, sB, n0, k0);
+          else
+            tc::load_b_fragment_n_contiguous<NT>(b, sB, n0, k0);
+          mma_t<T>(d0, a, b);
+        }
+      }
+      // C/D layout: d[0..1] = C[g][2t..2t+1], d[2..3] = C[g+8][2t..2t+1].
+      float *c0 = C + (m0 + g) * NT + n0 + 2 * t;
+      float *c8 = C + (m0 + g + 8) * NT + n0 + 2 * t;
+      c0[0] = d0[0];
+      c0[1] = d0[1];
+      c8[0] = d0[2];
+      c8[1] = d0[3];
+      if (pair) {
+        c0[8] = d1[0];
+        c0[9] = d1[1];
+        c8[8] = d1[2];
+        c8[9] = d1[3];
+      }
+    }
+  }
+}
+
+static uint32_t g_rng = 12345u;
+static int rand_small() {  // integers in [-3, 3]: products and sums stay exact
+  g_rng = g_rng * 1664525u + 1013904223u;
+  return static_cast<int>((g_rng >> 16) % 7u) - 3;
+}
+
+template <typename T>
+static const char *type_name() {
+  return std::is_same<T, __half>::value ? "f16" : "bf16";
+}
+
+template <typename T, int MT, int NT, int KT>
+static void run_mma_shape() {
+  // Logical A[m][k], B[k][n] as floats (exactly representable in T).
+  std::vector<float> A(MT * KT), B(KT * NT);
+  for (auto &x : A) x = static_cast<float>(rand_small());
+  for (auto &x : B) x = static_cast<float>(rand_small());
+  std::vector<double> ref(MT * NT, 0.0);
+  for (int m = 0; m < MT; ++m)
+    for (int n = 0; n < NT; ++n) {
+      double s = 0.0;
+      for (int k = 0; k < KT; ++k) s += double(A[m * KT + k]) * double(B[k * NT + n]);
+      ref[m * NT + n] = s;
+    }
+
+  T *dA, *dB;
+  float *dC;
+  CUDA_CHECK(cudaMalloc(&dA, sizeof(T) * MT * KT));
+  CUDA_CHECK(cudaMalloc(&dB, sizeof(T) * KT * NT));
+  CUDA_CHECK(cudaMalloc(&dC, sizeof(float) * MT * NT));
+  const size_t smem_bytes = sizeof(uint16_t) * (MT * KT + NT * KT);
+
+  for (int layout = 0; layout < 4; ++layout) {
+    const bool a_k = (layout & 1) != 0, b_k = (layout & 2) != 0;
+    std::vector<T> hA(MT * KT), hB(KT * NT);
+    for (int m = 0; m < MT; ++m)
+      for (int k = 0; k < KT; ++k)
+        hA[a_k ? m * KT + k : k * MT + m] = tc::from_float<T>(A[m * KT + k]);
+    for (int k = 0; k < KT; ++k)
+      for (int n = 0; n < NT; ++n)
+        hB[b_k ? n * KT + k : k * NT + n] = tc::from_float<T>(B[k * NT + n]);
+    CUDA_CHECK(cudaMemcpy(dA, hA.data(), sizeof(T) * MT * KT, cudaMemcpyHostToDevice));
+    CUDA_CHECK(cudaMemcpy(dB, hB.data(), sizeof(T) * KT * NT, cudaMemcpyHostToDevice));
+    for (int pair = 0; pair < 2; ++pair) {
+      CUDA_CHECK(cudaMemset(dC, 0xff, sizeof(float) * MT * NT));  // NaN poison
+      mma_kernel<T, MT, NT, KT><<<1, 32, smem_bytes>>>(dA, dB, dC, a_k, b_k, pair != 0);
+      CUDA_CHECK(cudaGetLastError());
+      CUDA_CHECK(cudaDeviceSynchronize());
+      std::vector<float> hC(MT * NT);
+      CUDA_CHECK(cudaMemcpy(hC.data(), dC, sizeof(float) * MT * NT, cudaMemcpyDeviceToHost));
+      int bad = 0, first = -1;
+      for (int i = 0; i < MT * NT; ++i)
+        if (!(double(hC[i]) == ref[i])) {
+          if (first < 0) first = i;
+          ++bad;
+        }
+      report(bad == 0, "mma %s A=%s B=%s %s MT=%d NT=%d KT=%d%s", type_name<T>(),
+             a_k ? "[m][k]" : "[k][m]", b_k ? "[n][k]" : "[k][n]",
+             pair ? "pair(16x16)" : "single(16x8)", MT, NT, KT, bad ? " (mismatches below)" : "");
+      if (bad)
+        std::printf("     %d mismatches; first C[%d][%d] = %g, expected %g\n", bad, first / NT,
+                    first % NT, hC[first], ref[first]);
+    }
+  }
+  CUDA_CHECK(cudaFree(dA));
+  CUDA_CHECK(cudaFree(dB));
+  CUDA_CHECK(cudaFree(dC));
+}
+
+template <typename T>
+static void run_mma_all() {
+  // Shapes chosen so every tile row length kCols in {16,32,64,128,256}
+  // occurs for both the k-contiguous (kCols = KT) and the m/n-contiguous
+  // (kCols = MT / NT) loaders.  Each fits in 16 KiB of shared memory.
+  run_mma_shape<T, 16, 16, 16>();
+  run_mma_shape<T, 32, 32, 32>();
+  run_mma_shape<T, 64, 64, 64>();
+  run_mma_shape<T, 128, 128, 32>();
+  run_mma_shape<T, 32, 32, 128>();
+  run_mma_shape<T, 256, 256, 16>();
+  run_mma_shape<T, 16, 16, 256>();
+}
+
+// ---------------------------------------------------------------------------
+// (c) cp.async zero fill and the synchronous fallback.
+__global__ void cp_async_kernel(const uint16_t *src, uint16_t *out, const __half *hsrc,
+                                __half *hout) {
+  __shared__ __align__(128) uint16_t buf[32 * 16];
+  __shared__ __half hbuf[32];
+  const int lane = threadIdx.x;
+  for (int j = 0; j < 16; ++j) buf[lane * 16 + j] = 0xBEEF;  // poison
+  hbuf[lane] = __ushort_as_half(0xBEEF);
+  __syncthreads();
+  // Two groups per thread; invalid copies get a clamped (base) source pointer.
+  const bool v0 = lane % 3 != 0, v1 = lane % 2 == 0;
+  tc::cp_async_16(buf + lane * 16, v0 ? src + lane * 16 : src, v0);
+  tc::cp_async_commit();
+  tc::cp_async_16(buf + lane * 16 + 8, v1 ? src + lane * 16 + 8 : src, v1);
+  tc::cp_async_commit();
+  tc::cp_async_wait<1>();
+  tc::cp_async_wait<0>();
+  tc::copy_element_to_shared(hbuf + lane, hsrc + (lane % 5 != 0 ? lane : 0), lane % 5 != 0);
+  __syncthreads();
+  for (int j = 0; j < 16; ++j) out[lane * 16 + j] = buf[lane * 16 + j];
+  hout[lane] = hbuf[lane];
+}
+
+static void run_cp_async() {
+  std::vector<uint16_t> src(32 * 16);
+  for (int i = 0; i < 32 * 16; ++i) src[i] = static_cast<uint16_t>(0x1000 + i);
+  std::vector<__half> hsrc(32);
+  for (int i = 0; i < 32; ++i) hsrc[i] = tc::from_float<__half>(float(i + 1));
+  uint16_t *dsrc, *dout;
+  __half *dhsrc, *dhout;
+  CUDA_CHECK(cudaMalloc(&dsrc, 2 * 32 * 16));
+  CUDA_CHECK(cudaMalloc(&dout, 2 * 32 * 16));
+  CUDA_CHECK(cudaMalloc(&dhsrc, 2 * 32));
+  CUDA_CHECK(cudaMalloc(&dhout, 2 * 32));
+  CUDA_CHECK(cudaMemcpy(dsrc, src.data(), 2 * 32 * 16, cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaMemcpy(dhsrc, hsrc.data(), 2 * 32, cudaMemcpyHostToDevice));
+  cp_async_kernel<<<1, 32>>>(dsrc, dout, dhsrc, dhout);
+  CUDA_CHECK(cudaGetLastError());
+  CUDA_CHECK(cudaDeviceSynchronize());
+  std::vector<uint16_t> out(32 * 16);
+  std::vector<__half> hout(32);
+  CUDA_CHECK(cudaMemcpy(out.data(), dout, 2 * 32 * 16, cudaMemcpyDeviceToHost));
+  CUDA_CHECK(cudaMemcpy(hout.data(), dhout, 2 * 32, cudaMemcpyDeviceToHost));
+  bool zfill_ok = true, copy_ok = true;
+  for (int lane = 0; lane < 32; ++lane) {
+    const bool v[2] = {lane % 3 != 0, lane % 2 == 0};
+    for (int h = 0; h < 2; ++h)
+      for (int j = 0; j < 8; ++j) {
+        const int i = lane * 16 + h * 8 + j;
+        if (v[h])
+          copy_ok = copy_ok && out[i] == src[i];
+        else
+          zfill_ok = zfill_ok && out[i] == 0;
+      }
+  }
+  report(zfill_ok, "cp_async_16 valid=false zero-fills 16 bytes");
+  report(copy_ok, "cp_async_16 valid=true copies 16 bytes (2 groups, wait<1>, wait<0>)");
+  bool elem_ok = true;
+  for (int lane = 0; lane < 32; ++lane) {
+    const float want = lane % 5 != 0 ? float(lane + 1) : 0.f;
+    uint16_t bits;
+    std::memcpy(&bits, &hout[lane], 2);
+    elem_ok = elem_ok && tc::to_float(hout[lane]) == want && (lane % 5 != 0 || bits == 0);
+  }
+  report(elem_ok, "copy_element_to_shared stores element / zero");
+  CUDA_CHECK(cudaFree(dsrc));
+  CUDA_CHECK(cudaFree(dout));
+  CUDA_CHECK(cudaFree(dhsrc));
+  CUDA_CHECK(cudaFree(dhout));
+}
+
+int main() {
+  check_swizzle<16>(64);
+  check_swizzle<32>(64);
+  check_swizzle<64>(64);
+  check_swizzle<128>(64);
+  check_swizzle<256>(64);
+  check_isl_ast();
+
+  int ndev = 0;
+  if (cudaGetDeviceCount(&ndev) != cudaSuccess || ndev == 0) {
+    std::printf("SKIP gpu cases: no CUDA device\n");
+    return g_failures ? 1 : 77;
+  }
+  cudaDeviceProp prop;
+  CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
+  if (prop.major < 8) {
+    std::printf("SKIP gpu cases: %s is sm_%d%d, need sm_80+\n", prop.name, prop.major,
+                prop.minor);
+    return g_failures ? 1 : 77;
+  }
+  std::printf("device: %s (sm_%d%d)\n", prop.name, prop.major, prop.minor);
+
+  run_mma_all<__half>();
+  run_mma_all<__nv_bfloat16>();
+  run_cp_async();
+
+  std::printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "ALL PASSED", g_failures);
+  return g_failures ? 1 : 0;
+}

@@ -1,0 +1,98 @@
+# -*- Python -*-
+# lit configuration of tc-rewrite's tests (all of test/ except the GoogleTest
+# unit tests in unit/ and the GPU-only drivers in gpu/).
+#
+# Normally loaded by <build>/test/lit.site.cfg.py (lit -sv build/test, or the
+# `check` target). Pointed at the source tree (lit -sv test/compile) it loads
+# that site config itself, from --param build_dir=DIR, $TC_BUILD_DIR, or build/.
+#
+# Substitutions:
+#   %tc-rewrite                the tool under test (<build>/bin/tc-rewrite)
+#   %tc-include                runtime header root (runtime_headers/, holds tc/)
+#   %samples                   the bundled samples (samples/)
+#   %python                    the Python running lit
+#   %nvcc                      CUDA compiler                 (feature: nvcc)
+#   %cuobjdump                 SASS dump of an object file   (feature: cuobjdump)
+#   %clang-tidy                LLVM 22's clang-tidy          (feature: clang-tidy)
+#   %clang-apply-replacements  LLVM 22's one                 (feature: clang-apply-replacements)
+# FileCheck, not, count, split-file come from LLVM 22's bin/, first on PATH.
+import os
+import sys
+
+import lit.formats
+import lit.util
+
+src_test_dir = os.path.dirname(os.path.abspath(__file__))
+
+if not hasattr(config, "tc_obj_root"):
+    build_dir = (lit_config.params.get("build_dir")
+                 or os.environ.get("TC_BUILD_DIR")
+                 or os.path.join(os.path.dirname(src_test_dir), "build"))
+    site_cfg = os.path.join(os.path.abspath(build_dir), "test", "lit.site.cfg.py")
+    if not os.path.exists(site_cfg):
+        lit_config.fatal(
+            "no %s: configure the build first (cmake -S . -B build) or pass "
+            "--param build_dir=DIR" % site_cfg)
+    config.tc_site_config_only = True
+    lit_config.load_config(config, site_cfg)
+
+config.name = "tc-rewrite"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".cu", ".cpp", ".test"]
+config.test_source_root = src_test_dir
+config.test_exec_root = os.path.join(config.tc_obj_root, "test")
+config.excludes = [
+    "unit",             # GoogleTest, run by tc-unit-tests
+    "gpu",              # needs a GPU: scripts/gpu-prepare.sh + gpu-check.sh
+    "Inputs",           # inputs of other tests
+    "CMakeLists.txt",
+    "lit.cfg.py",
+    "lit.site.cfg.py",
+    "lit.site.cfg.py.in",
+]
+
+# --- Environment ---------------------------------------------------------------
+# Tests see a clean environment plus these; LLVM 22's bin/ comes first so that
+# FileCheck, not, count are LLVM 22's.
+path = [config.tc_tools_dir, config.tc_llvm_tools_dir]
+for tool in (config.tc_nvcc, config.tc_cuobjdump):
+    if tool:
+        path.append(os.path.dirname(tool))
+path.append(config.environment.get("PATH", os.environ.get("PATH", "")))
+config.environment["PATH"] = os.pathsep.join(p for p in path if p)
+
+for var in ("CUDA_PATH", "CUDA_HOME", "TMPDIR", "HOME"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+# --- Substitutions (longest names first: lit applies them in order) -----------
+def tool_or_missing(path, name):
+    # A test that uses an absent tool without REQUIRES fails loudly.
+    return path if path else "tc-lit-missing-tool-" + name
+
+config.substitutions.append(("%clang-apply-replacements",
+                             tool_or_missing(config.tc_clang_apply_replacements,
+                                             "clang-apply-replacements")))
+config.substitutions.append(("%clang-tidy", tool_or_missing(config.tc_clang_tidy, "clang-tidy")))
+config.substitutions.append(("%tc-rewrite", os.path.join(config.tc_tools_dir, "tc-rewrite")))
+config.substitutions.append(("%tc-include", config.tc_runtime_include_dir))
+config.substitutions.append(("%samples", os.path.join(config.tc_src_root, "samples")))
+config.substitutions.append(("%python", sys.executable))
+config.substitutions.append(("%cuobjdump", tool_or_missing(config.tc_cuobjdump, "cuobjdump")))
+config.substitutions.append(("%nvcc", tool_or_missing(config.tc_nvcc, "nvcc")))
+
+# --- Features -------------------------------------------------------------------
+def executable(path):
+    return bool(path) and os.path.isfile(path) and os.access(path, os.X_OK)
+
+if executable(config.tc_nvcc):
+    config.available_features.add("nvcc")
+# cuobjdump -sass runs nvdisasm, found beside cuobjdump or on PATH.
+if executable(config.tc_cuobjdump) and (
+        executable(os.path.join(os.path.dirname(config.tc_cuobjdump), "nvdisasm"))
+        or lit.util.which("nvdisasm", config.environment["PATH"])):
+    config.available_features.add("cuobjdump")
+if executable(config.tc_clang_tidy):
+    config.available_features.add("clang-tidy")
+if executable(config.tc_clang_apply_replacements):
+    config.available_features.add("clang-apply-replacements")

@@ -1,0 +1,116 @@
+//===- Epilogue.cpp -------------------------------------------------------===//
+#include "Epilogue.h"
+
+namespace tc {
+
+std::string printStride(const Polynomial &P, const RegionModel &M) {
+  Polynomial Known = Polynomial::constant(0);
+  for (auto &[Mono, Coeff] : P.Terms) {
+    Polynomial T = Polynomial::constant(Coeff);
+    for (auto &Sym : Mono) {
+      Polynomial F = Polynomial::symbol(Sym);
+      for (auto &Par : M.Params)
+        if (Par.Name == Sym && Par.Value)
+          F = Polynomial::constant(*Par.Value);
+      T = T * F;
+    }
+    Known = Known + T;
+  }
+  return Known.str();
+}
+
+std::string printAccess(const RegionModel &M, const Access &A,
+                        const std::function<std::string(const std::string &)> &Iter) {
+  const Array &Arr = M.Arrays[A.ArrayId];
+  auto Subst = [&](const std::string &S) {
+    for (auto &P : M.Params)
+      if (P.Name == S && P.Value)
+        return std::to_string(*P.Value);
+    return Iter(S);
+  };
+  std::string Index;
+  for (size_t D = 0; D < A.Index.size(); ++D) {
+    std::string Idx = A.Index[D].str(Subst);
+    std::string Stride = printStride(Arr.Strides[D], M);
+    std::string Term = Stride == "1" ? "(" + Idx + ")"
+                                     : "(long long)(" + Idx + ") * (" + Stride + ")";
+    Index += (D ? " + " : "") + Term;
+  }
+  return Arr.Name + "[" + Index + "]";
+}
+
+llvm::Expected<std::string> emitEpilogue(const RegionModel &M,
+                                         const MatmulIdiom &Idiom) {
+  const Array &Acc = M.Arrays[Idiom.Accumulator];
+  auto Iter = [&](const std::string &It) -> std::string {
+    if (It == Idiom.IterM)
+      return "tc_m";
+    if (It == Idiom.IterN)
+      return "tc_n";
+    return It; // rejected below
+  };
+  auto CheckIterators = [&](const Statement &S) -> llvm::Error {
+    for (auto &It : M.iterators(S))
+      if (It != Idiom.IterM && It != Idiom.IterN)
+        return regionError(S.Range.getBegin(),
+                           "the statement runs in a loop nest of its own",
+                           "epilogues in a separate nest are not supported "
+                           "yet; write them inside the (m, n) loops");
+    return llvm::Error::success();
+  };
+  ExprPrinter P;
+  const Statement *Current = nullptr;
+  P.PrintIterator = Iter;
+  P.PrintRead = [&](unsigned Id) {
+    const Access &A = Current->Reads[Id];
+    if (A.ArrayId == Idiom.Accumulator)
+      return std::string("tc_value");
+    return printAccess(M, A, Iter);
+  };
+  P.PrintScalar = [&](const std::string &S) {
+    for (auto &Par : M.Params)
+      if (Par.Name == S && Par.Value)
+        return std::to_string(*Par.Value);
+    return S;
+  };
+
+  std::string Out;
+  // value = init + scale * sum
+  if (Idiom.Init) {
+    const Statement &S = M.Stmts[*Idiom.Init];
+    if (auto E = CheckIterators(S))
+      return std::move(E);
+    Current = &S;
+    Out += "float tc_value = static_cast<float>(" + P.print(*S.Value) + ");\n";
+  } else {
+    const Statement &R = M.Stmts[Idiom.Reduction];
+    Out += "float tc_value = static_cast<float>(" + printAccess(M, R.Write, Iter) + ");\n";
+  }
+  std::string Scale;
+  Current = &M.Stmts[Idiom.Reduction];
+  for (auto &F : Idiom.Scale)
+    Scale += "static_cast<float>(" + P.print(*F) + ") * ";
+  Out += "tc_value += " + Scale + "tc_sum;\n";
+  if (Idiom.Epilogue.empty()) {
+    const Statement &R = M.Stmts[Idiom.Reduction];
+    Out += printAccess(M, R.Write, Iter) + " = tc::from_float<" + Acc.ElemSpelling +
+           ">(tc_value);\n";
+    return Out;
+  }
+  for (unsigned E : Idiom.Epilogue) {
+    const Statement &S = M.Stmts[E];
+    if (auto Err = CheckIterators(S))
+      return std::move(Err);
+    Current = &S;
+    const Array &Dst = M.Arrays[S.Write.ArrayId];
+    if (Dst.IsLocalScalar)
+      return regionError(S.Range.getBegin(),
+                         "the epilogue writes the local '" + Dst.Name + "'",
+                         "chains of local scalars after the reduction are not "
+                         "supported yet");
+    Out += printAccess(M, S.Write, Iter) + " = " + P.print(*S.Value) + ";\n";
+  }
+  return Out;
+}
+
+} // namespace tc

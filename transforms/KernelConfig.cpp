@@ -1,0 +1,103 @@
+//===- KernelConfig.cpp ---------------------------------------------------===//
+#include "KernelConfig.h"
+#include "llvm/ADT/StringSwitch.h"
+
+namespace tc {
+
+std::optional<GpuArch> parseArch(llvm::StringRef Name) {
+  return llvm::StringSwitch<std::optional<GpuArch>>(Name)
+      .Case("sm_80", GpuArch::SM80)
+      .Case("sm_86", GpuArch::SM86)
+      .Case("sm_89", GpuArch::SM89)
+      .Case("sm_90a", GpuArch::SM90a)
+      .Case("sm_90", GpuArch::SM90a)
+      .Default(std::nullopt);
+}
+
+const char *archName(GpuArch A) {
+  switch (A) {
+  case GpuArch::SM80: return "sm_80";
+  case GpuArch::SM86: return "sm_86";
+  case GpuArch::SM89: return "sm_89";
+  case GpuArch::SM90a: return "sm_90a";
+  }
+  return "?";
+}
+
+std::string KernelConfig::describe() const {
+  return "block tile " + std::to_string(BlockM) + "x" + std::to_string(BlockN) +
+         "x" + std::to_string(BlockK) + ", warp tile " + std::to_string(WarpM) +
+         "x" + std::to_string(WarpN) + " (" + std::to_string(threads() / 32) +
+         " warps), " + std::to_string(Stages) +
+         " cp.async stages, mma.sync.m16n8k16 (fp32 accumulation), " +
+         std::to_string(sharedBytes()) + " bytes of shared memory, " +
+         archName(Arch);
+}
+
+static bool isPow2(int X) { return X > 0 && (X & (X - 1)) == 0; }
+
+llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
+                                                const MatmulIdiom &Idiom,
+                                                clang::SourceLocation PragmaLoc,
+                                                GpuArch Arch) {
+  KernelConfig C;
+  C.Arch = Arch;
+  const RegionClauses &Cl = M.Clauses;
+  if (Cl.Tile) {
+    C.BlockM = (*Cl.Tile)[0];
+    C.BlockN = (*Cl.Tile)[1];
+    C.BlockK = (*Cl.Tile)[2];
+    if (!Cl.Warp) {
+      C.WarpM = std::min(C.BlockM, 64);
+      C.WarpN = std::min(C.BlockN, 64);
+    }
+  }
+  if (Cl.Warp) {
+    C.WarpM = (*Cl.Warp)[0];
+    C.WarpN = (*Cl.Warp)[1];
+  }
+  if (Cl.Stages)
+    C.Stages = *Cl.Stages;
+  auto Bad = [&](const std::string &Msg, const std::string &Note) {
+    return regionError(PragmaLoc, Msg, Note);
+  };
+  if (Cl.SplitK && *Cl.SplitK != 1)
+    return Bad("split_k(" + std::to_string(*Cl.SplitK) +
+                   ") is not implemented yet",
+               "remove the clause; only split_k(1) is supported");
+  if (Cl.Mma && *Cl.Mma != "m16n8k16")
+    return Bad("unsupported mma '" + *Cl.Mma + "'",
+               "the supported instruction shape is mma(m16n8k16)");
+  if (C.BlockM % C.WarpM || C.BlockN % C.WarpN)
+    return Bad("the block tile must be a multiple of the warp tile",
+               "e.g. tile(128, 128, 32) warp(64, 64)");
+  if (C.WarpM % 16 || C.WarpN % 16)
+    return Bad("warp tiles must be multiples of 16 in both dimensions",
+               "the warp computes 16x8 mma tiles, two n-tiles per ldmatrix");
+  if (C.BlockK % 16 || !isPow2(C.BlockK) || C.BlockK > 128)
+    return Bad("the block tile's K size must be 16, 32, 64 or 128",
+               "the reduction is strip-mined by the mma depth, 16");
+  if (!isPow2(C.BlockM) || !isPow2(C.BlockN) || C.BlockM < 16 || C.BlockN < 16)
+    return Bad("block tile sizes must be powers of two of at least 16",
+               "shared-memory rows are swizzled in 16-byte chunks");
+  if (C.threads() > 1024 || C.threads() < 32)
+    return Bad("the tile needs " + std::to_string(C.threads() / 32) +
+                   " warps; between 1 and 32 are possible",
+               "");
+  if (C.Stages < 2 || C.Stages > 6)
+    return Bad("stages must be between 2 and 6", "");
+  int Regs = C.fragmentsM() * C.fragmentsN() * 4;
+  if (Regs > 256)
+    return Bad("the warp tile needs " + std::to_string(Regs) +
+                   " accumulator registers per thread",
+               "use a warp tile of at most 64x128");
+  if (C.sharedBytes() > 227 * 1024)
+    return Bad("the tile configuration needs " +
+                   std::to_string(C.sharedBytes()) +
+                   " bytes of shared memory, more than a block can have",
+               "reduce the tile sizes or the number of stages");
+  (void)Idiom;
+  return C;
+}
+
+} // namespace tc

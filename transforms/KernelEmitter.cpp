@@ -1,0 +1,279 @@
+//===- KernelEmitter.cpp --------------------------------------------------===//
+//
+// Puts the pieces together: statement templates (helper calls from
+// runtime_headers/tc), the isl-generated kernel body, the kernel signature
+// and a host launcher that checks alignment at run time and picks the
+// cp.async or the element-wise copy path.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelEmitter.h"
+#include "Epilogue.h"
+#include "KernelSchedule.h"
+
+namespace tc {
+namespace {
+
+std::string str(long X) { return std::to_string(X); }
+
+std::string indent(const std::string &Text, unsigned N) {
+  std::string Pad(N, ' '), Out;
+  size_t Pos = 0;
+  while (Pos < Text.size()) {
+    size_t End = Text.find('\n', Pos);
+    std::string Line = Text.substr(Pos, End == std::string::npos ? End : End - Pos);
+    Out += (Line.empty() ? "" : Pad + Line) + "\n";
+    if (End == std::string::npos)
+      break;
+    Pos = End + 1;
+  }
+  return Out;
+}
+
+struct OperandTile {
+  std::string Smem;   // tc_smem_a
+  int Cols;           // contiguous extent of the shared tile
+  int Elements;       // per stage
+  std::string Rows, ColsExtent, Ld; // of the global matrix
+};
+
+class Emitter {
+public:
+  Emitter(const RegionModel &M, const MatmulIdiom &Idiom, const IslModel &I,
+          const KernelConfig &C, std::string Name, std::string Where)
+      : M(M), Idiom(Idiom), I(I), C(C), Name(std::move(Name)),
+        Where(std::move(Where)) {}
+
+  llvm::Expected<GeneratedRegion> run() {
+    auto Epi = emitEpilogue(M, Idiom);
+    if (!Epi)
+      return Epi.takeError();
+    ComputeSchedule CS = decomposeCompute(M, Idiom, I, C);
+    StatementTexts T = texts(*Epi);
+    KernelSchedule KS = buildKernelSchedule(M, Idiom, I, CS, C, T);
+    std::string Body = generateKernelBody(KS, M, 2);
+
+    GeneratedRegion G;
+    G.Explain += "  " + Idiom.describe(M);
+    G.Explain += "  kernel: " + C.describe() + "\n";
+    for (auto &S : CS.Steps) {
+      G.Explain += "  step " + S.Name + "\n";
+      if (!S.Tree.empty())
+        G.Explain += indent(S.Tree, 4);
+    }
+    for (auto &S : KS.Steps)
+      G.Explain += "  step " + S.Name + "\n" + indent(S.Tree, 4);
+    G.Definitions = kernel(Body) + "\n" + launcher(KS) + "\n";
+    G.Call = call();
+    return G;
+  }
+
+private:
+  // ----- operands --------------------------------------------------------
+  OperandTile tileA() const {
+    bool KC = Idiom.A.ReductionIsContiguous;
+    return {"tc_smem_a", KC ? C.BlockK : C.BlockM, C.BlockM * C.BlockK,
+            (KC ? Idiom.ExtentM : Idiom.ExtentK).str(subst()),
+            (KC ? Idiom.ExtentK : Idiom.ExtentM).str(subst()),
+            printStride(Idiom.A.LeadingDim, M)};
+  }
+  OperandTile tileB() const {
+    bool KC = Idiom.B.ReductionIsContiguous;
+    return {"tc_smem_b", KC ? C.BlockK : C.BlockN, C.BlockN * C.BlockK,
+            (KC ? Idiom.ExtentN : Idiom.ExtentK).str(subst()),
+            (KC ? Idiom.ExtentK : Idiom.ExtentN).str(subst()),
+            printStride(Idiom.B.LeadingDim, M)};
+  }
+  std::function<std::string(const std::string &)> subst() const {
+    return [this](const std::string &S) {
+      for (auto &P : M.Params)
+        if (P.Name == S && P.Value)
+          return std::to_string(*P.Value);
+      return S;
+    };
+  }
+
+  StatementTexts texts(const std::string &Epilogue) const {
+    StatementTexts T;
+    OperandTile A = tileA(), B = tileB();
+    const std::string &NA = M.Arrays[Idiom.A.ArrayId].Name;
+    const std::string &NB = M.Arrays[Idiom.B.ArrayId].Name;
+    auto Copy = [](const OperandTile &Tl, const std::string &Arr) {
+      return "tc::copy_chunk<kAligned>(" + Tl.Smem + " + {stage} * " +
+             str(Tl.Elements) + " + tc::swizzled_offset<" + str(Tl.Cols) +
+             ">({r}, {c}), " + Arr + ", {grow}, {gcol}, " + Tl.Rows + ", " +
+             Tl.ColsExtent + ", " + Tl.Ld + ");";
+    };
+    T.CopyA = Copy(A, NA);
+    T.CopyB = Copy(B, NB);
+    T.Wait = "tc::cp_async_wait<" + str(C.Stages - 2) +
+             ">();  // k tile {t} has landed\n__syncthreads();";
+    T.Wait = "tc::cp_async_wait<" + str(C.Stages - 2) + ">();\n__syncthreads();";
+    T.Commit = "tc::cp_async_commit();";
+    T.LoadA = std::string("tc::load_a_fragment_") +
+              (Idiom.A.ReductionIsContiguous ? "k" : "m") + "_contiguous<" +
+              str(A.Cols) + ">(tc_frag_a[{mt}], " + A.Smem + " + {stage} * " +
+              str(A.Elements) + ", {m0}, {k0});";
+    T.LoadB = std::string("tc::load_b_fragment_pair_") +
+              (Idiom.B.ReductionIsContiguous ? "k" : "n") + "_contiguous<" +
+              str(B.Cols) + ">(tc_frag_b[{nt}], tc_frag_b[{nt} + 1], " + B.Smem +
+              " + {stage} * " + str(B.Elements) + ", {n0}, {k0});";
+    T.Mma = std::string("tc::mma_m16n8k16_") +
+            (Idiom.InputType == ElementType::BF16 ? "bf16" : "f16") +
+            "(tc_acc[{mt}][{nt}], tc_frag_a[{mt}], tc_frag_b[{nt}]);";
+    T.Store = "if ({guard}) {\n  const long long tc_m = {m}, tc_n = {n};\n"
+              "  const float tc_sum = tc_acc[{mt}][{nt}][{reg}];\n" +
+              indent(Epilogue, 2) + "}";
+    return T;
+  }
+
+  // ----- signatures ------------------------------------------------------
+  struct Arg {
+    std::string KernelType, LauncherType, Name, CallExpr;
+  };
+  std::vector<Arg> arguments() const {
+    std::vector<Arg> Args;
+    for (auto &P : M.Params)
+      if (P.IsKernelArgument)
+        Args.push_back({P.TypeSpelling + " ", P.TypeSpelling, P.Name, P.Name});
+    for (auto &S : M.Scalars)
+      Args.push_back({S.TypeSpelling + " ", S.TypeSpelling, S.Name, S.Name});
+    for (auto &A : M.Arrays) {
+      if (A.IsLocalScalar)
+        continue;
+      bool Written = false;
+      for (auto &S : M.Stmts)
+        Written |= S.Write.ArrayId == unsigned(&A - &M.Arrays[0]);
+      std::string T = (Written ? "" : "const ") + A.ElemSpelling + " *";
+      std::string Call = A.IsStaticShape
+                             ? "reinterpret_cast<" + T + ">(" + A.Name + ")"
+                             : A.Name;
+      Args.push_back({T + "__restrict__ ", T, A.Name, Call});
+    }
+    return Args;
+  }
+
+  std::string kernel(const std::string &Body) const {
+    OperandTile A = tileA();
+    const std::string &Elem = M.Arrays[Idiom.A.ArrayId].ElemSpelling;
+    std::string S;
+    S += "// " + Where + ": '#pragma tc' region of '" + M.FunctionName + "'\n";
+    S += "//   " + Idiom.describe(M).substr(0, Idiom.describe(M).find('\n')) + "\n";
+    S += "//   " + C.describe() + "\n";
+    S += "template <bool kAligned>\n__global__ void __launch_bounds__(" +
+         str(C.threads()) + ") " + Name + "_kernel(";
+    auto Args = arguments();
+    for (size_t I = 0; I < Args.size(); ++I)
+      S += (I ? ", " : "") + Args[I].KernelType + Args[I].Name;
+    S += ") {\n";
+    S += "  extern __shared__ __align__(128) unsigned char tc_smem[];\n";
+    S += "  " + Elem + " *tc_smem_a = reinterpret_cast<" + Elem + " *>(tc_smem);\n";
+    S += "  " + Elem + " *tc_smem_b = tc_smem_a + " + str(C.Stages * A.Elements) +
+         ";\n";
+    S += "  const int tc_block_m = blockIdx.y, tc_block_n = blockIdx.x;\n";
+    S += "  const int tc_thread = threadIdx.x;\n";
+    S += "  const int tc_warp_m = tc_thread / 32 / " + str(C.warpsN()) +
+         ", tc_warp_n = tc_thread / 32 % " + str(C.warpsN()) + ";\n";
+    S += "  const int tc_lane_row = tc_thread % 32 / 4, tc_lane_col = tc_thread % 4;\n";
+    S += "  float tc_acc[" + str(C.fragmentsM()) + "][" + str(C.fragmentsN()) +
+         "][4] = {};\n";
+    S += "  uint32_t tc_frag_a[" + str(C.fragmentsM()) + "][4];\n";
+    S += "  uint32_t tc_frag_b[" + str(C.fragmentsN()) + "][2];\n";
+    S += Body;
+    S += "}\n";
+    return S;
+  }
+
+  std::string launcher(const KernelSchedule &KS) const {
+    auto Args = arguments();
+    std::string S = "static void " + Name + "_launch(";
+    for (size_t I = 0; I < Args.size(); ++I)
+      S += (I ? ", " : "") + Args[I].LauncherType + (Args[I].LauncherType.back() == '*' ? "" : " ") + Args[I].Name;
+    S += std::string(Args.empty() ? "" : ", ") + "cudaStream_t tc_stream) {\n";
+    // Grid: one block per block tile of the output, counted by isl.
+    isl::set Params = KS.GridTiles.params();
+    S += "  if (!(" + printSetCondition(Params) + "))\n    return;  // no output element\n";
+    std::string TilesM = printParametricExpr(isl::manage(isl_set_dim_max(KS.GridTiles.copy(), 0)), Params);
+    std::string TilesN = printParametricExpr(isl::manage(isl_set_dim_max(KS.GridTiles.copy(), 1)), Params);
+    S += "  const dim3 tc_grid(" + TilesN + " + 1, " + TilesM + " + 1);\n";
+    S += "  constexpr int tc_smem_bytes = " + str(C.sharedBytes()) + ";\n";
+    if (C.sharedBytes() > 48 * 1024)
+      S += "  static const bool tc_smem_configured = [] {\n"
+           "    cudaFuncSetAttribute(" + Name + "_kernel<true>, "
+           "cudaFuncAttributeMaxDynamicSharedMemorySize, tc_smem_bytes);\n"
+           "    cudaFuncSetAttribute(" + Name + "_kernel<false>, "
+           "cudaFuncAttributeMaxDynamicSharedMemorySize, tc_smem_bytes);\n"
+           "    return true;\n  }();\n  (void)tc_smem_configured;\n";
+    OperandTile A = tileA(), B = tileB();
+    const std::string &NA = M.Arrays[Idiom.A.ArrayId].Name;
+    const std::string &NB = M.Arrays[Idiom.B.ArrayId].Name;
+    auto CallOf = [&](const std::string &N) {
+      for (auto &Ag : Args)
+        if (Ag.Name == N)
+          return Ag.Name;
+      return N;
+    };
+    S += "  // cp.async needs 16-byte aligned chunks; otherwise copy element-wise.\n";
+    S += "  const bool tc_aligned = tc::chunk_aligned(" + CallOf(NA) + ", " + A.Ld +
+         ") && tc::chunk_aligned(" + CallOf(NB) + ", " + B.Ld + ");\n";
+    std::string ArgList;
+    for (size_t I = 0; I < Args.size(); ++I)
+      ArgList += (I ? ", " : "") + Args[I].Name;
+    S += "  if (tc_aligned)\n    " + Name + "_kernel<true><<<tc_grid, " +
+         str(C.threads()) + ", tc_smem_bytes, tc_stream>>>(" + ArgList + ");\n";
+    S += "  else\n    " + Name + "_kernel<false><<<tc_grid, " + str(C.threads()) +
+         ", tc_smem_bytes, tc_stream>>>(" + ArgList + ");\n";
+    if (M.Clauses.Sync)
+      S += "  cudaStreamSynchronize(tc_stream);\n";
+    S += "}\n";
+    return S;
+  }
+
+  std::string printSetCondition(const isl::set &Params) const {
+    isl::ast_build Build = isl::ast_build::from_context(I.Context);
+    std::string Cond = printAstExprOf(Build.expr_from(Params));
+    return Cond;
+  }
+  static std::string printAstExprOf(const isl::ast_expr &E);
+
+  std::string call() const {
+    std::string S = Name + "_launch(";
+    auto Args = arguments();
+    for (size_t I = 0; I < Args.size(); ++I)
+      S += (I ? ", " : "") + Args[I].CallExpr;
+    S += std::string(Args.empty() ? "" : ", ") +
+         (M.Clauses.Stream ? *M.Clauses.Stream : std::string("0")) + ");";
+    return S;
+  }
+
+  const RegionModel &M;
+  const MatmulIdiom &Idiom;
+  const IslModel &I;
+  const KernelConfig &C;
+  std::string Name, Where;
+};
+
+} // namespace
+} // namespace tc
+
+#include "AstPrinter.h"
+namespace tc {
+namespace {
+std::string Emitter::printAstExprOf(const isl::ast_expr &E) {
+  return printAstExpr(E.get());
+}
+} // namespace
+
+llvm::Expected<GeneratedRegion>
+generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModel &I,
+               const KernelConfig &C, const std::string &Name,
+               const std::string &SourceLocation) {
+  try {
+    return Emitter(M, Idiom, I, C, Name, SourceLocation).run();
+  } catch (const isl::exception &E) {
+    return regionError(M.Range.getBegin(),
+                       std::string("isl failed while generating the kernel: ") +
+                           E.what());
+  }
+}
+
+} // namespace tc

@@ -1,0 +1,314 @@
+//===- KernelSchedule.cpp -------------------------------------------------===//
+#include "KernelSchedule.h"
+#include "AstPrinter.h"
+#include <isl/ast_build.h>
+#include <isl/schedule.h>
+
+namespace tc {
+namespace {
+
+using namespace kernel_ids;
+
+std::string str(long X) { return std::to_string(X); }
+
+isl::schedule sequence(const isl::schedule &A, const isl::schedule &B) {
+  return isl::manage(isl_schedule_sequence(A.copy(), B.copy()));
+}
+
+isl::schedule withBand(const isl::schedule &S, const std::string &Band) {
+  isl::multi_union_pw_aff MUPA(S.ctx(), Band);
+  return isl::manage(isl_schedule_insert_partial_schedule(S.copy(), MUPA.release()));
+}
+
+isl::schedule leaf(const isl::set &D) {
+  return isl::schedule::from_domain(isl::union_set(D));
+}
+
+isl::set rename(const isl::set &S, const char *Name) {
+  return isl::manage(isl_set_set_tuple_name(S.copy(), Name));
+}
+
+class Builder {
+public:
+  Builder(const RegionModel &M, const MatmulIdiom &Idiom, const IslModel &I,
+          const ComputeSchedule &CS, const KernelConfig &C,
+          const StatementTexts &T)
+      : M(M), Idiom(Idiom), I(I), CS(CS), C(C), T(T),
+        Ctx(I.Context.ctx()), R(M.Stmts[Idiom.Reduction].Name) {}
+
+  KernelSchedule run() {
+    KS.Context = threadContext();
+    KTiles = CS.PaddedDomain.apply(map("{ " + R + "[m, n, k] -> [floor(k / " +
+                                       str(C.BlockK) + ")] }"));
+    Output = outputDomain();
+    KS.GridTiles = Output.apply(map("{ Store[m, n] -> [floor(m / " +
+                                    str(C.BlockM) + "), floor(n / " +
+                                    str(C.BlockN) + ")] }"));
+    isl::schedule Copies = insertCopies();
+    isl::schedule Compute = insertFragmentLoads();
+    isl::schedule Main = insertPipeline(Copies, Compute);
+    isl::schedule Epilogue = insertEpilogue();
+    KS.Tree = sequence(Main, Epilogue);
+    KS.Steps.push_back({"kernel schedule (copies, pipeline, fragment loads, "
+                        "epilogue)",
+                        printTree(KS.Tree)});
+    return KS;
+  }
+
+private:
+  isl::map map(const std::string &S) { return isl::map(Ctx, ids() + " -> " + S); }
+  isl::set set(const std::string &S) { return isl::set(Ctx, ids() + " -> " + S); }
+  isl::pw_aff fn(const std::string &S) { return isl::pw_aff(Ctx, ids() + " -> " + S); }
+
+  std::string ids() {
+    return std::string("[") + BlockM + ", " + BlockN + ", " + WarpM + ", " +
+           WarpN + ", " + Thread + ", " + LaneRow + ", " + LaneCol + "]";
+  }
+
+  isl::set threadContext() {
+    isl::set Ids = set(std::string("{ : ") + BlockM + " >= 0 and " + BlockN +
+                       " >= 0 and 0 <= " + WarpM + " < " + str(C.warpsM()) +
+                       " and 0 <= " + WarpN + " < " + str(C.warpsN()) +
+                       " and 0 <= " + Thread + " < " + str(C.threads()) +
+                       " and 0 <= " + LaneRow + " < 8 and 0 <= " + LaneCol +
+                       " < 4 }");
+    return Ids.intersect_params(I.Context);
+  }
+
+  void add(KernelStatement S) { KS.Statements.push_back(std::move(S)); }
+
+  /// One operand's copy: rows x chunks of the shared tile of k tile t.
+  isl::schedule copyOperand(const char *Name, int Rows, int ChunksPerRow,
+                            const std::string &Template,
+                            const std::string &GlobalRow,
+                            const std::string &GlobalCol) {
+    std::string Tuple = std::string(Name) + "[t, r, c]";
+    isl::set D = KTiles.apply(map(
+        "{ [t] -> " + Tuple + " : 0 <= r < " + str(Rows) + " and 0 <= c < " +
+        str(ChunksPerRow) + " and (" + str(ChunksPerRow) + " * r + c) mod " +
+        str(C.threads()) + " = " + Thread + " }"));
+    KernelStatement S;
+    S.Name = Name;
+    S.Domain = D;
+    S.Template = Template;
+    S.Args = {{"stage", fn("{ " + Tuple + " -> [(t mod " + str(C.Stages) + ")] }")},
+              {"r", fn("{ " + Tuple + " -> [(r)] }")},
+              {"c", fn("{ " + Tuple + " -> [(8 * c)] }")},
+              {"grow", fn("{ " + Tuple + " -> [(" + GlobalRow + ")] }")},
+              {"gcol", fn("{ " + Tuple + " -> [(" + GlobalCol + ")] }")}};
+    add(S);
+    // Consecutive threads take consecutive chunks: coalesced global reads.
+    return withBand(leaf(D), "[{ " + Tuple + " -> [(floor((" +
+                                 str(ChunksPerRow) + " * r + c) / " +
+                                 str(C.threads()) + "))] }]");
+  }
+
+  isl::schedule insertCopies() {
+    // A's shared tile is [BM][BK] when k is contiguous in memory, else
+    // [BK][BM]; likewise B's is [BN][BK] or [BK][BN].
+    std::string BlockRowA = str(C.BlockM) + " * " + BlockM;
+    std::string BlockRowB = str(C.BlockN) + " * " + BlockN;
+    std::string KRow = str(C.BlockK) + " * t";
+    isl::schedule A =
+        Idiom.A.ReductionIsContiguous
+            ? copyOperand("CopyA", C.BlockM, C.BlockK / 8, T.CopyA,
+                          BlockRowA + " + r", KRow + " + 8 * c")
+            : copyOperand("CopyA", C.BlockK, C.BlockM / 8, T.CopyA,
+                          KRow + " + r", BlockRowA + " + 8 * c");
+    isl::schedule B =
+        Idiom.B.ReductionIsContiguous
+            ? copyOperand("CopyB", C.BlockN, C.BlockK / 8, T.CopyB,
+                          BlockRowB + " + r", KRow + " + 8 * c")
+            : copyOperand("CopyB", C.BlockK, C.BlockN / 8, T.CopyB,
+                          KRow + " + r", BlockRowB + " + 8 * c");
+    return sequence(A, B);
+  }
+
+  isl::schedule insertFragmentLoads() {
+    // The mma instances of this warp, in (k tile, k step, m tile, n tile).
+    isl::set Mma = CS.ContractedDomain.apply(map(
+        "{ " + R + "[m, n, k] -> Mma[floor(k / " + str(C.BlockK) +
+        "), floor((k mod " + str(C.BlockK) + ") / 16), floor((m mod " +
+        str(C.WarpM) + ") / 16), floor((n mod " + str(C.WarpN) + ") / 8)] }"));
+    isl::set LoadA = Mma.apply(map("{ Mma[t, kk, mt, nt] -> LoadA[t, kk, mt] }"));
+    isl::set LoadB = Mma.apply(map("{ Mma[t, kk, mt, nt] -> LoadB[t, kk, floor(nt / 2)] }"));
+    std::string Stage = " -> [(t mod " + str(C.Stages) + ")] }";
+    add({"Mma", Mma,
+         {{"mt", fn("{ Mma[t, kk, mt, nt] -> [(mt)] }")},
+          {"nt", fn("{ Mma[t, kk, mt, nt] -> [(nt)] }")}},
+         {}, T.Mma});
+    add({"LoadA", LoadA,
+         {{"stage", fn("{ LoadA[t, kk, mt]" + Stage)},
+          {"mt", fn("{ LoadA[t, kk, mt] -> [(mt)] }")},
+          {"m0", fn("{ LoadA[t, kk, mt] -> [(" + str(C.WarpM) + " * " + WarpM +
+                    " + 16 * mt)] }")},
+          {"k0", fn("{ LoadA[t, kk, mt] -> [(16 * kk)] }")}},
+         {}, T.LoadA});
+    add({"LoadB", LoadB,
+         {{"stage", fn("{ LoadB[t, kk, np]" + Stage)},
+          {"nt", fn("{ LoadB[t, kk, np] -> [(2 * np)] }")},
+          {"n0", fn("{ LoadB[t, kk, np] -> [(" + str(C.WarpN) + " * " + WarpN +
+                    " + 16 * np)] }")},
+          {"k0", fn("{ LoadB[t, kk, np] -> [(16 * kk)] }")}},
+         {}, T.LoadB});
+    isl::schedule SA = withBand(leaf(LoadA), "[{ LoadA[t, kk, mt] -> [(mt)] }]");
+    isl::schedule SB = withBand(leaf(LoadB), "[{ LoadB[t, kk, np] -> [(np)] }]");
+    isl::schedule SM = withBand(leaf(Mma), "[{ Mma[t, kk, mt, nt] -> [(mt)] }, "
+                                           "{ Mma[t, kk, mt, nt] -> [(nt)] }]");
+    return withBand(sequence(sequence(SA, SB), SM),
+                    "[{ LoadA[t, kk, mt] -> [(kk)]; LoadB[t, kk, np] -> [(kk)]; "
+                    "Mma[t, kk, mt, nt] -> [(kk)] }]");
+  }
+
+  isl::schedule insertPipeline(const isl::schedule &Copies,
+                               const isl::schedule &Compute) {
+    // Iteration t waits for tile t, refills the stage freed by t - 1 with
+    // tile t + S - 1, and computes on tile t. Commit runs in every
+    // iteration, so that "S - 2 groups pending" always means "tile t has
+    // landed".
+    int Ahead = C.Stages - 1;
+    isl::set Wait = rename(KTiles, "Wait");
+    isl::set Commit = KTiles.apply(map("{ [t] -> Commit[c] : t - " + str(Ahead) +
+                                       " <= c <= t }"));
+    add({"Wait", Wait, {}, {}, T.Wait});
+    add({"Commit", Commit, {}, {}, T.Commit});
+    isl::schedule Body =
+        sequence(sequence(sequence(leaf(Wait), Copies), leaf(Commit)), Compute);
+    std::string A = str(Ahead);
+    return withBand(Body, "[{ Wait[t] -> [(t)]; CopyA[t, r, c] -> [(t - " + A +
+                              ")]; CopyB[t, r, c] -> [(t - " + A +
+                              ")]; Commit[t] -> [(t)]; LoadA[t, kk, mt] -> [(t)]; "
+                              "LoadB[t, kk, np] -> [(t)]; Mma[t, kk, mt, nt] -> [(t)] }]");
+  }
+
+  /// The output elements (m, n): those the initialisation or epilogue
+  /// statements run over (they exist even when K = 0), else the
+  /// reduction's.
+  isl::set outputDomain() {
+    std::vector<unsigned> Candidates(Idiom.Epilogue);
+    if (Idiom.Init)
+      Candidates.push_back(*Idiom.Init);
+    for (unsigned SI : Candidates) {
+      const Statement &S = M.Stmts[SI];
+      auto Its = M.iterators(S);
+      if (Its.size() != 2)
+        continue;
+      return I.Domain.at(S.Name).apply(
+          map("{ " + S.Name + "[" + Its[0] + ", " + Its[1] + "] -> Store[" +
+              Idiom.IterM + ", " + Idiom.IterN + "] }"));
+    }
+    return reductionDomain(M, Idiom, I).apply(
+        map("{ " + R + "[m, n, k] -> Store[m, n] }"));
+  }
+
+  isl::schedule insertEpilogue() {
+    // The elements of the padded output tile that this thread's
+    // accumulators hold: in each 16x8 mma tile, rows lane/4 and lane/4 + 8,
+    // columns 2 (lane % 4) and 2 (lane % 4) + 1.
+    std::string BM = str(C.BlockM), BN = str(C.BlockN);
+    isl::map Tile = map("{ Store[m, n] -> [floor(m / " + BM + "), floor(n / " +
+                        BN + ")] }");
+    isl::set Padded = Output.apply(Tile).apply(Tile.reverse());
+    isl::set Store = Padded.intersect(set(
+        "{ Store[m, n] : floor(m / " + BM + ") = " + BlockM + " and floor(n / " +
+        BN + ") = " + BlockN + " and floor((m mod " + BM + ") / " +
+        str(C.WarpM) + ") = " + WarpM + " and floor((n mod " + BN + ") / " +
+        str(C.WarpN) + ") = " + WarpN + " and m mod 8 = " + LaneRow +
+        " and floor((n mod 8) / 2) = " + LaneCol + " }"));
+    std::string Tuple = "Store[m, n]";
+    KernelStatement S{"Store", Store,
+                      {{"m", fn("{ " + Tuple + " -> [(m)] }")},
+                       {"n", fn("{ " + Tuple + " -> [(n)] }")},
+                       {"mt", fn("{ " + Tuple + " -> [(floor((m mod " + str(C.WarpM) + ") / 16))] }")},
+                       {"nt", fn("{ " + Tuple + " -> [(floor((n mod " + str(C.WarpN) + ") / 8))] }")},
+                       {"reg", fn("{ " + Tuple + " -> [(2 * floor((m mod 16) / 8) + (n mod 2))] }")}},
+                      Output, T.Store};
+    add(S);
+    return withBand(leaf(Store),
+                    "[{ Store[m, n] -> [(floor((m mod " + str(C.WarpM) +
+                        ") / 16))] }, { Store[m, n] -> [(floor((n mod " +
+                        str(C.WarpN) + ") / 8))] }, { Store[m, n] -> "
+                        "[(floor((m mod 16) / 8))] }, { Store[m, n] -> [(n mod 2)] }]");
+  }
+
+  const RegionModel &M;
+  const MatmulIdiom &Idiom;
+  const IslModel &I;
+  const ComputeSchedule &CS;
+  const KernelConfig &C;
+  const StatementTexts &T;
+  isl::ctx Ctx;
+  std::string R;
+  isl::set KTiles, Output;
+  KernelSchedule KS;
+};
+
+std::string fill(std::string Template, const std::string &Name,
+                 const std::string &Value) {
+  std::string Key = "{" + Name + "}";
+  for (size_t P = Template.find(Key); P != std::string::npos;
+       P = Template.find(Key, P + Value.size()))
+    Template.replace(P, Key.size(), Value);
+  return Template;
+}
+
+} // namespace
+
+KernelSchedule buildKernelSchedule(const RegionModel &M, const MatmulIdiom &Idiom,
+                                   const IslModel &I, const ComputeSchedule &CS,
+                                   const KernelConfig &C, const StatementTexts &T) {
+  return Builder(M, Idiom, I, CS, C, T).run();
+}
+
+std::string generateKernelBody(const KernelSchedule &KS, const RegionModel &M,
+                               unsigned Indent) {
+  std::vector<std::string> Texts;
+  isl::ast_build Build = isl::ast_build::from_context(KS.Context);
+  Build = Build.set_at_each_domain([&](isl::ast_node Node, isl::ast_build B) {
+    isl_ast_expr *Call = isl_ast_node_user_get_expr(Node.get());
+    isl_ast_expr *Callee = isl_ast_expr_get_op_arg(Call, 0);
+    isl_id *Id = isl_ast_expr_get_id(Callee);
+    std::string Name = isl_id_get_name(Id);
+    isl_id_free(Id);
+    isl_ast_expr_free(Callee);
+    isl_ast_expr_free(Call);
+    const KernelStatement *S = nullptr;
+    for (auto &St : KS.Statements)
+      if (St.Name == Name)
+        S = &St;
+    std::string Text = "/* unknown statement " + Name + " */";
+    if (S) {
+      // The statement's domain point as a function of the AST iterators.
+      isl::map Sched = isl::manage(isl_map_from_union_map(B.schedule().release()));
+      isl::pw_multi_aff Point =
+          isl::manage(isl_pw_multi_aff_from_map(isl_map_reverse(Sched.release())));
+      Text = S->Template;
+      for (auto &[ArgName, F] : S->Args) {
+        isl::ast_expr E = B.expr_from(F.pullback(Point));
+        Text = fill(Text, ArgName, printAstExpr(E.get()));
+      }
+      if (S->Guard) {
+        isl::set G = isl::manage(
+            isl_set_preimage_pw_multi_aff(S->Guard->copy(), Point.copy()));
+        isl::ast_expr E = B.expr_from(G);
+        Text = fill(Text, "guard", printAstExpr(E.get()));
+      }
+    }
+    Texts.push_back(Text);
+    std::string Tag = "stmt" + std::to_string(Texts.size() - 1);
+    return isl::manage(isl_ast_node_set_annotation(
+        Node.release(), isl_id_alloc(B.ctx().get(), Tag.c_str(), nullptr)));
+  });
+  isl::ast_node Ast = Build.node_from(KS.Tree);
+  std::set<std::string> Sizes;
+  for (auto &P : M.Params)
+    Sizes.insert(P.Name);
+  return AstPrinter(Texts, Sizes).print(Ast.get(), Indent);
+}
+
+std::string printParametricExpr(const isl::pw_aff &F, const isl::set &Context) {
+  isl::ast_build Build = isl::ast_build::from_context(Context);
+  return printAstExpr(Build.expr_from(F).get());
+}
+
+} // namespace tc

@@ -1,0 +1,66 @@
+//===- KernelSchedule.h - the whole kernel as one isl schedule tree ------===//
+//
+// Starting from the decomposed compute statement (ScheduleSteps.h), adds
+// the statements that move data (paper Sec. V) and orders everything in
+// one schedule tree, from which isl generates the kernel body:
+//
+//   insertCopies          global -> shared copies of each k tile, one
+//                         16-byte chunk per statement instance, spread
+//                         cyclically over the block's threads
+//   insertPipeline        the copy of tile t runs S-1 iterations ahead
+//                         (cp.async groups: wait, copy, commit)
+//   insertFragmentLoads   shared -> register fragments (ldmatrix) per mma
+//                         k step
+//   insertEpilogue        accumulator elements -> output, guarded by the
+//                         original domain
+//
+// Each statement carries a text template whose {placeholders} are affine
+// functions of its domain, printed by isl in terms of the AST iterators.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TC_TRANSFORMS_KERNELSCHEDULE_H
+#define TC_TRANSFORMS_KERNELSCHEDULE_H
+
+#include "ScheduleSteps.h"
+#include <optional>
+
+namespace tc {
+
+struct KernelStatement {
+  std::string Name;
+  isl::set Domain;
+  /// {name} in Template is replaced by the printed function.
+  std::vector<std::pair<std::string, isl::pw_aff>> Args;
+  /// If set, {guard} in Template is replaced by this condition.
+  std::optional<isl::set> Guard;
+  std::string Template;
+};
+
+struct KernelSchedule {
+  std::vector<KernelStatement> Statements;
+  isl::schedule Tree;
+  isl::set Context; // parameters, including the thread-index parameters
+  isl::set GridTiles; // [tile_m, tile_n] of all blocks
+  std::vector<ScheduleStep> Steps;
+};
+
+/// Text templates the schedule needs from code generation.
+struct StatementTexts {
+  std::string CopyA, CopyB, Wait, Commit, LoadA, LoadB, Mma, Store;
+};
+
+KernelSchedule buildKernelSchedule(const RegionModel &M, const MatmulIdiom &Idiom,
+                                   const IslModel &I, const ComputeSchedule &CS,
+                                   const KernelConfig &C, const StatementTexts &T);
+
+/// Generates the kernel body; statements print through their templates.
+std::string generateKernelBody(const KernelSchedule &KS, const RegionModel &M,
+                               unsigned Indent);
+
+/// An expression valid in host code for an isl piecewise function of the
+/// parameters (e.g. the grid size), printed by isl.
+std::string printParametricExpr(const isl::pw_aff &F, const isl::set &Context);
+
+} // namespace tc
+
+#endif

@@ -1,0 +1,67 @@
+//===- ScheduleSteps.h - schedule-tree transformations of the matmul -----===//
+//
+// The compute decomposition of the paper (Sec. IV, Figs. 3-7), one named
+// function per step, each returning a schedule tree that --explain prints:
+//
+//   padToFullTiles        domain rounded up to whole block tiles
+//   initialSchedule       one permutable band [m, n, k]           (Fig. 3)
+//   tileForBlocks         band tiled by BM x BN x BK               (Fig. 4)
+//   splitReductionTile    [bm, bn] | [bk]: blocks vs. main loop    (Fig. 14)
+//   tileForWarps          point band tiled by WM x WN              (Fig. 4)
+//   stripMineReduction    k strip-mined by the mma depth 16        (Fig. 6)
+//   contractToMma         one point per 16x8x16 mma                (Fig. 7)
+//   mapToBlocksAndWarps   tile loops fixed to block/warp ids       (Fig. 5)
+//
+//===----------------------------------------------------------------------===//
+#ifndef TC_TRANSFORMS_SCHEDULESTEPS_H
+#define TC_TRANSFORMS_SCHEDULESTEPS_H
+
+#include "KernelConfig.h"
+#include "IslModel.h"
+
+namespace tc {
+
+/// Names of the isl parameters that stand for the kernel's thread indices.
+namespace kernel_ids {
+inline const char *BlockM = "tc_block_m", *BlockN = "tc_block_n",
+                  *WarpM = "tc_warp_m", *WarpN = "tc_warp_n",
+                  *Thread = "tc_thread", *LaneRow = "tc_lane_row",
+                  *LaneCol = "tc_lane_col";
+}
+
+struct ScheduleStep {
+  std::string Name;
+  std::string Tree; // isl's YAML-like block notation
+};
+
+struct ComputeSchedule {
+  isl::set PaddedDomain;    // R[m, n, k] over whole block tiles
+  isl::set ContractedDomain; // one point per mma, one block, one warp
+  isl::schedule Tree;
+  std::vector<ScheduleStep> Steps;
+};
+
+isl::set padToFullTiles(const isl::set &Domain, const KernelConfig &C);
+isl::schedule initialSchedule(const isl::set &Domain);
+isl::schedule tileForBlocks(const isl::schedule &S, const KernelConfig &C);
+isl::schedule splitReductionTile(const isl::schedule &S);
+isl::schedule tileForWarps(const isl::schedule &S, const KernelConfig &C);
+isl::schedule stripMineReduction(const isl::schedule &S, const KernelConfig &C);
+isl::schedule contractToMma(const isl::schedule &S, const KernelConfig &C);
+isl::schedule mapToBlocksAndWarps(const isl::schedule &S, const KernelConfig &C);
+
+/// The reduction statement's domain with its dimensions ordered (m, n, k)
+/// whatever the source loop order: R[m, n, k].
+isl::set reductionDomain(const RegionModel &M, const MatmulIdiom &Idiom,
+                         const IslModel &I);
+
+/// All steps above, in order, recorded for --explain.
+ComputeSchedule decomposeCompute(const RegionModel &M, const MatmulIdiom &Idiom,
+                                 const IslModel &I, const KernelConfig &C);
+
+/// Text of a schedule tree.
+std::string printTree(const isl::schedule &S);
+
+} // namespace tc
+
+#endif
