@@ -1,6 +1,7 @@
 //===- MatmulIdiom.cpp ----------------------------------------------------===//
 #include "MatmulIdiom.h"
 #include <isl/map.h>
+#include <set>
 
 namespace tc {
 namespace {
@@ -56,6 +57,8 @@ public:
     if (auto E = classifyOtherStatements())
       return std::move(E);
     if (auto E = checkDependences())
+      return std::move(E);
+    if (auto E = checkAliasing())
       return std::move(E);
     return Idiom;
   }
@@ -371,6 +374,28 @@ private:
                              "independently of the others (check for an "
                              "output read at another position)");
     }
+    return llvm::Error::success();
+  }
+
+  /// The kernel reorders accesses: an output that may overlap another array
+  /// of the region would change the result. Distinct pointers are only
+  /// known distinct when one of them is __restrict__.
+  llvm::Error checkAliasing() {
+    std::set<unsigned> Written;
+    for (auto &S : M.Stmts)
+      if (!M.Arrays[S.Write.ArrayId].IsLocalScalar)
+        Written.insert(S.Write.ArrayId);
+    for (unsigned W : Written)
+      for (unsigned X = 0; X < M.Arrays.size(); ++X) {
+        const Array &AW = M.Arrays[W], &AX = M.Arrays[X];
+        if (X == W || AX.IsLocalScalar || AW.IsRestrict || AX.IsRestrict)
+          continue;
+        return regionError(AW.DeclLoc,
+                           "output '" + AW.Name + "' may alias '" + AX.Name +
+                               "', which the region also accesses",
+                           "declare the pointers __restrict__ to promise they "
+                           "do not overlap");
+      }
     return llvm::Error::success();
   }
 
