@@ -111,18 +111,14 @@ private:
                          "the reduction runs over " +
                              std::to_string(Reduced.size()) + " dimensions",
                          "a matmul reduces over exactly one dimension");
-    if (Kept.size() != 2)
+    if (Kept.size() != 2 && Kept.size() != 3)
       return regionError(locOf(R),
-                         Kept.size() > 2
-                             ? "batched matmul (a loop around the GEMM) is not "
-                               "supported yet"
-                             : "the reduction has " +
-                                   std::to_string(Kept.size()) +
-                                   " output dimensions",
-                         "a matmul writes a two-dimensional result C[m][n]");
+                         "the reduction has " + std::to_string(Kept.size()) +
+                             " output dimensions",
+                         "a matmul writes C[m][n], optionally in a batch "
+                         "loop: C[b][m][n]");
     Idiom.IterK = Reduced[0];
-    Idiom.IterM = Kept[0];
-    Idiom.IterN = Kept[1];
+    KeptDims = Kept;
     return llvm::Error::success();
   }
 
@@ -164,19 +160,44 @@ private:
                              " operands that depend on '" + Idiom.IterK + "'",
                          "a matmul multiplies exactly two operands A[m][k] and "
                          "B[k][n]");
-    int PM = position(Its, Idiom.IterM), PN = position(Its, Idiom.IterN);
-    // A is the operand that involves m, B the one that involves n.
+    // Each output dimension is read by one operand (m by A, n by B) or by
+    // both (a batch loop around the GEMM); m is the one that comes first.
+    std::string Own[2];
+    for (auto &D : KeptDims) {
+      int P = position(Its, D);
+      bool U0 = involves(I.RawReads.at(R.Name)[Operands[0].second], P);
+      bool U1 = involves(I.RawReads.at(R.Name)[Operands[1].second], P);
+      if (U0 && U1) {
+        if (!Idiom.IterBatch.empty())
+          return regionError(locOf(R), "more than one batch loop",
+                             "fold the batch loops into one");
+        Idiom.IterBatch = D;
+      } else if (U0 != U1 && Own[U0 ? 0 : 1].empty()) {
+        Own[U0 ? 0 : 1] = D;
+      } else {
+        return regionError(locOf(R),
+                           "output dimension '" + D +
+                               "' is not that of one operand",
+                           "a matmul reads A[m][k] and B[k][n]: each operand "
+                           "is indexed by one output dimension");
+      }
+    }
+    if (Own[0].empty() || Own[1].empty())
+      return regionError(locOf(R),
+                         "an operand does not depend on an output dimension",
+                         "a matmul reads A[m][k] and B[k][n]");
+    if (position(Its, Own[1]) < position(Its, Own[0])) {
+      std::swap(Own[0], Own[1]);
+      std::swap(Operands[0], Operands[1]);
+    }
+    Idiom.IterM = Own[0];
+    Idiom.IterN = Own[1];
+    int PM = position(Its, Idiom.IterM);
     for (auto &[F, Acc] : Operands) {
       const isl::map &AM = I.RawReads.at(R.Name)[Acc];
-      bool UsesM = involves(AM, PM), UsesN = involves(AM, PN);
+      bool UsesM = involves(AM, PM);
       const Access &Ac = R.Reads[Acc];
       const Array &Arr = M.Arrays[Ac.ArrayId];
-      if (UsesM == UsesN)
-        return regionError(Ac.Range.getBegin(),
-                           "operand '" + Arr.Name +
-                               "' must depend on exactly one of '" +
-                               Idiom.IterM + "' and '" + Idiom.IterN + "'",
-                           "a matmul reads A[m][k] and B[k][n]");
       OperandView V;
       V.ArrayId = Ac.ArrayId;
       V.AccessId = Acc;
@@ -185,15 +206,23 @@ private:
         return E.Constant == 0 && E.Coeffs.size() == 1 &&
                E.Coeffs.begin()->first == It && E.Coeffs.begin()->second == 1;
       };
-      if (Arr.rank() != 2)
+      unsigned Rank = Idiom.IterBatch.empty() ? 2 : 3;
+      if (Arr.rank() != Rank || (Rank == 3 && !IsIter(Ac.Index[0], Idiom.IterBatch)))
         return regionError(Ac.Range.getBegin(),
                            "operand '" + Arr.Name + "' is indexed with " +
                                std::to_string(Arr.rank()) + " dimensions",
-                           "operands must be matrices, indexed by one output "
-                           "iterator and the reduction iterator");
-      if (IsIter(Ac.Index[0], Other) && IsIter(Ac.Index[1], Idiom.IterK))
+                           Rank == 2 ? "operands must be matrices, indexed by "
+                                       "one output iterator and the reduction "
+                                       "iterator"
+                                     : "batched operands are indexed "
+                                       "[batch][row][column], e.g. "
+                                       "A[(b * M + i) * K + k]");
+      const AffineExpr &Outer = Ac.Index[Rank - 2], &Inner = Ac.Index[Rank - 1];
+      if (Rank == 3)
+        V.BatchStride = Arr.Strides[0];
+      if (IsIter(Outer, Other) && IsIter(Inner, Idiom.IterK))
         V.ReductionIsContiguous = true;
-      else if (IsIter(Ac.Index[0], Idiom.IterK) && IsIter(Ac.Index[1], Other))
+      else if (IsIter(Outer, Idiom.IterK) && IsIter(Inner, Other))
         V.ReductionIsContiguous = false;
       else
         return regionError(Ac.Range.getBegin(),
@@ -201,7 +230,7 @@ private:
                                "' is not indexed by the plain iterators",
                            "offsets and strides inside an operand's subscript "
                            "are not supported yet");
-      V.LeadingDim = Arr.Strides[0];
+      V.LeadingDim = Arr.Strides[Rank - 2];
       if (Arr.Elem != ElementType::F16 && Arr.Elem != ElementType::BF16) {
         if (Arr.Elem == ElementType::F32)
           return regionError(
@@ -227,7 +256,10 @@ private:
                          "mixed-type GEMM is not supported yet");
     Idiom.InputType = AA.Elem;
     // Loop extents: rectangular, starting at zero.
-    for (auto *Pair : {&Idiom.IterM, &Idiom.IterN, &Idiom.IterK}) {
+    std::vector<std::string *> Dims{&Idiom.IterM, &Idiom.IterN, &Idiom.IterK};
+    if (!Idiom.IterBatch.empty())
+      Dims.push_back(&Idiom.IterBatch);
+    for (auto *Pair : Dims) {
       const Loop *L = nullptr;
       for (unsigned Li : R.Loops)
         if (M.Loops[Li].Iterator == *Pair)
@@ -248,7 +280,8 @@ private:
       const Loop &L = M.Loops[Li];
       AffineExpr &E = L.Iterator == Idiom.IterM   ? Idiom.ExtentM
                       : L.Iterator == Idiom.IterN ? Idiom.ExtentN
-                                                  : Idiom.ExtentK;
+                      : L.Iterator == Idiom.IterK ? Idiom.ExtentK
+                                                  : Idiom.ExtentBatch;
       E = L.UpperExclusive;
     }
     return llvm::Error::success();
@@ -315,8 +348,9 @@ private:
     for (size_t P = 0; P < Its.size(); ++P)
       Tuple += (P ? ", " : "") + Its[P];
     Tuple += "]";
-    isl::map PhiR(Ctx, M.paramList() + " -> { " + Tuple + " -> [" + Idiom.IterM +
-                           ", " + Idiom.IterN + "] }");
+    std::string Batch = Idiom.IterBatch.empty() ? "0" : Idiom.IterBatch;
+    isl::map PhiR(Ctx, M.paramList() + " -> { " + Tuple + " -> [" + Batch + ", " +
+                           Idiom.IterM + ", " + Idiom.IterN + "] }");
     // Accumulator element -> (m, n).
     isl::map Psi = I.RawWrite.at(R.Name).reverse().apply_range(PhiR);
     isl::set Elements = I.Domain.at(R.Name).apply(PhiR);
@@ -354,7 +388,7 @@ private:
                            "the whole output");
       Phi.emplace(S.Name, Map);
     }
-    isl::map Same(Ctx, "{ [m, n] -> [m, n] }");
+    isl::map Same(Ctx, "{ [b, m, n] -> [b, m, n] }");
     std::optional<std::string> Offender;
     isl::union_map Deps = I.dependences();
     Deps.foreach_map([&](isl::map D) {
@@ -403,6 +437,7 @@ private:
   const IslModel &I;
   MatmulIdiom Idiom;
   ExprPtr Product;
+  std::vector<std::string> KeptDims;
 };
 
 } // namespace
@@ -415,7 +450,10 @@ std::string MatmulIdiom::describe(const RegionModel &M) const {
   };
   std::string S = "matmul over (" + IterM + ", " + IterN + ") reducing " + IterK +
                   ": M = " + ExtentM.str() + ", N = " + ExtentN.str() +
-                  ", K = " + ExtentK.str() + "\n";
+                  ", K = " + ExtentK.str() +
+                  (IterBatch.empty() ? "" : ", batch loop " + IterBatch + " of " +
+                                                ExtentBatch.str()) +
+                  "\n";
   S += "    A = " + Layout(A, true) + ", B = " + Layout(B, false) +
        ", inputs " + spelling(InputType) + ", accumulation float\n";
   S += "    reduction " + M.Stmts[Reduction].Name;

@@ -22,7 +22,8 @@ struct OperandView {
   unsigned ArrayId = 0;
   unsigned AccessId = 0;      // read of the reduction statement
   bool ReductionIsContiguous; // A: row-major (k inner); B: column-major
-  Polynomial LeadingDim;      // stride of the outer dimension
+  Polynomial LeadingDim;      // stride of the outer of the two matrix dims
+  Polynomial BatchStride;     // stride of the batch dimension, if batched
   std::vector<ExprPtr> Prologue; // conversions applied while reading
 };
 
@@ -33,6 +34,8 @@ struct MatmulIdiom {
   unsigned Accumulator = 0;             // array id
   std::string IterM, IterN, IterK;      // iterators of the reduction statement
   AffineExpr ExtentM, ExtentN, ExtentK; // loop trip counts (lower bound 0)
+  std::string IterBatch;                // a loop around the GEMM, or empty
+  AffineExpr ExtentBatch;
   OperandView A, B;
   ElementType InputType = ElementType::F16;
   std::vector<ExprPtr> Scale;           // loop-invariant factors of the product

@@ -47,11 +47,13 @@ llvm::Expected<std::string> emitEpilogue(const RegionModel &M,
       return "tc_m";
     if (It == Idiom.IterN)
       return "tc_n";
+    if (It == Idiom.IterBatch)
+      return "tc_batch";
     return It; // rejected below
   };
   auto CheckIterators = [&](const Statement &S) -> llvm::Error {
     for (auto &It : M.iterators(S))
-      if (It != Idiom.IterM && It != Idiom.IterN)
+      if (It != Idiom.IterM && It != Idiom.IterN && It != Idiom.IterBatch)
         return regionError(S.Range.getBegin(),
                            "the statement runs in a loop nest of its own",
                            "epilogues in a separate nest are not supported "

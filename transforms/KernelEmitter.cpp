@@ -97,14 +97,20 @@ private:
     OperandTile A = tileA(), B = tileB();
     const std::string &NA = M.Arrays[Idiom.A.ArrayId].Name;
     const std::string &NB = M.Arrays[Idiom.B.ArrayId].Name;
+    auto Base = [&](const OperandView &V, const std::string &Arr) {
+      if (Idiom.IterBatch.empty())
+        return Arr;
+      return "(" + Arr + " + (long long)tc_batch * (" +
+             printStride(V.BatchStride, M) + "))";
+    };
     auto Copy = [](const OperandTile &Tl, const std::string &Arr) {
       return "tc::copy_chunk<kAligned>(" + Tl.Smem + " + {stage} * " +
              str(Tl.Elements) + " + tc::swizzled_offset<" + str(Tl.Cols) +
              ">({r}, {c}), " + Arr + ", {grow}, {gcol}, " + Tl.Rows + ", " +
              Tl.ColsExtent + ", " + Tl.Ld + ");";
     };
-    T.CopyA = Copy(A, NA);
-    T.CopyB = Copy(B, NB);
+    T.CopyA = Copy(A, Base(Idiom.A, NA));
+    T.CopyB = Copy(B, Base(Idiom.B, NB));
     T.Wait = "tc::cp_async_wait<" + str(C.Stages - 2) +
              ">();  // k tile {t} has landed\n__syncthreads();";
     T.Wait = "tc::cp_async_wait<" + str(C.Stages - 2) + ">();\n__syncthreads();";
@@ -170,6 +176,8 @@ private:
     S += "  " + Elem + " *tc_smem_b = tc_smem_a + " + str(C.Stages * A.Elements) +
          ";\n";
     S += "  const int tc_block_m = blockIdx.y, tc_block_n = blockIdx.x;\n";
+    if (!Idiom.IterBatch.empty())
+      S += "  const int tc_batch = blockIdx.z;\n";
     S += "  const int tc_thread = threadIdx.x;\n";
     S += "  const int tc_warp_m = tc_thread / 32 / " + str(C.warpsN()) +
          ", tc_warp_n = tc_thread / 32 % " + str(C.warpsN()) + ";\n";
@@ -190,11 +198,18 @@ private:
       S += (I ? ", " : "") + Args[I].LauncherType + (Args[I].LauncherType.back() == '*' ? "" : " ") + Args[I].Name;
     S += std::string(Args.empty() ? "" : ", ") + "cudaStream_t tc_stream) {\n";
     // Grid: one block per block tile of the output, counted by isl.
-    isl::set Params = KS.GridTiles.params();
+    isl::set Tiles = KS.GridTiles;
+    int BatchPos = isl_set_find_dim_by_name(Tiles.get(), isl_dim_param, "tc_batch");
+    if (BatchPos >= 0) // the same tiles for every batch element
+      Tiles = isl::manage(isl_set_project_out(Tiles.copy(), isl_dim_param, BatchPos, 1));
+    isl::set Params = Tiles.params();
     S += "  if (!(" + printSetCondition(Params) + "))\n    return;  // no output element\n";
-    std::string TilesM = printParametricExpr(isl::manage(isl_set_dim_max(KS.GridTiles.copy(), 0)), Params);
-    std::string TilesN = printParametricExpr(isl::manage(isl_set_dim_max(KS.GridTiles.copy(), 1)), Params);
-    S += "  const dim3 tc_grid(" + TilesN + " + 1, " + TilesM + " + 1);\n";
+    std::string TilesM = printParametricExpr(isl::manage(isl_set_dim_max(Tiles.copy(), 0)), Params);
+    std::string TilesN = printParametricExpr(isl::manage(isl_set_dim_max(Tiles.copy(), 1)), Params);
+    std::string Batches = Idiom.IterBatch.empty() ? "1" : Idiom.ExtentBatch.str(subst());
+    if (!Idiom.IterBatch.empty())
+      S += "  if (" + Batches + " <= 0)\n    return;\n";
+    S += "  const dim3 tc_grid(" + TilesN + " + 1, " + TilesM + " + 1, " + Batches + ");\n";
     S += "  constexpr int tc_smem_bytes = " + str(C.sharedBytes()) + ";\n";
     if (C.sharedBytes() > 48 * 1024)
       S += "  static const bool tc_smem_configured = [] {\n"
@@ -213,8 +228,12 @@ private:
       return N;
     };
     S += "  // cp.async needs 16-byte aligned chunks; otherwise copy element-wise.\n";
-    S += "  const bool tc_aligned = tc::chunk_aligned(" + CallOf(NA) + ", " + A.Ld +
-         ") && tc::chunk_aligned(" + CallOf(NB) + ", " + B.Ld + ");\n";
+    std::string Aligned = "tc::chunk_aligned(" + CallOf(NA) + ", " + A.Ld +
+                          ") && tc::chunk_aligned(" + CallOf(NB) + ", " + B.Ld + ")";
+    if (!Idiom.IterBatch.empty())
+      Aligned += " && (" + printStride(Idiom.A.BatchStride, M) + ") % 8 == 0 && (" +
+                 printStride(Idiom.B.BatchStride, M) + ") % 8 == 0";
+    S += "  const bool tc_aligned = " + Aligned + ";\n";
     std::string ArgList;
     for (size_t I = 0; I < Args.size(); ++I)
       ArgList += (I ? ", " : "") + Args[I].Name;

@@ -62,7 +62,8 @@ private:
 
   std::string ids() {
     return std::string("[") + BlockM + ", " + BlockN + ", " + WarpM + ", " +
-           WarpN + ", " + Thread + ", " + LaneRow + ", " + LaneCol + "]";
+           WarpN + ", " + Thread + ", " + LaneRow + ", " + LaneCol + ", " +
+           Batch_ + "]";
   }
 
   isl::set threadContext() {
@@ -71,7 +72,7 @@ private:
                        " and 0 <= " + WarpN + " < " + str(C.warpsN()) +
                        " and 0 <= " + Thread + " < " + str(C.threads()) +
                        " and 0 <= " + LaneRow + " < 8 and 0 <= " + LaneCol +
-                       " < 4 }");
+                       " < 4 and " + Batch_ + " >= 0 }");
     return Ids.intersect_params(I.Context);
   }
 
@@ -191,11 +192,16 @@ private:
     for (unsigned SI : Candidates) {
       const Statement &S = M.Stmts[SI];
       auto Its = M.iterators(S);
-      if (Its.size() != 2)
+      if (Its.size() != (Idiom.IterBatch.empty() ? 2u : 3u))
         continue;
+      std::string Tuple, Batch;
+      for (auto &It : Its)
+        Tuple += (Tuple.empty() ? "" : ", ") + It;
+      if (!Idiom.IterBatch.empty())
+        Batch = " : " + Idiom.IterBatch + " = " + Batch_;
       return I.Domain.at(S.Name).apply(
-          map("{ " + S.Name + "[" + Its[0] + ", " + Its[1] + "] -> Store[" +
-              Idiom.IterM + ", " + Idiom.IterN + "] }"));
+          map("{ " + S.Name + "[" + Tuple + "] -> Store[" + Idiom.IterM + ", " +
+              Idiom.IterN + "]" + Batch + " }"));
     }
     return reductionDomain(M, Idiom, I).apply(
         map("{ " + R + "[m, n, k] -> Store[m, n] }"));

@@ -52,10 +52,19 @@ isl::set reductionDomain(const RegionModel &M, const MatmulIdiom &Idiom,
   for (size_t P = 0; P < Its.size(); ++P)
     Tuple += (P ? ", " : "") + Its[P];
   Tuple += "]";
-  isl::map Reorder(I.Context.ctx(), M.paramList() + " -> { " + R.Name + Tuple +
-                                        " -> " + R.Name + "[" + Idiom.IterM +
-                                        ", " + Idiom.IterN + ", " +
-                                        Idiom.IterK + "] }");
+  // A batch loop becomes the parameter tc_batch (blockIdx.z): each batch
+  // element is one independent GEMM.
+  std::string Params = M.paramList();
+  std::string Batch;
+  if (!Idiom.IterBatch.empty()) {
+    Params.pop_back();
+    Params += std::string(Params.size() > 1 ? ", " : "") + Batch_ + "]";
+    Batch = std::string(" : ") + Idiom.IterBatch + " = " + Batch_;
+  }
+  isl::map Reorder(I.Context.ctx(), Params + " -> { " + R.Name + Tuple + " -> " +
+                                        R.Name + "[" + Idiom.IterM + ", " +
+                                        Idiom.IterN + ", " + Idiom.IterK + "]" +
+                                        Batch + " }");
   return I.Domain.at(R.Name).apply(Reorder);
 }
 

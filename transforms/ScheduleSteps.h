@@ -26,7 +26,7 @@ namespace kernel_ids {
 inline const char *BlockM = "tc_block_m", *BlockN = "tc_block_n",
                   *WarpM = "tc_warp_m", *WarpN = "tc_warp_n",
                   *Thread = "tc_thread", *LaneRow = "tc_lane_row",
-                  *LaneCol = "tc_lane_col";
+                  *LaneCol = "tc_lane_col", *Batch_ = "tc_batch";
 }
 
 struct ScheduleStep {

@@ -1,7 +1,8 @@
 // GEMM benchmark sample (bench/gemm_bench.cu, scripts/bench-prepare.sh):
-// C = A * B with fp16 operands, an fp32 scalar accumulator and a fp16 result.
-// A row-major (A[i*K+k]), B row-major (B[k*N+j]), C row-major (C[i*N+j]). One function per file, so that a layout
-// tc-rewrite rejects is skipped alone.
+// C = A * B with fp16 operands, an fp32 scalar accumulator and an fp16 result.
+// A row-major (A[i*K+k]), B row-major (B[k*N+j]),
+// C row-major (C[i*N+j]). One function per file, so that a layout tc-rewrite
+// rejects is skipped alone.
 #include <cuda_fp16.h>
 
 void bench_gemm_f16_rr(int M, int N, int K, const __half *__restrict__ A,

@@ -1,0 +1,146 @@
+//===- RegionTestUtil.h - parse a snippet and extract its region ---------===//
+//
+// Shared by the unit tests that need a RegionModel: the snippet is parsed
+// with Clang (no CUDA headers; a tiny `__half` stand-in is prepended), the
+// named function is found, and the first `for` statement of its body (the
+// statement a `#pragma tc` would annotate) is handed to extractRegion.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TC_TEST_UNIT_REGIONTESTUTIL_H
+#define TC_TEST_UNIT_REGIONTESTUTIL_H
+
+#include "Extraction.h"
+#include "IslModel.h"
+#include "MatmulIdiom.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/ASTUnit.h"
+#include "clang/Tooling/Tooling.h"
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace tc {
+namespace test {
+
+/// Stand-ins for cuda_fp16.h: Extraction recognises the record by its name.
+inline const char *HalfPrelude =
+    "struct __half { __half(float); operator float() const; };\n"
+    "float __half2float(__half);\n"
+    "__half __float2half(float);\n";
+
+/// Number of lines of HalfPrelude (snippet line N is file line N + this).
+inline unsigned preludeLines() {
+  unsigned N = 0;
+  for (const char *P = HalfPrelude; *P; ++P)
+    N += *P == '\n';
+  return N;
+}
+
+/// 1-based line of the first occurrence of `Needle` in `Code` (0 if absent).
+inline unsigned lineOf(const std::string &Code, const std::string &Needle) {
+  size_t Pos = Code.find(Needle);
+  if (Pos == std::string::npos)
+    return 0;
+  unsigned Line = 1;
+  for (size_t I = 0; I < Pos; ++I)
+    Line += Code[I] == '\n';
+  return Line;
+}
+
+/// What went wrong, copied out of a RegionError.
+struct ErrorInfo {
+  std::string Message;
+  std::string Note;
+  clang::SourceLocation Loc;
+  bool IsRegionError = false;
+};
+
+/// The result of extracting the region of one snippet.
+struct Extracted {
+  std::unique_ptr<clang::ASTUnit> AST;
+  std::string Code; // the whole parsed file, prelude included
+  const clang::FunctionDecl *Function = nullptr;
+  const clang::Stmt *Region = nullptr;
+  std::optional<RegionModel> Model;
+  std::optional<ErrorInfo> Error;
+
+  bool ok() const { return Model.has_value(); }
+  /// Line of a location in the parsed file.
+  unsigned line(clang::SourceLocation L) const {
+    return AST->getSourceManager().getSpellingLineNumber(L);
+  }
+  /// Line (in the parsed file) of the first occurrence of `Needle`.
+  unsigned lineOf(const std::string &Needle) const {
+    return test::lineOf(Code, Needle);
+  }
+};
+
+/// Copies a RegionError (or any other error) into an ErrorInfo, consuming it.
+inline ErrorInfo takeError(llvm::Error E) {
+  ErrorInfo Info;
+  llvm::handleAllErrors(
+      std::move(E),
+      [&](const RegionError &RE) {
+        Info.Message = RE.Message;
+        Info.Note = RE.Note;
+        Info.Loc = RE.Loc;
+        Info.IsRegionError = true;
+      },
+      [&](const llvm::ErrorInfoBase &EI) { Info.Message = EI.message(); });
+  return Info;
+}
+
+/// Parses `Snippet` (after the __half prelude) as C++17 and extracts the
+/// region of function `FunctionName`: the first `for` of its body.
+inline Extracted extract(const std::string &Snippet,
+                         const std::string &FunctionName = "gemm",
+                         const RegionClauses &Clauses = {}) {
+  Extracted R;
+  R.Code = std::string(HalfPrelude) + Snippet;
+  R.AST = clang::tooling::buildASTFromCodeWithArgs(
+      R.Code, {"-xc++", "-std=c++17", "-Wno-unused-value"}, "input.cc");
+  if (!R.AST)
+    return R;
+  for (const clang::Decl *D :
+       R.AST->getASTContext().getTranslationUnitDecl()->decls()) {
+    const auto *FD = llvm::dyn_cast<clang::FunctionDecl>(D);
+    if (!FD || FD->getNameAsString() != FunctionName || !FD->hasBody())
+      continue;
+    R.Function = FD;
+    const auto *Body = llvm::dyn_cast<clang::CompoundStmt>(FD->getBody());
+    for (const clang::Stmt *S : Body->body())
+      if (llvm::isa<clang::ForStmt>(S)) {
+        R.Region = S;
+        break;
+      }
+  }
+  if (!R.Function || !R.Region)
+    return R;
+  auto M = extractRegion(R.AST->getASTContext(), *R.Function, *R.Region,
+                         Clauses);
+  if (M)
+    R.Model = std::move(*M);
+  else
+    R.Error = takeError(M.takeError());
+  return R;
+}
+
+/// The canonical GEMM of samples/gemm.cu (scalar accumulator).
+inline const char *CanonicalGemm =
+    "void gemm(int M, int N, int K, const __half *__restrict__ A,\n"
+    "          const __half *__restrict__ B, __half *__restrict__ C) {\n"
+    "  for (int i = 0; i < M; ++i)\n"
+    "    for (int j = 0; j < N; ++j) {\n"
+    "      float acc = 0.0f;\n"
+    "      for (int k = 0; k < K; ++k)\n"
+    "        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);\n"
+    "      C[i * N + j] = __float2half(acc);\n"
+    "    }\n"
+    "}\n";
+
+} // namespace test
+} // namespace tc
+
+#endif
