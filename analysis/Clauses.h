@@ -32,6 +32,7 @@ struct RegionClauses {
   bool Sync = false;
   bool AllowTf32 = false;
   std::vector<std::string> Temp;
+  clang::SourceLocation TempLoc; // of the temp clause, for diagnostics
 };
 
 /// One `#pragma tc` as seen by the preprocessor.

@@ -80,6 +80,14 @@ public:
       return regionError(Region.getBeginLoc(),
                          "the region annotated by '#pragma tc' has no "
                          "statement to compute");
+    for (auto &T : C.Temp) {
+      int Id = M.findArray(T);
+      if (Id < 0 || M.Arrays[Id].IsLocalScalar)
+        return regionError(C.TempLoc.isValid() ? C.TempLoc : Region.getBeginLoc(),
+                           "temp(" + T + "): '" + T +
+                               "' is not an array the region accesses",
+                           "name the arrays that are dead after the region");
+    }
     return std::move(M);
   }
 

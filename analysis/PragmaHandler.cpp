@@ -65,6 +65,7 @@ public:
         llvm::StringRef(Text).split(Parts, ',', -1, false);
         for (llvm::StringRef P : Parts)
           R.Clauses.Temp.push_back(P.trim().str());
+        R.Clauses.TempLoc = NameLoc;
       } else {
         error(NameLoc, "unknown clause '" + Name + "' in '#pragma tc'",
               "clauses are tile(BM,BN,BK), warp(WM,WN), stages(S), "

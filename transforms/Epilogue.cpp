@@ -1,5 +1,6 @@
 //===- Epilogue.cpp -------------------------------------------------------===//
 #include "Epilogue.h"
+#include <map>
 
 namespace tc {
 
@@ -62,10 +63,11 @@ llvm::Expected<std::string> emitEpilogue(const RegionModel &M,
   };
   ExprPrinter P;
   const Statement *Current = nullptr;
+  bool InInit = false; // the initialisation reads the accumulator's old value
   P.PrintIterator = Iter;
   P.PrintRead = [&](unsigned Id) {
     const Access &A = Current->Reads[Id];
-    if (A.ArrayId == Idiom.Accumulator)
+    if (A.ArrayId == Idiom.Accumulator && !InInit)
       return std::string("tc_value");
     return printAccess(M, A, Iter);
   };
@@ -83,7 +85,9 @@ llvm::Expected<std::string> emitEpilogue(const RegionModel &M,
     if (auto E = CheckIterators(S))
       return std::move(E);
     Current = &S;
+    InInit = true;
     Out += "float tc_value = static_cast<float>(" + P.print(*S.Value) + ");\n";
+    InInit = false;
   } else {
     const Statement &R = M.Stmts[Idiom.Reduction];
     Out += "float tc_value = static_cast<float>(" + printAccess(M, R.Write, Iter) + ");\n";
@@ -93,11 +97,34 @@ llvm::Expected<std::string> emitEpilogue(const RegionModel &M,
   for (auto &F : Idiom.Scale)
     Scale += "static_cast<float>(" + P.print(*F) + ") * ";
   Out += "tc_value += " + Scale + "tc_sum;\n";
-  if (Idiom.Epilogue.empty()) {
-    const Statement &R = M.Stmts[Idiom.Reduction];
-    Out += printAccess(M, R.Write, Iter) + " = tc::from_float<" + Acc.ElemSpelling +
-           ">(tc_value);\n";
-    return Out;
+  // Arrays named in temp(...) are dead after the region: their values stay
+  // in registers and are forwarded to later reads of the same element.
+  auto IsTemp = [&](unsigned ArrayId) {
+    for (auto &T : M.Clauses.Temp)
+      if (T == M.Arrays[ArrayId].Name)
+        return true;
+    return false;
+  };
+  std::map<unsigned, std::pair<std::string, std::string>> Forwarded; // array -> (index, var)
+  auto Reads = P.PrintRead;
+  P.PrintRead = [&](unsigned Id) {
+    const Access &A = Current->Reads[Id];
+    auto It = Forwarded.find(A.ArrayId);
+    if (It != Forwarded.end() && It->second.first == printAccess(M, A, Iter))
+      return It->second.second;
+    return Reads(Id);
+  };
+  const Statement &R = M.Stmts[Idiom.Reduction];
+  bool Stored = false;
+  if (!Acc.IsLocalScalar) {
+    std::string Target = printAccess(M, R.Write, Iter);
+    std::string Value = "tc::from_float<" + Acc.ElemSpelling + ">(tc_value)";
+    if (IsTemp(Idiom.Accumulator)) {
+      Forwarded[Idiom.Accumulator] = {Target, "tc_value"};
+    } else {
+      Out += Target + " = " + Value + ";\n";
+      Stored = true;
+    }
   }
   for (unsigned E : Idiom.Epilogue) {
     const Statement &S = M.Stmts[E];
@@ -110,8 +137,22 @@ llvm::Expected<std::string> emitEpilogue(const RegionModel &M,
                          "the epilogue writes the local '" + Dst.Name + "'",
                          "chains of local scalars after the reduction are not "
                          "supported yet");
-    Out += printAccess(M, S.Write, Iter) + " = " + P.print(*S.Value) + ";\n";
+    std::string Target = printAccess(M, S.Write, Iter);
+    std::string Value = P.print(*S.Value);
+    if (IsTemp(S.Write.ArrayId)) {
+      std::string Var = "tc_temp_" + Dst.Name;
+      Out += "const " + Dst.ElemSpelling + " " + Var + " = " + Value + ";\n";
+      Forwarded[S.Write.ArrayId] = {Target, Var};
+    } else {
+      Out += Target + " = " + Value + ";\n";
+      Stored = true;
+    }
   }
+  if (!Stored)
+    return regionError(R.Range.getBegin(),
+                       "every array the region writes is named in temp(...)",
+                       "nothing would be stored; remove the live-out array from "
+                       "temp(...)");
   return Out;
 }
 

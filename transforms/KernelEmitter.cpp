@@ -140,7 +140,9 @@ private:
     std::vector<Arg> Args;
     for (auto &P : M.Params)
       if (P.IsKernelArgument)
-        Args.push_back({P.TypeSpelling + " ", P.TypeSpelling, P.Name, P.Name});
+        // Sizes travel as signed 64-bit: isl's bounds and guards subtract
+        // from them, which must not wrap for unsigned or size_t sizes.
+        Args.push_back({"long long ", "long long", P.Name, P.Name});
     for (auto &S : M.Scalars)
       Args.push_back({S.TypeSpelling + " ", S.TypeSpelling, S.Name, S.Name});
     for (auto &A : M.Arrays) {

@@ -1,0 +1,47 @@
+// Scalars of the function, k-invariant, scale the sum in the epilogue:
+// C = alpha * (A * B) with a local accumulator, and C = alpha * A * B + beta
+// * D with a second input read by the epilogue.
+//
+// RUN: %tc-rewrite %s -o %t.cu
+// RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
+// RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
+// RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
+
+// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_alpha_0_kernel(
+// CHECK-SAME: float alpha
+// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^ *}}tc_value += static_cast<float>(alpha) * tc_sum;
+// CHECK:      {{^  }}tc_gemm_alpha_0_launch(
+// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_axpby_0_kernel(
+// CHECK-SAME: float alpha
+// CHECK-SAME: float beta
+// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^ *}}C[{{.*}}] = {{.*}}tc_value{{.*}}beta{{.*}}D[{{.*}}tc_m{{.*}}tc_n{{.*}}]
+// CHECK:      {{^  }}tc_gemm_axpby_0_launch(
+
+#include <cuda_fp16.h>
+
+void gemm_alpha(int M, int N, int K, float alpha, const __half *__restrict__ A,
+                const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += alpha * __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}
+
+void gemm_axpby(int M, int N, int K, float alpha, float beta,
+                const __half *__restrict__ A, const __half *__restrict__ B,
+                const float *__restrict__ D, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = alpha * acc + beta * D[i * N + j];
+    }
+}

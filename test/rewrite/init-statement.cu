@@ -1,0 +1,29 @@
+// The output is initialised by a statement of the (i, j) loop before the
+// reduction loop, `C[i * N + j] = 0`, and then accumulated in place.
+//
+// RUN: %tc-rewrite %s -o %t.cu
+// RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
+// RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
+// RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
+
+// CHECK:      {{^}}#include <tc/tc.cuh>
+// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_init_0_kernel(
+// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^ *}}float tc_value = static_cast<float>({{.*}}0{{.*}});
+// CHECK-NEXT: {{^ *}}tc_value += tc_sum;
+// CHECK-NEXT: {{^ *}}C[{{.*}}] = {{.*}}tc_value{{.*}};
+// CHECK:      {{^}}void gemm_init(
+// CHECK:      {{^  }}tc_gemm_init_0_launch(
+
+#include <cuda_fp16.h>
+
+void gemm_init(int M, int N, int K, const __half *__restrict__ A,
+               const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; i++)
+    for (int j = 0; j < N; j++) {
+      C[i * N + j] = 0;
+      for (int k = 0; k < K; k++)
+        C[i * N + j] += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+    }
+}

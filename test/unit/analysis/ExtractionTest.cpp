@@ -1,0 +1,488 @@
+//===- ExtractionTest.cpp - Clang AST of a region -> RegionModel ----------===//
+#include "RegionTestUtil.h"
+#include "gtest/gtest.h"
+
+using namespace tc;
+using namespace tc::test;
+
+namespace {
+
+std::vector<std::string> names(const std::vector<Parameter> &Ps) {
+  std::vector<std::string> R;
+  for (auto &P : Ps)
+    R.push_back(P.Name);
+  return R;
+}
+
+/// Extracts `Snippet` and expects a RegionError whose message contains
+/// `MessagePart`, located on the line of the first occurrence of `LineOf`.
+void expectError(const std::string &Snippet, const std::string &MessagePart,
+                 const std::string &LineOf) {
+  Extracted E = extract(Snippet);
+  ASSERT_TRUE(E.AST) << "snippet does not parse";
+  ASSERT_TRUE(E.Region) << "no for loop in the snippet";
+  ASSERT_FALSE(E.ok()) << "extraction unexpectedly succeeded";
+  ASSERT_TRUE(E.Error->IsRegionError) << E.Error->Message;
+  EXPECT_NE(E.Error->Message.find(MessagePart), std::string::npos)
+      << "message: " << E.Error->Message;
+  ASSERT_TRUE(E.Error->Loc.isValid());
+  unsigned Expected = E.lineOf(LineOf);
+  ASSERT_NE(Expected, 0u) << "'" << LineOf << "' is not in the snippet";
+  EXPECT_EQ(E.line(E.Error->Loc), Expected) << "message: " << E.Error->Message;
+}
+
+// ----- the canonical GEMM ----------------------------------------------------
+
+class CanonicalGemmTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    E = extract(CanonicalGemm);
+    ASSERT_TRUE(E.AST);
+    ASSERT_TRUE(E.ok()) << (E.Error ? E.Error->Message : "no region");
+  }
+  const RegionModel &M() const { return *E.Model; }
+  Extracted E;
+};
+
+TEST_F(CanonicalGemmTest, FunctionAndRange) {
+  EXPECT_EQ(M().FunctionName, "gemm");
+  EXPECT_EQ(E.line(M().Range.getBegin()), E.lineOf("for (int i"));
+  EXPECT_EQ(E.line(M().Range.getEnd()), E.lineOf("    }\n}"));
+}
+
+TEST_F(CanonicalGemmTest, LoopsAndIterators) {
+  ASSERT_EQ(M().Loops.size(), 3u);
+  const char *Its[] = {"i", "j", "k"};
+  const char *Upper[] = {"M", "N", "K"};
+  for (unsigned L = 0; L < 3; ++L) {
+    SCOPED_TRACE(Its[L]);
+    EXPECT_EQ(M().Loops[L].Iterator, Its[L]);
+    EXPECT_EQ(M().Loops[L].TypeSpelling, "int");
+    EXPECT_TRUE(M().Loops[L].Lower.isConstant());
+    EXPECT_EQ(M().Loops[L].Lower.Constant, 0);
+    EXPECT_EQ(M().Loops[L].UpperExclusive.str(), Upper[L]);
+  }
+  EXPECT_EQ(E.line(M().Loops[2].Range.getBegin()), E.lineOf("for (int k"));
+}
+
+TEST_F(CanonicalGemmTest, Parameters) {
+  // In order of first use: the loop bounds M, N, K.
+  EXPECT_EQ(names(M().Params), (std::vector<std::string>{"M", "N", "K"}));
+  for (auto &P : M().Params) {
+    EXPECT_EQ(P.TypeSpelling, "int");
+    EXPECT_FALSE(P.Value.has_value());
+    EXPECT_TRUE(P.IsKernelArgument);
+  }
+  EXPECT_EQ(M().paramList(), "[M, N, K]");
+  EXPECT_TRUE(M().Scalars.empty());
+}
+
+TEST_F(CanonicalGemmTest, Arrays) {
+  ASSERT_EQ(M().Arrays.size(), 4u);
+  // The accumulator is declared first, then A and B are read, then C written.
+  int Acc = M().findArray("acc"), A = M().findArray("A"), B = M().findArray("B"),
+      C = M().findArray("C");
+  ASSERT_GE(Acc, 0);
+  ASSERT_GE(A, 0);
+  ASSERT_GE(B, 0);
+  ASSERT_GE(C, 0);
+  EXPECT_EQ(M().findArray("D"), -1);
+
+  const Array &AccA = M().Arrays[Acc];
+  EXPECT_TRUE(AccA.IsLocalScalar);
+  EXPECT_EQ(AccA.Elem, ElementType::F32);
+  EXPECT_EQ(AccA.ElemSpelling, "float");
+  EXPECT_EQ(AccA.rank(), 2u); // expanded over loops i and j
+  EXPECT_EQ(E.line(AccA.DeclLoc), E.lineOf("float acc"));
+
+  // The record named __half is classified as fp16.
+  const Array &AA = M().Arrays[A];
+  EXPECT_EQ(AA.Elem, ElementType::F16);
+  EXPECT_EQ(AA.ElemSpelling, "__half");
+  EXPECT_STREQ(spelling(AA.Elem), "__half");
+  EXPECT_TRUE(AA.IsConst);
+  EXPECT_TRUE(AA.IsRestrict);
+  EXPECT_FALSE(AA.IsLocalScalar);
+  EXPECT_FALSE(AA.IsStaticShape);
+  ASSERT_EQ(AA.rank(), 2u);
+  EXPECT_EQ(AA.Strides[0].str(), "K");
+  EXPECT_EQ(AA.Strides[1].str(), "1");
+
+  const Array &BA = M().Arrays[B];
+  EXPECT_EQ(BA.Elem, ElementType::F16);
+  ASSERT_EQ(BA.rank(), 2u);
+  EXPECT_EQ(BA.Strides[0].str(), "N");
+  EXPECT_EQ(BA.Strides[1].str(), "1");
+
+  const Array &CA = M().Arrays[C];
+  EXPECT_EQ(CA.Elem, ElementType::F16);
+  EXPECT_FALSE(CA.IsConst);
+  ASSERT_EQ(CA.rank(), 2u);
+  EXPECT_EQ(CA.Strides[0].str(), "N");
+}
+
+TEST_F(CanonicalGemmTest, StatementsAndPositions) {
+  ASSERT_EQ(M().Stmts.size(), 3u);
+  const Statement &S0 = M().Stmts[0], &S1 = M().Stmts[1], &S2 = M().Stmts[2];
+  EXPECT_EQ(S0.Name, "S0");
+  EXPECT_EQ(S1.Name, "S1");
+  EXPECT_EQ(S2.Name, "S2");
+
+  EXPECT_EQ(S0.Loops, (std::vector<unsigned>{0, 1}));
+  EXPECT_EQ(S1.Loops, (std::vector<unsigned>{0, 1, 2}));
+  EXPECT_EQ(S2.Loops, (std::vector<unsigned>{0, 1}));
+  EXPECT_EQ(M().iterators(S1), (std::vector<std::string>{"i", "j", "k"}));
+
+  // Textual order inside the j loop: acc = 0 (1st), the k loop (2nd), the
+  // store (3rd); the reduction is the 1st statement of the k loop.
+  EXPECT_EQ(S0.Position, (std::vector<int>{1, 1, 1}));
+  EXPECT_EQ(S1.Position, (std::vector<int>{1, 1, 2, 1}));
+  EXPECT_EQ(S2.Position, (std::vector<int>{1, 1, 3}));
+
+  EXPECT_EQ(E.line(S0.Range.getBegin()), E.lineOf("float acc"));
+  EXPECT_EQ(E.line(S1.Range.getBegin()), E.lineOf("acc +="));
+  EXPECT_EQ(E.line(S2.Range.getBegin()), E.lineOf("C[i * N + j] ="));
+}
+
+TEST_F(CanonicalGemmTest, AccessesAndValues) {
+  const Statement &S0 = M().Stmts[0], &S1 = M().Stmts[1], &S2 = M().Stmts[2];
+  int Acc = M().findArray("acc");
+  // S0: acc = 0.0f.
+  EXPECT_EQ(int(S0.Write.ArrayId), Acc);
+  EXPECT_TRUE(S0.Reads.empty());
+  ASSERT_TRUE(S0.Value);
+  EXPECT_EQ(S0.Value->K, ExprNode::Literal);
+  EXPECT_EQ(S0.Value->Text, "0.0f");
+
+  // S1: acc += cvt(A) * cvt(B): the old value is a read of the write.
+  EXPECT_EQ(int(S1.Write.ArrayId), Acc);
+  ASSERT_EQ(S1.Reads.size(), 3u);
+  EXPECT_EQ(int(S1.Reads[0].ArrayId), M().findArray("A"));
+  EXPECT_EQ(int(S1.Reads[1].ArrayId), M().findArray("B"));
+  EXPECT_EQ(int(S1.Reads[2].ArrayId), Acc);
+  EXPECT_EQ(describe(*S1.Value),
+            "add(R2, mul(__half2float(R0), __half2float(R1)))");
+
+  // S2: C = __float2half(acc).
+  EXPECT_EQ(int(S2.Write.ArrayId), M().findArray("C"));
+  ASSERT_EQ(S2.Reads.size(), 1u);
+  EXPECT_EQ(int(S2.Reads[0].ArrayId), Acc);
+  EXPECT_EQ(describe(*S2.Value), "__float2half(R0)");
+}
+
+TEST_F(CanonicalGemmTest, DomainStrings) {
+  const Statement &S0 = M().Stmts[0], &S1 = M().Stmts[1];
+  EXPECT_EQ(M().domainString(S0),
+            "[M, N, K] -> { S0[i, j] : 0 <= i < M and 0 <= j < N }");
+  EXPECT_EQ(M().domainString(S1),
+            "[M, N, K] -> { S1[i, j, k] : 0 <= i < M and 0 <= j < N and "
+            "0 <= k < K }");
+  EXPECT_EQ(M().contextString(), "[M, N, K] -> { : M >= 0 and N >= 0 and K >= 0 }");
+}
+
+TEST_F(CanonicalGemmTest, AccessStrings) {
+  const Statement &S0 = M().Stmts[0], &S1 = M().Stmts[1], &S2 = M().Stmts[2];
+  EXPECT_EQ(M().accessString(S0, S0.Write), "[M, N, K] -> { S0[i, j] -> acc[i, j] }");
+  EXPECT_EQ(M().accessString(S1, S1.Write),
+            "[M, N, K] -> { S1[i, j, k] -> acc[i, j] }");
+  EXPECT_EQ(M().accessString(S1, S1.Reads[0]),
+            "[M, N, K] -> { S1[i, j, k] -> A[i, k] }");
+  EXPECT_EQ(M().accessString(S1, S1.Reads[1]),
+            "[M, N, K] -> { S1[i, j, k] -> B[k, j] }");
+  EXPECT_EQ(M().accessString(S2, S2.Write), "[M, N, K] -> { S2[i, j] -> C[i, j] }");
+}
+
+TEST_F(CanonicalGemmTest, ScheduleStrings) {
+  const Statement &S0 = M().Stmts[0], &S1 = M().Stmts[1];
+  EXPECT_EQ(M().scheduleString(S1, 4),
+            "[M, N, K] -> { S1[i, j, k] -> [1, i, 1, j, 2, k, 1] }");
+  EXPECT_EQ(M().scheduleString(S0, 4),
+            "[M, N, K] -> { S0[i, j] -> [1, i, 1, j, 1, 0, 0] }");
+}
+
+// ----- other shapes ------------------------------------------------------------
+
+TEST(ExtractionTest, ClausesAreCopied) {
+  RegionClauses Cl;
+  Cl.Tile = std::vector<int>{64, 64, 32};
+  Cl.Sync = true;
+  Extracted E = extract(CanonicalGemm, "gemm", Cl);
+  ASSERT_TRUE(E.ok());
+  ASSERT_TRUE(E.Model->Clauses.Tile.has_value());
+  EXPECT_EQ(*E.Model->Clauses.Tile, (std::vector<int>{64, 64, 32}));
+  EXPECT_TRUE(E.Model->Clauses.Sync);
+}
+
+TEST(ExtractionTest, BatchedSubscriptHasThreeDimensions) {
+  Extracted E = extract(
+      "void gemm(int Bt, int M, int K, const float *X, float *Y) {\n"
+      "  for (int b = 0; b < Bt; ++b)\n"
+      "    for (int i = 0; i < M; ++i)\n"
+      "      for (int k = 0; k < K; ++k)\n"
+      "        Y[(b * M + i) * K + k] = X[(b * M + i) * K + k];\n"
+      "}\n");
+  ASSERT_TRUE(E.ok()) << E.Error->Message;
+  int X = E.Model->findArray("X");
+  ASSERT_GE(X, 0);
+  const Array &XA = E.Model->Arrays[X];
+  EXPECT_EQ(XA.Elem, ElementType::F32);
+  ASSERT_EQ(XA.rank(), 3u);
+  EXPECT_EQ(XA.Strides[0].str(), "K * M");
+  EXPECT_EQ(XA.Strides[1].str(), "K");
+  EXPECT_EQ(XA.Strides[2].str(), "1");
+  const Statement &S = E.Model->Stmts[0];
+  EXPECT_EQ(E.Model->accessString(S, S.Reads[0]),
+            "[Bt, M, K] -> { S0[b, i, k] -> X[b, i, k] }");
+}
+
+TEST(ExtractionTest, InclusiveBoundsOffsetsAndConstexprParameters) {
+  Extracted E = extract(
+      "void gemm(int N, double *X) {\n"
+      "  constexpr int W = 16;\n"
+      "  for (int i = 1; i <= N; i++)\n"
+      "    for (int j = 0; j < W; j += 1)\n"
+      "      X[(i - 1) * W + j + 2] = 2.0;\n"
+      "}\n");
+  ASSERT_TRUE(E.ok()) << E.Error->Message;
+  const RegionModel &M = *E.Model;
+  ASSERT_EQ(M.Loops.size(), 2u);
+  EXPECT_EQ(M.Loops[0].Lower.str(), "1");
+  EXPECT_EQ(M.Loops[0].UpperExclusive.str(), "N + 1");
+  EXPECT_EQ(M.Loops[1].UpperExclusive.str(), "W");
+  ASSERT_EQ(M.Params.size(), 2u);
+  EXPECT_EQ(M.Params[0].Name, "N");
+  EXPECT_TRUE(M.Params[0].IsKernelArgument);
+  EXPECT_EQ(M.Params[1].Name, "W");
+  ASSERT_TRUE(M.Params[1].Value.has_value());
+  EXPECT_EQ(*M.Params[1].Value, 16);
+  EXPECT_FALSE(M.Params[1].IsKernelArgument);
+  EXPECT_EQ(M.contextString(), "[N, W] -> { : N >= 0 and W = 16 }");
+  const Array &XA = M.Arrays[M.findArray("X")];
+  EXPECT_EQ(XA.Elem, ElementType::F64);
+  ASSERT_EQ(XA.rank(), 2u);
+  EXPECT_EQ(XA.Strides[0].str(), "W");
+  const Statement &S = M.Stmts[0];
+  EXPECT_EQ(M.accessString(S, S.Write), "[N, W] -> { S0[i, j] -> X[i - 1, j + 2] }");
+  EXPECT_EQ(M.domainString(S),
+            "[N, W] -> { S0[i, j] : 1 <= i < N + 1 and 0 <= j < W }");
+}
+
+TEST(ExtractionTest, StaticShapeArrays) {
+  Extracted E = extract("void gemm(float (*A)[64], float (*B)[64]) {\n"
+                        "  for (int i = 0; i < 32; ++i)\n"
+                        "    for (int j = 0; j < 64; ++j)\n"
+                        "      B[i][j] = A[i][j] * 2.0f;\n"
+                        "}\n");
+  ASSERT_TRUE(E.ok()) << E.Error->Message;
+  const Array &AA = E.Model->Arrays[E.Model->findArray("A")];
+  EXPECT_TRUE(AA.IsStaticShape);
+  ASSERT_EQ(AA.rank(), 2u);
+  EXPECT_EQ(AA.Strides[0].asConstant(), std::optional<int64_t>(64));
+  EXPECT_EQ(AA.Strides[1].asConstant(), std::optional<int64_t>(1));
+  EXPECT_TRUE(E.Model->Params.empty());
+  EXPECT_EQ(E.Model->paramList(), "[]");
+}
+
+TEST(ExtractionTest, SiblingLoopsMustNotReuseIteratorNames) {
+  Extracted E = extract(
+      "void gemm(int M, int N, int K, float alpha, float beta, const float *A,\n"
+      "          const float *B, float *C) {\n"
+      "  for (int i = 0; i < M; i++) {\n"
+      "    for (int j = 0; j < N; j++)\n"
+      "      C[i * N + j] *= beta;\n"
+      "    for (int k = 0; k < K; k++)\n"
+      "      for (int j = 0 + 0; j < N; j++)\n"
+      "        C[i * N + j] += alpha * A[i * K + k] * B[k * N + j];\n"
+      "  }\n"
+      "}\n");
+  // The second `j` loop reuses the name of the first one's iterator.
+  ASSERT_FALSE(E.ok());
+  EXPECT_NE(E.Error->Message.find("reuses the name"), std::string::npos)
+      << E.Error->Message;
+  EXPECT_EQ(E.line(E.Error->Loc), E.lineOf("int j = 0 + 0"));
+}
+
+TEST(ExtractionTest, ScalarInputs) {
+  Extracted E = extract(
+      "void gemm(int M, int N, float alpha, float beta, float *C) {\n"
+      "  for (int i = 0; i < M; i++)\n"
+      "    for (int j = 0; j < N; j++)\n"
+      "      C[i * N + j] = alpha * C[i * N + j] + beta;\n"
+      "}\n");
+  ASSERT_TRUE(E.ok()) << E.Error->Message;
+  ASSERT_EQ(E.Model->Scalars.size(), 2u);
+  EXPECT_EQ(E.Model->Scalars[0].Name, "alpha");
+  EXPECT_EQ(E.Model->Scalars[0].TypeSpelling, "float");
+  EXPECT_EQ(E.Model->Scalars[1].Name, "beta");
+  EXPECT_EQ(describe(*E.Model->Stmts[0].Value), "add(mul(alpha, R0), beta)");
+}
+
+TEST(ExtractionTest, BlockOfNests) {
+  // extractRegion also takes a `{ }` block of nests.
+  std::string Code = std::string(HalfPrelude) +
+                     "void gemm(int N, float *X, float *Y) {\n"
+                     "  {\n"
+                     "    for (int i = 0; i < N; ++i) X[i] = 1.0f;\n"
+                     "    for (int j = 0; j < N; ++j) Y[j] = X[j];\n"
+                     "  }\n"
+                     "}\n";
+  auto AST = clang::tooling::buildASTFromCodeWithArgs(Code, {"-xc++", "-std=c++17"},
+                                                     "input.cc");
+  ASSERT_TRUE(AST);
+  const clang::FunctionDecl *F = nullptr;
+  for (const clang::Decl *D : AST->getASTContext().getTranslationUnitDecl()->decls())
+    if (const auto *FD = llvm::dyn_cast<clang::FunctionDecl>(D))
+      if (FD->getNameAsString() == "gemm" && FD->hasBody())
+        F = FD;
+  ASSERT_TRUE(F);
+  const auto *Body = llvm::cast<clang::CompoundStmt>(F->getBody());
+  const clang::Stmt *Block = Body->body_front();
+  ASSERT_TRUE(llvm::isa<clang::CompoundStmt>(Block));
+  auto M = extractRegion(AST->getASTContext(), *F, *Block, {});
+  ASSERT_TRUE(bool(M)) << takeError(M.takeError()).Message;
+  ASSERT_EQ(M->Stmts.size(), 2u);
+  EXPECT_EQ(M->Stmts[0].Position, (std::vector<int>{1, 1}));
+  EXPECT_EQ(M->Stmts[1].Position, (std::vector<int>{2, 1}));
+  EXPECT_EQ(M->scheduleString(M->Stmts[1], 2), "[N] -> { S1[j] -> [2, j, 1] }");
+}
+
+// ----- errors ------------------------------------------------------------------
+
+TEST(ExtractionErrorTest, ProductOfIteratorsInSubscript) {
+  expectError("void gemm(int N, float *A, float *C) {\n"
+              "  for (int i = 0; i < N; ++i)\n"
+              "    C[i] = A[i * i];\n"
+              "}\n",
+              "cannot delinearise the subscript of 'A'", "A[i * i]");
+}
+
+TEST(ExtractionErrorTest, NonChainedStrides) {
+  expectError("void gemm(int M, int N, int K, float *A, float *C) {\n"
+              "  for (int i = 0; i < M; ++i)\n"
+              "    for (int k = 0; k < K; ++k)\n"
+              "      C[i] = A[i * M + k * N];\n"
+              "}\n",
+              "row-major linearisation", "A[i * M + k * N]");
+}
+
+TEST(ExtractionErrorTest, IndirectSubscript) {
+  expectError("void gemm(int N, const int *idx, float *A, float *C) {\n"
+              "  for (int i = 0; i < N; ++i)\n"
+              "    C[i] = A[idx[i]];\n"
+              "}\n",
+              "indirect access", "A[idx[i]]");
+}
+
+TEST(ExtractionErrorTest, Break) {
+  expectError("void gemm(int N, float *C) {\n"
+              "  for (int i = 0; i < N; ++i) {\n"
+              "    C[i] = 0.0f;\n"
+              "    break;\n"
+              "  }\n"
+              "}\n",
+              "early exit", "break;");
+}
+
+TEST(ExtractionErrorTest, UnknownFunctionCall) {
+  expectError("float mystery(float);\n"
+              "void gemm(int N, float *A, float *C) {\n"
+              "  for (int i = 0; i < N; ++i)\n"
+              "    C[i] = 2.0f * mystery(A[i]);\n"
+              "}\n",
+              "call to 'mystery' may have side effects", "mystery(A[i])");
+}
+
+TEST(ExtractionErrorTest, KnownPureFunctionIsAccepted) {
+  Extracted E = extract("float expf(float);\n"
+                        "void gemm(int N, float *A, float *C) {\n"
+                        "  for (int i = 0; i < N; ++i)\n"
+                        "    C[i] = expf(A[i]);\n"
+                        "}\n");
+  ASSERT_TRUE(E.ok()) << E.Error->Message;
+  EXPECT_EQ(describe(*E.Model->Stmts[0].Value), "expf(R0)");
+}
+
+TEST(ExtractionErrorTest, WhileLoop) {
+  expectError("void gemm(int N, float *C) {\n"
+              "  for (int i = 0; i < N; ++i) {\n"
+              "    while (C[i] > 1.0f)\n"
+              "      C[i] = C[i] * 0.5f;\n"
+              "  }\n"
+              "}\n",
+              "control flow other than counted 'for' loops", "while (");
+}
+
+TEST(ExtractionErrorTest, IfStatement) {
+  expectError("void gemm(int N, float *C) {\n"
+              "  for (int i = 0; i < N; ++i)\n"
+              "    if (i > 2) C[i] = 0.0f;\n"
+              "}\n",
+              "control flow other than counted 'for' loops", "if (i > 2)");
+}
+
+TEST(ExtractionErrorTest, StridedLoop) {
+  expectError("void gemm(int N, float *C) {\n"
+              "  for (int i = 0; i < N; i += 2)\n"
+              "    C[i] = 0.0f;\n"
+              "}\n",
+              "loop increment must be", "i += 2");
+}
+
+TEST(ExtractionErrorTest, GreaterThanCondition) {
+  expectError("void gemm(int N, float *C) {\n"
+              "  for (int i = N; i > 0; --i)\n"
+              "    C[i] = 0.0f;\n"
+              "}\n",
+              "loop condition must compare", "i > 0");
+}
+
+TEST(ExtractionErrorTest, DivisionInSubscript) {
+  expectError("void gemm(int N, float *A, float *C) {\n"
+              "  for (int i = 0; i < N; ++i)\n"
+              "    C[i] = A[i / 2];\n"
+              "}\n",
+              "non-affine operator '/'", "A[i / 2]");
+}
+
+TEST(ExtractionErrorTest, NonAffineLoopBound) {
+  expectError("void gemm(int N, float *C) {\n"
+              "  for (int i = 0; i < N; ++i)\n"
+              "    for (int j = 0; j < i * i; ++j)\n"
+              "      C[j] = 0.0f;\n"
+              "}\n",
+              "non-affine expression", "i * i;");
+}
+
+TEST(ExtractionErrorTest, SideEffectInExpression) {
+  expectError("void gemm(int N, float *A, float *C) {\n"
+              "  for (int i = 0; i < N; ++i)\n"
+              "    C[i] = A[i]++;\n"
+              "}\n",
+              "side effect inside an expression", "A[i]++");
+}
+
+TEST(ExtractionErrorTest, AssignmentToOuterScalar) {
+  expectError("void gemm(int N, float *A, float &s) {\n"
+              "  for (int i = 0; i < N; ++i)\n"
+              "    s = A[i];\n"
+              "}\n",
+              "which is not an array element", "s = A[i]");
+}
+
+TEST(ExtractionErrorTest, InconsistentShapes) {
+  expectError("void gemm(int M, int N, float *A, float *C) {\n"
+              "  for (int i = 0; i < M; ++i)\n"
+              "    for (int j = 0; j < N; ++j)\n"
+              "      C[i * N + j] = A[i * N + j] + A[j * M + i];\n"
+              "}\n",
+              "indexed with different shapes", "A[j * M + i]");
+}
+
+TEST(ExtractionErrorTest, EmptyRegion) {
+  expectError("void gemm(int N) {\n"
+              "  for (int i = 0; i < N; ++i) {}\n"
+              "}\n",
+              "has no statement to compute", "for (int i");
+}
+
+} // namespace
