@@ -177,7 +177,8 @@ private:
     S += "  " + Elem + " *tc_smem_a = reinterpret_cast<" + Elem + " *>(tc_smem);\n";
     S += "  " + Elem + " *tc_smem_b = tc_smem_a + " + str(C.Stages * A.Elements) +
          ";\n";
-    S += "  const int tc_block_m = blockIdx.y, tc_block_n = blockIdx.x;\n";
+    S += "  int tc_block_m, tc_block_n;  // grouped order: L2 reuse across blocks\n";
+    S += "  tc::grouped_tile<8>(tc_block_m, tc_block_n);\n";
     if (!Idiom.IterBatch.empty())
       S += "  const int tc_batch = blockIdx.z;\n";
     S += "  const int tc_thread = threadIdx.x;\n";

@@ -25,3 +25,4 @@
 #include "mma.cuh"
 #include "swizzle.cuh"
 #include "tile_copy.cuh"
+#include "raster.cuh"

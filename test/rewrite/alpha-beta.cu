@@ -3,9 +3,8 @@
 // The k-invariant factor alpha scales the sum in the epilogue; the
 // initialisation must read the old C.
 //
-// XFAIL: *
-// Fails: the epilogue initialises from itself instead of from C:
-//   float tc_value = static_cast<float>((tc_value * beta));
+// Regression: the initialisation once read the epilogue's own tc_value
+// (`float tc_value = static_cast<float>((tc_value * beta))`).
 //
 // RUN: %tc-rewrite %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
@@ -16,7 +15,7 @@
 // CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_ab_0_kernel(
 // CHECK-SAME: float alpha
 // CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
-// CHECK-NOT:  tc_value = static_cast<float>((tc_value
+// CHECK-NOT:  {{^ *}}float tc_value = static_cast<float>((tc_value
 // CHECK:      {{^ *}}float tc_value = {{.*}}C[{{.*}}tc_m{{.*}}tc_n{{.*}}]{{.*}}beta
 // CHECK-NEXT: {{^ *}}tc_value += static_cast<float>(alpha) * tc_sum;
 // CHECK-NEXT: {{^ *}}C[{{.*}}] = {{.*}}tc_value{{.*}};

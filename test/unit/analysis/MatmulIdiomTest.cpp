@@ -1,0 +1,359 @@
+//===- MatmulIdiomTest.cpp - IslModel and recognizeMatmul -----------------===//
+#include "RegionTestUtil.h"
+#include "gtest/gtest.h"
+
+using namespace tc;
+using namespace tc::test;
+
+namespace {
+
+/// A snippet extracted, modelled in isl and (maybe) recognised.
+struct Recognized {
+  Extracted E;
+  std::optional<IslModel> I;
+  std::optional<MatmulIdiom> Idiom;
+  std::optional<ErrorInfo> Error;
+};
+
+Recognized recognize(const std::string &Snippet, const RegionClauses &Cl = {}) {
+  Recognized R;
+  R.E = extract(Snippet, "gemm", Cl);
+  if (!R.E.ok())
+    return R;
+  R.I = IslModel::build(makeIslContext(), *R.E.Model);
+  auto Idiom = recognizeMatmul(*R.E.Model, *R.I);
+  if (Idiom)
+    R.Idiom = std::move(*Idiom);
+  else
+    R.Error = takeError(Idiom.takeError());
+  return R;
+}
+
+/// Expects extraction to succeed and recognition to fail with a RegionError
+/// containing `MessagePart`, on the line of the first `LineOf`.
+void expectRejected(const std::string &Snippet, const std::string &MessagePart,
+                    const std::string &LineOf) {
+  Recognized R = recognize(Snippet);
+  ASSERT_TRUE(R.E.ok()) << "extraction failed: " << R.E.Error->Message;
+  ASSERT_FALSE(R.Idiom.has_value()) << "recognised as a matmul";
+  ASSERT_TRUE(R.Error->IsRegionError) << R.Error->Message;
+  EXPECT_NE(R.Error->Message.find(MessagePart), std::string::npos)
+      << "message: " << R.Error->Message;
+  unsigned Line = R.E.lineOf(LineOf);
+  ASSERT_NE(Line, 0u) << "'" << LineOf << "' is not in the snippet";
+  ASSERT_TRUE(R.Error->Loc.isValid());
+  EXPECT_EQ(R.E.line(R.Error->Loc), Line) << "message: " << R.Error->Message;
+}
+
+// ----- IslModel of the canonical GEMM ----------------------------------------
+
+class CanonicalIslModelTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    E = extract(CanonicalGemm);
+    ASSERT_TRUE(E.ok());
+    Ctx = makeIslContext();
+    I = IslModel::build(Ctx, *E.Model);
+  }
+  Extracted E;
+  isl::ctx Ctx = nullptr;
+  IslModel I;
+};
+
+TEST_F(CanonicalIslModelTest, Domains) {
+  ASSERT_EQ(I.Domain.size(), 3u);
+  std::string D1 = islStr(I.Domain.at("S1"));
+  EXPECT_NE(D1.find("0 <= k < K"), std::string::npos) << D1;
+  EXPECT_NE(D1.find("S1[i, j, k]"), std::string::npos) << D1;
+  EXPECT_TRUE(I.Domain.at("S1").is_equal(isl::set(
+      Ctx, "[M, N, K] -> { S1[i, j, k] : 0 <= i < M and 0 <= j < N and 0 <= k < K }")));
+  EXPECT_TRUE(I.Domain.at("S0").is_equal(
+      isl::set(Ctx, "[M, N, K] -> { S0[i, j] : 0 <= i < M and 0 <= j < N and K >= 0 }")));
+  EXPECT_TRUE(I.Context.is_equal(
+      isl::set(Ctx, "[M, N, K] -> { : M >= 0 and N >= 0 and K >= 0 }")));
+}
+
+TEST_F(CanonicalIslModelTest, Accesses) {
+  EXPECT_TRUE(I.RawReads.at("S1")[0].is_equal(
+      isl::map(Ctx, "[M, N, K] -> { S1[i, j, k] -> A[i, k] }")));
+  EXPECT_TRUE(I.RawReads.at("S1")[1].is_equal(
+      isl::map(Ctx, "[M, N, K] -> { S1[i, j, k] -> B[k, j] }")));
+  // The restricted relations only hold for points of the domain.
+  EXPECT_TRUE(I.Write.at("S2").is_equal(isl::map(
+      Ctx, "[M, N, K] -> { S2[i, j] -> C[i, j] : 0 <= i < M and 0 <= j < N and K >= 0 }")));
+  EXPECT_EQ(I.Reads.at("S1").size(), 3u);
+}
+
+TEST_F(CanonicalIslModelTest, FlowDependences) {
+  EXPECT_FALSE(I.Flow.is_empty());
+  EXPECT_FALSE(I.dependences().is_empty());
+  // acc = 0 feeds the first k iteration (or the store when K = 0), each k
+  // feeds the next, and the last feeds the store.
+  isl::union_map Expected(
+      Ctx, "[M, N, K] -> { "
+           "S0[i, j] -> S1[i, j, 0] : 0 <= i < M and 0 <= j < N and K > 0; "
+           "S1[i, j, k] -> S1[i, j, k + 1] : 0 <= i < M and 0 <= j < N and "
+           "0 <= k < K - 1; "
+           "S1[i, j, k] -> S2[i, j] : 0 <= i < M and 0 <= j < N and k = K - 1 and "
+           "K > 0; "
+           "S0[i, j] -> S2[i, j] : 0 <= i < M and 0 <= j < N and K = 0 }");
+  EXPECT_TRUE(I.Flow.is_equal(Expected)) << islStr(I.Flow);
+  // Nothing is written twice except acc: S0 then every S1 of the element.
+  isl::union_map OutputSuperset(
+      Ctx, "[M, N, K] -> { S0[i, j] -> S1[i, j, k]; S1[i, j, k] -> S1[i, j, k2] : "
+           "k2 > k }");
+  EXPECT_TRUE(I.Output.is_subset(OutputSuperset)) << islStr(I.Output);
+  EXPECT_FALSE(I.Output.is_empty());
+}
+
+TEST_F(CanonicalIslModelTest, ExplainMentionsEveryStatement) {
+  std::string S = explainModel(*E.Model, I);
+  EXPECT_NE(S.find("S0: 0.0f"), std::string::npos) << S;
+  EXPECT_NE(S.find("S1: add(R2, mul(__half2float(R0), __half2float(R1)))"),
+            std::string::npos)
+      << S;
+  EXPECT_NE(S.find("array A: __half, strides [K, 1]"), std::string::npos) << S;
+  EXPECT_NE(S.find("flow dependences:"), std::string::npos) << S;
+}
+
+// ----- recognition ----------------------------------------------------------------
+
+TEST(MatmulIdiomTest, CanonicalGemm) {
+  Recognized R = recognize(CanonicalGemm);
+  ASSERT_TRUE(R.Idiom.has_value()) << R.Error->Message;
+  const RegionModel &M = *R.E.Model;
+  const MatmulIdiom &Id = *R.Idiom;
+  EXPECT_EQ(Id.IterM, "i");
+  EXPECT_EQ(Id.IterN, "j");
+  EXPECT_EQ(Id.IterK, "k");
+  EXPECT_EQ(Id.ExtentM.str(), "M");
+  EXPECT_EQ(Id.ExtentN.str(), "N");
+  EXPECT_EQ(Id.ExtentK.str(), "K");
+  EXPECT_EQ(Id.Reduction, 1u);
+  ASSERT_TRUE(Id.Init.has_value());
+  EXPECT_EQ(*Id.Init, 0u);
+  EXPECT_EQ(Id.Epilogue, (std::vector<unsigned>{2}));
+  EXPECT_EQ(int(Id.Accumulator), M.findArray("acc"));
+  EXPECT_EQ(Id.InputType, ElementType::F16);
+  EXPECT_TRUE(Id.Scale.empty());
+
+  EXPECT_EQ(int(Id.A.ArrayId), M.findArray("A"));
+  EXPECT_EQ(Id.A.AccessId, 0u);
+  EXPECT_TRUE(Id.A.ReductionIsContiguous); // A[i][k]: row-major
+  EXPECT_EQ(Id.A.LeadingDim.str(), "K");
+  EXPECT_EQ(int(Id.B.ArrayId), M.findArray("B"));
+  EXPECT_EQ(Id.B.AccessId, 1u);
+  EXPECT_FALSE(Id.B.ReductionIsContiguous); // B[k][j]: row-major
+  EXPECT_EQ(Id.B.LeadingDim.str(), "N");
+
+  std::string D = Id.describe(M);
+  EXPECT_NE(D.find("matmul over (i, j) reducing k: M = M, N = N, K = K"),
+            std::string::npos)
+      << D;
+  EXPECT_NE(D.find("A = A (row-major, leading dimension K)"), std::string::npos) << D;
+  EXPECT_NE(D.find("B = B (row-major, leading dimension N)"), std::string::npos) << D;
+  EXPECT_NE(D.find("reduction S1, initialisation S0, epilogue S2"), std::string::npos)
+      << D;
+}
+
+TEST(MatmulIdiomTest, PolyBenchIkjOrderWithScale) {
+  // PolyBench's gemm: C *= beta, then C += alpha * A * B in i-k-j order.
+  // (The second j loop is named jj: the extractor rejects sibling loops
+  // that reuse an iterator name, see ExtractionTest.)
+  Recognized R = recognize(
+      "void gemm(int M, int N, int K, float alpha, float beta,\n"
+      "          const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) {\n"
+      "  for (int i = 0; i < M; i++) {\n"
+      "    for (int j = 0; j < N; j++)\n"
+      "      C[i * N + j] *= beta;\n"
+      "    for (int k = 0; k < K; k++)\n"
+      "      for (int jj = 0; jj < N; jj++)\n"
+      "        C[i * N + jj] += alpha * A[i * K + k] * B[k * N + jj];\n"
+      "  }\n"
+      "}\n");
+  ASSERT_TRUE(R.Idiom.has_value()) << (R.Error ? R.Error->Message : R.E.Error->Message);
+  const RegionModel &M = *R.E.Model;
+  const MatmulIdiom &Id = *R.Idiom;
+  EXPECT_EQ(Id.IterM, "i");
+  EXPECT_EQ(Id.IterN, "jj");
+  EXPECT_EQ(Id.IterK, "k");
+  EXPECT_EQ(Id.Reduction, 1u);
+  ASSERT_TRUE(Id.Init.has_value());
+  EXPECT_EQ(*Id.Init, 0u);
+  EXPECT_TRUE(Id.Epilogue.empty());
+  EXPECT_EQ(int(Id.Accumulator), M.findArray("C"));
+  ASSERT_EQ(Id.Scale.size(), 1u);
+  EXPECT_EQ(Id.Scale[0]->K, ExprNode::Scalar);
+  EXPECT_EQ(Id.Scale[0]->Text, "alpha");
+  EXPECT_TRUE(Id.A.ReductionIsContiguous);
+  EXPECT_FALSE(Id.B.ReductionIsContiguous);
+}
+
+TEST(MatmulIdiomTest, ColumnMajorA) {
+  Recognized R = recognize(
+      "void gemm(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) {\n"
+      "  for (int i = 0; i < M; ++i)\n"
+      "    for (int j = 0; j < N; ++j) {\n"
+      "      float acc = 0.0f;\n"
+      "      for (int k = 0; k < K; ++k)\n"
+      "        acc += __half2float(A[k * M + i]) * __half2float(B[j * K + k]);\n"
+      "      C[i * N + j] = acc;\n"
+      "    }\n"
+      "}\n");
+  ASSERT_TRUE(R.Idiom.has_value()) << (R.Error ? R.Error->Message : R.E.Error->Message);
+  const MatmulIdiom &Id = *R.Idiom;
+  EXPECT_FALSE(Id.A.ReductionIsContiguous); // A[k][i]: column-major
+  EXPECT_EQ(Id.A.LeadingDim.str(), "M");
+  EXPECT_TRUE(Id.B.ReductionIsContiguous); // B[j][k]: column-major
+  EXPECT_EQ(Id.B.LeadingDim.str(), "K");
+  std::string D = Id.describe(*R.E.Model);
+  EXPECT_NE(D.find("A = A (column-major, leading dimension M)"), std::string::npos) << D;
+  EXPECT_NE(D.find("B = B (column-major, leading dimension K)"), std::string::npos) << D;
+}
+
+TEST(MatmulIdiomTest, OperandsFoundWhateverTheirOrderInTheProduct) {
+  // B * A: the operand indexed by the outer output iterator is A.
+  Recognized R = recognize(
+      "void gemm(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) {\n"
+      "  for (int i = 0; i < M; ++i)\n"
+      "    for (int j = 0; j < N; ++j) {\n"
+      "      C[i * N + j] = 0.0f;\n"
+      "      for (int k = 0; k < K; ++k)\n"
+      "        C[i * N + j] += float(B[k * N + j]) * float(A[i * K + k]);\n"
+      "    }\n"
+      "}\n");
+  ASSERT_TRUE(R.Idiom.has_value()) << (R.Error ? R.Error->Message : R.E.Error->Message);
+  const RegionModel &M = *R.E.Model;
+  EXPECT_EQ(int(R.Idiom->A.ArrayId), M.findArray("A"));
+  EXPECT_EQ(int(R.Idiom->B.ArrayId), M.findArray("B"));
+  EXPECT_EQ(R.Idiom->IterM, "i");
+  EXPECT_EQ(R.Idiom->IterN, "j");
+}
+
+TEST(MatmulIdiomTest, ReadOfAccumulatorAtAnotherElementInReduction) {
+  // The accumulator's neighbour is added inside the reduction: the second
+  // summand is not a product of two operands.
+  expectRejected(
+      "void gemm(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) {\n"
+      "  for (int i = 0; i < M; ++i)\n"
+      "    for (int j = 0; j < N; ++j)\n"
+      "      for (int k = 0; k < K; ++k)\n"
+      "        C[i * N + j] += float(A[i * K + k]) * float(B[k * N + j]) + C[(i + 1) * N + j];\n"
+      "}\n",
+      "is not an array element", "C[i * N + j] +=");
+}
+
+TEST(MatmulIdiomTest, EpilogueReadsAccumulatorAtAnotherElement) {
+  expectRejected(
+      "void gemm(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C,\n"
+      "          float *__restrict__ D) {\n"
+      "  for (int i = 0; i < M; ++i)\n"
+      "    for (int j = 0; j < N; ++j) {\n"
+      "      C[i * N + j] = 0.0f;\n"
+      "      for (int k = 0; k < K; ++k)\n"
+      "        C[i * N + j] += float(A[i * K + k]) * float(B[k * N + j]);\n"
+      "      D[i * N + j] = C[(i + 1) * N + j];\n"
+      "    }\n"
+      "}\n",
+      "does not cover the same elements", "D[i * N + j] =");
+}
+
+TEST(MatmulIdiomTest, DependenceAcrossOutputElements) {
+  // The store reads D at the previous row: a flow dependence between
+  // different (i, j), which forbids computing the elements in parallel.
+  expectRejected(
+      "void gemm(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ D) {\n"
+      "  for (int i = 0; i < M; ++i)\n"
+      "    for (int j = 0; j < N; ++j) {\n"
+      "      float acc = 0.0f;\n"
+      "      for (int k = 0; k < K; ++k)\n"
+      "        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);\n"
+      "      D[i * N + j] = acc + D[(i - 1) * N + j];\n"
+      "    }\n"
+      "}\n",
+      "a dependence crosses output elements", "D[i * N + j] =");
+}
+
+TEST(MatmulIdiomTest, ThreeOperandProduct) {
+  expectRejected(
+      "void gemm(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B,\n"
+      "          const __half *__restrict__ E, float *__restrict__ C) {\n"
+      "  for (int i = 0; i < M; ++i)\n"
+      "    for (int j = 0; j < N; ++j) {\n"
+      "      float acc = 0.0f;\n"
+      "      for (int k = 0; k < K; ++k)\n"
+      "        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]) *\n"
+      "               __half2float(E[k]);\n"
+      "      C[i * N + j] = acc;\n"
+      "    }\n"
+      "}\n",
+      "multiplies 3 operands that depend on 'k'", "acc +=");
+}
+
+TEST(MatmulIdiomTest, Fp32OperandsNeedTf32) {
+  expectRejected(
+      "void gemm(int M, int N, int K, const float *__restrict__ A, const float *__restrict__ B, float *__restrict__ C) {\n"
+      "  for (int i = 0; i < M; ++i)\n"
+      "    for (int j = 0; j < N; ++j) {\n"
+      "      float acc = 0.0f;\n"
+      "      for (int k = 0; k < K; ++k)\n"
+      "        acc += A[i * K + k] * B[k * N + j];\n"
+      "      C[i * N + j] = acc;\n"
+      "    }\n"
+      "}\n",
+      "operand 'A' is fp32", "acc +=");
+}
+
+TEST(MatmulIdiomTest, NoReduction) {
+  expectRejected("void gemm(int M, int N, float *__restrict__ C) {\n"
+                 "  for (int i = 0; i < M; ++i)\n"
+                 "    for (int j = 0; j < N; ++j)\n"
+                 "      C[i * N + j] += 1.0f;\n"
+                 "}\n",
+                 "no matrix multiplication found", "for (int i");
+}
+
+TEST(MatmulIdiomTest, AccumulatorNeverStored) {
+  expectRejected(
+      "void gemm(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B) {\n"
+      "  for (int i = 0; i < M; ++i)\n"
+      "    for (int j = 0; j < N; ++j) {\n"
+      "      float acc = 0.0f;\n"
+      "      for (int k = 0; k < K; ++k)\n"
+      "        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);\n"
+      "    }\n"
+      "}\n",
+      "is never stored", "float acc");
+}
+
+TEST(MatmulIdiomTest, UnrelatedStatement) {
+  expectRejected(
+      "void gemm(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C,\n"
+      "          float *__restrict__ D) {\n"
+      "  for (int i = 0; i < M; ++i)\n"
+      "    for (int j = 0; j < N; ++j) {\n"
+      "      D[i * N + j] = 1.0f;\n"
+      "      C[i * N + j] = 0.0f;\n"
+      "      for (int k = 0; k < K; ++k)\n"
+      "        C[i * N + j] += float(A[i * K + k]) * float(B[k * N + j]);\n"
+      "    }\n"
+      "}\n",
+      "statement is not part of the matmul", "D[i * N + j] = 1.0f");
+}
+
+TEST(MatmulIdiomTest, OutputMayAliasOperands) {
+  // Without __restrict__ the output may overlap an operand.
+  expectRejected(
+      "void gemm(int M, int N, int K, const __half *A, const __half *B,\n"
+      "          float *C) {\n"
+      "  for (int i = 0; i < M; ++i)\n"
+      "    for (int j = 0; j < N; ++j) {\n"
+      "      C[i * N + j] = 0.0f;\n"
+      "      for (int k = 0; k < K; ++k)\n"
+      "        C[i * N + j] += float(A[i * K + k]) * float(B[k * N + j]);\n"
+      "    }\n"
+      "}\n",
+      "output 'C' may alias 'A'", "float *C");
+}
+
+} // namespace
