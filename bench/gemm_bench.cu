@@ -196,6 +196,11 @@ std::vector<std::string> split(const std::string &s, char sep) {
 
 size_t round_up(size_t x, size_t a) { return (x + a - 1) / a * a; }
 
+// Blocks of 256 threads for a grid-stride loop over n elements.
+int grid_for(size_t n) {
+  return (int)std::max<size_t>(1, std::min<size_t>(1024, (n + 255) / 256));
+}
+
 double tflops(const Shape &s, double ms) {
   return 2.0 * s.M * s.N * (double)s.K / (ms * 1e-3) / 1e12;
 }
@@ -273,10 +278,17 @@ __global__ void compare(const T *out, const T *ref, size_t n,
     if (isfinite(r))
       max_ref = fmaxf(max_ref, fabsf(r));
   }
-  atomicMax(&stats[0], __float_as_uint(max_diff));
-  atomicMax(&stats[1], __float_as_uint(max_ref));
-  if (bad)
-    atomicAdd(&stats[2], bad);
+  for (int off = 16; off > 0; off /= 2) {
+    max_diff = fmaxf(max_diff, __shfl_xor_sync(0xffffffffu, max_diff, off));
+    max_ref = fmaxf(max_ref, __shfl_xor_sync(0xffffffffu, max_ref, off));
+    bad += __shfl_xor_sync(0xffffffffu, bad, off);
+  }
+  if (threadIdx.x % 32 == 0) {
+    atomicMax(&stats[0], __float_as_uint(max_diff));
+    atomicMax(&stats[1], __float_as_uint(max_ref));
+    if (bad)
+      atomicAdd(&stats[2], bad);
+  }
 }
 
 // Holds the stream for `ns` nanoseconds so that the timed calls queue up
@@ -320,7 +332,7 @@ struct Row {
   Shape shape;
   double tc_ms = NAN, cublas_ms = NAN, rel_err = NAN;
   int nsets = 1, tc_reps = 0, cublas_reps = 0;
-  std::string check;  // PASS, FAIL, ERROR(...), NOREF(...)
+  std::string check;  // PASS, FAIL(...), ERROR(...), NOREF(...), CUBLAS_ERROR(...)
   double ratio() const { return cublas_ms / tc_ms; }
 };
 
@@ -365,15 +377,16 @@ struct Bench {
   }
 
   void fill(const Sets &st, const Shape &s, DType t, uint64_t seed) {
+    const size_t na = (size_t)s.M * s.K, nb = (size_t)s.K * s.N;
+    const int ga = grid_for(na), gb = grid_for(nb);
     for (int i = 0; i < st.n; ++i) {
-      size_t na = (size_t)s.M * s.K, nb = (size_t)s.K * s.N;
       uint64_t sa = mix64(seed ^ (2 * (uint64_t)i)), sb = mix64(seed ^ (2 * (uint64_t)i + 1));
       if (t == DType::F16) {
-        fill_uniform<<<1024, 256>>>((__half *)st.A(i), na, sa);
-        fill_uniform<<<1024, 256>>>((__half *)st.B(i), nb, sb);
+        fill_uniform<<<ga, 256>>>((__half *)st.A(i), na, sa);
+        fill_uniform<<<gb, 256>>>((__half *)st.B(i), nb, sb);
       } else {
-        fill_uniform<<<1024, 256>>>((__nv_bfloat16 *)st.A(i), na, sa);
-        fill_uniform<<<1024, 256>>>((__nv_bfloat16 *)st.B(i), nb, sb);
+        fill_uniform<<<ga, 256>>>((__nv_bfloat16 *)st.A(i), na, sa);
+        fill_uniform<<<gb, 256>>>((__nv_bfloat16 *)st.B(i), nb, sb);
       }
     }
     check_cuda(cudaGetLastError(), "fill launch");
@@ -458,9 +471,9 @@ struct Bench {
     size_t n = (size_t)s.M * s.N;
     check_cuda(cudaMemset(stats, 0, 4 * sizeof(unsigned)), "memset stats");
     if (f.type == DType::F16)
-      compare<<<1024, 256>>>((const __half *)out, (const __half *)ref_buf.ptr, n, stats);
+      compare<<<grid_for(n), 256>>>((const __half *)out, (const __half *)ref_buf.ptr, n, stats);
     else
-      compare<<<1024, 256>>>((const __nv_bfloat16 *)out,
+      compare<<<grid_for(n), 256>>>((const __nv_bfloat16 *)out,
                              (const __nv_bfloat16 *)ref_buf.ptr, n, stats);
     check_cuda(cudaGetLastError(), "compare launch");
     unsigned h[4];
@@ -545,8 +558,12 @@ struct Bench {
               last = c;
           },
           st, row.cublas_reps, err);
-      if (last != CUBLAS_STATUS_SUCCESS)
+      if (last != CUBLAS_STATUS_SUCCESS) {
         row.cublas_ms = NAN;
+        err = std::string("ERROR(cuBLAS ") + cublasGetStatusName(last) + ")";
+      }
+      if (!err.empty() && row.check == "PASS")  // no baseline: not a PASS
+        row.check = "CUBLAS_" + err;
     }
     return row;
   }
@@ -560,10 +577,12 @@ struct Agg {
   double geomean() const { return n_ratio ? std::exp(log_sum / n_ratio) : NAN; }
 };
 
-// The rows for (func, M=N=K=n), if any, in any set.
-const Row *find_square(const std::vector<Row> &rows, const std::string &func, int n) {
+// The row for (func, set, M = N = K = n), if any.
+const Row *find_square(const std::vector<Row> &rows,
+                       const std::pair<std::string, std::string> &key, int n) {
   for (auto &r : rows)
-    if (r.func == func && r.shape.M == n && r.shape.N == n && r.shape.K == n)
+    if (r.func == key.first && r.set == key.second && r.shape.M == n &&
+        r.shape.N == n && r.shape.K == n)
       return &r;
   return nullptr;
 }
@@ -590,6 +609,89 @@ void write_csv_row(FILE *f, const Row &r) {
           fmt("%.4f", r.ratio()).c_str(), r.check.c_str(),
           fmt("%.3e", r.rel_err).c_str(), r.tc_reps, r.cublas_reps, r.nsets);
   fflush(f);
+}
+
+// Writes the markdown file (when md_path is set) and prints the summary,
+// last. Returns the exit status: nonzero when a row is not PASS.
+int report(const std::vector<Row> &rows, const std::string &header,
+           const std::string &md_path, bool quick, bool context_lost,
+           long seconds) {
+  // Aggregate per (func, set), in the order they ran.
+  std::vector<std::pair<std::string, std::string>> keys;
+  std::map<std::pair<std::string, std::string>, Agg> agg;
+  int failures = 0;
+  for (auto &r : rows) {
+    auto k = std::make_pair(r.func, r.set);
+    if (!agg.count(k))
+      keys.push_back(k);
+    Agg &a = agg[k];
+    ++a.rows;
+    if (r.check == "PASS")
+      ++a.pass;
+    else
+      ++failures;
+    double q = r.ratio();
+    if (r.check == "PASS" && std::isfinite(q) && q > 0) {
+      a.log_sum += std::log(q);
+      ++a.n_ratio;
+      a.min_ratio = std::min(a.min_ratio, q);
+    }
+  }
+
+  if (!md_path.empty()) {
+    FILE *md = fopen(md_path.c_str(), "w");
+    if (!md)
+      die("cannot write " + md_path);
+    fprintf(md, "# tc-rewrite GEMM benchmark\n\n%s  \n", header.c_str());
+    fprintf(md, "ratio = cuBLAS time / tc time (> 1: the rewritten kernel is "
+                "faster); median of %d..%d timed calls after %d warm-ups, "
+                "L2 flushed and inputs rotated. cuBLAS: cublasGemmEx, "
+                "CUBLAS_COMPUTE_32F, default algorithm, same layouts.%s\n\n",
+            kMinReps, kMaxReps, kWarmup, quick ? " `--quick` shape subset." : "");
+    fprintf(md, "| func | set | rows | not PASS | geomean ratio | min ratio | "
+                "TFLOP/s 4096^3 tc/cuBLAS | TFLOP/s 8192^3 tc/cuBLAS |\n"
+                "|---|---|---:|---:|---:|---:|---:|---:|\n");
+    for (auto &k : keys) {
+      Agg &a = agg[k];
+      fprintf(md, "| %s | %s | %d | %d | %s | %s | %s | %s |\n", k.first.c_str(),
+              k.second.c_str(), a.rows, a.rows - a.pass,
+              fmt("%.3f", a.geomean()).c_str(),
+              fmt("%.3f", a.n_ratio ? a.min_ratio : NAN).c_str(),
+              tf_pair(find_square(rows, k, 4096)).c_str(),
+              tf_pair(find_square(rows, k, 8192)).c_str());
+    }
+    fprintf(md, "\n| func | set | M | N | K | tc ms | tc TFLOP/s | cuBLAS ms | "
+                "cuBLAS TFLOP/s | ratio | check |\n"
+                "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+    for (auto &r : rows)
+      fprintf(md, "| %s | %s | %d | %d | %d | %s | %s | %s | %s | %s | %s |\n",
+              r.func.c_str(), r.set.c_str(), r.shape.M, r.shape.N, r.shape.K,
+              fmt("%.4f", r.tc_ms).c_str(), fmt("%.1f", tflops(r.shape, r.tc_ms)).c_str(),
+              fmt("%.4f", r.cublas_ms).c_str(),
+              fmt("%.1f", tflops(r.shape, r.cublas_ms)).c_str(),
+              fmt("%.3f", r.ratio()).c_str(), r.check.c_str());
+    fclose(md);
+  }
+
+  printf("\n== summary ==\n%s\n", header.c_str());
+  printf("%zu rows in %lds; ratio = cuBLAS time / tc time (> 1: tc faster), "
+         "over PASS rows; TF = TFLOP/s tc/cuBLAS\n",
+         rows.size(), seconds);
+  printf("%-20s %-6s %5s %5s %8s %8s %11s %11s\n", "func", "set", "rows",
+         "!PASS", "geomean", "min", "TF@4096^3", "TF@8192^3");
+  for (auto &k : keys) {
+    Agg &a = agg[k];
+    printf("%-20s %-6s %5d %5d %8s %8s %11s %11s\n", k.first.c_str(),
+           k.second.c_str(), a.rows, a.rows - a.pass, fmt("%.3f", a.geomean()).c_str(),
+           fmt("%.3f", a.n_ratio ? a.min_ratio : NAN).c_str(),
+           tf_pair(find_square(rows, k, 4096)).c_str(),
+           tf_pair(find_square(rows, k, 8192)).c_str());
+  }
+  printf("%s\n", failures || context_lost
+                     ? (std::to_string(failures) + " rows not PASS" +
+                        (context_lost ? ", context lost" : "")).c_str()
+                     : "all rows PASS");
+  return failures || context_lost ? 1 : 0;
 }
 
 }  // namespace
@@ -677,12 +779,13 @@ int main(int argc, char **argv) {
   int cublas_version = 0, runtime_version = 0;
   cublasGetVersion(b.handle, &cublas_version);
   cudaRuntimeGetVersion(&runtime_version);
-  char header[512];
-  snprintf(header, sizeof header,
+  char header_buf[512];
+  snprintf(header_buf, sizeof header_buf,
            "GPU: %s (sm_%d%d, %d SMs, L2 %.0f MiB), cuBLAS %d, CUDA runtime %d",
            b.prop.name, b.prop.major, b.prop.minor, b.prop.multiProcessorCount,
            b.l2 / 1048576.0, cublas_version, runtime_version);
-  printf("%s\nfunctions: %s\n", header, names_run.c_str());
+  const std::string header = header_buf;
+  printf("%s\nfunctions: %s\n", header.c_str(), names_run.c_str());
   printf("ratio = cuBLAS time / tc time (> 1: the rewritten kernel is faster)\n\n");
 
   FILE *csv = nullptr;
@@ -722,80 +825,6 @@ int main(int argc, char **argv) {
     printf("\ngemm_bench: the CUDA context was lost after a kernel fault; "
            "stopped early (%zu rows)\n", rows.size());
 
-  // Aggregate per (func, set), in the order they ran.
-  std::vector<std::pair<std::string, std::string>> keys;
-  std::map<std::pair<std::string, std::string>, Agg> agg;
-  int failures = 0;
-  for (auto &r : rows) {
-    auto k = std::make_pair(r.func, r.set);
-    if (!agg.count(k))
-      keys.push_back(k);
-    Agg &a = agg[k];
-    ++a.rows;
-    if (r.check == "PASS")
-      ++a.pass;
-    else
-      ++failures;
-    double q = r.ratio();
-    if (r.check == "PASS" && std::isfinite(q) && q > 0) {
-      a.log_sum += std::log(q);
-      ++a.n_ratio;
-      a.min_ratio = std::min(a.min_ratio, q);
-    }
-  }
-
-  if (!md_path.empty()) {
-    FILE *md = fopen(md_path.c_str(), "w");
-    if (!md)
-      die("cannot write " + md_path);
-    fprintf(md, "# tc-rewrite GEMM benchmark\n\n%s  \n", header);
-    fprintf(md, "ratio = cuBLAS time / tc time (> 1: the rewritten kernel is "
-                "faster); median of %d..%d timed calls after %d warm-ups, "
-                "L2 flushed and inputs rotated. cuBLAS: cublasGemmEx, "
-                "CUBLAS_COMPUTE_32F, default algorithm, same layouts.%s\n\n",
-            kMinReps, kMaxReps, kWarmup, quick ? " `--quick` shape subset." : "");
-    fprintf(md, "| func | set | rows | not PASS | geomean ratio | min ratio | "
-                "TFLOP/s 4096^3 tc/cuBLAS | TFLOP/s 8192^3 tc/cuBLAS |\n"
-                "|---|---|---:|---:|---:|---:|---:|---:|\n");
-    for (auto &k : keys) {
-      Agg &a = agg[k];
-      fprintf(md, "| %s | %s | %d | %d | %s | %s | %s | %s |\n", k.first.c_str(),
-              k.second.c_str(), a.rows, a.rows - a.pass,
-              fmt("%.3f", a.geomean()).c_str(),
-              fmt("%.3f", a.n_ratio ? a.min_ratio : NAN).c_str(),
-              tf_pair(find_square(rows, k.first, 4096)).c_str(),
-              tf_pair(find_square(rows, k.first, 8192)).c_str());
-    }
-    fprintf(md, "\n| func | set | M | N | K | tc ms | tc TFLOP/s | cuBLAS ms | "
-                "cuBLAS TFLOP/s | ratio | check |\n"
-                "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
-    for (auto &r : rows)
-      fprintf(md, "| %s | %s | %d | %d | %d | %s | %s | %s | %s | %s | %s |\n",
-              r.func.c_str(), r.set.c_str(), r.shape.M, r.shape.N, r.shape.K,
-              fmt("%.4f", r.tc_ms).c_str(), fmt("%.1f", tflops(r.shape, r.tc_ms)).c_str(),
-              fmt("%.4f", r.cublas_ms).c_str(),
-              fmt("%.1f", tflops(r.shape, r.cublas_ms)).c_str(),
-              fmt("%.3f", r.ratio()).c_str(), r.check.c_str());
-    fclose(md);
-  }
-
-  printf("\n== summary ==\n%s\n", header);
-  printf("%zu rows in %lds; ratio = cuBLAS time / tc time (> 1: tc faster), "
-         "over PASS rows; TF = TFLOP/s tc/cuBLAS\n",
-         rows.size(), (long)(time(nullptr) - start));
-  printf("%-20s %-6s %5s %5s %8s %8s %11s %11s\n", "func", "set", "rows",
-         "!PASS", "geomean", "min", "TF@4096^3", "TF@8192^3");
-  for (auto &k : keys) {
-    Agg &a = agg[k];
-    printf("%-20s %-6s %5d %5d %8s %8s %11s %11s\n", k.first.c_str(),
-           k.second.c_str(), a.rows, a.rows - a.pass, fmt("%.3f", a.geomean()).c_str(),
-           fmt("%.3f", a.n_ratio ? a.min_ratio : NAN).c_str(),
-           tf_pair(find_square(rows, k.first, 4096)).c_str(),
-           tf_pair(find_square(rows, k.first, 8192)).c_str());
-  }
-  printf("%s\n", failures || b.context_lost
-                     ? (std::to_string(failures) + " rows not PASS" +
-                        (b.context_lost ? ", context lost" : "")).c_str()
-                     : "all rows PASS");
-  return failures || b.context_lost ? 1 : 0;
+  return report(rows, header, md_path, quick, b.context_lost,
+                (long)(time(nullptr) - start));
 }

@@ -68,6 +68,13 @@ def nice_step(span, target=8):
     return 10 * mag
 
 
+def tick_decimals(step):
+    for d in range(4):
+        if abs(step * 10 ** d - round(step * 10 ** d)) < 1e-6:
+            return d
+    return 4
+
+
 def y_range(series):
     vals = [x for v in series.values() for x in v] or [1.0]
     top = max(1.1, max(vals) * 1.05)
@@ -253,7 +260,7 @@ def plot_builtin(series, total, png, title):
     while t <= hi + 1e-9:
         y = ypix(t)
         cv.line(left, y, left + pw, y, grid)
-        s = ("%.2f" % t).rstrip("0").rstrip(".") if step < 1 else "%d" % round(t)
+        s = "%.*f" % (tick_decimals(step), t)
         cv.text(left - 8 - 12 * len(s), y - 7, s)
         t += step
     xstep = nice_step(n_max - 1 if n_max > 1 else 1, 10)

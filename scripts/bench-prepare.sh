@@ -33,10 +33,21 @@ mkdir -p "$out"
 
 # Function names must be bench_gemm_<f16|bf16>_<r|c><r|c>: the driver reads
 # the operand type and the layouts of A and B from the name.
-name_re='^bench_gemm_(f16|bf16)_([rc])([rc])$'
+name_re='^bench_gemm_(f16|bf16)_([rc])([rc])(_[A-Za-z0-9]+)?$'
+
+# The layout the work targets first, so that it leads the tables; then the
+# rest in name order.
+preferred=(gemm_rowcol gemm_rowcol_bf16 gemm_rowrow gemm_colrow gemm_colcol)
+sources=()
+for p in "${preferred[@]}"; do
+  [[ -f "bench/kernels/$p.cu" ]] && sources+=("bench/kernels/$p.cu")
+done
+for src in bench/kernels/*.cu; do
+  [[ " ${sources[*]} " == *" $src "* ]] || sources+=("$src")
+done
 
 accepted=() skipped=() entries=()
-for src in bench/kernels/*.cu; do
+for src in "${sources[@]}"; do
   base="$(basename "$src" .cu)"
   dst="$out/$base.tc.cu"
   funcs=$(sed -n 's/^void[[:space:]]\{1,\}\(bench_gemm_[A-Za-z0-9_]*\)[[:space:]]*(.*/\1/p' "$src")
@@ -108,3 +119,4 @@ if ((${#entries[@]} == 0)); then
 fi
 echo "bench-prepare: .gpu/bench/ ready: ${#entries[@]} function(s) from" \
      "${#accepted[@]} file(s), ${#skipped[@]} skipped"
+for s in "${skipped[@]}"; do echo "bench-prepare:   skipped $s"; done

@@ -199,7 +199,9 @@ TEST(DelinearizeTest, OffsetsStayInTheirDimension) {
 }
 
 TEST(DelinearizeTest, ConstantStrides) {
-  // 64 * i + k: a literal leading dimension is a coefficient, not a stride.
+  // 64 * i + k: a literal leading dimension is a coefficient, not a stride
+  // (current behaviour: only parameters split dimensions, so such a
+  // subscript is one-dimensional; see the report on constant strides).
   Delinearized D = mustDelinearize(sym("i") * 64 + sym("k"), {"i", "k"});
   ASSERT_EQ(D.Index.size(), 1u);
   EXPECT_EQ(D.Index[0].Coeffs.at("i"), 64);

@@ -49,6 +49,21 @@ inline unsigned lineOf(const std::string &Code, const std::string &Needle) {
   return Line;
 }
 
+/// An isl context freed at the end of its scope. Declare it before every
+/// isl object that uses it (members and locals are destroyed in reverse).
+struct OwnedIslCtx {
+  isl::ctx Ctx = makeIslContext();
+  OwnedIslCtx() = default;
+  OwnedIslCtx(OwnedIslCtx &&O) : Ctx(O.Ctx.release()) {}
+  OwnedIslCtx(const OwnedIslCtx &) = delete;
+  OwnedIslCtx &operator=(const OwnedIslCtx &) = delete;
+  OwnedIslCtx &operator=(OwnedIslCtx &&) = delete;
+  ~OwnedIslCtx() {
+    if (Ctx.get())
+      isl_ctx_free(Ctx.release());
+  }
+};
+
 /// What went wrong, copied out of a RegionError.
 struct ErrorInfo {
   std::string Message;

@@ -1,0 +1,50 @@
+// Non-affine subscripts are rejected at the offending operator, and the
+// region is left exactly as written (the whole file here: diff).
+//
+// RUN: rm -f %t.cu
+// RUN: not %tc-rewrite %s -o %t.cu 2>&1 | FileCheck %s --check-prefix=DIAG
+// RUN: diff %s %t.cu
+
+#include <cuda_fp16.h>
+
+void square(int M, int N, int K, const __half *__restrict__ A,
+            const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j)
+      for (int k = 0; k < K; ++k)
+        // DIAG: {{.*}}non-affine-subscript.cu:[[@LINE+2]]:{{[0-9]+}}: error: cannot delinearise the subscript of 'A': the subscript multiplies two loop iterators
+        // DIAG: {{.*}}non-affine-subscript.cu:[[@LINE+1]]:{{[0-9]+}}: note: write a row-major subscript such as 'A[i * lda + k]' or use a multi-dimensional array
+        C[i * N + j] += __half2float(A[i * i]) * __half2float(B[k * N + j]);
+}
+
+void divide(int M, int N, int K, const __half *__restrict__ A,
+            const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j)
+      for (int k = 0; k < K; ++k)
+        // DIAG: {{.*}}non-affine-subscript.cu:[[@LINE+2]]:42: error: non-affine operator '/' in a subscript or loop bound
+        // DIAG: {{.*}}non-affine-subscript.cu:[[@LINE+1]]:42: note: subscripts and loop bounds must be sums of loop iterators and region-invariant integers times constants (e.g. 'A[i * K + k]')
+        C[i * N + j] += __half2float(A[i / 2 * K + k]) * __half2float(B[k * N + j]);
+}
+
+void modulo(int M, int N, int K, const __half *__restrict__ A,
+            const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j)
+      for (int k = 0; k < K; ++k)
+        // DIAG: {{.*}}non-affine-subscript.cu:[[@LINE+1]]:71: error: non-affine operator '%' in a subscript or loop bound
+        C[i * N + j] += __half2float(A[i * K + k]) * __half2float(B[k % 8 * N + j]);
+}
+
+void bound(int M, int N, int K, const __half *__restrict__ A,
+           const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j)
+      // DIAG: {{.*}}non-affine-subscript.cu:[[@LINE+1]]:30: error: non-affine operator '>>' in a subscript or loop bound
+      for (int k = 0; k < (K >> 1); ++k)
+        C[i * N + j] += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+}

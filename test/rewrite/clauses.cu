@@ -1,0 +1,112 @@
+// Clauses that shape the kernel: tile, warp, stages, stream, sync, and the
+// accepted no-op forms split_k(1), mma(m16n8k16); clauses may be separated
+// by commas.
+//
+// RUN: %tc-rewrite %s -o %t.cu
+// RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
+// RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
+// RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
+// RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
+// RUN:   -gencode arch=compute_80,code=sm_80 -c %t.cu -o %t.sm80.o %}
+
+// tile(128,128,32) warp(64,64) stages(3) stream(s) sync: 3 stages of
+// (128 + 128) x 32 halves = 48 KiB, launched on s, then synchronised.
+// CHECK:      {{^}}//   block tile 128x128x32, warp tile 64x64 (4 warps), 3 cp.async stages, {{.*}}49152 bytes of shared memory
+// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_all_0_kernel(
+// CHECK:      {{^ *}}tc::cp_async_wait<1>();
+// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^}}static void tc_gemm_all_0_launch(
+// CHECK-SAME: cudaStream_t tc_stream) {
+// CHECK:      {{^ *}}constexpr int tc_smem_bytes = 49152;
+// CHECK:      {{^ *}}tc_gemm_all_0_kernel<true><<<tc_grid, 128, tc_smem_bytes, tc_stream>>>(
+// CHECK:      {{^ *}}cudaStreamSynchronize(tc_stream);
+// CHECK-NEXT: {{^}}}
+// CHECK:      {{^  }}tc_gemm_all_0_launch(M, N, K, A, B, C, s);
+
+// Without stream/sync: the legacy default stream, no synchronisation.
+// CHECK:      {{^}}//   block tile 64x64x32, warp tile 32x32 (4 warps), 2 cp.async stages, {{.*}}16384 bytes of shared memory
+// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_small_0_kernel(
+// CHECK:      {{^ *}}tc::cp_async_wait<0>();
+// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^}}static void tc_gemm_small_0_launch(
+// CHECK-NOT:  cudaStreamSynchronize
+// CHECK:      {{^  }}tc_gemm_small_0_launch(M, N, K, A, B, C, 0);
+
+// 8 warps: tile(128,256,32) warp(64,64).
+// CHECK:      {{^}}//   block tile 128x256x32, warp tile 64x64 (8 warps), 4 cp.async stages,
+// CHECK:      {{^}}__global__ void __launch_bounds__(256) tc_gemm_wide_0_kernel(
+// CHECK:      {{^ *}}tc_gemm_wide_0_kernel<true><<<tc_grid, 256, tc_smem_bytes, tc_stream>>>(
+// CHECK:      {{^  }}tc_gemm_wide_0_launch(M, N, K, A, B, C, 0);
+
+// One warp: tile(16,16,16) warp(16,16).
+// CHECK:      {{^}}//   block tile 16x16x16, warp tile 16x16 (1 warps),
+// CHECK:      {{^}}__global__ void __launch_bounds__(32) tc_gemm_one_warp_0_kernel(
+// CHECK:      {{^  }}tc_gemm_one_warp_0_launch(M, N, K, A, B, C, 0);
+
+// The accepted values of split_k and mma, comma-separated clauses.
+// CHECK:      {{^}}//   block tile 128x128x64, warp tile 64x64 (4 warps), 2 cp.async stages,
+// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_commas_0_kernel(
+// CHECK:      {{^  }}tc_gemm_commas_0_launch(M, N, K, A, B, C, 0);
+
+#include <cuda_fp16.h>
+
+void gemm_all(int M, int N, int K, const __half *__restrict__ A,
+              const __half *__restrict__ B, __half *__restrict__ C,
+              cudaStream_t s) {
+#pragma tc tile(128, 128, 32) warp(64, 64) stages(3) stream(s) sync
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = __float2half(acc);
+    }
+}
+
+void gemm_small(int M, int N, int K, const __half *__restrict__ A,
+                const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc tile(64, 64, 32) warp(32, 32) stages(2)
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = __float2half(acc);
+    }
+}
+
+void gemm_wide(int M, int N, int K, const __half *__restrict__ A,
+               const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc tile(128, 256, 32) warp(64, 64)
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = __float2half(acc);
+    }
+}
+
+void gemm_one_warp(int M, int N, int K, const __half *__restrict__ A,
+                   const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc tile(16, 16, 16) warp(16, 16)
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = __float2half(acc);
+    }
+}
+
+void gemm_commas(int M, int N, int K, const __half *__restrict__ A,
+                 const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc tile(128, 128, 64), stages(2), split_k(1), mma(m16n8k16)
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = __float2half(acc);
+    }
+}

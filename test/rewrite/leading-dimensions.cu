@@ -1,0 +1,33 @@
+// Leading-dimension parameters (BLAS lda/ldb/ldc): the copies and the
+// alignment check use lda and ldb, the store uses ldc.
+//
+// RUN: %tc-rewrite %s -o %t.cu
+// RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
+// RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
+// RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
+
+// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_ld_0_kernel(
+// CHECK-SAME: lda,
+// CHECK-SAME: ldb,
+// CHECK-SAME: ldc,
+// CHECK:      {{^ *}}tc::copy_chunk<kAligned>(tc_smem_a {{.*}}, A, {{.*}}, lda);
+// CHECK:      {{^ *}}tc::copy_chunk<kAligned>(tc_smem_b {{.*}}, B, {{.*}}, ldb);
+// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^ *}}C[(long long)((tc_m)) * (ldc) + ((tc_n))] = __float2half(tc_value);
+// CHECK:      {{^ *}}const bool tc_aligned = tc::chunk_aligned(A, lda) && tc::chunk_aligned(B, ldb);
+// CHECK:      {{^  }}tc_gemm_ld_0_launch(M, N, K, lda, ldb, ldc, A, B, C, 0);
+
+#include <cuda_fp16.h>
+
+void gemm_ld(int M, int N, int K, int lda, int ldb, int ldc,
+             const __half *__restrict__ A, const __half *__restrict__ B,
+             __half *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * lda + k]) * __half2float(B[k * ldb + j]);
+      C[i * ldc + j] = __float2half(acc);
+    }
+}

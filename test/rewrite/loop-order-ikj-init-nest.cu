@@ -1,0 +1,32 @@
+// The i-k-j order with the initialisation `C[i][j] = 0` in a j loop of its
+// own before the k loop (PolyBench style, distinct iterator names).
+//
+// XFAIL: *
+// Fails: "error: the statement runs in a loop nest of its own" (note:
+// "epilogues in a separate nest are not supported yet; write them inside
+// the (m, n) loops") at the initialisation `C[i * N + j0] = 0.0f`.
+//
+// RUN: %tc-rewrite %s -o %t.cu
+// RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
+// RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
+// RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
+
+// CHECK:      {{^}}#include <tc/tc.cuh>
+// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_0_kernel(
+// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^ *}}float tc_value = static_cast<float>({{.*}}0{{.*}});
+// CHECK:      {{^  }}tc_gemm_0_launch(
+
+#include <cuda_fp16.h>
+
+void gemm(int M, int N, int K, const __half *__restrict__ A,
+          const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; i++) {
+    for (int j0 = 0; j0 < N; j0++)
+      C[i * N + j0] = 0.0f;
+    for (int k = 0; k < K; k++)
+      for (int j = 0; j < N; j++)
+        C[i * N + j] += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+  }
+}

@@ -1,0 +1,37 @@
+// Operands converted to float implicitly, through float scalars declared
+// in the reduction loop: `float a = A[i * K + k]; float b = ...; acc += a * b;`
+// (a __half times a float is ambiguous in host code, so the implicit
+// conversion has to go through a declaration).
+//
+// XFAIL: *
+// Fails: "error: more than one batch loop" (note: "fold the batch loops
+// into one") at `acc += a * b`: the scalars declared inside the k loop are
+// expanded over (i, j, k) and not recognised as the operands A and B.
+//
+// RUN: %tc-rewrite %s -o %t.cu
+// RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
+// RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
+// RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
+
+// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_0_kernel(
+// CHECK:      {{^ *}}tc::load_a_fragment_k_contiguous<32>(
+// CHECK:      {{^ *}}tc::load_b_fragment_pair_n_contiguous<128>(
+// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^  }}tc_gemm_0_launch(M, N, K, A, B, C, 0);
+
+#include <cuda_fp16.h>
+
+void gemm(int M, int N, int K, const __half *__restrict__ A,
+          const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k) {
+        float a = A[i * K + k];
+        float b = B[k * N + j];
+        acc += a * b;
+      }
+      C[i * N + j] = acc;
+    }
+}

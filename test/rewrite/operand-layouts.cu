@@ -1,0 +1,95 @@
+// All four operand layouts. A row-major (A[i * K + k]) is k-contiguous and
+// A column-major (A[k * M + i]) m-contiguous; B row-major (B[k * N + j]) is
+// n-contiguous and B column-major (B[j * K + k]) k-contiguous. The
+// fragment loaders and the shared-memory row length follow.
+//
+// RUN: %tc-rewrite %s -o %t.cu
+// RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
+// RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
+// RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
+
+// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_rr_0_kernel(
+// CHECK:      {{^ *}}tc::copy_chunk<kAligned>(tc_smem_a {{.*}}tc::swizzled_offset<32>({{.*}}, A, {{.*}}, M, K, K);
+// CHECK:      {{^ *}}tc::copy_chunk<kAligned>(tc_smem_b {{.*}}tc::swizzled_offset<128>({{.*}}, B, {{.*}}, K, N, N);
+// CHECK:      {{^ *}}tc::load_a_fragment_k_contiguous<32>(
+// CHECK:      {{^ *}}tc::load_b_fragment_pair_n_contiguous<128>(
+// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^  }}tc_gemm_rr_0_launch(
+
+// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_cr_0_kernel(
+// CHECK:      {{^ *}}tc::copy_chunk<kAligned>(tc_smem_a {{.*}}tc::swizzled_offset<128>({{.*}}, A, {{.*}}, K, M, M);
+// CHECK:      {{^ *}}tc::copy_chunk<kAligned>(tc_smem_b {{.*}}tc::swizzled_offset<128>({{.*}}, B, {{.*}}, K, N, N);
+// CHECK:      {{^ *}}tc::load_a_fragment_m_contiguous<128>(
+// CHECK:      {{^ *}}tc::load_b_fragment_pair_n_contiguous<128>(
+// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^  }}tc_gemm_cr_0_launch(
+
+// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_rc_0_kernel(
+// CHECK:      {{^ *}}tc::copy_chunk<kAligned>(tc_smem_a {{.*}}tc::swizzled_offset<32>({{.*}}, A, {{.*}}, M, K, K);
+// CHECK:      {{^ *}}tc::copy_chunk<kAligned>(tc_smem_b {{.*}}tc::swizzled_offset<32>({{.*}}, B, {{.*}}, N, K, K);
+// CHECK:      {{^ *}}tc::load_a_fragment_k_contiguous<32>(
+// CHECK:      {{^ *}}tc::load_b_fragment_pair_k_contiguous<32>(
+// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^  }}tc_gemm_rc_0_launch(
+
+// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_cc_0_kernel(
+// CHECK:      {{^ *}}tc::copy_chunk<kAligned>(tc_smem_a {{.*}}tc::swizzled_offset<128>({{.*}}, A, {{.*}}, K, M, M);
+// CHECK:      {{^ *}}tc::copy_chunk<kAligned>(tc_smem_b {{.*}}tc::swizzled_offset<32>({{.*}}, B, {{.*}}, N, K, K);
+// CHECK:      {{^ *}}tc::load_a_fragment_m_contiguous<128>(
+// CHECK:      {{^ *}}tc::load_b_fragment_pair_k_contiguous<32>(
+// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^  }}tc_gemm_cc_0_launch(
+
+#include <cuda_fp16.h>
+
+// A row-major, B row-major.
+void gemm_rr(int M, int N, int K, const __half *__restrict__ A,
+             const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}
+
+// A column-major, B row-major.
+void gemm_cr(int M, int N, int K, const __half *__restrict__ A,
+             const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[k * M + i]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}
+
+// A row-major, B column-major.
+void gemm_rc(int M, int N, int K, const __half *__restrict__ A,
+             const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[j * K + k]);
+      C[i * N + j] = acc;
+    }
+}
+
+// A column-major, B column-major.
+void gemm_cc(int M, int N, int K, const __half *__restrict__ A,
+             const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[k * M + i]) * __half2float(B[j * K + k]);
+      C[i * N + j] = acc;
+    }
+}

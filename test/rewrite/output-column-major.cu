@@ -1,0 +1,45 @@
+// Column-major output C[j * M + i] (and a column-major fp16 output with a
+// leading dimension): the store swaps the roles of tc_m and tc_n.
+//
+// RUN: %tc-rewrite %s -o %t.cu
+// RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
+// RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
+// RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
+
+// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_ccol_0_kernel(
+// CHECK:      {{^ *}}tc::load_a_fragment_k_contiguous<32>(
+// CHECK:      {{^ *}}tc::load_b_fragment_pair_n_contiguous<128>(
+// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^ *}}C[(long long)((tc_n)) * (M) + ((tc_m))] = tc_value;
+// CHECK:      {{^  }}tc_gemm_ccol_0_launch(
+
+// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_ccol_ld_0_kernel(
+// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^ *}}C[(long long)((tc_n)) * (ldc) + ((tc_m))] = __float2half(tc_value);
+// CHECK:      {{^  }}tc_gemm_ccol_ld_0_launch(
+
+#include <cuda_fp16.h>
+
+void gemm_ccol(int M, int N, int K, const __half *__restrict__ A,
+               const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[j * M + i] = acc;
+    }
+}
+
+void gemm_ccol_ld(int M, int N, int K, int ldc, const __half *__restrict__ A,
+                  const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[j * ldc + i] = __float2half(acc);
+    }
+}

@@ -1,0 +1,32 @@
+// Statically shaped matrices passed as pointers to rows, with constexpr
+// sizes: the sizes are folded into the kernel, which takes flat pointers
+// (the call reinterpret_casts the row pointers).
+//
+// RUN: %tc-rewrite %s -o %t.cu
+// RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
+// RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
+// RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
+
+// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_static_0_kernel(const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) {
+// CHECK:      {{^ *}}tc::copy_chunk<kAligned>(tc_smem_a {{.*}}, A, {{.*}}, {{\(?}}256{{\)?}}, {{\(?}}64{{\)?}}, 64);
+// CHECK:      {{^ *}}tc::copy_chunk<kAligned>(tc_smem_b {{.*}}, B, {{.*}}, {{\(?}}64{{\)?}}, {{\(?}}128{{\)?}}, 128);
+// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^ *}}C[(long long)((tc_m)) * (128) + ((tc_n))] = tc_value;
+// CHECK:      {{^}}static void tc_gemm_static_0_launch(const __half *A, const __half *B, float *C, cudaStream_t tc_stream) {
+// CHECK:      {{^  }}tc_gemm_static_0_launch(reinterpret_cast<const __half *>(A), reinterpret_cast<const __half *>(B), reinterpret_cast<float *>(C), 0);
+
+#include <cuda_fp16.h>
+
+constexpr int M = 256, N = 128, K = 64;
+
+void gemm_static(const __half (*__restrict__ A)[K],
+                 const __half (*__restrict__ B)[N], float (*__restrict__ C)[N]) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i][k]) * __half2float(B[k][j]);
+      C[i][j] = acc;
+    }
+}

@@ -1,0 +1,229 @@
+//===- KernelConfigTest.cpp - defaults, clauses, rejections ----------------===//
+#include "../analysis/RegionTestUtil.h"
+#include "KernelConfig.h"
+#include "gtest/gtest.h"
+
+using namespace tc;
+using namespace tc::test;
+
+namespace {
+
+/// A stand-in location of the pragma: rejections must point at it.
+const clang::SourceLocation PragmaLoc =
+    clang::SourceLocation::getFromRawEncoding(4242);
+
+struct Chosen {
+  std::optional<KernelConfig> Config;
+  std::optional<ErrorInfo> Error;
+};
+
+Chosen choose(const RegionClauses &Cl, GpuArch Arch = GpuArch::SM90a) {
+  RegionModel M;
+  M.Clauses = Cl;
+  MatmulIdiom Idiom;
+  auto C = chooseKernelConfig(M, Idiom, PragmaLoc, Arch);
+  Chosen R;
+  if (C)
+    R.Config = *C;
+  else
+    R.Error = takeError(C.takeError());
+  return R;
+}
+
+void expectRejected(const RegionClauses &Cl, const std::string &MessagePart) {
+  Chosen R = choose(Cl);
+  ASSERT_FALSE(R.Config.has_value()) << "accepted: " << R.Config->describe();
+  ASSERT_TRUE(R.Error->IsRegionError) << R.Error->Message;
+  EXPECT_NE(R.Error->Message.find(MessagePart), std::string::npos)
+      << "message: " << R.Error->Message;
+  EXPECT_EQ(R.Error->Loc, PragmaLoc);
+}
+
+RegionClauses tile(int BM, int BN, int BK) {
+  RegionClauses Cl;
+  Cl.Tile = std::vector<int>{BM, BN, BK};
+  return Cl;
+}
+
+TEST(KernelConfigTest, StructDefaults) {
+  KernelConfig C;
+  EXPECT_EQ(C.BlockM, 128);
+  EXPECT_EQ(C.BlockN, 128);
+  EXPECT_EQ(C.BlockK, 32);
+  EXPECT_EQ(C.WarpM, 64);
+  EXPECT_EQ(C.WarpN, 64);
+  EXPECT_EQ(C.Stages, 4);
+  EXPECT_EQ(C.warpsM(), 2);
+  EXPECT_EQ(C.warpsN(), 2);
+  EXPECT_EQ(C.threads(), 128);
+  EXPECT_EQ(C.fragmentsM(), 4);
+  EXPECT_EQ(C.fragmentsN(), 8);
+  EXPECT_EQ(C.sharedBytes(), 65536);
+  EXPECT_EQ(KernelConfig::MmaM, 16);
+  EXPECT_EQ(KernelConfig::MmaN, 8);
+  EXPECT_EQ(KernelConfig::MmaK, 16);
+}
+
+TEST(KernelConfigTest, DefaultsWithoutClauses) {
+  Chosen R = choose({}, GpuArch::SM80);
+  ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+  const KernelConfig &C = *R.Config;
+  EXPECT_EQ(C.BlockM, 128);
+  EXPECT_EQ(C.BlockN, 128);
+  EXPECT_EQ(C.BlockK, 32);
+  EXPECT_EQ(C.WarpM, 64);
+  EXPECT_EQ(C.WarpN, 64);
+  EXPECT_EQ(C.Stages, 4);
+  EXPECT_EQ(C.threads(), 128);
+  EXPECT_EQ(C.sharedBytes(), 65536);
+  EXPECT_EQ(C.Arch, GpuArch::SM80);
+  EXPECT_EQ(C.describe(),
+            "block tile 128x128x32, warp tile 64x64 (4 warps), 4 cp.async "
+            "stages, mma.sync.m16n8k16 (fp32 accumulation), 65536 bytes of "
+            "shared memory, sm_80");
+}
+
+TEST(KernelConfigTest, TileClauseWithoutWarpClause) {
+  // Warp tiles follow the block tile, at most 64 x 64.
+  Chosen R = choose(tile(64, 256, 64));
+  ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+  EXPECT_EQ(R.Config->BlockM, 64);
+  EXPECT_EQ(R.Config->BlockN, 256);
+  EXPECT_EQ(R.Config->BlockK, 64);
+  EXPECT_EQ(R.Config->WarpM, 64);
+  EXPECT_EQ(R.Config->WarpN, 64);
+  EXPECT_EQ(R.Config->threads(), 32 * 1 * 4);
+  EXPECT_EQ(R.Config->sharedBytes(), 4 * (64 + 256) * 64 * 2);
+
+  Chosen S = choose(tile(32, 32, 16));
+  ASSERT_TRUE(S.Config.has_value()) << S.Error->Message;
+  EXPECT_EQ(S.Config->WarpM, 32);
+  EXPECT_EQ(S.Config->WarpN, 32);
+  EXPECT_EQ(S.Config->threads(), 32);
+}
+
+TEST(KernelConfigTest, WarpAndStagesClauses) {
+  RegionClauses Cl = tile(256, 128, 32);
+  Cl.Warp = std::vector<int>{64, 32};
+  Cl.Stages = 3;
+  Chosen R = choose(Cl);
+  ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+  EXPECT_EQ(R.Config->WarpM, 64);
+  EXPECT_EQ(R.Config->WarpN, 32);
+  EXPECT_EQ(R.Config->warpsM(), 4);
+  EXPECT_EQ(R.Config->warpsN(), 4);
+  EXPECT_EQ(R.Config->threads(), 512);
+  EXPECT_EQ(R.Config->Stages, 3);
+  EXPECT_EQ(R.Config->sharedBytes(), 3 * (256 + 128) * 32 * 2);
+}
+
+TEST(KernelConfigTest, AcceptedNoOpClauses) {
+  RegionClauses Cl;
+  Cl.SplitK = 1;
+  Cl.Mma = std::string("m16n8k16");
+  Chosen R = choose(Cl);
+  ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+  EXPECT_EQ(R.Config->BlockM, 128);
+}
+
+TEST(KernelConfigTest, RejectsTileNotMultipleOfWarp) {
+  RegionClauses Cl = tile(128, 128, 32);
+  Cl.Warp = std::vector<int>{48, 64};
+  expectRejected(Cl, "multiple of the warp tile");
+}
+
+TEST(KernelConfigTest, RejectsWarpNotMultipleOf16) {
+  RegionClauses Cl = tile(128, 128, 32);
+  Cl.Warp = std::vector<int>{64, 8};
+  expectRejected(Cl, "multiples of 16");
+}
+
+TEST(KernelConfigTest, RejectsBlockK24) {
+  expectRejected(tile(128, 128, 24), "K size must be 16, 32, 64 or 128");
+}
+
+TEST(KernelConfigTest, RejectsBlockK256) {
+  expectRejected(tile(128, 128, 256), "K size must be 16, 32, 64 or 128");
+}
+
+TEST(KernelConfigTest, RejectsNonPowerOfTwoBlock) {
+  RegionClauses Cl = tile(96, 128, 32);
+  Cl.Warp = std::vector<int>{32, 64};
+  expectRejected(Cl, "powers of two");
+}
+
+TEST(KernelConfigTest, RejectsStages9) {
+  RegionClauses Cl;
+  Cl.Stages = 9;
+  expectRejected(Cl, "stages must be between 2 and 6");
+}
+
+TEST(KernelConfigTest, RejectsStages1) {
+  RegionClauses Cl;
+  Cl.Stages = 1;
+  expectRejected(Cl, "stages must be between 2 and 6");
+}
+
+TEST(KernelConfigTest, RejectsSplitK) {
+  RegionClauses Cl;
+  Cl.SplitK = 2;
+  expectRejected(Cl, "split_k(2) is not implemented");
+}
+
+TEST(KernelConfigTest, RejectsOtherMma) {
+  RegionClauses Cl;
+  Cl.Mma = std::string("m16n8k8");
+  expectRejected(Cl, "unsupported mma 'm16n8k8'");
+}
+
+TEST(KernelConfigTest, RejectsTooManyAccumulatorRegisters) {
+  RegionClauses Cl = tile(128, 128, 32);
+  Cl.Warp = std::vector<int>{128, 128};
+  expectRejected(Cl, "accumulator registers");
+}
+
+TEST(KernelConfigTest, RejectsTooManyWarps) {
+  RegionClauses Cl = tile(256, 256, 32);
+  Cl.Warp = std::vector<int>{16, 16};
+  expectRejected(Cl, "warps; between 1 and 32 are possible");
+}
+
+TEST(KernelConfigTest, RejectsTooMuchSharedMemory) {
+  RegionClauses Cl = tile(256, 256, 128);
+  Cl.Stages = 6;
+  expectRejected(Cl, "bytes of shared memory, more than a block can have");
+}
+
+TEST(KernelConfigTest, ParseAndNameArchitectures) {
+  EXPECT_EQ(parseArch("sm_80"), std::optional<GpuArch>(GpuArch::SM80));
+  EXPECT_EQ(parseArch("sm_86"), std::optional<GpuArch>(GpuArch::SM86));
+  EXPECT_EQ(parseArch("sm_89"), std::optional<GpuArch>(GpuArch::SM89));
+  EXPECT_EQ(parseArch("sm_90"), std::optional<GpuArch>(GpuArch::SM90a));
+  EXPECT_EQ(parseArch("sm_90a"), std::optional<GpuArch>(GpuArch::SM90a));
+  EXPECT_EQ(parseArch("sm_70"), std::nullopt);
+  EXPECT_EQ(parseArch(""), std::nullopt);
+  EXPECT_STREQ(archName(GpuArch::SM80), "sm_80");
+  EXPECT_STREQ(archName(GpuArch::SM90a), "sm_90a");
+  for (GpuArch A : {GpuArch::SM80, GpuArch::SM86, GpuArch::SM89, GpuArch::SM90a})
+    EXPECT_EQ(parseArch(archName(A)), std::optional<GpuArch>(A));
+}
+
+TEST(KernelConfigTest, ClausesFromARealRegion) {
+  // The clauses travel through extraction into the model the rule reads.
+  RegionClauses Cl = tile(64, 64, 32);
+  Cl.Stages = 2;
+  Extracted E = extract(CanonicalGemm, "gemm", Cl);
+  ASSERT_TRUE(E.ok());
+  OwnedIslCtx Isl;
+  IslModel I = IslModel::build(Isl.Ctx, *E.Model);
+  auto Idiom = recognizeMatmul(*E.Model, I);
+  ASSERT_TRUE(bool(Idiom)) << takeError(Idiom.takeError()).Message;
+  auto C = chooseKernelConfig(*E.Model, *Idiom, E.Region->getBeginLoc(),
+                              GpuArch::SM90a);
+  ASSERT_TRUE(bool(C)) << takeError(C.takeError()).Message;
+  EXPECT_EQ(C->BlockM, 64);
+  EXPECT_EQ(C->Stages, 2);
+  EXPECT_EQ(C->threads(), 32);
+}
+
+} // namespace
