@@ -103,14 +103,19 @@ private:
       return "(" + Arr + " + (long long)tc_batch * (" +
              printStride(V.BatchStride, M) + "))";
     };
-    auto Copy = [](const OperandTile &Tl, const std::string &Arr) {
-      return "tc::copy_chunk<kAligned>(" + Tl.Smem + " + {stage} * " +
-             str(Tl.Elements) + " + tc::swizzled_offset<" + str(Tl.Cols) +
-             ">({r}, {c}), " + Arr + ", {grow}, {gcol}, " + Tl.Rows + ", " +
-             Tl.ColsExtent + ", " + Tl.Ld + ");";
+    auto Setup = [](const OperandTile &Tl, const char *Copier) {
+      return std::string(Copier) + ".setup({i}, {r}, {c}, {grow}, {gcol}, " +
+             Tl.Rows + ", " + Tl.ColsExtent + ");";
     };
-    T.CopyA = Copy(A, Base(Idiom.A, NA));
-    T.CopyB = Copy(B, Base(Idiom.B, NB));
+    auto Copy = [](const OperandTile &Tl, const char *Copier) {
+      return std::string(Copier) + ".issue({i}, " + Tl.Smem + " + {stage} * " +
+             str(Tl.Elements) + ", {t});";
+    };
+    (void)Base;
+    T.SetupA = Setup(A, "tc_copy_a");
+    T.SetupB = Setup(B, "tc_copy_b");
+    T.CopyA = Copy(A, "tc_copy_a");
+    T.CopyB = Copy(B, "tc_copy_b");
     T.Wait = "tc::cp_async_wait<" + str(C.Stages - 2) +
              ">();  // k tile {t} has landed\n__syncthreads();";
     T.Wait = "tc::cp_async_wait<" + str(C.Stages - 2) + ">();\n__syncthreads();";
@@ -185,12 +190,36 @@ private:
     S += "  const int tc_warp_m = tc_thread / 32 / " + str(C.warpsN()) +
          ", tc_warp_n = tc_thread / 32 % " + str(C.warpsN()) + ";\n";
     S += "  const int tc_lane_row = tc_thread % 32 / 4, tc_lane_col = tc_thread % 4;\n";
+    S += copierDecl(tileA(), Idiom.A, "tc_copy_a");
+    S += copierDecl(tileB(), Idiom.B, "tc_copy_b");
     S += "  float tc_acc[" + str(C.fragmentsM()) + "][" + str(C.fragmentsN()) +
          "][4] = {};\n";
     S += "  uint32_t tc_frag_a[" + str(C.fragmentsM()) + "][4];\n";
     S += "  uint32_t tc_frag_b[" + str(C.fragmentsN()) + "][2];\n";
     S += Body;
     S += "}\n";
+    return S;
+  }
+
+  /// The per-thread copier of an operand (tc/tile_copy.cuh).
+  std::string copierDecl(const OperandTile &Tl, const OperandView &V,
+                         const char *Var) const {
+    const Array &Arr = M.Arrays[V.ArrayId];
+    int Rows = V.ReductionIsContiguous ? Tl.Elements / C.BlockK : C.BlockK;
+    int Chunks = (Rows * (Tl.Cols / 8) + C.threads() - 1) / C.threads();
+    std::string Base = Arr.Name;
+    if (!Idiom.IterBatch.empty())
+      Base = "(" + Arr.Name + " + (long long)tc_batch * (" +
+             printStride(V.BatchStride, M) + "))";
+    std::string K = Idiom.ExtentK.str(subst());
+    std::string S = "  tc::OperandCopier<kAligned, " + Arr.ElemSpelling + ", " +
+                    str(Chunks) + ", " + str(Tl.Cols) + ", " +
+                    (V.ReductionIsContiguous ? "true" : "false") + ", " +
+                    str(C.BlockK) + ", " + str(C.threads() / (Tl.Cols / 8)) + "> " +
+                    Var + ";\n";
+    S += "  " + std::string(Var) + ".base = " + Base + ";\n";
+    S += "  " + std::string(Var) + ".ld = " + Tl.Ld + ";\n";
+    S += "  " + std::string(Var) + ".k_extent = " + K + ";\n";
     return S;
   }
 

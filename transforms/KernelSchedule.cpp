@@ -44,11 +44,11 @@ public:
     KS.GridTiles = Output.apply(map("{ Store[m, n] -> [floor(m / " +
                                     str(C.BlockM) + "), floor(n / " +
                                     str(C.BlockN) + ")] }"));
-    isl::schedule Copies = insertCopies();
+    auto [Setup, Copies] = insertCopies();
     isl::schedule Compute = insertFragmentLoads();
     isl::schedule Main = insertPipeline(Copies, Compute);
     isl::schedule Epilogue = insertEpilogue();
-    KS.Tree = sequence(Main, Epilogue);
+    KS.Tree = sequence(sequence(Setup, Main), Epilogue);
     KS.Steps.push_back({"kernel schedule (copies, pipeline, fragment loads, "
                         "epilogue)",
                         printTree(KS.Tree)});
@@ -78,51 +78,65 @@ private:
 
   void add(KernelStatement S) { KS.Statements.push_back(std::move(S)); }
 
-  /// One operand's copy: rows x chunks of the shared tile of k tile t.
-  isl::schedule copyOperand(const char *Name, int Rows, int ChunksPerRow,
-                            const std::string &Template,
-                            const std::string &GlobalRow,
-                            const std::string &GlobalCol) {
+  /// One operand's copy: rows x chunks of the shared tile of k tile t,
+  /// spread over the threads; chunk index i = floor(L / threads) of a
+  /// thread's chunks, with L = chunks-per-row * r + c. The per-thread setup
+  /// of each chunk runs once before the main loop (SetupX), the copy
+  /// itself (CopyX) once per k tile.
+  std::pair<isl::schedule, isl::schedule>
+  copyOperand(const char *Name, const char *SetupName, int Rows, int ChunksPerRow,
+              const std::string &SetupTemplate, const std::string &Template,
+              const std::string &GlobalRow, const std::string &GlobalCol) {
     std::string Tuple = std::string(Name) + "[t, r, c]";
-    isl::set D = KTiles.apply(map(
-        "{ [t] -> " + Tuple + " : 0 <= r < " + str(Rows) + " and 0 <= c < " +
-        str(ChunksPerRow) + " and (" + str(ChunksPerRow) + " * r + c) mod " +
-        str(C.threads()) + " = " + Thread + " }"));
+    std::string SetupTuple = std::string(SetupName) + "[r, c]";
+    std::string Box = "0 <= r < " + str(Rows) + " and 0 <= c < " + str(ChunksPerRow) +
+                      " and (" + str(ChunksPerRow) + " * r + c) mod " +
+                      str(C.threads()) + " = " + Thread;
+    std::string Chunk = "floor((" + str(ChunksPerRow) + " * r + c) / " +
+                        str(C.threads()) + ")";
+    isl::set D = KTiles.apply(map("{ [t] -> " + Tuple + " : " + Box + " }"));
+    isl::set SD = set("{ " + SetupTuple + " : " + Box + " }");
     KernelStatement S;
     S.Name = Name;
     S.Domain = D;
     S.Template = Template;
     S.Args = {{"stage", fn("{ " + Tuple + " -> [(t mod " + str(C.Stages) + ")] }")},
-              {"r", fn("{ " + Tuple + " -> [(r)] }")},
-              {"c", fn("{ " + Tuple + " -> [(8 * c)] }")},
-              {"grow", fn("{ " + Tuple + " -> [(" + GlobalRow + ")] }")},
-              {"gcol", fn("{ " + Tuple + " -> [(" + GlobalCol + ")] }")}};
+              {"i", fn("{ " + Tuple + " -> [(" + Chunk + ")] }")},
+              {"t", fn("{ " + Tuple + " -> [(t)] }")}};
     add(S);
+    KernelStatement Setup;
+    Setup.Name = SetupName;
+    Setup.Domain = SD;
+    Setup.Template = SetupTemplate;
+    Setup.Args = {{"i", fn("{ " + SetupTuple + " -> [(" + Chunk + ")] }")},
+                  {"r", fn("{ " + SetupTuple + " -> [(r)] }")},
+                  {"c", fn("{ " + SetupTuple + " -> [(8 * c)] }")},
+                  {"grow", fn("{ " + SetupTuple + " -> [(" + GlobalRow + ")] }")},
+                  {"gcol", fn("{ " + SetupTuple + " -> [(" + GlobalCol + ")] }")}};
+    add(Setup);
     // Consecutive threads take consecutive chunks: coalesced global reads.
-    return withBand(leaf(D), "[{ " + Tuple + " -> [(floor((" +
-                                 str(ChunksPerRow) + " * r + c) / " +
-                                 str(C.threads()) + "))] }]");
+    return {withBand(leaf(SD), "[{ " + SetupTuple + " -> [(" + Chunk + ")] }]"),
+            withBand(leaf(D), "[{ " + Tuple + " -> [(" + Chunk + ")] }]")};
   }
 
-  isl::schedule insertCopies() {
+  /// Returns (setup before the main loop, copies in the main loop).
+  std::pair<isl::schedule, isl::schedule> insertCopies() {
     // A's shared tile is [BM][BK] when k is contiguous in memory, else
-    // [BK][BM]; likewise B's is [BN][BK] or [BK][BN].
+    // [BK][BM]; likewise B's is [BN][BK] or [BK][BN]. Global coordinates
+    // are those of k tile 0.
     std::string BlockRowA = str(C.BlockM) + " * " + BlockM;
     std::string BlockRowB = str(C.BlockN) + " * " + BlockN;
-    std::string KRow = str(C.BlockK) + " * t";
-    isl::schedule A =
-        Idiom.A.ReductionIsContiguous
-            ? copyOperand("CopyA", C.BlockM, C.BlockK / 8, T.CopyA,
-                          BlockRowA + " + r", KRow + " + 8 * c")
-            : copyOperand("CopyA", C.BlockK, C.BlockM / 8, T.CopyA,
-                          KRow + " + r", BlockRowA + " + 8 * c");
-    isl::schedule B =
-        Idiom.B.ReductionIsContiguous
-            ? copyOperand("CopyB", C.BlockN, C.BlockK / 8, T.CopyB,
-                          BlockRowB + " + r", KRow + " + 8 * c")
-            : copyOperand("CopyB", C.BlockK, C.BlockN / 8, T.CopyB,
-                          KRow + " + r", BlockRowB + " + 8 * c");
-    return sequence(A, B);
+    auto A = Idiom.A.ReductionIsContiguous
+                 ? copyOperand("CopyA", "SetupA", C.BlockM, C.BlockK / 8, T.SetupA,
+                               T.CopyA, BlockRowA + " + r", "8 * c")
+                 : copyOperand("CopyA", "SetupA", C.BlockK, C.BlockM / 8, T.SetupA,
+                               T.CopyA, "r", BlockRowA + " + 8 * c");
+    auto B = Idiom.B.ReductionIsContiguous
+                 ? copyOperand("CopyB", "SetupB", C.BlockN, C.BlockK / 8, T.SetupB,
+                               T.CopyB, BlockRowB + " + r", "8 * c")
+                 : copyOperand("CopyB", "SetupB", C.BlockK, C.BlockN / 8, T.SetupB,
+                               T.CopyB, "r", BlockRowB + " + 8 * c");
+    return {sequence(A.first, B.first), sequence(A.second, B.second)};
   }
 
   isl::schedule insertFragmentLoads() {

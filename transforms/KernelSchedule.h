@@ -46,7 +46,7 @@ struct KernelSchedule {
 
 /// Text templates the schedule needs from code generation.
 struct StatementTexts {
-  std::string CopyA, CopyB, Wait, Commit, LoadA, LoadB, Mma, Store;
+  std::string SetupA, SetupB, CopyA, CopyB, Wait, Commit, LoadA, LoadB, Mma, Store;
 };
 
 KernelSchedule buildKernelSchedule(const RegionModel &M, const MatmulIdiom &Idiom,

@@ -67,11 +67,31 @@ __host__ __device__ __forceinline__ constexpr int swizzle_chunk(int linear_chunk
 // Element offset (in 16-bit elements) of logical element (row, col) of a tile
 // with kCols elements per row.  col may be any non-negative value; its
 // position inside its 8-element chunk is preserved.
+// Rows of 128 bytes or more (cpr >= 8) permute the 8 chunk slots of each
+// 128-byte line by row % 8: ldmatrix's 8 consecutive rows at one logical
+// chunk land in 8 distinct slots, and consecutive chunks of one row stay a
+// permutation of a line. Narrower rows use the classic L ^ ((L >> 3) & 7)
+// (see above). Both forms are invariant under moving 8 (cpr >= 8), 16
+// (cpr = 4) or 32 (cpr = 2) rows: offset(row + d, col) = offset(row, col) +
+// d * kCols, which lets a thread step through its chunks by a constant.
 template <int kCols>
 __host__ __device__ __forceinline__ constexpr int swizzled_offset(int row, int col) {
   static_assert(kCols >= 16 && (kCols & (kCols - 1)) == 0,
                 "tc::swizzled_offset: kCols must be a power of two >= 16");
-  return (swizzle_chunk(row * (kCols / 8) + (col >> 3)) << 3) | (col & 7);
+  constexpr int cpr = kCols / 8;
+  const int chunk = col >> 3;
+  if constexpr (cpr >= 8) {
+    return ((row * cpr + (chunk ^ (row & 7))) << 3) | (col & 7);
+  } else {
+    const int linear = row * cpr + chunk;
+    return ((linear ^ ((linear >> 3) & 7)) << 3) | (col & 7);
+  }
+}
+
+// Rows a thread may step by while offsets stay linear (see above).
+template <int kCols>
+__host__ __device__ constexpr int swizzle_row_period() {
+  return kCols / 8 >= 8 ? 8 : 64 / (kCols / 8);
 }
 
 }  // namespace tc

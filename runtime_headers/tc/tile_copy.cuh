@@ -1,43 +1,103 @@
-// tc/tile_copy.cuh - one 16-byte chunk of an operand tile, global -> shared.
+// tc/tile_copy.cuh - operand tiles, global -> shared, 16-byte chunks.
 //
-// The generated kernels copy operand tiles chunk by chunk: the chunk at
-// (row, col .. col+7) of a rows x cols matrix with leading dimension ld.
-// Elements outside the matrix are zero in shared memory, so mma tiles that
-// straddle the matrix edge add nothing, and a block can always compute
-// whole tiles.
+// A block copies, for each k tile, the part of an operand its output tile
+// needs: a rows x cols matrix (leading dimension ld) is read chunk by chunk,
+// each chunk 8 consecutive elements along the contiguous dimension, and
+// stored swizzled (swizzle.cuh). Elements outside the matrix are zero in
+// shared memory, so mma tiles straddling an edge add nothing and a block
+// always computes whole tiles.
+//
+// The generated kernel enumerates, with isl, which chunks each thread
+// copies (consecutive threads take consecutive chunks: coalesced reads).
+// Everything about a chunk that does not change from one k tile to the next
+// (its shared-memory offset, its row pointer, the bound it never crosses) is
+// computed once, before the main loop, in `OperandCopier::setup`; `issue`
+// then costs a few instructions per chunk and k tile.
 //
 // kAligned: the launcher checked that the base pointer is 16-byte aligned
 // and ld is a multiple of 8 elements, so every chunk start is 16-byte
-// aligned and cp.async (with a partial source size at the right edge) is
-// legal. Otherwise the chunk is copied element by element, synchronously.
+// aligned and cp.async (with a partial source size at the edge) is legal.
+// Otherwise chunks are copied element by element, synchronously.
 #pragma once
 
 #include <cstdint>
 #include "cp_async.cuh"
+#include "swizzle.cuh"
 
 namespace tc {
 
-template <bool kAligned, typename T>
-__device__ __forceinline__ void copy_chunk(T *smem_dst, const T *src, long long row,
-                                           long long col, long long rows,
-                                           long long cols, long long ld) {
+// kChunks: chunks per thread and k tile. kCols: contiguous extent of the
+// shared tile (its swizzle). kReductionContiguous: the matrix is stored with
+// k contiguous (rows are m or n, columns are k); otherwise rows are k.
+// kBlockK: the k extent of a tile. kRowStep: the rows between a thread's
+// consecutive chunks (the code generator distributes chunks cyclically, so
+// chunk i sits kRowStep * i rows below chunk 0, in the same column).
+//
+// Only chunk 0 is stored; chunk i and k tile t are reached by constant
+// strides, which keeps the per-thread state to a few registers next to the
+// accumulators.
+template <bool kAligned, typename T, int kChunks, int kCols, bool kReductionContiguous,
+          int kBlockK, int kRowStep>
+struct OperandCopier {
   static_assert(sizeof(T) == 2, "operand tiles hold 16-bit elements");
-  long long valid = row < rows ? cols - col : 0;
-  valid = valid < 0 ? 0 : (valid > 8 ? 8 : valid);
-  const T *chunk = src + row * ld + col;
-  if constexpr (kAligned) {
-    // With nothing to read, point at the (valid, aligned) base instead.
-    cp_async_16_partial(smem_dst, valid > 0 ? static_cast<const void *>(chunk)
-                                            : static_cast<const void *>(src),
-                        static_cast<int>(valid) * 2);
-  } else {
-    const uint16_t *g = reinterpret_cast<const uint16_t *>(chunk);
-    uint16_t *s = reinterpret_cast<uint16_t *>(smem_dst);
-#pragma unroll
-    for (int e = 0; e < 8; ++e)
-      s[e] = e < valid ? g[e] : uint16_t(0);
+  static constexpr bool kLinearSwizzle = kRowStep % swizzle_row_period<kCols>() == 0;
+  const T *base;
+  long long ld, k_extent;
+  const T *src0;  // chunk 0 in k tile 0
+  int row0, col0; // chunk 0 in the stage tile
+  int smem0;      // its swizzled offset
+  long long grow0, gcol0, rows, cols;
+
+  // Chunk i of this thread is at (row, col) of the stage tile and at
+  // (grow, gcol) of the rows x cols matrix in k tile 0.
+  __device__ __forceinline__ void setup(int i, int row, int col, long long grow,
+                                        long long gcol, long long rows_, long long cols_) {
+    if (i != 0)
+      return;  // the other chunks follow from chunk 0 (kRowStep)
+    row0 = row;
+    col0 = col;
+    smem0 = swizzled_offset<kCols>(row, col);
+    grow0 = grow;
+    gcol0 = gcol;
+    rows = rows_;
+    cols = cols_;
+    src0 = base + grow * ld + gcol;
   }
-}
+
+  // Copies chunk i of k tile t into the stage at `stage_base`.
+  __device__ __forceinline__ void issue(int i, T *stage_base, int t) const {
+    const long long grow = grow0 + static_cast<long long>(i) * kRowStep;
+    int valid;
+    const T *p;
+    if (kReductionContiguous) {
+      const long long k = gcol0 + static_cast<long long>(t) * kBlockK;
+      const long long v = k_extent - k;
+      valid = grow >= rows || v <= 0 ? 0 : (v >= 8 ? 8 : static_cast<int>(v));
+      p = src0 + (static_cast<long long>(i) * kRowStep) * ld +
+          static_cast<long long>(t) * kBlockK;
+    } else {
+      const long long k = grow + static_cast<long long>(t) * kBlockK;
+      const long long v = cols - gcol0;
+      valid = k >= k_extent || v <= 0 ? 0 : (v >= 8 ? 8 : static_cast<int>(v));
+      p = src0 + (static_cast<long long>(i) * kRowStep + static_cast<long long>(t) * kBlockK) * ld;
+    }
+    const int offset = kLinearSwizzle ? smem0 + i * kRowStep * kCols
+                                      : swizzled_offset<kCols>(row0 + i * kRowStep, col0);
+    T *dst = stage_base + offset;
+    if constexpr (kAligned) {
+      // With nothing to read, point at the (valid, aligned) base instead.
+      cp_async_16_partial(dst, valid > 0 ? static_cast<const void *>(p)
+                                         : static_cast<const void *>(base),
+                          valid * 2);
+    } else {
+      const uint16_t *g = reinterpret_cast<const uint16_t *>(p);
+      uint16_t *s = reinterpret_cast<uint16_t *>(dst);
+#pragma unroll
+      for (int e = 0; e < 8; ++e)
+        s[e] = e < valid ? g[e] : uint16_t(0);
+    }
+  }
+};
 
 // Host side: may the operand take the cp.async path?
 template <typename T>

@@ -13,8 +13,8 @@ void square(int M, int N, int K, const __half *__restrict__ A,
   for (int i = 0; i < M; ++i)
     for (int j = 0; j < N; ++j)
       for (int k = 0; k < K; ++k)
-        // DIAG: {{.*}}non-affine-subscript.cu:[[@LINE+2]]:{{[0-9]+}}: error: cannot delinearise the subscript of 'A': the subscript multiplies two loop iterators
-        // DIAG: {{.*}}non-affine-subscript.cu:[[@LINE+1]]:{{[0-9]+}}: note: write a row-major subscript such as 'A[i * lda + k]' or use a multi-dimensional array
+        // DIAG: {{.*}}non-affine-subscript.cu:[[@LINE+2]]:42: error: cannot delinearise the subscript of 'A': the subscript multiplies two loop iterators
+        // DIAG: {{.*}}non-affine-subscript.cu:[[@LINE+1]]:42: note: write a row-major subscript such as 'A[i * lda + k]' or use a multi-dimensional array
         C[i * N + j] += __half2float(A[i * i]) * __half2float(B[k * N + j]);
 }
 
