@@ -1,6 +1,8 @@
 //===- IslModel.cpp -------------------------------------------------------===//
 #include "IslModel.h"
 #include <isl/options.h>
+#include <optional>
+#include <set>
 
 namespace tc {
 
@@ -21,8 +23,83 @@ static isl::union_map scheduleOf(isl::ctx Ctx, const RegionModel &M) {
 }
 
 IslModel IslModel::build(isl::ctx Ctx, const RegionModel &M) {
+  return build(Ctx, M, isl::set(Ctx, M.contextString()));
+}
+
+/// The quotient of two monomial strides as an affine expression, if any.
+static std::optional<std::string> quotient(const Polynomial &Outer,
+                                           const Polynomial &Inner) {
+  if (Outer.Terms.size() != 1 || Inner.Terms.size() != 1)
+    return std::nullopt;
+  auto [MO, CO] = *Outer.Terms.begin();
+  auto [MI, CI] = *Inner.Terms.begin();
+  if (CI == 0 || CO % CI != 0)
+    return std::nullopt;
+  std::multiset<std::string> Rest(MO.begin(), MO.end());
+  for (auto &S : MI) {
+    auto It = Rest.find(S);
+    if (It == Rest.end())
+      return std::nullopt;
+    Rest.erase(It);
+  }
+  if (Rest.size() > 1)
+    return std::nullopt;
+  std::string Q = std::to_string(CO / CI);
+  if (!Rest.empty())
+    Q += " * " + *Rest.begin();
+  return Q;
+}
+
+llvm::Expected<isl::set> rowAssumptions(isl::ctx Ctx, const RegionModel &M) {
+  isl::set Context(Ctx, M.contextString());
+  isl::set Assumed = Context;
+  std::vector<bool> Written(M.Arrays.size(), false);
+  for (auto &S : M.Stmts)
+    Written[S.Write.ArrayId] = !M.Arrays[S.Write.ArrayId].IsLocalScalar &&
+                               !M.Arrays[S.Write.ArrayId].IsStaticShape;
+  for (auto &S : M.Stmts) {
+    isl::set D = isl::set(Ctx, M.domainString(S)).intersect_params(Context);
+    std::vector<const Access *> Accesses{&S.Write};
+    for (auto &R : S.Reads)
+      Accesses.push_back(&R);
+    for (const Access *A : Accesses) {
+      const Array &Arr = M.Arrays[A->ArrayId];
+      if (!Written[A->ArrayId])
+        continue;
+      isl::set Range = isl::map(Ctx, M.accessString(S, *A)).intersect_domain(D).range();
+      for (unsigned Dim = 1; Dim < Arr.rank(); ++Dim) {
+        auto Q = quotient(Arr.Strides[Dim - 1], Arr.Strides[Dim]);
+        std::string Idx;
+        for (unsigned E = 0; E < Arr.rank(); ++E)
+          Idx += (E ? ", x" : "x") + std::to_string(E);
+        if (!Q)
+          return regionError(A->Range.getBegin(),
+                             "cannot bound the subscript of '" + Arr.Name +
+                                 "' within its row",
+                             "write the output with a row stride that is one "
+                             "size or leading-dimension parameter");
+        isl::set Row(Ctx, M.paramList() + " -> { " + Arr.Name + "[" + Idx +
+                              "] : 0 <= x" + std::to_string(Dim) + " < " + *Q + " }");
+        isl::set Bad = Range.subtract(Row).params();
+        if (Bad.is_empty())
+          continue;
+        if (D.params().is_subset(Bad)) // wrong whenever the statement runs
+          return regionError(A->Range.getBegin(),
+                             "the subscript of '" + Arr.Name +
+                                 "' leaves the row it is linearised into",
+                             "each index of a written array must stay within "
+                             "[0, " + *Q + ")");
+        Assumed = Assumed.subtract(Bad);
+      }
+    }
+  }
+  return Assumed;
+}
+
+IslModel IslModel::build(isl::ctx Ctx, const RegionModel &M, const isl::set &Assumed) {
   IslModel I;
-  I.Context = isl::set(Ctx, M.contextString());
+  I.Context = Assumed;
+  I.Assumptions = Assumed;
   I.Domains = isl::union_set::empty(Ctx);
   I.Writes = isl::union_map::empty(Ctx);
   I.AllReads = isl::union_map::empty(Ctx);

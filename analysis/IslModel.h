@@ -8,6 +8,7 @@
 #define TC_ANALYSIS_ISLMODEL_H
 
 #include "Model.h"
+#include "RegionError.h"
 #include <isl/cpp.h>
 #include <map>
 #include <sstream>
@@ -39,10 +40,24 @@ struct IslModel {
   // Dependences of the original program (isl_union_access_info).
   isl::union_map Flow, Anti, Output;
 
+  /// Parameter values the model assumes (e.g. N <= ldc, so that the rows
+  /// of a written array do not overlap); checked by the launcher.
+  isl::set Assumptions;
+
   static IslModel build(isl::ctx Ctx, const RegionModel &M);
+  /// With assumptions from rowAssumptions(): domains and dependences are
+  /// computed for parameter values that satisfy them.
+  static IslModel build(isl::ctx Ctx, const RegionModel &M, const isl::set &Assumed);
   /// All dependences (flow, anti and output).
   isl::union_map dependences() const;
 };
+
+/// A delinearised subscript C[i][j] of an array the region writes is only
+/// the element at i * ldc + j if 0 <= j < ldc: otherwise two subscripts may
+/// name the same memory and isl would miss a dependence. Returns the
+/// parameter values for which every such subscript stays inside its row, or
+/// a RegionError at a subscript that never does.
+llvm::Expected<isl::set> rowAssumptions(isl::ctx Ctx, const RegionModel &M);
 
 /// Prints the model in isl notation: domains, accesses, dependences.
 std::string explainModel(const RegionModel &M, const IslModel &I);

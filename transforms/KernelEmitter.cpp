@@ -235,6 +235,16 @@ private:
     if (BatchPos >= 0) // the same tiles for every batch element
       Tiles = isl::manage(isl_set_project_out(Tiles.copy(), isl_dim_param, BatchPos, 1));
     isl::set Params = Tiles.params();
+    isl::set Context(I.Context.ctx(), M.contextString());
+    if (!Context.is_subset(I.Assumptions)) {
+      // Assumed by the dependence analysis (rows of written arrays do not
+      // overlap); the original loops would give another result otherwise.
+      isl::ast_build Build = isl::ast_build::from_context(Context);
+      std::string Cond = printAstExprOf(Build.expr_from(I.Assumptions.gist(Context)));
+      S += "  if (!(" + Cond + ")) {\n    fprintf(stderr, \"" + Where +
+           ": '#pragma tc' region assumes " + escape(Cond) +
+           ", which does not hold\\n\");\n    abort();\n  }\n";
+    }
     S += "  if (!(" + printSetCondition(Params) + "))\n    return;  // no output element\n";
     std::string TilesM = printParametricExpr(isl::manage(isl_set_dim_max(Tiles.copy(), 0)), Params);
     std::string TilesN = printParametricExpr(isl::manage(isl_set_dim_max(Tiles.copy(), 1)), Params);
@@ -285,6 +295,12 @@ private:
     return Cond;
   }
   static std::string printAstExprOf(const isl::ast_expr &E);
+  static std::string escape(const std::string &S) {
+    std::string R;
+    for (char Ch : S)
+      R += Ch == '"' || Ch == '\\' ? std::string("\\") + Ch : std::string(1, Ch);
+    return R;
+  }
 
   std::string call() const {
     std::string S = Name + "_launch(";

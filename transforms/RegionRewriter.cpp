@@ -190,7 +190,10 @@ private:
         ~Free() { isl_ctx_free(C.release()); }
       } Guard{IslCtx};
       llvm::Expected<GeneratedRegion> G = [&]() -> llvm::Expected<GeneratedRegion> {
-        IslModel I = IslModel::build(IslCtx, *Model);
+        auto Assumed = rowAssumptions(IslCtx, *Model);
+        if (!Assumed)
+          return Assumed.takeError();
+        IslModel I = IslModel::build(IslCtx, *Model, *Assumed);
         std::string Text = "region " + Name + " at " + Where + "\n" +
                            explainModel(*Model, I);
         auto Idiom = recognizeMatmul(*Model, I);

@@ -16,6 +16,8 @@
 #define TC_RUNTIME_VERSION 1
 
 #include <cstdint>
+#include <cstdio>   // launchers report violated assumptions
+#include <cstdlib>
 
 #include "convert.cuh"
 #include "cp_async.cuh"

@@ -412,8 +412,11 @@ TEST(MatmulIdiomTest, DependenceThroughFlippedRowOfStaticArray) {
 // memory (i*N + N-1-j): iteration (i, j) reads what (i, N-1-j) stored
 // earlier. The parallel kernel would read the old value instead. Nothing
 // checks that a delinearised inner index stays within [0, stride).
-TEST(MatmulIdiomTest, DISABLED_DependenceThroughFlippedRowOfLinearisedArray) {
-  expectRejected(
+// D[i * N + (N - 1 - j)] delinearises to D[i + 1][-j - 1]: the same memory
+// as the store D[i * N + j] of another iteration. rowAssumptions rejects the
+// subscript that leaves its row, so the missed dependence cannot mislead.
+TEST(MatmulIdiomTest, SubscriptLeavingItsRowIsRejected) {
+  Extracted E = extract(
       "void gemm(int M, int N, int K, const __half *__restrict__ A,\n"
       "          const __half *__restrict__ B, float *__restrict__ C,\n"
       "          float *__restrict__ D) {\n"
@@ -424,8 +427,38 @@ TEST(MatmulIdiomTest, DISABLED_DependenceThroughFlippedRowOfLinearisedArray) {
       "        C[i * N + j] += float(A[i * K + k]) * float(B[k * N + j]);\n"
       "      D[i * N + j] = C[i * N + j];\n"
       "    }\n"
-      "}\n",
-      "a dependence crosses output elements", "C[i * N + j] = D");
+      "}\n");
+  ASSERT_TRUE(E.ok());
+  OwnedIslCtx Isl;
+  auto Assumed = rowAssumptions(Isl.Ctx, *E.Model);
+  ASSERT_FALSE(bool(Assumed));
+  std::string Message;
+  clang::SourceLocation Loc;
+  llvm::handleAllErrors(Assumed.takeError(), [&](const RegionError &Err) {
+    Message = Err.Message;
+    Loc = Err.Loc;
+  });
+  EXPECT_NE(Message.find("leaves the row"), std::string::npos) << Message;
+  EXPECT_EQ(E.line(Loc), E.lineOf("C[i * N + j] = D"));
+}
+
+// C[i * ldc + j] is only C's element (i, j) when N <= ldc: an assumption.
+TEST(MatmulIdiomTest, LeadingDimensionOfOutputIsAnAssumption) {
+  Extracted E = extract(
+      "void gemm(int M, int N, int K, int ldc, const __half *__restrict__ A,\n"
+      "          const __half *__restrict__ B, float *__restrict__ C) {\n"
+      "  for (int i = 0; i < M; ++i)\n"
+      "    for (int j = 0; j < N; ++j)\n"
+      "      for (int k = 0; k < K; ++k)\n"
+      "        C[i * ldc + j] += float(A[i * K + k]) * float(B[k * N + j]);\n"
+      "}\n");
+  ASSERT_TRUE(E.ok());
+  OwnedIslCtx Isl;
+  auto Assumed = rowAssumptions(Isl.Ctx, *E.Model);
+  ASSERT_TRUE(bool(Assumed));
+  isl::set Expected(Isl.Ctx, "[M, N, K, ldc] -> { : M >= 0 and N >= 0 and K >= 0 and "
+                             "ldc >= 0 and (ldc >= N or M = 0 or K = 0) }");
+  EXPECT_TRUE(Assumed->is_equal(Expected)) << islStr(*Assumed);
 }
 
 } // namespace
