@@ -120,14 +120,10 @@ private:
              ">();  // k tile {t} has landed\n__syncthreads();";
     T.Wait = "tc::cp_async_wait<" + str(C.Stages - 2) + ">();\n__syncthreads();";
     T.Commit = "tc::cp_async_commit();";
-    T.LoadA = std::string("tc::load_a_fragment_") +
-              (Idiom.A.ReductionIsContiguous ? "k" : "m") + "_contiguous<" +
-              str(A.Cols) + ">(tc_frag_a[{mt}], " + A.Smem + " + {stage} * " +
-              str(A.Elements) + ", {m0}, {k0});";
-    T.LoadB = std::string("tc::load_b_fragment_pair_") +
-              (Idiom.B.ReductionIsContiguous ? "k" : "n") + "_contiguous<" +
-              str(B.Cols) + ">(tc_frag_b[{nt}], tc_frag_b[{nt} + 1], " + B.Smem +
-              " + {stage} * " + str(B.Elements) + ", {n0}, {k0});";
+    T.LoadA = "tc_frag_load_a.load(tc_frag_a[{mt}], " + A.Smem + " + {stage} * " +
+              str(A.Elements) + ", {mt}, {kk});";
+    T.LoadB = "tc_frag_load_b.load(tc_frag_b[{nt}], tc_frag_b[{nt} + 1], " + B.Smem +
+              " + {stage} * " + str(B.Elements) + ", {np}, {kk});";
     T.Mma = std::string("tc::mma_m16n8k16_") +
             (Idiom.InputType == ElementType::BF16 ? "bf16" : "f16") +
             "(tc_acc[{mt}][{nt}], tc_frag_a[{mt}], tc_frag_b[{nt}]);";
@@ -172,7 +168,8 @@ private:
     S += "// " + Where + ": '#pragma tc' region of '" + M.FunctionName + "'\n";
     S += "//   " + Idiom.describe(M).substr(0, Idiom.describe(M).find('\n')) + "\n";
     S += "//   " + C.describe() + "\n";
-    S += "template <bool kAligned>\n__global__ void __launch_bounds__(" +
+    S += "template <int kCopyMode>  // tc::CopyMode, chosen by the launcher\n"
+         "__global__ void __launch_bounds__(" +
          str(C.threads()) + ") " + Name + "_kernel(";
     auto Args = arguments();
     for (size_t I = 0; I < Args.size(); ++I)
@@ -195,9 +192,26 @@ private:
     S += "  float tc_acc[" + str(C.fragmentsM()) + "][" + str(C.fragmentsN()) +
          "][4] = {};\n";
     S += "  uint32_t tc_frag_a[" + str(C.fragmentsM()) + "][4];\n";
+    S += fragmentLoaderDecl(tileA(), true);
+    S += fragmentLoaderDecl(tileB(), false);
     S += "  uint32_t tc_frag_b[" + str(C.fragmentsN()) + "][2];\n";
     S += Body;
     S += "}\n";
+    return S;
+  }
+
+  /// The warp's fragment loader of an operand (tc/fragment.cuh).
+  std::string fragmentLoaderDecl(const OperandTile &Tl, bool IsA) const {
+    bool KC = (IsA ? Idiom.A : Idiom.B).ReductionIsContiguous;
+    std::string Layout = IsA ? (KC ? "AKContiguous" : "AMContiguous")
+                             : (KC ? "BKContiguous" : "BNContiguous");
+    int Tiles = IsA ? C.WarpM / 16 : C.WarpN / 16;
+    std::string Var = IsA ? "tc_frag_load_a" : "tc_frag_load_b";
+    std::string S = "  tc::FragmentLoader<tc::FragmentLayout::" + Layout + ", " +
+                    str(Tl.Cols) + ", " + str(Tiles) + ", " +
+                    str(C.BlockK / KernelConfig::MmaK) + "> " + Var + ";\n";
+    S += "  " + Var + ".setup(" + str(IsA ? C.WarpM : C.WarpN) + " * " +
+         (IsA ? "tc_warp_m" : "tc_warp_n") + ");\n";
     return S;
   }
 
@@ -212,7 +226,7 @@ private:
       Base = "(" + Arr.Name + " + (long long)tc_batch * (" +
              printStride(V.BatchStride, M) + "))";
     std::string K = Idiom.ExtentK.str(subst());
-    std::string S = "  tc::OperandCopier<kAligned, " + Arr.ElemSpelling + ", " +
+    std::string S = "  tc::OperandCopier<kCopyMode, " + Arr.ElemSpelling + ", " +
                     str(Chunks) + ", " + str(Tl.Cols) + ", " +
                     (V.ReductionIsContiguous ? "true" : "false") + ", " +
                     str(C.BlockK) + ", " + str(C.threads() / (Tl.Cols / 8)) + "> " +
@@ -253,36 +267,34 @@ private:
       S += "  if (" + Batches + " <= 0)\n    return;\n";
     S += "  const dim3 tc_grid(" + TilesN + " + 1, " + TilesM + " + 1, " + Batches + ");\n";
     S += "  constexpr int tc_smem_bytes = " + str(C.sharedBytes()) + ";\n";
+    std::string Kernel = Name + "_kernel";
     if (C.sharedBytes() > 48 * 1024)
       S += "  static const bool tc_smem_configured = [] {\n"
-           "    cudaFuncSetAttribute(" + Name + "_kernel<true>, "
+           "    cudaFuncSetAttribute(" + Kernel + "<tc::kWholeChunks>, "
            "cudaFuncAttributeMaxDynamicSharedMemorySize, tc_smem_bytes);\n"
-           "    cudaFuncSetAttribute(" + Name + "_kernel<false>, "
+           "    cudaFuncSetAttribute(" + Kernel + "<tc::kPartialChunks>, "
+           "cudaFuncAttributeMaxDynamicSharedMemorySize, tc_smem_bytes);\n"
+           "    cudaFuncSetAttribute(" + Kernel + "<tc::kElementwise>, "
            "cudaFuncAttributeMaxDynamicSharedMemorySize, tc_smem_bytes);\n"
            "    return true;\n  }();\n  (void)tc_smem_configured;\n";
     OperandTile A = tileA(), B = tileB();
     const std::string &NA = M.Arrays[Idiom.A.ArrayId].Name;
     const std::string &NB = M.Arrays[Idiom.B.ArrayId].Name;
-    auto CallOf = [&](const std::string &N) {
-      for (auto &Ag : Args)
-        if (Ag.Name == N)
-          return Ag.Name;
-      return N;
-    };
     S += "  // cp.async needs 16-byte aligned chunks; otherwise copy element-wise.\n";
-    std::string Aligned = "tc::chunk_aligned(" + CallOf(NA) + ", " + A.Ld +
-                          ") && tc::chunk_aligned(" + CallOf(NB) + ", " + B.Ld + ")";
+    S += "  int tc_mode = tc::copy_mode(" + NA + ", " + A.Ld + ", " + A.ColsExtent + ");\n";
+    S += "  tc_mode = tc::min(tc_mode, tc::copy_mode(" + NB + ", " + B.Ld + ", " +
+         B.ColsExtent + "));\n";
     if (!Idiom.IterBatch.empty())
-      Aligned += " && (" + printStride(Idiom.A.BatchStride, M) + ") % 8 == 0 && (" +
-                 printStride(Idiom.B.BatchStride, M) + ") % 8 == 0";
-    S += "  const bool tc_aligned = " + Aligned + ";\n";
+      S += "  if ((" + printStride(Idiom.A.BatchStride, M) + ") % 8 != 0 || (" +
+           printStride(Idiom.B.BatchStride, M) + ") % 8 != 0)\n    tc_mode = tc::kElementwise;\n";
     std::string ArgList;
     for (size_t I = 0; I < Args.size(); ++I)
       ArgList += (I ? ", " : "") + Args[I].Name;
-    S += "  if (tc_aligned)\n    " + Name + "_kernel<true><<<tc_grid, " +
-         str(C.threads()) + ", tc_smem_bytes, tc_stream>>>(" + ArgList + ");\n";
-    S += "  else\n    " + Name + "_kernel<false><<<tc_grid, " + str(C.threads()) +
-         ", tc_smem_bytes, tc_stream>>>(" + ArgList + ");\n";
+    std::string Launch = "<<<tc_grid, " + str(C.threads()) +
+                         ", tc_smem_bytes, tc_stream>>>(" + ArgList + ");\n";
+    S += "  if (tc_mode == tc::kWholeChunks)\n    " + Kernel + "<tc::kWholeChunks>" + Launch;
+    S += "  else if (tc_mode == tc::kPartialChunks)\n    " + Kernel + "<tc::kPartialChunks>" + Launch;
+    S += "  else\n    " + Kernel + "<tc::kElementwise>" + Launch;
     if (M.Clauses.Sync)
       S += "  cudaStreamSynchronize(tc_stream);\n";
     S += "}\n";

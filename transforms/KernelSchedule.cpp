@@ -157,14 +157,17 @@ private:
           {"mt", fn("{ LoadA[t, kk, mt] -> [(mt)] }")},
           {"m0", fn("{ LoadA[t, kk, mt] -> [(" + str(C.WarpM) + " * " + WarpM +
                     " + 16 * mt)] }")},
-          {"k0", fn("{ LoadA[t, kk, mt] -> [(16 * kk)] }")}},
+          {"k0", fn("{ LoadA[t, kk, mt] -> [(16 * kk)] }")},
+          {"kk", fn("{ LoadA[t, kk, mt] -> [(kk)] }")}},
          {}, T.LoadA});
     add({"LoadB", LoadB,
          {{"stage", fn("{ LoadB[t, kk, np]" + Stage)},
           {"nt", fn("{ LoadB[t, kk, np] -> [(2 * np)] }")},
           {"n0", fn("{ LoadB[t, kk, np] -> [(" + str(C.WarpN) + " * " + WarpN +
                     " + 16 * np)] }")},
-          {"k0", fn("{ LoadB[t, kk, np] -> [(16 * kk)] }")}},
+          {"k0", fn("{ LoadB[t, kk, np] -> [(16 * kk)] }")},
+          {"kk", fn("{ LoadB[t, kk, np] -> [(kk)] }")},
+          {"np", fn("{ LoadB[t, kk, np] -> [(np)] }")}},
          {}, T.LoadB});
     isl::schedule SA = withBand(leaf(LoadA), "[{ LoadA[t, kk, mt] -> [(mt)] }]");
     isl::schedule SB = withBand(leaf(LoadB), "[{ LoadB[t, kk, np] -> [(np)] }]");

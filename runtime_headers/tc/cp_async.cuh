@@ -45,6 +45,24 @@ __device__ __forceinline__ void cp_async_16(void *smem_dst, const void *gmem_src
 #endif
 }
 
+// A whole 16-byte chunk, or 16 zero bytes when `ignore_src` (the source is
+// then not read). The predicate form costs no address arithmetic, unlike a
+// register source size.
+__device__ __forceinline__ void cp_async_16_or_zero(void *smem_dst, const void *gmem_src,
+                                                    bool ignore_src) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  const uint32_t dst = static_cast<uint32_t>(__cvta_generic_to_shared(smem_dst));
+  asm volatile("{\n .reg .pred p;\n setp.ne.b32 p, %2, 0;\n"
+               " cp.async.cg.shared.global [%0], [%1], 16, p;\n}\n"
+               :
+               : "r"(dst), "l"(__cvta_generic_to_global(gmem_src)), "r"((int)ignore_src)
+               : "memory");
+#else
+  (void)smem_dst, (void)gmem_src, (void)ignore_src;
+  TC_DEVICE_TRAP_();  // cp.async needs sm_80
+#endif
+}
+
 // Copies the first `src_bytes` (0..16) bytes of a 16-byte chunk and zero-fills
 // the rest: a partial tile edge costs no extra branch. The source must still be
 // 16-byte aligned (the chunk's start), even when fewer bytes are read.

@@ -121,4 +121,85 @@ __device__ __forceinline__ void load_b_fragment_pair_n_contiguous(uint32_t (&b0)
   b1[1] = r[3];
 }
 
+// ---------------------------------------------------------------------------
+// Fragment loaders with precomputed addresses.
+//
+// A warp loads the same fragments (tile j of its warp tile, k step kk) from
+// every pipeline stage, so each lane's ldmatrix address depends on the stage
+// only by a constant. `FragmentLoader` computes the lane's swizzled offsets
+// once, before the main loop; a load is then one add and one ldmatrix.
+// The lane -> (row, col) maps are those of the loaders above.
+enum class FragmentLayout {
+  AKContiguous,  // A stored [m][k]: x4, 16x16 at (m0 + 16 j, 16 kk)
+  AMContiguous,  // A stored [k][m]: x4.trans
+  BKContiguous,  // B stored [n][k]: x4, two n8 tiles at n0 + 16 j
+  BNContiguous   // B stored [k][n]: x4.trans, two n8 tiles
+};
+
+template <FragmentLayout kLayout, int kCols, int kTiles, int kSteps>
+struct FragmentLoader {
+  // Tile j lies 16 rows below tile 0 when the warp-tile dimension is the
+  // stored row (A [m][k], B [n][k]); swizzled offsets are then linear in j.
+  static constexpr bool kOuterIsRow =
+      kLayout == FragmentLayout::AKContiguous || kLayout == FragmentLayout::BKContiguous;
+  static constexpr bool kLinear = kOuterIsRow && 16 % swizzle_row_period<kCols>() == 0;
+  static constexpr int kStored = kLinear ? 1 : kTiles;
+  int offset[kSteps][kStored];
+
+  // outer0: the warp tile's first row (A: m) or column (B: n) in the tile.
+  __device__ __forceinline__ void setup(int outer0) {
+    const int l = detail::lane_id();
+#pragma unroll
+    for (int kk = 0; kk < kSteps; ++kk)
+#pragma unroll
+      for (int j = 0; j < kStored; ++j) {
+        const int o = outer0 + 16 * j, k0 = 16 * kk;
+        int row = 0, col = 0;
+        if (kLayout == FragmentLayout::AKContiguous) {
+          row = o + (l & 15);
+          col = k0 + ((l >> 4) << 3);
+        } else if (kLayout == FragmentLayout::AMContiguous) {
+          row = k0 + (l & 7) + ((l >> 4) << 3);
+          col = o + (((l >> 3) & 1) << 3);
+        } else if (kLayout == FragmentLayout::BKContiguous) {
+          row = o + (l & 7) + ((l >> 4) << 3);
+          col = k0 + (((l >> 3) & 1) << 3);
+        } else {
+          row = k0 + (l & 15);
+          col = o + ((l >> 4) << 3);
+        }
+        offset[kk][j] = swizzled_offset<kCols>(row, col);
+      }
+  }
+
+  template <typename T>
+  __device__ __forceinline__ const T *address(const T *stage, int j, int kk) const {
+    return kLinear ? stage + offset[kk][0] + j * 16 * kCols : stage + offset[kk][kLinear ? 0 : j];
+  }
+
+  // A fragment (AKContiguous, AMContiguous).
+  template <typename T>
+  __device__ __forceinline__ void load(uint32_t (&a)[4], const T *stage, int j, int kk) const {
+    if (kLayout == FragmentLayout::AMContiguous)
+      ldmatrix_x4_trans(a, address(stage, j, kk));
+    else
+      ldmatrix_x4(a, address(stage, j, kk));
+  }
+
+  // Two B fragments, n tiles 2j and 2j + 1 (BKContiguous, BNContiguous).
+  template <typename T>
+  __device__ __forceinline__ void load(uint32_t (&b0)[2], uint32_t (&b1)[2], const T *stage,
+                                       int j, int kk) const {
+    uint32_t r[4];
+    if (kLayout == FragmentLayout::BNContiguous)
+      ldmatrix_x4_trans(r, address(stage, j, kk));
+    else
+      ldmatrix_x4(r, address(stage, j, kk));
+    b0[0] = r[0];
+    b0[1] = r[1];
+    b1[0] = r[2];
+    b1[1] = r[3];
+  }
+};
+
 }  // namespace tc

@@ -14,10 +14,15 @@
 // computed once, before the main loop, in `OperandCopier::setup`; `issue`
 // then costs a few instructions per chunk and k tile.
 //
-// kAligned: the launcher checked that the base pointer is 16-byte aligned
-// and ld is a multiple of 8 elements, so every chunk start is 16-byte
-// aligned and cp.async (with a partial source size at the edge) is legal.
-// Otherwise chunks are copied element by element, synchronously.
+// kMode (CopyMode), chosen by the launcher at run time:
+//   kElementwise   chunks copied element by element, synchronously: any
+//                  alignment;
+//   kPartialChunks the base pointer is 16-byte aligned and ld a multiple of
+//                  8, so chunk starts are 16-byte aligned: cp.async, with a
+//                  partial source size where a chunk crosses the edge;
+//   kWholeChunks   moreover the contiguous extent is a multiple of 8: a
+//                  chunk is wholly inside or outside, cp.async with a zero-
+//                  fill predicate.
 #pragma once
 
 #include <cstdint>
@@ -25,6 +30,8 @@
 #include "swizzle.cuh"
 
 namespace tc {
+
+enum CopyMode : int { kElementwise = 0, kPartialChunks = 1, kWholeChunks = 2 };
 
 // kChunks: chunks per thread and k tile. kCols: contiguous extent of the
 // shared tile (its swizzle). kReductionContiguous: the matrix is stored with
@@ -36,7 +43,7 @@ namespace tc {
 // Only chunk 0 is stored; chunk i and k tile t are reached by constant
 // strides, which keeps the per-thread state to a few registers next to the
 // accumulators.
-template <bool kAligned, typename T, int kChunks, int kCols, bool kReductionContiguous,
+template <int kMode, typename T, int kChunks, int kCols, bool kReductionContiguous,
           int kBlockK, int kRowStep>
 struct OperandCopier {
   static_assert(sizeof(T) == 2, "operand tiles hold 16-bit elements");
@@ -47,6 +54,7 @@ struct OperandCopier {
   int row0, col0; // chunk 0 in the stage tile
   int smem0;      // its swizzled offset
   long long grow0, gcol0, rows, cols;
+  unsigned inside; // bit i: chunk i is inside along the non-k bound
 
   // Chunk i of this thread is at (row, col) of the stage tile and at
   // (grow, gcol) of the rows x cols matrix in k tile 0.
@@ -54,6 +62,13 @@ struct OperandCopier {
                                         long long gcol, long long rows_, long long cols_) {
     if (i != 0)
       return;  // the other chunks follow from chunk 0 (kRowStep)
+    inside = 0;
+#pragma unroll
+    for (int c = 0; c < kChunks; ++c) {
+      const bool in = kReductionContiguous ? grow + static_cast<long long>(c) * kRowStep < rows_
+                                           : gcol < cols_;
+      inside |= static_cast<unsigned>(in) << c;
+    }
     row0 = row;
     col0 = col;
     smem0 = swizzled_offset<kCols>(row, col);
@@ -84,7 +99,16 @@ struct OperandCopier {
     const int offset = kLinearSwizzle ? smem0 + i * kRowStep * kCols
                                       : swizzled_offset<kCols>(row0 + i * kRowStep, col0);
     T *dst = stage_base + offset;
-    if constexpr (kAligned) {
+    if constexpr (kMode == kWholeChunks) {
+      // Chunks are wholly inside or outside: one k test per k tile (shared
+      // by all chunks of a row-major tile) and a precomputed row bit.
+      const long long k_row = (kReductionContiguous ? gcol0 : grow) +
+                              static_cast<long long>(t) * kBlockK;
+      const bool in = ((inside >> i) & 1u) && k_row < k_extent;
+      cp_async_16_or_zero(dst, in ? static_cast<const void *>(p)
+                                  : static_cast<const void *>(base),
+                          !in);
+    } else if constexpr (kMode == kPartialChunks) {
       // With nothing to read, point at the (valid, aligned) base instead.
       cp_async_16_partial(dst, valid > 0 ? static_cast<const void *>(p)
                                          : static_cast<const void *>(base),
@@ -99,10 +123,12 @@ struct OperandCopier {
   }
 };
 
-// Host side: may the operand take the cp.async path?
+// Host side: the fastest copy mode an operand allows (see CopyMode).
 template <typename T>
-__host__ __forceinline__ bool chunk_aligned(const T *base, long long ld) {
-  return reinterpret_cast<uintptr_t>(base) % 16 == 0 && ld % 8 == 0;
+__host__ __forceinline__ int copy_mode(const T *base, long long ld, long long contiguous_extent) {
+  if (reinterpret_cast<uintptr_t>(base) % 16 != 0 || ld % 8 != 0)
+    return kElementwise;
+  return contiguous_extent % 8 == 0 ? kWholeChunks : kPartialChunks;
 }
 
 }  // namespace tc

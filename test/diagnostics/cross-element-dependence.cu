@@ -23,13 +23,13 @@ void epilogue_reads_neighbour(int M, int N, int K, const __half *__restrict__ A,
     }
 }
 
-// The initialisation reads the element to the right.
+// The initialisation reads the element below.
 void init_reads_neighbour(int M, int N, int K, const __half *__restrict__ A,
                           const __half *__restrict__ B, float *__restrict__ C) {
 #pragma tc
   for (int i = 0; i < M; ++i)
     for (int j = 0; j < N; ++j) {
-      C[i * N + j] = C[i * N + j + 1];
+      C[i * N + j] = C[(i + 1) * N + j];
       for (int k = 0; k < K; ++k)
         // DIAG: {{.*}}cross-element-dependence.cu:{{[0-9]+}}:{{[0-9]+}}: error: a dependence crosses output elements, which forbids the parallel mapping
         C[i * N + j] += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);

@@ -18,7 +18,7 @@
 // CHECK:      {{^}}static void tc_gemm_all_0_launch(
 // CHECK-SAME: cudaStream_t tc_stream) {
 // CHECK:      {{^ *}}constexpr int tc_smem_bytes = 49152;
-// CHECK:      {{^ *}}tc_gemm_all_0_kernel<true><<<tc_grid, 128, tc_smem_bytes, tc_stream>>>(
+// CHECK:      {{^ *}}tc_gemm_all_0_kernel<{{.*}}><<<tc_grid, 128, tc_smem_bytes, tc_stream>>>(
 // CHECK:      {{^ *}}cudaStreamSynchronize(tc_stream);
 // CHECK-NEXT: {{^}}}
 // CHECK:      {{^  }}tc_gemm_all_0_launch(M, N, K, A, B, C, s);
@@ -35,7 +35,7 @@
 // 8 warps: tile(128,256,32) warp(64,64).
 // CHECK:      {{^}}//   block tile 128x256x32, warp tile 64x64 (8 warps), 4 cp.async stages,
 // CHECK:      {{^}}__global__ void __launch_bounds__(256) tc_gemm_wide_0_kernel(
-// CHECK:      {{^ *}}tc_gemm_wide_0_kernel<true><<<tc_grid, 256, tc_smem_bytes, tc_stream>>>(
+// CHECK:      {{^ *}}tc_gemm_wide_0_kernel<{{.*}}><<<tc_grid, 256, tc_smem_bytes, tc_stream>>>(
 // CHECK:      {{^  }}tc_gemm_wide_0_launch(M, N, K, A, B, C, 0);
 
 // One warp: tile(16,16,16) warp(16,16).

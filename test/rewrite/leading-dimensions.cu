@@ -1,20 +1,23 @@
-// Leading-dimension parameters (BLAS lda/ldb/ldc): the copies and the
-// alignment check use lda and ldb, the store uses ldc.
+// Leading-dimension parameters (BLAS lda/ldb/ldc): the operands are
+// delinearised with lda and ldb, the store uses ldc.
 //
 // RUN: %tc-rewrite %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
 // RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
 // RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
+// RUN: %tc-rewrite --explain %s | FileCheck %s --check-prefix=EXPLAIN
+
+// EXPLAIN: {{^}}  array A: __half, strides [lda, 1]
+// EXPLAIN: {{^}}  array B: __half, strides [ldb, 1]
+// EXPLAIN: {{^}}  array C: __half, strides [ldc, 1]
+// EXPLAIN: {{^}}    A = A (row-major, leading dimension lda), B = B (row-major, leading dimension ldb),
 
 // CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_ld_0_kernel(
 // CHECK-SAME: lda,
 // CHECK-SAME: ldb,
 // CHECK-SAME: ldc,
-// CHECK:      {{^ *}}tc::copy_chunk<kAligned>(tc_smem_a {{.*}}, A, {{.*}}, lda);
-// CHECK:      {{^ *}}tc::copy_chunk<kAligned>(tc_smem_b {{.*}}, B, {{.*}}, ldb);
 // CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
 // CHECK:      {{^ *}}C[(long long)((tc_m)) * (ldc) + ((tc_n))] = __float2half(tc_value);
-// CHECK:      {{^ *}}const bool tc_aligned = tc::chunk_aligned(A, lda) && tc::chunk_aligned(B, ldb);
 // CHECK:      {{^  }}tc_gemm_ld_0_launch(M, N, K, lda, ldb, ldc, A, B, C, 0);
 
 #include <cuda_fp16.h>

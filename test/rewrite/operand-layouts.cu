@@ -1,42 +1,45 @@
 // All four operand layouts. A row-major (A[i * K + k]) is k-contiguous and
 // A column-major (A[k * M + i]) m-contiguous; B row-major (B[k * N + j]) is
 // n-contiguous and B column-major (B[j * K + k]) k-contiguous. The
-// fragment loaders and the shared-memory row length follow.
+// fragment loaders and the shared-memory row length follow; --explain
+// names the layouts and leading dimensions.
 //
 // RUN: %tc-rewrite %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
 // RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
 // RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
+// RUN: %tc-rewrite --explain %s | FileCheck %s --check-prefix=EXPLAIN
+
+// EXPLAIN-LABEL: {{^}}region tc_gemm_rr_0 at
+// EXPLAIN:       {{^}}    A = A (row-major, leading dimension K), B = B (row-major, leading dimension N),
+// EXPLAIN-LABEL: {{^}}region tc_gemm_cr_0 at
+// EXPLAIN:       {{^}}    A = A (column-major, leading dimension M), B = B (row-major, leading dimension N),
+// EXPLAIN-LABEL: {{^}}region tc_gemm_rc_0 at
+// EXPLAIN:       {{^}}    A = A (row-major, leading dimension K), B = B (column-major, leading dimension K),
+// EXPLAIN-LABEL: {{^}}region tc_gemm_cc_0 at
+// EXPLAIN:       {{^}}    A = A (column-major, leading dimension M), B = B (column-major, leading dimension K),
 
 // CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_rr_0_kernel(
-// CHECK:      {{^ *}}tc::copy_chunk<kAligned>(tc_smem_a {{.*}}tc::swizzled_offset<32>({{.*}}, A, {{.*}}, M, K, K);
-// CHECK:      {{^ *}}tc::copy_chunk<kAligned>(tc_smem_b {{.*}}tc::swizzled_offset<128>({{.*}}, B, {{.*}}, K, N, N);
-// CHECK:      {{^ *}}tc::load_a_fragment_k_contiguous<32>(
-// CHECK:      {{^ *}}tc::load_b_fragment_pair_n_contiguous<128>(
+// CHECK:      {{^ *}}{{tc::load_a_fragment_k_contiguous<32>\(|tc::FragmentLoader<tc::FragmentLayout::AKContiguous, 32,}}
+// CHECK:      {{^ *}}{{tc::load_b_fragment_pair_n_contiguous<128>\(|tc::FragmentLoader<tc::FragmentLayout::BNContiguous, 128,}}
 // CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
 // CHECK:      {{^  }}tc_gemm_rr_0_launch(
 
 // CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_cr_0_kernel(
-// CHECK:      {{^ *}}tc::copy_chunk<kAligned>(tc_smem_a {{.*}}tc::swizzled_offset<128>({{.*}}, A, {{.*}}, K, M, M);
-// CHECK:      {{^ *}}tc::copy_chunk<kAligned>(tc_smem_b {{.*}}tc::swizzled_offset<128>({{.*}}, B, {{.*}}, K, N, N);
-// CHECK:      {{^ *}}tc::load_a_fragment_m_contiguous<128>(
-// CHECK:      {{^ *}}tc::load_b_fragment_pair_n_contiguous<128>(
+// CHECK:      {{^ *}}{{tc::load_a_fragment_m_contiguous<128>\(|tc::FragmentLoader<tc::FragmentLayout::AMContiguous, 128,}}
+// CHECK:      {{^ *}}{{tc::load_b_fragment_pair_n_contiguous<128>\(|tc::FragmentLoader<tc::FragmentLayout::BNContiguous, 128,}}
 // CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
 // CHECK:      {{^  }}tc_gemm_cr_0_launch(
 
 // CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_rc_0_kernel(
-// CHECK:      {{^ *}}tc::copy_chunk<kAligned>(tc_smem_a {{.*}}tc::swizzled_offset<32>({{.*}}, A, {{.*}}, M, K, K);
-// CHECK:      {{^ *}}tc::copy_chunk<kAligned>(tc_smem_b {{.*}}tc::swizzled_offset<32>({{.*}}, B, {{.*}}, N, K, K);
-// CHECK:      {{^ *}}tc::load_a_fragment_k_contiguous<32>(
-// CHECK:      {{^ *}}tc::load_b_fragment_pair_k_contiguous<32>(
+// CHECK:      {{^ *}}{{tc::load_a_fragment_k_contiguous<32>\(|tc::FragmentLoader<tc::FragmentLayout::AKContiguous, 32,}}
+// CHECK:      {{^ *}}{{tc::load_b_fragment_pair_k_contiguous<32>\(|tc::FragmentLoader<tc::FragmentLayout::BKContiguous, 32,}}
 // CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
 // CHECK:      {{^  }}tc_gemm_rc_0_launch(
 
 // CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_cc_0_kernel(
-// CHECK:      {{^ *}}tc::copy_chunk<kAligned>(tc_smem_a {{.*}}tc::swizzled_offset<128>({{.*}}, A, {{.*}}, K, M, M);
-// CHECK:      {{^ *}}tc::copy_chunk<kAligned>(tc_smem_b {{.*}}tc::swizzled_offset<32>({{.*}}, B, {{.*}}, N, K, K);
-// CHECK:      {{^ *}}tc::load_a_fragment_m_contiguous<128>(
-// CHECK:      {{^ *}}tc::load_b_fragment_pair_k_contiguous<32>(
+// CHECK:      {{^ *}}{{tc::load_a_fragment_m_contiguous<128>\(|tc::FragmentLoader<tc::FragmentLayout::AMContiguous, 128,}}
+// CHECK:      {{^ *}}{{tc::load_b_fragment_pair_k_contiguous<32>\(|tc::FragmentLoader<tc::FragmentLayout::BKContiguous, 32,}}
 // CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
 // CHECK:      {{^  }}tc_gemm_cc_0_launch(
 

@@ -6,10 +6,12 @@
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
 // RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
 // RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
+// RUN: %tc-rewrite --explain %s | FileCheck %s --check-prefix=EXPLAIN
+
+// EXPLAIN: {{^}}  context:  [M, N, K] -> {  : M = 256 and N = 128 and K = 64 }
+// EXPLAIN: {{^}}    A = A (row-major, leading dimension 64), B = B (row-major, leading dimension 128),
 
 // CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_static_0_kernel(const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) {
-// CHECK:      {{^ *}}tc::copy_chunk<kAligned>(tc_smem_a {{.*}}, A, {{.*}}, {{\(?}}256{{\)?}}, {{\(?}}64{{\)?}}, 64);
-// CHECK:      {{^ *}}tc::copy_chunk<kAligned>(tc_smem_b {{.*}}, B, {{.*}}, {{\(?}}64{{\)?}}, {{\(?}}128{{\)?}}, 128);
 // CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
 // CHECK:      {{^ *}}C[(long long)((tc_m)) * (128) + ((tc_n))] = tc_value;
 // CHECK:      {{^}}static void tc_gemm_static_0_launch(const __half *A, const __half *B, float *C, cudaStream_t tc_stream) {
