@@ -61,10 +61,9 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
   auto Bad = [&](const std::string &Msg, const std::string &Note) {
     return regionError(PragmaLoc, Msg, Note);
   };
-  if (Cl.SplitK && *Cl.SplitK != 1)
-    return Bad("split_k(" + std::to_string(*Cl.SplitK) +
-                   ") is not implemented yet",
-               "remove the clause; only split_k(1) is supported");
+  if (Cl.SplitK && (*Cl.SplitK < 1 || *Cl.SplitK > 64))
+    return Bad("split_k(" + std::to_string(*Cl.SplitK) + ") is out of range",
+               "split the reduction into 1 to 64 parts");
   if (Cl.Mma && *Cl.Mma != "m16n8k16")
     return Bad("unsupported mma '" + *Cl.Mma + "'",
                "the supported instruction shape is mma(m16n8k16)");

@@ -62,7 +62,7 @@ public:
     }
     for (auto &S : KS.Steps)
       G.Explain += "  step " + S.Name + "\n" + indent(S.Tree, 4);
-    G.Definitions = kernel(Body) + "\n" + launcher(KS) + "\n";
+    G.Definitions = kernel(Body) + "\n" + reduceKernel(*Epi) + "\n" + launcher(KS) + "\n";
     G.Call = call();
     return G;
   }
@@ -91,6 +91,9 @@ private:
       return S;
     };
   }
+
+  std::string extentM() const { return Idiom.ExtentM.str(subst()); }
+  std::string extentN() const { return Idiom.ExtentN.str(subst()); }
 
   StatementTexts texts(const std::string &Epilogue) const {
     StatementTexts T;
@@ -127,9 +130,15 @@ private:
     T.Mma = std::string("tc::mma_m16n8k16_") +
             (Idiom.InputType == ElementType::BF16 ? "bf16" : "f16") +
             "(tc_acc[{mt}][{nt}], tc_frag_a[{mt}], tc_frag_b[{nt}]);";
+    // With split-K the partial sums go to the workspace and the reduction
+    // kernel applies the epilogue.
     T.Store = "if ({guard}) {\n  const long long tc_m = {m}, tc_n = {n};\n"
-              "  const float tc_sum = tc_acc[{mt}][{nt}][{reg}];\n" +
-              indent(Epilogue, 2) + "}";
+              "  if (tc_splits > 1) {\n"
+              "    tc_workspace[((long long)blockIdx.z * (" + extentM() + ") + tc_m) * (" +
+              extentN() + ") + tc_n] = tc_acc[{mt}][{nt}][{reg}];\n"
+              "  } else {\n"
+              "    const float tc_sum = tc_acc[{mt}][{nt}][{reg}];\n" +
+              indent(Epilogue, 4) + "  }\n}";
     return T;
   }
 
@@ -174,7 +183,8 @@ private:
     auto Args = arguments();
     for (size_t I = 0; I < Args.size(); ++I)
       S += (I ? ", " : "") + Args[I].KernelType + Args[I].Name;
-    S += ") {\n";
+    S += std::string(Args.empty() ? "" : ", ") +
+         "int tc_splits, long long tc_split_tiles, float *__restrict__ tc_workspace) {\n";
     S += "  extern __shared__ __align__(128) unsigned char tc_smem[];\n";
     S += "  " + Elem + " *tc_smem_a = reinterpret_cast<" + Elem + " *>(tc_smem);\n";
     S += "  " + Elem + " *tc_smem_b = tc_smem_a + " + str(C.Stages * A.Elements) +
@@ -182,7 +192,10 @@ private:
     S += "  int tc_block_m, tc_block_n;  // grouped order: L2 reuse across blocks\n";
     S += "  tc::grouped_tile<8>(tc_block_m, tc_block_n);\n";
     if (!Idiom.IterBatch.empty())
-      S += "  const int tc_batch = blockIdx.z;\n";
+      S += "  const int tc_batch = blockIdx.z / tc_splits;\n";
+    S += "  // Split-K: this block reduces over the k tiles [tc_k_begin, tc_k_end).\n";
+    S += "  const long long tc_k_begin = (long long)(blockIdx.z % tc_splits) * tc_split_tiles;\n";
+    S += "  const long long tc_k_end = tc_k_begin + tc_split_tiles;\n";
     S += "  const int tc_thread = threadIdx.x;\n";
     S += "  const int tc_warp_m = tc_thread / 32 / " + str(C.warpsN()) +
          ", tc_warp_n = tc_thread / 32 % " + str(C.warpsN()) + ";\n";
@@ -237,6 +250,30 @@ private:
     return S;
   }
 
+  /// Split-K's second kernel: sums the partial results of the splits and
+  /// applies the epilogue, one thread per output element.
+  std::string reduceKernel(const std::string &Epilogue) const {
+    std::string S = "__global__ void __launch_bounds__(256) " + Name + "_reduce_kernel(";
+    auto Args = arguments();
+    for (size_t I = 0; I < Args.size(); ++I)
+      S += (I ? ", " : "") + Args[I].KernelType + Args[I].Name;
+    S += std::string(Args.empty() ? "" : ", ") +
+         "int tc_splits, const float *__restrict__ tc_workspace) {\n";
+    S += "  const long long tc_elements = (long long)(" + extentM() + ") * (" + extentN() + ");\n";
+    S += "  const long long tc_i = (long long)blockIdx.x * blockDim.x + threadIdx.x;\n";
+    S += "  if (tc_i >= tc_elements)\n    return;\n";
+    if (!Idiom.IterBatch.empty())
+      S += "  const int tc_batch = blockIdx.y;\n";
+    std::string Batch = Idiom.IterBatch.empty() ? "0" : "tc_batch";
+    S += "  const long long tc_m = tc_i / (" + extentN() + "), tc_n = tc_i % (" + extentN() + ");\n";
+    S += "  float tc_sum = 0.0f;\n";
+    S += "  for (int tc_s = 0; tc_s < tc_splits; ++tc_s)\n";
+    S += "    tc_sum += tc_workspace[((long long)" + Batch + " * tc_splits + tc_s) * tc_elements + tc_i];\n";
+    S += indent(Epilogue, 2);
+    S += "}\n";
+    return S;
+  }
+
   std::string launcher(const KernelSchedule &KS) const {
     auto Args = arguments();
     std::string S = "static void " + Name + "_launch(";
@@ -265,7 +302,19 @@ private:
     std::string Batches = Idiom.IterBatch.empty() ? "1" : Idiom.ExtentBatch.str(subst());
     if (!Idiom.IterBatch.empty())
       S += "  if (" + Batches + " <= 0)\n    return;\n";
-    S += "  const dim3 tc_grid(" + TilesN + " + 1, " + TilesM + " + 1, " + Batches + ");\n";
+    S += "  const long long tc_k_tiles = ((" + Idiom.ExtentK.str(subst()) + ") + " +
+         str(C.BlockK - 1) + ") / " + str(C.BlockK) + ";\n";
+    S += "  const long long tc_tiles = (" + TilesN + " + 1) * (" + TilesM + " + 1) * " + Batches + ";\n";
+    if (M.Clauses.SplitK)
+      S += "  int tc_splits = " + str(*M.Clauses.SplitK) + ";  // split_k clause\n";
+    else
+      S += "  int tc_splits = tc::choose_splits(tc_tiles, tc_k_tiles);\n";
+    S += "  const long long tc_split_tiles = tc_k_tiles > 0 ? (tc_k_tiles + tc_splits - 1) / tc_splits : 1;\n";
+    S += "  if (tc_k_tiles > 0)\n    tc_splits = (int)((tc_k_tiles + tc_split_tiles - 1) / tc_split_tiles);\n";
+    S += "  const dim3 tc_grid(" + TilesN + " + 1, " + TilesM + " + 1, " + Batches + " * tc_splits);\n";
+    S += "  float *tc_workspace = nullptr;\n";
+    S += "  if (tc_splits > 1)\n    cudaMallocAsync(&tc_workspace, sizeof(float) * (size_t)tc_splits * " +
+         Batches + " * (" + extentM() + ") * (" + extentN() + "), tc_stream);\n";
     S += "  constexpr int tc_smem_bytes = " + str(C.sharedBytes()) + ";\n";
     std::string Kernel = Name + "_kernel";
     if (C.sharedBytes() > 48 * 1024)
@@ -290,11 +339,18 @@ private:
     std::string ArgList;
     for (size_t I = 0; I < Args.size(); ++I)
       ArgList += (I ? ", " : "") + Args[I].Name;
-    std::string Launch = "<<<tc_grid, " + str(C.threads()) +
-                         ", tc_smem_bytes, tc_stream>>>(" + ArgList + ");\n";
+    std::string SplitArgs = std::string(Args.empty() ? "" : ", ") + "tc_splits";
+    std::string Launch = "<<<tc_grid, " + str(C.threads()) + ", tc_smem_bytes, tc_stream>>>(" +
+                         ArgList + SplitArgs + ", tc_split_tiles, tc_workspace);\n";
     S += "  if (tc_mode == tc::kWholeChunks)\n    " + Kernel + "<tc::kWholeChunks>" + Launch;
     S += "  else if (tc_mode == tc::kPartialChunks)\n    " + Kernel + "<tc::kPartialChunks>" + Launch;
     S += "  else\n    " + Kernel + "<tc::kElementwise>" + Launch;
+    S += "  if (tc_splits > 1) {\n";
+    S += "    const long long tc_elements = (long long)(" + extentM() + ") * (" + extentN() + ");\n";
+    S += "    const dim3 tc_reduce_grid((unsigned)((tc_elements + 255) / 256), " + Batches + ");\n";
+    S += "    " + Name + "_reduce_kernel<<<tc_reduce_grid, 256, 0, tc_stream>>>(" + ArgList +
+         SplitArgs + ", tc_workspace);\n";
+    S += "    cudaFreeAsync(tc_workspace, tc_stream);\n  }\n";
     if (M.Clauses.Sync)
       S += "  cudaStreamSynchronize(tc_stream);\n";
     S += "}\n";

@@ -38,8 +38,10 @@ public:
 
   KernelSchedule run() {
     KS.Context = threadContext();
+    // Split-K: a block computes the k tiles [tc_k_begin, tc_k_end).
     KTiles = CS.PaddedDomain.apply(map("{ " + R + "[m, n, k] -> [floor(k / " +
-                                       str(C.BlockK) + ")] }"));
+                                       str(C.BlockK) + ")] }"))
+                 .intersect(set(std::string("{ [t] : ") + KBegin + " <= t < " + KEnd + " }"));
     Output = outputDomain();
     KS.GridTiles = Output.apply(map("{ Store[m, n] -> [floor(m / " +
                                     str(C.BlockM) + "), floor(n / " +
@@ -63,7 +65,7 @@ private:
   std::string ids() {
     return std::string("[") + BlockM + ", " + BlockN + ", " + WarpM + ", " +
            WarpN + ", " + Thread + ", " + LaneRow + ", " + LaneCol + ", " +
-           Batch_ + "]";
+           Batch_ + ", " + KBegin + ", " + KEnd + "]";
   }
 
   isl::set threadContext() {
@@ -72,7 +74,7 @@ private:
                        " and 0 <= " + WarpN + " < " + str(C.warpsN()) +
                        " and 0 <= " + Thread + " < " + str(C.threads()) +
                        " and 0 <= " + LaneRow + " < 8 and 0 <= " + LaneCol +
-                       " < 4 and " + Batch_ + " >= 0 }");
+                       " < 4 and " + Batch_ + " >= 0 and 0 <= " + KBegin + " < " + KEnd + " }");
     return Ids.intersect_params(I.Context);
   }
 
@@ -144,7 +146,8 @@ private:
     isl::set Mma = CS.ContractedDomain.apply(map(
         "{ " + R + "[m, n, k] -> Mma[floor(k / " + str(C.BlockK) +
         "), floor((k mod " + str(C.BlockK) + ") / 16), floor((m mod " +
-        str(C.WarpM) + ") / 16), floor((n mod " + str(C.WarpN) + ") / 8)] }"));
+        str(C.WarpM) + ") / 16), floor((n mod " + str(C.WarpN) + ") / 8)] : " +
+        KBegin + " <= floor(k / " + str(C.BlockK) + ") < " + KEnd + " }"));
     isl::set LoadA = Mma.apply(map("{ Mma[t, kk, mt, nt] -> LoadA[t, kk, mt] }"));
     isl::set LoadB = Mma.apply(map("{ Mma[t, kk, mt, nt] -> LoadB[t, kk, floor(nt / 2)] }"));
     std::string Stage = " -> [(t mod " + str(C.Stages) + ")] }";

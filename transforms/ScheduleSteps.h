@@ -26,7 +26,8 @@ namespace kernel_ids {
 inline const char *BlockM = "tc_block_m", *BlockN = "tc_block_n",
                   *WarpM = "tc_warp_m", *WarpN = "tc_warp_n",
                   *Thread = "tc_thread", *LaneRow = "tc_lane_row",
-                  *LaneCol = "tc_lane_col", *Batch_ = "tc_batch";
+                  *LaneCol = "tc_lane_col", *Batch_ = "tc_batch",
+                  *KBegin = "tc_k_begin", *KEnd = "tc_k_end";
 }
 
 struct ScheduleStep {

@@ -28,3 +28,4 @@
 #include "swizzle.cuh"
 #include "tile_copy.cuh"
 #include "raster.cuh"
+#include "split_k.cuh"

@@ -27,10 +27,10 @@
 // RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.sm90a.cu -o %t.sm90a.o %}
 
 // CHECK:      {{^}}#include <tc/tc.cuh>
-// SM80:       {{^}}//   block tile 128x128x32, {{.*}}, sm_80{{$}}
-// SM86:       {{^}}//   block tile 128x128x32, {{.*}}, sm_86{{$}}
-// SM89:       {{^}}//   block tile 128x128x32, {{.*}}, sm_89{{$}}
-// SM90A:      {{^}}//   block tile 128x128x32, {{.*}}, sm_90a{{$}}
+// SM80:       {{^}}//   block tile {{.*}}, sm_80{{$}}
+// SM86:       {{^}}//   block tile {{.*}}, sm_86{{$}}
+// SM89:       {{^}}//   block tile {{.*}}, sm_89{{$}}
+// SM90A:      {{^}}//   block tile {{.*}}, sm_90a{{$}}
 // CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_0_kernel(
 // CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
 // CHECK:      {{^  }}tc_gemm_0_launch(M, N, K, A, B, C, 0);

@@ -33,7 +33,7 @@
 // CHECK:      {{^  }}tc_gemm_small_0_launch(M, N, K, A, B, C, 0);
 
 // 8 warps: tile(128,256,32) warp(64,64).
-// CHECK:      {{^}}//   block tile 128x256x32, warp tile 64x64 (8 warps), 4 cp.async stages,
+// CHECK:      {{^}}//   block tile 128x256x32, warp tile 64x64 (8 warps), {{[0-9]+}} cp.async stages,
 // CHECK:      {{^}}__global__ void __launch_bounds__(256) tc_gemm_wide_0_kernel(
 // CHECK:      {{^ *}}tc_gemm_wide_0_kernel<{{.*}}><<<tc_grid, 256, tc_smem_bytes, tc_stream>>>(
 // CHECK:      {{^  }}tc_gemm_wide_0_launch(M, N, K, A, B, C, 0);

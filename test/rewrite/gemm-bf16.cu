@@ -11,10 +11,10 @@
 
 // CHECK:      {{^}}#include <tc/tc.cuh>
 // CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_bf16_0_kernel(
-// CHECK-SAME: const __nv_bfloat16 *__restrict__ A, const __nv_bfloat16 *__restrict__ B, __nv_bfloat16 *__restrict__ C) {
+// CHECK-SAME: const __nv_bfloat16 *__restrict__ A, const __nv_bfloat16 *__restrict__ B, __nv_bfloat16 *__restrict__ C
 // CHECK:      {{^ *}}__nv_bfloat16 *tc_smem_a = reinterpret_cast<__nv_bfloat16 *>(tc_smem);
-// CHECK:      {{^ *}}{{tc::load_a_fragment_k_contiguous<32>\(|tc::FragmentLoader<tc::FragmentLayout::AKContiguous, 32,}}
-// CHECK:      {{^ *}}{{tc::load_b_fragment_pair_n_contiguous<128>\(|tc::FragmentLoader<tc::FragmentLayout::BNContiguous, 128,}}
+// CHECK:      {{^ *}}{{tc::load_a_fragment_k_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::AKContiguous, [0-9]+,}}
+// CHECK:      {{^ *}}{{tc::load_b_fragment_pair_n_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::BNContiguous, [0-9]+,}}
 // CHECK:      {{^ *}}tc::mma_m16n8k16_bf16(
 // CHECK:      {{^ *}}C[{{.*}}] = __float2bfloat16(tc_value);
 // CHECK:      {{^}}void gemm_bf16(

@@ -19,15 +19,15 @@
 // CHECK:      {{^}}#include <cuda_fp16.h>
 // CHECK-NEXT: {{^}}#include <tc/tc.cuh>
 // CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_0_kernel(
-// CHECK-SAME: const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) {
-// CHECK-DAG:  {{^ *}}tc::cp_async_wait<2>();
+// CHECK-SAME: const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C
+// CHECK-DAG:  {{^ *}}tc::cp_async_wait<{{[0-9]+}}>();
 // CHECK-DAG:  {{^ *}}tc::cp_async_commit();
-// CHECK-DAG:  {{^ *}}{{tc::load_a_fragment_k_contiguous<32>\(|tc::FragmentLoader<tc::FragmentLayout::AKContiguous, 32,}}
-// CHECK-DAG:  {{^ *}}{{tc::load_b_fragment_pair_n_contiguous<128>\(|tc::FragmentLoader<tc::FragmentLayout::BNContiguous, 128,}}
+// CHECK-DAG:  {{^ *}}{{tc::load_a_fragment_k_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::AKContiguous, [0-9]+,}}
+// CHECK-DAG:  {{^ *}}{{tc::load_b_fragment_pair_n_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::BNContiguous, [0-9]+,}}
 // CHECK-DAG:  {{^ *}}tc::mma_m16n8k16_f16(
 // CHECK:      {{^ *}}C[{{.*}}tc_m{{.*}}tc_n{{.*}}] = __float2half(tc_value);
 // CHECK:      {{^}}static void tc_gemm_0_launch(
-// CHECK:      {{^ *}}tc_gemm_0_kernel<{{.*}}><<<tc_grid, 128, tc_smem_bytes, tc_stream>>>(M, N, K, A, B, C);
+// CHECK:      {{^ *}}tc_gemm_0_kernel<{{.*}}><<<tc_grid, 128, tc_smem_bytes, tc_stream>>>(M, N, K, A, B, C, tc_splits, tc_split_tiles, tc_workspace);
 // CHECK:      {{^}}void gemm(int M, int N, int K, const __half *__restrict__ A,
 // CHECK:      {{^  }}// '#pragma tc' region computed by tc_gemm_0_launch (tc-rewrite)
 // CHECK-NEXT: {{^  }}tc_gemm_0_launch(M, N, K, A, B, C, 0);

@@ -13,8 +13,8 @@
 
 // CHECK:      {{^}}#include <tc/tc.cuh>
 // CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_0_kernel(
-// CHECK:      {{^ *}}{{tc::load_a_fragment_k_contiguous<32>\(|tc::FragmentLoader<tc::FragmentLayout::AKContiguous, 32,}}
-// CHECK:      {{^ *}}{{tc::load_b_fragment_pair_n_contiguous<128>\(|tc::FragmentLoader<tc::FragmentLayout::BNContiguous, 128,}}
+// CHECK:      {{^ *}}{{tc::load_a_fragment_k_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::AKContiguous, [0-9]+,}}
+// CHECK:      {{^ *}}{{tc::load_b_fragment_pair_n_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::BNContiguous, [0-9]+,}}
 // CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
 // CHECK:      {{^ *}}C[{{.*}}] = __float2half(tc_value);
 // CHECK:      {{^}}void gemm(unsigned M, unsigned N, unsigned K,

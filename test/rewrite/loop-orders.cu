@@ -11,35 +11,35 @@
 // CHECK:      {{^}}#include <tc/tc.cuh>
 
 // CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_ikj_0_kernel(
-// CHECK:      {{^ *}}{{tc::load_a_fragment_k_contiguous<32>\(|tc::FragmentLoader<tc::FragmentLayout::AKContiguous, 32,}}
-// CHECK:      {{^ *}}{{tc::load_b_fragment_pair_n_contiguous<128>\(|tc::FragmentLoader<tc::FragmentLayout::BNContiguous, 128,}}
+// CHECK:      {{^ *}}{{tc::load_a_fragment_k_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::AKContiguous, [0-9]+,}}
+// CHECK:      {{^ *}}{{tc::load_b_fragment_pair_n_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::BNContiguous, [0-9]+,}}
 // CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
 // CHECK:      {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = {{.*}}tc_value{{.*}};
 // CHECK:      {{^  }}tc_gemm_ikj_0_launch(
 
 // CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_kij_0_kernel(
-// CHECK:      {{^ *}}{{tc::load_a_fragment_k_contiguous<32>\(|tc::FragmentLoader<tc::FragmentLayout::AKContiguous, 32,}}
-// CHECK:      {{^ *}}{{tc::load_b_fragment_pair_n_contiguous<128>\(|tc::FragmentLoader<tc::FragmentLayout::BNContiguous, 128,}}
+// CHECK:      {{^ *}}{{tc::load_a_fragment_k_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::AKContiguous, [0-9]+,}}
+// CHECK:      {{^ *}}{{tc::load_b_fragment_pair_n_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::BNContiguous, [0-9]+,}}
 // CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
 // CHECK:      {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = {{.*}}tc_value{{.*}};
 // CHECK:      {{^  }}tc_gemm_kij_0_launch(
 
 // CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_jik_0_kernel(
-// CHECK:      {{^ *}}{{tc::load_a_fragment_m_contiguous<128>\(|tc::FragmentLoader<tc::FragmentLayout::AMContiguous, 128,}}
-// CHECK:      {{^ *}}{{tc::load_b_fragment_pair_k_contiguous<32>\(|tc::FragmentLoader<tc::FragmentLayout::BKContiguous, 32,}}
+// CHECK:      {{^ *}}{{tc::load_a_fragment_m_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::AMContiguous, [0-9]+,}}
+// CHECK:      {{^ *}}{{tc::load_b_fragment_pair_k_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::BKContiguous, [0-9]+,}}
 // CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
 // CHECK:      {{^ *}}C[(long long)((tc_n)) * (N) + ((tc_m))] = {{.*}}tc_value{{.*}};
 // CHECK:      {{^  }}tc_gemm_jik_0_launch(
 
 // CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_jki_0_kernel(
-// CHECK:      {{^ *}}{{tc::load_a_fragment_m_contiguous<128>\(|tc::FragmentLoader<tc::FragmentLayout::AMContiguous, 128,}}
-// CHECK:      {{^ *}}{{tc::load_b_fragment_pair_k_contiguous<32>\(|tc::FragmentLoader<tc::FragmentLayout::BKContiguous, 32,}}
+// CHECK:      {{^ *}}{{tc::load_a_fragment_m_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::AMContiguous, [0-9]+,}}
+// CHECK:      {{^ *}}{{tc::load_b_fragment_pair_k_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::BKContiguous, [0-9]+,}}
 // CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
 // CHECK:      {{^  }}tc_gemm_jki_0_launch(
 
 // CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_kji_0_kernel(
-// CHECK:      {{^ *}}{{tc::load_a_fragment_m_contiguous<128>\(|tc::FragmentLoader<tc::FragmentLayout::AMContiguous, 128,}}
-// CHECK:      {{^ *}}{{tc::load_b_fragment_pair_k_contiguous<32>\(|tc::FragmentLoader<tc::FragmentLayout::BKContiguous, 32,}}
+// CHECK:      {{^ *}}{{tc::load_a_fragment_m_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::AMContiguous, [0-9]+,}}
+// CHECK:      {{^ *}}{{tc::load_b_fragment_pair_k_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::BKContiguous, [0-9]+,}}
 // CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
 // CHECK:      {{^  }}tc_gemm_kji_0_launch(
 

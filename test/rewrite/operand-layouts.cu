@@ -1,8 +1,8 @@
 // All four operand layouts. A row-major (A[i * K + k]) is k-contiguous and
 // A column-major (A[k * M + i]) m-contiguous; B row-major (B[k * N + j]) is
 // n-contiguous and B column-major (B[j * K + k]) k-contiguous. The
-// fragment loaders and the shared-memory row length follow; --explain
-// names the layouts and leading dimensions.
+// fragment loaders follow; --explain names the layouts and leading
+// dimensions.
 //
 // RUN: %tc-rewrite %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
@@ -20,26 +20,26 @@
 // EXPLAIN:       {{^}}    A = A (column-major, leading dimension M), B = B (column-major, leading dimension K),
 
 // CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_rr_0_kernel(
-// CHECK:      {{^ *}}{{tc::load_a_fragment_k_contiguous<32>\(|tc::FragmentLoader<tc::FragmentLayout::AKContiguous, 32,}}
-// CHECK:      {{^ *}}{{tc::load_b_fragment_pair_n_contiguous<128>\(|tc::FragmentLoader<tc::FragmentLayout::BNContiguous, 128,}}
+// CHECK:      {{^ *}}{{tc::load_a_fragment_k_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::AKContiguous, [0-9]+,}}
+// CHECK:      {{^ *}}{{tc::load_b_fragment_pair_n_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::BNContiguous, [0-9]+,}}
 // CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
 // CHECK:      {{^  }}tc_gemm_rr_0_launch(
 
 // CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_cr_0_kernel(
-// CHECK:      {{^ *}}{{tc::load_a_fragment_m_contiguous<128>\(|tc::FragmentLoader<tc::FragmentLayout::AMContiguous, 128,}}
-// CHECK:      {{^ *}}{{tc::load_b_fragment_pair_n_contiguous<128>\(|tc::FragmentLoader<tc::FragmentLayout::BNContiguous, 128,}}
+// CHECK:      {{^ *}}{{tc::load_a_fragment_m_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::AMContiguous, [0-9]+,}}
+// CHECK:      {{^ *}}{{tc::load_b_fragment_pair_n_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::BNContiguous, [0-9]+,}}
 // CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
 // CHECK:      {{^  }}tc_gemm_cr_0_launch(
 
 // CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_rc_0_kernel(
-// CHECK:      {{^ *}}{{tc::load_a_fragment_k_contiguous<32>\(|tc::FragmentLoader<tc::FragmentLayout::AKContiguous, 32,}}
-// CHECK:      {{^ *}}{{tc::load_b_fragment_pair_k_contiguous<32>\(|tc::FragmentLoader<tc::FragmentLayout::BKContiguous, 32,}}
+// CHECK:      {{^ *}}{{tc::load_a_fragment_k_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::AKContiguous, [0-9]+,}}
+// CHECK:      {{^ *}}{{tc::load_b_fragment_pair_k_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::BKContiguous, [0-9]+,}}
 // CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
 // CHECK:      {{^  }}tc_gemm_rc_0_launch(
 
 // CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_cc_0_kernel(
-// CHECK:      {{^ *}}{{tc::load_a_fragment_m_contiguous<128>\(|tc::FragmentLoader<tc::FragmentLayout::AMContiguous, 128,}}
-// CHECK:      {{^ *}}{{tc::load_b_fragment_pair_k_contiguous<32>\(|tc::FragmentLoader<tc::FragmentLayout::BKContiguous, 32,}}
+// CHECK:      {{^ *}}{{tc::load_a_fragment_m_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::AMContiguous, [0-9]+,}}
+// CHECK:      {{^ *}}{{tc::load_b_fragment_pair_k_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::BKContiguous, [0-9]+,}}
 // CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
 // CHECK:      {{^  }}tc_gemm_cc_0_launch(
 

@@ -7,8 +7,8 @@
 // RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
 
 // CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_ccol_0_kernel(
-// CHECK:      {{^ *}}{{tc::load_a_fragment_k_contiguous<32>\(|tc::FragmentLoader<tc::FragmentLayout::AKContiguous, 32,}}
-// CHECK:      {{^ *}}{{tc::load_b_fragment_pair_n_contiguous<128>\(|tc::FragmentLoader<tc::FragmentLayout::BNContiguous, 128,}}
+// CHECK:      {{^ *}}{{tc::load_a_fragment_k_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::AKContiguous, [0-9]+,}}
+// CHECK:      {{^ *}}{{tc::load_b_fragment_pair_n_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::BNContiguous, [0-9]+,}}
 // CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
 // CHECK:      {{^ *}}C[(long long)((tc_n)) * (M) + ((tc_m))] = tc_value;
 // CHECK:      {{^  }}tc_gemm_ccol_0_launch(

@@ -11,10 +11,10 @@
 // EXPLAIN: {{^}}  context:  [M, N, K] -> {  : M = 256 and N = 128 and K = 64 }
 // EXPLAIN: {{^}}    A = A (row-major, leading dimension 64), B = B (row-major, leading dimension 128),
 
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_static_0_kernel(const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) {
+// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_static_0_kernel(const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C
 // CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
 // CHECK:      {{^ *}}C[(long long)((tc_m)) * (128) + ((tc_n))] = tc_value;
-// CHECK:      {{^}}static void tc_gemm_static_0_launch(const __half *A, const __half *B, float *C, cudaStream_t tc_stream) {
+// CHECK:      {{^}}static void tc_gemm_static_0_launch(const __half *A, const __half *B, float *C,
 // CHECK:      {{^  }}tc_gemm_static_0_launch(reinterpret_cast<const __half *>(A), reinterpret_cast<const __half *>(B), reinterpret_cast<float *>(C), 0);
 
 #include <cuda_fp16.h>

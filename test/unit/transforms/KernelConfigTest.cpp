@@ -49,16 +49,16 @@ TEST(KernelConfigTest, StructDefaults) {
   KernelConfig C;
   EXPECT_EQ(C.BlockM, 128);
   EXPECT_EQ(C.BlockN, 128);
-  EXPECT_EQ(C.BlockK, 32);
+  EXPECT_EQ(C.BlockK, 64);
   EXPECT_EQ(C.WarpM, 64);
   EXPECT_EQ(C.WarpN, 64);
-  EXPECT_EQ(C.Stages, 4);
+  EXPECT_EQ(C.Stages, 3);
   EXPECT_EQ(C.warpsM(), 2);
   EXPECT_EQ(C.warpsN(), 2);
   EXPECT_EQ(C.threads(), 128);
   EXPECT_EQ(C.fragmentsM(), 4);
   EXPECT_EQ(C.fragmentsN(), 8);
-  EXPECT_EQ(C.sharedBytes(), 65536);
+  EXPECT_EQ(C.sharedBytes(), 98304);
   EXPECT_EQ(KernelConfig::MmaM, 16);
   EXPECT_EQ(KernelConfig::MmaN, 8);
   EXPECT_EQ(KernelConfig::MmaK, 16);
@@ -70,16 +70,16 @@ TEST(KernelConfigTest, DefaultsWithoutClauses) {
   const KernelConfig &C = *R.Config;
   EXPECT_EQ(C.BlockM, 128);
   EXPECT_EQ(C.BlockN, 128);
-  EXPECT_EQ(C.BlockK, 32);
+  EXPECT_EQ(C.BlockK, 64);
   EXPECT_EQ(C.WarpM, 64);
   EXPECT_EQ(C.WarpN, 64);
-  EXPECT_EQ(C.Stages, 4);
+  EXPECT_EQ(C.Stages, 3);
   EXPECT_EQ(C.threads(), 128);
-  EXPECT_EQ(C.sharedBytes(), 65536);
+  EXPECT_EQ(C.sharedBytes(), 98304);
   EXPECT_EQ(C.Arch, GpuArch::SM80);
   EXPECT_EQ(C.describe(),
-            "block tile 128x128x32, warp tile 64x64 (4 warps), 4 cp.async "
-            "stages, mma.sync.m16n8k16 (fp32 accumulation), 65536 bytes of "
+            "block tile 128x128x64, warp tile 64x64 (4 warps), 3 cp.async "
+            "stages, mma.sync.m16n8k16 (fp32 accumulation), 98304 bytes of "
             "shared memory, sm_80");
 }
 
@@ -93,7 +93,7 @@ TEST(KernelConfigTest, TileClauseWithoutWarpClause) {
   EXPECT_EQ(R.Config->WarpM, 64);
   EXPECT_EQ(R.Config->WarpN, 64);
   EXPECT_EQ(R.Config->threads(), 32 * 1 * 4);
-  EXPECT_EQ(R.Config->sharedBytes(), 4 * (64 + 256) * 64 * 2);
+  EXPECT_EQ(R.Config->sharedBytes(), 3 * (64 + 256) * 64 * 2);
 
   Chosen S = choose(tile(32, 32, 16));
   ASSERT_TRUE(S.Config.has_value()) << S.Error->Message;
@@ -164,10 +164,12 @@ TEST(KernelConfigTest, RejectsStages1) {
   expectRejected(Cl, "stages must be between 2 and 6");
 }
 
-TEST(KernelConfigTest, RejectsSplitK) {
+TEST(KernelConfigTest, SplitKRange) {
   RegionClauses Cl;
-  Cl.SplitK = 2;
-  expectRejected(Cl, "split_k(2) is not implemented");
+  Cl.SplitK = 4;
+  EXPECT_TRUE(choose(Cl).Config.has_value());
+  Cl.SplitK = 65;
+  expectRejected(Cl, "split_k(65) is out of range");
 }
 
 TEST(KernelConfigTest, RejectsOtherMma) {

@@ -10,6 +10,15 @@ using namespace tc::test;
 
 namespace {
 
+// The tiling of the paper's figures (128 x 128 x 32); the tests pin the
+// steps, not the default configuration.
+KernelConfig paperConfig() {
+  KernelConfig C;
+  C.BlockK = 32;
+  C.Stages = 4;
+  return C;
+}
+
 const char *Box =
     "[M, N, K] -> { R[m, n, k] : 0 <= m < M and 0 <= n < N and 0 <= k < K }";
 
@@ -61,7 +70,7 @@ bool isBand(const isl::schedule_node &N) {
 TEST(ScheduleStepsTest, PadToFullTilesRoundsUpToBlockTiles) {
   OwnedIslCtx Isl;
   isl::ctx Ctx = Isl.Ctx;
-  KernelConfig C; // 128 x 128 x 32
+  KernelConfig C = paperConfig(); // 128 x 128 x 32
   isl::set Padded = padToFullTiles(isl::set(Ctx, Box), C);
   isl::set Expected(
       Ctx, "[M, N, K] -> { R[m, n, k] : 0 <= m < 128 * floor((M + 127) / 128) and "
@@ -80,7 +89,7 @@ TEST(ScheduleStepsTest, PadToFullTilesRoundsUpToBlockTiles) {
 TEST(ScheduleStepsTest, PadToFullTilesFollowsTheConfig) {
   OwnedIslCtx Isl;
   isl::ctx Ctx = Isl.Ctx;
-  KernelConfig C;
+  KernelConfig C = paperConfig();
   C.BlockM = 64;
   C.BlockN = 32;
   C.BlockK = 16;
@@ -115,7 +124,7 @@ TEST(ScheduleStepsTest, InitialScheduleIsOnePermutableBand) {
 TEST(ScheduleStepsTest, TileForBlocksAndSplit) {
   OwnedIslCtx Isl;
   isl::ctx Ctx = Isl.Ctx;
-  KernelConfig C;
+  KernelConfig C = paperConfig();
   isl::set D(Ctx, Box);
   isl::schedule S = tileForBlocks(initialSchedule(D), C);
   isl::schedule_node Tile = bandAt(S, 0), Point = bandAt(S, 1);
@@ -159,7 +168,7 @@ isl::schedule upToContraction(const isl::set &Padded, const KernelConfig &C) {
 TEST(ScheduleStepsTest, ContractToMmaKeepsOnePointPerMma) {
   OwnedIslCtx Isl;
   isl::ctx Ctx = Isl.Ctx;
-  KernelConfig C;
+  KernelConfig C = paperConfig();
   isl::set Padded = padToFullTiles(isl::set(Ctx, Box), C);
   isl::set Contracted = domainOf(upToContraction(Padded, C));
   // Only m % 16 == 0, n % 8 == 0, k % 16 == 0 survive.
@@ -183,7 +192,7 @@ TEST(ScheduleStepsTest, ContractToMmaKeepsOnePointPerMma) {
 TEST(ScheduleStepsTest, StepsKeepTheDomainUntilContraction) {
   OwnedIslCtx Isl;
   isl::ctx Ctx = Isl.Ctx;
-  KernelConfig C;
+  KernelConfig C = paperConfig();
   isl::set Padded = padToFullTiles(isl::set(Ctx, Box), C);
   isl::schedule S = initialSchedule(Padded);
   S = tileForBlocks(S, C);
@@ -211,7 +220,7 @@ protected:
     auto Id = recognizeMatmul(*E.Model, I);
     ASSERT_TRUE(bool(Id)) << takeError(Id.takeError()).Message;
     Idiom = std::move(*Id);
-    CS = decomposeCompute(*E.Model, Idiom, I, KernelConfig());
+    CS = decomposeCompute(*E.Model, Idiom, I, paperConfig());
   }
   OwnedIslCtx Isl;
   isl::ctx Ctx = Isl.Ctx;
@@ -292,7 +301,7 @@ TEST_F(DecomposeGemmTest, ContractedDomainIsOneWarpOfOneBlock) {
 }
 
 TEST_F(DecomposeGemmTest, StepByStepMatchesDecomposition) {
-  KernelConfig C;
+  KernelConfig C = paperConfig();
   isl::set D = reductionDomain(*E.Model, Idiom, I);
   isl::set Padded = padToFullTiles(D, C);
   EXPECT_TRUE(Padded.is_equal(CS.PaddedDomain));
