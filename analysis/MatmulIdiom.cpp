@@ -231,15 +231,14 @@ private:
                            "offsets and strides inside an operand's subscript "
                            "are not supported yet");
       V.LeadingDim = Arr.Strides[Rank - 2];
-      if (Arr.Elem != ElementType::F16 && Arr.Elem != ElementType::BF16) {
+      if (Arr.Elem != ElementType::F16 && Arr.Elem != ElementType::BF16 &&
+          !(Arr.Elem == ElementType::F32 && M.Clauses.AllowTf32)) {
         if (Arr.Elem == ElementType::F32)
           return regionError(
               Ac.Range.getBegin(),
               "operand '" + Arr.Name + "' is fp32",
-              M.Clauses.AllowTf32
-                  ? "tf32 tensor-core code generation is not implemented yet"
-                  : "tensor cores round fp32 operands to tf32; add the "
-                    "'allow_tf32' clause to accept that");
+              "tensor cores round fp32 operands to tf32 (10-bit mantissa); "
+              "add the 'allow_tf32' clause to accept that");
         return regionError(Ac.Range.getBegin(),
                            "operand '" + Arr.Name + "' has element type '" +
                                Arr.ElemSpelling + "'",

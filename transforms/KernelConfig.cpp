@@ -29,7 +29,8 @@ std::string KernelConfig::describe() const {
          "x" + std::to_string(BlockK) + ", warp tile " + std::to_string(WarpM) +
          "x" + std::to_string(WarpN) + " (" + std::to_string(threads() / 32) +
          " warps), " + std::to_string(Stages) +
-         " cp.async stages, mma.sync.m16n8k16 (fp32 accumulation), " +
+         " cp.async stages, mma.sync." + (Tf32 ? "m16n8k8 (tf32" : "m16n8k16 (") +
+         (Tf32 ? ", " : "") + "fp32 accumulation), " +
          std::to_string(sharedBytes()) + " bytes of shared memory, " +
          archName(Arch);
 }
@@ -42,6 +43,14 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
                                                 GpuArch Arch) {
   KernelConfig C;
   C.Arch = Arch;
+  if (Idiom.InputType == ElementType::F32) {
+    // tf32: 4-byte operands, k steps of 8; 128x128x32 keeps 3 stages in
+    // 96 KiB.
+    C.Tf32 = true;
+    C.MmaK = 8;
+    C.ElementBytes = 4;
+    C.BlockK = 32;
+  }
   const RegionClauses &Cl = M.Clauses;
   if (Cl.Tile) {
     C.BlockM = (*Cl.Tile)[0];
@@ -64,18 +73,20 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
   if (Cl.SplitK && (*Cl.SplitK < 1 || *Cl.SplitK > 64))
     return Bad("split_k(" + std::to_string(*Cl.SplitK) + ") is out of range",
                "split the reduction into 1 to 64 parts");
-  if (Cl.Mma && *Cl.Mma != "m16n8k16")
-    return Bad("unsupported mma '" + *Cl.Mma + "'",
-               "the supported instruction shape is mma(m16n8k16)");
+  std::string Shape = C.Tf32 ? "m16n8k8" : "m16n8k16";
+  if (Cl.Mma && *Cl.Mma != Shape)
+    return Bad("unsupported mma '" + *Cl.Mma + "' for these operands",
+               "the supported instruction shape is mma(" + Shape + ")");
   if (C.BlockM % C.WarpM || C.BlockN % C.WarpN)
     return Bad("the block tile must be a multiple of the warp tile",
                "e.g. tile(128, 128, 32) warp(64, 64)");
   if (C.WarpM % 16 || C.WarpN % 16)
     return Bad("warp tiles must be multiples of 16 in both dimensions",
                "the warp computes 16x8 mma tiles, two n-tiles per ldmatrix");
-  if (C.BlockK % 16 || !isPow2(C.BlockK) || C.BlockK > 128)
+  if (C.BlockK % C.MmaK || C.BlockK < 16 || !isPow2(C.BlockK) || C.BlockK > 128)
     return Bad("the block tile's K size must be 16, 32, 64 or 128",
-               "the reduction is strip-mined by the mma depth, 16");
+               "the reduction is strip-mined by the mma depth, " +
+                   std::to_string(C.MmaK));
   if (!isPow2(C.BlockM) || !isPow2(C.BlockN) || C.BlockM < 16 || C.BlockN < 16)
     return Bad("block tile sizes must be powers of two of at least 16",
                "shared-memory rows are swizzled in 16-byte chunks");

@@ -28,8 +28,14 @@ struct KernelConfig {
   int BlockM = 128, BlockN = 128, BlockK = 64;
   int WarpM = 64, WarpN = 64;
   int Stages = 3;
-  // The instruction: mma.sync.aligned.m16n8k16 with fp32 accumulators.
-  static constexpr int MmaM = 16, MmaN = 8, MmaK = 16;
+  // The instruction: mma.sync.aligned.m16n8k16 (fp16/bf16) or m16n8k8
+  // (tf32, for fp32 operands under allow_tf32), fp32 accumulation.
+  static constexpr int MmaM = 16, MmaN = 8;
+  int MmaK = 16;
+  int ElementBytes = 2; // of the operands in shared memory
+  bool Tf32 = false;
+  /// Elements of one 16-byte copy chunk.
+  int vector() const { return 16 / ElementBytes; }
   GpuArch Arch = GpuArch::SM90a;
 
   int warpsM() const { return BlockM / WarpM; }
@@ -37,8 +43,8 @@ struct KernelConfig {
   int threads() const { return 32 * warpsM() * warpsN(); }
   int fragmentsM() const { return WarpM / MmaM; }
   int fragmentsN() const { return WarpN / MmaN; }
-  /// Bytes of shared memory for the operand stages (16-bit elements).
-  int sharedBytes() const { return Stages * (BlockM + BlockN) * BlockK * 2; }
+  /// Bytes of shared memory for the operand stages.
+  int sharedBytes() const { return Stages * (BlockM + BlockN) * BlockK * ElementBytes; }
   std::string describe() const;
 };
 

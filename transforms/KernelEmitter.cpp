@@ -127,8 +127,9 @@ private:
               str(A.Elements) + ", {mt}, {kk});";
     T.LoadB = "tc_frag_load_b.load(tc_frag_b[{nt}], tc_frag_b[{nt} + 1], " + B.Smem +
               " + {stage} * " + str(B.Elements) + ", {np}, {kk});";
-    T.Mma = std::string("tc::mma_m16n8k16_") +
-            (Idiom.InputType == ElementType::BF16 ? "bf16" : "f16") +
+    T.Mma = std::string(C.Tf32 ? "tc::mma_m16n8k8_tf32"
+                               : Idiom.InputType == ElementType::BF16 ? "tc::mma_m16n8k16_bf16"
+                                                                      : "tc::mma_m16n8k16_f16") +
             "(tc_acc[{mt}][{nt}], tc_frag_a[{mt}], tc_frag_b[{nt}]);";
     // With split-K the partial sums go to the workspace and the reduction
     // kernel applies the epilogue.
@@ -220,9 +221,9 @@ private:
                              : (KC ? "BKContiguous" : "BNContiguous");
     int Tiles = IsA ? C.WarpM / 16 : C.WarpN / 16;
     std::string Var = IsA ? "tc_frag_load_a" : "tc_frag_load_b";
-    std::string S = "  tc::FragmentLoader<tc::FragmentLayout::" + Layout + ", " +
-                    str(Tl.Cols) + ", " + str(Tiles) + ", " +
-                    str(C.BlockK / KernelConfig::MmaK) + "> " + Var + ";\n";
+    std::string S = std::string("  tc::FragmentLoader") + (C.Tf32 ? "Tf32" : "") +
+                    "<tc::FragmentLayout::" + Layout + ", " + str(Tl.Cols) + ", " +
+                    str(Tiles) + ", " + str(C.BlockK / C.MmaK) + "> " + Var + ";\n";
     S += "  " + Var + ".setup(" + str(IsA ? C.WarpM : C.WarpN) + " * " +
          (IsA ? "tc_warp_m" : "tc_warp_n") + ");\n";
     return S;
@@ -233,7 +234,7 @@ private:
                          const char *Var) const {
     const Array &Arr = M.Arrays[V.ArrayId];
     int Rows = V.ReductionIsContiguous ? Tl.Elements / C.BlockK : C.BlockK;
-    int Chunks = (Rows * (Tl.Cols / 8) + C.threads() - 1) / C.threads();
+    int Chunks = (Rows * (Tl.Cols / C.vector()) + C.threads() - 1) / C.threads();
     std::string Base = Arr.Name;
     if (!Idiom.IterBatch.empty())
       Base = "(" + Arr.Name + " + (long long)tc_batch * (" +
@@ -242,7 +243,7 @@ private:
     std::string S = "  tc::OperandCopier<kCopyMode, " + Arr.ElemSpelling + ", " +
                     str(Chunks) + ", " + str(Tl.Cols) + ", " +
                     (V.ReductionIsContiguous ? "true" : "false") + ", " +
-                    str(C.BlockK) + ", " + str(C.threads() / (Tl.Cols / 8)) + "> " +
+                    str(C.BlockK) + ", " + str(C.threads() / (Tl.Cols / C.vector())) + "> " +
                     Var + ";\n";
     S += "  " + std::string(Var) + ".base = " + Base + ";\n";
     S += "  " + std::string(Var) + ".ld = " + Tl.Ld + ";\n";

@@ -112,7 +112,7 @@ private:
     Setup.Template = SetupTemplate;
     Setup.Args = {{"i", fn("{ " + SetupTuple + " -> [(" + Chunk + ")] }")},
                   {"r", fn("{ " + SetupTuple + " -> [(r)] }")},
-                  {"c", fn("{ " + SetupTuple + " -> [(8 * c)] }")},
+                  {"c", fn("{ " + SetupTuple + " -> [(" + str(C.vector()) + " * c)] }")},
                   {"grow", fn("{ " + SetupTuple + " -> [(" + GlobalRow + ")] }")},
                   {"gcol", fn("{ " + SetupTuple + " -> [(" + GlobalCol + ")] }")}};
     add(Setup);
@@ -128,16 +128,18 @@ private:
     // are those of k tile 0.
     std::string BlockRowA = str(C.BlockM) + " * " + BlockM;
     std::string BlockRowB = str(C.BlockN) + " * " + BlockN;
+    int V = C.vector();
+    std::string Chunk = str(V) + " * c";
     auto A = Idiom.A.ReductionIsContiguous
-                 ? copyOperand("CopyA", "SetupA", C.BlockM, C.BlockK / 8, T.SetupA,
-                               T.CopyA, BlockRowA + " + r", "8 * c")
-                 : copyOperand("CopyA", "SetupA", C.BlockK, C.BlockM / 8, T.SetupA,
-                               T.CopyA, "r", BlockRowA + " + 8 * c");
+                 ? copyOperand("CopyA", "SetupA", C.BlockM, C.BlockK / V, T.SetupA,
+                               T.CopyA, BlockRowA + " + r", Chunk)
+                 : copyOperand("CopyA", "SetupA", C.BlockK, C.BlockM / V, T.SetupA,
+                               T.CopyA, "r", BlockRowA + " + " + Chunk);
     auto B = Idiom.B.ReductionIsContiguous
-                 ? copyOperand("CopyB", "SetupB", C.BlockN, C.BlockK / 8, T.SetupB,
-                               T.CopyB, BlockRowB + " + r", "8 * c")
-                 : copyOperand("CopyB", "SetupB", C.BlockK, C.BlockN / 8, T.SetupB,
-                               T.CopyB, "r", BlockRowB + " + 8 * c");
+                 ? copyOperand("CopyB", "SetupB", C.BlockN, C.BlockK / V, T.SetupB,
+                               T.CopyB, BlockRowB + " + r", Chunk)
+                 : copyOperand("CopyB", "SetupB", C.BlockK, C.BlockN / V, T.SetupB,
+                               T.CopyB, "r", BlockRowB + " + " + Chunk);
     return {sequence(A.first, B.first), sequence(A.second, B.second)};
   }
 
@@ -145,7 +147,7 @@ private:
     // The mma instances of this warp, in (k tile, k step, m tile, n tile).
     isl::set Mma = CS.ContractedDomain.apply(map(
         "{ " + R + "[m, n, k] -> Mma[floor(k / " + str(C.BlockK) +
-        "), floor((k mod " + str(C.BlockK) + ") / 16), floor((m mod " +
+        "), floor((k mod " + str(C.BlockK) + ") / " + str(C.MmaK) + "), floor((m mod " +
         str(C.WarpM) + ") / 16), floor((n mod " + str(C.WarpN) + ") / 8)] : " +
         KBegin + " <= floor(k / " + str(C.BlockK) + ") < " + KEnd + " }"));
     isl::set LoadA = Mma.apply(map("{ Mma[t, kk, mt, nt] -> LoadA[t, kk, mt] }"));
@@ -160,7 +162,7 @@ private:
           {"mt", fn("{ LoadA[t, kk, mt] -> [(mt)] }")},
           {"m0", fn("{ LoadA[t, kk, mt] -> [(" + str(C.WarpM) + " * " + WarpM +
                     " + 16 * mt)] }")},
-          {"k0", fn("{ LoadA[t, kk, mt] -> [(16 * kk)] }")},
+          {"k0", fn("{ LoadA[t, kk, mt] -> [(" + str(C.MmaK) + " * kk)] }")},
           {"kk", fn("{ LoadA[t, kk, mt] -> [(kk)] }")}},
          {}, T.LoadA});
     add({"LoadB", LoadB,
@@ -168,7 +170,7 @@ private:
           {"nt", fn("{ LoadB[t, kk, np] -> [(2 * np)] }")},
           {"n0", fn("{ LoadB[t, kk, np] -> [(" + str(C.WarpN) + " * " + WarpN +
                     " + 16 * np)] }")},
-          {"k0", fn("{ LoadB[t, kk, np] -> [(16 * kk)] }")},
+          {"k0", fn("{ LoadB[t, kk, np] -> [(" + str(C.MmaK) + " * kk)] }")},
           {"kk", fn("{ LoadB[t, kk, np] -> [(kk)] }")},
           {"np", fn("{ LoadB[t, kk, np] -> [(np)] }")}},
          {}, T.LoadB});

@@ -244,13 +244,13 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
 
   RegionFinder Finder(SM, Pragmas);
   Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
-  std::vector<std::pair<RegionOutcome, const FunctionDecl *>> Outcomes;
+  std::vector<RegionOutcome> Outcomes;
   for (const PragmaRecord &P : Pragmas)
     if (P.Valid && !Finder.Found.count(&P) && SM.isWrittenInMainFile(P.Loc)) {
       error(P.Loc, "'#pragma tc' does not precede a statement in a function body");
       note(P.Loc, "place it directly before a 'for' loop nest or a '{ }' block of nests");
       Result.RegionsRejected++;
-      Outcomes.push_back({outcome(P), nullptr});
+      Outcomes.push_back(outcome(P));
     }
   std::map<const FunctionDecl *, std::string> Definitions;
   std::map<std::string, unsigned> Counter;
@@ -258,7 +258,7 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
     RegionOutcome O = outcome(*R.Pragma);
     if (!R.Pragma->Valid) {
       Result.RegionsRejected++;
-      Outcomes.push_back({std::move(O), nullptr});
+      Outcomes.push_back(std::move(O));
       continue;
     }
     std::string Name = "tc_" + R.F->getNameAsString() + "_" +
@@ -275,51 +275,47 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
           note(Loc, E.Note, restrictFixIt(*R.F, E));
       });
       Result.RegionsRejected++;
-      Outcomes.push_back({std::move(O), nullptr});
+      Outcomes.push_back(std::move(O));
       continue;
     }
     if (R.F->getDeclContext()->isRecord()) {
       error(R.Pragma->Loc, "'#pragma tc' in a member function defined inside its class");
       note(R.Pragma->Loc, "define the function outside the class body");
       Result.RegionsRejected++;
-      Outcomes.push_back({std::move(O), nullptr});
+      Outcomes.push_back(std::move(O));
       continue;
     }
     Definitions[R.F] += Gen->Definitions;
-    tooling::Replacement Repl = regionReplacement(SM, Ctx.getLangOpts(), R, *Gen);
-    add(Result.Replacements, Repl);
+    add(Result.Replacements, regionReplacement(SM, Ctx.getLangOpts(), R, *Gen));
     O.Rewritten = true;
     O.Launcher = Gen->Call.substr(0, Gen->Call.find('('));
-    add(O.Fix, Repl);
-    Outcomes.push_back({std::move(O), R.F});
+    Outcomes.push_back(std::move(O));
     Result.RegionsRewritten++;
   }
-  std::map<const FunctionDecl *, tooling::Replacement> DefinitionInsertions;
+  // Without an #include of its own the file gets ours at its start, where a
+  // function's definitions may be inserted too: one insertion carries both.
+  bool IncludeInDefinitions = false;
   for (auto &[F, Text] : Definitions) {
     SourceLocation Begin = lineStart(SM, SM.getExpansionLoc(F->getOuterLocStart()));
-    tooling::Replacement Insert(SM, Begin, 0, Text);
-    add(Result.Replacements, Insert);
-    DefinitionInsertions.emplace(F, Insert);
+    if (!S->LastInclude.isValid() && SM.getFileOffset(Begin) == 0) {
+      Text = "#include <tc/tc.cuh>\n\n" + Text;
+      IncludeInDefinitions = true;
+    }
+    add(Result.Replacements, tooling::Replacement(SM, Begin, 0, Text));
   }
-  std::optional<tooling::Replacement> Include;
-  if (Result.RegionsRewritten) {
+  if (Result.RegionsRewritten && !IncludeInDefinitions) {
     if (S->LastInclude.isValid()) {
       SourceLocation End = lineEnd(SM, S->LastInclude);
-      Include = tooling::Replacement(SM, End, 0, "\n#include <tc/tc.cuh>");
+      add(Result.Replacements,
+          tooling::Replacement(SM, End, 0, "\n#include <tc/tc.cuh>"));
     } else {
-      Include = tooling::Replacement(
-          SM, SM.getLocForStartOfFile(SM.getMainFileID()), 0,
-          "#include <tc/tc.cuh>\n");
+      add(Result.Replacements,
+          tooling::Replacement(SM, SM.getLocForStartOfFile(SM.getMainFileID()),
+                               0, "#include <tc/tc.cuh>\n"));
     }
-    add(Result.Replacements, *Include);
   }
-  for (auto &[O, F] : Outcomes) {
-    if (O.Rewritten) {
-      add(O.Fix, DefinitionInsertions.at(F));
-      add(O.Fix, *Include);
-    }
+  for (RegionOutcome &O : Outcomes)
     Result.Regions.push_back(std::move(O));
-  }
   llvm::sort(Result.Regions, [](const RegionOutcome &A, const RegionOutcome &B) {
     return A.PragmaOffset < B.PragmaOffset;
   });

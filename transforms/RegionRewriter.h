@@ -44,11 +44,6 @@ struct RegionOutcome {
   unsigned PragmaOffset = 0; // offset of the pragma's `#` in the main file
   bool Rewritten = false;
   std::string Launcher;      // e.g. "tc_gemm_0_launch" (rewritten regions)
-  /// A self-contained fix for this region alone: the replacement of the
-  /// region, the definitions of the kernels of its function and the runtime
-  /// include. Fixes of different regions overlap only in identical
-  /// replacements, and all of them together are FileRewrite::Replacements.
-  clang::tooling::Replacements Fix;
 };
 
 /// What happened to one file.

@@ -139,7 +139,7 @@ isl::schedule tileForWarps(const isl::schedule &S, const KernelConfig &C) {
 }
 
 isl::schedule stripMineReduction(const isl::schedule &S, const KernelConfig &C) {
-  return tileBand(S, 3, {C.WarpM, C.WarpN, KernelConfig::MmaK});
+  return tileBand(S, 3, {C.WarpM, C.WarpN, C.MmaK});
 }
 
 isl::schedule contractToMma(const isl::schedule &S, const KernelConfig &C) {

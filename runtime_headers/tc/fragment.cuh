@@ -25,6 +25,7 @@
 #include <cstdint>
 
 #include "ldmatrix.cuh"
+#include "mma.cuh"
 #include "swizzle.cuh"
 
 namespace tc {
@@ -199,6 +200,81 @@ struct FragmentLoader {
     b0[1] = r[1];
     b1[0] = r[2];
     b1[1] = r[3];
+  }
+};
+
+// ---------------------------------------------------------------------------
+// tf32 fragments (m16n8k8) from tiles of fp32 elements.
+//
+// ldmatrix moves 8x8 matrices of 16-bit elements: an 8 x 4 block of floats
+// is such a matrix, and lane 4g + t receives float (g, t) of it, which is
+// the mma's a/b element for the k-contiguous layouts. The transposed
+// layouts (A stored [k][m], B stored [k][n]) have no 32-bit ldmatrix.trans:
+// their elements are read one by one. Every element is rounded to tf32.
+template <FragmentLayout kLayout, int kCols, int kTiles, int kSteps>
+struct FragmentLoaderTf32 {
+  static constexpr bool kMatrixLoads =
+      kLayout == FragmentLayout::AKContiguous || kLayout == FragmentLayout::BKContiguous;
+  int offset[kSteps][kMatrixLoads ? kTiles : 1];
+  int outer0;
+
+  __device__ __forceinline__ void setup(int outer) {
+    outer0 = outer;
+    if (!kMatrixLoads)
+      return;
+    const int l = detail::lane_id(), q = l >> 3, r = l & 7;
+#pragma unroll
+    for (int kk = 0; kk < kSteps; ++kk)
+#pragma unroll
+      for (int j = 0; j < kTiles; ++j) {
+        const int o = outer + 16 * j, k0 = 8 * kk;
+        // A: matrices (m 0-7, k 0-3), (m 8-15, k 0-3), (m 0-7, k 4-7), (m 8-15, k 4-7).
+        // B: (n 0-7, k 0-3), (n 0-7, k 4-7), (n 8-15, k 0-3), (n 8-15, k 4-7).
+        const int row = kLayout == FragmentLayout::AKContiguous ? o + r + 8 * (q & 1)
+                                                                : o + r + 8 * (q >> 1);
+        const int col = kLayout == FragmentLayout::AKContiguous ? k0 + 4 * (q >> 1)
+                                                                : k0 + 4 * (q & 1);
+        offset[kk][j] = swizzled_element_offset<kCols, float>(row, col);
+      }
+  }
+
+  __device__ __forceinline__ static uint32_t element(const float *stage, int row, int col) {
+    return to_tf32(__float_as_uint(stage[swizzled_element_offset<kCols, float>(row, col)]));
+  }
+
+  __device__ __forceinline__ void load(uint32_t (&a)[4], const float *stage, int j, int kk) const {
+    if constexpr (kMatrixLoads) {
+      ldmatrix_x4(a, stage + offset[kk][j]);
+#pragma unroll
+      for (int e = 0; e < 4; ++e)
+        a[e] = to_tf32(a[e]);
+    } else {
+      const int l = detail::lane_id(), g = l >> 2, t = l & 3;
+      const int m = outer0 + 16 * j + g, k = 8 * kk + t;
+      a[0] = element(stage, k, m);
+      a[1] = element(stage, k, m + 8);
+      a[2] = element(stage, k + 4, m);
+      a[3] = element(stage, k + 4, m + 8);
+    }
+  }
+
+  __device__ __forceinline__ void load(uint32_t (&b0)[2], uint32_t (&b1)[2], const float *stage,
+                                       int j, int kk) const {
+    if constexpr (kMatrixLoads) {
+      uint32_t r[4];
+      ldmatrix_x4(r, stage + offset[kk][j]);
+      b0[0] = to_tf32(r[0]);
+      b0[1] = to_tf32(r[1]);
+      b1[0] = to_tf32(r[2]);
+      b1[1] = to_tf32(r[3]);
+    } else {
+      const int l = detail::lane_id(), g = l >> 2, t = l & 3;
+      const int n = outer0 + 16 * j + g, k = 8 * kk + t;
+      b0[0] = element(stage, k, n);
+      b0[1] = element(stage, k + 4, n);
+      b1[0] = element(stage, k, n + 8);
+      b1[1] = element(stage, k + 4, n + 8);
+    }
   }
 };
 

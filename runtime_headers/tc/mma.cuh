@@ -67,4 +67,35 @@ __device__ __forceinline__ void mma_m16n8k16_bf16(float (&d)[4], const uint32_t 
 #endif
 }
 
+// m16n8k8 with tf32 operands (fp32 registers rounded to tf32, see
+// to_tf32) and fp32 accumulators. lane = 4g + t:
+//   A (16x8, row): a0 = A[g][t], a1 = A[g+8][t], a2 = A[g][t+4], a3 = A[g+8][t+4]
+//   B (8x8, col):  b0 = B[t][g], b1 = B[t+4][g]
+//   C/D: as for m16n8k16.
+__device__ __forceinline__ void mma_m16n8k8_tf32(float (&d)[4], const uint32_t (&a)[4],
+                                                 const uint32_t (&b)[2]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  asm volatile(
+      "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 "
+      "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};\n"
+      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+#else
+  (void)d, (void)a, (void)b;
+  TC_DEVICE_TRAP_();
+#endif
+}
+
+// fp32 bits -> tf32 (round to nearest, ties away), what the tensor cores
+// read of an fp32 operand.
+__device__ __forceinline__ uint32_t to_tf32(uint32_t f32_bits) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  uint32_t r;
+  asm("cvt.rna.tf32.f32 %0, %1;\n" : "=r"(r) : "f"(__uint_as_float(f32_bits)));
+  return r;
+#else
+  return f32_bits;
+#endif
+}
+
 }  // namespace tc

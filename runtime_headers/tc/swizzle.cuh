@@ -94,4 +94,19 @@ __host__ __device__ constexpr int swizzle_row_period() {
   return kCols / 8 >= 8 ? 8 : 64 / (kCols / 8);
 }
 
+// The same layout for tiles of 32-bit elements (tf32 operands): a row of
+// kCols floats is a row of 2 * kCols 16-bit halves.
+template <int kCols, typename T>
+__host__ __device__ __forceinline__ constexpr int swizzled_element_offset(int row, int col) {
+  if constexpr (sizeof(T) == 4)
+    return swizzled_offset<2 * kCols>(row, 2 * col) / 2;
+  else
+    return swizzled_offset<kCols>(row, col);
+}
+
+template <int kCols, typename T>
+__host__ __device__ constexpr int swizzle_element_row_period() {
+  return swizzle_row_period<(sizeof(T) == 4 ? 2 * kCols : kCols)>();
+}
+
 }  // namespace tc

@@ -26,6 +26,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 #include "cp_async.cuh"
 #include "swizzle.cuh"
 
@@ -46,8 +47,10 @@ enum CopyMode : int { kElementwise = 0, kPartialChunks = 1, kWholeChunks = 2 };
 template <int kMode, typename T, int kChunks, int kCols, bool kReductionContiguous,
           int kBlockK, int kRowStep>
 struct OperandCopier {
-  static_assert(sizeof(T) == 2, "operand tiles hold 16-bit elements");
-  static constexpr bool kLinearSwizzle = kRowStep % swizzle_row_period<kCols>() == 0;
+  static_assert(sizeof(T) == 2 || sizeof(T) == 4, "operand tiles hold 16- or 32-bit elements");
+  static constexpr int kVec = 16 / static_cast<int>(sizeof(T)); // elements per chunk
+  static constexpr bool kLinearSwizzle =
+      kRowStep % swizzle_element_row_period<kCols, T>() == 0;
   const T *base;
   long long ld, k_extent;
   const T *src0;  // chunk 0 in k tile 0
@@ -71,7 +74,7 @@ struct OperandCopier {
     }
     row0 = row;
     col0 = col;
-    smem0 = swizzled_offset<kCols>(row, col);
+    smem0 = swizzled_element_offset<kCols, T>(row, col);
     grow0 = grow;
     gcol0 = gcol;
     rows = rows_;
@@ -87,17 +90,17 @@ struct OperandCopier {
     if (kReductionContiguous) {
       const long long k = gcol0 + static_cast<long long>(t) * kBlockK;
       const long long v = k_extent - k;
-      valid = grow >= rows || v <= 0 ? 0 : (v >= 8 ? 8 : static_cast<int>(v));
+      valid = grow >= rows || v <= 0 ? 0 : (v >= kVec ? kVec : static_cast<int>(v));
       p = src0 + (static_cast<long long>(i) * kRowStep) * ld +
           static_cast<long long>(t) * kBlockK;
     } else {
       const long long k = grow + static_cast<long long>(t) * kBlockK;
       const long long v = cols - gcol0;
-      valid = k >= k_extent || v <= 0 ? 0 : (v >= 8 ? 8 : static_cast<int>(v));
+      valid = k >= k_extent || v <= 0 ? 0 : (v >= kVec ? kVec : static_cast<int>(v));
       p = src0 + (static_cast<long long>(i) * kRowStep + static_cast<long long>(t) * kBlockK) * ld;
     }
     const int offset = kLinearSwizzle ? smem0 + i * kRowStep * kCols
-                                      : swizzled_offset<kCols>(row0 + i * kRowStep, col0);
+                                      : swizzled_element_offset<kCols, T>(row0 + i * kRowStep, col0);
     T *dst = stage_base + offset;
     if constexpr (kMode == kWholeChunks) {
       // Chunks are wholly inside or outside: one k test per k tile (shared
@@ -112,13 +115,14 @@ struct OperandCopier {
       // With nothing to read, point at the (valid, aligned) base instead.
       cp_async_16_partial(dst, valid > 0 ? static_cast<const void *>(p)
                                          : static_cast<const void *>(base),
-                          valid * 2);
+                          valid * static_cast<int>(sizeof(T)));
     } else {
-      const uint16_t *g = reinterpret_cast<const uint16_t *>(p);
-      uint16_t *s = reinterpret_cast<uint16_t *>(dst);
+      using Bits = typename std::conditional<sizeof(T) == 2, uint16_t, uint32_t>::type;
+      const Bits *g = reinterpret_cast<const Bits *>(p);
+      Bits *s = reinterpret_cast<Bits *>(dst);
 #pragma unroll
-      for (int e = 0; e < 8; ++e)
-        s[e] = e < valid ? g[e] : uint16_t(0);
+      for (int e = 0; e < kVec; ++e)
+        s[e] = e < valid ? g[e] : Bits(0);
     }
   }
 };
@@ -126,9 +130,10 @@ struct OperandCopier {
 // Host side: the fastest copy mode an operand allows (see CopyMode).
 template <typename T>
 __host__ __forceinline__ int copy_mode(const T *base, long long ld, long long contiguous_extent) {
-  if (reinterpret_cast<uintptr_t>(base) % 16 != 0 || ld % 8 != 0)
+  const long long vec = 16 / static_cast<long long>(sizeof(T));
+  if (reinterpret_cast<uintptr_t>(base) % 16 != 0 || ld % vec != 0)
     return kElementwise;
-  return contiguous_extent % 8 == 0 ? kWholeChunks : kPartialChunks;
+  return contiguous_extent % vec == 0 ? kWholeChunks : kPartialChunks;
 }
 
 }  // namespace tc

@@ -61,7 +61,7 @@ TEST(KernelConfigTest, StructDefaults) {
   EXPECT_EQ(C.sharedBytes(), 98304);
   EXPECT_EQ(KernelConfig::MmaM, 16);
   EXPECT_EQ(KernelConfig::MmaN, 8);
-  EXPECT_EQ(KernelConfig::MmaK, 16);
+  EXPECT_EQ(KernelConfig().MmaK, 16);
 }
 
 TEST(KernelConfigTest, DefaultsWithoutClauses) {
