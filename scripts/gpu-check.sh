@@ -2,17 +2,24 @@
 # Runs ON THE GPU MACHINE, from the repository root, with .gpu/ prepared by
 # scripts/gpu-prepare.sh (that machine has nvcc but cannot run tc-rewrite).
 #
-# Builds the rewritten samples together with the correctness driver
-# (test/gpu/gemm_correctness.cu) into one binary and runs it; also builds and
-# runs .gpu/runtime_headers_test.cu when present. Build products go under
-# /tmp. When $OUT is set, the full log goes to $OUT/gpu-correctness.log and
-# the markdown table to $OUT/gpu-correctness.md. Exits nonzero if anything
-# fails to build or any check fails; the summary is printed last.
+# Builds, all compilations in parallel:
+#   - gemm_correctness: the rewritten samples (.gpu/*.tc.cu) with the driver
+#     test/gpu/gemm_correctness.cu;
+#   - forms_correctness: the rewritten loop-nest forms (.gpu/forms/*.tc.cu)
+#     with the driver test/gpu/forms_correctness.cu;
+#   - runtime_headers_test (.gpu/runtime_headers_test.cu) when present;
+# then runs them. Build products go under /tmp. When $OUT is set, the full log
+# goes to $OUT/gpu-correctness.log and the markdown tables to
+# $OUT/gpu-correctness.md (samples) and $OUT/gpu-forms.md (forms). Exits
+# nonzero if anything fails to build or any check fails; the summary is
+# printed last.
 #
 # Usage: scripts/gpu-check.sh
 #   NVCC=...              nvcc to use (default: nvcc on PATH, else /usr/local/cuda/bin/nvcc)
-#   TC_GPU_TIMEOUT=secs   limit per test binary (default 480), so that a hang
-#                         still ends with a summary inside a 10-minute slot
+#   TC_GPU_TIMEOUT=secs   limit per test binary (default 480)
+#   TC_GPU_BUDGET=secs    limit for the whole script (default 560): each test
+#                         binary gets at most what is left of it, so that a
+#                         hang still ends with a summary inside a 10-minute slot
 set -uo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -22,7 +29,9 @@ results="${OUT:-$build}"
 mkdir -p "$results"
 log="$results/gpu-correctness.log"
 md="$results/gpu-correctness.md"
+forms_md="$results/gpu-forms.md"
 timeout_s="${TC_GPU_TIMEOUT:-480}"
+deadline=$((SECONDS + ${TC_GPU_BUDGET:-560}))
 
 nvcc="${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}"
 flags=(-std=c++17 -O3 --expt-relaxed-constexpr -I.gpu/runtime_headers
@@ -45,12 +54,15 @@ steps=()
 record() { steps+=("$1"); step_status["$1"]="$2"; }
 
 # Compiles each source ($2...) to an object in parallel, then links them into
-# $build/$1. Per-file logs are printed in order so the output stays readable.
+# $build/$1. Objects go to $build/$1.obj/ (sources of different binaries may
+# share a base name). Per-file logs are printed in order so the output stays
+# readable.
 build_binary() {
   local bin="$1"; shift
   local pids=() objs=() ok=0
+  mkdir -p "$build/$bin.obj"
   for src in "$@"; do
-    local obj="$build/$(basename "$src" .cu).o"
+    local obj="$build/$bin.obj/$(basename "$src" .cu).o"
     objs+=("$obj")
     "$nvcc" "${flags[@]}" -c "$src" -o "$obj" >"$obj.log" 2>&1 &
     pids+=($!)
@@ -66,17 +78,50 @@ build_binary() {
   "$nvcc" "${flags[@]}" "${objs[@]}" "${link_flags[@]}" -o "$build/$bin"
 }
 
+# Builds several binaries at once ("name:src src ..." per argument), each
+# build's output kept apart and printed in argument order; records
+# "build <name>" for each.
+build_all() {
+  local names=() pids=()
+  for spec in "$@"; do
+    local name="${spec%%:*}"
+    local srcs
+    read -r -a srcs <<<"${spec#*:}"
+    names+=("$name")
+    build_binary "$name" "${srcs[@]}" >"$build/build-$name.log" 2>&1 &
+    pids+=($!)
+  done
+  for i in "${!pids[@]}"; do
+    local name="${names[$i]}" rc=0
+    wait "${pids[$i]}" || rc=$?
+    echo
+    echo "=== build: $name (${specs_text[$name]:-})"
+    cat "$build/build-$name.log"
+    if ((rc == 0)); then
+      record "build $name" PASS
+    else
+      record "build $name" FAIL
+    fi
+  done
+}
+
 # Runs a test binary under the time limit, keeping a copy of its output in
 # $build/<name>.out for the final summary.
 run_test() {
   local name="$1"; shift
+  local left=$((deadline - SECONDS - 10))
+  local limit=$((left < timeout_s ? left : timeout_s))
   echo
-  echo "=== run: $name"
-  timeout "$timeout_s" "$@" | tee "$build/$name.out"
+  echo "=== run: $name (time limit ${limit}s)"
+  if ((limit <= 0)); then
+    record "$name" "FAIL (no time left in TC_GPU_BUDGET)"
+    return
+  fi
+  timeout "$limit" "$@" | tee "$build/$name.out"
   local rc=${PIPESTATUS[0]}
   case $rc in
     0) record "$name" PASS ;;
-    124) record "$name" "FAIL (timed out after ${timeout_s}s)" ;;
+    124) record "$name" "FAIL (timed out after ${limit}s)" ;;
     *) record "$name" "FAIL (exit $rc)" ;;
   esac
 }
@@ -87,54 +132,65 @@ main() {
   echo "nvcc: $("$nvcc" --version | tail -n 1)"
   [[ -f .gpu/MANIFEST ]] && sed 's/^/  /' .gpu/MANIFEST
 
-  local samples=(.gpu/*.tc.cu)
+  local samples=(.gpu/*.tc.cu) forms=(.gpu/forms/*.tc.cu) specs=()
+  declare -gA specs_text=()
   if [[ ! -f .gpu/gemm_correctness.cu || ! -e "${samples[0]}" ]]; then
     echo "gpu-check: .gpu/ is missing or incomplete; run scripts/gpu-prepare.sh" \
          "on the tool machine and carry .gpu here" >&2
     record "prepare" "FAIL (.gpu/ incomplete)"
   else
-    echo
-    echo "=== build: gemm_correctness (${samples[*]} .gpu/gemm_correctness.cu)"
-    if build_binary gemm_correctness "${samples[@]}" .gpu/gemm_correctness.cu; then
-      record "build gemm_correctness" PASS
-    else
-      record "build gemm_correctness" FAIL
-    fi
+    specs+=("gemm_correctness:${samples[*]} .gpu/gemm_correctness.cu")
+    specs_text[gemm_correctness]="${samples[*]} .gpu/gemm_correctness.cu"
   fi
-
+  if [[ ! -f .gpu/forms_correctness.cu || ! -e "${forms[0]}" ]]; then
+    echo "gpu-check: .gpu/forms/ or .gpu/forms_correctness.cu is missing; run" \
+         "scripts/gpu-prepare.sh on the tool machine and carry .gpu here" >&2
+    record "prepare forms" "FAIL (.gpu/forms incomplete)"
+  else
+    specs+=("forms_correctness:${forms[*]} .gpu/forms_correctness.cu")
+    specs_text[forms_correctness]="${#forms[@]} files of .gpu/forms/ + .gpu/forms_correctness.cu"
+  fi
   if [[ -f .gpu/runtime_headers_test.cu ]]; then
-    echo
-    echo "=== build: runtime_headers_test"
-    if build_binary runtime_headers_test .gpu/runtime_headers_test.cu; then
-      record "build runtime_headers_test" PASS
-      run_test runtime_headers_test "$build/runtime_headers_test"
-    else
-      record "build runtime_headers_test" FAIL
-    fi
+    specs+=("runtime_headers_test:.gpu/runtime_headers_test.cu")
+    specs_text[runtime_headers_test]=".gpu/runtime_headers_test.cu"
   else
     record "runtime_headers_test" "absent (not run)"
   fi
+  local t0=$SECONDS
+  ((${#specs[@]})) && build_all "${specs[@]}"
+  echo
+  echo "=== builds took $((SECONDS - t0))s"
 
-  # Last, so its table ends the log.
+  if [[ "${step_status[build runtime_headers_test]:-}" == PASS ]]; then
+    run_test runtime_headers_test "$build/runtime_headers_test"
+  fi
   if [[ "${step_status[build gemm_correctness]:-}" == PASS ]]; then
     run_test gemm_correctness "$build/gemm_correctness" "$md"
   fi
+  # Last, so its table ends the log.
+  if [[ "${step_status[build forms_correctness]:-}" == PASS ]]; then
+    run_test forms_correctness "$build/forms_correctness" "$forms_md"
+  fi
 
   echo
-  echo "=== gpu-check summary"
+  echo "=== gpu-check summary (${SECONDS}s)"
   local failed=0
   for s in "${steps[@]}"; do
     printf '  %-30s %s\n' "$s" "${step_status[$s]}"
     [[ "${step_status[$s]}" == FAIL* ]] && failed=1
   done
   [[ -f "$md" ]] && echo "  table: $md"
+  [[ -f "$forms_md" ]] && echo "  forms: $forms_md"
   echo "  log:   $log"
-  # The driver's per-function table and pass/fail counts, repeated so they
+  # The drivers' per-function tables and pass/fail counts, repeated so they
   # end the output.
-  if [[ -f "$build/gemm_correctness.out" ]]; then
-    echo
-    sed -n '/^== summary ==/,$p' "$build/gemm_correctness.out"
-  fi
+  for out in gemm_correctness forms_correctness; do
+    if [[ -f "$build/$out.out" ]]; then
+      echo
+      echo "--- $out"
+      sed -n '/^== summary ==/,$p' "$build/$out.out"
+    fi
+  done
   echo
   if ((failed)); then
     echo "gpu-check: FAILED"

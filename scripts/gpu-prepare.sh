@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs HERE (the machine with clang/isl and the built tool, no GPU needed).
 #
-# Rewrites every samples/*.cu with tc-rewrite into .gpu/ (git-ignored) and
-# copies in what the GPU machine needs to build them, so .gpu/ is
+# Rewrites every samples/*.cu with tc-rewrite into .gpu/ (git-ignored), and
+# every samples/forms/*.cu (the loop-nest forms of issue 3) into .gpu/forms/,
+# and copies in what the GPU machine needs to build them, so .gpu/ is
 # self-contained: the GPU machine has nvcc but no clang/isl and cannot run
 # the tool. Then carry .gpu to the GPU machine and run scripts/gpu-check.sh
 # there.
@@ -23,17 +24,26 @@ fi
 # Start from scratch so a sample that no longer rewrites cannot leave a stale
 # .tc.cu behind to be tested in its place.
 rm -rf .gpu
-mkdir -p .gpu
+mkdir -p .gpu/forms
 
 failed=()
-for src in samples/*.cu; do
-  name="$(basename "$src" .cu)"
-  out=".gpu/$name.tc.cu"
+# rewrite SRC OUT_DIR: OUT_DIR/<name>.tc.cu, or the source is listed as failed.
+rewrite() {
+  local src="$1" out="$2/$(basename "$1" .cu).tc.cu"
   echo "gpu-prepare: $tool $src -o $out"
   if ! "$tool" "$src" -o "$out"; then
     failed+=("$src")
     rm -f "$out"
   fi
+}
+for src in samples/*.cu; do
+  rewrite "$src" .gpu
+done
+# The forms driver (test/gpu/forms_correctness.cu) declares every function
+# of samples/forms; a missing one fails to link on the GPU machine, so a form
+# the tool rejects shows up here first.
+for src in samples/forms/*.cu; do
+  rewrite "$src" .gpu/forms
 done
 
 cp -r runtime_headers .gpu/runtime_headers
@@ -53,4 +63,5 @@ if ((${#failed[@]})); then
   echo "gpu-prepare: tc-rewrite failed on: ${failed[*]}" >&2
   exit 1
 fi
-echo "gpu-prepare: .gpu/ ready ($(ls .gpu/*.tc.cu | wc -l) rewritten samples)"
+echo "gpu-prepare: .gpu/ ready ($(ls .gpu/*.tc.cu | wc -l) rewritten samples," \
+     "$(ls .gpu/forms/*.tc.cu | wc -l) rewritten form files)"

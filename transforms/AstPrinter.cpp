@@ -93,6 +93,24 @@ static std::string strip(const std::string &S) {
   return S;
 }
 
+/// Trip count of `for (c = Init; c <= Bound; ...)` with constants, else 0.
+static long constantTripCount(isl_ast_expr *Init, isl_ast_expr *Cond) {
+  if (isl_ast_expr_get_type(Init) != isl_ast_expr_int ||
+      isl_ast_expr_get_type(Cond) != isl_ast_expr_op ||
+      isl_ast_expr_op_get_type(Cond) != isl_ast_expr_op_le)
+    return 0;
+  isl_ast_expr *Bound = isl_ast_expr_get_op_arg(Cond, 1);
+  long Trip = 0;
+  if (isl_ast_expr_get_type(Bound) == isl_ast_expr_int) {
+    isl_val *B = isl_ast_expr_get_val(Bound), *I = isl_ast_expr_get_val(Init);
+    Trip = isl_val_get_num_si(B) - isl_val_get_num_si(I) + 1;
+    isl_val_free(B);
+    isl_val_free(I);
+  }
+  isl_ast_expr_free(Bound);
+  return Trip;
+}
+
 bool AstPrinter::mentionsSize(isl_ast_expr *E) const {
   if (isl_ast_expr_get_type(E) == isl_ast_expr_id) {
     isl_id *Id = isl_ast_expr_get_id(E);
@@ -138,8 +156,11 @@ void AstPrinter::printNode(isl_ast_node *Node, unsigned Indent,
     isl_ast_expr *Cond = isl_ast_node_for_get_cond(Node);
     isl_ast_expr *Inc = isl_ast_node_for_get_inc(Node);
     std::string I = printAstExpr(It);
+    // Full unrolling keeps register arrays indexed by constants; long loops
+    // that index no registers (the staged epilogue) are unrolled partially.
     if (!mentionsSize(Init) && !mentionsSize(Cond))
-      Out += Pad + "#pragma unroll\n";
+      Out += Pad + (constantTripCount(Init, Cond) > 32 ? "#pragma unroll 4\n"
+                                                       : "#pragma unroll\n");
     Out += Pad + "for (int " + I + " = " + strip(printAstExpr(Init)) + "; " +
            strip(printAstExpr(Cond)) + "; " + I + " += " + printAstExpr(Inc) +
            ") {\n";

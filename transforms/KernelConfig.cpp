@@ -50,6 +50,7 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
     C.MmaK = 8;
     C.ElementBytes = 4;
     C.BlockK = 32;
+    C.WarpN = 32; // 8 warps: rounding to tf32 needs registers next to the accumulators
   }
   const RegionClauses &Cl = M.Clauses;
   if (Cl.Tile) {

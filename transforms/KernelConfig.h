@@ -45,6 +45,11 @@ struct KernelConfig {
   int fragmentsN() const { return WarpN / MmaN; }
   /// Bytes of shared memory for the operand stages.
   int sharedBytes() const { return Stages * (BlockM + BlockN) * BlockK * ElementBytes; }
+  /// Row pitch (floats) of the output tile staged in shared memory: padded
+  /// so that the fragment layout's stores spread over the banks.
+  int stagePitch() const { return BlockN + 8; }
+  /// Whether the fp32 output tile fits in the operand stages' memory.
+  bool stagedEpilogue() const { return BlockM * stagePitch() * 4 <= sharedBytes(); }
   std::string describe() const;
 };
 

@@ -133,6 +133,17 @@ private:
             "(tc_acc[{mt}][{nt}], tc_frag_a[{mt}], tc_frag_b[{nt}]);";
     // With split-K the partial sums go to the workspace and the reduction
     // kernel applies the epilogue.
+    std::string Pitch = str(C.stagePitch());
+    T.Drain = "tc::cp_async_wait<0>();  // the operand stages become the output tile\n"
+              "__syncthreads();";
+    T.Stage = "tc_stage[{ml} * " + Pitch + " + {nl}] = tc_acc[{mt}][{nt}][{reg}];";
+    T.StageSync = "__syncthreads();";
+    T.StagedStore = "if ({guard}) {\n  const long long tc_m = {m}, tc_n = {n};\n"
+                    "  const float tc_sum = tc_stage[{ml} * " + Pitch + " + {nl}];\n"
+                    "  if (tc_splits > 1) {\n"
+                    "    tc_workspace[((long long)blockIdx.z * (" + extentM() + ") + tc_m) * (" +
+                    extentN() + ") + tc_n] = tc_sum;\n"
+                    "  } else {\n" + indent(Epilogue, 4) + "  }\n}";
     T.Store = "if ({guard}) {\n  const long long tc_m = {m}, tc_n = {n};\n"
               "  if (tc_splits > 1) {\n"
               "    tc_workspace[((long long)blockIdx.z * (" + extentM() + ") + tc_m) * (" +
@@ -203,6 +214,8 @@ private:
     S += "  const int tc_lane_row = tc_thread % 32 / 4, tc_lane_col = tc_thread % 4;\n";
     S += copierDecl(tileA(), Idiom.A, "tc_copy_a");
     S += copierDecl(tileB(), Idiom.B, "tc_copy_b");
+    if (C.stagedEpilogue())
+      S += "  float *tc_stage = reinterpret_cast<float *>(tc_smem);  // after the main loop\n";
     S += "  float tc_acc[" + str(C.fragmentsM()) + "][" + str(C.fragmentsN()) +
          "][4] = {};\n";
     S += "  uint32_t tc_frag_a[" + str(C.fragmentsM()) + "][4];\n";

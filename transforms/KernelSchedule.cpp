@@ -244,19 +244,55 @@ private:
         str(C.WarpN) + ") = " + WarpN + " and m mod 8 = " + LaneRow +
         " and floor((n mod 8) / 2) = " + LaneCol + " }"));
     std::string Tuple = "Store[m, n]";
-    KernelStatement S{"Store", Store,
-                      {{"m", fn("{ " + Tuple + " -> [(m)] }")},
-                       {"n", fn("{ " + Tuple + " -> [(n)] }")},
-                       {"mt", fn("{ " + Tuple + " -> [(floor((m mod " + str(C.WarpM) + ") / 16))] }")},
-                       {"nt", fn("{ " + Tuple + " -> [(floor((n mod " + str(C.WarpN) + ") / 8))] }")},
-                       {"reg", fn("{ " + Tuple + " -> [(2 * floor((m mod 16) / 8) + (n mod 2))] }")}},
-                      Output, T.Store};
-    add(S);
-    return withBand(leaf(Store),
-                    "[{ Store[m, n] -> [(floor((m mod " + str(C.WarpM) +
-                        ") / 16))] }, { Store[m, n] -> [(floor((n mod " +
-                        str(C.WarpN) + ") / 8))] }, { Store[m, n] -> "
-                        "[(floor((m mod 16) / 8))] }, { Store[m, n] -> [(n mod 2)] }]");
+    std::vector<std::pair<std::string, isl::pw_aff>> Fragment{
+        {"m", fn("{ " + Tuple + " -> [(m)] }")},
+        {"n", fn("{ " + Tuple + " -> [(n)] }")},
+        {"ml", fn("{ " + Tuple + " -> [(m mod " + BM + ")] }")},
+        {"nl", fn("{ " + Tuple + " -> [(n mod " + BN + ")] }")},
+        {"mt", fn("{ " + Tuple + " -> [(floor((m mod " + str(C.WarpM) + ") / 16))] }")},
+        {"nt", fn("{ " + Tuple + " -> [(floor((n mod " + str(C.WarpN) + ") / 8))] }")},
+        {"reg", fn("{ " + Tuple + " -> [(2 * floor((m mod 16) / 8) + (n mod 2))] }")}};
+    std::string FragmentOrder =
+        "[{ Store[m, n] -> [(floor((m mod " + str(C.WarpM) + ") / 16))] }, { Store[m, n] -> "
+        "[(floor((n mod " + str(C.WarpN) + ") / 8))] }, { Store[m, n] -> "
+        "[(floor((m mod 16) / 8))] }, { Store[m, n] -> [(n mod 2)] }]";
+    if (!C.stagedEpilogue()) {
+      add({"Store", Store, Fragment, Output, T.Store});
+      return withBand(leaf(Store), FragmentOrder);
+    }
+    // Staged: every thread puts its accumulators into the shared output
+    // tile (the operand stages are free once the main loop has drained),
+    // then thread i stores elements i, i + threads, ... of the tile in row-
+    // major order, so that a warp writes 32 consecutive elements of a row.
+    isl::set Drain = set("{ Drain[] }"), Sync = set("{ StageSync[] }");
+    isl::set Stage = rename(Store, "Stage");
+    std::string Linear = "(" + BN + " * (m mod " + BM + ") + (n mod " + BN + "))";
+    isl::set Out = rename(Padded, "StagedStore")
+                       .intersect(set("{ StagedStore[m, n] : floor(m / " + BM + ") = " +
+                                      BlockM + " and floor(n / " + BN + ") = " + BlockN +
+                                      " and " + Linear + " mod " + str(C.threads()) +
+                                      " = " + Thread + " }"));
+    auto Renamed = [&](const char *Name) {
+      std::vector<std::pair<std::string, isl::pw_aff>> R;
+      for (auto &[ArgName, F] : Fragment)
+        R.push_back({ArgName, isl::manage(isl_pw_aff_set_tuple_id(
+                                  F.copy(), isl_dim_in,
+                                  isl_id_alloc(Ctx.get(), Name, nullptr)))});
+      return R;
+    };
+    add({"Drain", Drain, {}, {}, T.Drain});
+    add({"Stage", Stage, Renamed("Stage"), {}, T.Stage});
+    add({"StageSync", Sync, {}, {}, T.StageSync});
+    add({"StagedStore", Out, Renamed("StagedStore"), rename(Output, "StagedStore"),
+         T.StagedStore});
+    std::string StageOrder = FragmentOrder;
+    for (size_t P = StageOrder.find("Store["); P != std::string::npos;
+         P = StageOrder.find("Store[", P + 6))
+      StageOrder.replace(P, 5, "Stage");
+    return sequence(sequence(sequence(leaf(Drain), withBand(leaf(Stage), StageOrder)),
+                             leaf(Sync)),
+                    withBand(leaf(Out), "[{ StagedStore[m, n] -> [(floor(" + Linear +
+                                            " / " + str(C.threads()) + "))] }]"));
   }
 
   const RegionModel &M;

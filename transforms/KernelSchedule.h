@@ -12,7 +12,9 @@
 //   insertFragmentLoads   shared -> register fragments (ldmatrix) per mma
 //                         k step
 //   insertEpilogue        accumulator elements -> output, guarded by the
-//                         original domain
+//                         original domain; staged through shared memory
+//                         when it fits, so that consecutive threads store
+//                         consecutive elements (coalesced)
 //
 // Each statement carries a text template whose {placeholders} are affine
 // functions of its domain, printed by isl in terms of the AST iterators.
@@ -47,6 +49,9 @@ struct KernelSchedule {
 /// Text templates the schedule needs from code generation.
 struct StatementTexts {
   std::string SetupA, SetupB, CopyA, CopyB, Wait, Commit, LoadA, LoadB, Mma, Store;
+  // Staged epilogue (KernelConfig::stagedEpilogue): accumulators -> shared
+  // memory, then coalesced per-element stores.
+  std::string Drain, Stage, StageSync, StagedStore;
 };
 
 KernelSchedule buildKernelSchedule(const RegionModel &M, const MatmulIdiom &Idiom,

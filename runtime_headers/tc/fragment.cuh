@@ -139,21 +139,26 @@ enum class FragmentLayout {
 
 template <FragmentLayout kLayout, int kCols, int kTiles, int kSteps>
 struct FragmentLoader {
-  // Tile j lies 16 rows below tile 0 when the warp-tile dimension is the
-  // stored row (A [m][k], B [n][k]); swizzled offsets are then linear in j.
+  // Tile j moves the warp-tile coordinate by 16 and step kk moves k by 16:
+  // one of them moves the stored row (A [m][k], B [n][k]: j; the transposed
+  // layouts: kk). A move of 16 rows adds 16 * kCols to every swizzled
+  // offset when the swizzle repeats every 16 rows, so only the other
+  // coordinate's offsets are kept in registers.
   static constexpr bool kOuterIsRow =
       kLayout == FragmentLayout::AKContiguous || kLayout == FragmentLayout::BKContiguous;
-  static constexpr bool kLinear = kOuterIsRow && 16 % swizzle_row_period<kCols>() == 0;
-  static constexpr int kStored = kLinear ? 1 : kTiles;
-  int offset[kSteps][kStored];
+  static constexpr bool kLinear = 16 % swizzle_row_period<kCols>() == 0;
+  static constexpr int kRows = kLinear ? 1 : (kOuterIsRow ? kTiles : kSteps);
+  static constexpr int kCols_ = kOuterIsRow ? kSteps : kTiles;
+  int offset[kRows][kCols_];
 
   // outer0: the warp tile's first row (A: m) or column (B: n) in the tile.
   __device__ __forceinline__ void setup(int outer0) {
     const int l = detail::lane_id();
 #pragma unroll
-    for (int kk = 0; kk < kSteps; ++kk)
+    for (int r = 0; r < kRows; ++r)
 #pragma unroll
-      for (int j = 0; j < kStored; ++j) {
+      for (int c = 0; c < kCols_; ++c) {
+        const int j = kOuterIsRow ? r : c, kk = kOuterIsRow ? c : r;
         const int o = outer0 + 16 * j, k0 = 16 * kk;
         int row = 0, col = 0;
         if (kLayout == FragmentLayout::AKContiguous) {
@@ -169,13 +174,17 @@ struct FragmentLoader {
           row = k0 + (l & 15);
           col = o + ((l >> 4) << 3);
         }
-        offset[kk][j] = swizzled_offset<kCols>(row, col);
+        offset[r][c] = swizzled_offset<kCols>(row, col);
       }
   }
 
   template <typename T>
   __device__ __forceinline__ const T *address(const T *stage, int j, int kk) const {
-    return kLinear ? stage + offset[kk][0] + j * 16 * kCols : stage + offset[kk][kLinear ? 0 : j];
+    const int row_step = kOuterIsRow ? j : kk; // coordinate that moves rows
+    const int other = kOuterIsRow ? kk : j;
+    if (kLinear)
+      return stage + offset[0][other] + row_step * 16 * kCols;
+    return stage + offset[row_step][other];
   }
 
   // A fragment (AKContiguous, AMContiguous).
@@ -215,7 +224,12 @@ template <FragmentLayout kLayout, int kCols, int kTiles, int kSteps>
 struct FragmentLoaderTf32 {
   static constexpr bool kMatrixLoads =
       kLayout == FragmentLayout::AKContiguous || kLayout == FragmentLayout::BKContiguous;
-  int offset[kSteps][kMatrixLoads ? kTiles : 1];
+  // Tile j is 16 rows below tile 0: offsets linear in j when the swizzle
+  // repeats every 16 rows (fewer registers next to the accumulators).
+  static constexpr bool kLinear =
+      kMatrixLoads && 16 % swizzle_element_row_period<kCols, float>() == 0;
+  static constexpr int kStored = kMatrixLoads && !kLinear ? kTiles : 1;
+  int offset[kSteps][kStored];
   int outer0;
 
   __device__ __forceinline__ void setup(int outer) {
@@ -226,7 +240,7 @@ struct FragmentLoaderTf32 {
 #pragma unroll
     for (int kk = 0; kk < kSteps; ++kk)
 #pragma unroll
-      for (int j = 0; j < kTiles; ++j) {
+      for (int j = 0; j < kStored; ++j) {
         const int o = outer + 16 * j, k0 = 8 * kk;
         // A: matrices (m 0-7, k 0-3), (m 8-15, k 0-3), (m 0-7, k 4-7), (m 8-15, k 4-7).
         // B: (n 0-7, k 0-3), (n 0-7, k 4-7), (n 8-15, k 0-3), (n 8-15, k 4-7).
@@ -238,13 +252,17 @@ struct FragmentLoaderTf32 {
       }
   }
 
+  __device__ __forceinline__ const float *address(const float *stage, int j, int kk) const {
+    return kLinear ? stage + offset[kk][0] + j * 16 * kCols : stage + offset[kk][kLinear ? 0 : j];
+  }
+
   __device__ __forceinline__ static uint32_t element(const float *stage, int row, int col) {
     return to_tf32(__float_as_uint(stage[swizzled_element_offset<kCols, float>(row, col)]));
   }
 
   __device__ __forceinline__ void load(uint32_t (&a)[4], const float *stage, int j, int kk) const {
     if constexpr (kMatrixLoads) {
-      ldmatrix_x4(a, stage + offset[kk][j]);
+      ldmatrix_x4(a, address(stage, j, kk));
 #pragma unroll
       for (int e = 0; e < 4; ++e)
         a[e] = to_tf32(a[e]);
@@ -262,7 +280,7 @@ struct FragmentLoaderTf32 {
                                        int j, int kk) const {
     if constexpr (kMatrixLoads) {
       uint32_t r[4];
-      ldmatrix_x4(r, stage + offset[kk][j]);
+      ldmatrix_x4(r, address(stage, j, kk));
       b0[0] = to_tf32(r[0]);
       b0[1] = to_tf32(r[1]);
       b1[0] = to_tf32(r[2]);

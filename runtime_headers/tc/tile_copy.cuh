@@ -120,7 +120,9 @@ struct OperandCopier {
       using Bits = typename std::conditional<sizeof(T) == 2, uint16_t, uint32_t>::type;
       const Bits *g = reinterpret_cast<const Bits *>(p);
       Bits *s = reinterpret_cast<Bits *>(dst);
-#pragma unroll
+      // The slow path: keep few loads in flight, so that it needs no more
+      // registers than the fast one.
+#pragma unroll 2
       for (int e = 0; e < kVec; ++e)
         s[e] = e < valid ? g[e] : Bits(0);
     }

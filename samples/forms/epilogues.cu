@@ -1,0 +1,136 @@
+// Pointwise work after the reduction in the same nest (issue 3:
+// "pointwise statements that consume the result are folded into the
+// kernel's epilogue"), and temp(...) scratch arrays. fp16 operands,
+// row-major.
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
+#include <algorithm>
+#include <cmath>
+
+// Bias per output column, ReLU through fmaxf, fp16 output:
+// C = half(max(A * B + bias[j], 0)).
+void epi_bias_col_relu(int M, int N, int K, const __half *__restrict__ A,
+                       const __half *__restrict__ B,
+                       const float *__restrict__ bias,
+                       __half *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = __float2half(fmaxf(acc + bias[j], 0.0f));
+    }
+}
+
+// Bias per output row, fp32 output: C = A * B + bias[i].
+void epi_bias_row(int M, int N, int K, const __half *__restrict__ A,
+                  const __half *__restrict__ B, const float *__restrict__ bias,
+                  float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc + bias[i];
+    }
+}
+
+// ReLU as a conditional expression, fp32 output: C = A * B > 0 ? A * B : 0.
+void epi_relu_ternary(int M, int N, int K, const __half *__restrict__ A,
+                      const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc > 0.0f ? acc : 0.0f;
+    }
+}
+
+// alpha and beta times the old output, then a column bias and ReLU:
+// C = max(alpha * A * B + beta * C_old + bias[j], 0) (fp32).
+void epi_alpha_beta_bias_relu(int M, int N, int K, float alpha, float beta,
+                              const __half *__restrict__ A,
+                              const __half *__restrict__ B,
+                              const float *__restrict__ bias,
+                              float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = fmaxf(alpha * acc + beta * C[i * N + j] + bias[j], 0.0f);
+    }
+}
+
+// In-place accumulation (C *= beta; C += alpha * A * B) followed by a bias
+// and ReLU written to a second output D (fp16):
+// D = half(max(beta * C_old + alpha * A * B + bias[j], 0)); C keeps the
+// pre-activation value beta * C_old + alpha * A * B.
+void epi_inplace_then_relu_out(int M, int N, int K, float alpha, float beta,
+                               const __half *__restrict__ A,
+                               const __half *__restrict__ B,
+                               const float *__restrict__ bias,
+                               float *__restrict__ C, __half *__restrict__ D) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      C[i * N + j] *= beta;
+      for (int k = 0; k < K; ++k)
+        C[i * N + j] += alpha * __half2float(A[i * K + k]) *
+                        __half2float(B[k * N + j]);
+      D[i * N + j] = __float2half(fmaxf(C[i * N + j] + bias[j], 0.0f));
+    }
+}
+
+// temp(T): the accumulator array T is scratch, kept in registers and never
+// written to memory; the result is C = half(max(T + bias[j], 0)).
+void epi_temp(int M, int N, int K, const __half *__restrict__ A,
+              const __half *__restrict__ B, const float *__restrict__ bias,
+              float *__restrict__ T, __half *__restrict__ C) {
+#pragma tc temp(T)
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      T[i * N + j] = 0.0f;
+      for (int k = 0; k < K; ++k)
+        T[i * N + j] += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = __float2half(fmaxf(T[i * N + j] + bias[j], 0.0f));
+    }
+}
+
+// Two outputs from one scalar accumulator: C = A * B (fp32) and
+// D = half(max(A * B, 0)).
+void epi_two_outputs(int M, int N, int K, const __half *__restrict__ A,
+                     const __half *__restrict__ B, float *__restrict__ C,
+                     __half *__restrict__ D) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+      D[i * N + j] = __float2half(fmaxf(acc, 0.0f));
+    }
+}
+
+// An fp16 bias per column, ReLU through std::max:
+// C = half(max(A * B + float(bias[j]), 0)).
+void epi_f16_bias_std_max(int M, int N, int K, const __half *__restrict__ A,
+                          const __half *__restrict__ B,
+                          const __half *__restrict__ bias,
+                          __half *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = __float2half(std::max(acc + __half2float(bias[j]), 0.0f));
+    }
+}

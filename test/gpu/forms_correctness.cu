@@ -1,0 +1,1500 @@
+// GPU correctness driver for the loop-nest forms of samples/forms/*.cu
+// (issue 3: every supported form passes a GPU correctness run on random
+// shapes). It links against the rewritten translation units
+// (.gpu/forms/*.tc.cu; see scripts/gpu-prepare.sh and scripts/gpu-check.sh)
+// and checks every function over >= 30 shapes against a naive
+// double-precision reference computed on the GPU.
+//
+// Usage: forms_correctness [table.md]
+//   Prints one row per (function, shape), a per-function summary, the GPU
+//   name and "N passed, M failed"; exits nonzero on any failure. With an
+//   argument, also writes the tables (and each function's reference
+//   semantics) as markdown to that file. Each family (samples/forms file)
+//   runs in a child process (`forms_correctness --child FAMILY`), so that a
+//   kernel fault costs only that family's remaining cases.
+//   TC_FORMS_FILTER=substring restricts the run to matching function names.
+//
+// Every function is described by a Form (forms_table(), below): element and output
+// types, operand and output layouts, the init mode (what C starts from:
+// nothing, C_old, or beta * C_old), alpha, a second input X, bias, ReLU, a
+// second output, a temp(...) array, a batch loop, fixed (constexpr) sizes,
+// leading-dimension parameters and streams. One generic reference kernel
+// evaluates, for each batch entry b and output element (i, j),
+//
+//   sum = sum_k A(b, i, k) * B(b, k, j)                       (in double)
+//   v   = alpha * sum + cC * C_old(b, i, j) + beta * X(i, j)  (cC: 0, 1, beta)
+//   C   = relu?(v + bias)            D = relu?(v + bias2)     (optional)
+//
+// which is exactly what the source loop of each form computes (the Form's
+// description printed in the summary spells it out per function), so a
+// descriptor that disagrees with its source shows up as a failure.
+//
+// What each case checks, and why:
+//   * A, B (and X, bias, C_old where read) hold uniform values in [-1, 1]
+//     rounded to the element type, so the reference sees exactly the values
+//     the kernel sees. alpha and beta are drawn per case.
+//   * Every array lies between two guard regions of all-ones bytes (a NaN in
+//     fp16, bf16 and fp32), and the padding between a row's end and its
+//     leading dimension holds the same poison. What the region must not
+//     write -- the outputs' guards and padding, all of a temp(...) array --
+//     is compared bytewise with its state before the call. Input guards and
+//     padding being NaN, a kernel that reads outside the source loop's
+//     elements and lets it reach a result shows a NaN.
+//   * An output that is only written starts as NaN, so an element the kernel
+//     never writes shows up; an output that is read (C += ..., C *= beta,
+//     beta * C) starts random and is checked against C_old + ...
+//   * The error is max|out - ref| / max(max|ref|, 1e-6) per output, relative
+//     to the largest output (elements near zero have no meaningful relative
+//     error under fp32 accumulation), against the output type's tolerance.
+//   * Some shapes offset every array by one element (column "mis"), so the
+//     launcher's run-time alignment check must take the element-wise path.
+//   * For `stream(s) sync` the output is read back on another non-blocking
+//     stream right after the call, without synchronising the device, so a
+//     missing synchronisation leaves NaNs.
+//
+// Shapes (shapes_for()): >= 30 per function -- degenerate (1x1x1, K = 1),
+// odd, one dimension off a multiple of 128, multiples of 8 and of 128,
+// tall-skinny, split-K (few tiles, long K) and many-tile shapes, misaligned
+// bases; with leading-dimension parameters, ld = size, size + odd, and
+// rounded up to 8 (+ 8) for each operand in turn; batch counts 1..128 for
+// batched forms; the row count alone for constexpr row lengths.
+//
+// Host emulation: built with -DTC_FORMS_HOST_EMULATION by a host compiler
+// against the UNREWRITTEN samples and test/gpu/forms_host_emulation.cpp, the
+// same driver checks every descriptor against the serial source loops on
+// small shapes, without a GPU (lit test test/compile/forms/host-emulation.test).
+//
+// Tolerances, relative to max|ref| (see gemm_correctness.cu for the budget):
+//   fp32 1e-3, fp16 2e-3, bf16 1e-2; fp32 operands (tf32, reference on tf32-rounded operands) 1e-3.
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <iterator>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+// --- The functions under test ------------------------------------------------
+// Exactly as declared in samples/forms/*.cu (C++ linkage). Weak, so that a
+// file the tool did not rewrite (gpu-prepare reports it and leaves it out)
+// costs only its own functions, reported NOT RUN ("not linked", as is a
+// declaration that drifted from its sample), not the whole run.
+#define TC_FORMS_WEAK __attribute__((weak))
+namespace forms {
+constexpr int kK64 = 64, kN128 = 128;
+constexpr int kK37 = 37, kN45 = 45;
+constexpr int kM96 = 96, kN80 = 80, kK48 = 48;
+constexpr int kBM = 40, kBN = 72, kBK = 24;
+}  // namespace forms
+using Bf16RowK64 = __nv_bfloat16[forms::kK64];
+using Bf16RowN128 = __nv_bfloat16[forms::kN128];
+
+// samples/forms/loop_orders.cu
+void order_ijk(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void order_ikj(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void order_jik(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void order_jik_init(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void order_jki(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void order_kij(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void order_kji(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void order_ijk_alpha_f16(int M, int N, int K, float alpha, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
+// samples/forms/init_forms.cu
+void init_zero_stmt(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void init_inplace(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void init_scalar_acc(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
+void init_beta_alpha(int M, int N, int K, float alpha, float beta, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void init_acc_alpha(int M, int N, int K, float alpha, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void init_acc_alpha_beta(int M, int N, int K, float alpha, float beta, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void init_acc_alpha_beta_f16(int M, int N, int K, float alpha, float beta, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
+void init_axpby(int M, int N, int K, float alpha, float beta, const __half *__restrict__ A, const __half *__restrict__ B, const float *__restrict__ D, float *__restrict__ C) TC_FORMS_WEAK;
+void init_acc_from_c(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void init_acc_assign_sum(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void init_inplace_assign_sum(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+// samples/forms/layouts.cu
+void layout_rr(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void layout_cr(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void layout_rc(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void layout_cc(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void layout_rr_ccol(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
+void layout_cr_ccol_bf16(int M, int N, int K, const __nv_bfloat16 *__restrict__ A, const __nv_bfloat16 *__restrict__ B, __nv_bfloat16 *__restrict__ C) TC_FORMS_WEAK;
+void layout_rc_ccol_bf16(int M, int N, int K, const __nv_bfloat16 *__restrict__ A, const __nv_bfloat16 *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void layout_cc_ccol(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void layout_cc_ccol_jik_inplace(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+// samples/forms/leading_dims.cu
+void ld_rr(int M, int N, int K, int lda, int ldb, int ldc, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
+void ld_cc(int M, int N, int K, int lda, int ldb, int ldc, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void ld_blas_colmajor(long M, long N, long K, float alpha, const __half *__restrict__ A, long lda, const __half *__restrict__ B, long ldb, float beta, float *__restrict__ C, long ldc) TC_FORMS_WEAK;
+void ld_beta_alpha(int M, int N, int K, float alpha, float beta, int lda, int ldb, int ldc, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void ld_rc_ccol(int M, int N, int K, int lda, int ldb, int ldc, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
+// samples/forms/static_arrays.cu
+void static_rows_aligned(int M, const __half (*__restrict__ A)[forms::kK64], const __half (*__restrict__ B)[forms::kN128], float (*__restrict__ C)[forms::kN128]) TC_FORMS_WEAK;
+void static_rows_unaligned(int M, const __half (*__restrict__ A)[forms::kK37], const __half (*__restrict__ B)[forms::kN45], __half (*__restrict__ C)[forms::kN45]) TC_FORMS_WEAK;
+void static_rows_bcol_bf16(int M, const Bf16RowK64 *__restrict__ A, const Bf16RowK64 *__restrict__ B, Bf16RowN128 *__restrict__ C) TC_FORMS_WEAK;
+void static_rows_init(int M, const __half (*__restrict__ A)[forms::kK37], const __half (*__restrict__ B)[forms::kN45], float (*__restrict__ C)[forms::kN45]) TC_FORMS_WEAK;
+void static_full(const __half (*__restrict__ A)[forms::kK48], const __half (*__restrict__ B)[forms::kN80], float (*__restrict__ C)[forms::kN80]) TC_FORMS_WEAK;
+// samples/forms/iterators.cu
+void iter_long(long M, long N, long K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
+void iter_size_t_postinc(size_t M, size_t N, size_t K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void iter_int64_le_pluseq(int64_t M, int64_t N, int64_t K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void iter_unsigned(unsigned M, unsigned N, unsigned K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
+void iter_unsigned_le(unsigned M, unsigned N, unsigned K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void iter_int_le_mixed_inplace(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void iter_size_t_int_sizes(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void iter_int_long_sizes(long M, long N, long K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
+// samples/forms/conversions.cu
+void conv_c_cast_f16(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
+void conv_static_cast_f16(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
+void conv_functional_cast_f16(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
+void conv_implicit_store_f16(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
+void conv_bf16_intrinsics(int M, int N, int K, const __nv_bfloat16 *__restrict__ A, const __nv_bfloat16 *__restrict__ B, __nv_bfloat16 *__restrict__ C) TC_FORMS_WEAK;
+void conv_bf16_static_cast(int M, int N, int K, const __nv_bfloat16 *__restrict__ A, const __nv_bfloat16 *__restrict__ B, __nv_bfloat16 *__restrict__ C) TC_FORMS_WEAK;
+void conv_bf16_c_cast(int M, int N, int K, const __nv_bfloat16 *__restrict__ A, const __nv_bfloat16 *__restrict__ B, __nv_bfloat16 *__restrict__ C) TC_FORMS_WEAK;
+void conv_mixed_f32(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+// samples/forms/types.cu
+void type_f16_f16(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
+void type_f16_bf16(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, __nv_bfloat16 *__restrict__ C) TC_FORMS_WEAK;
+void type_f16_f32(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void type_bf16_bf16(int M, int N, int K, const __nv_bfloat16 *__restrict__ A, const __nv_bfloat16 *__restrict__ B, __nv_bfloat16 *__restrict__ C) TC_FORMS_WEAK;
+void type_bf16_f16(int M, int N, int K, const __nv_bfloat16 *__restrict__ A, const __nv_bfloat16 *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
+void type_bf16_f32(int M, int N, int K, const __nv_bfloat16 *__restrict__ A, const __nv_bfloat16 *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void type_bf16_f32_inplace(int M, int N, int K, const __nv_bfloat16 *__restrict__ A, const __nv_bfloat16 *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+// samples/forms/batched.cu
+void batched_ld(int BATCH, int M, int N, int K, int lda, int ldb, int ldc, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void batched_rr(int BATCH, int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
+void batched_cc_bf16(int BATCH, int M, int N, int K, const __nv_bfloat16 *__restrict__ A, const __nv_bfloat16 *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void batched_ikj_inplace_alpha(int BATCH, int M, int N, int K, float alpha, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void batched_bias_relu(long BATCH, long M, long N, long K, const __half *__restrict__ A, const __half *__restrict__ B, const float *__restrict__ bias, __half *__restrict__ C) TC_FORMS_WEAK;
+void batched_b_inner(int BATCH, int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void batched_static(int BATCH, const __half (*__restrict__ A)[forms::kBM][forms::kBK], const __half (*__restrict__ B)[forms::kBK][forms::kBN], __half (*__restrict__ C)[forms::kBM][forms::kBN]) TC_FORMS_WEAK;
+// samples/forms/epilogues.cu
+void epi_two_outputs(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C, __half *__restrict__ D) TC_FORMS_WEAK;
+void epi_f16_bias_std_max(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, const __half *__restrict__ bias, __half *__restrict__ C) TC_FORMS_WEAK;
+void epi_bias_col_relu(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, const float *__restrict__ bias, __half *__restrict__ C) TC_FORMS_WEAK;
+void epi_bias_row(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, const float *__restrict__ bias, float *__restrict__ C) TC_FORMS_WEAK;
+void epi_relu_ternary(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void epi_alpha_beta_bias_relu(int M, int N, int K, float alpha, float beta, const __half *__restrict__ A, const __half *__restrict__ B, const float *__restrict__ bias, float *__restrict__ C) TC_FORMS_WEAK;
+void epi_inplace_then_relu_out(int M, int N, int K, float alpha, float beta, const __half *__restrict__ A, const __half *__restrict__ B, const float *__restrict__ bias, float *__restrict__ C, __half *__restrict__ D) TC_FORMS_WEAK;
+void epi_temp(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, const float *__restrict__ bias, float *__restrict__ T, __half *__restrict__ C) TC_FORMS_WEAK;
+// samples/forms/tf32.cu
+void tf32_rr(int M, int N, int K, const float *__restrict__ A, const float *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void tf32_cc_ccol(int M, int N, int K, const float *__restrict__ A, const float *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void tf32_ikj_inplace_rc(int M, int N, int K, const float *__restrict__ A, const float *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void tf32_ld_beta_alpha(int M, int N, int K, float alpha, float beta, int lda, int ldb, int ldc, const float *__restrict__ A, const float *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+// samples/forms/clauses.cu
+void cl_tile64_warp32_stages2(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
+void cl_tile128x256_8warps(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
+void cl_tile256x128_stages3(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
+void cl_tile32x64x64_2warps(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
+void cl_one_warp(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
+void cl_bk64_stages3(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
+void cl_commas_split_k1_mma(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
+void cl_split_k4(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
+void cl_stream_sync(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C, cudaStream_t s) TC_FORMS_WEAK;
+void cl_stream(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C, cudaStream_t s) TC_FORMS_WEAK;
+
+namespace {
+
+// --- Form descriptors ----------------------------------------------------------
+enum class Elem { None, F16, BF16, F32 };
+enum class Layout { Row, Col };
+// What the output starts from: nothing (C = f(A*B)), C_old (C += A*B), or
+// beta * C_old (C *= beta; C += ..., or C = alpha*acc + beta*C).
+enum class Init { Zero, InPlace, Beta };
+// bias[i] (per output row), bias[j] (per output column), bias[b * N + j].
+enum class Bias { None, Row, Col, BatchCol };
+// Which shape list a function runs: see shapes_for().
+enum class Shapes { General, LeadingDims, Batched, BatchedLd, StaticRows, Fixed, BatchedFixed };
+
+// Everything a call may need; each Form's adaptor picks what its function
+// takes.
+struct Args {
+  long long batch, M, N, K, lda, ldb, ldc;
+  const void *A, *B;
+  void *C;
+  void *D;            // second output
+  const float *X;     // second input (beta * X)
+  const void *bias;   // fp32, or fp16 where the Form says so
+  float *T;           // temp(...) array
+  float alpha, beta;
+  cudaStream_t stream;
+};
+using CallFn = void (*)(const Args &);
+
+template <class T> const T *in(const void *p) { return static_cast<const T *>(p); }
+template <class T> T *out(void *p) { return static_cast<T *>(p); }
+#define H(p) in<__half>(p)
+#define BF(p) in<__nv_bfloat16>(p)
+
+struct Form {
+  const char *name;
+  const char *file;  // samples/forms/<file>.cu
+  const void *sym;   // the function; null when it was not linked in
+  CallFn call;
+  Elem in;           // A and B
+  Layout a, b;
+  Elem out;          // C
+  Layout c;
+  Shapes shapes = Shapes::General;
+  bool alpha = false;  // alpha * sum (alpha = 1 otherwise)
+  Init init = Init::Zero;
+  bool x = false;      // + beta * X[i][j]
+  Bias bias = Bias::None;
+  Elem bias_elem = Elem::F32;  // of the bias array (bias and bias2)
+  bool relu = false;
+  Elem out2 = Elem::None;  // D = relu?(v + bias2), row-major, dense
+  Bias bias2 = Bias::None;
+  bool relu2 = false;
+  bool temp = false;       // T (fp32, M x N) must stay untouched
+  bool stream = false;     // takes a stream
+  bool stream_syncs = false;
+  int fixM = 0, fixN = 0, fixK = 0;  // constexpr sizes (0: from the shape)
+};
+
+// A form with the common defaults: fp16 operands, row-major, fp32 output.
+#define SYM(fn) reinterpret_cast<const void *>(&fn)
+Form F(const char *name, const char *file, const void *sym, CallFn call) {
+  Form f{};
+  f.name = name;
+  f.file = file;
+  f.sym = sym;
+  f.call = call;
+  f.in = Elem::F16;
+  f.a = f.b = f.c = Layout::Row;
+  f.out = Elem::F32;
+  return f;
+}
+// Chainable modifiers.
+Form &&types(Form &&f, Elem in, Elem o) { f.in = in; f.out = o; return std::move(f); }
+Form &&layouts(Form &&f, Layout a, Layout b, Layout c) { f.a = a; f.b = b; f.c = c; return std::move(f); }
+Form &&shapes(Form &&f, Shapes s) { f.shapes = s; return std::move(f); }
+Form &&with_alpha(Form &&f) { f.alpha = true; return std::move(f); }
+Form &&init(Form &&f, Init i) { f.init = i; return std::move(f); }
+Form &&with_x(Form &&f) { f.x = true; return std::move(f); }
+Form &&bias(Form &&f, Bias b) { f.bias = b; return std::move(f); }
+Form &&f16_bias(Form &&f) { f.bias_elem = Elem::F16; return std::move(f); }
+Form &&relu(Form &&f) { f.relu = true; return std::move(f); }
+Form &&out2(Form &&f, Elem e, Bias b, bool r) { f.out2 = e; f.bias2 = b; f.relu2 = r; return std::move(f); }
+Form &&temp(Form &&f) { f.temp = true; return std::move(f); }
+Form &&stream(Form &&f, bool syncs) { f.stream = true; f.stream_syncs = syncs; return std::move(f); }
+Form &&fixed(Form &&f, int M, int N, int K) { f.fixM = M; f.fixN = N; f.fixK = K; return std::move(f); }
+
+constexpr Elem f16 = Elem::F16, bf16 = Elem::BF16, f32 = Elem::F32;
+constexpr Layout R = Layout::Row, Cm = Layout::Col;
+
+// One entry per function of samples/forms, in file order (the host-emulation
+// test checks the set against the samples); where the descriptor is not
+// obvious, a comment quotes the source statements it encodes.
+const std::vector<Form> &forms_table() {
+  static const std::vector<Form> t = [] {
+    std::vector<Form> v;
+    // --- loop_orders.cu
+    v.push_back(F("order_ijk", "loop_orders", SYM(order_ijk), [](const Args &a) { order_ijk(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C)); }));
+    v.push_back(init(F("order_ikj", "loop_orders", SYM(order_ikj), [](const Args &a) { order_ikj(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C)); }), Init::InPlace));
+    v.push_back(F("order_jik", "loop_orders", SYM(order_jik), [](const Args &a) { order_jik(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C)); }));
+    v.push_back(F("order_jik_init", "loop_orders", SYM(order_jik_init), [](const Args &a) { order_jik_init(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C)); }));
+    v.push_back(init(F("order_jki", "loop_orders", SYM(order_jki), [](const Args &a) { order_jki(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C)); }), Init::InPlace));
+    v.push_back(init(F("order_kij", "loop_orders", SYM(order_kij), [](const Args &a) { order_kij(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C)); }), Init::InPlace));
+    v.push_back(init(F("order_kji", "loop_orders", SYM(order_kji), [](const Args &a) { order_kji(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C)); }), Init::InPlace));
+    v.push_back(with_alpha(types(F("order_ijk_alpha_f16", "loop_orders", SYM(order_ijk_alpha_f16), [](const Args &a) { order_ijk_alpha_f16(a.M, a.N, a.K, a.alpha, H(a.A), H(a.B), out<__half>(a.C)); }), f16, f16)));
+    // --- init_forms.cu
+    v.push_back(F("init_zero_stmt", "init_forms", SYM(init_zero_stmt), [](const Args &a) { init_zero_stmt(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C)); }));
+    v.push_back(init(F("init_inplace", "init_forms", SYM(init_inplace), [](const Args &a) { init_inplace(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C)); }), Init::InPlace));
+    v.push_back(types(F("init_scalar_acc", "init_forms", SYM(init_scalar_acc), [](const Args &a) { init_scalar_acc(a.M, a.N, a.K, H(a.A), H(a.B), out<__half>(a.C)); }), f16, f16));
+    // C *= beta; C += alpha * A * B
+    v.push_back(init(with_alpha(F("init_beta_alpha", "init_forms", SYM(init_beta_alpha), [](const Args &a) { init_beta_alpha(a.M, a.N, a.K, a.alpha, a.beta, H(a.A), H(a.B), out<float>(a.C)); })), Init::Beta));
+    v.push_back(with_alpha(F("init_acc_alpha", "init_forms", SYM(init_acc_alpha), [](const Args &a) { init_acc_alpha(a.M, a.N, a.K, a.alpha, H(a.A), H(a.B), out<float>(a.C)); })));
+    // C = alpha * acc + beta * C
+    v.push_back(init(with_alpha(F("init_acc_alpha_beta", "init_forms", SYM(init_acc_alpha_beta), [](const Args &a) { init_acc_alpha_beta(a.M, a.N, a.K, a.alpha, a.beta, H(a.A), H(a.B), out<float>(a.C)); })), Init::Beta));
+    v.push_back(types(init(with_alpha(F("init_acc_alpha_beta_f16", "init_forms", SYM(init_acc_alpha_beta_f16), [](const Args &a) { init_acc_alpha_beta_f16(a.M, a.N, a.K, a.alpha, a.beta, H(a.A), H(a.B), out<__half>(a.C)); })), Init::Beta), f16, f16));
+    // C = alpha * acc + beta * D   (D is the driver's X)
+    v.push_back(with_x(with_alpha(F("init_axpby", "init_forms", SYM(init_axpby), [](const Args &a) { init_axpby(a.M, a.N, a.K, a.alpha, a.beta, H(a.A), H(a.B), a.X, out<float>(a.C)); }))));
+    // acc = C; acc += A * B; C = acc
+    v.push_back(init(F("init_acc_from_c", "init_forms", SYM(init_acc_from_c), [](const Args &a) { init_acc_from_c(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C)); }), Init::InPlace));
+    v.push_back(F("init_acc_assign_sum", "init_forms", SYM(init_acc_assign_sum), [](const Args &a) { init_acc_assign_sum(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C)); }));
+    v.push_back(init(F("init_inplace_assign_sum", "init_forms", SYM(init_inplace_assign_sum), [](const Args &a) { init_inplace_assign_sum(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C)); }), Init::InPlace));
+    // --- layouts.cu
+    v.push_back(layouts(F("layout_rr", "layouts", SYM(layout_rr), [](const Args &a) { layout_rr(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C)); }), R, R, R));
+    v.push_back(layouts(F("layout_cr", "layouts", SYM(layout_cr), [](const Args &a) { layout_cr(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C)); }), Cm, R, R));
+    v.push_back(layouts(F("layout_rc", "layouts", SYM(layout_rc), [](const Args &a) { layout_rc(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C)); }), R, Cm, R));
+    v.push_back(layouts(F("layout_cc", "layouts", SYM(layout_cc), [](const Args &a) { layout_cc(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C)); }), Cm, Cm, R));
+    v.push_back(types(layouts(F("layout_rr_ccol", "layouts", SYM(layout_rr_ccol), [](const Args &a) { layout_rr_ccol(a.M, a.N, a.K, H(a.A), H(a.B), out<__half>(a.C)); }), R, R, Cm), f16, f16));
+    v.push_back(types(layouts(F("layout_cr_ccol_bf16", "layouts", SYM(layout_cr_ccol_bf16), [](const Args &a) { layout_cr_ccol_bf16(a.M, a.N, a.K, BF(a.A), BF(a.B), out<__nv_bfloat16>(a.C)); }), Cm, R, Cm), bf16, bf16));
+    v.push_back(types(layouts(F("layout_rc_ccol_bf16", "layouts", SYM(layout_rc_ccol_bf16), [](const Args &a) { layout_rc_ccol_bf16(a.M, a.N, a.K, BF(a.A), BF(a.B), out<float>(a.C)); }), R, Cm, Cm), bf16, f32));
+    v.push_back(layouts(F("layout_cc_ccol", "layouts", SYM(layout_cc_ccol), [](const Args &a) { layout_cc_ccol(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C)); }), Cm, Cm, Cm));
+    v.push_back(init(layouts(F("layout_cc_ccol_jik_inplace", "layouts", SYM(layout_cc_ccol_jik_inplace), [](const Args &a) { layout_cc_ccol_jik_inplace(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C)); }), Cm, Cm, Cm), Init::InPlace));
+    // --- leading_dims.cu
+    v.push_back(shapes(types(F("ld_rr", "leading_dims", SYM(ld_rr), [](const Args &a) { ld_rr(a.M, a.N, a.K, a.lda, a.ldb, a.ldc, H(a.A), H(a.B), out<__half>(a.C)); }), f16, f16), Shapes::LeadingDims));
+    v.push_back(shapes(layouts(F("ld_cc", "leading_dims", SYM(ld_cc), [](const Args &a) { ld_cc(a.M, a.N, a.K, a.lda, a.ldb, a.ldc, H(a.A), H(a.B), out<float>(a.C)); }), Cm, Cm, R), Shapes::LeadingDims));
+    // C[j*ldc+i] = alpha * acc + beta * C[j*ldc+i]
+    v.push_back(shapes(init(with_alpha(layouts(F("ld_blas_colmajor", "leading_dims", SYM(ld_blas_colmajor), [](const Args &a) { ld_blas_colmajor(a.M, a.N, a.K, a.alpha, H(a.A), a.lda, H(a.B), a.ldb, a.beta, out<float>(a.C), a.ldc); }), Cm, Cm, Cm)), Init::Beta), Shapes::LeadingDims));
+    v.push_back(shapes(init(with_alpha(F("ld_beta_alpha", "leading_dims", SYM(ld_beta_alpha), [](const Args &a) { ld_beta_alpha(a.M, a.N, a.K, a.alpha, a.beta, a.lda, a.ldb, a.ldc, H(a.A), H(a.B), out<float>(a.C)); })), Init::Beta), Shapes::LeadingDims));
+    v.push_back(shapes(types(layouts(F("ld_rc_ccol", "leading_dims", SYM(ld_rc_ccol), [](const Args &a) { ld_rc_ccol(a.M, a.N, a.K, a.lda, a.ldb, a.ldc, H(a.A), H(a.B), out<__half>(a.C)); }), R, Cm, Cm), f16, f16), Shapes::LeadingDims));
+    // --- static_arrays.cu
+    v.push_back(fixed(shapes(F("static_rows_aligned", "static_arrays", SYM(static_rows_aligned), [](const Args &a) {
+      static_rows_aligned(a.M, reinterpret_cast<const __half (*)[forms::kK64]>(a.A), reinterpret_cast<const __half (*)[forms::kN128]>(a.B), reinterpret_cast<float (*)[forms::kN128]>(a.C)); }), Shapes::StaticRows), 0, forms::kN128, forms::kK64));
+    v.push_back(fixed(shapes(types(F("static_rows_unaligned", "static_arrays", SYM(static_rows_unaligned), [](const Args &a) {
+      static_rows_unaligned(a.M, reinterpret_cast<const __half (*)[forms::kK37]>(a.A), reinterpret_cast<const __half (*)[forms::kN45]>(a.B), reinterpret_cast<__half (*)[forms::kN45]>(a.C)); }), f16, f16), Shapes::StaticRows), 0, forms::kN45, forms::kK37));
+    v.push_back(fixed(shapes(types(layouts(F("static_rows_bcol_bf16", "static_arrays", SYM(static_rows_bcol_bf16), [](const Args &a) {
+      static_rows_bcol_bf16(a.M, reinterpret_cast<const Bf16RowK64 *>(a.A), reinterpret_cast<const Bf16RowK64 *>(a.B), reinterpret_cast<Bf16RowN128 *>(a.C)); }), R, Cm, R), bf16, bf16), Shapes::StaticRows), 0, forms::kN128, forms::kK64));
+    // C[i][j] = 0; C[i][j] += A[i][k] * B[k][j]
+    v.push_back(fixed(shapes(F("static_rows_init", "static_arrays", SYM(static_rows_init), [](const Args &a) {
+      static_rows_init(a.M, reinterpret_cast<const __half (*)[forms::kK37]>(a.A), reinterpret_cast<const __half (*)[forms::kN45]>(a.B), reinterpret_cast<float (*)[forms::kN45]>(a.C)); }), Shapes::StaticRows), 0, forms::kN45, forms::kK37));
+    v.push_back(fixed(shapes(F("static_full", "static_arrays", SYM(static_full), [](const Args &a) {
+      static_full(reinterpret_cast<const __half (*)[forms::kK48]>(a.A), reinterpret_cast<const __half (*)[forms::kN80]>(a.B), reinterpret_cast<float (*)[forms::kN80]>(a.C)); }), Shapes::Fixed), forms::kM96, forms::kN80, forms::kK48));
+    // --- iterators.cu
+    v.push_back(types(F("iter_long", "iterators", SYM(iter_long), [](const Args &a) { iter_long(a.M, a.N, a.K, H(a.A), H(a.B), out<__half>(a.C)); }), f16, f16));
+    v.push_back(F("iter_size_t_postinc", "iterators", SYM(iter_size_t_postinc), [](const Args &a) { iter_size_t_postinc(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C)); }));
+    v.push_back(F("iter_int64_le_pluseq", "iterators", SYM(iter_int64_le_pluseq), [](const Args &a) { iter_int64_le_pluseq(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C)); }));
+    v.push_back(types(F("iter_unsigned", "iterators", SYM(iter_unsigned), [](const Args &a) { iter_unsigned(a.M, a.N, a.K, H(a.A), H(a.B), out<__half>(a.C)); }), f16, f16));
+    v.push_back(F("iter_unsigned_le", "iterators", SYM(iter_unsigned_le), [](const Args &a) { iter_unsigned_le(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C)); }));
+    v.push_back(init(F("iter_int_le_mixed_inplace", "iterators", SYM(iter_int_le_mixed_inplace), [](const Args &a) { iter_int_le_mixed_inplace(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C)); }), Init::InPlace));
+    v.push_back(F("iter_size_t_int_sizes", "iterators", SYM(iter_size_t_int_sizes), [](const Args &a) { iter_size_t_int_sizes(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C)); }));
+    v.push_back(types(F("iter_int_long_sizes", "iterators", SYM(iter_int_long_sizes), [](const Args &a) { iter_int_long_sizes(a.M, a.N, a.K, H(a.A), H(a.B), out<__half>(a.C)); }), f16, f16));
+    // --- conversions.cu
+    v.push_back(types(F("conv_c_cast_f16", "conversions", SYM(conv_c_cast_f16), [](const Args &a) { conv_c_cast_f16(a.M, a.N, a.K, H(a.A), H(a.B), out<__half>(a.C)); }), f16, f16));
+    v.push_back(types(F("conv_static_cast_f16", "conversions", SYM(conv_static_cast_f16), [](const Args &a) { conv_static_cast_f16(a.M, a.N, a.K, H(a.A), H(a.B), out<__half>(a.C)); }), f16, f16));
+    v.push_back(types(F("conv_functional_cast_f16", "conversions", SYM(conv_functional_cast_f16), [](const Args &a) { conv_functional_cast_f16(a.M, a.N, a.K, H(a.A), H(a.B), out<__half>(a.C)); }), f16, f16));
+    v.push_back(types(F("conv_implicit_store_f16", "conversions", SYM(conv_implicit_store_f16), [](const Args &a) { conv_implicit_store_f16(a.M, a.N, a.K, H(a.A), H(a.B), out<__half>(a.C)); }), f16, f16));
+    v.push_back(types(F("conv_bf16_intrinsics", "conversions", SYM(conv_bf16_intrinsics), [](const Args &a) { conv_bf16_intrinsics(a.M, a.N, a.K, BF(a.A), BF(a.B), out<__nv_bfloat16>(a.C)); }), bf16, bf16));
+    v.push_back(types(F("conv_bf16_static_cast", "conversions", SYM(conv_bf16_static_cast), [](const Args &a) { conv_bf16_static_cast(a.M, a.N, a.K, BF(a.A), BF(a.B), out<__nv_bfloat16>(a.C)); }), bf16, bf16));
+    v.push_back(types(F("conv_bf16_c_cast", "conversions", SYM(conv_bf16_c_cast), [](const Args &a) { conv_bf16_c_cast(a.M, a.N, a.K, BF(a.A), BF(a.B), out<__nv_bfloat16>(a.C)); }), bf16, bf16));
+    v.push_back(F("conv_mixed_f32", "conversions", SYM(conv_mixed_f32), [](const Args &a) { conv_mixed_f32(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C)); }));
+    // --- types.cu
+    v.push_back(types(F("type_f16_f16", "types", SYM(type_f16_f16), [](const Args &a) { type_f16_f16(a.M, a.N, a.K, H(a.A), H(a.B), out<__half>(a.C)); }), f16, f16));
+    v.push_back(types(F("type_f16_bf16", "types", SYM(type_f16_bf16), [](const Args &a) { type_f16_bf16(a.M, a.N, a.K, H(a.A), H(a.B), out<__nv_bfloat16>(a.C)); }), f16, bf16));
+    v.push_back(types(F("type_f16_f32", "types", SYM(type_f16_f32), [](const Args &a) { type_f16_f32(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C)); }), f16, f32));
+    v.push_back(types(F("type_bf16_bf16", "types", SYM(type_bf16_bf16), [](const Args &a) { type_bf16_bf16(a.M, a.N, a.K, BF(a.A), BF(a.B), out<__nv_bfloat16>(a.C)); }), bf16, bf16));
+    v.push_back(types(F("type_bf16_f16", "types", SYM(type_bf16_f16), [](const Args &a) { type_bf16_f16(a.M, a.N, a.K, BF(a.A), BF(a.B), out<__half>(a.C)); }), bf16, f16));
+    v.push_back(types(F("type_bf16_f32", "types", SYM(type_bf16_f32), [](const Args &a) { type_bf16_f32(a.M, a.N, a.K, BF(a.A), BF(a.B), out<float>(a.C)); }), bf16, f32));
+    v.push_back(init(types(F("type_bf16_f32_inplace", "types", SYM(type_bf16_f32_inplace), [](const Args &a) { type_bf16_f32_inplace(a.M, a.N, a.K, BF(a.A), BF(a.B), out<float>(a.C)); }), bf16, f32), Init::InPlace));
+    // --- tf32.cu (fp32 operands, allow_tf32)
+    v.push_back(types(F("tf32_rr", "tf32", SYM(tf32_rr), [](const Args &a) { tf32_rr(a.M, a.N, a.K, in<float>(a.A), in<float>(a.B), out<float>(a.C)); }), f32, f32));
+    v.push_back(types(layouts(F("tf32_cc_ccol", "tf32", SYM(tf32_cc_ccol), [](const Args &a) { tf32_cc_ccol(a.M, a.N, a.K, in<float>(a.A), in<float>(a.B), out<float>(a.C)); }), Cm, Cm, Cm), f32, f32));
+    v.push_back(init(types(layouts(F("tf32_ikj_inplace_rc", "tf32", SYM(tf32_ikj_inplace_rc), [](const Args &a) { tf32_ikj_inplace_rc(a.M, a.N, a.K, in<float>(a.A), in<float>(a.B), out<float>(a.C)); }), R, Cm, R), f32, f32), Init::InPlace));
+    v.push_back(shapes(init(with_alpha(types(F("tf32_ld_beta_alpha", "tf32", SYM(tf32_ld_beta_alpha), [](const Args &a) { tf32_ld_beta_alpha(a.M, a.N, a.K, a.alpha, a.beta, a.lda, a.ldb, a.ldc, in<float>(a.A), in<float>(a.B), out<float>(a.C)); }), f32, f32)), Init::Beta), Shapes::LeadingDims));
+    // --- batched.cu (C[b] row-major M x N unless noted)
+    v.push_back(shapes(types(F("batched_rr", "batched", SYM(batched_rr), [](const Args &a) { batched_rr(a.batch, a.M, a.N, a.K, H(a.A), H(a.B), out<__half>(a.C)); }), f16, f16), Shapes::Batched));
+    v.push_back(shapes(types(layouts(F("batched_cc_bf16", "batched", SYM(batched_cc_bf16), [](const Args &a) { batched_cc_bf16(a.batch, a.M, a.N, a.K, BF(a.A), BF(a.B), out<float>(a.C)); }), Cm, Cm, R), bf16, f32), Shapes::Batched));
+    // C[(b*N+j)*M+i] += alpha * A * B
+    v.push_back(shapes(init(with_alpha(layouts(F("batched_ikj_inplace_alpha", "batched", SYM(batched_ikj_inplace_alpha), [](const Args &a) { batched_ikj_inplace_alpha(a.batch, a.M, a.N, a.K, a.alpha, H(a.A), H(a.B), out<float>(a.C)); }), R, R, Cm)), Init::InPlace), Shapes::Batched));
+    // C = half(fmaxf(acc + bias[b*N+j], 0))
+    v.push_back(shapes(relu(bias(types(F("batched_bias_relu", "batched", SYM(batched_bias_relu), [](const Args &a) { batched_bias_relu(a.batch, a.M, a.N, a.K, H(a.A), H(a.B), in<float>(a.bias), out<__half>(a.C)); }), f16, f16), Bias::BatchCol)), Shapes::Batched));
+    v.push_back(shapes(F("batched_b_inner", "batched", SYM(batched_b_inner), [](const Args &a) { batched_b_inner(a.batch, a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C)); }), Shapes::Batched));
+    v.push_back(shapes(F("batched_ld", "batched", SYM(batched_ld), [](const Args &a) { batched_ld(a.batch, a.M, a.N, a.K, a.lda, a.ldb, a.ldc, H(a.A), H(a.B), out<float>(a.C)); }), Shapes::BatchedLd));
+    v.push_back(fixed(shapes(types(F("batched_static", "batched", SYM(batched_static), [](const Args &a) {
+      batched_static(a.batch, reinterpret_cast<const __half (*)[forms::kBM][forms::kBK]>(a.A), reinterpret_cast<const __half (*)[forms::kBK][forms::kBN]>(a.B), reinterpret_cast<__half (*)[forms::kBM][forms::kBN]>(a.C)); }), f16, f16), Shapes::BatchedFixed), forms::kBM, forms::kBN, forms::kBK));
+    // --- epilogues.cu
+    // C = half(fmaxf(acc + bias[j], 0))
+    v.push_back(relu(bias(types(F("epi_bias_col_relu", "epilogues", SYM(epi_bias_col_relu), [](const Args &a) { epi_bias_col_relu(a.M, a.N, a.K, H(a.A), H(a.B), in<float>(a.bias), out<__half>(a.C)); }), f16, f16), Bias::Col)));
+    // C = acc + bias[i]
+    v.push_back(bias(F("epi_bias_row", "epilogues", SYM(epi_bias_row), [](const Args &a) { epi_bias_row(a.M, a.N, a.K, H(a.A), H(a.B), in<float>(a.bias), out<float>(a.C)); }), Bias::Row));
+    // C = acc > 0 ? acc : 0
+    v.push_back(relu(F("epi_relu_ternary", "epilogues", SYM(epi_relu_ternary), [](const Args &a) { epi_relu_ternary(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C)); })));
+    // C = fmaxf(alpha * acc + beta * C + bias[j], 0)
+    v.push_back(relu(bias(init(with_alpha(F("epi_alpha_beta_bias_relu", "epilogues", SYM(epi_alpha_beta_bias_relu), [](const Args &a) { epi_alpha_beta_bias_relu(a.M, a.N, a.K, a.alpha, a.beta, H(a.A), H(a.B), in<float>(a.bias), out<float>(a.C)); })), Init::Beta), Bias::Col)));
+    // C *= beta; C += alpha * A * B; D = half(fmaxf(C + bias[j], 0))
+    v.push_back(out2(init(with_alpha(F("epi_inplace_then_relu_out", "epilogues", SYM(epi_inplace_then_relu_out), [](const Args &a) { epi_inplace_then_relu_out(a.M, a.N, a.K, a.alpha, a.beta, H(a.A), H(a.B), in<float>(a.bias), out<float>(a.C), out<__half>(a.D)); })), Init::Beta), f16, Bias::Col, true));
+    // temp(T): T = 0; T += A * B; C = half(fmaxf(T + bias[j], 0))
+    v.push_back(temp(relu(bias(types(F("epi_temp", "epilogues", SYM(epi_temp), [](const Args &a) { epi_temp(a.M, a.N, a.K, H(a.A), H(a.B), in<float>(a.bias), a.T, out<__half>(a.C)); }), f16, f16), Bias::Col))));
+    // C = acc; D = half(fmaxf(acc, 0))
+    v.push_back(out2(F("epi_two_outputs", "epilogues", SYM(epi_two_outputs), [](const Args &a) { epi_two_outputs(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C), out<__half>(a.D)); }), f16, Bias::None, true));
+    // C = half(std::max(acc + __half2float(bias[j]), 0))
+    v.push_back(f16_bias(relu(bias(types(F("epi_f16_bias_std_max", "epilogues", SYM(epi_f16_bias_std_max), [](const Args &a) { epi_f16_bias_std_max(a.M, a.N, a.K, H(a.A), H(a.B), H(a.bias), out<__half>(a.C)); }), f16, f16), Bias::Col))));
+    // --- clauses.cu (all: C = half(A * B))
+    v.push_back(types(F("cl_tile64_warp32_stages2", "clauses", SYM(cl_tile64_warp32_stages2), [](const Args &a) { cl_tile64_warp32_stages2(a.M, a.N, a.K, H(a.A), H(a.B), out<__half>(a.C)); }), f16, f16));
+    v.push_back(types(F("cl_tile128x256_8warps", "clauses", SYM(cl_tile128x256_8warps), [](const Args &a) { cl_tile128x256_8warps(a.M, a.N, a.K, H(a.A), H(a.B), out<__half>(a.C)); }), f16, f16));
+    v.push_back(types(F("cl_tile256x128_stages3", "clauses", SYM(cl_tile256x128_stages3), [](const Args &a) { cl_tile256x128_stages3(a.M, a.N, a.K, H(a.A), H(a.B), out<__half>(a.C)); }), f16, f16));
+    v.push_back(types(F("cl_tile32x64x64_2warps", "clauses", SYM(cl_tile32x64x64_2warps), [](const Args &a) { cl_tile32x64x64_2warps(a.M, a.N, a.K, H(a.A), H(a.B), out<__half>(a.C)); }), f16, f16));
+    v.push_back(types(F("cl_one_warp", "clauses", SYM(cl_one_warp), [](const Args &a) { cl_one_warp(a.M, a.N, a.K, H(a.A), H(a.B), out<__half>(a.C)); }), f16, f16));
+    v.push_back(types(F("cl_bk64_stages3", "clauses", SYM(cl_bk64_stages3), [](const Args &a) { cl_bk64_stages3(a.M, a.N, a.K, H(a.A), H(a.B), out<__half>(a.C)); }), f16, f16));
+    v.push_back(types(F("cl_commas_split_k1_mma", "clauses", SYM(cl_commas_split_k1_mma), [](const Args &a) { cl_commas_split_k1_mma(a.M, a.N, a.K, H(a.A), H(a.B), out<__half>(a.C)); }), f16, f16));
+    v.push_back(types(F("cl_split_k4", "clauses", SYM(cl_split_k4), [](const Args &a) { cl_split_k4(a.M, a.N, a.K, H(a.A), H(a.B), out<__half>(a.C)); }), f16, f16));
+    v.push_back(stream(types(F("cl_stream_sync", "clauses", SYM(cl_stream_sync), [](const Args &a) { cl_stream_sync(a.M, a.N, a.K, H(a.A), H(a.B), out<__half>(a.C), a.stream); }), f16, f16), true));
+    v.push_back(stream(types(F("cl_stream", "clauses", SYM(cl_stream), [](const Args &a) { cl_stream(a.M, a.N, a.K, H(a.A), H(a.B), out<__half>(a.C), a.stream); }), f16, f16), false));
+    return v;
+  }();
+  return t;
+}
+
+#ifdef TC_FORMS_HOST_EMULATION
+// Host emulation (test/compile/forms/host-emulation.test) runs the unrewritten
+// serial loops: small shapes only.
+constexpr bool kHostEmulation = true;
+constexpr double kEmulationMaxVolume = 1 << 21;
+#else
+constexpr bool kHostEmulation = false;
+#endif
+
+// --- Shapes --------------------------------------------------------------------
+// How a leading dimension relates to the row length `cols`:
+// ld = (round8 ? round_up(cols, 8) : cols) + add.
+struct LdSpec {
+  int add;
+  bool round8;
+};
+constexpr LdSpec kDense{0, false};
+
+struct Shape {
+  long long batch, M, N, K;
+  LdSpec lda = kDense, ldb = kDense, ldc = kDense;
+  bool misalign = false;  // every array starts one element past 16 bytes
+};
+
+struct MNK {
+  int M, N, K;
+  bool misalign;
+};
+
+// Grouped by the code path each group aims at (as in gemm_correctness.cu),
+// sized so that all functions together run in well under a minute.
+const MNK kGeneral[] = {
+    // Degenerate and tiny: a single partial tile in every dimension.
+    {1, 1, 1, false}, {1, 1, 7, false}, {1, 7, 3, false}, {7, 1, 3, false}, {3, 3, 3, false},
+    // K = 1: a single, partial K step.
+    {7, 5, 1, false}, {64, 64, 1, false}, {129, 257, 1, false},
+    // Odd sizes: partial tiles everywhere, rows not 16-byte aligned.
+    {17, 33, 65, false}, {127, 129, 131, false}, {31, 63, 15, false},
+    {100, 100, 100, false}, {250, 130, 70, false}, {513, 257, 129, false},
+    // One dimension off a multiple of 128.
+    {250, 256, 256, false}, {256, 250, 256, false}, {256, 256, 250, false},
+    {129, 128, 128, false}, {128, 129, 128, false}, {128, 128, 129, false},
+    // Multiples of 8 but not of 128: aligned rows, partial tiles.
+    {8, 8, 8, false}, {8, 16, 24, false}, {136, 264, 72, false}, {200, 120, 40, false},
+    // Multiples of 128: the aligned fast path.
+    {128, 128, 128, false}, {256, 128, 512, false}, {384, 640, 896, false},
+    // Tall-skinny and vector-like.
+    {4096, 8, 64, false}, {8, 4096, 64, false}, {2048, 1, 96, false},
+    // Few output tiles and a long K: the launcher splits K over blocks.
+    {1, 1, 4096, false}, {3, 2000, 1537, false}, {256, 256, 1024, false},
+    {129, 255, 2048, false}, {64, 64, 8192, false},
+    // Larger: many tiles; the last two have more tiles than an H100 has SMs
+    // (no split-K), aligned and not.
+    {1024, 1024, 1024, false}, {1000, 1000, 1000, false},
+    {2048, 1536, 256, false}, {2049, 1537, 264, false},
+    // Misaligned base pointers: the launcher must fall back to element-wise
+    // copies although the sizes are aligned.
+    {128, 128, 128, true}, {256, 256, 512, true}, {127, 129, 131, true},
+};
+
+const LdSpec kLdCycle[] = {{0, false}, {3, false}, {8, true}, {0, true}, {65, false}};
+
+struct BMNK {
+  int batch, M, N, K;
+  bool misalign;
+};
+const BMNK kBatched[] = {
+    {1, 1, 1, 1, false}, {2, 1, 1, 1, false}, {3, 7, 5, 3, false}, {5, 17, 33, 65, false},
+    {2, 127, 129, 131, false}, {4, 64, 64, 64, false}, {3, 128, 128, 128, false},
+    {7, 100, 100, 100, false}, {2, 256, 256, 256, false}, {16, 32, 32, 32, false},
+    {6, 250, 130, 70, false}, {2, 513, 257, 129, false}, {3, 8, 8, 8, false},
+    {64, 16, 16, 16, false}, {2, 129, 257, 1, false}, {3, 1, 64, 64, false},
+    {3, 64, 1, 64, false}, {2, 1000, 1000, 200, false}, {4, 512, 512, 512, false},
+    {2, 136, 264, 72, false}, {128, 8, 24, 40, false}, {5, 33, 17, 1, false},
+    {3, 300, 300, 3000, false}, {2, 2048, 8, 64, false}, {2, 8, 2048, 64, false},
+    {9, 96, 96, 96, false}, {1, 1024, 1024, 1024, false}, {3, 127, 128, 255, false},
+    {2, 255, 127, 513, false}, {11, 13, 15, 17, false}, {8, 1, 1, 2048, false},
+    {3, 128, 128, 128, true}, {2, 127, 129, 131, true},
+};
+
+// Row counts for StaticRows functions (N and K are constexpr).
+const int kStaticM[] = {1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65,
+                        100, 127, 128, 129, 200, 255, 256, 257, 383, 384, 500,
+                        512, 513, 1000, 1024, 2047, 4096, 8193};
+// Batch counts for BatchedFixed functions.
+const int kFixedBatch[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 16, 17,
+                           31, 32, 33, 63, 64, 65, 100, 127, 128, 129, 255,
+                           256, 500, 1000, 1024, 2000, 4096};
+
+std::vector<Shape> shapes_for(const Form &f) {
+  std::vector<Shape> v;
+  switch (f.shapes) {
+  case Shapes::General:
+  case Shapes::LeadingDims:
+    for (size_t s = 0; s < std::size(kGeneral); ++s) {
+      const MNK &g = kGeneral[s];
+      Shape sh{1, g.M, g.N, g.K};
+      sh.misalign = g.misalign;
+      if (f.shapes == Shapes::LeadingDims) {
+        // Every shape but the first few pads some operand; over the list
+        // each operand sees every LdSpec.
+        sh.lda = kLdCycle[s % 5];
+        sh.ldb = kLdCycle[(s + 1) % 5];
+        sh.ldc = kLdCycle[(s + 2) % 5];
+      }
+      v.push_back(sh);
+    }
+    break;
+  case Shapes::Batched:
+  case Shapes::BatchedLd:
+    for (size_t s = 0; s < std::size(kBatched); ++s) {
+      const BMNK &g = kBatched[s];
+      Shape sh{g.batch, g.M, g.N, g.K};
+      sh.misalign = g.misalign;
+      if (f.shapes == Shapes::BatchedLd) {
+        sh.lda = kLdCycle[s % 5];
+        sh.ldb = kLdCycle[(s + 1) % 5];
+        sh.ldc = kLdCycle[(s + 2) % 5];
+      }
+      v.push_back(sh);
+    }
+    break;
+  case Shapes::StaticRows:
+    for (size_t s = 0; s < std::size(kStaticM); ++s) {
+      Shape sh{1, kStaticM[s], f.fixN, f.fixK};
+      v.push_back(sh);
+    }
+    for (int m : {128, 129, 1000}) {
+      Shape sh{1, m, f.fixN, f.fixK};
+      sh.misalign = true;
+      v.push_back(sh);
+    }
+    break;
+  case Shapes::Fixed:
+    // One shape: repeated with fresh random data, some misaligned.
+    for (int rep = 0; rep < 10; ++rep) {
+      Shape sh{1, f.fixM, f.fixN, f.fixK};
+      sh.misalign = rep % 3 == 2;
+      v.push_back(sh);
+    }
+    break;
+  case Shapes::BatchedFixed:
+    for (size_t s = 0; s < std::size(kFixedBatch); ++s) {
+      Shape sh{kFixedBatch[s], f.fixM, f.fixN, f.fixK};
+      sh.misalign = s % 8 == 5;
+      v.push_back(sh);
+    }
+    break;
+  }
+#ifdef TC_FORMS_HOST_EMULATION
+  v.erase(std::remove_if(v.begin(), v.end(), [](const Shape &sh) {
+            return (double)sh.batch * sh.M * sh.N * std::max<long long>(sh.K, 1) >
+                   kEmulationMaxVolume;
+          }),
+          v.end());
+#endif
+  return v;
+}
+
+// Fixed so failures reproduce; each (function, shape, operand) draws its own
+// stream from it.
+constexpr uint64_t kSeed = 0xf0e5c0de2026ULL;
+
+
+// Bytes of poisoned guard before and after every array; a multiple of 256 so
+// the arrays keep cudaMalloc's alignment (unless a shape misaligns them).
+constexpr size_t kGuardBytes = 4096;
+constexpr unsigned char kPoisonByte = 0xFF;
+
+// --- Element-type helpers --------------------------------------------------------
+size_t elem_size(Elem e) {
+  switch (e) {
+  case Elem::F16:
+  case Elem::BF16: return 2;
+  case Elem::F32: return 4;
+  default: return 0;
+  }
+}
+const char *elem_name(Elem e) {
+  switch (e) {
+  case Elem::F16: return "fp16";
+  case Elem::BF16: return "bf16";
+  case Elem::F32: return "fp32";
+  default: return "-";
+  }
+}
+double elem_tol(Elem e) {
+  switch (e) {
+  case Elem::F16: return 2e-3;
+  case Elem::BF16: return 1e-2;
+  default: return 1e-3;
+  }
+}
+// fp32 operands go through tf32 (allow_tf32: 10-bit mantissa, relative
+// rounding <= 2^-11 per operand), so products carry about 1e-3 relative
+// error before fp32 accumulation: 4e-3, as in gemm_correctness.cu.
+constexpr double kTf32Tol = 1e-3; // the reference rounds operands to tf32 too
+double out_tol(Elem in, Elem out) {
+  return in == Elem::F32 ? std::max(elem_tol(out), kTf32Tol) : elem_tol(out);
+}
+
+__host__ __device__ inline double load_elem(const void *p, Elem e, size_t idx) {
+  switch (e) {
+  case Elem::F16: return (double)__half2float(static_cast<const __half *>(p)[idx]);
+  case Elem::BF16: return (double)__bfloat162float(static_cast<const __nv_bfloat16 *>(p)[idx]);
+  default: return (double)static_cast<const float *>(p)[idx];
+  }
+}
+// Host side: an element from raw bytes (no aliasing assumptions).
+inline double host_load(const unsigned char *bytes, Elem e) {
+  switch (e) {
+  case Elem::F16: { __half v; std::memcpy(&v, bytes, sizeof v); return (double)__half2float(v); }
+  case Elem::BF16: { __nv_bfloat16 v; std::memcpy(&v, bytes, sizeof v); return (double)__bfloat162float(v); }
+  default: { float v; std::memcpy(&v, bytes, sizeof v); return (double)v; }
+  }
+}
+__host__ __device__ inline void store_elem(void *p, Elem e, size_t idx, float v) {
+  switch (e) {
+  case Elem::F16: static_cast<__half *>(p)[idx] = __float2half_rn(v); break;
+  case Elem::BF16: static_cast<__nv_bfloat16 *>(p)[idx] = __float2bfloat16_rn(v); break;
+  default: static_cast<float *>(p)[idx] = v; break;
+  }
+}
+
+// --- Arrays ----------------------------------------------------------------------
+// A matrix of `batch` entries, each `rows` rows of `cols` elements stored
+// with leading dimension `ld` (>= cols), entries one after the other.
+struct MatrixGeom {
+  Elem type = Elem::None;
+  long long batch = 1, rows = 0, cols = 0, ld = 0;
+  size_t elems() const { return (size_t)batch * rows * ld; }
+  size_t bytes() const { return elems() * elem_size(type); }
+};
+
+__host__ __device__ inline uint64_t mix64(uint64_t x) {  // splitmix64 finalizer
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+// Counter-based: elements inside the rows get uniform values in [-1, 1]
+// (rounded to the type); padding (column >= cols) keeps its poison.
+__host__ __device__ inline void fill_one(void *p, Elem type, long long cols,
+                                         long long ld, size_t idx, uint64_t seed) {
+  if ((long long)(idx % (size_t)ld) >= cols)
+    return;
+  uint64_t bits = mix64(seed ^ mix64(idx));
+  float u = (float)(bits >> 40) * (1.0f / 16777216.0f);  // [0, 1)
+  store_elem(p, type, idx, 2.0f * u - 1.0f);
+}
+
+#ifndef TC_FORMS_HOST_EMULATION
+__global__ void fill_matrix(void *p, Elem type, long long cols, long long ld,
+                            size_t n, uint64_t seed) {
+  for (size_t idx = blockIdx.x * (size_t)blockDim.x + threadIdx.x; idx < n;
+       idx += (size_t)gridDim.x * blockDim.x)
+    fill_one(p, type, cols, ld, idx, seed);
+}
+#endif
+
+void launch_fill(void *p, Elem type, long long cols, long long ld, size_t n,
+                 uint64_t seed) {
+#ifdef TC_FORMS_HOST_EMULATION
+  for (size_t idx = 0; idx < n; ++idx)
+    fill_one(p, type, cols, ld, idx, seed);
+#else
+  fill_matrix<<<1024, 256>>>(p, type, cols, ld, n, seed);
+#endif
+}
+
+struct CudaFailure : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+void check(cudaError_t e, const char *what) {
+  if (e != cudaSuccess)
+    throw CudaFailure(std::string(what) + ": " + cudaGetErrorName(e));
+}
+
+// A device array between two poisoned guards; freed on scope exit so a
+// failing case does not leak into the next one.
+struct GuardedArray {
+  MatrixGeom g;
+  size_t offset = 0;       // bytes from the allocation to the first element
+  size_t total = 0;        // bytes of the allocation
+  unsigned char *base = nullptr;
+  std::vector<unsigned char> before;  // host snapshot before the call
+
+  GuardedArray() = default;
+  GuardedArray(const MatrixGeom &geom, bool misalign) : g(geom) {
+    offset = kGuardBytes + (misalign ? elem_size(g.type) : 0);
+    total = offset + g.bytes() + kGuardBytes;
+    check(cudaMalloc(&base, total), "cudaMalloc");
+    check(cudaMemset(base, kPoisonByte, total), "poison");
+  }
+  ~GuardedArray() { cudaFree(base); }
+  GuardedArray(const GuardedArray &) = delete;
+  GuardedArray &operator=(const GuardedArray &) = delete;
+  GuardedArray(GuardedArray &&o) noexcept { *this = std::move(o); }
+  GuardedArray &operator=(GuardedArray &&o) noexcept {
+    std::swap(g, o.g);
+    std::swap(offset, o.offset);
+    std::swap(total, o.total);
+    std::swap(base, o.base);
+    std::swap(before, o.before);
+    return *this;
+  }
+
+  void *data() const { return base ? base + offset : nullptr; }
+  void fill(uint64_t seed) {
+    if (g.elems() == 0)
+      return;
+    launch_fill(data(), g.type, g.cols, g.ld, g.elems(), seed);
+    check(cudaGetLastError(), "fill_matrix launch");
+  }
+  void snapshot() {
+    before.resize(total);
+    check(cudaMemcpy(before.data(), base, total, cudaMemcpyDeviceToHost), "snapshot");
+  }
+};
+
+// --- Reference -------------------------------------------------------------------
+struct RefOperand {
+  const void *p;
+  Elem type;
+  long long ld, batch_stride;
+  bool col;
+};
+
+struct RefParams {
+  long long batch, M, N, K;
+  RefOperand A, B, Cold;  // Cold.p null: no C_old term
+  double alpha, c_coef, x_coef;
+  const float *X;         // row-major M x N (dense), or null
+  const void *bias, *bias2;
+  Elem bias_elem;
+  int bias_kind, bias2_kind;  // Bias
+  bool relu, relu2;
+  double *ref, *ref2;     // [batch][M][N]
+};
+
+__host__ __device__ inline size_t offset_of(const RefOperand &o, long long b,
+                                   long long r, long long c) {
+  // (r, c) in the operand's logical (row, column) of the math: A(i, k),
+  // B(k, j), C(i, j); a column-major operand stores its transpose.
+  return (size_t)(b * o.batch_stride + (o.col ? c * o.ld + r : r * o.ld + c));
+}
+
+__host__ __device__ inline double bias_value(const void *bias, Elem e, int kind,
+                                              long long b, long long i,
+                                              long long j, long long N) {
+  switch (kind) {
+  case (int)Bias::Row: return load_elem(bias, e, i);
+  case (int)Bias::Col: return load_elem(bias, e, j);
+  case (int)Bias::BatchCol: return load_elem(bias, e, b * N + j);
+  default: return 0.0;
+  }
+}
+
+// What the tensor cores read of an fp32 operand under allow_tf32: the
+// value rounded to a 10-bit mantissa, to nearest with ties away from zero
+// (cvt.rna.tf32.f32). The reference uses the same operands, so that its
+// only difference from the kernel is the order of the fp32 sums.
+__host__ __device__ inline double tf32_round(double x) {
+  float f = (float)x;
+  uint32_t u;
+  memcpy(&u, &f, sizeof u);
+  u = (u + 0x1000u) & 0xffffe000u;
+  memcpy(&f, &u, sizeof f);
+  return f;
+}
+
+// Deliberately naive, one thread per output element, double accumulation.
+__host__ __device__ inline void reference_one(const RefParams &p, long long b,
+                                              long long i, long long j) {
+  double sum = 0.0;
+  const bool tf32 = p.A.type == Elem::F32;
+  for (long long k = 0; k < p.K; ++k) {
+    double a = load_elem(p.A.p, p.A.type, offset_of(p.A, b, i, k));
+    double bb = load_elem(p.B.p, p.B.type, offset_of(p.B, b, k, j));
+    sum += tf32 ? tf32_round(a) * tf32_round(bb) : a * bb;
+  }
+  double v = p.alpha * sum;
+  if (p.Cold.p)
+    v += p.c_coef * load_elem(p.Cold.p, p.Cold.type, offset_of(p.Cold, b, i, j));
+  if (p.X)
+    v += p.x_coef * (double)p.X[i * p.N + j];
+  size_t o = (size_t)((b * p.M + i) * p.N + j);
+  double c = v + bias_value(p.bias, p.bias_elem, p.bias_kind, b, i, j, p.N);
+  p.ref[o] = p.relu ? fmax(c, 0.0) : c;
+  if (p.ref2) {
+    double d = v + bias_value(p.bias2, p.bias_elem, p.bias2_kind, b, i, j, p.N);
+    p.ref2[o] = p.relu2 ? fmax(d, 0.0) : d;
+  }
+}
+
+#ifndef TC_FORMS_HOST_EMULATION
+__global__ void reference_kernel(RefParams p) {
+  long long j = blockIdx.x * (long long)blockDim.x + threadIdx.x;
+  long long i = blockIdx.y * (long long)blockDim.y + threadIdx.y;
+  if (i < p.M && j < p.N)
+    reference_one(p, blockIdx.z, i, j);
+}
+#endif
+
+void launch_reference(const RefParams &p) {
+#ifdef TC_FORMS_HOST_EMULATION
+  for (long long b = 0; b < p.batch; ++b)
+    for (long long i = 0; i < p.M; ++i)
+      for (long long j = 0; j < p.N; ++j)
+        reference_one(p, b, i, j);
+#else
+  dim3 block(32, 8), grid((unsigned)((p.N + 31) / 32), (unsigned)((p.M + 7) / 8),
+                          (unsigned)p.batch);
+  reference_kernel<<<grid, block>>>(p);
+#endif
+}
+
+// --- Descriptions ----------------------------------------------------------------
+std::string bias_text(Bias b) {
+  switch (b) {
+  case Bias::Row: return " + bias[i]";
+  case Bias::Col: return " + bias[j]";
+  case Bias::BatchCol: return " + bias[b][j]";
+  default: return "";
+  }
+}
+
+// The reference semantics of a form, in one line.
+std::string describe(const Form &f) {
+  std::string v = f.alpha ? "alpha*A*B" : "A*B";
+  if (f.init == Init::InPlace)
+    v = "C_old + " + v;
+  else if (f.init == Init::Beta)
+    v = "beta*C_old + " + v;
+  if (f.x)
+    v += " + beta*X";
+  std::string c = v + bias_text(f.bias);
+  std::string s = "C = " + (f.relu ? "relu(" + c + ")" : c);
+  if (f.out2 != Elem::None) {
+    std::string d = "C" + bias_text(f.bias2);
+    s += "; D(" + std::string(elem_name(f.out2)) + ", row) = " +
+         (f.relu2 ? "relu(" + d + ")" : d);
+  }
+  auto L = [](Layout l) { return l == Layout::Row ? "row" : "col"; };
+  s += "; A " + std::string(L(f.a)) + ", B " + L(f.b) + ", C " + L(f.c) + "; " +
+       elem_name(f.in) + (f.in == Elem::F32 ? " (tf32)" : "") + " -> " + elem_name(f.out);
+  if (f.shapes == Shapes::LeadingDims || f.shapes == Shapes::BatchedLd)
+    s += "; lda/ldb/ldc";
+  if (f.shapes == Shapes::Batched || f.shapes == Shapes::BatchedLd ||
+      f.shapes == Shapes::BatchedFixed)
+    s += "; batched";
+  if (f.bias_elem != Elem::F32 && (f.bias != Bias::None || f.bias2 != Bias::None))
+    s += std::string("; ") + elem_name(f.bias_elem) + " bias";
+  if (f.fixN)
+    s += "; constexpr " + std::string(f.fixM ? "M, " : "") + "N, K";
+  if (f.temp)
+    s += "; temp(T) untouched";
+  if (f.stream)
+    s += f.stream_syncs ? "; stream(s) sync" : "; stream(s)";
+  return s;
+}
+
+// --- Harness plumbing ------------------------------------------------------------
+struct Result {
+  std::string fn;
+  std::string out_type;
+  Shape shape;
+  long long lda = 0, ldb = 0, ldc = 0;
+  double tol = 0;
+  double rel_err = NAN;
+  float ms = NAN;
+  enum { Pass, Fail, NotRun } status = NotRun;
+  std::string note;
+};
+
+// After a kernel fault the CUDA context is unusable ("sticky" error) and every
+// later case would fail for an unrelated reason; the driver stops instead.
+bool g_context_lost = false;
+
+void note_cuda_failure() {
+  cudaGetLastError();
+  if (cudaDeviceSynchronize() != cudaSuccess)
+    g_context_lost = true;
+}
+
+uint64_t case_seed(int fn_index, int shape_index, int operand) {
+  return mix64(kSeed ^ mix64(((uint64_t)fn_index << 40) ^
+                             ((uint64_t)shape_index << 8) ^ (uint64_t)operand));
+}
+
+long long ld_of(long long cols, LdSpec s) {
+  long long base = s.round8 ? (cols + 7) / 8 * 8 : cols;
+  return base + s.add;
+}
+
+// Checks one output array after the call: elements of the domain against the
+// reference, every other byte (guards, padding) against the snapshot.
+struct OutputCheck {
+  double rel_err = 0;
+  size_t nonfinite = 0, bytes_changed = 0;
+};
+
+OutputCheck check_output(const GuardedArray &arr,
+                         const std::vector<unsigned char> &after, bool col,
+                         long long M, long long N,
+                         const std::vector<double> &ref) {
+  OutputCheck r;
+  const size_t es = elem_size(arr.g.type);
+  // Bytes outside the elements: guards.
+  for (size_t b = 0; b < arr.offset; ++b)
+    r.bytes_changed += after[b] != arr.before[b];
+  for (size_t b = arr.offset + arr.g.bytes(); b < arr.total; ++b)
+    r.bytes_changed += after[b] != arr.before[b];
+  double max_diff = 0, max_ref = 0;
+  const long long ld = arr.g.ld, rows = arr.g.rows, cols = arr.g.cols;
+  for (long long b = 0; b < arr.g.batch; ++b)
+    for (long long r_ = 0; r_ < rows; ++r_)
+      for (long long c = 0; c < ld; ++c) {
+        size_t e = (size_t)((b * rows + r_) * ld + c);
+        const unsigned char *pa = after.data() + arr.offset + e * es;
+        if (c >= cols) {  // padding
+          const unsigned char *pb = arr.before.data() + arr.offset + e * es;
+          for (size_t k = 0; k < es; ++k)
+            r.bytes_changed += pa[k] != pb[k];
+          continue;
+        }
+        long long i = col ? c : r_, j = col ? r_ : c;
+        double out = host_load(pa, arr.g.type);
+        double rv = ref[(size_t)((b * M + i) * N + j)];
+        max_ref = std::max(max_ref, std::fabs(rv));
+        if (!std::isfinite(out)) {
+          ++r.nonfinite;
+          continue;
+        }
+        max_diff = std::max(max_diff, std::fabs(out - rv));
+      }
+  r.rel_err = max_diff / std::max(max_ref, 1e-6);
+  return r;
+}
+
+struct Streams {
+  cudaStream_t work = nullptr;  // passed to stream(s) forms
+  cudaStream_t side = nullptr;  // reads back the output of `sync` forms
+};
+
+void run_case(const Form &f, int fn_index, int shape_index, const Shape &sh,
+              const Streams &streams, cudaEvent_t ev_start, cudaEvent_t ev_stop,
+              Result &r) {
+  const long long Bt = sh.batch, M = sh.M, N = sh.N, K = sh.K;
+  // Geometry of A (M x K), B (K x N), C (M x N) as stored.
+  MatrixGeom ga{f.in, Bt, f.a == Layout::Row ? M : K, f.a == Layout::Row ? K : M, 0};
+  MatrixGeom gb{f.in, Bt, f.b == Layout::Row ? K : N, f.b == Layout::Row ? N : K, 0};
+  MatrixGeom gc{f.out, Bt, f.c == Layout::Row ? M : N, f.c == Layout::Row ? N : M, 0};
+  ga.ld = ld_of(ga.cols, sh.lda);
+  gb.ld = ld_of(gb.cols, sh.ldb);
+  gc.ld = ld_of(gc.cols, sh.ldc);
+  r.lda = ga.ld;
+  r.ldb = gb.ld;
+  r.ldc = gc.ld;
+
+  GuardedArray A(ga, sh.misalign), B(gb, sh.misalign), C(gc, sh.misalign);
+  GuardedArray D, X, Bias1, T, Cold;
+  if (f.out2 != Elem::None)
+    D = GuardedArray(MatrixGeom{f.out2, Bt, M, N, N}, sh.misalign);
+  if (f.x)
+    X = GuardedArray(MatrixGeom{Elem::F32, 1, M, N, N}, sh.misalign);
+  Bias bias_kind = f.bias != Bias::None ? f.bias : f.bias2;
+  if (bias_kind != Bias::None) {
+    long long n = bias_kind == Bias::Row ? M : bias_kind == Bias::Col ? N : Bt * N;
+    Bias1 = GuardedArray(MatrixGeom{f.bias_elem, 1, 1, n, n}, sh.misalign);
+  }
+  if (f.temp)
+    T = GuardedArray(MatrixGeom{Elem::F32, 1, M, N, N}, sh.misalign);
+
+  A.fill(case_seed(fn_index, shape_index, 0));
+  B.fill(case_seed(fn_index, shape_index, 1));
+  if (f.init != Init::Zero)
+    C.fill(case_seed(fn_index, shape_index, 2));  // C_old, read by the form
+  if (f.x)
+    X.fill(case_seed(fn_index, shape_index, 3));
+  if (Bias1.base)
+    Bias1.fill(case_seed(fn_index, shape_index, 4));
+  // alpha in +-[0.5, 1.5], beta in [-1.5, 1.5]: never 1, so a form that drops
+  // or misplaces one shows up.
+  uint64_t sbits = case_seed(fn_index, shape_index, 5);
+  float alpha = f.alpha ? (float)(0.5 + ((sbits >> 11) & 0xFFFF) / 65536.0) *
+                              ((sbits & 1) ? -1.0f : 1.0f)
+                        : 1.0f;
+  float beta = (float)(3.0 * ((sbits >> 32) & 0xFFFF) / 65536.0 - 1.5);
+
+  // The old C for the reference: a copy, since the call overwrites C.
+  if (f.init != Init::Zero) {
+    Cold = GuardedArray(gc, false);
+    check(cudaMemcpy(Cold.data(), C.data(), gc.bytes(), cudaMemcpyDeviceToDevice), "copy C_old");
+  }
+
+  size_t n_out = (size_t)Bt * M * N;
+  double *dref = nullptr, *dref2 = nullptr;
+  check(cudaMalloc(&dref, std::max<size_t>(n_out, 1) * sizeof(double)), "cudaMalloc ref");
+  struct Free {
+    double *&p;
+    ~Free() { cudaFree(p); }
+  } free_ref{dref}, free_ref2{dref2};
+  if (f.out2 != Elem::None)
+    check(cudaMalloc(&dref2, std::max<size_t>(n_out, 1) * sizeof(double)), "cudaMalloc ref2");
+
+  RefParams p{};
+  p.batch = Bt;
+  p.M = M;
+  p.N = N;
+  p.K = K;
+  p.A = {A.data(), f.in, ga.ld, ga.rows * ga.ld, f.a == Layout::Col};
+  p.B = {B.data(), f.in, gb.ld, gb.rows * gb.ld, f.b == Layout::Col};
+  p.Cold = {Cold.data(), f.out, gc.ld, gc.rows * gc.ld, f.c == Layout::Col};
+  p.alpha = alpha;
+  p.c_coef = f.init == Init::Beta ? beta : 1.0;
+  p.x_coef = beta;
+  p.X = f.x ? static_cast<const float *>(X.data()) : nullptr;
+  p.bias = f.bias != Bias::None ? Bias1.data() : nullptr;
+  p.bias_kind = (int)f.bias;
+  p.bias2 = f.bias2 != Bias::None ? Bias1.data() : nullptr;
+  p.bias_elem = f.bias_elem;
+  p.bias2_kind = (int)f.bias2;
+  p.relu = f.relu;
+  p.relu2 = f.relu2;
+  p.ref = dref;
+  p.ref2 = dref2;
+  if (n_out) {
+    launch_reference(p);
+    check(cudaGetLastError(), "reference_kernel launch");
+  }
+  check(cudaDeviceSynchronize(), "reference/setup");
+  C.snapshot();
+  if (D.base)
+    D.snapshot();
+  if (T.base)
+    T.snapshot();
+
+  Args args{};
+  args.batch = Bt;
+  args.M = M;
+  args.N = N;
+  args.K = K;
+  args.lda = ga.ld;
+  args.ldb = gb.ld;
+  args.ldc = gc.ld;
+  args.A = A.data();
+  args.B = B.data();
+  args.C = C.data();
+  args.D = D.data();
+  args.X = static_cast<const float *>(X.data());
+  args.bias = Bias1.data();
+  args.T = static_cast<float *>(T.data());
+  args.alpha = alpha;
+  args.beta = beta;
+  args.stream = f.stream ? streams.work : 0;
+
+  // The call under test. Errors are caught here, not by check(), so the
+  // report says the rewritten code failed rather than the harness.
+  std::vector<unsigned char> c_after(C.total);
+  f.call(args);
+  cudaError_t launch = cudaGetLastError();
+  cudaError_t early = cudaSuccess;
+  if (f.stream_syncs && launch == cudaSuccess) {
+    // `sync`: the result must be complete when the call returns. Read it on
+    // another non-blocking stream, without waiting for the work stream.
+    early = cudaMemcpyAsync(c_after.data(), C.base, C.total, cudaMemcpyDeviceToHost, streams.side);
+    if (early == cudaSuccess)
+      early = cudaStreamSynchronize(streams.side);
+  }
+  cudaError_t sync = cudaDeviceSynchronize();
+  if (launch != cudaSuccess || early != cudaSuccess || sync != cudaSuccess) {
+    r.status = Result::Fail;
+    r.note = std::string("CUDA error from call: ") +
+             cudaGetErrorName(launch != cudaSuccess ? launch : early != cudaSuccess ? early : sync);
+    note_cuda_failure();
+    return;
+  }
+  if (!f.stream_syncs)
+    check(cudaMemcpy(c_after.data(), C.base, C.total, cudaMemcpyDeviceToHost), "copy C");
+
+  std::vector<double> ref(n_out), ref2;
+  check(cudaMemcpy(ref.data(), dref, n_out * sizeof(double), cudaMemcpyDeviceToHost), "copy ref");
+  OutputCheck oc = check_output(C, c_after, f.c == Layout::Col, M, N, ref);
+  r.rel_err = oc.rel_err;
+  std::string why;
+  if (!(oc.rel_err <= out_tol(f.in, f.out)))
+    why += "C error above tolerance; ";
+  if (oc.nonfinite)
+    why += std::to_string(oc.nonfinite) + " NaN/Inf in C (unwritten?); ";
+  if (oc.bytes_changed)
+    why += std::to_string(oc.bytes_changed) + " guard/padding bytes of C changed; ";
+  if (D.base) {
+    ref2.resize(n_out);
+    check(cudaMemcpy(ref2.data(), dref2, n_out * sizeof(double), cudaMemcpyDeviceToHost), "copy ref2");
+    std::vector<unsigned char> d_after(D.total);
+    check(cudaMemcpy(d_after.data(), D.base, D.total, cudaMemcpyDeviceToHost), "copy D");
+    OutputCheck od = check_output(D, d_after, false, M, N, ref2);
+    r.rel_err = std::max(r.rel_err, od.rel_err);
+    if (!(od.rel_err <= out_tol(f.in, f.out2)))
+      why += "D error above tolerance (" + std::to_string(od.rel_err) + "); ";
+    if (od.nonfinite)
+      why += std::to_string(od.nonfinite) + " NaN/Inf in D; ";
+    if (od.bytes_changed)
+      why += std::to_string(od.bytes_changed) + " guard/padding bytes of D changed; ";
+  }
+  // (The unrewritten source of host emulation writes T, as written.)
+  if (T.base && !kHostEmulation) {
+    std::vector<unsigned char> t_after(T.total);
+    check(cudaMemcpy(t_after.data(), T.base, T.total, cudaMemcpyDeviceToHost), "copy T");
+    size_t changed = 0;
+    for (size_t b = 0; b < T.total; ++b)
+      changed += t_after[b] != T.before[b];
+    if (changed)
+      why += std::to_string(changed) + " bytes of temp array T written; ";
+  }
+  r.status = why.empty() ? Result::Pass : Result::Fail;
+  r.note = why.empty() ? "" : why.substr(0, why.size() - 2);
+
+  // Timing is informative only: a second, warm call, bracketed by events on
+  // the stream the rewritten code launches on. (In-place forms accumulate
+  // once more; the result is not checked again.)
+  cudaStream_t ts = args.stream;
+  check(cudaEventRecord(ev_start, ts), "event record");
+  f.call(args);
+  check(cudaEventRecord(ev_stop, ts), "event record");
+  cudaError_t timed = cudaEventSynchronize(ev_stop);
+  if (timed == cudaSuccess)
+    timed = cudaDeviceSynchronize();
+  if (timed != cudaSuccess) {
+    r.status = Result::Fail;
+    r.note = std::string("CUDA error from timed call: ") + cudaGetErrorName(timed);
+    note_cuda_failure();
+    return;
+  }
+  check(cudaEventElapsedTime(&r.ms, ev_start, ev_stop), "event time");
+}
+
+const char *status_name(const Result &r) {
+  switch (r.status) {
+  case Result::Pass: return "PASS";
+  case Result::Fail: return "FAIL";
+  default: return "NOT RUN";
+  }
+}
+
+void print_row(const Result &r) {
+  std::printf("%-28s %5lld %6lld %6lld %6lld %6lld %6lld %6lld %-3s  %10.3e  %-7s %9.3f  %s\n",
+              r.fn.c_str(), r.shape.batch, r.shape.M, r.shape.N, r.shape.K,
+              r.lda, r.ldb, r.ldc, r.shape.misalign ? "mis" : "", r.rel_err,
+              status_name(r), r.ms, r.note.c_str());
+  std::fflush(stdout);  // keep the log useful if a later case hangs
+}
+
+// --- Child processes -------------------------------------------------------------
+// A kernel fault leaves the CUDA context unusable for the rest of the process
+// (a "sticky" error). So that one costs a family (one samples/forms file) and
+// not the run, main() runs each family in a child process (this program with
+// --child FILE), echoes its output and collects the rows it reports on lines
+// starting with "@@".
+bool g_child = false;
+
+void emit_record(const Result &r) {
+  std::printf("@@row\t%s\t%lld\t%lld\t%lld\t%lld\t%lld\t%lld\t%lld\t%d\t%.17g\t%.9g\t%d\t%s\n",
+              r.fn.c_str(), r.shape.batch, r.shape.M, r.shape.N, r.shape.K,
+              r.lda, r.ldb, r.ldc, (int)r.shape.misalign, r.rel_err,
+              (double)r.ms, (int)r.status, r.note.c_str());
+  std::fflush(stdout);
+}
+
+std::vector<std::string> split_tabs(const std::string &line) {
+  std::vector<std::string> v;
+  size_t b = 0;
+  for (size_t e; (e = line.find('\t', b)) != std::string::npos; b = e + 1)
+    v.push_back(line.substr(b, e - b));
+  v.push_back(line.substr(b));
+  return v;
+}
+
+bool parse_record(const std::string &line, Result &r) {
+  std::vector<std::string> f = split_tabs(line);
+  if (f.size() != 14 || f[0] != "@@row")
+    return false;
+  r.fn = f[1];
+  r.shape.batch = std::stoll(f[2]);
+  r.shape.M = std::stoll(f[3]);
+  r.shape.N = std::stoll(f[4]);
+  r.shape.K = std::stoll(f[5]);
+  r.lda = std::stoll(f[6]);
+  r.ldb = std::stoll(f[7]);
+  r.ldc = std::stoll(f[8]);
+  r.shape.misalign = f[9] == "1";
+  r.rel_err = std::strtod(f[10].c_str(), nullptr);
+  r.ms = (float)std::strtod(f[11].c_str(), nullptr);
+  r.status = (decltype(r.status))std::stoi(f[12]);
+  r.note = f[13];
+  return true;
+}
+
+std::vector<Result> g_results;
+
+void run_function(const Form &f, int fn_index, const Streams &streams,
+                  cudaEvent_t ev_start, cudaEvent_t ev_stop) {
+  std::vector<Shape> shapes = shapes_for(f);
+  std::string out_type = elem_name(f.out);
+  double tol = out_tol(f.in, f.out);
+  if (f.out2 != Elem::None) {
+    out_type += std::string("+") + elem_name(f.out2);
+    tol = std::min(tol, out_tol(f.in, f.out2));
+  }
+  for (size_t s = 0; s < shapes.size(); ++s) {
+    Result r;
+    r.fn = f.name;
+    r.shape = shapes[s];
+    r.out_type = out_type;
+    r.tol = tol;
+    if (!f.sym) {
+      r.note = std::string("not linked: samples/forms/") + f.file +
+               ".cu not rewritten (see gpu-prepare), or the declaration here differs";
+    } else if (g_context_lost) {
+      r.note = "CUDA context lost in an earlier case";
+    } else {
+      try {
+        run_case(f, fn_index, (int)s, shapes[s], streams, ev_start, ev_stop, r);
+      } catch (const CudaFailure &e) {
+        r.status = Result::Fail;
+        r.note = std::string("harness: ") + e.what();
+        note_cuda_failure();
+      }
+    }
+    print_row(r);
+    if (g_child)
+      emit_record(r);
+    g_results.push_back(r);
+  }
+}
+
+struct FnSummary {
+  std::string fn, file, out_type, semantics;
+  double tol;
+  int passed = 0, failed = 0;
+  double worst = 0;
+};
+
+void write_markdown(const char *path, const std::string &gpu,
+                    const std::vector<FnSummary> &sums, int passed,
+                    int failed) {
+  FILE *f = std::fopen(path, "w");
+  if (!f) {
+    std::fprintf(stderr, "cannot write %s\n", path);
+    return;
+  }
+  std::fprintf(f, "# tc-rewrite GPU correctness: loop-nest forms (samples/forms)\n\n");
+  std::fprintf(f, "GPU: %s  \nseed: 0x%llx  \n", gpu.c_str(), (unsigned long long)kSeed);
+  std::fprintf(f, "max_rel_err = max|out-ref| / max(max|ref|, 1e-6) (worst output); "
+                  "reference: naive GPU kernel in double with each form's semantics; "
+                  "tolerance fp32 1e-3, fp16 2e-3, bf16 1e-2 (tf32 operands, reference rounded to tf32: 1e-3); guards, ld padding and "
+                  "temp arrays must stay untouched.\n\n");
+  std::fprintf(f, "| file | function | reference semantics | C type | tol | passed | failed | worst max_rel_err |\n"
+                  "|---|---|---|---|---|---|---|---|\n");
+  for (const auto &s : sums)
+    std::fprintf(f, "| %s | %s | %s | %s | %.0e | %d | %d | %.3e |\n", s.file.c_str(),
+                 s.fn.c_str(), s.semantics.c_str(), s.out_type.c_str(), s.tol,
+                 s.passed, s.failed, s.worst);
+  std::fprintf(f, "\n| function | batch | M | N | K | lda | ldb | ldc | mis | max_rel_err | result | time_ms | note |\n"
+                  "|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---|---:|---|\n");
+  for (const auto &r : g_results)
+    std::fprintf(f, "| %s | %lld | %lld | %lld | %lld | %lld | %lld | %lld | %s | %.3e | %s | %.3f | %s |\n",
+                 r.fn.c_str(), r.shape.batch, r.shape.M, r.shape.N, r.shape.K,
+                 r.lda, r.ldb, r.ldc, r.shape.misalign ? "mis" : "", r.rel_err,
+                 status_name(r), r.ms, r.note.c_str());
+  std::fprintf(f, "\n**%d passed, %d failed**\n", passed, failed);
+  std::fclose(f);
+}
+
+
+// Runs the functions of one family (samples/forms/<family>.cu) in this
+// process; the parent reads the "@@" records.
+int child_main(const char *family) {
+  g_child = true;
+  int dev = 0;
+  cudaDeviceProp prop{};
+  if (cudaGetDevice(&dev) != cudaSuccess ||
+      cudaGetDeviceProperties(&prop, dev) != cudaSuccess) {
+    std::fprintf(stderr, "no usable CUDA device\n");
+    return 2;
+  }
+  std::printf("@@gpu\t%s\t%d%d\n", prop.name, prop.major, prop.minor);
+  cudaEvent_t ev_start, ev_stop;
+  Streams streams;
+  if (cudaEventCreate(&ev_start) != cudaSuccess ||
+      cudaEventCreate(&ev_stop) != cudaSuccess ||
+      cudaStreamCreateWithFlags(&streams.work, cudaStreamNonBlocking) != cudaSuccess ||
+      cudaStreamCreateWithFlags(&streams.side, cudaStreamNonBlocking) != cudaSuccess) {
+    std::fprintf(stderr, "cudaEventCreate/cudaStreamCreate failed\n");
+    return 2;
+  }
+  // Optional filter for reruns: TC_FORMS_FILTER=substring of function names.
+  const char *filter = std::getenv("TC_FORMS_FILTER");
+  const auto &table = forms_table();
+  for (size_t i = 0; i < table.size(); ++i)
+    if (!std::strcmp(table[i].file, family) &&
+        (!filter || std::strstr(table[i].name, filter)))
+      run_function(table[i], (int)i, streams, ev_start, ev_stop);
+  return 0;
+}
+
+std::string self_path(const char *argv0) {
+  char buf[4096];
+  ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+  if (n <= 0)
+    return argv0;
+  buf[n] = 0;
+  return buf;
+}
+
+// Runs one family in a child process, echoing its output; returns false when
+// the child found no usable device. Cases the child did not report (it died,
+// e.g. on a kernel fault) are recorded NOT RUN.
+bool run_family(const std::string &self, const std::string &family,
+                std::string &gpu) {
+  std::string cmd = "'" + self + "' --child " + family;
+  FILE *p = popen(cmd.c_str(), "r");
+  if (!p) {
+    std::fprintf(stderr, "popen failed: %s\n", cmd.c_str());
+    return false;
+  }
+  const auto &table = forms_table();
+  bool device = false;
+  std::string line;
+  for (int c; (c = std::fgetc(p)) != EOF;) {
+    if (c != '\n') {
+      line += (char)c;
+      continue;
+    }
+    Result r;
+    if (line.rfind("@@gpu\t", 0) == 0) {
+      std::vector<std::string> f = split_tabs(line);
+      device = true;
+      if (gpu.empty() && f.size() >= 3) {
+        gpu = f[1];
+        std::printf("device: %s (sm_%s)\n", gpu.c_str(), f[2].c_str());
+      }
+    } else if (parse_record(line, r)) {
+      for (const auto &t : table)
+        if (r.fn == t.name) {
+          r.out_type = elem_name(t.out);
+          r.tol = out_tol(t.in, t.out);
+          if (t.out2 != Elem::None) {
+            r.out_type += std::string("+") + elem_name(t.out2);
+            r.tol = std::min(r.tol, out_tol(t.in, t.out2));
+          }
+        }
+      g_results.push_back(r);
+    } else {
+      std::printf("%s\n", line.c_str());
+      std::fflush(stdout);
+    }
+    line.clear();
+  }
+  int st = pclose(p);
+  std::string how = WIFEXITED(st) ? "exited with status " + std::to_string(WEXITSTATUS(st))
+                    : WIFSIGNALED(st) ? "was killed by signal " + std::to_string(WTERMSIG(st))
+                                      : "ended";
+  if (!device)
+    return false;
+  // Fill in what the child did not report.
+  const char *filter = std::getenv("TC_FORMS_FILTER");
+  for (const auto &t : table) {
+    if (family != t.file || (filter && !std::strstr(t.name, filter)))
+      continue;
+    size_t have = 0;
+    for (const auto &r : g_results)
+      have += r.fn == t.name;
+    std::vector<Shape> shapes = shapes_for(t);
+    for (size_t s = have; s < shapes.size(); ++s) {
+      Result r;
+      r.fn = t.name;
+      r.shape = shapes[s];
+      r.out_type = elem_name(t.out);
+      r.tol = out_tol(t.in, t.out);
+      r.note = "the child process for " + family + " " + how + " before this case";
+      print_row(r);
+      g_results.push_back(r);
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  if (argc > 2 && !std::strcmp(argv[1], "--child"))
+    return child_main(argv[2]);
+
+  std::printf("seed 0x%llx; tolerance on max_rel_err: fp32 C 1e-3, fp16 C 2e-3, "
+              "bf16 C 1e-2; tf32 operands (reference rounded to tf32) 1e-3\n\n", (unsigned long long)kSeed);
+  std::printf("%-28s %5s %6s %6s %6s %6s %6s %6s %-3s  %10s  %-7s %9s  %s\n",
+              "function", "batch", "M", "N", "K", "lda", "ldb", "ldc", "mis",
+              "max_rel_err", "result", "time_ms", "note");
+  std::fflush(stdout);
+
+  // One child process per family, in table order.
+  const auto &table = forms_table();
+  std::vector<std::string> families;
+  for (const auto &t : table)
+    if (std::find(families.begin(), families.end(), t.file) == families.end())
+      families.push_back(t.file);
+  const std::string self = self_path(argv[0]);
+  std::string gpu;
+  for (const auto &family : families)
+    if (!run_family(self, family, gpu)) {
+      std::fprintf(stderr, "forms_correctness: no usable CUDA device\n");
+      return 2;
+    }
+
+  // Per-function summary, in table order.
+  std::vector<FnSummary> sums;
+  int passed = 0, failed = 0;
+  for (const auto &r : g_results) {
+    if (sums.empty() || sums.back().fn != r.fn) {
+      const Form *f = nullptr;
+      for (const auto &t : table)
+        if (r.fn == t.name)
+          f = &t;
+      sums.push_back(FnSummary{r.fn, f->file, r.out_type, describe(*f), r.tol});
+    }
+    FnSummary &s = sums.back();
+    if (r.status == Result::Pass) {
+      ++s.passed;
+      ++passed;
+    } else {
+      ++s.failed;  // NOT RUN counts as a failure: nothing was verified
+      ++failed;
+    }
+    if (std::isfinite(r.rel_err))
+      s.worst = std::max(s.worst, r.rel_err);
+  }
+
+  std::printf("\n== summary ==\n");
+  std::printf("%-28s %-14s %-10s %7s %6s %6s  %-17s  %s\n", "function", "file", "C",
+              "tol", "passed", "failed", "worst max_rel_err", "reference semantics");
+  for (const auto &s : sums)
+    std::printf("%-28s %-14s %-10s %7.0e %6d %6d  %-17.3e  %s\n", s.fn.c_str(),
+                s.file.c_str(), s.out_type.c_str(), s.tol, s.passed, s.failed,
+                s.worst, s.semantics.c_str());
+  if (failed) {
+    // One line per function that is not linked in or whose child died.
+    std::printf("\nfailures:\n");
+    std::string last_repeated;
+    for (const auto &r : g_results) {
+      if (r.status == Result::Pass)
+        continue;
+      bool repeated = r.note.rfind("not linked", 0) == 0 ||
+                      r.note.rfind("the child process", 0) == 0 ||
+                      r.note.rfind("CUDA context lost", 0) == 0;
+      if (repeated && r.fn == last_repeated)
+        continue;
+      last_repeated = repeated ? r.fn : "";
+      print_row(r);
+    }
+  }
+  std::printf("\nGPU: %s\n", gpu.c_str());
+  std::printf("%zu functions, %d passed, %d failed\n", sums.size(), passed, failed);
+
+  if (argc > 1)
+    write_markdown(argv[1], gpu, sums, passed, failed);
+  return failed || sums.empty() ? 1 : 0;
+}
