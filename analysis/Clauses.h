@@ -16,6 +16,7 @@
 #define TC_ANALYSIS_CLAUSES_H
 
 #include "clang/Basic/SourceLocation.h"
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -33,6 +34,8 @@ struct RegionClauses {
   bool AllowTf32 = false;
   std::vector<std::string> Temp;
   clang::SourceLocation TempLoc; // of the temp clause, for diagnostics
+  /// Where each clause was written ("tile", "warp", ...), for diagnostics.
+  std::map<std::string, clang::SourceLocation> Locs;
 };
 
 /// One `#pragma tc` as seen by the preprocessor.

@@ -73,6 +73,7 @@ public:
                          "'#pragma tc' must precede a 'for' loop nest or a "
                          "'{ }' block of loop nests",
                          "place the pragma directly before the outermost loop");
+    collectAssigned(&Region);
     Position.push_back(0);
     if (auto E = visit(&Region))
       return std::move(E);
@@ -92,6 +93,27 @@ public:
   }
 
 private:
+  /// Variables the region assigns after their declaration: accumulators.
+  /// The others declared in the region are names for values (let-bindings,
+  /// `float a = A[i * K + k];`) and are substituted where they are used.
+  void collectAssigned(const Stmt *S) {
+    if (!S)
+      return;
+    auto Target = [&](const Expr *E) {
+      if (const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+        if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+          Assigned.insert(VD);
+    };
+    if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
+      Target(B->getLHS());
+    if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->isIncrementDecrementOp())
+      Target(U->getSubExpr());
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S); OC && OC->isAssignmentOp())
+      Target(OC->getArg(0));
+    for (const Stmt *Child : S->children())
+      collectAssigned(Child);
+  }
+
   // ----- statements ------------------------------------------------------
   llvm::Error visit(const Stmt *S) {
     if (const auto *For = dyn_cast<ForStmt>(S))
@@ -152,14 +174,20 @@ private:
       return regionError(For->getBeginLoc(),
                          "loop initialisation must set one integer iterator",
                          "write 'for (int i = lower; i < upper; ++i)'");
+    // Sibling loops often reuse a name (two `j` loops); the model needs
+    // one name per loop, so later ones get a suffix (j, j_1, ...).
     L.Iterator = Iter->getNameAsString();
+    for (unsigned Suffix = 1;; ++Suffix) {
+      bool Taken = false;
+      for (auto &Other : M.Loops)
+        Taken |= Other.Iterator == L.Iterator;
+      for (auto &P : M.Params)
+        Taken |= P.Name == L.Iterator;
+      if (!Taken)
+        break;
+      L.Iterator = Iter->getNameAsString() + "_" + std::to_string(Suffix);
+    }
     L.TypeSpelling = Iter->getType().getUnqualifiedType().getAsString(*Policy);
-    for (auto &Other : M.Loops)
-      if (Other.Iterator == L.Iterator)
-        return regionError(Iter->getLocation(),
-                           "loop iterator '" + L.Iterator +
-                               "' reuses the name of another loop's iterator",
-                           "give each loop of the region its own iterator name");
     auto Lower = affine(LowerE);
     if (!Lower)
       return Lower.takeError();
@@ -211,6 +239,10 @@ private:
         return regionError(D->getLocation(),
                            "only scalar accumulators may be declared inside a "
                            "'#pragma tc' region");
+      if (VD->getInit() && !Assigned.count(VD)) {
+        Lets[VD] = VD->getInit(); // substituted at its uses
+        continue;
+      }
       // A scalar declared inside the nest is expanded over the enclosing
       // loops: `float acc` inside loops i, j is the array acc[i][j].
       Array A;
@@ -506,6 +538,8 @@ private:
         auto It = Iterators.find(VD);
         if (It != Iterators.end())
           return Polynomial::symbol(It->second);
+        if (auto L = Lets.find(VD); L != Lets.end() && VD->getType()->isIntegerType())
+          return polynomial(L->second);
         if (Locals.count(VD))
           return regionError(DR->getLocation(),
                              "data-dependent subscript or bound: '" +
@@ -620,6 +654,16 @@ private:
         return regionError(DR->getLocation(), "unsupported reference");
       if (Iterators.count(VD))
         return ExprNode::make(ExprNode::Iterator, Iterators[VD]);
+      if (auto It = Lets.find(VD); It != Lets.end()) {
+        auto V = expr(It->second, S);
+        if (!V)
+          return V;
+        // The variable's declared type converts the value (`float a = A[..]`).
+        if (VD->getType()->isFloatingType() ||
+            classify(VD->getType()) != ElementType::Other)
+          return ExprNode::make(ExprNode::Cast, typeName(VD->getType()), {*V});
+        return V;
+      }
       if (Locals.count(VD)) {
         auto N = ExprNode::make(ExprNode::Read, "");
         N->AccessId = S.Reads.size();
@@ -753,6 +797,8 @@ private:
   std::vector<int> Position;
   std::map<const VarDecl *, std::string> Iterators;
   std::map<const VarDecl *, std::pair<unsigned, std::vector<unsigned>>> Locals;
+  std::map<const VarDecl *, const Expr *> Lets;
+  std::set<const VarDecl *> Assigned;
 };
 
 } // namespace

@@ -463,6 +463,44 @@ std::string MatmulIdiom::describe(const RegionModel &M) const {
   return S + "\n";
 }
 
+std::optional<std::map<std::string, std::string>>
+outputCoordinates(const RegionModel &M, const MatmulIdiom &Idiom, unsigned Stmt) {
+  const Statement &R = M.Stmts[Idiom.Reduction];
+  const Statement &S = M.Stmts[Stmt];
+  const Access *Acc = nullptr;
+  if (S.Write.ArrayId == Idiom.Accumulator)
+    Acc = &S.Write;
+  for (auto &Rd : S.Reads)
+    if (!Acc && Rd.ArrayId == Idiom.Accumulator)
+      Acc = &Rd;
+  if (!Acc || Acc->Index.size() != R.Write.Index.size())
+    return std::nullopt;
+  auto Single = [](const AffineExpr &E) -> std::optional<std::string> {
+    if (E.Constant != 0)
+      return std::nullopt;
+    std::optional<std::string> It;
+    for (auto &[Sym, C] : E.Coeffs) {
+      if (C == 0)
+        continue;
+      if (C != 1 || It)
+        return std::nullopt;
+      It = Sym;
+    }
+    return It;
+  };
+  std::map<std::string, std::string> Roles;
+  for (size_t D = 0; D < Acc->Index.size(); ++D) {
+    auto X = Single(Acc->Index[D]), Y = Single(R.Write.Index[D]);
+    if (!X || !Y || Roles.count(*X))
+      return std::nullopt;
+    Roles[*X] = *Y;
+  }
+  for (auto &It : M.iterators(S))
+    if (!Roles.count(It))
+      return std::nullopt;
+  return Roles;
+}
+
 llvm::Expected<MatmulIdiom> recognizeMatmul(const RegionModel &M,
                                             const IslModel &I) {
   try {

@@ -13,6 +13,7 @@
 
 #include "IslModel.h"
 #include "RegionError.h"
+#include <map>
 #include <optional>
 
 namespace tc {
@@ -42,6 +43,14 @@ struct MatmulIdiom {
 
   std::string describe(const RegionModel &M) const;
 };
+
+/// For an initialisation or epilogue statement (possibly in a loop nest of
+/// its own), which of its iterators is the output row (the reduction's
+/// IterM), column (IterN) or batch: read off its access to the accumulator,
+/// which must index it like the reduction does, one iterator per dimension.
+/// Maps each iterator of the statement to IterM, IterN or IterBatch.
+std::optional<std::map<std::string, std::string>>
+outputCoordinates(const RegionModel &M, const MatmulIdiom &Idiom, unsigned Stmt);
 
 /// Recognises the matmul idiom, or explains (with a location) why not.
 llvm::Expected<MatmulIdiom> recognizeMatmul(const RegionModel &M,

@@ -25,6 +25,7 @@ public:
       }
       std::string Name = PP.getSpelling(Tok);
       SourceLocation NameLoc = Tok.getLocation();
+      R.Clauses.Locs[Name] = NameLoc;
       PP.Lex(Tok);
       if (Name == "sync") {
         R.Clauses.Sync = true;

@@ -43,7 +43,7 @@ std::string printAccess(const RegionModel &M, const Access &A,
 llvm::Expected<std::string> emitEpilogue(const RegionModel &M,
                                          const MatmulIdiom &Idiom) {
   const Array &Acc = M.Arrays[Idiom.Accumulator];
-  auto Iter = [&](const std::string &It) -> std::string {
+  std::function<std::string(const std::string &)> Iter = [&](const std::string &It) -> std::string {
     if (It == Idiom.IterM)
       return "tc_m";
     if (It == Idiom.IterN)
@@ -52,14 +52,25 @@ llvm::Expected<std::string> emitEpilogue(const RegionModel &M,
       return "tc_batch";
     return It; // rejected below
   };
+  // Statements of the epilogue may run in a loop nest of their own (an
+  // initialisation nest before a k-outermost reduction): their iterators
+  // are renamed to the output coordinates they stand for.
+  std::map<std::string, std::string> Roles;
   auto CheckIterators = [&](const Statement &S) -> llvm::Error {
-    for (auto &It : M.iterators(S))
-      if (It != Idiom.IterM && It != Idiom.IterN && It != Idiom.IterBatch)
-        return regionError(S.Range.getBegin(),
-                           "the statement runs in a loop nest of its own",
-                           "epilogues in a separate nest are not supported "
-                           "yet; write them inside the (m, n) loops");
+    auto R = outputCoordinates(M, Idiom, unsigned(&S - &M.Stmts[0]));
+    if (!R)
+      return regionError(S.Range.getBegin(),
+                         "the statement's loops cannot be matched to the "
+                         "matmul's output elements",
+                         "index the accumulator with one loop iterator per "
+                         "dimension, as the reduction does");
+    Roles = *R;
     return llvm::Error::success();
+  };
+  auto RoleIter = Iter;
+  Iter = [&, RoleIter](const std::string &It) -> std::string {
+    auto R = Roles.find(It);
+    return RoleIter(R == Roles.end() ? It : R->second);
   };
   ExprPrinter P;
   const Statement *Current = nullptr;
@@ -93,6 +104,7 @@ llvm::Expected<std::string> emitEpilogue(const RegionModel &M,
     Out += "float tc_value = static_cast<float>(" + printAccess(M, R.Write, Iter) + ");\n";
   }
   std::string Scale;
+  Roles.clear(); // the reduction's own iterators from here on
   Current = &M.Stmts[Idiom.Reduction];
   for (auto &F : Idiom.Scale)
     Scale += "static_cast<float>(" + P.print(*F) + ") * ";

@@ -68,22 +68,38 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
   }
   if (Cl.Stages)
     C.Stages = *Cl.Stages;
+  // Errors point at the clause that set the offending value, or at the
+  // pragma when the default was chosen.
+  std::string Culprit;
   auto Bad = [&](const std::string &Msg, const std::string &Note) {
-    return regionError(PragmaLoc, Msg, Note);
+    auto It = Cl.Locs.find(Culprit);
+    return regionError(It != Cl.Locs.end() ? It->second : PragmaLoc, Msg, Note);
   };
+  auto Blame = [&](std::initializer_list<const char *> Clauses) {
+    Culprit.clear();
+    for (const char *C : Clauses)
+      if (Cl.Locs.count(C)) {
+        Culprit = C;
+        return;
+      }
+  };
+  Blame({"split_k"});
   if (Cl.SplitK && (*Cl.SplitK < 1 || *Cl.SplitK > 64))
     return Bad("split_k(" + std::to_string(*Cl.SplitK) + ") is out of range",
                "split the reduction into 1 to 64 parts");
   std::string Shape = C.Tf32 ? "m16n8k8" : "m16n8k16";
+  Blame({"mma"});
   if (Cl.Mma && *Cl.Mma != Shape)
     return Bad("unsupported mma '" + *Cl.Mma + "' for these operands",
                "the supported instruction shape is mma(" + Shape + ")");
+  Blame({"warp", "tile"});
   if (C.BlockM % C.WarpM || C.BlockN % C.WarpN)
     return Bad("the block tile must be a multiple of the warp tile",
                "e.g. tile(128, 128, 32) warp(64, 64)");
   if (C.WarpM % 16 || C.WarpN % 16)
     return Bad("warp tiles must be multiples of 16 in both dimensions",
                "the warp computes 16x8 mma tiles, two n-tiles per ldmatrix");
+  Blame({"tile"});
   if (C.BlockK % C.MmaK || C.BlockK < 16 || !isPow2(C.BlockK) || C.BlockK > 128)
     return Bad("the block tile's K size must be 16, 32, 64 or 128",
                "the reduction is strip-mined by the mma depth, " +
@@ -91,21 +107,30 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
   if (!isPow2(C.BlockM) || !isPow2(C.BlockN) || C.BlockM < 16 || C.BlockN < 16)
     return Bad("block tile sizes must be powers of two of at least 16",
                "shared-memory rows are swizzled in 16-byte chunks");
+  Blame({"tile", "warp"});
   if (C.threads() > 1024 || C.threads() < 32)
     return Bad("the tile needs " + std::to_string(C.threads() / 32) +
                    " warps; between 1 and 32 are possible",
                "");
+  Blame({"stages"});
   if (C.Stages < 2 || C.Stages > 6)
     return Bad("stages must be between 2 and 6", "");
+  Blame({"warp", "tile"});
   int Regs = C.fragmentsM() * C.fragmentsN() * 4;
   if (Regs > 256)
     return Bad("the warp tile needs " + std::to_string(Regs) +
                    " accumulator registers per thread",
                "use a warp tile of at most 64x128");
-  if (C.sharedBytes() > 227 * 1024)
+  // Shared memory a block may opt in to, per architecture.
+  int Limit = Arch == GpuArch::SM80   ? 163 * 1024
+              : Arch == GpuArch::SM90a ? 227 * 1024
+                                       : 99 * 1024; // sm_86, sm_89
+  Blame({"stages", "tile"});
+  if (C.sharedBytes() > Limit)
     return Bad("the tile configuration needs " +
                    std::to_string(C.sharedBytes()) +
-                   " bytes of shared memory, more than a block can have",
+                   " bytes of shared memory, more than a block can have on " +
+                   archName(Arch) + " (" + std::to_string(Limit) + ")",
                "reduce the tile sizes or the number of stages");
   (void)Idiom;
   return C;

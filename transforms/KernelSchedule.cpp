@@ -213,17 +213,25 @@ private:
       Candidates.push_back(*Idiom.Init);
     for (unsigned SI : Candidates) {
       const Statement &S = M.Stmts[SI];
-      auto Its = M.iterators(S);
-      if (Its.size() != (Idiom.IterBatch.empty() ? 2u : 3u))
+      auto Roles = outputCoordinates(M, Idiom, SI);
+      if (!Roles)
         continue;
-      std::string Tuple, Batch;
-      for (auto &It : Its)
+      std::string Tuple, M_, N_, Batch;
+      for (auto &It : M.iterators(S)) {
         Tuple += (Tuple.empty() ? "" : ", ") + It;
-      if (!Idiom.IterBatch.empty())
-        Batch = " : " + Idiom.IterBatch + " = " + Batch_;
+        const std::string &Role = (*Roles)[It];
+        if (Role == Idiom.IterM)
+          M_ = It;
+        else if (Role == Idiom.IterN)
+          N_ = It;
+        else
+          Batch = " : " + It + " = " + Batch_;
+      }
+      if (M_.empty() || N_.empty())
+        continue;
       return I.Domain.at(S.Name).apply(
-          map("{ " + S.Name + "[" + Tuple + "] -> Store[" + Idiom.IterM + ", " +
-              Idiom.IterN + "]" + Batch + " }"));
+          map("{ " + S.Name + "[" + Tuple + "] -> Store[" + M_ + ", " + N_ + "]" +
+              Batch + " }"));
     }
     return reductionDomain(M, Idiom, I).apply(
         map("{ " + R + "[m, n, k] -> Store[m, n] }"));

@@ -205,6 +205,13 @@ tooling::Replacement regionReplacement(SourceManager &SM,
   SourceLocation Begin = lineStart(SM, SM.getExpansionLoc(R.Pragma->Loc));
   SourceLocation End = Lexer::getLocForEndOfToken(
       SM.getExpansionLoc(R.S->getEndLoc()), 0, SM, LangOpts);
+  // A loop whose body is an expression statement ends before that
+  // statement's ';': the replacement takes the ';' too.
+  if (!isa<CompoundStmt>(R.S))
+    if (std::optional<Token> Next = Lexer::findNextToken(
+            SM.getExpansionLoc(R.S->getEndLoc()), SM, LangOpts);
+        Next && Next->is(tok::semi))
+      End = Next->getEndLoc();
   unsigned Column = SM.getExpansionColumnNumber(R.S->getBeginLoc());
   std::string Pad(Column > 0 ? Column - 1 : 0, ' ');
   std::string Text = Pad + "// '#pragma tc' region computed by " +
@@ -224,8 +231,14 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
   FileRewrite Result;
   Result.Path = mainPath(SM);
   Result.Source = SM.getBufferData(SM.getMainFileID()).str();
-  if (D.hasErrorOccurred()) {
-    // Never rewrite a file we could not parse completely.
+  // Never rewrite a file we could not parse completely. A malformed clause
+  // is an error too, but only of its own pragma (one error each): that
+  // region stays as written and the others are still rewritten.
+  unsigned ClauseErrors = 0;
+  for (const PragmaRecord &P : Pragmas)
+    ClauseErrors += !P.Valid;
+  unsigned Errors = D.getClient() ? D.getClient()->getNumErrors() : 0;
+  if (D.hasErrorOccurred() && Errors > ClauseErrors) {
     Result.ParseFailed = true;
     return Result;
   }

@@ -3,7 +3,6 @@
 // over the target's budget can never launch (cudaFuncSetAttribute and the
 // launch fail at run time), so it should be rejected at the pragma.
 //
-// XFAIL: *
 // Fails: the limit is 227 KiB for every --arch (KernelConfig.cpp); both
 // regions are rewritten, exit status 0, no diagnostic.
 //

@@ -3,7 +3,6 @@
 // the file rewritten (README: "the region is left exactly as written;
 // other regions of the file are still rewritten").
 //
-// XFAIL: *
 // Fails: a clause error is a Clang error during preprocessing, so the
 // whole file counts as not parsing: "tc-rewrite: 'clause-syntax-other-
 // regions.cu' was not rewritten because it does not parse", and no -o

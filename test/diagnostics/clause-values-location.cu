@@ -2,7 +2,6 @@
 // value token), not at the start of the pragma (README: "Each is
 // validated; an error points at the offending token").
 //
-// XFAIL: *
 // Fails: all of these are reported at column 1, the '#' of the pragma
 // line, e.g. "clause-values-location.cu:<line>:1: error: stages must be
 // between 2 and 6" (KernelConfig.cpp reports at the pragma's location).
@@ -34,13 +33,6 @@ void tile_k_24(GEMM_ARGS) {
   // 'tile' is column 12, '24' column 27.
   // DIAG: {{.*}}clause-values-location.cu:[[@LINE+1]]:{{12|27}}: error: the block tile's K size must be 16, 32, 64 or 128
 #pragma tc tile(128, 128, 24)
-  GEMM_NEST
-}
-
-void split_k_two(GEMM_ARGS) {
-  // 'split_k' is column 12, '2' column 20.
-  // DIAG: {{.*}}clause-values-location.cu:[[@LINE+1]]:{{12|20}}: error: split_k(2) is not implemented yet
-#pragma tc split_k(2)
   GEMM_NEST
 }
 

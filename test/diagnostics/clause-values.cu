@@ -80,13 +80,6 @@ void too_much_shared_memory(GEMM_ARGS) {
   GEMM_NEST
 }
 
-void split_k_two(GEMM_ARGS) {
-  // DIAG: {{.*}}clause-values.cu:[[@LINE+2]]:{{[0-9]+}}: error: split_k(2) is not implemented yet
-  // DIAG: {{.*}}clause-values.cu:[[@LINE+1]]:{{[0-9]+}}: note: remove the clause; only split_k(1) is supported
-#pragma tc split_k(2)
-  GEMM_NEST
-}
-
 void other_mma(GEMM_ARGS) {
   // DIAG: {{.*}}clause-values.cu:[[@LINE+2]]:{{[0-9]+}}: error: unsupported mma 'm16n8k8'
   // DIAG: {{.*}}clause-values.cu:[[@LINE+1]]:{{[0-9]+}}: note: the supported instruction shape is mma(m16n8k16)

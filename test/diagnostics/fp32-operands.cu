@@ -24,6 +24,18 @@ void sgemm(int M, int N, int K, const float *__restrict__ A,
 // OUT-NEXT: #pragma tc
 // OUT-NEXT: for (int i = 0; i < M; ++i)
 
+void sgemm_tf32(int M, int N, int K, const float *__restrict__ A,
+                const float *__restrict__ B, float *__restrict__ C) {
+#pragma tc allow_tf32
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += A[i * K + k] * B[k * N + j];
+      C[i * N + j] = acc;
+    }
+}
+
 // DIAG-NOT: fp32-operands.cu:{{3[0-9]}}:{{.*}}error
 // OUT: tc::FragmentLoaderTf32<tc::FragmentLayout::AKContiguous, 32, 4, 4> tc_frag_load_a;
 // OUT: tc::mma_m16n8k8_tf32(tc_acc[c{{[0-9]}}][c{{[0-9]}}], tc_frag_a[c{{[0-9]}}], tc_frag_b[c{{[0-9]}}]);

@@ -1,7 +1,6 @@
 // The i-k-j order with the initialisation `C[i][j] = 0` in a j loop of its
 // own before the k loop (PolyBench style, distinct iterator names).
 //
-// XFAIL: *
 // Fails: "error: the statement runs in a loop nest of its own" (note:
 // "epilogues in a separate nest are not supported yet; write them inside
 // the (m, n) loops") at the initialisation `C[i * N + j0] = 0.0f`.

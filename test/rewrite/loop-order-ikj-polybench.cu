@@ -2,7 +2,6 @@
 // the k loop, `C += alpha * A * B` in the k-j nest. Both j loops are named
 // j, as PolyBench writes them.
 //
-// XFAIL: *
 // Fails: "loop iterator 'j' reuses the name of another loop's iterator"
 // at the second j loop; with distinct names (loop-order-ikj-init-nest.cu)
 // it fails later.

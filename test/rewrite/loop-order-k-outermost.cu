@@ -2,7 +2,6 @@
 // region is a `{ }` block of two nests: the (i, j) initialisation, then the
 // k-i-j accumulation.
 //
-// XFAIL: *
 // Fails: "error: the statement runs in a loop nest of its own" at the
 // initialisation `C[i0 * N + j0] = 0.0f` (with the nests' iterators both
 // named i, j: "loop iterator 'i' reuses the name of another loop's

@@ -3,7 +3,6 @@
 // (a __half times a float is ambiguous in host code, so the implicit
 // conversion has to go through a declaration).
 //
-// XFAIL: *
 // Fails: "error: more than one batch loop" (note: "fold the batch loops
 // into one") at `acc += a * b`: the scalars declared inside the k loop are
 // expanded over (i, j, k) and not recognised as the operands A and B.

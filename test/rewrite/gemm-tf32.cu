@@ -1,0 +1,31 @@
+// fp32 operands with the allow_tf32 clause: rounded to tf32 on the tensor
+// cores (mma.m16n8k8 tf32), fp32 accumulation and result.
+//
+// RUN: %tc-rewrite %s -o %t.cu
+// RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
+// RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
+// RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
+// RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
+// RUN:   -gencode arch=compute_90a,code=sm_90a -ptx %t.cu -o %t.ptx %}
+// RUN: %if nvcc %{ FileCheck %s --check-prefix=PTX --input-file=%t.ptx %}
+
+// CHECK:      {{^}}#include <tc/tc.cuh>
+// CHECK:      {{^}}__global__ void __launch_bounds__({{[0-9]+}}) tc_sgemm_0_kernel(
+// CHECK-SAME: const float *__restrict__ A, const float *__restrict__ B, float *__restrict__ C
+// CHECK:      {{^ *}}tc::mma_{{.*}}tf32(
+// CHECK:      {{^}}void sgemm(
+// CHECK:      {{^  }}tc_sgemm_0_launch(M, N, K, A, B, C, 0);
+
+// PTX: mma.sync.aligned.{{.*}}.tf32.tf32.f32
+
+void sgemm(int M, int N, int K, const float *__restrict__ A,
+           const float *__restrict__ B, float *__restrict__ C) {
+#pragma tc allow_tf32
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += A[i * K + k] * B[k * N + j];
+      C[i * N + j] = acc;
+    }
+}
