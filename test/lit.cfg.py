@@ -15,6 +15,11 @@
 #   %cuobjdump                 SASS dump of an object file   (feature: cuobjdump)
 #   %clang-tidy                LLVM 22's clang-tidy          (feature: clang-tidy)
 #   %clang-apply-replacements  LLVM 22's one                 (feature: clang-apply-replacements)
+#   %tc-tidy-module            the clang-tidy module libTcTidyModule.so (feature: tc-tidy-module)
+#   %tc-build-dir              the build tree under test (for cmake --install)
+#   %cmake, %cmake-generator   the CMake that configured it, and its generator
+#   %cuda-path                 the CUDA installation the tool defaults to
+#   %clang-resource-dir        Clang 22's resource directory
 # FileCheck, not, count, split-file come from LLVM 22's bin/, first on PATH.
 import os
 import sys
@@ -74,6 +79,12 @@ config.substitutions.append(("%clang-apply-replacements",
                              tool_or_missing(config.tc_clang_apply_replacements,
                                              "clang-apply-replacements")))
 config.substitutions.append(("%clang-tidy", tool_or_missing(config.tc_clang_tidy, "clang-tidy")))
+config.substitutions.append(("%clang-resource-dir", config.tc_clang_resource_dir))
+config.substitutions.append(("%tc-tidy-module", tool_or_missing(config.tc_tidy_module, "tc-tidy-module")))
+config.substitutions.append(("%tc-build-dir", config.tc_obj_root))
+config.substitutions.append(("%cmake-generator", config.tc_cmake_generator))
+config.substitutions.append(("%cmake", config.tc_cmake))
+config.substitutions.append(("%cuda-path", config.tc_cuda_path_default))
 config.substitutions.append(("%tc-rewrite", os.path.join(config.tc_tools_dir, "tc-rewrite")))
 config.substitutions.append(("%tc-include", config.tc_runtime_include_dir))
 config.substitutions.append(("%samples", os.path.join(config.tc_src_root, "samples")))
@@ -96,3 +107,5 @@ if executable(config.tc_clang_tidy):
     config.available_features.add("clang-tidy")
 if executable(config.tc_clang_apply_replacements):
     config.available_features.add("clang-apply-replacements")
+if config.tc_tidy_module and os.path.isfile(config.tc_tidy_module):
+    config.available_features.add("tc-tidy-module")

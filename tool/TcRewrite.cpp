@@ -1,24 +1,39 @@
 //===- TcRewrite.cpp - the tc-rewrite command line ------------------------===//
 //
-//   tc-rewrite FILE... [-o OUT | -i] [--arch=sm_90a|sm_80|sm_86|sm_89]
-//              [-p BUILD_DIR] [--explain] [-- CLANG_ARGS]
+//   tc-rewrite FILE... (-o OUT | -i | --export-fixes=YAML) [--check]
+//              [--arch=sm_90a|sm_80|sm_86|sm_89] [-p BUILD_DIR] [-j N]
+//              [--explain] [--warn-only] [--cuda-path=DIR] [-- CLANG_ARGS]
 //
 // Parses each file as CUDA (host side), rewrites every `#pragma tc` region
 // into a tensor-core kernel launch and writes the result. Exit status: 0
-// when every region was rewritten, 1 when a region was left as written (or
-// a file did not parse), 2 for usage errors.
+// when every region was rewritten (with --check: and every output was up
+// to date), 1 when a region was left as written, a file did not parse, a
+// write failed or (--check) an output is stale, 2 for usage errors.
 //
 //===----------------------------------------------------------------------===//
+#include "CompileArgs.h"
 #include "RegionRewriter.h"
+#include "UnifiedDiff.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/Core/Replacement.h"
+#include "clang/Tooling/ReplacementsYaml.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Signals.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/YAMLTraits.h"
 #include "llvm/Support/raw_ostream.h"
+#include <optional>
 
 using namespace llvm;
 using namespace clang::tooling;
@@ -28,6 +43,17 @@ static cl::opt<std::string> Output("o", cl::desc("Write the rewritten file here"
                                    cl::value_desc("file"), cl::cat(Category));
 static cl::opt<bool> InPlace("i", cl::desc("Rewrite the files in place"),
                              cl::cat(Category));
+static cl::opt<bool> Check("check",
+                           cl::desc("Write nothing; exit 1 and print a unified diff when the "
+                                    "output (-o) or the file (-i) is not the rewrite"),
+                           cl::cat(Category));
+static cl::opt<std::string> ExportFixes(
+    "export-fixes",
+    cl::desc("Write the rewrite as clang Replacements (YAML, for clang-apply-replacements)"),
+    cl::value_desc("file.yaml"), cl::cat(Category));
+static cl::opt<unsigned> Jobs("j", cl::desc("Process N files in parallel (0: one per core)"),
+                              cl::value_desc("N"), cl::init(1), cl::Prefix,
+                              cl::cat(Category));
 static cl::opt<std::string> Arch("arch", cl::desc("Target GPU: sm_90a (default), sm_80, sm_86, sm_89"),
                                  cl::init("sm_90a"), cl::cat(Category));
 static cl::opt<std::string> CudaPath("cuda-path",
@@ -42,6 +68,10 @@ static cl::opt<bool> WarnOnly("warn-only",
 static cl::opt<bool> PrintIncludeDir("print-include-dir",
                                      cl::desc("Print the directory of the runtime headers (for -I) and exit"),
                                      cl::cat(Category));
+// Tests only: simulates another program editing a file between its parse
+// and the in-place write.
+static cl::opt<std::string> TestingEditBeforeWrite("testing-edit-before-write",
+                                                   cl::Hidden, cl::cat(Category));
 
 /// The runtime headers: installed next to the tool, or the source tree's.
 static std::string runtimeIncludeDir(const char *Argv0) {
@@ -64,38 +94,169 @@ static std::string cudaPath() {
 }
 
 /// Writes through a temporary in the same directory and a rename, so an
-/// interrupted run never leaves a partial file.
-static bool writeAtomically(StringRef Path, StringRef Text) {
-  SmallString<256> Model(sys::path::parent_path(Path));
+/// interrupted run never leaves a partial file (the temporary is removed on
+/// errors and on fatal signals). With \p Unchanged, the file is only
+/// replaced while its content still equals it (it was not edited since it
+/// was read); the mode of an existing file is kept, and a symbolic link is
+/// written through.
+static bool writeAtomically(StringRef Path, StringRef Text,
+                            const std::string *Unchanged = nullptr) {
+  SmallString<256> Target(Path);
+  if (sys::fs::is_symlink_file(Path)) {
+    SmallString<256> Real;
+    if (!sys::fs::real_path(Path, Real))
+      Target = Real;
+  }
+  std::optional<sys::fs::perms> Mode;
+  sys::fs::file_status Status;
+  if (!sys::fs::status(Target, Status) && sys::fs::exists(Status))
+    Mode = Status.permissions();
+
+  SmallString<256> Model(sys::path::parent_path(Target));
   if (Model.empty())
     Model = ".";
-  sys::path::append(Model, "." + sys::path::filename(Path).str() + ".tc-%%%%%%");
+  sys::path::append(Model, "." + sys::path::filename(Target).str() + ".tc-%%%%%%");
   int FD;
   SmallString<256> Tmp;
   if (std::error_code EC = sys::fs::createUniqueFile(Model, FD, Tmp)) {
     errs() << "tc-rewrite: cannot write next to '" << Path << "': " << EC.message() << "\n";
     return false;
   }
+  sys::RemoveFileOnSignal(Tmp);
+  auto discard = [&] {
+    sys::fs::remove(Tmp);
+    sys::DontRemoveFileOnSignal(Tmp);
+  };
   {
     raw_fd_ostream OS(FD, /*shouldClose=*/true);
     OS << Text;
     OS.close();
     if (OS.has_error()) {
+      std::error_code EC = OS.error();
       OS.clear_error();
-      sys::fs::remove(Tmp);
-      errs() << "tc-rewrite: write error on '" << Tmp << "'\n";
+      discard();
+      errs() << "tc-rewrite: cannot write '" << Path << "': " << EC.message() << "\n";
       return false;
     }
   }
-  if (std::error_code EC = sys::fs::rename(Tmp, Path)) {
-    sys::fs::remove(Tmp);
+  if (Mode)
+    (void)sys::fs::setPermissions(Tmp, *Mode);
+  if (Unchanged) {
+    if (!TestingEditBeforeWrite.empty()) {
+      std::error_code EC;
+      raw_fd_ostream Edit(Target, EC, sys::fs::OF_Append);
+      Edit << TestingEditBeforeWrite;
+    }
+    auto Now = MemoryBuffer::getFile(Target, /*IsText=*/false,
+                                     /*RequiresNullTerminator=*/false);
+    if (!Now || (*Now)->getBuffer() != *Unchanged) {
+      discard();
+      errs() << "tc-rewrite: '" << Path
+             << "' changed since it was read; not overwritten (run again)\n";
+      return false;
+    }
+  }
+  if (std::error_code EC = sys::fs::rename(Tmp, Target)) {
+    discard();
     errs() << "tc-rewrite: cannot replace '" << Path << "': " << EC.message() << "\n";
     return false;
   }
+  sys::DontRemoveFileOnSignal(Tmp);
   return true;
 }
 
+namespace {
+
+/// Sends the compiler's "N errors generated." to the file's buffer.
+class VerboseToAction : public clang::WrapperFrontendAction {
+public:
+  VerboseToAction(std::unique_ptr<clang::FrontendAction> A, raw_ostream &OS)
+      : WrapperFrontendAction(std::move(A)), OS(OS) {}
+
+protected:
+  bool BeginInvocation(clang::CompilerInstance &CI) override {
+    CI.setVerboseOutputStream(OS);
+    return WrapperFrontendAction::BeginInvocation(CI);
+  }
+
+private:
+  raw_ostream &OS;
+};
+
+class BufferedFactory : public FrontendActionFactory {
+public:
+  BufferedFactory(tc::RewriteActionFactory &Inner, raw_ostream &OS)
+      : Inner(Inner), OS(OS) {}
+  std::unique_ptr<clang::FrontendAction> create() override {
+    return std::make_unique<VerboseToAction>(Inner.create(), OS);
+  }
+
+private:
+  tc::RewriteActionFactory &Inner;
+  raw_ostream &OS;
+};
+
+/// One input file: parsed and rewritten by its own ClangTool, so that
+/// several can run in parallel.
+struct FileJob {
+  std::string File;
+  std::string Diagnostics; // compiler output, when buffered (-j)
+  std::optional<tc::FileRewrite> Result;
+  bool NoCommand = false;
+  bool ToolFailed = false; // the compiler reported an error
+};
+
+} // namespace
+
+static std::string absolutePath(StringRef Path) {
+  SmallString<256> Abs(Path);
+  sys::fs::make_absolute(Abs);
+  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return std::string(Abs);
+}
+
+static void runJob(FileJob &Job, const CompilationDatabase &DB,
+                   const std::vector<std::string> &Prepend,
+                   const tc::RewriteOptions &Opts, bool Buffered) {
+  ClangTool Tool(DB, {Job.File}, std::make_shared<clang::PCHContainerOperations>(),
+                 // Each tool its own working directory (not the process's).
+                 vfs::createPhysicalFileSystem());
+  Tool.appendArgumentsAdjuster(tc::getNvccTranslatingAdjuster());
+  Tool.appendArgumentsAdjuster(
+      getInsertArgumentAdjuster(Prepend, ArgumentInsertPosition::BEGIN));
+  Tool.appendArgumentsAdjuster(
+      getInsertArgumentAdjuster("-Wno-unknown-cuda-version", ArgumentInsertPosition::END));
+
+  tc::RewriteActionFactory Factory(Opts);
+  if (Buffered) {
+    raw_string_ostream OS(Job.Diagnostics);
+    clang::DiagnosticOptions DiagOpts;
+    clang::TextDiagnosticPrinter Printer(OS, DiagOpts);
+    Tool.setDiagnosticConsumer(&Printer);
+    BufferedFactory Wrapped(Factory, OS);
+    // ClangTool prints this line itself, unbuffered: print it in order.
+    Tool.setPrintErrorMessage(false);
+    Job.ToolFailed = Tool.run(&Wrapped) != 0;
+    if (Job.ToolFailed)
+      OS << "Error while processing " << absolutePath(Job.File) << ".\n";
+  } else {
+    Job.ToolFailed = Tool.run(&Factory) != 0;
+  }
+  // One main file per tool; with several commands for it, the last one's.
+  if (!Factory.Results.empty())
+    Job.Result = std::move(Factory.Results.begin()->second);
+}
+
+static std::optional<std::string> readFile(StringRef Path) {
+  auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                   /*RequiresNullTerminator=*/false);
+  if (!Buf)
+    return std::nullopt;
+  return (*Buf)->getBuffer().str();
+}
+
 int main(int argc, const char **argv) {
+  sys::PrintStackTraceOnErrorSignal(argv[0]);
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << "tc-rewrite " TC_VERSION " (Clang/LLVM " LLVM_VERSION_STRING ", isl)\n";
   });
@@ -136,67 +297,120 @@ int main(int argc, const char **argv) {
     errs() << "tc-rewrite: -o takes exactly one input file and excludes -i\n";
     return 2;
   }
-  if (!Explain && Output.empty() && !InPlace) {
-    errs() << "tc-rewrite: say where the result goes: -o OUT or -i\n";
+  if (Check && Output.empty() && !InPlace) {
+    errs() << "tc-rewrite: --check compares with -o OUT or (-i) the file itself\n";
+    return 2;
+  }
+  if (Check && !ExportFixes.empty()) {
+    errs() << "tc-rewrite: --check writes nothing; it excludes --export-fixes\n";
+    return 2;
+  }
+  if (!Explain && Output.empty() && !InPlace && ExportFixes.empty()) {
+    errs() << "tc-rewrite: say where the result goes: -o OUT, -i or --export-fixes=FILE\n";
     return 2;
   }
 
-  ClangTool Tool(Parser->getCompilations(), Files);
   std::string GpuArch = *TargetArch == tc::GpuArch::SM90a ? "sm_90a" : Arch.getValue();
-  Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
-      {"-xcuda", "--cuda-host-only", "--cuda-path=" + cudaPath(),
-       "--cuda-gpu-arch=" + GpuArch, "-resource-dir=" TC_CLANG_RESOURCE_DIR,
-       "-I" + IncludeDir, "-Wno-unknown-cuda-version"},
-      ArgumentInsertPosition::BEGIN));
-  Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
-      "-Wno-unknown-cuda-version", ArgumentInsertPosition::END));
-
+  std::vector<std::string> Prepend = {
+      "-xcuda", "--cuda-host-only", "--cuda-path=" + cudaPath(),
+      "--cuda-gpu-arch=" + GpuArch, "-resource-dir=" TC_CLANG_RESOURCE_DIR,
+      "-I" + IncludeDir, "-Wno-unknown-cuda-version"};
   tc::RewriteOptions Opts;
   Opts.Arch = *TargetArch;
   Opts.Explain = Explain;
   Opts.ErrorsAsWarnings = WarnOnly;
-  tc::RewriteActionFactory Factory(Opts);
-  int ToolStatus = Tool.run(&Factory);
 
-  bool Failed = ToolStatus != 0;
-  for (const std::string &File : Files) {
-    SmallString<256> Abs(File);
-    sys::fs::make_absolute(Abs);
-    const tc::FileRewrite *R = nullptr;
-    for (auto &[Path, Res] : Factory.Results) {
-      SmallString<256> P(Path);
-      sys::fs::make_absolute(P);
-      sys::path::remove_dots(P, true);
-      SmallString<256> A(Abs);
-      sys::path::remove_dots(A, true);
-      if (P == A)
-        R = &Res;
+  const CompilationDatabase &DB = Parser->getCompilations();
+  std::vector<FileJob> JobList(Files.size());
+  for (size_t I = 0; I < Files.size(); ++I) {
+    JobList[I].File = Files[I];
+    JobList[I].NoCommand = DB.getCompileCommands(absolutePath(Files[I])).empty();
+  }
+  unsigned Threads = Jobs == 0 ? hardware_concurrency().compute_thread_count()
+                               : Jobs.getValue();
+  Threads = std::min<unsigned>(Threads, Files.size());
+  bool Buffered = Threads > 1;
+  std::optional<DefaultThreadPool> Pool;
+  std::vector<std::shared_future<void>> Done(JobList.size());
+  if (Buffered) {
+    Pool.emplace(hardware_concurrency(Threads));
+    for (size_t I = 0; I < JobList.size(); ++I)
+      if (!JobList[I].NoCommand)
+        Done[I] = Pool->async([&, I] { runJob(JobList[I], DB, Prepend, Opts, true); });
+  }
+
+  bool Failed = false;
+  std::vector<Replacement> Fixes;
+  for (size_t I = 0; I < JobList.size(); ++I) {
+    FileJob &Job = JobList[I];
+    const std::string &File = Job.File;
+    if (Job.NoCommand) {
+      errs() << "tc-rewrite: no compile command for '" << File
+             << "' in the compilation database\n";
+      Failed = true;
+      continue;
     }
+    if (Buffered) {
+      Done[I].wait();
+      errs() << Job.Diagnostics;
+    } else {
+      runJob(Job, DB, Prepend, Opts, false);
+    }
+    Failed |= Job.ToolFailed;
+    const tc::FileRewrite *R = Job.Result ? &*Job.Result : nullptr;
     if (!R || R->ParseFailed) {
       errs() << "tc-rewrite: '" << File << "' was not rewritten because it does not parse\n";
       Failed = true;
       continue;
     }
+    if (R->RegionsRejected && !WarnOnly)
+      Failed = true;
     if (Explain) {
       outs() << R->Explain;
       continue;
     }
-    if (R->RegionsRejected && !WarnOnly)
-      Failed = true;
-    auto Buf = MemoryBuffer::getFile(File);
-    if (!Buf) {
-      errs() << "tc-rewrite: cannot read '" << File << "'\n";
-      Failed = true;
-      continue;
-    }
-    auto NewText = applyAllReplacements((*Buf)->getBuffer(), R->Replacements);
+    auto NewText = applyAllReplacements(R->Source, R->Replacements);
     if (!NewText) {
       errs() << "tc-rewrite: " << toString(NewText.takeError()) << "\n";
       Failed = true;
       continue;
     }
     std::string Target = Output.empty() ? File : Output.getValue();
-    if (!writeAtomically(Target, *NewText))
+    bool SameFile = InPlace || absolutePath(Target) == absolutePath(File);
+    if (Check) {
+      std::optional<std::string> Current = readFile(Target);
+      if (!Current || *Current != *NewText) {
+        outs() << tc::unifiedDiff(Current ? *Current : "", *NewText, Target,
+                                  Target + " (rewritten)");
+        outs().flush();
+        errs() << "tc-rewrite: '" << Target << "' "
+               << (!Current  ? std::string("does not exist")
+                   : SameFile ? std::string("is not rewritten")
+                              : "is not the current rewrite of '" + File + "'")
+               << "\n";
+        Failed = true;
+      }
+      continue;
+    }
+    if (!ExportFixes.empty())
+      Fixes.insert(Fixes.end(), R->Replacements.begin(), R->Replacements.end());
+    if (!Output.empty() || InPlace)
+      if (!writeAtomically(Target, *NewText, SameFile ? &R->Source : nullptr))
+        Failed = true;
+  }
+  if (Pool)
+    Pool->wait();
+
+  if (!ExportFixes.empty() && !Check && !Explain) {
+    TranslationUnitReplacements TUR;
+    TUR.MainSourceFile = Files.size() == 1 ? absolutePath(Files[0]) : "";
+    TUR.Replacements = std::move(Fixes);
+    std::string Yaml;
+    raw_string_ostream OS(Yaml);
+    yaml::Output Out(OS);
+    Out << TUR;
+    OS.flush();
+    if (!writeAtomically(ExportFixes, Yaml))
       Failed = true;
   }
   return Failed ? 1 : 0;

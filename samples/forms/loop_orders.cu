@@ -96,3 +96,49 @@ void order_ijk_alpha_f16(int M, int N, int K, float alpha,
       C[i * N + j] = __float2half(acc);
     }
 }
+
+// PolyBench's gemm: i-k-j order, the initialisation in a j loop of its own
+// and the reduction's j loop reusing the name.
+void order_polybench(int M, int N, int K, float alpha, float beta,
+                     const __half *__restrict__ A, const __half *__restrict__ B,
+                     float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; i++) {
+    for (int j = 0; j < N; j++)
+      C[i * N + j] *= beta;
+    for (int k = 0; k < K; k++)
+      for (int j = 0; j < N; j++)
+        C[i * N + j] += alpha * (float)A[i * K + k] * (float)B[k * N + j];
+  }
+}
+
+// k outermost: a block with an initialisation nest, then the k-i-j nest.
+void order_k_outer_block(int M, int N, int K, const __half *__restrict__ A,
+                         const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  {
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j)
+        C[i * N + j] = 0.0f;
+    for (int k = 0; k < K; ++k)
+      for (int i = 0; i < M; ++i)
+        for (int j = 0; j < N; ++j)
+          C[i * N + j] += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+  }
+}
+
+// Operands read through named locals (implicit conversion to float).
+void order_operand_locals(int M, int N, int K, const __half *__restrict__ A,
+                          const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k) {
+        float a = A[i * K + k];
+        float b = B[k * N + j];
+        acc += a * b;
+      }
+      C[i * N + j] = acc;
+    }
+}

@@ -43,15 +43,15 @@
 // CHECK:       {{^}}  matmul over (i, j) reducing k: M = M, N = N, K = K
 // CHECK-NEXT:  {{^}}    A = A (row-major, leading dimension K), B = B (row-major, leading dimension N), inputs __half, accumulation float
 // CHECK-NEXT:  {{^}}    reduction S1, initialisation S0, epilogue S2
-// CHECK-NEXT:  {{^}}  kernel: block tile 128x128x64, warp tile 64x64 (4 warps), 3 cp.async stages, mma.sync.m16n8k16 (fp32 accumulation), 98304 bytes of shared memory, sm_90a
+// CHECK-NEXT:  {{^}}  kernel: block tile 128x128x32, warp tile 64x64 (4 warps), 4 cp.async stages, mma.sync.m16n8k16 (fp32 accumulation), 65536 bytes of shared memory, sm_90a
 
 // The schedule-tree steps, in order.
 // STEPS:      {{^}}  step padToFullTiles
 // STEPS:      {{^}}  step initialSchedule
 // STEPS:      {{^}}      schedule: "[{ S1[m, n, k] -> [(m)] }, { S1[m, n, k] -> [(n)] }, { S1[m, n, k] -> [(k)] }]"
 // STEPS:      {{^}}  step tileForBlocks
-// STEPS:      {{^}}      schedule: "[{ S1[m, n, k] -> [(floor((m)/128))] }, { S1[m, n, k] -> [(floor((n)/128))] }, { S1[m, n, k] -> [(floor((k)/64))] }]"
-// STEPS:      {{^}}        schedule: "[{ S1[m, n, k] -> [((m) mod 128)] }, { S1[m, n, k] -> [((n) mod 128)] }, { S1[m, n, k] -> [((k) mod 64)] }]"
+// STEPS:      {{^}}      schedule: "[{ S1[m, n, k] -> [(floor((m)/128))] }, { S1[m, n, k] -> [(floor((n)/128))] }, { S1[m, n, k] -> [(floor((k)/32))] }]"
+// STEPS:      {{^}}        schedule: "[{ S1[m, n, k] -> [((m) mod 128)] }, { S1[m, n, k] -> [((n) mod 128)] }, { S1[m, n, k] -> [((k) mod 32)] }]"
 // STEPS:      {{^}}  step splitReductionTile
 // STEPS:      {{^}}  step tileForWarps
 // STEPS:      {{^}}  step stripMineReduction

@@ -1,8 +1,9 @@
 // A region that reaches the isl model but is not a parallel matmul: the
 // model (with the dependence that crosses output elements) is still
-// printed, the diagnostic goes to stderr and the exit status is 1.
+// printed and the diagnostic goes to stderr. (The exit status is checked by
+// tool/explain-exit-status.cu.)
 //
-// RUN: not %tc-rewrite --explain %s > %t.out 2> %t.err
+// RUN: %tc-rewrite --explain %s > %t.out 2> %t.err || :
 // RUN: FileCheck %s --input-file=%t.out
 // RUN: FileCheck %s --check-prefix=DIAG --input-file=%t.err
 

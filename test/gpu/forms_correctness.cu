@@ -107,6 +107,9 @@ void order_jik(int M, int N, int K, const __half *__restrict__ A, const __half *
 void order_jik_init(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
 void order_jki(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
 void order_kij(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void order_polybench(int M, int N, int K, float alpha, float beta, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void order_k_outer_block(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void order_operand_locals(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
 void order_kji(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
 void order_ijk_alpha_f16(int M, int N, int K, float alpha, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
 // samples/forms/init_forms.cu
@@ -305,6 +308,9 @@ const std::vector<Form> &forms_table() {
     v.push_back(F("order_jik_init", "loop_orders", SYM(order_jik_init), [](const Args &a) { order_jik_init(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C)); }));
     v.push_back(init(F("order_jki", "loop_orders", SYM(order_jki), [](const Args &a) { order_jki(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C)); }), Init::InPlace));
     v.push_back(init(F("order_kij", "loop_orders", SYM(order_kij), [](const Args &a) { order_kij(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C)); }), Init::InPlace));
+    v.push_back(init(with_alpha(F("order_polybench", "loop_orders", SYM(order_polybench), [](const Args &a) { order_polybench(a.M, a.N, a.K, a.alpha, a.beta, H(a.A), H(a.B), out<float>(a.C)); })), Init::Beta));
+    v.push_back(F("order_k_outer_block", "loop_orders", SYM(order_k_outer_block), [](const Args &a) { order_k_outer_block(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C)); }));
+    v.push_back(types(F("order_operand_locals", "loop_orders", SYM(order_operand_locals), [](const Args &a) { order_operand_locals(a.M, a.N, a.K, H(a.A), H(a.B), out<__half>(a.C)); }), f16, f16));
     v.push_back(init(F("order_kji", "loop_orders", SYM(order_kji), [](const Args &a) { order_kji(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C)); }), Init::InPlace));
     v.push_back(with_alpha(types(F("order_ijk_alpha_f16", "loop_orders", SYM(order_ijk_alpha_f16), [](const Args &a) { order_ijk_alpha_f16(a.M, a.N, a.K, a.alpha, H(a.A), H(a.B), out<__half>(a.C)); }), f16, f16)));
     // --- init_forms.cu

@@ -1,0 +1,33 @@
+//===- CompileArgs.h - compile commands from a database, made parseable ---===//
+//
+// Commands in a compile_commands.json are for nvcc or for clang. tc-rewrite
+// parses the file as CUDA host code with Clang, so an nvcc command is
+// translated first: device-only options (-gencode, -arch, -Xptxas, ...) and
+// nvcc-only switches (--expt-relaxed-constexpr, -x cu, ...) are dropped,
+// host-compiler options (-Xcompiler A,B) are unwrapped, and the long forms
+// of ordinary options (--include-path, --define-macro, --std, ...) become
+// Clang's. The tool's own options (-xcuda, --cuda-host-only, --cuda-gpu-arch,
+// -I<runtime headers>, ...) are added after this translation.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TC_TOOL_COMPILEARGS_H
+#define TC_TOOL_COMPILEARGS_H
+
+#include "clang/Tooling/ArgumentsAdjusters.h"
+
+namespace tc {
+
+/// True when the command's compiler (argv[0]) is nvcc.
+bool isNvccCommand(const clang::tooling::CommandLineArguments &Args);
+
+/// The translation of an nvcc command line into a clang one (argv[0]
+/// becomes "clang++"); other commands are returned unchanged.
+clang::tooling::CommandLineArguments
+translateNvccCommand(const clang::tooling::CommandLineArguments &Args);
+
+/// translateNvccCommand as an arguments adjuster.
+clang::tooling::ArgumentsAdjuster getNvccTranslatingAdjuster();
+
+} // namespace tc
+
+#endif
