@@ -237,8 +237,8 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
   unsigned ClauseErrors = 0;
   for (const PragmaRecord &P : Pragmas)
     ClauseErrors += !P.Valid;
-  unsigned Errors = D.getClient() ? D.getClient()->getNumErrors() : 0;
-  if (D.hasErrorOccurred() && Errors > ClauseErrors) {
+  if (D.hasFatalErrorOccurred() ||
+      (D.hasErrorOccurred() && D.getNumErrors() > ClauseErrors)) {
     Result.ParseFailed = true;
     return Result;
   }

@@ -23,17 +23,7 @@
 
 #include <cstdint>
 
-// Fallback body for passes without the instruction: the host pass (which
-// never executes __device__ code) does nothing; a device pass for an
-// architecture below the instruction's minimum traps at run time instead of
-// breaking a multi-architecture build.
-#ifndef TC_DEVICE_TRAP_
-#if defined(__CUDA_ARCH__)
-#define TC_DEVICE_TRAP_() __trap()
-#else
-#define TC_DEVICE_TRAP_() ((void)0)
-#endif
-#endif
+#include "device_trap.cuh"
 
 namespace tc {
 
