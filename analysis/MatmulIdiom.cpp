@@ -289,6 +289,10 @@ private:
   llvm::Error classifyOtherStatements() {
     const Statement &R = M.Stmts[Idiom.Reduction];
     const Array &Acc = M.Arrays[Idiom.Accumulator];
+    // The accumulator and what the epilogue computes from it: a statement
+    // after the reduction that reads any of them consumes the result (also
+    // from a loop nest of its own, as in the paper's Listing 1).
+    std::set<unsigned> Results{Idiom.Accumulator};
     for (size_t SI = 0; SI < M.Stmts.size(); ++SI) {
       if (SI == Idiom.Reduction)
         continue;
@@ -296,7 +300,8 @@ private:
       bool WritesAcc = S.Write.ArrayId == Idiom.Accumulator;
       bool ReadsAcc = false;
       for (auto &Rd : S.Reads)
-        ReadsAcc |= Rd.ArrayId == Idiom.Accumulator;
+        ReadsAcc |= SI > Idiom.Reduction ? Results.count(Rd.ArrayId) > 0
+                                         : Rd.ArrayId == Idiom.Accumulator;
       if (S.Write.ArrayId == Idiom.A.ArrayId || S.Write.ArrayId == Idiom.B.ArrayId)
         return regionError(S.Write.Range.getBegin(),
                            "the region writes operand '" +
@@ -312,6 +317,7 @@ private:
       }
       if (SI > Idiom.Reduction && ReadsAcc) {
         Idiom.Epilogue.push_back(SI);
+        Results.insert(S.Write.ArrayId);
         continue;
       }
       return regionError(locOf(S),
@@ -355,6 +361,9 @@ private:
     isl::set Elements = I.Domain.at(R.Name).apply(PhiR);
     isl::set Covered; // (m, n) of the initialisation and epilogue
     std::map<std::string, isl::map> Phi{{R.Name, PhiR}};
+    // Element of a result array (the accumulator, or an array an epilogue
+    // statement wrote) -> the output element it belongs to.
+    std::map<unsigned, isl::map> ResultOf{{Idiom.Accumulator, Psi}};
     for (size_t SI = 0; SI < M.Stmts.size(); ++SI) {
       if (SI == Idiom.Reduction)
         continue;
@@ -363,16 +372,20 @@ private:
       if (S.Write.ArrayId == Idiom.Accumulator)
         Map = I.Write.at(S.Name).apply_range(Psi);
       else
-        for (size_t Rd = 0; Rd < S.Reads.size(); ++Rd)
-          if (S.Reads[Rd].ArrayId == Idiom.Accumulator) {
-            isl::map Candidate = I.Reads.at(S.Name)[Rd].apply_range(Psi);
-            if (!Map.is_null() && !Map.is_equal(Candidate))
-              return regionError(S.Reads[Rd].Range.getBegin(),
-                                 "the accumulator is read at another element",
-                                 "an epilogue may only read the element it "
-                                 "computes");
-            Map = Candidate;
-          }
+        for (size_t Rd = 0; Rd < S.Reads.size(); ++Rd) {
+          auto It = ResultOf.find(S.Reads[Rd].ArrayId);
+          if (It == ResultOf.end() || (SI < Idiom.Reduction && It->first != Idiom.Accumulator))
+            continue;
+          isl::map Candidate = I.Reads.at(S.Name)[Rd].apply_range(It->second);
+          if (!Map.is_null() && !Map.is_equal(Candidate))
+            return regionError(S.Reads[Rd].Range.getBegin(),
+                               "the result is read at another element",
+                               "an epilogue may only read the element it "
+                               "computes");
+          Map = Candidate;
+        }
+      if (Map.is_null())
+        return regionError(locOf(S), "statement is not part of the matmul");
       Map = Map.intersect_domain(I.Domain.at(S.Name));
       isl::set Image = Map.range();
       bool Same = Covered.is_null() || Covered.is_equal(Image);
@@ -386,6 +399,8 @@ private:
                            "initialisation and epilogue loops must run over "
                            "the whole output");
       Phi.emplace(S.Name, Map);
+      if (SI > Idiom.Reduction && S.Write.ArrayId != Idiom.Accumulator)
+        ResultOf[S.Write.ArrayId] = I.RawWrite.at(S.Name).reverse().apply_range(Map);
     }
     isl::map Same(Ctx, "{ [b, m, n] -> [b, m, n] }");
     std::optional<std::string> Offender;
@@ -467,14 +482,6 @@ std::optional<std::map<std::string, std::string>>
 outputCoordinates(const RegionModel &M, const MatmulIdiom &Idiom, unsigned Stmt) {
   const Statement &R = M.Stmts[Idiom.Reduction];
   const Statement &S = M.Stmts[Stmt];
-  const Access *Acc = nullptr;
-  if (S.Write.ArrayId == Idiom.Accumulator)
-    Acc = &S.Write;
-  for (auto &Rd : S.Reads)
-    if (!Acc && Rd.ArrayId == Idiom.Accumulator)
-      Acc = &Rd;
-  if (!Acc || Acc->Index.size() != R.Write.Index.size())
-    return std::nullopt;
   auto Single = [](const AffineExpr &E) -> std::optional<std::string> {
     if (E.Constant != 0)
       return std::nullopt;
@@ -488,17 +495,61 @@ outputCoordinates(const RegionModel &M, const MatmulIdiom &Idiom, unsigned Stmt)
     }
     return It;
   };
-  std::map<std::string, std::string> Roles;
-  for (size_t D = 0; D < Acc->Index.size(); ++D) {
-    auto X = Single(Acc->Index[D]), Y = Single(R.Write.Index[D]);
-    if (!X || !Y || Roles.count(*X))
+  // How each result array is indexed, in the reduction's iterators: the
+  // accumulator like the reduction writes it; an array an earlier epilogue
+  // statement wrote, through that statement's own coordinates.
+  auto Reference = [&](unsigned ArrayId) -> std::optional<std::vector<std::string>> {
+    std::vector<std::string> Ref;
+    if (ArrayId == Idiom.Accumulator) {
+      for (auto &E : R.Write.Index) {
+        auto Y = Single(E);
+        if (!Y)
+          return std::nullopt;
+        Ref.push_back(*Y);
+      }
+      return Ref;
+    }
+    for (unsigned E : Idiom.Epilogue) {
+      if (E >= Stmt || M.Stmts[E].Write.ArrayId != ArrayId)
+        continue;
+      auto Roles = outputCoordinates(M, Idiom, E);
+      if (!Roles)
+        return std::nullopt;
+      Ref.clear();
+      for (auto &Ix : M.Stmts[E].Write.Index) {
+        auto Y = Single(Ix);
+        if (!Y || !Roles->count(*Y))
+          return std::nullopt;
+        Ref.push_back((*Roles)[*Y]);
+      }
+    }
+    if (Ref.empty())
       return std::nullopt;
-    Roles[*X] = *Y;
+    return Ref;
+  };
+  std::vector<const Access *> Candidates;
+  if (S.Write.ArrayId == Idiom.Accumulator)
+    Candidates.push_back(&S.Write);
+  for (auto &Rd : S.Reads)
+    Candidates.push_back(&Rd);
+  for (const Access *Acc : Candidates) {
+    auto Ref = Reference(Acc->ArrayId);
+    if (!Ref || Ref->size() != Acc->Index.size())
+      continue;
+    std::map<std::string, std::string> Roles;
+    bool Ok = true;
+    for (size_t D = 0; D < Acc->Index.size() && Ok; ++D) {
+      auto X = Single(Acc->Index[D]);
+      Ok = X && !Roles.count(*X);
+      if (Ok)
+        Roles[*X] = (*Ref)[D];
+    }
+    for (auto &It : M.iterators(S))
+      Ok = Ok && Roles.count(It);
+    if (Ok)
+      return Roles;
   }
-  for (auto &It : M.iterators(S))
-    if (!Roles.count(It))
-      return std::nullopt;
-  return Roles;
+  return std::nullopt;
 }
 
 llvm::Expected<MatmulIdiom> recognizeMatmul(const RegionModel &M,

@@ -152,11 +152,25 @@ llvm::Expected<std::string> emitEpilogue(const RegionModel &M,
     std::string Target = printAccess(M, S.Write, Iter);
     std::string Value = P.print(*S.Value);
     if (IsTemp(S.Write.ArrayId)) {
-      std::string Var = "tc_temp_" + Dst.Name;
+      std::string Var = "tc_temp_" + Dst.Name + "_" + S.Name;
       Out += "const " + Dst.ElemSpelling + " " + Var + " = " + Value + ";\n";
       Forwarded[S.Write.ArrayId] = {Target, Var};
     } else {
-      Out += Target + " = " + Value + ";\n";
+      // Later statements that read the element get the value from a
+      // register instead of reading back what this thread just stored.
+      bool ReadLater = false;
+      for (unsigned L : Idiom.Epilogue)
+        if (L > E)
+          for (auto &Rd : M.Stmts[L].Reads)
+            ReadLater |= Rd.ArrayId == S.Write.ArrayId;
+      if (ReadLater) {
+        std::string Var = "tc_result_" + Dst.Name + "_" + S.Name;
+        Out += "const " + Dst.ElemSpelling + " " + Var + " = " + Value + ";\n";
+        Out += Target + " = " + Var + ";\n";
+        Forwarded[S.Write.ArrayId] = {Target, Var};
+      } else {
+        Out += Target + " = " + Value + ";\n";
+      }
       Stored = true;
     }
   }

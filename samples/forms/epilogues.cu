@@ -134,3 +134,23 @@ void epi_f16_bias_std_max(int M, int N, int K, const __half *__restrict__ A,
       C[i * N + j] = __float2half(std::max(acc + __half2float(bias[j]), 0.0f));
     }
 }
+
+// The paper's Listing 1 shape: the epilogue in a loop nest of its own that
+// reads the matmul's output C (stored, as it is live after the region).
+void epi_separate_nest(int M, int N, int K, const __half *__restrict__ A,
+                       const __half *__restrict__ B, float *__restrict__ C,
+                       __half *__restrict__ D) {
+#pragma tc
+  {
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        float acc = 0.0f;
+        for (int k = 0; k < K; ++k)
+          acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+        C[i * N + j] = acc;
+      }
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j)
+        D[i * N + j] = __float2half(fmaxf(C[i * N + j], 0.0f));
+  }
+}

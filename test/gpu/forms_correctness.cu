@@ -182,6 +182,7 @@ void batched_b_inner(int BATCH, int M, int N, int K, const __half *__restrict__ 
 void batched_static(int BATCH, const __half (*__restrict__ A)[forms::kBM][forms::kBK], const __half (*__restrict__ B)[forms::kBK][forms::kBN], __half (*__restrict__ C)[forms::kBM][forms::kBN]) TC_FORMS_WEAK;
 // samples/forms/epilogues.cu
 void epi_two_outputs(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C, __half *__restrict__ D) TC_FORMS_WEAK;
+void epi_separate_nest(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C, __half *__restrict__ D) TC_FORMS_WEAK;
 void epi_f16_bias_std_max(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, const __half *__restrict__ bias, __half *__restrict__ C) TC_FORMS_WEAK;
 void epi_bias_col_relu(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, const float *__restrict__ bias, __half *__restrict__ C) TC_FORMS_WEAK;
 void epi_bias_row(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, const float *__restrict__ bias, float *__restrict__ C) TC_FORMS_WEAK;
@@ -415,6 +416,7 @@ const std::vector<Form> &forms_table() {
     v.push_back(temp(relu(bias(types(F("epi_temp", "epilogues", SYM(epi_temp), [](const Args &a) { epi_temp(a.M, a.N, a.K, H(a.A), H(a.B), in<float>(a.bias), a.T, out<__half>(a.C)); }), f16, f16), Bias::Col))));
     // C = acc; D = half(fmaxf(acc, 0))
     v.push_back(out2(F("epi_two_outputs", "epilogues", SYM(epi_two_outputs), [](const Args &a) { epi_two_outputs(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C), out<__half>(a.D)); }), f16, Bias::None, true));
+    v.push_back(out2(F("epi_separate_nest", "epilogues", SYM(epi_separate_nest), [](const Args &a) { epi_separate_nest(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C), out<__half>(a.D)); }), f16, Bias::None, true));
     // C = half(std::max(acc + __half2float(bias[j]), 0))
     v.push_back(f16_bias(relu(bias(types(F("epi_f16_bias_std_max", "epilogues", SYM(epi_f16_bias_std_max), [](const Args &a) { epi_f16_bias_std_max(a.M, a.N, a.K, H(a.A), H(a.B), H(a.bias), out<__half>(a.C)); }), f16, f16), Bias::Col))));
     // --- clauses.cu (all: C = half(A * B))
