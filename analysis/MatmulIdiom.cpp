@@ -145,14 +145,29 @@ private:
         continue;
       }
       const ExprNode *Leaf = stripConversions(F.get());
-      if (Leaf->K != ExprNode::Read)
-        return regionError(locOf(R),
-                           "operand '" + tc::describe(*F) +
-                               "' of the product is not an array element",
-                           "pointwise prologues on operands are not supported "
-                           "yet; apply them in a separate loop");
+      if (Leaf->K != ExprNode::Read) {
+        // A pointwise prologue, e.g. fmaxf(A[i][k], 0): applied to the
+        // operand's register fragments. It may use only the element and
+        // literals, on one operand (the other one's zero padding keeps the
+        // padded products zero whatever the prologue makes of 0).
+        std::vector<unsigned> Inner;
+        collectReads(*F, Inner);
+        if (Inner.size() != 1 || usesScalars(*F))
+          return regionError(locOf(R),
+                             "operand '" + tc::describe(*F) +
+                                 "' of the product is not a pointwise function "
+                                 "of one array element",
+                             "a prologue may use the element and literals only");
+        Prologues.push_back(F);
+        Operands.push_back({F, Inner[0]});
+        continue;
+      }
       Operands.push_back({F, Leaf->AccessId});
     }
+    if (Prologues.size() > 1)
+      return regionError(locOf(R),
+                         "both operands of the product have a prologue",
+                         "apply one of them in a separate loop");
     if (Operands.size() != 2)
       return regionError(locOf(R),
                          "the reduction multiplies " +
@@ -201,6 +216,8 @@ private:
       OperandView V;
       V.ArrayId = Ac.ArrayId;
       V.AccessId = Acc;
+      if (stripConversions(F.get())->K != ExprNode::Read)
+        V.Prologue.push_back(F);
       std::string Other = UsesM ? Idiom.IterM : Idiom.IterN;
       auto IsIter = [](const AffineExpr &E, const std::string &It) {
         return E.Constant == 0 && E.Coeffs.size() == 1 &&
@@ -452,6 +469,16 @@ private:
   MatmulIdiom Idiom;
   ExprPtr Product;
   std::vector<std::string> KeptDims;
+  std::vector<ExprPtr> Prologues;
+
+  static bool usesScalars(const ExprNode &E) {
+    if (E.K == ExprNode::Scalar || E.K == ExprNode::Iterator)
+      return true;
+    for (auto &Op : E.Ops)
+      if (usesScalars(*Op))
+        return true;
+    return false;
+  }
 };
 
 } // namespace

@@ -25,7 +25,9 @@ struct OperandView {
   bool ReductionIsContiguous; // A: row-major (k inner); B: column-major
   Polynomial LeadingDim;      // stride of the outer of the two matrix dims
   Polynomial BatchStride;     // stride of the batch dimension, if batched
-  std::vector<ExprPtr> Prologue; // conversions applied while reading
+  /// A pointwise function of the element applied before the product (at
+  /// most one entry: the operand factor as written, e.g. fmaxf(A[i][k], 0)).
+  std::vector<ExprPtr> Prologue;
 };
 
 struct MatmulIdiom {

@@ -62,7 +62,8 @@ public:
     }
     for (auto &S : KS.Steps)
       G.Explain += "  step " + S.Name + "\n" + indent(S.Tree, 4);
-    G.Definitions = kernel(Body) + "\n" + reduceKernel(*Epi) + "\n" + launcher(KS) + "\n";
+    G.Definitions = prologueFunctor(Idiom.A, "a") + prologueFunctor(Idiom.B, "b") +
+                    kernel(Body) + "\n" + reduceKernel(*Epi) + "\n" + launcher(KS) + "\n";
     G.Call = call();
     return G;
   }
@@ -90,6 +91,31 @@ private:
           return std::to_string(*P.Value);
       return S;
     };
+  }
+
+  /// `struct <Name>_prologue_a { float operator()(float) }` for an operand
+  /// prologue; empty when the operand has none.
+  std::string prologueFunctor(const OperandView &V, const char *Suffix) const {
+    if (V.Prologue.empty())
+      return "";
+    ExprPrinter P;
+    P.PrintRead = [](unsigned) { return std::string("tc_x"); };
+    P.PrintIterator = [](const std::string &S) { return S; };
+    // The element arrives as float: conversions of it to float drop out.
+    std::function<ExprPtr(const ExprPtr &)> Strip = [&](const ExprPtr &E) -> ExprPtr {
+      const ExprNode *Inner = stripConversions(E.get());
+      if (Inner->K == ExprNode::Read)
+        return ExprNode::make(ExprNode::Read, "");
+      auto C = std::make_shared<ExprNode>(*E);
+      for (auto &Op : C->Ops)
+        Op = Strip(Op);
+      return C;
+    };
+    return "// The prologue of operand " + std::string(Suffix) + ", applied to its fragments.\n"
+           "struct " + Name + "_prologue_" + Suffix + " {\n"
+           "  __device__ __forceinline__ float operator()(float tc_x) const {\n"
+           "    return static_cast<float>(" + P.print(*Strip(V.Prologue[0])) + ");\n"
+           "  }\n};\n\n";
   }
 
   std::string extentM() const { return Idiom.ExtentM.str(subst()); }
@@ -123,10 +149,18 @@ private:
              ">();  // k tile {t} has landed\n__syncthreads();";
     T.Wait = "tc::cp_async_wait<" + str(C.Stages - 2) + ">();\n__syncthreads();";
     T.Commit = "tc::cp_async_commit();";
+    const std::string &ElemA = M.Arrays[Idiom.A.ArrayId].ElemSpelling;
     T.LoadA = "tc_frag_load_a.load(tc_frag_a[{mt}], " + A.Smem + " + {stage} * " +
               str(A.Elements) + ", {mt}, {kk});";
+    if (!Idiom.A.Prologue.empty())
+      T.LoadA += "\ntc::apply_prologue<" + ElemA + ">(tc_frag_a[{mt}], " + Name +
+                 "_prologue_a());";
     T.LoadB = "tc_frag_load_b.load(tc_frag_b[{nt}], tc_frag_b[{nt} + 1], " + B.Smem +
               " + {stage} * " + str(B.Elements) + ", {np}, {kk});";
+    if (!Idiom.B.Prologue.empty())
+      T.LoadB += "\ntc::apply_prologue<" + ElemA + ">(tc_frag_b[{nt}], " + Name +
+                 "_prologue_b());\ntc::apply_prologue<" + ElemA + ">(tc_frag_b[{nt} + 1], " +
+                 Name + "_prologue_b());";
     T.Mma = std::string(C.Tf32 ? "tc::mma_m16n8k8_tf32"
                                : Idiom.InputType == ElementType::BF16 ? "tc::mma_m16n8k16_bf16"
                                                                       : "tc::mma_m16n8k16_f16") +

@@ -29,3 +29,4 @@
 #include "tile_copy.cuh"
 #include "raster.cuh"
 #include "split_k.cuh"
+#include "prologue.cuh"

@@ -154,3 +154,16 @@ void epi_separate_nest(int M, int N, int K, const __half *__restrict__ A,
         D[i * N + j] = __float2half(fmaxf(C[i * N + j], 0.0f));
   }
 }
+
+// A prologue: ReLU on A inside the product, applied to A's fragments.
+void pro_relu_a(int M, int N, int K, const __half *__restrict__ A,
+                const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += fmaxf(__half2float(A[i * K + k]), 0.0f) * __half2float(B[k * N + j]);
+      C[i * N + j] = __float2half(acc);
+    }
+}

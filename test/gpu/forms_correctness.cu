@@ -183,6 +183,7 @@ void batched_static(int BATCH, const __half (*__restrict__ A)[forms::kBM][forms:
 // samples/forms/epilogues.cu
 void epi_two_outputs(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C, __half *__restrict__ D) TC_FORMS_WEAK;
 void epi_separate_nest(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C, __half *__restrict__ D) TC_FORMS_WEAK;
+void pro_relu_a(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
 void epi_f16_bias_std_max(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, const __half *__restrict__ bias, __half *__restrict__ C) TC_FORMS_WEAK;
 void epi_bias_col_relu(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, const float *__restrict__ bias, __half *__restrict__ C) TC_FORMS_WEAK;
 void epi_bias_row(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, const float *__restrict__ bias, float *__restrict__ C) TC_FORMS_WEAK;
@@ -256,6 +257,7 @@ struct Form {
   Bias bias = Bias::None;
   Elem bias_elem = Elem::F32;  // of the bias array (bias and bias2)
   bool relu = false;
+  bool relu_a = false;     // prologue: the product reads max(A, 0)
   Elem out2 = Elem::None;  // D = relu?(v + bias2), row-major, dense
   Bias bias2 = Bias::None;
   bool relu2 = false;
@@ -416,6 +418,11 @@ const std::vector<Form> &forms_table() {
     v.push_back(temp(relu(bias(types(F("epi_temp", "epilogues", SYM(epi_temp), [](const Args &a) { epi_temp(a.M, a.N, a.K, H(a.A), H(a.B), in<float>(a.bias), a.T, out<__half>(a.C)); }), f16, f16), Bias::Col))));
     // C = acc; D = half(fmaxf(acc, 0))
     v.push_back(out2(F("epi_two_outputs", "epilogues", SYM(epi_two_outputs), [](const Args &a) { epi_two_outputs(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C), out<__half>(a.D)); }), f16, Bias::None, true));
+    {
+      Form f = types(F("pro_relu_a", "epilogues", SYM(pro_relu_a), [](const Args &a) { pro_relu_a(a.M, a.N, a.K, H(a.A), H(a.B), out<__half>(a.C)); }), f16, f16);
+      f.relu_a = true;
+      v.push_back(f);
+    }
     v.push_back(out2(F("epi_separate_nest", "epilogues", SYM(epi_separate_nest), [](const Args &a) { epi_separate_nest(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C), out<__half>(a.D)); }), f16, Bias::None, true));
     // C = half(std::max(acc + __half2float(bias[j]), 0))
     v.push_back(f16_bias(relu(bias(types(F("epi_f16_bias_std_max", "epilogues", SYM(epi_f16_bias_std_max), [](const Args &a) { epi_f16_bias_std_max(a.M, a.N, a.K, H(a.A), H(a.B), H(a.bias), out<__half>(a.C)); }), f16, f16), Bias::Col))));
@@ -773,7 +780,7 @@ struct RefParams {
   const void *bias, *bias2;
   Elem bias_elem;
   int bias_kind, bias2_kind;  // Bias
-  bool relu, relu2;
+  bool relu, relu2, relu_a;
   double *ref, *ref2;     // [batch][M][N]
 };
 
@@ -815,6 +822,8 @@ __host__ __device__ inline void reference_one(const RefParams &p, long long b,
   const bool tf32 = p.A.type == Elem::F32;
   for (long long k = 0; k < p.K; ++k) {
     double a = load_elem(p.A.p, p.A.type, offset_of(p.A, b, i, k));
+    if (p.relu_a)
+      a = fmax(a, 0.0);
     double bb = load_elem(p.B.p, p.B.type, offset_of(p.B, b, k, j));
     sum += tf32 ? tf32_round(a) * tf32_round(bb) : a * bb;
   }
@@ -867,6 +876,8 @@ std::string bias_text(Bias b) {
 // The reference semantics of a form, in one line.
 std::string describe(const Form &f) {
   std::string v = f.alpha ? "alpha*A*B" : "A*B";
+  if (f.relu_a)
+    v = "relu(A)*B";
   if (f.init == Init::InPlace)
     v = "C_old + " + v;
   else if (f.init == Init::Beta)
@@ -1061,6 +1072,7 @@ void run_case(const Form &f, int fn_index, int shape_index, const Shape &sh,
   p.bias_elem = f.bias_elem;
   p.bias2_kind = (int)f.bias2;
   p.relu = f.relu;
+  p.relu_a = f.relu_a;
   p.relu2 = f.relu2;
   p.ref = dref;
   p.ref2 = dref2;

@@ -270,7 +270,7 @@ TEST(MatmulIdiomTest, ReadOfAccumulatorAtAnotherElementInReduction) {
       "      for (int k = 0; k < K; ++k)\n"
       "        C[i * N + j] += float(A[i * K + k]) * float(B[k * N + j]) + C[(i + 1) * N + j];\n"
       "}\n",
-      "is not an array element", "C[i * N + j] +=");
+      "is not a pointwise function of one array element", "C[i * N + j] +=");
 }
 
 TEST(MatmulIdiomTest, EpilogueReadsAccumulatorAtAnotherElement) {
