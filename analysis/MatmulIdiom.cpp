@@ -304,7 +304,6 @@ private:
   }
 
   llvm::Error classifyOtherStatements() {
-    const Statement &R = M.Stmts[Idiom.Reduction];
     const Array &Acc = M.Arrays[Idiom.Accumulator];
     // The accumulator and what the epilogue computes from it: a statement
     // after the reduction that reads any of them consumes the result (also
@@ -356,7 +355,6 @@ private:
         return regionError(locOf(M.Stmts[E]),
                            "the accumulator is updated after the reduction",
                            "write the final value to another array");
-    (void)R;
     return llvm::Error::success();
   }
 

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "KernelEmitter.h"
+#include "AstPrinter.h"
 #include "Epilogue.h"
 #include "KernelSchedule.h"
 
@@ -124,14 +125,6 @@ private:
   StatementTexts texts(const std::string &Epilogue) const {
     StatementTexts T;
     OperandTile A = tileA(), B = tileB();
-    const std::string &NA = M.Arrays[Idiom.A.ArrayId].Name;
-    const std::string &NB = M.Arrays[Idiom.B.ArrayId].Name;
-    auto Base = [&](const OperandView &V, const std::string &Arr) {
-      if (Idiom.IterBatch.empty())
-        return Arr;
-      return "(" + Arr + " + (long long)tc_batch * (" +
-             printStride(V.BatchStride, M) + "))";
-    };
     auto Setup = [](const OperandTile &Tl, const char *Copier) {
       return std::string(Copier) + ".setup({i}, {r}, {c}, {grow}, {gcol}, " +
              Tl.Rows + ", " + Tl.ColsExtent + ");";
@@ -140,13 +133,10 @@ private:
       return std::string(Copier) + ".issue({i}, " + Tl.Smem + " + {stage} * " +
              str(Tl.Elements) + ", {t});";
     };
-    (void)Base;
     T.SetupA = Setup(A, "tc_copy_a");
     T.SetupB = Setup(B, "tc_copy_b");
     T.CopyA = Copy(A, "tc_copy_a");
     T.CopyB = Copy(B, "tc_copy_b");
-    T.Wait = "tc::cp_async_wait<" + str(C.Stages - 2) +
-             ">();  // k tile {t} has landed\n__syncthreads();";
     T.Wait = "tc::cp_async_wait<" + str(C.Stages - 2) + ">();\n__syncthreads();";
     T.Commit = "tc::cp_async_commit();";
     const std::string &ElemA = M.Arrays[Idiom.A.ArrayId].ElemSpelling;
@@ -172,19 +162,18 @@ private:
               "__syncthreads();";
     T.Stage = "tc_stage[{ml} * " + Pitch + " + {nl}] = tc_acc[{mt}][{nt}][{reg}];";
     T.StageSync = "__syncthreads();";
-    T.StagedStore = "if ({guard}) {\n  const long long tc_m = {m}, tc_n = {n};\n"
-                    "  const float tc_sum = tc_stage[{ml} * " + Pitch + " + {nl}];\n"
-                    "  if (tc_splits > 1) {\n"
-                    "    tc_workspace[((long long)blockIdx.z * (" + extentM() + ") + tc_m) * (" +
-                    extentN() + ") + tc_n] = tc_sum;\n"
-                    "  } else {\n" + indent(Epilogue, 4) + "  }\n}";
-    T.Store = "if ({guard}) {\n  const long long tc_m = {m}, tc_n = {n};\n"
-              "  if (tc_splits > 1) {\n"
-              "    tc_workspace[((long long)blockIdx.z * (" + extentM() + ") + tc_m) * (" +
-              extentN() + ") + tc_n] = tc_acc[{mt}][{nt}][{reg}];\n"
-              "  } else {\n"
-              "    const float tc_sum = tc_acc[{mt}][{nt}][{reg}];\n" +
-              indent(Epilogue, 4) + "  }\n}";
+    // One output element: its partial sum to the split-K workspace, or the
+    // epilogue. The staged form reads the sum from shared memory.
+    auto Store = [&](const std::string &Sum) {
+      return "if ({guard}) {\n  const long long tc_m = {m}, tc_n = {n};\n"
+             "  const float tc_sum = " + Sum + ";\n"
+             "  if (tc_splits > 1) {\n"
+             "    tc_workspace[((long long)blockIdx.z * (" + extentM() + ") + tc_m) * (" +
+             extentN() + ") + tc_n] = tc_sum;\n"
+             "  } else {\n" + indent(Epilogue, 4) + "  }\n}";
+    };
+    T.StagedStore = Store("tc_stage[{ml} * " + Pitch + " + {nl}]");
+    T.Store = Store("tc_acc[{mt}][{nt}][{reg}]");
     return T;
   }
 
@@ -339,7 +328,7 @@ private:
       // Assumed by the dependence analysis (rows of written arrays do not
       // overlap); the original loops would give another result otherwise.
       isl::ast_build Build = isl::ast_build::from_context(Context);
-      std::string Cond = printAstExprOf(Build.expr_from(I.Assumptions.gist(Context)));
+      std::string Cond = printAstExpr(Build.expr_from(I.Assumptions.gist(Context)).get());
       S += "  if (!(" + Cond + ")) {\n    fprintf(stderr, \"" + Where +
            ": '#pragma tc' region assumes " + escape(Cond) +
            ", which does not hold\\n\");\n    abort();\n  }\n";
@@ -407,10 +396,9 @@ private:
 
   std::string printSetCondition(const isl::set &Params) const {
     isl::ast_build Build = isl::ast_build::from_context(I.Context);
-    std::string Cond = printAstExprOf(Build.expr_from(Params));
+    std::string Cond = printAstExpr(Build.expr_from(Params).get());
     return Cond;
   }
-  static std::string printAstExprOf(const isl::ast_expr &E);
   static std::string escape(const std::string &S) {
     std::string R;
     for (char Ch : S)
@@ -435,15 +423,6 @@ private:
   std::string Name, Where;
 };
 
-} // namespace
-} // namespace tc
-
-#include "AstPrinter.h"
-namespace tc {
-namespace {
-std::string Emitter::printAstExprOf(const isl::ast_expr &E) {
-  return printAstExpr(E.get());
-}
 } // namespace
 
 llvm::Expected<GeneratedRegion>
