@@ -54,6 +54,8 @@ public:
       return std::move(E);
     if (auto E = classifyOperands())
       return std::move(E);
+    if (auto E = classifyMoreProducts())
+      return std::move(E);
     if (auto E = classifyOtherStatements())
       return std::move(E);
     if (auto E = checkDependences())
@@ -82,11 +84,17 @@ private:
             Reduced += !involves(W, P);
           if (Reduced == 0)
             continue;
-          if (Found >= 0)
-            return regionError(locOf(S),
-                               "more than one reduction in the region",
-                               "sums of matmuls are not supported yet; split "
-                               "the region");
+          if (Found >= 0) {
+            // A sum of matmuls: a later product accumulated into the same
+            // element (classifyMoreProducts checks the rest).
+            if (!sameAccess(S.Write, M.Stmts[Found].Write))
+              return regionError(locOf(S), "more than one reduction in the region",
+                                 "a sum of matmuls accumulates every product "
+                                 "into the same element, in one loop nest over "
+                                 "the output; split the region otherwise");
+            Extra.push_back({unsigned(SI), V.Ops[1 - Side]});
+            break;
+          }
           Found = int(SI);
           Product = V.Ops[1 - Side];
         }
@@ -119,6 +127,67 @@ private:
                          "loop: C[b][m][n]");
     Idiom.IterK = Reduced[0];
     KeptDims = Kept;
+    return llvm::Error::success();
+  }
+
+  /// Each further product of a sum of matmuls is classified like the first
+  /// and must agree with it on everything the kernel shares: the output
+  /// iterators, the batch loop, element types, operand layouts and the
+  /// factors applied to the sum.
+  llvm::Error classifyMoreProducts() {
+    for (auto &[SI, P] : Extra) {
+      const Statement &S = M.Stmts[SI];
+      MatmulIdiom First = Idiom;
+      std::vector<ExprPtr> FirstPrologues = Prologues;
+      Idiom = MatmulIdiom();
+      Idiom.Reduction = SI;
+      Idiom.Accumulator = First.Accumulator;
+      Prologues.clear();
+      Product = P;
+      auto Its = M.iterators(S);
+      const isl::map &W = I.RawWrite.at(S.Name);
+      std::vector<std::string> Kept, Reduced;
+      for (unsigned D = 0; D < Its.size(); ++D)
+        (involves(W, D) ? Kept : Reduced).push_back(Its[D]);
+      KeptDims = Kept;
+      llvm::Error E = Reduced.size() == 1
+                          ? (Idiom.IterK = Reduced[0], classifyOperands())
+                          : regionError(locOf(S), "the reduction runs over " +
+                                                      std::to_string(Reduced.size()) +
+                                                      " dimensions");
+      MatmulIdiom Term = Idiom;
+      bool HasPrologue = !Prologues.empty() || !FirstPrologues.empty();
+      Idiom = First;
+      Prologues = FirstPrologues;
+      if (E)
+        return E;
+      auto Mismatch = [&](const std::string &What) {
+        return regionError(locOf(S),
+                           "this product of the sum differs from the first in " + What,
+                           "the products of a sum of matmuls share the output "
+                           "loops, element types, operand layouts and scalar "
+                           "factors; only K and the arrays may differ");
+      };
+      if (Term.IterM != First.IterM || Term.IterN != First.IterN ||
+          Term.IterBatch != First.IterBatch)
+        return Mismatch("its output iterators");
+      if (Term.InputType != First.InputType)
+        return Mismatch("its element type");
+      if (Term.A.ReductionIsContiguous != First.A.ReductionIsContiguous ||
+          Term.B.ReductionIsContiguous != First.B.ReductionIsContiguous)
+        return Mismatch("an operand layout");
+      std::string FS, TS;
+      for (auto &F : First.Scale)
+        FS += tc::describe(*F) + ";";
+      for (auto &F : Term.Scale)
+        TS += tc::describe(*F) + ";";
+      if (FS != TS)
+        return Mismatch("its scalar factors");
+      if (HasPrologue)
+        return regionError(locOf(S), "an operand prologue in a sum of matmuls",
+                           "apply the prologue in a separate loop");
+      Idiom.MoreProducts.push_back({SI, Term.IterK, Term.ExtentK, Term.A, Term.B});
+    }
     return llvm::Error::success();
   }
 
@@ -309,16 +378,25 @@ private:
     // after the reduction that reads any of them consumes the result (also
     // from a loop nest of its own, as in the paper's Listing 1).
     std::set<unsigned> Results{Idiom.Accumulator};
+    const unsigned Last = Idiom.lastReduction();
+    std::set<unsigned> Operands{Idiom.A.ArrayId, Idiom.B.ArrayId};
+    for (auto &P : Idiom.MoreProducts)
+      Operands.insert({P.A.ArrayId, P.B.ArrayId});
     for (size_t SI = 0; SI < M.Stmts.size(); ++SI) {
-      if (SI == Idiom.Reduction)
+      if (Idiom.isReduction(SI))
         continue;
+      if (SI > Idiom.Reduction && SI < Last)
+        return regionError(locOf(M.Stmts[SI]),
+                           "statement between the products of a sum of matmuls",
+                           "initialise before the first product and consume "
+                           "the sum after the last");
       const Statement &S = M.Stmts[SI];
       bool WritesAcc = S.Write.ArrayId == Idiom.Accumulator;
       bool ReadsAcc = false;
       for (auto &Rd : S.Reads)
-        ReadsAcc |= SI > Idiom.Reduction ? Results.count(Rd.ArrayId) > 0
-                                         : Rd.ArrayId == Idiom.Accumulator;
-      if (S.Write.ArrayId == Idiom.A.ArrayId || S.Write.ArrayId == Idiom.B.ArrayId)
+        ReadsAcc |= SI > Last ? Results.count(Rd.ArrayId) > 0
+                              : Rd.ArrayId == Idiom.Accumulator;
+      if (Operands.count(S.Write.ArrayId))
         return regionError(S.Write.Range.getBegin(),
                            "the region writes operand '" +
                                M.Arrays[S.Write.ArrayId].Name + "'",
@@ -331,7 +409,7 @@ private:
         Idiom.Init = SI;
         continue;
       }
-      if (SI > Idiom.Reduction && ReadsAcc) {
+      if (SI > Last && ReadsAcc) {
         Idiom.Epilogue.push_back(SI);
         Results.insert(S.Write.ArrayId);
         continue;
@@ -376,11 +454,23 @@ private:
     isl::set Elements = I.Domain.at(R.Name).apply(PhiR);
     isl::set Covered; // (m, n) of the initialisation and epilogue
     std::map<std::string, isl::map> Phi{{R.Name, PhiR}};
+    for (auto &P : Idiom.MoreProducts) {
+      // The same output loops (classifyMoreProducts), so the same names.
+      const Statement &RP = M.Stmts[P.Reduction];
+      auto PIts = M.iterators(RP);
+      std::string PTuple = RP.Name + "[";
+      for (size_t D = 0; D < PIts.size(); ++D)
+        PTuple += (D ? ", " : "") + PIts[D];
+      PTuple += "]";
+      Phi.emplace(RP.Name, isl::map(Ctx, M.paramList() + " -> { " + PTuple + " -> [" +
+                                             Batch + ", " + Idiom.IterM + ", " +
+                                             Idiom.IterN + "] }"));
+    }
     // Element of a result array (the accumulator, or an array an epilogue
     // statement wrote) -> the output element it belongs to.
     std::map<unsigned, isl::map> ResultOf{{Idiom.Accumulator, Psi}};
     for (size_t SI = 0; SI < M.Stmts.size(); ++SI) {
-      if (SI == Idiom.Reduction)
+      if (Idiom.isReduction(SI))
         continue;
       const Statement &S = M.Stmts[SI];
       isl::map Map;
@@ -414,7 +504,7 @@ private:
                            "initialisation and epilogue loops must run over "
                            "the whole output");
       Phi.emplace(S.Name, Map);
-      if (SI > Idiom.Reduction && S.Write.ArrayId != Idiom.Accumulator)
+      if (SI > Idiom.lastReduction() && S.Write.ArrayId != Idiom.Accumulator)
         ResultOf[S.Write.ArrayId] = I.RawWrite.at(S.Name).reverse().apply_range(Map);
     }
     isl::map Same(Ctx, "{ [b, m, n] -> [b, m, n] }");
@@ -468,6 +558,7 @@ private:
   ExprPtr Product;
   std::vector<std::string> KeptDims;
   std::vector<ExprPtr> Prologues;
+  std::vector<std::pair<unsigned, ExprPtr>> Extra; // further products, in order
 
   static bool usesScalars(const ExprNode &E) {
     if (E.K == ExprNode::Scalar || E.K == ExprNode::Iterator)
@@ -495,6 +586,10 @@ std::string MatmulIdiom::describe(const RegionModel &M) const {
                   "\n";
   S += "    A = " + Layout(A, true) + ", B = " + Layout(B, false) +
        ", inputs " + spelling(InputType) + ", accumulation float\n";
+  for (auto &P : MoreProducts)
+    S += "    plus " + M.Arrays[P.A.ArrayId].Name + " * " + M.Arrays[P.B.ArrayId].Name +
+         " reducing " + P.IterK + ": K = " + P.ExtentK.str() + " (" +
+         M.Stmts[P.Reduction].Name + ", k tiles after the previous product's)\n";
   S += "    reduction " + M.Stmts[Reduction].Name;
   if (Init)
     S += ", initialisation " + M.Stmts[*Init].Name;

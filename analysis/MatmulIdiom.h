@@ -30,6 +30,18 @@ struct OperandView {
   std::vector<ExprPtr> Prologue;
 };
 
+/// A further product of a sum of matmuls: `acc += A2[i][k2] * B2[k2][j]` in
+/// a reduction loop of its own after the first one, into the same
+/// accumulator. The kernel runs the products' k tiles one after the other
+/// (a concatenated K, each product padded to whole k tiles) into the same
+/// registers.
+struct ProductTerm {
+  unsigned Reduction = 0; // statement index
+  std::string IterK;
+  AffineExpr ExtentK;
+  OperandView A, B;
+};
+
 struct MatmulIdiom {
   unsigned Reduction = 0;               // statement index
   std::optional<unsigned> Init;         // statement that sets the accumulator
@@ -42,6 +54,21 @@ struct MatmulIdiom {
   OperandView A, B;
   ElementType InputType = ElementType::F16;
   std::vector<ExprPtr> Scale;           // loop-invariant factors of the product
+  /// The products after the first (Reduction, IterK, ExtentK, A, B) of a
+  /// sum of matmuls; same output, element types and operand layouts.
+  std::vector<ProductTerm> MoreProducts;
+
+  bool isReduction(unsigned Stmt) const {
+    if (Stmt == Reduction)
+      return true;
+    for (auto &P : MoreProducts)
+      if (P.Reduction == Stmt)
+        return true;
+    return false;
+  }
+  unsigned lastReduction() const {
+    return MoreProducts.empty() ? Reduction : MoreProducts.back().Reduction;
+  }
 
   std::string describe(const RegionModel &M) const;
 };

@@ -50,6 +50,7 @@ config.excludes = [
     "unit",             # GoogleTest, run by tc-unit-tests
     "gpu",              # needs a GPU: scripts/gpu-prepare.sh + gpu-check.sh
     "Inputs",           # inputs of other tests
+    "utils",            # helper scripts of the RUN lines
     "CMakeLists.txt",
     "lit.cfg.py",
     "lit.site.cfg.py",
@@ -87,6 +88,11 @@ config.substitutions.append(("%cmake", config.tc_cmake))
 config.substitutions.append(("%cuda-path", config.tc_cuda_path_default))
 config.substitutions.append(("%tc-rewrite", os.path.join(config.tc_tools_dir, "tc-rewrite")))
 config.substitutions.append(("%tc-include", config.tc_runtime_include_dir))
+# ptxas -v output without the spill lines of the element-wise fallback
+# kernels (test/utils/drop-elementwise-spills.py says why).
+config.substitutions.append(("%drop-elementwise-spills",
+                             sys.executable + " " + os.path.join(config.test_source_root, "utils",
+                                                                 "drop-elementwise-spills.py")))
 config.substitutions.append(("%samples", os.path.join(config.tc_src_root, "samples")))
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%cuobjdump", tool_or_missing(config.tc_cuobjdump, "cuobjdump")))

@@ -70,6 +70,13 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
     C.Stages = *Cl.Stages;
   // Errors point at the clause that set the offending value, or at the
   // pragma when the default was chosen.
+  // Double-buffered fragments need registers beside the accumulators: not
+  // with operand prologues (their conversions need them) nor with fewer
+  // than 4 warps (each thread then holds twice the copy addresses), nor
+  // with three or more products (each keeps its own copy bases live; ptxas
+  // spills 36 bytes at 128x128 with three).
+  C.DoubleBufferFragments = Idiom.A.Prologue.empty() && Idiom.B.Prologue.empty() &&
+                            C.threads() >= 128 && Idiom.MoreProducts.size() < 2;
   std::string Culprit;
   auto Bad = [&](const std::string &Msg, const std::string &Note) {
     auto It = Cl.Locs.find(Culprit);

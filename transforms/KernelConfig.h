@@ -34,6 +34,10 @@ struct KernelConfig {
   int MmaK = 16;
   int ElementBytes = 2; // of the operands in shared memory
   bool Tf32 = false;
+  /// Load the next k step's fragments while this step's mma run. Off for
+  /// operand prologues: converting fragments needs the registers that the
+  /// second buffer would take.
+  bool DoubleBufferFragments = true;
   /// Elements of one 16-byte copy chunk.
   int vector() const { return 16 / ElementBytes; }
   GpuArch Arch = GpuArch::SM90a;
@@ -42,6 +46,15 @@ struct KernelConfig {
   int warpsN() const { return BlockN / WarpN; }
   int threads() const { return 32 * warpsM() * warpsN(); }
   int fragmentsM() const { return WarpM / MmaM; }
+  /// mma k steps per k tile.
+  int kSteps() const { return BlockK / MmaK; }
+  /// Fragments are double-buffered (loaded one k step ahead of their mma)
+  /// when a tile has an even number of k steps, so that the buffer index
+  /// kk mod 2 is a constant of the unrolled k-step loop.
+  bool doubleBufferedFragments() const {
+    return DoubleBufferFragments && kSteps() >= 2 && kSteps() % 2 == 0;
+  }
+  int fragmentBuffers() const { return doubleBufferedFragments() ? 2 : 1; }
   int fragmentsN() const { return WarpN / MmaN; }
   /// Bytes of shared memory for the operand stages.
   int sharedBytes() const { return Stages * (BlockM + BlockN) * BlockK * ElementBytes; }

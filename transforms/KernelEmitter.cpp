@@ -71,20 +71,40 @@ public:
 
 private:
   // ----- operands --------------------------------------------------------
-  OperandTile tileA() const {
-    bool KC = Idiom.A.ReductionIsContiguous;
-    return {"tc_smem_a", KC ? C.BlockK : C.BlockM, C.BlockM * C.BlockK,
-            (KC ? Idiom.ExtentM : Idiom.ExtentK).str(subst()),
-            (KC ? Idiom.ExtentK : Idiom.ExtentM).str(subst()),
-            printStride(Idiom.A.LeadingDim, M)};
+  OperandTile tileA() const { return tileOf(Idiom.A, true, Idiom.ExtentK); }
+  OperandTile tileB() const { return tileOf(Idiom.B, false, Idiom.ExtentK); }
+  /// The shared tile of an operand (A: IsA) of a product reducing over
+  /// ExtentK, and the global matrix it is cut from.
+  OperandTile tileOf(const OperandView &V, bool IsA, const AffineExpr &ExtentK) const {
+    bool KC = V.ReductionIsContiguous;
+    int Outer = IsA ? C.BlockM : C.BlockN;
+    const AffineExpr &Other = IsA ? Idiom.ExtentM : Idiom.ExtentN;
+    return {IsA ? "tc_smem_a" : "tc_smem_b", KC ? C.BlockK : Outer, Outer * C.BlockK,
+            (KC ? Other : ExtentK).str(subst()), (KC ? ExtentK : Other).str(subst()),
+            printStride(V.LeadingDim, M)};
   }
-  OperandTile tileB() const {
-    bool KC = Idiom.B.ReductionIsContiguous;
-    return {"tc_smem_b", KC ? C.BlockK : C.BlockN, C.BlockN * C.BlockK,
-            (KC ? Idiom.ExtentN : Idiom.ExtentK).str(subst()),
-            (KC ? Idiom.ExtentK : Idiom.ExtentN).str(subst()),
-            printStride(Idiom.B.LeadingDim, M)};
+  /// The operand's base pointer in the kernel (this block's batch entry).
+  std::string operandBase(const OperandView &V) const {
+    const std::string &Name = M.Arrays[V.ArrayId].Name;
+    if (Idiom.IterBatch.empty())
+      return Name;
+    return "(" + Name + " + (long long)tc_batch * (" + printStride(V.BatchStride, M) + "))";
   }
+  /// k tiles of a product reducing over ExtentK.
+  std::string kTiles(const AffineExpr &ExtentK) const {
+    return "((" + ExtentK.str(subst()) + ") + " + str(C.BlockK - 1) + ") / " + str(C.BlockK);
+  }
+  /// The first k tile of each further product of a sum of matmuls.
+  std::vector<std::string> productFirstTiles() const {
+    std::vector<std::string> R;
+    std::string Sum = "(long long)" + kTiles(Idiom.ExtentK);
+    for (auto &P : Idiom.MoreProducts) {
+      R.push_back("(" + Sum + ")");
+      Sum += " + " + kTiles(P.ExtentK);
+    }
+    return R;
+  }
+
   std::function<std::string(const std::string &)> subst() const {
     return [this](const std::string &S) {
       for (auto &P : M.Params)
@@ -139,22 +159,34 @@ private:
     T.CopyB = Copy(B, "tc_copy_b");
     T.Wait = "tc::cp_async_wait<" + str(C.Stages - 2) + ">();\n__syncthreads();";
     T.Commit = "tc::cp_async_commit();";
+    // A sum of matmuls: before its first k tile, each further product's
+    // operands replace the previous ones in the copiers.
+    auto FirstTiles = productFirstTiles();
+    for (size_t P = 0; P < Idiom.MoreProducts.size(); ++P) {
+      const ProductTerm &Term = Idiom.MoreProducts[P];
+      std::string K = Term.ExtentK.str(subst());
+      T.Rebase.push_back("tc_copy_a.rebase(" + operandBase(Term.A) + ", " +
+                         printStride(Term.A.LeadingDim, M) + ", " + K + ", " + FirstTiles[P] +
+                         ");\ntc_copy_b.rebase(" + operandBase(Term.B) + ", " +
+                         printStride(Term.B.LeadingDim, M) + ", " + K + ", " + FirstTiles[P] +
+                         ");");
+    }
     const std::string &ElemA = M.Arrays[Idiom.A.ArrayId].ElemSpelling;
-    T.LoadA = "tc_frag_load_a.load(tc_frag_a[{mt}], " + A.Smem + " + {stage} * " +
+    T.LoadA = "tc_frag_load_a.load(tc_frag_a[{buf}][{mt}], " + A.Smem + " + {stage} * " +
               str(A.Elements) + ", {mt}, {kk});";
     if (!Idiom.A.Prologue.empty())
-      T.LoadA += "\ntc::apply_prologue<" + ElemA + ">(tc_frag_a[{mt}], " + Name +
+      T.LoadA += "\ntc::apply_prologue<" + ElemA + ">(tc_frag_a[{buf}][{mt}], " + Name +
                  "_prologue_a());";
-    T.LoadB = "tc_frag_load_b.load(tc_frag_b[{nt}], tc_frag_b[{nt} + 1], " + B.Smem +
+    T.LoadB = "tc_frag_load_b.load(tc_frag_b[{buf}][{nt}], tc_frag_b[{buf}][{nt} + 1], " + B.Smem +
               " + {stage} * " + str(B.Elements) + ", {np}, {kk});";
     if (!Idiom.B.Prologue.empty())
-      T.LoadB += "\ntc::apply_prologue<" + ElemA + ">(tc_frag_b[{nt}], " + Name +
-                 "_prologue_b());\ntc::apply_prologue<" + ElemA + ">(tc_frag_b[{nt} + 1], " +
+      T.LoadB += "\ntc::apply_prologue<" + ElemA + ">(tc_frag_b[{buf}][{nt}], " + Name +
+                 "_prologue_b());\ntc::apply_prologue<" + ElemA + ">(tc_frag_b[{buf}][{nt} + 1], " +
                  Name + "_prologue_b());";
     T.Mma = std::string(C.Tf32 ? "tc::mma_m16n8k8_tf32"
                                : Idiom.InputType == ElementType::BF16 ? "tc::mma_m16n8k16_bf16"
                                                                       : "tc::mma_m16n8k16_f16") +
-            "(tc_acc[{mt}][{nt}], tc_frag_a[{mt}], tc_frag_b[{nt}]);";
+            "(tc_acc[{mt}][{nt}], tc_frag_a[{buf}][{mt}], tc_frag_b[{buf}][{nt}]);";
     // With split-K the partial sums go to the workspace and the reduction
     // kernel applies the epilogue.
     std::string Pitch = str(C.stagePitch());
@@ -241,10 +273,13 @@ private:
       S += "  float *tc_stage = reinterpret_cast<float *>(tc_smem);  // after the main loop\n";
     S += "  float tc_acc[" + str(C.fragmentsM()) + "][" + str(C.fragmentsN()) +
          "][4] = {};\n";
-    S += "  uint32_t tc_frag_a[" + str(C.fragmentsM()) + "][4];\n";
+    // Two fragment buffers: the next k step's fragments load while this
+  // step's mma run (one buffer when a tile has a single or odd k steps).
+  const std::string Buffers = "[" + str(C.fragmentBuffers()) + "]";
+  S += "  uint32_t tc_frag_a" + Buffers + "[" + str(C.fragmentsM()) + "][4];\n";
     S += fragmentLoaderDecl(tileA(), true);
     S += fragmentLoaderDecl(tileB(), false);
-    S += "  uint32_t tc_frag_b[" + str(C.fragmentsN()) + "][2];\n";
+    S += "  uint32_t tc_frag_b" + Buffers + "[" + str(C.fragmentsN()) + "][2];\n";
     S += Body;
     S += "}\n";
     return S;
@@ -271,10 +306,7 @@ private:
     const Array &Arr = M.Arrays[V.ArrayId];
     int Rows = V.ReductionIsContiguous ? Tl.Elements / C.BlockK : C.BlockK;
     int Chunks = (Rows * (Tl.Cols / C.vector()) + C.threads() - 1) / C.threads();
-    std::string Base = Arr.Name;
-    if (!Idiom.IterBatch.empty())
-      Base = "(" + Arr.Name + " + (long long)tc_batch * (" +
-             printStride(V.BatchStride, M) + "))";
+    std::string Base = operandBase(V);
     std::string K = Idiom.ExtentK.str(subst());
     std::string S = "  tc::OperandCopier<kCopyMode, " + Arr.ElemSpelling + ", " +
                     str(Chunks) + ", " + str(Tl.Cols) + ", " +
@@ -339,8 +371,10 @@ private:
     std::string Batches = Idiom.IterBatch.empty() ? "1" : Idiom.ExtentBatch.str(subst());
     if (!Idiom.IterBatch.empty())
       S += "  if (" + Batches + " <= 0)\n    return;\n";
-    S += "  const long long tc_k_tiles = ((" + Idiom.ExtentK.str(subst()) + ") + " +
-         str(C.BlockK - 1) + ") / " + str(C.BlockK) + ";\n";
+    std::string KTiles = kTiles(Idiom.ExtentK);
+    for (auto &P : Idiom.MoreProducts)
+      KTiles += " + " + kTiles(P.ExtentK);
+    S += "  const long long tc_k_tiles = " + KTiles + ";\n";
     S += "  const long long tc_tiles = (" + TilesN + " + 1) * (" + TilesM + " + 1) * " + Batches + ";\n";
     if (M.Clauses.SplitK)
       S += "  int tc_splits = " + str(*M.Clauses.SplitK) + ";  // split_k clause\n";
@@ -370,9 +404,21 @@ private:
     S += "  int tc_mode = tc::copy_mode(" + NA + ", " + A.Ld + ", " + A.ColsExtent + ");\n";
     S += "  tc_mode = tc::min(tc_mode, tc::copy_mode(" + NB + ", " + B.Ld + ", " +
          B.ColsExtent + "));\n";
-    if (!Idiom.IterBatch.empty())
-      S += "  if ((" + printStride(Idiom.A.BatchStride, M) + ") % 8 != 0 || (" +
-           printStride(Idiom.B.BatchStride, M) + ") % 8 != 0)\n    tc_mode = tc::kElementwise;\n";
+    for (auto &P : Idiom.MoreProducts)
+      for (bool IsA : {true, false}) {
+        const OperandView &V = IsA ? P.A : P.B;
+        OperandTile Tl = tileOf(V, IsA, P.ExtentK);
+        S += "  tc_mode = tc::min(tc_mode, tc::copy_mode(" + M.Arrays[V.ArrayId].Name + ", " +
+             Tl.Ld + ", " + Tl.ColsExtent + "));\n";
+      }
+    if (!Idiom.IterBatch.empty()) {
+      std::string Cond = "(" + printStride(Idiom.A.BatchStride, M) + ") % 8 != 0 || (" +
+                         printStride(Idiom.B.BatchStride, M) + ") % 8 != 0";
+      for (auto &P : Idiom.MoreProducts)
+        Cond += " || (" + printStride(P.A.BatchStride, M) + ") % 8 != 0 || (" +
+                printStride(P.B.BatchStride, M) + ") % 8 != 0";
+      S += "  if (" + Cond + ")\n    tc_mode = tc::kElementwise;\n";
+    }
     std::string ArgList;
     for (size_t I = 0; I < Args.size(); ++I)
       ArgList += (I ? ", " : "") + Args[I].Name;

@@ -24,6 +24,16 @@ isl::schedule leaf(const isl::set &D) {
   return isl::schedule::from_domain(isl::union_set(D));
 }
 
+/// Sets the AST loop type of the outermost band of S (one member).
+isl::schedule withLoopType(const isl::schedule &S, isl_ast_loop_type Type) {
+  isl_schedule_node *Node = isl_schedule_get_root(S.get());
+  Node = isl_schedule_node_child(Node, 0);
+  Node = isl_schedule_node_band_member_set_ast_loop_type(Node, 0, Type);
+  isl_schedule *Result = isl_schedule_node_get_schedule(Node);
+  isl_schedule_node_free(Node);
+  return isl::manage(Result);
+}
+
 isl::set rename(const isl::set &S, const char *Name) {
   return isl::manage(isl_set_set_tuple_name(S.copy(), Name));
 }
@@ -46,6 +56,15 @@ public:
     KS.GridTiles = Output.apply(map("{ Store[m, n] -> [floor(m / " +
                                     str(C.BlockM) + "), floor(n / " +
                                     str(C.BlockN) + ")] }"));
+    // The grid launches exactly the tiles that hold output elements, so a
+    // block's own tile is one of them: isl drops the "is my tile empty"
+    // guards, which would otherwise split the main loop into basic blocks
+    // that the instruction scheduler cannot interleave.
+    KS.Context = KS.Context.intersect(
+        KS.GridTiles
+            .intersect(set(std::string("{ [bm, bn] : bm = ") + BlockM + " and bn = " +
+                           BlockN + " }"))
+            .params());
     auto [Setup, Copies] = insertCopies();
     isl::schedule Compute = insertFragmentLoads();
     isl::schedule Main = insertPipeline(Copies, Compute);
@@ -116,6 +135,7 @@ private:
                   {"grow", fn("{ " + SetupTuple + " -> [(" + GlobalRow + ")] }")},
                   {"gcol", fn("{ " + SetupTuple + " -> [(" + GlobalCol + ")] }")}};
     add(Setup);
+    CopyChunk[Name] = Chunk;
     // Consecutive threads take consecutive chunks: coalesced global reads.
     return {withBand(leaf(SD), "[{ " + SetupTuple + " -> [(" + Chunk + ")] }]"),
             withBand(leaf(D), "[{ " + Tuple + " -> [(" + Chunk + ")] }]")};
@@ -143,6 +163,12 @@ private:
     return {sequence(A.first, B.first), sequence(A.second, B.second)};
   }
 
+  int kSteps() const { return C.kSteps(); }
+  bool doubleBuffered() const { return C.doubleBufferedFragments(); }
+  /// The k steps of an iteration over which its copies are spread: all but
+  /// the last, whose wait needs them committed.
+  int copySteps() const { return doubleBuffered() ? kSteps() - 1 : 1; }
+
   isl::schedule insertFragmentLoads() {
     // The mma instances of this warp, in (k tile, k step, m tile, n tile).
     isl::set Mma = CS.ContractedDomain.apply(map(
@@ -153,9 +179,11 @@ private:
     isl::set LoadA = Mma.apply(map("{ Mma[t, kk, mt, nt] -> LoadA[t, kk, mt] }"));
     isl::set LoadB = Mma.apply(map("{ Mma[t, kk, mt, nt] -> LoadB[t, kk, floor(nt / 2)] }"));
     std::string Stage = " -> [(t mod " + str(C.Stages) + ")] }";
+    std::string Buf = doubleBuffered() ? "(kk mod 2)" : "0";
     add({"Mma", Mma,
          {{"mt", fn("{ Mma[t, kk, mt, nt] -> [(mt)] }")},
-          {"nt", fn("{ Mma[t, kk, mt, nt] -> [(nt)] }")}},
+          {"nt", fn("{ Mma[t, kk, mt, nt] -> [(nt)] }")},
+          {"buf", fn("{ Mma[t, kk, mt, nt] -> [" + Buf + "] }")}},
          {}, T.Mma});
     add({"LoadA", LoadA,
          {{"stage", fn("{ LoadA[t, kk, mt]" + Stage)},
@@ -163,7 +191,8 @@ private:
           {"m0", fn("{ LoadA[t, kk, mt] -> [(" + str(C.WarpM) + " * " + WarpM +
                     " + 16 * mt)] }")},
           {"k0", fn("{ LoadA[t, kk, mt] -> [(" + str(C.MmaK) + " * kk)] }")},
-          {"kk", fn("{ LoadA[t, kk, mt] -> [(kk)] }")}},
+          {"kk", fn("{ LoadA[t, kk, mt] -> [(kk)] }")},
+          {"buf", fn("{ LoadA[t, kk, mt] -> [" + Buf + "] }")}},
          {}, T.LoadA});
     add({"LoadB", LoadB,
          {{"stage", fn("{ LoadB[t, kk, np]" + Stage)},
@@ -172,36 +201,90 @@ private:
                     " + 16 * np)] }")},
           {"k0", fn("{ LoadB[t, kk, np] -> [(" + str(C.MmaK) + " * kk)] }")},
           {"kk", fn("{ LoadB[t, kk, np] -> [(kk)] }")},
-          {"np", fn("{ LoadB[t, kk, np] -> [(np)] }")}},
+          {"np", fn("{ LoadB[t, kk, np] -> [(np)] }")},
+          {"buf", fn("{ LoadB[t, kk, np] -> [" + Buf + "] }")}},
          {}, T.LoadB});
-    isl::schedule SA = withBand(leaf(LoadA), "[{ LoadA[t, kk, mt] -> [(mt)] }]");
-    isl::schedule SB = withBand(leaf(LoadB), "[{ LoadB[t, kk, np] -> [(np)] }]");
-    isl::schedule SM = withBand(leaf(Mma), "[{ Mma[t, kk, mt, nt] -> [(mt)] }, "
-                                           "{ Mma[t, kk, mt, nt] -> [(nt)] }]");
-    return withBand(sequence(sequence(SA, SB), SM),
-                    "[{ LoadA[t, kk, mt] -> [(kk)]; LoadB[t, kk, np] -> [(kk)]; "
-                    "Mma[t, kk, mt, nt] -> [(kk)] }]");
+    FragLoads = sequence(withBand(leaf(LoadA), "[{ LoadA[t, kk, mt] -> [(mt)] }]"),
+                         withBand(leaf(LoadB), "[{ LoadB[t, kk, np] -> [(np)] }]"));
+    return withBand(leaf(Mma), "[{ Mma[t, kk, mt, nt] -> [(mt)] }, "
+                               "{ Mma[t, kk, mt, nt] -> [(nt)] }]");
   }
 
   isl::schedule insertPipeline(const isl::schedule &Copies,
                                const isl::schedule &Compute) {
-    // Iteration t waits for tile t, refills the stage freed by t - 1 with
-    // tile t + S - 1, and computes on tile t. Commit runs in every
-    // iteration, so that "S - 2 groups pending" always means "tile t has
-    // landed".
-    int Ahead = C.Stages - 1;
+    // Time is (iteration, k step). Iteration t computes tile t; its mma
+    // k step kk uses fragments loaded one step earlier (double buffering),
+    // so the loads of tile t + 1's first step come in t's last step, right
+    // after the wait for tile t + 1. Iteration t also refills the stage
+    // freed by tile t - 1 with tile t + S - 1, its chunks spread over the
+    // k steps before the last (so that the integer work of the copies
+    // overlaps the tensor cores), and commits them as one cp.async group.
+    // Commit runs in every iteration, so that "S - 2 groups pending" always
+    // means "the next tile has landed".
+    int Ahead = C.Stages - 1, KS = kSteps(), Shift = doubleBuffered() ? 1 : 0;
+    std::string A = str(Ahead), K = str(KS), Last = str(KS - 1);
+    std::string CopyStep = str(copySteps() - 1);
     isl::set Wait = rename(KTiles, "Wait");
-    isl::set Commit = KTiles.apply(map("{ [t] -> Commit[c] : t - " + str(Ahead) +
-                                       " <= c <= t }"));
+    isl::set Commit = KTiles.apply(map("{ [t] -> Commit[c] : t - " + A + " <= c <= t }"));
     add({"Wait", Wait, {}, {}, T.Wait});
     add({"Commit", Commit, {}, {}, T.Commit});
+    // Sum of matmuls: before the copies of the first k tile of product
+    // p + 1 that this block computes, the copiers switch operands.
+    isl::schedule Rebases;
+    std::string RebaseIteration, RebaseStep;
+    std::string FirstTile = "0";
+    AffineExpr PrevK = Idiom.ExtentK;
+    for (size_t P = 0; P < Idiom.MoreProducts.size(); ++P) {
+      FirstTile += " + floor((" + PrevK.str() + " + " + str(C.BlockK - 1) + ") / " +
+                   str(C.BlockK) + ")";
+      PrevK = Idiom.MoreProducts[P].ExtentK;
+      std::string RName = "Rebase" + str(long(P + 1));
+      std::string Params = M.paramList();
+      Params.pop_back();
+      Params += std::string(Params.size() > 1 ? ", " : "") + KBegin + "]";
+      isl::set First(Ctx, Params + " -> { [t] : t >= " + FirstTile + " and (t = " +
+                              FirstTile + " or t = " + KBegin + ") }");
+      isl::set D = rename(KTiles.intersect(First), RName.c_str());
+      add({RName, D, {}, {}, T.Rebase[P]});
+      Rebases = Rebases.is_null() ? leaf(D) : sequence(Rebases, leaf(D));
+      RebaseIteration += "; " + RName + "[t] -> [(t - " + str(Ahead) + ")]";
+      RebaseStep += "; " + RName + "[t] -> [(0)]";
+    }
+    isl::schedule CopiesAndRebases = Rebases.is_null() ? Copies : sequence(Rebases, Copies);
+    // A copy's k step: its chunk index, cyclically over the copy steps.
+    auto Chunk = [&](const char *Operand) {
+      return "(" + CopyChunk.at(std::string("Copy") + Operand) + ") mod " + str(copySteps());
+    };
+    std::string Load = Shift ? "floor((" + K + " * t + kk - 1) / " + K + ")" : "t";
+    std::string LoadStep = Shift ? "((" + K + " * t + kk - 1) mod " + K + ")" : "kk";
+    std::string Iteration =
+        "[{ Wait[t] -> [(t - " + str(Shift) + ")]; CopyA[t, r, c] -> [(t - " + A +
+        ")]; CopyB[t, r, c] -> [(t - " + A + ")]; Commit[t] -> [(t)]; LoadA[t, kk, mt] -> [(" +
+        Load + ")]; LoadB[t, kk, np] -> [(" + Load + ")]; Mma[t, kk, mt, nt] -> [(t)]" + RebaseIteration + " }]";
+    std::string Step =
+        "[{ Wait[t] -> [(" + (Shift ? Last : std::string("0")) + ")]; CopyA[t, r, c] -> [(" +
+        Chunk("A") + ")]; CopyB[t, r, c] -> [(" + Chunk("B") + ")]; Commit[t] -> [(" + CopyStep +
+        ")]; LoadA[t, kk, mt] -> [(" + LoadStep + ")]; LoadB[t, kk, np] -> [(" + LoadStep +
+        ")]; Mma[t, kk, mt, nt] -> [(kk)]" + RebaseStep + " }]";
+    // Within a step: the wait (and barrier) before the loads it protects;
+    // with double buffering the loads come first, so that the mma waits on
+    // nothing the copies do.
     isl::schedule Body =
-        sequence(sequence(sequence(leaf(Wait), Copies), leaf(Commit)), Compute);
-    std::string A = str(Ahead);
-    return withBand(Body, "[{ Wait[t] -> [(t)]; CopyA[t, r, c] -> [(t - " + A +
-                              ")]; CopyB[t, r, c] -> [(t - " + A +
-                              ")]; Commit[t] -> [(t)]; LoadA[t, kk, mt] -> [(t)]; "
-                              "LoadB[t, kk, np] -> [(t)]; Mma[t, kk, mt, nt] -> [(t)] }]");
+        Shift ? sequence(sequence(sequence(sequence(leaf(Wait), FragLoads), CopiesAndRebases),
+                                  leaf(Commit)),
+                         Compute)
+              : sequence(sequence(sequence(sequence(leaf(Wait), CopiesAndRebases), leaf(Commit)),
+                                  FragLoads),
+                         Compute);
+    // The steps are unrolled by isl: buffer indices and guards become
+    // constants, and the fragments stay in registers.
+    // The iterations are separated into the prologue, the steady state and
+    // the drain, so that the steady-state loop carries no guards.
+    // (Not for sums of matmuls: the product boundaries would multiply the
+    // separated loops, and the code size with them.)
+    return withLoopType(
+        withBand(withLoopType(withBand(Body, Step), isl_ast_loop_unroll), Iteration),
+        Idiom.MoreProducts.empty() ? isl_ast_loop_separate : isl_ast_loop_default);
   }
 
   /// The output elements (m, n): those the initialisation or epilogue
@@ -233,7 +316,7 @@ private:
           map("{ " + S.Name + "[" + Tuple + "] -> Store[" + M_ + ", " + N_ + "]" +
               Batch + " }"));
     }
-    return reductionDomain(M, Idiom, I).apply(
+    return reductionDomain(M, Idiom, I, C.BlockK).apply(
         map("{ " + R + "[m, n, k] -> Store[m, n] }"));
   }
 
@@ -312,6 +395,8 @@ private:
   isl::ctx Ctx;
   std::string R;
   isl::set KTiles, Output;
+  std::map<std::string, std::string> CopyChunk; // CopyX -> chunk index of [t, r, c]
+  isl::schedule FragLoads; // ldmatrix statements, scheduled by insertPipeline
   KernelSchedule KS;
 };
 

@@ -49,6 +49,8 @@ struct KernelSchedule {
 /// Text templates the schedule needs from code generation.
 struct StatementTexts {
   std::string SetupA, SetupB, CopyA, CopyB, Wait, Commit, LoadA, LoadB, Mma, Store;
+  // Sum of matmuls: switches the copiers to product p + 1's operands.
+  std::vector<std::string> Rebase;
   // Staged epilogue (KernelConfig::stagedEpilogue): accumulators -> shared
   // memory, then coalesced per-element stores.
   std::string Drain, Stage, StageSync, StagedStore;

@@ -45,27 +45,43 @@ std::string printTree(const isl::schedule &S) {
 }
 
 isl::set reductionDomain(const RegionModel &M, const MatmulIdiom &Idiom,
-                         const IslModel &I) {
-  const Statement &R = M.Stmts[Idiom.Reduction];
-  auto Its = M.iterators(R);
-  std::string Tuple = "[";
-  for (size_t P = 0; P < Its.size(); ++P)
-    Tuple += (P ? ", " : "") + Its[P];
-  Tuple += "]";
+                         const IslModel &I, int SegmentAlign) {
   // A batch loop becomes the parameter tc_batch (blockIdx.z): each batch
   // element is one independent GEMM.
   std::string Params = M.paramList();
-  std::string Batch;
   if (!Idiom.IterBatch.empty()) {
     Params.pop_back();
     Params += std::string(Params.size() > 1 ? ", " : "") + Batch_ + "]";
-    Batch = std::string(" : ") + Idiom.IterBatch + " = " + Batch_;
   }
-  isl::map Reorder(I.Context.ctx(), Params + " -> { " + R.Name + Tuple + " -> " +
-                                        R.Name + "[" + Idiom.IterM + ", " +
-                                        Idiom.IterN + ", " + Idiom.IterK + "]" +
-                                        Batch + " }");
-  return I.Domain.at(R.Name).apply(Reorder);
+  const std::string R = M.Stmts[Idiom.Reduction].Name;
+  // Product p of a sum of matmuls continues k where product p - 1 ends,
+  // rounded up to whole k tiles (SegmentAlign), so that no k tile mixes
+  // two products.
+  auto Segment = [&](unsigned Stmt, const std::string &IterK, const std::string &Offset) {
+    const Statement &S = M.Stmts[Stmt];
+    auto Its = M.iterators(S);
+    std::string Tuple = "[";
+    for (size_t P = 0; P < Its.size(); ++P)
+      Tuple += (P ? ", " : "") + Its[P];
+    Tuple += "]";
+    std::string Batch =
+        Idiom.IterBatch.empty() ? "" : " : " + Idiom.IterBatch + " = " + Batch_;
+    isl::map Reorder(I.Context.ctx(), Params + " -> { " + S.Name + Tuple + " -> " + R +
+                                          "[" + Idiom.IterM + ", " + Idiom.IterN + ", " +
+                                          IterK + Offset + "]" + Batch + " }");
+    return I.Domain.at(S.Name).apply(Reorder);
+  };
+  isl::set D = Segment(Idiom.Reduction, Idiom.IterK, "");
+  std::string Offset;
+  std::string A = std::to_string(SegmentAlign);
+  AffineExpr PrevK = Idiom.ExtentK;
+  for (auto &P : Idiom.MoreProducts) {
+    Offset += " + " + A + " * floor((" + PrevK.str() + " + " + std::to_string(SegmentAlign - 1) +
+              ") / " + A + ")";
+    D = D.unite(Segment(P.Reduction, P.IterK, Offset));
+    PrevK = P.ExtentK;
+  }
+  return D;
 }
 
 isl::set padToFullTiles(const isl::set &Domain, const KernelConfig &C) {
@@ -173,7 +189,7 @@ isl::schedule mapToBlocksAndWarps(const isl::schedule &S, const KernelConfig &C)
 ComputeSchedule decomposeCompute(const RegionModel &M, const MatmulIdiom &Idiom,
                                  const IslModel &I, const KernelConfig &C) {
   ComputeSchedule CS;
-  isl::set D = reductionDomain(M, Idiom, I);
+  isl::set D = reductionDomain(M, Idiom, I, C.BlockK);
   CS.PaddedDomain = padToFullTiles(D, C);
   CS.Steps.push_back({"padToFullTiles (domain: " + islStr(CS.PaddedDomain) + ")", ""});
   isl::schedule S = initialSchedule(CS.PaddedDomain);

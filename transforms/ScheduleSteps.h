@@ -52,9 +52,11 @@ isl::schedule contractToMma(const isl::schedule &S, const KernelConfig &C);
 isl::schedule mapToBlocksAndWarps(const isl::schedule &S, const KernelConfig &C);
 
 /// The reduction statement's domain with its dimensions ordered (m, n, k)
-/// whatever the source loop order: R[m, n, k].
+/// whatever the source loop order: R[m, n, k]. For a sum of matmuls, the
+/// union of the products' domains, each product's k starting where the
+/// previous one's ends rounded up to a multiple of SegmentAlign (the k tile).
 isl::set reductionDomain(const RegionModel &M, const MatmulIdiom &Idiom,
-                         const IslModel &I);
+                         const IslModel &I, int SegmentAlign);
 
 /// All steps above, in order, recorded for --explain.
 ComputeSchedule decomposeCompute(const RegionModel &M, const MatmulIdiom &Idiom,

@@ -53,65 +53,86 @@ struct OperandCopier {
       kRowStep % swizzle_element_row_period<kCols, T>() == 0;
   const T *base;
   long long ld, k_extent;
-  const T *src0;  // chunk 0 in k tile 0
-  int row0, col0; // chunk 0 in the stage tile
-  int smem0;      // its swizzled offset
-  long long grow0, gcol0, rows, cols;
+  const T *src0;   // chunk 0 in k tile 0
+  int row0, col0;  // chunk 0 in the stage tile
+  int smem0;       // its swizzled offset
+  long long gk0;   // its k coordinate (column or row) in k tile 0
+  long long grow0, gcol0; // its (row, column) in k tile 0, for rebase
   unsigned inside; // bit i: chunk i is inside along the non-k bound
+  int span;        // elements of a chunk inside the non-k bound (k rows)
 
   // Chunk i of this thread is at (row, col) of the stage tile and at
-  // (grow, gcol) of the rows x cols matrix in k tile 0.
+  // (grow, gcol) of the rows x cols matrix in k tile 0. Everything the
+  // main loop needs per chunk is derived here, so that `issue` keeps few
+  // values live next to the accumulators (the partial and element-wise
+  // modes included).
   __device__ __forceinline__ void setup(int i, int row, int col, long long grow,
-                                        long long gcol, long long rows_, long long cols_) {
+                                        long long gcol, long long rows, long long cols) {
     if (i != 0)
       return;  // the other chunks follow from chunk 0 (kRowStep)
     inside = 0;
 #pragma unroll
     for (int c = 0; c < kChunks; ++c) {
-      const bool in = kReductionContiguous ? grow + static_cast<long long>(c) * kRowStep < rows_
-                                           : gcol < cols_;
+      const bool in = kReductionContiguous ? grow + static_cast<long long>(c) * kRowStep < rows
+                                           : gcol < cols;
       inside |= static_cast<unsigned>(in) << c;
     }
+    const long long cv = cols - gcol;
+    span = kReductionContiguous ? kVec : (cv <= 0 ? 0 : (cv >= kVec ? kVec : static_cast<int>(cv)));
     row0 = row;
     col0 = col;
     smem0 = swizzled_element_offset<kCols, T>(row, col);
+    gk0 = kReductionContiguous ? gcol : grow;
     grow0 = grow;
     gcol0 = gcol;
-    rows = rows_;
-    cols = cols_;
     src0 = base + grow * ld + gcol;
+  }
+
+  // A sum of matmuls: from k tile `first_tile` on, copy another product's
+  // operand (same rows, its own leading dimension and k extent), whose k
+  // tile 0 is that tile. Issued once per product and block, before the
+  // first copy of its tiles; copies already in flight are unaffected.
+  __device__ __forceinline__ void rebase(const T *base_, long long ld_, long long k_extent_,
+                                         long long first_tile) {
+    const long long shift = first_tile * kBlockK;
+    base = base_;
+    ld = ld_;
+    k_extent = k_extent_;
+    gk0 = (kReductionContiguous ? gcol0 : grow0) - shift;
+    src0 = base_ + grow0 * ld_ + gcol0 - (kReductionContiguous ? shift : shift * ld_);
   }
 
   // Copies chunk i of k tile t into the stage at `stage_base`.
   __device__ __forceinline__ void issue(int i, T *stage_base, int t) const {
-    const long long grow = grow0 + static_cast<long long>(i) * kRowStep;
-    int valid;
-    const T *p;
-    if (kReductionContiguous) {
-      const long long k = gcol0 + static_cast<long long>(t) * kBlockK;
-      const long long v = k_extent - k;
-      valid = grow >= rows || v <= 0 ? 0 : (v >= kVec ? kVec : static_cast<int>(v));
-      p = src0 + (static_cast<long long>(i) * kRowStep) * ld +
-          static_cast<long long>(t) * kBlockK;
-    } else {
-      const long long k = grow + static_cast<long long>(t) * kBlockK;
-      const long long v = cols - gcol0;
-      valid = k >= k_extent || v <= 0 ? 0 : (v >= kVec ? kVec : static_cast<int>(v));
-      p = src0 + (static_cast<long long>(i) * kRowStep + static_cast<long long>(t) * kBlockK) * ld;
-    }
+    // The chunk's k coordinate: its column (k contiguous) or its row.
+    const long long k = gk0 + static_cast<long long>(t) * kBlockK +
+                        (kReductionContiguous ? 0 : static_cast<long long>(i) * kRowStep);
+    const bool in_bound = (inside >> i) & 1u;
+    const T *p = kReductionContiguous
+                     ? src0 + (static_cast<long long>(i) * kRowStep) * ld +
+                           static_cast<long long>(t) * kBlockK
+                     : src0 + (static_cast<long long>(i) * kRowStep +
+                               static_cast<long long>(t) * kBlockK) * ld;
     const int offset = kLinearSwizzle ? smem0 + i * kRowStep * kCols
                                       : swizzled_element_offset<kCols, T>(row0 + i * kRowStep, col0);
     T *dst = stage_base + offset;
     if constexpr (kMode == kWholeChunks) {
       // Chunks are wholly inside or outside: one k test per k tile (shared
       // by all chunks of a row-major tile) and a precomputed row bit.
-      const long long k_row = (kReductionContiguous ? gcol0 : grow) +
-                              static_cast<long long>(t) * kBlockK;
-      const bool in = ((inside >> i) & 1u) && k_row < k_extent;
+      const bool in = in_bound && k < k_extent;
       cp_async_16_or_zero(dst, in ? static_cast<const void *>(p)
                                   : static_cast<const void *>(base),
                           !in);
-    } else if constexpr (kMode == kPartialChunks) {
+      return;
+    }
+    int valid;
+    if (kReductionContiguous) {
+      const long long v = k_extent - k;
+      valid = !in_bound || v <= 0 ? 0 : (v >= kVec ? kVec : static_cast<int>(v));
+    } else {
+      valid = k < k_extent ? span : 0;
+    }
+    if constexpr (kMode == kPartialChunks) {
       // With nothing to read, point at the (valid, aligned) base instead.
       cp_async_16_partial(dst, valid > 0 ? static_cast<const void *>(p)
                                          : static_cast<const void *>(base),
@@ -120,9 +141,9 @@ struct OperandCopier {
       using Bits = typename std::conditional<sizeof(T) == 2, uint16_t, uint32_t>::type;
       const Bits *g = reinterpret_cast<const Bits *>(p);
       Bits *s = reinterpret_cast<Bits *>(dst);
-      // The slow path: keep few loads in flight, so that it needs no more
+      // The slow path: one load in flight, so that it needs no more
       // registers than the fast one.
-#pragma unroll 2
+#pragma unroll 1
       for (int e = 0; e < kVec; ++e)
         s[e] = e < valid ? g[e] : Bits(0);
     }

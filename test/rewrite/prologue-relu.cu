@@ -22,7 +22,7 @@ void relu_gemm(int M, int N, int K, const __half *__restrict__ A,
 // CHECK: {{^}}struct tc_relu_gemm_0_prologue_a {
 // CHECK-NEXT: {{^ *}}__device__ __forceinline__ float operator()(float tc_x) const {
 // CHECK-NEXT: {{^ *}}return static_cast<float>(fmaxf(tc_x, 0.0f));
-// CHECK: {{^ *}}tc::apply_prologue<__half>(tc_frag_a[c{{[0-9]}}], tc_relu_gemm_0_prologue_a());
+// CHECK: {{^ *}}tc::apply_prologue<__half>(tc_frag_a[0][c{{[0-9]}}], tc_relu_gemm_0_prologue_a());
 
 void both(int M, int N, int K, const __half *__restrict__ A,
           const __half *__restrict__ B, __half *__restrict__ C) {

@@ -247,7 +247,7 @@ TEST_F(DecomposeGemmTest, StepNamesInOrder) {
 }
 
 TEST_F(DecomposeGemmTest, ReductionDomainIsOrderedMNK) {
-  isl::set D = reductionDomain(*E.Model, Idiom, I);
+  isl::set D = reductionDomain(*E.Model, Idiom, I, 64);
   EXPECT_TRUE(D.is_equal(isl::set(
       Ctx, "[M, N, K] -> { S1[m, n, k] : 0 <= m < M and 0 <= n < N and 0 <= k < K }")))
       << islStr(D);
@@ -302,7 +302,7 @@ TEST_F(DecomposeGemmTest, ContractedDomainIsOneWarpOfOneBlock) {
 
 TEST_F(DecomposeGemmTest, StepByStepMatchesDecomposition) {
   KernelConfig C = paperConfig();
-  isl::set D = reductionDomain(*E.Model, Idiom, I);
+  isl::set D = reductionDomain(*E.Model, Idiom, I, 64);
   isl::set Padded = padToFullTiles(D, C);
   EXPECT_TRUE(Padded.is_equal(CS.PaddedDomain));
   isl::schedule S = upToContraction(Padded, C);
