@@ -16,14 +16,22 @@
 //
 // Every function is described by a Form (forms_table(), below): element and output
 // types, operand and output layouts, the init mode (what C starts from:
-// nothing, C_old, or beta * C_old), alpha, a second input X, bias, ReLU, a
-// second output, a temp(...) array, a batch loop, fixed (constexpr) sizes,
-// leading-dimension parameters and streams. One generic reference kernel
-// evaluates, for each batch entry b and output element (i, j),
+// nothing, C_old, or beta * C_old), alpha, a second input X, bias, an
+// activation, a residual input R, a second output, a temp(...) array, a
+// batch loop, fixed (constexpr) sizes, leading-dimension parameters and
+// streams. One generic reference kernel evaluates, for each batch entry b and
+// output element (i, j),
 //
 //   sum = sum_k A(b, i, k) * B(b, k, j)                       (in double)
+//       [+ sum_k<K2 A2(b, i, k) * B2(b, k, j) [+ sum_k<K3 A3 * B3]]  (sums of matmuls)
 //   v   = alpha * sum + cC * C_old(b, i, j) + beta * X(i, j)  (cC: 0, 1, beta)
-//   C   = relu?(v + bias)            D = relu?(v + bias2)     (optional)
+//   C   = act(v + bias [+ R(i, j)]) [+ R(i, j)]               (R before or after)
+//   D   = act2(v + bias2)                                     (optional)
+//
+// where act is none, ReLU, ReLU6, clamp(lo, hi), leaky ReLU (slope 0.01f or
+// a scalar), sigmoid, tanh, GELU (erf or tanh form) or SiLU, each the
+// formula its source spells, with the source's float constants, in double
+// (activate(), below); lo, hi and slope are scalars drawn per case.
 //
 // which is exactly what the source loop of each form computes (the Form's
 // description printed in the summary spells it out per function), so a
@@ -52,6 +60,13 @@
 //     stream right after the call, without synchronising the device, so a
 //     missing synchronisation leaves NaNs.
 //
+// Sums of matmuls (samples/forms/sums.cu): each further product has its own
+// reduction length, K2 and K3 cycled from kSumK2 and kSumK3 over the general
+// shapes (K2 = 1, partial k tiles, lengths not a multiple of 8, whole tiles,
+// long ones); A2, B2, A3, B3 have the layouts of A and B, their own random
+// data (operand seeds 8..11) and the shape's misalignment. Their entries
+// come after all others, so the other forms' indices and data are unchanged.
+//
 // Shapes (shapes_for()): >= 30 per function -- degenerate (1x1x1, K = 1),
 // odd, one dimension off a multiple of 128, multiples of 8 and of 128,
 // tall-skinny, split-K (few tiles, long K) and many-tile shapes, misaligned
@@ -66,6 +81,21 @@
 //
 // Tolerances, relative to max|ref| (see gemm_correctness.cu for the budget):
 //   fp32 1e-3, fp16 2e-3, bf16 1e-2; fp32 operands (tf32, reference on tf32-rounded operands) 1e-3.
+// The same tolerances hold for the activations. Without -use_fast_math,
+// expf, erff and tanhf are within 2 ulp (about 2.4e-7 relative) of the exact
+// values: negligible beside fp16 rounding (up to 4.9e-4 relative). No
+// activation's slope exceeds about 1.13 (GELU; SiLU 1.10, the others 1), so
+// an fp32 accumulation error passes through at most that. It is no longer
+// divided by a max|ref| that grows with sqrt(K) only where the output is
+// bounded (sigmoid, tanh: max|ref| <= 1): the absolute accumulation error at
+// K = 8192 is about 1e-4 (6.9e-7 relative to max|ref| ~ 100 for
+// type_f16_f32 at 64x64x8192 in docs/results/gpu-forms-h200.md), so about
+// 1e-4 for tanh (fp32 output, tolerance 1e-3) and 2.5e-5 plus fp16 rounding
+// for sigmoid (tolerance 2e-3). Clamp bounds and ReLU6 cap an output but do
+// not amplify its error. (GELU's erf and tanh forms differ by up to about
+// 5e-4 absolute: within the fp16 tolerance, so the check cannot tell one
+// form from the other; the lit test test/rewrite/epilogue-activations.cu
+// checks the expression itself.)
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
@@ -207,6 +237,28 @@ void cl_commas_split_k1_mma(int M, int N, int K, const __half *__restrict__ A, c
 void cl_split_k4(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
 void cl_stream_sync(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C, cudaStream_t s) TC_FORMS_WEAK;
 void cl_stream(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C, cudaStream_t s) TC_FORMS_WEAK;
+// samples/forms/activations.cu
+void act_relu6(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, const float *__restrict__ bias, __half *__restrict__ C) TC_FORMS_WEAK;
+void act_clamp_row(int M, int N, int K, float lo, float hi, const __half *__restrict__ A, const __half *__restrict__ B, const float *__restrict__ bias, float *__restrict__ C) TC_FORMS_WEAK;
+void act_leaky_relu(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, const float *__restrict__ bias, __half *__restrict__ C) TC_FORMS_WEAK;
+void act_leaky_relu_slope(int M, int N, int K, float slope, const __half *__restrict__ A, const __half *__restrict__ B, const float *__restrict__ bias, __half *__restrict__ C) TC_FORMS_WEAK;
+void act_sigmoid(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, const float *__restrict__ bias, __half *__restrict__ C) TC_FORMS_WEAK;
+void act_tanh(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, const float *__restrict__ bias, float *__restrict__ C) TC_FORMS_WEAK;
+void act_gelu_erf(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, const float *__restrict__ bias, __half *__restrict__ C) TC_FORMS_WEAK;
+void act_gelu_tanh(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, const float *__restrict__ bias, __half *__restrict__ C) TC_FORMS_WEAK;
+void act_silu(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, const float *__restrict__ bias, __half *__restrict__ C) TC_FORMS_WEAK;
+void act_gelu_residual(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, const float *__restrict__ bias, const __half *__restrict__ R, __half *__restrict__ C) TC_FORMS_WEAK;
+void act_residual_relu6(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, const float *__restrict__ bias, const __half *__restrict__ R, __half *__restrict__ C) TC_FORMS_WEAK;
+void act_two_outputs(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, const float *__restrict__ bias, __half *__restrict__ C, __half *__restrict__ D) TC_FORMS_WEAK;
+void act_gelu_separate_nest(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, const float *__restrict__ bias, float *__restrict__ C, __half *__restrict__ D) TC_FORMS_WEAK;
+// samples/forms/sums.cu
+void sum_two(int M, int N, int K1, int K2, const __half *__restrict__ A1, const __half *__restrict__ B1, const __half *__restrict__ A2, const __half *__restrict__ B2, __half *__restrict__ C) TC_FORMS_WEAK;
+void sum_three(int M, int N, int K1, int K2, int K3, const __half *__restrict__ A1, const __half *__restrict__ B1, const __half *__restrict__ A2, const __half *__restrict__ B2, const __half *__restrict__ A3, const __half *__restrict__ B3, __half *__restrict__ C) TC_FORMS_WEAK;
+void sum_bias_relu(int M, int N, int K1, int K2, const __half *__restrict__ A1, const __half *__restrict__ B1, const __half *__restrict__ A2, const __half *__restrict__ B2, const float *__restrict__ bias, __half *__restrict__ C) TC_FORMS_WEAK;
+void sum_f32_out(int M, int N, int K1, int K2, float alpha, const __half *__restrict__ A1, const __half *__restrict__ B1, const __half *__restrict__ A2, const __half *__restrict__ B2, float *__restrict__ C) TC_FORMS_WEAK;
+void sum_layouts(int M, int N, int K1, int K2, const __half *__restrict__ A1, const __half *__restrict__ B1, const __half *__restrict__ A2, const __half *__restrict__ B2, __half *__restrict__ C) TC_FORMS_WEAK;
+void sum_same_k(int M, int N, int K, const __half *__restrict__ A1, const __half *__restrict__ B1, const __half *__restrict__ A2, const __half *__restrict__ B2, __half *__restrict__ C) TC_FORMS_WEAK;
+void sum_inplace(int M, int N, int K1, int K2, const __half *__restrict__ A1, const __half *__restrict__ B1, const __half *__restrict__ A2, const __half *__restrict__ B2, float *__restrict__ C) TC_FORMS_WEAK;
 
 namespace {
 
@@ -218,6 +270,8 @@ enum class Layout { Row, Col };
 enum class Init { Zero, InPlace, Beta };
 // bias[i] (per output row), bias[j] (per output column), bias[b * N + j].
 enum class Bias { None, Row, Col, BatchCol };
+// The activation applied to an output (activate() spells out each formula).
+enum class Act { None, Relu, Relu6, Clamp, Leaky, LeakySlope, Sigmoid, Tanh, GeluErf, GeluTanh, Silu };
 // Which shape list a function runs: see shapes_for().
 enum class Shapes { General, LeadingDims, Batched, BatchedLd, StaticRows, Fixed, BatchedFixed };
 
@@ -230,9 +284,15 @@ struct Args {
   void *D;            // second output
   const float *X;     // second input (beta * X)
   const void *bias;   // fp32, or fp16 where the Form says so
+  const void *R;      // residual input, row-major M x N (dense)
   float *T;           // temp(...) array
   float alpha, beta;
+  float lo, hi, slope;  // clamp bounds, leaky ReLU slope
   cudaStream_t stream;
+  // Sums of matmuls: the second and third products (A2 M x K2, B2 K2 x N,
+  // A3 M x K3, B3 K3 x N, in the layouts of A and B); A, B, K are the first.
+  long long K2, K3;
+  const void *A2, *B2, *A3, *B3;
 };
 using CallFn = void (*)(const Args &);
 
@@ -256,15 +316,19 @@ struct Form {
   bool x = false;      // + beta * X[i][j]
   Bias bias = Bias::None;
   Elem bias_elem = Elem::F32;  // of the bias array (bias and bias2)
-  bool relu = false;
+  Act act = Act::None;     // C = act(v + bias)
+  Elem resid = Elem::None; // + R[i][j] (of this type), row-major, dense
+  bool resid_after = false;  // C = act(v + bias) + R, not act(v + bias + R)
   bool relu_a = false;     // prologue: the product reads max(A, 0)
-  Elem out2 = Elem::None;  // D = relu?(v + bias2), row-major, dense
+  Elem out2 = Elem::None;  // D = act2(v + bias2), row-major, dense
   Bias bias2 = Bias::None;
-  bool relu2 = false;
+  Act act2 = Act::None;
   bool temp = false;       // T (fp32, M x N) must stay untouched
   bool stream = false;     // takes a stream
   bool stream_syncs = false;
   int fixM = 0, fixN = 0, fixK = 0;  // constexpr sizes (0: from the shape)
+  int products = 1;        // sum of matmuls: A*B + A2*B2 [+ A3*B3]
+  bool same_k = false;     // every product reduces over K (K2 = K3 = K)
 };
 
 // A form with the common defaults: fp16 operands, row-major, fp32 output.
@@ -289,11 +353,15 @@ Form &&init(Form &&f, Init i) { f.init = i; return std::move(f); }
 Form &&with_x(Form &&f) { f.x = true; return std::move(f); }
 Form &&bias(Form &&f, Bias b) { f.bias = b; return std::move(f); }
 Form &&f16_bias(Form &&f) { f.bias_elem = Elem::F16; return std::move(f); }
-Form &&relu(Form &&f) { f.relu = true; return std::move(f); }
-Form &&out2(Form &&f, Elem e, Bias b, bool r) { f.out2 = e; f.bias2 = b; f.relu2 = r; return std::move(f); }
+Form &&relu(Form &&f) { f.act = Act::Relu; return std::move(f); }
+Form &&activation(Form &&f, Act a) { f.act = a; return std::move(f); }
+Form &&residual(Form &&f, Elem e, bool after) { f.resid = e; f.resid_after = after; return std::move(f); }
+Form &&out2(Form &&f, Elem e, Bias b, Act a) { f.out2 = e; f.bias2 = b; f.act2 = a; return std::move(f); }
+Form &&out2(Form &&f, Elem e, Bias b, bool r) { return out2(std::move(f), e, b, r ? Act::Relu : Act::None); }
 Form &&temp(Form &&f) { f.temp = true; return std::move(f); }
 Form &&stream(Form &&f, bool syncs) { f.stream = true; f.stream_syncs = syncs; return std::move(f); }
 Form &&fixed(Form &&f, int M, int N, int K) { f.fixM = M; f.fixN = N; f.fixK = K; return std::move(f); }
+Form &&sum_of(Form &&f, int products, bool same_k = false) { f.products = products; f.same_k = same_k; return std::move(f); }
 
 constexpr Elem f16 = Elem::F16, bf16 = Elem::BF16, f32 = Elem::F32;
 constexpr Layout R = Layout::Row, Cm = Layout::Col;
@@ -437,6 +505,51 @@ const std::vector<Form> &forms_table() {
     v.push_back(types(F("cl_split_k4", "clauses", SYM(cl_split_k4), [](const Args &a) { cl_split_k4(a.M, a.N, a.K, H(a.A), H(a.B), out<__half>(a.C)); }), f16, f16));
     v.push_back(stream(types(F("cl_stream_sync", "clauses", SYM(cl_stream_sync), [](const Args &a) { cl_stream_sync(a.M, a.N, a.K, H(a.A), H(a.B), out<__half>(a.C), a.stream); }), f16, f16), true));
     v.push_back(stream(types(F("cl_stream", "clauses", SYM(cl_stream), [](const Args &a) { cl_stream(a.M, a.N, a.K, H(a.A), H(a.B), out<__half>(a.C), a.stream); }), f16, f16), false));
+    // --- activations.cu (A row, B col; after clauses.cu, so the forms above
+    // keep their table index and with it their random data)
+    // C = half(fminf(fmaxf(acc + bias[j], 0), 6))
+    v.push_back(activation(bias(types(layouts(F("act_relu6", "activations", SYM(act_relu6), [](const Args &a) { act_relu6(a.M, a.N, a.K, H(a.A), H(a.B), in<float>(a.bias), out<__half>(a.C)); }), R, Cm, R), f16, f16), Bias::Col), Act::Relu6));
+    // C = fminf(fmaxf(acc + bias[i], lo), hi)
+    v.push_back(activation(bias(layouts(F("act_clamp_row", "activations", SYM(act_clamp_row), [](const Args &a) { act_clamp_row(a.M, a.N, a.K, a.lo, a.hi, H(a.A), H(a.B), in<float>(a.bias), out<float>(a.C)); }), R, Cm, R), Bias::Row), Act::Clamp));
+    // v = acc + bias[j]; C = half(v > 0 ? v : 0.01f * v)
+    v.push_back(activation(bias(types(layouts(F("act_leaky_relu", "activations", SYM(act_leaky_relu), [](const Args &a) { act_leaky_relu(a.M, a.N, a.K, H(a.A), H(a.B), in<float>(a.bias), out<__half>(a.C)); }), R, Cm, R), f16, f16), Bias::Col), Act::Leaky));
+    // v = acc + bias[i]; C = half(v > 0 ? v : slope * v)
+    v.push_back(activation(bias(types(layouts(F("act_leaky_relu_slope", "activations", SYM(act_leaky_relu_slope), [](const Args &a) { act_leaky_relu_slope(a.M, a.N, a.K, a.slope, H(a.A), H(a.B), in<float>(a.bias), out<__half>(a.C)); }), R, Cm, R), f16, f16), Bias::Row), Act::LeakySlope));
+    // v = acc + bias[j]; C = half(1 / (1 + expf(-v)))
+    v.push_back(activation(bias(types(layouts(F("act_sigmoid", "activations", SYM(act_sigmoid), [](const Args &a) { act_sigmoid(a.M, a.N, a.K, H(a.A), H(a.B), in<float>(a.bias), out<__half>(a.C)); }), R, Cm, R), f16, f16), Bias::Col), Act::Sigmoid));
+    // C = tanhf(acc + bias[j])   (fp32)
+    v.push_back(activation(bias(layouts(F("act_tanh", "activations", SYM(act_tanh), [](const Args &a) { act_tanh(a.M, a.N, a.K, H(a.A), H(a.B), in<float>(a.bias), out<float>(a.C)); }), R, Cm, R), Bias::Col), Act::Tanh));
+    // v = acc + bias[j]; C = half(0.5f * v * (1 + erff(v * 0.70710678f)))
+    v.push_back(activation(bias(types(layouts(F("act_gelu_erf", "activations", SYM(act_gelu_erf), [](const Args &a) { act_gelu_erf(a.M, a.N, a.K, H(a.A), H(a.B), in<float>(a.bias), out<__half>(a.C)); }), R, Cm, R), f16, f16), Bias::Col), Act::GeluErf));
+    // v = acc + bias[j]; C = half(0.5f * v * (1 + tanhf(0.7978845608f * (v + 0.044715f * v * v * v))))
+    v.push_back(activation(bias(types(layouts(F("act_gelu_tanh", "activations", SYM(act_gelu_tanh), [](const Args &a) { act_gelu_tanh(a.M, a.N, a.K, H(a.A), H(a.B), in<float>(a.bias), out<__half>(a.C)); }), R, Cm, R), f16, f16), Bias::Col), Act::GeluTanh));
+    // v = acc + bias[i]; C = half(v / (1 + expf(-v)))
+    v.push_back(activation(bias(types(layouts(F("act_silu", "activations", SYM(act_silu), [](const Args &a) { act_silu(a.M, a.N, a.K, H(a.A), H(a.B), in<float>(a.bias), out<__half>(a.C)); }), R, Cm, R), f16, f16), Bias::Row), Act::Silu));
+    // v = acc + bias[j]; C = half(gelu_erf(v) + __half2float(R[i*N+j]))
+    v.push_back(residual(activation(bias(types(layouts(F("act_gelu_residual", "activations", SYM(act_gelu_residual), [](const Args &a) { act_gelu_residual(a.M, a.N, a.K, H(a.A), H(a.B), in<float>(a.bias), H(a.R), out<__half>(a.C)); }), R, Cm, R), f16, f16), Bias::Col), Act::GeluErf), f16, true));
+    // C = half(fminf(fmaxf(acc + bias[j] + __half2float(R[i*N+j]), 0), 6))
+    v.push_back(residual(activation(bias(types(layouts(F("act_residual_relu6", "activations", SYM(act_residual_relu6), [](const Args &a) { act_residual_relu6(a.M, a.N, a.K, H(a.A), H(a.B), in<float>(a.bias), H(a.R), out<__half>(a.C)); }), R, Cm, R), f16, f16), Bias::Col), Act::Relu6), f16, false));
+    // v = acc + bias[j]; C = half(v); D = half(v / (1 + expf(-v)))
+    v.push_back(out2(bias(types(layouts(F("act_two_outputs", "activations", SYM(act_two_outputs), [](const Args &a) { act_two_outputs(a.M, a.N, a.K, H(a.A), H(a.B), in<float>(a.bias), out<__half>(a.C), out<__half>(a.D)); }), R, Cm, R), f16, f16), Bias::Col), f16, Bias::Col, Act::Silu));
+    // C = acc; (second nest) v = C + bias[j]; D = half(gelu_tanh(v))
+    v.push_back(out2(layouts(F("act_gelu_separate_nest", "activations", SYM(act_gelu_separate_nest), [](const Args &a) { act_gelu_separate_nest(a.M, a.N, a.K, H(a.A), H(a.B), in<float>(a.bias), out<float>(a.C), out<__half>(a.D)); }), R, Cm, R), f16, Bias::Col, Act::GeluTanh));
+    // --- sums.cu (after activations.cu, so the forms above keep their
+    // indices and random data). A*B + A2*B2 [+ A3*B3], one accumulator; each
+    // product has its own K (shapes_for() draws K2, K3). A row, B col unless
+    // noted.
+    // acc = 0; acc += A1*B1 (K1); acc += A2*B2 (K2); C = half(acc)
+    v.push_back(sum_of(types(layouts(F("sum_two", "sums", SYM(sum_two), [](const Args &a) { sum_two(a.M, a.N, a.K, a.K2, H(a.A), H(a.B), H(a.A2), H(a.B2), out<__half>(a.C)); }), R, Cm, R), f16, f16), 2));
+    v.push_back(sum_of(types(layouts(F("sum_three", "sums", SYM(sum_three), [](const Args &a) { sum_three(a.M, a.N, a.K, a.K2, a.K3, H(a.A), H(a.B), H(a.A2), H(a.B2), H(a.A3), H(a.B3), out<__half>(a.C)); }), R, Cm, R), f16, f16), 3));
+    // C = half(fmaxf(acc + bias[j], 0))
+    v.push_back(sum_of(relu(bias(types(layouts(F("sum_bias_relu", "sums", SYM(sum_bias_relu), [](const Args &a) { sum_bias_relu(a.M, a.N, a.K, a.K2, H(a.A), H(a.B), H(a.A2), H(a.B2), in<float>(a.bias), out<__half>(a.C)); }), R, Cm, R), f16, f16), Bias::Col)), 2));
+    // C = alpha * acc (fp32)
+    v.push_back(sum_of(with_alpha(layouts(F("sum_f32_out", "sums", SYM(sum_f32_out), [](const Args &a) { sum_f32_out(a.M, a.N, a.K, a.K2, a.alpha, H(a.A), H(a.B), H(a.A2), H(a.B2), out<float>(a.C)); }), R, Cm, R)), 2));
+    // A1[i*K1+k] * B1[k*N+j] + A2[i*K2+k] * B2[k*N+j]: A row, B row
+    v.push_back(sum_of(types(layouts(F("sum_layouts", "sums", SYM(sum_layouts), [](const Args &a) { sum_layouts(a.M, a.N, a.K, a.K2, H(a.A), H(a.B), H(a.A2), H(a.B2), out<__half>(a.C)); }), R, R, R), f16, f16), 2));
+    // both products over the same K
+    v.push_back(sum_of(types(layouts(F("sum_same_k", "sums", SYM(sum_same_k), [](const Args &a) { sum_same_k(a.M, a.N, a.K, H(a.A), H(a.B), H(a.A2), H(a.B2), out<__half>(a.C)); }), R, Cm, R), f16, f16), 2, true));
+    // C = 0 (init nest); C += A1*B1 (K1); C += A2*B2 (K2) (fp32)
+    v.push_back(sum_of(layouts(F("sum_inplace", "sums", SYM(sum_inplace), [](const Args &a) { sum_inplace(a.M, a.N, a.K, a.K2, H(a.A), H(a.B), H(a.A2), H(a.B2), out<float>(a.C)); }), R, Cm, R), 2));
     return v;
   }();
   return t;
@@ -464,6 +577,7 @@ struct Shape {
   long long batch, M, N, K;
   LdSpec lda = kDense, ldb = kDense, ldc = kDense;
   bool misalign = false;  // every array starts one element past 16 bytes
+  long long K2 = 0, K3 = 0;  // sums of matmuls: the further products' K
 };
 
 struct MNK {
@@ -531,6 +645,15 @@ const int kFixedBatch[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 16, 17,
                            31, 32, 33, 63, 64, 65, 100, 127, 128, 129, 255,
                            256, 500, 1000, 1024, 2000, 4096};
 
+// The further products' reduction lengths of sums of matmuls, cycled over
+// kGeneral (lengths 15 and 11: every (K2, K3) pairing differs): K = 1 (one
+// partial step), odd and not a multiple of 8 (partial k tiles, rows not
+// 16-byte aligned), multiples of 8 but not of 64, whole k tiles, and long
+// ones (split-K over products of very different lengths). kGeneral's
+// misaligned shapes misalign A2, B2, A3, B3 too.
+const int kSumK2[] = {1, 7, 65, 64, 129, 3, 1, 15, 250, 8, 131, 1537, 24, 128, 100};
+const int kSumK3[] = {9, 1, 64, 33, 1, 200, 72, 5, 127, 1024, 16};
+
 std::vector<Shape> shapes_for(const Form &f) {
   std::vector<Shape> v;
   switch (f.shapes) {
@@ -540,6 +663,11 @@ std::vector<Shape> shapes_for(const Form &f) {
       const MNK &g = kGeneral[s];
       Shape sh{1, g.M, g.N, g.K};
       sh.misalign = g.misalign;
+      if (f.products > 1) {
+        sh.K2 = f.same_k ? g.K : kSumK2[s % std::size(kSumK2)];
+        if (f.products > 2)
+          sh.K3 = f.same_k ? g.K : kSumK3[s % std::size(kSumK3)];
+      }
       if (f.shapes == Shapes::LeadingDims) {
         // Every shape but the first few pads some operand; over the list
         // each operand sees every LdSpec.
@@ -593,7 +721,8 @@ std::vector<Shape> shapes_for(const Form &f) {
   }
 #ifdef TC_FORMS_HOST_EMULATION
   v.erase(std::remove_if(v.begin(), v.end(), [](const Shape &sh) {
-            return (double)sh.batch * sh.M * sh.N * std::max<long long>(sh.K, 1) >
+            return (double)sh.batch * sh.M * sh.N *
+                       std::max<long long>(sh.K + sh.K2 + sh.K3, 1) >
                    kEmulationMaxVolume;
           }),
           v.end());
@@ -780,8 +909,16 @@ struct RefParams {
   const void *bias, *bias2;
   Elem bias_elem;
   int bias_kind, bias2_kind;  // Bias
-  bool relu, relu2, relu_a;
+  int act, act2;              // Act
+  double lo, hi, slope;       // of Act::Clamp, Act::LeakySlope
+  const void *R;              // residual, row-major M x N (dense), or null
+  Elem resid_elem;
+  bool resid_after;
+  bool relu_a;
   double *ref, *ref2;     // [batch][M][N]
+  // Sums of matmuls: + A2*B2 over K2 [+ A3*B3 over K3] (p null: absent).
+  RefOperand A2, B2, A3, B3;
+  long long K2, K3;
 };
 
 __host__ __device__ inline size_t offset_of(const RefOperand &o, long long b,
@@ -815,6 +952,28 @@ __host__ __device__ inline double tf32_round(double x) {
   return f;
 }
 
+// The activations, in double, as samples/forms spells them (the float
+// literals of the source are used at their float values).
+__host__ __device__ inline double activate(int act, double x, double lo,
+                                           double hi, double slope) {
+  switch (act) {
+  case (int)Act::Relu: return fmax(x, 0.0);
+  case (int)Act::Relu6: return fmin(fmax(x, 0.0), 6.0);            // fminf(fmaxf(v, 0), 6)
+  case (int)Act::Clamp: return fmin(fmax(x, lo), hi);              // fminf(fmaxf(v, lo), hi)
+  case (int)Act::Leaky: return x > 0.0 ? x : (double)0.01f * x;    // v > 0 ? v : 0.01f * v
+  case (int)Act::LeakySlope: return x > 0.0 ? x : slope * x;       // v > 0 ? v : slope * v
+  case (int)Act::Sigmoid: return 1.0 / (1.0 + exp(-x));            // 1 / (1 + expf(-v))
+  case (int)Act::Tanh: return tanh(x);                             // tanhf(v)
+  case (int)Act::GeluErf:                                          // 0.5f*v*(1+erff(v*0.70710678f))
+    return (double)0.5f * x * (1.0 + erf(x * (double)0.70710678f));
+  case (int)Act::GeluTanh:  // 0.5f*v*(1+tanhf(0.7978845608f*(v+0.044715f*v*v*v)))
+    return (double)0.5f * x *
+           (1.0 + tanh((double)0.7978845608f * (x + (double)0.044715f * x * x * x)));
+  case (int)Act::Silu: return x / (1.0 + exp(-x));                 // v / (1 + expf(-v))
+  default: return x;
+  }
+}
+
 // Deliberately naive, one thread per output element, double accumulation.
 __host__ __device__ inline void reference_one(const RefParams &p, long long b,
                                               long long i, long long j) {
@@ -827,6 +986,16 @@ __host__ __device__ inline void reference_one(const RefParams &p, long long b,
     double bb = load_elem(p.B.p, p.B.type, offset_of(p.B, b, k, j));
     sum += tf32 ? tf32_round(a) * tf32_round(bb) : a * bb;
   }
+  // Further products of a sum of matmuls (fp16/bf16 operands, no prologue).
+  const RefOperand *more[2][2] = {{&p.A2, &p.B2}, {&p.A3, &p.B3}};
+  const long long more_k[2] = {p.K2, p.K3};
+  for (int t = 0; t < 2; ++t) {
+    if (!more[t][0]->p)
+      continue;
+    for (long long k = 0; k < more_k[t]; ++k)
+      sum += load_elem(more[t][0]->p, more[t][0]->type, offset_of(*more[t][0], b, i, k)) *
+             load_elem(more[t][1]->p, more[t][1]->type, offset_of(*more[t][1], b, k, j));
+  }
   double v = p.alpha * sum;
   if (p.Cold.p)
     v += p.c_coef * load_elem(p.Cold.p, p.Cold.type, offset_of(p.Cold, b, i, j));
@@ -834,10 +1003,16 @@ __host__ __device__ inline void reference_one(const RefParams &p, long long b,
     v += p.x_coef * (double)p.X[i * p.N + j];
   size_t o = (size_t)((b * p.M + i) * p.N + j);
   double c = v + bias_value(p.bias, p.bias_elem, p.bias_kind, b, i, j, p.N);
-  p.ref[o] = p.relu ? fmax(c, 0.0) : c;
+  double r = p.R ? load_elem(p.R, p.resid_elem, (size_t)(i * p.N + j)) : 0.0;
+  if (p.R && !p.resid_after)
+    c += r;
+  c = activate(p.act, c, p.lo, p.hi, p.slope);
+  if (p.R && p.resid_after)
+    c += r;
+  p.ref[o] = c;
   if (p.ref2) {
     double d = v + bias_value(p.bias2, p.bias_elem, p.bias2_kind, b, i, j, p.N);
-    p.ref2[o] = p.relu2 ? fmax(d, 0.0) : d;
+    p.ref2[o] = activate(p.act2, d, p.lo, p.hi, p.slope);
   }
 }
 
@@ -873,9 +1048,31 @@ std::string bias_text(Bias b) {
   }
 }
 
+std::string act_text(Act a, const std::string &x) {
+  switch (a) {
+  case Act::Relu: return "relu(" + x + ")";
+  case Act::Relu6: return "relu6(" + x + ")";
+  case Act::Clamp: return "clamp(" + x + ", lo, hi)";
+  case Act::Leaky: return "leaky_relu(" + x + ", 0.01)";
+  case Act::LeakySlope: return "leaky_relu(" + x + ", slope)";
+  case Act::Sigmoid: return "sigmoid(" + x + ")";
+  case Act::Tanh: return "tanh(" + x + ")";
+  case Act::GeluErf: return "gelu_erf(" + x + ")";
+  case Act::GeluTanh: return "gelu_tanh(" + x + ")";
+  case Act::Silu: return "silu(" + x + ")";
+  default: return x;
+  }
+}
+
 // The reference semantics of a form, in one line.
 std::string describe(const Form &f) {
   std::string v = f.alpha ? "alpha*A*B" : "A*B";
+  if (f.products > 1) {
+    std::string sum = "A*B + A2*B2";
+    if (f.products > 2)
+      sum += " + A3*B3";
+    v = f.alpha ? "alpha*(" + sum + ")" : sum;
+  }
   if (f.relu_a)
     v = "relu(A)*B";
   if (f.init == Init::InPlace)
@@ -885,11 +1082,17 @@ std::string describe(const Form &f) {
   if (f.x)
     v += " + beta*X";
   std::string c = v + bias_text(f.bias);
-  std::string s = "C = " + (f.relu ? "relu(" + c + ")" : c);
+  if (f.resid != Elem::None && !f.resid_after)
+    c += " + R";
+  c = act_text(f.act, c);
+  if (f.resid != Elem::None && f.resid_after)
+    c += " + R";
+  std::string s = "C = " + c;
   if (f.out2 != Elem::None) {
-    std::string d = "C" + bias_text(f.bias2);
-    s += "; D(" + std::string(elem_name(f.out2)) + ", row) = " +
-         (f.relu2 ? "relu(" + d + ")" : d);
+    // D is a function of v: "C" where C is v itself.
+    bool c_is_v = f.bias == Bias::None && f.act == Act::None && f.resid == Elem::None;
+    std::string d = (c_is_v ? "C" : v) + bias_text(f.bias2);
+    s += "; D(" + std::string(elem_name(f.out2)) + ", row) = " + act_text(f.act2, d);
   }
   auto L = [](Layout l) { return l == Layout::Row ? "row" : "col"; };
   s += "; A " + std::string(L(f.a)) + ", B " + L(f.b) + ", C " + L(f.c) + "; " +
@@ -901,8 +1104,12 @@ std::string describe(const Form &f) {
     s += "; batched";
   if (f.bias_elem != Elem::F32 && (f.bias != Bias::None || f.bias2 != Bias::None))
     s += std::string("; ") + elem_name(f.bias_elem) + " bias";
+  if (f.resid != Elem::None)
+    s += std::string("; ") + elem_name(f.resid) + " R[i][j]";
   if (f.fixN)
     s += "; constexpr " + std::string(f.fixM ? "M, " : "") + "N, K";
+  if (f.products > 1)
+    s += f.same_k ? "; sum of matmuls, one K" : "; sum of matmuls, own K each";
   if (f.temp)
     s += "; temp(T) untouched";
   if (f.stream)
@@ -1009,7 +1216,26 @@ void run_case(const Form &f, int fn_index, int shape_index, const Shape &sh,
   r.ldc = gc.ld;
 
   GuardedArray A(ga, sh.misalign), B(gb, sh.misalign), C(gc, sh.misalign);
-  GuardedArray D, X, Bias1, T, Cold;
+  // Sums of matmuls: A2, B2 (K2) [A3, B3 (K3)] in the layouts of A and B.
+  GuardedArray A2, B2, A3, B3;
+  MatrixGeom ga2{}, gb2{}, ga3{}, gb3{};
+  auto more_geoms = [&](long long Kt, MatrixGeom &gat, MatrixGeom &gbt) {
+    gat = MatrixGeom{f.in, Bt, f.a == Layout::Row ? M : Kt, f.a == Layout::Row ? Kt : M, 0};
+    gbt = MatrixGeom{f.in, Bt, f.b == Layout::Row ? Kt : N, f.b == Layout::Row ? N : Kt, 0};
+    gat.ld = gat.cols;
+    gbt.ld = gbt.cols;
+  };
+  if (f.products > 1) {
+    more_geoms(sh.K2, ga2, gb2);
+    A2 = GuardedArray(ga2, sh.misalign);
+    B2 = GuardedArray(gb2, sh.misalign);
+  }
+  if (f.products > 2) {
+    more_geoms(sh.K3, ga3, gb3);
+    A3 = GuardedArray(ga3, sh.misalign);
+    B3 = GuardedArray(gb3, sh.misalign);
+  }
+  GuardedArray D, X, Bias1, T, Cold, Res;
   if (f.out2 != Elem::None)
     D = GuardedArray(MatrixGeom{f.out2, Bt, M, N, N}, sh.misalign);
   if (f.x)
@@ -1021,9 +1247,19 @@ void run_case(const Form &f, int fn_index, int shape_index, const Shape &sh,
   }
   if (f.temp)
     T = GuardedArray(MatrixGeom{Elem::F32, 1, M, N, N}, sh.misalign);
+  if (f.resid != Elem::None)
+    Res = GuardedArray(MatrixGeom{f.resid, 1, M, N, N}, sh.misalign);
 
   A.fill(case_seed(fn_index, shape_index, 0));
   B.fill(case_seed(fn_index, shape_index, 1));
+  if (A2.base) {
+    A2.fill(case_seed(fn_index, shape_index, 8));
+    B2.fill(case_seed(fn_index, shape_index, 9));
+  }
+  if (A3.base) {
+    A3.fill(case_seed(fn_index, shape_index, 10));
+    B3.fill(case_seed(fn_index, shape_index, 11));
+  }
   if (f.init != Init::Zero)
     C.fill(case_seed(fn_index, shape_index, 2));  // C_old, read by the form
   if (f.x)
@@ -1037,6 +1273,17 @@ void run_case(const Form &f, int fn_index, int shape_index, const Shape &sh,
                               ((sbits & 1) ? -1.0f : 1.0f)
                         : 1.0f;
   float beta = (float)(3.0 * ((sbits >> 32) & 0xFFFF) / 65536.0 - 1.5);
+  if (Res.base)
+    Res.fill(case_seed(fn_index, shape_index, 6));
+  // Clamp bounds in -[0.25, 1.25] s and [0.25, 1.25] s, s = max(1, sqrt(K)/3)
+  // (about the standard deviation of A * B), so that on every shape some
+  // outputs are clamped and some are not; a leaky-ReLU slope in
+  // [0.05, 0.5] (never 0.01, 0 or 1).
+  uint64_t pbits = case_seed(fn_index, shape_index, 7);
+  double spread = std::max(1.0, std::sqrt((double)K) / 3.0);
+  float lo = (float)(-(0.25 + ((pbits >> 8) & 0xFFFF) / 65536.0) * spread);
+  float hi = (float)((0.25 + ((pbits >> 24) & 0xFFFF) / 65536.0) * spread);
+  float slope = (float)(0.05 + 0.45 * ((pbits >> 40) & 0xFFFF) / 65536.0);
 
   // The old C for the reference: a copy, since the call overwrites C.
   if (f.init != Init::Zero) {
@@ -1071,11 +1318,23 @@ void run_case(const Form &f, int fn_index, int shape_index, const Shape &sh,
   p.bias2 = f.bias2 != Bias::None ? Bias1.data() : nullptr;
   p.bias_elem = f.bias_elem;
   p.bias2_kind = (int)f.bias2;
-  p.relu = f.relu;
+  p.act = (int)f.act;
+  p.act2 = (int)f.act2;
+  p.lo = lo;
+  p.hi = hi;
+  p.slope = slope;
+  p.R = Res.data();
+  p.resid_elem = f.resid;
+  p.resid_after = f.resid_after;
   p.relu_a = f.relu_a;
-  p.relu2 = f.relu2;
   p.ref = dref;
   p.ref2 = dref2;
+  p.K2 = sh.K2;
+  p.K3 = sh.K3;
+  p.A2 = {A2.data(), f.in, ga2.ld, ga2.rows * ga2.ld, f.a == Layout::Col};
+  p.B2 = {B2.data(), f.in, gb2.ld, gb2.rows * gb2.ld, f.b == Layout::Col};
+  p.A3 = {A3.data(), f.in, ga3.ld, ga3.rows * ga3.ld, f.a == Layout::Col};
+  p.B3 = {B3.data(), f.in, gb3.ld, gb3.rows * gb3.ld, f.b == Layout::Col};
   if (n_out) {
     launch_reference(p);
     check(cudaGetLastError(), "reference_kernel launch");
@@ -1102,9 +1361,19 @@ void run_case(const Form &f, int fn_index, int shape_index, const Shape &sh,
   args.X = static_cast<const float *>(X.data());
   args.bias = Bias1.data();
   args.T = static_cast<float *>(T.data());
+  args.R = Res.data();
   args.alpha = alpha;
   args.beta = beta;
+  args.lo = lo;
+  args.hi = hi;
+  args.slope = slope;
   args.stream = f.stream ? streams.work : 0;
+  args.K2 = sh.K2;
+  args.K3 = sh.K3;
+  args.A2 = A2.data();
+  args.B2 = B2.data();
+  args.A3 = A3.data();
+  args.B3 = B3.data();
 
   // The call under test. Errors are caught here, not by check(), so the
   // report says the rewritten code failed rather than the harness.
@@ -1195,9 +1464,19 @@ const char *status_name(const Result &r) {
   }
 }
 
+// K as printed: "K", or "K+K2[+K3]" for a sum of matmuls.
+std::string k_text(const Shape &sh) {
+  std::string k = std::to_string(sh.K);
+  if (sh.K2)
+    k += "+" + std::to_string(sh.K2);
+  if (sh.K3)
+    k += "+" + std::to_string(sh.K3);
+  return k;
+}
+
 void print_row(const Result &r) {
-  std::printf("%-28s %5lld %6lld %6lld %6lld %6lld %6lld %6lld %-3s  %10.3e  %-7s %9.3f  %s\n",
-              r.fn.c_str(), r.shape.batch, r.shape.M, r.shape.N, r.shape.K,
+  std::printf("%-28s %5lld %6lld %6lld %6s %6lld %6lld %6lld %-3s  %10.3e  %-7s %9.3f  %s\n",
+              r.fn.c_str(), r.shape.batch, r.shape.M, r.shape.N, k_text(r.shape).c_str(),
               r.lda, r.ldb, r.ldc, r.shape.misalign ? "mis" : "", r.rel_err,
               status_name(r), r.ms, r.note.c_str());
   std::fflush(stdout);  // keep the log useful if a later case hangs
@@ -1212,10 +1491,10 @@ void print_row(const Result &r) {
 bool g_child = false;
 
 void emit_record(const Result &r) {
-  std::printf("@@row\t%s\t%lld\t%lld\t%lld\t%lld\t%lld\t%lld\t%lld\t%d\t%.17g\t%.9g\t%d\t%s\n",
+  std::printf("@@row\t%s\t%lld\t%lld\t%lld\t%lld\t%lld\t%lld\t%lld\t%d\t%.17g\t%.9g\t%d\t%lld\t%lld\t%s\n",
               r.fn.c_str(), r.shape.batch, r.shape.M, r.shape.N, r.shape.K,
               r.lda, r.ldb, r.ldc, (int)r.shape.misalign, r.rel_err,
-              (double)r.ms, (int)r.status, r.note.c_str());
+              (double)r.ms, (int)r.status, r.shape.K2, r.shape.K3, r.note.c_str());
   std::fflush(stdout);
 }
 
@@ -1230,7 +1509,7 @@ std::vector<std::string> split_tabs(const std::string &line) {
 
 bool parse_record(const std::string &line, Result &r) {
   std::vector<std::string> f = split_tabs(line);
-  if (f.size() != 14 || f[0] != "@@row")
+  if (f.size() != 16 || f[0] != "@@row")
     return false;
   r.fn = f[1];
   r.shape.batch = std::stoll(f[2]);
@@ -1244,7 +1523,9 @@ bool parse_record(const std::string &line, Result &r) {
   r.rel_err = std::strtod(f[10].c_str(), nullptr);
   r.ms = (float)std::strtod(f[11].c_str(), nullptr);
   r.status = (decltype(r.status))std::stoi(f[12]);
-  r.note = f[13];
+  r.shape.K2 = std::stoll(f[13]);
+  r.shape.K3 = std::stoll(f[14]);
+  r.note = f[15];
   return true;
 }
 
@@ -1316,8 +1597,8 @@ void write_markdown(const char *path, const std::string &gpu,
   std::fprintf(f, "\n| function | batch | M | N | K | lda | ldb | ldc | mis | max_rel_err | result | time_ms | note |\n"
                   "|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---|---:|---|\n");
   for (const auto &r : g_results)
-    std::fprintf(f, "| %s | %lld | %lld | %lld | %lld | %lld | %lld | %lld | %s | %.3e | %s | %.3f | %s |\n",
-                 r.fn.c_str(), r.shape.batch, r.shape.M, r.shape.N, r.shape.K,
+    std::fprintf(f, "| %s | %lld | %lld | %lld | %s | %lld | %lld | %lld | %s | %.3e | %s | %.3f | %s |\n",
+                 r.fn.c_str(), r.shape.batch, r.shape.M, r.shape.N, k_text(r.shape).c_str(),
                  r.lda, r.ldb, r.ldc, r.shape.misalign ? "mis" : "", r.rel_err,
                  status_name(r), r.ms, r.note.c_str());
   std::fprintf(f, "\n**%d passed, %d failed**\n", passed, failed);

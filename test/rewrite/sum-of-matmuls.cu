@@ -1,0 +1,121 @@
+// Sums of matmuls: one accumulator and several reduction loops with
+// different K in the same output nest. The kernel runs the products' k tiles
+// one after another into the same accumulators: the copiers are rebased onto
+// the next product's operands at its first k tile (the k tiles of the
+// products before it), and the launcher's k tile count is the sum of the
+// products' k tiles. The region is replaced by one launch.
+//
+// RUN: %tc-rewrite %s -o %t.cu
+// RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^}}#pragma tc'
+// RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
+
+#include <cuda_fp16.h>
+
+// Two products, A row-major, B column-major.
+void sum_two(int M, int N, int K1, int K2, const __half *__restrict__ A1,
+             const __half *__restrict__ B1, const __half *__restrict__ A2,
+             const __half *__restrict__ B2, __half *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K1; ++k)
+        acc += __half2float(A1[i * K1 + k]) * __half2float(B1[j * K1 + k]);
+      for (int k = 0; k < K2; ++k)
+        acc += __half2float(A2[i * K2 + k]) * __half2float(B2[j * K2 + k]);
+      C[i * N + j] = __float2half(acc);
+    }
+}
+// CHECK-LABEL: '#pragma tc' region of 'sum_two'
+// CHECK: __global__ void {{.*}}tc_sum_two_0_kernel(long long M, long long N, long long K1, long long K2, const __half *__restrict__ A1, const __half *__restrict__ B1, const __half *__restrict__ A2, const __half *__restrict__ B2, __half *__restrict__ C,
+// CHECK: tc_copy_a.base = A1;
+// CHECK: tc_copy_a.rebase(A2, K2, K2, ((long long)((K1) + 63) / 64));
+// CHECK-NEXT: tc_copy_b.rebase(B2, K2, K2, ((long long)((K1) + 63) / 64));
+// CHECK: static void tc_sum_two_0_launch(
+// CHECK: const long long tc_k_tiles = ((K1) + 63) / 64 + ((K2) + 63) / 64;
+// CHECK: {{^ *}}tc_sum_two_0_launch(M, N, K1, K2, A1, B1, A2, B2, C, 0);
+// CHECK-NEXT: {{^}}}
+
+// Three products: the third product's copiers start after the k tiles of
+// the first two.
+void sum_three(int M, int N, int K1, int K2, int K3,
+               const __half *__restrict__ A1, const __half *__restrict__ B1,
+               const __half *__restrict__ A2, const __half *__restrict__ B2,
+               const __half *__restrict__ A3, const __half *__restrict__ B3,
+               __half *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K1; ++k)
+        acc += __half2float(A1[i * K1 + k]) * __half2float(B1[j * K1 + k]);
+      for (int k = 0; k < K2; ++k)
+        acc += __half2float(A2[i * K2 + k]) * __half2float(B2[j * K2 + k]);
+      for (int k = 0; k < K3; ++k)
+        acc += __half2float(A3[i * K3 + k]) * __half2float(B3[j * K3 + k]);
+      C[i * N + j] = __float2half(acc);
+    }
+}
+// CHECK-LABEL: '#pragma tc' region of 'sum_three'
+// CHECK-DAG: tc_copy_a.rebase(A2, K2, K2, ((long long)((K1) + 63) / 64));
+// CHECK-DAG: tc_copy_b.rebase(B2, K2, K2, ((long long)((K1) + 63) / 64));
+// CHECK-DAG: tc_copy_a.rebase(A3, K3, K3, ((long long)((K1) + 63) / 64 + ((K2) + 63) / 64));
+// CHECK-DAG: tc_copy_b.rebase(B3, K3, K3, ((long long)((K1) + 63) / 64 + ((K2) + 63) / 64));
+// CHECK: static void tc_sum_three_0_launch(
+// CHECK: const long long tc_k_tiles = ((K1) + 63) / 64 + ((K2) + 63) / 64 + ((K3) + 63) / 64;
+// CHECK: {{^ *}}tc_sum_three_0_launch(M, N, K1, K2, K3, A1, B1, A2, B2, A3, B3, C, 0);
+// CHECK-NEXT: {{^}}}
+
+// B row-major (B[k*N+j]): B's copier keeps the leading dimension N and
+// takes the second product's reduction length as its k extent.
+void sum_b_row(int M, int N, int K1, int K2, const __half *__restrict__ A1,
+               const __half *__restrict__ B1, const __half *__restrict__ A2,
+               const __half *__restrict__ B2, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K1; ++k)
+        acc += __half2float(A1[i * K1 + k]) * __half2float(B1[k * N + j]);
+      for (int k = 0; k < K2; ++k)
+        acc += __half2float(A2[i * K2 + k]) * __half2float(B2[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}
+// CHECK-LABEL: '#pragma tc' region of 'sum_b_row'
+// CHECK: tc_copy_a.rebase(A2, K2, K2, ((long long)((K1) + 63) / 64));
+// CHECK-NEXT: tc_copy_b.rebase(B2, N, K2, ((long long)((K1) + 63) / 64));
+// CHECK: const long long tc_k_tiles = ((K1) + 63) / 64 + ((K2) + 63) / 64;
+// CHECK: {{^ *}}tc_sum_b_row_0_launch(M, N, K1, K2, A1, B1, A2, B2, C, 0);
+// CHECK-NEXT: {{^}}}
+
+// In place, with an init nest: C = 0, then both products accumulate into
+// C[i*N+j] in one i-j nest. The whole block becomes one launch.
+void sum_in_place(int M, int N, int K1, int K2, const __half *__restrict__ A1,
+                  const __half *__restrict__ B1,
+                  const __half *__restrict__ A2,
+                  const __half *__restrict__ B2, float *__restrict__ C) {
+#pragma tc
+  {
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j)
+        C[i * N + j] = 0.0f;
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        for (int k = 0; k < K1; ++k)
+          C[i * N + j] += __half2float(A1[i * K1 + k]) * __half2float(B1[j * K1 + k]);
+        for (int k = 0; k < K2; ++k)
+          C[i * N + j] += __half2float(A2[i * K2 + k]) * __half2float(B2[j * K2 + k]);
+      }
+  }
+}
+// CHECK-LABEL: '#pragma tc' region of 'sum_in_place'
+// CHECK: tc_copy_a.rebase(A2, K2, K2, ((long long)((K1) + 63) / 64));
+// CHECK-NEXT: tc_copy_b.rebase(B2, K2, K2, ((long long)((K1) + 63) / 64));
+// The init nest sets C to zero: the old C is not read.
+// CHECK: float tc_value = static_cast<float>(0.0f);
+// CHECK-NEXT: tc_value += tc_sum;
+// CHECK: const long long tc_k_tiles = ((K1) + 63) / 64 + ((K2) + 63) / 64;
+// CHECK: {{^ *}}tc_sum_in_place_0_launch(M, N, K1, K2, C, A1, B1, A2, B2, 0);
+// CHECK-NOT: for (int
+// CHECK: {{^}}}
