@@ -17,6 +17,9 @@
 // r(ow-major: A[i*K+k], B[k*N+j]) or c(olumn-major: A[k*M+i], B[j*K+k]).
 // C is always row-major, C[i*N+j].
 //
+// The shape sets and the timing procedure below live in bench/bench_common.h,
+// shared with the fused-idiom benchmark bench/fused_bench.cu.
+//
 // Shape sets (M, N, K):
 //   paper   100 random shapes, each dimension a multiple of 128 in
 //           [128, 4096], drawn as M, N, K in turn from std::mt19937(20200612)
@@ -73,6 +76,10 @@
 #include <string>
 #include <vector>
 
+// Shapes, timing, filling, checking (shared with bench/fused_bench.cu).
+#define BENCH_PROG "gemm_bench"
+#include "bench_common.h"
+
 // BENCH_FUNCS(X) lists X(name, type, a_layout, b_layout) for each function
 // that tc-rewrite accepted (written by scripts/bench-prepare.sh).
 #include "registry.h"
@@ -94,14 +101,6 @@ BENCH_FUNCS(BENCH_DECLARE)
 namespace {
 
 // --- Configuration --------------------------------------------------------------
-constexpr uint32_t kPaperSeed = 20200612;
-constexpr int kPaperShapes = 100;
-constexpr int kWarmup = 3;
-constexpr int kMinReps = 10;
-constexpr int kMaxReps = 200;
-constexpr double kTargetMs = 50.0;
-constexpr int kMaxSets = 2048;
-constexpr size_t kAlign = 256;
 constexpr uint64_t kDataSeed = 0x6e6d6d2024ULL;
 
 // --- Functions under test ---------------------------------------------------------
@@ -135,188 +134,12 @@ std::vector<Func> available_funcs() {
 const char *type_name(DType t) { return t == DType::F16 ? "fp16" : "bf16"; }
 double tolerance(DType t) { return t == DType::F16 ? 1e-2 : 2e-2; }
 
-// --- Shapes ----------------------------------------------------------------------
-struct Shape {
-  int M, N, K;
-};
-
-std::vector<Shape> paper_shapes(bool quick) {
-  std::mt19937 rng(kPaperSeed);
-  std::uniform_int_distribution<int> dist(1, 32);
-  std::vector<Shape> v;
-  for (int s = 0; s < kPaperShapes; ++s) {
-    int M = 128 * dist(rng);
-    int N = 128 * dist(rng);
-    int K = 128 * dist(rng);
-    v.push_back({M, N, K});
-  }
-  if (quick)
-    v.resize(10);
-  return v;
-}
-
-std::vector<Shape> square_shapes(bool quick) {
-  std::vector<Shape> v;
-  for (int n : {1024, 2048, 4096, 6144, 8192})
-    if (!quick || n == 4096 || n == 8192)
-      v.push_back({n, n, n});
-  return v;
-}
-
-const Shape kQuickLlm[] = {
-    {16, 6144, 4096},   {128, 4096, 4096},  {512, 28672, 4096},
-    {2048, 4096, 14336}, {5124, 9124, 2560}, {35, 8457, 4096},
-};
-
-std::vector<Shape> llm_shapes(bool quick) {
-  if (quick)
-    return std::vector<Shape>(std::begin(kQuickLlm), std::end(kQuickLlm));
-  std::vector<Shape> v;
-  const int nk[][2] = {{6144, 4096}, {4096, 4096}, {28672, 4096}, {4096, 14336}};
-  for (int M : {16, 32, 64, 128, 512, 2048})
-    for (auto &p : nk)
-      v.push_back({M, p[0], p[1]});
-  v.push_back({5124, 9124, 2560});
-  v.push_back({35, 8457, 4096});
-  for (int N : {16, 32, 64, 128})
-    v.push_back({7680, N, 2560});
-  return v;
-}
-
 // --- Small utilities ----------------------------------------------------------------
-std::vector<std::string> split(const std::string &s, char sep) {
-  std::vector<std::string> out;
-  std::stringstream ss(s);
-  std::string item;
-  while (std::getline(ss, item, sep))
-    if (!item.empty())
-      out.push_back(item);
-  return out;
-}
-
-size_t round_up(size_t x, size_t a) { return (x + a - 1) / a * a; }
-
-// Blocks of 256 threads for a grid-stride loop over n elements.
-int grid_for(size_t n) {
-  return (int)std::max<size_t>(1, std::min<size_t>(1024, (n + 255) / 256));
-}
-
 double tflops(const Shape &s, double ms) {
   return 2.0 * s.M * s.N * (double)s.K / (ms * 1e-3) / 1e12;
 }
 
-double median(std::vector<float> v) {
-  std::sort(v.begin(), v.end());
-  size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
-std::string fmt(const char *f, double x) {
-  if (!std::isfinite(x))
-    return "";
-  char buf[64];
-  snprintf(buf, sizeof buf, f, x);
-  return buf;
-}
-
-[[noreturn]] void die(const std::string &msg) {
-  fprintf(stderr, "gemm_bench: %s\n", msg.c_str());
-  exit(2);
-}
-
-void check_cuda(cudaError_t e, const char *what) {
-  if (e != cudaSuccess)
-    die(std::string(what) + ": " + cudaGetErrorName(e) + " (" +
-        cudaGetErrorString(e) + ")");
-}
-
-// --- Device kernels ------------------------------------------------------------------
-__host__ __device__ inline uint64_t mix64(uint64_t x) {  // splitmix64 finalizer
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
-
-template <class T> __device__ T from_float(float v);
-template <> __device__ __half from_float<__half>(float v) {
-  return __float2half_rn(v);
-}
-template <> __device__ __nv_bfloat16 from_float<__nv_bfloat16>(float v) {
-  return __float2bfloat16_rn(v);
-}
-__device__ float to_float(__half v) { return __half2float(v); }
-__device__ float to_float(__nv_bfloat16 v) { return __bfloat162float(v); }
-
-// Uniform values in [-1, 1], counter-based.
-template <class T>
-__global__ void fill_uniform(T *p, size_t n, uint64_t seed) {
-  for (size_t idx = blockIdx.x * (size_t)blockDim.x + threadIdx.x; idx < n;
-       idx += (size_t)gridDim.x * blockDim.x) {
-    uint64_t bits = mix64(seed ^ mix64(idx));
-    float u = (float)(bits >> 40) * (1.0f / 16777216.0f);
-    p[idx] = from_float<T>(2.0f * u - 1.0f);
-  }
-}
-
-// stats[0] = max|out - ref| (float bits), stats[1] = max|ref| (float bits),
-// stats[2] = number of non-finite outputs. Non-negative floats order like
-// their bit patterns, so atomicMax on unsigned works.
-template <class T>
-__global__ void compare(const T *out, const T *ref, size_t n,
-                        unsigned *stats) {
-  float max_diff = 0.f, max_ref = 0.f;
-  unsigned bad = 0;
-  for (size_t idx = blockIdx.x * (size_t)blockDim.x + threadIdx.x; idx < n;
-       idx += (size_t)gridDim.x * blockDim.x) {
-    float o = to_float(out[idx]), r = to_float(ref[idx]);
-    if (!isfinite(o)) {
-      ++bad;
-      continue;
-    }
-    max_diff = fmaxf(max_diff, fabsf(o - r));
-    if (isfinite(r))
-      max_ref = fmaxf(max_ref, fabsf(r));
-  }
-  for (int off = 16; off > 0; off /= 2) {
-    max_diff = fmaxf(max_diff, __shfl_xor_sync(0xffffffffu, max_diff, off));
-    max_ref = fmaxf(max_ref, __shfl_xor_sync(0xffffffffu, max_ref, off));
-    bad += __shfl_xor_sync(0xffffffffu, bad, off);
-  }
-  if (threadIdx.x % 32 == 0) {
-    atomicMax(&stats[0], __float_as_uint(max_diff));
-    atomicMax(&stats[1], __float_as_uint(max_ref));
-    if (bad)
-      atomicAdd(&stats[2], bad);
-  }
-}
-
-// Holds the stream for `ns` nanoseconds so that the timed calls queue up
-// behind it and run back to back.
-__global__ void spin(unsigned long long ns) {
-  unsigned long long t0, t;
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
-  do {
-    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-  } while (t - t0 < ns);
-}
-
 // --- Device memory ----------------------------------------------------------------------
-// One growing allocation; the current shape's sets are carved out of it.
-struct Pool {
-  char *ptr = nullptr;
-  size_t bytes = 0;
-  void reserve(size_t want) {
-    if (want <= bytes)
-      return;
-    if (ptr)
-      check_cuda(cudaFree(ptr), "cudaFree");
-    ptr = nullptr;
-    check_cuda(cudaMalloc(&ptr, want), "cudaMalloc (buffer sets)");
-    bytes = want;
-  }
-};
-
 struct Sets {
   int n = 1;
   size_t a_off = 0, b_off = 0, c_off = 0, stride = 0;
@@ -336,26 +159,15 @@ struct Row {
   double ratio() const { return cublas_ms / tc_ms; }
 };
 
-struct Bench {
+struct Bench : Timer {
   cublasHandle_t handle = nullptr;
-  cudaDeviceProp prop{};
-  size_t l2 = 0;
-  Pool pool, ref_buf, flush_buf;
-  unsigned *stats = nullptr;
-  std::vector<cudaEvent_t> events;
-  bool context_lost = false;
+  Pool pool, ref_buf;
 
   void init() {
-    check_cuda(cudaGetDeviceProperties(&prop, 0), "cudaGetDeviceProperties");
-    l2 = prop.l2CacheSize > 0 ? (size_t)prop.l2CacheSize : (size_t)50 << 20;
+    init_timer();
     if (cublasCreate(&handle) != CUBLAS_STATUS_SUCCESS)
       die("cublasCreate failed");
     cublasSetStream(handle, 0);  // legacy default stream, like the tc code
-    check_cuda(cudaMalloc(&stats, 4 * sizeof(unsigned)), "cudaMalloc stats");
-    flush_buf.reserve(2 * l2);
-    events.resize(kMaxReps + 1);
-    for (auto &e : events)
-      check_cuda(cudaEventCreate(&e), "cudaEventCreate");
   }
 
   Sets layout(const Shape &s) {
@@ -368,8 +180,7 @@ struct Bench {
     st.b_off = a;
     st.c_off = a + b;
     st.stride = a + b + c;
-    if (st.stride < 2 * l2)
-      st.n = (int)std::min<size_t>(kMaxSets, (2 * l2 + st.stride - 1) / st.stride + 1);
+    st.n = sets_for(st.stride);
     pool.reserve(st.stride * st.n);
     ref_buf.reserve(c);
     st.base = pool.ptr;
@@ -410,82 +221,13 @@ struct Bench {
                         CUBLAS_GEMM_DEFAULT);
   }
 
-  // After a kernel fault the context is unusable ("sticky" error).
-  std::string cuda_failure(cudaError_t e) {
-    std::string name = cudaGetErrorName(e);
-    cudaGetLastError();
-    if (cudaDeviceSynchronize() != cudaSuccess)
-      context_lost = true;
-    return name;
-  }
-
-  // Times `call(set)` as described at the top. Returns the median in ms, or
-  // NaN with `err` set.
-  template <class Call>
-  double time_calls(Call &&call, const Sets &st, int &reps, std::string &err) {
-    int cursor = 0;
-    auto next = [&] { int s = cursor; cursor = (cursor + 1) % st.n; return s; };
-    cudaMemsetAsync(flush_buf.ptr, 0, flush_buf.bytes, 0);
-    cudaEventRecord(events[0], 0);
-    for (int i = 0; i < kWarmup; ++i)
-      call(next());
-    cudaEventRecord(events[1], 0);
-    cudaError_t e = cudaEventSynchronize(events[1]);
-    if (e == cudaSuccess)
-      e = cudaGetLastError();
-    if (e != cudaSuccess) {
-      err = "ERROR(" + cuda_failure(e) + ")";
-      return NAN;
-    }
-    float warm_ms = 0;
-    cudaEventElapsedTime(&warm_ms, events[0], events[1]);
-    double per_call = std::max(1e-4, (double)warm_ms / kWarmup);
-    reps = (int)std::ceil(kTargetMs / per_call);
-    reps = std::max(kMinReps, std::min(kMaxReps, reps));
-
-    cudaMemsetAsync(flush_buf.ptr, 0, flush_buf.bytes, 0);
-    cursor = 0;
-    // Long enough for the host to queue every call (a few us each).
-    spin<<<1, 1>>>((unsigned long long)(1000000 + reps * 20000ull));
-    cudaEventRecord(events[0], 0);
-    for (int i = 0; i < reps; ++i) {
-      call(next());
-      cudaEventRecord(events[i + 1], 0);
-    }
-    e = cudaEventSynchronize(events[reps]);
-    if (e == cudaSuccess)
-      e = cudaGetLastError();
-    if (e != cudaSuccess) {
-      err = "ERROR(" + cuda_failure(e) + ")";
-      return NAN;
-    }
-    std::vector<float> t(reps);
-    for (int i = 0; i < reps; ++i)
-      cudaEventElapsedTime(&t[i], events[i], events[i + 1]);
-    return median(t);
-  }
-
   // Max relative error of C (set 0) against the reference, or NaN with a
   // reason in `err`.
   double verify(const Func &f, const Shape &s, const void *out, std::string &err) {
     size_t n = (size_t)s.M * s.N;
-    check_cuda(cudaMemset(stats, 0, 4 * sizeof(unsigned)), "memset stats");
     if (f.type == DType::F16)
-      compare<<<grid_for(n), 256>>>((const __half *)out, (const __half *)ref_buf.ptr, n, stats);
-    else
-      compare<<<grid_for(n), 256>>>((const __nv_bfloat16 *)out,
-                             (const __nv_bfloat16 *)ref_buf.ptr, n, stats);
-    check_cuda(cudaGetLastError(), "compare launch");
-    unsigned h[4];
-    check_cuda(cudaMemcpy(h, stats, sizeof h, cudaMemcpyDeviceToHost), "compare");
-    if (h[2]) {
-      err = std::to_string(h[2]) + " non-finite outputs";
-      return NAN;
-    }
-    float d, r;
-    memcpy(&d, &h[0], 4);
-    memcpy(&r, &h[1], 4);
-    return d / std::max(r, 1e-6f);
+      return rel_error((const __half *)out, (const __half *)ref_buf.ptr, n, err);
+    return rel_error((const __nv_bfloat16 *)out, (const __nv_bfloat16 *)ref_buf.ptr, n, err);
   }
 
   Row run(const Func &f, const std::string &set, const Shape &s) {
@@ -540,7 +282,7 @@ struct Bench {
     if (tc_ok) {
       std::string err;
       row.tc_ms = time_calls(
-          [&](int i) { f.fn(s.M, s.N, s.K, st.A(i), st.B(i), st.C(i)); }, st,
+          [&](int i) { f.fn(s.M, s.N, s.K, st.A(i), st.B(i), st.C(i)); }, st.n,
           row.tc_reps, err);
       if (!err.empty()) {
         row.check = err;
@@ -557,7 +299,7 @@ struct Bench {
             if (c != CUBLAS_STATUS_SUCCESS)
               last = c;
           },
-          st, row.cublas_reps, err);
+          st.n, row.cublas_reps, err);
       if (last != CUBLAS_STATUS_SUCCESS) {
         row.cublas_ms = NAN;
         err = std::string("ERROR(cuBLAS ") + cublasGetStatusName(last) + ")";
@@ -753,14 +495,10 @@ int main(int argc, char **argv) {
     names_run += std::string(names_run.empty() ? "" : ", ") + f.name;
   std::vector<std::pair<std::string, std::vector<Shape>>> shape_sets;
   for (auto &s : sets) {
-    if (s == "paper")
-      shape_sets.push_back({s, paper_shapes(quick)});
-    else if (s == "square")
-      shape_sets.push_back({s, square_shapes(quick)});
-    else if (s == "llm")
-      shape_sets.push_back({s, llm_shapes(quick)});
-    else
+    std::vector<Shape> v;
+    if (!shape_set(s, quick, v))
       die("unknown shape set " + s + " (paper, square, llm)");
+    shape_sets.push_back({s, v});
   }
 
   if (list_only) {

@@ -7,11 +7,17 @@ Reads the CSV that gemm_bench writes (--csv) and draws, for one shape set
 the seed paper's Figs. 18-21. Rows that did not PASS their check have no
 ratio and are left out (the legend gives the count).
 
+Also plots the fused-idiom benchmark's CSV (fused_bench --csv): --where
+idiom=NAME keeps one idiom's rows, --ratio lib_ratio,lt_ratio picks the
+ratio column(s) (one line per function and column), --ylabel names the
+baseline.
+
 Uses matplotlib when it can be imported; otherwise renders the plot itself
 into a pixel array and writes the PNG with zlib (standard library only), so
 it works on a bare GPU machine.
 
 Usage: plot.py CSV PNG [--set paper] [--title TEXT] [--no-matplotlib]
+               [--ratio COL[,COL...]] [--where COL=VALUE]... [--ylabel TEXT]
 """
 import argparse
 import csv
@@ -27,22 +33,37 @@ COLORS = [  # RGB, distinguishable, colour-blind friendly first
 ]
 
 
-def load(csv_path, set_name):
-    """Returns OrderedDict func -> sorted list of ratios, and func -> #rows."""
+def load(csv_path, set_name, ratio_cols=("ratio",), where=()):
+    """Returns OrderedDict series -> sorted list of ratios, and series ->
+    #rows. A series is a function, or "function vs column" when there are
+    several ratio columns; `where` is a list of (column, value) filters."""
     series, total = OrderedDict(), OrderedDict()
     with open(csv_path, newline="") as f:
         for row in csv.DictReader(f):
             if row.get("set") != set_name:
                 continue
-            func = row["func"]
-            series.setdefault(func, [])
-            total[func] = total.get(func, 0) + 1
-            try:
-                r = float(row.get("ratio") or "nan")
-            except ValueError:
+            if any(row.get(k) != v for k, v in where):
                 continue
-            if row.get("check") == "PASS" and math.isfinite(r) and r > 0:
-                series[func].append(r)
+            for col in ratio_cols:
+                if col not in row:
+                    continue
+                key = row["func"] if len(ratio_cols) == 1 else "%s vs %s" % (
+                    row["func"], col.replace("_ratio", ""))
+                series.setdefault(key, [])
+                total[key] = total.get(key, 0) + 1
+                try:
+                    r = float(row.get(col) or "nan")
+                except ValueError:
+                    continue
+                if row.get("check") == "PASS" and math.isfinite(r) and r > 0:
+                    series[key].append(r)
+    # A further ratio column that is empty on every row (no such baseline)
+    # is no series.
+    if len(ratio_cols) > 1:
+        extra = tuple(" vs %s" % c.replace("_ratio", "") for c in ratio_cols[1:])
+        for key in [k for k, v in series.items() if not v and k.endswith(extra)]:
+            del series[key]
+            del total[key]
     for v in series.values():
         v.sort()
     return series, total
@@ -83,7 +104,7 @@ def y_range(series):
 
 
 # --- matplotlib ------------------------------------------------------------
-def plot_matplotlib(series, total, png, title):
+def plot_matplotlib(series, total, png, title, ylabel=None):
     import matplotlib
 
     matplotlib.use("Agg")
@@ -98,7 +119,7 @@ def plot_matplotlib(series, total, png, title):
     lo, hi, _ = y_range(series)
     ax.set_ylim(lo, hi)
     ax.set_xlabel("problem (sorted by speedup)")
-    ax.set_ylabel("speedup over cuBLAS (cuBLAS time / tc time)")
+    ax.set_ylabel(ylabel or "speedup over cuBLAS (cuBLAS time / tc time)")
     ax.set_title(title)
     ax.grid(True, alpha=0.3)
     ax.legend(loc="upper left", fontsize=9)
@@ -241,7 +262,7 @@ class Canvas:
             f.write(chunk(b"IEND", b""))
 
 
-def plot_builtin(series, total, png, title):
+def plot_builtin(series, total, png, title, ylabel=None):
     W, H = 1000, 620
     left, right, top, bottom = 90, 30, 50, 70
     cv = Canvas(W, H)
@@ -299,7 +320,7 @@ def plot_builtin(series, total, png, title):
     cv.text(max(4, (W - 12 * len(title)) // 2), 16, title)
     xl = "problem (sorted by speedup)"
     cv.text(left + (pw - 12 * len(xl)) // 2, H - 30, xl)
-    yl = "speedup over cuBLAS"
+    yl = ylabel or "speedup over cuBLAS"
     cv.text_vertical(20, top + (ph + 12 * len(yl)) // 2, yl)
     cv.png(png)
 
@@ -312,11 +333,23 @@ def main():
     ap.add_argument("--title", default=None)
     ap.add_argument("--no-matplotlib", action="store_true",
                     help="use the built-in renderer even if matplotlib exists")
+    ap.add_argument("--ratio", default="ratio",
+                    help="ratio column(s), comma-separated (default: ratio)")
+    ap.add_argument("--where", action="append", default=[],
+                    metavar="COL=VALUE", help="keep only rows with COL == VALUE")
+    ap.add_argument("--ylabel", default=None)
     a = ap.parse_args()
 
-    series, total = load(a.csv, a.set)
+    where = []
+    for w in a.where:
+        if "=" not in w:
+            ap.error("--where takes COL=VALUE, not %r" % w)
+        where.append(tuple(w.split("=", 1)))
+    ratio_cols = tuple(c for c in a.ratio.split(",") if c)
+    series, total = load(a.csv, a.set, ratio_cols, where)
     if not series:
-        print("plot.py: no rows for set '%s' in %s; no plot" % (a.set, a.csv),
+        print("plot.py: no rows for set '%s'%s in %s; no plot" % (
+            a.set, "".join(" %s=%s" % w for w in where), a.csv),
               file=sys.stderr)
         return 1
     title = a.title or "tc-rewrite vs cuBLAS: %s set" % a.set
@@ -329,9 +362,9 @@ def main():
         except Exception:
             pass
     if how == "matplotlib":
-        plot_matplotlib(series, total, a.png, title)
+        plot_matplotlib(series, total, a.png, title, a.ylabel)
     else:
-        plot_builtin(series, total, a.png, title)
+        plot_builtin(series, total, a.png, title, a.ylabel)
     print("plot.py: wrote %s (%s, set %s: %s)" % (
         a.png, how, a.set,
         ", ".join("%s %d pts" % (f, len(v)) for f, v in series.items())))
