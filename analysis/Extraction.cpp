@@ -45,6 +45,11 @@ ElementType classify(QualType T) {
     return ElementType::F32;
   if (T->isSpecificBuiltinType(BuiltinType::Double))
     return ElementType::F64;
+  // int8_t/uint8_t (quantized weights). Plain char is text, not a number.
+  if (T->isSpecificBuiltinType(BuiltinType::SChar))
+    return ElementType::I8;
+  if (T->isSpecificBuiltinType(BuiltinType::UChar))
+    return ElementType::U8;
   if (const auto *R = T->getAsRecordDecl()) {
     StringRef N = R->getName();
     if (N == "__half")

@@ -156,7 +156,9 @@ private:
                                                       std::to_string(Reduced.size()) +
                                                       " dimensions");
       MatmulIdiom Term = Idiom;
-      bool HasPrologue = !Prologues.empty() || !FirstPrologues.empty();
+      bool HasPrologue = !Prologues.empty() || !FirstPrologues.empty() ||
+                         Idiom.A.ConvertWhileCopying || Idiom.B.ConvertWhileCopying ||
+                         First.A.ConvertWhileCopying || First.B.ConvertWhileCopying;
       Idiom = First;
       Prologues = FirstPrologues;
       if (E)
@@ -184,8 +186,9 @@ private:
       if (FS != TS)
         return Mismatch("its scalar factors");
       if (HasPrologue)
-        return regionError(locOf(S), "an operand prologue in a sum of matmuls",
-                           "apply the prologue in a separate loop");
+        return regionError(locOf(S),
+                           "an operand prologue or 8-bit operand in a sum of matmuls",
+                           "apply the prologue or conversion in a separate loop");
       Idiom.MoreProducts.push_back({SI, Term.IterK, Term.ExtentK, Term.A, Term.B});
     }
     return llvm::Error::success();
@@ -215,20 +218,28 @@ private:
       }
       const ExprNode *Leaf = stripConversions(F.get());
       if (Leaf->K != ExprNode::Read) {
-        // A pointwise prologue, e.g. fmaxf(A[i][k], 0): applied to the
-        // operand's register fragments. It may use only the element and
-        // literals, on one operand (the other one's zero padding keeps the
-        // padded products zero whatever the prologue makes of 0).
-        std::vector<unsigned> Inner;
+        // A pointwise prologue, e.g. fmaxf(A[i][k], 0) or a dequantisation
+        // (W[j][k] - zero[j]): the element is the one read that varies
+        // along k; other reads (a per-channel zero point) and scalars are
+        // checked against the operand's own dimension below. On one operand
+        // only: the register-fragment form relies on the other operand's
+        // zero padding to keep padded products zero whatever the prologue
+        // makes of 0.
+        std::vector<unsigned> Inner, AlongK;
         collectReads(*F, Inner);
-        if (Inner.size() != 1 || usesScalars(*F))
+        for (unsigned A : Inner)
+          if (involves(I.RawReads.at(R.Name)[A], PK))
+            AlongK.push_back(A);
+        if (AlongK.size() != 1 || usesIterators(*F))
           return regionError(locOf(R),
                              "operand '" + tc::describe(*F) +
                                  "' of the product is not a pointwise function "
                                  "of one array element",
-                             "a prologue may use the element and literals only");
+                             "a prologue may use the element, literals, scalars "
+                             "and arrays indexed by the operand's row or column "
+                             "(a per-channel scale or zero point)");
         Prologues.push_back(F);
-        Operands.push_back({F, Inner[0]});
+        Operands.push_back({F, AlongK[0]});
         continue;
       }
       Operands.push_back({F, Leaf->AccessId});
@@ -285,9 +296,12 @@ private:
       OperandView V;
       V.ArrayId = Ac.ArrayId;
       V.AccessId = Acc;
-      if (stripConversions(F.get())->K != ExprNode::Read)
-        V.Prologue.push_back(F);
       std::string Other = UsesM ? Idiom.IterM : Idiom.IterN;
+      if (stripConversions(F.get())->K != ExprNode::Read) {
+        V.Prologue.push_back(F);
+        if (auto E = classifyPrologueReads(R, *F, Acc, Other, V))
+          return E;
+      }
       auto IsIter = [](const AffineExpr &E, const std::string &It) {
         return E.Constant == 0 && E.Coeffs.size() == 1 &&
                E.Coeffs.begin()->first == It && E.Coeffs.begin()->second == 1;
@@ -317,8 +331,12 @@ private:
                            "offsets and strides inside an operand's subscript "
                            "are not supported yet");
       V.LeadingDim = Arr.Strides[Rank - 2];
-      if (Arr.Elem != ElementType::F16 && Arr.Elem != ElementType::BF16 &&
-          !(Arr.Elem == ElementType::F32 && M.Clauses.AllowTf32)) {
+      // 8-bit weights are converted to the other operand's type in shared
+      // memory (a weight-only quantized layer).
+      if (isQuantized(Arr.Elem))
+        V.ConvertWhileCopying = true;
+      else if (Arr.Elem != ElementType::F16 && Arr.Elem != ElementType::BF16 &&
+               !(Arr.Elem == ElementType::F32 && M.Clauses.AllowTf32)) {
         if (Arr.Elem == ElementType::F32)
           return regionError(
               Ac.Range.getBegin(),
@@ -329,17 +347,30 @@ private:
                            "operand '" + Arr.Name + "' has element type '" +
                                Arr.ElemSpelling + "'",
                            "tensor-core operands must be __half or "
-                           "__nv_bfloat16");
+                           "__nv_bfloat16 (one of them may be int8_t or "
+                           "uint8_t, converted while it is copied)");
       }
       (UsesM ? Idiom.A : Idiom.B) = V;
     }
     const Array &AA = M.Arrays[Idiom.A.ArrayId], &BA = M.Arrays[Idiom.B.ArrayId];
-    if (AA.Elem != BA.Elem)
+    if (isQuantized(AA.Elem) && isQuantized(BA.Elem))
+      return regionError(R.Reads[Idiom.B.AccessId].Range.getBegin(),
+                         "both operands '" + AA.Name + "' and '" + BA.Name +
+                             "' are 8-bit integers",
+                         "integer products (s32 accumulation) are not supported "
+                         "yet; give one operand the type __half or "
+                         "__nv_bfloat16");
+    // The tensor cores see the floating-point operand's type; an 8-bit
+    // operand is converted to it.
+    if (isQuantized(AA.Elem) || isQuantized(BA.Elem))
+      Idiom.InputType = isQuantized(AA.Elem) ? BA.Elem : AA.Elem;
+    else if (AA.Elem != BA.Elem)
       return regionError(R.Reads[Idiom.B.AccessId].Range.getBegin(),
                          "operands '" + AA.Name + "' and '" + BA.Name +
                              "' have different element types",
-                         "mixed-type GEMM is not supported yet");
-    Idiom.InputType = AA.Elem;
+                         "mixed floating-point types are not supported yet");
+    else
+      Idiom.InputType = AA.Elem;
     // Loop extents: rectangular, starting at zero.
     std::vector<std::string *> Dims{&Idiom.IterM, &Idiom.IterN, &Idiom.IterK};
     if (!Idiom.IterBatch.empty())
@@ -380,6 +411,8 @@ private:
     std::set<unsigned> Results{Idiom.Accumulator};
     const unsigned Last = Idiom.lastReduction();
     std::set<unsigned> Operands{Idiom.A.ArrayId, Idiom.B.ArrayId};
+    for (const OperandView *V : {&Idiom.A, &Idiom.B})
+      Operands.insert(V->PrologueArrays.begin(), V->PrologueArrays.end());
     for (auto &P : Idiom.MoreProducts)
       Operands.insert({P.A.ArrayId, P.B.ArrayId});
     for (size_t SI = 0; SI < M.Stmts.size(); ++SI) {
@@ -560,13 +593,52 @@ private:
   std::vector<ExprPtr> Prologues;
   std::vector<std::pair<unsigned, ExprPtr>> Extra; // further products, in order
 
-  static bool usesScalars(const ExprNode &E) {
-    if (E.K == ExprNode::Scalar || E.K == ExprNode::Iterator)
+  static bool uses(const ExprNode &E, ExprNode::Kind K) {
+    if (E.K == K)
       return true;
     for (auto &Op : E.Ops)
-      if (usesScalars(*Op))
+      if (uses(*Op, K))
         return true;
     return false;
+  }
+  static bool usesIterators(const ExprNode &E) { return uses(E, ExprNode::Iterator); }
+  static bool isQuantized(ElementType T) {
+    return T == ElementType::I8 || T == ElementType::U8;
+  }
+
+  /// The reads of a prologue besides the element `Element` (of operand V,
+  /// whose own output dimension is `Own`): arrays indexed by that dimension
+  /// (and the batch) only, so that the prologue is a function of the
+  /// element and its row or column. With any of them, or a scalar, it is
+  /// applied while copying, where the row or column is known.
+  llvm::Error classifyPrologueReads(const Statement &R, const ExprNode &F,
+                                    unsigned Element, const std::string &Own,
+                                    OperandView &V) {
+    auto Its = M.iterators(R);
+    std::vector<unsigned> Reads;
+    collectReads(F, Reads);
+    for (unsigned Rd : Reads) {
+      if (Rd == Element)
+        continue;
+      const Access &Ac = R.Reads[Rd];
+      const std::string &Name = M.Arrays[Ac.ArrayId].Name;
+      if (Ac.ArrayId == Idiom.Accumulator)
+        return regionError(Ac.Range.getBegin(),
+                           "the accumulator is read inside its own product");
+      for (unsigned P = 0; P < Its.size(); ++P)
+        if (Its[P] != Own && Its[P] != Idiom.IterBatch &&
+            involves(I.RawReads.at(R.Name)[Rd], P))
+          return regionError(Ac.Range.getBegin(),
+                             "the prologue of operand '" +
+                                 M.Arrays[R.Reads[Element].ArrayId].Name + "' reads '" +
+                                 Name + "' along '" + Its[P] + "'",
+                             "a prologue may read arrays indexed by the operand's "
+                             "own row or column ('" + Own +
+                                 "'), such as a per-channel scale or zero point");
+      V.PrologueArrays.push_back(Ac.ArrayId);
+    }
+    V.ConvertWhileCopying = !V.PrologueArrays.empty() || uses(F, ExprNode::Scalar);
+    return llvm::Error::success();
   }
 };
 
@@ -574,9 +646,26 @@ private:
 
 std::string MatmulIdiom::describe(const RegionModel &M) const {
   auto Layout = [&](const OperandView &V, bool IsA) {
-    return M.Arrays[V.ArrayId].Name + " (" +
-           (V.ReductionIsContiguous == IsA ? "row-major" : "column-major") +
-           ", leading dimension " + V.LeadingDim.str() + ")";
+    std::string S = M.Arrays[V.ArrayId].Name + " (" +
+                    (V.ReductionIsContiguous == IsA ? "row-major" : "column-major") +
+                    ", leading dimension " + V.LeadingDim.str();
+    if (!V.Prologue.empty()) {
+      // As C, with the reads spelled array[index]...
+      const Statement &R = M.Stmts[Reduction];
+      ExprPrinter P;
+      P.PrintIterator = [](const std::string &It) { return It; };
+      P.PrintRead = [&](unsigned Id) {
+        const Access &Ac = R.Reads[Id];
+        std::string Text = M.Arrays[Ac.ArrayId].Name;
+        for (auto &Ix : Ac.Index)
+          Text += "[" + Ix.str() + "]";
+        return Text;
+      };
+      S += ", prologue " + P.print(*V.Prologue[0]);
+    }
+    if (V.ConvertWhileCopying)
+      S += std::string(", ") + M.Arrays[V.ArrayId].ElemSpelling + " converted while copying";
+    return S + ")";
   };
   std::string S = "matmul over (" + IterM + ", " + IterN + ") reducing " + IterK +
                   ": M = " + ExtentM.str() + ", N = " + ExtentN.str() +

@@ -28,6 +28,15 @@ struct OperandView {
   /// A pointwise function of the element applied before the product (at
   /// most one entry: the operand factor as written, e.g. fmaxf(A[i][k], 0)).
   std::vector<ExprPtr> Prologue;
+  /// The operand is converted to the mma type while it is copied to shared
+  /// memory, with its prologue if any, instead of in register fragments: it
+  /// is int8/uint8 (a quantized weight), or its prologue reads more than the
+  /// element (a per-row or per-column scale or zero point, a scalar), which
+  /// needs the element's row or column.
+  bool ConvertWhileCopying = false;
+  /// Arrays the prologue reads besides the operand (indexed by the
+  /// operand's own output dimension, and the batch).
+  std::vector<unsigned> PrologueArrays;
 };
 
 /// A further product of a sum of matmuls: `acc += A2[i][k2] * B2[k2][j]` in

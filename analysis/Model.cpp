@@ -9,6 +9,8 @@ const char *spelling(ElementType T) {
   case ElementType::BF16: return "__nv_bfloat16";
   case ElementType::F32: return "float";
   case ElementType::F64: return "double";
+  case ElementType::I8: return "int8_t";
+  case ElementType::U8: return "uint8_t";
   case ElementType::Other: return "?";
   }
   return "?";

@@ -20,7 +20,7 @@
 
 namespace tc {
 
-enum class ElementType { F16, BF16, F32, F64, Other };
+enum class ElementType { F16, BF16, F32, F64, I8, U8, Other };
 const char *spelling(ElementType T); // "__half", "__nv_bfloat16", "float", ...
 
 /// An integer variable that is invariant in the region (function parameter,

@@ -76,6 +76,7 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
   // with three or more products (each keeps its own copy bases live; ptxas
   // spills 36 bytes at 128x128 with three).
   C.DoubleBufferFragments = Idiom.A.Prologue.empty() && Idiom.B.Prologue.empty() &&
+                            !Idiom.A.ConvertWhileCopying && !Idiom.B.ConvertWhileCopying &&
                             C.threads() >= 128 && Idiom.MoreProducts.size() < 2;
   std::string Culprit;
   auto Bad = [&](const std::string &Msg, const std::string &Note) {

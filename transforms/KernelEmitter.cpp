@@ -117,7 +117,7 @@ private:
   /// `struct <Name>_prologue_a { float operator()(float) }` for an operand
   /// prologue; empty when the operand has none.
   std::string prologueFunctor(const OperandView &V, const char *Suffix) const {
-    if (V.Prologue.empty())
+    if (V.Prologue.empty() || V.ConvertWhileCopying)
       return "";
     ExprPrinter P;
     P.PrintRead = [](unsigned) { return std::string("tc_x"); };
@@ -139,6 +139,57 @@ private:
            "  }\n};\n\n";
   }
 
+  /// For an operand converted while copying (tc/tile_convert.cuh): the
+  /// kernel-local function of the element and its row or column (m for A,
+  /// n for B) that the copier applies: the prologue, with the arrays it
+  /// reads indexed by that coordinate, or the bare conversion.
+  std::string conversionLambda(const OperandView &V, bool IsA) const {
+    if (!V.ConvertWhileCopying)
+      return "";
+    const Statement &R = M.Stmts[Idiom.Reduction];
+    const std::string &Own = IsA ? Idiom.IterM : Idiom.IterN;
+    auto Iter = [&](const std::string &It) -> std::string {
+      if (It == Own)
+        return "tc_row";
+      if (It == Idiom.IterBatch)
+        return "tc_batch";
+      return It; // the idiom admits no other
+    };
+    ExprPrinter P;
+    P.PrintIterator = Iter;
+    P.PrintRead = [&](unsigned Id) {
+      return Id == V.AccessId ? std::string("tc_x") : printAccess(M, R.Reads[Id], Iter);
+    };
+    P.PrintScalar = [&](const std::string &S) {
+      for (auto &Par : M.Params)
+        if (Par.Name == S && Par.Value)
+          return std::to_string(*Par.Value);
+      return S;
+    };
+    // The element arrives as float: conversions of it drop out.
+    std::function<ExprPtr(const ExprPtr &)> Strip = [&](const ExprPtr &E) -> ExprPtr {
+      const ExprNode *Inner = stripConversions(E.get());
+      if (Inner->K == ExprNode::Read && Inner->AccessId == V.AccessId) {
+        auto X = ExprNode::make(ExprNode::Read, "");
+        X->AccessId = V.AccessId;
+        return X;
+      }
+      auto C = std::make_shared<ExprNode>(*E);
+      for (auto &Op : C->Ops)
+        Op = Strip(Op);
+      return C;
+    };
+    const char *Suffix = IsA ? "a" : "b";
+    const Array &Arr = M.Arrays[V.ArrayId];
+    std::string Body = V.Prologue.empty() ? "tc_x" : P.print(*Strip(V.Prologue[0]));
+    return std::string("  // Operand ") + Suffix + " (" + Arr.Name + ", " + Arr.ElemSpelling +
+           ") becomes " + spelling(Idiom.InputType) +
+           " in shared memory: f(element, its " + (IsA ? "row" : "column") + ").\n" +
+           "  const auto tc_convert_" + Suffix +
+           " = [&](float tc_x, long long tc_row) -> float {\n"
+           "    return static_cast<float>(" + Body + ");\n  };\n";
+  }
+
   std::string extentM() const { return Idiom.ExtentM.str(subst()); }
   std::string extentN() const { return Idiom.ExtentN.str(subst()); }
 
@@ -149,14 +200,17 @@ private:
       return std::string(Copier) + ".setup({i}, {r}, {c}, {grow}, {gcol}, " +
              Tl.Rows + ", " + Tl.ColsExtent + ");";
     };
-    auto Copy = [](const OperandTile &Tl, const char *Copier) {
+    auto Copy = [](const OperandTile &Tl, const char *Copier, const OperandView &V) {
+      std::string Convert = V.ConvertWhileCopying
+                                ? std::string(", tc_convert_") + Copier[sizeof("tc_copy_") - 1]
+                                : "";
       return std::string(Copier) + ".issue({i}, " + Tl.Smem + " + {stage} * " +
-             str(Tl.Elements) + ", {t});";
+             str(Tl.Elements) + ", {t}" + Convert + ");";
     };
     T.SetupA = Setup(A, "tc_copy_a");
     T.SetupB = Setup(B, "tc_copy_b");
-    T.CopyA = Copy(A, "tc_copy_a");
-    T.CopyB = Copy(B, "tc_copy_b");
+    T.CopyA = Copy(A, "tc_copy_a", Idiom.A);
+    T.CopyB = Copy(B, "tc_copy_b", Idiom.B);
     T.Wait = "tc::cp_async_wait<" + str(C.Stages - 2) + ">();\n__syncthreads();";
     T.Commit = "tc::cp_async_commit();";
     // A sum of matmuls: before its first k tile, each further product's
@@ -171,15 +225,15 @@ private:
                          printStride(Term.B.LeadingDim, M) + ", " + K + ", " + FirstTiles[P] +
                          ");");
     }
-    const std::string &ElemA = M.Arrays[Idiom.A.ArrayId].ElemSpelling;
+    const std::string ElemA = spelling(Idiom.InputType); // of the shared tiles
     T.LoadA = "tc_frag_load_a.load(tc_frag_a[{buf}][{mt}], " + A.Smem + " + {stage} * " +
               str(A.Elements) + ", {mt}, {kk});";
-    if (!Idiom.A.Prologue.empty())
+    if (!Idiom.A.Prologue.empty() && !Idiom.A.ConvertWhileCopying)
       T.LoadA += "\ntc::apply_prologue<" + ElemA + ">(tc_frag_a[{buf}][{mt}], " + Name +
                  "_prologue_a());";
     T.LoadB = "tc_frag_load_b.load(tc_frag_b[{buf}][{nt}], tc_frag_b[{buf}][{nt} + 1], " + B.Smem +
               " + {stage} * " + str(B.Elements) + ", {np}, {kk});";
-    if (!Idiom.B.Prologue.empty())
+    if (!Idiom.B.Prologue.empty() && !Idiom.B.ConvertWhileCopying)
       T.LoadB += "\ntc::apply_prologue<" + ElemA + ">(tc_frag_b[{buf}][{nt}], " + Name +
                  "_prologue_b());\ntc::apply_prologue<" + ElemA + ">(tc_frag_b[{buf}][{nt} + 1], " +
                  Name + "_prologue_b());";
@@ -239,7 +293,7 @@ private:
 
   std::string kernel(const std::string &Body) const {
     OperandTile A = tileA();
-    const std::string &Elem = M.Arrays[Idiom.A.ArrayId].ElemSpelling;
+    const std::string Elem = spelling(Idiom.InputType); // of the shared tiles
     std::string S;
     S += "// " + Where + ": '#pragma tc' region of '" + M.FunctionName + "'\n";
     S += "//   " + Idiom.describe(M).substr(0, Idiom.describe(M).find('\n')) + "\n";
@@ -269,6 +323,8 @@ private:
     S += "  const int tc_lane_row = tc_thread % 32 / 4, tc_lane_col = tc_thread % 4;\n";
     S += copierDecl(tileA(), Idiom.A, "tc_copy_a");
     S += copierDecl(tileB(), Idiom.B, "tc_copy_b");
+    S += conversionLambda(Idiom.A, true);
+    S += conversionLambda(Idiom.B, false);
     if (C.stagedEpilogue())
       S += "  float *tc_stage = reinterpret_cast<float *>(tc_smem);  // after the main loop\n";
     S += "  float tc_acc[" + str(C.fragmentsM()) + "][" + str(C.fragmentsN()) +
@@ -308,7 +364,11 @@ private:
     int Chunks = (Rows * (Tl.Cols / C.vector()) + C.threads() - 1) / C.threads();
     std::string Base = operandBase(V);
     std::string K = Idiom.ExtentK.str(subst());
-    std::string S = "  tc::OperandCopier<kCopyMode, " + Arr.ElemSpelling + ", " +
+    std::string Types = V.ConvertWhileCopying
+                            ? "ConvertingCopier<kCopyMode, " + Arr.ElemSpelling + ", " +
+                                  spelling(Idiom.InputType)
+                            : "OperandCopier<kCopyMode, " + Arr.ElemSpelling;
+    std::string S = "  tc::" + Types + ", " +
                     str(Chunks) + ", " + str(Tl.Cols) + ", " +
                     (V.ReductionIsContiguous ? "true" : "false") + ", " +
                     str(C.BlockK) + ", " + str(C.threads() / (Tl.Cols / C.vector())) + "> " +
@@ -401,8 +461,13 @@ private:
     const std::string &NA = M.Arrays[Idiom.A.ArrayId].Name;
     const std::string &NB = M.Arrays[Idiom.B.ArrayId].Name;
     S += "  // cp.async needs 16-byte aligned chunks; otherwise copy element-wise.\n";
-    S += "  int tc_mode = tc::copy_mode(" + NA + ", " + A.Ld + ", " + A.ColsExtent + ");\n";
-    S += "  tc_mode = tc::min(tc_mode, tc::copy_mode(" + NB + ", " + B.Ld + ", " +
+    auto Mode = [&](const OperandView &V) {
+      return V.ConvertWhileCopying
+                 ? std::string("tc::convert_copy_mode<") + spelling(Idiom.InputType) + ">("
+                 : std::string("tc::copy_mode(");
+    };
+    S += "  int tc_mode = " + Mode(Idiom.A) + NA + ", " + A.Ld + ", " + A.ColsExtent + ");\n";
+    S += "  tc_mode = tc::min(tc_mode, " + Mode(Idiom.B) + NB + ", " + B.Ld + ", " +
          B.ColsExtent + "));\n";
     for (auto &P : Idiom.MoreProducts)
       for (bool IsA : {true, false}) {

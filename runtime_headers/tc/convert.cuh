@@ -5,6 +5,7 @@
 // from_float rounds to nearest-even (the _rn intrinsics).
 #pragma once
 
+#include <cstdint>
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
@@ -13,6 +14,9 @@ namespace tc {
 __host__ __device__ __forceinline__ float to_float(__half x) { return __half2float(x); }
 __host__ __device__ __forceinline__ float to_float(__nv_bfloat16 x) { return __bfloat162float(x); }
 __host__ __device__ __forceinline__ float to_float(float x) { return x; }
+// 8-bit weights (tile_convert.cuh): exact in fp32.
+__host__ __device__ __forceinline__ float to_float(int8_t x) { return static_cast<float>(x); }
+__host__ __device__ __forceinline__ float to_float(uint8_t x) { return static_cast<float>(x); }
 
 // Only the specialisations below are usable; any other T fails to compile.
 template <class T>

@@ -9,6 +9,8 @@
 //   fragment.cuh  mma operand fragments from swizzled tiles
 //   isl_ast.cuh   floord/ceild/min/max for isl's printed AST
 //   convert.cuh   to_float / from_float
+//   tile_copy.cuh    operand tiles, global -> shared (cp.async)
+//   tile_convert.cuh operand tiles converted on the way (int8 weights, prologues)
 // Targets sm_80 .. sm_90a.  Bump TC_RUNTIME_VERSION on any change that the
 // code generator must know about (names, signatures, swizzle function).
 #pragma once
@@ -27,6 +29,7 @@
 #include "mma.cuh"
 #include "swizzle.cuh"
 #include "tile_copy.cuh"
+#include "tile_convert.cuh"
 #include "raster.cuh"
 #include "split_k.cuh"
 #include "prologue.cuh"

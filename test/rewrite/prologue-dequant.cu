@@ -1,0 +1,62 @@
+// An int8/uint8 operand (a quantized weight) is converted to the other
+// operand's type while it is copied to shared memory, with its prologue
+// (a zero point per output channel or a scalar) applied there; a scale per
+// channel factors out of the sum into the epilogue. The fp16 operand keeps
+// its cp.async copier.
+//
+// RUN: %tc-rewrite --explain %s | FileCheck %s --check-prefix=EXPLAIN
+// RUN: %tc-rewrite %s -o %t.cu
+// RUN: FileCheck %s --input-file=%t.cu
+// RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
+
+#include <cstdint>
+#include <cuda_fp16.h>
+
+void int8_linear(int M, int N, int K, const __half *__restrict__ X,
+                 const int8_t *__restrict__ W, const float *__restrict__ zero,
+                 const float *__restrict__ scale, __half *__restrict__ Y) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(X[i * K + k]) * (((float)W[j * K + k] - zero[j]) * scale[j]);
+      Y[i * N + j] = __float2half(acc);
+    }
+}
+// EXPLAIN: B = W (column-major, leading dimension K, prologue (static_cast<float>(static_cast<float>(W[j][k])) - zero[j]), int8_t converted while copying), inputs __half
+// The shared tiles hold the mma type; W's copier converts.
+// CHECK-LABEL: tc_int8_linear_0_kernel(
+// CHECK: {{^ *}}__half *tc_smem_a = reinterpret_cast<__half *>(tc_smem);
+// CHECK: {{^ *}}__half *tc_smem_b = tc_smem_a + {{[0-9]+}};
+// CHECK: {{^ *}}tc::OperandCopier<kCopyMode, __half, {{.*}}> tc_copy_a;
+// CHECK: {{^ *}}tc::ConvertingCopier<kCopyMode, int8_t, __half, {{.*}}> tc_copy_b;
+// CHECK: {{^ *}}const auto tc_convert_b = [&](float tc_x, long long tc_row) -> float {
+// CHECK-NEXT: {{^ *}}return static_cast<float>((tc_x - zero[((tc_row))]));
+// CHECK: tc_copy_b.issue(c{{[0-9]}}, tc_smem_b + {{.*}}, tc_convert_b);
+// No prologue on the fragments: shared memory already holds fp16 values.
+// CHECK-NOT: apply_prologue
+// The scale is applied once, to the sum.
+// CHECK: tc_value += static_cast<float>(scale[((tc_n))]) * tc_sum;
+// CHECK-LABEL: static void tc_int8_linear_0_launch(
+// CHECK: int tc_mode = tc::copy_mode(X, K, K);
+// CHECK-NEXT: tc_mode = tc::min(tc_mode, tc::convert_copy_mode<__half>(W, K, K));
+
+// uint8 weights K x N (n contiguous) with a scalar zero point: the prologue
+// is a function of the element and the kernel's scalar argument.
+void uint8_kn(int M, int N, int K, float zp, const __half *__restrict__ X,
+              const uint8_t *__restrict__ W, float *__restrict__ Y) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(X[i * K + k]) * ((float)W[k * N + j] - zp);
+      Y[i * N + j] = acc;
+    }
+}
+// CHECK-LABEL: tc_uint8_kn_0_kernel(
+// CHECK: {{^ *}}tc::ConvertingCopier<kCopyMode, uint8_t, __half, {{[0-9]+}}, {{[0-9]+}}, false, {{.*}}> tc_copy_b;
+// CHECK: {{^ *}}return static_cast<float>((tc_x - zp));
+// CHECK-LABEL: static void tc_uint8_kn_0_launch(
+// CHECK: tc::convert_copy_mode<__half>(W, N, N)
