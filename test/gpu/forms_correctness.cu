@@ -67,6 +67,24 @@
 // data (operand seeds 8..11) and the shape's misalignment. Their entries
 // come after all others, so the other forms' indices and data are unchanged.
 //
+// Weight-only quantized operands (samples/forms/quantized.cu): one operand
+// (B, or A for q_int8_rows_of_a) is int8 (uniform integers in [-127, 127])
+// or uint8 ([0, 255]), the other fp16/bf16 in [-1, 1] as usual. Its
+// dequantised value is (q - zero) * scale, per output channel (zero[j],
+// scale[j] for B; the int zero[i] for A) or a scalar (zero_point, step): the
+// reference uses it in place of the operand, so sum_k X * ((W - zero) *
+// scale) is computed in double exactly as the source spells it (a scale that
+// the source applies to the sum, scale[j] * sum_k X * W, is the same real
+// number). Zero points: fp32 multiples of 1/8 (integers and fractions), in
+// [-8, 8] for int8 and [120, 136] for uint8; int zero[i] in [-16, 16];
+// scales uniform in [0.001, 0.02]; the scalar zero_point and step are drawn
+// per case from the same ranges. Operand seeds 12 (zero), 13 (scale), 14
+// (scalars); these forms come last in the table, so the others keep their
+// indices and data. int8/uint8 have no NaN: the poison bytes 0xFF of their
+// guards and padding read as -1 / 255, so an out-of-bounds read of the
+// quantized operand shows as a wrong sum (against an in-bounds activation),
+// not as a NaN; the zero and scale arrays are fp32 with NaN guards.
+//
 // Shapes (shapes_for()): >= 30 per function -- degenerate (1x1x1, K = 1),
 // odd, one dimension off a multiple of 128, multiples of 8 and of 128,
 // tall-skinny, split-K (few tiles, long K) and many-tile shapes, misaligned
@@ -96,6 +114,28 @@
 // 5e-4 absolute: within the fp16 tolerance, so the check cannot tell one
 // form from the other; the lit test test/rewrite/epilogue-activations.cu
 // checks the expression itself.)
+// The same tolerances hold for the quantized forms. The kernel computes
+// q - zero in fp32 (exact: an integer minus a multiple of 1/8, far inside
+// fp32's 24 bits), rounds it to the mma type in shared memory, and applies a
+// k-independent scale to the fp32 sum in the epilogue. That rounding is
+// exact: |q - zero| <= 136 < 256, where fp16's spacing is 2^-3 = 1/8, so
+// every multiple of 1/8 is representable (a multiple of 1/16 would not be
+// above 128); the integers A - zero[i] (|.| <= 143 <= 2048) and the int8
+// values of the bf16 form (|W| <= 127 <= 256, no zero point) are exact in
+// fp16 and bf16. So the tensor cores multiply exactly the reference's
+// operands; each product (11 x 11 significant bits) is exact in fp32, and
+// what remains is the fp32 accumulation order -- the same relative error as
+// for the [-1, 1] operands of the other forms, since q - zero is a scaled,
+// nearly centred uniform variable and the error is measured relative to
+// max|ref| (X is centred, so an off-centre zero point adds no drift) -- plus
+// one fp32 rounding (2^-24) each for the scale and the bias, and the
+// output's rounding (fp16 4.9e-4, bf16 3.9e-3). The per-channel scales
+// differ by up to 20x between columns; columns with small scales have small
+// outputs and small absolute errors, so relative to max|ref| (the largest
+// output) their error is no larger. No fp16 output can overflow: |Y| <=
+// K * max|X| * max|q - zero| * max scale = 8192 * 1 * 136 * 0.02 = 22282 <
+// 65504 at the largest K of the shape list (the outputs' standard deviation
+// at K = 8192 and scale 0.02 is about 0.02 * 0.58 * 74 * sqrt(8192) ~ 80).
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
@@ -259,11 +299,18 @@ void sum_f32_out(int M, int N, int K1, int K2, float alpha, const __half *__rest
 void sum_layouts(int M, int N, int K1, int K2, const __half *__restrict__ A1, const __half *__restrict__ B1, const __half *__restrict__ A2, const __half *__restrict__ B2, __half *__restrict__ C) TC_FORMS_WEAK;
 void sum_same_k(int M, int N, int K, const __half *__restrict__ A1, const __half *__restrict__ B1, const __half *__restrict__ A2, const __half *__restrict__ B2, __half *__restrict__ C) TC_FORMS_WEAK;
 void sum_inplace(int M, int N, int K1, int K2, const __half *__restrict__ A1, const __half *__restrict__ B1, const __half *__restrict__ A2, const __half *__restrict__ B2, float *__restrict__ C) TC_FORMS_WEAK;
+// samples/forms/quantized.cu
+void q_int8_zero_point(int M, int N, int K, const __half *__restrict__ X, const int8_t *__restrict__ W, const float *__restrict__ zero, const float *__restrict__ scale, __half *__restrict__ Y) TC_FORMS_WEAK;
+void q_int8_symmetric_bf16(int M, int N, int K, const __nv_bfloat16 *__restrict__ X, const int8_t *__restrict__ W, const float *__restrict__ scale, const float *__restrict__ bias, __nv_bfloat16 *__restrict__ Y) TC_FORMS_WEAK;
+void q_uint8_kn(int M, int N, int K, const __half *__restrict__ X, const uint8_t *__restrict__ W, const float *__restrict__ zero, const float *__restrict__ scale, float *__restrict__ Y) TC_FORMS_WEAK;
+void q_uint8_per_tensor(int M, int N, int K, float zero_point, float step, const __half *__restrict__ X, const uint8_t *__restrict__ W, __half *__restrict__ Y) TC_FORMS_WEAK;
+void q_int8_rows_of_a(int M, int N, int K, const int8_t *__restrict__ A, const int *__restrict__ zero, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
 
 namespace {
 
 // --- Form descriptors ----------------------------------------------------------
-enum class Elem { None, F16, BF16, F32 };
+// I8, U8: a quantized operand; I32: an int zero-point array.
+enum class Elem { None, F16, BF16, F32, I8, U8, I32 };
 enum class Layout { Row, Col };
 // What the output starts from: nothing (C = f(A*B)), C_old (C += A*B), or
 // beta * C_old (C *= beta; C += ..., or C = alpha*acc + beta*C).
@@ -272,6 +319,11 @@ enum class Init { Zero, InPlace, Beta };
 enum class Bias { None, Row, Col, BatchCol };
 // The activation applied to an output (activate() spells out each formula).
 enum class Act { None, Relu, Relu6, Clamp, Leaky, LeakySlope, Sigmoid, Tanh, GeluErf, GeluTanh, Silu };
+// Weight-only quantization of one operand (Form::quant): its zero point and
+// scale, per output channel (fp32 array, or int array for ChannelInt; [j]
+// for B, [i] for A) or a scalar (zero_point, step).
+enum class QZero { None, Channel, ChannelInt, Scalar };
+enum class QScale { None, Channel, Scalar };
 // Which shape list a function runs: see shapes_for().
 enum class Shapes { General, LeadingDims, Batched, BatchedLd, StaticRows, Fixed, BatchedFixed };
 
@@ -293,6 +345,10 @@ struct Args {
   // A3 M x K3, B3 K3 x N, in the layouts of A and B); A, B, K are the first.
   long long K2, K3;
   const void *A2, *B2, *A3, *B3;
+  // Quantized operand: zero point and scale arrays (per channel) or scalars.
+  const void *zero;   // fp32, or int (QZero::ChannelInt)
+  const float *scale;
+  float zero_point, step;
 };
 using CallFn = void (*)(const Args &);
 
@@ -329,6 +385,12 @@ struct Form {
   int fixM = 0, fixN = 0, fixK = 0;  // constexpr sizes (0: from the shape)
   int products = 1;        // sum of matmuls: A*B + A2*B2 [+ A3*B3]
   bool same_k = false;     // every product reduces over K (K2 = K3 = K)
+  // Weight-only quantized operand: B (or A, quant_a) is of type quant
+  // (int8/uint8) instead of `in`, and reads as (q - zero) * scale.
+  Elem quant = Elem::None;
+  bool quant_a = false;
+  QZero qzero = QZero::None;
+  QScale qscale = QScale::None;
 };
 
 // A form with the common defaults: fp16 operands, row-major, fp32 output.
@@ -362,8 +424,12 @@ Form &&temp(Form &&f) { f.temp = true; return std::move(f); }
 Form &&stream(Form &&f, bool syncs) { f.stream = true; f.stream_syncs = syncs; return std::move(f); }
 Form &&fixed(Form &&f, int M, int N, int K) { f.fixM = M; f.fixN = N; f.fixK = K; return std::move(f); }
 Form &&sum_of(Form &&f, int products, bool same_k = false) { f.products = products; f.same_k = same_k; return std::move(f); }
+Form &&quantized(Form &&f, Elem q, bool on_a, QZero z, QScale s) { f.quant = q; f.quant_a = on_a; f.qzero = z; f.qscale = s; return std::move(f); }
+// The stored element types of A and B.
+Elem a_elem(const Form &f) { return f.quant != Elem::None && f.quant_a ? f.quant : f.in; }
+Elem b_elem(const Form &f) { return f.quant != Elem::None && !f.quant_a ? f.quant : f.in; }
 
-constexpr Elem f16 = Elem::F16, bf16 = Elem::BF16, f32 = Elem::F32;
+constexpr Elem f16 = Elem::F16, bf16 = Elem::BF16, f32 = Elem::F32, i8 = Elem::I8, u8 = Elem::U8;
 constexpr Layout R = Layout::Row, Cm = Layout::Col;
 
 // One entry per function of samples/forms, in file order (the host-emulation
@@ -550,6 +616,18 @@ const std::vector<Form> &forms_table() {
     v.push_back(sum_of(types(layouts(F("sum_same_k", "sums", SYM(sum_same_k), [](const Args &a) { sum_same_k(a.M, a.N, a.K, H(a.A), H(a.B), H(a.A2), H(a.B2), out<__half>(a.C)); }), R, Cm, R), f16, f16), 2, true));
     // C = 0 (init nest); C += A1*B1 (K1); C += A2*B2 (K2) (fp32)
     v.push_back(sum_of(layouts(F("sum_inplace", "sums", SYM(sum_inplace), [](const Args &a) { sum_inplace(a.M, a.N, a.K, a.K2, H(a.A), H(a.B), H(a.A2), H(a.B2), out<float>(a.C)); }), R, Cm, R), 2));
+    // --- quantized.cu (after sums.cu, so the forms above keep their indices
+    // and random data). X is A, W is B; W N x K is B column-major.
+    // acc += __half2float(X[i*K+k]) * (((float)W[j*K+k] - zero[j]) * scale[j]); Y = half(acc)
+    v.push_back(quantized(types(layouts(F("q_int8_zero_point", "quantized", SYM(q_int8_zero_point), [](const Args &a) { q_int8_zero_point(a.M, a.N, a.K, H(a.A), in<int8_t>(a.B), in<float>(a.zero), a.scale, out<__half>(a.C)); }), R, Cm, R), f16, f16), i8, false, QZero::Channel, QScale::Channel));
+    // acc += X * (float)W[j*K+k]; Y = bf16(acc * scale[j] + bias[j])
+    v.push_back(quantized(bias(types(layouts(F("q_int8_symmetric_bf16", "quantized", SYM(q_int8_symmetric_bf16), [](const Args &a) { q_int8_symmetric_bf16(a.M, a.N, a.K, BF(a.A), in<int8_t>(a.B), a.scale, in<float>(a.bias), out<__nv_bfloat16>(a.C)); }), R, Cm, R), bf16, bf16), Bias::Col), i8, false, QZero::None, QScale::Channel));
+    // acc += X * ((float)W[k*N+j] - zero[j]) * scale[j]  (W K x N: B row-major, fp32 out)
+    v.push_back(quantized(layouts(F("q_uint8_kn", "quantized", SYM(q_uint8_kn), [](const Args &a) { q_uint8_kn(a.M, a.N, a.K, H(a.A), in<uint8_t>(a.B), in<float>(a.zero), a.scale, out<float>(a.C)); }), R, R, R), u8, false, QZero::Channel, QScale::Channel));
+    // acc += X * (((float)W[j*K+k] - zero_point) * step); Y = half(acc)
+    v.push_back(quantized(types(layouts(F("q_uint8_per_tensor", "quantized", SYM(q_uint8_per_tensor), [](const Args &a) { q_uint8_per_tensor(a.M, a.N, a.K, a.zero_point, a.step, H(a.A), in<uint8_t>(a.B), out<__half>(a.C)); }), R, Cm, R), f16, f16), u8, false, QZero::Scalar, QScale::Scalar));
+    // acc += (float)(A[i*K+k] - zero[i]) * __half2float(B[j*K+k])  (int zero[i], fp32 out)
+    v.push_back(quantized(layouts(F("q_int8_rows_of_a", "quantized", SYM(q_int8_rows_of_a), [](const Args &a) { q_int8_rows_of_a(a.M, a.N, a.K, in<int8_t>(a.A), in<int>(a.zero), H(a.B), out<float>(a.C)); }), R, Cm, R), i8, true, QZero::ChannelInt, QScale::None));
     return v;
   }();
   return t;
@@ -745,7 +823,10 @@ size_t elem_size(Elem e) {
   switch (e) {
   case Elem::F16:
   case Elem::BF16: return 2;
-  case Elem::F32: return 4;
+  case Elem::F32:
+  case Elem::I32: return 4;
+  case Elem::I8:
+  case Elem::U8: return 1;
   default: return 0;
   }
 }
@@ -754,6 +835,9 @@ const char *elem_name(Elem e) {
   case Elem::F16: return "fp16";
   case Elem::BF16: return "bf16";
   case Elem::F32: return "fp32";
+  case Elem::I8: return "int8";
+  case Elem::U8: return "uint8";
+  case Elem::I32: return "int";
   default: return "-";
   }
 }
@@ -776,6 +860,9 @@ __host__ __device__ inline double load_elem(const void *p, Elem e, size_t idx) {
   switch (e) {
   case Elem::F16: return (double)__half2float(static_cast<const __half *>(p)[idx]);
   case Elem::BF16: return (double)__bfloat162float(static_cast<const __nv_bfloat16 *>(p)[idx]);
+  case Elem::I8: return (double)static_cast<const int8_t *>(p)[idx];
+  case Elem::U8: return (double)static_cast<const uint8_t *>(p)[idx];
+  case Elem::I32: return (double)static_cast<const int32_t *>(p)[idx];
   default: return (double)static_cast<const float *>(p)[idx];
   }
 }
@@ -784,6 +871,9 @@ inline double host_load(const unsigned char *bytes, Elem e) {
   switch (e) {
   case Elem::F16: { __half v; std::memcpy(&v, bytes, sizeof v); return (double)__half2float(v); }
   case Elem::BF16: { __nv_bfloat16 v; std::memcpy(&v, bytes, sizeof v); return (double)__bfloat162float(v); }
+  case Elem::I8: { int8_t v; std::memcpy(&v, bytes, sizeof v); return (double)v; }
+  case Elem::U8: { uint8_t v; std::memcpy(&v, bytes, sizeof v); return (double)v; }
+  case Elem::I32: { int32_t v; std::memcpy(&v, bytes, sizeof v); return (double)v; }
   default: { float v; std::memcpy(&v, bytes, sizeof v); return (double)v; }
   }
 }
@@ -791,6 +881,10 @@ __host__ __device__ inline void store_elem(void *p, Elem e, size_t idx, float v)
   switch (e) {
   case Elem::F16: static_cast<__half *>(p)[idx] = __float2half_rn(v); break;
   case Elem::BF16: static_cast<__nv_bfloat16 *>(p)[idx] = __float2bfloat16_rn(v); break;
+  // Integer types: v is an integer in range (see FillSpec).
+  case Elem::I8: static_cast<int8_t *>(p)[idx] = (int8_t)v; break;
+  case Elem::U8: static_cast<uint8_t *>(p)[idx] = (uint8_t)v; break;
+  case Elem::I32: static_cast<int32_t *>(p)[idx] = (int32_t)v; break;
   default: static_cast<float *>(p)[idx] = v; break;
   }
 }
@@ -812,33 +906,58 @@ __host__ __device__ inline uint64_t mix64(uint64_t x) {  // splitmix64 finalizer
   return x ^ (x >> 31);
 }
 
+// The values an array is filled with: uniform in [-1, 1] by default;
+// otherwise uniform in [lo, hi], or with quantum > 0 uniform over the
+// multiples lo + n * quantum <= hi (integers for the integer types).
+struct FillSpec {
+  float lo, hi, quantum;
+  bool custom;
+};
+constexpr FillSpec kUnitFill{-1.0f, 1.0f, 0.0f, false};
+constexpr FillSpec fill_range(float lo, float hi, float quantum = 0.0f) {
+  return FillSpec{lo, hi, quantum, true};
+}
+
 // Counter-based: elements inside the rows get uniform values in [-1, 1]
-// (rounded to the type); padding (column >= cols) keeps its poison.
+// (rounded to the type) or as `spec` says; padding (column >= cols) keeps
+// its poison.
 __host__ __device__ inline void fill_one(void *p, Elem type, long long cols,
-                                         long long ld, size_t idx, uint64_t seed) {
+                                         long long ld, size_t idx, uint64_t seed,
+                                         FillSpec spec) {
   if ((long long)(idx % (size_t)ld) >= cols)
     return;
   uint64_t bits = mix64(seed ^ mix64(idx));
   float u = (float)(bits >> 40) * (1.0f / 16777216.0f);  // [0, 1)
-  store_elem(p, type, idx, 2.0f * u - 1.0f);
+  if (!spec.custom) {
+    store_elem(p, type, idx, 2.0f * u - 1.0f);
+    return;
+  }
+  if (spec.quantum > 0.0f) {
+    // One of the n + 1 multiples, uniformly.
+    long long n = (long long)((spec.hi - spec.lo) / spec.quantum + 0.5f);
+    long long m = (long long)((bits >> 40) % (uint64_t)(n + 1));
+    store_elem(p, type, idx, spec.lo + (float)m * spec.quantum);
+  } else {
+    store_elem(p, type, idx, spec.lo + (spec.hi - spec.lo) * u);
+  }
 }
 
 #ifndef TC_FORMS_HOST_EMULATION
 __global__ void fill_matrix(void *p, Elem type, long long cols, long long ld,
-                            size_t n, uint64_t seed) {
+                            size_t n, uint64_t seed, FillSpec spec) {
   for (size_t idx = blockIdx.x * (size_t)blockDim.x + threadIdx.x; idx < n;
        idx += (size_t)gridDim.x * blockDim.x)
-    fill_one(p, type, cols, ld, idx, seed);
+    fill_one(p, type, cols, ld, idx, seed, spec);
 }
 #endif
 
 void launch_fill(void *p, Elem type, long long cols, long long ld, size_t n,
-                 uint64_t seed) {
+                 uint64_t seed, FillSpec spec) {
 #ifdef TC_FORMS_HOST_EMULATION
   for (size_t idx = 0; idx < n; ++idx)
-    fill_one(p, type, cols, ld, idx, seed);
+    fill_one(p, type, cols, ld, idx, seed, spec);
 #else
-  fill_matrix<<<1024, 256>>>(p, type, cols, ld, n, seed);
+  fill_matrix<<<1024, 256>>>(p, type, cols, ld, n, seed, spec);
 #endif
 }
 
@@ -881,10 +1000,10 @@ struct GuardedArray {
   }
 
   void *data() const { return base ? base + offset : nullptr; }
-  void fill(uint64_t seed) {
+  void fill(uint64_t seed, FillSpec spec = kUnitFill) {
     if (g.elems() == 0)
       return;
-    launch_fill(data(), g.type, g.cols, g.ld, g.elems(), seed);
+    launch_fill(data(), g.type, g.cols, g.ld, g.elems(), seed, spec);
     check(cudaGetLastError(), "fill_matrix launch");
   }
   void snapshot() {
@@ -919,6 +1038,12 @@ struct RefParams {
   // Sums of matmuls: + A2*B2 over K2 [+ A3*B3 over K3] (p null: absent).
   RefOperand A2, B2, A3, B3;
   long long K2, K3;
+  // Quantized operand (quant): A (quant_a) or B reads as (q - zero) * scale.
+  bool quant, quant_a;
+  int qzero, qscale;          // QZero, QScale
+  const void *zero;           // per channel: fp32, or int (ChannelInt)
+  const float *scale;         // per channel
+  double zero_point, step;    // scalars
 };
 
 __host__ __device__ inline size_t offset_of(const RefOperand &o, long long b,
@@ -974,6 +1099,24 @@ __host__ __device__ inline double activate(int act, double x, double lo,
   }
 }
 
+// The value a quantized element q of channel c (i for A, j for B) stands
+// for: (q - zero) * scale, as the source spells it.
+__host__ __device__ inline double dequantize(const RefParams &p, double q, long long c) {
+  double z = 0.0, s = 1.0;
+  switch (p.qzero) {
+  case (int)QZero::Channel: z = load_elem(p.zero, Elem::F32, (size_t)c); break;
+  case (int)QZero::ChannelInt: z = load_elem(p.zero, Elem::I32, (size_t)c); break;
+  case (int)QZero::Scalar: z = p.zero_point; break;
+  default: break;
+  }
+  switch (p.qscale) {
+  case (int)QScale::Channel: s = (double)p.scale[c]; break;
+  case (int)QScale::Scalar: s = p.step; break;
+  default: break;
+  }
+  return (q - z) * s;
+}
+
 // Deliberately naive, one thread per output element, double accumulation.
 __host__ __device__ inline void reference_one(const RefParams &p, long long b,
                                               long long i, long long j) {
@@ -984,6 +1127,12 @@ __host__ __device__ inline void reference_one(const RefParams &p, long long b,
     if (p.relu_a)
       a = fmax(a, 0.0);
     double bb = load_elem(p.B.p, p.B.type, offset_of(p.B, b, k, j));
+    if (p.quant) {
+      if (p.quant_a)
+        a = dequantize(p, a, i);
+      else
+        bb = dequantize(p, bb, j);
+    }
     sum += tf32 ? tf32_round(a) * tf32_round(bb) : a * bb;
   }
   // Further products of a sum of matmuls (fp16/bf16 operands, no prologue).
@@ -1075,6 +1224,22 @@ std::string describe(const Form &f) {
   }
   if (f.relu_a)
     v = "relu(A)*B";
+  if (f.quant != Elem::None) {
+    // The quantized operand as the product reads it.
+    const std::string c = f.quant_a ? "i" : "j";
+    std::string q = f.quant_a ? "A" : "B";
+    if (f.qzero == QZero::Channel || f.qzero == QZero::ChannelInt)
+      q = "(" + q + " - zero[" + c + "])";
+    else if (f.qzero == QZero::Scalar)
+      q = "(" + q + " - zero_point)";
+    if (f.qscale == QScale::Channel)
+      q += "*scale[" + c + "]";
+    else if (f.qscale == QScale::Scalar)
+      q += "*step";
+    if (f.qscale != QScale::None)
+      q = "(" + q + ")";
+    v = f.quant_a ? q + "*B" : "A*" + q;
+  }
   if (f.init == Init::InPlace)
     v = "C_old + " + v;
   else if (f.init == Init::Beta)
@@ -1096,7 +1261,9 @@ std::string describe(const Form &f) {
   }
   auto L = [](Layout l) { return l == Layout::Row ? "row" : "col"; };
   s += "; A " + std::string(L(f.a)) + ", B " + L(f.b) + ", C " + L(f.c) + "; " +
-       elem_name(f.in) + (f.in == Elem::F32 ? " (tf32)" : "") + " -> " + elem_name(f.out);
+       (f.quant != Elem::None ? std::string(elem_name(a_elem(f))) + " x " + elem_name(b_elem(f))
+                              : std::string(elem_name(f.in))) +
+       (f.in == Elem::F32 ? " (tf32)" : "") + " -> " + elem_name(f.out);
   if (f.shapes == Shapes::LeadingDims || f.shapes == Shapes::BatchedLd)
     s += "; lda/ldb/ldc";
   if (f.shapes == Shapes::Batched || f.shapes == Shapes::BatchedLd ||
@@ -1110,6 +1277,8 @@ std::string describe(const Form &f) {
     s += "; constexpr " + std::string(f.fixM ? "M, " : "") + "N, K";
   if (f.products > 1)
     s += f.same_k ? "; sum of matmuls, one K" : "; sum of matmuls, own K each";
+  if (f.qzero == QZero::ChannelInt)
+    s += "; int zero[i]";
   if (f.temp)
     s += "; temp(T) untouched";
   if (f.stream)
@@ -1210,8 +1379,8 @@ void run_case(const Form &f, int fn_index, int shape_index, const Shape &sh,
               Result &r) {
   const long long Bt = sh.batch, M = sh.M, N = sh.N, K = sh.K;
   // Geometry of A (M x K), B (K x N), C (M x N) as stored.
-  MatrixGeom ga{f.in, Bt, f.a == Layout::Row ? M : K, f.a == Layout::Row ? K : M, 0};
-  MatrixGeom gb{f.in, Bt, f.b == Layout::Row ? K : N, f.b == Layout::Row ? N : K, 0};
+  MatrixGeom ga{a_elem(f), Bt, f.a == Layout::Row ? M : K, f.a == Layout::Row ? K : M, 0};
+  MatrixGeom gb{b_elem(f), Bt, f.b == Layout::Row ? K : N, f.b == Layout::Row ? N : K, 0};
   MatrixGeom gc{f.out, Bt, f.c == Layout::Row ? M : N, f.c == Layout::Row ? N : M, 0};
   ga.ld = ld_of(ga.cols, sh.lda);
   gb.ld = ld_of(gb.cols, sh.ldb);
@@ -1254,9 +1423,36 @@ void run_case(const Form &f, int fn_index, int shape_index, const Shape &sh,
     T = GuardedArray(MatrixGeom{Elem::F32, 1, M, N, N}, sh.misalign);
   if (f.resid != Elem::None)
     Res = GuardedArray(MatrixGeom{f.resid, 1, M, N, N}, sh.misalign);
+  // Quantized operand: zero point and scale per channel (i for A, j for B).
+  GuardedArray Zero, Scale;
+  const long long channels = f.quant_a ? M : N;
+  if (f.qzero == QZero::Channel || f.qzero == QZero::ChannelInt)
+    Zero = GuardedArray(MatrixGeom{f.qzero == QZero::Channel ? Elem::F32 : Elem::I32, 1, 1,
+                                   channels, channels}, sh.misalign);
+  if (f.qscale == QScale::Channel)
+    Scale = GuardedArray(MatrixGeom{Elem::F32, 1, 1, channels, channels}, sh.misalign);
 
-  A.fill(case_seed(fn_index, shape_index, 0));
-  B.fill(case_seed(fn_index, shape_index, 1));
+  // int8 in [-127, 127], uint8 in [0, 255]; fp32 zero points multiples of
+  // 1/8 near the middle of the range (exact in fp16 after q - zero: see the
+  // tolerance notes at the top), int zero points in [-16, 16]; scales in
+  // [0.001, 0.02].
+  const FillSpec q_fill = f.quant == Elem::U8 ? fill_range(0, 255, 1) : fill_range(-127, 127, 1);
+  const FillSpec zero_fill = f.qzero == QZero::ChannelInt ? fill_range(-16, 16, 1)
+                             : f.quant == Elem::U8        ? fill_range(120, 136, 0.125f)
+                                                          : fill_range(-8, 8, 0.125f);
+  const FillSpec scale_fill = fill_range(0.001f, 0.02f);
+  const bool qa = f.quant != Elem::None && f.quant_a, qb = f.quant != Elem::None && !f.quant_a;
+  A.fill(case_seed(fn_index, shape_index, 0), qa ? q_fill : kUnitFill);
+  B.fill(case_seed(fn_index, shape_index, 1), qb ? q_fill : kUnitFill);
+  if (Zero.base)
+    Zero.fill(case_seed(fn_index, shape_index, 12), zero_fill);
+  if (Scale.base)
+    Scale.fill(case_seed(fn_index, shape_index, 13), scale_fill);
+  // Scalar zero point (a multiple of 1/8 in the range above) and step.
+  uint64_t qbits = case_seed(fn_index, shape_index, 14);
+  float zero_point = f.quant == Elem::U8 ? 120.0f + (float)((qbits >> 8) % 129) * 0.125f
+                                         : -8.0f + (float)((qbits >> 8) % 129) * 0.125f;
+  float step = (float)(0.001 + 0.019 * ((qbits >> 24) & 0xFFFF) / 65536.0);
   if (A2.base) {
     A2.fill(case_seed(fn_index, shape_index, 8));
     B2.fill(case_seed(fn_index, shape_index, 9));
@@ -1311,8 +1507,8 @@ void run_case(const Form &f, int fn_index, int shape_index, const Shape &sh,
   p.M = M;
   p.N = N;
   p.K = K;
-  p.A = {A.data(), f.in, ga.ld, ga.rows * ga.ld, f.a == Layout::Col};
-  p.B = {B.data(), f.in, gb.ld, gb.rows * gb.ld, f.b == Layout::Col};
+  p.A = {A.data(), ga.type, ga.ld, ga.rows * ga.ld, f.a == Layout::Col};
+  p.B = {B.data(), gb.type, gb.ld, gb.rows * gb.ld, f.b == Layout::Col};
   p.Cold = {Cold.data(), f.out, gc.ld, gc.rows * gc.ld, f.c == Layout::Col};
   p.alpha = alpha;
   p.c_coef = f.init == Init::Beta ? beta : 1.0;
@@ -1340,6 +1536,14 @@ void run_case(const Form &f, int fn_index, int shape_index, const Shape &sh,
   p.B2 = {B2.data(), f.in, gb2.ld, gb2.rows * gb2.ld, f.b == Layout::Col};
   p.A3 = {A3.data(), f.in, ga3.ld, ga3.rows * ga3.ld, f.a == Layout::Col};
   p.B3 = {B3.data(), f.in, gb3.ld, gb3.rows * gb3.ld, f.b == Layout::Col};
+  p.quant = f.quant != Elem::None;
+  p.quant_a = f.quant_a;
+  p.qzero = (int)f.qzero;
+  p.qscale = (int)f.qscale;
+  p.zero = Zero.data();
+  p.scale = static_cast<const float *>(Scale.data());
+  p.zero_point = zero_point;
+  p.step = step;
   if (n_out) {
     launch_reference(p);
     check(cudaGetLastError(), "reference_kernel launch");
@@ -1379,6 +1583,10 @@ void run_case(const Form &f, int fn_index, int shape_index, const Shape &sh,
   args.B2 = B2.data();
   args.A3 = A3.data();
   args.B3 = B3.data();
+  args.zero = Zero.data();
+  args.scale = static_cast<const float *>(Scale.data());
+  args.zero_point = zero_point;
+  args.step = step;
 
   // The call under test. Errors are caught here, not by check(), so the
   // report says the rewritten code failed rather than the harness.
