@@ -71,10 +71,11 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
   // Errors point at the clause that set the offending value, or at the
   // pragma when the default was chosen.
   // Double-buffered fragments need registers beside the accumulators: not
-  // with operand prologues (their conversions need them) nor with fewer
+  // with operand prologues or conversions (their conversions need them;
+  // with an int8 operand ptxas spills 32 bytes on sm_80), nor with fewer
   // than 4 warps (each thread then holds twice the copy addresses), nor
-  // with three or more products (each keeps its own copy bases live; ptxas
-  // spills 36 bytes at 128x128 with three).
+  // with three or more products (each keeps its own copy bases live;
+  // ptxas spills 36 bytes at 128x128 with three).
   C.DoubleBufferFragments = Idiom.A.Prologue.empty() && Idiom.B.Prologue.empty() &&
                             !Idiom.A.ConvertWhileCopying && !Idiom.B.ConvertWhileCopying &&
                             C.threads() >= 128 && Idiom.MoreProducts.size() < 2;
