@@ -136,6 +136,18 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
                C.WarpSplitK > 1 ? std::to_string(C.groupWarps()) + " warps per warp group, " +
                                       std::to_string(C.WarpSplitK) + " warp groups"
                                 : "");
+  // Shared memory a block may opt in to, per architecture.
+  int Limit = Arch == GpuArch::SM80   ? 163 * 1024
+              : Arch == GpuArch::SM90a ? 227 * 1024
+                                       : 99 * 1024; // sm_86, sm_89
+  Blame({"warp_split_k", "tile"});
+  if (C.partialSumBytes() > Limit)
+    return Bad("the intra-block split-K reduction needs " +
+                   std::to_string(C.partialSumBytes()) +
+                   " bytes of shared memory, more than a block can have on " +
+                   archName(Arch) + " (" + std::to_string(Limit) + ")",
+               "warp groups 1 to P-1 each hand a whole fp32 block tile to group 0; "
+               "use a smaller block tile or fewer warp groups");
   Blame({"stages"});
   if (C.Stages < 2 || C.Stages > 6)
     return Bad("stages must be between 2 and 6", "");
@@ -157,18 +169,6 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
                    std::to_string(RegsPerThread) + " registers, too few for " +
                    std::to_string(Regs) + " accumulators",
                "use a smaller warp tile or fewer warp groups");
-  // Shared memory a block may opt in to, per architecture.
-  int Limit = Arch == GpuArch::SM80   ? 163 * 1024
-              : Arch == GpuArch::SM90a ? 227 * 1024
-                                       : 99 * 1024; // sm_86, sm_89
-  Blame({"warp_split_k", "tile"});
-  if (C.partialSumBytes() > Limit)
-    return Bad("the intra-block split-K reduction needs " +
-                   std::to_string(C.partialSumBytes()) +
-                   " bytes of shared memory, more than a block can have on " +
-                   archName(Arch) + " (" + std::to_string(Limit) + ")",
-               "warp groups 1 to P-1 each hand a whole fp32 block tile to group 0; "
-               "use a smaller block tile or fewer warp groups");
   Blame({"stages", "tile"});
   if (C.sharedBytes() > Limit)
     return Bad("the tile configuration needs " +
