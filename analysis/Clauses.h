@@ -7,6 +7,7 @@
 //   tile(BM, BN, BK)   block tile          warp(WM, WN)   warp tile
 //   stages(S)          cp.async pipeline   split_k(P)     split-K factor
 //   mma(m16n8k16)      target instruction  stream(expr)   launch stream
+//   warp_split_k(P)    intra-block split-K: P warp groups share each k tile
 //   sync               synchronise after the launch
 //   temp(X, ...)       arrays that are scratch (dead after the region)
 //   allow_tf32         fp32 operands may be rounded to tf32
@@ -28,6 +29,7 @@ struct RegionClauses {
   std::optional<std::vector<int>> Warp; // WM, WN
   std::optional<int> Stages;
   std::optional<int> SplitK;
+  std::optional<int> WarpSplitK;
   std::optional<std::string> Mma;
   std::optional<std::string> Stream; // spelling of the stream expression
   bool Sync = false;

@@ -9,6 +9,10 @@ using namespace clang;
 namespace tc {
 namespace {
 
+const char *const kClauseHelp =
+    "clauses are tile(BM,BN,BK), warp(WM,WN), stages(S), split_k(P), "
+    "warp_split_k(P), mma(m16n8k16), stream(expr), sync, temp(...), allow_tf32";
+
 class ClauseParser {
 public:
   ClauseParser(Preprocessor &PP, PragmaRecord &R) : PP(PP), R(R) {}
@@ -18,9 +22,7 @@ public:
     while (Tok.isNot(tok::eod)) {
       if (!Tok.is(tok::identifier) && !Tok.isAnyIdentifier()) {
         error(Tok.getLocation(), "expected a clause name in '#pragma tc'",
-              "clauses are tile(BM,BN,BK), warp(WM,WN), stages(S), "
-              "split_k(P), mma(m16n8k16), stream(expr), sync, temp(...), "
-              "allow_tf32");
+              kClauseHelp);
         return;
       }
       std::string Name = PP.getSpelling(Tok);
@@ -44,7 +46,7 @@ public:
           return;
         }
         (Name == "tile" ? R.Clauses.Tile : R.Clauses.Warp) = V;
-      } else if (Name == "stages" || Name == "split_k") {
+      } else if (Name == "stages" || Name == "split_k" || Name == "warp_split_k") {
         std::vector<int> V;
         if (!parseIntList(NameLoc, Name, V))
           return;
@@ -52,7 +54,9 @@ public:
           error(NameLoc, "clause '" + Name + "' takes one integer", "");
           return;
         }
-        (Name == "stages" ? R.Clauses.Stages : R.Clauses.SplitK) = V[0];
+        (Name == "stages"    ? R.Clauses.Stages
+         : Name == "split_k" ? R.Clauses.SplitK
+                             : R.Clauses.WarpSplitK) = V[0];
       } else if (Name == "mma" || Name == "stream") {
         std::string Text;
         if (!parseBalancedText(NameLoc, Name, Text))
@@ -69,9 +73,7 @@ public:
         R.Clauses.TempLoc = NameLoc;
       } else {
         error(NameLoc, "unknown clause '" + Name + "' in '#pragma tc'",
-              "clauses are tile(BM,BN,BK), warp(WM,WN), stages(S), "
-              "split_k(P), mma(m16n8k16), stream(expr), sync, temp(...), "
-              "allow_tf32");
+              kClauseHelp);
         return;
       }
       if (Tok.is(tok::comma))

@@ -28,7 +28,10 @@ std::string KernelConfig::describe() const {
   return "block tile " + std::to_string(BlockM) + "x" + std::to_string(BlockN) +
          "x" + std::to_string(BlockK) + ", warp tile " + std::to_string(WarpM) +
          "x" + std::to_string(WarpN) + " (" + std::to_string(threads() / 32) +
-         " warps), " + std::to_string(Stages) +
+         " warps), " +
+         (WarpSplitK > 1 ? "intra-block split-K p=" + std::to_string(WarpSplitK) + ", "
+                         : std::string()) +
+         std::to_string(Stages) +
          " cp.async stages, mma.sync." + (Tf32 ? "m16n8k8 (tf32" : "m16n8k16 (") +
          (Tf32 ? ", " : "") + "fp32 accumulation), " +
          std::to_string(sharedBytes()) + " bytes of shared memory, " +
@@ -68,6 +71,8 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
   }
   if (Cl.Stages)
     C.Stages = *Cl.Stages;
+  if (Cl.WarpSplitK)
+    C.WarpSplitK = *Cl.WarpSplitK;
   // Errors point at the clause that set the offending value, or at the
   // pragma when the default was chosen.
   // Double-buffered fragments need registers beside the accumulators: not
@@ -96,6 +101,10 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
   if (Cl.SplitK && (*Cl.SplitK < 1 || *Cl.SplitK > 64))
     return Bad("split_k(" + std::to_string(*Cl.SplitK) + ") is out of range",
                "split the reduction into 1 to 64 parts");
+  Blame({"warp_split_k"});
+  if (C.WarpSplitK != 1 && C.WarpSplitK != 2 && C.WarpSplitK != 4)
+    return Bad("warp_split_k(" + std::to_string(C.WarpSplitK) + ") is not supported",
+               "the k steps of a tile are split among 1, 2 or 4 warp groups");
   std::string Shape = C.Tf32 ? "m16n8k8" : "m16n8k16";
   Blame({"mma"});
   if (Cl.Mma && *Cl.Mma != Shape)
@@ -116,11 +125,31 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
   if (!isPow2(C.BlockM) || !isPow2(C.BlockN) || C.BlockM < 16 || C.BlockN < 16)
     return Bad("block tile sizes must be powers of two of at least 16",
                "shared-memory rows are swizzled in 16-byte chunks");
-  Blame({"tile", "warp"});
+  Blame({"warp_split_k", "tile"});
+  if (C.kSteps() % C.WarpSplitK)
+    return Bad("warp_split_k(" + std::to_string(C.WarpSplitK) + ") does not divide the " +
+                   std::to_string(C.kSteps()) + " mma k steps of a k tile",
+               "each warp group takes an equal share of the k steps; use a "
+               "larger tile K size or fewer warp groups");
+  Blame({"warp_split_k", "tile", "warp"});
   if (C.threads() > 1024 || C.threads() < 32)
     return Bad("the tile needs " + std::to_string(C.threads() / 32) +
                    " warps; between 1 and 32 are possible",
-               "");
+               C.WarpSplitK > 1 ? std::to_string(C.groupWarps()) + " warps per warp group, " +
+                                      std::to_string(C.WarpSplitK) + " warp groups"
+                                : "");
+  // Shared memory a block may opt in to, per architecture.
+  int Limit = Arch == GpuArch::SM80   ? 163 * 1024
+              : Arch == GpuArch::SM90a ? 227 * 1024
+                                       : 99 * 1024; // sm_86, sm_89
+  Blame({"warp_split_k", "tile"});
+  if (C.partialSumBytes() > Limit)
+    return Bad("the intra-block split-K reduction needs " +
+                   std::to_string(C.partialSumBytes()) +
+                   " bytes of shared memory, more than a block can have on " +
+                   archName(Arch) + " (" + std::to_string(Limit) + ")",
+               "warp groups 1 to P-1 each hand a whole fp32 block tile to group 0; "
+               "use a smaller block tile or fewer warp groups");
   Blame({"stages"});
   if (C.Stages < 2 || C.Stages > 6)
     return Bad("stages must be between 2 and 6", "");
@@ -130,10 +159,18 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
     return Bad("the warp tile needs " + std::to_string(Regs) +
                    " accumulator registers per thread",
                "use a warp tile of at most 64x128");
-  // Shared memory a block may opt in to, per architecture.
-  int Limit = Arch == GpuArch::SM80   ? 163 * 1024
-              : Arch == GpuArch::SM90a ? 227 * 1024
-                                       : 99 * 1024; // sm_86, sm_89
+  // With P warp groups a block has P times the threads, and above 256
+  // threads a thread gets less than the 255 registers ptxas may give it.
+  // Fragments, copy and loader state need about as many registers again
+  // as the accumulators, plus 64 (at 512 threads, 32x32 warp tiles use 108
+  // of 128 registers; 32x64 spill).
+  int RegsPerThread = std::min(255, 65536 / C.threads());
+  Blame({"warp_split_k", "warp", "tile"});
+  if (C.WarpSplitK > 1 && RegsPerThread < 255 && 2 * Regs + 64 > RegsPerThread)
+    return Bad("with " + std::to_string(C.threads()) + " threads a thread has " +
+                   std::to_string(RegsPerThread) + " registers, too few for " +
+                   std::to_string(Regs) + " accumulators",
+               "use a smaller warp tile or fewer warp groups");
   Blame({"stages", "tile"});
   if (C.sharedBytes() > Limit)
     return Bad("the tile configuration needs " +

@@ -11,11 +11,21 @@
 // H200 against 128x128x32/4 stages, 128x256 and 256x128 tiles, and 64x32
 // warp tiles (docs/results/).
 //
+// Intra-block split-K (the paper's p-way split, `warp_split_k(P)`): P
+// groups of warps compute the same warp tiles, each over its own share of
+// every k tile's mma steps, and add their accumulators through shared
+// memory after the main loop. It only pays when a block has too few warps
+// to hide the latency of its fragment loads, which the tile shape fixes at
+// compile time; the default stays P = 1 (four warps already overlap their
+// loads with the mma of the double-buffered fragments), and the clause
+// selects it.
+//
 //===----------------------------------------------------------------------===//
 #ifndef TC_TRANSFORMS_KERNELCONFIG_H
 #define TC_TRANSFORMS_KERNELCONFIG_H
 
 #include "MatmulIdiom.h"
+#include <algorithm>
 #include <string>
 
 namespace tc {
@@ -28,6 +38,8 @@ struct KernelConfig {
   int BlockM = 128, BlockN = 128, BlockK = 64;
   int WarpM = 64, WarpN = 64;
   int Stages = 3;
+  /// Warp groups that split each k tile's mma steps (intra-block split-K).
+  int WarpSplitK = 1;
   // The instruction: mma.sync.aligned.m16n8k16 (fp16/bf16) or m16n8k8
   // (tf32, for fp32 operands under allow_tf32), fp32 accumulation.
   static constexpr int MmaM = 16, MmaN = 8;
@@ -44,20 +56,29 @@ struct KernelConfig {
 
   int warpsM() const { return BlockM / WarpM; }
   int warpsN() const { return BlockN / WarpN; }
-  int threads() const { return 32 * warpsM() * warpsN(); }
+  /// Warps of one warp group: one per warp tile of the block tile.
+  int groupWarps() const { return warpsM() * warpsN(); }
+  int threads() const { return 32 * groupWarps() * WarpSplitK; }
   int fragmentsM() const { return WarpM / MmaM; }
   /// mma k steps per k tile.
   int kSteps() const { return BlockK / MmaK; }
+  /// mma k steps per k tile of one warp group (its contiguous share).
+  int groupKSteps() const { return kSteps() / WarpSplitK; }
   /// Fragments are double-buffered (loaded one k step ahead of their mma)
-  /// when a tile has an even number of k steps, so that the buffer index
-  /// kk mod 2 is a constant of the unrolled k-step loop.
+  /// when a warp group has an even number of k steps per tile, so that the
+  /// buffer index kk mod 2 is a constant of the unrolled k-step loop.
   bool doubleBufferedFragments() const {
-    return DoubleBufferFragments && kSteps() >= 2 && kSteps() % 2 == 0;
+    return DoubleBufferFragments && groupKSteps() >= 2 && groupKSteps() % 2 == 0;
   }
   int fragmentBuffers() const { return doubleBufferedFragments() ? 2 : 1; }
   int fragmentsN() const { return WarpN / MmaN; }
   /// Bytes of shared memory for the operand stages.
-  int sharedBytes() const { return Stages * (BlockM + BlockN) * BlockK * ElementBytes; }
+  int stageBytes() const { return Stages * (BlockM + BlockN) * BlockK * ElementBytes; }
+  /// Bytes of the partial sums that warp groups 1 .. P-1 hand to group 0
+  /// after the main loop (fp32 accumulators), in the stages' memory.
+  int partialSumBytes() const { return (WarpSplitK - 1) * BlockM * BlockN * 4; }
+  /// Bytes of dynamic shared memory of a block.
+  int sharedBytes() const { return std::max(stageBytes(), partialSumBytes()); }
   /// Row pitch (floats) of the output tile staged in shared memory: padded
   /// so that the fragment layout's stores spread over the banks.
   int stagePitch() const { return BlockN + 8; }

@@ -244,8 +244,14 @@ private:
     // With split-K the partial sums go to the workspace and the reduction
     // kernel applies the epilogue.
     std::string Pitch = str(C.stagePitch());
-    T.Drain = "tc::cp_async_wait<0>();  // the operand stages become the output tile\n"
-              "__syncthreads();";
+    T.Drain = std::string("tc::cp_async_wait<0>();  // the operand stages become the ") +
+              (C.WarpSplitK > 1 ? "partial sums" : "output tile") + "\n__syncthreads();";
+    T.PartialStore = "tc::store_partial(tc_partial + {slot}, tc_acc[{mt}][{nt}]);";
+    T.PartialSync = "__syncthreads();  // the partial sums of warp group" +
+                    (C.WarpSplitK == 2 ? std::string(" 1") : "s 1.." + str(C.WarpSplitK - 1)) +
+                    " are in shared memory";
+    T.PartialAdd = "tc::add_partial(tc_acc[{mt}][{nt}], tc_partial + {slot});";
+    T.PartialDone = "__syncthreads();  // the output tile reuses the partial sums' memory";
     T.Stage = "tc_stage[{ml} * " + Pitch + " + {nl}] = tc_acc[{mt}][{nt}][{reg}];";
     T.StageSync = "__syncthreads();";
     // One output element: its partial sum to the split-K workspace, or the
@@ -318,21 +324,34 @@ private:
     S += "  const long long tc_k_begin = (long long)(blockIdx.z % tc_splits) * tc_split_tiles;\n";
     S += "  const long long tc_k_end = tc_k_begin + tc_split_tiles;\n";
     S += "  const int tc_thread = threadIdx.x;\n";
-    S += "  const int tc_warp_m = tc_thread / 32 / " + str(C.warpsN()) +
-         ", tc_warp_n = tc_thread / 32 % " + str(C.warpsN()) + ";\n";
+    if (C.WarpSplitK > 1) {
+      S += "  // Intra-block split-K: warp group tc_warp_k computes the block's warp\n"
+           "  // tiles over its share of each k tile, k steps [" +
+           str(C.groupKSteps()) + " * tc_warp_k, " + str(C.groupKSteps()) +
+           " * (tc_warp_k + 1)).\n";
+      S += "  const int tc_warp_k = tc_thread / 32 / " + str(C.groupWarps()) + ";\n";
+      S += "  const int tc_warp_m = tc_thread / 32 / " + str(C.warpsN()) + " % " +
+           str(C.warpsM()) + ", tc_warp_n = tc_thread / 32 % " + str(C.warpsN()) + ";\n";
+    } else {
+      S += "  const int tc_warp_m = tc_thread / 32 / " + str(C.warpsN()) +
+           ", tc_warp_n = tc_thread / 32 % " + str(C.warpsN()) + ";\n";
+    }
     S += "  const int tc_lane_row = tc_thread % 32 / 4, tc_lane_col = tc_thread % 4;\n";
     S += copierDecl(tileA(), Idiom.A, "tc_copy_a");
     S += copierDecl(tileB(), Idiom.B, "tc_copy_b");
     S += conversionLambda(Idiom.A, true);
     S += conversionLambda(Idiom.B, false);
+    if (C.WarpSplitK > 1)
+      S += "  float4 *tc_partial = reinterpret_cast<float4 *>(tc_smem);  // after the main loop\n";
     if (C.stagedEpilogue())
-      S += "  float *tc_stage = reinterpret_cast<float *>(tc_smem);  // after the main loop\n";
+      S += std::string("  float *tc_stage = reinterpret_cast<float *>(tc_smem);  // after the ") +
+           (C.WarpSplitK > 1 ? "reduction" : "main loop") + "\n";
     S += "  float tc_acc[" + str(C.fragmentsM()) + "][" + str(C.fragmentsN()) +
          "][4] = {};\n";
     // Two fragment buffers: the next k step's fragments load while this
-  // step's mma run (one buffer when a tile has a single or odd k steps).
-  const std::string Buffers = "[" + str(C.fragmentBuffers()) + "]";
-  S += "  uint32_t tc_frag_a" + Buffers + "[" + str(C.fragmentsM()) + "][4];\n";
+    // step's mma run (one buffer when a tile has a single or odd k steps).
+    const std::string Buffers = "[" + str(C.fragmentBuffers()) + "]";
+    S += "  uint32_t tc_frag_a" + Buffers + "[" + str(C.fragmentsM()) + "][4];\n";
     S += fragmentLoaderDecl(tileA(), true);
     S += fragmentLoaderDecl(tileB(), false);
     S += "  uint32_t tc_frag_b" + Buffers + "[" + str(C.fragmentsN()) + "][2];\n";
@@ -350,9 +369,12 @@ private:
     std::string Var = IsA ? "tc_frag_load_a" : "tc_frag_load_b";
     std::string S = std::string("  tc::FragmentLoader") + (C.Tf32 ? "Tf32" : "") +
                     "<tc::FragmentLayout::" + Layout + ", " + str(Tl.Cols) + ", " +
-                    str(Tiles) + ", " + str(C.BlockK / C.MmaK) + "> " + Var + ";\n";
+                    str(Tiles) + ", " + str(C.groupKSteps()) + "> " + Var + ";\n";
+    // With warp groups, the loader's k steps are those of its group's share.
     S += "  " + Var + ".setup(" + str(IsA ? C.WarpM : C.WarpN) + " * " +
-         (IsA ? "tc_warp_m" : "tc_warp_n") + ");\n";
+         (IsA ? "tc_warp_m" : "tc_warp_n") +
+         (C.WarpSplitK > 1 ? ", " + str(C.groupKSteps()) + " * tc_warp_k" : std::string()) +
+         ");\n";
     return S;
   }
 

@@ -84,8 +84,11 @@ private:
   std::string ids() {
     return std::string("[") + BlockM + ", " + BlockN + ", " + WarpM + ", " +
            WarpN + ", " + Thread + ", " + LaneRow + ", " + LaneCol + ", " +
-           Batch_ + ", " + KBegin + ", " + KEnd + "]";
+           Batch_ + ", " + KBegin + ", " + KEnd +
+           (splitAcrossWarps() ? std::string(", ") + WarpK : std::string()) + "]";
   }
+
+  bool splitAcrossWarps() const { return C.WarpSplitK > 1; }
 
   isl::set threadContext() {
     isl::set Ids = set(std::string("{ : ") + BlockM + " >= 0 and " + BlockN +
@@ -93,7 +96,11 @@ private:
                        " and 0 <= " + WarpN + " < " + str(C.warpsN()) +
                        " and 0 <= " + Thread + " < " + str(C.threads()) +
                        " and 0 <= " + LaneRow + " < 8 and 0 <= " + LaneCol +
-                       " < 4 and " + Batch_ + " >= 0 and 0 <= " + KBegin + " < " + KEnd + " }");
+                       " < 4 and " + Batch_ + " >= 0 and 0 <= " + KBegin + " < " + KEnd +
+                       (splitAcrossWarps() ? " and 0 <= " + std::string(WarpK) + " < " +
+                                                 str(C.WarpSplitK)
+                                           : std::string()) +
+                       " }");
     return Ids.intersect_params(I.Context);
   }
 
@@ -163,7 +170,14 @@ private:
     return {sequence(A.first, B.first), sequence(A.second, B.second)};
   }
 
-  int kSteps() const { return C.kSteps(); }
+  /// The k steps per tile of one warp group, over which the step band of
+  /// the main loop runs.
+  int kSteps() const { return C.groupKSteps(); }
+  /// A k step kk of the tile (of the Mma, LoadA, LoadB tuples) as the step
+  /// of its warp group's share, kk - KS/P * tc_warp_k on their domains.
+  std::string groupStep() const {
+    return splitAcrossWarps() ? "(kk mod " + str(kSteps()) + ")" : "kk";
+  }
   bool doubleBuffered() const { return C.doubleBufferedFragments(); }
   /// The k steps of an iteration over which its copies are spread: all but
   /// the last, whose wait needs them committed.
@@ -179,7 +193,8 @@ private:
     isl::set LoadA = Mma.apply(map("{ Mma[t, kk, mt, nt] -> LoadA[t, kk, mt] }"));
     isl::set LoadB = Mma.apply(map("{ Mma[t, kk, mt, nt] -> LoadB[t, kk, floor(nt / 2)] }"));
     std::string Stage = " -> [(t mod " + str(C.Stages) + ")] }";
-    std::string Buf = doubleBuffered() ? "(kk mod 2)" : "0";
+    std::string Step = groupStep();
+    std::string Buf = doubleBuffered() ? "(" + Step + " mod 2)" : "0";
     add({"Mma", Mma,
          {{"mt", fn("{ Mma[t, kk, mt, nt] -> [(mt)] }")},
           {"nt", fn("{ Mma[t, kk, mt, nt] -> [(nt)] }")},
@@ -191,7 +206,7 @@ private:
           {"m0", fn("{ LoadA[t, kk, mt] -> [(" + str(C.WarpM) + " * " + WarpM +
                     " + 16 * mt)] }")},
           {"k0", fn("{ LoadA[t, kk, mt] -> [(" + str(C.MmaK) + " * kk)] }")},
-          {"kk", fn("{ LoadA[t, kk, mt] -> [(kk)] }")},
+          {"kk", fn("{ LoadA[t, kk, mt] -> [(" + Step + ")] }")},
           {"buf", fn("{ LoadA[t, kk, mt] -> [" + Buf + "] }")}},
          {}, T.LoadA});
     add({"LoadB", LoadB,
@@ -200,7 +215,7 @@ private:
           {"n0", fn("{ LoadB[t, kk, np] -> [(" + str(C.WarpN) + " * " + WarpN +
                     " + 16 * np)] }")},
           {"k0", fn("{ LoadB[t, kk, np] -> [(" + str(C.MmaK) + " * kk)] }")},
-          {"kk", fn("{ LoadB[t, kk, np] -> [(kk)] }")},
+          {"kk", fn("{ LoadB[t, kk, np] -> [(" + Step + ")] }")},
           {"np", fn("{ LoadB[t, kk, np] -> [(np)] }")},
           {"buf", fn("{ LoadB[t, kk, np] -> [" + Buf + "] }")}},
          {}, T.LoadB});
@@ -255,8 +270,9 @@ private:
     auto Chunk = [&](const char *Operand) {
       return "(" + CopyChunk.at(std::string("Copy") + Operand) + ") mod " + str(copySteps());
     };
-    std::string Load = Shift ? "floor((" + K + " * t + kk - 1) / " + K + ")" : "t";
-    std::string LoadStep = Shift ? "((" + K + " * t + kk - 1) mod " + K + ")" : "kk";
+    std::string KK = groupStep();
+    std::string Load = Shift ? "floor((" + K + " * t + " + KK + " - 1) / " + K + ")" : "t";
+    std::string LoadStep = Shift ? "((" + K + " * t + " + KK + " - 1) mod " + K + ")" : KK;
     std::string Iteration =
         "[{ Wait[t] -> [(t - " + str(Shift) + ")]; CopyA[t, r, c] -> [(t - " + A +
         ")]; CopyB[t, r, c] -> [(t - " + A + ")]; Commit[t] -> [(t)]; LoadA[t, kk, mt] -> [(" +
@@ -265,7 +281,7 @@ private:
         "[{ Wait[t] -> [(" + (Shift ? Last : std::string("0")) + ")]; CopyA[t, r, c] -> [(" +
         Chunk("A") + ")]; CopyB[t, r, c] -> [(" + Chunk("B") + ")]; Commit[t] -> [(" + CopyStep +
         ")]; LoadA[t, kk, mt] -> [(" + LoadStep + ")]; LoadB[t, kk, np] -> [(" + LoadStep +
-        ")]; Mma[t, kk, mt, nt] -> [(kk)]" + RebaseStep + " }]";
+        ")]; Mma[t, kk, mt, nt] -> [(" + KK + ")]" + RebaseStep + " }]";
     // Within a step: the wait (and barrier) before the loads it protects;
     // with double buffering the loads come first, so that the mma waits on
     // nothing the copies do.
@@ -320,6 +336,47 @@ private:
         map("{ " + R + "[m, n, k] -> Store[m, n] }"));
   }
 
+  /// Intra-block split-K: after the main loop, warp group z > 0 holds the
+  /// sum over its share of the k steps. Each of its threads stores its
+  /// accumulator fragments, 16 bytes each, into slot z - 1 of the partial
+  /// sums (laid out [z - 1][warp][mt][nt][lane], so that a warp's stores
+  /// and group 0's loads are contiguous and free of bank conflicts); after
+  /// a barrier, group 0 adds the slots to its own accumulators, in the
+  /// order of z so that the sum does not depend on timing. Unconditional:
+  /// for an empty or partial k range the partial sums are zero.
+  isl::schedule insertWarpGroupReduction() {
+    std::string FM = str(C.fragmentsM()), FN = str(C.fragmentsN());
+    std::string Fragments = "0 <= mt < " + FM + " and 0 <= nt < " + FN;
+    std::string Slot = "(((z - 1) * " + str(C.groupWarps()) + " + " + str(C.warpsN()) + " * " +
+                       WarpM + " + " + WarpN + ") * " + str(C.fragmentsM() * C.fragmentsN()) +
+                       " + " + FN + " * mt + nt) * 32 + 4 * " + LaneRow + " + " + LaneCol;
+    isl::set Store = set("{ PartialStore[z, mt, nt] : z = " + std::string(WarpK) + " and z >= 1 and " +
+                         Fragments + " }");
+    isl::set Add = set("{ PartialAdd[z, mt, nt] : " + std::string(WarpK) + " = 0 and 1 <= z < " +
+                       str(C.WarpSplitK) + " and " + Fragments + " }");
+    isl::set Sync = set("{ PartialSync[] }");
+    auto Args = [&](const char *Tuple) {
+      std::string T = std::string(Tuple) + "[z, mt, nt]";
+      return std::vector<std::pair<std::string, isl::pw_aff>>{
+          {"mt", fn("{ " + T + " -> [(mt)] }")},
+          {"nt", fn("{ " + T + " -> [(nt)] }")},
+          {"slot", fn("{ " + T + " -> [(" + Slot + ")] }")}};
+    };
+    add({"PartialStore", Store, Args("PartialStore"), {}, T.PartialStore});
+    add({"PartialSync", Sync, {}, {}, T.PartialSync});
+    add({"PartialAdd", Add, Args("PartialAdd"), {}, T.PartialAdd});
+    isl::schedule R = sequence(
+        sequence(withBand(leaf(Store), "[{ PartialStore[z, mt, nt] -> [(mt)] }, "
+                                       "{ PartialStore[z, mt, nt] -> [(nt)] }]"),
+                 leaf(Sync)),
+        withBand(leaf(Add), "[{ PartialAdd[z, mt, nt] -> [(z)] }, { PartialAdd[z, mt, nt] -> "
+                            "[(mt)] }, { PartialAdd[z, mt, nt] -> [(nt)] }]"));
+    KS.Steps.push_back({"insertWarpGroupReduction (intra-block split-K p=" +
+                            str(C.WarpSplitK) + ")",
+                        printTree(R)});
+    return R;
+  }
+
   isl::schedule insertEpilogue() {
     // The elements of the padded output tile that this thread's
     // accumulators hold: in each 16x8 mma tile, rows lane/4 and lane/4 + 8,
@@ -334,6 +391,9 @@ private:
         str(C.WarpM) + ") = " + WarpM + " and floor((n mod " + BN + ") / " +
         str(C.WarpN) + ") = " + WarpN + " and m mod 8 = " + LaneRow +
         " and floor((n mod 8) / 2) = " + LaneCol + " }"));
+    // After the reduction, warp group 0 holds the block's sums.
+    if (splitAcrossWarps())
+      Store = Store.intersect(set("{ Store[m, n] : " + std::string(WarpK) + " = 0 }"));
     std::string Tuple = "Store[m, n]";
     std::vector<std::pair<std::string, isl::pw_aff>> Fragment{
         {"m", fn("{ " + Tuple + " -> [(m)] }")},
@@ -347,15 +407,25 @@ private:
         "[{ Store[m, n] -> [(floor((m mod " + str(C.WarpM) + ") / 16))] }, { Store[m, n] -> "
         "[(floor((n mod " + str(C.WarpN) + ") / 8))] }, { Store[m, n] -> "
         "[(floor((m mod 16) / 8))] }, { Store[m, n] -> [(n mod 2)] }]";
+    // The accumulators are final once the warp groups' partial sums are
+    // added; the operand stages hold those, so the copies must be drained
+    // first.
+    isl::schedule Reduction;
+    isl::set Drain = set("{ Drain[] }");
+    if (splitAcrossWarps() || C.stagedEpilogue())
+      add({"Drain", Drain, {}, {}, T.Drain});
+    if (splitAcrossWarps())
+      Reduction = sequence(leaf(Drain), insertWarpGroupReduction());
     if (!C.stagedEpilogue()) {
       add({"Store", Store, Fragment, Output, T.Store});
-      return withBand(leaf(Store), FragmentOrder);
+      isl::schedule Stores = withBand(leaf(Store), FragmentOrder);
+      return Reduction.is_null() ? Stores : sequence(Reduction, Stores);
     }
     // Staged: every thread puts its accumulators into the shared output
     // tile (the operand stages are free once the main loop has drained),
     // then thread i stores elements i, i + threads, ... of the tile in row-
     // major order, so that a warp writes 32 consecutive elements of a row.
-    isl::set Drain = set("{ Drain[] }"), Sync = set("{ StageSync[] }");
+    isl::set Sync = set("{ StageSync[] }");
     isl::set Stage = rename(Store, "Stage");
     std::string Linear = "(" + BN + " * (m mod " + BM + ") + (n mod " + BN + "))";
     isl::set Out = rename(Padded, "StagedStore")
@@ -371,7 +441,6 @@ private:
                                   isl_id_alloc(Ctx.get(), Name, nullptr)))});
       return R;
     };
-    add({"Drain", Drain, {}, {}, T.Drain});
     add({"Stage", Stage, Renamed("Stage"), {}, T.Stage});
     add({"StageSync", Sync, {}, {}, T.StageSync});
     add({"StagedStore", Out, Renamed("StagedStore"), rename(Output, "StagedStore"),
@@ -380,7 +449,15 @@ private:
     for (size_t P = StageOrder.find("Store["); P != std::string::npos;
          P = StageOrder.find("Store[", P + 6))
       StageOrder.replace(P, 5, "Stage");
-    return sequence(sequence(sequence(leaf(Drain), withBand(leaf(Stage), StageOrder)),
+    // With the reduction, the output tile overwrites the partial sums once
+    // group 0 has read them all.
+    isl::schedule BeforeStage = leaf(Drain);
+    if (!Reduction.is_null()) {
+      isl::set Done = set("{ PartialDone[] }");
+      add({"PartialDone", Done, {}, {}, T.PartialDone});
+      BeforeStage = sequence(Reduction, leaf(Done));
+    }
+    return sequence(sequence(sequence(BeforeStage, withBand(leaf(Stage), StageOrder)),
                              leaf(Sync)),
                     withBand(leaf(Out), "[{ StagedStore[m, n] -> [(floor(" + Linear +
                                             " / " + str(C.threads()) + "))] }]"));

@@ -11,6 +11,9 @@
 //                         (cp.async groups: wait, copy, commit)
 //   insertFragmentLoads   shared -> register fragments (ldmatrix) per mma
 //                         k step
+//   insertWarpGroupReduction  with warp_split_k(P): warp groups 1 .. P-1
+//                         put their accumulators into shared memory, group
+//                         0 adds them (intra-block split-K)
 //   insertEpilogue        accumulator elements -> output, guarded by the
 //                         original domain; staged through shared memory
 //                         when it fits, so that consecutive threads store
@@ -54,6 +57,10 @@ struct StatementTexts {
   // Staged epilogue (KernelConfig::stagedEpilogue): accumulators -> shared
   // memory, then coalesced per-element stores.
   std::string Drain, Stage, StageSync, StagedStore;
+  // Intra-block split-K (KernelConfig::WarpSplitK > 1): a fragment's
+  // partial sum to its {slot} of shared memory, the barrier after the
+  // stores, group 0's addition of a slot, the barrier after the additions.
+  std::string PartialStore, PartialSync, PartialAdd, PartialDone;
 };
 
 KernelSchedule buildKernelSchedule(const RegionModel &M, const MatmulIdiom &Idiom,

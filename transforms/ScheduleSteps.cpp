@@ -186,6 +186,25 @@ isl::schedule mapToBlocksAndWarps(const isl::schedule &S, const KernelConfig &C)
   return intersectDomain(S, Map);
 }
 
+isl::schedule mapReductionToWarpGroups(const isl::schedule &S, const KernelConfig &C) {
+  if (C.WarpSplitK == 1)
+    return S;
+  isl::set D = toSet(S.domain());
+  std::string Name = tupleName(D);
+  std::string P = params(D);
+  P.pop_back();
+  P += std::string(", ") + WarpK + "]";
+  // The share of a group is contiguous, so that its fragments come from
+  // neighbouring columns (rows) of the stage, and the same for every k
+  // tile: a point's k step within its tile, divided by the share.
+  std::string Share = std::to_string(C.groupKSteps() * C.MmaK);
+  isl::set Map(S.ctx(), P + " -> { " + Name + "[m, n, k] : floor((k mod " +
+                            std::to_string(C.BlockK) + ") / " + Share + ") = " + WarpK +
+                            " and 0 <= " + WarpK + " < " +
+                            std::to_string(C.WarpSplitK) + " }");
+  return intersectDomain(S, Map);
+}
+
 ComputeSchedule decomposeCompute(const RegionModel &M, const MatmulIdiom &Idiom,
                                  const IslModel &I, const KernelConfig &C) {
   ComputeSchedule CS;
@@ -206,6 +225,12 @@ ComputeSchedule decomposeCompute(const RegionModel &M, const MatmulIdiom &Idiom,
   CS.Steps.push_back({"contractToMma", printTree(S)});
   S = mapToBlocksAndWarps(S, C);
   CS.Steps.push_back({"mapToBlocksAndWarps", printTree(S)});
+  if (C.WarpSplitK > 1) {
+    S = mapReductionToWarpGroups(S, C);
+    CS.Steps.push_back({"mapReductionToWarpGroups (intra-block split-K p=" +
+                            std::to_string(C.WarpSplitK) + ")",
+                        printTree(S)});
+  }
   CS.Tree = S;
   CS.ContractedDomain = toSet(S.domain());
   return CS;

@@ -11,6 +11,9 @@
 //   stripMineReduction    k strip-mined by the mma depth 16        (Fig. 6)
 //   contractToMma         one point per 16x8x16 mma                (Fig. 7)
 //   mapToBlocksAndWarps   tile loops fixed to block/warp ids       (Fig. 5)
+//   mapReductionToWarpGroups  with warp_split_k(P): the k steps of a tile
+//                         split into P contiguous shares, share z fixed
+//                         to warp group z (intra-block split-K)
 //
 //===----------------------------------------------------------------------===//
 #ifndef TC_TRANSFORMS_SCHEDULESTEPS_H
@@ -27,7 +30,8 @@ inline const char *BlockM = "tc_block_m", *BlockN = "tc_block_n",
                   *WarpM = "tc_warp_m", *WarpN = "tc_warp_n",
                   *Thread = "tc_thread", *LaneRow = "tc_lane_row",
                   *LaneCol = "tc_lane_col", *Batch_ = "tc_batch",
-                  *KBegin = "tc_k_begin", *KEnd = "tc_k_end";
+                  *KBegin = "tc_k_begin", *KEnd = "tc_k_end",
+                  *WarpK = "tc_warp_k"; // warp group (intra-block split-K)
 }
 
 struct ScheduleStep {
@@ -50,6 +54,10 @@ isl::schedule tileForWarps(const isl::schedule &S, const KernelConfig &C);
 isl::schedule stripMineReduction(const isl::schedule &S, const KernelConfig &C);
 isl::schedule contractToMma(const isl::schedule &S, const KernelConfig &C);
 isl::schedule mapToBlocksAndWarps(const isl::schedule &S, const KernelConfig &C);
+/// Keeps the mma k steps of warp group tc_warp_k: in each k tile, steps
+/// [z * KS/P, (z + 1) * KS/P) for z = tc_warp_k (KS = C.kSteps(),
+/// P = C.WarpSplitK). The identity when P = 1.
+isl::schedule mapReductionToWarpGroups(const isl::schedule &S, const KernelConfig &C);
 
 /// The reduction statement's domain with its dimensions ordered (m, n, k)
 /// whatever the source loop order: R[m, n, k]. For a sum of matmuls, the

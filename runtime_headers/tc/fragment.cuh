@@ -151,15 +151,17 @@ struct FragmentLoader {
   static constexpr int kCols_ = kOuterIsRow ? kSteps : kTiles;
   int offset[kRows][kCols_];
 
-  // outer0: the warp tile's first row (A: m) or column (B: n) in the tile.
-  __device__ __forceinline__ void setup(int outer0) {
+  // outer0: the warp tile's first row (A: m) or column (B: n) in the tile;
+  // step0: the first of the kSteps k steps the warp loads (intra-block
+  // split-K gives each warp group its own share of a tile's k steps).
+  __device__ __forceinline__ void setup(int outer0, int step0 = 0) {
     const int l = detail::lane_id();
 #pragma unroll
     for (int r = 0; r < kRows; ++r)
 #pragma unroll
       for (int c = 0; c < kCols_; ++c) {
         const int j = kOuterIsRow ? r : c, kk = kOuterIsRow ? c : r;
-        const int o = outer0 + 16 * j, k0 = 16 * kk;
+        const int o = outer0 + 16 * j, k0 = 16 * (step0 + kk);
         int row = 0, col = 0;
         if (kLayout == FragmentLayout::AKContiguous) {
           row = o + (l & 15);
@@ -231,9 +233,12 @@ struct FragmentLoaderTf32 {
   static constexpr int kStored = kMatrixLoads && !kLinear ? kTiles : 1;
   int offset[kSteps][kStored];
   int outer0;
+  int k_first;  // the first k of the warp's share of a tile (element loads)
 
-  __device__ __forceinline__ void setup(int outer) {
+  // step0: the first of the kSteps k steps the warp loads (see above).
+  __device__ __forceinline__ void setup(int outer, int step0 = 0) {
     outer0 = outer;
+    k_first = 8 * step0;
     if (!kMatrixLoads)
       return;
     const int l = detail::lane_id(), q = l >> 3, r = l & 7;
@@ -241,7 +246,7 @@ struct FragmentLoaderTf32 {
     for (int kk = 0; kk < kSteps; ++kk)
 #pragma unroll
       for (int j = 0; j < kStored; ++j) {
-        const int o = outer + 16 * j, k0 = 8 * kk;
+        const int o = outer + 16 * j, k0 = 8 * (step0 + kk);
         // A: matrices (m 0-7, k 0-3), (m 8-15, k 0-3), (m 0-7, k 4-7), (m 8-15, k 4-7).
         // B: (n 0-7, k 0-3), (n 0-7, k 4-7), (n 8-15, k 0-3), (n 8-15, k 4-7).
         const int row = kLayout == FragmentLayout::AKContiguous ? o + r + 8 * (q & 1)
@@ -268,7 +273,7 @@ struct FragmentLoaderTf32 {
         a[e] = to_tf32(a[e]);
     } else {
       const int l = detail::lane_id(), g = l >> 2, t = l & 3;
-      const int m = outer0 + 16 * j + g, k = 8 * kk + t;
+      const int m = outer0 + 16 * j + g, k = k_first + 8 * kk + t;
       a[0] = element(stage, k, m);
       a[1] = element(stage, k, m + 8);
       a[2] = element(stage, k + 4, m);
@@ -287,7 +292,7 @@ struct FragmentLoaderTf32 {
       b1[1] = to_tf32(r[3]);
     } else {
       const int l = detail::lane_id(), g = l >> 2, t = l & 3;
-      const int n = outer0 + 16 * j + g, k = 8 * kk + t;
+      const int n = outer0 + 16 * j + g, k = k_first + 8 * kk + t;
       b0[0] = element(stage, k, n);
       b0[1] = element(stage, k + 4, n);
       b1[0] = element(stage, k, n + 8);

@@ -7,6 +7,10 @@
 // in an fp32 workspace and a second kernel adds them and applies the
 // epilogue. The rule: aim for two waves of blocks, keep at least four k
 // tiles per split, and never more than 16 splits.
+//
+// Intra-block split-K (`warp_split_k(P)`) splits each k tile among P warp
+// groups of one block instead; their partial sums meet in shared memory
+// through the two helpers at the end.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -31,6 +35,22 @@ __host__ inline int choose_splits(long long tiles, long long k_tiles) {
   splits = splits < k_tiles / 4 ? splits : k_tiles / 4;
   splits = splits < 16 ? splits : 16;
   return splits > 1 ? static_cast<int>(splits) : 1;
+}
+
+// A thread's accumulator fragment (the four fp32 values of one m16n8 mma
+// tile) to and from its slot of the partial sums: one 16-byte access, and
+// consecutive lanes take consecutive slots, so a warp touches 512
+// contiguous bytes.
+__device__ __forceinline__ void store_partial(float4 *slot, const float (&acc)[4]) {
+  *slot = make_float4(acc[0], acc[1], acc[2], acc[3]);
+}
+
+__device__ __forceinline__ void add_partial(float (&acc)[4], const float4 *slot) {
+  const float4 p = *slot;
+  acc[0] += p.x;
+  acc[1] += p.y;
+  acc[2] += p.z;
+  acc[3] += p.w;
 }
 
 }  // namespace tc

@@ -1,5 +1,6 @@
 // Clauses that steer the kernel (issue 3: "tile sizes, warp tiles, pipeline
-// stages, split-K factor, target MMA, stream, sync"). Every function computes
+// stages, split-K factor, target MMA, stream, sync"; issue 4: the intra-block
+// split-K, warp_split_k). Every function computes
 // C = A * B (fp16 operands, row-major) with the same source nest; only the
 // clause differs.
 #include <cuda_fp16.h>
@@ -148,6 +149,53 @@ void cl_stream(int M, int N, int K,
                __half *__restrict__ C,
                cudaStream_t s) {
 #pragma tc stream(s) tile(64, 128, 32) warp(32, 64)
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = __float2half(acc);
+    }
+}
+
+// Intra-block split-K: two warp groups (8 warps) share each k tile of the
+// default 128x128x64 tile, group 1's sums added by group 0 in shared memory.
+void cl_warp_split_k2(int M, int N, int K,
+                      const __half *__restrict__ A,
+                      const __half *__restrict__ B,
+                      __half *__restrict__ C) {
+#pragma tc warp_split_k(2)
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = __float2half(acc);
+    }
+}
+
+// Four warp groups of four 32x32 warp tiles (512 threads), one k step each.
+void cl_warp_split_k4_tile64(int M, int N, int K,
+                             const __half *__restrict__ A,
+                             const __half *__restrict__ B,
+                             __half *__restrict__ C) {
+#pragma tc tile(64, 64, 64) warp(32, 32) warp_split_k(4)
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = __float2half(acc);
+    }
+}
+
+// Intra- and inter-block split-K together: each block's partial sum is its
+// group 0's, after the reduction (the output tile is not staged here).
+void cl_warp_split_k2_split_k3(int M, int N, int K,
+                               const __half *__restrict__ A,
+                               const __half *__restrict__ B,
+                               __half *__restrict__ C) {
+#pragma tc tile(64, 64, 32) warp(32, 32) stages(2) warp_split_k(2) split_k(3)
   for (int i = 0; i < M; ++i)
     for (int j = 0; j < N; ++j) {
       float acc = 0.0f;

@@ -35,7 +35,7 @@ void tile_names(int M, int N, int K, const __half *__restrict__ A,
 void unknown_clause(int M, int N, int K, const __half *__restrict__ A,
                     const __half *__restrict__ B, __half *__restrict__ C) {
   // DIAG: {{.*}}clause-syntax.cu:[[@LINE+2]]:12: error: unknown clause 'foo' in '#pragma tc'
-  // DIAG: {{.*}}clause-syntax.cu:[[@LINE+1]]:12: note: clauses are tile(BM,BN,BK), warp(WM,WN), stages(S), split_k(P), mma(m16n8k16), stream(expr), sync, temp(...), allow_tf32
+  // DIAG: {{.*}}clause-syntax.cu:[[@LINE+1]]:12: note: clauses are tile(BM,BN,BK), warp(WM,WN), stages(S), split_k(P), warp_split_k(P), mma(m16n8k16), stream(expr), sync, temp(...), allow_tf32
 #pragma tc foo
   GEMM_NEST
 }

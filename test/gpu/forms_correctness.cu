@@ -277,6 +277,9 @@ void cl_commas_split_k1_mma(int M, int N, int K, const __half *__restrict__ A, c
 void cl_split_k4(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
 void cl_stream_sync(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C, cudaStream_t s) TC_FORMS_WEAK;
 void cl_stream(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C, cudaStream_t s) TC_FORMS_WEAK;
+void cl_warp_split_k2(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
+void cl_warp_split_k4_tile64(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
+void cl_warp_split_k2_split_k3(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
 // samples/forms/activations.cu
 void act_relu6(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, const float *__restrict__ bias, __half *__restrict__ C) TC_FORMS_WEAK;
 void act_clamp_row(int M, int N, int K, float lo, float hi, const __half *__restrict__ A, const __half *__restrict__ B, const float *__restrict__ bias, float *__restrict__ C) TC_FORMS_WEAK;
@@ -571,6 +574,9 @@ const std::vector<Form> &forms_table() {
     v.push_back(types(F("cl_split_k4", "clauses", SYM(cl_split_k4), [](const Args &a) { cl_split_k4(a.M, a.N, a.K, H(a.A), H(a.B), out<__half>(a.C)); }), f16, f16));
     v.push_back(stream(types(F("cl_stream_sync", "clauses", SYM(cl_stream_sync), [](const Args &a) { cl_stream_sync(a.M, a.N, a.K, H(a.A), H(a.B), out<__half>(a.C), a.stream); }), f16, f16), true));
     v.push_back(stream(types(F("cl_stream", "clauses", SYM(cl_stream), [](const Args &a) { cl_stream(a.M, a.N, a.K, H(a.A), H(a.B), out<__half>(a.C), a.stream); }), f16, f16), false));
+    v.push_back(types(F("cl_warp_split_k2", "clauses", SYM(cl_warp_split_k2), [](const Args &a) { cl_warp_split_k2(a.M, a.N, a.K, H(a.A), H(a.B), out<__half>(a.C)); }), f16, f16));
+    v.push_back(types(F("cl_warp_split_k4_tile64", "clauses", SYM(cl_warp_split_k4_tile64), [](const Args &a) { cl_warp_split_k4_tile64(a.M, a.N, a.K, H(a.A), H(a.B), out<__half>(a.C)); }), f16, f16));
+    v.push_back(types(F("cl_warp_split_k2_split_k3", "clauses", SYM(cl_warp_split_k2_split_k3), [](const Args &a) { cl_warp_split_k2_split_k3(a.M, a.N, a.K, H(a.A), H(a.B), out<__half>(a.C)); }), f16, f16));
     // --- activations.cu (A row, B col; after clauses.cu, so the forms above
     // keep their table index and with it their random data)
     // C = half(fminf(fmaxf(acc + bias[j], 0), 6))

@@ -196,6 +196,79 @@ TEST(KernelConfigTest, RejectsTooMuchSharedMemory) {
   expectRejected(Cl, "bytes of shared memory, more than a block can have");
 }
 
+TEST(KernelConfigTest, WarpSplitKMultipliesThreadsAndSplitsKSteps) {
+  RegionClauses Cl;
+  Cl.WarpSplitK = 2;
+  Chosen R = choose(Cl);
+  ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+  const KernelConfig &C = *R.Config;
+  EXPECT_EQ(C.WarpSplitK, 2);
+  EXPECT_EQ(C.groupWarps(), 4);
+  EXPECT_EQ(C.threads(), 256);
+  EXPECT_EQ(C.kSteps(), 4);
+  EXPECT_EQ(C.groupKSteps(), 2);
+  EXPECT_TRUE(C.doubleBufferedFragments());
+  // Group 1's 128 x 128 fp32 sums fit in the 96 KiB of stages.
+  EXPECT_EQ(C.partialSumBytes(), 65536);
+  EXPECT_EQ(C.sharedBytes(), 98304);
+  EXPECT_NE(C.describe().find("(8 warps), intra-block split-K p=2, "), std::string::npos)
+      << C.describe();
+}
+
+TEST(KernelConfigTest, WarpSplitKDefaultsToOne) {
+  Chosen R = choose({});
+  ASSERT_TRUE(R.Config.has_value());
+  EXPECT_EQ(R.Config->WarpSplitK, 1);
+  EXPECT_EQ(R.Config->describe().find("split-K"), std::string::npos);
+}
+
+TEST(KernelConfigTest, WarpSplitKWithOneStepPerGroupHasOneFragmentBuffer) {
+  RegionClauses Cl = tile(64, 64, 64);
+  Cl.Warp = std::vector<int>{32, 32};
+  Cl.WarpSplitK = 4;
+  Chosen R = choose(Cl);
+  ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+  EXPECT_EQ(R.Config->threads(), 512);
+  EXPECT_EQ(R.Config->groupKSteps(), 1);
+  EXPECT_FALSE(R.Config->doubleBufferedFragments());
+  EXPECT_EQ(R.Config->fragmentBuffers(), 1);
+  // 3 x 64 x 64 fp32 sums: as large as the stages.
+  EXPECT_EQ(R.Config->partialSumBytes(), 49152);
+  EXPECT_EQ(R.Config->sharedBytes(), 49152);
+}
+
+TEST(KernelConfigTest, WarpSplitKPartialSumsCanOutgrowTheStages) {
+  // 64 KiB of sums, 48 KiB of stages: the block gets the larger of the two.
+  RegionClauses Cl = tile(128, 128, 32);
+  Cl.WarpSplitK = 2;
+  Chosen R = choose(Cl);
+  ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+  EXPECT_EQ(R.Config->stageBytes(), 49152);
+  EXPECT_EQ(R.Config->sharedBytes(), 65536);
+}
+
+TEST(KernelConfigTest, WarpSplitKRejections) {
+  RegionClauses Cl;
+  Cl.WarpSplitK = 3;
+  expectRejected(Cl, "warp_split_k(3) is not supported");
+  Cl = tile(128, 128, 16);
+  Cl.WarpSplitK = 2;
+  expectRejected(Cl, "does not divide the 1 mma k steps");
+  Cl = tile(128, 256, 64);
+  Cl.Warp = std::vector<int>{32, 64};
+  Cl.WarpSplitK = 4;
+  expectRejected(Cl, "the tile needs 64 warps");
+  Cl = tile(64, 128, 128);
+  Cl.Warp = std::vector<int>{32, 64};
+  Cl.Stages = 2;
+  Cl.WarpSplitK = 4;
+  expectRejected(Cl, "too few for 64 accumulators");
+  Cl = tile(256, 256, 32);
+  Cl.Warp = std::vector<int>{64, 128};
+  Cl.WarpSplitK = 2;
+  expectRejected(Cl, "the intra-block split-K reduction needs 262144 bytes");
+}
+
 TEST(KernelConfigTest, ParseAndNameArchitectures) {
   EXPECT_EQ(parseArch("sm_80"), std::optional<GpuArch>(GpuArch::SM80));
   EXPECT_EQ(parseArch("sm_86"), std::optional<GpuArch>(GpuArch::SM86));

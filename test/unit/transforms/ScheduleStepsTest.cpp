@@ -209,6 +209,47 @@ TEST(ScheduleStepsTest, StepsKeepTheDomainUntilContraction) {
   EXPECT_EQ(bandMembers(bandAt(S, 4)), 3u);
 }
 
+TEST(ScheduleStepsTest, MapReductionToWarpGroupsIsIdentityForOneGroup) {
+  OwnedIslCtx Isl;
+  isl::ctx Ctx = Isl.Ctx;
+  KernelConfig C = paperConfig();
+  isl::schedule S = upToContraction(padToFullTiles(isl::set(Ctx, Box), C), C);
+  EXPECT_EQ(printTree(mapReductionToWarpGroups(S, C)), printTree(S));
+}
+
+TEST(ScheduleStepsTest, MapReductionToWarpGroupsGivesEachGroupAContiguousShare) {
+  OwnedIslCtx Isl;
+  isl::ctx Ctx = Isl.Ctx;
+  KernelConfig C; // 128 x 128 x 64: 4 k steps of 16 per tile
+  C.WarpSplitK = 2;
+  isl::set Padded = padToFullTiles(isl::set(Ctx, Box), C);
+  isl::schedule S = mapReductionToWarpGroups(upToContraction(Padded, C), C);
+  isl::set D = domainOf(S);
+  ASSERT_GE(isl_set_find_dim_by_name(D.get(), isl_dim_param, kernel_ids::WarpK), 0);
+  auto Group = [&](int Z) {
+    isl::set F = D.intersect_params(isl::set(
+        Ctx, std::string("[M, N, K, ") + kernel_ids::WarpK + "] -> { : M = 16 and N = 8 and "
+             "K = 100 and " + kernel_ids::WarpK + " = " + std::to_string(Z) + " }"));
+    unsigned NP = isl_set_dim(F.get(), isl_dim_param);
+    // The mmas of the output's first 16 x 8 tile (blocks and warps are
+    // not mapped here).
+    return isl::manage(isl_set_project_out(F.release(), isl_dim_param, 0, NP))
+        .intersect(isl::set(Ctx, "{ R[0, 0, k] }"));
+  };
+  // K = 100 is padded to two k tiles; group 0 takes k steps 0, 1 of each
+  // (k = 0, 16, 64, 80), group 1 steps 2, 3 (k = 32, 48, 96, 112).
+  EXPECT_TRUE(Group(0).is_equal(isl::set(
+      Ctx, "{ R[0, 0, k] : k = 0 or k = 16 or k = 64 or k = 80 }")))
+      << islStr(Group(0));
+  EXPECT_TRUE(Group(1).is_equal(isl::set(
+      Ctx, "{ R[0, 0, k] : k = 32 or k = 48 or k = 96 or k = 112 }")))
+      << islStr(Group(1));
+  EXPECT_TRUE(Group(2).is_empty());
+  // The groups partition the contracted domain: together they are all of it.
+  isl::set All = Group(0).unite(Group(1));
+  EXPECT_EQ(count(All), 8L);
+}
+
 // ----- decomposeCompute on the canonical GEMM --------------------------------
 
 class DecomposeGemmTest : public ::testing::Test {
