@@ -43,6 +43,6 @@ void mixed_operands(int M, int N, int K, const __half *__restrict__ A,
     for (int j = 0; j < N; ++j)
       for (int k = 0; k < K; ++k)
         // DIAG: {{.*}}element-types.cu:[[@LINE+2]]:71: error: operands 'A' and 'B' have different element types
-        // DIAG: {{.*}}element-types.cu:[[@LINE+1]]:71: note: mixed-type GEMM is not supported yet
+        // DIAG: {{.*}}element-types.cu:[[@LINE+1]]:71: note: mixed floating-point types are not supported yet
         C[i * N + j] += __half2float(A[i * K + k]) * __bfloat162float(B[k * N + j]);
 }

@@ -64,8 +64,8 @@ void prologue_first(int M, int N, int K1, int K2,
       for (int k = 0; k < K1; ++k)
         acc += fmaxf(__half2float(A1[i * K1 + k]), 0.0f) * __half2float(B1[j * K1 + k]);
       for (int k = 0; k < K2; ++k)
-        // DIAG: {{.*}}sum-of-matmuls.cu:[[@LINE+2]]:9: error: an operand prologue in a sum of matmuls
-        // DIAG: {{.*}}sum-of-matmuls.cu:[[@LINE+1]]:9: note: apply the prologue in a separate loop
+        // DIAG: {{.*}}sum-of-matmuls.cu:[[@LINE+2]]:9: error: an operand prologue or 8-bit operand in a sum of matmuls
+        // DIAG: {{.*}}sum-of-matmuls.cu:[[@LINE+1]]:9: note: apply the prologue or conversion in a separate loop
         acc += __half2float(A2[i * K2 + k]) * __half2float(B2[j * K2 + k]);
       C[i * N + j] = acc;
     }
@@ -84,8 +84,8 @@ void prologue_second(int M, int N, int K1, int K2,
       for (int k = 0; k < K1; ++k)
         acc += __half2float(A1[i * K1 + k]) * __half2float(B1[j * K1 + k]);
       for (int k = 0; k < K2; ++k)
-        // DIAG: {{.*}}sum-of-matmuls.cu:[[@LINE+2]]:9: error: an operand prologue in a sum of matmuls
-        // DIAG: {{.*}}sum-of-matmuls.cu:[[@LINE+1]]:9: note: apply the prologue in a separate loop
+        // DIAG: {{.*}}sum-of-matmuls.cu:[[@LINE+2]]:9: error: an operand prologue or 8-bit operand in a sum of matmuls
+        // DIAG: {{.*}}sum-of-matmuls.cu:[[@LINE+1]]:9: note: apply the prologue or conversion in a separate loop
         acc += __half2float(A2[i * K2 + k]) * fmaxf(__half2float(B2[j * K2 + k]), 0.0f);
       C[i * N + j] = acc;
     }
