@@ -2,7 +2,8 @@
 //
 //   tc-rewrite FILE... (-o OUT | -i | --export-fixes=YAML) [--check]
 //              [--arch=sm_90a|sm_80|sm_86|sm_89] [-p BUILD_DIR] [-j N]
-//              [--explain] [--warn-only] [--cuda-path=DIR] [-- CLANG_ARGS]
+//              [--mma-path=auto|sync|wgmma] [--explain] [--warn-only]
+//              [--cuda-path=DIR] [-- CLANG_ARGS]
 //
 // Parses each file as CUDA (host side), rewrites every `#pragma tc` region
 // into a tensor-core kernel launch and writes the result. Exit status: 0
@@ -56,6 +57,11 @@ static cl::opt<unsigned> Jobs("j", cl::desc("Process N files in parallel (0: one
                               cl::cat(Category));
 static cl::opt<std::string> Arch("arch", cl::desc("Target GPU: sm_90a (default), sm_80, sm_86, sm_89"),
                                  cl::init("sm_90a"), cl::cat(Category));
+static cl::opt<std::string> MmaPath(
+    "mma-path",
+    cl::desc("Main-loop instruction family where a region has no mma clause: auto (default: "
+             "wgmma on sm_90a where the region allows it, else mma.sync), sync, wgmma"),
+    cl::init("auto"), cl::cat(Category));
 static cl::opt<std::string> CudaPath("cuda-path",
                                      cl::desc("CUDA installation (default: $CUDA_PATH or " TC_DEFAULT_CUDA_PATH ")"),
                                      cl::cat(Category));
@@ -293,6 +299,11 @@ int main(int argc, const char **argv) {
     errs() << "tc-rewrite: unknown --arch '" << Arch << "' (sm_90a, sm_80, sm_86, sm_89)\n";
     return 2;
   }
+  auto MmaPreference = tc::parseMmaPreference(MmaPath);
+  if (!MmaPreference) {
+    errs() << "tc-rewrite: unknown --mma-path '" << MmaPath << "' (auto, sync, wgmma)\n";
+    return 2;
+  }
   if (!Output.empty() && (InPlace || Files.size() != 1)) {
     errs() << "tc-rewrite: -o takes exactly one input file and excludes -i\n";
     return 2;
@@ -317,6 +328,7 @@ int main(int argc, const char **argv) {
       "-I" + IncludeDir, "-Wno-unknown-cuda-version"};
   tc::RewriteOptions Opts;
   Opts.Arch = *TargetArch;
+  Opts.Mma = *MmaPreference;
   Opts.Explain = Explain;
   Opts.ErrorsAsWarnings = WarnOnly;
 

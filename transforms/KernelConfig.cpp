@@ -24,7 +24,23 @@ const char *archName(GpuArch A) {
   return "?";
 }
 
+std::optional<MmaPreference> parseMmaPreference(llvm::StringRef Name) {
+  return llvm::StringSwitch<std::optional<MmaPreference>>(Name)
+      .Case("auto", MmaPreference::Auto)
+      .Case("sync", MmaPreference::Sync)
+      .Case("mma.sync", MmaPreference::Sync)
+      .Case("wgmma", MmaPreference::Wgmma)
+      .Default(std::nullopt);
+}
+
 std::string KernelConfig::describe() const {
+  if (wgmma())
+    return "block tile " + std::to_string(BlockM) + "x" + std::to_string(BlockN) + "x" +
+           std::to_string(BlockK) + ", " + std::to_string(warpgroups()) + " warpgroup" +
+           (warpgroups() > 1 ? "s" : "") + " (" + std::to_string(threads() / 32) +
+           " warps), " + std::to_string(Stages) + " cp.async stages, wgmma.mma_async.m64n" +
+           std::to_string(BlockN) + "k16 (fp32 accumulation), " +
+           std::to_string(sharedBytes()) + " bytes of shared memory, " + archName(Arch);
   return "block tile " + std::to_string(BlockM) + "x" + std::to_string(BlockN) +
          "x" + std::to_string(BlockK) + ", warp tile " + std::to_string(WarpM) +
          "x" + std::to_string(WarpN) + " (" + std::to_string(threads() / 32) +
@@ -40,10 +56,46 @@ std::string KernelConfig::describe() const {
 
 static bool isPow2(int X) { return X > 0 && (X & (X - 1)) == 0; }
 
+/// Why the region cannot use wgmma, or nothing when it can.
+static std::optional<std::string> wgmmaObstacle(const MatmulIdiom &Idiom,
+                                                const RegionClauses &Cl, GpuArch Arch) {
+  if (Arch != GpuArch::SM90a)
+    return std::string("wgmma needs sm_90a; ") + archName(Arch) + " has mma.sync";
+  if (Idiom.InputType != ElementType::F16 && Idiom.InputType != ElementType::BF16)
+    return std::string("wgmma is used for f16 and bf16 operands here; ") +
+           spelling(Idiom.InputType) + " operands use mma.sync";
+  auto KMajor = [](const OperandView &V) { return V.ReductionIsContiguous; };
+  bool AllKMajor = KMajor(Idiom.A) && KMajor(Idiom.B);
+  for (auto &P : Idiom.MoreProducts)
+    AllKMajor &= KMajor(P.A) && KMajor(P.B);
+  if (!AllKMajor)
+    return std::string("the wgmma stages are K-major: every operand must be stored with k "
+                       "contiguous (A row-major, B column-major)");
+  auto FragmentPrologue = [](const OperandView &V) {
+    return !V.Prologue.empty() && !V.ConvertWhileCopying;
+  };
+  if (FragmentPrologue(Idiom.A) || FragmentPrologue(Idiom.B))
+    return std::string("an operand prologue is applied to register fragments, which "
+                       "wgmma does not load");
+  if (Cl.WarpSplitK && *Cl.WarpSplitK != 1)
+    return std::string("warp_split_k splits the k steps among warps of mma.sync");
+  if (Cl.Warp)
+    return std::string("warp tiles are mma.sync's; a warpgroup's tile is 64 rows by the "
+                       "block tile's columns");
+  if (Cl.Tile) {
+    int BM = (*Cl.Tile)[0], BN = (*Cl.Tile)[1], BK = (*Cl.Tile)[2];
+    if (BK != 64 || BM % 64 || BM < 64 || BM > 256 || !isPow2(BN) || BN < 16 || BN > 256)
+      return std::string("wgmma tiles are BM x BN x 64 with BM 64, 128 or 256 and BN a power "
+                         "of two from 16 to 256");
+  }
+  return std::nullopt;
+}
+
 llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
                                                 const MatmulIdiom &Idiom,
                                                 clang::SourceLocation PragmaLoc,
-                                                GpuArch Arch) {
+                                                GpuArch Arch,
+                                                MmaPreference Pref) {
   KernelConfig C;
   C.Arch = Arch;
   if (Idiom.InputType == ElementType::F32) {
@@ -56,6 +108,59 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
     C.WarpN = 32; // 8 warps: rounding to tf32 needs registers next to the accumulators
   }
   const RegionClauses &Cl = M.Clauses;
+  // The instruction family: the clause overrides the tool's preference.
+  if (Cl.Mma && *Cl.Mma == "wgmma")
+    Pref = MmaPreference::Wgmma;
+  else if (Cl.Mma)
+    Pref = MmaPreference::Sync;
+  std::optional<std::string> Obstacle = wgmmaObstacle(Idiom, Cl, Arch);
+  if (Pref == MmaPreference::Wgmma && Obstacle) {
+    auto It = Cl.Locs.find("mma");
+    return regionError(It != Cl.Locs.end() ? It->second : PragmaLoc,
+                       "this region cannot use wgmma", *Obstacle);
+  }
+  if (Pref != MmaPreference::Sync && !Obstacle) {
+    C.Path = MmaPath::Wgmma;
+    C.PathReason = "wgmma: sm_90a, K-major f16/bf16 operands";
+    // One warpgroup per 64 rows of the block tile; a warp's share of the
+    // instruction is a 16 x BN accumulator tile (tc/wgmma_instructions.cuh).
+    C.BlockM = 128;
+    C.BlockN = 128;
+    C.BlockK = 64;
+    C.Stages = 3;
+    if (Cl.Tile) {
+      C.BlockM = (*Cl.Tile)[0];
+      C.BlockN = (*Cl.Tile)[1];
+      C.BlockK = (*Cl.Tile)[2];
+    }
+    if (Cl.Stages)
+      C.Stages = *Cl.Stages;
+    C.WarpM = 16;
+    C.WarpN = C.BlockN;
+    C.DoubleBufferFragments = false;
+    int Limit = 227 * 1024;
+    if (Cl.SplitK && (*Cl.SplitK < 1 || *Cl.SplitK > 64))
+      return regionError(Cl.Locs.count("split_k") ? Cl.Locs.at("split_k") : PragmaLoc,
+                         "split_k(" + std::to_string(*Cl.SplitK) + ") is out of range",
+                         "split the reduction into 1 to 64 parts");
+    if (C.Stages < 2 || C.Stages > 6) {
+      auto It = Cl.Locs.find("stages");
+      return regionError(It != Cl.Locs.end() ? It->second : PragmaLoc,
+                         "stages must be between 2 and 6", "");
+    }
+    if (C.sharedBytes() > Limit) {
+      auto It = Cl.Locs.find(Cl.Stages ? "stages" : "tile");
+      return regionError(It != Cl.Locs.end() ? It->second : PragmaLoc,
+                         "the tile configuration needs " + std::to_string(C.sharedBytes()) +
+                             " bytes of shared memory, more than a block can have on " +
+                             archName(Arch) + " (" + std::to_string(Limit) + ")",
+                         "reduce the tile sizes or the number of stages");
+    }
+    return C;
+  }
+  C.PathReason = Pref == MmaPreference::Sync
+                     ? std::string("mma.sync: ") + (Cl.Mma ? "mma clause" : "requested")
+                     : "mma.sync: " + *Obstacle;
   if (Cl.Tile) {
     C.BlockM = (*Cl.Tile)[0];
     C.BlockN = (*Cl.Tile)[1];
@@ -109,7 +214,8 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
   Blame({"mma"});
   if (Cl.Mma && *Cl.Mma != Shape)
     return Bad("unsupported mma '" + *Cl.Mma + "' for these operands",
-               "the supported instruction shape is mma(" + Shape + ")");
+               "the supported instruction shapes are mma(" + Shape + ")" +
+                   (Arch == GpuArch::SM90a && !C.Tf32 ? " and mma(wgmma)" : ""));
   Blame({"warp", "tile"});
   if (C.BlockM % C.WarpM || C.BlockN % C.WarpN)
     return Bad("the block tile must be a multiple of the warp tile",

@@ -11,6 +11,13 @@
 // H200 against 128x128x32/4 stages, 128x256 and 256x128 tiles, and 64x32
 // warp tiles (docs/results/).
 //
+// On sm_90a the default main loop is wgmma (MmaPath::Wgmma): 128x128x64
+// block tiles, two warpgroups of m64n128k16, 3 stages; it needs f16/bf16
+// operands stored k-contiguous (K-major stages: the 128-byte swizzle of
+// swizzle.cuh is wgmma's), no prologue applied to fragments and no
+// warp_split_k. Otherwise, and on sm_80..sm_89, mma.sync; --explain says
+// which and why.
+//
 // Intra-block split-K (the paper's p-way split, `warp_split_k(P)`): P
 // groups of warps compute the same warp tiles, each over its own share of
 // every k tile's mma steps, and add their accumulators through shared
@@ -31,6 +38,20 @@
 namespace tc {
 
 enum class GpuArch { SM80, SM86, SM89, SM90a };
+
+/// The tensor-core instruction family of the main loop.
+enum class MmaPath {
+  /// mma.sync.m16n8k16 (m16n8k8 for tf32): warps, register fragments
+  /// loaded by ldmatrix. sm_80 and later.
+  Sync,
+  /// wgmma.mma_async.m64nNk16: warpgroups, both operands read by the
+  /// tensor cores from the swizzled shared stages. sm_90a.
+  Wgmma
+};
+
+/// What the user asked for (--mma-path, the mma clause overrides it).
+enum class MmaPreference { Auto, Sync, Wgmma };
+std::optional<MmaPreference> parseMmaPreference(llvm::StringRef Name);
 std::optional<GpuArch> parseArch(llvm::StringRef Name);
 const char *archName(GpuArch A);
 
@@ -53,6 +74,22 @@ struct KernelConfig {
   /// Elements of one 16-byte copy chunk.
   int vector() const { return 16 / ElementBytes; }
   GpuArch Arch = GpuArch::SM90a;
+  MmaPath Path = MmaPath::Sync;
+  /// Why the path was chosen (--explain), e.g. why not wgmma.
+  std::string PathReason;
+  bool wgmma() const { return Path == MmaPath::Wgmma; }
+  /// Rows of one warpgroup's wgmma instruction.
+  static constexpr int WgmmaM = 64;
+  int warpgroups() const { return BlockM / WgmmaM; }
+
+  /// The tile one instruction issuer computes (a warp's warp tile, or a
+  /// warpgroup's 64 x BN share of the block tile) and the instruction's
+  /// output tile (16x8, or 64xBN): the compute decomposition tiles and
+  /// contracts by these.
+  int issuerTileM() const { return wgmma() ? WgmmaM : WarpM; }
+  int issuerTileN() const { return WarpN; }
+  int instrM() const { return wgmma() ? WgmmaM : MmaM; }
+  int instrN() const { return wgmma() ? BlockN : MmaN; }
 
   int warpsM() const { return BlockM / WarpM; }
   int warpsN() const { return BlockN / WarpN; }
@@ -90,7 +127,8 @@ struct KernelConfig {
 llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
                                                 const MatmulIdiom &Idiom,
                                                 clang::SourceLocation PragmaLoc,
-                                                GpuArch Arch);
+                                                GpuArch Arch,
+                                                MmaPreference Pref = MmaPreference::Sync);
 
 } // namespace tc
 

@@ -56,6 +56,7 @@ public:
     GeneratedRegion G;
     G.Explain += "  " + Idiom.describe(M);
     G.Explain += "  kernel: " + C.describe() + "\n";
+    G.Explain += "  main loop: " + C.PathReason + "\n";
     for (auto &S : CS.Steps) {
       G.Explain += "  step " + S.Name + "\n";
       if (!S.Tree.empty())
@@ -211,7 +212,21 @@ private:
     T.SetupB = Setup(B, "tc_copy_b");
     T.CopyA = Copy(A, "tc_copy_a", Idiom.A);
     T.CopyB = Copy(B, "tc_copy_b", Idiom.B);
-    T.Wait = "tc::cp_async_wait<" + str(C.Stages - 2) + ">();\n__syncthreads();";
+    T.Wait = "tc::cp_async_wait<" + str(C.Stages - 2) + ">();\n" +
+             (C.wgmma() ? "tc::fence_proxy_async();  // wgmma reads the stages through the async proxy\n"
+                        : "") +
+             "__syncthreads();";
+    if (C.wgmma()) {
+      // Both operands K-major: the descriptors of this warpgroup's rows of
+      // A and of all of B, moved to the stage and the k step (32 bytes).
+      T.Arrive = "tc::warpgroup_arrive(tc_acc[0]);";
+      T.Wgmma = std::string("tc::wgmma_m64k16<") + spelling(Idiom.InputType) + ", 0, 0, " + str(C.BlockN) +
+                ">(tc_acc[0], tc::wgmma_desc_advance(tc_desc_a, {stage} * " +
+                str(A.Elements * 2) + " + 32 * {kk}), tc::wgmma_desc_advance(tc_desc_b, {stage} * " +
+                str(B.Elements * 2) + " + 32 * {kk}));";
+      T.MmaCommit = "tc::wgmma_commit();";
+      T.MmaWait = "tc::wgmma_wait<0>(tc_acc[0]);  // the stage of this tile is free after the next barrier";
+    }
     T.Commit = "tc::cp_async_commit();";
     // A sum of matmuls: before its first k tile, each further product's
     // operands replace the previous ones in the copiers.
@@ -304,15 +319,21 @@ private:
     S += "// " + Where + ": '#pragma tc' region of '" + M.FunctionName + "'\n";
     S += "//   " + Idiom.describe(M).substr(0, Idiom.describe(M).find('\n')) + "\n";
     S += "//   " + C.describe() + "\n";
+    // wgmma: two blocks per SM when their stages fit, which caps the
+    // registers at 128 per thread (64 of them accumulators).
+    int MinBlocks = C.wgmma() && 2 * C.sharedBytes() <= 227 * 1024 && C.threads() <= 256 ? 2 : 0;
     S += "template <int kCopyMode>  // tc::CopyMode, chosen by the launcher\n"
          "__global__ void __launch_bounds__(" +
-         str(C.threads()) + ") " + Name + "_kernel(";
+         str(C.threads()) + (MinBlocks ? ", " + str(MinBlocks) : std::string()) + ") " + Name +
+         "_kernel(";
     auto Args = arguments();
     for (size_t I = 0; I < Args.size(); ++I)
       S += (I ? ", " : "") + Args[I].KernelType + Args[I].Name;
     S += std::string(Args.empty() ? "" : ", ") +
          "int tc_splits, long long tc_split_tiles, float *__restrict__ tc_workspace) {\n";
-    S += "  extern __shared__ __align__(128) unsigned char tc_smem[];\n";
+    // wgmma's 128-byte swizzle works on 1024-byte aligned atoms.
+    S += std::string("  extern __shared__ __align__(") + (C.wgmma() ? "1024" : "128") +
+         ") unsigned char tc_smem[];\n";
     S += "  " + Elem + " *tc_smem_a = reinterpret_cast<" + Elem + " *>(tc_smem);\n";
     S += "  " + Elem + " *tc_smem_b = tc_smem_a + " + str(C.Stages * A.Elements) +
          ";\n";
@@ -332,6 +353,8 @@ private:
       S += "  const int tc_warp_k = tc_thread / 32 / " + str(C.groupWarps()) + ";\n";
       S += "  const int tc_warp_m = tc_thread / 32 / " + str(C.warpsN()) + " % " +
            str(C.warpsM()) + ", tc_warp_n = tc_thread / 32 % " + str(C.warpsN()) + ";\n";
+    } else if (C.wgmma()) {
+      S += "  const int tc_warp_m = tc_thread / 32;  // warp tiles are 16 x " + str(C.BlockN) + "\n";
     } else {
       S += "  const int tc_warp_m = tc_thread / 32 / " + str(C.warpsN()) +
            ", tc_warp_n = tc_thread / 32 % " + str(C.warpsN()) + ";\n";
@@ -348,6 +371,18 @@ private:
            (C.WarpSplitK > 1 ? "reduction" : "main loop") + "\n";
     S += "  float tc_acc[" + str(C.fragmentsM()) + "][" + str(C.fragmentsN()) +
          "][4] = {};\n";
+    if (C.wgmma()) {
+      S += "  // This warp's share of its warpgroup's m64n" + str(C.BlockN) +
+           "k16 accumulators: rows 16 * tc_warp_m .. + 15\n"
+           "  // of the block tile (tc/wgmma_instructions.cuh).\n";
+      S += "  const int tc_warpgroup = tc_thread / 128;\n";
+      S += "  const uint64_t tc_desc_a = tc::wgmma_desc_k_major_sw128(tc_smem_a + " +
+           str(C.WgmmaM * C.BlockK) + " * tc_warpgroup);  // its 64 rows of A\n";
+      S += "  const uint64_t tc_desc_b = tc::wgmma_desc_k_major_sw128(tc_smem_b);\n";
+      S += Body;
+      S += "}\n";
+      return S;
+    }
     // Two fragment buffers: the next k step's fragments load while this
     // step's mma run (one buffer when a tile has a single or odd k steps).
     const std::string Buffers = "[" + str(C.fragmentBuffers()) + "]";

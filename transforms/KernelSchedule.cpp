@@ -66,8 +66,13 @@ public:
                            BlockN + " }"))
             .params());
     auto [Setup, Copies] = insertCopies();
-    isl::schedule Compute = insertFragmentLoads();
-    isl::schedule Main = insertPipeline(Copies, Compute);
+    isl::schedule Main;
+    if (C.wgmma()) {
+      Main = insertWarpgroupPipeline(Copies, insertWarpgroupMma());
+    } else {
+      isl::schedule Compute = insertFragmentLoads();
+      Main = insertPipeline(Copies, Compute);
+    }
     isl::schedule Epilogue = insertEpilogue();
     KS.Tree = sequence(sequence(Setup, Main), Epilogue);
     KS.Steps.push_back({"kernel schedule (copies, pipeline, fragment loads, "
@@ -85,7 +90,8 @@ private:
     return std::string("[") + BlockM + ", " + BlockN + ", " + WarpM + ", " +
            WarpN + ", " + Thread + ", " + LaneRow + ", " + LaneCol + ", " +
            Batch_ + ", " + KBegin + ", " + KEnd +
-           (splitAcrossWarps() ? std::string(", ") + WarpK : std::string()) + "]";
+           (splitAcrossWarps() ? std::string(", ") + WarpK : std::string()) +
+           (C.wgmma() ? std::string(", ") + Warpgroup : std::string()) + "]";
   }
 
   bool splitAcrossWarps() const { return C.WarpSplitK > 1; }
@@ -100,6 +106,9 @@ private:
                        (splitAcrossWarps() ? " and 0 <= " + std::string(WarpK) + " < " +
                                                  str(C.WarpSplitK)
                                            : std::string()) +
+                       (C.wgmma() ? " and 0 <= " + std::string(Warpgroup) + " < " +
+                                        str(C.warpgroups())
+                                  : std::string()) +
                        " }");
     return Ids.intersect_params(I.Context);
   }
@@ -144,8 +153,12 @@ private:
     add(Setup);
     CopyChunk[Name] = Chunk;
     // Consecutive threads take consecutive chunks: coalesced global reads.
-    return {withBand(leaf(SD), "[{ " + SetupTuple + " -> [(" + Chunk + ")] }]"),
-            withBand(leaf(D), "[{ " + Tuple + " -> [(" + Chunk + ")] }]")};
+    isl::schedule Copies = withBand(leaf(D), "[{ " + Tuple + " -> [(" + Chunk + ")] }]");
+    // The wgmma main loop has no k-step band to unroll them with: the
+    // chunk loop is unrolled itself, so that chunk indices are constants.
+    if (C.wgmma())
+      Copies = withLoopType(Copies, isl_ast_loop_unroll);
+    return {withBand(leaf(SD), "[{ " + SetupTuple + " -> [(" + Chunk + ")] }]"), Copies};
   }
 
   /// Returns (setup before the main loop, copies in the main loop).
@@ -225,6 +238,86 @@ private:
                                "{ Mma[t, kk, mt, nt] -> [(nt)] }]");
   }
 
+  /// wgmma: one instruction per (k tile, k step) and warpgroup, reading
+  /// both operands from the stage of the tile. Returns the k-step band
+  /// (unrolled) between the warpgroup's arrive and commit.
+  isl::schedule insertWarpgroupMma() {
+    isl::set Wgmma = CS.ContractedDomain.apply(map(
+        "{ " + R + "[m, n, k] -> Wgmma[floor(k / " + str(C.BlockK) + "), floor((k mod " +
+        str(C.BlockK) + ") / " + str(C.MmaK) + ")] : " + KBegin + " <= floor(k / " +
+        str(C.BlockK) + ") < " + KEnd + " }"));
+    add({"Wgmma", Wgmma,
+         {{"stage", fn("{ Wgmma[t, kk] -> [(t mod " + str(C.Stages) + ")] }")},
+          {"kk", fn("{ Wgmma[t, kk] -> [(kk)] }")}},
+         {}, T.Wgmma});
+    return withLoopType(withBand(leaf(Wgmma), "[{ Wgmma[t, kk] -> [(kk)] }]"),
+                        isl_ast_loop_unroll);
+  }
+
+  /// The wgmma main loop. Iteration t: wait until tile t has landed (and
+  /// make the copies visible to the async proxy), issue tile t's wgmma as
+  /// one group, refill the stage of tile t - 1 with tile t + S - 1 while
+  /// the tensor cores run, and wait for the group: the next iteration's
+  /// barrier then frees tile t's stage for the copies that follow it.
+  isl::schedule insertWarpgroupPipeline(const isl::schedule &Copies,
+                                        const isl::schedule &Compute) {
+    std::string A = str(C.Stages - 1);
+    isl::set Wait = rename(KTiles, "Wait");
+    isl::set Arrive = rename(KTiles, "Arrive");
+    isl::set MmaCommit = rename(KTiles, "MmaCommit");
+    isl::set MmaWait = rename(KTiles, "MmaWait");
+    isl::set Commit = KTiles.apply(map("{ [t] -> Commit[c] : t - " + A + " <= c <= t }"));
+    add({"Wait", Wait, {}, {}, T.Wait});
+    add({"Arrive", Arrive, {}, {}, T.Arrive});
+    add({"MmaCommit", MmaCommit, {}, {}, T.MmaCommit});
+    add({"MmaWait", MmaWait, {}, {}, T.MmaWait});
+    add({"Commit", Commit, {}, {}, T.Commit});
+    isl::schedule Rebases = rebaseStatements();
+    std::string RebaseIteration;
+    for (size_t P = 0; P < Idiom.MoreProducts.size(); ++P)
+      RebaseIteration += "; Rebase" + str(long(P + 1)) + "[t] -> [(t - " + A + ")]";
+    isl::schedule CopiesAndRebases = Rebases.is_null() ? Copies : sequence(Rebases, Copies);
+    std::string Iteration =
+        "[{ Wait[t] -> [(t)]; Arrive[t] -> [(t)]; Wgmma[t, kk] -> [(t)]; MmaCommit[t] -> [(t)]; "
+        "CopyA[t, r, c] -> [(t - " + A + ")]; CopyB[t, r, c] -> [(t - " + A +
+        ")]; Commit[t] -> [(t)]; MmaWait[t] -> [(t)]" + RebaseIteration + " }]";
+    isl::schedule Body = sequence(
+        sequence(sequence(sequence(sequence(sequence(leaf(Wait), leaf(Arrive)), Compute),
+                                   leaf(MmaCommit)),
+                          CopiesAndRebases),
+                 leaf(Commit)),
+        leaf(MmaWait));
+    KS.Steps.push_back({"insertWarpgroupPipeline (wgmma: " + str(C.Stages) +
+                            " stages, tile t + " + A + " copied while tile t's wgmma run)",
+                        ""});
+    return withLoopType(withBand(Body, Iteration), Idiom.MoreProducts.empty()
+                                                       ? isl_ast_loop_separate
+                                                       : isl_ast_loop_default);
+  }
+
+  /// Sum of matmuls: before the copies of the first k tile of product
+  /// p + 1 that this block computes, the copiers switch operands.
+  isl::schedule rebaseStatements() {
+    isl::schedule Rebases;
+    std::string FirstTile = "0";
+    AffineExpr PrevK = Idiom.ExtentK;
+    for (size_t P = 0; P < Idiom.MoreProducts.size(); ++P) {
+      FirstTile += " + floor((" + PrevK.str() + " + " + str(C.BlockK - 1) + ") / " +
+                   str(C.BlockK) + ")";
+      PrevK = Idiom.MoreProducts[P].ExtentK;
+      std::string RName = "Rebase" + str(long(P + 1));
+      std::string Params = M.paramList();
+      Params.pop_back();
+      Params += std::string(Params.size() > 1 ? ", " : "") + KBegin + "]";
+      isl::set First(Ctx, Params + " -> { [t] : t >= " + FirstTile + " and (t = " +
+                              FirstTile + " or t = " + KBegin + ") }");
+      isl::set D = rename(KTiles.intersect(First), RName.c_str());
+      add({RName, D, {}, {}, T.Rebase[P]});
+      Rebases = Rebases.is_null() ? leaf(D) : sequence(Rebases, leaf(D));
+    }
+    return Rebases;
+  }
+
   isl::schedule insertPipeline(const isl::schedule &Copies,
                                const isl::schedule &Compute) {
     // Time is (iteration, k step). Iteration t computes tile t; its mma
@@ -245,23 +338,10 @@ private:
     add({"Commit", Commit, {}, {}, T.Commit});
     // Sum of matmuls: before the copies of the first k tile of product
     // p + 1 that this block computes, the copiers switch operands.
-    isl::schedule Rebases;
+    isl::schedule Rebases = rebaseStatements();
     std::string RebaseIteration, RebaseStep;
-    std::string FirstTile = "0";
-    AffineExpr PrevK = Idiom.ExtentK;
     for (size_t P = 0; P < Idiom.MoreProducts.size(); ++P) {
-      FirstTile += " + floor((" + PrevK.str() + " + " + str(C.BlockK - 1) + ") / " +
-                   str(C.BlockK) + ")";
-      PrevK = Idiom.MoreProducts[P].ExtentK;
       std::string RName = "Rebase" + str(long(P + 1));
-      std::string Params = M.paramList();
-      Params.pop_back();
-      Params += std::string(Params.size() > 1 ? ", " : "") + KBegin + "]";
-      isl::set First(Ctx, Params + " -> { [t] : t >= " + FirstTile + " and (t = " +
-                              FirstTile + " or t = " + KBegin + ") }");
-      isl::set D = rename(KTiles.intersect(First), RName.c_str());
-      add({RName, D, {}, {}, T.Rebase[P]});
-      Rebases = Rebases.is_null() ? leaf(D) : sequence(Rebases, leaf(D));
       RebaseIteration += "; " + RName + "[t] -> [(t - " + str(Ahead) + ")]";
       RebaseStep += "; " + RName + "[t] -> [(0)]";
     }

@@ -11,6 +11,10 @@
 //                         (cp.async groups: wait, copy, commit)
 //   insertFragmentLoads   shared -> register fragments (ldmatrix) per mma
 //                         k step
+//   insertWarpgroupMma,   (wgmma, sm_90a) instead of the two above: one
+//   insertWarpgroupPipeline  m64nNk16 per k step and warpgroup, reading
+//                         the stage; tile t + S - 1 copied while tile t's
+//                         group runs
 //   insertWarpGroupReduction  with warp_split_k(P): warp groups 1 .. P-1
 //                         put their accumulators into shared memory, group
 //                         0 adds them (intra-block split-K)
@@ -52,6 +56,9 @@ struct KernelSchedule {
 /// Text templates the schedule needs from code generation.
 struct StatementTexts {
   std::string SetupA, SetupB, CopyA, CopyB, Wait, Commit, LoadA, LoadB, Mma, Store;
+  // wgmma main loop: warpgroup arrive, one k step's instruction, commit of
+  // the tile's group, wait for it.
+  std::string Arrive, Wgmma, MmaCommit, MmaWait;
   // Sum of matmuls: switches the copiers to product p + 1's operands.
   std::vector<std::string> Rebase;
   // Staged epilogue (KernelConfig::stagedEpilogue): accumulators -> shared

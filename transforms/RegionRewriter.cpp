@@ -179,7 +179,7 @@ llvm::Expected<GeneratedRegion> process(ASTContext &Ctx, const Region &R,
         Explain += Text;
         return Idiom.takeError();
       }
-      auto Config = chooseKernelConfig(*Model, *Idiom, R.Pragma->Loc, Opts.Arch);
+      auto Config = chooseKernelConfig(*Model, *Idiom, R.Pragma->Loc, Opts.Arch, Opts.Mma);
       if (!Config) {
         Explain += Text;
         return Config.takeError();

@@ -35,6 +35,10 @@ namespace tc {
 
 struct RewriteOptions {
   GpuArch Arch = GpuArch::SM90a;
+  /// The main loop's instruction family where the region does not say
+  /// (its mma clause): Auto takes wgmma wherever sm_90a and the region
+  /// allow it.
+  MmaPreference Mma = MmaPreference::Auto;
   bool Explain = false;           // print models and schedules
   bool ErrorsAsWarnings = false;  // pre-build use: never fail the build
 };

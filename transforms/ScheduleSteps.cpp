@@ -151,19 +151,19 @@ isl::schedule splitReductionTile(const isl::schedule &S) {
 }
 
 isl::schedule tileForWarps(const isl::schedule &S, const KernelConfig &C) {
-  return tileBand(S, 2, {C.WarpM, C.WarpN, C.BlockK});
+  return tileBand(S, 2, {C.issuerTileM(), C.issuerTileN(), C.BlockK});
 }
 
 isl::schedule stripMineReduction(const isl::schedule &S, const KernelConfig &C) {
-  return tileBand(S, 3, {C.WarpM, C.WarpN, C.MmaK});
+  return tileBand(S, 3, {C.issuerTileM(), C.issuerTileN(), C.MmaK});
 }
 
 isl::schedule contractToMma(const isl::schedule &S, const KernelConfig &C) {
   isl::set D = toSet(S.domain());
   std::string Name = tupleName(D);
   isl::set Lattice(S.ctx(), "{ " + Name + "[m, n, k] : m mod " +
-                                std::to_string(C.MmaM) + " = 0 and n mod " +
-                                std::to_string(C.MmaN) + " = 0 and k mod " +
+                                std::to_string(C.instrM()) + " = 0 and n mod " +
+                                std::to_string(C.instrN()) + " = 0 and k mod " +
                                 std::to_string(C.MmaK) + " = 0 }");
   return intersectDomain(S, Lattice);
 }
@@ -174,6 +174,17 @@ isl::schedule mapToBlocksAndWarps(const isl::schedule &S, const KernelConfig &C)
   auto Str = [](int X) { return std::to_string(X); };
   std::string P = params(D);
   P.pop_back();
+  if (C.wgmma()) {
+    // Warpgroup g issues the instructions of rows [64 g, 64 g + 64) of the
+    // block tile, each over all its columns.
+    P += std::string(", ") + BlockM + ", " + BlockN + ", " + Warpgroup + "]";
+    isl::set Map(S.ctx(), P + " -> { " + Name + "[m, n, k] : floor(m / " + Str(C.BlockM) +
+                              ") = " + BlockM + " and floor(n / " + Str(C.BlockN) + ") = " +
+                              BlockN + " and floor((m mod " + Str(C.BlockM) + ") / " +
+                              Str(C.WgmmaM) + ") = " + Warpgroup + " and 0 <= " + Warpgroup +
+                              " < " + Str(C.warpgroups()) + " }");
+    return intersectDomain(S, Map);
+  }
   P += std::string(", ") + BlockM + ", " + BlockN + ", " + WarpM + ", " + WarpN + "]";
   isl::set Map(S.ctx(),
                P + " -> { " + Name + "[m, n, k] : floor(m / " + Str(C.BlockM) +
@@ -217,14 +228,20 @@ ComputeSchedule decomposeCompute(const RegionModel &M, const MatmulIdiom &Idiom,
   CS.Steps.push_back({"tileForBlocks", printTree(S)});
   S = splitReductionTile(S);
   CS.Steps.push_back({"splitReductionTile", printTree(S)});
+  // With wgmma the instruction issuer is a warpgroup, its tile 64 x BN.
+  const char *Issuer = C.wgmma() ? " (warpgroups: 64 x BN)" : "";
   S = tileForWarps(S, C);
-  CS.Steps.push_back({"tileForWarps", printTree(S)});
+  CS.Steps.push_back({std::string("tileForWarps") + Issuer, printTree(S)});
   S = stripMineReduction(S, C);
   CS.Steps.push_back({"stripMineReduction", printTree(S)});
   S = contractToMma(S, C);
-  CS.Steps.push_back({"contractToMma", printTree(S)});
+  CS.Steps.push_back({C.wgmma() ? "contractToMma (one point per m64n" +
+                                      std::to_string(C.BlockN) + "k16 wgmma)"
+                                : std::string("contractToMma"),
+                      printTree(S)});
   S = mapToBlocksAndWarps(S, C);
-  CS.Steps.push_back({"mapToBlocksAndWarps", printTree(S)});
+  CS.Steps.push_back({C.wgmma() ? "mapToBlocksAndWarps (warpgroups)" : "mapToBlocksAndWarps",
+                      printTree(S)});
   if (C.WarpSplitK > 1) {
     S = mapReductionToWarpGroups(S, C);
     CS.Steps.push_back({"mapReductionToWarpGroups (intra-block split-K p=" +

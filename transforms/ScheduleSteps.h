@@ -11,6 +11,8 @@
 //   stripMineReduction    k strip-mined by the mma depth 16        (Fig. 6)
 //   contractToMma         one point per 16x8x16 mma                (Fig. 7)
 //   mapToBlocksAndWarps   tile loops fixed to block/warp ids       (Fig. 5)
+//                         (with wgmma the issuer is a warpgroup: tiles
+//                         64 x BN, one point per m64nNk16 instruction)
 //   mapReductionToWarpGroups  with warp_split_k(P): the k steps of a tile
 //                         split into P contiguous shares, share z fixed
 //                         to warp group z (intra-block split-K)
@@ -31,7 +33,8 @@ inline const char *BlockM = "tc_block_m", *BlockN = "tc_block_n",
                   *Thread = "tc_thread", *LaneRow = "tc_lane_row",
                   *LaneCol = "tc_lane_col", *Batch_ = "tc_batch",
                   *KBegin = "tc_k_begin", *KEnd = "tc_k_end",
-                  *WarpK = "tc_warp_k"; // warp group (intra-block split-K)
+                  *WarpK = "tc_warp_k", // warp group (intra-block split-K)
+                  *Warpgroup = "tc_warpgroup"; // issuer of wgmma
 }
 
 struct ScheduleStep {

@@ -7,6 +7,7 @@
 //   ldmatrix.cuh  ldmatrix x2/x4 (+ .trans)
 //   mma.cuh       mma.sync m16n8k16 f16/bf16 -> f32
 //   fragment.cuh  mma operand fragments from swizzled tiles
+//   wgmma.cuh     warpgroup mma (sm_90a): descriptors of swizzled tiles
 //   isl_ast.cuh   floord/ceild/min/max for isl's printed AST
 //   convert.cuh   to_float / from_float
 //   tile_copy.cuh    operand tiles, global -> shared (cp.async)
@@ -15,7 +16,7 @@
 // code generator must know about (names, signatures, swizzle function).
 #pragma once
 
-#define TC_RUNTIME_VERSION 1
+#define TC_RUNTIME_VERSION 2
 
 #include <cstdint>
 #include <cstdio>   // launchers report violated assumptions
@@ -30,6 +31,7 @@
 #include "swizzle.cuh"
 #include "tile_copy.cuh"
 #include "tile_convert.cuh"
+#include "wgmma.cuh"
 #include "raster.cuh"
 #include "split_k.cuh"
 #include "prologue.cuh"

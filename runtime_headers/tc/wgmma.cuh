@@ -1,0 +1,127 @@
+// tc/wgmma.cuh - warpgroup MMA (sm_90a): matrix descriptors, ordering, and
+// the m64nNk16 instruction chosen by element type and N.
+//
+// Shared-memory layout the descriptors describe
+// ---------------------------------------------
+// An operand tile is stored K-major: rows of 64 16-bit elements (128 bytes,
+// one k tile), row r of the tile at byte 128 r, its 16-byte chunks
+// permuted by chunk ^ (r % 8). That is tc::swizzled_offset<64> (swizzle.cuh),
+// and it is the "128-byte swizzle" layout of wgmma: 8-row atoms of 1024
+// bytes, which must start at 1024-byte aligned addresses, because the
+// hardware applies the XOR to address bits 4-6 with bits 7-9.
+//
+//   start address   the tile's first row of this instruction (>> 4)
+//   stride (SBO)    1024 bytes: from one 8-row atom to the next
+//   leading (LBO)   unused for K-major swizzled layouts (1 by convention)
+//   layout          1 = 128-byte swizzle
+//
+// The k step kk of a tile (16 elements = 32 bytes) moves the start address
+// by 32 bytes inside each row: the swizzle, computed from the full address,
+// then finds the permuted chunks (so the tile base must be 1024-aligned).
+//
+// Ordering
+// --------
+// wgmma reads shared memory through the async proxy: data written by the
+// generic proxy (st.shared, and the copies of tile_copy.cuh) needs
+// fence_proxy_async() in the writing threads before the barrier that
+// publishes it. warpgroup_arrive() must precede the first wgmma after the
+// accumulators were touched by other instructions; wgmma_commit() closes a
+// group of wgmma, wgmma_wait<N>() waits until at most N groups are pending.
+// The accumulators must not be read or written between the two, which
+// fence_operands() tells the compiler.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
+#include "device_trap.cuh"
+#include "wgmma_instructions.cuh"
+
+namespace tc {
+
+// Descriptor of a K-major, 128-byte-swizzled tile whose instruction rows
+// start at `smem` (1024-byte aligned).
+__device__ __forceinline__ uint64_t wgmma_desc_k_major_sw128(const void *smem) {
+  const uint32_t addr = static_cast<uint32_t>(__cvta_generic_to_shared(smem));
+  uint64_t desc = 0;
+  desc |= static_cast<uint64_t>((addr & 0x3FFFF) >> 4);       // start address
+  desc |= static_cast<uint64_t>(1) << 16;                      // LBO (unused)
+  desc |= static_cast<uint64_t>(1024 >> 4) << 32;              // SBO
+  desc |= static_cast<uint64_t>(1) << 62;                      // 128B swizzle
+  return desc;
+}
+
+// A descriptor moved by `bytes` (a multiple of 16) in shared memory.
+__device__ __forceinline__ constexpr uint64_t wgmma_desc_advance(uint64_t desc, int bytes) {
+  return desc + static_cast<uint64_t>(bytes >> 4);
+}
+
+__device__ __forceinline__ void fence_proxy_async() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+#endif
+}
+
+template <int kBlocks>
+__device__ __forceinline__ void fence_operands(float (&d)[kBlocks][4]) {
+#pragma unroll
+  for (int j = 0; j < kBlocks; ++j)
+#pragma unroll
+    for (int r = 0; r < 4; ++r)
+      asm volatile("" : "+f"(d[j][r])::"memory");
+}
+
+template <int kBlocks>
+__device__ __forceinline__ void warpgroup_arrive(float (&d)[kBlocks][4]) {
+  fence_operands(d);
+#if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM90_ALL)
+  asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
+#else
+  TC_DEVICE_TRAP_();  // wgmma needs sm_90a
+#endif
+}
+
+__device__ __forceinline__ void wgmma_commit() {
+#if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM90_ALL)
+  asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
+#endif
+}
+
+template <int kPending, int kBlocks>
+__device__ __forceinline__ void wgmma_wait(float (&d)[kBlocks][4]) {
+#if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM90_ALL)
+  asm volatile("wgmma.wait_group.sync.aligned %0;\n" ::"n"(kPending) : "memory");
+#endif
+  fence_operands(d);
+}
+
+// D(64 x kN) += A(64 x 16) * B(16 x kN), T = __half or __nv_bfloat16.
+template <typename T, int kTransA, int kTransB, int kN>
+__device__ __forceinline__ void wgmma_m64k16(float (&d)[kN / 8][4], uint64_t desc_a,
+                                             uint64_t desc_b) {
+  static_assert(std::is_same<T, __half>::value || std::is_same<T, __nv_bfloat16>::value,
+                "wgmma m64nNk16 takes f16 or bf16 operands");
+  constexpr bool kHalf = std::is_same<T, __half>::value;
+  if constexpr (kN == 16) {
+    if constexpr (kHalf) wgmma_m64n16k16_f16<kTransA, kTransB>(d, desc_a, desc_b, 1);
+    else wgmma_m64n16k16_bf16<kTransA, kTransB>(d, desc_a, desc_b, 1);
+  } else if constexpr (kN == 32) {
+    if constexpr (kHalf) wgmma_m64n32k16_f16<kTransA, kTransB>(d, desc_a, desc_b, 1);
+    else wgmma_m64n32k16_bf16<kTransA, kTransB>(d, desc_a, desc_b, 1);
+  } else if constexpr (kN == 64) {
+    if constexpr (kHalf) wgmma_m64n64k16_f16<kTransA, kTransB>(d, desc_a, desc_b, 1);
+    else wgmma_m64n64k16_bf16<kTransA, kTransB>(d, desc_a, desc_b, 1);
+  } else if constexpr (kN == 128) {
+    if constexpr (kHalf) wgmma_m64n128k16_f16<kTransA, kTransB>(d, desc_a, desc_b, 1);
+    else wgmma_m64n128k16_bf16<kTransA, kTransB>(d, desc_a, desc_b, 1);
+  } else {
+    static_assert(kN == 256, "wgmma m64nNk16: N is 16, 32, 64, 128 or 256 here");
+    if constexpr (kHalf) wgmma_m64n256k16_f16<kTransA, kTransB>(d, desc_a, desc_b, 1);
+    else wgmma_m64n256k16_bf16<kTransA, kTransB>(d, desc_a, desc_b, 1);
+  }
+}
+
+}  // namespace tc
