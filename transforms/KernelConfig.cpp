@@ -39,7 +39,8 @@ std::string KernelConfig::describe() const {
            std::to_string(BlockK) + ", " + std::to_string(warpgroups()) + " warpgroup" +
            (warpgroups() > 1 ? "s" : "") + " (" + std::to_string(threads() / 32) +
            " warps), " + std::to_string(Stages) + " cp.async stages, wgmma.mma_async.m64n" +
-           std::to_string(BlockN) + "k16 (fp32 accumulation), " +
+           std::to_string(BlockN) + "k16 (fp32 accumulation, " + std::to_string(WgmmaPending) +
+           " group" + (WgmmaPending == 1 ? "" : "s") + " in flight), " +
            std::to_string(sharedBytes()) + " bytes of shared memory, " + archName(Arch);
   return "block tile " + std::to_string(BlockM) + "x" + std::to_string(BlockN) +
          "x" + std::to_string(BlockK) + ", warp tile " + std::to_string(WarpM) +
@@ -64,13 +65,13 @@ static std::optional<std::string> wgmmaObstacle(const MatmulIdiom &Idiom,
   if (Idiom.InputType != ElementType::F16 && Idiom.InputType != ElementType::BF16)
     return std::string("wgmma is used for f16 and bf16 operands here; ") +
            spelling(Idiom.InputType) + " operands use mma.sync";
-  auto KMajor = [](const OperandView &V) { return V.ReductionIsContiguous; };
-  bool AllKMajor = KMajor(Idiom.A) && KMajor(Idiom.B);
-  for (auto &P : Idiom.MoreProducts)
-    AllKMajor &= KMajor(P.A) && KMajor(P.B);
-  if (!AllKMajor)
-    return std::string("the wgmma stages are K-major: every operand must be stored with k "
-                       "contiguous (A row-major, B column-major)");
+  // M/N-major stages are 64-column panels, written by the plain copier.
+  auto Converted = [](const OperandView &V) {
+    return V.ConvertWhileCopying && !V.ReductionIsContiguous;
+  };
+  if (Converted(Idiom.A) || Converted(Idiom.B))
+    return std::string("an operand converted while copying is stored M/N-major, and only "
+                       "K-major converted stages are laid out for wgmma");
   auto FragmentPrologue = [](const OperandView &V) {
     return !V.Prologue.empty() && !V.ConvertWhileCopying;
   };
@@ -84,6 +85,12 @@ static std::optional<std::string> wgmmaObstacle(const MatmulIdiom &Idiom,
                        "block tile's columns");
   if (Cl.Tile) {
     int BM = (*Cl.Tile)[0], BN = (*Cl.Tile)[1], BK = (*Cl.Tile)[2];
+    bool NMajorB = !Idiom.B.ReductionIsContiguous;
+    for (auto &P : Idiom.MoreProducts)
+      NMajorB |= !P.B.ReductionIsContiguous;
+    if (NMajorB && BN < 64)
+      return std::string("an N-major B is stored in 64-column panels: the block tile needs "
+                         "at least 64 columns");
     if (BK != 64 || BM % 64 || BM < 64 || BM > 256 || !isPow2(BN) || BN < 16 || BN > 256)
       return std::string("wgmma tiles are BM x BN x 64 with BM 64, 128 or 256 and BN a power "
                          "of two from 16 to 256");
@@ -121,7 +128,9 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
   }
   if (Pref != MmaPreference::Sync && !Obstacle) {
     C.Path = MmaPath::Wgmma;
-    C.PathReason = "wgmma: sm_90a, K-major f16/bf16 operands";
+    C.PathReason = std::string("wgmma: sm_90a, f16/bf16 operands; A ") +
+                   (Idiom.A.ReductionIsContiguous ? "K-major" : "M-major") + ", B " +
+                   (Idiom.B.ReductionIsContiguous ? "K-major" : "N-major") + " stages";
     // One warpgroup per 64 rows of the block tile; a warp's share of the
     // instruction is a 16 x BN accumulator tile (tc/wgmma_instructions.cuh).
     C.BlockM = 128;
@@ -137,6 +146,9 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
       C.Stages = *Cl.Stages;
     C.WarpM = 16;
     C.WarpN = C.BlockN;
+    // With 4 or more stages one stage can hold the tile whose wgmma are
+    // still running while the copies keep S - 2 tiles ahead.
+    C.WgmmaPending = C.Stages >= 4 ? 1 : 0;
     C.DoubleBufferFragments = false;
     int Limit = 227 * 1024;
     if (Cl.SplitK && (*Cl.SplitK < 1 || *Cl.SplitK > 64))

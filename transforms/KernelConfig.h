@@ -78,6 +78,12 @@ struct KernelConfig {
   /// Why the path was chosen (--explain), e.g. why not wgmma.
   std::string PathReason;
   bool wgmma() const { return Path == MmaPath::Wgmma; }
+  /// wgmma groups left in flight at the end of a main-loop iteration: 1
+  /// overlaps tile t's instructions with tile t + 1's wait and barrier,
+  /// at the price of one stage (the copies run S - 2 tiles ahead).
+  int WgmmaPending = 0;
+  /// Tiles the copies run ahead of the tile being computed.
+  int copyDistance() const { return Stages - 1 - (wgmma() ? WgmmaPending : 0); }
   /// Rows of one warpgroup's wgmma instruction.
   static constexpr int WgmmaM = 64;
   int warpgroups() const { return BlockM / WgmmaM; }

@@ -212,7 +212,7 @@ private:
     T.SetupB = Setup(B, "tc_copy_b");
     T.CopyA = Copy(A, "tc_copy_a", Idiom.A);
     T.CopyB = Copy(B, "tc_copy_b", Idiom.B);
-    T.Wait = "tc::cp_async_wait<" + str(C.Stages - 2) + ">();\n" +
+    T.Wait = "tc::cp_async_wait<" + str(C.copyDistance() - 1) + ">();\n" +
              (C.wgmma() ? "tc::fence_proxy_async();  // wgmma reads the stages through the async proxy\n"
                         : "") +
              "__syncthreads();";
@@ -220,12 +220,19 @@ private:
       // Both operands K-major: the descriptors of this warpgroup's rows of
       // A and of all of B, moved to the stage and the k step (32 bytes).
       T.Arrive = "tc::warpgroup_arrive(tc_acc[0]);";
-      T.Wgmma = std::string("tc::wgmma_m64k16<") + spelling(Idiom.InputType) + ", 0, 0, " + str(C.BlockN) +
+      // A k step moves 32 bytes along a K-major row, or 16 rows (two
+      // 1024-byte atoms) of an M/N-major panel.
+      bool TA = !Idiom.A.ReductionIsContiguous, TB = !Idiom.B.ReductionIsContiguous;
+      T.Wgmma = std::string("tc::wgmma_m64k16<") + spelling(Idiom.InputType) + ", " +
+                (TA ? "1" : "0") + ", " + (TB ? "1" : "0") + ", " + str(C.BlockN) +
                 ">(tc_acc[0], tc::wgmma_desc_advance(tc_desc_a, {stage} * " +
-                str(A.Elements * 2) + " + 32 * {kk}), tc::wgmma_desc_advance(tc_desc_b, {stage} * " +
-                str(B.Elements * 2) + " + 32 * {kk}));";
+                str(A.Elements * 2) + " + " + (TA ? "2048" : "32") +
+                " * {kk}), tc::wgmma_desc_advance(tc_desc_b, {stage} * " + str(B.Elements * 2) +
+                " + " + (TB ? "2048" : "32") + " * {kk}));";
       T.MmaCommit = "tc::wgmma_commit();";
-      T.MmaWait = "tc::wgmma_wait<0>(tc_acc[0]);  // the stage of this tile is free after the next barrier";
+      T.MmaWait = C.WgmmaPending
+                      ? "tc::wgmma_wait<1>(tc_acc[0]);  // tile t - 1's stage is free after the next barrier"
+                      : "tc::wgmma_wait<0>(tc_acc[0]);  // this tile's stage is free after the next barrier";
     }
     T.Commit = "tc::cp_async_commit();";
     // A sum of matmuls: before its first k tile, each further product's
@@ -259,7 +266,10 @@ private:
     // With split-K the partial sums go to the workspace and the reduction
     // kernel applies the epilogue.
     std::string Pitch = str(C.stagePitch());
-    T.Drain = std::string("tc::cp_async_wait<0>();  // the operand stages become the ") +
+    T.Drain = std::string(C.wgmma() && C.WgmmaPending
+                              ? "tc::wgmma_wait<0>(tc_acc[0]);  // the last tile's wgmma\n"
+                              : "") +
+              "tc::cp_async_wait<0>();  // the operand stages become the " +
               (C.WarpSplitK > 1 ? "partial sums" : "output tile") + "\n__syncthreads();";
     T.PartialStore = "tc::store_partial(tc_partial + {slot}, tc_acc[{mt}][{nt}]);";
     T.PartialSync = "__syncthreads();  // the partial sums of warp group" +
@@ -376,9 +386,16 @@ private:
            "k16 accumulators: rows 16 * tc_warp_m .. + 15\n"
            "  // of the block tile (tc/wgmma_instructions.cuh).\n";
       S += "  const int tc_warpgroup = tc_thread / 128;\n";
-      S += "  const uint64_t tc_desc_a = tc::wgmma_desc_k_major_sw128(tc_smem_a + " +
-           str(C.WgmmaM * C.BlockK) + " * tc_warpgroup);  // its 64 rows of A\n";
-      S += "  const uint64_t tc_desc_b = tc::wgmma_desc_k_major_sw128(tc_smem_b);\n";
+      // Its 64 rows of A: 64 K-major rows, or the 64-column panel of an
+      // M-major A; the same offset either way.
+      std::string Panel = str(C.BlockK * 128);
+      auto Desc = [&](const OperandView &V, const std::string &Ptr) {
+        return V.ReductionIsContiguous ? "tc::wgmma_desc_k_major_sw128(" + Ptr + ")"
+                                       : "tc::wgmma_desc_mn_major_sw128(" + Ptr + ", " + Panel + ")";
+      };
+      S += "  const uint64_t tc_desc_a = " +
+           Desc(Idiom.A, "tc_smem_a + " + str(C.WgmmaM * C.BlockK) + " * tc_warpgroup") + ";\n";
+      S += "  const uint64_t tc_desc_b = " + Desc(Idiom.B, "tc_smem_b") + ";\n";
       S += Body;
       S += "}\n";
       return S;
@@ -428,8 +445,8 @@ private:
     std::string S = "  tc::" + Types + ", " +
                     str(Chunks) + ", " + str(Tl.Cols) + ", " +
                     (V.ReductionIsContiguous ? "true" : "false") + ", " +
-                    str(C.BlockK) + ", " + str(C.threads() / (Tl.Cols / C.vector())) + "> " +
-                    Var + ";\n";
+                    str(C.BlockK) + ", " + str(C.threads() / (Tl.Cols / C.vector())) +
+                    (C.wgmma() && !V.ReductionIsContiguous ? ", true" : "") + "> " + Var + ";\n";
     S += "  " + std::string(Var) + ".base = " + Base + ";\n";
     S += "  " + std::string(Var) + ".ld = " + Tl.Ld + ";\n";
     S += "  " + std::string(Var) + ".k_extent = " + K + ";\n";

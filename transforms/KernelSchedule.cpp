@@ -259,9 +259,12 @@ private:
   /// one group, refill the stage of tile t - 1 with tile t + S - 1 while
   /// the tensor cores run, and wait for the group: the next iteration's
   /// barrier then frees tile t's stage for the copies that follow it.
+  /// With one group left in flight (KernelConfig::WgmmaPending), the wait
+  /// only retires tile t - 1's group, so the copies refill the stage of
+  /// tile t - 2 with tile t + S - 2.
   isl::schedule insertWarpgroupPipeline(const isl::schedule &Copies,
                                         const isl::schedule &Compute) {
-    std::string A = str(C.Stages - 1);
+    std::string A = str(C.copyDistance());
     isl::set Wait = rename(KTiles, "Wait");
     isl::set Arrive = rename(KTiles, "Arrive");
     isl::set MmaCommit = rename(KTiles, "MmaCommit");
@@ -287,9 +290,6 @@ private:
                           CopiesAndRebases),
                  leaf(Commit)),
         leaf(MmaWait));
-    KS.Steps.push_back({"insertWarpgroupPipeline (wgmma: " + str(C.Stages) +
-                            " stages, tile t + " + A + " copied while tile t's wgmma run)",
-                        ""});
     return withLoopType(withBand(Body, Iteration), Idiom.MoreProducts.empty()
                                                        ? isl_ast_loop_separate
                                                        : isl_ast_loop_default);
@@ -492,10 +492,14 @@ private:
     // first.
     isl::schedule Reduction;
     isl::set Drain = set("{ Drain[] }");
-    if (splitAcrossWarps() || C.stagedEpilogue())
+    // A wgmma group still in flight writes the accumulators: drained too.
+    bool PendingWgmma = C.wgmma() && C.WgmmaPending;
+    if (splitAcrossWarps() || C.stagedEpilogue() || PendingWgmma)
       add({"Drain", Drain, {}, {}, T.Drain});
     if (splitAcrossWarps())
       Reduction = sequence(leaf(Drain), insertWarpGroupReduction());
+    else if (PendingWgmma && !C.stagedEpilogue())
+      Reduction = leaf(Drain);
     if (!C.stagedEpilogue()) {
       add({"Store", Store, Fragment, Output, T.Store});
       isl::schedule Stores = withBand(leaf(Store), FragmentOrder);

@@ -94,6 +94,17 @@ __host__ __device__ constexpr int swizzle_row_period() {
   return kCols / 8 >= 8 ? 8 : 64 / (kCols / 8);
 }
 
+// wgmma's M- (N-) major tiles (wgmma.cuh): a tile of kRows rows of kCols
+// elements (kCols a multiple of 64) is stored as kCols / 64 panels, panel p
+// holding columns 64 p .. 64 p + 63 of every row as a kRows x 64 tile of
+// its own (128-byte rows, the swizzle above). Moving 8 rows moves every
+// offset by 8 * 64 elements.
+template <int kCols, int kRows>
+__host__ __device__ __forceinline__ constexpr int paneled_offset(int row, int col) {
+  static_assert(kCols % 64 == 0, "tc::paneled_offset: panels are 64 elements wide");
+  return (col >> 6) * (kRows * 64) + swizzled_offset<64>(row, col & 63);
+}
+
 // The same layout for tiles of 32-bit elements (tf32 operands): a row of
 // kCols floats is a row of 2 * kCols 16-bit halves.
 template <int kCols, typename T>

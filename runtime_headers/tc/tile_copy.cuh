@@ -44,13 +44,27 @@ enum CopyMode : int { kElementwise = 0, kPartialChunks = 1, kWholeChunks = 2 };
 // Only chunk 0 is stored; chunk i and k tile t are reached by constant
 // strides, which keeps the per-thread state to a few registers next to the
 // accumulators.
+//
+// kPaneled: the tile (k rows of kCols m or n elements) is stored as 64-
+// column panels (tc::paneled_offset), the M/N-major layout of wgmma; only
+// for 16-bit elements and !kReductionContiguous.
 template <int kMode, typename T, int kChunks, int kCols, bool kReductionContiguous,
-          int kBlockK, int kRowStep>
+          int kBlockK, int kRowStep, bool kPaneled = false>
 struct OperandCopier {
   static_assert(sizeof(T) == 2 || sizeof(T) == 4, "operand tiles hold 16- or 32-bit elements");
+  static_assert(!kPaneled || (sizeof(T) == 2 && !kReductionContiguous && kCols % 64 == 0),
+                "paneled tiles: 16-bit elements, k rows, 64-column panels");
   static constexpr int kVec = 16 / static_cast<int>(sizeof(T)); // elements per chunk
+  // Elements between consecutive rows of the stored tile (in a panel).
+  static constexpr int kRowPitch = kPaneled ? 64 : kCols;
   static constexpr bool kLinearSwizzle =
-      kRowStep % swizzle_element_row_period<kCols, T>() == 0;
+      kPaneled ? kRowStep % 8 == 0 : kRowStep % swizzle_element_row_period<kCols, T>() == 0;
+  __device__ __forceinline__ static constexpr int stored_offset(int row, int col) {
+    if constexpr (kPaneled)
+      return paneled_offset<kCols, kBlockK>(row, col);
+    else
+      return swizzled_element_offset<kCols, T>(row, col);
+  }
   const T *base;
   long long ld, k_extent;
   const T *src0;   // chunk 0 in k tile 0
@@ -81,7 +95,7 @@ struct OperandCopier {
     span = kReductionContiguous ? kVec : (cv <= 0 ? 0 : (cv >= kVec ? kVec : static_cast<int>(cv)));
     row0 = row;
     col0 = col;
-    smem0 = swizzled_element_offset<kCols, T>(row, col);
+    smem0 = stored_offset(row, col);
     gk0 = kReductionContiguous ? gcol : grow;
     grow0 = grow;
     gcol0 = gcol;
@@ -113,8 +127,8 @@ struct OperandCopier {
                            static_cast<long long>(t) * kBlockK
                      : src0 + (static_cast<long long>(i) * kRowStep +
                                static_cast<long long>(t) * kBlockK) * ld;
-    const int offset = kLinearSwizzle ? smem0 + i * kRowStep * kCols
-                                      : swizzled_element_offset<kCols, T>(row0 + i * kRowStep, col0);
+    const int offset = kLinearSwizzle ? smem0 + i * kRowStep * kRowPitch
+                                      : stored_offset(row0 + i * kRowStep, col0);
     T *dst = stage_base + offset;
     if constexpr (kMode == kWholeChunks) {
       // Chunks are wholly inside or outside: one k test per k tile (shared

@@ -1,9 +1,9 @@
 // tc/wgmma.cuh - warpgroup MMA (sm_90a): matrix descriptors, ordering, and
 // the m64nNk16 instruction chosen by element type and N.
 //
-// Shared-memory layout the descriptors describe
-// ---------------------------------------------
-// An operand tile is stored K-major: rows of 64 16-bit elements (128 bytes,
+// Shared-memory layouts the descriptors describe
+// ----------------------------------------------
+// K-major (wgmma_desc_k_major_sw128). An operand tile is stored K-major: rows of 64 16-bit elements (128 bytes,
 // one k tile), row r of the tile at byte 128 r, its 16-byte chunks
 // permuted by chunk ^ (r % 8). That is tc::swizzled_offset<64> (swizzle.cuh),
 // and it is the "128-byte swizzle" layout of wgmma: 8-row atoms of 1024
@@ -18,6 +18,11 @@
 // The k step kk of a tile (16 elements = 32 bytes) moves the start address
 // by 32 bytes inside each row: the swizzle, computed from the full address,
 // then finds the permuted chunks (so the tile base must be 1024-aligned).
+//
+// M/N-major (wgmma_desc_mn_major_sw128, kTrans = 1). The tile holds k rows
+// of m (n) elements, as 64-element panels (swizzle.cuh, paneled_offset):
+// the same 128-byte rows and swizzle, with m (n) along the row. See the
+// function for its offsets.
 //
 // Ordering
 // --------
@@ -49,6 +54,21 @@ __device__ __forceinline__ uint64_t wgmma_desc_k_major_sw128(const void *smem) {
   uint64_t desc = 0;
   desc |= static_cast<uint64_t>((addr & 0x3FFFF) >> 4);       // start address
   desc |= static_cast<uint64_t>(1) << 16;                      // LBO (unused)
+  desc |= static_cast<uint64_t>(1024 >> 4) << 32;              // SBO
+  desc |= static_cast<uint64_t>(1) << 62;                      // 128B swizzle
+  return desc;
+}
+
+// Descriptor of an M- (N-) major, 128-byte-swizzled tile stored as 64-
+// element panels (tc::paneled_offset): in a panel, row k holds 64
+// consecutive m (n) elements of reduction index k, 8-row atoms 1024 bytes
+// apart (SBO); the next 64 m (n) elements are in the next panel,
+// `panel_bytes` further (LBO). A k step of 16 moves the start by two atoms.
+__device__ __forceinline__ uint64_t wgmma_desc_mn_major_sw128(const void *smem, int panel_bytes) {
+  const uint32_t addr = static_cast<uint32_t>(__cvta_generic_to_shared(smem));
+  uint64_t desc = 0;
+  desc |= static_cast<uint64_t>((addr & 0x3FFFF) >> 4);       // start address
+  desc |= static_cast<uint64_t>((panel_bytes >> 4) & 0x3FFF) << 16;  // LBO
   desc |= static_cast<uint64_t>(1024 >> 4) << 32;              // SBO
   desc |= static_cast<uint64_t>(1) << 62;                      // 128B swizzle
   return desc;
