@@ -300,4 +300,17 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
   return C;
 }
 
+std::optional<KernelConfig> wideTileAlternative(const KernelConfig &C,
+                                                const RegionModel &M,
+                                                const MatmulIdiom &Idiom) {
+  const RegionClauses &Cl = M.Clauses;
+  if (!C.wgmma() || Cl.Tile || Cl.Stages || C.BlockN != 128 || !Idiom.MoreProducts.empty() ||
+      Idiom.A.ConvertWhileCopying || Idiom.B.ConvertWhileCopying)
+    return std::nullopt;
+  KernelConfig W = C;
+  W.BlockN = 256;
+  W.WarpN = 256;
+  return W;
+}
+
 } // namespace tc

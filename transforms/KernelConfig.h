@@ -130,6 +130,15 @@ struct KernelConfig {
   std::string describe() const;
 };
 
+/// The second kernel a region gets, chosen at launch time by
+/// tc::prefer_wide_tiles (tc/tile_choice.cuh): for the default wgmma
+/// configuration (no tile or stages clause) of a single product without
+/// converted operands, the same with 128x256 block tiles (3 stages, one
+/// block per SM). Nothing otherwise.
+std::optional<KernelConfig> wideTileAlternative(const KernelConfig &C,
+                                                const RegionModel &M,
+                                                const MatmulIdiom &Idiom);
+
 llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
                                                 const MatmulIdiom &Idiom,
                                                 clang::SourceLocation PragmaLoc,

@@ -40,9 +40,10 @@ struct OperandTile {
 class Emitter {
 public:
   Emitter(const RegionModel &M, const MatmulIdiom &Idiom, const IslModel &I,
-          const KernelConfig &C, std::string Name, std::string Where)
+          const KernelConfig &C, std::string Name, std::string Where,
+          std::string WideLauncher = "")
       : M(M), Idiom(Idiom), I(I), C(C), Name(std::move(Name)),
-        Where(std::move(Where)) {}
+        Where(std::move(Where)), WideLauncher(std::move(WideLauncher)) {}
 
   llvm::Expected<GeneratedRegion> run() {
     auto Epi = emitEpilogue(M, Idiom);
@@ -483,6 +484,15 @@ private:
     for (size_t I = 0; I < Args.size(); ++I)
       S += (I ? ", " : "") + Args[I].LauncherType + (Args[I].LauncherType.back() == '*' ? "" : " ") + Args[I].Name;
     S += std::string(Args.empty() ? "" : ", ") + "cudaStream_t tc_stream) {\n";
+    if (!WideLauncher.empty()) {
+      std::string Names;
+      for (auto &A : Args)
+        Names += A.Name + ", ";
+      S += "  // Large problems: the 128x256 kernel (tc/tile_choice.cuh).\n";
+      S += "  if (tc::prefer_wide_tiles(" + extentM() + ", " + extentN() + ", " +
+           Idiom.ExtentK.str(subst()) + ")) {\n    " + WideLauncher + "(" + Names +
+           "tc_stream);\n    return;\n  }\n";
+    }
     // Grid: one block per block tile of the output, counted by isl.
     isl::set Tiles = KS.GridTiles;
     int BatchPos = isl_set_find_dim_by_name(Tiles.get(), isl_dim_param, "tc_batch");
@@ -606,6 +616,8 @@ private:
   const IslModel &I;
   const KernelConfig &C;
   std::string Name, Where;
+  /// The launcher of the region's 128x256 kernel, or empty.
+  std::string WideLauncher;
 };
 
 } // namespace
@@ -613,9 +625,20 @@ private:
 llvm::Expected<GeneratedRegion>
 generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModel &I,
                const KernelConfig &C, const std::string &Name,
-               const std::string &SourceLocation) {
+               const std::string &SourceLocation, const std::optional<KernelConfig> &Wide) {
   try {
-    return Emitter(M, Idiom, I, C, Name, SourceLocation).run();
+    if (!Wide)
+      return Emitter(M, Idiom, I, C, Name, SourceLocation).run();
+    auto W = Emitter(M, Idiom, I, *Wide, Name + "_wide", SourceLocation).run();
+    if (!W)
+      return W.takeError();
+    auto G = Emitter(M, Idiom, I, C, Name, SourceLocation, Name + "_wide_launch").run();
+    if (!G)
+      return G.takeError();
+    G->Definitions = W->Definitions + G->Definitions;
+    G->Explain += "  large shapes (tc::prefer_wide_tiles): " + Name + "_wide, " +
+                  Wide->describe() + "\n" + W->Explain;
+    return G;
   } catch (const isl::exception &E) {
     return regionError(M.Range.getBegin(),
                        std::string("isl failed while generating the kernel: ") +

@@ -184,7 +184,8 @@ llvm::Expected<GeneratedRegion> process(ASTContext &Ctx, const Region &R,
         Explain += Text;
         return Config.takeError();
       }
-      auto Gen = generateRegion(*Model, *Idiom, I, *Config, Name, Where);
+      auto Gen = generateRegion(*Model, *Idiom, I, *Config, Name, Where,
+                                wideTileAlternative(*Config, *Model, *Idiom));
       if (Gen)
         Text += Gen->Explain;
       Explain += Text;

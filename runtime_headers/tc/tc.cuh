@@ -8,6 +8,7 @@
 //   mma.cuh       mma.sync m16n8k16 f16/bf16 -> f32
 //   fragment.cuh  mma operand fragments from swizzled tiles
 //   wgmma.cuh     warpgroup mma (sm_90a): descriptors of swizzled tiles
+//   tile_choice.cuh  launch-time choice between a region's tile shapes
 //   isl_ast.cuh   floord/ceild/min/max for isl's printed AST
 //   convert.cuh   to_float / from_float
 //   tile_copy.cuh    operand tiles, global -> shared (cp.async)
@@ -34,4 +35,5 @@
 #include "wgmma.cuh"
 #include "raster.cuh"
 #include "split_k.cuh"
+#include "tile_choice.cuh"
 #include "prologue.cuh"

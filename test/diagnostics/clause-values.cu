@@ -82,7 +82,7 @@ void too_much_shared_memory(GEMM_ARGS) {
 
 void other_mma(GEMM_ARGS) {
   // DIAG: {{.*}}clause-values.cu:[[@LINE+2]]:{{[0-9]+}}: error: unsupported mma 'm16n8k8'
-  // DIAG: {{.*}}clause-values.cu:[[@LINE+1]]:{{[0-9]+}}: note: the supported instruction shape is mma(m16n8k16)
+  // DIAG: {{.*}}clause-values.cu:[[@LINE+1]]:{{[0-9]+}}: note: the supported instruction shapes are mma(m16n8k16) and mma(wgmma)
 #pragma tc mma(m16n8k8)
   GEMM_NEST
 }

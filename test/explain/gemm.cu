@@ -4,9 +4,9 @@
 // rewrites nothing. The tile clauses fix the configuration (the default
 // one is the tool's choice), so that the trees are known.
 //
-// RUN: %tc-rewrite --explain %s | FileCheck %s
+// RUN: %tc-rewrite --mma-path=sync --explain %s | FileCheck %s
 // RUN: rm -f %t.cu
-// RUN: %tc-rewrite --explain %s -o %t.cu | FileCheck %s --check-prefix=STEPS
+// RUN: %tc-rewrite --mma-path=sync --explain %s -o %t.cu | FileCheck %s --check-prefix=STEPS
 // RUN: not ls %t.cu
 
 // CHECK:       {{^}}region tc_gemm_0 at gemm.cu:[[@LINE+58]]{{$}}

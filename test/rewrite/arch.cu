@@ -25,14 +25,32 @@
 // RUN: diff %t.sm90a.cu %t.sm90.cu
 // RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
 // RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.sm90a.cu -o %t.sm90a.o %}
+// mma.sync on sm_90a when asked for:
+// RUN: %tc-rewrite --mma-path=sync %s -o %t.sync.cu
+// RUN: FileCheck %s --check-prefixes=CHECK,SYNC --input-file=%t.sync.cu
 
 // CHECK:      {{^}}#include <tc/tc.cuh>
-// SM80:       {{^}}//   block tile {{.*}}, sm_80{{$}}
-// SM86:       {{^}}//   block tile {{.*}}, sm_86{{$}}
-// SM89:       {{^}}//   block tile {{.*}}, sm_89{{$}}
-// SM90A:      {{^}}//   block tile {{.*}}, sm_90a{{$}}
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_0_kernel(
-// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// SM80:       {{^}}//   block tile {{.*}} mma.sync.m16n8k16 {{.*}}, sm_80{{$}}
+// SM86:       {{^}}//   block tile {{.*}} mma.sync.m16n8k16 {{.*}}, sm_86{{$}}
+// SM89:       {{^}}//   block tile {{.*}} mma.sync.m16n8k16 {{.*}}, sm_89{{$}}
+// SYNC:       {{^}}//   block tile {{.*}} mma.sync.m16n8k16 {{.*}}, sm_90a{{$}}
+// SM90A:      {{^}}//   block tile 128x128x64, 2 warpgroups (8 warps), 3 cp.async stages, wgmma.mma_async.m64n128k16 {{.*}}, sm_90a{{$}}
+// SM80:       {{^}}__global__ void __launch_bounds__(128) tc_gemm_0_kernel(
+// SM86:       {{^}}__global__ void __launch_bounds__(128) tc_gemm_0_kernel(
+// SM89:       {{^}}__global__ void __launch_bounds__(128) tc_gemm_0_kernel(
+// SYNC:       {{^}}__global__ void __launch_bounds__(128) tc_gemm_0_kernel(
+// SM80:       {{^ *}}tc::mma_m16n8k16_f16(
+// SM86:       {{^ *}}tc::mma_m16n8k16_f16(
+// SM89:       {{^ *}}tc::mma_m16n8k16_f16(
+// SYNC:       {{^ *}}tc::mma_m16n8k16_f16(
+// wgmma: A K-major, B (row-major, n contiguous) N-major.
+// SM90A:      {{^}}__global__ void __launch_bounds__(256, 2) tc_gemm_0_kernel(
+// SM90A:      {{^ *}}tc::OperandCopier<kCopyMode, __half, 4, 128, false, 64, 16, true> tc_copy_b;
+// SM90A:      {{^ *}}const uint64_t tc_desc_b = tc::wgmma_desc_mn_major_sw128(tc_smem_b, 8192);
+// SM90A:      {{^ *}}tc::fence_proxy_async();
+// SM90A:      {{^ *}}tc::wgmma_m64k16<__half, 0, 1, 128>(tc_acc[0],
+// SM90A:      {{^ *}}tc::wgmma_commit();
+// SM90A:      {{^ *}}tc::wgmma_wait<0>(tc_acc[0]);
 // CHECK:      {{^  }}tc_gemm_0_launch(M, N, K, A, B, C, 0);
 
 #include <cuda_fp16.h>

@@ -2,7 +2,7 @@
 // accepted no-op forms split_k(1), mma(m16n8k16); clauses may be separated
 // by commas.
 //
-// RUN: %tc-rewrite %s -o %t.cu
+// RUN: %tc-rewrite --mma-path=sync %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
 // RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
 // RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}

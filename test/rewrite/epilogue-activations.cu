@@ -28,7 +28,7 @@ void relu6(int M, int N, int K, const __half *__restrict__ A,
       C[i * N + j] = __float2half(fminf(fmaxf(acc + bias[j], 0.0f), 6.0f));
     }
 }
-// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9]+}}) tc_relu6_0_kernel(
+// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_relu6_0_kernel(
 // CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = __float2half(fminf(fmaxf((tc_value + bias[((tc_n))]), 0.0f), 6.0f));
 // CHECK-LABEL: {{^}}void relu6(
 // CHECK:       {{^  }}// '#pragma tc' region computed by tc_relu6_0_launch (tc-rewrite)
@@ -47,7 +47,7 @@ void clamp_scalars(int M, int N, int K, float lo, float hi,
       C[i * N + j] = fminf(fmaxf(acc + bias[i], lo), hi);
     }
 }
-// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9]+}}) tc_clamp_scalars_0_kernel(
+// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_clamp_scalars_0_kernel(
 // CHECK-SAME:  float lo, float hi,
 // CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = fminf(fmaxf((tc_value + bias[((tc_m))]), lo), hi);
 // CHECK-LABEL: {{^}}void clamp_scalars(
@@ -68,7 +68,7 @@ void leaky_relu(int M, int N, int K, const __half *__restrict__ A,
       C[i * N + j] = __float2half(v > 0.0f ? v : 0.01f * v);
     }
 }
-// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9]+}}) tc_leaky_relu_0_kernel(
+// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_leaky_relu_0_kernel(
 // CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = __float2half(((static_cast<float>((tc_value + bias[((tc_n))])) > 0.0f) ? static_cast<float>((tc_value + bias[((tc_n))])) : (0.01f * static_cast<float>((tc_value + bias[((tc_n))])))));
 // CHECK-LABEL: {{^}}void leaky_relu(
 // CHECK:       {{^  }}// '#pragma tc' region computed by tc_leaky_relu_0_launch (tc-rewrite)
@@ -89,7 +89,7 @@ void leaky_relu_slope(int M, int N, int K, float slope,
       C[i * N + j] = __float2half(v > 0.0f ? v : slope * v);
     }
 }
-// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9]+}}) tc_leaky_relu_slope_0_kernel(
+// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_leaky_relu_slope_0_kernel(
 // CHECK-SAME:  float slope,
 // CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = __float2half(((static_cast<float>((tc_value + bias[((tc_m))])) > 0.0f) ? static_cast<float>((tc_value + bias[((tc_m))])) : (slope * static_cast<float>((tc_value + bias[((tc_m))])))));
 // CHECK-LABEL: {{^}}void leaky_relu_slope(
@@ -110,7 +110,7 @@ void sigmoid(int M, int N, int K, const __half *__restrict__ A,
       C[i * N + j] = __float2half(1.0f / (1.0f + expf(-v)));
     }
 }
-// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9]+}}) tc_sigmoid_0_kernel(
+// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_sigmoid_0_kernel(
 // CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = __float2half((1.0f / (1.0f + expf((-static_cast<float>((tc_value + bias[((tc_n))])))))));
 // CHECK-LABEL: {{^}}void sigmoid(
 // CHECK:       {{^  }}// '#pragma tc' region computed by tc_sigmoid_0_launch (tc-rewrite)
@@ -129,7 +129,7 @@ void tanh_f32(int M, int N, int K, const __half *__restrict__ A,
       C[i * N + j] = tanhf(acc + bias[j]);
     }
 }
-// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9]+}}) tc_tanh_f32_0_kernel(
+// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_tanh_f32_0_kernel(
 // CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = tanhf((tc_value + bias[((tc_n))]));
 // CHECK-LABEL: {{^}}void tanh_f32(
 // CHECK:       {{^  }}// '#pragma tc' region computed by tc_tanh_f32_0_launch (tc-rewrite)
@@ -149,7 +149,7 @@ void gelu_erf(int M, int N, int K, const __half *__restrict__ A,
       C[i * N + j] = __float2half(0.5f * v * (1.0f + erff(v * 0.70710678f)));
     }
 }
-// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9]+}}) tc_gelu_erf_0_kernel(
+// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_gelu_erf_0_kernel(
 // CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = __float2half(((0.5f * static_cast<float>((tc_value + bias[((tc_n))]))) * (1.0f + erff((static_cast<float>((tc_value + bias[((tc_n))])) * 0.70710678f)))));
 // CHECK-LABEL: {{^}}void gelu_erf(
 // CHECK:       {{^  }}// '#pragma tc' region computed by tc_gelu_erf_0_launch (tc-rewrite)
@@ -170,7 +170,7 @@ void gelu_tanh(int M, int N, int K, const __half *__restrict__ A,
           0.5f * v * (1.0f + tanhf(0.7978845608f * (v + 0.044715f * v * v * v))));
     }
 }
-// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9]+}}) tc_gelu_tanh_0_kernel(
+// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_gelu_tanh_0_kernel(
 // CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = __float2half(((0.5f * static_cast<float>((tc_value + bias[((tc_n))]))) * (1.0f + tanhf((0.7978845608f * (static_cast<float>((tc_value + bias[((tc_n))])) + (((0.044715f * static_cast<float>((tc_value + bias[((tc_n))]))) * static_cast<float>((tc_value + bias[((tc_n))]))) * static_cast<float>((tc_value + bias[((tc_n))])))))))));
 // CHECK-LABEL: {{^}}void gelu_tanh(
 // CHECK:       {{^  }}// '#pragma tc' region computed by tc_gelu_tanh_0_launch (tc-rewrite)
@@ -190,7 +190,7 @@ void silu(int M, int N, int K, const __half *__restrict__ A,
       C[i * N + j] = __float2half(v / (1.0f + expf(-v)));
     }
 }
-// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9]+}}) tc_silu_0_kernel(
+// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_silu_0_kernel(
 // CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = __float2half((static_cast<float>((tc_value + bias[((tc_m))])) / (1.0f + expf((-static_cast<float>((tc_value + bias[((tc_m))])))))));
 // CHECK-LABEL: {{^}}void silu(
 // CHECK:       {{^  }}// '#pragma tc' region computed by tc_silu_0_launch (tc-rewrite)
@@ -212,7 +212,7 @@ void gelu_residual(int M, int N, int K, const __half *__restrict__ A,
                                   __half2float(R[i * N + j]));
     }
 }
-// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9]+}}) tc_gelu_residual_0_kernel(
+// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_gelu_residual_0_kernel(
 // CHECK-SAME:  const __half *__restrict__ R,
 // CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = __float2half((((0.5f * static_cast<float>((tc_value + bias[((tc_n))]))) * (1.0f + erff((static_cast<float>((tc_value + bias[((tc_n))])) * 0.70710678f)))) + __half2float(R[(long long)((tc_m)) * (N) + ((tc_n))])));
 // CHECK-LABEL: {{^}}void gelu_residual(
@@ -235,7 +235,7 @@ void two_outputs(int M, int N, int K, const __half *__restrict__ A,
       D[i * N + j] = __float2half(v / (1.0f + expf(-v)));
     }
 }
-// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9]+}}) tc_two_outputs_0_kernel(
+// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_two_outputs_0_kernel(
 // CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = __float2half(static_cast<float>((tc_value + bias[((tc_n))])));
 // CHECK-NEXT:  {{^ *}}D[(long long)((tc_m)) * (N) + ((tc_n))] = __float2half((static_cast<float>((tc_value + bias[((tc_n))])) / (1.0f + expf((-static_cast<float>((tc_value + bias[((tc_n))])))))));
 // CHECK-LABEL: {{^}}void two_outputs(
@@ -266,7 +266,7 @@ void gelu_separate_nest(int M, int N, int K, const __half *__restrict__ A,
       }
   }
 }
-// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9]+}}) tc_gelu_separate_nest_0_kernel(
+// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_gelu_separate_nest_0_kernel(
 // CHECK:       {{^ *}}const float tc_result_C_[[S:S[0-9]+]] = tc_value;
 // CHECK-NEXT:  {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = tc_result_C_[[S]];
 // CHECK-NEXT:  {{^ *}}D[(long long)((tc_m)) * (N) + ((tc_n))] = __float2half(((0.5f * static_cast<float>((tc_result_C_[[S]] + bias[((tc_n))]))) * (1.0f + tanhf((0.7978845608f * (static_cast<float>((tc_result_C_[[S]] + bias[((tc_n))])) + (((0.044715f * static_cast<float>((tc_result_C_[[S]] + bias[((tc_n))]))) * static_cast<float>((tc_result_C_[[S]] + bias[((tc_n))]))) * static_cast<float>((tc_result_C_[[S]] + bias[((tc_n))])))))))));

@@ -1,7 +1,7 @@
 // fp32 result: fp16 and bf16 operands stored straight from the fp32
 // accumulator, no conversion on the store.
 //
-// RUN: %tc-rewrite %s -o %t.cu
+// RUN: %tc-rewrite --mma-path=sync %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
 // RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
 // RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}

@@ -1,11 +1,11 @@
 // Leading-dimension parameters (BLAS lda/ldb/ldc): the operands are
 // delinearised with lda and ldb, the store uses ldc.
 //
-// RUN: %tc-rewrite %s -o %t.cu
+// RUN: %tc-rewrite --mma-path=sync %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
 // RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
 // RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
-// RUN: %tc-rewrite --explain %s | FileCheck %s --check-prefix=EXPLAIN
+// RUN: %tc-rewrite --mma-path=sync --explain %s | FileCheck %s --check-prefix=EXPLAIN
 
 // EXPLAIN: {{^}}  array A: __half, strides [lda, 1]
 // EXPLAIN: {{^}}  array B: __half, strides [ldb, 1]

@@ -1,11 +1,11 @@
 // Loop forms: `i <= M - 1` bounds (inclusive, normalised to the same
 // extents as `i < M`), `i++` and `i += 1` increments.
 //
-// RUN: %tc-rewrite %s -o %t.cu
+// RUN: %tc-rewrite --mma-path=sync %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
 // RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
 // RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
-// RUN: %tc-rewrite --explain %s | FileCheck %s --check-prefix=EXPLAIN
+// RUN: %tc-rewrite --mma-path=sync --explain %s | FileCheck %s --check-prefix=EXPLAIN
 
 // CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_le_0_kernel(
 // CHECK:      {{^ *}}tc::mma_m16n8k16_f16(

@@ -5,7 +5,7 @@
 // "epilogues in a separate nest are not supported yet; write them inside
 // the (m, n) loops") at the initialisation `C[i * N + j0] = 0.0f`.
 //
-// RUN: %tc-rewrite %s -o %t.cu
+// RUN: %tc-rewrite --mma-path=sync %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
 // RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
 // RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}

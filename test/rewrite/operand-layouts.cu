@@ -4,11 +4,11 @@
 // fragment loaders follow; --explain names the layouts and leading
 // dimensions.
 //
-// RUN: %tc-rewrite %s -o %t.cu
+// RUN: %tc-rewrite --mma-path=sync %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
 // RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
 // RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
-// RUN: %tc-rewrite --explain %s | FileCheck %s --check-prefix=EXPLAIN
+// RUN: %tc-rewrite --mma-path=sync --explain %s | FileCheck %s --check-prefix=EXPLAIN
 
 // EXPLAIN-LABEL: {{^}}region tc_gemm_rr_0 at
 // EXPLAIN:       {{^}}    A = A (row-major, leading dimension K), B = B (row-major, leading dimension N),

@@ -33,7 +33,7 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK: {{^ *}}tc::ConvertingCopier<kCopyMode, int8_t, __half, {{.*}}> tc_copy_b;
 // CHECK: {{^ *}}const auto tc_convert_b = [&](float tc_x, long long tc_row) -> float {
 // CHECK-NEXT: {{^ *}}return static_cast<float>((tc_x - zero[((tc_row))]));
-// CHECK: tc_copy_b.issue(c{{[0-9]}}, tc_smem_b + {{.*}}, tc_convert_b);
+// CHECK: tc_copy_b.issue({{c[0-9]|[0-9]+}}, tc_smem_b + {{.*}}, tc_convert_b);
 // No prologue on the fragments: shared memory already holds fp16 values.
 // CHECK-NOT: apply_prologue
 // The scale is applied once, to the sum.

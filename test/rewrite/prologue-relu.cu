@@ -2,7 +2,7 @@
 // fragments right after ldmatrix; a prologue on both operands, or one that
 // uses more than the element, is rejected.
 //
-// RUN: not %tc-rewrite %s -o %t.cu 2>&1 | FileCheck %s --check-prefix=DIAG
+// RUN: not %tc-rewrite --mma-path=sync %s -o %t.cu 2>&1 | FileCheck %s --check-prefix=DIAG
 // RUN: FileCheck %s --input-file=%t.cu
 // RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
 

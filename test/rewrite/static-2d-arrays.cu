@@ -2,11 +2,11 @@
 // sizes: the sizes are folded into the kernel, which takes flat pointers
 // (the call reinterpret_casts the row pointers).
 //
-// RUN: %tc-rewrite %s -o %t.cu
+// RUN: %tc-rewrite --mma-path=sync %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
 // RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
 // RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
-// RUN: %tc-rewrite --explain %s | FileCheck %s --check-prefix=EXPLAIN
+// RUN: %tc-rewrite --mma-path=sync --explain %s | FileCheck %s --check-prefix=EXPLAIN
 
 // EXPLAIN: {{^}}  context:  [M, N, K] -> {  : M = 256 and N = 128 and K = 64 }
 // EXPLAIN: {{^}}    A = A (row-major, leading dimension 64), B = B (row-major, leading dimension 128),

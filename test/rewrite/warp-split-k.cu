@@ -5,7 +5,7 @@
 // main loop groups 1..P-1 hand their accumulators to group 0 through the
 // drained operand stages. Group 0 then runs the epilogue.
 //
-// RUN: %tc-rewrite %s -o %t.cu
+// RUN: %tc-rewrite --mma-path=sync %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
 // RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
 // RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}

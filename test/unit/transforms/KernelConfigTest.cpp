@@ -301,4 +301,120 @@ TEST(KernelConfigTest, ClausesFromARealRegion) {
   EXPECT_EQ(C->threads(), 32);
 }
 
+// ----- the main loop's instruction family ----------------------------------
+
+Chosen chooseFor(const MatmulIdiom &Idiom, const RegionClauses &Cl, GpuArch Arch,
+                 MmaPreference Pref) {
+  RegionModel M;
+  M.Clauses = Cl;
+  auto C = chooseKernelConfig(M, Idiom, PragmaLoc, Arch, Pref);
+  Chosen R;
+  if (C)
+    R.Config = *C;
+  else
+    R.Error = takeError(C.takeError());
+  return R;
+}
+
+MatmulIdiom plainIdiom(bool AKMajor, bool BKMajor, ElementType T = ElementType::F16) {
+  MatmulIdiom Idiom;
+  Idiom.InputType = T;
+  Idiom.A.ReductionIsContiguous = AKMajor;
+  Idiom.B.ReductionIsContiguous = BKMajor;
+  return Idiom;
+}
+
+TEST(KernelConfigTest, AutoTakesWgmmaOnSm90aForEveryLayout) {
+  for (bool AK : {true, false})
+    for (bool BK : {true, false}) {
+      Chosen R = chooseFor(plainIdiom(AK, BK), {}, GpuArch::SM90a, MmaPreference::Auto);
+      ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+      const KernelConfig &C = *R.Config;
+      EXPECT_TRUE(C.wgmma()) << C.PathReason;
+      EXPECT_EQ(C.BlockM, 128);
+      EXPECT_EQ(C.BlockN, 128);
+      EXPECT_EQ(C.BlockK, 64);
+      // Two warpgroups; each warp's accumulators are a 16 x 128 tile.
+      EXPECT_EQ(C.warpgroups(), 2);
+      EXPECT_EQ(C.threads(), 256);
+      EXPECT_EQ(C.WarpM, 16);
+      EXPECT_EQ(C.WarpN, 128);
+      EXPECT_EQ(C.fragmentsM() * C.fragmentsN() * 4, 64);
+      EXPECT_EQ(C.instrM(), 64);
+      EXPECT_EQ(C.instrN(), 128);
+      // Three stages: two blocks per SM, no group left in flight.
+      EXPECT_EQ(C.sharedBytes(), 3 * 2 * 128 * 64 * 2);
+      EXPECT_EQ(C.WgmmaPending, 0);
+      EXPECT_EQ(C.copyDistance(), 2);
+      EXPECT_NE(C.describe().find("wgmma.mma_async.m64n128k16"), std::string::npos);
+    }
+}
+
+TEST(KernelConfigTest, WgmmaStagesAndTileClauses) {
+  RegionClauses Cl = tile(128, 256, 64);
+  Cl.Stages = 4;
+  Chosen R = chooseFor(plainIdiom(true, true), Cl, GpuArch::SM90a, MmaPreference::Auto);
+  ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+  EXPECT_TRUE(R.Config->wgmma());
+  EXPECT_EQ(R.Config->BlockN, 256);
+  EXPECT_EQ(R.Config->WarpN, 256);
+  // Four stages keep one wgmma group in flight; the copies run 2 ahead.
+  EXPECT_EQ(R.Config->WgmmaPending, 1);
+  EXPECT_EQ(R.Config->copyDistance(), 2);
+  EXPECT_EQ(R.Config->sharedBytes(), 4 * (128 + 256) * 64 * 2);
+}
+
+TEST(KernelConfigTest, MmaSyncWhereWgmmaCannotRun) {
+  struct Case {
+    MatmulIdiom Idiom;
+    RegionClauses Cl;
+    GpuArch Arch;
+    const char *Reason;
+  };
+  MatmulIdiom Tf32 = plainIdiom(true, true, ElementType::F32);
+  MatmulIdiom Prologue = plainIdiom(true, true);
+  Prologue.A.Prologue.push_back(ExprNode::make(ExprNode::Read, ""));
+  RegionClauses Warp;
+  Warp.Warp = std::vector<int>{64, 64};
+  RegionClauses OddTile = tile(128, 128, 32);
+  RegionClauses Split;
+  Split.WarpSplitK = 2;
+  std::vector<Case> Cases = {
+      {plainIdiom(true, true), {}, GpuArch::SM80, "wgmma needs sm_90a"},
+      {plainIdiom(true, true), {}, GpuArch::SM89, "wgmma needs sm_90a"},
+      {Tf32, {}, GpuArch::SM90a, "f16 and bf16"},
+      {Prologue, {}, GpuArch::SM90a, "register fragments"},
+      {plainIdiom(true, true), Warp, GpuArch::SM90a, "warp tiles"},
+      {plainIdiom(true, true), OddTile, GpuArch::SM90a, "BM x BN x 64"},
+      {plainIdiom(true, true), Split, GpuArch::SM90a, "warp_split_k"},
+  };
+  for (const Case &C : Cases) {
+    Chosen R = chooseFor(C.Idiom, C.Cl, C.Arch, MmaPreference::Auto);
+    ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+    EXPECT_FALSE(R.Config->wgmma());
+    EXPECT_NE(R.Config->PathReason.find(C.Reason), std::string::npos) << R.Config->PathReason;
+    // Asking for wgmma there is an error with the same reason as its note.
+    Chosen Forced = chooseFor(C.Idiom, C.Cl, C.Arch, MmaPreference::Wgmma);
+    ASSERT_FALSE(Forced.Config.has_value());
+    EXPECT_NE(Forced.Error->Message.find("cannot use wgmma"), std::string::npos);
+  }
+}
+
+TEST(KernelConfigTest, MmaClauseOverridesThePreference) {
+  RegionClauses Sync;
+  Sync.Mma = "m16n8k16";
+  Chosen R = chooseFor(plainIdiom(true, true), Sync, GpuArch::SM90a, MmaPreference::Wgmma);
+  ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+  EXPECT_FALSE(R.Config->wgmma());
+  RegionClauses Wg;
+  Wg.Mma = "wgmma";
+  R = chooseFor(plainIdiom(true, false), Wg, GpuArch::SM90a, MmaPreference::Sync);
+  ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+  EXPECT_TRUE(R.Config->wgmma());
+  EXPECT_EQ(parseMmaPreference("auto"), std::optional<MmaPreference>(MmaPreference::Auto));
+  EXPECT_EQ(parseMmaPreference("sync"), std::optional<MmaPreference>(MmaPreference::Sync));
+  EXPECT_EQ(parseMmaPreference("wgmma"), std::optional<MmaPreference>(MmaPreference::Wgmma));
+  EXPECT_EQ(parseMmaPreference("tcgen05"), std::nullopt);
+}
+
 } // namespace

@@ -1,0 +1,49 @@
+// mma(wgmma) where the region or the target rules wgmma out: an error at the
+// clause, with the reason as the note; that region is left as written (on
+// sm_80 both are: diff), the other one rewritten.
+//
+// RUN: rm -f %t.cu %t.sm80.cu
+// RUN: not %tc-rewrite %s -o %t.cu 2>&1 | FileCheck %s --check-prefix=DIAG
+// RUN: FileCheck %s --check-prefix=OUT --input-file=%t.cu
+// RUN: not %tc-rewrite --arch=sm_80 %s -o %t.sm80.cu 2>&1 | FileCheck %s --check-prefix=SM80
+// RUN: diff %s %t.sm80.cu
+
+#include <cuda_fp16.h>
+
+// OUT:      {{^}}void relu_a(
+// OUT:      {{^}}#pragma tc mma(wgmma)
+// OUT-NEXT: {{^}}  for (int i = 0; i < M; ++i)
+// OUT:      {{^}}void plain(
+// OUT-NEXT: {{^}}           const __half *__restrict__ B, float *__restrict__ C) {
+// OUT-NEXT: {{^}}  // '#pragma tc' region computed by tc_plain_0_launch (tc-rewrite)
+
+// A prologue on A's fragments (ReLU): wgmma reads A from shared memory.
+// DIAG: wgmma-clause.cu:[[@LINE+4]]:12: error: this region cannot use wgmma
+// DIAG: note: an operand prologue is applied to register fragments, which wgmma does not load
+void relu_a(int M, int N, int K, const __half *__restrict__ A,
+            const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc mma(wgmma)
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += fmaxf(__half2float(A[i * K + k]), 0.0f) * __half2float(B[j * K + k]);
+      C[i * N + j] = acc;
+    }
+}
+
+// A plain GEMM: wgmma on sm_90a (accepted there), not on sm_80.
+// SM80: wgmma-clause.cu:[[@LINE+5]]:12: error: this region cannot use wgmma
+// SM80: note: wgmma needs sm_90a; sm_80 has mma.sync
+// DIAG-NOT: wgmma-clause.cu:[[@LINE+3]]:{{.*}} error
+void plain(int M, int N, int K, const __half *__restrict__ A,
+           const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc mma(wgmma)
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[j * K + k]);
+      C[i * N + j] = acc;
+    }
+}

@@ -1,0 +1,52 @@
+// --explain names the main loop's instruction family and why: wgmma for a
+// plain f16 GEMM on sm_90a, whose compute decomposition tiles by warpgroup
+// (64 x BN) and contracts to one point per m64n128k16; mma.sync where the
+// region rules wgmma out (a prologue on fragments), or the arch does.
+//
+// RUN: %tc-rewrite --explain %s | FileCheck %s
+// RUN: %tc-rewrite --explain --arch=sm_80 %s | FileCheck %s --check-prefix=SM80
+// RUN: %tc-rewrite --explain --mma-path=sync %s | FileCheck %s --check-prefix=SYNC
+// RUN: not %tc-rewrite --explain --mma-path=tcgen05 %s 2>&1 | FileCheck %s --check-prefix=USAGE
+
+// CHECK:      {{^}}region tc_gemm_0 at wgmma.cu:[[@LINE+21]]{{$}}
+// CHECK:      {{^}}  kernel: block tile 128x128x64, 2 warpgroups (8 warps), 3 cp.async stages, wgmma.mma_async.m64n128k16
+// CHECK-NEXT: {{^}}  main loop: wgmma: sm_90a, f16/bf16 operands; A K-major, B N-major stages{{$}}
+// CHECK:      {{^}}  step tileForWarps (warpgroups: 64 x BN){{$}}
+// CHECK:      {{^}}  step contractToMma (one point per m64n128k16 wgmma){{$}}
+// CHECK-NEXT: {{^}}    domain: {{.*}}(m) mod 64 = 0 and (n) mod 128 = 0 and (k) mod 16 = 0
+// CHECK:      {{^}}  step mapToBlocksAndWarps (warpgroups){{$}}
+// CHECK-NEXT: {{^}}    domain: "[M, N, K, tc_block_m, tc_block_n, tc_warpgroup] -> { S1[m = 128tc_block_m + 64tc_warpgroup, n = 128tc_block_n, k] :
+// CHECK:      {{^ *}}schedule: "[{ {{.*}}Wgmma[t, kk] -> [(t)]
+
+// CHECK:      {{^}}region tc_relu_a_0 at wgmma.cu:{{[0-9]+}}{{$}}
+// CHECK:      {{^}}  main loop: mma.sync: an operand prologue is applied to register fragments, which wgmma does not load{{$}}
+
+// SM80:       {{^}}  main loop: mma.sync: wgmma needs sm_90a; sm_80 has mma.sync{{$}}
+// SYNC:       {{^}}  main loop: mma.sync: requested{{$}}
+// USAGE:      tc-rewrite: unknown --mma-path 'tcgen05' (auto, sync, wgmma)
+
+#include <cuda_fp16.h>
+
+void gemm(int M, int N, int K, const __half *__restrict__ A,
+          const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = __float2half(acc);
+    }
+}
+
+void relu_a(int M, int N, int K, const __half *__restrict__ A,
+            const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += fmaxf(__half2float(A[i * K + k]), 0.0f) * __half2float(B[j * K + k]);
+      C[i * N + j] = acc;
+    }
+}
