@@ -300,17 +300,23 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
   return C;
 }
 
-std::optional<KernelConfig> wideTileAlternative(const KernelConfig &C,
-                                                const RegionModel &M,
-                                                const MatmulIdiom &Idiom) {
+std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
+                                                  const RegionModel &M,
+                                                  const MatmulIdiom &Idiom) {
   const RegionClauses &Cl = M.Clauses;
-  if (!C.wgmma() || Cl.Tile || Cl.Stages || C.BlockN != 128 || !Idiom.MoreProducts.empty() ||
-      Idiom.A.ConvertWhileCopying || Idiom.B.ConvertWhileCopying)
-    return std::nullopt;
-  KernelConfig W = C;
-  W.BlockN = 256;
-  W.WarpN = 256;
-  return W;
+  if (!C.wgmma() || Cl.Tile || Cl.Stages || C.BlockM != 128 || C.BlockN != 128 ||
+      !Idiom.MoreProducts.empty() || Idiom.A.ConvertWhileCopying ||
+      Idiom.B.ConvertWhileCopying)
+    return {};
+  KernelConfig Wide = C;
+  Wide.BlockN = Wide.WarpN = 256;
+  KernelConfig Narrow = C;
+  Narrow.BlockM = 64;
+  Narrow.Stages = 4;
+  Narrow.WgmmaPending = 1;
+  Narrow.SplitFillDivisor = 2;
+  return {{Wide, "_wide", "prefer_wide_tiles", true},
+          {Narrow, "_narrow", "prefer_narrow_tiles", false}};
 }
 
 } // namespace tc

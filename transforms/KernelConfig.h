@@ -82,6 +82,9 @@ struct KernelConfig {
   /// overlaps tile t's instructions with tile t + 1's wait and barrier,
   /// at the price of one stage (the copies run S - 2 tiles ahead).
   int WgmmaPending = 0;
+  /// Split-K only for outputs with fewer tiles than SMs / this
+  /// (tc::choose_splits).
+  int SplitFillDivisor = 1;
   /// Tiles the copies run ahead of the tile being computed.
   int copyDistance() const { return Stages - 1 - (wgmma() ? WgmmaPending : 0); }
   /// Rows of one warpgroup's wgmma instruction.
@@ -130,14 +133,22 @@ struct KernelConfig {
   std::string describe() const;
 };
 
-/// The second kernel a region gets, chosen at launch time by
-/// tc::prefer_wide_tiles (tc/tile_choice.cuh): for the default wgmma
-/// configuration (no tile or stages clause) of a single product without
-/// converted operands, the same with 128x256 block tiles (3 stages, one
-/// block per SM). Nothing otherwise.
-std::optional<KernelConfig> wideTileAlternative(const KernelConfig &C,
-                                                const RegionModel &M,
-                                                const MatmulIdiom &Idiom);
+/// A further kernel of a region, chosen at launch time.
+struct AlternativeKernel {
+  KernelConfig Config;
+  std::string Suffix;    // of the kernel's name: "_wide"
+  std::string Predicate; // tc/tile_choice.cuh: "prefer_wide_tiles"
+  bool TakesK;           // the predicate's arguments: (m, n, k), or (m, n[, batches])
+};
+
+/// The further kernels a region gets for the default wgmma configuration
+/// (no tile or stages clause) of a single product without converted
+/// operands (tc/tile_choice.cuh): 128x256 tiles (3 stages, one block per
+/// SM) for large outputs, 64x128 tiles (4 stages, one warpgroup) for
+/// outputs with fewer 128x128 tiles than SMs. None otherwise.
+std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
+                                                  const RegionModel &M,
+                                                  const MatmulIdiom &Idiom);
 
 llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
                                                 const MatmulIdiom &Idiom,

@@ -41,9 +41,9 @@ class Emitter {
 public:
   Emitter(const RegionModel &M, const MatmulIdiom &Idiom, const IslModel &I,
           const KernelConfig &C, std::string Name, std::string Where,
-          std::string WideLauncher = "")
+          std::vector<AlternativeKernel> Alts = {})
       : M(M), Idiom(Idiom), I(I), C(C), Name(std::move(Name)),
-        Where(std::move(Where)), WideLauncher(std::move(WideLauncher)) {}
+        Where(std::move(Where)), Alts(std::move(Alts)) {}
 
   llvm::Expected<GeneratedRegion> run() {
     auto Epi = emitEpilogue(M, Idiom);
@@ -484,14 +484,20 @@ private:
     for (size_t I = 0; I < Args.size(); ++I)
       S += (I ? ", " : "") + Args[I].LauncherType + (Args[I].LauncherType.back() == '*' ? "" : " ") + Args[I].Name;
     S += std::string(Args.empty() ? "" : ", ") + "cudaStream_t tc_stream) {\n";
-    if (!WideLauncher.empty()) {
+    if (!Alts.empty()) {
       std::string Names;
       for (auto &A : Args)
         Names += A.Name + ", ";
-      S += "  // Large problems: the 128x256 kernel (tc/tile_choice.cuh).\n";
-      S += "  if (tc::prefer_wide_tiles(" + extentM() + ", " + extentN() + ", " +
-           Idiom.ExtentK.str(subst()) + ")) {\n    " + WideLauncher + "(" + Names +
-           "tc_stream);\n    return;\n  }\n";
+      S += "  // The kernel for this shape (tc/tile_choice.cuh).\n";
+      for (auto &Alt : Alts)
+        S += "  if (tc::" + Alt.Predicate + "(" + extentM() + ", " + extentN() +
+             (Alt.TakesK ? ", " + Idiom.ExtentK.str(subst())
+                         : Idiom.IterBatch.empty() ? std::string()
+                                                   : ", " + Idiom.ExtentBatch.str(subst())) +
+             ")) {\n    " +
+             Name + Alt.Suffix + "_launch(" + Names + "tc_stream);  // " +
+             std::to_string(Alt.Config.BlockM) + "x" + std::to_string(Alt.Config.BlockN) +
+             " tiles\n    return;\n  }\n";
     }
     // Grid: one block per block tile of the output, counted by isl.
     isl::set Tiles = KS.GridTiles;
@@ -523,7 +529,8 @@ private:
     if (M.Clauses.SplitK)
       S += "  int tc_splits = " + str(*M.Clauses.SplitK) + ";  // split_k clause\n";
     else
-      S += "  int tc_splits = tc::choose_splits(tc_tiles, tc_k_tiles);\n";
+      S += "  int tc_splits = tc::choose_splits(tc_tiles, tc_k_tiles" +
+           (C.SplitFillDivisor > 1 ? ", " + str(C.SplitFillDivisor) : std::string()) + ");\n";
     S += "  const long long tc_split_tiles = tc_k_tiles > 0 ? (tc_k_tiles + tc_splits - 1) / tc_splits : 1;\n";
     S += "  if (tc_k_tiles > 0)\n    tc_splits = (int)((tc_k_tiles + tc_split_tiles - 1) / tc_split_tiles);\n";
     S += "  const dim3 tc_grid(" + TilesN + " + 1, " + TilesM + " + 1, " + Batches + " * tc_splits);\n";
@@ -616,8 +623,8 @@ private:
   const IslModel &I;
   const KernelConfig &C;
   std::string Name, Where;
-  /// The launcher of the region's 128x256 kernel, or empty.
-  std::string WideLauncher;
+  /// The region's further kernels, which this launcher dispatches to.
+  std::vector<AlternativeKernel> Alts;
 };
 
 } // namespace
@@ -625,19 +632,22 @@ private:
 llvm::Expected<GeneratedRegion>
 generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModel &I,
                const KernelConfig &C, const std::string &Name,
-               const std::string &SourceLocation, const std::optional<KernelConfig> &Wide) {
+               const std::string &SourceLocation, const std::vector<AlternativeKernel> &Alts) {
   try {
-    if (!Wide)
-      return Emitter(M, Idiom, I, C, Name, SourceLocation).run();
-    auto W = Emitter(M, Idiom, I, *Wide, Name + "_wide", SourceLocation).run();
-    if (!W)
-      return W.takeError();
-    auto G = Emitter(M, Idiom, I, C, Name, SourceLocation, Name + "_wide_launch").run();
+    std::string Definitions, Explain;
+    for (auto &Alt : Alts) {
+      auto A = Emitter(M, Idiom, I, Alt.Config, Name + Alt.Suffix, SourceLocation).run();
+      if (!A)
+        return A.takeError();
+      Definitions += A->Definitions;
+      Explain += "  shapes where tc::" + Alt.Predicate + ": " + Name + Alt.Suffix + ", " +
+                 Alt.Config.describe() + "\n" + A->Explain;
+    }
+    auto G = Emitter(M, Idiom, I, C, Name, SourceLocation, Alts).run();
     if (!G)
       return G.takeError();
-    G->Definitions = W->Definitions + G->Definitions;
-    G->Explain += "  large shapes (tc::prefer_wide_tiles): " + Name + "_wide, " +
-                  Wide->describe() + "\n" + W->Explain;
+    G->Definitions = Definitions + G->Definitions;
+    G->Explain += Explain;
     return G;
   } catch (const isl::exception &E) {
     return regionError(M.Range.getBegin(),

@@ -13,15 +13,15 @@ struct GeneratedRegion {
 };
 
 /// Runs the schedule steps and code generation for a recognised matmul.
-/// `Name` is a unique identifier stem (e.g. "tc_gemm_0"). With `Wide`
-/// (wideTileAlternative), a second kernel and launcher `<Name>_wide` are
-/// generated from it, and the region's launcher hands large shapes to it
-/// (tc::prefer_wide_tiles).
+/// `Name` is a unique identifier stem (e.g. "tc_gemm_0"). Each of `Alts`
+/// (alternativeKernels) becomes a further kernel and launcher
+/// `<Name><Suffix>`, to which the region's launcher hands the shapes its
+/// predicate (tc/tile_choice.cuh) accepts, the first that does.
 llvm::Expected<GeneratedRegion>
 generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModel &I,
                const KernelConfig &C, const std::string &Name,
                const std::string &SourceLocation,
-               const std::optional<KernelConfig> &Wide = std::nullopt);
+               const std::vector<AlternativeKernel> &Alts = {});
 
 } // namespace tc
 

@@ -185,7 +185,7 @@ llvm::Expected<GeneratedRegion> process(ASTContext &Ctx, const Region &R,
         return Config.takeError();
       }
       auto Gen = generateRegion(*Model, *Idiom, I, *Config, Name, Where,
-                                wideTileAlternative(*Config, *Model, *Idiom));
+                                alternativeKernels(*Config, *Model, *Idiom));
       if (Gen)
         Text += Gen->Explain;
       Explain += Text;

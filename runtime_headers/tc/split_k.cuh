@@ -6,7 +6,9 @@
 // several blocks per output tile fills the machine; the partial sums meet
 // in an fp32 workspace and a second kernel adds them and applies the
 // epilogue. The rule: aim for two waves of blocks, keep at least four k
-// tiles per split, and never more than 16 splits.
+// tiles per split, and never more than 16 splits; split only outputs with
+// fewer tiles than the GPU has SMs (half as many for the 64x128 wgmma
+// kernel, see choose_splits).
 //
 // Intra-block split-K (`warp_split_k(P)`) splits each k tile among P warp
 // groups of one block instead; their partial sums meet in shared memory
@@ -27,9 +29,13 @@ __host__ inline int multiprocessors() {
   return count;
 }
 
-__host__ inline int choose_splits(long long tiles, long long k_tiles) {
+// fill_divisor: split only outputs with fewer tiles than sms / fill_divisor.
+// The mma.sync kernels split below one tile per SM (1); the 64x128 wgmma
+// kernel, which fills an SM with less work, only below half of that (2):
+// measured on an H200, its unsplit kernel is faster from there on.
+__host__ inline int choose_splits(long long tiles, long long k_tiles, int fill_divisor = 1) {
   const long long sms = multiprocessors();
-  if (tiles <= 0 || tiles >= sms || k_tiles < 8)
+  if (tiles <= 0 || tiles * fill_divisor >= sms || k_tiles < 8)
     return 1;
   long long splits = (2 * sms + tiles - 1) / tiles;
   splits = splits < k_tiles / 4 ? splits : k_tiles / 4;

@@ -1,13 +1,22 @@
 // tc/tile_choice.cuh - the launch-time choice between a region's kernels.
 //
-// On sm_90a a plain GEMM region gets two wgmma kernels (KernelConfig.h):
-// 128x128x64 tiles, two blocks per SM, and 128x256x64 tiles, one block per
-// SM, whose tiles reuse each A element twice as often. The wide kernel wins
-// once there are enough of its tiles for about two waves and enough k tiles
-// to amortise filling its pipeline; below that, twice as many 128x128
-// blocks keep more SMs busy. Measured on an H200 (docs/results/
-// bench-h200-wgmma.md: 18 shapes, both kernels): the rule below picks the
-// faster kernel on 15 of them and is within 8% on the rest.
+// On sm_90a a plain GEMM region gets three wgmma kernels (KernelConfig.h):
+// 128x128x64 tiles, two blocks per SM; 128x256x64 tiles, one block per SM,
+// whose tiles reuse each A element twice as often; and 64x128x64 tiles (one
+// warpgroup per block) for outputs too small to fill the GPU.
+//
+// prefer_wide_tiles: the wide kernel wins once there are enough of its
+// tiles for about two waves and enough k tiles to amortise filling its
+// pipeline; below that, twice as many 128x128 blocks keep more SMs busy.
+// Measured on an H200 (docs/results/bench-h200-wgmma-tiles.md, 18 shapes,
+// both kernels): the rule picks the faster kernel on 16 of them and is
+// within 8% on the other two.
+//
+// prefer_narrow_tiles: with fewer 128x128 tiles than SMs, twice as many
+// 64x128 tiles (split along k only when even those are few: choose_splits
+// with fill_divisor 2) beat the 128x128 kernel split along k
+// (docs/results/bench-h200-wgmma-small.md: 59 such shapes of the paper and
+// LLM sets, faster on 45).
 #pragma once
 
 #include "split_k.cuh"
@@ -17,6 +26,11 @@ namespace tc {
 __host__ inline bool prefer_wide_tiles(long long m, long long n, long long k) {
   const long long wide_tiles = ((m + 127) / 128) * ((n + 255) / 256);
   return m >= 1024 && k >= 512 && 5 * wide_tiles >= 9 * multiprocessors();
+}
+
+// batches: independent GEMMs of that shape (a batched region).
+__host__ inline bool prefer_narrow_tiles(long long m, long long n, long long batches = 1) {
+  return ((m + 127) / 128) * ((n + 127) / 128) * batches < multiprocessors();
 }
 
 }  // namespace tc

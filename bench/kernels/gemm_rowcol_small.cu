@@ -1,0 +1,42 @@
+// Small-output comparison for the fp16 A row-major, B column-major GEMM on
+// sm_90a (scripts/bench-run.sh --sets paper --funcs ...): the default
+// kernels with and without split-K, and 64x128 wgmma tiles (one warpgroup
+// per block), to tune the split-K rule (tc/split_k.cuh) and the choice of
+// tile for outputs with fewer 128x128 tiles than the GPU has SMs.
+#include <cuda_fp16.h>
+
+void bench_gemm_f16_rc_nosplit(int M, int N, int K, const __half *__restrict__ A,
+                       const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc split_k(1)
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[j * K + k]);
+      C[i * N + j] = __float2half(acc);
+    }
+}
+
+void bench_gemm_f16_rc_t64(int M, int N, int K, const __half *__restrict__ A,
+                       const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc tile(64, 128, 64) stages(4)
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[j * K + k]);
+      C[i * N + j] = __float2half(acc);
+    }
+}
+
+void bench_gemm_f16_rc_t64nosplit(int M, int N, int K, const __half *__restrict__ A,
+                       const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc tile(64, 128, 64) stages(4) split_k(1)
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[j * K + k]);
+      C[i * N + j] = __float2half(acc);
+    }
+}
