@@ -331,8 +331,12 @@ private:
     S += "//   " + Idiom.describe(M).substr(0, Idiom.describe(M).find('\n')) + "\n";
     S += "//   " + C.describe() + "\n";
     // wgmma: two blocks per SM when their stages fit, which caps the
-    // registers at 128 per thread (64 of them accumulators).
-    int MinBlocks = C.wgmma() && 2 * C.sharedBytes() <= 227 * 1024 && C.threads() <= 256 ? 2 : 0;
+    // registers at 128 per thread (64 of them accumulators); not with three
+    // or more products, whose copy bases then spill (ptxas: 384 bytes).
+    int MinBlocks = C.wgmma() && 2 * C.sharedBytes() <= 227 * 1024 && C.threads() <= 256 &&
+                            Idiom.MoreProducts.size() < 2
+                        ? 2
+                        : 0;
     S += "template <int kCopyMode>  // tc::CopyMode, chosen by the launcher\n"
          "__global__ void __launch_bounds__(" +
          str(C.threads()) + (MinBlocks ? ", " + str(MinBlocks) : std::string()) + ") " + Name +
