@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Writes runtime_headers/tc/wgmma_instructions.cuh: one wrapper per
 wgmma.mma_async shape the code generator uses (m64nNk16, N a power of two
-from 16 to 256; f16 and bf16 operands; fp32 accumulators; both operands
-from shared memory through descriptors).
+from 16 to 256; f16 and bf16 operands; fp32 accumulators; B from shared
+memory through a descriptor, A from shared memory too or from registers).
 
 Inline asm cannot be variadic, so the N/2 accumulator operands of each
 shape are spelled out here instead of by hand.
@@ -30,6 +30,11 @@ HEADER = """\
 //
 // kTransA / kTransB: 0 when the operand is K-major in shared memory (k
 // contiguous), 1 when it is M- (N-) major.
+//
+// The _rs forms take A from registers: warp w of the warpgroup supplies
+// rows 16w .. 16w + 15 as the A fragment of mma.m16n8k16 (mma.cuh: a[0] =
+// A[g][2t..2t+1], a[1] = A[g+8][2t..], a[2] = A[g][2t+8..], a[3] =
+// A[g+8][2t+8..]), so ldmatrix loaders and register prologues serve it.
 // scale_d = 0 ignores the accumulators' old values (D = A * B).
 #pragma once
 
@@ -80,11 +85,50 @@ def wrapper(n, elem, ptx_elem):
     return "\n".join(lines) + "\n"
 
 
+def wrapper_rs(n, elem, ptx_elem):
+    """A from registers (the mma.m16n8k16 A fragment of each warp's 16 rows),
+    B from shared memory."""
+    regs = n // 2
+    lines = []
+    name = f"wgmma_m64n{n}k16_rs_{elem}"
+    lines.append(f"template <int kTransB>")
+    lines.append(f"__device__ __forceinline__ void {name}(float (&d)[{n // 8}][4], const uint32_t (&a)[4],")
+    lines.append(f"{' ' * (len(name) + 32)}uint64_t desc_b, int scale_d) {{")
+    lines.append("#if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM90_ALL)")
+    lines.append("  asm volatile(")
+    lines.append('      "{\\n"')
+    lines.append('      ".reg .pred p;\\n"')
+    lines.append(f'      "setp.ne.b32 p, %{regs + 5}, 0;\\n"')
+    lines.append(f'      "wgmma.mma_async.sync.aligned.m64n{n}k16.f32.{ptx_elem}.{ptx_elem} "')
+    chunks = [list(range(i, min(i + 16, regs))) for i in range(0, regs, 16)]
+    for ci, ch in enumerate(chunks):
+        text = ", ".join(f"%{i}" for i in ch)
+        open_ = "{" if ci == 0 else ""
+        close = "}, " if ci == len(chunks) - 1 else ", "
+        lines.append(f'      "{open_}{text}{close}"')
+    lines.append(f'      "{{%{regs}, %{regs + 1}, %{regs + 2}, %{regs + 3}}}, %{regs + 4}, p, 1, 1, %{regs + 6};\\n"')
+    lines.append('      "}\\n"')
+    outs = [f'"+f"(d[{i // 4}][{i % 4}])' for i in range(regs)]
+    out_lines = [", ".join(outs[i:i + 4]) for i in range(0, regs, 4)]
+    lines.append("      : " + (",\n        ".join(out_lines)))
+    lines.append('      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(desc_b), "r"(scale_d),')
+    lines.append('        "n"(kTransB));')
+    lines.append("#else")
+    lines.append("  (void)d, (void)a, (void)desc_b, (void)scale_d;")
+    lines.append("  TC_DEVICE_TRAP_();  // wgmma needs sm_90a")
+    lines.append("#endif")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
 def main():
     out = [HEADER]
     for elem, ptx in (("f16", "f16"), ("bf16", "bf16")):
         for n in (16, 32, 64, 128, 256):
             out.append("\n" + wrapper(n, elem, ptx))
+    for elem, ptx in (("f16", "f16"), ("bf16", "bf16")):
+        for n in (16, 32, 64, 128, 256):
+            out.append("\n" + wrapper_rs(n, elem, ptx))
     out.append(FOOTER)
     print("".join(out), end="")
 

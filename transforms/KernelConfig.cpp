@@ -57,6 +57,12 @@ std::string KernelConfig::describe() const {
 
 static bool isPow2(int X) { return X > 0 && (X & (X - 1)) == 0; }
 
+/// A prologue applied to the operand's register fragments (not while
+/// copying).
+static bool hasFragmentPrologue(const OperandView &V) {
+  return !V.Prologue.empty() && !V.ConvertWhileCopying;
+}
+
 /// Why the region cannot use wgmma, or nothing when it can.
 static std::optional<std::string> wgmmaObstacle(const MatmulIdiom &Idiom,
                                                 const RegionClauses &Cl, GpuArch Arch) {
@@ -72,12 +78,14 @@ static std::optional<std::string> wgmmaObstacle(const MatmulIdiom &Idiom,
   if (Converted(Idiom.A) || Converted(Idiom.B))
     return std::string("an operand converted while copying is stored M/N-major, and only "
                        "K-major converted stages are laid out for wgmma");
-  auto FragmentPrologue = [](const OperandView &V) {
-    return !V.Prologue.empty() && !V.ConvertWhileCopying;
-  };
-  if (FragmentPrologue(Idiom.A) || FragmentPrologue(Idiom.B))
-    return std::string("an operand prologue is applied to register fragments, which "
-                       "wgmma does not load");
+  if (hasFragmentPrologue(Idiom.B))
+    return std::string("a prologue on B is applied to register fragments; wgmma reads B "
+                       "from shared memory");
+  if (hasFragmentPrologue(Idiom.A) && !Idiom.A.ReductionIsContiguous)
+    return std::string("a prologue on A is applied to register fragments, which wgmma "
+                       "takes from registers only for a K-major (row-major) A");
+  if (hasFragmentPrologue(Idiom.A) && !Idiom.MoreProducts.empty())
+    return std::string("a prologue on A in a sum of matmuls");
   if (Cl.WarpSplitK && *Cl.WarpSplitK != 1)
     return std::string("warp_split_k splits the k steps among warps of mma.sync");
   if (Cl.Warp)
@@ -146,9 +154,13 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
       C.Stages = *Cl.Stages;
     C.WarpM = 16;
     C.WarpN = C.BlockN;
+    C.WgmmaRegisterA = hasFragmentPrologue(Idiom.A);
+    if (C.WgmmaRegisterA)
+      C.PathReason += "; A from registers (its prologue applied to the fragments)";
     // With 4 or more stages one stage can hold the tile whose wgmma are
-    // still running while the copies keep S - 2 tiles ahead.
-    C.WgmmaPending = C.Stages >= 4 ? 1 : 0;
+    // still running while the copies keep S - 2 tiles ahead (not with A
+    // in registers: the next tile's fragments replace this tile's).
+    C.WgmmaPending = C.Stages >= 4 && !C.WgmmaRegisterA ? 1 : 0;
     C.DoubleBufferFragments = false;
     int Limit = 227 * 1024;
     if (Cl.SplitK && (*Cl.SplitK < 1 || *Cl.SplitK > 64))
@@ -313,7 +325,7 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   KernelConfig Narrow = C;
   Narrow.BlockM = 64;
   Narrow.Stages = 4;
-  Narrow.WgmmaPending = 1;
+  Narrow.WgmmaPending = C.WgmmaRegisterA ? 0 : 1;
   Narrow.SplitFillDivisor = 2;
   return {{Wide, "_wide", "prefer_wide_tiles", true},
           {Narrow, "_narrow", "prefer_narrow_tiles", false}};

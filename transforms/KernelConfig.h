@@ -85,6 +85,10 @@ struct KernelConfig {
   /// Split-K only for outputs with fewer tiles than SMs / this
   /// (tc::choose_splits).
   int SplitFillDivisor = 1;
+  /// wgmma takes A from registers (ldmatrix fragments, tc/fragment.cuh):
+  /// for a prologue on A, applied to the fragments as on mma.sync. Its
+  /// fragments are reloaded every tile, so no group is left in flight.
+  bool WgmmaRegisterA = false;
   /// Tiles the copies run ahead of the tile being computed.
   int copyDistance() const { return Stages - 1 - (wgmma() ? WgmmaPending : 0); }
   /// Rows of one warpgroup's wgmma instruction.

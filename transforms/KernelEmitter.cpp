@@ -224,6 +224,12 @@ private:
       // A k step moves 32 bytes along a K-major row, or 16 rows (two
       // 1024-byte atoms) of an M/N-major panel.
       bool TA = !Idiom.A.ReductionIsContiguous, TB = !Idiom.B.ReductionIsContiguous;
+      if (C.WgmmaRegisterA)
+        T.Wgmma = std::string("tc::wgmma_m64k16_rs<") + spelling(Idiom.InputType) + ", " +
+                  (TB ? "1" : "0") + ", " + str(C.BlockN) +
+                  ">(tc_acc[0], tc_frag_a[{kk}][0], tc::wgmma_desc_advance(tc_desc_b, {stage} * " +
+                  str(B.Elements * 2) + " + " + (TB ? "2048" : "32") + " * {kk}));";
+      else
       T.Wgmma = std::string("tc::wgmma_m64k16<") + spelling(Idiom.InputType) + ", " +
                 (TA ? "1" : "0") + ", " + (TB ? "1" : "0") + ", " + str(C.BlockN) +
                 ">(tc_acc[0], tc::wgmma_desc_advance(tc_desc_a, {stage} * " +
@@ -234,6 +240,8 @@ private:
       T.MmaWait = C.WgmmaPending
                       ? "tc::wgmma_wait<1>(tc_acc[0]);  // tile t - 1's stage is free after the next barrier"
                       : "tc::wgmma_wait<0>(tc_acc[0]);  // this tile's stage is free after the next barrier";
+      if (C.WgmmaRegisterA)
+        T.MmaWait += "\ntc::fence_fragments(tc_frag_a);  // read by the wgmma until here";
     }
     T.Commit = "tc::cp_async_commit();";
     // A sum of matmuls: before its first k tile, each further product's
@@ -390,7 +398,6 @@ private:
       S += "  // This warp's share of its warpgroup's m64n" + str(C.BlockN) +
            "k16 accumulators: rows 16 * tc_warp_m .. + 15\n"
            "  // of the block tile (tc/wgmma_instructions.cuh).\n";
-      S += "  const int tc_warpgroup = tc_thread / 128;\n";
       // Its 64 rows of A: 64 K-major rows, or the 64-column panel of an
       // M-major A; the same offset either way.
       std::string Panel = str(C.BlockK * 128);
@@ -398,8 +405,16 @@ private:
         return V.ReductionIsContiguous ? "tc::wgmma_desc_k_major_sw128(" + Ptr + ")"
                                        : "tc::wgmma_desc_mn_major_sw128(" + Ptr + ", " + Panel + ")";
       };
-      S += "  const uint64_t tc_desc_a = " +
-           Desc(Idiom.A, "tc_smem_a + " + str(C.WgmmaM * C.BlockK) + " * tc_warpgroup") + ";\n";
+      if (C.WgmmaRegisterA) {
+        S += "  // A from registers: each warp's 16 rows, one fragment per k step.\n";
+        S += "  uint32_t tc_frag_a[" + str(C.kSteps()) + "][1][4];\n";
+        S += fragmentLoaderDecl(tileA(), true);
+      } else {
+        S += "  const int tc_warpgroup = tc_thread / 128;\n";
+        S += "  const uint64_t tc_desc_a = " +
+             Desc(Idiom.A, "tc_smem_a + " + str(C.WgmmaM * C.BlockK) + " * tc_warpgroup") +
+             ";\n";
+      }
       S += "  const uint64_t tc_desc_b = " + Desc(Idiom.B, "tc_smem_b") + ";\n";
       S += Body;
       S += "}\n";

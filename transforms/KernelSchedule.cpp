@@ -250,6 +250,19 @@ private:
          {{"stage", fn("{ Wgmma[t, kk] -> [(t mod " + str(C.Stages) + ")] }")},
           {"kk", fn("{ Wgmma[t, kk] -> [(kk)] }")}},
          {}, T.Wgmma});
+    if (C.WgmmaRegisterA) {
+      // A from registers: the warp's 16 rows of every k step of the tile,
+      // loaded (and transformed by the prologue) before the arrive.
+      isl::set LoadA = Wgmma.apply(map("{ Wgmma[t, kk] -> LoadA[t, kk, 0] }"));
+      add({"LoadA", LoadA,
+           {{"stage", fn("{ LoadA[t, kk, mt] -> [(t mod " + str(C.Stages) + ")] }")},
+            {"mt", fn("{ LoadA[t, kk, mt] -> [(mt)] }")},
+            {"kk", fn("{ LoadA[t, kk, mt] -> [(kk)] }")},
+            {"buf", fn("{ LoadA[t, kk, mt] -> [(kk)] }")}},
+           {}, T.LoadA});
+      FragLoads = withLoopType(withBand(leaf(LoadA), "[{ LoadA[t, kk, mt] -> [(kk)] }]"),
+                               isl_ast_loop_unroll);
+    }
     return withLoopType(withBand(leaf(Wgmma), "[{ Wgmma[t, kk] -> [(kk)] }]"),
                         isl_ast_loop_unroll);
   }
@@ -283,9 +296,11 @@ private:
     std::string Iteration =
         "[{ Wait[t] -> [(t)]; Arrive[t] -> [(t)]; Wgmma[t, kk] -> [(t)]; MmaCommit[t] -> [(t)]; "
         "CopyA[t, r, c] -> [(t - " + A + ")]; CopyB[t, r, c] -> [(t - " + A +
-        ")]; Commit[t] -> [(t)]; MmaWait[t] -> [(t)]" + RebaseIteration + " }]";
+        ")]; Commit[t] -> [(t)]; MmaWait[t] -> [(t)]" + RebaseIteration +
+        (C.WgmmaRegisterA ? "; LoadA[t, kk, mt] -> [(t)]" : "") + " }]";
+    isl::schedule Waited = C.WgmmaRegisterA ? sequence(leaf(Wait), FragLoads) : leaf(Wait);
     isl::schedule Body = sequence(
-        sequence(sequence(sequence(sequence(sequence(leaf(Wait), leaf(Arrive)), Compute),
+        sequence(sequence(sequence(sequence(sequence(Waited, leaf(Arrive)), Compute),
                                    leaf(MmaCommit)),
                           CopiesAndRebases),
                  leaf(Commit)),

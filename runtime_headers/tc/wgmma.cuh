@@ -94,6 +94,19 @@ __device__ __forceinline__ void fence_operands(float (&d)[kBlocks][4]) {
       asm volatile("" : "+f"(d[j][r])::"memory");
 }
 
+// The A fragments of the _rs instructions are read asynchronously too: kept
+// in their registers until the wait (call after wgmma_wait).
+template <int kSteps, int kTiles>
+__device__ __forceinline__ void fence_fragments(uint32_t (&a)[kSteps][kTiles][4]) {
+#pragma unroll
+  for (int s = 0; s < kSteps; ++s)
+#pragma unroll
+    for (int j = 0; j < kTiles; ++j)
+#pragma unroll
+      for (int r = 0; r < 4; ++r)
+        asm volatile("" : "+r"(a[s][j][r])::"memory");
+}
+
 template <int kBlocks>
 __device__ __forceinline__ void warpgroup_arrive(float (&d)[kBlocks][4]) {
   fence_operands(d);
@@ -141,6 +154,33 @@ __device__ __forceinline__ void wgmma_m64k16(float (&d)[kN / 8][4], uint64_t des
     static_assert(kN == 256, "wgmma m64nNk16: N is 16, 32, 64, 128 or 256 here");
     if constexpr (kHalf) wgmma_m64n256k16_f16<kTransA, kTransB>(d, desc_a, desc_b, 1);
     else wgmma_m64n256k16_bf16<kTransA, kTransB>(d, desc_a, desc_b, 1);
+  }
+}
+
+// D(64 x kN) += A(64 x 16, registers) * B(16 x kN, shared memory). `a` is
+// this warp's 16 rows of A as an mma.m16n8k16 A fragment.
+template <typename T, int kTransB, int kN>
+__device__ __forceinline__ void wgmma_m64k16_rs(float (&d)[kN / 8][4], const uint32_t (&a)[4],
+                                                uint64_t desc_b) {
+  static_assert(std::is_same<T, __half>::value || std::is_same<T, __nv_bfloat16>::value,
+                "wgmma m64nNk16 takes f16 or bf16 operands");
+  constexpr bool kHalf = std::is_same<T, __half>::value;
+  if constexpr (kN == 16) {
+    if constexpr (kHalf) wgmma_m64n16k16_rs_f16<kTransB>(d, a, desc_b, 1);
+    else wgmma_m64n16k16_rs_bf16<kTransB>(d, a, desc_b, 1);
+  } else if constexpr (kN == 32) {
+    if constexpr (kHalf) wgmma_m64n32k16_rs_f16<kTransB>(d, a, desc_b, 1);
+    else wgmma_m64n32k16_rs_bf16<kTransB>(d, a, desc_b, 1);
+  } else if constexpr (kN == 64) {
+    if constexpr (kHalf) wgmma_m64n64k16_rs_f16<kTransB>(d, a, desc_b, 1);
+    else wgmma_m64n64k16_rs_bf16<kTransB>(d, a, desc_b, 1);
+  } else if constexpr (kN == 128) {
+    if constexpr (kHalf) wgmma_m64n128k16_rs_f16<kTransB>(d, a, desc_b, 1);
+    else wgmma_m64n128k16_rs_bf16<kTransB>(d, a, desc_b, 1);
+  } else {
+    static_assert(kN == 256, "wgmma m64nNk16: N is 16, 32, 64, 128 or 256 here");
+    if constexpr (kHalf) wgmma_m64n256k16_rs_f16<kTransB>(d, a, desc_b, 1);
+    else wgmma_m64n256k16_rs_bf16<kTransB>(d, a, desc_b, 1);
   }
 }
 

@@ -10,24 +10,24 @@
 
 #include <cuda_fp16.h>
 
-// OUT:      {{^}}void relu_a(
+// OUT:      {{^}}void relu_b(
 // OUT:      {{^}}#pragma tc mma(wgmma)
 // OUT-NEXT: {{^}}  for (int i = 0; i < M; ++i)
 // OUT:      {{^}}void plain(
 // OUT-NEXT: {{^}}           const __half *__restrict__ B, float *__restrict__ C) {
 // OUT-NEXT: {{^}}  // '#pragma tc' region computed by tc_plain_0_launch (tc-rewrite)
 
-// A prologue on A's fragments (ReLU): wgmma reads A from shared memory.
+// A prologue on B's fragments (ReLU): wgmma reads B from shared memory.
 // DIAG: wgmma-clause.cu:[[@LINE+4]]:12: error: this region cannot use wgmma
-// DIAG: note: an operand prologue is applied to register fragments, which wgmma does not load
-void relu_a(int M, int N, int K, const __half *__restrict__ A,
+// DIAG: note: a prologue on B is applied to register fragments; wgmma reads B from shared memory
+void relu_b(int M, int N, int K, const __half *__restrict__ A,
             const __half *__restrict__ B, float *__restrict__ C) {
 #pragma tc mma(wgmma)
   for (int i = 0; i < M; ++i)
     for (int j = 0; j < N; ++j) {
       float acc = 0.0f;
       for (int k = 0; k < K; ++k)
-        acc += fmaxf(__half2float(A[i * K + k]), 0.0f) * __half2float(B[j * K + k]);
+        acc += __half2float(A[i * K + k]) * fmaxf(__half2float(B[j * K + k]), 0.0f);
       C[i * N + j] = acc;
     }
 }

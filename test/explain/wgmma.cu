@@ -1,7 +1,8 @@
 // --explain names the main loop's instruction family and why: wgmma for a
 // plain f16 GEMM on sm_90a, whose compute decomposition tiles by warpgroup
-// (64 x BN) and contracts to one point per m64n128k16; mma.sync where the
-// region rules wgmma out (a prologue on fragments), or the arch does.
+// (64 x BN) and contracts to one point per m64n128k16; wgmma with A from
+// registers for a prologue on A; mma.sync where the region rules wgmma out
+// (a prologue on B), or the arch does.
 //
 // RUN: %tc-rewrite --explain %s | FileCheck %s
 // RUN: %tc-rewrite --explain --arch=sm_80 %s | FileCheck %s --check-prefix=SM80
@@ -18,8 +19,13 @@
 // CHECK-NEXT: {{^}}    domain: "[M, N, K, tc_block_m, tc_block_n, tc_warpgroup] -> { S1[m = 128tc_block_m + 64tc_warpgroup, n = 128tc_block_n, k] :
 // CHECK:      {{^ *}}schedule: "[{ {{.*}}Wgmma[t, kk] -> [(t)]
 
+// ReLU on A: A comes from registers, loaded by ldmatrix and transformed.
 // CHECK:      {{^}}region tc_relu_a_0 at wgmma.cu:{{[0-9]+}}{{$}}
-// CHECK:      {{^}}  main loop: mma.sync: an operand prologue is applied to register fragments, which wgmma does not load{{$}}
+// CHECK:      {{^}}  main loop: wgmma: sm_90a, f16/bf16 operands; A K-major, B K-major stages; A from registers (its prologue applied to the fragments){{$}}
+// CHECK:      {{^ *}}schedule: "[{ {{.*}}LoadA[t, kk, mt] -> [(t)]
+// ReLU on B: wgmma reads B from shared memory, so mma.sync.
+// CHECK:      {{^}}region tc_relu_b_0 at wgmma.cu:{{[0-9]+}}{{$}}
+// CHECK:      {{^}}  main loop: mma.sync: a prologue on B is applied to register fragments; wgmma reads B from shared memory{{$}}
 
 // SM80:       {{^}}  main loop: mma.sync: wgmma needs sm_90a; sm_80 has mma.sync{{$}}
 // SYNC:       {{^}}  main loop: mma.sync: requested{{$}}
@@ -47,6 +53,18 @@ void relu_a(int M, int N, int K, const __half *__restrict__ A,
       float acc = 0.0f;
       for (int k = 0; k < K; ++k)
         acc += fmaxf(__half2float(A[i * K + k]), 0.0f) * __half2float(B[j * K + k]);
+      C[i * N + j] = acc;
+    }
+}
+
+void relu_b(int M, int N, int K, const __half *__restrict__ A,
+            const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * fmaxf(__half2float(B[j * K + k]), 0.0f);
       C[i * N + j] = acc;
     }
 }

@@ -373,7 +373,9 @@ TEST(KernelConfigTest, MmaSyncWhereWgmmaCannotRun) {
   };
   MatmulIdiom Tf32 = plainIdiom(true, true, ElementType::F32);
   MatmulIdiom Prologue = plainIdiom(true, true);
-  Prologue.A.Prologue.push_back(ExprNode::make(ExprNode::Read, ""));
+  Prologue.B.Prologue.push_back(ExprNode::make(ExprNode::Read, ""));
+  MatmulIdiom PrologueMMajorA = plainIdiom(false, true);
+  PrologueMMajorA.A.Prologue.push_back(ExprNode::make(ExprNode::Read, ""));
   RegionClauses Warp;
   Warp.Warp = std::vector<int>{64, 64};
   RegionClauses OddTile = tile(128, 128, 32);
@@ -383,7 +385,8 @@ TEST(KernelConfigTest, MmaSyncWhereWgmmaCannotRun) {
       {plainIdiom(true, true), {}, GpuArch::SM80, "wgmma needs sm_90a"},
       {plainIdiom(true, true), {}, GpuArch::SM89, "wgmma needs sm_90a"},
       {Tf32, {}, GpuArch::SM90a, "f16 and bf16"},
-      {Prologue, {}, GpuArch::SM90a, "register fragments"},
+      {Prologue, {}, GpuArch::SM90a, "prologue on B"},
+      {PrologueMMajorA, {}, GpuArch::SM90a, "K-major (row-major) A"},
       {plainIdiom(true, true), Warp, GpuArch::SM90a, "warp tiles"},
       {plainIdiom(true, true), OddTile, GpuArch::SM90a, "BM x BN x 64"},
       {plainIdiom(true, true), Split, GpuArch::SM90a, "warp_split_k"},
@@ -415,6 +418,22 @@ TEST(KernelConfigTest, MmaClauseOverridesThePreference) {
   EXPECT_EQ(parseMmaPreference("sync"), std::optional<MmaPreference>(MmaPreference::Sync));
   EXPECT_EQ(parseMmaPreference("wgmma"), std::optional<MmaPreference>(MmaPreference::Wgmma));
   EXPECT_EQ(parseMmaPreference("tcgen05"), std::nullopt);
+}
+
+TEST(KernelConfigTest, WgmmaTakesAFromRegistersForAPrologueOnA) {
+  MatmulIdiom Idiom = plainIdiom(true, false);
+  Idiom.A.Prologue.push_back(ExprNode::make(ExprNode::Read, ""));
+  RegionClauses Cl;
+  Cl.Stages = 4;
+  Chosen R = chooseFor(Idiom, Cl, GpuArch::SM90a, MmaPreference::Auto);
+  ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+  EXPECT_TRUE(R.Config->wgmma());
+  EXPECT_TRUE(R.Config->WgmmaRegisterA);
+  // The next tile's fragments replace this tile's: no group in flight.
+  EXPECT_EQ(R.Config->WgmmaPending, 0);
+  EXPECT_NE(R.Config->PathReason.find("A from registers"), std::string::npos);
+  EXPECT_FALSE(chooseFor(plainIdiom(true, true), {}, GpuArch::SM90a, MmaPreference::Auto)
+                   .Config->WgmmaRegisterA);
 }
 
 } // namespace
