@@ -9,7 +9,7 @@
 // RUN: %tc-rewrite --explain --mma-path=sync %s | FileCheck %s --check-prefix=SYNC
 // RUN: not %tc-rewrite --explain --mma-path=tcgen05 %s 2>&1 | FileCheck %s --check-prefix=USAGE
 
-// CHECK:      {{^}}region tc_gemm_0 at wgmma.cu:[[@LINE+21]]{{$}}
+// CHECK:      {{^}}region tc_gemm_0 at wgmma.cu:[[@LINE+26]]{{$}}
 // CHECK:      {{^}}  kernel: block tile 128x128x64, 2 warpgroups (8 warps), 3 cp.async stages, wgmma.mma_async.m64n128k16
 // CHECK-NEXT: {{^}}  main loop: wgmma: sm_90a, f16/bf16 operands; A K-major, B N-major stages{{$}}
 // CHECK:      {{^}}  step tileForWarps (warpgroups: 64 x BN){{$}}
