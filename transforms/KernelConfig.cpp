@@ -24,6 +24,16 @@ const char *archName(GpuArch A) {
   return "?";
 }
 
+int sharedMemoryLimit(GpuArch A) {
+  switch (A) {
+  case GpuArch::SM80: return 163 * 1024;
+  case GpuArch::SM90a: return 227 * 1024;
+  case GpuArch::SM86:
+  case GpuArch::SM89: return 99 * 1024;
+  }
+  return 99 * 1024;
+}
+
 std::optional<MmaPreference> parseMmaPreference(llvm::StringRef Name) {
   return llvm::StringSwitch<std::optional<MmaPreference>>(Name)
       .Case("auto", MmaPreference::Auto)
@@ -162,57 +172,40 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
     // in registers: the next tile's fragments replace this tile's).
     C.WgmmaPending = C.Stages >= 4 && !C.WgmmaRegisterA ? 1 : 0;
     C.DoubleBufferFragments = false;
-    int Limit = 227 * 1024;
-    if (Cl.SplitK && (*Cl.SplitK < 1 || *Cl.SplitK > 64))
-      return regionError(Cl.Locs.count("split_k") ? Cl.Locs.at("split_k") : PragmaLoc,
-                         "split_k(" + std::to_string(*Cl.SplitK) + ") is out of range",
-                         "split the reduction into 1 to 64 parts");
-    if (C.Stages < 2 || C.Stages > 6) {
-      auto It = Cl.Locs.find("stages");
-      return regionError(It != Cl.Locs.end() ? It->second : PragmaLoc,
-                         "stages must be between 2 and 6", "");
+  } else {
+    C.PathReason = Pref == MmaPreference::Sync
+                       ? std::string("mma.sync: ") + (Cl.Mma ? "mma clause" : "requested")
+                       : "mma.sync: " + *Obstacle;
+    if (Cl.Tile) {
+      C.BlockM = (*Cl.Tile)[0];
+      C.BlockN = (*Cl.Tile)[1];
+      C.BlockK = (*Cl.Tile)[2];
+      if (!Cl.Warp) {
+        C.WarpM = std::min(C.BlockM, 64);
+        C.WarpN = std::min(C.BlockN, 64);
+      }
     }
-    if (C.sharedBytes() > Limit) {
-      auto It = Cl.Locs.find(Cl.Stages ? "stages" : "tile");
-      return regionError(It != Cl.Locs.end() ? It->second : PragmaLoc,
-                         "the tile configuration needs " + std::to_string(C.sharedBytes()) +
-                             " bytes of shared memory, more than a block can have on " +
-                             archName(Arch) + " (" + std::to_string(Limit) + ")",
-                         "reduce the tile sizes or the number of stages");
+    if (Cl.Warp) {
+      C.WarpM = (*Cl.Warp)[0];
+      C.WarpN = (*Cl.Warp)[1];
     }
-    return C;
+    if (Cl.Stages)
+      C.Stages = *Cl.Stages;
+    if (Cl.WarpSplitK)
+      C.WarpSplitK = *Cl.WarpSplitK;
+    // Double-buffered fragments need registers beside the accumulators: not
+    // with operand prologues or conversions (their conversions need them;
+    // with an int8 operand ptxas spills 32 bytes on sm_80), nor with fewer
+    // than 4 warps (each thread then holds twice the copy addresses), nor
+    // with three or more products (each keeps its own copy bases live;
+    // ptxas spills 36 bytes at 128x128 with three).
+    C.DoubleBufferFragments = Idiom.A.Prologue.empty() && Idiom.B.Prologue.empty() &&
+                              !Idiom.A.ConvertWhileCopying && !Idiom.B.ConvertWhileCopying &&
+                              C.threads() >= 128 && Idiom.MoreProducts.size() < 2;
   }
-  C.PathReason = Pref == MmaPreference::Sync
-                     ? std::string("mma.sync: ") + (Cl.Mma ? "mma clause" : "requested")
-                     : "mma.sync: " + *Obstacle;
-  if (Cl.Tile) {
-    C.BlockM = (*Cl.Tile)[0];
-    C.BlockN = (*Cl.Tile)[1];
-    C.BlockK = (*Cl.Tile)[2];
-    if (!Cl.Warp) {
-      C.WarpM = std::min(C.BlockM, 64);
-      C.WarpN = std::min(C.BlockN, 64);
-    }
-  }
-  if (Cl.Warp) {
-    C.WarpM = (*Cl.Warp)[0];
-    C.WarpN = (*Cl.Warp)[1];
-  }
-  if (Cl.Stages)
-    C.Stages = *Cl.Stages;
-  if (Cl.WarpSplitK)
-    C.WarpSplitK = *Cl.WarpSplitK;
-  // Errors point at the clause that set the offending value, or at the
-  // pragma when the default was chosen.
-  // Double-buffered fragments need registers beside the accumulators: not
-  // with operand prologues or conversions (their conversions need them;
-  // with an int8 operand ptxas spills 32 bytes on sm_80), nor with fewer
-  // than 4 warps (each thread then holds twice the copy addresses), nor
-  // with three or more products (each keeps its own copy bases live;
-  // ptxas spills 36 bytes at 128x128 with three).
-  C.DoubleBufferFragments = Idiom.A.Prologue.empty() && Idiom.B.Prologue.empty() &&
-                            !Idiom.A.ConvertWhileCopying && !Idiom.B.ConvertWhileCopying &&
-                            C.threads() >= 128 && Idiom.MoreProducts.size() < 2;
+  // The checks below hold for both paths (a wgmma configuration meets the
+  // mma.sync ones by construction). Errors point at the clause that set
+  // the offending value, or at the pragma when the default was chosen.
   std::string Culprit;
   auto Bad = [&](const std::string &Msg, const std::string &Note) {
     auto It = Cl.Locs.find(Culprit);
@@ -236,7 +229,7 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
                "the k steps of a tile are split among 1, 2 or 4 warp groups");
   std::string Shape = C.Tf32 ? "m16n8k8" : "m16n8k16";
   Blame({"mma"});
-  if (Cl.Mma && *Cl.Mma != Shape)
+  if (Cl.Mma && *Cl.Mma != Shape && !C.wgmma())
     return Bad("unsupported mma '" + *Cl.Mma + "' for these operands",
                "the supported instruction shapes are mma(" + Shape + ")" +
                    (Arch == GpuArch::SM90a && !C.Tf32 ? " and mma(wgmma)" : ""));
@@ -269,9 +262,7 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
                                       std::to_string(C.WarpSplitK) + " warp groups"
                                 : "");
   // Shared memory a block may opt in to, per architecture.
-  int Limit = Arch == GpuArch::SM80   ? 163 * 1024
-              : Arch == GpuArch::SM90a ? 227 * 1024
-                                       : 99 * 1024; // sm_86, sm_89
+  int Limit = sharedMemoryLimit(Arch);
   Blame({"warp_split_k", "tile"});
   if (C.partialSumBytes() > Limit)
     return Bad("the intra-block split-K reduction needs " +
@@ -316,8 +307,8 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
                                                   const RegionModel &M,
                                                   const MatmulIdiom &Idiom) {
   const RegionClauses &Cl = M.Clauses;
-  if (!C.wgmma() || Cl.Tile || Cl.Stages || C.BlockM != 128 || C.BlockN != 128 ||
-      !Idiom.MoreProducts.empty() || Idiom.A.ConvertWhileCopying ||
+  if (!C.wgmma() || Cl.Tile || Cl.Stages || !Idiom.MoreProducts.empty() ||
+      Idiom.A.ConvertWhileCopying ||
       Idiom.B.ConvertWhileCopying)
     return {};
   KernelConfig Wide = C;

@@ -13,10 +13,10 @@
 //
 // On sm_90a the default main loop is wgmma (MmaPath::Wgmma): 128x128x64
 // block tiles, two warpgroups of m64n128k16, 3 stages; it needs f16/bf16
-// operands stored k-contiguous (K-major stages: the 128-byte swizzle of
-// swizzle.cuh is wgmma's), no prologue applied to fragments and no
-// warp_split_k. Otherwise, and on sm_80..sm_89, mma.sync; --explain says
-// which and why.
+// operands, no prologue on B's or a column-major A's fragments (a prologue
+// on a row-major A makes wgmma take A from registers), no M/N-major int8
+// operand, no warp or warp_split_k clause (wgmmaObstacle). Otherwise, and
+// on sm_80..sm_89, mma.sync; --explain says which and why.
 //
 // Intra-block split-K (the paper's p-way split, `warp_split_k(P)`): P
 // groups of warps compute the same warp tiles, each over its own share of
@@ -54,6 +54,8 @@ enum class MmaPreference { Auto, Sync, Wgmma };
 std::optional<MmaPreference> parseMmaPreference(llvm::StringRef Name);
 std::optional<GpuArch> parseArch(llvm::StringRef Name);
 const char *archName(GpuArch A);
+/// Bytes of shared memory a block may opt in to.
+int sharedMemoryLimit(GpuArch A);
 
 struct KernelConfig {
   int BlockM = 128, BlockN = 128, BlockK = 64;
