@@ -5,7 +5,9 @@ from 16 to 256; f16 and bf16 operands; fp32 accumulators; B from shared
 memory through a descriptor, A from shared memory too or from registers).
 
 Inline asm cannot be variadic, so the N/2 accumulator operands of each
-shape are spelled out here instead of by hand.
+shape are spelled out here instead of by hand. The wrappers are overloads
+of two names, picked by the element tag and the accumulator array's
+extent, so that wgmma.cuh calls them without a table of shapes.
 
     scripts/gen-wgmma-header.py > runtime_headers/tc/wgmma_instructions.cuh
 """
@@ -28,6 +30,10 @@ HEADER = """\
 // warp's share of the instruction is the accumulator array of a 16xN warp
 // tile of the mma.sync path, and the epilogues serve both.
 //
+// wgmma_m64nNk16_ss (A and B in shared memory) and wgmma_m64nNk16_rs (A in
+// registers) are overloaded on element_tag<T> (T = __half, __nv_bfloat16)
+// and on N, the extent of d (N / 8 blocks).
+//
 // kTransA / kTransB: 0 when the operand is K-major in shared memory (k
 // contiguous), 1 when it is M- (N-) major.
 //
@@ -40,9 +46,16 @@ HEADER = """\
 
 #include <cstdint>
 
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
 #include "device_trap.cuh"
 
 namespace tc {
+
+// Selects the overload for an element type.
+template <typename T>
+struct element_tag {};
 """
 
 FOOTER = """
@@ -50,55 +63,27 @@ FOOTER = """
 """
 
 
-def wrapper(n, elem, ptx_elem):
-    regs = n // 2
-    lines = []
-    name = f"wgmma_m64n{n}k16_{elem}"
-    lines.append(f"template <int kTransA, int kTransB>")
-    lines.append(f"__device__ __forceinline__ void {name}(float (&d)[{n // 8}][4], uint64_t desc_a,")
-    lines.append(f"{' ' * (len(name) + 32)}uint64_t desc_b, int scale_d) {{")
-    lines.append("#if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM90_ALL)")
-    dlist = ", ".join(f"%{i}" for i in range(regs))
-    lines.append("  asm volatile(")
-    lines.append('      "{\\n"')
-    lines.append('      ".reg .pred p;\\n"')
-    lines.append(f'      "setp.ne.b32 p, %{regs + 2}, 0;\\n"')
-    lines.append(f'      "wgmma.mma_async.sync.aligned.m64n{n}k16.f32.{ptx_elem}.{ptx_elem} "')
-    # Break the register list into lines of 16.
-    chunks = [list(range(i, min(i + 16, regs))) for i in range(0, regs, 16)]
-    for ci, ch in enumerate(chunks):
-        text = ", ".join(f"%{i}" for i in ch)
-        open_ = "{" if ci == 0 else ""
-        close = "}, " if ci == len(chunks) - 1 else ", "
-        lines.append(f'      "{open_}{text}{close}"')
-    lines.append(f'      "%{regs}, %{regs + 1}, p, 1, 1, %{regs + 3}, %{regs + 4};\\n"')
-    lines.append('      "}\\n"')
-    outs = [f'"+f"(d[{i // 4}][{i % 4}])' for i in range(regs)]
-    out_lines = [", ".join(outs[i:i + 4]) for i in range(0, regs, 4)]
-    lines.append("      : " + (",\n        ".join(out_lines)))
-    lines.append('      : "l"(desc_a), "l"(desc_b), "r"(scale_d), "n"(kTransA), "n"(kTransB));')
-    lines.append("#else")
-    lines.append("  (void)d, (void)desc_a, (void)desc_b, (void)scale_d;")
-    lines.append("  TC_DEVICE_TRAP_();  // wgmma needs sm_90a")
-    lines.append("#endif")
-    lines.append("}")
-    return "\n".join(lines) + "\n"
+ELEMENTS = (("__half", "f16"), ("__nv_bfloat16", "bf16"))
+SHAPES = (16, 32, 64, 128, 256)
 
 
-def wrapper_rs(n, elem, ptx_elem):
-    """A from registers (the mma.m16n8k16 A fragment of each warp's 16 rows),
-    B from shared memory."""
+def wrapper(n, ctype, ptx_elem, a_in_registers):
+    """One overload: A from shared memory (a descriptor, kTransA) or from
+    registers (four 32-bit fragment registers), B from shared memory."""
     regs = n // 2
-    lines = []
-    name = f"wgmma_m64n{n}k16_rs_{elem}"
-    lines.append(f"template <int kTransB>")
-    lines.append(f"__device__ __forceinline__ void {name}(float (&d)[{n // 8}][4], const uint32_t (&a)[4],")
-    lines.append(f"{' ' * (len(name) + 32)}uint64_t desc_b, int scale_d) {{")
+    # Operand numbers after the accumulators.
+    a_ops = 4 if a_in_registers else 1
+    desc_b, scale_d = regs + a_ops, regs + a_ops + 1
+    name = "wgmma_m64nNk16_rs" if a_in_registers else "wgmma_m64nNk16_ss"
+    a_param = "const uint32_t (&a)[4]" if a_in_registers else "uint64_t desc_a"
+    lines = ["template <int kTransB>" if a_in_registers else "template <int kTransA, int kTransB>"]
+    lines.append(f"__device__ __forceinline__ void {name}(element_tag<{ctype}>, float (&d)[{n // 8}][4],")
+    lines.append(f"{' ' * (len(name) + 32)}{a_param}, uint64_t desc_b, int scale_d) {{")
     lines.append("#if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM90_ALL)")
     lines.append("  asm volatile(")
     lines.append('      "{\\n"')
     lines.append('      ".reg .pred p;\\n"')
-    lines.append(f'      "setp.ne.b32 p, %{regs + 5}, 0;\\n"')
+    lines.append(f'      "setp.ne.b32 p, %{scale_d}, 0;\\n"')
     lines.append(f'      "wgmma.mma_async.sync.aligned.m64n{n}k16.f32.{ptx_elem}.{ptx_elem} "')
     chunks = [list(range(i, min(i + 16, regs))) for i in range(0, regs, 16)]
     for ci, ch in enumerate(chunks):
@@ -106,15 +91,23 @@ def wrapper_rs(n, elem, ptx_elem):
         open_ = "{" if ci == 0 else ""
         close = "}, " if ci == len(chunks) - 1 else ", "
         lines.append(f'      "{open_}{text}{close}"')
-    lines.append(f'      "{{%{regs}, %{regs + 1}, %{regs + 2}, %{regs + 3}}}, %{regs + 4}, p, 1, 1, %{regs + 6};\\n"')
+    if a_in_registers:
+        a_text = "{" + ", ".join(f"%{regs + i}" for i in range(4)) + "}"
+        trans = f"%{scale_d + 1}"
+    else:
+        a_text = f"%{regs}"
+        trans = f"%{scale_d + 1}, %{scale_d + 2}"
+    lines.append(f'      "{a_text}, %{desc_b}, p, 1, 1, {trans};\\n"')
     lines.append('      "}\\n"')
     outs = [f'"+f"(d[{i // 4}][{i % 4}])' for i in range(regs)]
     out_lines = [", ".join(outs[i:i + 4]) for i in range(0, regs, 4)]
     lines.append("      : " + (",\n        ".join(out_lines)))
-    lines.append('      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(desc_b), "r"(scale_d),')
-    lines.append('        "n"(kTransB));')
+    a_in = ('"r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3])' if a_in_registers else '"l"(desc_a)')
+    trans_in = '"n"(kTransB)' if a_in_registers else '"n"(kTransA), "n"(kTransB)'
+    lines.append(f'      : {a_in}, "l"(desc_b), "r"(scale_d),')
+    lines.append(f"        {trans_in});")
     lines.append("#else")
-    lines.append("  (void)d, (void)a, (void)desc_b, (void)scale_d;")
+    lines.append(f"  (void)d, (void){'a' if a_in_registers else 'desc_a'}, (void)desc_b, (void)scale_d;")
     lines.append("  TC_DEVICE_TRAP_();  // wgmma needs sm_90a")
     lines.append("#endif")
     lines.append("}")
@@ -123,12 +116,10 @@ def wrapper_rs(n, elem, ptx_elem):
 
 def main():
     out = [HEADER]
-    for elem, ptx in (("f16", "f16"), ("bf16", "bf16")):
-        for n in (16, 32, 64, 128, 256):
-            out.append("\n" + wrapper(n, elem, ptx))
-    for elem, ptx in (("f16", "f16"), ("bf16", "bf16")):
-        for n in (16, 32, 64, 128, 256):
-            out.append("\n" + wrapper_rs(n, elem, ptx))
+    for a_in_registers in (False, True):
+        for ctype, ptx in ELEMENTS:
+            for n in SHAPES:
+                out.append("\n" + wrapper(n, ctype, ptx, a_in_registers))
     out.append(FOOTER)
     print("".join(out), end="")
 

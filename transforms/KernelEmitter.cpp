@@ -43,7 +43,16 @@ public:
           const KernelConfig &C, std::string Name, std::string Where,
           std::vector<AlternativeKernel> Alts = {})
       : M(M), Idiom(Idiom), I(I), C(C), Name(std::move(Name)),
-        Where(std::move(Where)), Alts(std::move(Alts)) {}
+        Where(std::move(Where)), Alts(std::move(Alts)), Region(this->Name) {}
+
+  /// A further kernel of region `RegionName`: its definitions share the
+  /// region's prologue functors and reduction kernel, which the first of
+  /// the region's kernels (`EmitShared`) defines.
+  Emitter &partOf(const std::string &RegionName, bool Shared) {
+    Region = RegionName;
+    EmitShared = Shared;
+    return *this;
+  }
 
   llvm::Expected<GeneratedRegion> run() {
     auto Epi = emitEpilogue(M, Idiom);
@@ -65,8 +74,12 @@ public:
     }
     for (auto &S : KS.Steps)
       G.Explain += "  step " + S.Name + "\n" + indent(S.Tree, 4);
-    G.Definitions = prologueFunctor(Idiom.A, "a") + prologueFunctor(Idiom.B, "b") +
-                    kernel(Body) + "\n" + reduceKernel(*Epi) + "\n" + launcher(KS) + "\n";
+    // The prologue functors and split-K's reduction kernel depend on the
+    // region, not on the tiles: one copy serves all of its kernels.
+    G.Definitions = (EmitShared ? prologueFunctor(Idiom.A, "a") + prologueFunctor(Idiom.B, "b")
+                                : std::string()) +
+                    kernel(Body) + "\n" + (EmitShared ? reduceKernel(*Epi) + "\n" : "") +
+                    launcher(KS) + "\n";
     G.Call = call();
     return G;
   }
@@ -116,7 +129,7 @@ private:
     };
   }
 
-  /// `struct <Name>_prologue_a { float operator()(float) }` for an operand
+  /// `struct <Region>_prologue_a { float operator()(float) }` for an operand
   /// prologue; empty when the operand has none.
   std::string prologueFunctor(const OperandView &V, const char *Suffix) const {
     if (V.Prologue.empty() || V.ConvertWhileCopying)
@@ -135,7 +148,7 @@ private:
       return C;
     };
     return "// The prologue of operand " + std::string(Suffix) + ", applied to its fragments.\n"
-           "struct " + Name + "_prologue_" + Suffix + " {\n"
+           "struct " + Region + "_prologue_" + Suffix + " {\n"
            "  __device__ __forceinline__ float operator()(float tc_x) const {\n"
            "    return static_cast<float>(" + P.print(*Strip(V.Prologue[0])) + ");\n"
            "  }\n};\n\n";
@@ -218,24 +231,25 @@ private:
                         : "") +
              "__syncthreads();";
     if (C.wgmma()) {
-      // Both operands K-major: the descriptors of this warpgroup's rows of
-      // A and of all of B, moved to the stage and the k step (32 bytes).
       T.Arrive = "tc::warpgroup_arrive(tc_acc[0]);";
-      // A k step moves 32 bytes along a K-major row, or 16 rows (two
-      // 1024-byte atoms) of an M/N-major panel.
-      bool TA = !Idiom.A.ReductionIsContiguous, TB = !Idiom.B.ReductionIsContiguous;
-      if (C.WgmmaRegisterA)
-        T.Wgmma = std::string("tc::wgmma_m64k16_rs<") + spelling(Idiom.InputType) + ", " +
-                  (TB ? "1" : "0") + ", " + str(C.BlockN) +
-                  ">(tc_acc[0], tc_frag_a[{kk}][0], tc::wgmma_desc_advance(tc_desc_b, {stage} * " +
-                  str(B.Elements * 2) + " + " + (TB ? "2048" : "32") + " * {kk}));";
-      else
-      T.Wgmma = std::string("tc::wgmma_m64k16<") + spelling(Idiom.InputType) + ", " +
-                (TA ? "1" : "0") + ", " + (TB ? "1" : "0") + ", " + str(C.BlockN) +
-                ">(tc_acc[0], tc::wgmma_desc_advance(tc_desc_a, {stage} * " +
-                str(A.Elements * 2) + " + " + (TA ? "2048" : "32") +
-                " * {kk}), tc::wgmma_desc_advance(tc_desc_b, {stage} * " + str(B.Elements * 2) +
-                " + " + (TB ? "2048" : "32") + " * {kk}));";
+      // An operand's descriptor moved to the stage and the k step: 32 bytes
+      // along a K-major row, or 16 rows (two 1024-byte atoms) of an M/N-
+      // major panel. A from registers instead takes the step's fragment.
+      auto Desc = [&](const OperandView &V, const char *Var, const OperandTile &Tl) {
+        return std::string("tc::wgmma_desc_advance(") + Var + ", {stage} * " +
+               str(Tl.Elements * 2) + " + " + (V.ReductionIsContiguous ? "32" : "2048") +
+               " * {kk})";
+      };
+      std::string TransB = Idiom.B.ReductionIsContiguous ? "0" : "1";
+      std::string Elem = spelling(Idiom.InputType);
+      T.Wgmma = C.WgmmaRegisterA
+                    ? "tc::wgmma_m64k16_rs<" + Elem + ", " + TransB + ", " + str(C.BlockN) +
+                          ">(tc_acc[0], tc_frag_a[{kk}][0], " + Desc(Idiom.B, "tc_desc_b", B) +
+                          ");"
+                    : "tc::wgmma_m64k16<" + Elem + ", " +
+                          (Idiom.A.ReductionIsContiguous ? "0" : "1") + ", " + TransB + ", " +
+                          str(C.BlockN) + ">(tc_acc[0], " + Desc(Idiom.A, "tc_desc_a", A) +
+                          ", " + Desc(Idiom.B, "tc_desc_b", B) + ");";
       T.MmaCommit = "tc::wgmma_commit();";
       T.MmaWait = C.WgmmaPending
                       ? "tc::wgmma_wait<1>(tc_acc[0]);  // tile t - 1's stage is free after the next barrier"
@@ -260,14 +274,14 @@ private:
     T.LoadA = "tc_frag_load_a.load(tc_frag_a[{buf}][{mt}], " + A.Smem + " + {stage} * " +
               str(A.Elements) + ", {mt}, {kk});";
     if (!Idiom.A.Prologue.empty() && !Idiom.A.ConvertWhileCopying)
-      T.LoadA += "\ntc::apply_prologue<" + ElemA + ">(tc_frag_a[{buf}][{mt}], " + Name +
+      T.LoadA += "\ntc::apply_prologue<" + ElemA + ">(tc_frag_a[{buf}][{mt}], " + Region +
                  "_prologue_a());";
     T.LoadB = "tc_frag_load_b.load(tc_frag_b[{buf}][{nt}], tc_frag_b[{buf}][{nt} + 1], " + B.Smem +
               " + {stage} * " + str(B.Elements) + ", {np}, {kk});";
     if (!Idiom.B.Prologue.empty() && !Idiom.B.ConvertWhileCopying)
-      T.LoadB += "\ntc::apply_prologue<" + ElemA + ">(tc_frag_b[{buf}][{nt}], " + Name +
+      T.LoadB += "\ntc::apply_prologue<" + ElemA + ">(tc_frag_b[{buf}][{nt}], " + Region +
                  "_prologue_b());\ntc::apply_prologue<" + ElemA + ">(tc_frag_b[{buf}][{nt} + 1], " +
-                 Name + "_prologue_b());";
+                 Region + "_prologue_b());";
     T.Mma = std::string(C.Tf32 ? "tc::mma_m16n8k8_tf32"
                                : Idiom.InputType == ElementType::BF16 ? "tc::mma_m16n8k16_bf16"
                                                                       : "tc::mma_m16n8k16_f16") +
@@ -341,7 +355,8 @@ private:
     // wgmma: two blocks per SM when their stages fit, which caps the
     // registers at 128 per thread (64 of them accumulators); not with three
     // or more products, whose copy bases then spill (ptxas: 384 bytes).
-    int MinBlocks = C.wgmma() && 2 * C.sharedBytes() <= 227 * 1024 && C.threads() <= 256 &&
+    int MinBlocks = C.wgmma() && 2 * C.sharedBytes() <= sharedMemoryLimit(C.Arch) &&
+                            C.threads() <= 256 &&
                             Idiom.MoreProducts.size() < 2
                         ? 2
                         : 0;
@@ -476,7 +491,7 @@ private:
   /// Split-K's second kernel: sums the partial results of the splits and
   /// applies the epilogue, one thread per output element.
   std::string reduceKernel(const std::string &Epilogue) const {
-    std::string S = "__global__ void __launch_bounds__(256) " + Name + "_reduce_kernel(";
+    std::string S = "__global__ void __launch_bounds__(256) " + Region + "_reduce_kernel(";
     auto Args = arguments();
     for (size_t I = 0; I < Args.size(); ++I)
       S += (I ? ", " : "") + Args[I].KernelType + Args[I].Name;
@@ -606,7 +621,7 @@ private:
     S += "  if (tc_splits > 1) {\n";
     S += "    const long long tc_elements = (long long)(" + extentM() + ") * (" + extentN() + ");\n";
     S += "    const dim3 tc_reduce_grid((unsigned)((tc_elements + 255) / 256), " + Batches + ");\n";
-    S += "    " + Name + "_reduce_kernel<<<tc_reduce_grid, 256, 0, tc_stream>>>(" + ArgList +
+    S += "    " + Region + "_reduce_kernel<<<tc_reduce_grid, 256, 0, tc_stream>>>(" + ArgList +
          SplitArgs + ", tc_workspace);\n";
     S += "    cudaFreeAsync(tc_workspace, tc_stream);\n  }\n";
     if (M.Clauses.Sync)
@@ -644,6 +659,10 @@ private:
   std::string Name, Where;
   /// The region's further kernels, which this launcher dispatches to.
   std::vector<AlternativeKernel> Alts;
+  /// The stem of the names shared by the region's kernels, and whether
+  /// this kernel's definitions include the shared pieces.
+  std::string Region;
+  bool EmitShared = true;
 };
 
 } // namespace
@@ -655,14 +674,19 @@ generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModel &I
   try {
     std::string Definitions, Explain;
     for (auto &Alt : Alts) {
-      auto A = Emitter(M, Idiom, I, Alt.Config, Name + Alt.Suffix, SourceLocation).run();
+      // The first kernel emitted defines the pieces the others share.
+      auto A = Emitter(M, Idiom, I, Alt.Config, Name + Alt.Suffix, SourceLocation)
+                   .partOf(Name, &Alt == &Alts.front())
+                   .run();
       if (!A)
         return A.takeError();
       Definitions += A->Definitions;
       Explain += "  shapes where tc::" + Alt.Predicate + ": " + Name + Alt.Suffix + ", " +
                  Alt.Config.describe() + "\n" + A->Explain;
     }
-    auto G = Emitter(M, Idiom, I, C, Name, SourceLocation, Alts).run();
+    auto G = Emitter(M, Idiom, I, C, Name, SourceLocation, Alts)
+                 .partOf(Name, Alts.empty())
+                 .run();
     if (!G)
       return G.takeError();
     G->Definitions = Definitions + G->Definitions;

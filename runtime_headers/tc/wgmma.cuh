@@ -37,7 +37,6 @@
 #pragma once
 
 #include <cstdint>
-#include <type_traits>
 
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
@@ -131,30 +130,12 @@ __device__ __forceinline__ void wgmma_wait(float (&d)[kBlocks][4]) {
   fence_operands(d);
 }
 
-// D(64 x kN) += A(64 x 16) * B(16 x kN), T = __half or __nv_bfloat16.
+// D(64 x kN) += A(64 x 16) * B(16 x kN), T = __half or __nv_bfloat16; kN
+// 16, 32, 64, 128 or 256 (the overloads of wgmma_instructions.cuh).
 template <typename T, int kTransA, int kTransB, int kN>
 __device__ __forceinline__ void wgmma_m64k16(float (&d)[kN / 8][4], uint64_t desc_a,
                                              uint64_t desc_b) {
-  static_assert(std::is_same<T, __half>::value || std::is_same<T, __nv_bfloat16>::value,
-                "wgmma m64nNk16 takes f16 or bf16 operands");
-  constexpr bool kHalf = std::is_same<T, __half>::value;
-  if constexpr (kN == 16) {
-    if constexpr (kHalf) wgmma_m64n16k16_f16<kTransA, kTransB>(d, desc_a, desc_b, 1);
-    else wgmma_m64n16k16_bf16<kTransA, kTransB>(d, desc_a, desc_b, 1);
-  } else if constexpr (kN == 32) {
-    if constexpr (kHalf) wgmma_m64n32k16_f16<kTransA, kTransB>(d, desc_a, desc_b, 1);
-    else wgmma_m64n32k16_bf16<kTransA, kTransB>(d, desc_a, desc_b, 1);
-  } else if constexpr (kN == 64) {
-    if constexpr (kHalf) wgmma_m64n64k16_f16<kTransA, kTransB>(d, desc_a, desc_b, 1);
-    else wgmma_m64n64k16_bf16<kTransA, kTransB>(d, desc_a, desc_b, 1);
-  } else if constexpr (kN == 128) {
-    if constexpr (kHalf) wgmma_m64n128k16_f16<kTransA, kTransB>(d, desc_a, desc_b, 1);
-    else wgmma_m64n128k16_bf16<kTransA, kTransB>(d, desc_a, desc_b, 1);
-  } else {
-    static_assert(kN == 256, "wgmma m64nNk16: N is 16, 32, 64, 128 or 256 here");
-    if constexpr (kHalf) wgmma_m64n256k16_f16<kTransA, kTransB>(d, desc_a, desc_b, 1);
-    else wgmma_m64n256k16_bf16<kTransA, kTransB>(d, desc_a, desc_b, 1);
-  }
+  wgmma_m64nNk16_ss<kTransA, kTransB>(element_tag<T>{}, d, desc_a, desc_b, 1);
 }
 
 // D(64 x kN) += A(64 x 16, registers) * B(16 x kN, shared memory). `a` is
@@ -162,26 +143,7 @@ __device__ __forceinline__ void wgmma_m64k16(float (&d)[kN / 8][4], uint64_t des
 template <typename T, int kTransB, int kN>
 __device__ __forceinline__ void wgmma_m64k16_rs(float (&d)[kN / 8][4], const uint32_t (&a)[4],
                                                 uint64_t desc_b) {
-  static_assert(std::is_same<T, __half>::value || std::is_same<T, __nv_bfloat16>::value,
-                "wgmma m64nNk16 takes f16 or bf16 operands");
-  constexpr bool kHalf = std::is_same<T, __half>::value;
-  if constexpr (kN == 16) {
-    if constexpr (kHalf) wgmma_m64n16k16_rs_f16<kTransB>(d, a, desc_b, 1);
-    else wgmma_m64n16k16_rs_bf16<kTransB>(d, a, desc_b, 1);
-  } else if constexpr (kN == 32) {
-    if constexpr (kHalf) wgmma_m64n32k16_rs_f16<kTransB>(d, a, desc_b, 1);
-    else wgmma_m64n32k16_rs_bf16<kTransB>(d, a, desc_b, 1);
-  } else if constexpr (kN == 64) {
-    if constexpr (kHalf) wgmma_m64n64k16_rs_f16<kTransB>(d, a, desc_b, 1);
-    else wgmma_m64n64k16_rs_bf16<kTransB>(d, a, desc_b, 1);
-  } else if constexpr (kN == 128) {
-    if constexpr (kHalf) wgmma_m64n128k16_rs_f16<kTransB>(d, a, desc_b, 1);
-    else wgmma_m64n128k16_rs_bf16<kTransB>(d, a, desc_b, 1);
-  } else {
-    static_assert(kN == 256, "wgmma m64nNk16: N is 16, 32, 64, 128 or 256 here");
-    if constexpr (kHalf) wgmma_m64n256k16_rs_f16<kTransB>(d, a, desc_b, 1);
-    else wgmma_m64n256k16_rs_bf16<kTransB>(d, a, desc_b, 1);
-  }
+  wgmma_m64nNk16_rs<kTransB>(element_tag<T>{}, d, a, desc_b, 1);
 }
 
 }  // namespace tc

@@ -15,6 +15,10 @@
 // warp's share of the instruction is the accumulator array of a 16xN warp
 // tile of the mma.sync path, and the epilogues serve both.
 //
+// wgmma_m64nNk16_ss (A and B in shared memory) and wgmma_m64nNk16_rs (A in
+// registers) are overloaded on element_tag<T> (T = __half, __nv_bfloat16)
+// and on N, the extent of d (N / 8 blocks).
+//
 // kTransA / kTransB: 0 when the operand is K-major in shared memory (k
 // contiguous), 1 when it is M- (N-) major.
 //
@@ -27,13 +31,20 @@
 
 #include <cstdint>
 
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
 #include "device_trap.cuh"
 
 namespace tc {
 
+// Selects the overload for an element type.
+template <typename T>
+struct element_tag {};
+
 template <int kTransA, int kTransB>
-__device__ __forceinline__ void wgmma_m64n16k16_f16(float (&d)[2][4], uint64_t desc_a,
-                                                   uint64_t desc_b, int scale_d) {
+__device__ __forceinline__ void wgmma_m64nNk16_ss(element_tag<__half>, float (&d)[2][4],
+                                                 uint64_t desc_a, uint64_t desc_b, int scale_d) {
 #if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM90_ALL)
   asm volatile(
       "{\n"
@@ -45,7 +56,8 @@ __device__ __forceinline__ void wgmma_m64n16k16_f16(float (&d)[2][4], uint64_t d
       "}\n"
       : "+f"(d[0][0]), "+f"(d[0][1]), "+f"(d[0][2]), "+f"(d[0][3]),
         "+f"(d[1][0]), "+f"(d[1][1]), "+f"(d[1][2]), "+f"(d[1][3])
-      : "l"(desc_a), "l"(desc_b), "r"(scale_d), "n"(kTransA), "n"(kTransB));
+      : "l"(desc_a), "l"(desc_b), "r"(scale_d),
+        "n"(kTransA), "n"(kTransB));
 #else
   (void)d, (void)desc_a, (void)desc_b, (void)scale_d;
   TC_DEVICE_TRAP_();  // wgmma needs sm_90a
@@ -53,8 +65,8 @@ __device__ __forceinline__ void wgmma_m64n16k16_f16(float (&d)[2][4], uint64_t d
 }
 
 template <int kTransA, int kTransB>
-__device__ __forceinline__ void wgmma_m64n32k16_f16(float (&d)[4][4], uint64_t desc_a,
-                                                   uint64_t desc_b, int scale_d) {
+__device__ __forceinline__ void wgmma_m64nNk16_ss(element_tag<__half>, float (&d)[4][4],
+                                                 uint64_t desc_a, uint64_t desc_b, int scale_d) {
 #if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM90_ALL)
   asm volatile(
       "{\n"
@@ -68,7 +80,8 @@ __device__ __forceinline__ void wgmma_m64n32k16_f16(float (&d)[4][4], uint64_t d
         "+f"(d[1][0]), "+f"(d[1][1]), "+f"(d[1][2]), "+f"(d[1][3]),
         "+f"(d[2][0]), "+f"(d[2][1]), "+f"(d[2][2]), "+f"(d[2][3]),
         "+f"(d[3][0]), "+f"(d[3][1]), "+f"(d[3][2]), "+f"(d[3][3])
-      : "l"(desc_a), "l"(desc_b), "r"(scale_d), "n"(kTransA), "n"(kTransB));
+      : "l"(desc_a), "l"(desc_b), "r"(scale_d),
+        "n"(kTransA), "n"(kTransB));
 #else
   (void)d, (void)desc_a, (void)desc_b, (void)scale_d;
   TC_DEVICE_TRAP_();  // wgmma needs sm_90a
@@ -76,8 +89,8 @@ __device__ __forceinline__ void wgmma_m64n32k16_f16(float (&d)[4][4], uint64_t d
 }
 
 template <int kTransA, int kTransB>
-__device__ __forceinline__ void wgmma_m64n64k16_f16(float (&d)[8][4], uint64_t desc_a,
-                                                   uint64_t desc_b, int scale_d) {
+__device__ __forceinline__ void wgmma_m64nNk16_ss(element_tag<__half>, float (&d)[8][4],
+                                                 uint64_t desc_a, uint64_t desc_b, int scale_d) {
 #if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM90_ALL)
   asm volatile(
       "{\n"
@@ -96,7 +109,8 @@ __device__ __forceinline__ void wgmma_m64n64k16_f16(float (&d)[8][4], uint64_t d
         "+f"(d[5][0]), "+f"(d[5][1]), "+f"(d[5][2]), "+f"(d[5][3]),
         "+f"(d[6][0]), "+f"(d[6][1]), "+f"(d[6][2]), "+f"(d[6][3]),
         "+f"(d[7][0]), "+f"(d[7][1]), "+f"(d[7][2]), "+f"(d[7][3])
-      : "l"(desc_a), "l"(desc_b), "r"(scale_d), "n"(kTransA), "n"(kTransB));
+      : "l"(desc_a), "l"(desc_b), "r"(scale_d),
+        "n"(kTransA), "n"(kTransB));
 #else
   (void)d, (void)desc_a, (void)desc_b, (void)scale_d;
   TC_DEVICE_TRAP_();  // wgmma needs sm_90a
@@ -104,8 +118,8 @@ __device__ __forceinline__ void wgmma_m64n64k16_f16(float (&d)[8][4], uint64_t d
 }
 
 template <int kTransA, int kTransB>
-__device__ __forceinline__ void wgmma_m64n128k16_f16(float (&d)[16][4], uint64_t desc_a,
-                                                    uint64_t desc_b, int scale_d) {
+__device__ __forceinline__ void wgmma_m64nNk16_ss(element_tag<__half>, float (&d)[16][4],
+                                                 uint64_t desc_a, uint64_t desc_b, int scale_d) {
 #if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM90_ALL)
   asm volatile(
       "{\n"
@@ -134,7 +148,8 @@ __device__ __forceinline__ void wgmma_m64n128k16_f16(float (&d)[16][4], uint64_t
         "+f"(d[13][0]), "+f"(d[13][1]), "+f"(d[13][2]), "+f"(d[13][3]),
         "+f"(d[14][0]), "+f"(d[14][1]), "+f"(d[14][2]), "+f"(d[14][3]),
         "+f"(d[15][0]), "+f"(d[15][1]), "+f"(d[15][2]), "+f"(d[15][3])
-      : "l"(desc_a), "l"(desc_b), "r"(scale_d), "n"(kTransA), "n"(kTransB));
+      : "l"(desc_a), "l"(desc_b), "r"(scale_d),
+        "n"(kTransA), "n"(kTransB));
 #else
   (void)d, (void)desc_a, (void)desc_b, (void)scale_d;
   TC_DEVICE_TRAP_();  // wgmma needs sm_90a
@@ -142,8 +157,8 @@ __device__ __forceinline__ void wgmma_m64n128k16_f16(float (&d)[16][4], uint64_t
 }
 
 template <int kTransA, int kTransB>
-__device__ __forceinline__ void wgmma_m64n256k16_f16(float (&d)[32][4], uint64_t desc_a,
-                                                    uint64_t desc_b, int scale_d) {
+__device__ __forceinline__ void wgmma_m64nNk16_ss(element_tag<__half>, float (&d)[32][4],
+                                                 uint64_t desc_a, uint64_t desc_b, int scale_d) {
 #if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM90_ALL)
   asm volatile(
       "{\n"
@@ -192,7 +207,8 @@ __device__ __forceinline__ void wgmma_m64n256k16_f16(float (&d)[32][4], uint64_t
         "+f"(d[29][0]), "+f"(d[29][1]), "+f"(d[29][2]), "+f"(d[29][3]),
         "+f"(d[30][0]), "+f"(d[30][1]), "+f"(d[30][2]), "+f"(d[30][3]),
         "+f"(d[31][0]), "+f"(d[31][1]), "+f"(d[31][2]), "+f"(d[31][3])
-      : "l"(desc_a), "l"(desc_b), "r"(scale_d), "n"(kTransA), "n"(kTransB));
+      : "l"(desc_a), "l"(desc_b), "r"(scale_d),
+        "n"(kTransA), "n"(kTransB));
 #else
   (void)d, (void)desc_a, (void)desc_b, (void)scale_d;
   TC_DEVICE_TRAP_();  // wgmma needs sm_90a
@@ -200,8 +216,8 @@ __device__ __forceinline__ void wgmma_m64n256k16_f16(float (&d)[32][4], uint64_t
 }
 
 template <int kTransA, int kTransB>
-__device__ __forceinline__ void wgmma_m64n16k16_bf16(float (&d)[2][4], uint64_t desc_a,
-                                                    uint64_t desc_b, int scale_d) {
+__device__ __forceinline__ void wgmma_m64nNk16_ss(element_tag<__nv_bfloat16>, float (&d)[2][4],
+                                                 uint64_t desc_a, uint64_t desc_b, int scale_d) {
 #if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM90_ALL)
   asm volatile(
       "{\n"
@@ -213,7 +229,8 @@ __device__ __forceinline__ void wgmma_m64n16k16_bf16(float (&d)[2][4], uint64_t 
       "}\n"
       : "+f"(d[0][0]), "+f"(d[0][1]), "+f"(d[0][2]), "+f"(d[0][3]),
         "+f"(d[1][0]), "+f"(d[1][1]), "+f"(d[1][2]), "+f"(d[1][3])
-      : "l"(desc_a), "l"(desc_b), "r"(scale_d), "n"(kTransA), "n"(kTransB));
+      : "l"(desc_a), "l"(desc_b), "r"(scale_d),
+        "n"(kTransA), "n"(kTransB));
 #else
   (void)d, (void)desc_a, (void)desc_b, (void)scale_d;
   TC_DEVICE_TRAP_();  // wgmma needs sm_90a
@@ -221,8 +238,8 @@ __device__ __forceinline__ void wgmma_m64n16k16_bf16(float (&d)[2][4], uint64_t 
 }
 
 template <int kTransA, int kTransB>
-__device__ __forceinline__ void wgmma_m64n32k16_bf16(float (&d)[4][4], uint64_t desc_a,
-                                                    uint64_t desc_b, int scale_d) {
+__device__ __forceinline__ void wgmma_m64nNk16_ss(element_tag<__nv_bfloat16>, float (&d)[4][4],
+                                                 uint64_t desc_a, uint64_t desc_b, int scale_d) {
 #if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM90_ALL)
   asm volatile(
       "{\n"
@@ -236,7 +253,8 @@ __device__ __forceinline__ void wgmma_m64n32k16_bf16(float (&d)[4][4], uint64_t 
         "+f"(d[1][0]), "+f"(d[1][1]), "+f"(d[1][2]), "+f"(d[1][3]),
         "+f"(d[2][0]), "+f"(d[2][1]), "+f"(d[2][2]), "+f"(d[2][3]),
         "+f"(d[3][0]), "+f"(d[3][1]), "+f"(d[3][2]), "+f"(d[3][3])
-      : "l"(desc_a), "l"(desc_b), "r"(scale_d), "n"(kTransA), "n"(kTransB));
+      : "l"(desc_a), "l"(desc_b), "r"(scale_d),
+        "n"(kTransA), "n"(kTransB));
 #else
   (void)d, (void)desc_a, (void)desc_b, (void)scale_d;
   TC_DEVICE_TRAP_();  // wgmma needs sm_90a
@@ -244,8 +262,8 @@ __device__ __forceinline__ void wgmma_m64n32k16_bf16(float (&d)[4][4], uint64_t 
 }
 
 template <int kTransA, int kTransB>
-__device__ __forceinline__ void wgmma_m64n64k16_bf16(float (&d)[8][4], uint64_t desc_a,
-                                                    uint64_t desc_b, int scale_d) {
+__device__ __forceinline__ void wgmma_m64nNk16_ss(element_tag<__nv_bfloat16>, float (&d)[8][4],
+                                                 uint64_t desc_a, uint64_t desc_b, int scale_d) {
 #if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM90_ALL)
   asm volatile(
       "{\n"
@@ -264,7 +282,8 @@ __device__ __forceinline__ void wgmma_m64n64k16_bf16(float (&d)[8][4], uint64_t 
         "+f"(d[5][0]), "+f"(d[5][1]), "+f"(d[5][2]), "+f"(d[5][3]),
         "+f"(d[6][0]), "+f"(d[6][1]), "+f"(d[6][2]), "+f"(d[6][3]),
         "+f"(d[7][0]), "+f"(d[7][1]), "+f"(d[7][2]), "+f"(d[7][3])
-      : "l"(desc_a), "l"(desc_b), "r"(scale_d), "n"(kTransA), "n"(kTransB));
+      : "l"(desc_a), "l"(desc_b), "r"(scale_d),
+        "n"(kTransA), "n"(kTransB));
 #else
   (void)d, (void)desc_a, (void)desc_b, (void)scale_d;
   TC_DEVICE_TRAP_();  // wgmma needs sm_90a
@@ -272,8 +291,8 @@ __device__ __forceinline__ void wgmma_m64n64k16_bf16(float (&d)[8][4], uint64_t 
 }
 
 template <int kTransA, int kTransB>
-__device__ __forceinline__ void wgmma_m64n128k16_bf16(float (&d)[16][4], uint64_t desc_a,
-                                                     uint64_t desc_b, int scale_d) {
+__device__ __forceinline__ void wgmma_m64nNk16_ss(element_tag<__nv_bfloat16>, float (&d)[16][4],
+                                                 uint64_t desc_a, uint64_t desc_b, int scale_d) {
 #if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM90_ALL)
   asm volatile(
       "{\n"
@@ -302,7 +321,8 @@ __device__ __forceinline__ void wgmma_m64n128k16_bf16(float (&d)[16][4], uint64_
         "+f"(d[13][0]), "+f"(d[13][1]), "+f"(d[13][2]), "+f"(d[13][3]),
         "+f"(d[14][0]), "+f"(d[14][1]), "+f"(d[14][2]), "+f"(d[14][3]),
         "+f"(d[15][0]), "+f"(d[15][1]), "+f"(d[15][2]), "+f"(d[15][3])
-      : "l"(desc_a), "l"(desc_b), "r"(scale_d), "n"(kTransA), "n"(kTransB));
+      : "l"(desc_a), "l"(desc_b), "r"(scale_d),
+        "n"(kTransA), "n"(kTransB));
 #else
   (void)d, (void)desc_a, (void)desc_b, (void)scale_d;
   TC_DEVICE_TRAP_();  // wgmma needs sm_90a
@@ -310,8 +330,8 @@ __device__ __forceinline__ void wgmma_m64n128k16_bf16(float (&d)[16][4], uint64_
 }
 
 template <int kTransA, int kTransB>
-__device__ __forceinline__ void wgmma_m64n256k16_bf16(float (&d)[32][4], uint64_t desc_a,
-                                                     uint64_t desc_b, int scale_d) {
+__device__ __forceinline__ void wgmma_m64nNk16_ss(element_tag<__nv_bfloat16>, float (&d)[32][4],
+                                                 uint64_t desc_a, uint64_t desc_b, int scale_d) {
 #if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM90_ALL)
   asm volatile(
       "{\n"
@@ -360,7 +380,8 @@ __device__ __forceinline__ void wgmma_m64n256k16_bf16(float (&d)[32][4], uint64_
         "+f"(d[29][0]), "+f"(d[29][1]), "+f"(d[29][2]), "+f"(d[29][3]),
         "+f"(d[30][0]), "+f"(d[30][1]), "+f"(d[30][2]), "+f"(d[30][3]),
         "+f"(d[31][0]), "+f"(d[31][1]), "+f"(d[31][2]), "+f"(d[31][3])
-      : "l"(desc_a), "l"(desc_b), "r"(scale_d), "n"(kTransA), "n"(kTransB));
+      : "l"(desc_a), "l"(desc_b), "r"(scale_d),
+        "n"(kTransA), "n"(kTransB));
 #else
   (void)d, (void)desc_a, (void)desc_b, (void)scale_d;
   TC_DEVICE_TRAP_();  // wgmma needs sm_90a
@@ -368,8 +389,8 @@ __device__ __forceinline__ void wgmma_m64n256k16_bf16(float (&d)[32][4], uint64_
 }
 
 template <int kTransB>
-__device__ __forceinline__ void wgmma_m64n16k16_rs_f16(float (&d)[2][4], const uint32_t (&a)[4],
-                                                      uint64_t desc_b, int scale_d) {
+__device__ __forceinline__ void wgmma_m64nNk16_rs(element_tag<__half>, float (&d)[2][4],
+                                                 const uint32_t (&a)[4], uint64_t desc_b, int scale_d) {
 #if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM90_ALL)
   asm volatile(
       "{\n"
@@ -390,8 +411,8 @@ __device__ __forceinline__ void wgmma_m64n16k16_rs_f16(float (&d)[2][4], const u
 }
 
 template <int kTransB>
-__device__ __forceinline__ void wgmma_m64n32k16_rs_f16(float (&d)[4][4], const uint32_t (&a)[4],
-                                                      uint64_t desc_b, int scale_d) {
+__device__ __forceinline__ void wgmma_m64nNk16_rs(element_tag<__half>, float (&d)[4][4],
+                                                 const uint32_t (&a)[4], uint64_t desc_b, int scale_d) {
 #if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM90_ALL)
   asm volatile(
       "{\n"
@@ -414,8 +435,8 @@ __device__ __forceinline__ void wgmma_m64n32k16_rs_f16(float (&d)[4][4], const u
 }
 
 template <int kTransB>
-__device__ __forceinline__ void wgmma_m64n64k16_rs_f16(float (&d)[8][4], const uint32_t (&a)[4],
-                                                      uint64_t desc_b, int scale_d) {
+__device__ __forceinline__ void wgmma_m64nNk16_rs(element_tag<__half>, float (&d)[8][4],
+                                                 const uint32_t (&a)[4], uint64_t desc_b, int scale_d) {
 #if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM90_ALL)
   asm volatile(
       "{\n"
@@ -443,8 +464,8 @@ __device__ __forceinline__ void wgmma_m64n64k16_rs_f16(float (&d)[8][4], const u
 }
 
 template <int kTransB>
-__device__ __forceinline__ void wgmma_m64n128k16_rs_f16(float (&d)[16][4], const uint32_t (&a)[4],
-                                                       uint64_t desc_b, int scale_d) {
+__device__ __forceinline__ void wgmma_m64nNk16_rs(element_tag<__half>, float (&d)[16][4],
+                                                 const uint32_t (&a)[4], uint64_t desc_b, int scale_d) {
 #if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM90_ALL)
   asm volatile(
       "{\n"
@@ -482,8 +503,8 @@ __device__ __forceinline__ void wgmma_m64n128k16_rs_f16(float (&d)[16][4], const
 }
 
 template <int kTransB>
-__device__ __forceinline__ void wgmma_m64n256k16_rs_f16(float (&d)[32][4], const uint32_t (&a)[4],
-                                                       uint64_t desc_b, int scale_d) {
+__device__ __forceinline__ void wgmma_m64nNk16_rs(element_tag<__half>, float (&d)[32][4],
+                                                 const uint32_t (&a)[4], uint64_t desc_b, int scale_d) {
 #if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM90_ALL)
   asm volatile(
       "{\n"
@@ -541,8 +562,8 @@ __device__ __forceinline__ void wgmma_m64n256k16_rs_f16(float (&d)[32][4], const
 }
 
 template <int kTransB>
-__device__ __forceinline__ void wgmma_m64n16k16_rs_bf16(float (&d)[2][4], const uint32_t (&a)[4],
-                                                       uint64_t desc_b, int scale_d) {
+__device__ __forceinline__ void wgmma_m64nNk16_rs(element_tag<__nv_bfloat16>, float (&d)[2][4],
+                                                 const uint32_t (&a)[4], uint64_t desc_b, int scale_d) {
 #if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM90_ALL)
   asm volatile(
       "{\n"
@@ -563,8 +584,8 @@ __device__ __forceinline__ void wgmma_m64n16k16_rs_bf16(float (&d)[2][4], const 
 }
 
 template <int kTransB>
-__device__ __forceinline__ void wgmma_m64n32k16_rs_bf16(float (&d)[4][4], const uint32_t (&a)[4],
-                                                       uint64_t desc_b, int scale_d) {
+__device__ __forceinline__ void wgmma_m64nNk16_rs(element_tag<__nv_bfloat16>, float (&d)[4][4],
+                                                 const uint32_t (&a)[4], uint64_t desc_b, int scale_d) {
 #if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM90_ALL)
   asm volatile(
       "{\n"
@@ -587,8 +608,8 @@ __device__ __forceinline__ void wgmma_m64n32k16_rs_bf16(float (&d)[4][4], const 
 }
 
 template <int kTransB>
-__device__ __forceinline__ void wgmma_m64n64k16_rs_bf16(float (&d)[8][4], const uint32_t (&a)[4],
-                                                       uint64_t desc_b, int scale_d) {
+__device__ __forceinline__ void wgmma_m64nNk16_rs(element_tag<__nv_bfloat16>, float (&d)[8][4],
+                                                 const uint32_t (&a)[4], uint64_t desc_b, int scale_d) {
 #if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM90_ALL)
   asm volatile(
       "{\n"
@@ -616,8 +637,8 @@ __device__ __forceinline__ void wgmma_m64n64k16_rs_bf16(float (&d)[8][4], const 
 }
 
 template <int kTransB>
-__device__ __forceinline__ void wgmma_m64n128k16_rs_bf16(float (&d)[16][4], const uint32_t (&a)[4],
-                                                        uint64_t desc_b, int scale_d) {
+__device__ __forceinline__ void wgmma_m64nNk16_rs(element_tag<__nv_bfloat16>, float (&d)[16][4],
+                                                 const uint32_t (&a)[4], uint64_t desc_b, int scale_d) {
 #if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM90_ALL)
   asm volatile(
       "{\n"
@@ -655,8 +676,8 @@ __device__ __forceinline__ void wgmma_m64n128k16_rs_bf16(float (&d)[16][4], cons
 }
 
 template <int kTransB>
-__device__ __forceinline__ void wgmma_m64n256k16_rs_bf16(float (&d)[32][4], const uint32_t (&a)[4],
-                                                        uint64_t desc_b, int scale_d) {
+__device__ __forceinline__ void wgmma_m64nNk16_rs(element_tag<__nv_bfloat16>, float (&d)[32][4],
+                                                 const uint32_t (&a)[4], uint64_t desc_b, int scale_d) {
 #if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM90_ALL)
   asm volatile(
       "{\n"
