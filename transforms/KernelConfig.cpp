@@ -48,7 +48,9 @@ std::string KernelConfig::describe() const {
     return "block tile " + std::to_string(BlockM) + "x" + std::to_string(BlockN) + "x" +
            std::to_string(BlockK) + ", " + std::to_string(warpgroups()) + " warpgroup" +
            (warpgroups() > 1 ? "s" : "") + " (" + std::to_string(threads() / 32) +
-           " warps), " + std::to_string(Stages) + " cp.async stages, wgmma.mma_async.m64n" +
+           " warps" + (Tma ? " and a producer warp" : "") + "), " +
+           std::to_string(Stages) +
+           (Tma ? " TMA stages (mbarriers)" : " cp.async stages") + ", wgmma.mma_async.m64n" +
            std::to_string(BlockN) + "k16 (fp32 accumulation, " + std::to_string(WgmmaPending) +
            " group" + (WgmmaPending == 1 ? "" : "s") + " in flight), " +
            std::to_string(sharedBytes()) + " bytes of shared memory, " + archName(Arch);
@@ -116,6 +118,70 @@ static std::optional<std::string> wgmmaObstacle(const MatmulIdiom &Idiom,
   return std::nullopt;
 }
 
+/// Why a wgmma configuration cannot have its stages filled by TMA, or
+/// nothing when it can.
+static std::optional<std::string> tmaObstacle(const KernelConfig &C, const MatmulIdiom &Idiom) {
+  if (!C.wgmma())
+    return std::string("TMA stages feed wgmma");
+  if (C.WgmmaRegisterA)
+    return std::string("A's prologue is applied to register fragments loaded every k step, "
+                       "which the producer warp cannot do");
+  if (Idiom.A.ConvertWhileCopying || Idiom.B.ConvertWhileCopying)
+    return std::string("an operand is converted while copying, which TMA cannot do");
+  if (!Idiom.MoreProducts.empty())
+    return std::string("a sum of matmuls switches operands between products");
+  if (!Idiom.IterBatch.empty())
+    return std::string("batched regions keep the cp.async copies");
+  if (C.BlockK != 64)
+    return std::string("a TMA box row is one 128-byte swizzled row: 64 k elements");
+  if (!C.stagedEpilogue())
+    return std::string("the fp32 output tile does not fit in the stages, where the parts of a "
+                       "k-split tile are combined");
+  return std::nullopt;
+}
+
+/// Stages of a TMA kernel without a stages clause: as many as fit (up to
+/// 6) in half of the SM's shared memory when that still gives 3 or more,
+/// so that two blocks share an SM (one block's epilogue then overlaps the
+/// other's main loop, and a grid of slightly more tiles than SMs still runs
+/// in one wave); else in all of it (128x256 tiles: 4 stages).
+static int defaultTmaStages(const KernelConfig &C) {
+  int PerStage = (C.BlockM + C.BlockN) * C.BlockK * C.ElementBytes;
+  int Limit = sharedMemoryLimit(C.Arch) - 1024; // the barriers, and slack
+  int Half = Limit / 2 / PerStage;
+  return std::max(2, std::min(6, Half >= 3 ? Half : Limit / PerStage));
+}
+
+/// Stages of a cp.async wgmma kernel without a stages clause: 3 (two
+/// 128x128 blocks per SM), 4 for one warpgroup, so that one group stays in
+/// flight.
+static int defaultCpAsyncStages(const KernelConfig &C) { return C.BlockM == 64 ? 4 : 3; }
+
+KernelConfig KernelConfig::cpAsyncTwin() const {
+  KernelConfig T = *this;
+  T.Tma = false;
+  if (!StagesFromClause)
+    T.Stages = defaultCpAsyncStages(T);
+  T.WgmmaPending = T.Stages >= 4 && !T.WgmmaRegisterA ? 1 : 0;
+  return T;
+}
+
+/// Feeds a wgmma configuration by TMA where it can (PathReason says which).
+static void chooseCopies(KernelConfig &C, const MatmulIdiom &Idiom) {
+  if (!C.wgmma())
+    return;
+  if (auto Why = tmaObstacle(C, Idiom)) {
+    C.PathReason += "; cp.async stages: " + *Why;
+    return;
+  }
+  C.Tma = true;
+  if (!C.StagesFromClause)
+    C.Stages = defaultTmaStages(C);
+  C.WgmmaPending = 1;
+  C.PathReason += "; TMA stages filled by a producer warp (cp.async kernel when an operand "
+                  "is not 16-byte aligned)";
+}
+
 llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
                                                 const MatmulIdiom &Idiom,
                                                 clang::SourceLocation PragmaLoc,
@@ -162,6 +228,7 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
     }
     if (Cl.Stages)
       C.Stages = *Cl.Stages;
+    C.StagesFromClause = Cl.Stages.has_value();
     C.WarpM = 16;
     C.WarpN = C.BlockN;
     C.WgmmaRegisterA = hasFragmentPrologue(Idiom.A);
@@ -299,7 +366,12 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
                    " bytes of shared memory, more than a block can have on " +
                    archName(Arch) + " (" + std::to_string(Limit) + ")",
                "reduce the tile sizes or the number of stages");
-  (void)Idiom;
+  chooseCopies(C, Idiom);
+  if (C.sharedBytes() > Limit)
+    return Bad("the tile configuration needs " + std::to_string(C.sharedBytes()) +
+                   " bytes of shared memory with its TMA barriers, more than a block can "
+                   "have on " + archName(Arch) + " (" + std::to_string(Limit) + ")",
+               "reduce the tile sizes or the number of stages");
   return C;
 }
 
@@ -318,6 +390,11 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   Narrow.Stages = 4;
   Narrow.WgmmaPending = C.WgmmaRegisterA ? 0 : 1;
   Narrow.SplitFillDivisor = 2;
+  for (KernelConfig *K : {&Wide, &Narrow})
+    if (K->Tma)
+      K->Stages = defaultTmaStages(*K);
+    else if (K == &Wide)
+      K->Stages = defaultCpAsyncStages(*K);
   return {{Wide, "_wide", "prefer_wide_tiles", true},
           {Narrow, "_narrow", "prefer_narrow_tiles", false}};
 }

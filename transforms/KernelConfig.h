@@ -91,6 +91,26 @@ struct KernelConfig {
   /// for a prologue on A, applied to the fragments as on mma.sync. Its
   /// fragments are reloaded every tile, so no group is left in flight.
   bool WgmmaRegisterA = false;
+  /// The operand stages are filled by TMA (tc/tma.cuh): one producer warp
+  /// issues the copies of each k tile onto the stage's mbarrier, the
+  /// consumer warpgroups wait on it, run their wgmma with one group in
+  /// flight and release the stage of the previous tile (warp
+  /// specialisation, tc/mbarrier.cuh). The launcher falls back to the
+  /// cp.async kernel of the same tiles (cpAsyncTwin) when an operand is not
+  /// 16-byte aligned.
+  bool Tma = false;
+  /// Stages were set by the stages clause (else the defaults per path).
+  bool StagesFromClause = false;
+  /// The producer: one warp, of which one thread issues the copies. (A
+  /// whole warpgroup would allow setmaxnreg, but it costs the registers
+  /// that two blocks per SM need, and one block of 128x256 tiles has 227
+  /// registers per thread without it.)
+  static constexpr int ProducerThreads = 32;
+  /// Threads of a block: the consumers (threads()) and, with TMA, the
+  /// producer warp after them.
+  int blockThreads() const { return threads() + (Tma ? ProducerThreads : 0); }
+  /// The same tiles fed by cp.async: the TMA kernel's fallback.
+  KernelConfig cpAsyncTwin() const;
   /// Tiles the copies run ahead of the tile being computed.
   int copyDistance() const { return Stages - 1 - (wgmma() ? WgmmaPending : 0); }
   /// Rows of one warpgroup's wgmma instruction.
@@ -129,13 +149,17 @@ struct KernelConfig {
   /// Bytes of the partial sums that warp groups 1 .. P-1 hand to group 0
   /// after the main loop (fp32 accumulators), in the stages' memory.
   int partialSumBytes() const { return (WarpSplitK - 1) * BlockM * BlockN * 4; }
-  /// Bytes of dynamic shared memory of a block.
-  int sharedBytes() const { return std::max(stageBytes(), partialSumBytes()); }
+  /// Bytes of the stages, or of the partial sums reusing them.
+  int operandBytes() const { return std::max(stageBytes(), partialSumBytes()); }
+  /// Bytes of dynamic shared memory of a block: with TMA, the full and
+  /// empty mbarrier of each stage follow the operands, and a flag of the
+  /// tile combination (tc/tile_schedule.cuh).
+  int sharedBytes() const { return operandBytes() + (Tma ? 16 * Stages + 16 : 0); }
   /// Row pitch (floats) of the output tile staged in shared memory: padded
   /// so that the fragment layout's stores spread over the banks.
   int stagePitch() const { return BlockN + 8; }
   /// Whether the fp32 output tile fits in the operand stages' memory.
-  bool stagedEpilogue() const { return BlockM * stagePitch() * 4 <= sharedBytes(); }
+  bool stagedEpilogue() const { return BlockM * stagePitch() * 4 <= operandBytes(); }
   std::string describe() const;
 };
 

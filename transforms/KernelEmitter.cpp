@@ -61,7 +61,9 @@ public:
     ComputeSchedule CS = decomposeCompute(M, Idiom, I, C);
     StatementTexts T = texts(*Epi);
     KernelSchedule KS = buildKernelSchedule(M, Idiom, I, CS, C, T);
-    std::string Body = generateKernelBody(KS, M, 2);
+    std::string Body = generateKernelBody(KS, KS.Tree, M, 2);
+    std::string ProducerBody =
+        KS.Producer ? generateKernelBody(KS, *KS.Producer, M, 6) : std::string();
 
     GeneratedRegion G;
     G.Explain += "  " + Idiom.describe(M);
@@ -78,7 +80,8 @@ public:
     // region, not on the tiles: one copy serves all of its kernels.
     G.Definitions = (EmitShared ? prologueFunctor(Idiom.A, "a") + prologueFunctor(Idiom.B, "b")
                                 : std::string()) +
-                    kernel(Body) + "\n" + (EmitShared ? reduceKernel(*Epi) + "\n" : "") +
+                    kernel(Body, ProducerBody) + "\n" +
+                    (EmitShared ? reduceKernel(*Epi) + "\n" : "") +
                     launcher(KS) + "\n";
     G.Call = call();
     return G;
@@ -257,6 +260,33 @@ private:
       if (C.WgmmaRegisterA)
         T.MmaWait += "\ntc::fence_fragments(tc_frag_a);  // read by the wgmma until here";
     }
+    if (C.Tma) {
+      // The producer fills stage {stage} with k tile {k} / BK: one box of a
+      // K-major operand, or one per 64-column panel of an M/N-major one.
+      auto Loads = [&](const OperandView &V, const OperandTile &Tl, const char *Map, int Rows,
+                       const char *BlockVar) {
+        std::string Dst = Tl.Smem + " + {stage} * " + str(Tl.Elements);
+        std::string Row = str(Rows) + " * " + BlockVar;
+        if (V.ReductionIsContiguous)
+          return "tc::tma_load_2d(" + Dst + ", " + Map + ", tc_full + {stage}, {k}, " + Row +
+                 ");\n";
+        std::string R;
+        for (int P = 0; P < Rows / 64; ++P)
+          R += "tc::tma_load_2d(" + Dst + (P ? " + " + str(P * 64 * C.BlockK) : "") + ", " +
+               Map + ", tc_full + {stage}, " + Row + (P ? " + " + str(64 * P) : "") +
+               ", {k});\n";
+        return R;
+      };
+      T.EmptyWait = "tc::mbarrier_wait(tc_empty + {stage}, {phase});  // released by the consumers";
+      T.TmaLoad = "tc::mbarrier_arrive_expect_tx(tc_full + {stage}, " +
+                  str((A.Elements + B.Elements) * C.ElementBytes) + ");\n" +
+                  Loads(Idiom.A, A, "tc_map_a", C.BlockM, "tc_block_m") +
+                  Loads(Idiom.B, B, "tc_map_b", C.BlockN, "tc_block_n");
+      T.TmaLoad.pop_back();
+      T.FullWait = "tc::mbarrier_wait(tc_full + {stage}, {phase});  // the tile has landed";
+      T.MmaWait = "tc::wgmma_wait<1>(tc_acc[0]);  // tile t - 1's group has retired";
+      T.Release = "tc::release_stage(tc_empty + {stage}, tc_thread);  // tile t - 1's stage";
+    }
     T.Commit = "tc::cp_async_commit();";
     // A sum of matmuls: before its first k tile, each further product's
     // operands replace the previous ones in the copiers.
@@ -302,9 +332,24 @@ private:
     T.PartialDone = "__syncthreads();  // the output tile reuses the partial sums' memory";
     T.Stage = "tc_stage[{ml} * " + Pitch + " + {nl}] = tc_acc[{mt}][{nt}][{reg}];";
     T.StageSync = "__syncthreads();";
+    if (C.Tma) {
+      // The producer warp has left: the consumers synchronise alone.
+      std::string Sync = "tc::consumer_sync<" + str(C.threads()) + ">();";
+      T.Drain = "tc::wgmma_wait<0>(tc_acc[0]);  // the last tile's wgmma\n" + Sync +
+                "  // the stages become the output tile";
+      T.StageSync = Sync;
+      T.CombineParts = "if (tc_split_tile >= 0 &&\n    !tc::combine_parts<" + str(C.BlockM) +
+                       ", " + str(C.BlockN) + ", " + Pitch + ", " + str(C.threads()) +
+                       ">(tc_stage, tc_workspace, tc_counters, tc_split_tile,\n"
+                       "        tc_part, tc_schedule.parts, tc_flag, tc_thread))\n"
+                       "  return;  // another part of this tile finishes it";
+    }
     // One output element: its partial sum to the split-K workspace, or the
     // epilogue. The staged form reads the sum from shared memory.
     auto Store = [&](const std::string &Sum) {
+      if (C.Tma) // k-split tiles were combined before (CombineParts)
+        return "if ({guard}) {\n  const long long tc_m = {m}, tc_n = {n};\n"
+               "  const float tc_sum = " + Sum + ";\n" + indent(Epilogue, 2) + "}";
       return "if ({guard}) {\n  const long long tc_m = {m}, tc_n = {n};\n"
              "  const float tc_sum = " + Sum + ";\n"
              "  if (tc_splits > 1) {\n"
@@ -345,7 +390,12 @@ private:
     return Args;
   }
 
-  std::string kernel(const std::string &Body) const {
+  /// The kernel. With TMA (KernelConfig::Tma) it is warp-specialised: the
+  /// last warpgroup is the producer, whose first thread runs ProducerBody
+  /// (tc/mbarrier.cuh describes the stage protocol); the warpgroups before
+  /// it run Body. Otherwise all threads run Body, and the copy mode is a
+  /// template parameter.
+  std::string kernel(const std::string &Body, const std::string &ProducerBody) const {
     OperandTile A = tileA();
     const std::string Elem = spelling(Idiom.InputType); // of the shared tiles
     std::string S;
@@ -355,33 +405,69 @@ private:
     // wgmma: two blocks per SM when their stages fit, which caps the
     // registers at 128 per thread (64 of them accumulators); not with three
     // or more products, whose copy bases then spill (ptxas: 384 bytes).
-    int MinBlocks = C.wgmma() && 2 * C.sharedBytes() <= sharedMemoryLimit(C.Arch) &&
-                            C.threads() <= 256 &&
+    // TMA kernels (256 consumer threads and the producer warp): likewise,
+    // else one block.
+    bool TwoFit = 2 * C.sharedBytes() <= sharedMemoryLimit(C.Arch);
+    int MinBlocks = C.Tma ? tmaBlocksPerSm()
+                    : C.wgmma() && TwoFit && C.threads() <= 256 &&
                             Idiom.MoreProducts.size() < 2
                         ? 2
                         : 0;
-    S += "template <int kCopyMode>  // tc::CopyMode, chosen by the launcher\n"
-         "__global__ void __launch_bounds__(" +
-         str(C.threads()) + (MinBlocks ? ", " + str(MinBlocks) : std::string()) + ") " + Name +
-         "_kernel(";
+    if (!C.Tma)
+      S += "template <int kCopyMode>  // tc::CopyMode, chosen by the launcher\n";
+    S += "__global__ void __launch_bounds__(" + str(C.blockThreads()) +
+         (MinBlocks ? ", " + str(MinBlocks) : std::string()) + ") " + Name + "_kernel(";
     auto Args = arguments();
     for (size_t I = 0; I < Args.size(); ++I)
       S += (I ? ", " : "") + Args[I].KernelType + Args[I].Name;
     S += std::string(Args.empty() ? "" : ", ") +
-         "int tc_splits, long long tc_split_tiles, float *__restrict__ tc_workspace) {\n";
+         (C.Tma ? "const __grid_constant__ CUtensorMap tc_map_a, "
+                  "const __grid_constant__ CUtensorMap tc_map_b, const tc::TileSchedule "
+                  "tc_schedule, float *__restrict__ tc_workspace, int *__restrict__ tc_counters"
+                : "int tc_splits, long long tc_split_tiles, float *__restrict__ tc_workspace") +
+         ") {\n";
     // wgmma's 128-byte swizzle works on 1024-byte aligned atoms.
     S += std::string("  extern __shared__ __align__(") + (C.wgmma() ? "1024" : "128") +
          ") unsigned char tc_smem[];\n";
     S += "  " + Elem + " *tc_smem_a = reinterpret_cast<" + Elem + " *>(tc_smem);\n";
     S += "  " + Elem + " *tc_smem_b = tc_smem_a + " + str(C.Stages * A.Elements) +
          ";\n";
-    S += "  int tc_block_m, tc_block_n;  // grouped order: L2 reuse across blocks\n";
-    S += "  tc::grouped_tile<8>(tc_block_m, tc_block_n);\n";
-    if (!Idiom.IterBatch.empty())
-      S += "  const int tc_batch = blockIdx.z / tc_splits;\n";
-    S += "  // Split-K: this block reduces over the k tiles [tc_k_begin, tc_k_end).\n";
-    S += "  const long long tc_k_begin = (long long)(blockIdx.z % tc_splits) * tc_split_tiles;\n";
-    S += "  const long long tc_k_end = tc_k_begin + tc_split_tiles;\n";
+    if (C.Tma) {
+      S += "  // This block's output tile (grouped order: L2 reuse across blocks) and its\n"
+           "  // k tiles [tc_k_begin, tc_k_end): all of them, or one part's of a split\n"
+           "  // tile (tc/tile_schedule.cuh).\n";
+      S += "  int tc_block_m, tc_block_n, tc_split_tile, tc_part;\n"
+           "  long long tc_k_begin, tc_k_end;\n"
+           "  tc::block_work<8>(tc_schedule, tc_block_m, tc_block_n, tc_k_begin, tc_k_end, "
+           "tc_split_tile, tc_part);\n";
+    } else {
+      S += "  int tc_block_m, tc_block_n;  // grouped order: L2 reuse across blocks\n";
+      S += "  tc::grouped_tile<8>(tc_block_m, tc_block_n);\n";
+      if (!Idiom.IterBatch.empty())
+        S += "  const int tc_batch = blockIdx.z / tc_splits;\n";
+      S += "  // Split-K: this block reduces over the k tiles [tc_k_begin, tc_k_end).\n";
+      S += "  const long long tc_k_begin = (long long)(blockIdx.z % tc_splits) * tc_split_tiles;\n";
+      S += "  const long long tc_k_end = tc_k_begin + tc_split_tiles;\n";
+    }
+    if (C.Tma) {
+      std::string Stages = str(C.Stages), Consumers = str(C.threads());
+      S += "  // Stage s holds a k tile once tc_full[s] completes; the producer refills it\n"
+           "  // once tc_empty[s] does (tc/mbarrier.cuh).\n";
+      S += "  uint64_t *tc_full = reinterpret_cast<uint64_t *>(tc_smem + " +
+           str(C.operandBytes()) + ");\n";
+      S += "  uint64_t *tc_empty = tc_full + " + Stages + ";\n";
+      S += "  int *tc_flag = reinterpret_cast<int *>(tc_empty + " + Stages +
+           ");  // of combine_parts\n";
+      S += "  if (threadIdx.x == 0) {\n    for (int tc_s = 0; tc_s < " + Stages +
+           "; ++tc_s) {\n      tc::mbarrier_init(tc_full + tc_s, 1);\n"
+           "      tc::mbarrier_init(tc_empty + tc_s, " + str(C.warpgroups()) +
+           ");  // one arrival per consumer warpgroup\n    }\n"
+           "    tc::fence_barrier_init();\n  }\n  __syncthreads();\n";
+      S += "  if (threadIdx.x >= " + Consumers + ") {  // the producer warp\n";
+      S += "    if (threadIdx.x == " + Consumers + ") {\n"
+           "      tc::tma_prefetch_map(tc_map_a);\n      tc::tma_prefetch_map(tc_map_b);\n" +
+           ProducerBody + "    }\n    return;\n  }\n";
+    }
     S += "  const int tc_thread = threadIdx.x;\n";
     if (C.WarpSplitK > 1) {
       S += "  // Intra-block split-K: warp group tc_warp_k computes the block's warp\n"
@@ -398,8 +484,10 @@ private:
            ", tc_warp_n = tc_thread / 32 % " + str(C.warpsN()) + ";\n";
     }
     S += "  const int tc_lane_row = tc_thread % 32 / 4, tc_lane_col = tc_thread % 4;\n";
-    S += copierDecl(tileA(), Idiom.A, "tc_copy_a");
-    S += copierDecl(tileB(), Idiom.B, "tc_copy_b");
+    if (!C.Tma) {
+      S += copierDecl(tileA(), Idiom.A, "tc_copy_a");
+      S += copierDecl(tileB(), Idiom.B, "tc_copy_b");
+    }
     S += conversionLambda(Idiom.A, true);
     S += conversionLambda(Idiom.B, false);
     if (C.WarpSplitK > 1)
@@ -445,6 +533,12 @@ private:
     S += Body;
     S += "}\n";
     return S;
+  }
+
+  /// Blocks of a TMA kernel that share an SM: two where their shared memory
+  /// fits, so that one block's epilogue overlaps the other's main loop.
+  int tmaBlocksPerSm() const {
+    return 2 * C.sharedBytes() <= sharedMemoryLimit(C.Arch) ? 2 : 1;
   }
 
   /// The warp's fragment loader of an operand (tc/fragment.cuh).
@@ -550,6 +644,24 @@ private:
            ", which does not hold\\n\");\n    abort();\n  }\n";
     }
     S += "  if (!(" + printSetCondition(Params) + "))\n    return;  // no output element\n";
+    std::string ArgNames;
+    for (auto &A : Args)
+      ArgNames += A.Name + ", ";
+    if (C.Tma) {
+      // TMA boxes: 64 k elements by the tile's rows (K-major), or 64 m (n)
+      // elements by 64 k (one panel of an M/N-major tile).
+      auto Map = [&](const OperandView &V, const OperandTile &Tl, const char *Var, int Rows) {
+        return std::string("tc::tma_map_2d(&") + Var + ", " + M.Arrays[V.ArrayId].Name + ", " +
+               Tl.ColsExtent + ", " + Tl.Rows + ", " + Tl.Ld + ", 64, " +
+               str(V.ReductionIsContiguous ? Rows : C.BlockK) + ")";
+      };
+      S += "  // TMA needs 16-byte aligned operands and row pitches; otherwise the cp.async\n"
+           "  // kernel of the same tiles.\n";
+      S += "  CUtensorMap tc_map_a, tc_map_b;\n";
+      S += "  if (!" + Map(Idiom.A, tileA(), "tc_map_a", C.BlockM) + " ||\n      !" +
+           Map(Idiom.B, tileB(), "tc_map_b", C.BlockN) + ") {\n";
+      S += "    " + Name + "_cp_async_launch(" + ArgNames + "tc_stream);\n    return;\n  }\n";
+    }
     std::string TilesM = printParametricExpr(isl::manage(isl_set_dim_max(Tiles.copy(), 0)), Params);
     std::string TilesN = printParametricExpr(isl::manage(isl_set_dim_max(Tiles.copy(), 1)), Params);
     std::string Batches = Idiom.IterBatch.empty() ? "1" : Idiom.ExtentBatch.str(subst());
@@ -559,6 +671,25 @@ private:
     for (auto &P : Idiom.MoreProducts)
       KTiles += " + " + kTiles(P.ExtentK);
     S += "  const long long tc_k_tiles = " + KTiles + ";\n";
+    std::string ArgList;
+    for (size_t I = 0; I < Args.size(); ++I)
+      ArgList += (I ? ", " : "") + Args[I].Name;
+    if (C.Tma)
+      S += tmaLaunch(TilesM, TilesN, ArgList);
+    else
+      S += cpAsyncLaunch(TilesM, TilesN, Batches, ArgList);
+    if (M.Clauses.Sync)
+      S += "  cudaStreamSynchronize(tc_stream);\n";
+    S += "}\n";
+    return S;
+  }
+
+  /// The cp.async kernel's launch: split-K chosen from the shape
+  /// (tc/split_k.cuh) or by the split_k clause, partial sums added by the
+  /// region's reduction kernel.
+  std::string cpAsyncLaunch(const std::string &TilesM, const std::string &TilesN,
+                            const std::string &Batches, const std::string &ArgList) const {
+    std::string S;
     S += "  const long long tc_tiles = (" + TilesN + " + 1) * (" + TilesM + " + 1) * " + Batches + ";\n";
     if (M.Clauses.SplitK)
       S += "  int tc_splits = " + str(*M.Clauses.SplitK) + ";  // split_k clause\n";
@@ -573,6 +704,60 @@ private:
          Batches + " * (" + extentM() + ") * (" + extentN() + "), tc_stream);\n";
     S += "  constexpr int tc_smem_bytes = " + str(C.sharedBytes()) + ";\n";
     std::string Kernel = Name + "_kernel";
+    std::string SplitArgs = std::string(ArgList.empty() ? "" : ", ") + "tc_splits";
+    S += cpAsyncLaunches(Kernel, ArgList, SplitArgs);
+    S += "  if (tc_splits > 1) {\n";
+    S += "    const long long tc_elements = (long long)(" + extentM() + ") * (" + extentN() + ");\n";
+    S += "    const dim3 tc_reduce_grid((unsigned)((tc_elements + 255) / 256), " + Batches + ");\n";
+    S += "    " + Region + "_reduce_kernel<<<tc_reduce_grid, 256, 0, tc_stream>>>(" + ArgList +
+         SplitArgs + ", tc_workspace);\n";
+    S += "    cudaFreeAsync(tc_workspace, tc_stream);\n  }\n";
+    return S;
+  }
+
+  /// The TMA kernel's launch: the maps go by value, as __grid_constant__
+  /// parameters; one block per whole tile or part of a k-split tile
+  /// (tc/tile_schedule.cuh), the parts' workspace and counters allocated on
+  /// the stream.
+  std::string tmaLaunch(const std::string &TilesM, const std::string &TilesN,
+                        const std::string &ArgList) const {
+    std::string Kernel = Name + "_kernel";
+    std::string TM = "(" + TilesM + " + 1)", TN = "(" + TilesN + " + 1)";
+    std::string S;
+    if (M.Clauses.SplitK)
+      S += "  const tc::TileSchedule tc_schedule = tc::split_all_tiles(" + TM + ", " + TN +
+           ", tc_k_tiles, " + str(*M.Clauses.SplitK) + ");  // split_k clause\n";
+    else
+      S += "  const tc::TileSchedule tc_schedule = tc::schedule_tiles(" + TM + ", " + TN +
+           ", tc_k_tiles);\n";
+    S += "  float *tc_workspace = nullptr;\n  int *tc_counters = nullptr;\n";
+    S += "  if (tc::split_tiles(tc_schedule) > 0) {\n"
+         "    const size_t tc_bytes = tc::schedule_workspace_bytes(tc_schedule, " +
+         str(C.BlockM * C.BlockN) + ");\n"
+         "    cudaMallocAsync(&tc_workspace, tc_bytes, tc_stream);\n"
+         "    tc_counters = reinterpret_cast<int *>(reinterpret_cast<char *>(tc_workspace) + "
+         "tc_bytes) - tc::split_tiles(tc_schedule);\n"
+         "    cudaMemsetAsync(tc_counters, 0, sizeof(int) * tc::split_tiles(tc_schedule), "
+         "tc_stream);\n  }\n";
+    S += "  constexpr int tc_smem_bytes = " + str(C.sharedBytes()) + ";\n";
+    if (C.sharedBytes() > 48 * 1024)
+      S += "  static const bool tc_smem_configured = [] {\n"
+           "    cudaFuncSetAttribute(" + Kernel + ", "
+           "cudaFuncAttributeMaxDynamicSharedMemorySize, tc_smem_bytes);\n"
+           "    return true;\n  }();\n  (void)tc_smem_configured;\n";
+    S += "  " + Kernel + "<<<(unsigned)tc::schedule_blocks(tc_schedule), " +
+         str(C.blockThreads()) + ", tc_smem_bytes, tc_stream>>>(" + ArgList +
+         (ArgList.empty() ? "" : ", ") +
+         "tc_map_a, tc_map_b, tc_schedule, tc_workspace, tc_counters);\n";
+    S += "  if (tc_workspace)\n    cudaFreeAsync(tc_workspace, tc_stream);\n";
+    return S;
+  }
+
+  /// The cp.async kernel's launches, one per copy mode (tc/tile_copy.cuh),
+  /// chosen from the operands' alignment at run time.
+  std::string cpAsyncLaunches(const std::string &Kernel, const std::string &ArgList,
+                              const std::string &SplitArgs) const {
+    std::string S;
     if (C.sharedBytes() > 48 * 1024)
       S += "  static const bool tc_smem_configured = [] {\n"
            "    cudaFuncSetAttribute(" + Kernel + "<tc::kWholeChunks>, "
@@ -609,24 +794,11 @@ private:
                 printStride(P.B.BatchStride, M) + ") % 8 != 0";
       S += "  if (" + Cond + ")\n    tc_mode = tc::kElementwise;\n";
     }
-    std::string ArgList;
-    for (size_t I = 0; I < Args.size(); ++I)
-      ArgList += (I ? ", " : "") + Args[I].Name;
-    std::string SplitArgs = std::string(Args.empty() ? "" : ", ") + "tc_splits";
     std::string Launch = "<<<tc_grid, " + str(C.threads()) + ", tc_smem_bytes, tc_stream>>>(" +
                          ArgList + SplitArgs + ", tc_split_tiles, tc_workspace);\n";
     S += "  if (tc_mode == tc::kWholeChunks)\n    " + Kernel + "<tc::kWholeChunks>" + Launch;
     S += "  else if (tc_mode == tc::kPartialChunks)\n    " + Kernel + "<tc::kPartialChunks>" + Launch;
     S += "  else\n    " + Kernel + "<tc::kElementwise>" + Launch;
-    S += "  if (tc_splits > 1) {\n";
-    S += "    const long long tc_elements = (long long)(" + extentM() + ") * (" + extentN() + ");\n";
-    S += "    const dim3 tc_reduce_grid((unsigned)((tc_elements + 255) / 256), " + Batches + ");\n";
-    S += "    " + Region + "_reduce_kernel<<<tc_reduce_grid, 256, 0, tc_stream>>>(" + ArgList +
-         SplitArgs + ", tc_workspace);\n";
-    S += "    cudaFreeAsync(tc_workspace, tc_stream);\n  }\n";
-    if (M.Clauses.Sync)
-      S += "  cudaStreamSynchronize(tc_stream);\n";
-    S += "}\n";
     return S;
   }
 
@@ -672,21 +844,46 @@ generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModel &I
                const KernelConfig &C, const std::string &Name,
                const std::string &SourceLocation, const std::vector<AlternativeKernel> &Alts) {
   try {
+    // The first kernel emitted defines the pieces the others share.
+    bool SharedDone = false;
+    // One kernel, preceded by its cp.async twin when it is fed by TMA (the
+    // twin's launcher is the TMA launcher's fallback).
+    auto Emit = [&](const KernelConfig &K, const std::string &KName,
+                    const std::vector<AlternativeKernel> &KAlts)
+        -> llvm::Expected<GeneratedRegion> {
+      std::string Definitions, Explain;
+      if (K.Tma) {
+        KernelConfig Twin = K.cpAsyncTwin();
+        auto T = Emitter(M, Idiom, I, Twin, KName + "_cp_async", SourceLocation)
+                     .partOf(Name, !SharedDone)
+                     .run();
+        if (!T)
+          return T.takeError();
+        SharedDone = true;
+        Definitions = T->Definitions;
+        Explain = "  operands not 16-byte aligned: " + KName + "_cp_async, " + Twin.describe() +
+                  "\n";
+      }
+      auto G = Emitter(M, Idiom, I, K, KName, SourceLocation, KAlts)
+                   .partOf(Name, !SharedDone)
+                   .run();
+      if (!G)
+        return G.takeError();
+      SharedDone = true;
+      G->Definitions = Definitions + G->Definitions;
+      G->Explain += Explain;
+      return G;
+    };
     std::string Definitions, Explain;
     for (auto &Alt : Alts) {
-      // The first kernel emitted defines the pieces the others share.
-      auto A = Emitter(M, Idiom, I, Alt.Config, Name + Alt.Suffix, SourceLocation)
-                   .partOf(Name, &Alt == &Alts.front())
-                   .run();
+      auto A = Emit(Alt.Config, Name + Alt.Suffix, {});
       if (!A)
         return A.takeError();
       Definitions += A->Definitions;
       Explain += "  shapes where tc::" + Alt.Predicate + ": " + Name + Alt.Suffix + ", " +
                  Alt.Config.describe() + "\n" + A->Explain;
     }
-    auto G = Emitter(M, Idiom, I, C, Name, SourceLocation, Alts)
-                 .partOf(Name, Alts.empty())
-                 .run();
+    auto G = Emit(C, Name, Alts);
     if (!G)
       return G.takeError();
     G->Definitions = Definitions + G->Definitions;

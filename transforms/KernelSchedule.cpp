@@ -65,6 +65,15 @@ public:
             .intersect(set(std::string("{ [bm, bn] : bm = ") + BlockM + " and bn = " +
                            BlockN + " }"))
             .params());
+    if (C.Tma) {
+      isl::schedule Main = insertTmaConsumerLoop(insertWarpgroupMma());
+      KS.Producer = insertTmaProducerLoop();
+      KS.Tree = sequence(Main, insertEpilogue());
+      KS.Steps.push_back({"producer schedule (TMA copies into the stages)",
+                          printTree(*KS.Producer)});
+      KS.Steps.push_back({"consumer schedule (wgmma pipeline, epilogue)", printTree(KS.Tree)});
+      return KS;
+    }
     auto [Setup, Copies] = insertCopies();
     isl::schedule Main;
     if (C.wgmma()) {
@@ -247,7 +256,7 @@ private:
         str(C.BlockK) + ") / " + str(C.MmaK) + ")] : " + KBegin + " <= floor(k / " +
         str(C.BlockK) + ") < " + KEnd + " }"));
     add({"Wgmma", Wgmma,
-         {{"stage", fn("{ Wgmma[t, kk] -> [(t mod " + str(C.Stages) + ")] }")},
+         {{"stage", fn("{ Wgmma[t, kk] -> [" + stageOf() + "] }")},
           {"kk", fn("{ Wgmma[t, kk] -> [(kk)] }")}},
          {}, T.Wgmma});
     if (C.WgmmaRegisterA) {
@@ -308,6 +317,69 @@ private:
     return withLoopType(withBand(Body, Iteration), Idiom.MoreProducts.empty()
                                                        ? isl_ast_loop_separate
                                                        : isl_ast_loop_default);
+  }
+
+  /// The stage of k tile t: t mod S, or with TMA the block's use u = t -
+  /// tc_k_begin of the stages mod S (its barriers count uses from 0).
+  std::string stageOf(const std::string &T = "t") const {
+    return C.Tma ? "((" + T + " - " + KBegin + ") mod " + str(C.Stages) + ")"
+                 : "(" + T + " mod " + str(C.Stages) + ")";
+  }
+  /// The parity of the phase of a stage's barrier that use t waits for:
+  /// its floor(u / S)-th completion, or the one before (Previous).
+  std::string phaseOf(bool Previous) const {
+    return "((floor((t - " + std::string(KBegin) + ") / " + str(C.Stages) + ")" +
+           (Previous ? " + 1" : "") + ") mod 2)";
+  }
+
+  /// The TMA main loop of the consumer warpgroups. Iteration t: wait until
+  /// tile t's stage is full, issue its wgmma as one group, wait until only
+  /// that group is in flight, and release the stage of tile t - 1, whose
+  /// group has retired. The wgmma of consecutive tiles thus overlap, and
+  /// nothing but the barrier waits orders the consumers and the producer.
+  isl::schedule insertTmaConsumerLoop(const isl::schedule &Compute) {
+    isl::set Wait = rename(KTiles, "FullWait");
+    isl::set Arrive = rename(KTiles, "Arrive");
+    isl::set MmaCommit = rename(KTiles, "MmaCommit");
+    isl::set MmaWait = rename(KTiles, "MmaWait");
+    isl::set Release =
+        rename(KTiles, "Release").intersect(set("{ Release[t] : t > " + std::string(KBegin) + " }"));
+    add({"FullWait", Wait,
+         {{"stage", fn("{ FullWait[t] -> [" + stageOf() + "] }")},
+          {"phase", fn("{ FullWait[t] -> [" + phaseOf(false) + "] }")}},
+         {}, T.FullWait});
+    add({"Arrive", Arrive, {}, {}, T.Arrive});
+    add({"MmaCommit", MmaCommit, {}, {}, T.MmaCommit});
+    add({"MmaWait", MmaWait, {}, {}, T.MmaWait});
+    add({"Release", Release, {{"stage", fn("{ Release[t] -> [" + stageOf("t - 1") + "] }")}}, {},
+         T.Release});
+    isl::schedule Body = sequence(
+        sequence(sequence(sequence(sequence(leaf(Wait), leaf(Arrive)), Compute), leaf(MmaCommit)),
+                 leaf(MmaWait)),
+        leaf(Release));
+    std::string Iteration = "[{ FullWait[t] -> [(t)]; Arrive[t] -> [(t)]; Wgmma[t, kk] -> [(t)]; "
+                            "MmaCommit[t] -> [(t)]; MmaWait[t] -> [(t)]; Release[t] -> [(t)] }]";
+    return withLoopType(withBand(Body, Iteration), isl_ast_loop_separate);
+  }
+
+  /// The producer's loop (one thread): for tile t, wait until the stage's
+  /// previous use is released (not for the first S tiles), then announce
+  /// the stage's bytes on its full barrier and issue the TMA copies.
+  isl::schedule insertTmaProducerLoop() {
+    isl::set Empty = rename(KTiles, "EmptyWait")
+                         .intersect(set("{ EmptyWait[t] : t >= " + std::string(KBegin) + " + " +
+                                        str(C.Stages) + " }"));
+    isl::set Load = rename(KTiles, "TmaLoad");
+    add({"EmptyWait", Empty,
+         {{"stage", fn("{ EmptyWait[t] -> [" + stageOf() + "] }")},
+          {"phase", fn("{ EmptyWait[t] -> [" + phaseOf(true) + "] }")}},
+         {}, T.EmptyWait});
+    add({"TmaLoad", Load,
+         {{"stage", fn("{ TmaLoad[t] -> [" + stageOf() + "] }")},
+          {"k", fn("{ TmaLoad[t] -> [(" + str(C.BlockK) + " * t)] }")}},
+         {}, T.TmaLoad});
+    return withBand(sequence(leaf(Empty), leaf(Load)),
+                    "[{ EmptyWait[t] -> [(t)]; TmaLoad[t] -> [(t)] }]");
   }
 
   /// Sum of matmuls: before the copies of the first k tile of product
@@ -556,10 +628,17 @@ private:
       add({"PartialDone", Done, {}, {}, T.PartialDone});
       BeforeStage = sequence(Reduction, leaf(Done));
     }
-    return sequence(sequence(sequence(BeforeStage, withBand(leaf(Stage), StageOrder)),
-                             leaf(Sync)),
-                    withBand(leaf(Out), "[{ StagedStore[m, n] -> [(floor(" + Linear +
-                                            " / " + str(C.threads()) + "))] }]"));
+    isl::schedule Staged =
+        sequence(sequence(BeforeStage, withBand(leaf(Stage), StageOrder)), leaf(Sync));
+    // TMA kernels: the parts of a k-split tile add up their staged tiles;
+    // the last one to arrive goes on with the total (tc/tile_schedule.cuh).
+    if (C.Tma) {
+      isl::set Combine = set("{ CombineParts[] }");
+      add({"CombineParts", Combine, {}, {}, T.CombineParts});
+      Staged = sequence(Staged, leaf(Combine));
+    }
+    return sequence(Staged, withBand(leaf(Out), "[{ StagedStore[m, n] -> [(floor(" + Linear +
+                                                    " / " + str(C.threads()) + "))] }]"));
   }
 
   const RegionModel &M;
@@ -593,8 +672,8 @@ KernelSchedule buildKernelSchedule(const RegionModel &M, const MatmulIdiom &Idio
   return Builder(M, Idiom, I, CS, C, T).run();
 }
 
-std::string generateKernelBody(const KernelSchedule &KS, const RegionModel &M,
-                               unsigned Indent) {
+std::string generateKernelBody(const KernelSchedule &KS, const isl::schedule &Tree,
+                               const RegionModel &M, unsigned Indent) {
   std::vector<std::string> Texts;
   isl::ast_build Build = isl::ast_build::from_context(KS.Context);
   Build = Build.set_at_each_domain([&](isl::ast_node Node, isl::ast_build B) {
@@ -632,7 +711,7 @@ std::string generateKernelBody(const KernelSchedule &KS, const RegionModel &M,
     return isl::manage(isl_ast_node_set_annotation(
         Node.release(), isl_id_alloc(B.ctx().get(), Tag.c_str(), nullptr)));
   });
-  isl::ast_node Ast = Build.node_from(KS.Tree);
+  isl::ast_node Ast = Build.node_from(Tree);
   std::set<std::string> Sizes;
   for (auto &P : M.Params)
     Sizes.insert(P.Name);

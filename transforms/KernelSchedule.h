@@ -15,6 +15,10 @@
 //   insertWarpgroupPipeline  m64nNk16 per k step and warpgroup, reading
 //                         the stage; tile t + S - 1 copied while tile t's
 //                         group runs
+//   insertTmaConsumerLoop,  (wgmma with TMA) a producer warp fills the
+//   insertTmaProducerLoop   stages through mbarriers; the warpgroups wait
+//                         for tile t, run it with one group in flight and
+//                         release tile t - 1's stage
 //   insertWarpGroupReduction  with warp_split_k(P): warp groups 1 .. P-1
 //                         put their accumulators into shared memory, group
 //                         0 adds them (intra-block split-K)
@@ -48,6 +52,9 @@ struct KernelStatement {
 struct KernelSchedule {
   std::vector<KernelStatement> Statements;
   isl::schedule Tree;
+  /// With TMA (KernelConfig::Tma): the producer warp's loop, which fills
+  /// the stages that Tree's main loop consumes.
+  std::optional<isl::schedule> Producer;
   isl::set Context; // parameters, including the thread-index parameters
   isl::set GridTiles; // [tile_m, tile_n] of all blocks
   std::vector<ScheduleStep> Steps;
@@ -59,6 +66,12 @@ struct StatementTexts {
   // wgmma main loop: warpgroup arrive, one k step's instruction, commit of
   // the tile's group, wait for it.
   std::string Arrive, Wgmma, MmaCommit, MmaWait;
+  // TMA stages: the consumers' wait for a full stage and release of the
+  // previous tile's; the producer's wait for an empty stage and its copies.
+  std::string FullWait, Release, EmptyWait, TmaLoad;
+  // TMA kernels: a part of a k-split tile combines with the others after
+  // staging its partial sums (tc/tile_schedule.cuh).
+  std::string CombineParts;
   // Sum of matmuls: switches the copiers to product p + 1's operands.
   std::vector<std::string> Rebase;
   // Staged epilogue (KernelConfig::stagedEpilogue): accumulators -> shared
@@ -74,9 +87,10 @@ KernelSchedule buildKernelSchedule(const RegionModel &M, const MatmulIdiom &Idio
                                    const IslModel &I, const ComputeSchedule &CS,
                                    const KernelConfig &C, const StatementTexts &T);
 
-/// Generates the kernel body; statements print through their templates.
-std::string generateKernelBody(const KernelSchedule &KS, const RegionModel &M,
-                               unsigned Indent);
+/// Generates the kernel body from `Tree` (KS.Tree or KS.Producer);
+/// statements print through their templates.
+std::string generateKernelBody(const KernelSchedule &KS, const isl::schedule &Tree,
+                               const RegionModel &M, unsigned Indent);
 
 /// An expression valid in host code for an isl piecewise function of the
 /// parameters (e.g. the grid size), printed by isl.

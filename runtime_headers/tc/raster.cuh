@@ -9,19 +9,24 @@
 
 namespace tc {
 
-// Maps the launch's (blockIdx.x, blockIdx.y) over a gridDim.x x gridDim.y
-// grid of (n, m) tiles to the tile this block computes. A bijection on the
-// grid, for any grid shape.
+// Maps tile `linear` of the grouped order over tiles_m x tiles_n tiles to
+// its (m, n) tile: a bijection on [0, tiles_m * tiles_n), for any shape.
+// grouped_tile does it for the launch's (blockIdx.x, blockIdx.y) over a
+// gridDim.x x gridDim.y grid of (n, m) tiles.
 template <int kGroup>
-__device__ __forceinline__ void grouped_tile(int &tile_m, int &tile_n) {
-  const int tiles_n = gridDim.x, tiles_m = gridDim.y;
-  const int linear = blockIdx.y * tiles_n + blockIdx.x;
+__device__ __forceinline__ void grouped_tile_of(int linear, int tiles_m, int tiles_n, int &tile_m,
+                                                int &tile_n) {
   const int per_group = kGroup * tiles_n;
   const int first_m = linear / per_group * kGroup;
   const int rows = tiles_m - first_m < kGroup ? tiles_m - first_m : kGroup;
   const int in_group = linear % per_group;
   tile_m = first_m + in_group % rows;
   tile_n = in_group / rows;
+}
+
+template <int kGroup>
+__device__ __forceinline__ void grouped_tile(int &tile_m, int &tile_n) {
+  grouped_tile_of<kGroup>(blockIdx.y * gridDim.x + blockIdx.x, gridDim.y, gridDim.x, tile_m, tile_n);
 }
 
 }  // namespace tc

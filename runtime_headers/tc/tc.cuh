@@ -8,6 +8,9 @@
 //   mma.cuh       mma.sync m16n8k16 f16/bf16 -> f32
 //   fragment.cuh  mma operand fragments from swizzled tiles
 //   wgmma.cuh     warpgroup mma (sm_90a): descriptors of swizzled tiles
+//   mbarrier.cuh  stage barriers and named barriers (sm_90)
+//   tma.cuh       TMA tile copies and their tensor maps (sm_90)
+//   tile_schedule.cuh  whole and k-split tiles of the TMA kernels
 //   tile_choice.cuh  launch-time choice between a region's tile shapes
 //   isl_ast.cuh   floord/ceild/min/max for isl's printed AST
 //   convert.cuh   to_float / from_float
@@ -33,6 +36,9 @@
 #include "tile_copy.cuh"
 #include "tile_convert.cuh"
 #include "wgmma.cuh"
+#include "mbarrier.cuh"
+#include "tma.cuh"
+#include "tile_schedule.cuh"
 #include "raster.cuh"
 #include "split_k.cuh"
 #include "tile_choice.cuh"

@@ -1,5 +1,5 @@
-// --explain names the main loop's instruction family and why: wgmma for a
-// plain f16 GEMM on sm_90a, whose compute decomposition tiles by warpgroup
+// --explain names the main loop's instruction family and why: wgmma fed by
+// TMA for a plain f16 GEMM on sm_90a, whose compute decomposition tiles by warpgroup
 // (64 x BN) and contracts to one point per m64n128k16; wgmma with A from
 // registers for a prologue on A; mma.sync where the region rules wgmma out
 // (a prologue on B), or the arch does.
@@ -9,19 +9,26 @@
 // RUN: %tc-rewrite --explain --mma-path=sync %s | FileCheck %s --check-prefix=SYNC
 // RUN: not %tc-rewrite --explain --mma-path=tcgen05 %s 2>&1 | FileCheck %s --check-prefix=USAGE
 
-// CHECK:      {{^}}region tc_gemm_0 at wgmma.cu:[[@LINE+26]]{{$}}
-// CHECK:      {{^}}  kernel: block tile 128x128x64, 2 warpgroups (8 warps), 3 cp.async stages, wgmma.mma_async.m64n128k16
-// CHECK-NEXT: {{^}}  main loop: wgmma: sm_90a, f16/bf16 operands; A K-major, B N-major stages{{$}}
+// CHECK:      {{^}}region tc_gemm_0 at wgmma.cu:[[@LINE+33]]{{$}}
+// CHECK:      {{^}}  kernel: block tile 128x128x64, 2 warpgroups (8 warps and a producer warp), 3 TMA stages (mbarriers), wgmma.mma_async.m64n128k16
+// CHECK-NEXT: {{^}}  main loop: wgmma: sm_90a, f16/bf16 operands; A K-major, B N-major stages; TMA stages filled by a producer warp (cp.async kernel when an operand is not 16-byte aligned){{$}}
 // CHECK:      {{^}}  step tileForWarps (warpgroups: 64 x BN){{$}}
 // CHECK:      {{^}}  step contractToMma (one point per m64n128k16 wgmma){{$}}
 // CHECK-NEXT: {{^}}    domain: {{.*}}(m) mod 64 = 0 and (n) mod 128 = 0 and (k) mod 16 = 0
 // CHECK:      {{^}}  step mapToBlocksAndWarps (warpgroups){{$}}
 // CHECK-NEXT: {{^}}    domain: "[M, N, K, tc_block_m, tc_block_n, tc_warpgroup] -> { S1[m = 128tc_block_m + 64tc_warpgroup, n = 128tc_block_n, k] :
+// The producer thread's loop: wait for the stage's release (not in the
+// first round of stages), then the TMA copies of tile t.
+// CHECK:      {{^}}  step producer schedule (TMA copies into the stages){{$}}
+// CHECK:      {{^ *}}schedule: "[{ EmptyWait[t] -> [(t)]; TmaLoad[t] -> [(t)] }]"
+// CHECK:      {{^}}  step consumer schedule (wgmma pipeline, epilogue){{$}}
 // CHECK:      {{^ *}}schedule: "[{ {{.*}}Wgmma[t, kk] -> [(t)]
+// CHECK:      {{^ *}}- filter: "{{.*}} -> { CombineParts[] }"
+// CHECK:      {{^}}  operands not 16-byte aligned: tc_gemm_0_cp_async, block tile 128x128x64, 2 warpgroups (8 warps), 3 cp.async stages,
 
 // ReLU on A: A comes from registers, loaded by ldmatrix and transformed.
 // CHECK:      {{^}}region tc_relu_a_0 at wgmma.cu:{{[0-9]+}}{{$}}
-// CHECK:      {{^}}  main loop: wgmma: sm_90a, f16/bf16 operands; A K-major, B K-major stages; A from registers (its prologue applied to the fragments){{$}}
+// CHECK:      {{^}}  main loop: wgmma: sm_90a, f16/bf16 operands; A K-major, B K-major stages; A from registers (its prologue applied to the fragments); cp.async stages: A's prologue is applied to register fragments loaded every k step, which the producer warp cannot do{{$}}
 // CHECK:      {{^ *}}schedule: "[{ {{.*}}LoadA[t, kk, mt] -> [(t)]
 // ReLU on B: wgmma reads B from shared memory, so mma.sync.
 // CHECK:      {{^}}region tc_relu_b_0 at wgmma.cu:{{[0-9]+}}{{$}}

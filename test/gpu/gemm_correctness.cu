@@ -100,6 +100,12 @@ const Shape kShapes[] = {
     {1024, 1024, 1024}, {1000, 1000, 1000}, {2048, 512, 4096},
     {2048, 2048, 2048}, {4095, 4097, 1023}, {1023, 1025, 4095},
     {4096, 4096, 4096},
+    // TMA kernels' tile schedule (tc/tile_schedule.cuh): the tiles past the
+    // last whole round of SMs split along k and combined in the kernel, on
+    // the 128x128 (144 and 288 tiles), 128x256 (408 tiles) and 64x128
+    // kernels (56 tiles, every one split); K odd: the cp.async twin.
+    {1152, 2048, 2176}, {2304, 2048, 1000}, {3072, 4352, 1024},
+    {896, 512, 2560}, {1152, 2048, 2177},
 };
 
 // Fixed so failures reproduce; each (function, shape, operand) draws its own

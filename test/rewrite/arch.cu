@@ -44,13 +44,19 @@
 // SM89:       {{^ *}}tc::mma_m16n8k16_f16(
 // SYNC:       {{^ *}}tc::mma_m16n8k16_f16(
 // wgmma: A K-major, B (row-major, n contiguous) N-major.
-// SM90A:      {{^}}__global__ void __launch_bounds__(256, 2) tc_gemm_0_kernel(
+// The cp.async kernel (operands not 16-byte aligned), then the TMA kernel.
+// SM90A:      {{^}}__global__ void __launch_bounds__(256, 2) tc_gemm_0_cp_async_kernel(
 // SM90A:      {{^ *}}tc::OperandCopier<kCopyMode, __half, 4, 128, false, 64, 16, true> tc_copy_b;
 // SM90A:      {{^ *}}const uint64_t tc_desc_b = tc::wgmma_desc_mn_major_sw128(tc_smem_b, 8192);
 // SM90A:      {{^ *}}tc::fence_proxy_async();
 // SM90A:      {{^ *}}tc::wgmma_m64k16<__half, 0, 1, 128>(tc_acc[0],
 // SM90A:      {{^ *}}tc::wgmma_commit();
 // SM90A:      {{^ *}}tc::wgmma_wait<0>(tc_acc[0]);
+// SM90A:      {{^}}//   block tile 128x128x64, 2 warpgroups (8 warps and a producer warp), 3 TMA stages (mbarriers), wgmma.mma_async.m64n128k16 {{.*}}, sm_90a{{$}}
+// SM90A-NEXT: {{^}}__global__ void __launch_bounds__(288, 2) tc_gemm_0_kernel(
+// SM90A:      {{^ *}}tc::tma_load_2d(
+// SM90A:      {{^ *}}tc::wgmma_m64k16<__half, 0, 1, 128>(tc_acc[0],
+// SM90A:      {{^ *}}tc::wgmma_wait<1>(tc_acc[0]);
 // CHECK:      {{^  }}tc_gemm_0_launch(M, N, K, A, B, C, 0);
 
 #include <cuda_fp16.h>

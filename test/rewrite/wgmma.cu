@@ -1,5 +1,6 @@
-// The sm_90a main loop: wgmma.mma_async reading both operands from the
-// cp.async stages. A row-major (K-major stages) and B column-major (K-major)
+// The sm_90a main loop of the cp.async kernels (each TMA kernel's fallback
+// for operands that are not 16-byte aligned, rewrite/wgmma-tma.cu):
+// wgmma.mma_async reading both operands from the cp.async stages. A row-major (K-major stages) and B column-major (K-major)
 // in the first region; A column-major (M-major: 64-column panels) and bf16
 // in the second; a tile clause choosing 128x256 with 4 stages (one wgmma
 // group left in flight) in the third.
@@ -11,7 +12,7 @@
 
 // CHECK:      {{^}}//   block tile 128x128x64, 2 warpgroups (8 warps), 3 cp.async stages, wgmma.mma_async.m64n128k16 (fp32 accumulation, 0 groups in flight), 98304 bytes of shared memory, sm_90a
 // CHECK-NEXT: {{^}}template <int kCopyMode>
-// CHECK-NEXT: {{^}}__global__ void __launch_bounds__(256, 2) tc_gemm_rc_0_kernel(
+// CHECK-NEXT: {{^}}__global__ void __launch_bounds__(256, 2) tc_gemm_rc_0_cp_async_kernel(
 // CHECK:      {{^}}  extern __shared__ __align__(1024) unsigned char tc_smem[];
 // CHECK:      {{^}}  tc::OperandCopier<kCopyMode, __half, 4, 64, true, 64, 32> tc_copy_a;
 // CHECK:      {{^}}  tc::OperandCopier<kCopyMode, __half, 4, 64, true, 64, 32> tc_copy_b;
@@ -35,7 +36,7 @@
 // CHECK-NEXT: {{^}}    tc::wgmma_wait<0>(tc_acc[0]);
 // The epilogue reads a warp's accumulators as 16 x 128 fragments.
 // CHECK:      {{^}}        tc_stage[(((16 * tc_warp_m) + tc_lane_row) + (8 * c2)) * 136 + (((2 * tc_lane_col) + (8 * c1)) + c3)] = tc_acc[0][c1][((2 * c2) + c3)];
-// CHECK:      {{^ *}}tc_gemm_rc_0_kernel<tc::kWholeChunks><<<tc_grid, 256, tc_smem_bytes, tc_stream>>>
+// CHECK:      {{^ *}}tc_gemm_rc_0_cp_async_kernel<tc::kWholeChunks><<<tc_grid, 256, tc_smem_bytes, tc_stream>>>
 
 // CHECK:      {{^}}//   block tile 128x128x64, 2 warpgroups {{.*}} wgmma.mma_async.m64n128k16
 // CHECK:      {{^}}  tc::OperandCopier<kCopyMode, __nv_bfloat16, 4, 128, false, 64, 16, true> tc_copy_a;
@@ -43,7 +44,7 @@
 // CHECK:      {{^}}    tc::wgmma_m64k16<__nv_bfloat16, 1, 0, 128>(tc_acc[0], tc::wgmma_desc_advance(tc_desc_a, (c0 % 3) * 16384 + 2048 * 0), tc::wgmma_desc_advance(tc_desc_b, (c0 % 3) * 16384 + 32 * 0));
 
 // CHECK:      {{^}}//   block tile 128x256x64, 2 warpgroups (8 warps), 4 cp.async stages, wgmma.mma_async.m64n256k16 (fp32 accumulation, 1 group in flight), 196608 bytes
-// CHECK:      {{^}}__global__ void __launch_bounds__(256) tc_gemm_wide_0_kernel(
+// CHECK:      {{^}}__global__ void __launch_bounds__(256) tc_gemm_wide_0_cp_async_kernel(
 // CHECK:      {{^}}  float tc_acc[1][32][4] = {};
 // CHECK:      {{^}}    tc::wgmma_commit();
 // CHECK-NEXT: {{^}}    tc_copy_a.issue(0, tc_smem_a + ((c0 + 2) % 4) * 8192, (c0 + 2));

@@ -342,12 +342,42 @@ TEST(KernelConfigTest, AutoTakesWgmmaOnSm90aForEveryLayout) {
       EXPECT_EQ(C.fragmentsM() * C.fragmentsN() * 4, 64);
       EXPECT_EQ(C.instrM(), 64);
       EXPECT_EQ(C.instrN(), 128);
-      // Three stages: two blocks per SM, no group left in flight.
-      EXPECT_EQ(C.sharedBytes(), 3 * 2 * 128 * 64 * 2);
-      EXPECT_EQ(C.WgmmaPending, 0);
-      EXPECT_EQ(C.copyDistance(), 2);
+      // TMA stages filled by a producer warp: three, so that two blocks
+      // share an SM; one group in flight; a full and an empty barrier per
+      // stage after the operands.
+      EXPECT_TRUE(C.Tma) << C.PathReason;
+      EXPECT_EQ(C.Stages, 3);
+      EXPECT_EQ(C.blockThreads(), 256 + 32);
+      EXPECT_EQ(C.operandBytes(), 3 * 2 * 128 * 64 * 2);
+      EXPECT_EQ(C.sharedBytes(), 3 * 2 * 128 * 64 * 2 + 3 * 16 + 16);
+      EXPECT_LE(2 * C.sharedBytes(), sharedMemoryLimit(GpuArch::SM90a));
+      EXPECT_EQ(C.WgmmaPending, 1);
       EXPECT_NE(C.describe().find("wgmma.mma_async.m64n128k16"), std::string::npos);
+      EXPECT_NE(C.describe().find("TMA stages"), std::string::npos);
+      // Its cp.async twin (operands not 16-byte aligned): three stages, no
+      // group left in flight, no barriers.
+      KernelConfig Twin = C.cpAsyncTwin();
+      EXPECT_FALSE(Twin.Tma);
+      EXPECT_EQ(Twin.blockThreads(), 256);
+      EXPECT_EQ(Twin.sharedBytes(), 3 * 2 * 128 * 64 * 2);
+      EXPECT_EQ(Twin.WgmmaPending, 0);
+      EXPECT_EQ(Twin.copyDistance(), 2);
     }
+}
+
+TEST(KernelConfigTest, TmaOnlyWhereTheStagesAreCopiedUnchanged) {
+  MatmulIdiom Sum = plainIdiom(true, true);
+  Sum.MoreProducts.push_back({});
+  MatmulIdiom PrologueA = plainIdiom(true, true);
+  PrologueA.A.Prologue.push_back(ExprNode::make(ExprNode::Read, ""));
+  for (auto [Idiom, Reason] : {std::pair{Sum, "sum of matmuls"},
+                               std::pair{PrologueA, "register fragments"}}) {
+    Chosen R = chooseFor(Idiom, {}, GpuArch::SM90a, MmaPreference::Auto);
+    ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+    EXPECT_TRUE(R.Config->wgmma());
+    EXPECT_FALSE(R.Config->Tma);
+    EXPECT_NE(R.Config->PathReason.find(Reason), std::string::npos) << R.Config->PathReason;
+  }
 }
 
 TEST(KernelConfigTest, WgmmaStagesAndTileClauses) {
@@ -358,10 +388,17 @@ TEST(KernelConfigTest, WgmmaStagesAndTileClauses) {
   EXPECT_TRUE(R.Config->wgmma());
   EXPECT_EQ(R.Config->BlockN, 256);
   EXPECT_EQ(R.Config->WarpN, 256);
-  // Four stages keep one wgmma group in flight; the copies run 2 ahead.
+  // The stages clause holds for the TMA kernel and its cp.async twin;
+  // four stages keep one wgmma group in flight, the copies run 2 ahead.
+  EXPECT_TRUE(R.Config->Tma);
+  EXPECT_EQ(R.Config->Stages, 4);
   EXPECT_EQ(R.Config->WgmmaPending, 1);
-  EXPECT_EQ(R.Config->copyDistance(), 2);
-  EXPECT_EQ(R.Config->sharedBytes(), 4 * (128 + 256) * 64 * 2);
+  EXPECT_EQ(R.Config->sharedBytes(), 4 * (128 + 256) * 64 * 2 + 4 * 16 + 16);
+  KernelConfig Twin = R.Config->cpAsyncTwin();
+  EXPECT_EQ(Twin.Stages, 4);
+  EXPECT_EQ(Twin.WgmmaPending, 1);
+  EXPECT_EQ(Twin.copyDistance(), 2);
+  EXPECT_EQ(Twin.sharedBytes(), 4 * (128 + 256) * 64 * 2);
 }
 
 TEST(KernelConfigTest, MmaSyncWhereWgmmaCannotRun) {

@@ -1,0 +1,97 @@
+// tc/tma.cuh - tensor memory accelerator copies of operand tiles (sm_90).
+//
+// A 2-D tensor map describes an operand in global memory: `inner`
+// contiguous elements per row, `outer` rows `ld` elements apart, and the box
+// one copy moves: box_inner x box_outer elements. One elected thread issues
+// tma_load_2d(dst, map, bar, x, y), which copies the box whose first element
+// is (row y, element x) into shared memory at `dst` and completes its bytes
+// on the mbarrier `bar` (mbarrier.cuh). Elements outside the tensor arrive
+// as zeros, so partial tiles need no predicates; the transaction count is
+// always the whole box.
+//
+// Shared-memory layout: the maps use the 128-byte swizzle with boxes 64
+// 16-bit elements wide (one 128-byte row), which stores box row r at byte
+// 128 r with its 16-byte chunks permuted by chunk ^ (r % 8) - exactly
+// tc::swizzled_offset<64> (a K-major stage) and one panel of
+// tc::paneled_offset (an M/N-major stage), i.e. the layouts the wgmma
+// descriptors of wgmma.cuh describe. `dst` must be 1024-byte aligned.
+//
+// Requirements, checked by tma_map_2d on the host (the generated launcher
+// falls back to its cp.async kernel when they fail): the base address is
+// 16-byte aligned, the row pitch a multiple of 16 bytes and below 2^40, the
+// extents below 2^32, and a CUDA driver with cuTensorMapEncodeTiled.
+#pragma once
+
+#include <cstdint>
+
+#include <cuda.h>
+#include <cuda_runtime.h>
+
+#include "device_trap.cuh"
+#include "mbarrier.cuh"
+
+namespace tc {
+
+__device__ __forceinline__ void tma_load_2d(void *dst, const CUtensorMap &map, uint64_t *bar,
+                                            int x, int y) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile(
+      "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes"
+      " [%0], [%1, {%3, %4}], [%2];\n" ::"r"(shared_address(dst)),
+      "l"(reinterpret_cast<uint64_t>(&map)), "r"(shared_address(bar)), "r"(x), "r"(y)
+      : "memory");
+#else
+  (void)dst, (void)map, (void)bar, (void)x, (void)y;
+  TC_DEVICE_TRAP_();  // TMA needs sm_90
+#endif
+}
+
+// Fetches the map's descriptor into the constant cache ahead of the first copy.
+__device__ __forceinline__ void tma_prefetch_map(const CUtensorMap &map) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("prefetch.tensormap [%0];\n" ::"l"(reinterpret_cast<uint64_t>(&map)) : "memory");
+#endif
+}
+
+// cuTensorMapEncodeTiled from the driver the runtime loaded (no -lcuda).
+using TensorMapEncoder = CUresult (*)(CUtensorMap *, CUtensorMapDataType, cuuint32_t, void *,
+                                      const cuuint64_t *, const cuuint64_t *, const cuuint32_t *,
+                                      const cuuint32_t *, CUtensorMapInterleave,
+                                      CUtensorMapSwizzle, CUtensorMapL2promotion,
+                                      CUtensorMapFloatOOBfill);
+
+__host__ inline TensorMapEncoder tensor_map_encoder() {
+  static const TensorMapEncoder encoder = [] {
+    void *fn = nullptr;
+    cudaDriverEntryPointQueryResult found{};
+    if (cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &fn, 12000, cudaEnableDefault,
+                                         &found) != cudaSuccess ||
+        found != cudaDriverEntryPointSuccess)
+      return static_cast<TensorMapEncoder>(nullptr);
+    return reinterpret_cast<TensorMapEncoder>(fn);
+  }();
+  return encoder;
+}
+
+// The map of a matrix of 16-bit elements (see above); false when TMA cannot
+// describe it, and the caller must copy another way.
+__host__ inline bool tma_map_2d(CUtensorMap *map, const void *base, long long inner,
+                                long long outer, long long ld, int box_inner, int box_outer) {
+  constexpr long long kBytes = 2;
+  const TensorMapEncoder encode = tensor_map_encoder();
+  if (!encode || reinterpret_cast<uintptr_t>(base) % 16 != 0 || inner < 1 || outer < 1 ||
+      inner >= (1ll << 32) || outer >= (1ll << 32) || (ld * kBytes) % 16 != 0 ||
+      ld * kBytes >= (1ll << 40) || ld < inner)
+    return false;
+  const cuuint64_t dims[2] = {static_cast<cuuint64_t>(inner), static_cast<cuuint64_t>(outer)};
+  const cuuint64_t strides[1] = {static_cast<cuuint64_t>(ld * kBytes)};
+  const cuuint32_t box[2] = {static_cast<cuuint32_t>(box_inner),
+                             static_cast<cuuint32_t>(box_outer)};
+  const cuuint32_t element_strides[2] = {1, 1};
+  return encode(map, CU_TENSOR_MAP_DATA_TYPE_UINT16, 2, const_cast<void *>(base), dims, strides,
+                box, element_strides, CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
+                CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+                CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) == CUDA_SUCCESS;
+}
+
+}  // namespace tc

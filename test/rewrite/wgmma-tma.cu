@@ -1,0 +1,84 @@
+// The warp-specialised sm_90a kernel: a producer warp fills the stages by
+// TMA onto mbarriers, two consumer warpgroups run wgmma from them; blocks
+// take whole tiles or parts of k-split tiles (tc/tile_schedule.cuh), whose
+// partial sums the last part combines before the epilogue. The launcher
+// builds the tensor maps and falls back to the cp.async kernel of the same
+// tiles when TMA cannot describe an operand. The split_k clause splits every
+// tile (second region).
+//
+// RUN: %tc-rewrite %s -o %t.cu
+// RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
+// RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
+// RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
+
+// CHECK:      {{^}}//   block tile 128x128x64, 2 warpgroups (8 warps and a producer warp), 3 TMA stages (mbarriers), wgmma.mma_async.m64n128k16 (fp32 accumulation, 1 group in flight), 98368 bytes of shared memory, sm_90a
+// CHECK-NEXT: {{^}}__global__ void __launch_bounds__(288, 2) tc_gemm_0_kernel({{.*}}, const __grid_constant__ CUtensorMap tc_map_a, const __grid_constant__ CUtensorMap tc_map_b, const tc::TileSchedule tc_schedule, float *__restrict__ tc_workspace, int *__restrict__ tc_counters) {
+// CHECK:      {{^}}  tc::block_work<8>(tc_schedule, tc_block_m, tc_block_n, tc_k_begin, tc_k_end, tc_split_tile, tc_part);
+// The barriers follow the three 32 KiB stages.
+// CHECK:      {{^}}  uint64_t *tc_full = reinterpret_cast<uint64_t *>(tc_smem + 98304);
+// CHECK:      {{^}}      tc::mbarrier_init(tc_full + tc_s, 1);
+// CHECK-NEXT: {{^}}      tc::mbarrier_init(tc_empty + tc_s, 2);
+// CHECK:      {{^}}    tc::fence_barrier_init();
+// The producer: the stage's previous use released (from the fourth tile on),
+// its 32 KiB announced, one box of A and two 64-column panels of B.
+// CHECK:      {{^}}  if (threadIdx.x >= 256) {  // the producer warp
+// CHECK:      {{^}}        if (c0 >= (tc_k_begin + 3)) {
+// CHECK-NEXT: {{^}}          tc::mbarrier_wait(tc_empty + (((-tc_k_begin) + c0) % 3),
+// CHECK:      {{^}}        tc::mbarrier_arrive_expect_tx(tc_full + (((-tc_k_begin) + c0) % 3), 32768);
+// CHECK-NEXT: {{^}}        tc::tma_load_2d(tc_smem_a + (((-tc_k_begin) + c0) % 3) * 8192, tc_map_a, tc_full + (((-tc_k_begin) + c0) % 3), (64 * c0), 128 * tc_block_m);
+// CHECK-NEXT: {{^}}        tc::tma_load_2d(tc_smem_b + (((-tc_k_begin) + c0) % 3) * 8192, tc_map_b, tc_full + (((-tc_k_begin) + c0) % 3), 128 * tc_block_n, (64 * c0));
+// CHECK-NEXT: {{^}}        tc::tma_load_2d(tc_smem_b + (((-tc_k_begin) + c0) % 3) * 8192 + 4096, tc_map_b, {{.*}}, 128 * tc_block_n + 64, (64 * c0));
+// CHECK:      {{^}}    return;
+// The consumers' steady state: wait for tile t, its wgmma group, wait until
+// tile t - 1's group has retired, release tile t - 1's stage.
+// CHECK:      {{^}}  for (int c0 = tc_k_begin + 1; c0 <= tc::min((tc_k_end - 1), tc::floord((K - 1), 64)); c0 += 1) {
+// CHECK-NEXT: {{^}}    tc::mbarrier_wait(tc_full + (((-tc_k_begin) + c0) % 3),
+// CHECK-NEXT: {{^}}    tc::warpgroup_arrive(tc_acc[0]);
+// CHECK-NEXT: {{^}}    tc::wgmma_m64k16<__half, 0, 1, 128>(
+// CHECK:      {{^}}    tc::wgmma_commit();
+// CHECK-NEXT: {{^}}    tc::wgmma_wait<1>(tc_acc[0]);
+// CHECK-NEXT: {{^}}    tc::release_stage(tc_empty + ((((-tc_k_begin) + c0) - 1) % 3), tc_thread);
+// CHECK:      {{^}}  tc::wgmma_wait<0>(tc_acc[0]);  // the last tile's wgmma
+// CHECK-NEXT: {{^}}  tc::consumer_sync<256>();
+// CHECK:      {{^}}  tc::consumer_sync<256>();
+// CHECK-NEXT: {{^}}  if (tc_split_tile >= 0 &&
+// CHECK-NEXT: {{^}}      !tc::combine_parts<128, 128, 136, 256>(tc_stage, tc_workspace, tc_counters, tc_split_tile,
+// CHECK:      {{^}}    return;  // another part of this tile finishes it
+// The launcher: maps or the cp.async kernel, the default schedule.
+// CHECK:      {{^}}static void tc_gemm_0_launch(
+// CHECK:      {{^}}  if (!tc::tma_map_2d(&tc_map_a, A, K, M, K, 64, 128) ||
+// CHECK-NEXT: {{^}}      !tc::tma_map_2d(&tc_map_b, B, N, K, N, 64, 64)) {
+// CHECK-NEXT: {{^}}    tc_gemm_0_cp_async_launch(M, N, K, A, B, C, tc_stream);
+// CHECK:      {{^}}  const tc::TileSchedule tc_schedule = tc::schedule_tiles({{.*}}, tc_k_tiles);
+// CHECK:      {{^}}    cudaMemsetAsync(tc_counters, 0, sizeof(int) * tc::split_tiles(tc_schedule), tc_stream);
+// CHECK:      {{^}}  tc_gemm_0_kernel<<<(unsigned)tc::schedule_blocks(tc_schedule), 288, tc_smem_bytes, tc_stream>>>(M, N, K, A, B, C, tc_map_a, tc_map_b, tc_schedule, tc_workspace, tc_counters);
+
+// The split_k clause: every tile in three parts.
+// CHECK:      {{^}}static void tc_gemm_split_0_launch(
+// CHECK:      {{^}}  const tc::TileSchedule tc_schedule = tc::split_all_tiles({{.*}}, tc_k_tiles, 3);  // split_k clause
+
+#include <cuda_fp16.h>
+
+void gemm(int M, int N, int K, const __half *__restrict__ A,
+          const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = __float2half(acc);
+    }
+}
+
+void gemm_split(int M, int N, int K, const __half *__restrict__ A,
+                const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc split_k(3)
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[j * K + k]);
+      C[i * N + j] = acc;
+    }
+}
