@@ -9,14 +9,14 @@
 // SMs, 12 SMs compute two tiles and the others one, so the kernel takes
 // twice the time its work needs. Here the first T - r tiles of the grouped
 // order (raster.cuh) are computed whole, one block each, and each of the
-// last r tiles is split into p ~ P / r parts along k (at least 4 k tiles
-// each, at most 16 parts), so that the tail costs about 1 / p of a tile.
+// last r tiles is split into p ~ P / r parts along k (fewer where the last
+// part's adding of the others' slots would cost more: max_parts), so that
+// the tail costs about 1 / p of a tile.
 // With fewer tiles than SMs every tile is split, into enough parts to give
 // every SM one: that fills the GPU for small outputs, as the split-K of
-// split_k.cuh does, without its second kernel. (Not one part per block slot:
-// the last part of a tile adds the others' slots after its own k tiles, one
-// L2 round trip per part, so that parts beyond one per SM add more to that
-// serial step than they take off the main loop.)
+// split_k.cuh does, without its second kernel. (Not one part per block slot,
+// SMs x blocks per SM: measured on an H200 over the 59 paper and LLM shapes
+// with fewer 128x128 tiles than SMs, that was 3% slower in geometric mean.)
 //
 // The parts of a tile meet in an fp32 workspace: each part stores its
 // partial tile in its own slot, and the last part to arrive (a counter per
@@ -62,6 +62,18 @@ __host__ inline TileSchedule split_last_tiles(long long tiles_m, long long tiles
   return s;
 }
 
+// The most parts worth splitting a tile of k_tiles k tiles into. A tile in
+// p parts takes about k_tiles / p k-tile steps, then p round trips to L2
+// while its last part adds the slots: with a k-tile step of about a third
+// of a round trip (128x128x64 on one SM of an H100/H200), the sum is least
+// near p = sqrt(k_tiles / 3). At most 16, and at least 4 k tiles a part.
+__host__ inline long long max_parts(long long k_tiles) {
+  long long p = 1;
+  while ((p + 1) * (p + 1) * 3 <= k_tiles && p < 16 && (p + 1) * 4 <= k_tiles)
+    ++p;
+  return p;
+}
+
 // The default schedule (see above).
 __host__ inline TileSchedule schedule_tiles(long long tiles_m, long long tiles_n,
                                             long long k_tiles) {
@@ -79,8 +91,7 @@ __host__ inline TileSchedule schedule_tiles(long long tiles_m, long long tiles_n
       return whole_tiles_only(tiles_m, tiles_n, k_tiles);
     parts = sms / tail;
   }
-  parts = parts < k_tiles / 4 ? parts : k_tiles / 4;
-  parts = parts < 16 ? parts : 16;
+  parts = parts < max_parts(k_tiles) ? parts : max_parts(k_tiles);
   return split_last_tiles(tiles_m, tiles_n, k_tiles, tail, parts);
 }
 
@@ -159,11 +170,12 @@ __device__ __forceinline__ float4 load_l2(const float4 *p) {
 // last part to arrive, with the tile's total in `stage` (the others return
 // false: their work is done). `flag` is an int of shared memory.
 //
-// Thread t owns the float4 vectors t, t + kThreads, ... of the tile; the last
-// part loads them kBatch at a time from every slot, all loads of a slot in
-// flight together, so that the combination costs about kOwn / kBatch round
-// trips to L2 per part rather than one per vector and part (kBatch bounds
-// the registers it takes).
+// The last part adds the slots in part order, its own slot too - the same
+// total whichever part arrives last. Thread t owns the float4 vectors t,
+// t + kThreads, ... of the tile and loads kBatch of them from a slot at
+// once, so that each slot costs about one round trip to L2 (kOwn / kBatch
+// for the widest tiles), not one per vector; the running sum stays in
+// `stage`, which keeps the registers to the kBatch loads.
 template <int kRows, int kCols, int kPitch, int kThreads>
 __device__ __forceinline__ bool combine_parts(float *stage, float *workspace, int *counters,
                                               int split_tile, int part, int parts, int *flag,
@@ -172,7 +184,7 @@ __device__ __forceinline__ bool combine_parts(float *stage, float *workspace, in
   constexpr int kVecs = kRows * kCols / 4, kVecsPerRow = kCols / 4;
   static_assert(kVecs % kThreads == 0, "every thread owns as many vectors");
   constexpr int kOwn = kVecs / kThreads;
-  constexpr int kBatch = kOwn < 8 ? kOwn : 8;
+  constexpr int kBatch = kOwn < 16 ? kOwn : 16;
   static_assert(kOwn % kBatch == 0, "whole batches");
   float4 *tile = reinterpret_cast<float4 *>(workspace) +
                  static_cast<long long>(split_tile) * parts * kVecs;
@@ -190,33 +202,27 @@ __device__ __forceinline__ bool combine_parts(float *stage, float *workspace, in
   if (!*flag)
     return false;
   __threadfence();  // the other parts' slots are read after their counts
-  // Parts in order, this part's own sum in its place: the same total
-  // whichever part arrives last.
 #pragma unroll 1
   for (int b = 0; b < kOwn; b += kBatch) {
-    float4 sum[kBatch];
-#pragma unroll
-    for (int j = 0; j < kBatch; ++j)
-      sum[j] = make_float4(0.f, 0.f, 0.f, 0.f);
 #pragma unroll 1
     for (int p = 0; p < parts; ++p) {
       float4 v[kBatch];
 #pragma unroll
-      for (int j = 0; j < kBatch; ++j) {
-        const int vec = thread + (b + j) * kThreads;
-        v[j] = p == part ? *staged(vec) : load_l2(tile + p * kVecs + vec);
-      }
+      for (int j = 0; j < kBatch; ++j)
+        v[j] = load_l2(tile + p * kVecs + thread + (b + j) * kThreads);
 #pragma unroll
       for (int j = 0; j < kBatch; ++j) {
-        sum[j].x += v[j].x;
-        sum[j].y += v[j].y;
-        sum[j].z += v[j].z;
-        sum[j].w += v[j].w;
+        float4 *sum = staged(thread + (b + j) * kThreads);
+        if (p == 0) {
+          *sum = v[j];
+        } else {
+          sum->x += v[j].x;
+          sum->y += v[j].y;
+          sum->z += v[j].z;
+          sum->w += v[j].w;
+        }
       }
     }
-#pragma unroll
-    for (int j = 0; j < kBatch; ++j)
-      *staged(thread + (b + j) * kThreads) = sum[j];
   }
   consumer_sync<kThreads>();
   return true;
