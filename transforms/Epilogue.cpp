@@ -40,8 +40,8 @@ std::string printAccess(const RegionModel &M, const Access &A,
   return Arr.Name + "[" + Index + "]";
 }
 
-llvm::Expected<std::string> emitEpilogue(const RegionModel &M,
-                                         const MatmulIdiom &Idiom) {
+llvm::Expected<std::string> emitEpilogue(const RegionModel &M, const MatmulIdiom &Idiom,
+                                         EpilogueLanes *Lanes) {
   const Array &Acc = M.Arrays[Idiom.Accumulator];
   std::function<std::string(const std::string &)> Iter = [&](const std::string &It) -> std::string {
     if (It == Idiom.IterM)
@@ -90,6 +90,36 @@ llvm::Expected<std::string> emitEpilogue(const RegionModel &M,
   };
 
   std::string Out;
+  // The lane form differs from Out in its stores only (EpilogueLanes).
+  std::string LaneOut;
+  auto Emit = [&](const std::string &Text) {
+    Out += Text;
+    LaneOut += Text;
+  };
+  auto EmitStore = [&](const Access &W, const std::string &Value) {
+    const Array &Dst = M.Arrays[W.ArrayId];
+    Out += printAccess(M, W, Iter) + " = " + Value + ";\n";
+    if (!Lanes)
+      return;
+    // Contiguous along n: one dimension indexed by n alone, with coefficient
+    // 1 and stride 1.
+    int Dims = 0;
+    bool Unit = false;
+    for (size_t D = 0; D < W.Index.size(); ++D)
+      for (auto &[Sym, Coeff] : W.Index[D].Coeffs)
+        if (Iter(Sym) == "tc_n") {
+          ++Dims;
+          Unit = Coeff == 1 && printStride(Dst.Strides[D], M) == "1";
+        }
+    Lanes->Contiguous &= Dims == 1 && Unit;
+    std::string Var = "tc_lanes_" + std::to_string(Lanes->Stores.size());
+    auto AtFirst = [&](const std::string &It) {
+      std::string R = Iter(It);
+      return R == "tc_n" ? std::string("tc_n0") : R;
+    };
+    Lanes->Stores.push_back({Dst.Elem, Dst.ElemSpelling, Var, "&" + printAccess(M, W, AtFirst)});
+    LaneOut += Var + "[tc_v] = " + Value + ";\n";
+  };
   // value = init + scale * sum
   if (Idiom.Init) {
     const Statement &S = M.Stmts[*Idiom.Init];
@@ -97,18 +127,18 @@ llvm::Expected<std::string> emitEpilogue(const RegionModel &M,
       return std::move(E);
     Current = &S;
     InInit = true;
-    Out += "float tc_value = static_cast<float>(" + P.print(*S.Value) + ");\n";
+    Emit("float tc_value = static_cast<float>(" + P.print(*S.Value) + ");\n");
     InInit = false;
   } else {
     const Statement &R = M.Stmts[Idiom.Reduction];
-    Out += "float tc_value = static_cast<float>(" + printAccess(M, R.Write, Iter) + ");\n";
+    Emit("float tc_value = static_cast<float>(" + printAccess(M, R.Write, Iter) + ");\n");
   }
   std::string Scale;
   Roles.clear(); // the reduction's own iterators from here on
   Current = &M.Stmts[Idiom.Reduction];
   for (auto &F : Idiom.Scale)
     Scale += "static_cast<float>(" + P.print(*F) + ") * ";
-  Out += "tc_value += " + Scale + "tc_sum;\n";
+  Emit("tc_value += " + Scale + "tc_sum;\n");
   // Arrays named in temp(...) are dead after the region: their values stay
   // in registers and are forwarded to later reads of the same element.
   auto IsTemp = [&](unsigned ArrayId) {
@@ -134,7 +164,7 @@ llvm::Expected<std::string> emitEpilogue(const RegionModel &M,
     if (IsTemp(Idiom.Accumulator)) {
       Forwarded[Idiom.Accumulator] = {Target, "tc_value"};
     } else {
-      Out += Target + " = " + Value + ";\n";
+      EmitStore(R.Write, Value);
       Stored = true;
     }
   }
@@ -153,7 +183,7 @@ llvm::Expected<std::string> emitEpilogue(const RegionModel &M,
     std::string Value = P.print(*S.Value);
     if (IsTemp(S.Write.ArrayId)) {
       std::string Var = "tc_temp_" + Dst.Name + "_" + S.Name;
-      Out += "const " + Dst.ElemSpelling + " " + Var + " = " + Value + ";\n";
+      Emit("const " + Dst.ElemSpelling + " " + Var + " = " + Value + ";\n");
       Forwarded[S.Write.ArrayId] = {Target, Var};
     } else {
       // Later statements that read the element get the value from a
@@ -165,11 +195,11 @@ llvm::Expected<std::string> emitEpilogue(const RegionModel &M,
             ReadLater |= Rd.ArrayId == S.Write.ArrayId;
       if (ReadLater) {
         std::string Var = "tc_result_" + Dst.Name + "_" + S.Name;
-        Out += "const " + Dst.ElemSpelling + " " + Var + " = " + Value + ";\n";
-        Out += Target + " = " + Var + ";\n";
+        Emit("const " + Dst.ElemSpelling + " " + Var + " = " + Value + ";\n");
+        EmitStore(S.Write, Var);
         Forwarded[S.Write.ArrayId] = {Target, Var};
       } else {
-        Out += Target + " = " + Value + ";\n";
+        EmitStore(S.Write, Value);
       }
       Stored = true;
     }
@@ -179,6 +209,8 @@ llvm::Expected<std::string> emitEpilogue(const RegionModel &M,
                        "every array the region writes is named in temp(...)",
                        "nothing would be stored; remove the live-out array from "
                        "temp(...)");
+  if (Lanes)
+    Lanes->Text = LaneOut;
   return Out;
 }
 

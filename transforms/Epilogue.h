@@ -22,10 +22,31 @@ std::string printStride(const Polynomial &P, const RegionModel &M);
 std::string printAccess(const RegionModel &M, const Access &A,
                         const std::function<std::string(const std::string &)> &Iter);
 
+/// An array the epilogue stores, in its lane form (EpilogueLanes).
+struct LaneStore {
+  ElementType Elem;         // of the array
+  std::string ElemSpelling;
+  std::string Lanes;        // the local array of its values: tc_lanes_0
+  std::string FirstAddress; // &C[...] of the element (tc_m, tc_n0)
+};
+
+/// The epilogue of V consecutive elements (tc_m, tc_n0 + tc_v) of a row,
+/// tc_v = 0 .. V-1: Text computes element tc_v (`tc_n` = tc_n0 + tc_v) as
+/// the scalar form does, but puts each stored value into lane tc_v of a
+/// local array instead of memory, so that the caller stores each array's
+/// V values with one vector store (tc/lane_store.cuh). Only where every
+/// stored array is contiguous along n (Contiguous).
+struct EpilogueLanes {
+  std::string Text;
+  std::vector<LaneStore> Stores;
+  bool Contiguous = true;
+};
+
 /// The statements of the epilogue for one element; `tc_m`, `tc_n` hold its
 /// coordinates and `tc_sum` the reduction. Fails for forms not supported.
-llvm::Expected<std::string> emitEpilogue(const RegionModel &M,
-                                         const MatmulIdiom &Idiom);
+/// With Lanes, also its lane form.
+llvm::Expected<std::string> emitEpilogue(const RegionModel &M, const MatmulIdiom &Idiom,
+                                         EpilogueLanes *Lanes = nullptr);
 
 } // namespace tc
 

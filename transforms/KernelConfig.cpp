@@ -124,8 +124,8 @@ static std::optional<std::string> tmaObstacle(const KernelConfig &C, const Matmu
   if (!C.wgmma())
     return std::string("TMA stages feed wgmma");
   if (C.WgmmaRegisterA)
-    return std::string("A's prologue is applied to register fragments loaded every k step, "
-                       "which the producer warp cannot do");
+    return std::string("A's fragments in registers with the producer warp exceed the "
+                       "registers of two blocks per SM (ptxas spills)");
   if (Idiom.A.ConvertWhileCopying || Idiom.B.ConvertWhileCopying)
     return std::string("an operand is converted while copying, which TMA cannot do");
   if (!Idiom.MoreProducts.empty())
@@ -395,7 +395,9 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
       K->Stages = defaultTmaStages(*K);
     else if (K == &Wide)
       K->Stages = defaultCpAsyncStages(*K);
-  return {{Wide, "_wide", "prefer_wide_tiles", true},
+  // The TMA kernels' own rule: their tile schedule balances a partial last
+  // round of tiles (tc/tile_choice.cuh).
+  return {{Wide, "_wide", Wide.Tma ? "prefer_wide_tma_tiles" : "prefer_wide_tiles", true},
           {Narrow, "_narrow", "prefer_narrow_tiles", false}};
 }
 

@@ -55,11 +55,12 @@ public:
   }
 
   llvm::Expected<GeneratedRegion> run() {
-    auto Epi = emitEpilogue(M, Idiom);
+    EpilogueLanes Lanes;
+    auto Epi = emitEpilogue(M, Idiom, &Lanes);
     if (!Epi)
       return Epi.takeError();
     ComputeSchedule CS = decomposeCompute(M, Idiom, I, C);
-    StatementTexts T = texts(*Epi);
+    StatementTexts T = texts(*Epi, Lanes);
     KernelSchedule KS = buildKernelSchedule(M, Idiom, I, CS, C, T);
     std::string Body = generateKernelBody(KS, KS.Tree, M, 2);
     std::string ProducerBody =
@@ -211,7 +212,52 @@ private:
   std::string extentM() const { return Idiom.ExtentM.str(subst()); }
   std::string extentN() const { return Idiom.ExtentN.str(subst()); }
 
-  StatementTexts texts(const std::string &Epilogue) const {
+  /// Lanes of the staged epilogue's vector stores (tc/lane_store.cuh): as
+  /// many as make a 16-byte store of the widest output, at most 8 (0: the
+  /// element-wise stores, where an output is not contiguous along n or the
+  /// epilogue is not staged).
+  int vectorLanes(const EpilogueLanes &L) const {
+    if (!C.stagedEpilogue() || !L.Contiguous || L.Stores.empty() || registerBound())
+      return 0;
+    auto Bytes = [](ElementType T) {
+      switch (T) {
+      case ElementType::F16:
+      case ElementType::BF16:
+        return 2;
+      case ElementType::F32:
+        return 4;
+      case ElementType::F64:
+        return 8;
+      case ElementType::I8:
+      case ElementType::U8:
+        return 1;
+      default:
+        return 0;
+      }
+    };
+    int Widest = 0, Narrowest = 16;
+    for (auto &S : L.Stores) {
+      if (!Bytes(S.Elem))
+        return 0;
+      Widest = std::max(Widest, Bytes(S.Elem));
+      Narrowest = std::min(Narrowest, Bytes(S.Elem));
+    }
+    int V = std::min(8, 16 / Widest);
+    if (V < 2 || C.BlockN % V || V * Narrowest < 4)
+      return 0;
+    return V;
+  }
+
+  /// Kernels at the register limit, where the vector epilogue's values that
+  /// live across the main loop made ptxas spill a few bytes in some forms
+  /// (-Xptxas -v on the compile tests: sums of products, alpha/beta, leading
+  /// dimensions): wgmma with A's fragments in registers, and mma.sync with
+  /// 128 accumulators per thread (the default sm_80 tile).
+  bool registerBound() const {
+    return C.WgmmaRegisterA || (!C.wgmma() && C.fragmentsM() * C.fragmentsN() * 4 >= 128);
+  }
+
+  StatementTexts texts(const std::string &Epilogue, const EpilogueLanes &Lanes) const {
     StatementTexts T;
     OperandTile A = tileA(), B = tileB();
     auto Setup = [](const OperandTile &Tl, const char *Copier) {
@@ -344,19 +390,48 @@ private:
                        "        tc_part, tc_schedule.parts, tc_flag, tc_thread))\n"
                        "  return;  // another part of this tile finishes it";
     }
-    // One output element: its partial sum to the split-K workspace, or the
-    // epilogue. The staged form reads the sum from shared memory.
-    auto Store = [&](const std::string &Sum) {
-      if (C.Tma) // k-split tiles were combined before (CombineParts)
-        return "if ({guard}) {\n  const long long tc_m = {m}, tc_n = {n};\n"
-               "  const float tc_sum = " + Sum + ";\n" + indent(Epilogue, 2) + "}";
-      return "if ({guard}) {\n  const long long tc_m = {m}, tc_n = {n};\n"
-             "  const float tc_sum = " + Sum + ";\n"
-             "  if (tc_splits > 1) {\n"
-             "    tc_workspace[((long long)blockIdx.z * (" + extentM() + ") + tc_m) * (" +
-             extentN() + ") + tc_n] = tc_sum;\n"
-             "  } else {\n" + indent(Epilogue, 4) + "  }\n}";
+    // One output element (tc_m, tc_n): its partial sum to the split-K
+    // workspace, or the epilogue. The staged form reads the sum from shared
+    // memory. (TMA kernels combined the parts of a split tile before.)
+    auto Element = [&](const std::string &Sum) {
+      std::string B = "const float tc_sum = " + Sum + ";\n";
+      if (C.Tma)
+        return B + Epilogue;
+      return B + "if (tc_splits > 1) {\n  tc_workspace[((long long)blockIdx.z * (" + extentM() +
+             ") + tc_m) * (" + extentN() + ") + tc_n] = tc_sum;\n} else {\n" +
+             indent(Epilogue, 2) + "}\n";
     };
+    auto Store = [&](const std::string &Sum) {
+      return "if ({guard}) {\n  const long long tc_m = {m}, tc_n = {n};\n" +
+             indent(Element(Sum), 2) + "}";
+    };
+    T.VectorLanes = vectorLanes(Lanes);
+    if (T.VectorLanes) {
+      // V consecutive elements of a row, wholly inside the output: the
+      // epilogue of each into lane v of a local array per stored array,
+      // then one store of each array's lanes (a vector store where the
+      // address is aligned, tc/lane_store.cuh).
+      std::string V = str(T.VectorLanes), Decls, StoreLanes;
+      for (auto &S : Lanes.Stores) {
+        Decls += S.ElemSpelling + " " + S.Lanes + "[" + V + "];\n";
+        StoreLanes += "tc::store_lanes<" + V + ">(" + S.FirstAddress + ", " + S.Lanes + ");\n";
+      }
+      std::string Lanes_ = Decls + "#pragma unroll\nfor (int tc_v = 0; tc_v < " + V +
+                           "; ++tc_v) {\n  const long long tc_n = tc_n0 + tc_v;\n"
+                           "  const float tc_sum = tc_sums[tc_v];\n" +
+                           indent(Lanes.Text, 2) + "}\n" + StoreLanes;
+      std::string Body;
+      if (C.Tma)
+        Body = Lanes_;
+      else
+        Body = "if (tc_splits > 1) {\n  #pragma unroll\n  for (int tc_v = 0; tc_v < " + V +
+               "; ++tc_v)\n    tc_workspace[((long long)blockIdx.z * (" + extentM() +
+               ") + tc_m) * (" + extentN() + ") + tc_n0 + tc_v] = tc_sums[tc_v];\n"
+               "} else {\n" + indent(Lanes_, 2) + "}\n";
+      T.StagedStoreVector = "{\n  const long long tc_m = {m}, tc_n0 = {n};\n"
+                            "  const float *tc_sums = tc_stage + {ml} * " + Pitch + " + {nl};\n" +
+                            indent(Body, 2) + "}";
+    }
     T.StagedStore = Store("tc_stage[{ml} * " + Pitch + " + {nl}]");
     T.Store = Store("tc_acc[{mt}][{nt}][{reg}]");
     return T;

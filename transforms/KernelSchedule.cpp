@@ -264,7 +264,7 @@ private:
       // loaded (and transformed by the prologue) before the arrive.
       isl::set LoadA = Wgmma.apply(map("{ Wgmma[t, kk] -> LoadA[t, kk, 0] }"));
       add({"LoadA", LoadA,
-           {{"stage", fn("{ LoadA[t, kk, mt] -> [(t mod " + str(C.Stages) + ")] }")},
+           {{"stage", fn("{ LoadA[t, kk, mt] -> [" + stageOf() + "] }")},
             {"mt", fn("{ LoadA[t, kk, mt] -> [(mt)] }")},
             {"kk", fn("{ LoadA[t, kk, mt] -> [(kk)] }")},
             {"buf", fn("{ LoadA[t, kk, mt] -> [(kk)] }")}},
@@ -630,6 +630,8 @@ private:
     }
     isl::schedule Staged =
         sequence(sequence(BeforeStage, withBand(leaf(Stage), StageOrder)), leaf(Sync));
+    std::string ElementOrder =
+        "[{ StagedStore[m, n] -> [(floor(" + Linear + " / " + str(C.threads()) + "))] }]";
     // TMA kernels: the parts of a k-split tile add up their staged tiles;
     // the last one to arrive goes on with the total (tc/tile_schedule.cuh).
     if (C.Tma) {
@@ -637,8 +639,41 @@ private:
       add({"CombineParts", Combine, {}, {}, T.CombineParts});
       Staged = sequence(Staged, leaf(Combine));
     }
-    return sequence(Staged, withBand(leaf(Out), "[{ StagedStore[m, n] -> [(floor(" + Linear +
-                                                    " / " + str(C.threads()) + "))] }]"));
+    if (T.VectorLanes < 2)
+      return sequence(Staged, withBand(leaf(Out), ElementOrder));
+    auto [Vectors, Rest] = vectorizeStagedStore(Out, rename(Output, "StagedStore"), Linear);
+    add({"StagedStoreVector", Vectors, Renamed("StagedStoreVector"), {}, T.StagedStoreVector});
+    std::string VectorOrder = "[{ StagedStoreVector[m, n] -> [(floor(" + Linear + " / " +
+                              str(T.VectorLanes * C.threads()) + "))] }]";
+    return sequence(sequence(Staged, withBand(leaf(Vectors), VectorOrder)),
+                    withBand(leaf(Rest), ElementOrder));
+  }
+
+  /// The staged stores in vectors of V = T.VectorLanes consecutive elements
+  /// of a row: thread i takes vectors i, i + threads, ... of the tile in
+  /// row-major order. Returns the starts of the vectors wholly inside the
+  /// output (StagedStoreVector) and this thread's elements of the output
+  /// that no such vector covers (its right edge), which keep the
+  /// element-wise mapping of `Elements`.
+  std::pair<isl::set, isl::set> vectorizeStagedStore(const isl::set &Elements,
+                                                     const isl::set &Output,
+                                                     const std::string &Linear) {
+    std::string V = str(T.VectorLanes), BM = str(C.BlockM), BN = str(C.BlockN);
+    // The last element of the vector that element (m, n) belongs to.
+    isl::map Last = map("{ StagedStore[m, n] -> StagedStore[m, " + V + " * floor(n / " + V +
+                        ") + " + V + " - 1] }");
+    isl::set Covered = Last.intersect_range(Output).domain();
+    isl::set Rest = Elements.intersect(Output).subtract(Covered);
+    isl::map LastOfStart = map("{ StagedStoreVector[m, n] -> StagedStore[m, n + " + V +
+                               " - 1] }");
+    isl::set Vectors =
+        LastOfStart.intersect_range(Output)
+            .domain()
+            .intersect(set("{ StagedStoreVector[m, n] : n mod " + V +
+                           " = 0 and floor(m / " + BM + ") = " + BlockM + " and floor(n / " +
+                           BN + ") = " + BlockN + " and floor(" + Linear + " / " + V +
+                           ") mod " + str(C.threads()) + " = " + Thread + " }"));
+    return {Vectors, Rest};
   }
 
   const RegionModel &M;
@@ -703,7 +738,11 @@ std::string generateKernelBody(const KernelSchedule &KS, const isl::schedule &Tr
         isl::set G = isl::manage(
             isl_set_preimage_pw_multi_aff(S->Guard->copy(), Point.copy()));
         isl::ast_expr E = B.expr_from(G);
-        Text = fill(Text, "guard", printAstExpr(E.get()));
+        std::string Guard = printAstExpr(E.get());
+        // Always true here: the statement's block without the test.
+        if (Guard == "1" && Text.rfind("if ({guard}) ", 0) == 0)
+          Text = Text.substr(sizeof("if ({guard}) ") - 1);
+        Text = fill(Text, "guard", Guard);
       }
     }
     Texts.push_back(Text);

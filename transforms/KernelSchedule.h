@@ -77,6 +77,11 @@ struct StatementTexts {
   // Staged epilogue (KernelConfig::stagedEpilogue): accumulators -> shared
   // memory, then coalesced per-element stores.
   std::string Drain, Stage, StageSync, StagedStore;
+  // Staged epilogue in vectors of VectorLanes consecutive elements of a row
+  // (0: none): StagedStoreVector for the vectors wholly inside the output,
+  // StagedStore for the elements of the partial ones.
+  std::string StagedStoreVector;
+  int VectorLanes = 0;
   // Intra-block split-K (KernelConfig::WarpSplitK > 1): a fragment's
   // partial sum to its {slot} of shared memory, the barrier after the
   // stores, group 0's addition of a slot, the barrier after the additions.

@@ -14,6 +14,7 @@
 //   tile_choice.cuh  launch-time choice between a region's tile shapes
 //   isl_ast.cuh   floord/ceild/min/max for isl's printed AST
 //   convert.cuh   to_float / from_float
+//   lane_store.cuh  vector stores of an epilogue's consecutive elements
 //   tile_copy.cuh    operand tiles, global -> shared (cp.async)
 //   tile_convert.cuh operand tiles converted on the way (int8 weights, prologues)
 // Targets sm_80 .. sm_90a.  Bump TC_RUNTIME_VERSION on any change that the
@@ -41,5 +42,6 @@
 #include "tile_schedule.cuh"
 #include "raster.cuh"
 #include "split_k.cuh"
+#include "lane_store.cuh"
 #include "tile_choice.cuh"
 #include "prologue.cuh"

@@ -12,6 +12,17 @@
 // both kernels): the rule picks the faster kernel on 16 of them and is
 // within 8% on the other two.
 //
+// prefer_wide_tma_tiles: the same choice between the TMA kernels
+// (KernelConfig::Tma), whose tile schedule splits the tiles of a last,
+// partial round along k (tile_schedule.cuh), so that wave quantisation no
+// longer asks for two waves of wide tiles: the wide kernel wins from half
+// as many wide tiles as SMs on, except for short reductions (k < 1024) with
+// more wide tiles than SMs. Measured on an H200 over the 130 paper and LLM
+// shapes, the 128x256 TMA kernel against the default choice
+// (docs/results/bench-h200-tma-wide-tiles.md): 0.61 to 0.90 of its time on
+// the 128x128-tile shapes from 64 wide tiles on, 1.07 to 1.24 on four of
+// those with k <= 768 and more than 150 wide tiles.
+//
 // prefer_narrow_tiles: with fewer 128x128 tiles than SMs, twice as many
 // 64x128 tiles (split along k only when even those are few: choose_splits
 // with fill_divisor 2) beat the 128x128 kernel split along k
@@ -26,6 +37,11 @@ namespace tc {
 __host__ inline bool prefer_wide_tiles(long long m, long long n, long long k) {
   const long long wide_tiles = ((m + 127) / 128) * ((n + 255) / 256);
   return m >= 1024 && k >= 512 && 5 * wide_tiles >= 9 * multiprocessors();
+}
+
+__host__ inline bool prefer_wide_tma_tiles(long long m, long long n, long long k) {
+  const long long wide_tiles = ((m + 127) / 128) * ((n + 255) / 256);
+  return 2 * wide_tiles >= multiprocessors() && (k >= 1024 || wide_tiles <= multiprocessors());
 }
 
 // batches: independent GEMMs of that shape (a batched region).

@@ -28,7 +28,7 @@
 
 // ReLU on A: A comes from registers, loaded by ldmatrix and transformed.
 // CHECK:      {{^}}region tc_relu_a_0 at wgmma.cu:{{[0-9]+}}{{$}}
-// CHECK:      {{^}}  main loop: wgmma: sm_90a, f16/bf16 operands; A K-major, B K-major stages; A from registers (its prologue applied to the fragments); cp.async stages: A's prologue is applied to register fragments loaded every k step, which the producer warp cannot do{{$}}
+// CHECK:      {{^}}  main loop: wgmma: sm_90a, f16/bf16 operands; A K-major, B K-major stages; A from registers (its prologue applied to the fragments); cp.async stages: A's fragments in registers with the producer warp exceed the registers of two blocks per SM (ptxas spills){{$}}
 // CHECK:      {{^ *}}schedule: "[{ {{.*}}LoadA[t, kk, mt] -> [(t)]
 // ReLU on B: wgmma reads B from shared memory, so mma.sync.
 // CHECK:      {{^}}region tc_relu_b_0 at wgmma.cu:{{[0-9]+}}{{$}}

@@ -12,7 +12,7 @@
 // CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
 // CHECK:      {{^ *}}float tc_value = static_cast<float>(C[{{.*}}tc_m{{.*}}tc_n{{.*}}]);
 // CHECK-NEXT: {{^ *}}tc_value += tc_sum;
-// CHECK-NEXT: {{^ *}}C[{{.*}}tc_m{{.*}}tc_n{{.*}}] = {{.*}}tc_value{{.*}};
+// CHECK-NEXT: {{^ *}}{{C\[.*tc_m.*tc_n.*\]|tc_lanes_0\[tc_v\]}} = {{.*}}tc_value{{.*}};
 // CHECK:      {{^}}void gemm_acc(
 // CHECK:      {{^  }}tc_gemm_acc_0_launch(M, N, K, C, A, B, 0);
 

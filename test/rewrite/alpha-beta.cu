@@ -18,7 +18,7 @@
 // CHECK-NOT:  {{^ *}}float tc_value = static_cast<float>((tc_value
 // CHECK:      {{^ *}}float tc_value = {{.*}}C[{{.*}}tc_m{{.*}}tc_n{{.*}}]{{.*}}beta
 // CHECK-NEXT: {{^ *}}tc_value += static_cast<float>(alpha) * tc_sum;
-// CHECK-NEXT: {{^ *}}C[{{.*}}] = {{.*}}tc_value{{.*}};
+// CHECK-NEXT: {{^ *}}{{C\[.*\]|tc_lanes_0\[tc_v\]}} = {{.*}}tc_value{{.*}};
 // CHECK:      {{^}}void gemm_ab(
 // CHECK:      {{^  }}tc_gemm_ab_0_launch(
 

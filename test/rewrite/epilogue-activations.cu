@@ -268,8 +268,8 @@ void gelu_separate_nest(int M, int N, int K, const __half *__restrict__ A,
 }
 // CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_gelu_separate_nest_0_kernel(
 // CHECK:       {{^ *}}const float tc_result_C_[[S:S[0-9]+]] = tc_value;
-// CHECK-NEXT:  {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = tc_result_C_[[S]];
-// CHECK-NEXT:  {{^ *}}D[(long long)((tc_m)) * (N) + ((tc_n))] = __float2half(((0.5f * static_cast<float>((tc_result_C_[[S]] + bias[((tc_n))]))) * (1.0f + tanhf((0.7978845608f * (static_cast<float>((tc_result_C_[[S]] + bias[((tc_n))])) + (((0.044715f * static_cast<float>((tc_result_C_[[S]] + bias[((tc_n))]))) * static_cast<float>((tc_result_C_[[S]] + bias[((tc_n))]))) * static_cast<float>((tc_result_C_[[S]] + bias[((tc_n))])))))))));
+// CHECK-NEXT:  {{^ *}}{{C\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = tc_result_C_[[S]];
+// CHECK-NEXT:  {{^ *}}{{D\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_1\[tc_v\]}} = __float2half(((0.5f * static_cast<float>((tc_result_C_[[S]] + bias[((tc_n))]))) * (1.0f + tanhf((0.7978845608f * (static_cast<float>((tc_result_C_[[S]] + bias[((tc_n))])) + (((0.044715f * static_cast<float>((tc_result_C_[[S]] + bias[((tc_n))]))) * static_cast<float>((tc_result_C_[[S]] + bias[((tc_n))]))) * static_cast<float>((tc_result_C_[[S]] + bias[((tc_n))])))))))));
 // CHECK-LABEL: {{^}}void gelu_separate_nest(
 // CHECK:       {{^  }}// '#pragma tc' region computed by tc_gelu_separate_nest_0_launch (tc-rewrite)
 // CHECK-NEXT:  {{^  }}tc_gelu_separate_nest_0_launch(M, N, K, A, B, C, D, bias, 0);

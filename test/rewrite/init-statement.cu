@@ -11,7 +11,7 @@
 // CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
 // CHECK:      {{^ *}}float tc_value = static_cast<float>({{.*}}0{{.*}});
 // CHECK-NEXT: {{^ *}}tc_value += tc_sum;
-// CHECK-NEXT: {{^ *}}C[{{.*}}] = {{.*}}tc_value{{.*}};
+// CHECK-NEXT: {{^ *}}{{C\[.*\]|tc_lanes_0\[tc_v\]}} = {{.*}}tc_value{{.*}};
 // CHECK:      {{^}}void gemm_init(
 // CHECK:      {{^  }}tc_gemm_init_0_launch(
 

@@ -368,16 +368,27 @@ TEST(KernelConfigTest, AutoTakesWgmmaOnSm90aForEveryLayout) {
 TEST(KernelConfigTest, TmaOnlyWhereTheStagesAreCopiedUnchanged) {
   MatmulIdiom Sum = plainIdiom(true, true);
   Sum.MoreProducts.push_back({});
+  Chosen R = chooseFor(Sum, {}, GpuArch::SM90a, MmaPreference::Auto);
+  ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+  EXPECT_TRUE(R.Config->wgmma());
+  EXPECT_FALSE(R.Config->Tma);
+  EXPECT_NE(R.Config->PathReason.find("sum of matmuls"), std::string::npos)
+      << R.Config->PathReason;
+}
+
+TEST(KernelConfigTest, AFromRegistersKeepsCpAsyncStages) {
+  // A prologue on a row-major A: wgmma takes A's fragments from registers;
+  // with the producer warp's threads the register cap of two blocks per SM
+  // is too small for them (ptxas spills), so the stages stay cp.async.
   MatmulIdiom PrologueA = plainIdiom(true, true);
   PrologueA.A.Prologue.push_back(ExprNode::make(ExprNode::Read, ""));
-  for (auto [Idiom, Reason] : {std::pair{Sum, "sum of matmuls"},
-                               std::pair{PrologueA, "register fragments"}}) {
-    Chosen R = chooseFor(Idiom, {}, GpuArch::SM90a, MmaPreference::Auto);
-    ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
-    EXPECT_TRUE(R.Config->wgmma());
-    EXPECT_FALSE(R.Config->Tma);
-    EXPECT_NE(R.Config->PathReason.find(Reason), std::string::npos) << R.Config->PathReason;
-  }
+  Chosen R = chooseFor(PrologueA, {}, GpuArch::SM90a, MmaPreference::Auto);
+  ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+  EXPECT_TRUE(R.Config->WgmmaRegisterA);
+  EXPECT_FALSE(R.Config->Tma);
+  EXPECT_EQ(R.Config->WgmmaPending, 0);
+  EXPECT_NE(R.Config->PathReason.find("registers of two blocks"), std::string::npos)
+      << R.Config->PathReason;
 }
 
 TEST(KernelConfigTest, WgmmaStagesAndTileClauses) {
