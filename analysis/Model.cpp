@@ -16,6 +16,19 @@ const char *spelling(ElementType T) {
   return "?";
 }
 
+int byteSize(ElementType T) {
+  switch (T) {
+  case ElementType::F16:
+  case ElementType::BF16: return 2;
+  case ElementType::F32: return 4;
+  case ElementType::F64: return 8;
+  case ElementType::I8:
+  case ElementType::U8: return 1;
+  case ElementType::Other: return 0;
+  }
+  return 0;
+}
+
 std::vector<std::string> RegionModel::iterators(const Statement &S) const {
   std::vector<std::string> R;
   for (unsigned L : S.Loops)

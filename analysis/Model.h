@@ -22,6 +22,7 @@ namespace tc {
 
 enum class ElementType { F16, BF16, F32, F64, I8, U8, Other };
 const char *spelling(ElementType T); // "__half", "__nv_bfloat16", "float", ...
+int byteSize(ElementType T);          // 2 for F16; 0 for Other
 
 /// An integer variable that is invariant in the region (function parameter,
 /// outer local, constexpr). It becomes an isl parameter.

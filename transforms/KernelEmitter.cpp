@@ -219,28 +219,12 @@ private:
   int vectorLanes(const EpilogueLanes &L) const {
     if (!C.stagedEpilogue() || !L.Contiguous || L.Stores.empty() || registerBound())
       return 0;
-    auto Bytes = [](ElementType T) {
-      switch (T) {
-      case ElementType::F16:
-      case ElementType::BF16:
-        return 2;
-      case ElementType::F32:
-        return 4;
-      case ElementType::F64:
-        return 8;
-      case ElementType::I8:
-      case ElementType::U8:
-        return 1;
-      default:
-        return 0;
-      }
-    };
     int Widest = 0, Narrowest = 16;
     for (auto &S : L.Stores) {
-      if (!Bytes(S.Elem))
+      if (!byteSize(S.Elem))
         return 0;
-      Widest = std::max(Widest, Bytes(S.Elem));
-      Narrowest = std::min(Narrowest, Bytes(S.Elem));
+      Widest = std::max(Widest, byteSize(S.Elem));
+      Narrowest = std::min(Narrowest, byteSize(S.Elem));
     }
     int V = std::min(8, 16 / Widest);
     if (V < 2 || C.BlockN % V || V * Narrowest < 4)
@@ -393,12 +377,16 @@ private:
     // One output element (tc_m, tc_n): its partial sum to the split-K
     // workspace, or the epilogue. The staged form reads the sum from shared
     // memory. (TMA kernels combined the parts of a split tile before.)
+    // The split's partial sum of element (tc_m, N) in the workspace.
+    auto Workspace = [&](const std::string &N) {
+      return "tc_workspace[((long long)blockIdx.z * (" + extentM() + ") + tc_m) * (" +
+             extentN() + ") + " + N + "]";
+    };
     auto Element = [&](const std::string &Sum) {
       std::string B = "const float tc_sum = " + Sum + ";\n";
       if (C.Tma)
         return B + Epilogue;
-      return B + "if (tc_splits > 1) {\n  tc_workspace[((long long)blockIdx.z * (" + extentM() +
-             ") + tc_m) * (" + extentN() + ") + tc_n] = tc_sum;\n} else {\n" +
+      return B + "if (tc_splits > 1) {\n  " + Workspace("tc_n") + " = tc_sum;\n} else {\n" +
              indent(Epilogue, 2) + "}\n";
     };
     auto Store = [&](const std::string &Sum) {
@@ -416,18 +404,17 @@ private:
         Decls += S.ElemSpelling + " " + S.Lanes + "[" + V + "];\n";
         StoreLanes += "tc::store_lanes<" + V + ">(" + S.FirstAddress + ", " + S.Lanes + ");\n";
       }
-      std::string Lanes_ = Decls + "#pragma unroll\nfor (int tc_v = 0; tc_v < " + V +
-                           "; ++tc_v) {\n  const long long tc_n = tc_n0 + tc_v;\n"
-                           "  const float tc_sum = tc_sums[tc_v];\n" +
-                           indent(Lanes.Text, 2) + "}\n" + StoreLanes;
+      std::string LaneBody = Decls + "#pragma unroll\nfor (int tc_v = 0; tc_v < " + V +
+                             "; ++tc_v) {\n  const long long tc_n = tc_n0 + tc_v;\n"
+                             "  const float tc_sum = tc_sums[tc_v];\n" +
+                             indent(Lanes.Text, 2) + "}\n" + StoreLanes;
       std::string Body;
       if (C.Tma)
-        Body = Lanes_;
+        Body = LaneBody;
       else
         Body = "if (tc_splits > 1) {\n  #pragma unroll\n  for (int tc_v = 0; tc_v < " + V +
-               "; ++tc_v)\n    tc_workspace[((long long)blockIdx.z * (" + extentM() +
-               ") + tc_m) * (" + extentN() + ") + tc_n0 + tc_v] = tc_sums[tc_v];\n"
-               "} else {\n" + indent(Lanes_, 2) + "}\n";
+               "; ++tc_v)\n    " + Workspace("tc_n0 + tc_v") + " = tc_sums[tc_v];\n"
+               "} else {\n" + indent(LaneBody, 2) + "}\n";
       T.StagedStoreVector = "{\n  const long long tc_m = {m}, tc_n0 = {n};\n"
                             "  const float *tc_sums = tc_stage + {ml} * " + Pitch + " + {nl};\n" +
                             indent(Body, 2) + "}";
@@ -466,7 +453,7 @@ private:
   }
 
   /// The kernel. With TMA (KernelConfig::Tma) it is warp-specialised: the
-  /// last warpgroup is the producer, whose first thread runs ProducerBody
+  /// warp after the consumers is the producer, whose first thread runs ProducerBody
   /// (tc/mbarrier.cuh describes the stage protocol); the warpgroups before
   /// it run Body. Otherwise all threads run Body, and the copy mode is a
   /// template parameter.
@@ -815,11 +802,7 @@ private:
          "    cudaMemsetAsync(tc_counters, 0, sizeof(int) * tc::split_tiles(tc_schedule), "
          "tc_stream);\n  }\n";
     S += "  constexpr int tc_smem_bytes = " + str(C.sharedBytes()) + ";\n";
-    if (C.sharedBytes() > 48 * 1024)
-      S += "  static const bool tc_smem_configured = [] {\n"
-           "    cudaFuncSetAttribute(" + Kernel + ", "
-           "cudaFuncAttributeMaxDynamicSharedMemorySize, tc_smem_bytes);\n"
-           "    return true;\n  }();\n  (void)tc_smem_configured;\n";
+    S += sharedMemoryOptIn({Kernel});
     S += "  " + Kernel + "<<<(unsigned)tc::schedule_blocks(tc_schedule), " +
          str(C.blockThreads()) + ", tc_smem_bytes, tc_stream>>>(" + ArgList +
          (ArgList.empty() ? "" : ", ") +
@@ -828,20 +811,25 @@ private:
     return S;
   }
 
+  /// Above 48 KiB of dynamic shared memory, the opt-in of each kernel,
+  /// once per process (tc_smem_bytes is the launcher's constant).
+  std::string sharedMemoryOptIn(const std::vector<std::string> &Kernels) const {
+    if (C.sharedBytes() <= 48 * 1024)
+      return "";
+    std::string S = "  static const bool tc_smem_configured = [] {\n";
+    for (auto &K : Kernels)
+      S += "    cudaFuncSetAttribute(" + K +
+           ", cudaFuncAttributeMaxDynamicSharedMemorySize, tc_smem_bytes);\n";
+    return S + "    return true;\n  }();\n  (void)tc_smem_configured;\n";
+  }
+
   /// The cp.async kernel's launches, one per copy mode (tc/tile_copy.cuh),
   /// chosen from the operands' alignment at run time.
   std::string cpAsyncLaunches(const std::string &Kernel, const std::string &ArgList,
                               const std::string &SplitArgs) const {
-    std::string S;
-    if (C.sharedBytes() > 48 * 1024)
-      S += "  static const bool tc_smem_configured = [] {\n"
-           "    cudaFuncSetAttribute(" + Kernel + "<tc::kWholeChunks>, "
-           "cudaFuncAttributeMaxDynamicSharedMemorySize, tc_smem_bytes);\n"
-           "    cudaFuncSetAttribute(" + Kernel + "<tc::kPartialChunks>, "
-           "cudaFuncAttributeMaxDynamicSharedMemorySize, tc_smem_bytes);\n"
-           "    cudaFuncSetAttribute(" + Kernel + "<tc::kElementwise>, "
-           "cudaFuncAttributeMaxDynamicSharedMemorySize, tc_smem_bytes);\n"
-           "    return true;\n  }();\n  (void)tc_smem_configured;\n";
+    std::string S = sharedMemoryOptIn({Kernel + "<tc::kWholeChunks>",
+                                       Kernel + "<tc::kPartialChunks>",
+                                       Kernel + "<tc::kElementwise>"});
     OperandTile A = tileA(), B = tileB();
     const std::string &NA = M.Arrays[Idiom.A.ArrayId].Name;
     const std::string &NB = M.Arrays[Idiom.B.ArrayId].Name;
