@@ -779,35 +779,34 @@ private:
 
   /// The TMA kernel's launch: the maps go by value, as __grid_constant__
   /// parameters; one block per whole tile or part of a k-split tile
-  /// (tc/tile_schedule.cuh), the parts' workspace and counters allocated on
-  /// the stream.
+  /// (tc/tile_schedule.cuh), the parts' workspace and counters kept per
+  /// stream.
   std::string tmaLaunch(const std::string &TilesM, const std::string &TilesN,
                         const std::string &ArgList) const {
     std::string Kernel = Name + "_kernel";
     std::string TM = "(" + TilesM + " + 1)", TN = "(" + TilesN + " + 1)";
     std::string S;
     if (M.Clauses.SplitK)
-      S += "  const tc::TileSchedule tc_schedule = tc::split_all_tiles(" + TM + ", " + TN +
+      S += "  tc::TileSchedule tc_schedule = tc::split_all_tiles(" + TM + ", " + TN +
            ", tc_k_tiles, " + str(*M.Clauses.SplitK) + ");  // split_k clause\n";
     else
-      S += "  const tc::TileSchedule tc_schedule = tc::schedule_tiles(" + TM + ", " + TN +
+      S += "  tc::TileSchedule tc_schedule = tc::schedule_tiles(" + TM + ", " + TN +
            ", tc_k_tiles);\n";
     S += "  float *tc_workspace = nullptr;\n  int *tc_counters = nullptr;\n";
-    S += "  if (tc::split_tiles(tc_schedule) > 0) {\n"
-         "    const size_t tc_bytes = tc::schedule_workspace_bytes(tc_schedule, " +
-         str(C.BlockM * C.BlockN) + ");\n"
-         "    cudaMallocAsync(&tc_workspace, tc_bytes, tc_stream);\n"
-         "    tc_counters = reinterpret_cast<int *>(reinterpret_cast<char *>(tc_workspace) + "
-         "tc_bytes) - tc::split_tiles(tc_schedule);\n"
-         "    cudaMemsetAsync(tc_counters, 0, sizeof(int) * tc::split_tiles(tc_schedule), "
-         "tc_stream);\n  }\n";
+    S += "  // The parts' counters and slots, kept per stream (the counters left at\n"
+         "  // zero); without the memory, whole tiles.\n"
+         "  if (tc::split_tiles(tc_schedule) > 0 &&\n"
+         "      !tc::stream_workspace(tc_stream, tc::schedule_counter_bytes(tc_schedule),\n"
+         "                            tc::schedule_slot_bytes(tc_schedule, " +
+         str(C.BlockM * C.BlockN) + "), tc_counters, tc_workspace))\n"
+         "    tc_schedule = tc::whole_tiles_only(tc_schedule.tiles_m, tc_schedule.tiles_n, "
+         "tc_k_tiles);\n";
     S += "  constexpr int tc_smem_bytes = " + str(C.sharedBytes()) + ";\n";
     S += sharedMemoryOptIn({Kernel});
     S += "  " + Kernel + "<<<(unsigned)tc::schedule_blocks(tc_schedule), " +
          str(C.blockThreads()) + ", tc_smem_bytes, tc_stream>>>(" + ArgList +
          (ArgList.empty() ? "" : ", ") +
          "tc_map_a, tc_map_b, tc_schedule, tc_workspace, tc_counters);\n";
-    S += "  if (tc_workspace)\n    cudaFreeAsync(tc_workspace, tc_stream);\n";
     return S;
   }
 

@@ -49,13 +49,19 @@
 // CHECK:      {{^}}  if (!tc::tma_map_2d(&tc_map_a, A, K, M, K, 64, 128) ||
 // CHECK-NEXT: {{^}}      !tc::tma_map_2d(&tc_map_b, B, N, K, N, 64, 64)) {
 // CHECK-NEXT: {{^}}    tc_gemm_0_cp_async_launch(M, N, K, A, B, C, tc_stream);
-// CHECK:      {{^}}  const tc::TileSchedule tc_schedule = tc::schedule_tiles({{.*}}, tc_k_tiles);
-// CHECK:      {{^}}    cudaMemsetAsync(tc_counters, 0, sizeof(int) * tc::split_tiles(tc_schedule), tc_stream);
+// CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::schedule_tiles({{.*}}, tc_k_tiles);
+// The parts' counters and slots come from the stream's kept workspace (no
+// allocation or memset per launch); without it, whole tiles.
+// CHECK:      {{^}}  if (tc::split_tiles(tc_schedule) > 0 &&
+// CHECK-NEXT: {{^}}      !tc::stream_workspace(tc_stream, tc::schedule_counter_bytes(tc_schedule),
+// CHECK-NEXT: {{^}}                            tc::schedule_slot_bytes(tc_schedule, 16384), tc_counters, tc_workspace))
+// CHECK-NEXT: {{^}}    tc_schedule = tc::whole_tiles_only(tc_schedule.tiles_m, tc_schedule.tiles_n, tc_k_tiles);
+// CHECK-NOT:  cudaMemsetAsync
 // CHECK:      {{^}}  tc_gemm_0_kernel<<<(unsigned)tc::schedule_blocks(tc_schedule), 288, tc_smem_bytes, tc_stream>>>(M, N, K, A, B, C, tc_map_a, tc_map_b, tc_schedule, tc_workspace, tc_counters);
 
 // The split_k clause: every tile in three parts.
 // CHECK:      {{^}}static void tc_gemm_split_0_launch(
-// CHECK:      {{^}}  const tc::TileSchedule tc_schedule = tc::split_all_tiles({{.*}}, tc_k_tiles, 3);  // split_k clause
+// CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::split_all_tiles({{.*}}, tc_k_tiles, 3);  // split_k clause
 
 #include <cuda_fp16.h>
 
