@@ -712,16 +712,19 @@ private:
     if (C.Tma) {
       // TMA boxes: 64 k elements by the tile's rows (K-major), or 64 m (n)
       // elements by 64 k (one panel of an M/N-major tile).
-      auto Map = [&](const OperandView &V, const OperandTile &Tl, const char *Var, int Rows) {
-        return std::string("tc::tma_map_2d(&") + Var + ", " + M.Arrays[V.ArrayId].Name + ", " +
-               Tl.ColsExtent + ", " + Tl.Rows + ", " + Tl.Ld + ", 64, " +
-               str(V.ReductionIsContiguous ? Rows : C.BlockK) + ")";
+      auto Map = [&](const OperandView &V, const OperandTile &Tl, const char *Var, int Rows,
+                     int Operand) {
+        return std::string("tc::tma_map_2d_aligned(&") + Var + ", " + M.Arrays[V.ArrayId].Name +
+               ", " + Tl.ColsExtent + ", " + Tl.Rows + ", " + Tl.Ld + ", 64, " +
+               str(V.ReductionIsContiguous ? Rows : C.BlockK) + ", tc_stream, " + str(Operand) +
+               ")";
       };
-      S += "  // TMA needs 16-byte aligned operands and row pitches; otherwise the cp.async\n"
-           "  // kernel of the same tiles.\n";
+      S += "  // TMA needs 16-byte aligned operands and row pitches: an operand without\n"
+           "  // them is read from an aligned copy (tc/operand_repack.cuh); without the\n"
+           "  // memory for it, the cp.async kernel of the same tiles.\n";
       S += "  CUtensorMap tc_map_a, tc_map_b;\n";
-      S += "  if (!" + Map(Idiom.A, tileA(), "tc_map_a", C.BlockM) + " ||\n      !" +
-           Map(Idiom.B, tileB(), "tc_map_b", C.BlockN) + ") {\n";
+      S += "  if (!" + Map(Idiom.A, tileA(), "tc_map_a", C.BlockM, 0) + " ||\n      !" +
+           Map(Idiom.B, tileB(), "tc_map_b", C.BlockN, 1) + ") {\n";
       S += "    " + Name + "_cp_async_launch(" + ArgNames + "tc_stream);\n    return;\n  }\n";
     }
     std::string TilesM = printParametricExpr(isl::manage(isl_set_dim_max(Tiles.copy(), 0)), Params);

@@ -11,6 +11,8 @@
 //   mbarrier.cuh  stage barriers and named barriers (sm_90)
 //   tma.cuh       TMA tile copies and their tensor maps (sm_90)
 //   tile_schedule.cuh  whole and k-split tiles of the TMA kernels
+//   stream_buffer.cuh  scratch buffers kept per stream by the launchers
+//   operand_repack.cuh an aligned copy of an operand TMA cannot describe
 //   tile_choice.cuh  launch-time choice between a region's tile shapes
 //   isl_ast.cuh   floord/ceild/min/max for isl's printed AST
 //   convert.cuh   to_float / from_float
@@ -21,7 +23,7 @@
 // code generator must know about (names, signatures, swizzle function).
 #pragma once
 
-#define TC_RUNTIME_VERSION 2
+#define TC_RUNTIME_VERSION 3
 
 #include <cstdint>
 #include <cstdio>   // launchers report violated assumptions
@@ -40,6 +42,7 @@
 #include "mbarrier.cuh"
 #include "tma.cuh"
 #include "tile_schedule.cuh"
+#include "operand_repack.cuh"
 #include "raster.cuh"
 #include "split_k.cuh"
 #include "lane_store.cuh"

@@ -29,13 +29,10 @@
 
 #include <cuda_runtime.h>
 
-#include <map>
-#include <mutex>
-#include <utility>
-
 #include "mbarrier.cuh"
 #include "raster.cuh"
 #include "split_k.cuh"
+#include "stream_buffer.cuh"
 
 namespace tc {
 
@@ -126,45 +123,14 @@ __host__ inline size_t schedule_slot_bytes(const TileSchedule &s, long long tile
 }
 
 // The counters and slots of a schedule, kept per (device, stream) from
-// launch to launch and grown when a launch needs more: the counters are
-// allocated zeroed and the kernels leave them at zero, so a launch costs no
-// allocation and no memset (a second operation on the stream, measurable
-// against kernels of 10-40 us). Launches on one stream are ordered, so they
-// may share them. Growing frees the old buffer with cudaFree, which waits
-// for the kernels using it. False when the memory cannot be had.
+// launch to launch (stream_buffer.cuh): the counters are allocated zeroed
+// and the kernels leave them at zero, so a launch costs no allocation and
+// no memset. False when the memory cannot be had.
 __host__ inline bool stream_workspace(cudaStream_t stream, size_t counter_bytes,
                                       size_t slot_bytes, int *&counters, float *&slots) {
-  struct Buffer {
-    void *data = nullptr;
-    size_t bytes = 0;
-    bool grow(size_t need, bool zeroed) {
-      if (bytes >= need)
-        return true;
-      if (data)
-        cudaFree(data);
-      data = nullptr;
-      bytes = 0;
-      if (cudaMalloc(&data, need) != cudaSuccess) {
-        data = nullptr;
-        return false;
-      }
-      if (zeroed && cudaMemset(data, 0, need) != cudaSuccess)
-        return false;  // kept with bytes = 0: allocated anew next time
-      bytes = need;
-      return true;
-    }
-  };
-  static std::mutex mutex;
-  static std::map<std::pair<int, cudaStream_t>, std::pair<Buffer, Buffer>> buffers;
-  int device = 0;
-  cudaGetDevice(&device);
-  std::lock_guard<std::mutex> lock(mutex);
-  auto &b = buffers[{device, stream}];
-  if (!b.first.grow(counter_bytes, true) || !b.second.grow(slot_bytes, false))
-    return false;
-  counters = static_cast<int *>(b.first.data);
-  slots = static_cast<float *>(b.second.data);
-  return true;
+  counters = static_cast<int *>(stream_buffer(stream, kSplitCounters, counter_bytes, true));
+  slots = static_cast<float *>(stream_buffer(stream, kSplitSlots, slot_bytes, false));
+  return counters && slots;
 }
 
 // This block's tile (tile_m, tile_n), its k tiles [k_begin, k_end), and for

@@ -44,10 +44,12 @@
 // CHECK-NEXT: {{^}}  if (tc_split_tile >= 0 &&
 // CHECK-NEXT: {{^}}      !tc::combine_parts<128, 128, 136, 256>(tc_stage, tc_workspace, tc_counters, tc_split_tile,
 // CHECK:      {{^}}    return;  // another part of this tile finishes it
-// The launcher: maps or the cp.async kernel, the default schedule.
+// The launcher: maps (of an aligned copy where an operand's base or pitch is
+// not 16-byte aligned, one buffer per operand) or the cp.async kernel, the
+// default schedule.
 // CHECK:      {{^}}static void tc_gemm_0_launch(
-// CHECK:      {{^}}  if (!tc::tma_map_2d(&tc_map_a, A, K, M, K, 64, 128) ||
-// CHECK-NEXT: {{^}}      !tc::tma_map_2d(&tc_map_b, B, N, K, N, 64, 64)) {
+// CHECK:      {{^}}  if (!tc::tma_map_2d_aligned(&tc_map_a, A, K, M, K, 64, 128, tc_stream, 0) ||
+// CHECK-NEXT: {{^}}      !tc::tma_map_2d_aligned(&tc_map_b, B, N, K, N, 64, 64, tc_stream, 1)) {
 // CHECK-NEXT: {{^}}    tc_gemm_0_cp_async_launch(M, N, K, A, B, C, tc_stream);
 // CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::schedule_tiles({{.*}}, tc_k_tiles);
 // The parts' counters and slots come from the stream's kept workspace (no

@@ -1,0 +1,79 @@
+// tc/operand_repack.cuh - an operand TMA cannot describe, copied into an
+// aligned buffer first.
+//
+// A tensor map needs a 16-byte aligned base and a row pitch of a multiple
+// of 16 bytes (tma.cuh): a row-major B of an odd N (DeepBench's 35 x 8457 x
+// 4096), or an operand that starts at an odd element of a larger array,
+// has neither. Its copies would have to go element by element, an order of
+// magnitude slower than TMA. Instead the launcher copies the operand's
+// `outer` rows of `inner` elements once into a buffer kept per stream
+// (stream_buffer.cuh) whose rows are padded to 8 elements, and the tensor
+// map describes the copy: a read and a write of the operand, against the
+// main loop's reading it once per block row or column of the output.
+//
+// repack_rows: thread t of the grid writes the 16-byte chunks t, t +
+// threads, ... of the padded copy (row r = chunk / chunks_per_row); a
+// chunk's 8 elements are loaded one by one (the source has no alignment),
+// the padding is zero. Consecutive threads take consecutive chunks, so
+// both the loads and the stores are coalesced.
+#pragma once
+
+#include <cstdint>
+
+#include <cuda.h>
+#include <cuda_runtime.h>
+
+#include "split_k.cuh"
+#include "stream_buffer.cuh"
+#include "tma.cuh"
+
+namespace tc {
+
+// A template, so that every file rewritten into a program may define it.
+template <typename Bits>
+__global__ void __launch_bounds__(256) repack_rows(const Bits *__restrict__ src, long long ld,
+                                                   long long inner, long long outer,
+                                                   long long padded, uint4 *__restrict__ dst) {
+  static_assert(sizeof(Bits) == 2, "16-bit elements");
+  const long long chunks_per_row = padded / 8, chunks = chunks_per_row * outer;
+  const long long stride = static_cast<long long>(gridDim.x) * blockDim.x;
+  for (long long c = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; c < chunks;
+       c += stride) {
+    const long long row = c / chunks_per_row, col = c % chunks_per_row * 8;
+    const Bits *s = src + row * ld + col;
+    uint32_t e[8];
+#pragma unroll
+    for (int i = 0; i < 8; ++i)
+      e[i] = col + i < inner ? s[i] : 0u;
+    dst[c] = make_uint4(e[0] | e[1] << 16, e[2] | e[3] << 16, e[4] | e[5] << 16, e[6] | e[7] << 16);
+  }
+}
+
+// The padded row pitch, in elements, of an operand's aligned copy.
+__host__ inline long long repacked_pitch(long long inner) { return (inner + 7) / 8 * 8; }
+
+// The tensor map of a matrix of 16-bit elements (tma_map_2d's arguments):
+// of the matrix itself where TMA can describe it, else of its aligned copy,
+// made on `stream` in the buffer of `operand` (the operand's index in the
+// region: one buffer each). False when neither works (no driver support,
+// extents out of range, no memory): the caller must copy another way.
+__host__ inline bool tma_map_2d_aligned(CUtensorMap *map, const void *base, long long inner,
+                                        long long outer, long long ld, int box_inner,
+                                        int box_outer, cudaStream_t stream, int operand) {
+  if (tma_map_2d(map, base, inner, outer, ld, box_inner, box_outer))
+    return true;
+  if (!tensor_map_encoder() || inner < 1 || outer < 1 || ld < inner)
+    return false;
+  const long long padded = repacked_pitch(inner);
+  const size_t bytes = sizeof(uint16_t) * static_cast<size_t>(padded) * static_cast<size_t>(outer);
+  void *copy = stream_buffer(stream, kRepackedOperand + operand, bytes, false);
+  if (!copy || !tma_map_2d(map, copy, inner, outer, padded, box_inner, box_outer))
+    return false;
+  const long long chunks = padded / 8 * outer;
+  const long long wanted = (chunks + 255) / 256, cap = 8ll * multiprocessors();
+  repack_rows<uint16_t><<<static_cast<unsigned>(wanted < cap ? wanted : cap), 256, 0, stream>>>(
+      static_cast<const uint16_t *>(base), ld, inner, outer, padded, static_cast<uint4 *>(copy));
+  return cudaPeekAtLastError() == cudaSuccess;
+}
+
+}  // namespace tc
