@@ -390,15 +390,29 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   Narrow.Stages = 4;
   Narrow.WgmmaPending = C.WgmmaRegisterA ? 0 : 1;
   Narrow.SplitFillDivisor = 2;
-  for (KernelConfig *K : {&Wide, &Narrow})
+  // Outputs of at most 64 columns: tiles as narrow as B's stage allows (an
+  // N-major B is stored in 64-column panels), so that each stage carries
+  // mostly A and the pipeline keeps more of it in flight.
+  KernelConfig Skinny = C;
+  Skinny.BlockM = 64;
+  Skinny.BlockN = Skinny.WarpN = Idiom.B.ReductionIsContiguous ? 32 : 64;
+  Skinny.SplitFillDivisor = 2;
+  for (KernelConfig *K : {&Wide, &Narrow, &Skinny})
     if (K->Tma)
       K->Stages = defaultTmaStages(*K);
     else if (K == &Wide)
       K->Stages = defaultCpAsyncStages(*K);
   // The TMA kernels' own rule: their tile schedule balances a partial last
   // round of tiles (tc/tile_choice.cuh).
-  return {{Wide, "_wide", Wide.Tma ? "prefer_wide_tma_tiles" : "prefer_wide_tiles", true},
-          {Narrow, "_narrow", "prefer_narrow_tiles", false}};
+  // Checked in this order (the skinny rule first: a tall output of few
+  // columns would otherwise take wide tiles).
+  std::vector<AlternativeKernel> Alts;
+  if (Skinny.Tma) // measured with TMA stages only
+    Alts.push_back({Skinny, "_skinny", "prefer_skinny_tiles", false});
+  Alts.push_back(
+      {Wide, "_wide", Wide.Tma ? "prefer_wide_tma_tiles" : "prefer_wide_tiles", true});
+  Alts.push_back({Narrow, "_narrow", "prefer_narrow_tiles", false});
+  return Alts;
 }
 
 } // namespace tc

@@ -173,9 +173,11 @@ struct AlternativeKernel {
 
 /// The further kernels a region gets for the default wgmma configuration
 /// (no tile or stages clause) of a single product without converted
-/// operands (tc/tile_choice.cuh): 128x256 tiles (3 stages, one block per
-/// SM) for large outputs, 64x128 tiles (4 stages, one warpgroup) for
-/// outputs with fewer 128x128 tiles than SMs. None otherwise.
+/// operands (tc/tile_choice.cuh), in order of precedence: with TMA stages,
+/// 64x32 tiles (64x64 for an N-major B) for outputs of at most 64 columns;
+/// 128x256 tiles (3 stages, one block per SM) for large outputs; 64x128
+/// tiles (4 stages, one warpgroup) for outputs with fewer 128x128 tiles
+/// than SMs. None otherwise.
 std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
                                                   const RegionModel &M,
                                                   const MatmulIdiom &Idiom);

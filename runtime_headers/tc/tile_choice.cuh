@@ -1,9 +1,10 @@
 // tc/tile_choice.cuh - the launch-time choice between a region's kernels.
 //
-// On sm_90a a plain GEMM region gets three wgmma kernels (KernelConfig.h):
+// On sm_90a a plain GEMM region gets four wgmma kernels (KernelConfig.h):
 // 128x128x64 tiles, two blocks per SM; 128x256x64 tiles, one block per SM,
-// whose tiles reuse each A element twice as often; and 64x128x64 tiles (one
-// warpgroup per block) for outputs too small to fill the GPU.
+// whose tiles reuse each A element twice as often; 64x32x64 (or 64x64x64)
+// tiles for outputs of few columns; and 64x128x64 tiles (one warpgroup per
+// block) for outputs too small to fill the GPU.
 //
 // prefer_wide_tiles: the wide kernel wins once there are enough of its
 // tiles for about two waves and enough k tiles to amortise filling its
@@ -28,6 +29,15 @@
 // with fill_divisor 2) beat the 128x128 kernel split along k
 // (docs/results/bench-h200-wgmma-small.md: 59 such shapes of the paper and
 // LLM sets, faster on 45).
+//
+// prefer_skinny_tiles: outputs of at most 64 columns (DeepBench's 7680 x
+// {16, 32, 64} x 2560) get 64x32 TMA tiles (64x64 for an N-major B, whose
+// stages hold 64-column panels). A 128-column tile there carries mostly
+// zero-filled B rows in every stage, so few bytes of A are in flight and
+// the kernel is latency-bound: on an H200, 7680 x 16 x 2560 took 37.6 us
+// with 64x128 tiles, 18.3 us with 64x32 and 21.7 us with 64x64 (cuBLAS
+// 15.4 us); 7680 x 64 x 2560: 26.9, 21.6 and 19.6 us
+// (docs/results/bench-h200-skinny-tiles.md).
 #pragma once
 
 #include "split_k.cuh"
@@ -43,6 +53,10 @@ __host__ inline bool prefer_wide_tma_tiles(long long m, long long n, long long k
   const long long wide_tiles = ((m + 127) / 128) * ((n + 255) / 256);
   return 2 * wide_tiles >= multiprocessors() && (k >= 1024 || wide_tiles <= multiprocessors());
 }
+
+// Checked before the others (a tall output of few columns would otherwise
+// take wide tiles); m is the launchers' common first argument.
+__host__ inline bool prefer_skinny_tiles(long long /*m*/, long long n) { return n <= 64; }
 
 // batches: independent GEMMs of that shape (a batched region).
 __host__ inline bool prefer_narrow_tiles(long long m, long long n, long long batches = 1) {

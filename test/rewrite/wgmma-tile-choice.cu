@@ -1,0 +1,50 @@
+// The launch-time choice between a plain GEMM region's wgmma kernels
+// (tc/tile_choice.cuh), in order: skinny tiles for outputs of at most 64
+// columns (64x32, or 64x64 where B is N-major and its stages hold 64-column
+// panels), then wide 128x256 tiles, then narrow 64x128 tiles, else the
+// default 128x128 tiles.
+//
+// RUN: %tc-rewrite %s -o %t.cu
+// RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
+// RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
+// RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
+
+#include <cuda_fp16.h>
+
+// B K-major: 64x32 skinny tiles, six 12 KiB TMA stages.
+// CHECK:      {{^}}//   block tile 64x32x64, 1 warpgroup (4 warps and a producer warp), 6 TMA stages (mbarriers), wgmma.mma_async.m64n32k16 {{.*}}
+// CHECK-NEXT: {{^}}__global__ void __launch_bounds__(160, 2) tc_gemm_kmajor_0_skinny_kernel(
+// CHECK:      {{^}}static void tc_gemm_kmajor_0_launch(
+// CHECK-NEXT: {{^}}  // The kernel for this shape (tc/tile_choice.cuh).
+// CHECK-NEXT: {{^}}  if (tc::prefer_skinny_tiles(M, N)) {
+// CHECK-NEXT: {{^}}    tc_gemm_kmajor_0_skinny_launch(M, N, K, A, B, C, tc_stream);  // 64x32 tiles
+// CHECK:      {{^}}  if (tc::prefer_wide_tma_tiles(M, N, K)) {
+// CHECK:      {{^}}  if (tc::prefer_narrow_tiles(M, N)) {
+void gemm_kmajor(int M, int N, int K, const __half *__restrict__ A,
+                 const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[j * K + k]);
+      C[i * N + j] = __float2half(acc);
+    }
+}
+
+// B N-major: 64x64 skinny tiles (one 64-column panel).
+// CHECK:      {{^}}//   block tile 64x64x64, 1 warpgroup (4 warps and a producer warp), {{[0-9]}} TMA stages (mbarriers), wgmma.mma_async.m64n64k16 {{.*}}
+// CHECK-NEXT: {{^}}__global__ void __launch_bounds__(160, 2) tc_gemm_nmajor_0_skinny_kernel(
+// CHECK:      {{^}}  if (tc::prefer_skinny_tiles(M, N)) {
+// CHECK-NEXT: {{^}}    tc_gemm_nmajor_0_skinny_launch(M, N, K, A, B, C, tc_stream);  // 64x64 tiles
+void gemm_nmajor(int M, int N, int K, const __half *__restrict__ A,
+                 const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = __float2half(acc);
+    }
+}
