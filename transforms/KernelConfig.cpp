@@ -128,8 +128,11 @@ static std::optional<std::string> tmaObstacle(const KernelConfig &C, const Matmu
                        "registers of two blocks per SM (ptxas spills)");
   if (Idiom.A.ConvertWhileCopying || Idiom.B.ConvertWhileCopying)
     return std::string("an operand is converted while copying, which TMA cannot do");
-  if (!Idiom.MoreProducts.empty())
-    return std::string("a sum of matmuls switches operands between products");
+  for (auto &P : Idiom.MoreProducts)
+    if (P.A.ReductionIsContiguous != Idiom.A.ReductionIsContiguous ||
+        P.B.ReductionIsContiguous != Idiom.B.ReductionIsContiguous)
+      return std::string("the products of the sum store their operands in different layouts, "
+                         "one set of TMA boxes each");
   if (!Idiom.IterBatch.empty())
     return std::string("batched regions keep the cp.async copies");
   if (C.BlockK != 64)

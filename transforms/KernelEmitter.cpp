@@ -10,6 +10,7 @@
 #include "AstPrinter.h"
 #include "Epilogue.h"
 #include "KernelSchedule.h"
+#include "llvm/ADT/StringExtras.h"
 
 namespace tc {
 namespace {
@@ -113,6 +114,20 @@ private:
   std::string kTiles(const AffineExpr &ExtentK) const {
     return "((" + ExtentK.str(subst()) + ") + " + str(C.BlockK - 1) + ") / " + str(C.BlockK);
   }
+  /// The tensor map of operand 'a' or 'b' of product P (TMA kernels).
+  static std::string mapName(char Operand, size_t P) {
+    return std::string("tc_map_") + Operand + (P ? std::to_string(P) : std::string());
+  }
+  /// All tensor maps, in parameter order: a, b, a1, b1, ...
+  std::vector<std::string> mapNames() const {
+    std::vector<std::string> R;
+    for (size_t P = 0; P <= Idiom.MoreProducts.size(); ++P) {
+      R.push_back(mapName('a', P));
+      R.push_back(mapName('b', P));
+    }
+    return R;
+  }
+
   /// The first k tile of each further product of a sum of matmuls.
   std::vector<std::string> productFirstTiles() const {
     std::vector<std::string> R;
@@ -308,11 +323,16 @@ private:
         return R;
       };
       T.EmptyWait = "tc::mbarrier_wait(tc_empty + {stage}, {phase});  // released by the consumers";
-      T.TmaLoad = "tc::mbarrier_arrive_expect_tx(tc_full + {stage}, " +
-                  str((A.Elements + B.Elements) * C.ElementBytes) + ");\n" +
-                  Loads(Idiom.A, A, "tc_map_a", C.BlockM, "tc_block_m") +
-                  Loads(Idiom.B, B, "tc_map_b", C.BlockN, "tc_block_n");
-      T.TmaLoad.pop_back();
+      // Product p of a sum of matmuls copies from its own maps (the same
+      // boxes: every product's operands have product 0's layouts).
+      for (size_t P = 0; P <= Idiom.MoreProducts.size(); ++P) {
+        std::string Load = "tc::mbarrier_arrive_expect_tx(tc_full + {stage}, " +
+                           str((A.Elements + B.Elements) * C.ElementBytes) + ");\n" +
+                           Loads(Idiom.A, A, mapName('a', P).c_str(), C.BlockM, "tc_block_m") +
+                           Loads(Idiom.B, B, mapName('b', P).c_str(), C.BlockN, "tc_block_n");
+        Load.pop_back();
+        T.TmaLoad.push_back(Load);
+      }
       T.FullWait = "tc::mbarrier_wait(tc_full + {stage}, {phase});  // the tile has landed";
       T.MmaWait = "tc::wgmma_wait<1>(tc_acc[0]);  // tile t - 1's group has retired";
       T.Release = "tc::release_stage(tc_empty + {stage}, tc_thread);  // tile t - 1's stage";
@@ -482,10 +502,12 @@ private:
     auto Args = arguments();
     for (size_t I = 0; I < Args.size(); ++I)
       S += (I ? ", " : "") + Args[I].KernelType + Args[I].Name;
+    std::string Maps;
+    for (auto &Map : mapNames())
+      Maps += "const __grid_constant__ CUtensorMap " + Map + ", ";
     S += std::string(Args.empty() ? "" : ", ") +
-         (C.Tma ? "const __grid_constant__ CUtensorMap tc_map_a, "
-                  "const __grid_constant__ CUtensorMap tc_map_b, const tc::TileSchedule "
-                  "tc_schedule, float *__restrict__ tc_workspace, int *__restrict__ tc_counters"
+         (C.Tma ? Maps + "const tc::TileSchedule tc_schedule, float *__restrict__ "
+                         "tc_workspace, int *__restrict__ tc_counters"
                 : "int tc_splits, long long tc_split_tiles, float *__restrict__ tc_workspace") +
          ") {\n";
     // wgmma's 128-byte swizzle works on 1024-byte aligned atoms.
@@ -526,9 +548,10 @@ private:
            ");  // one arrival per consumer warpgroup\n    }\n"
            "    tc::fence_barrier_init();\n  }\n  __syncthreads();\n";
       S += "  if (threadIdx.x >= " + Consumers + ") {  // the producer warp\n";
-      S += "    if (threadIdx.x == " + Consumers + ") {\n"
-           "      tc::tma_prefetch_map(tc_map_a);\n      tc::tma_prefetch_map(tc_map_b);\n" +
-           ProducerBody + "    }\n    return;\n  }\n";
+      S += "    if (threadIdx.x == " + Consumers + ") {\n";
+      for (auto &Map : mapNames())
+        S += "      tc::tma_prefetch_map(" + Map + ");\n";
+      S += ProducerBody + "    }\n    return;\n  }\n";
     }
     S += "  const int tc_thread = threadIdx.x;\n";
     if (C.WarpSplitK > 1) {
@@ -722,9 +745,20 @@ private:
       S += "  // TMA needs 16-byte aligned operands and row pitches: an operand without\n"
            "  // them is read from an aligned copy (tc/operand_repack.cuh); without the\n"
            "  // memory for it, the cp.async kernel of the same tiles.\n";
-      S += "  CUtensorMap tc_map_a, tc_map_b;\n";
-      S += "  if (!" + Map(Idiom.A, tileA(), "tc_map_a", C.BlockM, 0) + " ||\n      !" +
-           Map(Idiom.B, tileB(), "tc_map_b", C.BlockN, 1) + ") {\n";
+      std::vector<std::string> Names = mapNames();
+      S += "  CUtensorMap " + llvm::join(Names, ", ") + ";\n";
+      // One map per operand of each product, each with its own buffer for
+      // an aligned copy.
+      std::vector<std::string> Maps;
+      for (size_t P = 0; P <= Idiom.MoreProducts.size(); ++P) {
+        const OperandView &VA = P ? Idiom.MoreProducts[P - 1].A : Idiom.A;
+        const OperandView &VB = P ? Idiom.MoreProducts[P - 1].B : Idiom.B;
+        const AffineExpr &K = P ? Idiom.MoreProducts[P - 1].ExtentK : Idiom.ExtentK;
+        Maps.push_back(Map(VA, tileOf(VA, true, K), Names[2 * P].c_str(), C.BlockM, 2 * P));
+        Maps.push_back(Map(VB, tileOf(VB, false, K), Names[2 * P + 1].c_str(), C.BlockN,
+                           2 * P + 1));
+      }
+      S += "  if (!" + llvm::join(Maps, " ||\n      !") + ") {\n";
       S += "    " + Name + "_cp_async_launch(" + ArgNames + "tc_stream);\n    return;\n  }\n";
     }
     std::string TilesM = printParametricExpr(isl::manage(isl_set_dim_max(Tiles.copy(), 0)), Params);
@@ -809,7 +843,7 @@ private:
     S += "  " + Kernel + "<<<(unsigned)tc::schedule_blocks(tc_schedule), " +
          str(C.blockThreads()) + ", tc_smem_bytes, tc_stream>>>(" + ArgList +
          (ArgList.empty() ? "" : ", ") +
-         "tc_map_a, tc_map_b, tc_schedule, tc_workspace, tc_counters);\n";
+         llvm::join(mapNames(), ", ") + ", tc_schedule, tc_workspace, tc_counters);\n";
     return S;
   }
 

@@ -95,6 +95,13 @@ private:
   isl::set set(const std::string &S) { return isl::set(Ctx, ids() + " -> " + S); }
   isl::pw_aff fn(const std::string &S) { return isl::pw_aff(Ctx, ids() + " -> " + S); }
 
+  /// ids() and the region's parameters.
+  std::string withModelParams() {
+    std::string Ids = ids(), Model = M.paramList();
+    Ids.pop_back();
+    return Model.size() > 2 ? Ids + ", " + Model.substr(1) : Ids + "]";
+  }
+
   std::string ids() {
     return std::string("[") + BlockM + ", " + BlockN + ", " + WarpM + ", " +
            WarpN + ", " + Thread + ", " + LaneRow + ", " + LaneCol + ", " +
@@ -369,29 +376,56 @@ private:
     isl::set Empty = rename(KTiles, "EmptyWait")
                          .intersect(set("{ EmptyWait[t] : t >= " + std::string(KBegin) + " + " +
                                         str(C.Stages) + " }"));
-    isl::set Load = rename(KTiles, "TmaLoad");
     add({"EmptyWait", Empty,
          {{"stage", fn("{ EmptyWait[t] -> [" + stageOf() + "] }")},
           {"phase", fn("{ EmptyWait[t] -> [" + phaseOf(true) + "] }")}},
          {}, T.EmptyWait});
-    add({"TmaLoad", Load,
-         {{"stage", fn("{ TmaLoad[t] -> [" + stageOf() + "] }")},
-          {"k", fn("{ TmaLoad[t] -> [(" + str(C.BlockK) + " * t)] }")}},
-         {}, T.TmaLoad});
-    return withBand(sequence(leaf(Empty), leaf(Load)),
-                    "[{ EmptyWait[t] -> [(t)]; TmaLoad[t] -> [(t)] }]");
+    // Product p's copies: its k tiles [first_p, first_{p+1}) of the
+    // concatenated reduction, at k coordinate BK * (t - first_p) of its own
+    // operands.
+    std::vector<std::string> First = productFirstTiles();
+    isl::schedule Body = leaf(Empty);
+    std::string Band = "[{ EmptyWait[t] -> [(t)]";
+    for (size_t P = 0; P < First.size(); ++P) {
+      std::string Name = P ? "TmaLoad" + str(long(P)) : std::string("TmaLoad");
+      std::string Range = "t >= " + First[P] +
+                          (P + 1 < First.size() ? " and t < " + First[P + 1] : std::string());
+      // (The products' extents are the region's parameters.)
+      std::string Params = withModelParams();
+      isl::set Load = rename(KTiles, Name.c_str())
+                          .intersect(isl::set(Ctx, Params + " -> { " + Name + "[t] : " + Range +
+                                                       " }"));
+      isl::pw_aff K(Ctx, Params + " -> { " + Name + "[t] -> [(" + str(C.BlockK) + " * (t - (" +
+                             First[P] + ")))] }");
+      add({Name, Load,
+           {{"stage", fn("{ " + Name + "[t] -> [" + stageOf() + "] }")}, {"k", K}},
+           {}, T.TmaLoad[P]});
+      Body = sequence(Body, leaf(Load));
+      Band += "; " + Name + "[t] -> [(t)]";
+    }
+    return withBand(Body, Band + " }]");
+  }
+
+  /// The first k tile of each product of a sum of matmuls in the
+  /// concatenated reduction ("0" for the first), as isl expressions.
+  std::vector<std::string> productFirstTiles() const {
+    std::vector<std::string> First = {"0"};
+    AffineExpr PrevK = Idiom.ExtentK;
+    for (auto &P : Idiom.MoreProducts) {
+      First.push_back(First.back() + " + floor((" + PrevK.str() + " + " + str(C.BlockK - 1) +
+                      ") / " + str(C.BlockK) + ")");
+      PrevK = P.ExtentK;
+    }
+    return First;
   }
 
   /// Sum of matmuls: before the copies of the first k tile of product
   /// p + 1 that this block computes, the copiers switch operands.
   isl::schedule rebaseStatements() {
     isl::schedule Rebases;
-    std::string FirstTile = "0";
-    AffineExpr PrevK = Idiom.ExtentK;
+    std::vector<std::string> First = productFirstTiles();
     for (size_t P = 0; P < Idiom.MoreProducts.size(); ++P) {
-      FirstTile += " + floor((" + PrevK.str() + " + " + str(C.BlockK - 1) + ") / " +
-                   str(C.BlockK) + ")";
-      PrevK = Idiom.MoreProducts[P].ExtentK;
+      const std::string &FirstTile = First[P + 1];
       std::string RName = "Rebase" + str(long(P + 1));
       std::string Params = M.paramList();
       Params.pop_back();

@@ -67,8 +67,10 @@ struct StatementTexts {
   // the tile's group, wait for it.
   std::string Arrive, Wgmma, MmaCommit, MmaWait;
   // TMA stages: the consumers' wait for a full stage and release of the
-  // previous tile's; the producer's wait for an empty stage and its copies.
-  std::string FullWait, Release, EmptyWait, TmaLoad;
+  // previous tile's; the producer's wait for an empty stage and its copies,
+  // one text per product of a sum of matmuls (each product's own maps).
+  std::string FullWait, Release, EmptyWait;
+  std::vector<std::string> TmaLoad;
   // TMA kernels: a part of a k-split tile combines with the others after
   // staging its partial sums (tc/tile_schedule.cuh).
   std::string CombineParts;

@@ -75,3 +75,27 @@ void bench_gemm_f16_rc_t128x128k64s4(int M, int N, int K, const __half *__restri
       C[i * N + j] = __float2half(acc);
     }
 }
+
+void bench_gemm_f16_rc_t128x128k64s3(int M, int N, int K, const __half *__restrict__ A,
+                       const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc tile(128,128,64) stages(3)
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[j * K + k]);
+      C[i * N + j] = __float2half(acc);
+    }
+}
+
+void bench_gemm_f16_rc_t128x256k64s4(int M, int N, int K, const __half *__restrict__ A,
+                       const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc tile(128,256,64) stages(4)
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[j * K + k]);
+      C[i * N + j] = __float2half(acc);
+    }
+}

@@ -1,9 +1,10 @@
 // Sums of matmuls: one accumulator and several reduction loops with
 // different K in the same output nest. The kernel runs the products' k tiles
-// one after another into the same accumulators: the copiers are rebased onto
-// the next product's operands at its first k tile (the k tiles of the
-// products before it), and the launcher's k tile count is the sum of the
-// products' k tiles. The region is replaced by one launch.
+// one after another into the same accumulators: the TMA producer copies each
+// product's k tiles from that product's tensor maps, the cp.async copiers
+// are rebased onto the next product's operands at its first k tile (the k
+// tiles of the products before it), and the launcher's k tile count is the
+// sum of the products' k tiles. The region is replaced by one launch.
 //
 // RUN: %tc-rewrite %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^}}#pragma tc'
@@ -27,11 +28,24 @@ void sum_two(int M, int N, int K1, int K2, const __half *__restrict__ A1,
     }
 }
 // CHECK-LABEL: '#pragma tc' region of 'sum_two'
-// CHECK: __global__ void {{.*}}tc_sum_two_0_kernel(long long M, long long N, long long K1, long long K2, const __half *__restrict__ A1, const __half *__restrict__ B1, const __half *__restrict__ A2, const __half *__restrict__ B2, __half *__restrict__ C,
+// The cp.async kernel (the TMA kernel's fallback) rebases its copiers.
+// CHECK: __global__ void {{.*}}tc_sum_two_0_cp_async_kernel(long long M, long long N, long long K1, long long K2, const __half *__restrict__ A1, const __half *__restrict__ B1, const __half *__restrict__ A2, const __half *__restrict__ B2, __half *__restrict__ C,
 // CHECK: tc_copy_a.base = A1;
 // CHECK: tc_copy_a.rebase(A2, K2, K2, ((long long)((K1) + 63) / 64));
 // CHECK-NEXT: tc_copy_b.rebase(B2, K2, K2, ((long long)((K1) + 63) / 64));
+// The TMA kernel takes a pair of maps per product; its producer copies the
+// second product's k tiles (from K1's k tiles on) from that product's maps,
+// at k - 64 * ceil(K1 / 64) (isl's form of it).
+// CHECK: __global__ void {{.*}}tc_sum_two_0_kernel({{.*}}, __half *__restrict__ C, const __grid_constant__ CUtensorMap tc_map_a, const __grid_constant__ CUtensorMap tc_map_b, const __grid_constant__ CUtensorMap tc_map_a1, const __grid_constant__ CUtensorMap tc_map_b1, const tc::TileSchedule tc_schedule,
+// CHECK:      tc::tma_prefetch_map(tc_map_b1);
+// CHECK:      if (K1 >= ((64 * c0) + 1)) {
+// CHECK:        tc::tma_load_2d({{.*}}, tc_map_a, {{.*}}, (64 * c0), 128 * tc_block_m);
+// CHECK:      } else {
+// CHECK:        tc::tma_load_2d({{.*}}, tc_map_a1, {{.*}}, (((((K1 + 63) % 64) - K1) + (64 * c0)) - 63), 128 * tc_block_m);
+// CHECK-NEXT:   tc::tma_load_2d({{.*}}, tc_map_b1, {{.*}}, (((((K1 + 63) % 64) - K1) + (64 * c0)) - 63), 128 * tc_block_n);
 // CHECK: static void tc_sum_two_0_launch(
+// CHECK: !tc::tma_map_2d_aligned(&tc_map_a1, A2, K2, M, K2, 64, 128, tc_stream, 2) ||
+// CHECK-NEXT: !tc::tma_map_2d_aligned(&tc_map_b1, B2, K2, N, K2, 64, 128, tc_stream, 3)) {
 // CHECK: const long long tc_k_tiles = ((K1) + 63) / 64 + ((K2) + 63) / 64;
 // CHECK: {{^ *}}tc_sum_two_0_launch(M, N, K1, K2, A1, B1, A2, B2, C, 0);
 // CHECK-NEXT: {{^}}}
