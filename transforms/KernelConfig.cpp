@@ -382,8 +382,7 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
                                                   const RegionModel &M,
                                                   const MatmulIdiom &Idiom) {
   const RegionClauses &Cl = M.Clauses;
-  if (!C.wgmma() || Cl.Tile || Cl.Stages || !Idiom.MoreProducts.empty() ||
-      Idiom.A.ConvertWhileCopying ||
+  if (!C.wgmma() || Cl.Tile || Cl.Stages || Idiom.A.ConvertWhileCopying ||
       Idiom.B.ConvertWhileCopying)
     return {};
   KernelConfig Wide = C;

@@ -172,8 +172,8 @@ struct AlternativeKernel {
 };
 
 /// The further kernels a region gets for the default wgmma configuration
-/// (no tile or stages clause) of a single product without converted
-/// operands (tc/tile_choice.cuh), in order of precedence: with TMA stages,
+/// (no tile or stages clause) without converted operands
+/// (tc/tile_choice.cuh), in order of precedence: with TMA stages,
 /// 64x32 tiles (64x64 for an N-major B) for outputs of at most 64 columns;
 /// 128x256 tiles (3 stages, one block per SM) for large outputs; 64x128
 /// tiles (4 stages, one warpgroup) for outputs with fewer 128x128 tiles

@@ -114,6 +114,16 @@ private:
   std::string kTiles(const AffineExpr &ExtentK) const {
     return "((" + ExtentK.str(subst()) + ") + " + str(C.BlockK - 1) + ") / " + str(C.BlockK);
   }
+  /// The length of the whole reduction: K, or the sum of the products' K.
+  std::string reductionLength() const {
+    if (Idiom.MoreProducts.empty())
+      return Idiom.ExtentK.str(subst());
+    std::string R = "(" + Idiom.ExtentK.str(subst()) + ")";
+    for (auto &P : Idiom.MoreProducts)
+      R += " + (" + P.ExtentK.str(subst()) + ")";
+    return R;
+  }
+
   /// The tensor map of operand 'a' or 'b' of product P (TMA kernels).
   static std::string mapName(char Operand, size_t P) {
     return std::string("tc_map_") + Operand + (P ? std::to_string(P) : std::string());
@@ -704,7 +714,7 @@ private:
       S += "  // The kernel for this shape (tc/tile_choice.cuh).\n";
       for (auto &Alt : Alts)
         S += "  if (tc::" + Alt.Predicate + "(" + extentM() + ", " + extentN() +
-             (Alt.TakesK ? ", " + Idiom.ExtentK.str(subst())
+             (Alt.TakesK ? ", " + reductionLength()
                          : Idiom.IterBatch.empty() ? std::string()
                                                    : ", " + Idiom.ExtentBatch.str(subst())) +
              ")) {\n    " +
