@@ -11,11 +11,24 @@
 #include "Epilogue.h"
 #include "KernelSchedule.h"
 #include "llvm/ADT/StringExtras.h"
+#include <cctype>
 
 namespace tc {
 namespace {
 
 std::string str(long X) { return std::to_string(X); }
+
+/// Whether Text uses the identifier Id (not as part of a longer name).
+bool mentionsIdentifier(const std::string &Text, const std::string &Id) {
+  auto IsIdChar = [](char Ch) { return std::isalnum(static_cast<unsigned char>(Ch)) || Ch == '_'; };
+  for (size_t At = Text.find(Id); At != std::string::npos; At = Text.find(Id, At + 1)) {
+    bool Before = At > 0 && IsIdChar(Text[At - 1]);
+    bool After = At + Id.size() < Text.size() && IsIdChar(Text[At + Id.size()]);
+    if (!Before && !After)
+      return true;
+  }
+  return false;
+}
 
 std::string indent(const std::string &Text, unsigned N) {
   std::string Pad(N, ' '), Out;
@@ -434,8 +447,13 @@ private:
         Decls += S.ElemSpelling + " " + S.Lanes + "[" + V + "];\n";
         StoreLanes += "tc::store_lanes<" + V + ">(" + S.FirstAddress + ", " + S.Lanes + ");\n";
       }
+      // The lane's column only where the epilogue reads it (a bias by
+      // column), so that the kernel compiles without unused variables.
+      std::string LaneColumn = mentionsIdentifier(Lanes.Text, "tc_n")
+                                   ? "  const long long tc_n = tc_n0 + tc_v;\n"
+                                   : "";
       std::string LaneBody = Decls + "#pragma unroll\nfor (int tc_v = 0; tc_v < " + V +
-                             "; ++tc_v) {\n  const long long tc_n = tc_n0 + tc_v;\n"
+                             "; ++tc_v) {\n" + LaneColumn +
                              "  const float tc_sum = tc_sums[tc_v];\n" +
                              indent(Lanes.Text, 2) + "}\n" + StoreLanes;
       std::string Body;

@@ -14,8 +14,8 @@
 // CHECK:       {{^}}  if (N >= (((8 * (tc_thread % 16)) + (128 * tc_block_n)) + 8)) {
 // CHECK:       {{^ *}}const long long tc_m = {{.*}}, tc_n0 = ((8 * (tc_thread % 16)) + (128 * tc_block_n));
 // CHECK:       {{^ *}}__half tc_lanes_0[8];
+// The lane's column is not declared where the epilogue does not read it.
 // CHECK:       {{^ *}}for (int tc_v = 0; tc_v < 8; ++tc_v) {
-// CHECK-NEXT:  {{^ *}}const long long tc_n = tc_n0 + tc_v;
 // CHECK-NEXT:  {{^ *}}const float tc_sum = tc_sums[tc_v];
 // CHECK:       {{^ *}}tc_lanes_0[tc_v] = __float2half(tc_value);
 // CHECK:       {{^ *}}tc::store_lanes<8>(&C[(long long)((tc_m)) * (N) + ((tc_n0))], tc_lanes_0);
@@ -35,6 +35,14 @@
 // CHECK-NOT:   store_lanes
 // CHECK:       {{^ *}}C[(long long)((tc_n)) * (M) + ((tc_m))] = __float2half(tc_value);
 // CHECK-LABEL: {{^}}void gemm_ccol(
+
+// A bias by column: the lane's column tc_n indexes it.
+// CHECK-LABEL: {{^}}__global__ void __launch_bounds__(288, 2) tc_gemm_bias_0_kernel(
+// CHECK:       {{^ *}}for (int tc_v = 0; tc_v < 8; ++tc_v) {
+// CHECK-NEXT:  {{^ *}}const long long tc_n = tc_n0 + tc_v;
+// CHECK-NEXT:  {{^ *}}const float tc_sum = tc_sums[tc_v];
+// CHECK:       {{^ *}}tc_lanes_0[tc_v] = __float2half((tc_value + bias[((tc_n))]));
+// CHECK-LABEL: {{^}}void gemm_bias(
 
 #include <cuda_fp16.h>
 
@@ -73,5 +81,18 @@ void gemm_ccol(int M, int N, int K, const __half *__restrict__ A,
       for (int k = 0; k < K; ++k)
         acc += __half2float(A[i * K + k]) * __half2float(B[j * K + k]);
       C[j * M + i] = __float2half(acc);
+    }
+}
+
+void gemm_bias(int M, int N, int K, const __half *__restrict__ A,
+               const __half *__restrict__ B, const float *__restrict__ bias,
+               __half *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[j * K + k]);
+      C[i * N + j] = __float2half(acc + bias[j]);
     }
 }
