@@ -366,14 +366,52 @@ TEST(KernelConfigTest, AutoTakesWgmmaOnSm90aForEveryLayout) {
 }
 
 TEST(KernelConfigTest, TmaOnlyWhereTheStagesAreCopiedUnchanged) {
+  // A sum of matmuls whose products share the first product's layouts:
+  // TMA stages (each product copied from its own maps), and the launch-time
+  // tile choice, skinny tiles first.
   MatmulIdiom Sum = plainIdiom(true, true);
-  Sum.MoreProducts.push_back({});
+  ProductTerm Same;
+  Same.A = Sum.A;
+  Same.B = Sum.B;
+  Sum.MoreProducts.push_back(Same);
   Chosen R = chooseFor(Sum, {}, GpuArch::SM90a, MmaPreference::Auto);
   ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
   EXPECT_TRUE(R.Config->wgmma());
+  EXPECT_TRUE(R.Config->Tma) << R.Config->PathReason;
+  std::vector<AlternativeKernel> Alts = alternativeKernels(*R.Config, RegionModel(), Sum);
+  ASSERT_EQ(Alts.size(), 3u);
+  EXPECT_EQ(Alts[0].Predicate, "prefer_skinny_tiles");
+  EXPECT_EQ(Alts[0].Config.BlockM, 64);
+  EXPECT_EQ(Alts[0].Config.BlockN, 32);
+  EXPECT_EQ(Alts[1].Predicate, "prefer_wide_tma_tiles");
+  EXPECT_EQ(Alts[2].Predicate, "prefer_narrow_tiles");
+  // A product in another layout: one set of boxes cannot serve both, so the
+  // stages stay cp.async (the copiers are rebased per product).
+  MatmulIdiom Mixed = plainIdiom(true, true);
+  ProductTerm Other = Same;
+  Other.B.ReductionIsContiguous = false;
+  Mixed.MoreProducts.push_back(Other);
+  R = chooseFor(Mixed, {}, GpuArch::SM90a, MmaPreference::Auto);
+  ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+  EXPECT_TRUE(R.Config->wgmma());
   EXPECT_FALSE(R.Config->Tma);
-  EXPECT_NE(R.Config->PathReason.find("sum of matmuls"), std::string::npos)
+  EXPECT_NE(R.Config->PathReason.find("different layouts"), std::string::npos)
       << R.Config->PathReason;
+}
+
+TEST(KernelConfigTest, SkinnyTilesFollowBsLayout) {
+  // An N-major B is stored in 64-column panels: its skinny tiles are 64x64.
+  Chosen R = chooseFor(plainIdiom(true, false), {}, GpuArch::SM90a, MmaPreference::Auto);
+  ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+  ASSERT_TRUE(R.Config->Tma);
+  std::vector<AlternativeKernel> Alts =
+      alternativeKernels(*R.Config, RegionModel(), plainIdiom(true, false));
+  ASSERT_FALSE(Alts.empty());
+  EXPECT_EQ(Alts[0].Suffix, "_skinny");
+  EXPECT_EQ(Alts[0].Config.BlockM, 64);
+  EXPECT_EQ(Alts[0].Config.BlockN, 64);
+  EXPECT_TRUE(Alts[0].Config.Tma);
+  EXPECT_EQ(Alts[0].Config.Stages, 6);
 }
 
 TEST(KernelConfigTest, AFromRegistersKeepsCpAsyncStages) {
