@@ -113,6 +113,12 @@ struct KernelConfig {
   KernelConfig cpAsyncTwin() const;
   /// Tiles the copies run ahead of the tile being computed.
   int copyDistance() const { return Stages - 1 - (wgmma() ? WgmmaPending : 0); }
+  /// An operand converted while copying (tc/tile_convert.cuh) is loaded
+  /// into registers copyDistance() tiles ahead and converted into its stage
+  /// one iteration later (after that iteration's wgmma are issued), so that
+  /// the loads' latency hides behind an iteration: on the wgmma cp.async
+  /// loop, when the tile still lands before the iteration that computes it.
+  bool splitConvertingCopies() const { return wgmma() && !Tma && copyDistance() >= 2; }
   /// Rows of one warpgroup's wgmma instruction.
   static constexpr int WgmmaM = 64;
   int warpgroups() const { return BlockM / WgmmaM; }

@@ -297,6 +297,18 @@ private:
     T.SetupB = Setup(B, "tc_copy_b");
     T.CopyA = Copy(A, "tc_copy_a", Idiom.A);
     T.CopyB = Copy(B, "tc_copy_b", Idiom.B);
+    // A converted operand in two phases: the copy loads into registers, the
+    // land converts into the stage (KernelConfig::splitConvertingCopies).
+    auto Split = [&](const OperandTile &Tl, const char *Copier, const OperandView &V,
+                     std::string &CopyText, std::string &LandText) {
+      if (!V.ConvertWhileCopying || !C.splitConvertingCopies())
+        return;
+      CopyText = std::string(Copier) + ".load({i}, {t});";
+      LandText = std::string(Copier) + ".land({i}, " + Tl.Smem + " + {stage} * " +
+                 str(Tl.Elements) + ", {t}, tc_convert_" + Copier[sizeof("tc_copy_") - 1] + ");";
+    };
+    Split(A, "tc_copy_a", Idiom.A, T.CopyA, T.LandA);
+    Split(B, "tc_copy_b", Idiom.B, T.CopyB, T.LandB);
     T.Wait = "tc::cp_async_wait<" + str(C.copyDistance() - 1) + ">();\n" +
              (C.wgmma() ? "tc::fence_proxy_async();  // wgmma reads the stages through the async proxy\n"
                         : "") +

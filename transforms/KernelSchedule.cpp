@@ -139,7 +139,8 @@ private:
   std::pair<isl::schedule, isl::schedule>
   copyOperand(const char *Name, const char *SetupName, int Rows, int ChunksPerRow,
               const std::string &SetupTemplate, const std::string &Template,
-              const std::string &GlobalRow, const std::string &GlobalCol) {
+              const std::string &LandTemplate, const std::string &GlobalRow,
+              const std::string &GlobalCol) {
     std::string Tuple = std::string(Name) + "[t, r, c]";
     std::string SetupTuple = std::string(SetupName) + "[r, c]";
     std::string Box = "0 <= r < " + str(Rows) + " and 0 <= c < " + str(ChunksPerRow) +
@@ -174,6 +175,22 @@ private:
     // chunk loop is unrolled itself, so that chunk indices are constants.
     if (C.wgmma())
       Copies = withLoopType(Copies, isl_ast_loop_unroll);
+    if (!LandTemplate.empty()) {
+      // The second phase of a converted operand's copy: the same chunks,
+      // converted from the registers the copy loaded into tile t's stage.
+      std::string LandName = "Land" + std::string(Name).substr(4);
+      std::string LandTuple = LandName + "[t, r, c]";
+      isl::set LD = rename(D, LandName.c_str());
+      add({LandName, LD,
+           {{"stage", fn("{ " + LandTuple + " -> [(t mod " + str(C.Stages) + ")] }")},
+            {"i", fn("{ " + LandTuple + " -> [(" + Chunk + ")] }")},
+            {"t", fn("{ " + LandTuple + " -> [(t)] }")}},
+           {}, LandTemplate});
+      isl::schedule Land = withLoopType(
+          withBand(leaf(LD), "[{ " + LandTuple + " -> [(" + Chunk + ")] }]"), isl_ast_loop_unroll);
+      Lands = Lands.is_null() ? Land : sequence(Lands, Land);
+      LandNames.push_back(LandName);
+    }
     return {withBand(leaf(SD), "[{ " + SetupTuple + " -> [(" + Chunk + ")] }]"), Copies};
   }
 
@@ -186,16 +203,18 @@ private:
     std::string BlockRowB = str(C.BlockN) + " * " + BlockN;
     int V = C.vector();
     std::string Chunk = str(V) + " * c";
+    // Converted operands land one iteration after their loads on the wgmma
+    // loop (T.LandX is then set).
     auto A = Idiom.A.ReductionIsContiguous
                  ? copyOperand("CopyA", "SetupA", C.BlockM, C.BlockK / V, T.SetupA,
-                               T.CopyA, BlockRowA + " + r", Chunk)
+                               T.CopyA, T.LandA, BlockRowA + " + r", Chunk)
                  : copyOperand("CopyA", "SetupA", C.BlockK, C.BlockM / V, T.SetupA,
-                               T.CopyA, "r", BlockRowA + " + " + Chunk);
+                               T.CopyA, T.LandA, "r", BlockRowA + " + " + Chunk);
     auto B = Idiom.B.ReductionIsContiguous
                  ? copyOperand("CopyB", "SetupB", C.BlockN, C.BlockK / V, T.SetupB,
-                               T.CopyB, BlockRowB + " + r", Chunk)
+                               T.CopyB, T.LandB, BlockRowB + " + r", Chunk)
                  : copyOperand("CopyB", "SetupB", C.BlockK, C.BlockN / V, T.SetupB,
-                               T.CopyB, "r", BlockRowB + " + " + Chunk);
+                               T.CopyB, T.LandB, "r", BlockRowB + " + " + Chunk);
     return {sequence(A.first, B.first), sequence(A.second, B.second)};
   }
 
@@ -309,10 +328,18 @@ private:
     for (size_t P = 0; P < Idiom.MoreProducts.size(); ++P)
       RebaseIteration += "; Rebase" + str(long(P + 1)) + "[t] -> [(t - " + A + ")]";
     isl::schedule CopiesAndRebases = Rebases.is_null() ? Copies : sequence(Rebases, Copies);
+    // Converted chunks of tile t land in iteration t - A + 1, before that
+    // iteration's loads reuse their registers and after its wgmma are
+    // issued (they write tile t's stage, not the one being read).
+    std::string LandIteration;
+    for (auto &L : LandNames)
+      LandIteration += "; " + L + "[t, r, c] -> [(t - " + A + " + 1)]";
+    if (!Lands.is_null())
+      CopiesAndRebases = sequence(Lands, CopiesAndRebases);
     std::string Iteration =
         "[{ Wait[t] -> [(t)]; Arrive[t] -> [(t)]; Wgmma[t, kk] -> [(t)]; MmaCommit[t] -> [(t)]; "
         "CopyA[t, r, c] -> [(t - " + A + ")]; CopyB[t, r, c] -> [(t - " + A +
-        ")]; Commit[t] -> [(t)]; MmaWait[t] -> [(t)]" + RebaseIteration +
+        ")]; Commit[t] -> [(t)]; MmaWait[t] -> [(t)]" + RebaseIteration + LandIteration +
         (C.WgmmaRegisterA ? "; LoadA[t, kk, mt] -> [(t)]" : "") + " }]";
     isl::schedule Waited = C.WgmmaRegisterA ? sequence(leaf(Wait), FragLoads) : leaf(Wait);
     isl::schedule Body = sequence(
@@ -721,6 +748,11 @@ private:
   isl::set KTiles, Output;
   std::map<std::string, std::string> CopyChunk; // CopyX -> chunk index of [t, r, c]
   isl::schedule FragLoads; // ldmatrix statements, scheduled by insertPipeline
+  // LandX statements of operands converted in two phases
+  // (KernelConfig::splitConvertingCopies), scheduled by
+  // insertWarpgroupPipeline; null when none.
+  isl::schedule Lands;
+  std::vector<std::string> LandNames;
   KernelSchedule KS;
 };
 

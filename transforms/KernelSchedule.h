@@ -14,7 +14,9 @@
 //   insertWarpgroupMma,   (wgmma, sm_90a) instead of the two above: one
 //   insertWarpgroupPipeline  m64nNk16 per k step and warpgroup, reading
 //                         the stage; tile t + S - 1 copied while tile t's
-//                         group runs
+//                         group runs (a converted operand: loaded into
+//                         registers then, landed in its stage in the
+//                         next iteration)
 //   insertTmaConsumerLoop,  (wgmma with TMA) a producer warp fills the
 //   insertTmaProducerLoop   stages through mbarriers; the warpgroups wait
 //                         for tile t, run it with one group in flight and
@@ -63,6 +65,10 @@ struct KernelSchedule {
 /// Text templates the schedule needs from code generation.
 struct StatementTexts {
   std::string SetupA, SetupB, CopyA, CopyB, Wait, Commit, LoadA, LoadB, Mma, Store;
+  // An operand converted while copying, in two phases
+  // (KernelConfig::splitConvertingCopies): CopyX loads a chunk into
+  // registers, LandX converts it into its stage one iteration later.
+  std::string LandA, LandB;
   // wgmma main loop: warpgroup arrive, one k step's instruction, commit of
   // the tile's group, wait for it.
   std::string Arrive, Wgmma, MmaCommit, MmaWait;

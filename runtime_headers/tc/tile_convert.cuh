@@ -20,10 +20,20 @@
 // Elements outside the matrix are stored as exact zeros, not f(0): a zero
 // point makes f(0) nonzero, and padded products must add nothing.
 //
-// The loads are synchronous (the data passes through registers). They run
-// in the main loop's copy steps, S - 1 tiles ahead of use like cp.async,
-// and their stores precede the barrier that publishes the stage (the
+// The data passes through registers, in two phases: `load` issues the
+// global loads of a chunk into the copier's registers and `land` converts
+// the chunk and stores it into its stage. The wgmma main loop loads tile
+// t + S - 1 in iteration t, like cp.async, and lands it one iteration
+// later, after issuing that iteration's wgmma: the loads' latency then
+// hides behind a whole iteration instead of stalling the copy (the
+// synchronous `issue`, load and land at once, serves the mma.sync loop).
+// Either way the stores precede the barrier that publishes the stage (the
 // cp.async wait), so no extra barrier is needed.
+//
+// 8-bit integers become fp32 through the mantissa of 2^23 (bytes_to_float)
+// and pairs of 16-bit results are packed by one conversion: the I2F and
+// single-element F2F instructions issue at a fraction of the fp32 rate, and
+// a converted operand needs one conversion per element and block.
 //
 // kMode (CopyMode, shared with the other operand's copier): kElementwise
 // loads elements one by one (any alignment); otherwise chunk starts are
@@ -33,6 +43,9 @@
 
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
 #include "convert.cuh"
 #include "swizzle.cuh"
 #include "tile_copy.cuh"
@@ -60,6 +73,65 @@ __device__ __forceinline__ void load_chunk(Src *x, const Src *p) {
   }
 }
 
+// Four 8-bit integers (the bytes of w, lowest first) to fp32, exactly:
+// each byte is placed in the low mantissa bits of 2^23 (one PRMT) and the
+// bias subtracted (one FADD). Signed bytes are first offset by 128.
+template <typename Src>
+__device__ __forceinline__ void bytes_to_float(uint32_t w, float *f) {
+  constexpr bool kSigned = std::is_signed<Src>::value;
+  constexpr float kBias = kSigned ? 8388736.0f : 8388608.0f;  // 2^23 (+ 128)
+  if (kSigned)
+    w ^= 0x80808080u;
+#pragma unroll
+  for (int e = 0; e < 4; ++e)
+    f[e] = __uint_as_float(__byte_perm(w, 0x4B000000u, 0x7440u + e)) - kBias;
+}
+
+// A chunk of kVec Src elements to fp32.
+template <typename Src, int kVec>
+__device__ __forceinline__ void chunk_to_float(const Src (&x)[kVec], float (&f)[kVec]) {
+  if constexpr (sizeof(Src) == 1 && std::is_integral<Src>::value && kVec % 4 == 0) {
+#pragma unroll
+    for (int w = 0; w < kVec / 4; ++w) {
+      uint32_t word;
+      memcpy(&word, &x[4 * w], 4);
+      bytes_to_float<Src>(word, &f[4 * w]);
+    }
+  } else {
+#pragma unroll
+    for (int e = 0; e < kVec; ++e)
+      f[e] = to_float(x[e]);
+  }
+}
+
+// kVec fp32 values to a 16-byte chunk of Dst (rounded to nearest even), two
+// 16-bit values per conversion instruction.
+template <typename Dst, int kVec>
+__device__ __forceinline__ uint4 pack_chunk(const float (&v)[kVec]) {
+  static_assert(kVec * sizeof(Dst) == 16, "a chunk is 16 bytes");
+  uint4 packed;
+  if constexpr (std::is_same<Dst, __half>::value) {
+    __half2 h[kVec / 2];
+#pragma unroll
+    for (int e = 0; e < kVec / 2; ++e)
+      h[e] = __floats2half2_rn(v[2 * e], v[2 * e + 1]);
+    memcpy(&packed, h, 16);
+  } else if constexpr (std::is_same<Dst, __nv_bfloat16>::value) {
+    __nv_bfloat162 h[kVec / 2];
+#pragma unroll
+    for (int e = 0; e < kVec / 2; ++e)
+      h[e] = __floats2bfloat162_rn(v[2 * e], v[2 * e + 1]);
+    memcpy(&packed, h, 16);
+  } else {
+    Dst y[kVec];
+#pragma unroll
+    for (int e = 0; e < kVec; ++e)
+      y[e] = from_float<Dst>(v[e]);
+    memcpy(&packed, y, 16);
+  }
+  return packed;
+}
+
 // Template parameters as for OperandCopier, with Src the stored type and
 // Dst the mma type (the shared tile's).
 template <int kMode, typename Src, typename Dst, int kChunks, int kCols,
@@ -72,9 +144,16 @@ struct ConvertingCopier {
       kRowStep % swizzle_element_row_period<kCols, Dst>() == 0;
   const Src *base;
   long long ld, k_extent;
-  long long grow0, gcol0;   // chunk 0 in k tile 0
-  long long outer_extent;   // the non-k bound: rows (k contiguous) or columns
+  // Per-thread state, derived once in setup (as OperandCopier's): few
+  // values live next to the accumulators and the chunks in flight.
+  const Src *src0;          // chunk 0 in k tile 0
+  long long gk0;            // its k coordinate (column or row) in k tile 0
+  long long outer0;         // its row (k contiguous) or column: f's outer
   int row0, col0, smem0;    // chunk 0 in the stage tile, its swizzled offset
+  unsigned inside;          // bit i: chunk i is inside along the non-k bound
+  int span;                 // elements of a chunk inside the non-k bound (k rows)
+  // Between load and land: each chunk's elements.
+  Src held[kChunks][kVec];
 
   __device__ __forceinline__ void setup(int i, int row, int col, long long grow,
                                         long long gcol, long long rows, long long cols) {
@@ -83,44 +162,104 @@ struct ConvertingCopier {
     row0 = row;
     col0 = col;
     smem0 = swizzled_element_offset<kCols, Dst>(row, col);
-    grow0 = grow;
-    gcol0 = gcol;
-    outer_extent = kReductionContiguous ? rows : cols;
+    src0 = base + grow * ld + gcol;
+    gk0 = kReductionContiguous ? gcol : grow;
+    outer0 = kReductionContiguous ? grow : gcol;
+    inside = 0;
+#pragma unroll
+    for (int c = 0; c < kChunks; ++c) {
+      const bool in = kReductionContiguous ? grow + static_cast<long long>(c) * kRowStep < rows
+                                           : gcol < cols;
+      inside |= static_cast<unsigned>(in) << c;
+    }
+    const long long cv = cols - gcol;
+    span = kReductionContiguous ? kVec : (cv <= 0 ? 0 : (cv >= kVec ? kVec : static_cast<int>(cv)));
   }
 
-  // Converts chunk i of k tile t into the stage at `stage_base`; f(float
-  // element, long long outer) -> float is the prologue (identity for a bare
-  // conversion).
+  // Elements of chunk i of k tile t inside the matrix (0 to kVec).
+  __device__ __forceinline__ int valid_elements(int i, int t) const {
+    const long long k = gk0 + static_cast<long long>(t) * kBlockK +
+                        (kReductionContiguous ? 0 : static_cast<long long>(i) * kRowStep);
+    if (kReductionContiguous) {
+      const long long v = k_extent - k;
+      return !((inside >> i) & 1u) || v <= 0 ? 0 : (v >= kVec ? kVec : static_cast<int>(v));
+    }
+    return k < k_extent ? span : 0;
+  }
+
+  // Issues the global loads of chunk i of k tile t into held[i]. Only
+  // whole-chunk copies (one vector load per chunk) take two phases: in the
+  // other modes a chunk may be loaded element by element, and holding it
+  // across an iteration next to the partial-chunk bookkeeping makes ptxas
+  // spill, so `land` loads it itself, synchronously.
+  __device__ __forceinline__ void load(int i, int t) {
+    if constexpr (kMode == kWholeChunks)
+      fetch(i, t);
+  }
+
+  // Converts chunk i of k tile t into the stage at `stage_base` (from
+  // held[i] after `load`, in whole-chunk mode); f(float element, long long
+  // outer) -> float is the prologue (identity for a bare conversion).
   template <typename F>
-  __device__ __forceinline__ void issue(int i, Dst *stage_base, int t, F f) const {
-    const long long grow = grow0 + static_cast<long long>(i) * kRowStep +
-                           (kReductionContiguous ? 0 : static_cast<long long>(t) * kBlockK);
-    const long long gcol = gcol0 + (kReductionContiguous ? static_cast<long long>(t) * kBlockK : 0);
-    const long long row_bound = kReductionContiguous ? outer_extent : k_extent;
-    const long long col_bound = kReductionContiguous ? k_extent : outer_extent;
-    const long long cv = col_bound - gcol;
-    const int valid = grow >= row_bound || cv <= 0 ? 0 : (cv >= kVec ? kVec : static_cast<int>(cv));
-    Src x[kVec];
+  __device__ __forceinline__ void land(int i, Dst *stage_base, int t, F f) {
+    if constexpr (kMode != kWholeChunks)
+      fetch(i, t);
+    convert(i, stage_base, t, f);
+  }
+
+  // Load and land at once (the loads' latency is exposed).
+  template <typename F>
+  __device__ __forceinline__ void issue(int i, Dst *stage_base, int t, F f) {
+    fetch(i, t);
+    convert(i, stage_base, t, f);
+  }
+
+ private:
+  // The global loads of chunk i of k tile t into held[i].
+  __device__ __forceinline__ void fetch(int i, int t) {
+    const int valid = valid_elements(i, t);
+    const Src *p = kReductionContiguous
+                       ? src0 + (static_cast<long long>(i) * kRowStep) * ld +
+                             static_cast<long long>(t) * kBlockK
+                       : src0 + (static_cast<long long>(i) * kRowStep +
+                                 static_cast<long long>(t) * kBlockK) * ld;
+    Src(&x)[kVec] = held[i];
     if (valid == kVec && kMode != kElementwise) {
-      load_chunk<kSrcBytes>(x, base + grow * ld + gcol);
-    } else if (valid > 0) {
-      const Src *p = base + grow * ld + gcol;
+      load_chunk<kSrcBytes>(x, p);
+    } else {
 #pragma unroll
       for (int e = 0; e < kVec; ++e)
-        if (e < valid)
-          x[e] = p[e];
+        x[e] = e < valid ? p[e] : Src(0);
     }
-    Dst y[kVec];
+  }
+
+  // Converts held[i] (chunk i of k tile t, as fetched) into the stage.
+  // Elements outside the matrix become exact zeros, not f(0): a zero point
+  // makes f(0) nonzero, and padded products must add nothing.
+  template <typename F>
+  __device__ __forceinline__ void convert(int i, Dst *stage_base, int t, F f) const {
+    const int valid = valid_elements(i, t);
+    // The element's row (k contiguous) or column does not depend on the k tile.
+    const long long outer = kReductionContiguous ? outer0 + static_cast<long long>(i) * kRowStep
+                                                 : outer0;
+    float v[kVec];
+    if (valid == kVec) {
+      // The common case, without a per-element select: the instructions
+      // per element, not the loads, bound a converted copy.
+      chunk_to_float<Src, kVec>(held[i], v);
 #pragma unroll
-    for (int e = 0; e < kVec; ++e)
-      y[e] = from_float<Dst>(e < valid ? f(to_float(x[e]), kReductionContiguous ? grow : gcol + e)
-                                       : 0.0f);
+      for (int e = 0; e < kVec; ++e)
+        v[e] = f(v[e], kReductionContiguous ? outer : outer + e);
+    } else {
+#pragma unroll
+      for (int e = 0; e < kVec; ++e)
+        v[e] = e < valid ? f(to_float(held[i][e]), kReductionContiguous ? outer : outer + e)
+                         : 0.0f;
+    }
     const int offset = kLinearSwizzle
                            ? smem0 + i * kRowStep * kCols
                            : swizzled_element_offset<kCols, Dst>(row0 + i * kRowStep, col0);
-    uint4 packed;
-    memcpy(&packed, y, 16);
-    *reinterpret_cast<uint4 *>(stage_base + offset) = packed;
+    *reinterpret_cast<uint4 *>(stage_base + offset) = pack_chunk<Dst, kVec>(v);
   }
 };
 

@@ -15,6 +15,9 @@
 //         loaders) blocks of the tile and compares with a host reference.
 //   gpu   cp.async: valid=false zero-fills, valid=true copies, several groups;
 //         copy_element_to_shared stores the element or zero.
+//   gpu   repack_rows: unaligned operands copied into padded rows.
+//   gpu   bytes_to_float / pack_chunk: 8-bit weights to fp32, exactly, and
+//         packed fp16/bf16 rounding.
 // Prints PASS/FAIL per case; exit status 1 on any failure, 77 when there is
 // no usable GPU (host cases still ran), 0 otherwise.
 #include <tc/tc.cuh>
@@ -399,6 +402,61 @@ static void run_repack() {
   report(ok, "repack_rows copies odd pitches and bases into zero-padded 8-element rows");
 }
 
+// ---------------------------------------------------------------------------
+// (e) 8-bit weights to fp32 and packed fp16/bf16 (tile_convert.cuh): every
+// byte value through bytes_to_float, signed and unsigned, and pack_chunk's
+// rounding against the one-element conversions.
+__global__ void convert_kernel(float *signed_out, float *unsigned_out, uint32_t *packed_h,
+                               uint32_t *packed_b) {
+  const int t = threadIdx.x;  // 64 threads, 4 bytes each
+  const uint32_t w = (4u * t) | (4u * t + 1) << 8 | (4u * t + 2) << 16 | (4u * t + 3) << 24;
+  tc::bytes_to_float<int8_t>(w, signed_out + 4 * t);
+  tc::bytes_to_float<uint8_t>(w, unsigned_out + 4 * t);
+  // Values that round differently in fp16 and bf16 (ties, subnormals).
+  float v[8];
+  for (int e = 0; e < 8; ++e)
+    v[e] = (signed_out[4 * t + e % 4] + 0.5f) * (e < 4 ? 1.0009765625f : 3.0e-6f);
+  const uint4 h = tc::pack_chunk<__half, 8>(v);
+  const uint4 b = tc::pack_chunk<__nv_bfloat16, 8>(v);
+  const uint32_t hw[4] = {h.x, h.y, h.z, h.w}, bw[4] = {b.x, b.y, b.z, b.w};
+  for (int i = 0; i < 4; ++i) {
+    const __half lo = __float2half_rn(v[2 * i]), hi = __float2half_rn(v[2 * i + 1]);
+    const __nv_bfloat16 blo = __float2bfloat16_rn(v[2 * i]), bhi = __float2bfloat16_rn(v[2 * i + 1]);
+    packed_h[4 * t + i] = hw[i] == (uint32_t(__half_as_ushort(lo)) | uint32_t(__half_as_ushort(hi)) << 16);
+    packed_b[4 * t + i] = bw[i] == (uint32_t(__bfloat16_as_ushort(blo)) |
+                                    uint32_t(__bfloat16_as_ushort(bhi)) << 16);
+  }
+}
+
+static void run_convert() {
+  float *ds, *du;
+  uint32_t *dh, *db;
+  CUDA_CHECK(cudaMalloc(&ds, 256 * 4));
+  CUDA_CHECK(cudaMalloc(&du, 256 * 4));
+  CUDA_CHECK(cudaMalloc(&dh, 256 * 4));
+  CUDA_CHECK(cudaMalloc(&db, 256 * 4));
+  convert_kernel<<<1, 64>>>(ds, du, dh, db);
+  CUDA_CHECK(cudaGetLastError());
+  std::vector<float> s(256), u(256);
+  std::vector<uint32_t> h(256), b(256);
+  CUDA_CHECK(cudaMemcpy(s.data(), ds, 256 * 4, cudaMemcpyDeviceToHost));
+  CUDA_CHECK(cudaMemcpy(u.data(), du, 256 * 4, cudaMemcpyDeviceToHost));
+  CUDA_CHECK(cudaMemcpy(h.data(), dh, 256 * 4, cudaMemcpyDeviceToHost));
+  CUDA_CHECK(cudaMemcpy(b.data(), db, 256 * 4, cudaMemcpyDeviceToHost));
+  bool bytes_ok = true, packs_ok = true;
+  for (int x = 0; x < 256; ++x) {
+    bytes_ok = bytes_ok && s[x] == static_cast<float>(static_cast<int8_t>(x)) &&
+               u[x] == static_cast<float>(x);
+    packs_ok = packs_ok && h[x] == 1 && b[x] == 1;
+  }
+  report(bytes_ok, "bytes_to_float is exact for all 256 int8 and uint8 values");
+  report(packs_ok, "pack_chunk rounds fp16 and bf16 pairs like the one-element conversions");
+  CUDA_CHECK(cudaFree(ds));
+  CUDA_CHECK(cudaFree(du));
+  CUDA_CHECK(cudaFree(dh));
+  CUDA_CHECK(cudaFree(db));
+}
+
 int main() {
   check_swizzle<16>(64);
   check_swizzle<32>(64);
@@ -425,6 +483,7 @@ int main() {
   run_mma_all<__nv_bfloat16>();
   run_cp_async();
   run_repack();
+  run_convert();
 
   std::printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "ALL PASSED", g_failures);
   return g_failures ? 1 : 0;

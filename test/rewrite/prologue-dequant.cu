@@ -33,7 +33,13 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK: {{^ *}}tc::ConvertingCopier<kCopyMode, int8_t, __half, {{.*}}> tc_copy_b;
 // CHECK: {{^ *}}const auto tc_convert_b = [&](float tc_x, long long tc_row) -> float {
 // CHECK-NEXT: {{^ *}}return static_cast<float>((tc_x - zero[((tc_row))]));
-// CHECK: tc_copy_b.issue({{c[0-9]|[0-9]+}}, tc_smem_b + {{.*}}, tc_convert_b);
+// wgmma's main loop loads W's chunks of tile t + 2 into registers and lands
+// them (converted) in their stage one iteration later, after issuing that
+// iteration's wgmma: the loads' latency hides behind an iteration.
+// CHECK: tc::wgmma_commit();
+// CHECK-NEXT: tc_copy_b.land(0, tc_smem_b + (({{c[0-9]}} + 1) % 3) * {{[0-9]+}}, ({{c[0-9]}} + 1), tc_convert_b);
+// CHECK: tc_copy_b.load(0, ({{c[0-9]}} + 2));
+// CHECK-NEXT: tc_copy_b.load(1, ({{c[0-9]}} + 2));
 // No prologue on the fragments: shared memory already holds fp16 values.
 // CHECK-NOT: apply_prologue
 // The scale is applied once, to the sum.
@@ -58,5 +64,8 @@ void uint8_kn(int M, int N, int K, float zp, const __half *__restrict__ X,
 // CHECK-LABEL: tc_uint8_kn_0_kernel(
 // CHECK: {{^ *}}tc::ConvertingCopier<kCopyMode, uint8_t, __half, {{[0-9]+}}, {{[0-9]+}}, false, {{.*}}> tc_copy_b;
 // CHECK: {{^ *}}return static_cast<float>((tc_x - zp));
+// mma.sync (an N-major converted operand): the copy loads and converts at once.
+// CHECK: tc_copy_b.issue({{c[0-9]|[0-9]+}}, tc_smem_b + {{.*}}, tc_convert_b);
+// CHECK-NOT: tc_copy_b.land(
 // CHECK-LABEL: static void tc_uint8_kn_0_launch(
 // CHECK: tc::convert_copy_mode<__half>(W, N, N)
