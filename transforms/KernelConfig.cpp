@@ -123,9 +123,6 @@ static std::optional<std::string> wgmmaObstacle(const MatmulIdiom &Idiom,
 static std::optional<std::string> tmaObstacle(const KernelConfig &C, const MatmulIdiom &Idiom) {
   if (!C.wgmma())
     return std::string("TMA stages feed wgmma");
-  if (C.WgmmaRegisterA)
-    return std::string("A's fragments in registers with the producer warp exceed the "
-                       "registers of two blocks per SM (ptxas spills)");
   if (Idiom.A.ConvertWhileCopying || Idiom.B.ConvertWhileCopying)
     return std::string("an operand is converted while copying, which TMA cannot do");
   for (auto &P : Idiom.MoreProducts)
@@ -163,6 +160,11 @@ static int defaultCpAsyncStages(const KernelConfig &C) { return C.BlockM == 64 ?
 KernelConfig KernelConfig::cpAsyncTwin() const {
   KernelConfig T = *this;
   T.Tma = false;
+  // Without the converter warp, A's prologue goes back to its fragments.
+  if (T.ConvertStages) {
+    T.ConvertStages = false;
+    T.WgmmaRegisterA = true;
+  }
   if (!StagesFromClause)
     T.Stages = defaultCpAsyncStages(T);
   T.WgmmaPending = T.Stages >= 4 && !T.WgmmaRegisterA ? 1 : 0;
@@ -178,11 +180,25 @@ static void chooseCopies(KernelConfig &C, const MatmulIdiom &Idiom) {
     return;
   }
   C.Tma = true;
+  if (C.WgmmaRegisterA) {
+    // A's fragments in registers beside the producer warp would exceed
+    // the registers of two blocks per SM (ptxas spills): a converter warp
+    // applies the prologue to the stage instead.
+    C.WgmmaRegisterA = false;
+    C.ConvertStages = true;
+    const std::string FromRegisters = "; A from registers (its prologue applied to the fragments)";
+    size_t At = C.PathReason.find(FromRegisters);
+    if (At != std::string::npos)
+      C.PathReason.erase(At, FromRegisters.size());
+  }
   if (!C.StagesFromClause)
     C.Stages = defaultTmaStages(C);
   C.WgmmaPending = 1;
   C.PathReason += "; TMA stages filled by a producer warp (cp.async kernel when an operand "
                   "is not 16-byte aligned)";
+  if (C.ConvertStages)
+    C.PathReason += "; A's prologue applied to each landed stage by a converter warp (to "
+                    "the fragments in the cp.async kernel)";
 }
 
 llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,

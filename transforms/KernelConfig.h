@@ -99,6 +99,14 @@ struct KernelConfig {
   /// cp.async kernel of the same tiles (cpAsyncTwin) when an operand is not
   /// 16-byte aligned.
   bool Tma = false;
+  /// (TMA) A converter warp applies the prologue of A to each landed stage
+  /// in place, and the consumers wait for it instead of the TMA
+  /// (tc/prologue.cuh, apply_prologue_to_tile): wgmma then reads A from the
+  /// stage, and the kernel keeps the plain GEMM's copies, two blocks per
+  /// SM and the tile alternatives (instead of WgmmaRegisterA, whose
+  /// fragments leave too few registers beside the producer).
+  bool ConvertStages = false;
+  static constexpr int ConverterThreads = 32;
   /// Stages were set by the stages clause (else the defaults per path).
   bool StagesFromClause = false;
   /// The producer: one warp, of which one thread issues the copies. (A
@@ -108,7 +116,9 @@ struct KernelConfig {
   static constexpr int ProducerThreads = 32;
   /// Threads of a block: the consumers (threads()) and, with TMA, the
   /// producer warp after them.
-  int blockThreads() const { return threads() + (Tma ? ProducerThreads : 0); }
+  int blockThreads() const {
+    return threads() + (Tma ? ProducerThreads : 0) + (ConvertStages ? ConverterThreads : 0);
+  }
   /// The same tiles fed by cp.async: the TMA kernel's fallback.
   KernelConfig cpAsyncTwin() const;
   /// Tiles the copies run ahead of the tile being computed.
@@ -160,7 +170,11 @@ struct KernelConfig {
   /// Bytes of dynamic shared memory of a block: with TMA, the full and
   /// empty mbarrier of each stage follow the operands, and a flag of the
   /// tile combination (tc/tile_schedule.cuh).
-  int sharedBytes() const { return operandBytes() + (Tma ? 16 * Stages + 16 : 0); }
+  /// With a converter warp, a third mbarrier per stage says it is
+  /// converted.
+  int sharedBytes() const {
+    return operandBytes() + (Tma ? 16 * Stages + 16 : 0) + (ConvertStages ? 8 * Stages : 0);
+  }
   /// Row pitch (floats) of the output tile staged in shared memory: padded
   /// so that the fragment layout's stores spread over the banks.
   int stagePitch() const { return BlockN + 8; }

@@ -79,6 +79,8 @@ public:
     std::string Body = generateKernelBody(KS, KS.Tree, M, 2);
     std::string ProducerBody =
         KS.Producer ? generateKernelBody(KS, *KS.Producer, M, 6) : std::string();
+    std::string ConverterBody =
+        KS.Converter ? generateKernelBody(KS, *KS.Converter, M, 4) : std::string();
 
     GeneratedRegion G;
     G.Explain += "  " + Idiom.describe(M);
@@ -95,7 +97,7 @@ public:
     // region, not on the tiles: one copy serves all of its kernels.
     G.Definitions = (EmitShared ? prologueFunctor(Idiom.A, "a") + prologueFunctor(Idiom.B, "b")
                                 : std::string()) +
-                    kernel(Body, ProducerBody) + "\n" +
+                    kernel(Body, ProducerBody, ConverterBody) + "\n" +
                     (EmitShared ? reduceKernel(*Epi) + "\n" : "") +
                     launcher(KS) + "\n";
     G.Call = call();
@@ -369,6 +371,16 @@ private:
         T.TmaLoad.push_back(Load);
       }
       T.FullWait = "tc::mbarrier_wait(tc_full + {stage}, {phase});  // the tile has landed";
+      if (C.ConvertStages) {
+        T.FullWait = "tc::mbarrier_wait(tc_ready + {stage}, {phase});  // the tile is converted";
+        T.ConvertStage =
+            std::string("tc::mbarrier_wait(tc_full + {stage}, {phase});  // the tile has landed\n"
+                        "tc::apply_prologue_to_tile<") + spelling(Idiom.InputType) + ", " + str(A.Elements) +
+            ", " + str(KernelConfig::ConverterThreads) + ">(" + A.Smem + " + {stage} * " +
+            str(A.Elements) + ", tc_lane, " + Region + "_prologue_a());\n"
+            "tc::fence_proxy_async();  // the wgmma read the stage through the async proxy\n"
+            "tc::mbarrier_arrive(tc_ready + {stage});";
+      }
       T.MmaWait = "tc::wgmma_wait<1>(tc_acc[0]);  // tile t - 1's group has retired";
       T.Release = "tc::release_stage(tc_empty + {stage}, tc_thread);  // tile t - 1's stage";
     }
@@ -517,7 +529,8 @@ private:
   /// (tc/mbarrier.cuh describes the stage protocol); the warpgroups before
   /// it run Body. Otherwise all threads run Body, and the copy mode is a
   /// template parameter.
-  std::string kernel(const std::string &Body, const std::string &ProducerBody) const {
+  std::string kernel(const std::string &Body, const std::string &ProducerBody,
+                     const std::string &ConverterBody) const {
     OperandTile A = tileA();
     const std::string Elem = spelling(Idiom.InputType); // of the shared tiles
     std::string S;
@@ -580,13 +593,31 @@ private:
       S += "  uint64_t *tc_full = reinterpret_cast<uint64_t *>(tc_smem + " +
            str(C.operandBytes()) + ");\n";
       S += "  uint64_t *tc_empty = tc_full + " + Stages + ";\n";
-      S += "  int *tc_flag = reinterpret_cast<int *>(tc_empty + " + Stages +
+      std::string Last = "tc_empty";
+      if (C.ConvertStages) {
+        S += "  // The converter warp completes tc_ready[s] once it has applied A's prologue\n"
+             "  // to stage s (tc/prologue.cuh); the consumers wait for that instead.\n";
+        S += "  uint64_t *tc_ready = tc_empty + " + Stages + ";\n";
+        Last = "tc_ready";
+      }
+      S += "  int *tc_flag = reinterpret_cast<int *>(" + Last + " + " + Stages +
            ");  // of combine_parts\n";
       S += "  if (threadIdx.x == 0) {\n    for (int tc_s = 0; tc_s < " + Stages +
            "; ++tc_s) {\n      tc::mbarrier_init(tc_full + tc_s, 1);\n"
            "      tc::mbarrier_init(tc_empty + tc_s, " + str(C.warpgroups()) +
-           ");  // one arrival per consumer warpgroup\n    }\n"
+           ");  // one arrival per consumer warpgroup\n" +
+           (C.ConvertStages ? "      tc::mbarrier_init(tc_ready + tc_s, " +
+                                  str(KernelConfig::ConverterThreads) +
+                                  ");  // one arrival per converter thread\n"
+                            : std::string()) +
+           "    }\n"
            "    tc::fence_barrier_init();\n  }\n  __syncthreads();\n";
+      if (C.ConvertStages) {
+        std::string First = str(C.threads() + KernelConfig::ProducerThreads);
+        S += "  if (threadIdx.x >= " + First + ") {  // the converter warp\n";
+        S += "    const int tc_lane = threadIdx.x - " + First + ";\n";
+        S += ConverterBody + "    return;\n  }\n";
+      }
       S += "  if (threadIdx.x >= " + Consumers + ") {  // the producer warp\n";
       S += "    if (threadIdx.x == " + Consumers + ") {\n";
       for (auto &Map : mapNames())

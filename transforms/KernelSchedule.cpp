@@ -71,6 +71,11 @@ public:
       KS.Tree = sequence(Main, insertEpilogue());
       KS.Steps.push_back({"producer schedule (TMA copies into the stages)",
                           printTree(*KS.Producer)});
+      if (C.ConvertStages) {
+        KS.Converter = insertStageConverterLoop();
+        KS.Steps.push_back({"converter schedule (A's prologue on each landed stage)",
+                            printTree(*KS.Converter)});
+      }
       KS.Steps.push_back({"consumer schedule (wgmma pipeline, epilogue)", printTree(KS.Tree)});
       return KS;
     }
@@ -399,6 +404,20 @@ private:
   /// The producer's loop (one thread): for tile t, wait until the stage's
   /// previous use is released (not for the first S tiles), then announce
   /// the stage's bytes on its full barrier and issue the TMA copies.
+  /// The converter warp: for each k tile t of the block, in order, wait
+  /// until its stage has landed, apply the prologue, and mark the stage
+  /// converted (the consumers' FullWait then waits for that mark). The
+  /// same stage and phase as the consumers' wait: each of the stage's
+  /// barriers completes once per use.
+  isl::schedule insertStageConverterLoop() {
+    isl::set Convert = rename(KTiles, "ConvertStage");
+    add({"ConvertStage", Convert,
+         {{"stage", fn("{ ConvertStage[t] -> [" + stageOf() + "] }")},
+          {"phase", fn("{ ConvertStage[t] -> [" + phaseOf(false) + "] }")}},
+         {}, T.ConvertStage});
+    return withBand(leaf(Convert), "[{ ConvertStage[t] -> [(t)] }]");
+  }
+
   isl::schedule insertTmaProducerLoop() {
     isl::set Empty = rename(KTiles, "EmptyWait")
                          .intersect(set("{ EmptyWait[t] : t >= " + std::string(KBegin) + " + " +

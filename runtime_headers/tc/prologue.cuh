@@ -1,11 +1,18 @@
-// tc/prologue.cuh - pointwise functions of an operand, applied to fragments.
+// tc/prologue.cuh - pointwise functions of an operand, applied to fragments
+// or to a whole stage tile.
 //
 // A region may transform an operand's elements before the product
-// (`fmaxf(A[i][k], 0)`: ReLU on A). The tensor cores read the operand from
-// registers, so the function is applied there, right after ldmatrix: no
-// extra pass over shared memory and no extra barrier. Each 32-bit fragment
-// register holds two 16-bit elements (or one tf32 value); the function maps
-// float to float.
+// (`fmaxf(A[i][k], 0)`: ReLU on A). Where the tensor cores read the operand
+// from registers (mma.sync; wgmma's A from registers), the function is
+// applied there, right after ldmatrix: no extra pass over shared memory and
+// no extra barrier. Each 32-bit fragment register holds two 16-bit elements
+// (or one tf32 value); the function maps float to float.
+//
+// Where wgmma reads the operand from a TMA-filled stage, a converter warp
+// applies it to the stage in place between the TMA's landing and the
+// consumers' wgmma (apply_prologue_to_tile, the stage protocol in
+// mbarrier.cuh): the function is elementwise, so the tile's swizzle does not
+// matter, and the copies and consumers stay those of the plain GEMM.
 #pragma once
 
 #include <cstdint>
@@ -33,6 +40,25 @@ __device__ __forceinline__ void apply_prologue(uint32_t (&r)[N], F f) {
       memcpy(&b, &hi, 2);
       r[i] = static_cast<uint32_t>(a) | (static_cast<uint32_t>(b) << 16);
     }
+  }
+}
+
+// Applies f to the kElements elements of type T of a stage tile in place:
+// lane `lane` of kThreads converter threads takes every kThreads-th 16-byte
+// chunk (consecutive lanes, consecutive chunks: conflict-free shared
+// accesses). Padding that TMA zero-filled becomes f(0); the other operand's
+// zero padding keeps those products zero.
+template <typename T, int kElements, int kThreads, typename F>
+__device__ __forceinline__ void apply_prologue_to_tile(T *tile, int lane, F f) {
+  constexpr int kChunks = kElements * static_cast<int>(sizeof(T)) / 16;
+  static_assert(kChunks % kThreads == 0, "every converter thread takes as many chunks");
+  uint4 *chunks = reinterpret_cast<uint4 *>(tile);
+#pragma unroll 4
+  for (int c = lane; c < kChunks; c += kThreads) {
+    const uint4 v = chunks[c];
+    uint32_t r[4] = {v.x, v.y, v.z, v.w};
+    apply_prologue<T>(r, f);
+    chunks[c] = make_uint4(r[0], r[1], r[2], r[3]);
   }
 }
 

@@ -1,9 +1,14 @@
 // A pointwise prologue on an operand (ReLU on A) is applied to A's register
 // fragments right after ldmatrix; a prologue on both operands, or one that
 // uses more than the element, is rejected.
+// On wgmma with TMA stages (sm_90a), a converter warp applies it to each
+// landed stage of A instead, and the consumers wait for the converted stage.
 //
 // RUN: not %tc-rewrite --mma-path=sync %s -o %t.cu 2>&1 | FileCheck %s --check-prefix=DIAG
 // RUN: FileCheck %s --input-file=%t.cu
+// RUN: not %tc-rewrite %s -o %t.tma.cu 2>/dev/null
+// RUN: FileCheck %s --input-file=%t.tma.cu --check-prefix=TMA
+// RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include -gencode arch=compute_90a,code=sm_90a -c %t.tma.cu -o %t.tma.o %}
 // RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
 
 #include <cuda_fp16.h>
@@ -23,6 +28,26 @@ void relu_gemm(int M, int N, int K, const __half *__restrict__ A,
 // CHECK-NEXT: {{^ *}}__device__ __forceinline__ float operator()(float tc_x) const {
 // CHECK-NEXT: {{^ *}}return static_cast<float>(fmaxf(tc_x, 0.0f));
 // CHECK: {{^ *}}tc::apply_prologue<__half>(tc_frag_a[0][c{{[0-9]}}], tc_relu_gemm_0_prologue_a());
+
+// The TMA kernel: 256 consumer threads, the producer warp and the converter
+// warp; a third barrier per stage (ready) follows full and empty.
+// TMA-LABEL: __launch_bounds__(320, 2) tc_relu_gemm_0_kernel(
+// TMA:      {{^ *}}uint64_t *tc_ready = tc_empty + 3;
+// TMA:      {{^ *}}tc::mbarrier_init(tc_ready + tc_s, 32);  // one arrival per converter thread
+// TMA:      {{^ *}}if (threadIdx.x >= 288) {  // the converter warp
+// TMA-NEXT: {{^ *}}const int tc_lane = threadIdx.x - 288;
+// TMA-NEXT: {{^ *}}for (int [[T:c[0-9]]] = tc_k_begin; [[T]] <= {{.*}}; [[T]] += 1) {
+// TMA-NEXT: {{^ *}}tc::mbarrier_wait(tc_full + [[STAGE:\(\(\(-tc_k_begin\) \+ c[0-9]\) % 3\)]], {{.*}});  // the tile has landed
+// TMA-NEXT: {{^ *}}tc::apply_prologue_to_tile<__half, 8192, 32>(tc_smem_a + [[STAGE]] * 8192, tc_lane, tc_relu_gemm_0_prologue_a());
+// TMA-NEXT: {{^ *}}tc::fence_proxy_async();
+// TMA-NEXT: {{^ *}}tc::mbarrier_arrive(tc_ready + [[STAGE]]);
+// TMA:      {{^ *}}if (threadIdx.x >= 256) {  // the producer warp
+// The consumers read A from the stage: no fragments, no prologue there.
+// TMA:      {{^ *}}tc::mbarrier_wait(tc_ready + 0, 0);  // the tile is converted
+// TMA-NOT:  apply_prologue<
+// TMA:      {{^ *}}tc::wgmma_m64k16<__half, 0, 1, 128>(
+// TMA-NOT:  apply_prologue<
+// TMA-LABEL: static void tc_relu_gemm_0_launch(
 
 void both(int M, int N, int K, const __half *__restrict__ A,
           const __half *__restrict__ B, __half *__restrict__ C) {

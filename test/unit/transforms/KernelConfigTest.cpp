@@ -414,19 +414,34 @@ TEST(KernelConfigTest, SkinnyTilesFollowBsLayout) {
   EXPECT_EQ(Alts[0].Config.Stages, 6);
 }
 
-TEST(KernelConfigTest, AFromRegistersKeepsCpAsyncStages) {
-  // A prologue on a row-major A: wgmma takes A's fragments from registers;
-  // with the producer warp's threads the register cap of two blocks per SM
-  // is too small for them (ptxas spills), so the stages stay cp.async.
+TEST(KernelConfigTest, PrologueOnAIsAppliedToTmaStagesByAConverterWarp) {
+  // A prologue on a row-major A: A's fragments in registers beside the
+  // producer warp would exceed the register cap of two blocks per SM, so
+  // the TMA kernel keeps A in its stages and a converter warp applies the
+  // prologue there; the cp.async twin takes A from registers instead.
   MatmulIdiom PrologueA = plainIdiom(true, true);
   PrologueA.A.Prologue.push_back(ExprNode::make(ExprNode::Read, ""));
   Chosen R = chooseFor(PrologueA, {}, GpuArch::SM90a, MmaPreference::Auto);
   ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
-  EXPECT_TRUE(R.Config->WgmmaRegisterA);
-  EXPECT_FALSE(R.Config->Tma);
-  EXPECT_EQ(R.Config->WgmmaPending, 0);
-  EXPECT_NE(R.Config->PathReason.find("registers of two blocks"), std::string::npos)
+  EXPECT_TRUE(R.Config->Tma);
+  EXPECT_TRUE(R.Config->ConvertStages);
+  EXPECT_FALSE(R.Config->WgmmaRegisterA);
+  EXPECT_EQ(R.Config->WgmmaPending, 1);
+  EXPECT_EQ(R.Config->blockThreads(), 256 + 32 + 32);
+  // Full, empty and ready barriers per stage, and the combination flag.
+  EXPECT_EQ(R.Config->sharedBytes(),
+            R.Config->Stages * (128 + 128) * 64 * 2 + 24 * R.Config->Stages + 16);
+  EXPECT_NE(R.Config->PathReason.find("converter warp"), std::string::npos)
       << R.Config->PathReason;
+  KernelConfig Twin = R.Config->cpAsyncTwin();
+  EXPECT_FALSE(Twin.Tma);
+  EXPECT_FALSE(Twin.ConvertStages);
+  EXPECT_TRUE(Twin.WgmmaRegisterA);
+  EXPECT_EQ(Twin.WgmmaPending, 0);
+  EXPECT_EQ(Twin.blockThreads(), 256);
+  // The tile alternatives keep the converter warp.
+  for (auto &Alt : alternativeKernels(*R.Config, RegionModel(), PrologueA))
+    EXPECT_TRUE(Alt.Config.ConvertStages) << Alt.Suffix;
 }
 
 TEST(KernelConfigTest, WgmmaStagesAndTileClauses) {
@@ -514,10 +529,15 @@ TEST(KernelConfigTest, WgmmaTakesAFromRegistersForAPrologueOnA) {
   Chosen R = chooseFor(Idiom, Cl, GpuArch::SM90a, MmaPreference::Auto);
   ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
   EXPECT_TRUE(R.Config->wgmma());
-  EXPECT_TRUE(R.Config->WgmmaRegisterA);
-  // The next tile's fragments replace this tile's: no group in flight.
-  EXPECT_EQ(R.Config->WgmmaPending, 0);
-  EXPECT_NE(R.Config->PathReason.find("A from registers"), std::string::npos);
+  EXPECT_NE(R.Config->PathReason.find("to the fragments in the cp.async kernel"),
+            std::string::npos)
+      << R.Config->PathReason;
+  // The cp.async kernel takes A's fragments from registers (the TMA kernel
+  // converts its stages instead); the next tile's fragments replace this
+  // tile's: no group in flight.
+  KernelConfig Twin = R.Config->cpAsyncTwin();
+  EXPECT_TRUE(Twin.WgmmaRegisterA);
+  EXPECT_EQ(Twin.WgmmaPending, 0);
   EXPECT_FALSE(chooseFor(plainIdiom(true, true), {}, GpuArch::SM90a, MmaPreference::Auto)
                    .Config->WgmmaRegisterA);
 }
