@@ -7,6 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "KernelEmitter.h"
+#include <cmath>
+#include <cstdlib>
 #include "AstPrinter.h"
 #include "Epilogue.h"
 #include "KernelSchedule.h"
@@ -191,11 +193,80 @@ private:
         Op = Strip(Op);
       return C;
     };
-    return "// The prologue of operand " + std::string(Suffix) + ", applied to its fragments.\n"
+    ExprPtr F = Strip(V.Prologue[0]);
+    std::optional<std::string> Packed = packedPrologue(*F);
+    return "// The prologue of operand " + std::string(Suffix) +
+           ", applied to its fragments or stages" +
+           (Packed ? std::string("; exact on packed pairs of the 16-bit type (a maximum or\n"
+                                 "// minimum with constants it represents), so also given on them")
+                   : std::string()) +
+           ".\n"
            "struct " + Region + "_prologue_" + Suffix + " {\n"
+           "  static constexpr bool kPacked = " + (Packed ? "true" : "false") + ";\n"
            "  __device__ __forceinline__ float operator()(float tc_x) const {\n"
-           "    return static_cast<float>(" + P.print(*Strip(V.Prologue[0])) + ");\n"
-           "  }\n};\n\n";
+           "    return static_cast<float>(" + P.print(*F) + ");\n"
+           "  }\n" +
+           (Packed ? "  template <typename T2>\n"
+                     "  __device__ __forceinline__ T2 operator()(T2 tc_x2) const {\n"
+                     "    return " + *Packed + ";\n  }\n"
+                   : std::string()) +
+           "};\n\n";
+  }
+
+  /// The prologue (element already stripped of conversions) on a packed
+  /// pair of the 16-bit input type (`tc_x2`, __half2 or __nv_bfloat162)
+  /// where that is exact: maxima and minima of the element and literals the
+  /// type represents exactly (ReLU, ReLU6 as a clamp), whose result is one
+  /// of their operands. None otherwise.
+  std::optional<std::string> packedPrologue(const ExprNode &E) const {
+    if (Idiom.InputType != ElementType::F16 && Idiom.InputType != ElementType::BF16)
+      return std::nullopt;
+    switch (E.K) {
+    case ExprNode::Read:
+      return std::string("tc_x2");
+    case ExprNode::Literal: {
+      std::string Text = E.Text;
+      while (!Text.empty() && (Text.back() == 'f' || Text.back() == 'F'))
+        Text.pop_back();
+      char *End = nullptr;
+      double Value = std::strtod(Text.c_str(), &End);
+      if (Text.empty() || *End != '\0' || !representable(Value))
+        return std::nullopt;
+      return "tc::splat2<T2>(" + Text + (Text.find_first_of(".eE") == std::string::npos
+                                              ? ".0f)"
+                                              : "f)");
+    }
+    case ExprNode::Call: {
+      const char *Op = E.Text == "fmaxf" || E.Text == "fmax" || E.Text == "max"   ? "__hmax2"
+                       : E.Text == "fminf" || E.Text == "fmin" || E.Text == "min" ? "__hmin2"
+                                                                                  : nullptr;
+      if (!Op || E.Ops.size() != 2)
+        return std::nullopt;
+      auto L = packedPrologue(*E.Ops[0]), R = packedPrologue(*E.Ops[1]);
+      if (!L || !R)
+        return std::nullopt;
+      return std::string(Op) + "(" + *L + ", " + *R + ")";
+    }
+    default:
+      return std::nullopt;
+    }
+  }
+
+  /// Whether the input type holds V exactly (0, or a normal value whose
+  /// significand fits the type's: 11 bits for fp16, 8 for bf16).
+  bool representable(double V) const {
+    if (V == 0)
+      return true;
+    if (!std::isfinite(V))
+      return false;
+    int Exp = 0;
+    double Mant = std::frexp(std::fabs(V), &Exp); // V = Mant * 2^Exp, Mant in [0.5, 1)
+    bool Half = Idiom.InputType == ElementType::F16;
+    int Bits = Half ? 11 : 8;
+    if (Half ? (Exp < -13 || Exp > 16) : (Exp < -125 || Exp > 128))
+      return false;
+    double Scaled = std::ldexp(Mant, Bits);
+    return Scaled == std::floor(Scaled);
   }
 
   /// For an operand converted while copying (tc/tile_convert.cuh): the

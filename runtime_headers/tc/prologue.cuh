@@ -16,16 +16,57 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
+#include <type_traits>
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
 namespace tc {
 
+// A float broadcast to both halves of a packed pair (__half2 or
+// __nv_bfloat162), for prologues given on pairs (F::kPacked).
+template <typename T2>
+__device__ __forceinline__ T2 splat2(float x);
+template <>
+__device__ __forceinline__ __half2 splat2<__half2>(float x) {
+  return __float2half2_rn(x);
+}
+template <>
+__device__ __forceinline__ __nv_bfloat162 splat2<__nv_bfloat162>(float x) {
+  return __float2bfloat162_rn(x);
+}
+
+// The packed pair type of a 16-bit element type.
+template <typename T>
+struct packed_pair;
+template <>
+struct packed_pair<__half> {
+  using type = __half2;
+};
+template <>
+struct packed_pair<__nv_bfloat16> {
+  using type = __nv_bfloat162;
+};
+
+// F::kPacked: f is also given on packed pairs, where it is exact (one
+// instruction per pair instead of a round trip through fp32 per element).
+template <typename F, typename = void>
+struct has_packed_form : std::false_type {};
+template <typename F>
+struct has_packed_form<F, std::void_t<decltype(F::kPacked)>>
+    : std::integral_constant<bool, F::kPacked> {};
+
 template <typename T, int N, typename F>
 __device__ __forceinline__ void apply_prologue(uint32_t (&r)[N], F f) {
 #pragma unroll
   for (int i = 0; i < N; ++i) {
-    if constexpr (sizeof(T) == 4) {
+    if constexpr (sizeof(T) == 2 && has_packed_form<F>::value) {
+      using T2 = typename packed_pair<T>::type;
+      T2 x;
+      memcpy(&x, &r[i], 4);
+      x = f(x);
+      memcpy(&r[i], &x, 4);
+    } else if constexpr (sizeof(T) == 4) {
       r[i] = __float_as_uint(f(__uint_as_float(r[i])));
     } else {
       T lo, hi;

@@ -24,9 +24,16 @@ void relu_gemm(int M, int N, int K, const __half *__restrict__ A,
       C[i * N + j] = __float2half(acc);
     }
 }
+// A maximum with 0 is exact on packed fp16 pairs: the functor also takes
+// them (one __hmax2 per pair instead of a round trip through fp32).
 // CHECK: {{^}}struct tc_relu_gemm_0_prologue_a {
+// CHECK-NEXT: {{^ *}}static constexpr bool kPacked = true;
 // CHECK-NEXT: {{^ *}}__device__ __forceinline__ float operator()(float tc_x) const {
 // CHECK-NEXT: {{^ *}}return static_cast<float>(fmaxf(tc_x, 0.0f));
+// CHECK-NEXT: {{^ *}}}
+// CHECK-NEXT: {{^ *}}template <typename T2>
+// CHECK-NEXT: {{^ *}}__device__ __forceinline__ T2 operator()(T2 tc_x2) const {
+// CHECK-NEXT: {{^ *}}return __hmax2(tc_x2, tc::splat2<T2>(0.0f));
 // CHECK: {{^ *}}tc::apply_prologue<__half>(tc_frag_a[0][c{{[0-9]}}], tc_relu_gemm_0_prologue_a());
 
 // The TMA kernel: 256 consumer threads, the producer warp and the converter
@@ -61,3 +68,38 @@ void both(int M, int N, int K, const __half *__restrict__ A,
       C[i * N + j] = __float2half(acc);
     }
 }
+
+// ReLU6 as a clamp: packed too (0 and 6 are exact in fp16).
+void relu6_gemm(int M, int N, int K, const __half *__restrict__ A,
+                const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += fminf(fmaxf(__half2float(A[i * K + k]), 0.0f), 6.0f) * __half2float(B[j * K + k]);
+      C[i * N + j] = __float2half(acc);
+    }
+}
+// CHECK: {{^}}struct tc_relu6_gemm_0_prologue_a {
+// CHECK-NEXT: {{^ *}}static constexpr bool kPacked = true;
+// CHECK: {{^ *}}return __hmin2(__hmax2(tc_x2, tc::splat2<T2>(0.0f)), tc::splat2<T2>(6.0f));
+
+// A maximum with 0.1, which fp16 does not hold exactly: fp32 only.
+void clamp_low(int M, int N, int K, const __half *__restrict__ A,
+               const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += fmaxf(__half2float(A[i * K + k]), 0.1f) * __half2float(B[j * K + k]);
+      C[i * N + j] = __float2half(acc);
+    }
+}
+// CHECK: {{^}}struct tc_clamp_low_0_prologue_a {
+// CHECK-NEXT: {{^ *}}static constexpr bool kPacked = false;
+// CHECK-NEXT: {{^ *}}__device__ __forceinline__ float operator()(float tc_x) const {
+// CHECK-NEXT: {{^ *}}return static_cast<float>(fmaxf(tc_x, 0.1f));
+// CHECK-NEXT: {{^ *}}}
+// CHECK-NEXT: {{^}}};
