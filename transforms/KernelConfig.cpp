@@ -176,6 +176,8 @@ static void chooseCopies(KernelConfig &C, const MatmulIdiom &Idiom) {
   if (!C.wgmma())
     return;
   if (auto Why = tmaObstacle(C, Idiom)) {
+    if (C.WgmmaRegisterA)
+      C.PathReason += "; A from registers (its prologue applied to the fragments)";
     C.PathReason += "; cp.async stages: " + *Why;
     return;
   }
@@ -186,10 +188,6 @@ static void chooseCopies(KernelConfig &C, const MatmulIdiom &Idiom) {
     // applies the prologue to the stage instead.
     C.WgmmaRegisterA = false;
     C.ConvertStages = true;
-    const std::string FromRegisters = "; A from registers (its prologue applied to the fragments)";
-    size_t At = C.PathReason.find(FromRegisters);
-    if (At != std::string::npos)
-      C.PathReason.erase(At, FromRegisters.size());
   }
   if (!C.StagesFromClause)
     C.Stages = defaultTmaStages(C);
@@ -250,9 +248,9 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
     C.StagesFromClause = Cl.Stages.has_value();
     C.WarpM = 16;
     C.WarpN = C.BlockN;
+    // (chooseCopies says where the prologue is applied: to the fragments,
+    // or with TMA stages by a converter warp.)
     C.WgmmaRegisterA = hasFragmentPrologue(Idiom.A);
-    if (C.WgmmaRegisterA)
-      C.PathReason += "; A from registers (its prologue applied to the fragments)";
     // With 4 or more stages one stage can hold the tile whose wgmma are
     // still running while the copies keep S - 2 tiles ahead (not with A
     // in registers: the next tile's fragments replace this tile's).
