@@ -167,3 +167,18 @@ void pro_relu_a(int M, int N, int K, const __half *__restrict__ A,
       C[i * N + j] = __float2half(acc);
     }
 }
+
+// A prologue clamping bf16 A to [0, 0.5] (B column-major): exact on packed
+// bf16 pairs, applied by the TMA kernels' converter warp.
+void pro_clamp_a_bf16(int M, int N, int K, const __nv_bfloat16 *__restrict__ A,
+                      const __nv_bfloat16 *__restrict__ B, __nv_bfloat16 *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += fminf(fmaxf(__bfloat162float(A[i * K + k]), 0.0f), 0.5f) *
+               __bfloat162float(B[j * K + k]);
+      C[i * N + j] = __float2bfloat16(acc);
+    }
+}
