@@ -14,7 +14,8 @@
 // On sm_90a the default main loop is wgmma (MmaPath::Wgmma): 128x128x64
 // block tiles, two warpgroups of m64n128k16, 3 stages; it needs f16/bf16
 // operands, no prologue on B's or a column-major A's fragments (a prologue
-// on a row-major A makes wgmma take A from registers), no M/N-major int8
+// on a row-major A is applied to the TMA stages by a converter warp, and
+// makes the cp.async kernels take A from registers), no M/N-major int8
 // operand, no warp or warp_split_k clause (wgmmaObstacle). Otherwise, and
 // on sm_80..sm_89, mma.sync; --explain says which and why.
 //
