@@ -401,9 +401,6 @@ private:
     return withLoopType(withBand(Body, Iteration), isl_ast_loop_separate);
   }
 
-  /// The producer's loop (one thread): for tile t, wait until the stage's
-  /// previous use is released (not for the first S tiles), then announce
-  /// the stage's bytes on its full barrier and issue the TMA copies.
   /// The converter warp: for each k tile t of the block, in order, wait
   /// until its stage has landed, apply the prologue, and mark the stage
   /// converted (the consumers' FullWait then waits for that mark). The
@@ -418,6 +415,9 @@ private:
     return withBand(leaf(Convert), "[{ ConvertStage[t] -> [(t)] }]");
   }
 
+  /// The producer's loop (one thread): for tile t, wait until the stage's
+  /// previous use is released (not for the first S tiles), then announce
+  /// the stage's bytes on its full barrier and issue the TMA copies.
   isl::schedule insertTmaProducerLoop() {
     isl::set Empty = rename(KTiles, "EmptyWait")
                          .intersect(set("{ EmptyWait[t] : t >= " + std::string(KBegin) + " + " +
