@@ -165,26 +165,15 @@ struct ConvertingCopier {
     src0 = base + grow * ld + gcol;
     gk0 = kReductionContiguous ? gcol : grow;
     outer0 = kReductionContiguous ? grow : gcol;
-    inside = 0;
-#pragma unroll
-    for (int c = 0; c < kChunks; ++c) {
-      const bool in = kReductionContiguous ? grow + static_cast<long long>(c) * kRowStep < rows
-                                           : gcol < cols;
-      inside |= static_cast<unsigned>(in) << c;
-    }
-    const long long cv = cols - gcol;
-    span = kReductionContiguous ? kVec : (cv <= 0 ? 0 : (cv >= kVec ? kVec : static_cast<int>(cv)));
+    inside = chunks_inside<kChunks, kRowStep, kReductionContiguous>(grow, gcol, rows, cols);
+    span = chunk_span<kVec, kReductionContiguous>(gcol, cols);
   }
 
   // Elements of chunk i of k tile t inside the matrix (0 to kVec).
   __device__ __forceinline__ int valid_elements(int i, int t) const {
     const long long k = gk0 + static_cast<long long>(t) * kBlockK +
                         (kReductionContiguous ? 0 : static_cast<long long>(i) * kRowStep);
-    if (kReductionContiguous) {
-      const long long v = k_extent - k;
-      return !((inside >> i) & 1u) || v <= 0 ? 0 : (v >= kVec ? kVec : static_cast<int>(v));
-    }
-    return k < k_extent ? span : 0;
+    return chunk_valid<kVec, kReductionContiguous>((inside >> i) & 1u, span, k, k_extent);
   }
 
   // Issues the global loads of chunk i of k tile t into held[i]. Only

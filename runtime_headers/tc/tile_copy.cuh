@@ -34,6 +34,47 @@ namespace tc {
 
 enum CopyMode : int { kElementwise = 0, kPartialChunks = 1, kWholeChunks = 2 };
 
+// The bounds of a thread's chunks, shared by the copiers (OperandCopier
+// below, ConvertingCopier in tile_convert.cuh). A chunk is kVec elements
+// along the contiguous dimension; chunk c of a thread sits kRowStep * c
+// rows below its chunk 0, which is at (grow, gcol) of the rows x cols
+// matrix in k tile 0.
+
+// Bit c: chunk c lies inside the matrix along its non-k bound (its row, k
+// contiguous; else its column, the same for all of a thread's chunks).
+template <int kChunks, int kRowStep, bool kReductionContiguous>
+__device__ __forceinline__ unsigned chunks_inside(long long grow, long long gcol, long long rows,
+                                                  long long cols) {
+  unsigned inside = 0;
+#pragma unroll
+  for (int c = 0; c < kChunks; ++c) {
+    const bool in = kReductionContiguous ? grow + static_cast<long long>(c) * kRowStep < rows
+                                         : gcol < cols;
+    inside |= static_cast<unsigned>(in) << c;
+  }
+  return inside;
+}
+
+// Elements of a chunk inside the non-k bound: kVec when k is contiguous
+// (the row bound is chunks_inside's), else those left of the column bound.
+template <int kVec, bool kReductionContiguous>
+__device__ __forceinline__ int chunk_span(long long gcol, long long cols) {
+  const long long cv = cols - gcol;
+  return kReductionContiguous ? kVec : (cv <= 0 ? 0 : (cv >= kVec ? kVec : static_cast<int>(cv)));
+}
+
+// Elements of a chunk at k coordinate k (its column, k contiguous; else its
+// row) inside the matrix, given its chunks_inside bit and chunk_span.
+template <int kVec, bool kReductionContiguous>
+__device__ __forceinline__ int chunk_valid(bool in_bound, int span, long long k,
+                                           long long k_extent) {
+  if (kReductionContiguous) {
+    const long long v = k_extent - k;
+    return !in_bound || v <= 0 ? 0 : (v >= kVec ? kVec : static_cast<int>(v));
+  }
+  return k < k_extent ? span : 0;
+}
+
 // kChunks: chunks per thread and k tile. kCols: contiguous extent of the
 // shared tile (its swizzle). kReductionContiguous: the matrix is stored with
 // k contiguous (rows are m or n, columns are k); otherwise rows are k.
@@ -84,15 +125,8 @@ struct OperandCopier {
                                         long long gcol, long long rows, long long cols) {
     if (i != 0)
       return;  // the other chunks follow from chunk 0 (kRowStep)
-    inside = 0;
-#pragma unroll
-    for (int c = 0; c < kChunks; ++c) {
-      const bool in = kReductionContiguous ? grow + static_cast<long long>(c) * kRowStep < rows
-                                           : gcol < cols;
-      inside |= static_cast<unsigned>(in) << c;
-    }
-    const long long cv = cols - gcol;
-    span = kReductionContiguous ? kVec : (cv <= 0 ? 0 : (cv >= kVec ? kVec : static_cast<int>(cv)));
+    inside = chunks_inside<kChunks, kRowStep, kReductionContiguous>(grow, gcol, rows, cols);
+    span = chunk_span<kVec, kReductionContiguous>(gcol, cols);
     row0 = row;
     col0 = col;
     smem0 = stored_offset(row, col);
@@ -139,6 +173,8 @@ struct OperandCopier {
                           !in);
       return;
     }
+    // chunk_valid, spelled out: as a call, ptxas allocates the cp.async
+    // kernels' registers differently (measured with -Xptxas -v).
     int valid;
     if (kReductionContiguous) {
       const long long v = k_extent - k;
