@@ -7,13 +7,13 @@
 //
 //===----------------------------------------------------------------------===//
 #include "KernelEmitter.h"
-#include <cmath>
-#include <cstdlib>
 #include "AstPrinter.h"
 #include "Epilogue.h"
 #include "KernelSchedule.h"
+#include "clang/Basic/CharInfo.h"
+#include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/StringExtras.h"
-#include <cctype>
+#include <cstdlib>
 
 namespace tc {
 namespace {
@@ -22,10 +22,10 @@ std::string str(long X) { return std::to_string(X); }
 
 /// Whether Text uses the identifier Id (not as part of a longer name).
 bool mentionsIdentifier(const std::string &Text, const std::string &Id) {
-  auto IsIdChar = [](char Ch) { return std::isalnum(static_cast<unsigned char>(Ch)) || Ch == '_'; };
   for (size_t At = Text.find(Id); At != std::string::npos; At = Text.find(Id, At + 1)) {
-    bool Before = At > 0 && IsIdChar(Text[At - 1]);
-    bool After = At + Id.size() < Text.size() && IsIdChar(Text[At + Id.size()]);
+    bool Before = At > 0 && clang::isAsciiIdentifierContinue(Text[At - 1]);
+    bool After = At + Id.size() < Text.size() &&
+                 clang::isAsciiIdentifierContinue(Text[At + Id.size()]);
     if (!Before && !After)
       return true;
   }
@@ -252,21 +252,16 @@ private:
     }
   }
 
-  /// Whether the input type holds V exactly (0, or a normal value whose
-  /// significand fits the type's: 11 bits for fp16, 8 for bf16).
+  /// Whether the 16-bit input type holds V exactly, as a zero or a normal
+  /// value.
   bool representable(double V) const {
-    if (V == 0)
-      return true;
-    if (!std::isfinite(V))
-      return false;
-    int Exp = 0;
-    double Mant = std::frexp(std::fabs(V), &Exp); // V = Mant * 2^Exp, Mant in [0.5, 1)
-    bool Half = Idiom.InputType == ElementType::F16;
-    int Bits = Half ? 11 : 8;
-    if (Half ? (Exp < -13 || Exp > 16) : (Exp < -125 || Exp > 128))
-      return false;
-    double Scaled = std::ldexp(Mant, Bits);
-    return Scaled == std::floor(Scaled);
+    llvm::APFloat F(V);
+    bool LosesInfo = false;
+    llvm::APFloat::opStatus Status =
+        F.convert(Idiom.InputType == ElementType::F16 ? llvm::APFloat::IEEEhalf()
+                                                      : llvm::APFloat::BFloat(),
+                  llvm::APFloat::rmNearestTiesToEven, &LosesInfo);
+    return Status == llvm::APFloat::opOK && !LosesInfo && F.isFinite() && !F.isDenormal();
   }
 
   /// For an operand converted while copying (tc/tile_convert.cuh): the
@@ -359,10 +354,12 @@ private:
       return std::string(Copier) + ".setup({i}, {r}, {c}, {grow}, {gcol}, " +
              Tl.Rows + ", " + Tl.ColsExtent + ");";
     };
-    auto Copy = [](const OperandTile &Tl, const char *Copier, const OperandView &V) {
-      std::string Convert = V.ConvertWhileCopying
-                                ? std::string(", tc_convert_") + Copier[sizeof("tc_copy_") - 1]
-                                : "";
+    // The conversion lambda of copier tc_copy_x: tc_convert_x.
+    auto ConvertOf = [](const char *Copier) {
+      return std::string("tc_convert_") + Copier[sizeof("tc_copy_") - 1];
+    };
+    auto Copy = [&](const OperandTile &Tl, const char *Copier, const OperandView &V) {
+      std::string Convert = V.ConvertWhileCopying ? ", " + ConvertOf(Copier) : "";
       return std::string(Copier) + ".issue({i}, " + Tl.Smem + " + {stage} * " +
              str(Tl.Elements) + ", {t}" + Convert + ");";
     };
@@ -378,7 +375,7 @@ private:
         return;
       CopyText = std::string(Copier) + ".load({i}, {t});";
       LandText = std::string(Copier) + ".land({i}, " + Tl.Smem + " + {stage} * " +
-                 str(Tl.Elements) + ", {t}, tc_convert_" + Copier[sizeof("tc_copy_") - 1] + ");";
+                 str(Tl.Elements) + ", {t}, " + ConvertOf(Copier) + ");";
     };
     Split(A, "tc_copy_a", Idiom.A, T.CopyA, T.LandA);
     Split(B, "tc_copy_b", Idiom.B, T.CopyB, T.LandB);
@@ -441,9 +438,10 @@ private:
         Load.pop_back();
         T.TmaLoad.push_back(Load);
       }
-      T.FullWait = "tc::mbarrier_wait(tc_full + {stage}, {phase});  // the tile has landed";
+      T.FullWait = C.ConvertStages
+                       ? "tc::mbarrier_wait(tc_ready + {stage}, {phase});  // the tile is converted"
+                       : "tc::mbarrier_wait(tc_full + {stage}, {phase});  // the tile has landed";
       if (C.ConvertStages) {
-        T.FullWait = "tc::mbarrier_wait(tc_ready + {stage}, {phase});  // the tile is converted";
         T.ConvertStage =
             std::string("tc::mbarrier_wait(tc_full + {stage}, {phase});  // the tile has landed\n"
                         "tc::apply_prologue_to_tile<") + spelling(Idiom.InputType) + ", " + str(A.Elements) +

@@ -17,7 +17,6 @@
 
 #include <cstdint>
 #include <cstring>
-#include <type_traits>
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
@@ -48,19 +47,14 @@ struct packed_pair<__nv_bfloat16> {
   using type = __nv_bfloat162;
 };
 
-// F::kPacked: f is also given on packed pairs, where it is exact (one
-// instruction per pair instead of a round trip through fp32 per element).
-template <typename F, typename = void>
-struct has_packed_form : std::false_type {};
-template <typename F>
-struct has_packed_form<F, std::void_t<decltype(F::kPacked)>>
-    : std::integral_constant<bool, F::kPacked> {};
-
+// F is a generated prologue functor: operator()(float), and, where
+// F::kPacked, operator() on packed pairs too, exact there (one instruction
+// per pair instead of a round trip through fp32 per element).
 template <typename T, int N, typename F>
 __device__ __forceinline__ void apply_prologue(uint32_t (&r)[N], F f) {
 #pragma unroll
   for (int i = 0; i < N; ++i) {
-    if constexpr (sizeof(T) == 2 && has_packed_form<F>::value) {
+    if constexpr (sizeof(T) == 2 && F::kPacked) {
       using T2 = typename packed_pair<T>::type;
       T2 x;
       memcpy(&x, &r[i], 4);

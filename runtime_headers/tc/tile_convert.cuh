@@ -169,7 +169,9 @@ struct ConvertingCopier {
     span = chunk_span<kVec, kReductionContiguous>(gcol, cols);
   }
 
-  // Elements of chunk i of k tile t inside the matrix (0 to kVec).
+  // Elements of chunk i of k tile t inside the matrix (0 to kVec). Both
+  // phases compute it: holding it from load to land took a register per
+  // thread that the two-block register budget does not have (ptxas spilled).
   __device__ __forceinline__ int valid_elements(int i, int t) const {
     const long long k = gk0 + static_cast<long long>(t) * kBlockK +
                         (kReductionContiguous ? 0 : static_cast<long long>(i) * kRowStep);
