@@ -17,6 +17,7 @@
 //           (4096, 4096), (28672, 4096), (4096, 14336)} (LLM projections),
 //           plus DeepBench 5124x9124x2560, 35x8457x4096 and 7680x{16, 32,
 //           64, 128}x2560.
+//   MxNxK   that one shape (e.g. --sets 2304x2176x768,2304x2176x1536).
 //   --quick keeps the first 10 paper shapes, 4096^3 and 8192^3, and 6 llm
 //           shapes (see kQuickLlm).
 //
@@ -119,8 +120,15 @@ bool shape_set(const std::string &name, bool quick, std::vector<Shape> &out) {
     out = square_shapes(quick);
   else if (name == "llm")
     out = llm_shapes(quick);
-  else
-    return false;
+  else {
+    // "MxNxK": a set of that one shape (for experiments on chosen shapes).
+    Shape s;
+    char tail;
+    if (sscanf(name.c_str(), "%dx%dx%d%c", &s.M, &s.N, &s.K, &tail) != 3 || s.M < 1 ||
+        s.N < 1 || s.K < 1)
+      return false;
+    out = {s};
+  }
   return true;
 }
 
