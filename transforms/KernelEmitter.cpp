@@ -496,7 +496,8 @@ private:
                     " are in shared memory";
     T.PartialAdd = "tc::add_partial(tc_acc[{mt}][{nt}], tc_partial + {slot});";
     T.PartialDone = "__syncthreads();  // the output tile reuses the partial sums' memory";
-    T.Stage = "tc_stage[{ml} * " + Pitch + " + {nl}] = tc_acc[{mt}][{nt}][{reg}];";
+    T.Stage = "*reinterpret_cast<float2 *>(tc_stage + {ml} * " + Pitch +
+              " + {nl}) = make_float2(tc_acc[{mt}][{nt}][{reg}], tc_acc[{mt}][{nt}][{reg} + 1]);";
     T.StageSync = "__syncthreads();";
     if (C.Tma) {
       // The producer warp has left: the consumers synchronise alone.

@@ -676,8 +676,12 @@ private:
     // tile (the operand stages are free once the main loop has drained),
     // then thread i stores elements i, i + threads, ... of the tile in row-
     // major order, so that a warp writes 32 consecutive elements of a row.
+    // A thread's two accumulators of a row, columns n and n + 1 (n even),
+    // go in with one 8-byte store: half the shared-memory stores, and a
+    // half-warp's pairs fill the 32 banks once (the pitch is BN + 8).
     isl::set Sync = set("{ StageSync[] }");
-    isl::set Stage = rename(Store, "Stage");
+    isl::set Stage =
+        rename(Store, "Stage").intersect(set("{ Stage[m, n] : n mod 2 = 0 }"));
     std::string Linear = "(" + BN + " * (m mod " + BM + ") + (n mod " + BN + "))";
     isl::set Out = rename(Padded, "StagedStore")
                        .intersect(set("{ StagedStore[m, n] : floor(m / " + BM + ") = " +

@@ -44,7 +44,7 @@
 // CHECK:      {{^ *}}tc::add_partial(tc_acc[c1][c2], tc_partial + ((((((2048 * tc_warp_m) + (1024 * tc_warp_n)) + (4 * tc_lane_row)) + tc_lane_col) + (256 * c1)) + (32 * c2)));
 // CHECK:      {{^}}  __syncthreads();  // the output tile reuses the partial sums' memory
 // CHECK-NEXT: {{^}}  if (tc_warp_k == 0) {
-// CHECK:      {{^ *}}tc_stage[{{.*}}] = tc_acc[c0][c1][((2 * c2) + c3)];
+// CHECK:      {{^ *}}*reinterpret_cast<float2 *>(tc_stage + {{.*}}) = make_float2(tc_acc[c0][c1][(2 * c2)], tc_acc[c0][c1][(2 * c2) + 1]);
 // CHECK:      {{^}}  __syncthreads();
 // CHECK-NEXT: {{^}}  #pragma unroll 4
 // CHECK-NEXT: {{^}}  for (int c0 = 0; c0 <= 63; c0 += 1) {

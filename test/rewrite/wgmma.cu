@@ -34,8 +34,9 @@
 // CHECK-NEXT: {{^}}    tc_copy_a.issue(0, tc_smem_a + ((c0 + 2) % 3) * 8192, (c0 + 2));
 // CHECK:      {{^}}    tc::cp_async_commit();
 // CHECK-NEXT: {{^}}    tc::wgmma_wait<0>(tc_acc[0]);
-// The epilogue reads a warp's accumulators as 16 x 128 fragments.
-// CHECK:      {{^}}        tc_stage[(((16 * tc_warp_m) + tc_lane_row) + (8 * c2)) * 136 + (((2 * tc_lane_col) + (8 * c1)) + c3)] = tc_acc[0][c1][((2 * c2) + c3)];
+// The epilogue reads a warp's accumulators as 16 x 128 fragments, a row's
+// two neighbours at once (one 8-byte store into the staged tile).
+// CHECK:      {{^}}      *reinterpret_cast<float2 *>(tc_stage + (((16 * tc_warp_m) + tc_lane_row) + (8 * c2)) * 136 + ((2 * tc_lane_col) + (8 * c1))) = make_float2(tc_acc[0][c1][(2 * c2)], tc_acc[0][c1][(2 * c2) + 1]);
 // CHECK:      {{^ *}}tc_gemm_rc_0_cp_async_kernel<tc::kWholeChunks><<<tc_grid, 256, tc_smem_bytes, tc_stream>>>
 
 // CHECK:      {{^}}//   block tile 128x128x64, 2 warpgroups {{.*}} wgmma.mma_async.m64n128k16
