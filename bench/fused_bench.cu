@@ -11,7 +11,7 @@
 // bench/gemm_bench.cu.
 //
 // Usage:
-//   fused_bench [--sets paper,square,llm] [--idioms name,...] [--funcs name,...]
+//   fused_bench [--sets paper,square,llm,MxNxK] [--idioms name,...] [--funcs name,...]
 //               [--quick] [--csv out.csv] [--md out.md] [--list]
 //   --list prints the available functions and the selected shapes, and exits
 //   without touching the GPU.
@@ -28,7 +28,7 @@
 //                   [N][K], scale and zero fp32 per output column
 //                   (signature (M, N, K, X, W, scale, zero, Y))
 //
-// Shapes: the sets of bench_common.h (paper, square, llm; --quick), as
+// Shapes: the sets of bench_common.h (paper, square, llm, MxNxK; --quick), as
 // (M, N, K). For gemm_add_gemm, K1 = K and K2 = max(128, 128 * floor(K /
 // 256)), i.e. K / 2 rounded down to a multiple of 128, at least 128 (so K2
 // differs from K1 except for K = 128); the row's K is K1 + K2 and FLOPs are
@@ -1159,7 +1159,7 @@ int main(int argc, char **argv) {
     else if (a == "--md")
       md_path = value();
     else if (a == "-h" || a == "--help") {
-      printf("usage: fused_bench [--sets paper,square,llm] [--idioms name,...] "
+      printf("usage: fused_bench [--sets paper,square,llm,MxNxK] [--idioms name,...] "
              "[--funcs name,...] [--quick] [--csv out.csv] [--md out.md] "
              "[--list]\n"
              "  idioms: relu_gemm, gemm_bias_relu, gemm_bias_gelu, "

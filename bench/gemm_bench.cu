@@ -7,7 +7,7 @@
 // functions the tool accepted are compiled in.
 //
 // Usage:
-//   gemm_bench [--sets paper,square,llm] [--funcs name,...] [--quick]
+//   gemm_bench [--sets paper,square,llm,MxNxK] [--funcs name,...] [--quick]
 //              [--csv out.csv] [--md out.md] [--list]
 //   --list prints the available functions and the selected shapes, and exits
 //   without touching the GPU.
@@ -32,6 +32,7 @@
 //           (4096, 4096), (28672, 4096), (4096, 14336)} (LLM projections),
 //           plus DeepBench 5124x9124x2560, 35x8457x4096 and 7680x{16, 32,
 //           64, 128}x2560.
+//   MxNxK   that one shape (e.g. --sets 2304x2176x768,3456x1280x1280).
 //   --quick keeps the first 10 paper shapes, 4096^3 and 8192^3, and 6 llm
 //           shapes (see kQuickLlm).
 //
@@ -463,7 +464,7 @@ int main(int argc, char **argv) {
     else if (a == "--md")
       md_path = value();
     else if (a == "-h" || a == "--help") {
-      printf("usage: gemm_bench [--sets paper,square,llm] [--funcs name,...] "
+      printf("usage: gemm_bench [--sets paper,square,llm,MxNxK] [--funcs name,...] "
              "[--quick] [--csv out.csv] [--md out.md] [--list]\n"
              "  --list prints the functions and shapes and exits (no GPU "
              "needed)\n");
