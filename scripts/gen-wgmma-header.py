@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes runtime_headers/tc/wgmma_instructions.cuh: one wrapper per
 wgmma.mma_async shape the code generator uses (m64nNk16, N a power of two
-from 16 to 256; f16 and bf16 operands; fp32 accumulators; B from shared
+from 16 to 256, and 192 for tiles that fit one round of SMs; f16 and bf16 operands; fp32 accumulators; B from shared
 memory through a descriptor, A from shared memory too or from registers).
 
 Inline asm cannot be variadic, so the N/2 accumulator operands of each
@@ -64,7 +64,7 @@ FOOTER = """
 
 
 ELEMENTS = (("__half", "f16"), ("__nv_bfloat16", "bf16"))
-SHAPES = (16, 32, 64, 128, 256)
+SHAPES = (16, 32, 64, 128, 192, 256)
 
 
 def wrapper(n, ctype, ptx_elem, a_in_registers):

@@ -69,6 +69,10 @@ std::string KernelConfig::describe() const {
 
 static bool isPow2(int X) { return X > 0 && (X & (X - 1)) == 0; }
 
+/// The wgmma instruction widths tc/wgmma_instructions.cuh has: powers of
+/// two, and 192 (tiles that fit a round of SMs where 128 and 256 do not).
+static bool isWgmmaTileN(int N) { return (isPow2(N) && N >= 16 && N <= 256) || N == 192; }
+
 /// A prologue applied to the operand's register fragments (not while
 /// copying).
 static bool hasFragmentPrologue(const OperandView &V) {
@@ -111,9 +115,9 @@ static std::optional<std::string> wgmmaObstacle(const MatmulIdiom &Idiom,
     if (NMajorB && BN < 64)
       return std::string("an N-major B is stored in 64-column panels: the block tile needs "
                          "at least 64 columns");
-    if (BK != 64 || BM % 64 || BM < 64 || BM > 256 || !isPow2(BN) || BN < 16 || BN > 256)
-      return std::string("wgmma tiles are BM x BN x 64 with BM 64, 128 or 256 and BN a power "
-                         "of two from 16 to 256");
+    if (BK != 64 || (BM != 64 && BM != 128 && BM != 256) || !isWgmmaTileN(BN))
+      return std::string("wgmma tiles are BM x BN x 64 with BM 64, 128 or 256 and BN 16, 32, "
+                         "64, 128, 192 or 256");
   }
   return std::nullopt;
 }
@@ -165,7 +169,7 @@ KernelConfig KernelConfig::cpAsyncTwin() const {
     T.ConvertStages = false;
     T.WgmmaRegisterA = true;
   }
-  if (!StagesFromClause)
+  if (!FixedStages)
     T.Stages = defaultCpAsyncStages(T);
   T.WgmmaPending = T.Stages >= 4 && !T.WgmmaRegisterA ? 1 : 0;
   return T;
@@ -189,7 +193,7 @@ static void chooseCopies(KernelConfig &C, const MatmulIdiom &Idiom) {
     C.WgmmaRegisterA = false;
     C.ConvertStages = true;
   }
-  if (!C.StagesFromClause)
+  if (!C.FixedStages)
     C.Stages = defaultTmaStages(C);
   C.WgmmaPending = 1;
   C.PathReason += "; TMA stages filled by a producer warp (cp.async kernel when an operand "
@@ -245,7 +249,7 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
     }
     if (Cl.Stages)
       C.Stages = *Cl.Stages;
-    C.StagesFromClause = Cl.Stages.has_value();
+    C.FixedStages = Cl.Stages.has_value();
     C.WarpM = 16;
     C.WarpN = C.BlockN;
     // (chooseCopies says where the prologue is applied: to the fragments,
@@ -329,8 +333,10 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
     return Bad("the block tile's K size must be 16, 32, 64 or 128",
                "the reduction is strip-mined by the mma depth, " +
                    std::to_string(C.MmaK));
-  if (!isPow2(C.BlockM) || !isPow2(C.BlockN) || C.BlockM < 16 || C.BlockN < 16)
-    return Bad("block tile sizes must be powers of two of at least 16",
+  if (!isPow2(C.BlockM) || !(C.wgmma() ? isWgmmaTileN(C.BlockN) : isPow2(C.BlockN)) ||
+      C.BlockM < 16 || C.BlockN < 16)
+    return Bad("block tile sizes must be powers of two of at least 16" +
+                   std::string(C.wgmma() ? " (or 192 columns)" : ""),
                "shared-memory rows are swizzled in 16-byte chunks");
   Blame({"warp_split_k", "tile"});
   if (C.kSteps() % C.WarpSplitK)
@@ -356,8 +362,13 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
                "warp groups 1 to P-1 each hand a whole fp32 block tile to group 0; "
                "use a smaller block tile or fewer warp groups");
   Blame({"stages"});
-  if (C.Stages < 2 || C.Stages > 6)
-    return Bad("stages must be between 2 and 6", "");
+  // wgmma kernels of small tiles keep a whole short reduction in flight
+  // (64x64 tiles: 12 stages of 16 KiB); the shared-memory limit below
+  // bounds the rest.
+  const int MaxStages = C.wgmma() ? 16 : 6;
+  if (C.Stages < 2 || C.Stages > MaxStages)
+    return Bad("stages must be between 2 and " + std::to_string(MaxStages),
+               C.wgmma() ? "" : "up to 16 with wgmma (sm_90a)");
   Blame({"warp", "tile"});
   int Regs = C.fragmentsM() * C.fragmentsN() * 4;
   if (Regs > 256)

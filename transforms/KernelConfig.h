@@ -108,8 +108,9 @@ struct KernelConfig {
   /// fragments leave too few registers beside the producer).
   bool ConvertStages = false;
   static constexpr int ConverterThreads = 32;
-  /// Stages were set by the stages clause (else the defaults per path).
-  bool StagesFromClause = false;
+  /// Stages fixed by the stages clause: kept by the cp.async twin, not
+  /// re-derived per path.
+  bool FixedStages = false;
   /// The producer: one warp, of which one thread issues the copies. (A
   /// whole warpgroup would allow setmaxnreg, but it costs the registers
   /// that two blocks per SM need, and one block of 128x256 tiles has 227

@@ -71,3 +71,67 @@ void bench_gemm_f16_rc_t128s6(int M, int N, int K, const __half *__restrict__ A,
       C[i * N + j] = __float2half(acc);
     }
 }
+
+// Small tiles with deep pipelines for outputs of fewer 128x128 tiles than
+// SMs (cuBLAS picks 32x64 to 96x64 tiles with 10 to 16 stages there, no
+// split-K): the whole reduction of a short K is in flight at once.
+
+void bench_gemm_f16_rc_t64x64s12(int M, int N, int K, const __half *__restrict__ A,
+                       const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc tile(64,64,64) stages(12)
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[j * K + k]);
+      C[i * N + j] = __float2half(acc);
+    }
+}
+
+void bench_gemm_f16_rc_t64x64s12nosplit(int M, int N, int K, const __half *__restrict__ A,
+                       const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc tile(64,64,64) stages(12) split_k(1)
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[j * K + k]);
+      C[i * N + j] = __float2half(acc);
+    }
+}
+
+void bench_gemm_f16_rc_t64x128s8(int M, int N, int K, const __half *__restrict__ A,
+                       const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc tile(64,128,64) stages(8)
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[j * K + k]);
+      C[i * N + j] = __float2half(acc);
+    }
+}
+
+void bench_gemm_f16_rc_t64x64s6nosplit(int M, int N, int K, const __half *__restrict__ A,
+                       const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc tile(64,64,64) stages(6) split_k(1)
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[j * K + k]);
+      C[i * N + j] = __float2half(acc);
+    }
+}
+
+void bench_gemm_f16_rc_t64x32s12(int M, int N, int K, const __half *__restrict__ A,
+                       const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc tile(64,32,64) stages(12)
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[j * K + k]);
+      C[i * N + j] = __float2half(acc);
+    }
+}

@@ -180,6 +180,16 @@ __device__ __forceinline__ float4 load_l2(const float4 *p) {
   return v;
 }
 
+// The vectors a thread loads from a slot at once: the largest divisor of
+// its kOwn vectors up to 16 (16 of 32 for a 128x256 tile, 12 of 24 for
+// 128x192), so that the batches cover them exactly.
+constexpr int load_batch(int own) {
+  int batch = own < 16 ? own : 16;
+  while (own % batch)
+    --batch;
+  return batch;
+}
+
 // A part of a split tile, after its kThreads consumer threads have put its
 // kRows x kCols partial sums into `stage` (row pitch kPitch floats): stores
 // them in the part's slot of the tile's workspace, and returns true for the
@@ -200,8 +210,7 @@ __device__ __forceinline__ bool combine_parts(float *stage, float *workspace, in
   constexpr int kVecs = kRows * kCols / 4, kVecsPerRow = kCols / 4;
   static_assert(kVecs % kThreads == 0, "every thread owns as many vectors");
   constexpr int kOwn = kVecs / kThreads;
-  constexpr int kBatch = kOwn < 16 ? kOwn : 16;
-  static_assert(kOwn % kBatch == 0, "whole batches");
+  constexpr int kBatch = load_batch(kOwn);
   float4 *tile = reinterpret_cast<float4 *>(workspace) +
                  static_cast<long long>(split_tile) * parts * kVecs;
   auto staged = [&](int v) {

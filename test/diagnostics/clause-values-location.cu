@@ -4,7 +4,7 @@
 //
 // Fails: all of these are reported at column 1, the '#' of the pragma
 // line, e.g. "clause-values-location.cu:<line>:1: error: stages must be
-// between 2 and 6" (KernelConfig.cpp reports at the pragma's location).
+// between 2 and 16" (KernelConfig.cpp reports at the pragma's location).
 //
 // RUN: not %tc-rewrite %s -o %t.cu 2>&1 | FileCheck %s --check-prefix=DIAG
 
@@ -22,10 +22,10 @@
   int M, int N, int K, const __half *__restrict__ A,                           \
       const __half *__restrict__ B, __half *__restrict__ C
 
-void stages_nine(GEMM_ARGS) {
-  // 'stages' is column 12, '9' column 19.
-  // DIAG: {{.*}}clause-values-location.cu:[[@LINE+1]]:{{12|19}}: error: stages must be between 2 and 6
-#pragma tc stages(9)
+void stages_seventeen(GEMM_ARGS) {
+  // 'stages' is column 12, '17' column 19.
+  // DIAG: {{.*}}clause-values-location.cu:[[@LINE+1]]:{{12|19}}: error: stages must be between 2 and 16
+#pragma tc stages(17)
   GEMM_NEST
 }
 

@@ -21,14 +21,14 @@
   int M, int N, int K, const __half *__restrict__ A,                           \
       const __half *__restrict__ B, __half *__restrict__ C
 
-void stages_nine(GEMM_ARGS) {
-  // DIAG: {{.*}}clause-values.cu:[[@LINE+1]]:{{[0-9]+}}: error: stages must be between 2 and 6
-#pragma tc stages(9)
+void stages_seventeen(GEMM_ARGS) {
+  // DIAG: {{.*}}clause-values.cu:[[@LINE+1]]:{{[0-9]+}}: error: stages must be between 2 and 16
+#pragma tc stages(17)
   GEMM_NEST
 }
 
 void stages_one(GEMM_ARGS) {
-  // DIAG: {{.*}}clause-values.cu:[[@LINE+1]]:{{[0-9]+}}: error: stages must be between 2 and 6
+  // DIAG: {{.*}}clause-values.cu:[[@LINE+1]]:{{[0-9]+}}: error: stages must be between 2 and 16
 #pragma tc stages(1)
   GEMM_NEST
 }

@@ -152,7 +152,7 @@ TEST(KernelConfigTest, RejectsNonPowerOfTwoBlock) {
   expectRejected(Cl, "powers of two");
 }
 
-TEST(KernelConfigTest, RejectsStages9) {
+TEST(KernelConfigTest, RejectsStages9OnMmaSync) {
   RegionClauses Cl;
   Cl.Stages = 9;
   expectRejected(Cl, "stages must be between 2 and 6");
@@ -322,6 +322,28 @@ MatmulIdiom plainIdiom(bool AKMajor, bool BKMajor, ElementType T = ElementType::
   Idiom.A.ReductionIsContiguous = AKMajor;
   Idiom.B.ReductionIsContiguous = BKMajor;
   return Idiom;
+}
+
+// Small wgmma tiles may keep a whole short reduction in flight: up to 16
+// stages, within the shared memory (64x64x64 f16: 16 KiB a stage).
+TEST(KernelConfigTest, WgmmaStagesUpTo16) {
+  RegionClauses Cl = tile(64, 64, 64);
+  Cl.Stages = 12;
+  Chosen R = chooseFor(plainIdiom(true, true), Cl, GpuArch::SM90a, MmaPreference::Auto);
+  ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+  EXPECT_TRUE(R.Config->wgmma());
+  EXPECT_EQ(R.Config->Stages, 12);
+  Cl.Stages = 17;
+  R = chooseFor(plainIdiom(true, true), Cl, GpuArch::SM90a, MmaPreference::Auto);
+  ASSERT_FALSE(R.Config.has_value());
+  EXPECT_NE(R.Error->Message.find("stages must be between 2 and 16"), std::string::npos)
+      << R.Error->Message;
+  Cl = tile(128, 128, 64);
+  Cl.Stages = 12;  // 32 KiB a stage
+  R = chooseFor(plainIdiom(true, true), Cl, GpuArch::SM90a, MmaPreference::Auto);
+  ASSERT_FALSE(R.Config.has_value());
+  EXPECT_NE(R.Error->Message.find("bytes of shared memory"), std::string::npos)
+      << R.Error->Message;
 }
 
 TEST(KernelConfigTest, AutoTakesWgmmaOnSm90aForEveryLayout) {
