@@ -403,6 +403,10 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
   return C;
 }
 
+/// Stages of the 64x128 kernel for outputs of one round of its tiles: 8 of
+/// 24 KiB fill the shared memory of one block per SM.
+static constexpr int kDeepNarrowStages = 8;
+
 std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
                                                   const RegionModel &M,
                                                   const MatmulIdiom &Idiom) {
@@ -429,6 +433,12 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
       K->Stages = defaultTmaStages(*K);
     else if (K == &Wide)
       K->Stages = defaultCpAsyncStages(*K);
+  // Outputs of at most one round of 64x128 tiles: the same tiles with twice
+  // the stages (8, one block per SM), so that a short reduction is mostly in
+  // flight from the start instead of waiting for a refill every 4 k tiles.
+  KernelConfig Deep = Narrow;
+  Deep.Stages = kDeepNarrowStages;
+  Deep.FixedStages = true; // its cp.async twin: 8 stages too, not the narrow twin again
   // The TMA kernels' own rule: their tile schedule balances a partial last
   // round of tiles (tc/tile_choice.cuh).
   // Checked in this order (the skinny rule first: a tall output of few
@@ -438,6 +448,8 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
     Alts.push_back({Skinny, "_skinny", "prefer_skinny_tiles", false});
   Alts.push_back(
       {Wide, "_wide", Wide.Tma ? "prefer_wide_tma_tiles" : "prefer_wide_tiles", true});
+  if (Deep.Tma) // measured with TMA stages only
+    Alts.push_back({Deep, "_narrow_deep", "prefer_deep_narrow_tiles", false});
   Alts.push_back({Narrow, "_narrow", "prefer_narrow_tiles", false});
   return Alts;
 }

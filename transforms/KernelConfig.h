@@ -108,8 +108,8 @@ struct KernelConfig {
   /// fragments leave too few registers beside the producer).
   bool ConvertStages = false;
   static constexpr int ConverterThreads = 32;
-  /// Stages fixed by the stages clause: kept by the cp.async twin, not
-  /// re-derived per path.
+  /// Stages fixed by the stages clause or by the kernel's role (the deep
+  /// 64x128 kernel's 8): kept by the cp.async twin, not re-derived per path.
   bool FixedStages = false;
   /// The producer: one warp, of which one thread issues the copies. (A
   /// whole warpgroup would allow setmaxnreg, but it costs the registers
@@ -198,8 +198,9 @@ struct AlternativeKernel {
 /// (tc/tile_choice.cuh), in order of precedence: with TMA stages,
 /// 64x32 tiles (64x64 for an N-major B) for outputs of at most 64 columns;
 /// 128x256 tiles (3 stages, one block per SM) for large outputs; 64x128
-/// tiles (4 stages, one warpgroup) for outputs with fewer 128x128 tiles
-/// than SMs. None otherwise.
+/// tiles (one warpgroup) with 8 stages (one block per SM) for outputs of at
+/// most one round of them, and with 4 stages for outputs with fewer 128x128
+/// tiles than SMs. None otherwise.
 std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
                                                   const RegionModel &M,
                                                   const MatmulIdiom &Idiom);

@@ -1,10 +1,11 @@
 // tc/tile_choice.cuh - the launch-time choice between a region's kernels.
 //
-// On sm_90a a plain GEMM region gets four wgmma kernels (KernelConfig.h):
+// On sm_90a a plain GEMM region gets five wgmma kernels (KernelConfig.h):
 // 128x128x64 tiles, two blocks per SM; 128x256x64 tiles, one block per SM,
 // whose tiles reuse each A element twice as often; 64x32x64 (or 64x64x64)
 // tiles for outputs of few columns; and 64x128x64 tiles (one warpgroup per
-// block) for outputs too small to fill the GPU.
+// block) for outputs too small to fill the GPU, with 8 stages (one block
+// per SM) where one round of them covers the output, else 4 (two).
 //
 // prefer_wide_tiles: the wide kernel wins once there are enough of its
 // tiles for about two waves and enough k tiles to amortise filling its
@@ -29,6 +30,16 @@
 // with fill_divisor 2) beat the 128x128 kernel split along k
 // (docs/results/bench-h200-wgmma-small.md: 59 such shapes of the paper and
 // LLM sets, faster on 45).
+//
+// prefer_deep_narrow_tiles: with at most one round of 64x128 tiles (no
+// more than SMs), the 64x128 TMA kernel with 8 stages and one block per SM
+// instead of 4 stages and two: the block's whole share of a short
+// reduction is in flight from the start (cuBLAS picks small tiles with 10
+// to 16 stages there). Measured on an H100 over the 59 paper and LLM
+// shapes with fewer 128x128 tiles than SMs
+// (docs/results/bench-h100-deep-narrow.md): geometric mean of the ratio to
+// cuBLAS 0.816 -> 0.865; with more 64x128 tiles than SMs the 8-stage
+// kernel lost (one block per SM), so those keep 4 stages.
 //
 // prefer_skinny_tiles: outputs of at most 64 columns (DeepBench's 7680 x
 // {16, 32, 64} x 2560) get 64x32 TMA tiles (64x64 for an N-major B, whose
@@ -61,6 +72,10 @@ __host__ inline bool prefer_skinny_tiles(long long /*m*/, long long n) { return 
 // batches: independent GEMMs of that shape (a batched region).
 __host__ inline bool prefer_narrow_tiles(long long m, long long n, long long batches = 1) {
   return ((m + 127) / 128) * ((n + 127) / 128) * batches < multiprocessors();
+}
+
+__host__ inline bool prefer_deep_narrow_tiles(long long m, long long n, long long batches = 1) {
+  return ((m + 63) / 64) * ((n + 127) / 128) * batches <= multiprocessors();
 }
 
 }  // namespace tc

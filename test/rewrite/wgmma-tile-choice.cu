@@ -1,8 +1,9 @@
 // The launch-time choice between a plain GEMM region's wgmma kernels
 // (tc/tile_choice.cuh), in order: skinny tiles for outputs of at most 64
 // columns (64x32, or 64x64 where B is N-major and its stages hold 64-column
-// panels), then wide 128x256 tiles, then narrow 64x128 tiles, else the
-// default 128x128 tiles.
+// panels), then wide 128x256 tiles, then narrow 64x128 tiles (8 stages and
+// one block per SM for one round of them, else 4 stages), else the default
+// 128x128 tiles.
 //
 // RUN: %tc-rewrite %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
@@ -14,12 +15,23 @@
 // B K-major: 64x32 skinny tiles, six 12 KiB TMA stages.
 // CHECK:      {{^}}//   block tile 64x32x64, 1 warpgroup (4 warps and a producer warp), 6 TMA stages (mbarriers), wgmma.mma_async.m64n32k16 {{.*}}
 // CHECK-NEXT: {{^}}__global__ void __launch_bounds__(160, 2) tc_gemm_kmajor_0_skinny_kernel(
+// The deep 64x128 kernel: 8 stages of 24 KiB, one block per SM; its
+// cp.async twin keeps the 8 stages.
+// CHECK:      {{^}}//   block tile 64x128x64, 1 warpgroup (4 warps), 8 cp.async stages, {{.*}}
+// CHECK-NEXT: {{^}}template <int kCopyMode>  // tc::CopyMode, chosen by the launcher
+// CHECK-NEXT: {{^}}__global__ void __launch_bounds__(128) tc_gemm_kmajor_0_narrow_deep_cp_async_kernel(
+// CHECK:      {{^}}//   block tile 64x128x64, 1 warpgroup (4 warps and a producer warp), 8 TMA stages (mbarriers), {{.*}}
+// CHECK-NEXT: {{^}}__global__ void __launch_bounds__(160, 1) tc_gemm_kmajor_0_narrow_deep_kernel(
 // CHECK:      {{^}}static void tc_gemm_kmajor_0_launch(
 // CHECK-NEXT: {{^}}  // The kernel for this shape (tc/tile_choice.cuh).
 // CHECK-NEXT: {{^}}  if (tc::prefer_skinny_tiles(M, N)) {
 // CHECK-NEXT: {{^}}    tc_gemm_kmajor_0_skinny_launch(M, N, K, A, B, C, tc_stream);  // 64x32 tiles
 // CHECK:      {{^}}  if (tc::prefer_wide_tma_tiles(M, N, K)) {
-// CHECK:      {{^}}  if (tc::prefer_narrow_tiles(M, N)) {
+// CHECK:      {{^}}  if (tc::prefer_deep_narrow_tiles(M, N)) {
+// CHECK-NEXT: {{^}}    tc_gemm_kmajor_0_narrow_deep_launch(M, N, K, A, B, C, tc_stream);  // 64x128 tiles
+// CHECK-NEXT: {{^}}    return;
+// CHECK-NEXT: {{^}}  }
+// CHECK-NEXT: {{^}}  if (tc::prefer_narrow_tiles(M, N)) {
 void gemm_kmajor(int M, int N, int K, const __half *__restrict__ A,
                  const __half *__restrict__ B, __half *__restrict__ C) {
 #pragma tc

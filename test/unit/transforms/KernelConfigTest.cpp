@@ -401,12 +401,19 @@ TEST(KernelConfigTest, TmaOnlyWhereTheStagesAreCopiedUnchanged) {
   EXPECT_TRUE(R.Config->wgmma());
   EXPECT_TRUE(R.Config->Tma) << R.Config->PathReason;
   std::vector<AlternativeKernel> Alts = alternativeKernels(*R.Config, RegionModel(), Sum);
-  ASSERT_EQ(Alts.size(), 3u);
+  ASSERT_EQ(Alts.size(), 4u);
   EXPECT_EQ(Alts[0].Predicate, "prefer_skinny_tiles");
   EXPECT_EQ(Alts[0].Config.BlockM, 64);
   EXPECT_EQ(Alts[0].Config.BlockN, 32);
   EXPECT_EQ(Alts[1].Predicate, "prefer_wide_tma_tiles");
-  EXPECT_EQ(Alts[2].Predicate, "prefer_narrow_tiles");
+  // The 64x128 tiles twice: 8 stages (one block per SM) for one round of
+  // them, else 4 (two blocks per SM).
+  EXPECT_EQ(Alts[2].Predicate, "prefer_deep_narrow_tiles");
+  EXPECT_EQ(Alts[2].Config.BlockM, 64);
+  EXPECT_EQ(Alts[2].Config.BlockN, 128);
+  EXPECT_EQ(Alts[2].Config.Stages, 8);
+  EXPECT_EQ(Alts[3].Predicate, "prefer_narrow_tiles");
+  EXPECT_EQ(Alts[3].Config.Stages, 4);
   // A product in another layout: one set of boxes cannot serve both, so the
   // stages stay cp.async (the copiers are rebased per product).
   MatmulIdiom Mixed = plainIdiom(true, true);
