@@ -411,8 +411,7 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
                                                   const RegionModel &M,
                                                   const MatmulIdiom &Idiom) {
   const RegionClauses &Cl = M.Clauses;
-  if (!C.wgmma() || Cl.Tile || Cl.Stages || Idiom.A.ConvertWhileCopying ||
-      Idiom.B.ConvertWhileCopying)
+  if (!C.wgmma() || Cl.Tile || Cl.Stages)
     return {};
   KernelConfig Wide = C;
   Wide.BlockN = Wide.WarpN = 256;
@@ -444,6 +443,13 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   // Checked in this order (the skinny rule first: a tall output of few
   // columns would otherwise take wide tiles).
   std::vector<AlternativeKernel> Alts;
+  if (Idiom.A.ConvertWhileCopying || Idiom.B.ConvertWhileCopying) {
+    // Converted while copying (cp.async stages): the 64x128 tiles where
+    // enough of them fill the GPU unsplit; wider and taller tiles measured
+    // slower (docs/results/fused-bench-h100-int8-tiles.md).
+    Alts.push_back({Narrow, "_narrow", "prefer_narrow_converted_tiles", false});
+    return Alts;
+  }
   if (Skinny.Tma) // measured with TMA stages only
     Alts.push_back({Skinny, "_skinny", "prefer_skinny_tiles", false});
   Alts.push_back(

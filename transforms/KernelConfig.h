@@ -194,8 +194,9 @@ struct AlternativeKernel {
 };
 
 /// The further kernels a region gets for the default wgmma configuration
-/// (no tile or stages clause) without converted operands
-/// (tc/tile_choice.cuh), in order of precedence: with TMA stages,
+/// (no tile or stages clause; tc/tile_choice.cuh). With an operand converted
+/// while copying, only 64x128 tiles for small outputs. Otherwise, in order
+/// of precedence: with TMA stages,
 /// 64x32 tiles (64x64 for an N-major B) for outputs of at most 64 columns;
 /// 128x256 tiles (3 stages, one block per SM) for large outputs; 64x128
 /// tiles (one warpgroup) with 8 stages (one block per SM) for outputs of at

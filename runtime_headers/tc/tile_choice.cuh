@@ -31,6 +31,20 @@
 // (docs/results/bench-h200-wgmma-small.md: 59 such shapes of the paper and
 // LLM sets, faster on 45).
 //
+// prefer_narrow_converted_tiles: kernels with an operand converted while
+// copying (int8 weights; cp.async stages, split along k by split_k.cuh into
+// an fp32 workspace and a second kernel): 64x128 tiles where there are
+// twice as many of them as of 128x128 tiles (m > 64; n > 64, else the
+// stages hold mostly zero-filled B) and at least half as many as SMs, so
+// that they run unsplit - the split costs more than converting B's tile
+// for 64 rows instead of 128. Measured on an H100
+// (docs/results/fused-bench-h100-int8-narrow.md, the int8-weight layer):
+// geometric mean of the ratio to cuBLAS plus a dequantising kernel, paper /
+// squares / LLM, 0.453 / 0.416 / 0.914 -> 0.481 / 0.471 / 0.914 (512 x 4096
+// x 768: 0.087 -> 0.028 ms); the 64x128 kernel for every output of fewer
+// 128x128 tiles than SMs lost on the LLM set (0.767: decode shapes of 16
+// to 128 rows, whose split fills the GPU).
+//
 // prefer_deep_narrow_tiles: with at most one round of 64x128 tiles (no
 // more than SMs), the 64x128 TMA kernel with 8 stages and one block per SM
 // instead of 4 stages and two: the block's whole share of a short
@@ -72,6 +86,13 @@ __host__ inline bool prefer_skinny_tiles(long long /*m*/, long long n) { return 
 // batches: independent GEMMs of that shape (a batched region).
 __host__ inline bool prefer_narrow_tiles(long long m, long long n, long long batches = 1) {
   return ((m + 127) / 128) * ((n + 127) / 128) * batches < multiprocessors();
+}
+
+__host__ inline bool prefer_narrow_converted_tiles(long long m, long long n,
+                                                   long long batches = 1) {
+  const long long narrow_tiles = ((m + 63) / 64) * ((n + 127) / 128) * batches;
+  return m > 64 && n > 64 && prefer_narrow_tiles(m, n, batches) &&
+         2 * narrow_tiles >= multiprocessors();
 }
 
 __host__ inline bool prefer_deep_narrow_tiles(long long m, long long n, long long batches = 1) {

@@ -44,7 +44,12 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK-NOT: apply_prologue
 // The scale is applied once, to the sum.
 // CHECK: tc_value += static_cast<float>(scale[((tc_n))]) * tc_sum;
+// Small outputs of enough rows and columns: 64x128 tiles, unsplit, rather
+// than 128x128 tiles split along k (tc/tile_choice.cuh).
 // CHECK-LABEL: static void tc_int8_linear_0_launch(
+// CHECK-NEXT: {{^}}  // The kernel for this shape (tc/tile_choice.cuh).
+// CHECK-NEXT: {{^}}  if (tc::prefer_narrow_converted_tiles(M, N)) {
+// CHECK-NEXT: {{^}}    tc_int8_linear_0_narrow_launch(M, N, K, X, W, zero, scale, Y, tc_stream);  // 64x128 tiles
 // CHECK: int tc_mode = tc::copy_mode(X, K, K);
 // CHECK-NEXT: tc_mode = tc::min(tc_mode, tc::convert_copy_mode<__half>(W, K, K));
 

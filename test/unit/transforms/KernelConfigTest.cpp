@@ -428,6 +428,25 @@ TEST(KernelConfigTest, TmaOnlyWhereTheStagesAreCopiedUnchanged) {
       << R.Config->PathReason;
 }
 
+// An operand converted while copying (int8 weights): cp.async stages, and
+// of the alternatives only the 64x128 tiles, under their own rule (unsplit
+// where enough of them fill the GPU).
+TEST(KernelConfigTest, ConvertedOperandGetsOnlyNarrowTiles) {
+  MatmulIdiom Idiom = plainIdiom(true, true);
+  Idiom.B.ConvertWhileCopying = true;
+  Chosen R = chooseFor(Idiom, {}, GpuArch::SM90a, MmaPreference::Auto);
+  ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+  EXPECT_TRUE(R.Config->wgmma());
+  EXPECT_FALSE(R.Config->Tma);
+  std::vector<AlternativeKernel> Alts = alternativeKernels(*R.Config, RegionModel(), Idiom);
+  ASSERT_EQ(Alts.size(), 1u);
+  EXPECT_EQ(Alts[0].Predicate, "prefer_narrow_converted_tiles");
+  EXPECT_EQ(Alts[0].Config.BlockM, 64);
+  EXPECT_EQ(Alts[0].Config.BlockN, 128);
+  EXPECT_FALSE(Alts[0].Config.Tma);
+  EXPECT_EQ(Alts[0].Config.SplitFillDivisor, 2);
+}
+
 TEST(KernelConfigTest, SkinnyTilesFollowBsLayout) {
   // An N-major B is stored in 64-column panels: its skinny tiles are 64x64.
   Chosen R = chooseFor(plainIdiom(true, false), {}, GpuArch::SM90a, MmaPreference::Auto);
