@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Writes runtime_headers/tc/wgmma_instructions.cuh: one wrapper per
 wgmma.mma_async shape the code generator uses (m64nNk16, N a power of two
-from 16 to 256, and 192 for tiles that fit one round of SMs; f16 and bf16 operands; fp32 accumulators; B from shared
-memory through a descriptor, A from shared memory too or from registers).
+from 16 to 256, or 192 for a tile clause of that width; f16 and bf16
+operands; fp32 accumulators; B from shared memory through a descriptor, A
+from shared memory too or from registers).
 
 Inline asm cannot be variadic, so the N/2 accumulator operands of each
 shape are spelled out here instead of by hand. The wrappers are overloads

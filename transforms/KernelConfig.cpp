@@ -70,7 +70,9 @@ std::string KernelConfig::describe() const {
 static bool isPow2(int X) { return X > 0 && (X & (X - 1)) == 0; }
 
 /// The wgmma instruction widths tc/wgmma_instructions.cuh has: powers of
-/// two, and 192 (tiles that fit a round of SMs where 128 and 256 do not).
+/// two, and 192 for the tile clause (fewer tiles than 128 columns where 256
+/// would leave a round of SMs half empty; measured slower than 256 as a
+/// default, docs/results/kernels-h100-tc-vs-cublas.md).
 static bool isWgmmaTileN(int N) { return (isPow2(N) && N >= 16 && N <= 256) || N == 192; }
 
 /// A prologue applied to the operand's register fragments (not while
@@ -420,6 +422,11 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   Narrow.Stages = 4;
   Narrow.WgmmaPending = C.WgmmaRegisterA ? 0 : 1;
   Narrow.SplitFillDivisor = 2;
+  // Converted while copying (cp.async stages): only these tiles, where
+  // enough of them fill the GPU unsplit; wider and taller tiles measured
+  // slower (docs/results/fused-bench-h100-int8-tiles.md).
+  if (Idiom.A.ConvertWhileCopying || Idiom.B.ConvertWhileCopying)
+    return {{Narrow, "_narrow", "prefer_narrow_converted_tiles", false}};
   // Outputs of at most 64 columns: tiles as narrow as B's stage allows (an
   // N-major B is stored in 64-column panels), so that each stage carries
   // mostly A and the pipeline keeps more of it in flight.
@@ -443,13 +450,6 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   // Checked in this order (the skinny rule first: a tall output of few
   // columns would otherwise take wide tiles).
   std::vector<AlternativeKernel> Alts;
-  if (Idiom.A.ConvertWhileCopying || Idiom.B.ConvertWhileCopying) {
-    // Converted while copying (cp.async stages): the 64x128 tiles where
-    // enough of them fill the GPU unsplit; wider and taller tiles measured
-    // slower (docs/results/fused-bench-h100-int8-tiles.md).
-    Alts.push_back({Narrow, "_narrow", "prefer_narrow_converted_tiles", false});
-    return Alts;
-  }
   if (Skinny.Tma) // measured with TMA stages only
     Alts.push_back({Skinny, "_skinny", "prefer_skinny_tiles", false});
   Alts.push_back(
