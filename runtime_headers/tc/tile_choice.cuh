@@ -69,13 +69,18 @@
 
 namespace tc {
 
+// The rows x cols tiles that cover an m x n output.
+__host__ inline long long output_tiles(long long m, long long n, long long rows, long long cols) {
+  return ((m + rows - 1) / rows) * ((n + cols - 1) / cols);
+}
+
 __host__ inline bool prefer_wide_tiles(long long m, long long n, long long k) {
-  const long long wide_tiles = ((m + 127) / 128) * ((n + 255) / 256);
+  const long long wide_tiles = output_tiles(m, n, 128, 256);
   return m >= 1024 && k >= 512 && 5 * wide_tiles >= 9 * multiprocessors();
 }
 
 __host__ inline bool prefer_wide_tma_tiles(long long m, long long n, long long k) {
-  const long long wide_tiles = ((m + 127) / 128) * ((n + 255) / 256);
+  const long long wide_tiles = output_tiles(m, n, 128, 256);
   return 2 * wide_tiles >= multiprocessors() && (k >= 1024 || wide_tiles <= multiprocessors());
 }
 
@@ -85,18 +90,17 @@ __host__ inline bool prefer_skinny_tiles(long long /*m*/, long long n) { return 
 
 // batches: independent GEMMs of that shape (a batched region).
 __host__ inline bool prefer_narrow_tiles(long long m, long long n, long long batches = 1) {
-  return ((m + 127) / 128) * ((n + 127) / 128) * batches < multiprocessors();
+  return output_tiles(m, n, 128, 128) * batches < multiprocessors();
 }
 
 __host__ inline bool prefer_narrow_converted_tiles(long long m, long long n,
                                                    long long batches = 1) {
-  const long long narrow_tiles = ((m + 63) / 64) * ((n + 127) / 128) * batches;
   return m > 64 && n > 64 && prefer_narrow_tiles(m, n, batches) &&
-         2 * narrow_tiles >= multiprocessors();
+         2 * output_tiles(m, n, 64, 128) * batches >= multiprocessors();
 }
 
 __host__ inline bool prefer_deep_narrow_tiles(long long m, long long n, long long batches = 1) {
-  return ((m + 63) / 64) * ((n + 127) / 128) * batches <= multiprocessors();
+  return output_tiles(m, n, 64, 128) * batches <= multiprocessors();
 }
 
 }  // namespace tc
