@@ -10,6 +10,7 @@
 //   wgmma.cuh     warpgroup mma (sm_90a): descriptors of swizzled tiles
 //   mbarrier.cuh  stage barriers and named barriers (sm_90)
 //   tma.cuh       TMA tile copies and their tensor maps (sm_90)
+//   cluster.cuh   pairs of blocks sharing an operand tile (sm_90)
 //   tile_schedule.cuh  whole and k-split tiles of the TMA kernels
 //   stream_buffer.cuh  scratch buffers kept per stream by the launchers
 //   operand_repack.cuh an aligned copy of an operand TMA cannot describe
@@ -41,6 +42,7 @@
 #include "wgmma.cuh"
 #include "mbarrier.cuh"
 #include "tma.cuh"
+#include "cluster.cuh"
 #include "tile_schedule.cuh"
 #include "operand_repack.cuh"
 #include "raster.cuh"

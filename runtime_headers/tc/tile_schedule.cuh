@@ -25,10 +25,18 @@
 // the counter back to zero. The counters and slots are kept per stream
 // (stream_workspace), so a launch needs no allocation or memset. Nobody
 // waits for another block, so any launch order is safe.
+//
+// Pairs (kernels built for them, cluster.cuh): the schedule's units are
+// then pairs of tiles (2u, n) and (2u + 1, n), which share B's tile; the
+// two blocks of a unit run as a cluster on the same k tiles, and a round
+// is half as many units as SMs.
 #pragma once
+
+#include <cstdlib>
 
 #include <cuda_runtime.h>
 
+#include "cluster.cuh"
 #include "mbarrier.cuh"
 #include "raster.cuh"
 #include "split_k.cuh"
@@ -42,7 +50,11 @@ struct TileSchedule {
   int parts;              // blocks per remaining tile (1: none is split)
   long long k_tiles;      // of the reduction
   long long part_k_tiles; // per part (the last part may have fewer)
+  int pair;               // 1: the units are pairs of tiles along m (sharing B's tile)
 };
+
+// Blocks per unit of the schedule: the cluster size of its launch.
+__host__ __device__ inline int unit_blocks(const TileSchedule &s) { return s.pair ? 2 : 1; }
 
 __host__ inline TileSchedule whole_tiles_only(long long tiles_m, long long tiles_n,
                                               long long k_tiles) {
@@ -78,9 +90,10 @@ __host__ inline long long max_parts(long long k_tiles) {
 }
 
 // The default schedule (see above).
+// `round`: units that run at once (default: one per SM).
 __host__ inline TileSchedule schedule_tiles(long long tiles_m, long long tiles_n,
-                                            long long k_tiles) {
-  const long long sms = multiprocessors();
+                                            long long k_tiles, long long round = 0) {
+  const long long sms = round > 0 ? round : multiprocessors();
   const long long tiles = tiles_m * tiles_n;
   if (k_tiles < 8)
     return whole_tiles_only(tiles_m, tiles_n, k_tiles);
@@ -104,12 +117,80 @@ __host__ inline TileSchedule split_all_tiles(long long tiles_m, long long tiles_
   return split_last_tiles(tiles_m, tiles_n, k_tiles, tiles_m * tiles_n, parts);
 }
 
+// Whether pairs are allowed: not when the environment sets TC_TILE_PAIRS=0
+// (to compare the same kernels without them, or to rule them out when
+// debugging).
+__host__ inline bool tile_pairs_enabled() {
+  static const bool enabled = [] {
+    const char *value = std::getenv("TC_TILE_PAIRS");
+    return !(value && value[0] == '0' && value[1] == '\0');
+  }();
+  return enabled;
+}
+
+// Whether tiles pair up (TileSchedule::pair): where the tile rows pair
+// exactly and there are at least one and a half rounds of tiles. Measured
+// on an H100 (docs/results/bench-h100-tile-pairs.md, the 128x256 kernel):
+// on the 17 such shapes of the paper, square and LLM sets pairs were 3.2%
+// faster in geometric mean (up to 13%); with fewer tiles, units of two
+// coarsen the last round and gained nothing, and pairs sharing A's 128-row
+// tile, with a spare tile, or of 128x128 tiles (two blocks per SM) were
+// 1-6% slower.
+__host__ inline int choose_pair(long long tiles_m, long long tiles_n) {
+  if (!tile_pairs_enabled())
+    return 0;
+  return tiles_m % 2 == 0 && 2 * tiles_m * tiles_n >= 3 * multiprocessors() ? 1 : 0;
+}
+
+// The default schedule of a kernel built for pairs: pairs where choose_pair
+// takes them, half as many units per round as SMs.
+__host__ inline TileSchedule schedule_tile_pairs(long long tiles_m, long long tiles_n,
+                                                 long long k_tiles) {
+  if (!choose_pair(tiles_m, tiles_n))
+    return schedule_tiles(tiles_m, tiles_n, k_tiles);
+  const long long round = multiprocessors() / 2 > 0 ? multiprocessors() / 2 : 1;
+  TileSchedule s = schedule_tiles(tiles_m / 2, tiles_n, k_tiles, round);
+  s.pair = 1;
+  return s;
+}
+
+// The same units, none split (when the parts' workspace cannot be had).
+__host__ inline TileSchedule without_split_tiles(const TileSchedule &s) {
+  TileSchedule w = whole_tiles_only(s.tiles_m, s.tiles_n, s.k_tiles);
+  w.pair = s.pair;
+  return w;
+}
+
+// Split tiles (a unit of a pair: two) and blocks of a schedule.
 __host__ inline long long split_tiles(const TileSchedule &s) {
-  return static_cast<long long>(s.tiles_m) * s.tiles_n - s.whole_tiles;
+  return (static_cast<long long>(s.tiles_m) * s.tiles_n - s.whole_tiles) * unit_blocks(s);
 }
 
 __host__ inline long long schedule_blocks(const TileSchedule &s) {
-  return s.whole_tiles + split_tiles(s) * s.parts;
+  return (s.whole_tiles + (static_cast<long long>(s.tiles_m) * s.tiles_n - s.whole_tiles) *
+                              s.parts) *
+         unit_blocks(s);
+}
+
+// Launches a TMA kernel on its schedule: a cluster of two blocks per unit
+// of pairs, else one block per unit.
+template <typename... Params, typename... Args>
+__host__ inline cudaError_t launch_schedule(void (*kernel)(Params...), const TileSchedule &s,
+                                            int threads, int smem_bytes, cudaStream_t stream,
+                                            Args &&...args) {
+  cudaLaunchConfig_t config = {};
+  config.gridDim = dim3(static_cast<unsigned>(schedule_blocks(s)));
+  config.blockDim = dim3(static_cast<unsigned>(threads));
+  config.dynamicSmemBytes = static_cast<size_t>(smem_bytes);
+  config.stream = stream;
+  cudaLaunchAttribute cluster[1];
+  cluster[0].id = cudaLaunchAttributeClusterDimension;
+  cluster[0].val.clusterDim.x = static_cast<unsigned>(unit_blocks(s));
+  cluster[0].val.clusterDim.y = 1;
+  cluster[0].val.clusterDim.z = 1;
+  config.attrs = cluster;
+  config.numAttrs = 1;
+  return cudaLaunchKernelEx(&config, kernel, static_cast<Args &&>(args)...);
 }
 
 // The workspace of a schedule for tile_elements-element output tiles: a
@@ -135,11 +216,16 @@ __host__ inline bool stream_workspace(cudaStream_t stream, size_t counter_bytes,
 
 // This block's tile (tile_m, tile_n), its k tiles [k_begin, k_end), and for
 // a split tile its index among the split tiles and its part (else -1, 0).
+// A block of a pair also gets its rank in the pair (0 for single tiles):
+// its tile is the unit's first or second along the pair's direction, and
+// its split tile index counts the units' tiles.
 template <int kGroup>
-__device__ __forceinline__ void block_work(const TileSchedule &s, int &tile_m, int &tile_n,
-                                           long long &k_begin, long long &k_end,
-                                           int &split_tile, int &part) {
-  const int block = blockIdx.x;
+__device__ __forceinline__ void pair_work(const TileSchedule &s, int &tile_m, int &tile_n,
+                                          long long &k_begin, long long &k_end, int &split_tile,
+                                          int &part, int &rank) {
+  const int blocks = unit_blocks(s);
+  rank = static_cast<int>(blockIdx.x) % blocks;  // clusters of `blocks` consecutive blocks
+  const int block = static_cast<int>(blockIdx.x) / blocks;
   int linear = block;
   split_tile = -1;
   part = 0;
@@ -153,6 +239,18 @@ __device__ __forceinline__ void block_work(const TileSchedule &s, int &tile_m, i
     k_end = k_begin + s.part_k_tiles < s.k_tiles ? k_begin + s.part_k_tiles : s.k_tiles;
   }
   grouped_tile_of<kGroup>(linear, s.tiles_m, s.tiles_n, tile_m, tile_n);
+  if (s.pair)
+    tile_m = 2 * tile_m + rank;
+  if (split_tile >= 0)
+    split_tile = split_tile * blocks + rank;
+}
+
+template <int kGroup>
+__device__ __forceinline__ void block_work(const TileSchedule &s, int &tile_m, int &tile_n,
+                                           long long &k_begin, long long &k_end,
+                                           int &split_tile, int &part) {
+  int rank;
+  pair_work<kGroup>(s, tile_m, tile_n, k_begin, k_end, split_tile, part, rank);
 }
 
 // 16-byte global accesses cached in L2 only (st/ld.global.cg): the parts'

@@ -46,6 +46,50 @@ __device__ __forceinline__ void tma_load_2d(void *dst, const CUtensorMap &map, u
 #endif
 }
 
+// The same copy into the shared memory of every block of the cluster in
+// `mask` (bit r: rank r, cluster.cuh), at `dst`'s offset in each, completing
+// the bytes on the mbarrier at `bar`'s offset in each.
+__device__ __forceinline__ void tma_load_2d_multicast(void *dst, const CUtensorMap &map,
+                                                      uint64_t *bar, int x, int y,
+                                                      uint16_t mask) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile(
+      "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes"
+      ".multicast::cluster [%0], [%1, {%3, %4}], [%2], %5;\n" ::"r"(shared_address(dst)),
+      "l"(reinterpret_cast<uint64_t>(&map)), "r"(shared_address(bar)), "r"(x), "r"(y),
+      "h"(mask)
+      : "memory");
+#else
+  (void)dst, (void)map, (void)bar, (void)x, (void)y, (void)mask;
+  TC_DEVICE_TRAP_();  // TMA needs sm_90
+#endif
+}
+
+// One operand tile of a stage as kBoxes boxes of kBoxElements elements,
+// box b at dst + b * kBoxElements from coordinates (x + b * dx, y + b * dy):
+// the two halves of a K-major tile's rows (dy = rows / 2), or the 64-wide
+// panels of an M/N-major tile (dx = 64). With `shared`, a pair of blocks
+// (cluster.cuh) has this tile in common: the block of rank r copies boxes
+// [r * kBoxes / 2, (r + 1) * kBoxes / 2) into both blocks' stages, so each
+// block's barrier still receives the whole tile's bytes.
+template <int kBoxes, int kBoxElements, typename T>
+__device__ __forceinline__ void tma_load_tile(T *dst, const CUtensorMap &map, uint64_t *bar,
+                                              int x, int y, int dx, int dy, bool shared,
+                                              int rank) {
+  static_assert(kBoxes % 2 == 0, "a pair splits the tile's boxes in halves");
+  if (shared) {
+#pragma unroll
+    for (int h = 0; h < kBoxes / 2; ++h) {
+      const int b = rank * (kBoxes / 2) + h;
+      tma_load_2d_multicast(dst + b * kBoxElements, map, bar, x + b * dx, y + b * dy, 0x3);
+    }
+  } else {
+#pragma unroll
+    for (int b = 0; b < kBoxes; ++b)
+      tma_load_2d(dst + b * kBoxElements, map, bar, x + b * dx, y + b * dy);
+  }
+}
+
 // Fetches the map's descriptor into the constant cache ahead of the first copy.
 __device__ __forceinline__ void tma_prefetch_map(const CUtensorMap &map) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900

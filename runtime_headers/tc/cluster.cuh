@@ -1,0 +1,107 @@
+// tc/cluster.cuh - pairs of blocks that share an operand tile (thread-block
+// clusters, sm_90).
+//
+// The blocks of output tiles (m, n) and (m + 1, n) need the same tile of B.
+// Launched as a cluster of two, each copies half of that tile with a TMA
+// multicast into both blocks' stages (tma.cuh, tma_load_tile), so the pair
+// reads it from L2 once instead of twice: for 128x256 tiles each block
+// then reads 256 operand rows per k tile instead of 384.
+//
+// Stage protocol of a pair (extends mbarrier.cuh): a block's full[s]
+// expects the whole stage's bytes, its own copies' and the peer's
+// multicast half alike. A producer overwrites stage s in both blocks, so
+// empty[s] counts the consumer warpgroups of both: each warpgroup releases
+// a stage on its own block's barrier and on the peer's
+// (release_stage_in_cluster). The peer's copies may complete bytes on
+// full[s] before this block's producer announced them; the transaction
+// count goes negative meanwhile, and the phase still completes only after
+// the announcing arrival.
+//
+// Exit: a block must not leave while its peer can still reach its shared
+// memory. The consumers release only the stages that a producer refills
+// (the generated loop stops releasing S tiles before the end), so every
+// remote arrival is awaited by a producer, and every multicast copy by the
+// consumers it lands at: both blocks are still running when they happen.
+//
+// A launch without a cluster is a cluster of one block: the same code then
+// arrives on its own barriers only, and no copy is multicast.
+#pragma once
+
+#include <cstdint>
+
+#include "device_trap.cuh"
+#include "mbarrier.cuh"
+
+namespace tc {
+
+// This block's rank in its cluster, and the cluster's blocks.
+__device__ __forceinline__ int cluster_rank() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  uint32_t rank;
+  asm volatile("mov.u32 %0, %%cluster_ctarank;\n" : "=r"(rank));
+  return static_cast<int>(rank);
+#else
+  return 0;
+#endif
+}
+
+__device__ __forceinline__ int cluster_blocks() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  uint32_t blocks;
+  asm volatile("mov.u32 %0, %%cluster_nctarank;\n" : "=r"(blocks));
+  return static_cast<int>(blocks);
+#else
+  return 1;
+#endif
+}
+
+// All threads of all blocks of the cluster: what each block wrote to its
+// shared memory before (the barriers' initialisation) is visible to the
+// others after.
+__device__ __forceinline__ void cluster_sync() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("barrier.cluster.arrive.release.aligned;\n"
+               "barrier.cluster.wait.acquire.aligned;\n" ::
+                   : "memory");
+#else
+  __syncthreads();
+#endif
+}
+
+// Arrives (count 1) on the mbarrier at `bar`'s offset in the shared memory
+// of the cluster's block `rank` (this block's own included). With the
+// arrive's default semantics (release at CTA scope), as for a local
+// arrival: what it orders is the arriving warpgroup's wgmma_wait, not
+// memory this thread wrote. (An explicit .release.cluster arrive made the
+// kernels about 1.5x slower on an H100, docs/results/bench-h100-tile-pairs.md.)
+__device__ __forceinline__ void mbarrier_arrive_in_block(uint64_t *bar, int rank) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile(
+      "{\n"
+      "  .reg .b32 remote;\n"
+      "  mapa.shared::cluster.u32 remote, %0, %1;\n"
+      "  mbarrier.arrive.shared::cluster.b64 _, [remote];\n"
+      "}\n" ::"r"(shared_address(bar)),
+      "r"(rank)
+      : "memory");
+#else
+  (void)bar, (void)rank;
+  TC_DEVICE_TRAP_();  // clusters need sm_90
+#endif
+}
+
+// One thread of each consumer warpgroup releases a stage in every block of
+// the cluster: a producer of any of them may refill it (see above).
+__device__ __forceinline__ void release_stage_in_cluster(uint64_t *empty_bar, int thread) {
+  if (thread % 128 == 0) {
+    const int blocks = cluster_blocks();
+    if (blocks == 1) {
+      mbarrier_arrive(empty_bar);
+      return;
+    }
+    for (int rank = 0; rank < blocks; ++rank)
+      mbarrier_arrive_in_block(empty_bar, rank);
+  }
+}
+
+}  // namespace tc
