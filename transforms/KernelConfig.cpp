@@ -50,7 +50,9 @@ std::string KernelConfig::describe() const {
            (warpgroups() > 1 ? "s" : "") + " (" + std::to_string(threads() / 32) +
            " warps" + (Tma ? " and a producer warp" : "") + "), " +
            std::to_string(Stages) +
-           (Tma ? " TMA stages (mbarriers)" : " cp.async stages") + ", wgmma.mma_async.m64n" +
+           (Tma ? " TMA stages (mbarriers)" : " cp.async stages") +
+           (PairedTiles ? ", pairs of blocks sharing B's tile (TMA multicast)" : "") +
+           ", wgmma.mma_async.m64n" +
            std::to_string(BlockN) + "k16 (fp32 accumulation, " + std::to_string(WgmmaPending) +
            " group" + (WgmmaPending == 1 ? "" : "s") + " in flight), " +
            std::to_string(sharedBytes()) + " bytes of shared memory, " + archName(Arch);
@@ -166,6 +168,7 @@ static int defaultCpAsyncStages(const KernelConfig &C) { return C.BlockM == 64 ?
 KernelConfig KernelConfig::cpAsyncTwin() const {
   KernelConfig T = *this;
   T.Tma = false;
+  T.PairedTiles = false;
   // Without the converter warp, A's prologue goes back to its fragments.
   if (T.ConvertStages) {
     T.ConvertStages = false;
@@ -175,6 +178,24 @@ KernelConfig KernelConfig::cpAsyncTwin() const {
     T.Stages = defaultCpAsyncStages(T);
   T.WgmmaPending = T.Stages >= 4 && !T.WgmmaRegisterA ? 1 : 0;
   return T;
+}
+
+/// Whether an operand's tile of `Rows` rows splits into two halves of
+/// whole TMA boxes (tc::tma_load_tile): K-major rows in two boxes, or an
+/// even number of 64-wide panels.
+static bool splitsInHalves(const OperandView &V, int Rows) {
+  return V.ReductionIsContiguous ? Rows % 16 == 0 : Rows % 128 == 0;
+}
+
+/// The TMA kernel of 128x256 tiles runs as pairs of blocks sharing B's
+/// 256-row tile where the shape allows (KernelConfig::PairedTiles,
+/// tc::choose_pair). Pairs of 128x128 tiles (two blocks per SM) measured
+/// slower, and tiles of 64 rows are for outputs too small to fill the GPU,
+/// where the L2 reads that pairs save are not what limits the kernel.
+static void pairTiles(KernelConfig &C, const MatmulIdiom &Idiom) {
+  C.PairedTiles = C.BlockM >= 128 && C.BlockN >= 256 && splitsInHalves(Idiom.B, C.BlockN);
+  for (auto &P : Idiom.MoreProducts)
+    C.PairedTiles &= splitsInHalves(P.B, C.BlockN);
 }
 
 /// Feeds a wgmma configuration by TMA where it can (PathReason says which).
@@ -198,6 +219,7 @@ static void chooseCopies(KernelConfig &C, const MatmulIdiom &Idiom) {
   if (!C.FixedStages)
     C.Stages = defaultTmaStages(C);
   C.WgmmaPending = 1;
+  pairTiles(C, Idiom);
   C.PathReason += "; TMA stages filled by a producer warp (cp.async kernel when an operand "
                   "is not 16-byte aligned)";
   if (C.ConvertStages)
@@ -435,9 +457,10 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   Skinny.BlockN = Skinny.WarpN = Idiom.B.ReductionIsContiguous ? 32 : 64;
   Skinny.SplitFillDivisor = 2;
   for (KernelConfig *K : {&Wide, &Narrow, &Skinny})
-    if (K->Tma)
+    if (K->Tma) {
       K->Stages = defaultTmaStages(*K);
-    else if (K == &Wide)
+      pairTiles(*K, Idiom);
+    } else if (K == &Wide)
       K->Stages = defaultCpAsyncStages(*K);
   // Outputs of at most one round of 64x128 tiles: the same tiles with twice
   // the stages (8, one block per SM), so that a short reduction is mostly in

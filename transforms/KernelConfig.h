@@ -108,6 +108,12 @@ struct KernelConfig {
   /// fragments leave too few registers beside the producer).
   bool ConvertStages = false;
   static constexpr int ConverterThreads = 32;
+  /// (TMA) The kernel may run as pairs of blocks (clusters of two) whose
+  /// tiles (m, n) and (m + 1, n) share B's tile, each block copying half of
+  /// it into both blocks' stages by TMA multicast (tc/cluster.cuh): the
+  /// launcher picks pairs from the shape (tc::schedule_tile_pairs). Needs
+  /// a B tile that splits into two halves of whole boxes.
+  bool PairedTiles = false;
   /// Stages fixed by the stages clause or by the kernel's role (the deep
   /// 64x128 kernel's 8): kept by the cp.async twin, not re-derived per path.
   bool FixedStages = false;

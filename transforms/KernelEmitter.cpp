@@ -417,6 +417,17 @@ private:
                        const char *BlockVar) {
         std::string Dst = Tl.Smem + " + {stage} * " + str(Tl.Elements);
         std::string Row = str(Rows) + " * " + BlockVar;
+        if (C.PairedTiles && &V == &Idiom.B) {
+          // Two halves of K-major rows, or the 64-wide panels: a pair of
+          // blocks shares B's tile, each copying half (tc/cluster.cuh).
+          bool KMajor = V.ReductionIsContiguous;
+          int Boxes = KMajor ? 2 : Rows / 64;
+          return "tc::tma_load_tile<" + str(Boxes) + ", " + str(Tl.Elements / Boxes) + ">(" +
+                 Dst + ", " + Map + ", tc_full + {stage}, " +
+                 (KMajor ? "{k}, " + Row + ", 0, " + str(Rows / 2)
+                         : Row + ", {k}, 64, 0") +
+                 ", tc_schedule.pair, tc_rank);\n";
+        }
         if (V.ReductionIsContiguous)
           return "tc::tma_load_2d(" + Dst + ", " + Map + ", tc_full + {stage}, {k}, " + Row +
                  ");\n";
@@ -451,7 +462,10 @@ private:
             "tc::mbarrier_arrive(tc_ready + {stage});";
       }
       T.MmaWait = "tc::wgmma_wait<1>(tc_acc[0]);  // tile t - 1's group has retired";
-      T.Release = "tc::release_stage(tc_empty + {stage}, tc_thread);  // tile t - 1's stage";
+      T.Release = C.PairedTiles
+                      ? "tc::release_stage_in_cluster(tc_empty + {stage}, tc_thread);  // tile t - "
+                        "1's stage, in both blocks of a pair"
+                      : "tc::release_stage(tc_empty + {stage}, tc_thread);  // tile t - 1's stage";
     }
     T.Commit = "tc::cp_async_commit();";
     // A sum of matmuls: before its first k tile, each further product's
@@ -643,10 +657,17 @@ private:
       S += "  // This block's output tile (grouped order: L2 reuse across blocks) and its\n"
            "  // k tiles [tc_k_begin, tc_k_end): all of them, or one part's of a split\n"
            "  // tile (tc/tile_schedule.cuh).\n";
-      S += "  int tc_block_m, tc_block_n, tc_split_tile, tc_part;\n"
-           "  long long tc_k_begin, tc_k_end;\n"
-           "  tc::block_work<8>(tc_schedule, tc_block_m, tc_block_n, tc_k_begin, tc_k_end, "
-           "tc_split_tile, tc_part);\n";
+      if (C.PairedTiles)
+        S += "  // With pairs, tc_rank is this block's place in its pair (tc/cluster.cuh).\n"
+             "  int tc_block_m, tc_block_n, tc_split_tile, tc_part, tc_rank;\n"
+             "  long long tc_k_begin, tc_k_end;\n"
+             "  tc::pair_work<8>(tc_schedule, tc_block_m, tc_block_n, tc_k_begin, tc_k_end, "
+             "tc_split_tile, tc_part, tc_rank);\n";
+      else
+        S += "  int tc_block_m, tc_block_n, tc_split_tile, tc_part;\n"
+             "  long long tc_k_begin, tc_k_end;\n"
+             "  tc::block_work<8>(tc_schedule, tc_block_m, tc_block_n, tc_k_begin, tc_k_end, "
+             "tc_split_tile, tc_part);\n";
     } else {
       S += "  int tc_block_m, tc_block_n;  // grouped order: L2 reuse across blocks\n";
       S += "  tc::grouped_tile<8>(tc_block_m, tc_block_n);\n";
@@ -673,15 +694,22 @@ private:
       S += "  int *tc_flag = reinterpret_cast<int *>(" + Last + " + " + Stages +
            ");  // of combine_parts\n";
       S += "  if (threadIdx.x == 0) {\n    for (int tc_s = 0; tc_s < " + Stages +
-           "; ++tc_s) {\n      tc::mbarrier_init(tc_full + tc_s, 1);\n"
-           "      tc::mbarrier_init(tc_empty + tc_s, " + str(C.warpgroups()) +
-           ");  // one arrival per consumer warpgroup\n" +
+           "; ++tc_s) {\n      tc::mbarrier_init(tc_full + tc_s, 1);\n" +
+           (C.PairedTiles
+                ? "      tc::mbarrier_init(tc_empty + tc_s, " + str(C.warpgroups()) +
+                      " * tc::cluster_blocks());  // one arrival per consumer warpgroup of the "
+                      "pair\n"
+                : "      tc::mbarrier_init(tc_empty + tc_s, " + str(C.warpgroups()) +
+                      ");  // one arrival per consumer warpgroup\n") +
            (C.ConvertStages ? "      tc::mbarrier_init(tc_ready + tc_s, " +
                                   str(KernelConfig::ConverterThreads) +
                                   ");  // one arrival per converter thread\n"
                             : std::string()) +
            "    }\n"
-           "    tc::fence_barrier_init();\n  }\n  __syncthreads();\n";
+           "    tc::fence_barrier_init();\n  }\n" +
+           (C.PairedTiles ? "  tc::cluster_sync();  // both blocks' barriers are ready before "
+                            "either copies into them\n"
+                          : "  __syncthreads();\n");
       if (C.ConvertStages) {
         std::string First = str(C.threads() + KernelConfig::ProducerThreads);
         S += "  if (threadIdx.x >= " + First + ") {  // the converter warp\n";
@@ -874,13 +902,16 @@ private:
     for (auto &A : Args)
       ArgNames += A.Name + ", ";
     if (C.Tma) {
-      // TMA boxes: 64 k elements by the tile's rows (K-major), or 64 m (n)
-      // elements by 64 k (one panel of an M/N-major tile).
+      // TMA boxes: 64 k elements by the tile's rows (K-major; half of B's
+      // for pairs, tc::tma_load_tile), or 64 m (n) elements by 64 k (one
+      // panel of an M/N-major tile).
       auto Map = [&](const OperandView &V, const OperandTile &Tl, const char *Var, int Rows,
                      int Operand) {
         return std::string("tc::tma_map_2d_aligned(&") + Var + ", " + M.Arrays[V.ArrayId].Name +
                ", " + Tl.ColsExtent + ", " + Tl.Rows + ", " + Tl.Ld + ", 64, " +
-               str(V.ReductionIsContiguous ? Rows : C.BlockK) + ", tc_stream, " + str(Operand) +
+               str(V.ReductionIsContiguous ? Rows / (C.PairedTiles && Operand % 2 ? 2 : 1)
+                                           : C.BlockK) +
+               ", tc_stream, " + str(Operand) +
                ")";
       };
       S += "  // TMA needs 16-byte aligned operands and row pitches: an operand without\n"
@@ -967,6 +998,10 @@ private:
     if (M.Clauses.SplitK)
       S += "  tc::TileSchedule tc_schedule = tc::split_all_tiles(" + TM + ", " + TN +
            ", tc_k_tiles, " + str(*M.Clauses.SplitK) + ");  // split_k clause\n";
+    else if (C.PairedTiles)
+      S += "  // Pairs of tiles sharing B's tile where the shape has them.\n"
+           "  tc::TileSchedule tc_schedule = tc::schedule_tile_pairs(" + TM + ", " + TN +
+           ", tc_k_tiles);\n";
     else
       S += "  tc::TileSchedule tc_schedule = tc::schedule_tiles(" + TM + ", " + TN +
            ", tc_k_tiles);\n";
@@ -977,14 +1012,19 @@ private:
          "      !tc::stream_workspace(tc_stream, tc::schedule_counter_bytes(tc_schedule),\n"
          "                            tc::schedule_slot_bytes(tc_schedule, " +
          str(C.BlockM * C.BlockN) + "), tc_counters, tc_workspace))\n"
-         "    tc_schedule = tc::whole_tiles_only(tc_schedule.tiles_m, tc_schedule.tiles_n, "
-         "tc_k_tiles);\n";
+         "    tc_schedule = tc::without_split_tiles(tc_schedule);\n";
     S += "  constexpr int tc_smem_bytes = " + str(C.sharedBytes()) + ";\n";
     S += sharedMemoryOptIn({Kernel});
-    S += "  " + Kernel + "<<<(unsigned)tc::schedule_blocks(tc_schedule), " +
-         str(C.blockThreads()) + ", tc_smem_bytes, tc_stream>>>(" + ArgList +
-         (ArgList.empty() ? "" : ", ") +
-         llvm::join(mapNames(), ", ") + ", tc_schedule, tc_workspace, tc_counters);\n";
+    std::string KernelArgs = ArgList + (ArgList.empty() ? "" : ", ") +
+                             llvm::join(mapNames(), ", ") +
+                             ", tc_schedule, tc_workspace, tc_counters";
+    if (C.PairedTiles)
+      S += "  // A cluster of two blocks per pair of tiles (tc/cluster.cuh).\n"
+           "  tc::launch_schedule(" + Kernel + ", tc_schedule, " + str(C.blockThreads()) +
+           ", tc_smem_bytes, tc_stream, " + KernelArgs + ");\n";
+    else
+      S += "  " + Kernel + "<<<(unsigned)tc::schedule_blocks(tc_schedule), " +
+           str(C.blockThreads()) + ", tc_smem_bytes, tc_stream>>>(" + KernelArgs + ");\n";
     return S;
   }
 

@@ -381,8 +381,16 @@ private:
     isl::set Arrive = rename(KTiles, "Arrive");
     isl::set MmaCommit = rename(KTiles, "MmaCommit");
     isl::set MmaWait = rename(KTiles, "MmaWait");
-    isl::set Release =
-        rename(KTiles, "Release").intersect(set("{ Release[t] : t > " + std::string(KBegin) + " }"));
+    // Pairs of blocks release tile t - 1's stage only where a producer
+    // refills it with tile t - 1 + S: no arrival is then left pending at
+    // the end, so neither block arrives on the barriers of a block that
+    // has left (tc/cluster.cuh).
+    isl::set Released =
+        C.PairedTiles ? KTiles.intersect(KTiles.apply(map("{ [t] -> [t - " +
+                                                          str(C.Stages - 1) + "] }")))
+                      : KTiles;
+    isl::set Release = rename(Released, "Release")
+                           .intersect(set("{ Release[t] : t > " + std::string(KBegin) + " }"));
     add({"FullWait", Wait,
          {{"stage", fn("{ FullWait[t] -> [" + stageOf() + "] }")},
           {"phase", fn("{ FullWait[t] -> [" + phaseOf(false) + "] }")}},

@@ -57,7 +57,7 @@
 // CHECK:      {{^}}  if (tc::split_tiles(tc_schedule) > 0 &&
 // CHECK-NEXT: {{^}}      !tc::stream_workspace(tc_stream, tc::schedule_counter_bytes(tc_schedule),
 // CHECK-NEXT: {{^}}                            tc::schedule_slot_bytes(tc_schedule, 16384), tc_counters, tc_workspace))
-// CHECK-NEXT: {{^}}    tc_schedule = tc::whole_tiles_only(tc_schedule.tiles_m, tc_schedule.tiles_n, tc_k_tiles);
+// CHECK-NEXT: {{^}}    tc_schedule = tc::without_split_tiles(tc_schedule);
 // CHECK-NOT:  cudaMemsetAsync
 // CHECK:      {{^}}  tc_gemm_0_kernel<<<(unsigned)tc::schedule_blocks(tc_schedule), 288, tc_smem_bytes, tc_stream>>>(M, N, K, A, B, C, tc_map_a, tc_map_b, tc_schedule, tc_workspace, tc_counters);
 

@@ -428,6 +428,32 @@ TEST(KernelConfigTest, TmaOnlyWhereTheStagesAreCopiedUnchanged) {
       << R.Config->PathReason;
 }
 
+// Pairs of blocks sharing B's tile: only the 128x256 TMA kernel, in either
+// layout of B (two halves of its K-major rows, or two of its four panels
+// per block); not its cp.async twin, nor the 128x128 kernel (two blocks per
+// SM) or the 64-row tiles.
+TEST(KernelConfigTest, OnlyTheWideTmaKernelPairsBlocks) {
+  for (bool BKMajor : {true, false}) {
+    MatmulIdiom Idiom = plainIdiom(true, BKMajor);
+    Chosen R = chooseFor(Idiom, {}, GpuArch::SM90a, MmaPreference::Auto);
+    ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+    ASSERT_TRUE(R.Config->Tma);
+    EXPECT_FALSE(R.Config->PairedTiles);
+    std::vector<AlternativeKernel> Alts = alternativeKernels(*R.Config, RegionModel(), Idiom);
+    ASSERT_EQ(Alts.size(), 4u);
+    for (auto &Alt : Alts) {
+      EXPECT_EQ(Alt.Config.PairedTiles, Alt.Suffix == "_wide") << Alt.Suffix;
+      EXPECT_FALSE(Alt.Config.cpAsyncTwin().PairedTiles) << Alt.Suffix;
+    }
+    EXPECT_NE(Alts[1].Config.describe().find("pairs of blocks sharing B's tile"),
+              std::string::npos);
+  }
+  // On sm_80 (mma.sync, cp.async stages) nothing pairs.
+  Chosen R = chooseFor(plainIdiom(true, true), {}, GpuArch::SM80, MmaPreference::Auto);
+  ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+  EXPECT_FALSE(R.Config->PairedTiles);
+}
+
 // An operand converted while copying (int8 weights): cp.async stages, and
 // of the alternatives only the 64x128 tiles, under their own rule (unsplit
 // where enough of them fill the GPU).

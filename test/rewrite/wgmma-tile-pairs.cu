@@ -1,0 +1,70 @@
+// The 128x256 TMA kernel runs as pairs of blocks (clusters of two) whose
+// tiles (m, n) and (m + 1, n) share B's tile, each block copying half of it
+// into both blocks' stages by TMA multicast (tc/cluster.cuh), where the
+// launcher's schedule takes pairs (tc::schedule_tile_pairs). The empty
+// barriers count both blocks' consumer warpgroups, the barriers are ready
+// in both blocks before either copies (cluster_sync), and the consumers
+// release only the stages a producer refills, so no arrival reaches a block
+// that has left. The 128x128 kernel (two blocks per SM) stays unpaired.
+//
+// RUN: %tc-rewrite %s -o %t.cu
+// RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
+// RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
+// RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
+
+#include <cuda_fp16.h>
+
+// B K-major: its 256 rows in two boxes of 128.
+// CHECK:      {{^}}//   block tile 128x256x64, 2 warpgroups (8 warps and a producer warp), 4 TMA stages (mbarriers), pairs of blocks sharing B's tile (TMA multicast), {{.*}}
+// CHECK-NEXT: {{^}}__global__ void __launch_bounds__(288, 1) tc_gemm_kmajor_0_wide_kernel(
+// CHECK:      {{^}}  tc::pair_work<8>(tc_schedule, tc_block_m, tc_block_n, tc_k_begin, tc_k_end, tc_split_tile, tc_part, tc_rank);
+// CHECK:      {{^}}      tc::mbarrier_init(tc_empty + tc_s, 2 * tc::cluster_blocks());  // one arrival per consumer warpgroup of the pair
+// CHECK:      {{^}}  tc::cluster_sync();  // both blocks' barriers are ready before either copies into them
+// CHECK:      {{^}}        tc::tma_load_2d(tc_smem_a + {{.*}}, tc_map_a, tc_full + {{.*}}, (64 * c0), 128 * tc_block_m);
+// CHECK-NEXT: {{^}}        tc::tma_load_tile<2, 8192>(tc_smem_b + {{.*}}, tc_map_b, tc_full + {{.*}}, (64 * c0), 256 * tc_block_n, 0, 128, tc_schedule.pair, tc_rank);
+// The steady-state loop releases tile t - 1's stage in both blocks while
+// tile t - 1 + 4 is still to come; the last loop, the last 3 tiles, does not.
+// CHECK:      {{^}}  for (int c0 = tc_k_begin + 1; c0 < tc::min((tc_k_end - 3), (tc::floord((K - 1), 64) - 2)); c0 += 1) {
+// CHECK:      {{^}}    tc::release_stage_in_cluster(tc_empty + ((((-tc_k_begin) + c0) - 1) % 4), tc_thread);  // tile t - 1's stage, in both blocks of a pair
+// CHECK-NEXT: {{^}}  }
+// CHECK:      {{^}}  for (int c0 = tc::max((tc_k_begin + 1), (tc_k_end - 3)); c0 <= tc::min((tc_k_end - 1), tc::floord((K - 1), 64)); c0 += 1) {
+// CHECK-NOT:  release_stage
+// CHECK:      {{^}}static void tc_gemm_kmajor_0_wide_launch(
+// CHECK:      {{^}}  if (!tc::tma_map_2d_aligned(&tc_map_a, A, K, M, K, 64, 128, tc_stream, 0) ||
+// CHECK-NEXT: {{^}}      !tc::tma_map_2d_aligned(&tc_map_b, B, K, N, K, 64, 128, tc_stream, 1)) {
+// CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::schedule_tile_pairs({{.*}}, tc_k_tiles);
+// CHECK:      {{^}}    tc_schedule = tc::without_split_tiles(tc_schedule);
+// CHECK:      {{^}}  tc::launch_schedule(tc_gemm_kmajor_0_wide_kernel, tc_schedule, 288, tc_smem_bytes, tc_stream, M, N, K, A, B, C, tc_map_a, tc_map_b, tc_schedule, tc_workspace, tc_counters);
+// The 128x128 kernel: single blocks.
+// CHECK:      {{^}}//   block tile 128x128x64, 2 warpgroups (8 warps and a producer warp), 3 TMA stages (mbarriers), wgmma{{.*}}
+// CHECK-NEXT: {{^}}__global__ void __launch_bounds__(288, 2) tc_gemm_kmajor_0_kernel(
+// CHECK:      {{^}}  tc::block_work<8>(
+// CHECK:      {{^}}  tc_gemm_kmajor_0_kernel<<<(unsigned)tc::schedule_blocks(tc_schedule), 288, tc_smem_bytes, tc_stream>>>(
+void gemm_kmajor(int M, int N, int K, const __half *__restrict__ A,
+                 const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[j * K + k]);
+      C[i * N + j] = __float2half(acc);
+    }
+}
+
+// B N-major: four 64-column panels, two copied by each block of a pair.
+// CHECK:      {{^}}__global__ void __launch_bounds__(288, 1) tc_gemm_nmajor_0_wide_kernel(
+// CHECK:      {{^}}        tc::tma_load_tile<4, 4096>(tc_smem_b + {{.*}}, tc_map_b, tc_full + {{.*}}, 256 * tc_block_n, (64 * c0), 64, 0, tc_schedule.pair, tc_rank);
+// CHECK:      {{^}}  if (!tc::tma_map_2d_aligned(&tc_map_a, A, K, M, K, 64, 128, tc_stream, 0) ||
+// CHECK-NEXT: {{^}}      !tc::tma_map_2d_aligned(&tc_map_b, B, N, K, N, 64, 64, tc_stream, 1)) {
+void gemm_nmajor(int M, int N, int K, const __half *__restrict__ A,
+                 const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = __float2half(acc);
+    }
+}
