@@ -106,6 +106,11 @@ const Shape kShapes[] = {
     // kernels (56 tiles, every one split); K odd: the cp.async twin.
     {1152, 2048, 2176}, {2304, 2048, 1000}, {3072, 4352, 1024},
     {896, 512, 2560}, {1152, 2048, 2177},
+    // Pairs of 128x256 blocks sharing B's tile (tc/cluster.cuh): partial
+    // tiles in m and n with an even count of tile rows, whole rounds of
+    // pairs (3000 x 4000: 192 pairs) and a split last round (2700 x 3100:
+    // 143 pairs, the k tail partial).
+    {3000, 4000, 1536}, {2700, 3100, 1032},
 };
 
 // Fixed so failures reproduce; each (function, shape, operand) draws its own

@@ -18,6 +18,9 @@
 //   gpu   repack_rows: unaligned operands copied into padded rows.
 //   gpu   bytes_to_float / pack_chunk: 8-bit weights to fp32, exactly, and
 //         packed fp16/bf16 rounding.
+//   gpu   tile schedules: the blocks of schedule_tiles and
+//         schedule_tile_pairs (pair_work) cover every k tile of every output
+//         tile exactly once, paired or not, split or not.
 // Prints PASS/FAIL per case; exit status 1 on any failure, 77 when there is
 // no usable GPU (host cases still ran), 0 otherwise.
 #include <tc/tc.cuh>
@@ -457,6 +460,63 @@ static void run_convert() {
   CUDA_CHECK(cudaFree(db));
 }
 
+// ---------------------------------------------------------------------------
+// Tile schedules (tile_schedule.cuh): each block adds 1 to every (tile, k
+// tile) it computes; a block outside the output counts as bad.
+__global__ void schedule_cover_kernel(tc::TileSchedule s, int *cover, int *bad) {
+  int tile_m, tile_n, split_tile, part, rank;
+  long long k_begin, k_end;
+  tc::pair_work<8>(s, tile_m, tile_n, k_begin, k_end, split_tile, part, rank);
+  const int tiles_m = s.tiles_m * tc::unit_blocks(s);
+  if (tile_m < 0 || tile_m >= tiles_m || tile_n < 0 || tile_n >= s.tiles_n || k_begin < 0 ||
+      k_end > s.k_tiles || (s.pair && rank != tile_m % 2)) {
+    atomicAdd(bad, 1);
+    return;
+  }
+  for (long long k = k_begin; k < k_end; ++k)
+    atomicAdd(&cover[(static_cast<long long>(tile_m) * s.tiles_n + tile_n) * s.k_tiles + k], 1);
+}
+
+static void check_schedule(const tc::TileSchedule &s, const char *what, long long tiles_m,
+                           long long tiles_n) {
+  const long long cells = tiles_m * tiles_n * s.k_tiles;
+  int *cover = nullptr, *bad = nullptr;
+  CUDA_CHECK(cudaMalloc(&cover, sizeof(int) * cells));
+  CUDA_CHECK(cudaMalloc(&bad, sizeof(int)));
+  CUDA_CHECK(cudaMemset(cover, 0, sizeof(int) * cells));
+  CUDA_CHECK(cudaMemset(bad, 0, sizeof(int)));
+  schedule_cover_kernel<<<(unsigned)tc::schedule_blocks(s), 32>>>(s, cover, bad);
+  CUDA_CHECK(cudaDeviceSynchronize());
+  std::vector<int> host(cells);
+  int host_bad = 0;
+  CUDA_CHECK(cudaMemcpy(host.data(), cover, sizeof(int) * cells, cudaMemcpyDeviceToHost));
+  CUDA_CHECK(cudaMemcpy(&host_bad, bad, sizeof(int), cudaMemcpyDeviceToHost));
+  long long wrong = 0;
+  for (int c : host)
+    wrong += c != 1;
+  report(host_bad == 0 && wrong == 0 && s.tiles_n == tiles_n,
+         "schedule %s %lldx%lld tiles, %lld k tiles: pair %d, %d whole units, %d parts, "
+         "%lld blocks (%d outside, %lld cells not covered once)",
+         what, tiles_m, tiles_n, s.k_tiles, s.pair, s.whole_tiles, s.parts,
+         tc::schedule_blocks(s), host_bad, wrong);
+  CUDA_CHECK(cudaFree(cover));
+  CUDA_CHECK(cudaFree(bad));
+}
+
+static void run_schedules() {
+  const long long shapes[][3] = {{24, 16, 17}, {22, 13, 17}, {32, 16, 64}, {2, 112, 64},
+                                 {27, 5, 20},  {9, 11, 42},  {18, 17, 12}, {4, 8, 100}};
+  bool paired = false;
+  for (auto &t : shapes) {
+    check_schedule(tc::schedule_tiles(t[0], t[1], t[2]), "single", t[0], t[1]);
+    tc::TileSchedule p = tc::schedule_tile_pairs(t[0], t[1], t[2]);
+    paired |= p.pair != 0;
+    check_schedule(p, "pairs", t[0], t[1]);
+    check_schedule(tc::without_split_tiles(p), "pairs unsplit", t[0], t[1]);
+  }
+  report(paired, "schedule_tile_pairs took pairs for some of the shapes");
+}
+
 int main() {
   check_swizzle<16>(64);
   check_swizzle<32>(64);
@@ -484,6 +544,7 @@ int main() {
   run_cp_async();
   run_repack();
   run_convert();
+  run_schedules();
 
   std::printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "ALL PASSED", g_failures);
   return g_failures ? 1 : 0;
