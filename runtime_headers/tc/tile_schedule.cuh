@@ -223,9 +223,10 @@ template <int kGroup>
 __device__ __forceinline__ void pair_work(const TileSchedule &s, int &tile_m, int &tile_n,
                                           long long &k_begin, long long &k_end, int &split_tile,
                                           int &part, int &rank) {
+  // A cluster is two consecutive blocks (launch_schedule).
   const int blocks = unit_blocks(s);
-  rank = static_cast<int>(blockIdx.x) % blocks;  // clusters of `blocks` consecutive blocks
-  const int block = static_cast<int>(blockIdx.x) / blocks;
+  rank = s.pair ? static_cast<int>(blockIdx.x) % 2 : 0;
+  const int block = s.pair ? static_cast<int>(blockIdx.x) / 2 : static_cast<int>(blockIdx.x);
   int linear = block;
   split_tile = -1;
   part = 0;

@@ -464,6 +464,8 @@ static void run_convert() {
 // Tile schedules (tile_schedule.cuh): each block adds 1 to every (tile, k
 // tile) it computes; a block outside the output counts as bad.
 __global__ void schedule_cover_kernel(tc::TileSchedule s, int *cover, int *bad) {
+  if (threadIdx.x != 0)
+    return;  // one count per block
   int tile_m, tile_n, split_tile, part, rank;
   long long k_begin, k_end;
   tc::pair_work<8>(s, tile_m, tile_n, k_begin, k_end, split_tile, part, rank);
@@ -486,6 +488,7 @@ static void check_schedule(const tc::TileSchedule &s, const char *what, long lon
   CUDA_CHECK(cudaMemset(cover, 0, sizeof(int) * cells));
   CUDA_CHECK(cudaMemset(bad, 0, sizeof(int)));
   schedule_cover_kernel<<<(unsigned)tc::schedule_blocks(s), 32>>>(s, cover, bad);
+  CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaDeviceSynchronize());
   std::vector<int> host(cells);
   int host_bad = 0;
