@@ -1015,16 +1015,16 @@ private:
          "    tc_schedule = tc::without_split_tiles(tc_schedule);\n";
     S += "  constexpr int tc_smem_bytes = " + str(C.sharedBytes()) + ";\n";
     S += sharedMemoryOptIn({Kernel});
-    std::string KernelArgs = ArgList + (ArgList.empty() ? "" : ", ") +
-                             llvm::join(mapNames(), ", ") +
-                             ", tc_schedule, tc_workspace, tc_counters";
+    std::string KernelArgs =
+        ArgList + (ArgList.empty() ? "" : ", ") + llvm::join(mapNames(), ", ");
     if (C.PairedTiles)
       S += "  // A cluster of two blocks per pair of tiles (tc/cluster.cuh).\n"
-           "  tc::launch_schedule(" + Kernel + ", tc_schedule, " + str(C.blockThreads()) +
-           ", tc_smem_bytes, tc_stream, " + KernelArgs + ");\n";
+           "  tc::launch_schedule(" + Kernel + ", tc_schedule, tc_workspace, tc_counters, " +
+           str(C.blockThreads()) + ", tc_smem_bytes, tc_stream, " + KernelArgs + ");\n";
     else
       S += "  " + Kernel + "<<<(unsigned)tc::schedule_blocks(tc_schedule), " +
-           str(C.blockThreads()) + ", tc_smem_bytes, tc_stream>>>(" + KernelArgs + ");\n";
+           str(C.blockThreads()) + ", tc_smem_bytes, tc_stream>>>(" + KernelArgs +
+           ", tc_schedule, tc_workspace, tc_counters);\n";
     return S;
   }
 

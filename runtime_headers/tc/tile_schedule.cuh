@@ -173,11 +173,16 @@ __host__ inline long long schedule_blocks(const TileSchedule &s) {
 }
 
 // Launches a TMA kernel on its schedule: a cluster of two blocks per unit
-// of pairs, else one block per unit.
+// of pairs, else one block per unit. The kernel's last parameters are the
+// schedule, the parts' workspace and counters; `args` are those before.
+// Should the device refuse the clusters (a GPU partition without room for
+// them), the same kernel runs unpaired on whole tiles, which needs no
+// workspace: the result is the same.
 template <typename... Params, typename... Args>
 __host__ inline cudaError_t launch_schedule(void (*kernel)(Params...), const TileSchedule &s,
-                                            int threads, int smem_bytes, cudaStream_t stream,
-                                            Args &&...args) {
+                                            float *workspace, int *counters, int threads,
+                                            int smem_bytes, cudaStream_t stream,
+                                            const Args &...args) {
   cudaLaunchConfig_t config = {};
   config.gridDim = dim3(static_cast<unsigned>(schedule_blocks(s)));
   config.blockDim = dim3(static_cast<unsigned>(threads));
@@ -190,7 +195,15 @@ __host__ inline cudaError_t launch_schedule(void (*kernel)(Params...), const Til
   cluster[0].val.clusterDim.z = 1;
   config.attrs = cluster;
   config.numAttrs = 1;
-  return cudaLaunchKernelEx(&config, kernel, static_cast<Args &&>(args)...);
+  const cudaError_t status = cudaLaunchKernelEx(&config, kernel, args..., s, workspace, counters);
+  if (status == cudaSuccess || !s.pair)
+    return status;
+  (void)cudaGetLastError();  // the refused launch's error, handled here
+  const TileSchedule single = whole_tiles_only(2ll * s.tiles_m, s.tiles_n, s.k_tiles);
+  config.gridDim = dim3(static_cast<unsigned>(schedule_blocks(single)));
+  cluster[0].val.clusterDim.x = 1;
+  return cudaLaunchKernelEx(&config, kernel, args..., single, static_cast<float *>(nullptr),
+                            static_cast<int *>(nullptr));
 }
 
 // The workspace of a schedule for tile_elements-element output tiles: a

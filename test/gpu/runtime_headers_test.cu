@@ -479,6 +479,76 @@ __global__ void schedule_cover_kernel(tc::TileSchedule s, int *cover, int *bad) 
     atomicAdd(&cover[(static_cast<long long>(tile_m) * s.tiles_n + tile_n) * s.k_tiles + k], 1);
 }
 
+// The same through launch_schedule (a cluster of two per pair), whose
+// kernels take the schedule, workspace and counters last; the rank of a
+// block in its pair must be its rank in the cluster.
+__global__ void schedule_cover_cluster_kernel(int *cover, int *bad, tc::TileSchedule s, float *,
+                                              int *) {
+  if (threadIdx.x != 0)
+    return;
+  int tile_m, tile_n, split_tile, part, rank;
+  long long k_begin, k_end;
+  tc::pair_work<8>(s, tile_m, tile_n, k_begin, k_end, split_tile, part, rank);
+  if (rank != tc::cluster_rank() || tc::cluster_blocks() != tc::unit_blocks(s)) {
+    atomicAdd(bad, 1);
+    return;
+  }
+  for (long long k = k_begin; k < k_end; ++k)
+    atomicAdd(&cover[(static_cast<long long>(tile_m) * s.tiles_n + tile_n) * s.k_tiles + k], 1);
+}
+
+// A kernel whose clusters are fixed at one block: the device refuses pairs
+// for it, and launch_schedule falls back to whole tiles, unpaired. (Cluster
+// dimensions exist from sm_90 on; the sm_80 build omits them and does not
+// run this case.)
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
+#define TC_TEST_ONE_BLOCK_CLUSTERS
+#else
+#define TC_TEST_ONE_BLOCK_CLUSTERS __cluster_dims__(1, 1, 1)
+#endif
+__global__ void TC_TEST_ONE_BLOCK_CLUSTERS
+    schedule_cover_single_kernel(int *cover, int *bad, tc::TileSchedule s, float *w, int *c) {
+  if (threadIdx.x != 0)
+    return;
+  if (s.pair || s.parts != 1 || w || c)
+    atomicAdd(bad, 1);
+  int tile_m, tile_n, split_tile, part, rank;
+  long long k_begin, k_end;
+  tc::pair_work<8>(s, tile_m, tile_n, k_begin, k_end, split_tile, part, rank);
+  for (long long k = k_begin; k < k_end; ++k)
+    atomicAdd(&cover[(static_cast<long long>(tile_m) * s.tiles_n + tile_n) * s.k_tiles + k], 1);
+}
+
+static void check_launch_schedule(const tc::TileSchedule &s, bool fixed_single) {
+  const long long tiles_m = static_cast<long long>(s.tiles_m) * tc::unit_blocks(s);
+  const long long cells = tiles_m * s.tiles_n * s.k_tiles;
+  int *cover = nullptr, *bad = nullptr;
+  CUDA_CHECK(cudaMalloc(&cover, sizeof(int) * cells));
+  CUDA_CHECK(cudaMalloc(&bad, sizeof(int)));
+  CUDA_CHECK(cudaMemset(cover, 0, sizeof(int) * cells));
+  CUDA_CHECK(cudaMemset(bad, 0, sizeof(int)));
+  const cudaError_t launched =
+      fixed_single ? tc::launch_schedule(schedule_cover_single_kernel, s, nullptr, nullptr, 32, 0,
+                                         0, cover, bad)
+                   : tc::launch_schedule(schedule_cover_cluster_kernel, s, nullptr, nullptr, 32,
+                                         0, 0, cover, bad);
+  CUDA_CHECK(cudaDeviceSynchronize());
+  std::vector<int> host(cells);
+  int host_bad = 0;
+  CUDA_CHECK(cudaMemcpy(host.data(), cover, sizeof(int) * cells, cudaMemcpyDeviceToHost));
+  CUDA_CHECK(cudaMemcpy(&host_bad, bad, sizeof(int), cudaMemcpyDeviceToHost));
+  long long wrong = 0;
+  for (int c : host)
+    wrong += c != 1;
+  report(launched == cudaSuccess && cudaGetLastError() == cudaSuccess && host_bad == 0 &&
+             wrong == 0,
+         "launch_schedule %s, pair %d: %s (%d bad blocks, %lld cells not covered once)",
+         fixed_single ? "of a kernel fixed to one-block clusters" : "in clusters", s.pair,
+         cudaGetErrorString(launched), host_bad, wrong);
+  CUDA_CHECK(cudaFree(cover));
+  CUDA_CHECK(cudaFree(bad));
+}
+
 static void check_schedule(const tc::TileSchedule &s, const char *what, long long tiles_m,
                            long long tiles_n) {
   const long long cells = tiles_m * tiles_n * s.k_tiles;
@@ -518,6 +588,16 @@ static void run_schedules() {
     check_schedule(tc::without_split_tiles(p), "pairs unsplit", t[0], t[1]);
   }
   report(paired, "schedule_tile_pairs took pairs for some of the shapes");
+  // Clusters need sm_90; a split schedule is launched too (its parts only
+  // read the schedule here).
+  cudaDeviceProp prop;
+  CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
+  if (prop.major >= 9) {
+    const tc::TileSchedule p = tc::schedule_tile_pairs(22, 13, 17);
+    check_launch_schedule(p, false);
+    check_launch_schedule(tc::schedule_tiles(27, 5, 20), false);
+    check_launch_schedule(tc::without_split_tiles(p), true);
+  }
 }
 
 int main() {

@@ -34,7 +34,7 @@
 // CHECK-NEXT: {{^}}      !tc::tma_map_2d_aligned(&tc_map_b, B, K, N, K, 64, 128, tc_stream, 1)) {
 // CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::schedule_tile_pairs({{.*}}, tc_k_tiles);
 // CHECK:      {{^}}    tc_schedule = tc::without_split_tiles(tc_schedule);
-// CHECK:      {{^}}  tc::launch_schedule(tc_gemm_kmajor_0_wide_kernel, tc_schedule, 288, tc_smem_bytes, tc_stream, M, N, K, A, B, C, tc_map_a, tc_map_b, tc_schedule, tc_workspace, tc_counters);
+// CHECK:      {{^}}  tc::launch_schedule(tc_gemm_kmajor_0_wide_kernel, tc_schedule, tc_workspace, tc_counters, 288, tc_smem_bytes, tc_stream, M, N, K, A, B, C, tc_map_a, tc_map_b);
 // The 128x128 kernel: single blocks.
 // CHECK:      {{^}}//   block tile 128x128x64, 2 warpgroups (8 warps and a producer warp), 3 TMA stages (mbarriers), wgmma{{.*}}
 // CHECK-NEXT: {{^}}__global__ void __launch_bounds__(288, 2) tc_gemm_kmajor_0_kernel(
