@@ -906,13 +906,12 @@ private:
       // for pairs, tc::tma_load_tile), or 64 m (n) elements by 64 k (one
       // panel of an M/N-major tile).
       auto Map = [&](const OperandView &V, const OperandTile &Tl, const char *Var, int Rows,
-                     int Operand) {
+                     int Operand, bool IsB) {
+        int BoxRows = V.ReductionIsContiguous ? (C.PairedTiles && IsB ? Rows / 2 : Rows)
+                                              : C.BlockK;
         return std::string("tc::tma_map_2d_aligned(&") + Var + ", " + M.Arrays[V.ArrayId].Name +
-               ", " + Tl.ColsExtent + ", " + Tl.Rows + ", " + Tl.Ld + ", 64, " +
-               str(V.ReductionIsContiguous ? Rows / (C.PairedTiles && Operand % 2 ? 2 : 1)
-                                           : C.BlockK) +
-               ", tc_stream, " + str(Operand) +
-               ")";
+               ", " + Tl.ColsExtent + ", " + Tl.Rows + ", " + Tl.Ld + ", 64, " + str(BoxRows) +
+               ", tc_stream, " + str(Operand) + ")";
       };
       S += "  // TMA needs 16-byte aligned operands and row pitches: an operand without\n"
            "  // them is read from an aligned copy (tc/operand_repack.cuh); without the\n"
@@ -926,9 +925,10 @@ private:
         const OperandView &VA = P ? Idiom.MoreProducts[P - 1].A : Idiom.A;
         const OperandView &VB = P ? Idiom.MoreProducts[P - 1].B : Idiom.B;
         const AffineExpr &K = P ? Idiom.MoreProducts[P - 1].ExtentK : Idiom.ExtentK;
-        Maps.push_back(Map(VA, tileOf(VA, true, K), Names[2 * P].c_str(), C.BlockM, 2 * P));
-        Maps.push_back(Map(VB, tileOf(VB, false, K), Names[2 * P + 1].c_str(), C.BlockN,
-                           2 * P + 1));
+        Maps.push_back(
+            Map(VA, tileOf(VA, true, K), Names[2 * P].c_str(), C.BlockM, 2 * P, false));
+        Maps.push_back(
+            Map(VB, tileOf(VB, false, K), Names[2 * P + 1].c_str(), C.BlockN, 2 * P + 1, true));
       }
       S += "  if (!" + llvm::join(Maps, " ||\n      !") + ") {\n";
       S += "    " + Name + "_cp_async_launch(" + ArgNames + "tc_stream);\n    return;\n  }\n";
