@@ -119,9 +119,9 @@ static std::optional<std::string> wgmmaObstacle(const MatmulIdiom &Idiom,
     if (NMajorB && BN < 64)
       return std::string("an N-major B is stored in 64-column panels: the block tile needs "
                          "at least 64 columns");
-    if (BK != 64 || (BM != 64 && BM != 128 && BM != 256) || !isWgmmaTileN(BN))
-      return std::string("wgmma tiles are BM x BN x 64 with BM 64, 128 or 256 and BN 16, 32, "
-                         "64, 128, 192 or 256");
+    if (BK != 64 || (BM != 64 && BM != 128 && BM != 192 && BM != 256) || !isWgmmaTileN(BN))
+      return std::string("wgmma tiles are BM x BN x 64 with BM 64, 128, 192 or 256 and BN 16, "
+                         "32, 64, 128, 192 or 256");
   }
   return std::nullopt;
 }
@@ -357,10 +357,12 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
     return Bad("the block tile's K size must be 16, 32, 64 or 128",
                "the reduction is strip-mined by the mma depth, " +
                    std::to_string(C.MmaK));
-  if (!isPow2(C.BlockM) || !(C.wgmma() ? isWgmmaTileN(C.BlockN) : isPow2(C.BlockN)) ||
-      C.BlockM < 16 || C.BlockN < 16)
+  // wgmma: 192 rows are three warpgroups (the fitted kernel's tiles).
+  if (!(isPow2(C.BlockM) || (C.wgmma() && C.BlockM == 192)) ||
+      !(C.wgmma() ? isWgmmaTileN(C.BlockN) : isPow2(C.BlockN)) || C.BlockM < 16 ||
+      C.BlockN < 16)
     return Bad("block tile sizes must be powers of two of at least 16" +
-                   std::string(C.wgmma() ? " (or 192 columns)" : ""),
+                   std::string(C.wgmma() ? " (or 192)" : ""),
                "shared-memory rows are swizzled in 16-byte chunks");
   Blame({"warp_split_k", "tile"});
   if (C.kSteps() % C.WarpSplitK)
@@ -468,6 +470,16 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   KernelConfig Deep = Narrow;
   Deep.Stages = kDeepNarrowStages;
   Deep.FixedStages = true; // its cp.async twin: 8 stages too, not the narrow twin again
+  // Outputs that 192x192 tiles cover in whole rounds of SMs where 128x256
+  // tiles leave a last round mostly empty (tc/tile_choice.cuh,
+  // prefer_fitted_tiles): three warpgroups of m64n192k16, 4 stages, one
+  // block per SM.
+  KernelConfig Fitted = C;
+  Fitted.BlockM = Fitted.BlockN = Fitted.WarpN = 192;
+  if (Fitted.Tma) {
+    Fitted.Stages = defaultTmaStages(Fitted);
+    pairTiles(Fitted, Idiom);
+  }
   // The TMA kernels' own rule: their tile schedule balances a partial last
   // round of tiles (tc/tile_choice.cuh).
   // Checked in this order (the skinny rule first: a tall output of few
@@ -475,6 +487,10 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   std::vector<AlternativeKernel> Alts;
   if (Skinny.Tma) // measured with TMA stages only
     Alts.push_back({Skinny, "_skinny", "prefer_skinny_tiles", false});
+  // Measured with TMA stages only; not for sums of three or more products,
+  // whose cp.async twin then spills (384 threads keep 160 registers).
+  if (Fitted.Tma && Idiom.MoreProducts.size() < 2)
+    Alts.push_back({Fitted, "_fitted", "prefer_fitted_tiles", true});
   Alts.push_back(
       {Wide, "_wide", Wide.Tma ? "prefer_wide_tma_tiles" : "prefer_wide_tiles", true});
   if (Deep.Tma) // measured with TMA stages only

@@ -204,7 +204,9 @@ struct AlternativeKernel {
 /// while copying, only 64x128 tiles for small outputs. Otherwise, in order
 /// of precedence: with TMA stages,
 /// 64x32 tiles (64x64 for an N-major B) for outputs of at most 64 columns;
-/// 128x256 tiles (3 stages, one block per SM) for large outputs; 64x128
+/// 192x192 tiles (three warpgroups, 4 stages, one block per SM) for
+/// outputs they cover in whole rounds of SMs where 128x256 tiles do not;
+/// 128x256 tiles (4 stages, one block per SM) for large outputs; 64x128
 /// tiles (one warpgroup) with 8 stages (one block per SM) for outputs of at
 /// most one round of them, and with 4 stages for outputs with fewer 128x128
 /// tiles than SMs. None otherwise.

@@ -1,11 +1,13 @@
 // tc/tile_choice.cuh - the launch-time choice between a region's kernels.
 //
-// On sm_90a a plain GEMM region gets five wgmma kernels (KernelConfig.h):
+// On sm_90a a plain GEMM region gets six wgmma kernels (KernelConfig.h):
 // 128x128x64 tiles, two blocks per SM; 128x256x64 tiles, one block per SM,
 // whose tiles reuse each A element twice as often; 64x32x64 (or 64x64x64)
 // tiles for outputs of few columns; and 64x128x64 tiles (one warpgroup per
 // block) for outputs too small to fill the GPU, with 8 stages (one block
-// per SM) where one round of them covers the output, else 4 (two).
+// per SM) where one round of them covers the output, else 4 (two); and
+// 192x192x64 tiles (three warpgroups, one block per SM) where those fill
+// whole rounds of SMs and 128x256 tiles do not.
 //
 // prefer_wide_tiles: the wide kernel wins once there are enough of its
 // tiles for about two waves and enough k tiles to amortise filling its
@@ -24,6 +26,18 @@
 // (docs/results/bench-h200-tma-wide-tiles.md): 0.61 to 0.90 of its time on
 // the 128x128-tile shapes from 64 wide tiles on, 1.07 to 1.24 on four of
 // those with k <= 768 and more than 150 wide tiles.
+//
+// prefer_fitted_tiles: 192x192 tiles (three warpgroups, 4 stages, one
+// block per SM) where they cover the output in whole rounds of SMs - at
+// least 80% of the rounds' tile area is output - and 128x256 tiles do not,
+// for reductions of k >= 1024. cuBLAS fits its tiles to the SMs so
+// (192x192 for 3456 x 1280: 126 tiles on 132 SMs, where 128x256 gives 135
+// and a second round for 3 of them). Measured on an H100
+// (docs/results/bench-h100-fitted-tiles.md), ratio to cuBLAS, default ->
+// 192x192: 3456x1280x1280 0.56 -> 0.93, 1152x4096x2432 0.63 -> 0.96,
+// 2304x2048x2560 0.63 -> 0.96, 1664x2688x3584 0.67 -> 0.98, 2944x3072x2944
+// 0.78 -> 0.92; where 192x192 tiles leave a round mostly empty they lost
+// (1664x2816x1792: 135 tiles, 0.59 -> 0.57; 4096^3: 1.04 -> 0.85).
 //
 // prefer_narrow_tiles: with fewer 128x128 tiles than SMs, twice as many
 // 64x128 tiles (split along k only when even those are few: choose_splits
@@ -72,6 +86,19 @@ namespace tc {
 // The rows x cols tiles that cover an m x n output.
 __host__ inline long long output_tiles(long long m, long long n, long long rows, long long cols) {
   return ((m + rows - 1) / rows) * ((n + cols - 1) / cols);
+}
+
+// The share of the tile area of whole rounds of SMs that a rows x cols
+// tiling of an m x n output covers with output elements.
+__host__ inline double round_fill(long long m, long long n, long long rows, long long cols) {
+  const long long sms = multiprocessors();
+  const long long rounds = (output_tiles(m, n, rows, cols) + sms - 1) / sms;
+  return static_cast<double>(m) * static_cast<double>(n) /
+         (static_cast<double>(rounds * sms) * static_cast<double>(rows * cols));
+}
+
+__host__ inline bool prefer_fitted_tiles(long long m, long long n, long long k) {
+  return k >= 1024 && round_fill(m, n, 192, 192) >= 0.8 && round_fill(m, n, 128, 256) < 0.8;
 }
 
 __host__ inline bool prefer_wide_tiles(long long m, long long n, long long k) {

@@ -1,7 +1,8 @@
 // The launch-time choice between a plain GEMM region's wgmma kernels
 // (tc/tile_choice.cuh), in order: skinny tiles for outputs of at most 64
 // columns (64x32, or 64x64 where B is N-major and its stages hold 64-column
-// panels), then wide 128x256 tiles, then narrow 64x128 tiles (8 stages and
+// panels), then 192x192 tiles fitted to whole rounds of SMs, then wide
+// 128x256 tiles, then narrow 64x128 tiles (8 stages and
 // one block per SM for one round of them, else 4 stages), else the default
 // 128x128 tiles.
 //
@@ -15,6 +16,10 @@
 // B K-major: 64x32 skinny tiles, six 12 KiB TMA stages.
 // CHECK:      {{^}}//   block tile 64x32x64, 1 warpgroup (4 warps and a producer warp), 6 TMA stages (mbarriers), wgmma.mma_async.m64n32k16 {{.*}}
 // CHECK-NEXT: {{^}}__global__ void __launch_bounds__(160, 2) tc_gemm_kmajor_0_skinny_kernel(
+// 192x192 tiles fitted to whole rounds of SMs: three warpgroups, four 48 KiB
+// stages, one block per SM.
+// CHECK:      {{^}}//   block tile 192x192x64, 3 warpgroups (12 warps and a producer warp), 4 TMA stages (mbarriers), wgmma.mma_async.m64n192k16 {{.*}}
+// CHECK-NEXT: {{^}}__global__ void __launch_bounds__(416, 1) tc_gemm_kmajor_0_fitted_kernel(
 // The deep 64x128 kernel: 8 stages of 24 KiB, one block per SM; its
 // cp.async twin keeps the 8 stages.
 // CHECK:      {{^}}//   block tile 64x128x64, 1 warpgroup (4 warps), 8 cp.async stages, {{.*}}
@@ -26,6 +31,8 @@
 // CHECK-NEXT: {{^}}  // The kernel for this shape (tc/tile_choice.cuh).
 // CHECK-NEXT: {{^}}  if (tc::prefer_skinny_tiles(M, N)) {
 // CHECK-NEXT: {{^}}    tc_gemm_kmajor_0_skinny_launch(M, N, K, A, B, C, tc_stream);  // 64x32 tiles
+// CHECK:      {{^}}  if (tc::prefer_fitted_tiles(M, N, K)) {
+// CHECK-NEXT: {{^}}    tc_gemm_kmajor_0_fitted_launch(M, N, K, A, B, C, tc_stream);  // 192x192 tiles
 // CHECK:      {{^}}  if (tc::prefer_wide_tma_tiles(M, N, K)) {
 // CHECK:      {{^}}  if (tc::prefer_deep_narrow_tiles(M, N)) {
 // CHECK-NEXT: {{^}}    tc_gemm_kmajor_0_narrow_deep_launch(M, N, K, A, B, C, tc_stream);  // 64x128 tiles

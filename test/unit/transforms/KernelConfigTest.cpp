@@ -401,19 +401,26 @@ TEST(KernelConfigTest, TmaOnlyWhereTheStagesAreCopiedUnchanged) {
   EXPECT_TRUE(R.Config->wgmma());
   EXPECT_TRUE(R.Config->Tma) << R.Config->PathReason;
   std::vector<AlternativeKernel> Alts = alternativeKernels(*R.Config, RegionModel(), Sum);
-  ASSERT_EQ(Alts.size(), 4u);
+  ASSERT_EQ(Alts.size(), 5u);
   EXPECT_EQ(Alts[0].Predicate, "prefer_skinny_tiles");
   EXPECT_EQ(Alts[0].Config.BlockM, 64);
   EXPECT_EQ(Alts[0].Config.BlockN, 32);
-  EXPECT_EQ(Alts[1].Predicate, "prefer_wide_tma_tiles");
+  // 192x192 tiles fitted to whole rounds: three warpgroups, 4 stages.
+  EXPECT_EQ(Alts[1].Predicate, "prefer_fitted_tiles");
+  EXPECT_EQ(Alts[1].Config.BlockM, 192);
+  EXPECT_EQ(Alts[1].Config.BlockN, 192);
+  EXPECT_EQ(Alts[1].Config.warpgroups(), 3);
+  EXPECT_EQ(Alts[1].Config.Stages, 4);
+  EXPECT_TRUE(Alts[1].TakesK);
+  EXPECT_EQ(Alts[2].Predicate, "prefer_wide_tma_tiles");
   // The 64x128 tiles twice: 8 stages (one block per SM) for one round of
   // them, else 4 (two blocks per SM).
-  EXPECT_EQ(Alts[2].Predicate, "prefer_deep_narrow_tiles");
-  EXPECT_EQ(Alts[2].Config.BlockM, 64);
-  EXPECT_EQ(Alts[2].Config.BlockN, 128);
-  EXPECT_EQ(Alts[2].Config.Stages, 8);
-  EXPECT_EQ(Alts[3].Predicate, "prefer_narrow_tiles");
-  EXPECT_EQ(Alts[3].Config.Stages, 4);
+  EXPECT_EQ(Alts[3].Predicate, "prefer_deep_narrow_tiles");
+  EXPECT_EQ(Alts[3].Config.BlockM, 64);
+  EXPECT_EQ(Alts[3].Config.BlockN, 128);
+  EXPECT_EQ(Alts[3].Config.Stages, 8);
+  EXPECT_EQ(Alts[4].Predicate, "prefer_narrow_tiles");
+  EXPECT_EQ(Alts[4].Config.Stages, 4);
   // A product in another layout: one set of boxes cannot serve both, so the
   // stages stay cp.async (the copiers are rebased per product).
   MatmulIdiom Mixed = plainIdiom(true, true);
@@ -440,12 +447,12 @@ TEST(KernelConfigTest, OnlyTheWideTmaKernelPairsBlocks) {
     ASSERT_TRUE(R.Config->Tma);
     EXPECT_FALSE(R.Config->PairedTiles);
     std::vector<AlternativeKernel> Alts = alternativeKernels(*R.Config, RegionModel(), Idiom);
-    ASSERT_EQ(Alts.size(), 4u);
+    ASSERT_EQ(Alts.size(), 5u);
     for (auto &Alt : Alts) {
       EXPECT_EQ(Alt.Config.PairedTiles, Alt.Suffix == "_wide") << Alt.Suffix;
       EXPECT_FALSE(Alt.Config.cpAsyncTwin().PairedTiles) << Alt.Suffix;
     }
-    EXPECT_NE(Alts[1].Config.describe().find("pairs of blocks sharing B's tile"),
+    EXPECT_NE(Alts[2].Config.describe().find("pairs of blocks sharing B's tile"),
               std::string::npos);
   }
   // On sm_80 (mma.sync, cp.async stages) nothing pairs.
