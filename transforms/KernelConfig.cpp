@@ -476,10 +476,8 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   // block per SM.
   KernelConfig Fitted = C;
   Fitted.BlockM = Fitted.BlockN = Fitted.WarpN = 192;
-  if (Fitted.Tma) {
-    Fitted.Stages = defaultTmaStages(Fitted);
-    pairTiles(Fitted, Idiom);
-  }
+  if (Fitted.Tma)
+    Fitted.Stages = defaultTmaStages(Fitted); // unpaired: B's tile is not the 256-row one
   // The TMA kernels' own rule: their tile schedule balances a partial last
   // round of tiles (tc/tile_choice.cuh).
   // Checked in this order (the skinny rule first: a tall output of few

@@ -657,17 +657,15 @@ private:
       S += "  // This block's output tile (grouped order: L2 reuse across blocks) and its\n"
            "  // k tiles [tc_k_begin, tc_k_end): all of them, or one part's of a split\n"
            "  // tile (tc/tile_schedule.cuh).\n";
+      std::string Rank = C.PairedTiles ? ", tc_rank" : "";
       if (C.PairedTiles)
-        S += "  // With pairs, tc_rank is this block's place in its pair (tc/cluster.cuh).\n"
-             "  int tc_block_m, tc_block_n, tc_split_tile, tc_part, tc_rank;\n"
-             "  long long tc_k_begin, tc_k_end;\n"
-             "  tc::pair_work<8>(tc_schedule, tc_block_m, tc_block_n, tc_k_begin, tc_k_end, "
-             "tc_split_tile, tc_part, tc_rank);\n";
-      else
-        S += "  int tc_block_m, tc_block_n, tc_split_tile, tc_part;\n"
-             "  long long tc_k_begin, tc_k_end;\n"
-             "  tc::block_work<8>(tc_schedule, tc_block_m, tc_block_n, tc_k_begin, tc_k_end, "
-             "tc_split_tile, tc_part);\n";
+        S += "  // With pairs, tc_rank is this block's place in its pair (tc/cluster.cuh).\n";
+      S += "  int tc_block_m, tc_block_n, tc_split_tile, tc_part" + Rank +
+           ";\n"
+           "  long long tc_k_begin, tc_k_end;\n"
+           "  tc::" + (C.PairedTiles ? "pair" : "block") +
+           "_work<8>(tc_schedule, tc_block_m, tc_block_n, tc_k_begin, tc_k_end, "
+           "tc_split_tile, tc_part" + Rank + ");\n";
     } else {
       S += "  int tc_block_m, tc_block_n;  // grouped order: L2 reuse across blocks\n";
       S += "  tc::grouped_tile<8>(tc_block_m, tc_block_n);\n";
@@ -695,12 +693,10 @@ private:
            ");  // of combine_parts\n";
       S += "  if (threadIdx.x == 0) {\n    for (int tc_s = 0; tc_s < " + Stages +
            "; ++tc_s) {\n      tc::mbarrier_init(tc_full + tc_s, 1);\n" +
-           (C.PairedTiles
-                ? "      tc::mbarrier_init(tc_empty + tc_s, " + str(C.warpgroups()) +
-                      " * tc::cluster_blocks());  // one arrival per consumer warpgroup of the "
-                      "pair\n"
-                : "      tc::mbarrier_init(tc_empty + tc_s, " + str(C.warpgroups()) +
-                      ");  // one arrival per consumer warpgroup\n") +
+           "      tc::mbarrier_init(tc_empty + tc_s, " + str(C.warpgroups()) +
+           (C.PairedTiles ? " * tc::cluster_blocks());  // one arrival per consumer warpgroup "
+                            "of the pair\n"
+                          : ");  // one arrival per consumer warpgroup\n") +
            (C.ConvertStages ? "      tc::mbarrier_init(tc_ready + tc_s, " +
                                   str(KernelConfig::ConverterThreads) +
                                   ");  // one arrival per converter thread\n"

@@ -167,9 +167,7 @@ __host__ inline long long split_tiles(const TileSchedule &s) {
 }
 
 __host__ inline long long schedule_blocks(const TileSchedule &s) {
-  return (s.whole_tiles + (static_cast<long long>(s.tiles_m) * s.tiles_n - s.whole_tiles) *
-                              s.parts) *
-         unit_blocks(s);
+  return static_cast<long long>(s.whole_tiles) * unit_blocks(s) + split_tiles(s) * s.parts;
 }
 
 // Launches a TMA kernel on its schedule: a cluster of two blocks per unit
