@@ -40,6 +40,16 @@ __device__ __forceinline__ void mbarrier_init(uint64_t *bar, int count) {
 #endif
 }
 
+// Ends a barrier's life: required before its memory is initialised again.
+__device__ __forceinline__ void mbarrier_inval(uint64_t *bar) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("mbarrier.inval.shared::cta.b64 [%0];\n" ::"r"(shared_address(bar)) : "memory");
+#else
+  (void)bar;
+  TC_DEVICE_TRAP_();
+#endif
+}
+
 // After the initialisation, before the barrier that publishes it: the TMA
 // unit (async proxy) completes transactions on these barriers.
 __device__ __forceinline__ void fence_barrier_init() {
@@ -47,6 +57,33 @@ __device__ __forceinline__ void fence_barrier_init() {
   asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
   asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
 #endif
+}
+
+// Between two units of work of one block (tile_schedule.cuh, unit_work):
+// every copy of the previous unit has landed and been consumed, so the
+// whole block meets, thread 0 gives each stage fresh barriers - phases
+// from 0 again, which the next unit's waits count from - and the block
+// meets again before anyone uses them. `ready` (a converter warp's
+// barriers) may be null.
+template <int kStages>
+__device__ __forceinline__ void reset_stage_barriers(uint64_t *full, uint64_t *empty,
+                                                     int empty_arrivals, uint64_t *ready,
+                                                     int ready_arrivals) {
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    for (int s = 0; s < kStages; ++s) {
+      mbarrier_inval(full + s);
+      mbarrier_init(full + s, 1);
+      mbarrier_inval(empty + s);
+      mbarrier_init(empty + s, empty_arrivals);
+      if (ready) {
+        mbarrier_inval(ready + s);
+        mbarrier_init(ready + s, ready_arrivals);
+      }
+    }
+    fence_barrier_init();
+  }
+  __syncthreads();
 }
 
 // Arrives (count 1) and announces `bytes` of copies that complete the phase.

@@ -24,7 +24,39 @@
 // does not depend on which part finishes last - runs the epilogue, and sets
 // the counter back to zero. The counters and slots are kept per stream
 // (stream_workspace), so a launch needs no allocation or memset. Nobody
-// waits for another block, so any launch order is safe.
+// waits for a block that may not have started, so any launch order is safe.
+// A tile of two parts has one slot (combine_two_parts): the first part to
+// arrive stores its partial tile there and marks it done; the second waits
+// for that mark - the first is past its main loop, storing - adds the slot
+// to its own sums (a + b = b + a: the same total either way) and finishes
+// the tile. That halves the slots' memory and traffic against a slot per
+// part.
+//
+// Stream units (schedule_stream_tiles, kernels with one block per SM that
+// loop over unit_work): with more tiles than SMs and a last round of few
+// tiles, r <= P / 8 (the split tail leaves most SMs idle through a part of
+// a tile), the last full round and the tail, P + r tiles, are shared by P
+// blocks evenly by k tiles: block b takes k tiles [b I / P, (b + 1) I / P)
+// of the I = (P + r) * k_tiles in tile order - the end of one tile, maybe
+// whole tiles, then the start of another. Each block's range is at least a
+// tile long, so a tile meets at most two blocks: the tile cut by the
+// boundary between blocks b and b + 1 is split tile b, its part 0 in block
+// b and part 1 in block b + 1, combined as above. A block runs its pieces
+// ("units") last first, each with fresh stage barriers (mbarrier.cuh,
+// reset_stage_barriers): every block then starts at k tile 0 of a tile and
+// runs on into the end of the previous one, so that the blocks read about
+// the same k tiles of A and B at the same time, as whole tiles do (first
+// piece first took 13% longer on 1792 x 2560 x 1792).
+//
+// Measured on an H100 (docs/results/bench-h100-stream-units.md, the
+// 128x256 kernel): 140 tiles of 1792 x 2560 x 1792 took 41 us instead of
+// 47 with the split tail (one round of 126 tiles: 28 us), 1792 x 2560 x
+// 7168 108 instead of 122 us (126 tiles: 82). A block pays about 21-26k
+// cycles for its second unit (ncu: draining, staging and storing a partial
+// tile, the barriers' reset, refilling the pipeline; then loading the
+// slot), so with larger tails - fewer idle SMs to win back - the split tail
+// was faster in geometric mean (r = 29 to 58 of 132: 0.95 to 1.12 of its
+// time with stream units).
 //
 // Pairs (kernels built for them, cluster.cuh): the schedule's units are
 // then pairs of tiles (2u, n) and (2u + 1, n), which share B's tile; the
@@ -51,6 +83,8 @@ struct TileSchedule {
   long long k_tiles;      // of the reduction
   long long part_k_tiles; // per part (the last part may have fewer)
   int pair;               // 1: the units are pairs of tiles along m (sharing B's tile)
+  int stream_blocks;      // > 0: the tiles after whole_tiles shared by this many
+                          // blocks by k tiles (stream units, parts = 2)
 };
 
 // Blocks per unit of the schedule: the cluster size of its launch.
@@ -111,6 +145,35 @@ __host__ inline TileSchedule schedule_tiles(long long tiles_m, long long tiles_n
   return split_last_tiles(tiles_m, tiles_n, k_tiles, tail, parts);
 }
 
+// Whether stream units are allowed: not when the environment sets
+// TC_STREAM_K=0 (to compare with the split tail, or when debugging).
+__host__ inline bool stream_units_enabled() {
+  static const bool enabled = [] {
+    const char *value = std::getenv("TC_STREAM_K");
+    return !(value && value[0] == '0' && value[1] == '\0');
+  }();
+  return enabled;
+}
+
+// The default schedule of kernels with one block per SM that run stream
+// units (see above): where there are more tiles than SMs and the last
+// round holds at most an eighth of them, the last full round and the tail
+// shared by one block per SM; otherwise schedule_tiles.
+__host__ inline TileSchedule schedule_stream_tiles(long long tiles_m, long long tiles_n,
+                                                   long long k_tiles) {
+  const long long sms = multiprocessors();
+  const long long tiles = tiles_m * tiles_n;
+  const long long tail = tiles % sms;
+  if (!stream_units_enabled() || k_tiles < 8 || tiles <= sms || tail == 0 || 8 * tail > sms ||
+      sms < 2)
+    return schedule_tiles(tiles_m, tiles_n, k_tiles);
+  TileSchedule s = whole_tiles_only(tiles_m, tiles_n, k_tiles);
+  s.whole_tiles = static_cast<int>(tiles - sms - tail);
+  s.parts = 2;
+  s.stream_blocks = static_cast<int>(sms);
+  return s;
+}
+
 // Every tile in `parts` parts: the split_k clause.
 __host__ inline TileSchedule split_all_tiles(long long tiles_m, long long tiles_n,
                                              long long k_tiles, int parts) {
@@ -147,7 +210,7 @@ __host__ inline int choose_pair(long long tiles_m, long long tiles_n) {
 __host__ inline TileSchedule schedule_tile_pairs(long long tiles_m, long long tiles_n,
                                                  long long k_tiles) {
   if (!choose_pair(tiles_m, tiles_n))
-    return schedule_tiles(tiles_m, tiles_n, k_tiles);
+    return schedule_stream_tiles(tiles_m, tiles_n, k_tiles);
   const long long round = multiprocessors() / 2 > 0 ? multiprocessors() / 2 : 1;
   TileSchedule s = schedule_tiles(tiles_m / 2, tiles_n, k_tiles, round);
   s.pair = 1;
@@ -161,13 +224,17 @@ __host__ inline TileSchedule without_split_tiles(const TileSchedule &s) {
   return w;
 }
 
-// Split tiles (a unit of a pair: two) and blocks of a schedule.
+// Split tiles (a unit of a pair: two; of stream blocks: one per boundary
+// between two of them) and blocks of a schedule.
 __host__ inline long long split_tiles(const TileSchedule &s) {
+  if (s.stream_blocks > 0)
+    return s.stream_blocks - 1;
   return (static_cast<long long>(s.tiles_m) * s.tiles_n - s.whole_tiles) * unit_blocks(s);
 }
 
 __host__ inline long long schedule_blocks(const TileSchedule &s) {
-  return static_cast<long long>(s.whole_tiles) * unit_blocks(s) + split_tiles(s) * s.parts;
+  return static_cast<long long>(s.whole_tiles) * unit_blocks(s) +
+         (s.stream_blocks > 0 ? s.stream_blocks : split_tiles(s) * s.parts);
 }
 
 // Launches a TMA kernel on its schedule: a cluster of two blocks per unit
@@ -210,8 +277,12 @@ __host__ inline size_t schedule_counter_bytes(const TileSchedule &s) {
   return sizeof(int) * static_cast<size_t>(split_tiles(s));
 }
 
+// Slots per split tile: one for two parts (combine_two_parts), else one per part.
+__host__ __device__ inline int slots_per_split_tile(int parts) { return parts == 2 ? 1 : parts; }
+
 __host__ inline size_t schedule_slot_bytes(const TileSchedule &s, long long tile_elements) {
-  return sizeof(float) * static_cast<size_t>(split_tiles(s) * s.parts * tile_elements);
+  return sizeof(float) *
+         static_cast<size_t>(split_tiles(s) * slots_per_split_tile(s.parts) * tile_elements);
 }
 
 // The counters and slots of a schedule, kept per (device, stream) from
@@ -257,6 +328,55 @@ __device__ __forceinline__ void pair_work(const TileSchedule &s, int &tile_m, in
     split_tile = split_tile * blocks + rank;
 }
 
+// Unit `unit` (0, 1, ...) of this block (stream units, see above): false
+// once the block has no more. Outside the stream blocks, unit 0 is
+// pair_work's and there is no other.
+template <int kGroup>
+__device__ __forceinline__ bool unit_work(const TileSchedule &s, int unit, int &tile_m,
+                                          int &tile_n, long long &k_begin, long long &k_end,
+                                          int &split_tile, int &part, int &rank) {
+  const long long block = blockIdx.x;
+  if (s.stream_blocks <= 0 || block < s.whole_tiles) {
+    if (unit > 0)
+      return false;
+    pair_work<kGroup>(s, tile_m, tile_n, k_begin, k_end, split_tile, part, rank);
+    return true;
+  }
+  rank = 0;
+  const long long b = block - s.whole_tiles, blocks = s.stream_blocks;
+  const long long stream_k_tiles =
+      (static_cast<long long>(s.tiles_m) * s.tiles_n - s.whole_tiles) * s.k_tiles;
+  const long long first = b * stream_k_tiles / blocks, end = (b + 1) * stream_k_tiles / blocks;
+  // Last piece first (see above).
+  const long long tile = (end - 1) / s.k_tiles - unit;  // among the stream tiles
+  const long long tile_first = tile * s.k_tiles;
+  if (tile < 0 || tile_first + s.k_tiles <= first)
+    return false;
+  k_begin = first > tile_first ? first - tile_first : 0;
+  k_end = end < tile_first + s.k_tiles ? end - tile_first : s.k_tiles;
+  // Cut by the boundary at the start of this block's range (part 1 of
+  // split tile b - 1) or at its end (part 0 of split tile b).
+  split_tile = k_begin > 0 ? static_cast<int>(b - 1) : k_end < s.k_tiles ? static_cast<int>(b) : -1;
+  part = k_begin > 0 ? 1 : 0;
+  grouped_tile_of<kGroup>(static_cast<int>(s.whole_tiles + tile), s.tiles_m, s.tiles_n, tile_m,
+                          tile_n);
+  return true;
+}
+
+// threadIdx.x, read anew in each unit of a loop over unit_work: the
+// compiler cannot hoist a volatile read, so the addresses and descriptors
+// derived from it are not kept live across units (hoisted, they spilled the
+// 128x256 kernel's 168 registers).
+__device__ __forceinline__ int unit_thread_index() {
+#if defined(__CUDA_ARCH__)
+  int thread;
+  asm volatile("mov.u32 %0, %%tid.x;\n" : "=r"(thread));
+  return thread;
+#else
+  return 0;
+#endif
+}
+
 template <int kGroup>
 __device__ __forceinline__ void block_work(const TileSchedule &s, int &tile_m, int &tile_n,
                                            long long &k_begin, long long &k_end,
@@ -300,6 +420,69 @@ constexpr int load_batch(int own) {
   return batch;
 }
 
+// Float4 vector v of a staged tile of kCols-float rows, row pitch kPitch
+// floats, in row-major order.
+template <int kCols, int kPitch>
+__device__ __forceinline__ float4 *staged_vector(float *stage, int v) {
+  return reinterpret_cast<float4 *>(stage + v / (kCols / 4) * kPitch + v % (kCols / 4) * 4);
+}
+
+// combine_parts for a tile of two parts, one slot (see the top of the
+// file). Counter: 0 at launch; the first arrival makes it 1 and its mark,
+// once the slot is stored, adds 1; the second arrival adds 1, so the slot
+// is complete once the counter reads 3. The second sets it back to 0.
+template <int kRows, int kCols, int kPitch, int kThreads>
+__device__ __forceinline__ bool combine_two_parts(float *stage, float *workspace, int *counters,
+                                                  int split_tile, int *flag, int thread) {
+  static_assert(kCols % 4 == 0 && kPitch % 4 == 0, "float4 rows");
+  constexpr int kVecs = kRows * kCols / 4;
+  static_assert(kVecs % kThreads == 0, "every thread owns as many vectors");
+  constexpr int kOwn = kVecs / kThreads;
+  constexpr int kBatch = load_batch(kOwn);
+  float4 *slot = reinterpret_cast<float4 *>(workspace) + static_cast<long long>(split_tile) * kVecs;
+  auto staged = [&](int v) { return staged_vector<kCols, kPitch>(stage, v); };
+  int *counter = counters + split_tile;
+  if (thread == 0)
+    *flag = atomicAdd(counter, 1) == 0;
+  consumer_sync<kThreads>();
+  const bool first = *flag;
+  consumer_sync<kThreads>();  // everyone has read the flag before it is reused
+  if (first) {  // store, then mark
+#pragma unroll
+    for (int j = 0; j < kOwn; ++j)
+      store_l2(slot + thread + j * kThreads, *staged(thread + j * kThreads));
+    __threadfence();  // the slot is visible before the mark
+    consumer_sync<kThreads>();
+    if (thread == 0)
+      atomicAdd(counter, 1);
+    return false;
+  }
+  if (thread == 0) {
+    while (*static_cast<volatile int *>(counter) != 3) {
+    }
+    *counter = 0;  // for the next launch: both parts have counted
+  }
+  consumer_sync<kThreads>();
+  __threadfence();  // the slot is read after the mark
+#pragma unroll 1
+  for (int b = 0; b < kOwn; b += kBatch) {
+    float4 v[kBatch];
+#pragma unroll
+    for (int j = 0; j < kBatch; ++j)
+      v[j] = load_l2(slot + thread + (b + j) * kThreads);
+#pragma unroll
+    for (int j = 0; j < kBatch; ++j) {
+      float4 *sum = staged(thread + (b + j) * kThreads);
+      sum->x += v[j].x;
+      sum->y += v[j].y;
+      sum->z += v[j].z;
+      sum->w += v[j].w;
+    }
+  }
+  consumer_sync<kThreads>();
+  return true;
+}
+
 // A part of a split tile, after its kThreads consumer threads have put its
 // kRows x kCols partial sums into `stage` (row pitch kPitch floats): stores
 // them in the part's slot of the tile's workspace, and returns true for the
@@ -317,15 +500,16 @@ __device__ __forceinline__ bool combine_parts(float *stage, float *workspace, in
                                               int split_tile, int part, int parts, int *flag,
                                               int thread) {
   static_assert(kCols % 4 == 0 && kPitch % 4 == 0, "float4 rows");
-  constexpr int kVecs = kRows * kCols / 4, kVecsPerRow = kCols / 4;
+  constexpr int kVecs = kRows * kCols / 4;
   static_assert(kVecs % kThreads == 0, "every thread owns as many vectors");
   constexpr int kOwn = kVecs / kThreads;
   constexpr int kBatch = load_batch(kOwn);
+  if (parts == 2)
+    return combine_two_parts<kRows, kCols, kPitch, kThreads>(stage, workspace, counters,
+                                                             split_tile, flag, thread);
   float4 *tile = reinterpret_cast<float4 *>(workspace) +
                  static_cast<long long>(split_tile) * parts * kVecs;
-  auto staged = [&](int v) {
-    return reinterpret_cast<float4 *>(stage + v / kVecsPerRow * kPitch + v % kVecsPerRow * 4);
-  };
+  auto staged = [&](int v) { return staged_vector<kCols, kPitch>(stage, v); };
 #pragma unroll
   for (int j = 0; j < kOwn; ++j)
     store_l2(tile + part * kVecs + thread + j * kThreads, *staged(thread + j * kThreads));

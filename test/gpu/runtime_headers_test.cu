@@ -18,9 +18,11 @@
 //   gpu   repack_rows: unaligned operands copied into padded rows.
 //   gpu   bytes_to_float / pack_chunk: 8-bit weights to fp32, exactly, and
 //         packed fp16/bf16 rounding.
-//   gpu   tile schedules: the blocks of schedule_tiles and
-//         schedule_tile_pairs (pair_work) cover every k tile of every output
-//         tile exactly once, paired or not, split or not.
+//   gpu   tile schedules: the blocks of schedule_tiles,
+//         schedule_tile_pairs and schedule_stream_tiles (each block's
+//         units, unit_work) cover every k tile of every output tile exactly
+//         once, paired or not, split or not, and each part of a split tile
+//         comes once.
 // Prints PASS/FAIL per case; exit status 1 on any failure, 77 when there is
 // no usable GPU (host cases still ran), 0 otherwise.
 #include <tc/tc.cuh>
@@ -463,20 +465,29 @@ static void run_convert() {
 // ---------------------------------------------------------------------------
 // Tile schedules (tile_schedule.cuh): each block adds 1 to every (tile, k
 // tile) it computes; a block outside the output counts as bad.
-__global__ void schedule_cover_kernel(tc::TileSchedule s, int *cover, int *bad) {
+// Every unit of a block (unit_work) counts; a split piece also counts its
+// part in `parts_seen` (split tile x part), which must end at exactly one
+// per part of each split tile the schedule announces (split_tiles).
+__global__ void schedule_cover_kernel(tc::TileSchedule s, int *cover, int *bad, int *parts_seen) {
   if (threadIdx.x != 0)
     return;  // one count per block
   int tile_m, tile_n, split_tile, part, rank;
   long long k_begin, k_end;
-  tc::pair_work<8>(s, tile_m, tile_n, k_begin, k_end, split_tile, part, rank);
-  const int tiles_m = s.tiles_m * tc::unit_blocks(s);
-  if (tile_m < 0 || tile_m >= tiles_m || tile_n < 0 || tile_n >= s.tiles_n || k_begin < 0 ||
-      k_end > s.k_tiles || (s.pair && rank != tile_m % 2)) {
-    atomicAdd(bad, 1);
-    return;
+  for (int unit = 0;
+       tc::unit_work<8>(s, unit, tile_m, tile_n, k_begin, k_end, split_tile, part, rank);
+       ++unit) {
+    const int tiles_m = s.tiles_m * tc::unit_blocks(s);
+    if (tile_m < 0 || tile_m >= tiles_m || tile_n < 0 || tile_n >= s.tiles_n || k_begin < 0 ||
+        k_end > s.k_tiles || k_begin >= k_end || (s.pair && rank != tile_m % 2) || part < 0 ||
+        part >= s.parts || (split_tile < 0 && (k_begin != 0 || k_end != s.k_tiles))) {
+      atomicAdd(bad, 1);
+      return;
+    }
+    if (split_tile >= 0)
+      atomicAdd(&parts_seen[split_tile * s.parts + part], 1);
+    for (long long k = k_begin; k < k_end; ++k)
+      atomicAdd(&cover[(static_cast<long long>(tile_m) * s.tiles_n + tile_n) * s.k_tiles + k], 1);
   }
-  for (long long k = k_begin; k < k_end; ++k)
-    atomicAdd(&cover[(static_cast<long long>(tile_m) * s.tiles_n + tile_n) * s.k_tiles + k], 1);
 }
 
 // The same through launch_schedule (a cluster of two per pair), whose
@@ -552,42 +563,63 @@ static void check_launch_schedule(const tc::TileSchedule &s, bool fixed_single) 
 static void check_schedule(const tc::TileSchedule &s, const char *what, long long tiles_m,
                            long long tiles_n) {
   const long long cells = tiles_m * tiles_n * s.k_tiles;
-  int *cover = nullptr, *bad = nullptr;
+  const long long part_cells = tc::split_tiles(s) * s.parts + 1;
+  int *cover = nullptr, *bad = nullptr, *parts_seen = nullptr;
   CUDA_CHECK(cudaMalloc(&cover, sizeof(int) * cells));
   CUDA_CHECK(cudaMalloc(&bad, sizeof(int)));
+  CUDA_CHECK(cudaMalloc(&parts_seen, sizeof(int) * part_cells));
   CUDA_CHECK(cudaMemset(cover, 0, sizeof(int) * cells));
   CUDA_CHECK(cudaMemset(bad, 0, sizeof(int)));
-  schedule_cover_kernel<<<(unsigned)tc::schedule_blocks(s), 32>>>(s, cover, bad);
+  CUDA_CHECK(cudaMemset(parts_seen, 0, sizeof(int) * part_cells));
+  schedule_cover_kernel<<<(unsigned)tc::schedule_blocks(s), 32>>>(s, cover, bad, parts_seen);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaDeviceSynchronize());
-  std::vector<int> host(cells);
+  std::vector<int> host(cells), seen(part_cells);
   int host_bad = 0;
   CUDA_CHECK(cudaMemcpy(host.data(), cover, sizeof(int) * cells, cudaMemcpyDeviceToHost));
+  CUDA_CHECK(cudaMemcpy(seen.data(), parts_seen, sizeof(int) * part_cells,
+                        cudaMemcpyDeviceToHost));
   CUDA_CHECK(cudaMemcpy(&host_bad, bad, sizeof(int), cudaMemcpyDeviceToHost));
-  long long wrong = 0;
+  long long wrong = 0, wrong_parts = 0;
   for (int c : host)
     wrong += c != 1;
-  report(host_bad == 0 && wrong == 0 && s.tiles_n == tiles_n,
+  // Each split tile's parts each once (the spare last cell never); with
+  // stream blocks, a boundary between two blocks at a tile's edge splits no
+  // tile, whose parts are then all unseen.
+  for (long long t = 0; t + 1 < part_cells; t += s.parts) {
+    const int first = seen[t];
+    for (int p = 0; p < s.parts; ++p)
+      wrong_parts += seen[t + p] != first || first > 1 || (first == 0 && s.stream_blocks == 0);
+  }
+  wrong_parts += seen[part_cells - 1] != 0;
+  report(host_bad == 0 && wrong == 0 && wrong_parts == 0 && s.tiles_n == tiles_n,
          "schedule %s %lldx%lld tiles, %lld k tiles: pair %d, %d whole units, %d parts, "
-         "%lld blocks (%d outside, %lld cells not covered once)",
-         what, tiles_m, tiles_n, s.k_tiles, s.pair, s.whole_tiles, s.parts,
-         tc::schedule_blocks(s), host_bad, wrong);
+         "%d stream blocks, %lld blocks (%d outside, %lld cells not covered once, %lld split "
+         "parts not seen once)",
+         what, tiles_m, tiles_n, s.k_tiles, s.pair, s.whole_tiles, s.parts, s.stream_blocks,
+         tc::schedule_blocks(s), host_bad, wrong, wrong_parts);
   CUDA_CHECK(cudaFree(cover));
   CUDA_CHECK(cudaFree(bad));
+  CUDA_CHECK(cudaFree(parts_seen));
 }
 
 static void run_schedules() {
   const long long shapes[][3] = {{24, 16, 17}, {22, 13, 17}, {32, 16, 64}, {2, 112, 64},
-                                 {27, 5, 20},  {9, 11, 42},  {18, 17, 12}, {4, 8, 100}};
-  bool paired = false;
+                                 {27, 5, 20},  {9, 11, 42},  {18, 17, 12}, {4, 8, 100},
+                                 {12, 12, 9},  {14, 10, 28}};
+  bool paired = false, streamed = false;
   for (auto &t : shapes) {
     check_schedule(tc::schedule_tiles(t[0], t[1], t[2]), "single", t[0], t[1]);
+    const tc::TileSchedule st = tc::schedule_stream_tiles(t[0], t[1], t[2]);
+    streamed |= st.stream_blocks > 0;
+    check_schedule(st, "stream", t[0], t[1]);
     tc::TileSchedule p = tc::schedule_tile_pairs(t[0], t[1], t[2]);
     paired |= p.pair != 0;
     check_schedule(p, "pairs", t[0], t[1]);
     check_schedule(tc::without_split_tiles(p), "pairs unsplit", t[0], t[1]);
   }
   report(paired, "schedule_tile_pairs took pairs for some of the shapes");
+  report(streamed, "schedule_stream_tiles took stream units for some of the shapes");
   // Clusters need sm_90; a split schedule is launched too (its parts only
   // read the schedule here).
   cudaDeviceProp prop;
