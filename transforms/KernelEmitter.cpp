@@ -523,7 +523,7 @@ private:
                        ", " + str(C.BlockN) + ", " + Pitch + ", " + str(C.threads()) +
                        ">(tc_stage, tc_workspace, tc_counters, tc_split_tile,\n"
                        "        tc_part, tc_schedule.parts, tc_flag, tc_thread))\n"
-                       "  return;  // another part of this tile finishes it";
+                       "  " + endOfUnit() + "  // another part of this tile finishes it";
     }
     // One output element (tc_m, tc_n): its partial sum to the split-K
     // workspace, or the epilogue. The staged form reads the sum from shared
@@ -657,15 +657,18 @@ private:
       S += "  // This block's output tile (grouped order: L2 reuse across blocks) and its\n"
            "  // k tiles [tc_k_begin, tc_k_end): all of them, or one part's of a split\n"
            "  // tile (tc/tile_schedule.cuh).\n";
-      std::string Rank = C.PairedTiles ? ", tc_rank" : "";
+      std::string Rank = C.PairedTiles || unitLoop() ? ", tc_rank" : "";
       if (C.PairedTiles)
         S += "  // With pairs, tc_rank is this block's place in its pair (tc/cluster.cuh).\n";
+      if (unitLoop())
+        S += "  // A block of stream units computes several such pieces in turn.\n";
       S += "  int tc_block_m, tc_block_n, tc_split_tile, tc_part" + Rank +
            ";\n"
-           "  long long tc_k_begin, tc_k_end;\n"
-           "  tc::" + (C.PairedTiles ? "pair" : "block") +
-           "_work<8>(tc_schedule, tc_block_m, tc_block_n, tc_k_begin, tc_k_end, "
-           "tc_split_tile, tc_part" + Rank + ");\n";
+           "  long long tc_k_begin, tc_k_end;\n";
+      if (!unitLoop())
+        S += "  tc::" + std::string(C.PairedTiles ? "pair" : "block") +
+             "_work<8>(tc_schedule, tc_block_m, tc_block_n, tc_k_begin, tc_k_end, "
+             "tc_split_tile, tc_part" + Rank + ");\n";
     } else {
       S += "  int tc_block_m, tc_block_n;  // grouped order: L2 reuse across blocks\n";
       S += "  tc::grouped_tile<8>(tc_block_m, tc_block_n);\n";
@@ -675,8 +678,14 @@ private:
       S += "  const long long tc_k_begin = (long long)(blockIdx.z % tc_splits) * tc_split_tiles;\n";
       S += "  const long long tc_k_end = tc_k_begin + tc_split_tiles;\n";
     }
+    // With unitLoop: where the code of one unit begins in S, and what each
+    // unit after the first does before it.
+    size_t UnitStart = 0;
+    std::string UnitReset;
     if (C.Tma) {
       std::string Stages = str(C.Stages), Consumers = str(C.threads());
+      std::string EmptyArrivals =
+          str(C.warpgroups()) + (C.PairedTiles ? " * tc::cluster_blocks()" : "");
       S += "  // Stage s holds a k tile once tc_full[s] completes; the producer refills it\n"
            "  // once tc_empty[s] does (tc/mbarrier.cuh).\n";
       S += "  uint64_t *tc_full = reinterpret_cast<uint64_t *>(tc_smem + " +
@@ -693,9 +702,8 @@ private:
            ");  // of combine_parts\n";
       S += "  if (threadIdx.x == 0) {\n    for (int tc_s = 0; tc_s < " + Stages +
            "; ++tc_s) {\n      tc::mbarrier_init(tc_full + tc_s, 1);\n" +
-           "      tc::mbarrier_init(tc_empty + tc_s, " + str(C.warpgroups()) +
-           (C.PairedTiles ? " * tc::cluster_blocks());  // one arrival per consumer warpgroup "
-                            "of the pair\n"
+           "      tc::mbarrier_init(tc_empty + tc_s, " + EmptyArrivals +
+           (C.PairedTiles ? ");  // one arrival per consumer warpgroup of the pair\n"
                           : ");  // one arrival per consumer warpgroup\n") +
            (C.ConvertStages ? "      tc::mbarrier_init(tc_ready + tc_s, " +
                                   str(KernelConfig::ConverterThreads) +
@@ -706,19 +714,27 @@ private:
            (C.PairedTiles ? "  tc::cluster_sync();  // both blocks' barriers are ready before "
                             "either copies into them\n"
                           : "  __syncthreads();\n");
+      UnitStart = S.size();
+      UnitReset = "if (tc_unit > 0)  // the previous unit's stages are idle: fresh barriers\n"
+                  "  tc::reset_stage_barriers<" + Stages + ">(tc_full, tc_empty, " +
+                  EmptyArrivals + ", " +
+                  (C.ConvertStages ? "tc_ready, " + str(KernelConfig::ConverterThreads)
+                                   : std::string("nullptr, 0")) +
+                  ");\n";
       if (C.ConvertStages) {
         std::string First = str(C.threads() + KernelConfig::ProducerThreads);
         S += "  if (threadIdx.x >= " + First + ") {  // the converter warp\n";
         S += "    const int tc_lane = threadIdx.x - " + First + ";\n";
-        S += ConverterBody + "    return;\n  }\n";
+        S += ConverterBody + "    " + endOfUnit() + "\n  }\n";
       }
       S += "  if (threadIdx.x >= " + Consumers + ") {  // the producer warp\n";
       S += "    if (threadIdx.x == " + Consumers + ") {\n";
       for (auto &Map : mapNames())
         S += "      tc::tma_prefetch_map(" + Map + ");\n";
-      S += ProducerBody + "    }\n    return;\n  }\n";
+      S += ProducerBody + "    }\n    " + endOfUnit() + "\n  }\n";
     }
-    S += "  const int tc_thread = threadIdx.x;\n";
+    S += unitLoop() ? "  const int tc_thread = tc::unit_thread_index();\n"
+                    : "  const int tc_thread = threadIdx.x;\n";
     if (C.WarpSplitK > 1) {
       S += "  // Intra-block split-K: warp group tc_warp_k computes the block's warp\n"
            "  // tiles over its share of each k tile, k steps [" +
@@ -770,6 +786,17 @@ private:
       }
       S += "  const uint64_t tc_desc_b = " + Desc(Idiom.B, "tc_smem_b") + ";\n";
       S += Body;
+      if (unitLoop()) {
+        // Each of the block's units (tc/tile_schedule.cuh, unit_work) runs
+        // the code since UnitStart, one level deeper.
+        std::string Unit = S.substr(UnitStart);
+        S.resize(UnitStart);
+        S += "  for (int tc_unit = 0; tc::unit_work<8>(tc_schedule, tc_unit, tc_block_m, "
+             "tc_block_n, tc_k_begin,\n"
+             "                                           tc_k_end, tc_split_tile, tc_part, "
+             "tc_rank); ++tc_unit) {\n" +
+             indent(UnitReset, 4) + indent(Unit, 2) + "  }\n";
+      }
       S += "}\n";
       return S;
     }
@@ -790,6 +817,22 @@ private:
   int tmaBlocksPerSm() const {
     return 2 * C.sharedBytes() <= sharedMemoryLimit(C.Arch) ? 2 : 1;
   }
+
+  /// Whether the TMA kernel loops over its block's units of work (stream
+  /// units, tc/tile_schedule.cuh): kernels of one block per SM and two
+  /// consumer warpgroups (the 128x256 kernel) on the default schedule,
+  /// where a nearly empty last round of tiles is shared by all SMs. Not
+  /// with three warpgroups, whose 128 registers per thread the loop's state
+  /// spilled (the 192x192 kernel, taken only where its tiles fill whole
+  /// rounds), nor one (the 8-stage 64x128 kernel, taken only for at most
+  /// one round of tiles).
+  bool unitLoop() const {
+    return C.Tma && tmaBlocksPerSm() == 1 && C.warpgroups() == 2 && !M.Clauses.SplitK;
+  }
+
+  /// How the kernel's code leaves a piece of work early: the next unit, or
+  /// the end of the block.
+  std::string endOfUnit() const { return unitLoop() ? "continue;" : "return;"; }
 
   /// The warp's fragment loader of an operand (tc/fragment.cuh).
   std::string fragmentLoaderDecl(const OperandTile &Tl, bool IsA) const {
@@ -997,6 +1040,10 @@ private:
     else if (C.PairedTiles)
       S += "  // Pairs of tiles sharing B's tile where the shape has them.\n"
            "  tc::TileSchedule tc_schedule = tc::schedule_tile_pairs(" + TM + ", " + TN +
+           ", tc_k_tiles);\n";
+    else if (unitLoop())
+      S += "  // The last round and a tail of tiles shared by all SMs where that helps.\n"
+           "  tc::TileSchedule tc_schedule = tc::schedule_stream_tiles(" + TM + ", " + TN +
            ", tc_k_tiles);\n";
     else
       S += "  tc::TileSchedule tc_schedule = tc::schedule_tiles(" + TM + ", " + TN +

@@ -111,6 +111,11 @@ const Shape kShapes[] = {
     // pairs (3000 x 4000: 192 pairs) and a split last round (2700 x 3100:
     // 143 pairs, the k tail partial).
     {3000, 4000, 1536}, {2700, 3100, 1032},
+    // Stream units (one block per SM looping over pieces of tiles): 140
+    // 128x256 tiles on an H100's 132 SMs, whole and partial (1790 x 2530,
+    // K with a partial k tile and unaligned rows), each block's range the
+    // end of one tile and the start of another.
+    {1792, 2560, 1792}, {1790, 2530, 1100},
 };
 
 // Fixed so failures reproduce; each (function, shape, operand) draws its own

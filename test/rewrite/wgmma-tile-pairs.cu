@@ -17,17 +17,20 @@
 // B K-major: its 256 rows in two boxes of 128.
 // CHECK:      {{^}}//   block tile 128x256x64, 2 warpgroups (8 warps and a producer warp), 4 TMA stages (mbarriers), pairs of blocks sharing B's tile (TMA multicast), {{.*}}
 // CHECK-NEXT: {{^}}__global__ void __launch_bounds__(288, 1) tc_gemm_kmajor_0_wide_kernel(
-// CHECK:      {{^}}  tc::pair_work<8>(tc_schedule, tc_block_m, tc_block_n, tc_k_begin, tc_k_end, tc_split_tile, tc_part, tc_rank);
 // CHECK:      {{^}}      tc::mbarrier_init(tc_empty + tc_s, 2 * tc::cluster_blocks());  // one arrival per consumer warpgroup of the pair
 // CHECK:      {{^}}  tc::cluster_sync();  // both blocks' barriers are ready before either copies into them
-// CHECK:      {{^}}        tc::tma_load_2d(tc_smem_a + {{.*}}, tc_map_a, tc_full + {{.*}}, (64 * c0), 128 * tc_block_m);
-// CHECK-NEXT: {{^}}        tc::tma_load_tile<2, 8192>(tc_smem_b + {{.*}}, tc_map_b, tc_full + {{.*}}, (64 * c0), 256 * tc_block_n, 0, 128, tc_schedule.pair, tc_rank);
+// The block's units (a paired schedule gives each block one, its tile and
+// rank; rewrite/wgmma-stream-units.cu).
+// CHECK-NEXT: {{^}}  for (int tc_unit = 0; tc::unit_work<8>(tc_schedule, tc_unit, tc_block_m, tc_block_n, tc_k_begin,
+// CHECK-NEXT: {{^}}                                           tc_k_end, tc_split_tile, tc_part, tc_rank); ++tc_unit) {
+// CHECK:      {{^}}          tc::tma_load_2d(tc_smem_a + {{.*}}, tc_map_a, tc_full + {{.*}}, (64 * c0), 128 * tc_block_m);
+// CHECK-NEXT: {{^}}          tc::tma_load_tile<2, 8192>(tc_smem_b + {{.*}}, tc_map_b, tc_full + {{.*}}, (64 * c0), 256 * tc_block_n, 0, 128, tc_schedule.pair, tc_rank);
 // The steady-state loop releases tile t - 1's stage in both blocks while
 // tile t - 1 + 4 is still to come; the last loop, the last 3 tiles, does not.
-// CHECK:      {{^}}  for (int c0 = tc_k_begin + 1; c0 < tc::min((tc_k_end - 3), (tc::floord((K - 1), 64) - 2)); c0 += 1) {
-// CHECK:      {{^}}    tc::release_stage_in_cluster(tc_empty + ((((-tc_k_begin) + c0) - 1) % 4), tc_thread);  // tile t - 1's stage, in both blocks of a pair
-// CHECK-NEXT: {{^}}  }
-// CHECK:      {{^}}  for (int c0 = tc::max((tc_k_begin + 1), (tc_k_end - 3)); c0 <= tc::min((tc_k_end - 1), tc::floord((K - 1), 64)); c0 += 1) {
+// CHECK:      {{^}}    for (int c0 = tc_k_begin + 1; c0 < tc::min((tc_k_end - 3), (tc::floord((K - 1), 64) - 2)); c0 += 1) {
+// CHECK:      {{^}}      tc::release_stage_in_cluster(tc_empty + ((((-tc_k_begin) + c0) - 1) % 4), tc_thread);  // tile t - 1's stage, in both blocks of a pair
+// CHECK-NEXT: {{^}}    }
+// CHECK:      {{^}}    for (int c0 = tc::max((tc_k_begin + 1), (tc_k_end - 3)); c0 <= tc::min((tc_k_end - 1), tc::floord((K - 1), 64)); c0 += 1) {
 // CHECK-NOT:  release_stage
 // CHECK:      {{^}}static void tc_gemm_kmajor_0_wide_launch(
 // CHECK:      {{^}}  if (!tc::tma_map_2d_aligned(&tc_map_a, A, K, M, K, 64, 128, tc_stream, 0) ||
@@ -54,7 +57,7 @@ void gemm_kmajor(int M, int N, int K, const __half *__restrict__ A,
 
 // B N-major: four 64-column panels, two copied by each block of a pair.
 // CHECK:      {{^}}__global__ void __launch_bounds__(288, 1) tc_gemm_nmajor_0_wide_kernel(
-// CHECK:      {{^}}        tc::tma_load_tile<4, 4096>(tc_smem_b + {{.*}}, tc_map_b, tc_full + {{.*}}, 256 * tc_block_n, (64 * c0), 64, 0, tc_schedule.pair, tc_rank);
+// CHECK:      {{^}}          tc::tma_load_tile<4, 4096>(tc_smem_b + {{.*}}, tc_map_b, tc_full + {{.*}}, 256 * tc_block_n, (64 * c0), 64, 0, tc_schedule.pair, tc_rank);
 // CHECK:      {{^}}  if (!tc::tma_map_2d_aligned(&tc_map_a, A, K, M, K, 64, 128, tc_stream, 0) ||
 // CHECK-NEXT: {{^}}      !tc::tma_map_2d_aligned(&tc_map_b, B, N, K, N, 64, 64, tc_stream, 1)) {
 void gemm_nmajor(int M, int N, int K, const __half *__restrict__ A,

@@ -1,0 +1,81 @@
+// TMA kernels of one block per SM and two consumer warpgroups loop over their
+// block's units of work (tc/tile_schedule.cuh, unit_work): a whole tile, or
+// with stream units (tc::schedule_stream_tiles, where the last round of
+// tiles is nearly empty) the start of one tile and then the end of another.
+// Each unit after the first starts with fresh stage barriers
+// (reset_stage_barriers, with the converter warp's where there is one);
+// where a unit's code used to leave the block (the producer and converter
+// warps after their loops, a part of a split tile that another part
+// finishes) it goes on to the next unit; the consumers read their thread
+// index anew in each unit. Kernels of two blocks per SM or three
+// warpgroups keep one unit per block and the plain schedule.
+//
+// RUN: %tc-rewrite %s -o %t.cu
+// RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
+// RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
+// RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
+
+#include <cuda_fp16.h>
+
+// The 192x192 kernel (three warpgroups, 128 registers a thread): one unit,
+// the plain schedule.
+// CHECK:      {{^}}__global__ void __launch_bounds__(416, 1) tc_gemm_relu_0_fitted_kernel(
+// CHECK:      {{^}}  tc::block_work<8>(tc_schedule, tc_block_m, tc_block_n, tc_k_begin, tc_k_end, tc_split_tile, tc_part);
+// CHECK-NOT:  tc_unit
+// CHECK:      {{^}}  const int tc_thread = threadIdx.x;
+// CHECK:      {{^}}    return;  // another part of this tile finishes it
+// CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::schedule_tiles({{.*}}, tc_k_tiles);
+// The 128x256 kernel (one block per SM, two consumer warpgroups).
+// CHECK:      {{^}}__global__ void __launch_bounds__(288, 1) tc_gemm_relu_0_wide_kernel(
+// CHECK:      {{^}}  int tc_block_m, tc_block_n, tc_split_tile, tc_part, tc_rank;
+// CHECK-NOT:  _work<8>
+// CHECK:      {{^}}  tc::cluster_sync();
+// CHECK-NEXT: {{^}}  for (int tc_unit = 0; tc::unit_work<8>(tc_schedule, tc_unit, tc_block_m, tc_block_n, tc_k_begin,
+// CHECK-NEXT: {{^}}                                           tc_k_end, tc_split_tile, tc_part, tc_rank); ++tc_unit) {
+// CHECK-NEXT: {{^}}    if (tc_unit > 0)  // the previous unit's stages are idle: fresh barriers
+// CHECK-NEXT: {{^}}      tc::reset_stage_barriers<4>(tc_full, tc_empty, 2 * tc::cluster_blocks(), nullptr, 0);
+// CHECK-NEXT: {{^}}    if (threadIdx.x >= 256) {  // the producer warp
+// CHECK:      {{^}}      continue;
+// CHECK-NEXT: {{^}}    }
+// CHECK-NEXT: {{^}}    const int tc_thread = tc::unit_thread_index();
+// CHECK:      {{^}}      continue;  // another part of this tile finishes it
+// Its launcher: pairs where the shape has them, else stream units where
+// those help (schedule_tile_pairs chooses).
+// CHECK:      {{^}}static void tc_gemm_relu_0_wide_launch(
+// CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::schedule_tile_pairs({{.*}}, tc_k_tiles);
+// The 128x128 kernel (two blocks per SM): one unit, the plain schedule.
+// CHECK:      {{^}}__global__ void __launch_bounds__(288, 2) tc_gemm_relu_0_kernel(
+// CHECK:      {{^}}  tc::block_work<8>(tc_schedule, tc_block_m, tc_block_n, tc_k_begin, tc_k_end, tc_split_tile, tc_part);
+// CHECK-NOT:  tc_unit
+// CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::schedule_tiles({{.*}}, tc_k_tiles);
+void gemm_relu(int M, int N, int K, const __half *__restrict__ A,
+               const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[j * K + k]);
+      C[i * N + j] = __float2half(fmaxf(acc, 0.0f));
+    }
+}
+
+// ReLU on A while copying: the converter warp leaves each unit with
+// `continue` too, and its barriers are reset with the others.
+// CHECK:      {{^}}__global__ void __launch_bounds__(320, 1) tc_relu_a_gemm_0_wide_kernel(
+// CHECK:      {{^}}      tc::reset_stage_barriers<4>(tc_full, tc_empty, 2 * tc::cluster_blocks(), tc_ready, 32);
+// CHECK-NEXT: {{^}}    if (threadIdx.x >= 288) {  // the converter warp
+// CHECK:      {{^}}      continue;
+// CHECK-NEXT: {{^}}    }
+// CHECK-NEXT: {{^}}    if (threadIdx.x >= 256) {  // the producer warp
+void relu_a_gemm(int M, int N, int K, const __half *__restrict__ A,
+                 const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += fmaxf(__half2float(A[i * K + k]), 0.0f) * __half2float(B[j * K + k]);
+      C[i * N + j] = __float2half(acc);
+    }
+}
