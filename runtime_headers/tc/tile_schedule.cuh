@@ -145,13 +145,16 @@ __host__ inline TileSchedule schedule_tiles(long long tiles_m, long long tiles_n
   return split_last_tiles(tiles_m, tiles_n, k_tiles, tail, parts);
 }
 
-// Whether stream units are allowed: not when the environment sets
-// TC_STREAM_K=0 (to compare with the split tail, or when debugging).
+// Whether the environment turns a schedule feature off: `name`=0, to
+// compare the same kernels without it or to rule it out when debugging.
+__host__ inline bool turned_off_in_environment(const char *name) {
+  const char *value = std::getenv(name);
+  return value && value[0] == '0' && value[1] == '\0';
+}
+
+// Whether stream units are allowed: not with TC_STREAM_K=0.
 __host__ inline bool stream_units_enabled() {
-  static const bool enabled = [] {
-    const char *value = std::getenv("TC_STREAM_K");
-    return !(value && value[0] == '0' && value[1] == '\0');
-  }();
+  static const bool enabled = !turned_off_in_environment("TC_STREAM_K");
   return enabled;
 }
 
@@ -180,14 +183,9 @@ __host__ inline TileSchedule split_all_tiles(long long tiles_m, long long tiles_
   return split_last_tiles(tiles_m, tiles_n, k_tiles, tiles_m * tiles_n, parts);
 }
 
-// Whether pairs are allowed: not when the environment sets TC_TILE_PAIRS=0
-// (to compare the same kernels without them, or to rule them out when
-// debugging).
+// Whether pairs are allowed: not with TC_TILE_PAIRS=0.
 __host__ inline bool tile_pairs_enabled() {
-  static const bool enabled = [] {
-    const char *value = std::getenv("TC_TILE_PAIRS");
-    return !(value && value[0] == '0' && value[1] == '\0');
-  }();
+  static const bool enabled = !turned_off_in_environment("TC_TILE_PAIRS");
   return enabled;
 }
 
