@@ -52,6 +52,8 @@ std::string KernelConfig::describe() const {
            std::to_string(Stages) +
            (Tma ? " TMA stages (mbarriers)" : " cp.async stages") +
            (PairedTiles ? ", pairs of blocks sharing B's tile (TMA multicast)" : "") +
+           (StreamUnits ? ", stream units (a nearly empty last round shared by all SMs)"
+                        : "") +
            ", wgmma.mma_async.m64n" +
            std::to_string(BlockN) + "k16 (fp32 accumulation, " + std::to_string(WgmmaPending) +
            " group" + (WgmmaPending == 1 ? "" : "s") + " in flight), " +
@@ -169,6 +171,7 @@ KernelConfig KernelConfig::cpAsyncTwin() const {
   KernelConfig T = *this;
   T.Tma = false;
   T.PairedTiles = false;
+  T.StreamUnits = false;
   // Without the converter warp, A's prologue goes back to its fragments.
   if (T.ConvertStages) {
     T.ConvertStages = false;
@@ -196,6 +199,12 @@ static void pairTiles(KernelConfig &C, const MatmulIdiom &Idiom) {
   C.PairedTiles = C.BlockM >= 128 && C.BlockN >= 256 && splitsInHalves(Idiom.B, C.BlockN);
   for (auto &P : Idiom.MoreProducts)
     C.PairedTiles &= splitsInHalves(P.B, C.BlockN);
+}
+
+/// Whether a TMA kernel runs stream units (KernelConfig::StreamUnits).
+static void allowStreamUnits(KernelConfig &C, const RegionClauses &Cl) {
+  C.StreamUnits = C.Tma && 2 * C.sharedBytes() > sharedMemoryLimit(C.Arch) &&
+                  C.warpgroups() == 2 && !Cl.SplitK;
 }
 
 /// Feeds a wgmma configuration by TMA where it can (PathReason says which).
@@ -421,6 +430,7 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
                    archName(Arch) + " (" + std::to_string(Limit) + ")",
                "reduce the tile sizes or the number of stages");
   chooseCopies(C, Idiom);
+  allowStreamUnits(C, Cl);
   if (C.sharedBytes() > Limit)
     return Bad("the tile configuration needs " + std::to_string(C.sharedBytes()) +
                    " bytes of shared memory with its TMA barriers, more than a block can "
@@ -458,18 +468,21 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   Skinny.BlockM = 64;
   Skinny.BlockN = Skinny.WarpN = Idiom.B.ReductionIsContiguous ? 32 : 64;
   Skinny.SplitFillDivisor = 2;
-  for (KernelConfig *K : {&Wide, &Narrow, &Skinny})
+  for (KernelConfig *K : {&Wide, &Narrow, &Skinny}) {
     if (K->Tma) {
       K->Stages = defaultTmaStages(*K);
       pairTiles(*K, Idiom);
     } else if (K == &Wide)
       K->Stages = defaultCpAsyncStages(*K);
+    allowStreamUnits(*K, Cl);
+  }
   // Outputs of at most one round of 64x128 tiles: the same tiles with twice
   // the stages (8, one block per SM), so that a short reduction is mostly in
   // flight from the start instead of waiting for a refill every 4 k tiles.
   KernelConfig Deep = Narrow;
   Deep.Stages = kDeepNarrowStages;
   Deep.FixedStages = true; // its cp.async twin: 8 stages too, not the narrow twin again
+  allowStreamUnits(Deep, Cl);
   // Outputs that 192x192 tiles cover in whole rounds of SMs where 128x256
   // tiles leave a last round mostly empty (tc/tile_choice.cuh,
   // prefer_fitted_tiles): three warpgroups of m64n192k16, 4 stages, one
@@ -478,6 +491,7 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   Fitted.BlockM = Fitted.BlockN = Fitted.WarpN = 192;
   if (Fitted.Tma)
     Fitted.Stages = defaultTmaStages(Fitted); // unpaired: B's tile is not the 256-row one
+  allowStreamUnits(Fitted, Cl);
   // The TMA kernels' own rule: their tile schedule balances a partial last
   // round of tiles (tc/tile_choice.cuh).
   // Checked in this order (the skinny rule first: a tall output of few

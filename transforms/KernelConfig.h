@@ -114,6 +114,15 @@ struct KernelConfig {
   /// launcher picks pairs from the shape (tc::schedule_tile_pairs). Needs
   /// a B tile that splits into two halves of whole boxes.
   bool PairedTiles = false;
+  /// TMA kernels of one block per SM and two consumer warpgroups (the
+  /// 128x256 kernel) loop over their block's units of work, so that the
+  /// launcher can share a nearly empty last round of tiles among all SMs
+  /// (tc::schedule_stream_tiles). Not with three warpgroups, whose 128
+  /// registers per thread the loop's state spilled (the 192x192 kernel,
+  /// taken only where its tiles fill whole rounds), nor one (the 8-stage
+  /// 64x128 kernel, taken only for at most one round of tiles), nor with
+  /// the split_k clause (every tile split).
+  bool StreamUnits = false;
   /// Stages fixed by the stages clause or by the kernel's role (the deep
   /// 64x128 kernel's 8): kept by the cp.async twin, not re-derived per path.
   bool FixedStages = false;

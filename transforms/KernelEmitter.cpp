@@ -657,15 +657,15 @@ private:
       S += "  // This block's output tile (grouped order: L2 reuse across blocks) and its\n"
            "  // k tiles [tc_k_begin, tc_k_end): all of them, or one part's of a split\n"
            "  // tile (tc/tile_schedule.cuh).\n";
-      std::string Rank = C.PairedTiles || unitLoop() ? ", tc_rank" : "";
+      std::string Rank = C.PairedTiles || C.StreamUnits ? ", tc_rank" : "";
       if (C.PairedTiles)
         S += "  // With pairs, tc_rank is this block's place in its pair (tc/cluster.cuh).\n";
-      if (unitLoop())
+      if (C.StreamUnits)
         S += "  // A block of stream units computes several such pieces in turn.\n";
       S += "  int tc_block_m, tc_block_n, tc_split_tile, tc_part" + Rank +
            ";\n"
            "  long long tc_k_begin, tc_k_end;\n";
-      if (!unitLoop())
+      if (!C.StreamUnits)
         S += "  tc::" + std::string(C.PairedTiles ? "pair" : "block") +
              "_work<8>(tc_schedule, tc_block_m, tc_block_n, tc_k_begin, tc_k_end, "
              "tc_split_tile, tc_part" + Rank + ");\n";
@@ -678,7 +678,7 @@ private:
       S += "  const long long tc_k_begin = (long long)(blockIdx.z % tc_splits) * tc_split_tiles;\n";
       S += "  const long long tc_k_end = tc_k_begin + tc_split_tiles;\n";
     }
-    // With unitLoop: where the code of one unit begins in S, and what each
+    // With stream units: where the code of one unit begins in S, and what each
     // unit after the first does before it.
     size_t UnitStart = 0;
     std::string UnitReset;
@@ -733,7 +733,7 @@ private:
         S += "      tc::tma_prefetch_map(" + Map + ");\n";
       S += ProducerBody + "    }\n    " + endOfUnit() + "\n  }\n";
     }
-    S += unitLoop() ? "  const int tc_thread = tc::unit_thread_index();\n"
+    S += C.StreamUnits ? "  const int tc_thread = tc::unit_thread_index();\n"
                     : "  const int tc_thread = threadIdx.x;\n";
     if (C.WarpSplitK > 1) {
       S += "  // Intra-block split-K: warp group tc_warp_k computes the block's warp\n"
@@ -786,7 +786,7 @@ private:
       }
       S += "  const uint64_t tc_desc_b = " + Desc(Idiom.B, "tc_smem_b") + ";\n";
       S += Body;
-      if (unitLoop()) {
+      if (C.StreamUnits) {
         // Each of the block's units (tc/tile_schedule.cuh, unit_work) runs
         // the code since UnitStart, one level deeper.
         std::string Unit = S.substr(UnitStart);
@@ -818,21 +818,9 @@ private:
     return 2 * C.sharedBytes() <= sharedMemoryLimit(C.Arch) ? 2 : 1;
   }
 
-  /// Whether the TMA kernel loops over its block's units of work (stream
-  /// units, tc/tile_schedule.cuh): kernels of one block per SM and two
-  /// consumer warpgroups (the 128x256 kernel) on the default schedule,
-  /// where a nearly empty last round of tiles is shared by all SMs. Not
-  /// with three warpgroups, whose 128 registers per thread the loop's state
-  /// spilled (the 192x192 kernel, taken only where its tiles fill whole
-  /// rounds), nor one (the 8-stage 64x128 kernel, taken only for at most
-  /// one round of tiles).
-  bool unitLoop() const {
-    return C.Tma && tmaBlocksPerSm() == 1 && C.warpgroups() == 2 && !M.Clauses.SplitK;
-  }
-
-  /// How the kernel's code leaves a piece of work early: the next unit, or
-  /// the end of the block.
-  std::string endOfUnit() const { return unitLoop() ? "continue;" : "return;"; }
+  /// How the kernel's code leaves a piece of work early: the next of the
+  /// block's units (KernelConfig::StreamUnits), or the end of the block.
+  std::string endOfUnit() const { return C.StreamUnits ? "continue;" : "return;"; }
 
   /// The warp's fragment loader of an operand (tc/fragment.cuh).
   std::string fragmentLoaderDecl(const OperandTile &Tl, bool IsA) const {
@@ -1041,7 +1029,7 @@ private:
       S += "  // Pairs of tiles sharing B's tile where the shape has them.\n"
            "  tc::TileSchedule tc_schedule = tc::schedule_tile_pairs(" + TM + ", " + TN +
            ", tc_k_tiles);\n";
-    else if (unitLoop())
+    else if (C.StreamUnits)
       S += "  // The last round and a tail of tiles shared by all SMs where that helps.\n"
            "  tc::TileSchedule tc_schedule = tc::schedule_stream_tiles(" + TM + ", " + TN +
            ", tc_k_tiles);\n";

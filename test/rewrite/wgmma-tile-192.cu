@@ -11,7 +11,7 @@
 
 #include <cuda_fp16.h>
 
-// CHECK:      {{^}}//   block tile 128x192x64, 2 warpgroups (8 warps and a producer warp), 4 TMA stages (mbarriers), wgmma.mma_async.m64n192k16 {{.*}}
+// CHECK:      {{^}}//   block tile 128x192x64, 2 warpgroups (8 warps and a producer warp), 4 TMA stages (mbarriers), stream units (a nearly empty last round shared by all SMs), wgmma.mma_async.m64n192k16 {{.*}}
 // CHECK-NEXT: {{^}}__global__ void __launch_bounds__(288, 1) tc_gemm192_0_kernel(
 // CHECK:      {{^}}        tc::tma_load_2d(tc_smem_b + {{.*}} * 12288, tc_map_b, {{.*}}, 192 * tc_block_n);
 // CHECK:      {{^}}    tc::wgmma_m64k16<__half, 0, 0, 192>(tc_acc[0],

@@ -461,6 +461,28 @@ TEST(KernelConfigTest, OnlyTheWideTmaKernelPairsBlocks) {
   EXPECT_FALSE(R.Config->PairedTiles);
 }
 
+// Stream units (a block looping over pieces of tiles): only the 128x256 TMA
+// kernel (one block per SM, two warpgroups); not its cp.async twin, the
+// 192x192 kernel (three warpgroups), the kernels of two blocks per SM or
+// one warpgroup, nor any kernel under the split_k clause.
+TEST(KernelConfigTest, OnlyTheWideTmaKernelRunsStreamUnits) {
+  MatmulIdiom Idiom = plainIdiom(true, true);
+  Chosen R = chooseFor(Idiom, {}, GpuArch::SM90a, MmaPreference::Auto);
+  ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+  EXPECT_FALSE(R.Config->StreamUnits);
+  std::vector<AlternativeKernel> Alts = alternativeKernels(*R.Config, RegionModel(), Idiom);
+  ASSERT_EQ(Alts.size(), 5u);
+  for (auto &Alt : Alts) {
+    EXPECT_EQ(Alt.Config.StreamUnits, Alt.Suffix == "_wide") << Alt.Suffix;
+    EXPECT_FALSE(Alt.Config.cpAsyncTwin().StreamUnits) << Alt.Suffix;
+  }
+  EXPECT_NE(Alts[2].Config.describe().find("stream units"), std::string::npos);
+  RegionModel Split;
+  Split.Clauses.SplitK = 2;
+  for (auto &Alt : alternativeKernels(*R.Config, Split, Idiom))
+    EXPECT_FALSE(Alt.Config.StreamUnits) << Alt.Suffix;
+}
+
 // An operand converted while copying (int8 weights): cp.async stages, and
 // of the alternatives only the 64x128 tiles, under their own rule (unsplit
 // where enough of them fill the GPU).
