@@ -203,8 +203,7 @@ static void pairTiles(KernelConfig &C, const MatmulIdiom &Idiom) {
 
 /// Whether a TMA kernel runs stream units (KernelConfig::StreamUnits).
 static void allowStreamUnits(KernelConfig &C, const RegionClauses &Cl) {
-  C.StreamUnits = C.Tma && 2 * C.sharedBytes() > sharedMemoryLimit(C.Arch) &&
-                  C.warpgroups() == 2 && !Cl.SplitK;
+  C.StreamUnits = C.Tma && !C.twoBlocksFit() && C.warpgroups() == 2 && !Cl.SplitK;
 }
 
 /// Feeds a wgmma configuration by TMA where it can (PathReason says which).
@@ -459,8 +458,10 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   // Converted while copying (cp.async stages): only these tiles, where
   // enough of them fill the GPU unsplit; wider and taller tiles measured
   // slower (docs/results/fused-bench-h100-int8-tiles.md).
-  if (Idiom.A.ConvertWhileCopying || Idiom.B.ConvertWhileCopying)
+  if (Idiom.A.ConvertWhileCopying || Idiom.B.ConvertWhileCopying) {
+    allowStreamUnits(Narrow, Cl);
     return {{Narrow, "_narrow", "prefer_narrow_converted_tiles", false}};
+  }
   // Outputs of at most 64 columns: tiles as narrow as B's stage allows (an
   // N-major B is stored in 64-column panels), so that each stage carries
   // mostly A and the pipeline keeps more of it in flight.
@@ -474,7 +475,6 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
       pairTiles(*K, Idiom);
     } else if (K == &Wide)
       K->Stages = defaultCpAsyncStages(*K);
-    allowStreamUnits(*K, Cl);
   }
   // Outputs of at most one round of 64x128 tiles: the same tiles with twice
   // the stages (8, one block per SM), so that a short reduction is mostly in
@@ -482,7 +482,6 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   KernelConfig Deep = Narrow;
   Deep.Stages = kDeepNarrowStages;
   Deep.FixedStages = true; // its cp.async twin: 8 stages too, not the narrow twin again
-  allowStreamUnits(Deep, Cl);
   // Outputs that 192x192 tiles cover in whole rounds of SMs where 128x256
   // tiles leave a last round mostly empty (tc/tile_choice.cuh,
   // prefer_fitted_tiles): three warpgroups of m64n192k16, 4 stages, one
@@ -491,7 +490,6 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   Fitted.BlockM = Fitted.BlockN = Fitted.WarpN = 192;
   if (Fitted.Tma)
     Fitted.Stages = defaultTmaStages(Fitted); // unpaired: B's tile is not the 256-row one
-  allowStreamUnits(Fitted, Cl);
   // The TMA kernels' own rule: their tile schedule balances a partial last
   // round of tiles (tc/tile_choice.cuh).
   // Checked in this order (the skinny rule first: a tall output of few
@@ -508,6 +506,8 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   if (Deep.Tma) // measured with TMA stages only
     Alts.push_back({Deep, "_narrow_deep", "prefer_deep_narrow_tiles", false});
   Alts.push_back({Narrow, "_narrow", "prefer_narrow_tiles", false});
+  for (AlternativeKernel &Alt : Alts)
+    allowStreamUnits(Alt.Config, Cl);
   return Alts;
 }
 

@@ -192,6 +192,8 @@ struct KernelConfig {
   int sharedBytes() const {
     return operandBytes() + (Tma ? 16 * Stages + 16 : 0) + (ConvertStages ? 8 * Stages : 0);
   }
+  /// Whether the shared memory of two blocks fits on one SM.
+  bool twoBlocksFit() const { return 2 * sharedBytes() <= sharedMemoryLimit(Arch); }
   /// Row pitch (floats) of the output tile staged in shared memory: padded
   /// so that the fragment layout's stores spread over the banks.
   int stagePitch() const { return BlockN + 8; }

@@ -626,7 +626,7 @@ private:
     // or more products, whose copy bases then spill (ptxas: 384 bytes).
     // TMA kernels (256 consumer threads and the producer warp): likewise,
     // else one block.
-    bool TwoFit = 2 * C.sharedBytes() <= sharedMemoryLimit(C.Arch);
+    bool TwoFit = C.twoBlocksFit();
     int MinBlocks = C.Tma ? tmaBlocksPerSm()
                     : C.wgmma() && TwoFit && C.threads() <= 256 &&
                             Idiom.MoreProducts.size() < 2
@@ -814,9 +814,7 @@ private:
 
   /// Blocks of a TMA kernel that share an SM: two where their shared memory
   /// fits, so that one block's epilogue overlaps the other's main loop.
-  int tmaBlocksPerSm() const {
-    return 2 * C.sharedBytes() <= sharedMemoryLimit(C.Arch) ? 2 : 1;
-  }
+  int tmaBlocksPerSm() const { return C.twoBlocksFit() ? 2 : 1; }
 
   /// How the kernel's code leaves a piece of work early: the next of the
   /// block's units (KernelConfig::StreamUnits), or the end of the block.
