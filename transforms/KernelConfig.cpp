@@ -190,13 +190,13 @@ static bool splitsInHalves(const OperandView &V, int Rows) {
   return V.ReductionIsContiguous ? Rows % 16 == 0 : Rows % 128 == 0;
 }
 
-/// The TMA kernel of 128x256 tiles runs as pairs of blocks sharing B's
-/// 256-row tile where the shape allows (KernelConfig::PairedTiles,
-/// tc::choose_pair). Pairs of 128x128 tiles (two blocks per SM) measured
-/// slower, and tiles of 64 rows are for outputs too small to fill the GPU,
-/// where the L2 reads that pairs save are not what limits the kernel.
+/// The TMA kernels of 128x256 and 64x128 tiles run as pairs of blocks
+/// sharing B's tile where the shape allows (KernelConfig::PairedTiles; each
+/// kernel's launcher by its own rule, tc::PairRule). Pairs of 128x128 tiles
+/// (two blocks per SM) measured slower.
 static void pairTiles(KernelConfig &C, const MatmulIdiom &Idiom) {
-  C.PairedTiles = C.BlockM >= 128 && C.BlockN >= 256 && splitsInHalves(Idiom.B, C.BlockN);
+  C.PairedTiles = ((C.BlockM >= 128 && C.BlockN >= 256) || (C.BlockM == 64 && C.BlockN == 128)) &&
+                  splitsInHalves(Idiom.B, C.BlockN);
   for (auto &P : Idiom.MoreProducts)
     C.PairedTiles &= splitsInHalves(P.B, C.BlockN);
 }

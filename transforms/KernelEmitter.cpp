@@ -1026,7 +1026,7 @@ private:
     else if (C.PairedTiles)
       S += "  // Pairs of tiles sharing B's tile where the shape has them.\n"
            "  tc::TileSchedule tc_schedule = tc::schedule_tile_pairs(" + TM + ", " + TN +
-           ", tc_k_tiles);\n";
+           ", tc_k_tiles, " + pairRule() + ");\n";
     else if (C.StreamUnits)
       S += "  // The last round and a tail of tiles shared by all SMs where that helps.\n"
            "  tc::TileSchedule tc_schedule = tc::schedule_stream_tiles(" + TM + ", " + TN +
@@ -1055,6 +1055,14 @@ private:
            str(C.blockThreads()) + ", tc_smem_bytes, tc_stream>>>(" + KernelArgs +
            ", tc_schedule, tc_workspace, tc_counters);\n";
     return S;
+  }
+
+  /// The rule by which the launcher of a kernel built for pairs takes them
+  /// (tc::PairRule).
+  std::string pairRule() const {
+    if (C.BlockM >= 128)
+      return "tc::kPairWideTiles";
+    return C.twoBlocksFit() ? "tc::kPairTwoBlocksPerSm" : "tc::kPairOneRound";
   }
 
   /// Above 48 KiB of dynamic shared memory, the opt-in of each kernel,

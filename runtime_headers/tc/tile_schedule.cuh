@@ -189,25 +189,61 @@ __host__ inline bool tile_pairs_enabled() {
   return enabled;
 }
 
-// Whether tiles pair up (TileSchedule::pair): where the tile rows pair
-// exactly and there are at least one and a half rounds of tiles. Measured
-// on an H100 (docs/results/bench-h100-tile-pairs.md, the 128x256 kernel):
-// on the 17 such shapes of the paper, square and LLM sets pairs were 3.2%
-// faster in geometric mean (up to 13%); with fewer tiles, units of two
-// coarsen the last round and gained nothing, and pairs sharing A's 128-row
-// tile, with a spare tile, or of 128x128 tiles (two blocks per SM) were
-// 1-6% slower.
-__host__ inline int choose_pair(long long tiles_m, long long tiles_n) {
-  if (!tile_pairs_enabled())
+// Which kernels a schedule of pairs is for: each takes pairs by its own
+// rule (choose_pair).
+enum PairRule {
+  kPairWideTiles,        // 128x256, one block per SM
+  kPairTwoBlocksPerSm,   // 64x128, two blocks per SM (outputs under two rounds)
+  kPairOneRound,         // 64x128, one block per SM (outputs of at most one round)
+};
+
+// Whether tiles pair up (TileSchedule::pair): always where the tile rows
+// pair exactly, and then by the kernel's rule:
+// - kPairWideTiles: at least one and a half rounds of tiles. Measured on an
+//   H100 (docs/results/bench-h100-tile-pairs.md): on the 17 such shapes of
+//   the paper, square and LLM sets pairs were 3.2% faster in geometric mean
+//   (up to 13%); with fewer tiles, units of two coarsen the last round and
+//   gained nothing, and pairs sharing A's 128-row tile, with a spare tile,
+//   or of 128x128 tiles (two blocks per SM) were 1-6% slower.
+// - kPairTwoBlocksPerSm: always. These outputs keep every SM busy with two
+//   blocks, and halving B's reads paid up to 1.33x (512 x 3968 x 2048) and
+//   cost nothing measurable elsewhere (docs/results/bench-h100-narrow-pairs.md).
+// - kPairOneRound: where B is the larger operand (at least as many tile
+//   columns as tile rows: the pairs halve the reads of the operand that
+//   dominates) and the pairs' blocks fill at least two thirds of the SMs.
+//   Tall outputs (B of a few tiles, read by every block from L2) were up to
+//   11% slower in pairs, and so were outputs that leave many SMs idle
+//   (512 x 1152 x 3584: 72 blocks, 12% slower): a cluster's two blocks then
+//   share what two blocks on separate, otherwise idle SMs have each.
+__host__ inline long long schedule_blocks(const TileSchedule &s);
+
+__host__ inline int choose_pair(long long tiles_m, long long tiles_n, long long k_tiles,
+                                PairRule rule) {
+  if (!tile_pairs_enabled() || tiles_m % 2 != 0)
     return 0;
-  return tiles_m % 2 == 0 && 2 * tiles_m * tiles_n >= 3 * multiprocessors() ? 1 : 0;
+  const long long sms = multiprocessors();
+  switch (rule) {
+  case kPairWideTiles:
+    return 2 * tiles_m * tiles_n >= 3 * sms ? 1 : 0;
+  case kPairTwoBlocksPerSm:
+    return 1;
+  case kPairOneRound: {
+    if (tiles_n < tiles_m)
+      return 0;
+    const long long round = sms / 2 > 0 ? sms / 2 : 1;
+    const long long blocks = 2 * schedule_blocks(schedule_tiles(tiles_m / 2, tiles_n, k_tiles, round));
+    return 3 * blocks >= 2 * sms ? 1 : 0;
+  }
+  }
+  return 0;
 }
 
 // The default schedule of a kernel built for pairs: pairs where choose_pair
 // takes them, half as many units per round as SMs.
 __host__ inline TileSchedule schedule_tile_pairs(long long tiles_m, long long tiles_n,
-                                                 long long k_tiles) {
-  if (!choose_pair(tiles_m, tiles_n))
+                                                 long long k_tiles,
+                                                 PairRule rule = kPairWideTiles) {
+  if (!choose_pair(tiles_m, tiles_n, k_tiles, rule))
     return schedule_stream_tiles(tiles_m, tiles_n, k_tiles);
   const long long round = multiprocessors() / 2 > 0 ? multiprocessors() / 2 : 1;
   TileSchedule s = schedule_tiles(tiles_m / 2, tiles_n, k_tiles, round);

@@ -604,21 +604,27 @@ static void check_schedule(const tc::TileSchedule &s, const char *what, long lon
 }
 
 static void run_schedules() {
+  // The last two: few tiles of a wide output (pairs by kPairOneRound, split
+  // and unsplit).
   const long long shapes[][3] = {{24, 16, 17}, {22, 13, 17}, {32, 16, 64}, {2, 112, 64},
                                  {27, 5, 20},  {9, 11, 42},  {18, 17, 12}, {4, 8, 100},
-                                 {12, 12, 9},  {14, 10, 28}};
-  bool paired = false, streamed = false;
+                                 {12, 12, 9},  {14, 10, 28}, {2, 32, 58},  {6, 18, 34}};
+  bool paired_by[3] = {}, streamed = false;
   for (auto &t : shapes) {
     check_schedule(tc::schedule_tiles(t[0], t[1], t[2]), "single", t[0], t[1]);
     const tc::TileSchedule st = tc::schedule_stream_tiles(t[0], t[1], t[2]);
     streamed |= st.stream_blocks > 0;
     check_schedule(st, "stream", t[0], t[1]);
-    tc::TileSchedule p = tc::schedule_tile_pairs(t[0], t[1], t[2]);
-    paired |= p.pair != 0;
-    check_schedule(p, "pairs", t[0], t[1]);
-    check_schedule(tc::without_split_tiles(p), "pairs unsplit", t[0], t[1]);
+    for (tc::PairRule rule : {tc::kPairWideTiles, tc::kPairTwoBlocksPerSm, tc::kPairOneRound}) {
+      tc::TileSchedule p = tc::schedule_tile_pairs(t[0], t[1], t[2], rule);
+      paired_by[rule] |= p.pair != 0;
+      check_schedule(p, "pairs", t[0], t[1]);
+      check_schedule(tc::without_split_tiles(p), "pairs unsplit", t[0], t[1]);
+    }
   }
-  report(paired, "schedule_tile_pairs took pairs for some of the shapes");
+  for (int rule = 0; rule < 3; ++rule)
+    report(paired_by[rule], "schedule_tile_pairs (rule %d) took pairs for some of the shapes",
+           rule);
   report(streamed, "schedule_stream_tiles took stream units for some of the shapes");
   // Clusters need sm_90; a split schedule is launched too (its parts only
   // read the schedule here).

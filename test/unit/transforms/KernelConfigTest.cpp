@@ -435,11 +435,11 @@ TEST(KernelConfigTest, TmaOnlyWhereTheStagesAreCopiedUnchanged) {
       << R.Config->PathReason;
 }
 
-// Pairs of blocks sharing B's tile: only the 128x256 TMA kernel, in either
-// layout of B (two halves of its K-major rows, or two of its four panels
-// per block); not its cp.async twin, nor the 128x128 kernel (two blocks per
-// SM) or the 64-row tiles.
-TEST(KernelConfigTest, OnlyTheWideTmaKernelPairsBlocks) {
+// Pairs of blocks sharing B's tile: the 128x256 and 64x128 TMA kernels, in
+// either layout of B (two halves of its K-major rows, or half of its 64-wide
+// panels per block); not their cp.async twins, nor the 128x128 kernel (two
+// blocks per SM) or the skinny 64x32 tiles.
+TEST(KernelConfigTest, TheWideAndNarrowTmaKernelsPairBlocks) {
   for (bool BKMajor : {true, false}) {
     MatmulIdiom Idiom = plainIdiom(true, BKMajor);
     Chosen R = chooseFor(Idiom, {}, GpuArch::SM90a, MmaPreference::Auto);
@@ -449,7 +449,11 @@ TEST(KernelConfigTest, OnlyTheWideTmaKernelPairsBlocks) {
     std::vector<AlternativeKernel> Alts = alternativeKernels(*R.Config, RegionModel(), Idiom);
     ASSERT_EQ(Alts.size(), 5u);
     for (auto &Alt : Alts) {
-      EXPECT_EQ(Alt.Config.PairedTiles, Alt.Suffix == "_wide") << Alt.Suffix;
+      // 128x256 and 64x128 tiles; not 192x192 (B's tile is not the 256-row
+      // one) nor the 64-row skinny tiles.
+      EXPECT_EQ(Alt.Config.PairedTiles, Alt.Suffix == "_wide" || Alt.Suffix == "_narrow" ||
+                                            Alt.Suffix == "_narrow_deep")
+          << Alt.Suffix;
       EXPECT_FALSE(Alt.Config.cpAsyncTwin().PairedTiles) << Alt.Suffix;
     }
     EXPECT_NE(Alts[2].Config.describe().find("pairs of blocks sharing B's tile"),
