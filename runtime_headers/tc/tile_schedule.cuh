@@ -51,12 +51,14 @@
 // Measured on an H100 (docs/results/bench-h100-stream-units.md, the
 // 128x256 kernel): 140 tiles of 1792 x 2560 x 1792 took 41 us instead of
 // 47 with the split tail (one round of 126 tiles: 28 us), 1792 x 2560 x
-// 7168 108 instead of 122 us (126 tiles: 82). A block pays about 21-26k
-// cycles for its second unit (ncu: draining, staging and storing a partial
-// tile, the barriers' reset, refilling the pipeline; then loading the
-// slot), so with larger tails - fewer idle SMs to win back - the split tail
-// was faster in geometric mean (r = 29 to 58 of 132: 0.95 to 1.12 of its
-// time with stream units).
+// 7168 108 instead of 122 us (126 tiles: 82). A block pays about 22k
+// cycles for its second unit (clock64 probes,
+// docs/results/bench-h200-stream-handover.md: staging and storing the first
+// part's tile with its fence 9.1k, the barriers' reset 3.1k, refilling the
+// pipeline 1.9k; the second part's loading and adding the slot 7.6k; a k
+// tile is ~1.1k), so with larger tails - fewer idle SMs to win back - the
+// split tail was faster in geometric mean (r = 29 to 58 of 132: 0.95 to
+// 1.12 of its time with stream units).
 //
 // Pairs (kernels built for them, cluster.cuh): the schedule's units are
 // then pairs of tiles (2u, n) and (2u + 1, n), which share B's tile; the
