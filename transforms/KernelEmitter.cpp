@@ -1026,7 +1026,8 @@ private:
     else if (C.PairedTiles)
       S += "  // Pairs of tiles sharing B's tile where the shape has them.\n"
            "  tc::TileSchedule tc_schedule = tc::schedule_tile_pairs(" + TM + ", " + TN +
-           ", tc_k_tiles, " + pairRule() + ");\n";
+           ", tc_k_tiles, " + pairRule() + ", " +
+           (C.StreamUnits ? "true" : "false") + ");\n";
     else if (C.StreamUnits)
       S += "  // The last round and a tail of tiles shared by all SMs where that helps.\n"
            "  tc::TileSchedule tc_schedule = tc::schedule_stream_tiles(" + TM + ", " + TN +

@@ -216,7 +216,9 @@ enum PairRule {
 //   Tall outputs (B of a few tiles, read by every block from L2) were up to
 //   11% slower in pairs, and so were outputs that leave many SMs idle
 //   (512 x 1152 x 3584: 72 blocks, 12% slower): a cluster's two blocks then
-//   share what two blocks on separate, otherwise idle SMs have each.
+//   share what two blocks on separate, otherwise idle SMs have each. On an
+//   H200 (faster memory, larger L2) these pairs gained nothing on average
+//   (0.97-0.99 in geometric mean against 1.04-1.08 on the H100).
 __host__ inline long long schedule_blocks(const TileSchedule &s);
 
 __host__ inline int choose_pair(long long tiles_m, long long tiles_n, long long k_tiles,
@@ -241,12 +243,17 @@ __host__ inline int choose_pair(long long tiles_m, long long tiles_n, long long 
 }
 
 // The default schedule of a kernel built for pairs: pairs where choose_pair
-// takes them, half as many units per round as SMs.
+// takes them, half as many units per round as SMs; otherwise the kernel's
+// schedule of single tiles - with stream units only for a kernel that
+// loops over them (stream_units: KernelConfig::StreamUnits), since any
+// other kernel computes one unit per block and would leave the stream
+// blocks' other units undone.
 __host__ inline TileSchedule schedule_tile_pairs(long long tiles_m, long long tiles_n,
-                                                 long long k_tiles,
-                                                 PairRule rule = kPairWideTiles) {
+                                                 long long k_tiles, PairRule rule,
+                                                 bool stream_units) {
   if (!choose_pair(tiles_m, tiles_n, k_tiles, rule))
-    return schedule_stream_tiles(tiles_m, tiles_n, k_tiles);
+    return stream_units ? schedule_stream_tiles(tiles_m, tiles_n, k_tiles)
+                        : schedule_tiles(tiles_m, tiles_n, k_tiles);
   const long long round = multiprocessors() / 2 > 0 ? multiprocessors() / 2 : 1;
   TileSchedule s = schedule_tiles(tiles_m / 2, tiles_n, k_tiles, round);
   s.pair = 1;

@@ -116,6 +116,11 @@ const Shape kShapes[] = {
     // K with a partial k tile and unaligned rows), each block's range the
     // end of one tile and the start of another.
     {1792, 2560, 1792}, {1790, 2530, 1100},
+    // Pairs of 64x128 blocks: 2880 x 384 has an odd count of tile rows (45
+    // x 3 = 135 tiles: unpaired, the plain schedule - these kernels run no
+    // stream units), 2944 x 384 an even one (46 x 3, paired), 512 x 3968
+    // and 384 x 2304 one round of wide outputs (pairs, partial k tile).
+    {2880, 384, 2496}, {2944, 384, 2496}, {512, 3968, 2048}, {384, 2304, 2180},
 };
 
 // Fixed so failures reproduce; each (function, shape, operand) draws its own

@@ -610,28 +610,37 @@ static void run_schedules() {
                                  {27, 5, 20},  {9, 11, 42},  {18, 17, 12}, {4, 8, 100},
                                  {12, 12, 9},  {14, 10, 28}, {2, 32, 58},  {6, 18, 34}};
   bool paired_by[3] = {}, streamed = false;
+  int streamed_without_loop = 0;
   for (auto &t : shapes) {
     check_schedule(tc::schedule_tiles(t[0], t[1], t[2]), "single", t[0], t[1]);
     const tc::TileSchedule st = tc::schedule_stream_tiles(t[0], t[1], t[2]);
     streamed |= st.stream_blocks > 0;
     check_schedule(st, "stream", t[0], t[1]);
     for (tc::PairRule rule : {tc::kPairWideTiles, tc::kPairTwoBlocksPerSm, tc::kPairOneRound}) {
-      tc::TileSchedule p = tc::schedule_tile_pairs(t[0], t[1], t[2], rule);
+      // The 128x256 kernel loops over stream units, the 64x128 ones do not.
+      const bool stream_units = rule == tc::kPairWideTiles;
+      tc::TileSchedule p = tc::schedule_tile_pairs(t[0], t[1], t[2], rule, stream_units);
       paired_by[rule] |= p.pair != 0;
       check_schedule(p, "pairs", t[0], t[1]);
       check_schedule(tc::without_split_tiles(p), "pairs unsplit", t[0], t[1]);
+      // A kernel of one unit per block never gets a stream schedule: its
+      // blocks would leave the other units undone.
+      streamed_without_loop += !stream_units && p.stream_blocks > 0;
     }
   }
   for (int rule = 0; rule < 3; ++rule)
     report(paired_by[rule], "schedule_tile_pairs (rule %d) took pairs for some of the shapes",
            rule);
   report(streamed, "schedule_stream_tiles took stream units for some of the shapes");
+  report(streamed_without_loop == 0,
+         "schedule_tile_pairs gave no stream units to kernels without them (%d schedules did)",
+         streamed_without_loop);
   // Clusters need sm_90; a split schedule is launched too (its parts only
   // read the schedule here).
   cudaDeviceProp prop;
   CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
   if (prop.major >= 9) {
-    const tc::TileSchedule p = tc::schedule_tile_pairs(22, 13, 17);
+    const tc::TileSchedule p = tc::schedule_tile_pairs(22, 13, 17, tc::kPairWideTiles, true);
     check_launch_schedule(p, false);
     check_launch_schedule(tc::schedule_tiles(27, 5, 20), false);
     check_launch_schedule(tc::without_split_tiles(p), true);

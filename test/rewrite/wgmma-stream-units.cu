@@ -42,7 +42,7 @@
 // Its launcher: pairs where the shape has them, else stream units where
 // those help (schedule_tile_pairs chooses).
 // CHECK:      {{^}}static void tc_gemm_relu_0_wide_launch(
-// CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::schedule_tile_pairs({{.*}}, tc_k_tiles, tc::kPairWideTiles);
+// CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::schedule_tile_pairs({{.*}}, tc_k_tiles, tc::kPairWideTiles, true);
 // The 128x128 kernel (two blocks per SM): one unit, the plain schedule.
 // CHECK:      {{^}}__global__ void __launch_bounds__(288, 2) tc_gemm_relu_0_kernel(
 // CHECK:      {{^}}  tc::block_work<8>(tc_schedule, tc_block_m, tc_block_n, tc_k_begin, tc_k_end, tc_split_tile, tc_part);

@@ -6,7 +6,9 @@
 // in both blocks before either copies (cluster_sync), and the consumers
 // release only the stages a producer refills, so no arrival reaches a block
 // that has left. Each kernel's launcher takes pairs by its own rule
-// (tc::PairRule). The 128x128 kernel (two blocks per SM) stays unpaired.
+// (tc::PairRule); unpaired, only the 128x256 kernel, which loops over
+// stream units, may get them (the last argument). The 128x128 kernel (two
+// blocks per SM) stays unpaired.
 //
 // RUN: %tc-rewrite %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
@@ -36,7 +38,7 @@
 // CHECK:      {{^}}static void tc_gemm_kmajor_0_wide_launch(
 // CHECK:      {{^}}  if (!tc::tma_map_2d_aligned(&tc_map_a, A, K, M, K, 64, 128, tc_stream, 0) ||
 // CHECK-NEXT: {{^}}      !tc::tma_map_2d_aligned(&tc_map_b, B, K, N, K, 64, 128, tc_stream, 1)) {
-// CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::schedule_tile_pairs({{.*}}, tc_k_tiles, tc::kPairWideTiles);
+// CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::schedule_tile_pairs({{.*}}, tc_k_tiles, tc::kPairWideTiles, true);
 // CHECK:      {{^}}    tc_schedule = tc::without_split_tiles(tc_schedule);
 // CHECK:      {{^}}  tc::launch_schedule(tc_gemm_kmajor_0_wide_kernel, tc_schedule, tc_workspace, tc_counters, 288, tc_smem_bytes, tc_stream, M, N, K, A, B, C, tc_map_a, tc_map_b);
 // The 64x128 kernels: B's 128 rows in two boxes of 64, one per block of a
@@ -45,11 +47,11 @@
 // CHECK:      {{^}}      tc::mbarrier_init(tc_empty + tc_s, 1 * tc::cluster_blocks());  // one arrival per consumer warpgroup of the pair
 // CHECK:      {{^}}        tc::tma_load_tile<2, 4096>(tc_smem_b + {{.*}}, tc_map_b, tc_full + {{.*}}, (64 * c0), 128 * tc_block_n, 0, 64, tc_schedule.pair, tc_rank);
 // CHECK:      {{^}}      !tc::tma_map_2d_aligned(&tc_map_b, B, K, N, K, 64, 64, tc_stream, 1)) {
-// CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::schedule_tile_pairs({{.*}}, tc_k_tiles, tc::kPairOneRound);
+// CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::schedule_tile_pairs({{.*}}, tc_k_tiles, tc::kPairOneRound, false);
 // CHECK:      {{^}}  tc::launch_schedule(tc_gemm_kmajor_0_narrow_deep_kernel, tc_schedule,
 // CHECK:      {{^}}__global__ void __launch_bounds__(160, 2) tc_gemm_kmajor_0_narrow_kernel(
 // CHECK:      {{^}}        tc::tma_load_tile<2, 4096>(tc_smem_b + {{.*}}, tc_map_b, tc_full + {{.*}}, (64 * c0), 128 * tc_block_n, 0, 64, tc_schedule.pair, tc_rank);
-// CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::schedule_tile_pairs({{.*}}, tc_k_tiles, tc::kPairTwoBlocksPerSm);
+// CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::schedule_tile_pairs({{.*}}, tc_k_tiles, tc::kPairTwoBlocksPerSm, false);
 // CHECK:      {{^}}  tc::launch_schedule(tc_gemm_kmajor_0_narrow_kernel, tc_schedule,
 // The 128x128 kernel: single blocks.
 // CHECK:      {{^}}//   block tile 128x128x64, 2 warpgroups (8 warps and a producer warp), 3 TMA stages (mbarriers), wgmma{{.*}}
