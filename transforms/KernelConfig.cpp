@@ -195,8 +195,9 @@ static bool splitsInHalves(const OperandView &V, int Rows) {
 /// kernel's launcher by its own rule, tc::PairRule). Pairs of 128x128 tiles
 /// (two blocks per SM) measured slower.
 static void pairTiles(KernelConfig &C, const MatmulIdiom &Idiom) {
-  C.PairedTiles = ((C.BlockM >= 128 && C.BlockN >= 256) || (C.BlockM == 64 && C.BlockN == 128)) &&
-                  splitsInHalves(Idiom.B, C.BlockN);
+  const bool Wide = C.BlockM >= 128 && C.BlockN >= 256;
+  const bool Narrow = C.BlockM == 64 && C.BlockN == 128;
+  C.PairedTiles = (Wide || Narrow) && splitsInHalves(Idiom.B, C.BlockN);
   for (auto &P : Idiom.MoreProducts)
     C.PairedTiles &= splitsInHalves(P.B, C.BlockN);
 }

@@ -191,6 +191,8 @@ __host__ inline bool tile_pairs_enabled() {
   return enabled;
 }
 
+__host__ inline long long schedule_blocks(const TileSchedule &s);  // below
+
 // Which kernels a schedule of pairs is for: each takes pairs by its own
 // rule (choose_pair).
 enum PairRule {
@@ -219,8 +221,6 @@ enum PairRule {
 //   share what two blocks on separate, otherwise idle SMs have each. On an
 //   H200 (faster memory, larger L2) these pairs gained nothing on average
 //   (0.97-0.99 in geometric mean against 1.04-1.08 on the H100).
-__host__ inline long long schedule_blocks(const TileSchedule &s);
-
 __host__ inline int choose_pair(long long tiles_m, long long tiles_n, long long k_tiles,
                                 PairRule rule) {
   if (!tile_pairs_enabled() || tiles_m % 2 != 0)
@@ -235,8 +235,8 @@ __host__ inline int choose_pair(long long tiles_m, long long tiles_n, long long 
     if (tiles_n < tiles_m)
       return 0;
     const long long round = sms / 2 > 0 ? sms / 2 : 1;
-    const long long blocks = 2 * schedule_blocks(schedule_tiles(tiles_m / 2, tiles_n, k_tiles, round));
-    return 3 * blocks >= 2 * sms ? 1 : 0;
+    const long long units = schedule_blocks(schedule_tiles(tiles_m / 2, tiles_n, k_tiles, round));
+    return 3 * 2 * units >= 2 * sms ? 1 : 0;  // two blocks a unit
   }
   }
   return 0;
