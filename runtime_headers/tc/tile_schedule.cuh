@@ -201,8 +201,8 @@ enum PairRule {
   kPairOneRound,         // 64x128, one block per SM (outputs of at most one round)
 };
 
-// Whether tiles pair up (TileSchedule::pair): always where the tile rows
-// pair exactly, and then by the kernel's rule:
+// Whether the units of `pairs` - a schedule of pairs of tiles (2u, n) and
+// (2u + 1, n), the tile rows paired exactly - pay, by the kernel's rule:
 // - kPairWideTiles: at least one and a half rounds of tiles. Measured on an
 //   H100 (docs/results/bench-h100-tile-pairs.md): on the 17 such shapes of
 //   the paper, square and LLM sets pairs were 3.2% faster in geometric mean
@@ -221,43 +221,38 @@ enum PairRule {
 //   share what two blocks on separate, otherwise idle SMs have each. On an
 //   H200 (faster memory, larger L2) these pairs gained nothing on average
 //   (0.97-0.99 in geometric mean against 1.04-1.08 on the H100).
-__host__ inline int choose_pair(long long tiles_m, long long tiles_n, long long k_tiles,
-                                PairRule rule) {
-  if (!tile_pairs_enabled() || tiles_m % 2 != 0)
-    return 0;
+__host__ inline bool choose_pair(const TileSchedule &pairs, PairRule rule) {
   const long long sms = multiprocessors();
+  const long long tiles = 2ll * pairs.tiles_m * pairs.tiles_n;
   switch (rule) {
   case kPairWideTiles:
-    return 2 * tiles_m * tiles_n >= 3 * sms ? 1 : 0;
+    return 2 * tiles >= 3 * sms;
   case kPairTwoBlocksPerSm:
-    return 1;
-  case kPairOneRound: {
-    if (tiles_n < tiles_m)
-      return 0;
-    const long long round = sms / 2 > 0 ? sms / 2 : 1;
-    const long long units = schedule_blocks(schedule_tiles(tiles_m / 2, tiles_n, k_tiles, round));
-    return 3 * 2 * units >= 2 * sms ? 1 : 0;  // two blocks a unit
+    return true;
+  case kPairOneRound:  // tile columns >= tile rows; schedule_blocks counts both blocks of a unit
+    return pairs.tiles_n >= 2 * pairs.tiles_m && 3 * schedule_blocks(pairs) >= 2 * sms;
   }
-  }
-  return 0;
+  return false;
 }
 
-// The default schedule of a kernel built for pairs: pairs where choose_pair
-// takes them, half as many units per round as SMs; otherwise the kernel's
-// schedule of single tiles - with stream units only for a kernel that
-// loops over them (stream_units: KernelConfig::StreamUnits), since any
-// other kernel computes one unit per block and would leave the stream
-// blocks' other units undone.
+// The default schedule of a kernel built for pairs: pairs where the tile
+// rows pair exactly and choose_pair takes them, half as many units per round
+// as SMs; otherwise the kernel's schedule of single tiles - with stream
+// units only for a kernel that loops over them (stream_units:
+// KernelConfig::StreamUnits), since any other kernel computes one unit per
+// block and would leave the stream blocks' other units undone.
 __host__ inline TileSchedule schedule_tile_pairs(long long tiles_m, long long tiles_n,
                                                  long long k_tiles, PairRule rule,
                                                  bool stream_units) {
-  if (!choose_pair(tiles_m, tiles_n, k_tiles, rule))
-    return stream_units ? schedule_stream_tiles(tiles_m, tiles_n, k_tiles)
-                        : schedule_tiles(tiles_m, tiles_n, k_tiles);
-  const long long round = multiprocessors() / 2 > 0 ? multiprocessors() / 2 : 1;
-  TileSchedule s = schedule_tiles(tiles_m / 2, tiles_n, k_tiles, round);
-  s.pair = 1;
-  return s;
+  if (tile_pairs_enabled() && tiles_m % 2 == 0) {
+    const long long round = multiprocessors() / 2 > 0 ? multiprocessors() / 2 : 1;
+    TileSchedule pairs = schedule_tiles(tiles_m / 2, tiles_n, k_tiles, round);
+    pairs.pair = 1;
+    if (choose_pair(pairs, rule))
+      return pairs;
+  }
+  return stream_units ? schedule_stream_tiles(tiles_m, tiles_n, k_tiles)
+                      : schedule_tiles(tiles_m, tiles_n, k_tiles);
 }
 
 // The same units, none split (when the parts' workspace cannot be had).
