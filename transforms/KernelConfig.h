@@ -123,6 +123,21 @@ struct KernelConfig {
   /// 64x128 kernel, taken only for at most one round of tiles), nor with
   /// the split_k clause (every tile split).
   bool StreamUnits = false;
+  /// (TMA) Persistent blocks, one per SM: each computes whole tiles b, b +
+  /// P, b + 2P, ... in turn (tc::schedule_persistent_tiles), the stages'
+  /// barrier phases counted on across its tiles (tc_k_origin), so that the
+  /// producer copies the next tile's first k tiles while this one is
+  /// stored. The consumers stage each tile in an output buffer of its own
+  /// after the stages and go on with the next tile; the epilogue
+  /// warpgroups (StorerThreads) store it. For the 128x128 tiles
+  /// (tc::prefer_persistent_tiles), whose blocks of two per SM otherwise
+  /// spend about as long filling their pipeline and storing their tile as
+  /// computing it on short reductions. Not with a converter warp (one per
+  /// SM could not keep up).
+  bool PersistentTiles = false;
+  /// Whether the kernel loops over units of work (stream units or
+  /// persistent tiles) instead of computing one per block.
+  bool unitLoop() const { return StreamUnits || PersistentTiles; }
   /// Stages fixed by the stages clause or by the kernel's role (the deep
   /// 64x128 kernel's 8): kept by the cp.async twin, not re-derived per path.
   bool FixedStages = false;
@@ -131,10 +146,18 @@ struct KernelConfig {
   /// that two blocks per SM need, and one block of 128x256 tiles has 227
   /// registers per thread without it.)
   static constexpr int ProducerThreads = 32;
+  /// (PersistentTiles) The epilogue warpgroups: they store each output
+  /// tile that the consumers staged in the output buffer while the
+  /// consumers compute the next one. Two, as many threads as the consumers:
+  /// with one the stores of short reductions' tiles took longer than their
+  /// main loop (H100: 4-5% slower than two at k = 256).
+  static constexpr int StorerThreads = 256;
   /// Threads of a block: the consumers (threads()) and, with TMA, the
-  /// producer warp after them.
+  /// producer warp after them (then the converter warp and the epilogue
+  /// warpgroups, where there are).
   int blockThreads() const {
-    return threads() + (Tma ? ProducerThreads : 0) + (ConvertStages ? ConverterThreads : 0);
+    return threads() + (Tma ? ProducerThreads : 0) + (ConvertStages ? ConverterThreads : 0) +
+           (PersistentTiles ? StorerThreads : 0);
   }
   /// The same tiles fed by cp.async: the TMA kernel's fallback.
   KernelConfig cpAsyncTwin() const;
@@ -184,13 +207,20 @@ struct KernelConfig {
   int partialSumBytes() const { return (WarpSplitK - 1) * BlockM * BlockN * 4; }
   /// Bytes of the stages, or of the partial sums reusing them.
   int operandBytes() const { return std::max(stageBytes(), partialSumBytes()); }
+  /// Bytes of the output tile's own buffer (PersistentTiles: fp32, rows of
+  /// stagePitch()), after the operand stages; 0 where the output tile
+  /// reuses the stages.
+  int epilogueBufferBytes() const { return PersistentTiles ? BlockM * stagePitch() * 4 : 0; }
+  /// Offset of the TMA barriers: after the stages and the output buffer.
+  int barrierOffset() const { return operandBytes() + epilogueBufferBytes(); }
   /// Bytes of dynamic shared memory of a block: with TMA, the full and
-  /// empty mbarrier of each stage follow the operands, and a flag of the
-  /// tile combination (tc/tile_schedule.cuh).
-  /// With a converter warp, a third mbarrier per stage says it is
-  /// converted.
+  /// empty mbarrier of each stage follow the operands (and the output
+  /// buffer), then 16 bytes: a flag of the tile combination
+  /// (tc/tile_schedule.cuh), or with persistent tiles the two mbarriers
+  /// that say the output buffer is full and empty. With a converter warp,
+  /// a third mbarrier per stage says it is converted.
   int sharedBytes() const {
-    return operandBytes() + (Tma ? 16 * Stages + 16 : 0) + (ConvertStages ? 8 * Stages : 0);
+    return barrierOffset() + (Tma ? 16 * Stages + 16 : 0) + (ConvertStages ? 8 * Stages : 0);
   }
   /// Whether the shared memory of two blocks fits on one SM.
   bool twoBlocksFit() const { return 2 * sharedBytes() <= sharedMemoryLimit(Arch); }
@@ -198,7 +228,9 @@ struct KernelConfig {
   /// so that the fragment layout's stores spread over the banks.
   int stagePitch() const { return BlockN + 8; }
   /// Whether the fp32 output tile fits in the operand stages' memory.
-  bool stagedEpilogue() const { return BlockM * stagePitch() * 4 <= operandBytes(); }
+  bool stagedEpilogue() const {
+    return PersistentTiles || BlockM * stagePitch() * 4 <= operandBytes();
+  }
   std::string describe() const;
 };
 
@@ -219,8 +251,10 @@ struct AlternativeKernel {
 /// outputs they cover in whole rounds of SMs where 128x256 tiles do not;
 /// 128x256 tiles (4 stages, one block per SM) for large outputs; 64x128
 /// tiles (one warpgroup) with 8 stages (one block per SM) for outputs of at
-/// most one round of them, and with 4 stages for outputs with fewer 128x128
-/// tiles than SMs. None otherwise.
+/// most one round of them; 128x128 tiles as persistent blocks (4 stages, an
+/// output buffer and two epilogue warpgroups) for reductions long enough;
+/// and 64x128 tiles with 4 stages for outputs with fewer 128x128 tiles than
+/// SMs. None otherwise.
 std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
                                                   const RegionModel &M,
                                                   const MatmulIdiom &Idiom);

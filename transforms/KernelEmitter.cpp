@@ -70,6 +70,15 @@ public:
     return *this;
   }
 
+  /// A TMA kernel whose cp.async twin is another kernel's, defined later
+  /// in the file (the persistent kernel falls back to the region's default
+  /// 128x128 twin): its launcher declares that twin's launcher.
+  Emitter &fallsBackTo(const std::string &TwinName) {
+    Twin = TwinName;
+    DeclareTwin = true;
+    return *this;
+  }
+
   llvm::Expected<GeneratedRegion> run() {
     EpilogueLanes Lanes;
     auto Epi = emitEpilogue(M, Idiom, &Lanes);
@@ -83,6 +92,8 @@ public:
         KS.Producer ? generateKernelBody(KS, *KS.Producer, M, 6) : std::string();
     std::string ConverterBody =
         KS.Converter ? generateKernelBody(KS, *KS.Converter, M, 4) : std::string();
+    std::string StorerBody =
+        KS.Storer ? generateKernelBody(KS, *KS.Storer, M, 4, &*KS.StorerContext) : std::string();
 
     GeneratedRegion G;
     G.Explain += "  " + Idiom.describe(M);
@@ -99,7 +110,7 @@ public:
     // region, not on the tiles: one copy serves all of its kernels.
     G.Definitions = (EmitShared ? prologueFunctor(Idiom.A, "a") + prologueFunctor(Idiom.B, "b")
                                 : std::string()) +
-                    kernel(Body, ProducerBody, ConverterBody) + "\n" +
+                    kernel(Body, ProducerBody, ConverterBody, StorerBody) + "\n" +
                     (EmitShared ? reduceKernel(*Epi) + "\n" : "") +
                     launcher(KS) + "\n";
     G.Call = call();
@@ -519,6 +530,20 @@ private:
       T.Drain = "tc::wgmma_wait<0>(tc_acc[0]);  // the last tile's wgmma\n" + Sync +
                 "  // the stages become the output tile";
       T.StageSync = Sync;
+      if (C.PersistentTiles) {
+        // The last k tile's stage is released too, for the producer's next
+        // tile; the output buffer is free once the epilogue warpgroups have
+        // stored the previous tile from it, and full once every consumer
+        // has staged this one.
+        T.Drain = "tc::wgmma_wait<0>(tc_acc[0]);  // the last tile's wgmma\n"
+                  "if (tc_k_end > tc_k_begin)\n"
+                  "  tc::release_stage(tc_empty + (tc_k_origin + tc_k_end - tc_k_begin - 1) % " +
+                  str(C.Stages) + ", tc_thread);  // its stage\n"
+                  "if (tc_unit > 0)  // the previous tile has left the output buffer\n"
+                  "  tc::mbarrier_wait(tc_out_empty, (tc_unit - 1) % 2);";
+        T.StageSync = Sync + "\nif (tc_thread == 0)\n  tc::mbarrier_arrive(tc_out_full);  // to the "
+                             "epilogue warpgroups";
+      }
       T.CombineParts = "if (tc_split_tile >= 0 &&\n    !tc::combine_parts<" + str(C.BlockM) +
                        ", " + str(C.BlockN) + ", " + Pitch + ", " + str(C.threads()) +
                        ">(tc_stage, tc_workspace, tc_counters, tc_split_tile,\n"
@@ -614,7 +639,7 @@ private:
   /// it run Body. Otherwise all threads run Body, and the copy mode is a
   /// template parameter.
   std::string kernel(const std::string &Body, const std::string &ProducerBody,
-                     const std::string &ConverterBody) const {
+                     const std::string &ConverterBody, const std::string &StorerBody) const {
     OperandTile A = tileA();
     const std::string Elem = spelling(Idiom.InputType); // of the shared tiles
     std::string S;
@@ -657,15 +682,17 @@ private:
       S += "  // This block's output tile (grouped order: L2 reuse across blocks) and its\n"
            "  // k tiles [tc_k_begin, tc_k_end): all of them, or one part's of a split\n"
            "  // tile (tc/tile_schedule.cuh).\n";
-      std::string Rank = C.PairedTiles || C.StreamUnits ? ", tc_rank" : "";
+      std::string Rank = C.PairedTiles || C.unitLoop() ? ", tc_rank" : "";
       if (C.PairedTiles)
         S += "  // With pairs, tc_rank is this block's place in its pair (tc/cluster.cuh).\n";
       if (C.StreamUnits)
         S += "  // A block of stream units computes several such pieces in turn.\n";
+      if (C.PersistentTiles)
+        S += "  // A persistent block computes several whole tiles in turn.\n";
       S += "  int tc_block_m, tc_block_n, tc_split_tile, tc_part" + Rank +
            ";\n"
            "  long long tc_k_begin, tc_k_end;\n";
-      if (!C.StreamUnits)
+      if (!C.unitLoop())
         S += "  tc::" + std::string(C.PairedTiles ? "pair" : "block") +
              "_work<8>(tc_schedule, tc_block_m, tc_block_n, tc_k_begin, tc_k_end, "
              "tc_split_tile, tc_part" + Rank + ");\n";
@@ -689,7 +716,7 @@ private:
       S += "  // Stage s holds a k tile once tc_full[s] completes; the producer refills it\n"
            "  // once tc_empty[s] does (tc/mbarrier.cuh).\n";
       S += "  uint64_t *tc_full = reinterpret_cast<uint64_t *>(tc_smem + " +
-           str(C.operandBytes()) + ");\n";
+           str(C.barrierOffset()) + ");\n";
       S += "  uint64_t *tc_empty = tc_full + " + Stages + ";\n";
       std::string Last = "tc_empty";
       if (C.ConvertStages) {
@@ -698,8 +725,14 @@ private:
         S += "  uint64_t *tc_ready = tc_empty + " + Stages + ";\n";
         Last = "tc_ready";
       }
-      S += "  int *tc_flag = reinterpret_cast<int *>(" + Last + " + " + Stages +
-           ");  // of combine_parts\n";
+      if (!C.PersistentTiles) // (whole tiles only: no parts to combine)
+        S += "  int *tc_flag = reinterpret_cast<int *>(" + Last + " + " + Stages +
+             ");  // of combine_parts\n";
+      else
+        S += "  // The output buffer holds a staged tile once tc_out_full completes; the\n"
+             "  // consumers stage the next one once tc_out_empty does.\n"
+             "  uint64_t *tc_out_full = " + Last + " + " + Stages + ";\n"
+             "  uint64_t *tc_out_empty = tc_out_full + 1;\n";
       S += "  if (threadIdx.x == 0) {\n    for (int tc_s = 0; tc_s < " + Stages +
            "; ++tc_s) {\n      tc::mbarrier_init(tc_full + tc_s, 1);\n" +
            "      tc::mbarrier_init(tc_empty + tc_s, " + EmptyArrivals +
@@ -709,18 +742,24 @@ private:
                                   str(KernelConfig::ConverterThreads) +
                                   ");  // one arrival per converter thread\n"
                             : std::string()) +
-           "    }\n"
+           "    }\n" +
+           (C.PersistentTiles ? "    tc::mbarrier_init(tc_out_full, 1);\n"
+                                "    tc::mbarrier_init(tc_out_empty, 1);\n"
+                              : "") +
            "    tc::fence_barrier_init();\n  }\n" +
            (C.PairedTiles ? "  tc::cluster_sync();  // both blocks' barriers are ready before "
                             "either copies into them\n"
                           : "  __syncthreads();\n");
       UnitStart = S.size();
-      UnitReset = "if (tc_unit > 0)  // the previous unit's stages are idle: fresh barriers\n"
-                  "  tc::reset_stage_barriers<" + Stages + ">(tc_full, tc_empty, " +
-                  EmptyArrivals + ", " +
-                  (C.ConvertStages ? "tc_ready, " + str(KernelConfig::ConverterThreads)
-                                   : std::string("nullptr, 0")) +
-                  ");\n";
+      if (C.StreamUnits)
+        UnitReset = "if (tc_unit > 0)  // the previous unit's stages are idle: fresh barriers\n"
+                    "  tc::reset_stage_barriers<" + Stages + ">(tc_full, tc_empty, " +
+                    EmptyArrivals + ", " +
+                    (C.ConvertStages ? "tc_ready, " + str(KernelConfig::ConverterThreads)
+                                     : std::string("nullptr, 0")) +
+                    ");\n";
+      if (C.PersistentTiles)
+        S += epilogueWarpgroups(StorerBody);
       if (C.ConvertStages) {
         std::string First = str(C.threads() + KernelConfig::ProducerThreads);
         S += "  if (threadIdx.x >= " + First + ") {  // the converter warp\n";
@@ -733,8 +772,8 @@ private:
         S += "      tc::tma_prefetch_map(" + Map + ");\n";
       S += ProducerBody + "    }\n    " + endOfUnit() + "\n  }\n";
     }
-    S += C.StreamUnits ? "  const int tc_thread = tc::unit_thread_index();\n"
-                    : "  const int tc_thread = threadIdx.x;\n";
+    S += C.unitLoop() ? "  const int tc_thread = tc::unit_thread_index();\n"
+                      : "  const int tc_thread = threadIdx.x;\n";
     if (C.WarpSplitK > 1) {
       S += "  // Intra-block split-K: warp group tc_warp_k computes the block's warp\n"
            "  // tiles over its share of each k tile, k steps [" +
@@ -758,7 +797,10 @@ private:
     S += conversionLambda(Idiom.B, false);
     if (C.WarpSplitK > 1)
       S += "  float4 *tc_partial = reinterpret_cast<float4 *>(tc_smem);  // after the main loop\n";
-    if (C.stagedEpilogue())
+    if (C.PersistentTiles)
+      S += "  float *tc_stage = reinterpret_cast<float *>(tc_smem + " + str(C.operandBytes()) +
+           ");  // the output tile's own buffer\n";
+    else if (C.stagedEpilogue())
       S += std::string("  float *tc_stage = reinterpret_cast<float *>(tc_smem);  // after the ") +
            (C.WarpSplitK > 1 ? "reduction" : "main loop") + "\n";
     S += "  float tc_acc[" + str(C.fragmentsM()) + "][" + str(C.fragmentsN()) +
@@ -786,16 +828,23 @@ private:
       }
       S += "  const uint64_t tc_desc_b = " + Desc(Idiom.B, "tc_smem_b") + ";\n";
       S += Body;
-      if (C.StreamUnits) {
+      if (C.unitLoop()) {
         // Each of the block's units (tc/tile_schedule.cuh, unit_work) runs
-        // the code since UnitStart, one level deeper.
+        // the code since UnitStart, one level deeper. A persistent block's
+        // stage barriers run on from tile to tile: tc_k_origin counts the
+        // uses of the stages before this unit, the same in every role.
         std::string Unit = S.substr(UnitStart);
         S.resize(UnitStart);
+        if (C.PersistentTiles)
+          S += "  int tc_k_origin = 0;  // the stages' uses by this block's earlier tiles\n";
         S += "  for (int tc_unit = 0; tc::unit_work<8>(tc_schedule, tc_unit, tc_block_m, "
              "tc_block_n, tc_k_begin,\n"
              "                                           tc_k_end, tc_split_tile, tc_part, "
-             "tc_rank); ++tc_unit) {\n" +
-             indent(UnitReset, 4) + indent(Unit, 2) + "  }\n";
+             "tc_rank);" +
+             std::string(C.PersistentTiles
+                             ? "\n       ++tc_unit, tc_k_origin += (int)(tc_k_end - tc_k_begin)"
+                             : " ++tc_unit") +
+             ") {\n" + indent(UnitReset, 4) + indent(Unit, 2) + "  }\n";
       }
       S += "}\n";
       return S;
@@ -812,13 +861,31 @@ private:
     return S;
   }
 
+  /// The epilogue warpgroups of a persistent kernel (the block's last
+  /// threads): for each unit, wait until the consumers have staged its
+  /// tile, store it (Body, the epilogue's isl schedule for these threads),
+  /// and hand the buffer back once every thread has read its part.
+  std::string epilogueWarpgroups(const std::string &Body) const {
+    std::string First = str(C.threads() + KernelConfig::ProducerThreads +
+                            (C.ConvertStages ? KernelConfig::ConverterThreads : 0));
+    return "  if (threadIdx.x >= " + First + ") {  // the epilogue warpgroups\n"
+           "    const int tc_thread = tc::unit_thread_index() - " + First + ";\n"
+           "    const float *tc_stage = reinterpret_cast<const float *>(tc_smem + " +
+           str(C.operandBytes()) + ");\n"
+           "    tc::mbarrier_wait(tc_out_full, tc_unit % 2);  // the consumers staged the tile\n" +
+           Body + "    tc::epilogue_sync<" + str(KernelConfig::StorerThreads) +
+           ">();  // every thread has read its part of the buffer\n"
+           "    if (tc_thread == 0)\n      tc::mbarrier_arrive(tc_out_empty);\n"
+           "    continue;\n  }\n";
+  }
+
   /// Blocks of a TMA kernel that share an SM: two where their shared memory
   /// fits, so that one block's epilogue overlaps the other's main loop.
   int tmaBlocksPerSm() const { return C.twoBlocksFit() ? 2 : 1; }
 
   /// How the kernel's code leaves a piece of work early: the next of the
   /// block's units (KernelConfig::StreamUnits), or the end of the block.
-  std::string endOfUnit() const { return C.StreamUnits ? "continue;" : "return;"; }
+  std::string endOfUnit() const { return C.unitLoop() ? "continue;" : "return;"; }
 
   /// The warp's fragment loader of an operand (tc/fragment.cuh).
   std::string fragmentLoaderDecl(const OperandTile &Tl, bool IsA) const {
@@ -885,12 +952,21 @@ private:
     return S;
   }
 
-  std::string launcher(const KernelSchedule &KS) const {
+  /// The launcher's signature (without its body) for kernel `KName`.
+  std::string launcherSignature(const std::string &KName) const {
     auto Args = arguments();
-    std::string S = "static void " + Name + "_launch(";
+    std::string S = "static void " + KName + "_launch(";
     for (size_t I = 0; I < Args.size(); ++I)
       S += (I ? ", " : "") + Args[I].LauncherType + (Args[I].LauncherType.back() == '*' ? "" : " ") + Args[I].Name;
-    S += std::string(Args.empty() ? "" : ", ") + "cudaStream_t tc_stream) {\n";
+    return S + (Args.empty() ? "" : ", ") + "cudaStream_t tc_stream)";
+  }
+
+  std::string launcher(const KernelSchedule &KS) const {
+    auto Args = arguments();
+    std::string S;
+    if (DeclareTwin)
+      S += launcherSignature(twin()) + ";  // the fallback, defined below\n\n";
+    S += launcherSignature(Name) + " {\n";
     if (!Alts.empty()) {
       std::string Names;
       for (auto &A : Args)
@@ -956,7 +1032,7 @@ private:
             Map(VB, tileOf(VB, false, K), Names[2 * P + 1].c_str(), C.BlockN, 2 * P + 1, true));
       }
       S += "  if (!" + llvm::join(Maps, " ||\n      !") + ") {\n";
-      S += "    " + Name + "_cp_async_launch(" + ArgNames + "tc_stream);\n    return;\n  }\n";
+      S += "    " + twin() + "_launch(" + ArgNames + "tc_stream);\n    return;\n  }\n";
     }
     std::string TilesM = printParametricExpr(isl::manage(isl_set_dim_max(Tiles.copy(), 0)), Params);
     std::string TilesN = printParametricExpr(isl::manage(isl_set_dim_max(Tiles.copy(), 1)), Params);
@@ -1032,17 +1108,22 @@ private:
       S += "  // The last round and a tail of tiles shared by all SMs where that helps.\n"
            "  tc::TileSchedule tc_schedule = tc::schedule_stream_tiles(" + TM + ", " + TN +
            ", tc_k_tiles);\n";
+    else if (C.PersistentTiles)
+      S += "  // One block per SM, each computing whole tiles in turn.\n"
+           "  tc::TileSchedule tc_schedule = tc::schedule_persistent_tiles(" + TM + ", " + TN +
+           ", tc_k_tiles);\n";
     else
       S += "  tc::TileSchedule tc_schedule = tc::schedule_tiles(" + TM + ", " + TN +
            ", tc_k_tiles);\n";
     S += "  float *tc_workspace = nullptr;\n  int *tc_counters = nullptr;\n";
-    S += "  // The parts' counters and slots, kept per stream (the counters left at\n"
-         "  // zero); without the memory, whole tiles.\n"
-         "  if (tc::split_tiles(tc_schedule) > 0 &&\n"
-         "      !tc::stream_workspace(tc_stream, tc::schedule_counter_bytes(tc_schedule),\n"
-         "                            tc::schedule_slot_bytes(tc_schedule, " +
-         str(C.BlockM * C.BlockN) + "), tc_counters, tc_workspace))\n"
-         "    tc_schedule = tc::without_split_tiles(tc_schedule);\n";
+    if (!C.PersistentTiles) // (whole tiles only: no parts, no workspace)
+      S += "  // The parts' counters and slots, kept per stream (the counters left at\n"
+           "  // zero); without the memory, whole tiles.\n"
+           "  if (tc::split_tiles(tc_schedule) > 0 &&\n"
+           "      !tc::stream_workspace(tc_stream, tc::schedule_counter_bytes(tc_schedule),\n"
+           "                            tc::schedule_slot_bytes(tc_schedule, " +
+           str(C.BlockM * C.BlockN) + "), tc_counters, tc_workspace))\n"
+           "    tc_schedule = tc::without_split_tiles(tc_schedule);\n";
     S += "  constexpr int tc_smem_bytes = " + str(C.sharedBytes()) + ";\n";
     S += sharedMemoryOptIn({Kernel});
     std::string KernelArgs =
@@ -1153,6 +1234,11 @@ private:
   /// this kernel's definitions include the shared pieces.
   std::string Region;
   bool EmitShared = true;
+  /// The cp.async kernel that the TMA launcher falls back to (default: its
+  /// own twin, Name + "_cp_async", defined before it).
+  std::string Twin;
+  bool DeclareTwin = false;
+  std::string twin() const { return Twin.empty() ? Name + "_cp_async" : Twin; }
 };
 
 } // namespace
@@ -1170,6 +1256,19 @@ generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModel &I
                     const std::vector<AlternativeKernel> &KAlts)
         -> llvm::Expected<GeneratedRegion> {
       std::string Definitions, Explain;
+      if (K.PersistentTiles) {
+        // Its twin would be the default kernel's (the same 128x128 tiles):
+        // it falls back to that one instead of defining it again.
+        auto G = Emitter(M, Idiom, I, K, KName, SourceLocation, KAlts)
+                     .partOf(Name, !SharedDone)
+                     .fallsBackTo(Name + "_cp_async")
+                     .run();
+        if (G) {
+          SharedDone = true;
+          G->Explain += "  operands not 16-byte aligned: " + Name + "_cp_async\n";
+        }
+        return G;
+      }
       if (K.Tma) {
         KernelConfig Twin = K.cpAsyncTwin();
         auto T = Emitter(M, Idiom, I, Twin, KName + "_cp_async", SourceLocation)

@@ -71,6 +71,9 @@ public:
       KS.Tree = sequence(Main, insertEpilogue());
       KS.Steps.push_back({"producer schedule (TMA copies into the stages)",
                           printTree(*KS.Producer)});
+      if (KS.Storer)
+        KS.Steps.push_back({"epilogue warpgroups' schedule (stores of each staged tile)",
+                            printTree(*KS.Storer)});
       if (C.ConvertStages) {
         KS.Converter = insertStageConverterLoop();
         KS.Steps.push_back({"converter schedule (A's prologue on each landed stage)",
@@ -112,7 +115,8 @@ private:
            WarpN + ", " + Thread + ", " + LaneRow + ", " + LaneCol + ", " +
            Batch_ + ", " + KBegin + ", " + KEnd +
            (splitAcrossWarps() ? std::string(", ") + WarpK : std::string()) +
-           (C.wgmma() ? std::string(", ") + Warpgroup : std::string()) + "]";
+           (C.wgmma() ? std::string(", ") + Warpgroup : std::string()) +
+           (C.PersistentTiles ? std::string(", ") + KOrigin : std::string()) + "]";
   }
 
   bool splitAcrossWarps() const { return C.WarpSplitK > 1; }
@@ -130,6 +134,8 @@ private:
                        (C.wgmma() ? " and 0 <= " + std::string(Warpgroup) + " < " +
                                         str(C.warpgroups())
                                   : std::string()) +
+                       (C.PersistentTiles ? " and " + std::string(KOrigin) + " >= 0"
+                                          : std::string()) +
                        " }");
     return Ids.intersect_params(I.Context);
   }
@@ -358,16 +364,22 @@ private:
                                                        : isl_ast_loop_default);
   }
 
-  /// The stage of k tile t: t mod S, or with TMA the block's use u = t -
-  /// tc_k_begin of the stages mod S (its barriers count uses from 0).
+  /// The block's use of the stages that k tile t is: u = t - tc_k_begin,
+  /// after the tc_k_origin uses of a persistent block's earlier tiles.
+  std::string useOf(const std::string &T) const {
+    return "(" + T + " - " + KBegin +
+           (C.PersistentTiles ? std::string(" + ") + KOrigin : std::string()) + ")";
+  }
+  /// The stage of k tile t: t mod S, or with TMA the block's use u of the
+  /// stages mod S (its barriers count uses from 0).
   std::string stageOf(const std::string &T = "t") const {
-    return C.Tma ? "((" + T + " - " + KBegin + ") mod " + str(C.Stages) + ")"
+    return C.Tma ? "(" + useOf(T) + " mod " + str(C.Stages) + ")"
                  : "(" + T + " mod " + str(C.Stages) + ")";
   }
-  /// The parity of the phase of a stage's barrier that use t waits for:
+  /// The parity of the phase of a stage's barrier that use u waits for:
   /// its floor(u / S)-th completion, or the one before (Previous).
   std::string phaseOf(bool Previous) const {
-    return "((floor((t - " + std::string(KBegin) + ") / " + str(C.Stages) + ")" +
+    return "((floor(" + useOf("t") + " / " + str(C.Stages) + ")" +
            (Previous ? " + 1" : "") + ") mod 2)";
   }
 
@@ -428,7 +440,7 @@ private:
   /// the stage's bytes on its full barrier and issue the TMA copies.
   isl::schedule insertTmaProducerLoop() {
     isl::set Empty = rename(KTiles, "EmptyWait")
-                         .intersect(set("{ EmptyWait[t] : t >= " + std::string(KBegin) + " + " +
+                         .intersect(set("{ EmptyWait[t] : " + useOf("t") + " >= " +
                                         str(C.Stages) + " }"));
     add({"EmptyWait", Empty,
          {{"stage", fn("{ EmptyWait[t] -> [" + stageOf() + "] }")},
@@ -694,7 +706,7 @@ private:
     isl::set Out = rename(Padded, "StagedStore")
                        .intersect(set("{ StagedStore[m, n] : floor(m / " + BM + ") = " +
                                       BlockM + " and floor(n / " + BN + ") = " + BlockN +
-                                      " and " + Linear + " mod " + str(C.threads()) +
+                                      " and " + Linear + " mod " + str(storeThreads()) +
                                       " = " + Thread + " }"));
     auto Renamed = [&](const char *Name) {
       std::vector<std::pair<std::string, isl::pw_aff>> R;
@@ -723,22 +735,40 @@ private:
     isl::schedule Staged =
         sequence(sequence(BeforeStage, withBand(leaf(Stage), StageOrder)), leaf(Sync));
     std::string ElementOrder =
-        "[{ StagedStore[m, n] -> [(floor(" + Linear + " / " + str(C.threads()) + "))] }]";
+        "[{ StagedStore[m, n] -> [(floor(" + Linear + " / " + str(storeThreads()) + "))] }]";
     // TMA kernels: the parts of a k-split tile add up their staged tiles;
     // the last one to arrive goes on with the total (tc/tile_schedule.cuh).
-    if (C.Tma) {
+    // (Persistent blocks compute whole tiles only.)
+    if (C.Tma && !C.PersistentTiles) {
       isl::set Combine = set("{ CombineParts[] }");
       add({"CombineParts", Combine, {}, {}, T.CombineParts});
       Staged = sequence(Staged, leaf(Combine));
     }
-    if (T.VectorLanes < 2)
-      return sequence(Staged, withBand(leaf(Out), ElementOrder));
-    auto [Vectors, Rest] = vectorizeStagedStore(Out, rename(Output, "StagedStore"), Linear);
-    add({"StagedStoreVector", Vectors, Renamed("StagedStoreVector"), {}, T.StagedStoreVector});
-    std::string VectorOrder = "[{ StagedStoreVector[m, n] -> [(floor(" + Linear + " / " +
-                              str(T.VectorLanes * C.threads()) + "))] }]";
-    return sequence(sequence(Staged, withBand(leaf(Vectors), VectorOrder)),
-                    withBand(leaf(Rest), ElementOrder));
+    isl::schedule Stores;
+    if (T.VectorLanes < 2) {
+      Stores = withBand(leaf(Out), ElementOrder);
+    } else {
+      auto [Vectors, Rest] = vectorizeStagedStore(Out, rename(Output, "StagedStore"), Linear);
+      add({"StagedStoreVector", Vectors, Renamed("StagedStoreVector"), {},
+           T.StagedStoreVector});
+      std::string VectorOrder = "[{ StagedStoreVector[m, n] -> [(floor(" + Linear + " / " +
+                                str(T.VectorLanes * storeThreads()) + "))] }]";
+      Stores = sequence(withBand(leaf(Vectors), VectorOrder), withBand(leaf(Rest), ElementOrder));
+    }
+    if (!C.PersistentTiles)
+      return sequence(Staged, Stores);
+    // Persistent blocks: the epilogue warpgroups store the staged tile while
+    // the consumers go on with the next one.
+    KS.Storer = Stores;
+    KS.StorerContext = KS.Context.intersect(
+        set("{ : " + std::string(Thread) + " < " + str(storeThreads()) + " }"));
+    return Staged;
+  }
+
+  /// Threads that store the staged output tile: the consumers, or the
+  /// epilogue warpgroups of a persistent kernel.
+  int storeThreads() const {
+    return C.PersistentTiles ? KernelConfig::StorerThreads : C.threads();
   }
 
   /// The staged stores in vectors of V = T.VectorLanes consecutive elements
@@ -764,7 +794,7 @@ private:
             .intersect(set("{ StagedStoreVector[m, n] : n mod " + V +
                            " = 0 and floor(m / " + BM + ") = " + BlockM + " and floor(n / " +
                            BN + ") = " + BlockN + " and floor(" + Linear + " / " + V +
-                           ") mod " + str(C.threads()) + " = " + Thread + " }"));
+                           ") mod " + str(storeThreads()) + " = " + Thread + " }"));
     return {Vectors, Rest};
   }
 
@@ -805,9 +835,9 @@ KernelSchedule buildKernelSchedule(const RegionModel &M, const MatmulIdiom &Idio
 }
 
 std::string generateKernelBody(const KernelSchedule &KS, const isl::schedule &Tree,
-                               const RegionModel &M, unsigned Indent) {
+                               const RegionModel &M, unsigned Indent, const isl::set *Context) {
   std::vector<std::string> Texts;
-  isl::ast_build Build = isl::ast_build::from_context(KS.Context);
+  isl::ast_build Build = isl::ast_build::from_context(Context ? *Context : KS.Context);
   Build = Build.set_at_each_domain([&](isl::ast_node Node, isl::ast_build B) {
     isl_ast_expr *Call = isl_ast_node_user_get_expr(Node.get());
     isl_ast_expr *Callee = isl_ast_expr_get_op_arg(Call, 0);

@@ -30,7 +30,10 @@
 //   insertEpilogue        accumulator elements -> output, guarded by the
 //                         original domain; staged through shared memory
 //                         when it fits, so that consecutive threads store
-//                         consecutive elements (coalesced)
+//                         consecutive elements (coalesced); in persistent
+//                         kernels the stores form a tree of their own
+//                         (Storer), run by the epilogue warpgroups while
+//                         the consumers go on with the next tile
 //
 // Each statement carries a text template whose {placeholders} are affine
 // functions of its domain, printed by isl in terms of the AST iterators.
@@ -63,6 +66,11 @@ struct KernelSchedule {
   /// With a converter warp (KernelConfig::ConvertStages): its loop, which
   /// applies A's prologue to each stage between the producer and Tree.
   std::optional<isl::schedule> Converter;
+  /// With persistent tiles (KernelConfig::PersistentTiles): the epilogue
+  /// warpgroups' stores of each tile that Tree stages, and their context
+  /// (tc_thread counts their threads).
+  std::optional<isl::schedule> Storer;
+  std::optional<isl::set> StorerContext;
   isl::set Context; // parameters, including the thread-index parameters
   isl::set GridTiles; // [tile_m, tile_n] of all blocks
   std::vector<ScheduleStep> Steps;
@@ -109,10 +117,11 @@ KernelSchedule buildKernelSchedule(const RegionModel &M, const MatmulIdiom &Idio
                                    const IslModel &I, const ComputeSchedule &CS,
                                    const KernelConfig &C, const StatementTexts &T);
 
-/// Generates the kernel body from `Tree` (KS.Tree or KS.Producer);
-/// statements print through their templates.
+/// Generates the kernel body from `Tree` (KS.Tree, KS.Producer, ...) under
+/// `Context` (default KS.Context); statements print through their templates.
 std::string generateKernelBody(const KernelSchedule &KS, const isl::schedule &Tree,
-                               const RegionModel &M, unsigned Indent);
+                               const RegionModel &M, unsigned Indent,
+                               const isl::set *Context = nullptr);
 
 /// An expression valid in host code for an isl piecewise function of the
 /// parameters (e.g. the grid size), printed by isl.

@@ -34,6 +34,8 @@ inline const char *BlockM = "tc_block_m", *BlockN = "tc_block_n",
                   *LaneCol = "tc_lane_col", *Batch_ = "tc_batch",
                   *KBegin = "tc_k_begin", *KEnd = "tc_k_end",
                   *WarpK = "tc_warp_k", // warp group (intra-block split-K)
+                  // uses of the TMA stages by a persistent block's earlier tiles
+                  *KOrigin = "tc_k_origin",
                   *Warpgroup = "tc_warpgroup"; // issuer of wgmma
 }
 

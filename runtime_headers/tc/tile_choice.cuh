@@ -7,7 +7,9 @@
 // block) for outputs too small to fill the GPU, with 8 stages (one block
 // per SM) where one round of them covers the output, else 4 (two); and
 // 192x192x64 tiles (three warpgroups, one block per SM) where those fill
-// whole rounds of SMs and 128x256 tiles do not.
+// whole rounds of SMs and 128x256 tiles do not; and the 128x128x64 tiles
+// again as persistent blocks (one per SM, 4 stages, an output buffer and
+// two epilogue warpgroups of their own).
 //
 // prefer_wide_tiles: the wide kernel wins once there are enough of its
 // tiles for about two waves and enough k tiles to amortise filling its
@@ -77,9 +79,29 @@
 // with 64x128 tiles, 18.3 us with 64x32 and 21.7 us with 64x64 (cuBLAS
 // 15.4 us); 7680 x 64 x 2560: 26.9, 21.6 and 19.6 us
 // (docs/results/bench-h200-skinny-tiles.md).
+//
+// prefer_persistent_tiles: the 128x128 tiles as persistent blocks
+// (KernelConfig::PersistentTiles: one block per SM computing tiles b, b +
+// SMs, ... in turn; its producer copies the next tile while two epilogue
+// warpgroups store the last one from a buffer of their own, so that
+// neither the pipeline's fill nor the epilogue stalls the tensor cores)
+// for reductions of k >= 256 where there are at least as many of them as
+// SMs (checked after the 192x192 and 128x256 rules: instead of the
+// two-blocks-per-SM kernel), and of k >= 1024 where there are fewer but
+// more than one round of 64x128 tiles (instead of those, two blocks per
+// SM). Measured on an H100 (docs/results/bench-h100-persistent-tiles.md),
+// the persistent kernel against the kernel each shape had: 1.06x to 1.21x
+// on the 8 such paper shapes of k >= 256 (2304 x 2176 x 768: 0.0293 ->
+// 0.0255 ms), 0.88x to 0.89x at k = 128 (the two k tiles leave the
+// epilogue nothing to overlap); 1.03x to 1.12x on 6 of the 9 shapes with
+// fewer tiles, the longer the reduction the more (512 x 4096 x 14336:
+// 1.12x), 0.98x to 1.01x with k <= 768. Against the 128x256 and 192x192
+// kernels and for one round of 64x128 tiles it mostly lost (0.54x to 0.97x,
+// 4 of 63 shapes faster).
 #pragma once
 
 #include "split_k.cuh"
+#include "tile_schedule.cuh"  // turned_off_in_environment
 
 namespace tc {
 
@@ -124,6 +146,18 @@ __host__ inline bool prefer_narrow_converted_tiles(long long m, long long n,
                                                    long long batches = 1) {
   return m > 64 && n > 64 && prefer_narrow_tiles(m, n, batches) &&
          2 * output_tiles(m, n, 64, 128) * batches >= multiprocessors();
+}
+
+// Whether persistent blocks are allowed: not with TC_PERSISTENT=0.
+__host__ inline bool persistent_tiles_enabled() {
+  static const bool enabled = !turned_off_in_environment("TC_PERSISTENT");
+  return enabled;
+}
+
+__host__ inline bool prefer_persistent_tiles(long long m, long long n, long long k) {
+  const long long sms = multiprocessors();
+  return persistent_tiles_enabled() && output_tiles(m, n, 64, 128) > sms &&
+         k >= (output_tiles(m, n, 128, 128) >= sms ? 256 : 1024);
 }
 
 __host__ inline bool prefer_deep_narrow_tiles(long long m, long long n, long long batches = 1) {

@@ -87,6 +87,8 @@ struct TileSchedule {
   int pair;               // 1: the units are pairs of tiles along m (sharing B's tile)
   int stream_blocks;      // > 0: the tiles after whole_tiles shared by this many
                           // blocks by k tiles (stream units, parts = 2)
+  int persistent_blocks;  // > 0: all tiles whole, block b computing tiles b,
+                          // b + persistent_blocks, ... in turn (persistent kernels)
 };
 
 // Blocks per unit of the schedule: the cluster size of its launch.
@@ -176,6 +178,18 @@ __host__ inline TileSchedule schedule_stream_tiles(long long tiles_m, long long 
   s.whole_tiles = static_cast<int>(tiles - sms - tail);
   s.parts = 2;
   s.stream_blocks = static_cast<int>(sms);
+  return s;
+}
+
+// The schedule of persistent kernels (KernelConfig::PersistentTiles): one
+// block per SM (fewer for fewer tiles), each computing whole tiles of the
+// grouped order b, b + P, b + 2P, ... in turn, so that the P blocks work on
+// neighbouring tiles at any time, as a round of one-tile blocks does.
+__host__ inline TileSchedule schedule_persistent_tiles(long long tiles_m, long long tiles_n,
+                                                       long long k_tiles) {
+  TileSchedule s = whole_tiles_only(tiles_m, tiles_n, k_tiles);
+  const long long sms = multiprocessors();
+  s.persistent_blocks = static_cast<int>(tiles_m * tiles_n < sms ? tiles_m * tiles_n : sms);
   return s;
 }
 
@@ -271,6 +285,8 @@ __host__ inline long long split_tiles(const TileSchedule &s) {
 }
 
 __host__ inline long long schedule_blocks(const TileSchedule &s) {
+  if (s.persistent_blocks > 0)
+    return s.persistent_blocks;
   return static_cast<long long>(s.whole_tiles) * unit_blocks(s) +
          (s.stream_blocks > 0 ? s.stream_blocks : split_tiles(s) * s.parts);
 }
@@ -374,6 +390,18 @@ __device__ __forceinline__ bool unit_work(const TileSchedule &s, int unit, int &
                                           int &tile_n, long long &k_begin, long long &k_end,
                                           int &split_tile, int &part, int &rank) {
   const long long block = blockIdx.x;
+  if (s.persistent_blocks > 0) {
+    const long long tile = block + static_cast<long long>(unit) * s.persistent_blocks;
+    if (tile >= static_cast<long long>(s.tiles_m) * s.tiles_n)
+      return false;
+    rank = 0;
+    split_tile = -1;
+    part = 0;
+    k_begin = 0;
+    k_end = s.k_tiles;
+    grouped_tile_of<kGroup>(static_cast<int>(tile), s.tiles_m, s.tiles_n, tile_m, tile_n);
+    return true;
+  }
   if (s.stream_blocks <= 0 || block < s.whole_tiles) {
     if (unit > 0)
       return false;

@@ -19,10 +19,12 @@
 //   gpu   bytes_to_float / pack_chunk: 8-bit weights to fp32, exactly, and
 //         packed fp16/bf16 rounding.
 //   gpu   tile schedules: the blocks of schedule_tiles,
-//         schedule_tile_pairs and schedule_stream_tiles (each block's
-//         units, unit_work) cover every k tile of every output tile exactly
-//         once, paired or not, split or not, and each part of a split tile
-//         comes once.
+//         schedule_tile_pairs, schedule_stream_tiles and
+//         schedule_persistent_tiles (each block's units, unit_work) cover
+//         every k tile of every output tile exactly once, paired or not,
+//         split or not, and each part of a split tile comes once; the
+//         persistent schedule has at most one block per SM and splits
+//         nothing.
 // Prints PASS/FAIL per case; exit status 1 on any failure, 77 when there is
 // no usable GPU (host cases still ran), 0 otherwise.
 #include <tc/tc.cuh>
@@ -616,6 +618,13 @@ static void run_schedules() {
     const tc::TileSchedule st = tc::schedule_stream_tiles(t[0], t[1], t[2]);
     streamed |= st.stream_blocks > 0;
     check_schedule(st, "stream", t[0], t[1]);
+    const tc::TileSchedule ps = tc::schedule_persistent_tiles(t[0], t[1], t[2]);
+    check_schedule(ps, "persistent", t[0], t[1]);
+    report(ps.persistent_blocks > 0 && tc::split_tiles(ps) == 0 &&
+               tc::schedule_blocks(ps) <= tc::multiprocessors() &&
+               tc::schedule_blocks(ps) <= t[0] * t[1],
+           "schedule_persistent_tiles %lldx%lld: %lld blocks of whole tiles, at most one per SM",
+           t[0], t[1], tc::schedule_blocks(ps));
     for (tc::PairRule rule : {tc::kPairWideTiles, tc::kPairTwoBlocksPerSm, tc::kPairOneRound}) {
       // The 128x256 kernel loops over stream units, the 64x128 ones do not.
       const bool stream_units = rule == tc::kPairWideTiles;
@@ -632,6 +641,16 @@ static void run_schedules() {
     report(paired_by[rule], "schedule_tile_pairs (rule %d) took pairs for some of the shapes",
            rule);
   report(streamed, "schedule_stream_tiles took stream units for some of the shapes");
+  // The persistent kernel's rule: k >= 256 with at least as many 128x128
+  // tiles as SMs, k >= 1024 with fewer; never where one round of 64x128
+  // tiles covers the output (the 8-stage 64x128 kernel's).
+  const long long sms = tc::multiprocessors(), wide_n = 128 * (sms + 1);
+  report(tc::prefer_persistent_tiles(256, wide_n, 256) &&
+             !tc::prefer_persistent_tiles(256, wide_n, 128) &&
+             tc::prefer_persistent_tiles(128, 128 * (sms - 1), 1024) &&
+             !tc::prefer_persistent_tiles(128, 128 * (sms - 1), 512) &&
+             !tc::prefer_persistent_tiles(64, 128 * sms, 4096),
+         "prefer_persistent_tiles: k >= 256 from one round of 128x128 tiles, k >= 1024 below");
   report(streamed_without_loop == 0,
          "schedule_tile_pairs gave no stream units to kernels without them (%d schedules did)",
          streamed_without_loop);

@@ -3,8 +3,9 @@
 // columns (64x32, or 64x64 where B is N-major and its stages hold 64-column
 // panels), then 192x192 tiles fitted to whole rounds of SMs, then wide
 // 128x256 tiles, then narrow 64x128 tiles (8 stages and
-// one block per SM for one round of them, else 4 stages), else the default
-// 128x128 tiles.
+// one block per SM for one round of them), then persistent 128x128 blocks
+// for long enough reductions (test/rewrite/wgmma-persistent-tiles.cu), then
+// 64x128 tiles with 4 stages, else the default 128x128 tiles.
 //
 // RUN: %tc-rewrite %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
@@ -36,6 +37,10 @@
 // CHECK:      {{^}}  if (tc::prefer_wide_tma_tiles(M, N, K)) {
 // CHECK:      {{^}}  if (tc::prefer_deep_narrow_tiles(M, N)) {
 // CHECK-NEXT: {{^}}    tc_gemm_kmajor_0_narrow_deep_launch(M, N, K, A, B, C, tc_stream);  // 64x128 tiles
+// CHECK-NEXT: {{^}}    return;
+// CHECK-NEXT: {{^}}  }
+// CHECK-NEXT: {{^}}  if (tc::prefer_persistent_tiles(M, N, K)) {
+// CHECK-NEXT: {{^}}    tc_gemm_kmajor_0_persistent_launch(M, N, K, A, B, C, tc_stream);  // 128x128 tiles
 // CHECK-NEXT: {{^}}    return;
 // CHECK-NEXT: {{^}}  }
 // CHECK-NEXT: {{^}}  if (tc::prefer_narrow_tiles(M, N)) {

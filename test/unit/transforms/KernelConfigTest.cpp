@@ -401,7 +401,7 @@ TEST(KernelConfigTest, TmaOnlyWhereTheStagesAreCopiedUnchanged) {
   EXPECT_TRUE(R.Config->wgmma());
   EXPECT_TRUE(R.Config->Tma) << R.Config->PathReason;
   std::vector<AlternativeKernel> Alts = alternativeKernels(*R.Config, RegionModel(), Sum);
-  ASSERT_EQ(Alts.size(), 5u);
+  ASSERT_EQ(Alts.size(), 6u);
   EXPECT_EQ(Alts[0].Predicate, "prefer_skinny_tiles");
   EXPECT_EQ(Alts[0].Config.BlockM, 64);
   EXPECT_EQ(Alts[0].Config.BlockN, 32);
@@ -419,8 +419,23 @@ TEST(KernelConfigTest, TmaOnlyWhereTheStagesAreCopiedUnchanged) {
   EXPECT_EQ(Alts[3].Config.BlockM, 64);
   EXPECT_EQ(Alts[3].Config.BlockN, 128);
   EXPECT_EQ(Alts[3].Config.Stages, 8);
-  EXPECT_EQ(Alts[4].Predicate, "prefer_narrow_tiles");
+  // Before the 64x128 tiles of two blocks per SM, the default's 128x128
+  // tiles as persistent blocks: 4 stages beside an fp32 output buffer of
+  // their own, one block per SM.
+  EXPECT_EQ(Alts[4].Predicate, "prefer_persistent_tiles");
+  EXPECT_TRUE(Alts[4].TakesK);
+  EXPECT_TRUE(Alts[4].Config.PersistentTiles);
+  EXPECT_EQ(Alts[4].Config.BlockM, 128);
+  EXPECT_EQ(Alts[4].Config.BlockN, 128);
   EXPECT_EQ(Alts[4].Config.Stages, 4);
+  EXPECT_EQ(Alts[4].Config.epilogueBufferBytes(), 128 * 136 * 4);
+  EXPECT_EQ(Alts[4].Config.barrierOffset(), 4 * 32768 + 128 * 136 * 4);
+  EXPECT_FALSE(Alts[4].Config.twoBlocksFit());
+  // Two consumer warpgroups, the producer warp and two epilogue warpgroups.
+  EXPECT_EQ(Alts[4].Config.blockThreads(), 256 + 32 + 256);
+  EXPECT_FALSE(Alts[4].Config.cpAsyncTwin().PersistentTiles);
+  EXPECT_EQ(Alts[5].Predicate, "prefer_narrow_tiles");
+  EXPECT_EQ(Alts[5].Config.Stages, 4);
   // A product in another layout: one set of boxes cannot serve both, so the
   // stages stay cp.async (the copiers are rebased per product).
   MatmulIdiom Mixed = plainIdiom(true, true);
@@ -447,7 +462,7 @@ TEST(KernelConfigTest, TheWideAndNarrowTmaKernelsPairBlocks) {
     ASSERT_TRUE(R.Config->Tma);
     EXPECT_FALSE(R.Config->PairedTiles);
     std::vector<AlternativeKernel> Alts = alternativeKernels(*R.Config, RegionModel(), Idiom);
-    ASSERT_EQ(Alts.size(), 5u);
+    ASSERT_EQ(Alts.size(), 6u);
     for (auto &Alt : Alts) {
       // 128x256 and 64x128 tiles; not 192x192 (B's tile is not the 256-row
       // one) nor the 64-row skinny tiles.
@@ -475,9 +490,12 @@ TEST(KernelConfigTest, OnlyTheWideTmaKernelRunsStreamUnits) {
   ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
   EXPECT_FALSE(R.Config->StreamUnits);
   std::vector<AlternativeKernel> Alts = alternativeKernels(*R.Config, RegionModel(), Idiom);
-  ASSERT_EQ(Alts.size(), 5u);
+  ASSERT_EQ(Alts.size(), 6u);
   for (auto &Alt : Alts) {
+    // (The persistent kernel loops over whole tiles instead.)
     EXPECT_EQ(Alt.Config.StreamUnits, Alt.Suffix == "_wide") << Alt.Suffix;
+    EXPECT_EQ(Alt.Config.unitLoop(), Alt.Suffix == "_wide" || Alt.Suffix == "_persistent")
+        << Alt.Suffix;
     EXPECT_FALSE(Alt.Config.cpAsyncTwin().StreamUnits) << Alt.Suffix;
   }
   EXPECT_NE(Alts[2].Config.describe().find("stream units"), std::string::npos);
@@ -546,9 +564,12 @@ TEST(KernelConfigTest, PrologueOnAIsAppliedToTmaStagesByAConverterWarp) {
   EXPECT_TRUE(Twin.WgmmaRegisterA);
   EXPECT_EQ(Twin.WgmmaPending, 0);
   EXPECT_EQ(Twin.blockThreads(), 256);
-  // The tile alternatives keep the converter warp.
-  for (auto &Alt : alternativeKernels(*R.Config, RegionModel(), PrologueA))
+  // The tile alternatives keep the converter warp; none is persistent (one
+  // converter warp per SM could not keep up).
+  for (auto &Alt : alternativeKernels(*R.Config, RegionModel(), PrologueA)) {
     EXPECT_TRUE(Alt.Config.ConvertStages) << Alt.Suffix;
+    EXPECT_FALSE(Alt.Config.PersistentTiles) << Alt.Suffix;
+  }
 }
 
 TEST(KernelConfigTest, WgmmaStagesAndTileClauses) {
