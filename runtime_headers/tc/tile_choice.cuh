@@ -90,14 +90,14 @@
 // two-blocks-per-SM kernel), and of k >= 1024 where there are fewer but
 // more than one round of 64x128 tiles (instead of those, two blocks per
 // SM). Measured on an H100 (docs/results/bench-h100-persistent-tiles.md),
-// the persistent kernel against the kernel each shape had: 1.06x to 1.21x
-// on the 8 such paper shapes of k >= 256 (2304 x 2176 x 768: 0.0293 ->
-// 0.0255 ms), 0.88x to 0.89x at k = 128 (the two k tiles leave the
-// epilogue nothing to overlap); 1.03x to 1.12x on 6 of the 9 shapes with
-// fewer tiles, the longer the reduction the more (512 x 4096 x 14336:
-// 1.12x), 0.98x to 1.01x with k <= 768. Against the 128x256 and 192x192
-// kernels and for one round of 64x128 tiles it mostly lost (0.54x to 0.97x,
-// 4 of 63 shapes faster).
+// the persistent kernel against the kernel each shape had: 1.07x to 1.21x
+// on the 8 such paper shapes of k >= 256 (2304 x 2176 x 768: 0.0294 ->
+// 0.0252 ms), 0.99x at k = 128 (two k tiles leave the epilogue little to
+// overlap); 1.00x to 1.13x on the 7 benchmark shapes of fewer tiles and
+// k >= 1024, the longer the reduction the more (512 x 4096 x 14336:
+// 1.13x), 0.98x to 1.01x with k <= 768. Forced onto the shapes of the
+// 128x256, 192x192 and 8-stage 64x128 kernels it mostly lost (0.54x to
+// 0.99x; 5 of 113 shapes faster, by 1-10%).
 #pragma once
 
 #include "split_k.cuh"
