@@ -532,17 +532,17 @@ private:
       T.StageSync = Sync;
       if (C.PersistentTiles) {
         // The last k tile's stage is released too, for the producer's next
-        // tile; the output buffer is free once the epilogue warpgroups have
-        // stored the previous tile from it, and full once every consumer
-        // has staged this one.
+        // tile; the output buffer is free once every epilogue thread has
+        // stored its part of the previous tile, and full once every
+        // consumer has staged its part of this one (each thread arrives
+        // itself: no barrier among the threads of either side).
         T.Drain = "tc::wgmma_wait<0>(tc_acc[0]);  // the last tile's wgmma\n"
                   "if (tc_k_end > tc_k_begin)\n"
                   "  tc::release_stage(tc_empty + (tc_k_origin + tc_k_end - tc_k_begin - 1) % " +
                   str(C.Stages) + ", tc_thread);  // its stage\n"
                   "if (tc_unit > 0)  // the previous tile has left the output buffer\n"
                   "  tc::mbarrier_wait(tc_out_empty, (tc_unit - 1) % 2);";
-        T.StageSync = Sync + "\nif (tc_thread == 0)\n  tc::mbarrier_arrive(tc_out_full);  // to the "
-                             "epilogue warpgroups";
+        T.StageSync = "tc::mbarrier_arrive(tc_out_full);  // this thread's part is staged";
       }
       T.CombineParts = "if (tc_split_tile >= 0 &&\n    !tc::combine_parts<" + str(C.BlockM) +
                        ", " + str(C.BlockN) + ", " + Pitch + ", " + str(C.threads()) +
@@ -743,9 +743,12 @@ private:
                                   ");  // one arrival per converter thread\n"
                             : std::string()) +
            "    }\n" +
-           (C.PersistentTiles ? "    tc::mbarrier_init(tc_out_full, 1);\n"
-                                "    tc::mbarrier_init(tc_out_empty, 1);\n"
-                              : "") +
+           (C.PersistentTiles ? "    tc::mbarrier_init(tc_out_full, " + str(C.threads()) +
+                                    ");  // one arrival per consumer thread\n"
+                                    "    tc::mbarrier_init(tc_out_empty, " +
+                                    str(KernelConfig::StorerThreads) +
+                                    ");  // one per epilogue thread\n"
+                              : std::string()) +
            "    tc::fence_barrier_init();\n  }\n" +
            (C.PairedTiles ? "  tc::cluster_sync();  // both blocks' barriers are ready before "
                             "either copies into them\n"
@@ -864,7 +867,7 @@ private:
   /// The epilogue warpgroups of a persistent kernel (the block's last
   /// threads): for each unit, wait until the consumers have staged its
   /// tile, store it (Body, the epilogue's isl schedule for these threads),
-  /// and hand the buffer back once every thread has read its part.
+  /// and hand back each thread's part of the buffer once it has read it.
   std::string epilogueWarpgroups(const std::string &Body) const {
     std::string First = str(C.threads() + KernelConfig::ProducerThreads +
                             (C.ConvertStages ? KernelConfig::ConverterThreads : 0));
@@ -873,9 +876,7 @@ private:
            "    const float *tc_stage = reinterpret_cast<const float *>(tc_smem + " +
            str(C.operandBytes()) + ");\n"
            "    tc::mbarrier_wait(tc_out_full, tc_unit % 2);  // the consumers staged the tile\n" +
-           Body + "    tc::epilogue_sync<" + str(KernelConfig::StorerThreads) +
-           ">();  // every thread has read its part of the buffer\n"
-           "    if (tc_thread == 0)\n      tc::mbarrier_arrive(tc_out_empty);\n"
+           Body + "    tc::mbarrier_arrive(tc_out_empty);  // this thread has read its part\n"
            "    continue;\n  }\n";
   }
 

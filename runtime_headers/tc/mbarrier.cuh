@@ -146,13 +146,4 @@ __device__ __forceinline__ void consumer_sync() {
   asm volatile("bar.sync 1, %0;\n" ::"n"(kThreads) : "memory");
 }
 
-// Barrier 2 over the kThreads threads of a persistent kernel's epilogue
-// warpgroups (the last warps of the block), which store the output tiles
-// that the consumers stage.
-template <int kThreads>
-__device__ __forceinline__ void epilogue_sync() {
-  static_assert(kThreads % 32 == 0, "named barriers count whole warps");
-  asm volatile("bar.sync 2, %0;\n" ::"n"(kThreads) : "memory");
-}
-
 }  // namespace tc

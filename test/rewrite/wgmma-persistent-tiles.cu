@@ -5,7 +5,8 @@
 // buffer of its own after them. The consumers stage each tile's sums in
 // the buffer and go on with the next tile, while two epilogue warpgroups
 // (the block's last 256 threads) store it through the epilogue;
-// two mbarriers pass the buffer between them. The stage barriers are not
+// two mbarriers pass the buffer between them, every thread of either side
+// arriving for its own part. The stage barriers are not
 // reset between tiles: every role counts the block's earlier uses of the
 // stages in tc_k_origin, and the consumers release the last k tile's stage
 // too, so that the producer copies the next tile's k tiles during the
@@ -28,8 +29,8 @@
 // CHECK-NOT:  tc_flag
 // CHECK:      {{^}}  uint64_t *tc_out_full = tc_empty + 4;
 // CHECK-NEXT: {{^}}  uint64_t *tc_out_empty = tc_out_full + 1;
-// CHECK:      {{^}}    tc::mbarrier_init(tc_out_full, 1);
-// CHECK-NEXT: {{^}}    tc::mbarrier_init(tc_out_empty, 1);
+// CHECK:      {{^}}    tc::mbarrier_init(tc_out_full, 256);  // one arrival per consumer thread
+// CHECK-NEXT: {{^}}    tc::mbarrier_init(tc_out_empty, 256);  // one per epilogue thread
 // CHECK:      {{^}}  __syncthreads();
 // CHECK-NEXT: {{^}}  int tc_k_origin = 0;  // the stages' uses by this block's earlier tiles
 // CHECK-NEXT: {{^}}  for (int tc_unit = 0; tc::unit_work<8>(tc_schedule, tc_unit, tc_block_m, tc_block_n, tc_k_begin,
@@ -44,9 +45,7 @@
 // CHECK-NEXT: {{^}}      tc::mbarrier_wait(tc_out_full, tc_unit % 2);  // the consumers staged the tile
 // CHECK:      {{^}}            const float *tc_sums = tc_stage + ((16 * c0) + (tc_thread / 16)) * 136 + (8 * (tc_thread % 16));
 // CHECK:      {{^}}            tc::store_lanes<8>(&C[(long long)((tc_m)) * (N) + ((tc_n0))], tc_lanes_0);
-// CHECK:      {{^}}      tc::epilogue_sync<256>();  // every thread has read its part of the buffer
-// CHECK-NEXT: {{^}}      if (tc_thread == 0)
-// CHECK-NEXT: {{^}}        tc::mbarrier_arrive(tc_out_empty);
+// CHECK:      {{^}}      tc::mbarrier_arrive(tc_out_empty);  // this thread has read its part
 // CHECK-NEXT: {{^}}      continue;
 // CHECK-NEXT: {{^}}    }
 // CHECK-NEXT: {{^}}    if (threadIdx.x >= 256) {  // the producer warp
@@ -64,9 +63,8 @@
 // CHECK-NEXT: {{^}}      tc::release_stage(tc_empty + (tc_k_origin + tc_k_end - tc_k_begin - 1) % 4, tc_thread);  // its stage
 // CHECK-NEXT: {{^}}    if (tc_unit > 0)  // the previous tile has left the output buffer
 // CHECK-NEXT: {{^}}      tc::mbarrier_wait(tc_out_empty, (tc_unit - 1) % 2);
-// CHECK:      {{^}}    tc::consumer_sync<256>();
-// CHECK-NEXT: {{^}}    if (tc_thread == 0)
-// CHECK-NEXT: {{^}}      tc::mbarrier_arrive(tc_out_full);  // to the epilogue warpgroups
+// CHECK-NOT:  consumer_sync
+// CHECK:      {{^}}    tc::mbarrier_arrive(tc_out_full);  // this thread's part is staged
 // CHECK-NEXT: {{^}}  }
 // CHECK-NEXT: {{^}}}
 // CHECK-NOT:  combine_parts
