@@ -159,7 +159,7 @@ static std::optional<std::string> tmaObstacle(const KernelConfig &C, const Matmu
 /// other's main loop, and a grid of slightly more tiles than SMs still runs
 /// in one wave); else in all of it (128x256 tiles: 4 stages).
 static int defaultTmaStages(const KernelConfig &C) {
-  int PerStage = (C.BlockM + C.BlockN) * C.BlockK * C.ElementBytes;
+  int PerStage = C.bytesPerStage();
   int Limit = sharedMemoryLimit(C.Arch) - 1024; // the barriers, and slack
   int Half = Limit / 2 / PerStage;
   return std::max(2, std::min(6, Half >= 3 ? Half : Limit / PerStage));
@@ -522,9 +522,8 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   if (C.Tma && !C.ConvertStages) {
     KernelConfig Persistent = C;
     Persistent.PersistentTiles = true;
-    int PerStage = (C.BlockM + C.BlockN) * C.BlockK * C.ElementBytes;
     int Free = sharedMemoryLimit(C.Arch) - 1024 - Persistent.epilogueBufferBytes();
-    Persistent.Stages = std::min(4, Free / PerStage);
+    Persistent.Stages = std::min(4, Free / C.bytesPerStage());
     if (Persistent.Stages >= 3 && Persistent.sharedBytes() <= sharedMemoryLimit(C.Arch))
       Alts.push_back({Persistent, "_persistent", "prefer_persistent_tiles", true});
   }

@@ -201,7 +201,9 @@ struct KernelConfig {
   int fragmentBuffers() const { return doubleBufferedFragments() ? 2 : 1; }
   int fragmentsN() const { return WarpN / MmaN; }
   /// Bytes of shared memory for the operand stages.
-  int stageBytes() const { return Stages * (BlockM + BlockN) * BlockK * ElementBytes; }
+  int stageBytes() const { return Stages * bytesPerStage(); }
+  /// Bytes of one stage: a k tile of A and of B.
+  int bytesPerStage() const { return (BlockM + BlockN) * BlockK * ElementBytes; }
   /// Bytes of the partial sums that warp groups 1 .. P-1 hand to group 0
   /// after the main loop (fp32 accumulators), in the stages' memory.
   int partialSumBytes() const { return (WarpSplitK - 1) * BlockM * BlockN * 4; }
