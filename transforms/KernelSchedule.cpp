@@ -748,12 +748,20 @@ private:
     if (T.VectorLanes < 2) {
       Stores = withBand(leaf(Out), ElementOrder);
     } else {
-      auto [Vectors, Rest] = vectorizeStagedStore(Out, rename(Output, "StagedStore"), Linear);
+      auto [Vectors, Rest] =
+          vectorizeStagedStore(edgeByRows() ? rename(Padded, "StagedStore") : Out,
+                               rename(Output, "StagedStore"), Linear);
       add({"StagedStoreVector", Vectors, Renamed("StagedStoreVector"), {},
            T.StagedStoreVector});
       std::string VectorOrder = "[{ StagedStoreVector[m, n] -> [(floor(" + Linear + " / " +
                                 str(T.VectorLanes * storeThreads()) + "))] }]";
-      Stores = sequence(withBand(leaf(Vectors), VectorOrder), withBand(leaf(Rest), ElementOrder));
+      // The right edge: by columns (element-wise), or each thread its rows'
+      // few columns in order.
+      std::string EdgeOrder =
+          edgeByRows() ? "[{ StagedStore[m, n] -> [(floor((m mod " + BM + ") / " +
+                             str(storeThreads()) + "))] }, { StagedStore[m, n] -> [(n)] }]"
+                       : ElementOrder;
+      Stores = sequence(withBand(leaf(Vectors), VectorOrder), withBand(leaf(Rest), EdgeOrder));
     }
     if (!C.PersistentTiles)
       return sequence(Staged, Stores);
@@ -771,12 +779,26 @@ private:
     return C.PersistentTiles ? KernelConfig::StorerThreads : C.threads();
   }
 
+  /// Whether the right edge of the staged stores goes by rows: where the
+  /// element-wise mapping (thread = element mod threads, row-major) does
+  /// not give each thread whole columns of the tile, because neither the
+  /// tile's width nor the threads divide the other (128x176 tiles of 256
+  /// threads). There every thread of a block at the edge would test each
+  /// element of its share (1.6x the 128x256 kernel's time for 128x192
+  /// tiles at 2944 x 768 x 512, H100); elsewhere the few threads of the
+  /// edge's columns store them.
+  bool edgeByRows() const {
+    return C.BlockN % storeThreads() != 0 && storeThreads() % C.BlockN != 0;
+  }
+
   /// The staged stores in vectors of V = T.VectorLanes consecutive elements
   /// of a row: thread i takes vectors i, i + threads, ... of the tile in
   /// row-major order. Returns the starts of the vectors wholly inside the
   /// output (StagedStoreVector) and this thread's elements of the output
-  /// that no such vector covers (its right edge), which keep the
-  /// element-wise mapping of `Elements`.
+  /// that no such vector covers (its right edge, fewer than V columns):
+  /// by edgeByRows(), thread i takes those of rows i, i + threads, ... of
+  /// the tile (at most V - 1 each), or they keep the element-wise mapping
+  /// of `Elements`.
   std::pair<isl::set, isl::set> vectorizeStagedStore(const isl::set &Elements,
                                                      const isl::set &Output,
                                                      const std::string &Linear) {
@@ -786,6 +808,10 @@ private:
                         ") + " + V + " - 1] }");
     isl::set Covered = Last.intersect_range(Output).domain();
     isl::set Rest = Elements.intersect(Output).subtract(Covered);
+    if (edgeByRows())
+      Rest = Rest.intersect(set("{ StagedStore[m, n] : floor(m / " + BM + ") = " + BlockM +
+                                " and floor(n / " + BN + ") = " + BlockN + " and (m mod " + BM +
+                                ") mod " + str(storeThreads()) + " = " + Thread + " }"));
     isl::map LastOfStart = map("{ StagedStoreVector[m, n] -> StagedStore[m, n + " + V +
                                " - 1] }");
     isl::set Vectors =
