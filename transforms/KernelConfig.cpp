@@ -77,10 +77,13 @@ std::string KernelConfig::describe() const {
 static bool isPow2(int X) { return X > 0 && (X & (X - 1)) == 0; }
 
 /// The wgmma instruction widths tc/wgmma_instructions.cuh has: powers of
-/// two, and 192 for the tile clause (fewer tiles than 128 columns where 256
-/// would leave a round of SMs half empty; measured slower than 256 as a
-/// default, docs/results/kernels-h100-tc-vs-cublas.md).
-static bool isWgmmaTileN(int N) { return (isPow2(N) && N >= 16 && N <= 256) || N == 192; }
+/// two, and the widths between 128 and 256 that fit tiles to rounds of SMs
+/// (the 128-row tiles of 176, 192 and 224 columns that
+/// tc::wide_tile_width picks, 144 and 160 for the tile clause).
+static bool isWgmmaTileN(int N) {
+  return (isPow2(N) && N >= 16 && N <= 256) || N == 144 || N == 160 || N == 176 || N == 192 ||
+         N == 224;
+}
 
 /// A prologue applied to the operand's register fragments (not while
 /// copying).
@@ -121,12 +124,12 @@ static std::optional<std::string> wgmmaObstacle(const MatmulIdiom &Idiom,
     bool NMajorB = !Idiom.B.ReductionIsContiguous;
     for (auto &P : Idiom.MoreProducts)
       NMajorB |= !P.B.ReductionIsContiguous;
-    if (NMajorB && BN < 64)
+    if (NMajorB && (BN < 64 || (BN > 64 && BN % 64)))
       return std::string("an N-major B is stored in 64-column panels: the block tile needs "
-                         "at least 64 columns");
+                         "64 columns or a multiple of 64");
     if (BK != 64 || (BM != 64 && BM != 128 && BM != 192 && BM != 256) || !isWgmmaTileN(BN))
       return std::string("wgmma tiles are BM x BN x 64 with BM 64, 128, 192 or 256 and BN 16, "
-                         "32, 64, 128, 192 or 256");
+                         "32, 64, 128, 144, 160, 176, 192, 224 or 256");
   }
   return std::nullopt;
 }
@@ -333,9 +336,15 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
   // mma.sync ones by construction). Errors point at the clause that set
   // the offending value, or at the pragma when the default was chosen.
   std::string Culprit;
+  // A tile clause that wgmma could not take falls back to mma.sync, whose
+  // checks then fail: the note says why it was not wgmma.
+  const bool TileRefusedByWgmma =
+      Cl.Tile && Arch == GpuArch::SM90a && Pref == MmaPreference::Auto && Obstacle;
   auto Bad = [&](const std::string &Msg, const std::string &Note) {
     auto It = Cl.Locs.find(Culprit);
-    return regionError(It != Cl.Locs.end() ? It->second : PragmaLoc, Msg, Note);
+    return regionError(It != Cl.Locs.end() ? It->second : PragmaLoc, Msg,
+                       TileRefusedByWgmma ? Note + " (mma.sync here, not wgmma: " + *Obstacle + ")"
+                                          : Note);
   };
   auto Blame = [&](std::initializer_list<const char *> Clauses) {
     Culprit.clear();
@@ -448,6 +457,10 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
 /// 24 KiB fill the shared memory of one block per SM.
 static constexpr int kDeepNarrowStages = 8;
 
+/// Widths of the 128-row, one-block-per-SM TMA tiles besides 256
+/// (tc::wide_tile_width).
+static constexpr int kNarrowerWideWidths[] = {224, 192, 176};
+
 std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
                                                   const RegionModel &M,
                                                   const MatmulIdiom &Idiom) {
@@ -500,6 +513,41 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   // round of tiles (tc/tile_choice.cuh).
   // Checked in this order (the skinny rule first: a tall output of few
   // columns would otherwise take wide tiles).
+  // Outputs of one or two rounds of 128x256 tiles whose last round is
+  // poorly filled: the same kernel with narrower tiles (tc::wide_tile_width
+  // picks the width of the fewest tile columns over whole rounds), 4
+  // stages (5, which would fit, measured slower), unpaired. Their
+  // cp.async fallback is the 128x256 kernel's. An N-major B is stored in
+  // 64-column panels: only 192 of these widths is a multiple of 64. Not
+  // with a converter warp: it converts A's whole 128-row tile for fewer
+  // columns of output, and fell behind on long reductions (ReLU on A,
+  // H100: 0.83x at 1792 x 2560 x 1792 with 176 columns).
+  std::vector<AlternativeKernel> Narrower;
+  if (Wide.Tma && !C.ConvertStages) {
+    bool NMajorB = !Idiom.B.ReductionIsContiguous;
+    for (auto &P : Idiom.MoreProducts)
+      NMajorB |= !P.B.ReductionIsContiguous;
+    std::vector<int> Widths = {256};
+    for (int W : kNarrowerWideWidths)
+      if (!NMajorB || W % 64 == 0)
+        Widths.push_back(W);
+    std::string List;
+    for (int W : Widths)
+      List += (List.empty() ? "{" : ", ") + std::to_string(W);
+    List += "}";
+    for (int W : Widths) {
+      if (W == 256)
+        continue;
+      KernelConfig K = Wide;
+      K.BlockN = K.WarpN = W;
+      K.Stages = 4;
+      K.PairedTiles = false;
+      AlternativeKernel Alt{K, "_wide" + std::to_string(W), "prefer_wide_tma_width", true};
+      Alt.ExtraArgs = ", " + std::to_string(W) + ", " + List;
+      Alt.TwinOf = "_wide";
+      Narrower.push_back(Alt);
+    }
+  }
   std::vector<AlternativeKernel> Alts;
   if (Skinny.Tma) // measured with TMA stages only
     Alts.push_back({Skinny, "_skinny", "prefer_skinny_tiles", false});
@@ -507,6 +555,7 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   // whose cp.async twin then spills (384 threads keep 160 registers).
   if (Fitted.Tma && Idiom.MoreProducts.size() < 2)
     Alts.push_back({Fitted, "_fitted", "prefer_fitted_tiles", true});
+  Alts.insert(Alts.end(), Narrower.begin(), Narrower.end());
   Alts.push_back(
       {Wide, "_wide", Wide.Tma ? "prefer_wide_tma_tiles" : "prefer_wide_tiles", true});
   if (Deep.Tma) // measured with TMA stages only
@@ -524,8 +573,10 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
     Persistent.PersistentTiles = true;
     int Free = sharedMemoryLimit(C.Arch) - 1024 - Persistent.epilogueBufferBytes();
     Persistent.Stages = std::min(4, Free / C.bytesPerStage());
-    if (Persistent.Stages >= 3 && Persistent.sharedBytes() <= sharedMemoryLimit(C.Arch))
+    if (Persistent.Stages >= 3 && Persistent.sharedBytes() <= sharedMemoryLimit(C.Arch)) {
       Alts.push_back({Persistent, "_persistent", "prefer_persistent_tiles", true});
+      Alts.back().TwinOf = ""; // the default kernel's: the same 128x128 tiles
+    }
   }
   Alts.push_back({Narrow, "_narrow", "prefer_narrow_tiles", false});
   for (AlternativeKernel &Alt : Alts)

@@ -34,6 +34,7 @@
 
 #include "MatmulIdiom.h"
 #include <algorithm>
+#include <optional>
 #include <string>
 
 namespace tc {
@@ -242,6 +243,12 @@ struct AlternativeKernel {
   std::string Suffix;    // of the kernel's name: "_wide"
   std::string Predicate; // tc/tile_choice.cuh: "prefer_wide_tiles"
   bool TakesK;           // the predicate's arguments: (m, n, k), or (m, n[, batches])
+  /// Further arguments after those: ", 176, {256, 224, 192, 176}".
+  std::string ExtraArgs = {};
+  /// The kernel (its suffix; "" for the region's default kernel) whose
+  /// cp.async twin this TMA kernel falls back to instead of a twin of its
+  /// own; none: its own.
+  std::optional<std::string> TwinOf = {};
 };
 
 /// The further kernels a region gets for the default wgmma configuration
@@ -251,7 +258,10 @@ struct AlternativeKernel {
 /// 64x32 tiles (64x64 for an N-major B) for outputs of at most 64 columns;
 /// 192x192 tiles (three warpgroups, 4 stages, one block per SM) for
 /// outputs they cover in whole rounds of SMs where 128x256 tiles do not;
-/// 128x256 tiles (4 stages, one block per SM) for large outputs; 64x128
+/// 128x256 tiles (4 stages, one block per SM) for large outputs, preceded
+/// by the same tiles 224, 192 and 176 columns wide for outputs that those
+/// fit better to rounds of SMs (only 192 with an N-major B; none with a
+/// converter warp); 64x128
 /// tiles (one warpgroup) with 8 stages (one block per SM) for outputs of at
 /// most one round of them; 128x128 tiles as persistent blocks (4 stages, an
 /// output buffer and two epilogue warpgroups) for reductions long enough;

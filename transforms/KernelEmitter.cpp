@@ -978,7 +978,7 @@ private:
              (Alt.TakesK ? ", " + reductionLength()
                          : Idiom.IterBatch.empty() ? std::string()
                                                    : ", " + Idiom.ExtentBatch.str(subst())) +
-             ")) {\n    " +
+             Alt.ExtraArgs + ")) {\n    " +
              Name + Alt.Suffix + "_launch(" + Names + "tc_stream);  // " +
              std::to_string(Alt.Config.BlockM) + "x" + std::to_string(Alt.Config.BlockN) +
              " tiles\n    return;\n  }\n";
@@ -1254,19 +1254,22 @@ generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModel &I
     // One kernel, preceded by its cp.async twin when it is fed by TMA (the
     // twin's launcher is the TMA launcher's fallback).
     auto Emit = [&](const KernelConfig &K, const std::string &KName,
-                    const std::vector<AlternativeKernel> &KAlts)
+                    const std::vector<AlternativeKernel> &KAlts,
+                    const std::optional<std::string> &TwinOf)
         -> llvm::Expected<GeneratedRegion> {
       std::string Definitions, Explain;
-      if (K.PersistentTiles) {
-        // Its twin would be the default kernel's (the same 128x128 tiles):
-        // it falls back to that one instead of defining it again.
+      if (K.Tma && TwinOf) {
+        // It falls back to another kernel's twin (the persistent kernel to
+        // the default's, of the same 128x128 tiles; the narrower wide tiles
+        // to the 128x256 kernel's) instead of defining one of its own.
+        std::string Twin = Name + *TwinOf + "_cp_async";
         auto G = Emitter(M, Idiom, I, K, KName, SourceLocation, KAlts)
                      .partOf(Name, !SharedDone)
-                     .fallsBackTo(Name + "_cp_async")
+                     .fallsBackTo(Twin)
                      .run();
         if (G) {
           SharedDone = true;
-          G->Explain += "  operands not 16-byte aligned: " + Name + "_cp_async\n";
+          G->Explain += "  operands not 16-byte aligned: " + Twin + "\n";
         }
         return G;
       }
@@ -1294,14 +1297,14 @@ generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModel &I
     };
     std::string Definitions, Explain;
     for (auto &Alt : Alts) {
-      auto A = Emit(Alt.Config, Name + Alt.Suffix, {});
+      auto A = Emit(Alt.Config, Name + Alt.Suffix, {}, Alt.TwinOf);
       if (!A)
         return A.takeError();
       Definitions += A->Definitions;
       Explain += "  shapes where tc::" + Alt.Predicate + ": " + Name + Alt.Suffix + ", " +
                  Alt.Config.describe() + "\n" + A->Explain;
     }
-    auto G = Emit(C, Name, Alts);
+    auto G = Emit(C, Name, Alts, std::nullopt);
     if (!G)
       return G.takeError();
     G->Definitions = Definitions + G->Definitions;

@@ -124,3 +124,51 @@ void bench_gemm_f16_rc_t128x192k64s4(int M, int N, int K, const __half *__restri
       C[i * N + j] = __float2half(acc);
     }
 }
+
+void bench_gemm_f16_rc_t128x144k64s5(int M, int N, int K, const __half *__restrict__ A,
+                       const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc tile(128,144,64) stages(5)
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[j * K + k]);
+      C[i * N + j] = __float2half(acc);
+    }
+}
+
+void bench_gemm_f16_rc_t128x160k64s5(int M, int N, int K, const __half *__restrict__ A,
+                       const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc tile(128,160,64) stages(5)
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[j * K + k]);
+      C[i * N + j] = __float2half(acc);
+    }
+}
+
+void bench_gemm_f16_rc_t128x176k64s4(int M, int N, int K, const __half *__restrict__ A,
+                       const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc tile(128,176,64) stages(4)
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[j * K + k]);
+      C[i * N + j] = __float2half(acc);
+    }
+}
+
+void bench_gemm_f16_rc_t128x224k64s4(int M, int N, int K, const __half *__restrict__ A,
+                       const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc tile(128,224,64) stages(4)
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[j * K + k]);
+      C[i * N + j] = __float2half(acc);
+    }
+}

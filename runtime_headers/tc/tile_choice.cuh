@@ -1,8 +1,9 @@
 // tc/tile_choice.cuh - the launch-time choice between a region's kernels.
 //
-// On sm_90a a plain GEMM region gets six wgmma kernels (KernelConfig.h):
-// 128x128x64 tiles, two blocks per SM; 128x256x64 tiles, one block per SM,
-// whose tiles reuse each A element twice as often; 64x32x64 (or 64x64x64)
+// On sm_90a a plain GEMM region gets up to ten wgmma kernels
+// (KernelConfig.h): 128x128x64 tiles, two blocks per SM; 128x256x64 tiles,
+// one block per SM, whose tiles reuse each A element twice as often, and
+// the same kernel with 224, 192 or 176 columns; 64x32x64 (or 64x64x64)
 // tiles for outputs of few columns; and 64x128x64 tiles (one warpgroup per
 // block) for outputs too small to fill the GPU, with 8 stages (one block
 // per SM) where one round of them covers the output, else 4 (two); and
@@ -28,6 +29,17 @@
 // (docs/results/bench-h200-tma-wide-tiles.md): 0.61 to 0.90 of its time on
 // the 128x128-tile shapes from 64 wide tiles on, 1.07 to 1.24 on four of
 // those with k <= 768 and more than 150 wide tiles.
+//
+// wide_tile_width: the wide kernel's tiles 224, 192 or 176 columns wide
+// instead of 256, where those fill one or two rounds of SMs with fewer
+// tile columns (cuBLAS fits 144- to 320-column tiles to the output so).
+// Measured on an H100 (docs/results/bench-h100-wide-widths.md), 26 shapes
+// of the 128x256 kernel (24 paper shapes of poorly filled rounds), clause
+// kernels of each width against the default: the rule picks the fastest width on 25 and is within 0.3% on
+// the other; geometric mean of the ratio to cuBLAS 0.754 -> 0.844 (768 x
+// 3072 x 2176: 72 tiles of 256 columns, 108 of 176, 0.0286 -> 0.0241 ms).
+// From more than two rounds of 128x256 tiles, the pairs of 128x256 blocks
+// (tile_schedule.cuh) were as fast or faster (3456 x 2816 x 3584).
 //
 // prefer_fitted_tiles: 192x192 tiles (three warpgroups, 4 stages, one
 // block per SM) where they cover the output in whole rounds of SMs - at
@@ -100,6 +112,8 @@
 // 0.99x; 5 of 113 shapes faster, by 1-10%).
 #pragma once
 
+#include <initializer_list>
+
 #include "split_k.cuh"
 #include "tile_schedule.cuh"  // turned_off_in_environment
 
@@ -131,6 +145,40 @@ __host__ inline bool prefer_wide_tiles(long long m, long long n, long long k) {
 __host__ inline bool prefer_wide_tma_tiles(long long m, long long n, long long k) {
   const long long wide_tiles = output_tiles(m, n, 128, 256);
   return 2 * wide_tiles >= multiprocessors() && (k >= 1024 || wide_tiles <= multiprocessors());
+}
+
+// Whether the wide kernel may take tiles narrower than 256 columns: not
+// with TC_FITTED_WIDTHS=0.
+__host__ inline bool fitted_widths_enabled() {
+  static const bool enabled = !turned_off_in_environment("TC_FITTED_WIDTHS");
+  return enabled;
+}
+
+// Of the region's 128-row tile widths (256 first), the one whose tiles
+// cover an m x n output in the fewest tile columns of whole rounds of SMs
+// (rounds x width), the wider on a tie; 256 from more than two rounds of
+// 128x256 tiles on.
+__host__ inline int wide_tile_width(long long m, long long n, std::initializer_list<int> widths) {
+  const long long sms = multiprocessors();
+  if (!fitted_widths_enabled() || output_tiles(m, n, 128, 256) > 2 * sms)
+    return 256;
+  int best = 256;
+  long long best_columns = 0;
+  for (int w : widths) {
+    const long long columns = (output_tiles(m, n, 128, w) + sms - 1) / sms * w;
+    if (best_columns == 0 || columns < best_columns || (columns == best_columns && w > best)) {
+      best = w;
+      best_columns = columns;
+    }
+  }
+  return best;
+}
+
+// Where the wide kernel is chosen (prefer_wide_tma_tiles), whether its
+// tiles of `width` columns are.
+__host__ inline bool prefer_wide_tma_width(long long m, long long n, long long k, int width,
+                                           std::initializer_list<int> widths) {
+  return prefer_wide_tma_tiles(m, n, k) && wide_tile_width(m, n, widths) == width;
 }
 
 // Checked before the others (a tall output of few columns would otherwise

@@ -111,11 +111,17 @@ const Shape kShapes[] = {
     // pairs (3000 x 4000: 192 pairs) and a split last round (2700 x 3100:
     // 143 pairs, the k tail partial).
     {3000, 4000, 1536}, {2700, 3100, 1032},
-    // Stream units (one block per SM looping over pieces of tiles): 140
-    // 128x256 tiles on an H100's 132 SMs, whole and partial (1790 x 2530,
-    // K with a partial k tile and unaligned rows), each block's range the
-    // end of one tile and the start of another.
-    {1792, 2560, 1792}, {1790, 2530, 1100},
+    // The wide kernel's narrower tiles (tc::wide_tile_width on an H100's
+    // 132 SMs): 176 columns for 1792 x 2560 (210 tiles instead of 140 of
+    // 128x256), whole and partial (1790 x 2530, K with a partial k tile
+    // and unaligned rows: the 128x256 kernel's cp.async twin); 224 for
+    // 2940 x 2430 and 192 for 3830 x 766, both with a ragged right edge.
+    {1792, 2560, 1792}, {1790, 2530, 1100}, {2940, 2430, 1104}, {3830, 766, 1032},
+    // Stream units (one block per SM looping over pieces of tiles): 272
+    // 128x256 tiles (more than two rounds keep 256 columns; an odd count of
+    // tile rows, so no pairs), the last round's 8 shared by all SMs,
+    // partial in m and n.
+    {2170, 3990, 1104},
     // Pairs of 64x128 blocks: 2880 x 384 has an odd count of tile rows (45
     // x 3 = 135 tiles: unpaired, the plain schedule - these kernels run no
     // stream units), 2944 x 384 an even one (46 x 3, paired), 512 x 3968

@@ -651,6 +651,18 @@ static void run_schedules() {
              !tc::prefer_persistent_tiles(128, 128 * (sms - 1), 512) &&
              !tc::prefer_persistent_tiles(64, 128 * sms, 4096),
          "prefer_persistent_tiles: k >= 256 from one round of 128x128 tiles, k >= 1024 below");
+  // The wide kernel's width: the fewest tile columns over whole rounds of
+  // SMs, the wider on a tie, 256 from more than two rounds of 128x256 tiles.
+  const long long one_over = 256 * (sms + 1);  // sms + 1 tiles of 256 columns
+  report(tc::wide_tile_width(128, one_over, {256, 224, 192, 176}) == 176 &&
+             tc::wide_tile_width(128, one_over, {256, 192}) == 192 &&
+             tc::wide_tile_width(128, 256 * sms, {256, 224, 192, 176}) == 256 &&
+             tc::wide_tile_width(128, 256 * (2 * sms + 1), {256, 224, 192, 176}) == 256 &&
+             tc::prefer_wide_tma_width(128, one_over, 1024, 176, {256, 224, 192, 176}) &&
+             !tc::prefer_wide_tma_width(128, one_over, 1024, 192, {256, 224, 192, 176}) &&
+             !tc::prefer_wide_tma_width(128, 256 * 8, 1024, 176, {256, 224, 192, 176}),
+         "wide_tile_width: fewest tile columns over whole rounds (%d for %lld columns)",
+         tc::wide_tile_width(128, one_over, {256, 224, 192, 176}), one_over);
   report(streamed_without_loop == 0,
          "schedule_tile_pairs gave no stream units to kernels without them (%d schedules did)",
          streamed_without_loop);

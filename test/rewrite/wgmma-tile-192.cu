@@ -1,8 +1,8 @@
 // A 192-column wgmma tile (tile clause): one m64n192k16 per k step and
 // warpgroup, 40 KiB TMA stages, B's box 192 rows; the split tiles' slots
 // are combined in batches that divide a thread's 24 vectors
-// (tc::load_batch). Not chosen by default: measured slower than 128x256
-// on the paper set (docs/results/kernels-h100-tc-vs-cublas.md).
+// (tc::load_batch). The default's 192-column sibling of the 128x256
+// kernel is test/rewrite/wgmma-wide-widths.cu.
 //
 // RUN: %tc-rewrite %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu

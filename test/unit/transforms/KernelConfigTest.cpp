@@ -401,7 +401,7 @@ TEST(KernelConfigTest, TmaOnlyWhereTheStagesAreCopiedUnchanged) {
   EXPECT_TRUE(R.Config->wgmma());
   EXPECT_TRUE(R.Config->Tma) << R.Config->PathReason;
   std::vector<AlternativeKernel> Alts = alternativeKernels(*R.Config, RegionModel(), Sum);
-  ASSERT_EQ(Alts.size(), 6u);
+  ASSERT_EQ(Alts.size(), 9u);
   EXPECT_EQ(Alts[0].Predicate, "prefer_skinny_tiles");
   EXPECT_EQ(Alts[0].Config.BlockM, 64);
   EXPECT_EQ(Alts[0].Config.BlockN, 32);
@@ -412,30 +412,51 @@ TEST(KernelConfigTest, TmaOnlyWhereTheStagesAreCopiedUnchanged) {
   EXPECT_EQ(Alts[1].Config.warpgroups(), 3);
   EXPECT_EQ(Alts[1].Config.Stages, 4);
   EXPECT_TRUE(Alts[1].TakesK);
-  EXPECT_EQ(Alts[2].Predicate, "prefer_wide_tma_tiles");
+  // The wide kernel's tiles narrower than 256 columns, each checked
+  // before it (tc::wide_tile_width picks one of the listed widths): 4
+  // stages, unpaired, falling back to the 128x256 kernel's cp.async twin.
+  const int Widths[] = {224, 192, 176};
+  for (int I = 0; I < 3; ++I) {
+    const AlternativeKernel &W = Alts[2 + I];
+    EXPECT_EQ(W.Suffix, "_wide" + std::to_string(Widths[I]));
+    EXPECT_EQ(W.Predicate, "prefer_wide_tma_width");
+    EXPECT_EQ(W.ExtraArgs, ", " + std::to_string(Widths[I]) + ", {256, 224, 192, 176}");
+    EXPECT_TRUE(W.TakesK);
+    EXPECT_EQ(W.Config.BlockM, 128);
+    EXPECT_EQ(W.Config.BlockN, Widths[I]);
+    EXPECT_EQ(W.Config.Stages, 4);
+    EXPECT_EQ(W.Config.warpgroups(), 2);
+    EXPECT_FALSE(W.Config.PairedTiles);
+    EXPECT_FALSE(W.Config.twoBlocksFit());
+    EXPECT_EQ(W.TwinOf, std::optional<std::string>("_wide"));
+  }
+  EXPECT_EQ(Alts[5].Predicate, "prefer_wide_tma_tiles");
+  EXPECT_EQ(Alts[5].Config.BlockN, 256);
+  EXPECT_FALSE(Alts[5].TwinOf.has_value());
   // The 64x128 tiles twice: 8 stages (one block per SM) for one round of
   // them, else 4 (two blocks per SM).
-  EXPECT_EQ(Alts[3].Predicate, "prefer_deep_narrow_tiles");
-  EXPECT_EQ(Alts[3].Config.BlockM, 64);
-  EXPECT_EQ(Alts[3].Config.BlockN, 128);
-  EXPECT_EQ(Alts[3].Config.Stages, 8);
+  EXPECT_EQ(Alts[6].Predicate, "prefer_deep_narrow_tiles");
+  EXPECT_EQ(Alts[6].Config.BlockM, 64);
+  EXPECT_EQ(Alts[6].Config.BlockN, 128);
+  EXPECT_EQ(Alts[6].Config.Stages, 8);
   // Before the 64x128 tiles of two blocks per SM, the default's 128x128
   // tiles as persistent blocks: 4 stages beside an fp32 output buffer of
-  // their own, one block per SM.
-  EXPECT_EQ(Alts[4].Predicate, "prefer_persistent_tiles");
-  EXPECT_TRUE(Alts[4].TakesK);
-  EXPECT_TRUE(Alts[4].Config.PersistentTiles);
-  EXPECT_EQ(Alts[4].Config.BlockM, 128);
-  EXPECT_EQ(Alts[4].Config.BlockN, 128);
-  EXPECT_EQ(Alts[4].Config.Stages, 4);
-  EXPECT_EQ(Alts[4].Config.epilogueBufferBytes(), 128 * 136 * 4);
-  EXPECT_EQ(Alts[4].Config.barrierOffset(), 4 * 32768 + 128 * 136 * 4);
-  EXPECT_FALSE(Alts[4].Config.twoBlocksFit());
+  // their own, one block per SM; the default kernel's twin is theirs.
+  EXPECT_EQ(Alts[7].Predicate, "prefer_persistent_tiles");
+  EXPECT_TRUE(Alts[7].TakesK);
+  EXPECT_TRUE(Alts[7].Config.PersistentTiles);
+  EXPECT_EQ(Alts[7].Config.BlockM, 128);
+  EXPECT_EQ(Alts[7].Config.BlockN, 128);
+  EXPECT_EQ(Alts[7].Config.Stages, 4);
+  EXPECT_EQ(Alts[7].Config.epilogueBufferBytes(), 128 * 136 * 4);
+  EXPECT_EQ(Alts[7].Config.barrierOffset(), 4 * 32768 + 128 * 136 * 4);
+  EXPECT_FALSE(Alts[7].Config.twoBlocksFit());
+  EXPECT_EQ(Alts[7].TwinOf, std::optional<std::string>(""));
   // Two consumer warpgroups, the producer warp and two epilogue warpgroups.
-  EXPECT_EQ(Alts[4].Config.blockThreads(), 256 + 32 + 256);
-  EXPECT_FALSE(Alts[4].Config.cpAsyncTwin().PersistentTiles);
-  EXPECT_EQ(Alts[5].Predicate, "prefer_narrow_tiles");
-  EXPECT_EQ(Alts[5].Config.Stages, 4);
+  EXPECT_EQ(Alts[7].Config.blockThreads(), 256 + 32 + 256);
+  EXPECT_FALSE(Alts[7].Config.cpAsyncTwin().PersistentTiles);
+  EXPECT_EQ(Alts[8].Predicate, "prefer_narrow_tiles");
+  EXPECT_EQ(Alts[8].Config.Stages, 4);
   // A product in another layout: one set of boxes cannot serve both, so the
   // stages stay cp.async (the copiers are rebased per product).
   MatmulIdiom Mixed = plainIdiom(true, true);
@@ -462,16 +483,24 @@ TEST(KernelConfigTest, TheWideAndNarrowTmaKernelsPairBlocks) {
     ASSERT_TRUE(R.Config->Tma);
     EXPECT_FALSE(R.Config->PairedTiles);
     std::vector<AlternativeKernel> Alts = alternativeKernels(*R.Config, RegionModel(), Idiom);
-    ASSERT_EQ(Alts.size(), 6u);
+    // An N-major B (64-column panels): of the narrower wide tiles only 192.
+    ASSERT_EQ(Alts.size(), BKMajor ? 9u : 7u);
+    std::string Suffixes;
+    for (auto &Alt : Alts)
+      Suffixes += Alt.Suffix + " ";
+    EXPECT_EQ(Suffixes, BKMajor ? "_skinny _fitted _wide224 _wide192 _wide176 _wide _narrow_deep "
+                                  "_persistent _narrow "
+                                : "_skinny _fitted _wide192 _wide _narrow_deep _persistent "
+                                  "_narrow ");
     for (auto &Alt : Alts) {
       // 128x256 and 64x128 tiles; not 192x192 (B's tile is not the 256-row
-      // one) nor the 64-row skinny tiles.
+      // one), the narrower wide tiles, nor the 64-row skinny tiles.
       EXPECT_EQ(Alt.Config.PairedTiles, Alt.Suffix == "_wide" || Alt.Suffix == "_narrow" ||
                                             Alt.Suffix == "_narrow_deep")
           << Alt.Suffix;
       EXPECT_FALSE(Alt.Config.cpAsyncTwin().PairedTiles) << Alt.Suffix;
     }
-    EXPECT_NE(Alts[2].Config.describe().find("pairs of blocks sharing B's tile"),
+    EXPECT_NE(Alts[BKMajor ? 5 : 3].Config.describe().find("pairs of blocks sharing B's tile"),
               std::string::npos);
   }
   // On sm_80 (mma.sync, cp.async stages) nothing pairs.
@@ -480,8 +509,9 @@ TEST(KernelConfigTest, TheWideAndNarrowTmaKernelsPairBlocks) {
   EXPECT_FALSE(R.Config->PairedTiles);
 }
 
-// Stream units (a block looping over pieces of tiles): only the 128x256 TMA
-// kernel (one block per SM, two warpgroups); not its cp.async twin, the
+// Stream units (a block looping over pieces of tiles): only the 128-row TMA
+// kernels of one block per SM and two warpgroups (256 columns, or 224, 192
+// and 176); not their cp.async twin, the
 // 192x192 kernel (three warpgroups), the kernels of two blocks per SM or
 // one warpgroup, nor any kernel under the split_k clause.
 TEST(KernelConfigTest, OnlyTheWideTmaKernelRunsStreamUnits) {
@@ -490,15 +520,15 @@ TEST(KernelConfigTest, OnlyTheWideTmaKernelRunsStreamUnits) {
   ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
   EXPECT_FALSE(R.Config->StreamUnits);
   std::vector<AlternativeKernel> Alts = alternativeKernels(*R.Config, RegionModel(), Idiom);
-  ASSERT_EQ(Alts.size(), 6u);
+  ASSERT_EQ(Alts.size(), 9u);
   for (auto &Alt : Alts) {
     // (The persistent kernel loops over whole tiles instead.)
-    EXPECT_EQ(Alt.Config.StreamUnits, Alt.Suffix == "_wide") << Alt.Suffix;
-    EXPECT_EQ(Alt.Config.unitLoop(), Alt.Suffix == "_wide" || Alt.Suffix == "_persistent")
-        << Alt.Suffix;
+    const bool Wide = Alt.Suffix.rfind("_wide", 0) == 0;
+    EXPECT_EQ(Alt.Config.StreamUnits, Wide) << Alt.Suffix;
+    EXPECT_EQ(Alt.Config.unitLoop(), Wide || Alt.Suffix == "_persistent") << Alt.Suffix;
     EXPECT_FALSE(Alt.Config.cpAsyncTwin().StreamUnits) << Alt.Suffix;
   }
-  EXPECT_NE(Alts[2].Config.describe().find("stream units"), std::string::npos);
+  EXPECT_NE(Alts[5].Config.describe().find("stream units"), std::string::npos);
   RegionModel Split;
   Split.Clauses.SplitK = 2;
   for (auto &Alt : alternativeKernels(*R.Config, Split, Idiom))

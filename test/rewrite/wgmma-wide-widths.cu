@@ -1,0 +1,90 @@
+// The wide kernel's tiles fitted to rounds of SMs: besides 128x256, the
+// same kernel with tiles 224, 192 and 176 columns wide (4 TMA stages, one
+// block per SM, stream units, no pairs), each taken where
+// tc::wide_tile_width picks its width from the region's list, checked before
+// the 128x256 kernel. They fall back to the 128x256 kernel's cp.async twin
+// instead of a twin of their own. An N-major B is stored in 64-column
+// panels: of these widths, only 192.
+//
+// RUN: %tc-rewrite %s -o %t.cu
+// RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
+// RUN: %tc-rewrite %s --explain 2>&1 | FileCheck %s --check-prefix=EXPLAIN
+// RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
+// RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
+
+#include <cuda_fp16.h>
+
+// CHECK:      {{^}}//   block tile 128x224x64, 2 warpgroups (8 warps and a producer warp), 4 TMA stages (mbarriers), stream units {{.*}}, wgmma.mma_async.m64n224k16 {{.*}}
+// CHECK-NEXT: {{^}}__global__ void __launch_bounds__(288, 1) tc_gemm_kmajor_0_wide224_kernel(
+// CHECK:      {{^}}static void tc_gemm_kmajor_0_wide_cp_async_launch({{.*}});  // the fallback, defined below
+// CHECK:      {{^}}static void tc_gemm_kmajor_0_wide224_launch(
+// CHECK:      {{^}}    tc_gemm_kmajor_0_wide_cp_async_launch(M, N, K, A, B, C, tc_stream);
+// CHECK:      {{^}}  tc_gemm_kmajor_0_wide224_kernel<<<(unsigned)tc::schedule_blocks(tc_schedule), 288, tc_smem_bytes, tc_stream>>>(
+// CHECK:      {{^}}//   block tile 128x192x64, 2 warpgroups {{.*}}, 4 TMA stages (mbarriers), stream units {{.*}}, wgmma.mma_async.m64n192k16 {{.*}}
+// CHECK-NEXT: {{^}}__global__ void __launch_bounds__(288, 1) tc_gemm_kmajor_0_wide192_kernel(
+// CHECK:      {{^}}//   block tile 128x176x64, 2 warpgroups {{.*}}, 4 TMA stages (mbarriers), stream units {{.*}}, wgmma.mma_async.m64n176k16 {{.*}}
+// CHECK-NEXT: {{^}}__global__ void __launch_bounds__(288, 1) tc_gemm_kmajor_0_wide176_kernel(
+// 176 columns, 256 threads: the right edge's last N mod 8 columns go by
+// rows, each thread its row's few elements.
+// CHECK:      {{^}}    if (((tc_thread <= 127) && (M >= (((128 * tc_block_m) + tc_thread) + 1))) && (((176 * tc_block_n) + 175) >= N)) {
+// CHECK-NEXT: {{^}}      for (int c1 = (-(N % 8)) + N; c1 < N; c1 += 1) {
+// CHECK:      {{^}}          const float tc_sum = tc_stage[tc_thread * 184 + ((-176 * tc_block_n) + c1)];
+// The 128x256 kernel's twin is defined once, after them.
+// CHECK-NOT:  {{^}}__global__ {{.*}}_wide224_cp_async_kernel(
+// CHECK:      {{^}}__global__ void __launch_bounds__(256) tc_gemm_kmajor_0_wide_cp_async_kernel(
+// CHECK:      {{^}}//   block tile 128x256x64, 2 warpgroups (8 warps and a producer warp), 4 TMA stages (mbarriers), pairs of blocks sharing B's tile {{.*}}
+// CHECK-NEXT: {{^}}__global__ void __launch_bounds__(288, 1) tc_gemm_kmajor_0_wide_kernel(
+// CHECK:      {{^}}  if (tc::prefer_fitted_tiles(M, N, K)) {
+// CHECK:      {{^}}  if (tc::prefer_wide_tma_width(M, N, K, 224, {256, 224, 192, 176})) {
+// CHECK-NEXT: {{^}}    tc_gemm_kmajor_0_wide224_launch(M, N, K, A, B, C, tc_stream);  // 128x224 tiles
+// CHECK-NEXT: {{^}}    return;
+// CHECK-NEXT: {{^}}  }
+// CHECK-NEXT: {{^}}  if (tc::prefer_wide_tma_width(M, N, K, 192, {256, 224, 192, 176})) {
+// CHECK-NEXT: {{^}}    tc_gemm_kmajor_0_wide192_launch(M, N, K, A, B, C, tc_stream);  // 128x192 tiles
+// CHECK-NEXT: {{^}}    return;
+// CHECK-NEXT: {{^}}  }
+// CHECK-NEXT: {{^}}  if (tc::prefer_wide_tma_width(M, N, K, 176, {256, 224, 192, 176})) {
+// CHECK-NEXT: {{^}}    tc_gemm_kmajor_0_wide176_launch(M, N, K, A, B, C, tc_stream);  // 128x176 tiles
+// CHECK-NEXT: {{^}}    return;
+// CHECK-NEXT: {{^}}  }
+// CHECK-NEXT: {{^}}  if (tc::prefer_wide_tma_tiles(M, N, K)) {
+// CHECK-NEXT: {{^}}    tc_gemm_kmajor_0_wide_launch(M, N, K, A, B, C, tc_stream);  // 128x256 tiles
+// EXPLAIN:    shapes where tc::prefer_wide_tma_width: tc_gemm_kmajor_0_wide224, block tile 128x224x64
+// EXPLAIN:    operands not 16-byte aligned: tc_gemm_kmajor_0_wide_cp_async{{$}}
+// EXPLAIN:    shapes where tc::prefer_wide_tma_width: tc_gemm_kmajor_0_wide192, block tile 128x192x64
+// EXPLAIN:    operands not 16-byte aligned: tc_gemm_kmajor_0_wide_cp_async{{$}}
+// EXPLAIN:    shapes where tc::prefer_wide_tma_width: tc_gemm_kmajor_0_wide176, block tile 128x176x64
+// EXPLAIN:    operands not 16-byte aligned: tc_gemm_kmajor_0_wide_cp_async{{$}}
+// EXPLAIN:    shapes where tc::prefer_wide_tma_tiles: tc_gemm_kmajor_0_wide, block tile 128x256x64
+void gemm_kmajor(int M, int N, int K, const __half *__restrict__ A,
+                 const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[j * K + k]);
+      C[i * N + j] = __float2half(acc);
+    }
+}
+
+// B N-major: only the 192-column tiles (three 64-column panels).
+// CHECK-NOT:  {{^}}__global__ {{.*}} tc_gemm_nmajor_0_wide224_kernel(
+// CHECK:      {{^}}__global__ void __launch_bounds__(288, 1) tc_gemm_nmajor_0_wide192_kernel(
+// CHECK-NOT:  {{^}}__global__ {{.*}} tc_gemm_nmajor_0_wide176_kernel(
+// CHECK:      {{^}}  if (tc::prefer_wide_tma_width(M, N, K, 192, {256, 192})) {
+// CHECK-NEXT: {{^}}    tc_gemm_nmajor_0_wide192_launch(M, N, K, A, B, C, tc_stream);  // 128x192 tiles
+// CHECK-NEXT: {{^}}    return;
+// CHECK-NEXT: {{^}}  }
+// CHECK-NEXT: {{^}}  if (tc::prefer_wide_tma_tiles(M, N, K)) {
+void gemm_nmajor(int M, int N, int K, const __half *__restrict__ A,
+                 const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = __float2half(acc);
+    }
+}
