@@ -65,7 +65,7 @@ FOOTER = """
 
 
 ELEMENTS = (("__half", "f16"), ("__nv_bfloat16", "bf16"))
-SHAPES = (16, 32, 64, 128, 144, 160, 176, 192, 224, 256)
+SHAPES = (16, 32, 64, 80, 96, 112, 128, 144, 160, 176, 192, 224, 256)
 
 
 def wrapper(n, ctype, ptx_elem, a_in_registers):

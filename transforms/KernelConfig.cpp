@@ -81,8 +81,8 @@ static bool isPow2(int X) { return X > 0 && (X & (X - 1)) == 0; }
 /// (the 128-row tiles of 176, 192 and 224 columns that
 /// tc::wide_tile_width picks, 144 and 160 for the tile clause).
 static bool isWgmmaTileN(int N) {
-  return (isPow2(N) && N >= 16 && N <= 256) || N == 144 || N == 160 || N == 176 || N == 192 ||
-         N == 224;
+  return (isPow2(N) && N >= 16 && N <= 256) || N == 80 || N == 96 || N == 112 || N == 144 ||
+         N == 160 || N == 176 || N == 192 || N == 224;
 }
 
 /// A prologue applied to the operand's register fragments (not while
@@ -461,6 +461,10 @@ static constexpr int kDeepNarrowStages = 8;
 /// (tc::wide_tile_width).
 static constexpr int kNarrowerWideWidths[] = {224, 192, 176};
 
+/// Widths of the 8-stage 64-row TMA tiles besides 128
+/// (tc::narrow_tile_width).
+static constexpr int kNarrowerDeepWidths[] = {112, 96};
+
 std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
                                                   const RegionModel &M,
                                                   const MatmulIdiom &Idiom) {
@@ -501,6 +505,31 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   KernelConfig Deep = Narrow;
   Deep.Stages = kDeepNarrowStages;
   Deep.FixedStages = true; // its cp.async twin: 8 stages too, not the narrow twin again
+  // Outputs of at most one round of 64x128 tiles, more than 128 columns:
+  // the same kernel with narrower tiles (tc::narrow_tile_width picks the
+  // narrowest whose tiles still fit one round of SMs, so that more SMs
+  // work), unpaired, falling back to the 8-stage kernel's cp.async twin.
+  // A K-major B only (an N-major B's 64-column panels), no converter warp.
+  std::vector<AlternativeKernel> NarrowerDeep;
+  bool KMajorB = Idiom.B.ReductionIsContiguous;
+  for (auto &P : Idiom.MoreProducts)
+    KMajorB &= P.B.ReductionIsContiguous;
+  if (Deep.Tma && KMajorB && !C.ConvertStages) {
+    std::string List = "{128";
+    for (int W : kNarrowerDeepWidths)
+      List += ", " + std::to_string(W);
+    List += "}";
+    for (int W : kNarrowerDeepWidths) {
+      KernelConfig K = Deep;
+      K.BlockN = K.WarpN = W;
+      K.PairedTiles = false;
+      AlternativeKernel Alt{K, "_narrow_deep" + std::to_string(W), "prefer_deep_narrow_width",
+                            false};
+      Alt.ExtraArgs = ", " + std::to_string(W) + ", " + List;
+      Alt.TwinOf = "_narrow_deep";
+      NarrowerDeep.push_back(Alt);
+    }
+  }
   // Outputs that 192x192 tiles cover in whole rounds of SMs where 128x256
   // tiles leave a last round mostly empty (tc/tile_choice.cuh,
   // prefer_fitted_tiles): three warpgroups of m64n192k16, 4 stages, one
@@ -558,6 +587,7 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   Alts.insert(Alts.end(), Narrower.begin(), Narrower.end());
   Alts.push_back(
       {Wide, "_wide", Wide.Tma ? "prefer_wide_tma_tiles" : "prefer_wide_tiles", true});
+  Alts.insert(Alts.end(), NarrowerDeep.begin(), NarrowerDeep.end());
   if (Deep.Tma) // measured with TMA stages only
     Alts.push_back({Deep, "_narrow_deep", "prefer_deep_narrow_tiles", false});
   // The default's 128x128 tiles as persistent blocks

@@ -263,7 +263,9 @@ struct AlternativeKernel {
 /// fit better to rounds of SMs (only 192 with an N-major B; none with a
 /// converter warp); 64x128
 /// tiles (one warpgroup) with 8 stages (one block per SM) for outputs of at
-/// most one round of them; 128x128 tiles as persistent blocks (4 stages, an
+/// most one round of them, preceded by the same tiles 112 and 96 columns
+/// wide where more of those still fit one round (a K-major B, no converter
+/// warp); 128x128 tiles as persistent blocks (4 stages, an
 /// output buffer and two epilogue warpgroups) for reductions long enough;
 /// and 64x128 tiles with 4 stages for outputs with fewer 128x128 tiles than
 /// SMs. None otherwise.

@@ -172,3 +172,39 @@ void bench_gemm_f16_rc_t128x224k64s4(int M, int N, int K, const __half *__restri
       C[i * N + j] = __float2half(acc);
     }
 }
+
+void bench_gemm_f16_rc_t64x112s8(int M, int N, int K, const __half *__restrict__ A,
+                       const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc tile(64,112,64) stages(8)
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[j * K + k]);
+      C[i * N + j] = __float2half(acc);
+    }
+}
+
+void bench_gemm_f16_rc_t64x96s8(int M, int N, int K, const __half *__restrict__ A,
+                       const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc tile(64,96,64) stages(8)
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[j * K + k]);
+      C[i * N + j] = __float2half(acc);
+    }
+}
+
+void bench_gemm_f16_rc_t64x80s8(int M, int N, int K, const __half *__restrict__ A,
+                       const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc tile(64,80,64) stages(8)
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[j * K + k]);
+      C[i * N + j] = __float2half(acc);
+    }
+}

@@ -1,12 +1,13 @@
 // tc/tile_choice.cuh - the launch-time choice between a region's kernels.
 //
-// On sm_90a a plain GEMM region gets up to ten wgmma kernels
+// On sm_90a a plain GEMM region gets up to twelve wgmma kernels
 // (KernelConfig.h): 128x128x64 tiles, two blocks per SM; 128x256x64 tiles,
 // one block per SM, whose tiles reuse each A element twice as often, and
 // the same kernel with 224, 192 or 176 columns; 64x32x64 (or 64x64x64)
 // tiles for outputs of few columns; and 64x128x64 tiles (one warpgroup per
 // block) for outputs too small to fill the GPU, with 8 stages (one block
-// per SM) where one round of them covers the output, else 4 (two); and
+// per SM, or the same with 112 or 96 columns) where one round of them
+// covers the output, else 4 (two); and
 // 192x192x64 tiles (three warpgroups, one block per SM) where those fill
 // whole rounds of SMs and 128x256 tiles do not; and the 128x128x64 tiles
 // again as persistent blocks (one per SM, 4 stages, an output buffer and
@@ -40,6 +41,16 @@
 // 3072 x 2176: 72 tiles of 256 columns, 108 of 176, 0.0286 -> 0.0241 ms).
 // From more than two rounds of 128x256 tiles, the pairs of 128x256 blocks
 // (tile_schedule.cuh) were as fast or faster (3456 x 2816 x 3584).
+//
+// narrow_tile_width: the same for the 8-stage 64-row kernel (at most one
+// round of 64x128 tiles): 112 or 96 columns where more of those tiles
+// still fit one round of SMs, so that more SMs share the output, for
+// outputs of more than 128 columns. Measured on an H100
+// (docs/results/bench-h100-narrow-widths.md), the 47 paper and LLM shapes
+// of that kernel, clause kernels of each width: geometric mean of the
+// ratio to cuBLAS 0.805 -> 0.854 (384 x 2304 x 2176: 0.0177 -> 0.0146 ms
+// with 112 columns); at 128 columns the narrower tiles lost (3584 x 128 x
+// 2304: 0.89x, A read twice), hence n > 128.
 //
 // prefer_fitted_tiles: 192x192 tiles (three warpgroups, 4 stages, one
 // block per SM) where they cover the output in whole rounds of SMs - at
@@ -174,6 +185,27 @@ __host__ inline int wide_tile_width(long long m, long long n, std::initializer_l
   return best;
 }
 
+// Of the region's 64-row tile widths (128 first), for an output of more
+// than 128 columns (narrower tiles would read a narrow output's A twice),
+// the one whose tiles cover it in the fewest tile columns of whole rounds
+// of SMs, the wider on a tie: where one round of 64x128 tiles covers the
+// output, the narrowest whose tiles still fit one round.
+__host__ inline int narrow_tile_width(long long m, long long n, std::initializer_list<int> widths) {
+  const long long sms = multiprocessors();
+  if (!fitted_widths_enabled() || n <= 128)
+    return 128;
+  int best = 128;
+  long long best_columns = 0;
+  for (int w : widths) {
+    const long long columns = (output_tiles(m, n, 64, w) + sms - 1) / sms * w;
+    if (best_columns == 0 || columns < best_columns || (columns == best_columns && w > best)) {
+      best = w;
+      best_columns = columns;
+    }
+  }
+  return best;
+}
+
 // Where the wide kernel is chosen (prefer_wide_tma_tiles), whether its
 // tiles of `width` columns are.
 __host__ inline bool prefer_wide_tma_width(long long m, long long n, long long k, int width,
@@ -210,6 +242,13 @@ __host__ inline bool prefer_persistent_tiles(long long m, long long n, long long
 
 __host__ inline bool prefer_deep_narrow_tiles(long long m, long long n, long long batches = 1) {
   return output_tiles(m, n, 64, 128) * batches <= multiprocessors();
+}
+
+// Where the 8-stage 64x128 kernel is chosen (prefer_deep_narrow_tiles),
+// whether its tiles of `width` columns are.
+__host__ inline bool prefer_deep_narrow_width(long long m, long long n, int width,
+                                              std::initializer_list<int> widths) {
+  return prefer_deep_narrow_tiles(m, n) && narrow_tile_width(m, n, widths) == width;
 }
 
 }  // namespace tc

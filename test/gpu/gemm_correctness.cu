@@ -127,6 +127,9 @@ const Shape kShapes[] = {
     // stream units), 2944 x 384 an even one (46 x 3, paired), 512 x 3968
     // and 384 x 2304 one round of wide outputs (pairs, partial k tile).
     {2880, 384, 2496}, {2944, 384, 2496}, {512, 3968, 2048}, {384, 2304, 2180},
+    // The 8-stage 64-row kernel's narrower tiles, ragged right edges: 112
+    // columns for 380 x 2300 (126 tiles), 96 for 500 x 1150 (96 tiles).
+    {380, 2300, 2176}, {500, 1150, 1000},
 };
 
 // Fixed so failures reproduce; each (function, shape, operand) draws its own

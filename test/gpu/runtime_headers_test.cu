@@ -663,6 +663,16 @@ static void run_schedules() {
              !tc::prefer_wide_tma_width(128, 256 * 8, 1024, 176, {256, 224, 192, 176}),
          "wide_tile_width: fewest tile columns over whole rounds (%d for %lld columns)",
          tc::wide_tile_width(128, one_over, {256, 224, 192, 176}), one_over);
+  // The 8-stage 64-row kernel's width: the narrowest whose tiles still fit
+  // one round, for more than 128 columns.
+  report(tc::narrow_tile_width(64, 96 * sms, {128, 112, 96}) == 96 &&
+             tc::narrow_tile_width(64, 112 * sms, {128, 112, 96}) == 112 &&
+             tc::narrow_tile_width(64, 128 * sms, {128, 112, 96}) == 128 &&
+             tc::narrow_tile_width(64 * sms, 128, {128, 112, 96}) == 128 &&
+             tc::prefer_deep_narrow_width(64, 96 * sms, 96, {128, 112, 96}) &&
+             !tc::prefer_deep_narrow_width(64, 96 * sms, 112, {128, 112, 96}),
+         "narrow_tile_width: the narrowest tiles that fit one round (%d for %lld columns)",
+         tc::narrow_tile_width(64, 96 * sms, {128, 112, 96}), 96 * sms);
   report(streamed_without_loop == 0,
          "schedule_tile_pairs gave no stream units to kernels without them (%d schedules did)",
          streamed_without_loop);

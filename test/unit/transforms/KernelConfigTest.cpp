@@ -401,7 +401,7 @@ TEST(KernelConfigTest, TmaOnlyWhereTheStagesAreCopiedUnchanged) {
   EXPECT_TRUE(R.Config->wgmma());
   EXPECT_TRUE(R.Config->Tma) << R.Config->PathReason;
   std::vector<AlternativeKernel> Alts = alternativeKernels(*R.Config, RegionModel(), Sum);
-  ASSERT_EQ(Alts.size(), 9u);
+  ASSERT_EQ(Alts.size(), 11u);
   EXPECT_EQ(Alts[0].Predicate, "prefer_skinny_tiles");
   EXPECT_EQ(Alts[0].Config.BlockM, 64);
   EXPECT_EQ(Alts[0].Config.BlockN, 32);
@@ -433,30 +433,45 @@ TEST(KernelConfigTest, TmaOnlyWhereTheStagesAreCopiedUnchanged) {
   EXPECT_EQ(Alts[5].Predicate, "prefer_wide_tma_tiles");
   EXPECT_EQ(Alts[5].Config.BlockN, 256);
   EXPECT_FALSE(Alts[5].TwinOf.has_value());
+  // The 8-stage 64-row kernel's narrower tiles, before it: 112 and 96
+  // columns, unpaired, falling back to its cp.async twin.
+  const int DeepWidths[] = {112, 96};
+  for (int I = 0; I < 2; ++I) {
+    const AlternativeKernel &W = Alts[6 + I];
+    EXPECT_EQ(W.Suffix, "_narrow_deep" + std::to_string(DeepWidths[I]));
+    EXPECT_EQ(W.Predicate, "prefer_deep_narrow_width");
+    EXPECT_EQ(W.ExtraArgs, ", " + std::to_string(DeepWidths[I]) + ", {128, 112, 96}");
+    EXPECT_FALSE(W.TakesK);
+    EXPECT_EQ(W.Config.BlockM, 64);
+    EXPECT_EQ(W.Config.BlockN, DeepWidths[I]);
+    EXPECT_EQ(W.Config.Stages, 8);
+    EXPECT_FALSE(W.Config.PairedTiles);
+    EXPECT_EQ(W.TwinOf, std::optional<std::string>("_narrow_deep"));
+  }
   // The 64x128 tiles twice: 8 stages (one block per SM) for one round of
   // them, else 4 (two blocks per SM).
-  EXPECT_EQ(Alts[6].Predicate, "prefer_deep_narrow_tiles");
-  EXPECT_EQ(Alts[6].Config.BlockM, 64);
-  EXPECT_EQ(Alts[6].Config.BlockN, 128);
-  EXPECT_EQ(Alts[6].Config.Stages, 8);
+  EXPECT_EQ(Alts[8].Predicate, "prefer_deep_narrow_tiles");
+  EXPECT_EQ(Alts[8].Config.BlockM, 64);
+  EXPECT_EQ(Alts[8].Config.BlockN, 128);
+  EXPECT_EQ(Alts[8].Config.Stages, 8);
   // Before the 64x128 tiles of two blocks per SM, the default's 128x128
   // tiles as persistent blocks: 4 stages beside an fp32 output buffer of
   // their own, one block per SM; the default kernel's twin is theirs.
-  EXPECT_EQ(Alts[7].Predicate, "prefer_persistent_tiles");
-  EXPECT_TRUE(Alts[7].TakesK);
-  EXPECT_TRUE(Alts[7].Config.PersistentTiles);
-  EXPECT_EQ(Alts[7].Config.BlockM, 128);
-  EXPECT_EQ(Alts[7].Config.BlockN, 128);
-  EXPECT_EQ(Alts[7].Config.Stages, 4);
-  EXPECT_EQ(Alts[7].Config.epilogueBufferBytes(), 128 * 136 * 4);
-  EXPECT_EQ(Alts[7].Config.barrierOffset(), 4 * 32768 + 128 * 136 * 4);
-  EXPECT_FALSE(Alts[7].Config.twoBlocksFit());
-  EXPECT_EQ(Alts[7].TwinOf, std::optional<std::string>(""));
+  EXPECT_EQ(Alts[9].Predicate, "prefer_persistent_tiles");
+  EXPECT_TRUE(Alts[9].TakesK);
+  EXPECT_TRUE(Alts[9].Config.PersistentTiles);
+  EXPECT_EQ(Alts[9].Config.BlockM, 128);
+  EXPECT_EQ(Alts[9].Config.BlockN, 128);
+  EXPECT_EQ(Alts[9].Config.Stages, 4);
+  EXPECT_EQ(Alts[9].Config.epilogueBufferBytes(), 128 * 136 * 4);
+  EXPECT_EQ(Alts[9].Config.barrierOffset(), 4 * 32768 + 128 * 136 * 4);
+  EXPECT_FALSE(Alts[9].Config.twoBlocksFit());
+  EXPECT_EQ(Alts[9].TwinOf, std::optional<std::string>(""));
   // Two consumer warpgroups, the producer warp and two epilogue warpgroups.
-  EXPECT_EQ(Alts[7].Config.blockThreads(), 256 + 32 + 256);
-  EXPECT_FALSE(Alts[7].Config.cpAsyncTwin().PersistentTiles);
-  EXPECT_EQ(Alts[8].Predicate, "prefer_narrow_tiles");
-  EXPECT_EQ(Alts[8].Config.Stages, 4);
+  EXPECT_EQ(Alts[9].Config.blockThreads(), 256 + 32 + 256);
+  EXPECT_FALSE(Alts[9].Config.cpAsyncTwin().PersistentTiles);
+  EXPECT_EQ(Alts[10].Predicate, "prefer_narrow_tiles");
+  EXPECT_EQ(Alts[10].Config.Stages, 4);
   // A product in another layout: one set of boxes cannot serve both, so the
   // stages stay cp.async (the copiers are rebased per product).
   MatmulIdiom Mixed = plainIdiom(true, true);
@@ -484,12 +499,12 @@ TEST(KernelConfigTest, TheWideAndNarrowTmaKernelsPairBlocks) {
     EXPECT_FALSE(R.Config->PairedTiles);
     std::vector<AlternativeKernel> Alts = alternativeKernels(*R.Config, RegionModel(), Idiom);
     // An N-major B (64-column panels): of the narrower wide tiles only 192.
-    ASSERT_EQ(Alts.size(), BKMajor ? 9u : 7u);
+    ASSERT_EQ(Alts.size(), BKMajor ? 11u : 7u);
     std::string Suffixes;
     for (auto &Alt : Alts)
       Suffixes += Alt.Suffix + " ";
-    EXPECT_EQ(Suffixes, BKMajor ? "_skinny _fitted _wide224 _wide192 _wide176 _wide _narrow_deep "
-                                  "_persistent _narrow "
+    EXPECT_EQ(Suffixes, BKMajor ? "_skinny _fitted _wide224 _wide192 _wide176 _wide "
+                                  "_narrow_deep112 _narrow_deep96 _narrow_deep _persistent _narrow "
                                 : "_skinny _fitted _wide192 _wide _narrow_deep _persistent "
                                   "_narrow ");
     for (auto &Alt : Alts) {
@@ -520,7 +535,7 @@ TEST(KernelConfigTest, OnlyTheWideTmaKernelRunsStreamUnits) {
   ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
   EXPECT_FALSE(R.Config->StreamUnits);
   std::vector<AlternativeKernel> Alts = alternativeKernels(*R.Config, RegionModel(), Idiom);
-  ASSERT_EQ(Alts.size(), 9u);
+  ASSERT_EQ(Alts.size(), 11u);
   for (auto &Alt : Alts) {
     // (The persistent kernel loops over whole tiles instead.)
     const bool Wide = Alt.Suffix.rfind("_wide", 0) == 0;

@@ -1,10 +1,11 @@
-// The wide kernel's tiles fitted to rounds of SMs: besides 128x256, the
-// same kernel with tiles 224, 192 and 176 columns wide (4 TMA stages, one
-// block per SM, stream units, no pairs), each taken where
-// tc::wide_tile_width picks its width from the region's list, checked before
-// the 128x256 kernel. They fall back to the 128x256 kernel's cp.async twin
-// instead of a twin of their own. An N-major B is stored in 64-column
-// panels: of these widths, only 192.
+// Tiles fitted to rounds of SMs. Besides 128x256, the wide kernel with
+// tiles 224, 192 and 176 columns wide (4 TMA stages, one block per SM,
+// stream units, no pairs), each taken where tc::wide_tile_width picks its
+// width from the region's list, checked before the 128x256 kernel; they
+// fall back to the 128x256 kernel's cp.async twin instead of a twin of
+// their own. An N-major B is stored in 64-column panels: of these widths,
+// only 192. Likewise the 8-stage 64x128 kernel with tiles 112 and 96
+// columns wide (tc::narrow_tile_width), for a K-major B only.
 //
 // RUN: %tc-rewrite %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
@@ -34,6 +35,13 @@
 // CHECK:      {{^}}__global__ void __launch_bounds__(256) tc_gemm_kmajor_0_wide_cp_async_kernel(
 // CHECK:      {{^}}//   block tile 128x256x64, 2 warpgroups (8 warps and a producer warp), 4 TMA stages (mbarriers), pairs of blocks sharing B's tile {{.*}}
 // CHECK-NEXT: {{^}}__global__ void __launch_bounds__(288, 1) tc_gemm_kmajor_0_wide_kernel(
+// CHECK:      {{^}}//   block tile 64x112x64, 1 warpgroup (4 warps and a producer warp), 8 TMA stages (mbarriers), wgmma.mma_async.m64n112k16 {{.*}}
+// CHECK-NEXT: {{^}}__global__ void __launch_bounds__(160, 1) tc_gemm_kmajor_0_narrow_deep112_kernel(
+// CHECK:      {{^}}static void tc_gemm_kmajor_0_narrow_deep_cp_async_launch({{.*}});  // the fallback, defined below
+// CHECK:      {{^}}//   block tile 64x96x64, 1 warpgroup (4 warps and a producer warp), 8 TMA stages (mbarriers), wgmma.mma_async.m64n96k16 {{.*}}
+// CHECK-NEXT: {{^}}__global__ void __launch_bounds__(160, 1) tc_gemm_kmajor_0_narrow_deep96_kernel(
+// CHECK-NOT:  {{^}}__global__ {{.*}}_narrow_deep96_cp_async_kernel(
+// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_kmajor_0_narrow_deep_cp_async_kernel(
 // CHECK:      {{^}}  if (tc::prefer_fitted_tiles(M, N, K)) {
 // CHECK:      {{^}}  if (tc::prefer_wide_tma_width(M, N, K, 224, {256, 224, 192, 176})) {
 // CHECK-NEXT: {{^}}    tc_gemm_kmajor_0_wide224_launch(M, N, K, A, B, C, tc_stream);  // 128x224 tiles
@@ -49,6 +57,17 @@
 // CHECK-NEXT: {{^}}  }
 // CHECK-NEXT: {{^}}  if (tc::prefer_wide_tma_tiles(M, N, K)) {
 // CHECK-NEXT: {{^}}    tc_gemm_kmajor_0_wide_launch(M, N, K, A, B, C, tc_stream);  // 128x256 tiles
+// CHECK-NEXT: {{^}}    return;
+// CHECK-NEXT: {{^}}  }
+// CHECK-NEXT: {{^}}  if (tc::prefer_deep_narrow_width(M, N, 112, {128, 112, 96})) {
+// CHECK-NEXT: {{^}}    tc_gemm_kmajor_0_narrow_deep112_launch(M, N, K, A, B, C, tc_stream);  // 64x112 tiles
+// CHECK-NEXT: {{^}}    return;
+// CHECK-NEXT: {{^}}  }
+// CHECK-NEXT: {{^}}  if (tc::prefer_deep_narrow_width(M, N, 96, {128, 112, 96})) {
+// CHECK-NEXT: {{^}}    tc_gemm_kmajor_0_narrow_deep96_launch(M, N, K, A, B, C, tc_stream);  // 64x96 tiles
+// CHECK-NEXT: {{^}}    return;
+// CHECK-NEXT: {{^}}  }
+// CHECK-NEXT: {{^}}  if (tc::prefer_deep_narrow_tiles(M, N)) {
 // EXPLAIN:    shapes where tc::prefer_wide_tma_width: tc_gemm_kmajor_0_wide224, block tile 128x224x64
 // EXPLAIN:    operands not 16-byte aligned: tc_gemm_kmajor_0_wide_cp_async{{$}}
 // EXPLAIN:    shapes where tc::prefer_wide_tma_width: tc_gemm_kmajor_0_wide192, block tile 128x192x64
@@ -68,15 +87,18 @@ void gemm_kmajor(int M, int N, int K, const __half *__restrict__ A,
     }
 }
 
-// B N-major: only the 192-column tiles (three 64-column panels).
+// B N-major: only the 192-column tiles (three 64-column panels), and no
+// narrower 64-row tiles.
 // CHECK-NOT:  {{^}}__global__ {{.*}} tc_gemm_nmajor_0_wide224_kernel(
 // CHECK:      {{^}}__global__ void __launch_bounds__(288, 1) tc_gemm_nmajor_0_wide192_kernel(
 // CHECK-NOT:  {{^}}__global__ {{.*}} tc_gemm_nmajor_0_wide176_kernel(
+// CHECK-NOT:  {{^}}__global__ {{.*}} tc_gemm_nmajor_0_narrow_deep{{[0-9]+}}_kernel(
 // CHECK:      {{^}}  if (tc::prefer_wide_tma_width(M, N, K, 192, {256, 192})) {
 // CHECK-NEXT: {{^}}    tc_gemm_nmajor_0_wide192_launch(M, N, K, A, B, C, tc_stream);  // 128x192 tiles
 // CHECK-NEXT: {{^}}    return;
 // CHECK-NEXT: {{^}}  }
 // CHECK-NEXT: {{^}}  if (tc::prefer_wide_tma_tiles(M, N, K)) {
+// CHECK:      {{^}}  if (tc::prefer_deep_narrow_tiles(M, N)) {
 void gemm_nmajor(int M, int N, int K, const __half *__restrict__ A,
                  const __half *__restrict__ B, __half *__restrict__ C) {
 #pragma tc
