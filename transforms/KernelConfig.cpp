@@ -1,5 +1,6 @@
 //===- KernelConfig.cpp ---------------------------------------------------===//
 #include "KernelConfig.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringSwitch.h"
 
 namespace tc {
@@ -77,12 +78,22 @@ std::string KernelConfig::describe() const {
 static bool isPow2(int X) { return X > 0 && (X & (X - 1)) == 0; }
 
 /// The wgmma instruction widths tc/wgmma_instructions.cuh has: powers of
-/// two, and the widths between 128 and 256 that fit tiles to rounds of SMs
-/// (the 128-row tiles of 176, 192 and 224 columns that
-/// tc::wide_tile_width picks, 144 and 160 for the tile clause).
+/// two, and the widths between them that fit tiles to rounds of SMs (the
+/// 128-row tiles of 176, 192 and 224 columns and the 64-row tiles of 96
+/// and 112 that tc/tile_choice.cuh picks; 80, 144 and 160 for the tile
+/// clause).
 static bool isWgmmaTileN(int N) {
   return (isPow2(N) && N >= 16 && N <= 256) || N == 80 || N == 96 || N == 112 || N == 144 ||
          N == 160 || N == 176 || N == 192 || N == 224;
+}
+
+/// Whether B, or the B of another product of the sum, is N-major (its
+/// stages are 64-column panels).
+static bool hasNMajorB(const MatmulIdiom &Idiom) {
+  bool NMajor = !Idiom.B.ReductionIsContiguous;
+  for (auto &P : Idiom.MoreProducts)
+    NMajor |= !P.B.ReductionIsContiguous;
+  return NMajor;
 }
 
 /// A prologue applied to the operand's register fragments (not while
@@ -121,15 +132,12 @@ static std::optional<std::string> wgmmaObstacle(const MatmulIdiom &Idiom,
                        "block tile's columns");
   if (Cl.Tile) {
     int BM = (*Cl.Tile)[0], BN = (*Cl.Tile)[1], BK = (*Cl.Tile)[2];
-    bool NMajorB = !Idiom.B.ReductionIsContiguous;
-    for (auto &P : Idiom.MoreProducts)
-      NMajorB |= !P.B.ReductionIsContiguous;
-    if (NMajorB && (BN < 64 || (BN > 64 && BN % 64)))
+    if (hasNMajorB(Idiom) && (BN < 64 || (BN > 64 && BN % 64)))
       return std::string("an N-major B is stored in 64-column panels: the block tile needs "
                          "64 columns or a multiple of 64");
     if (BK != 64 || (BM != 64 && BM != 128 && BM != 192 && BM != 256) || !isWgmmaTileN(BN))
       return std::string("wgmma tiles are BM x BN x 64 with BM 64, 128, 192 or 256 and BN 16, "
-                         "32, 64, 128, 144, 160, 176, 192, 224 or 256");
+                         "32, 64, 80, 96, 112, 128, 144, 160, 176, 192, 224 or 256");
   }
   return std::nullopt;
 }
@@ -465,6 +473,37 @@ static constexpr int kNarrowerWideWidths[] = {224, 192, 176};
 /// (tc::narrow_tile_width).
 static constexpr int kNarrowerDeepWidths[] = {112, 96};
 
+/// The kernel `Base` (alternative `Suffix`) again with each narrower tile
+/// width of `Widths`, unpaired, falling back to Base's cp.async twin; taken
+/// where tc::<Predicate>(m, n[, k], width, {Base's width, Widths...})
+/// picks that width. Only widths that are multiples of 64 for an N-major
+/// B, whose stages are 64-column panels.
+static std::vector<AlternativeKernel> narrowerTiles(const KernelConfig &Base,
+                                                    const std::string &Suffix,
+                                                    const std::string &Predicate, bool TakesK,
+                                                    llvm::ArrayRef<int> Widths,
+                                                    const MatmulIdiom &Idiom) {
+  std::vector<int> Usable;
+  for (int W : Widths)
+    if (!hasNMajorB(Idiom) || W % 64 == 0)
+      Usable.push_back(W);
+  std::string List = "{" + std::to_string(Base.BlockN);
+  for (int W : Usable)
+    List += ", " + std::to_string(W);
+  List += "}";
+  std::vector<AlternativeKernel> Alts;
+  for (int W : Usable) {
+    KernelConfig K = Base;
+    K.BlockN = K.WarpN = W;
+    K.PairedTiles = false;
+    AlternativeKernel Alt{K, Suffix + std::to_string(W), Predicate, TakesK};
+    Alt.ExtraArgs = ", " + std::to_string(W) + ", " + List;
+    Alt.TwinOf = Suffix;
+    Alts.push_back(Alt);
+  }
+  return Alts;
+}
+
 std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
                                                   const RegionModel &M,
                                                   const MatmulIdiom &Idiom) {
@@ -506,30 +545,14 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   Deep.Stages = kDeepNarrowStages;
   Deep.FixedStages = true; // its cp.async twin: 8 stages too, not the narrow twin again
   // Outputs of at most one round of 64x128 tiles, more than 128 columns:
-  // the same kernel with narrower tiles (tc::narrow_tile_width picks the
+  // the same kernel with 112 or 96 columns (tc::narrow_tile_width picks the
   // narrowest whose tiles still fit one round of SMs, so that more SMs
-  // work), unpaired, falling back to the 8-stage kernel's cp.async twin.
-  // A K-major B only (an N-major B's 64-column panels), no converter warp.
+  // work). A K-major B only (neither width is a multiple of 64), no
+  // converter warp.
   std::vector<AlternativeKernel> NarrowerDeep;
-  bool KMajorB = Idiom.B.ReductionIsContiguous;
-  for (auto &P : Idiom.MoreProducts)
-    KMajorB &= P.B.ReductionIsContiguous;
-  if (Deep.Tma && KMajorB && !C.ConvertStages) {
-    std::string List = "{128";
-    for (int W : kNarrowerDeepWidths)
-      List += ", " + std::to_string(W);
-    List += "}";
-    for (int W : kNarrowerDeepWidths) {
-      KernelConfig K = Deep;
-      K.BlockN = K.WarpN = W;
-      K.PairedTiles = false;
-      AlternativeKernel Alt{K, "_narrow_deep" + std::to_string(W), "prefer_deep_narrow_width",
-                            false};
-      Alt.ExtraArgs = ", " + std::to_string(W) + ", " + List;
-      Alt.TwinOf = "_narrow_deep";
-      NarrowerDeep.push_back(Alt);
-    }
-  }
+  if (Deep.Tma && !C.ConvertStages)
+    NarrowerDeep = narrowerTiles(Deep, "_narrow_deep", "prefer_deep_narrow_width", false,
+                                 kNarrowerDeepWidths, Idiom);
   // Outputs that 192x192 tiles cover in whole rounds of SMs where 128x256
   // tiles leave a last round mostly empty (tc/tile_choice.cuh,
   // prefer_fitted_tiles): three warpgroups of m64n192k16, 4 stages, one
@@ -538,45 +561,22 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   Fitted.BlockM = Fitted.BlockN = Fitted.WarpN = 192;
   if (Fitted.Tma)
     Fitted.Stages = defaultTmaStages(Fitted); // unpaired: B's tile is not the 256-row one
+  // Outputs of one or two rounds of 128x256 tiles whose last round is
+  // poorly filled: the same kernel with 224, 192 or 176 columns
+  // (tc::wide_tile_width picks the width of the fewest tile columns over
+  // whole rounds), 4 stages like the 128x256 kernel (5, which would fit,
+  // measured slower). Only 192 for an N-major B. Not with a converter
+  // warp: it converts A's whole 128-row tile for fewer columns of output,
+  // and fell behind on long reductions (ReLU on A, H100: 0.83x at 1792 x
+  // 2560 x 1792 with 176 columns).
+  std::vector<AlternativeKernel> Narrower;
+  if (Wide.Tma && !C.ConvertStages)
+    Narrower = narrowerTiles(Wide, "_wide", "prefer_wide_tma_width", true, kNarrowerWideWidths,
+                             Idiom);
   // The TMA kernels' own rule: their tile schedule balances a partial last
   // round of tiles (tc/tile_choice.cuh).
   // Checked in this order (the skinny rule first: a tall output of few
   // columns would otherwise take wide tiles).
-  // Outputs of one or two rounds of 128x256 tiles whose last round is
-  // poorly filled: the same kernel with narrower tiles (tc::wide_tile_width
-  // picks the width of the fewest tile columns over whole rounds), 4
-  // stages (5, which would fit, measured slower), unpaired. Their
-  // cp.async fallback is the 128x256 kernel's. An N-major B is stored in
-  // 64-column panels: only 192 of these widths is a multiple of 64. Not
-  // with a converter warp: it converts A's whole 128-row tile for fewer
-  // columns of output, and fell behind on long reductions (ReLU on A,
-  // H100: 0.83x at 1792 x 2560 x 1792 with 176 columns).
-  std::vector<AlternativeKernel> Narrower;
-  if (Wide.Tma && !C.ConvertStages) {
-    bool NMajorB = !Idiom.B.ReductionIsContiguous;
-    for (auto &P : Idiom.MoreProducts)
-      NMajorB |= !P.B.ReductionIsContiguous;
-    std::vector<int> Widths = {256};
-    for (int W : kNarrowerWideWidths)
-      if (!NMajorB || W % 64 == 0)
-        Widths.push_back(W);
-    std::string List;
-    for (int W : Widths)
-      List += (List.empty() ? "{" : ", ") + std::to_string(W);
-    List += "}";
-    for (int W : Widths) {
-      if (W == 256)
-        continue;
-      KernelConfig K = Wide;
-      K.BlockN = K.WarpN = W;
-      K.Stages = 4;
-      K.PairedTiles = false;
-      AlternativeKernel Alt{K, "_wide" + std::to_string(W), "prefer_wide_tma_width", true};
-      Alt.ExtraArgs = ", " + std::to_string(W) + ", " + List;
-      Alt.TwinOf = "_wide";
-      Narrower.push_back(Alt);
-    }
-  }
   std::vector<AlternativeKernel> Alts;
   if (Skinny.Tma) // measured with TMA stages only
     Alts.push_back({Skinny, "_skinny", "prefer_skinny_tiles", false});

@@ -36,9 +36,10 @@
 // tile columns (cuBLAS fits 144- to 320-column tiles to the output so).
 // Measured on an H100 (docs/results/bench-h100-wide-widths.md), 26 shapes
 // of the 128x256 kernel (24 paper shapes of poorly filled rounds), clause
-// kernels of each width against the default: the rule picks the fastest width on 25 and is within 0.3% on
-// the other; geometric mean of the ratio to cuBLAS 0.754 -> 0.844 (768 x
-// 3072 x 2176: 72 tiles of 256 columns, 108 of 176, 0.0286 -> 0.0241 ms).
+// kernels of each width against the default: the rule picks the fastest
+// width on 25 and is within 0.3% on the other; geometric mean of the ratio
+// to cuBLAS 0.754 -> 0.844 (768 x 3072 x 2176: 72 tiles of 256 columns,
+// 108 of 176, 0.0286 -> 0.0241 ms).
 // From more than two rounds of 128x256 tiles, the pairs of 128x256 blocks
 // (tile_schedule.cuh) were as fast or faster (3456 x 2816 x 3584).
 //
@@ -165,19 +166,17 @@ __host__ inline bool fitted_widths_enabled() {
   return enabled;
 }
 
-// Of the region's 128-row tile widths (256 first), the one whose tiles
-// cover an m x n output in the fewest tile columns of whole rounds of SMs
-// (rounds x width), the wider on a tie; 256 from more than two rounds of
-// 128x256 tiles on.
-__host__ inline int wide_tile_width(long long m, long long n, std::initializer_list<int> widths) {
+// Of the widths of tiles of `rows` rows, the one whose tiles cover an
+// m x n output in the fewest tile columns of whole rounds of SMs (rounds x
+// width), the wider on a tie.
+__host__ inline int fewest_round_columns(long long m, long long n, long long rows,
+                                         std::initializer_list<int> widths) {
   const long long sms = multiprocessors();
-  if (!fitted_widths_enabled() || output_tiles(m, n, 128, 256) > 2 * sms)
-    return 256;
-  int best = 256;
+  int best = 0;
   long long best_columns = 0;
   for (int w : widths) {
-    const long long columns = (output_tiles(m, n, 128, w) + sms - 1) / sms * w;
-    if (best_columns == 0 || columns < best_columns || (columns == best_columns && w > best)) {
+    const long long columns = (output_tiles(m, n, rows, w) + sms - 1) / sms * w;
+    if (best == 0 || columns < best_columns || (columns == best_columns && w > best)) {
       best = w;
       best_columns = columns;
     }
@@ -185,25 +184,24 @@ __host__ inline int wide_tile_width(long long m, long long n, std::initializer_l
   return best;
 }
 
-// Of the region's 64-row tile widths (128 first), for an output of more
-// than 128 columns (narrower tiles would read a narrow output's A twice),
-// the one whose tiles cover it in the fewest tile columns of whole rounds
-// of SMs, the wider on a tie: where one round of 64x128 tiles covers the
-// output, the narrowest whose tiles still fit one round.
+// The width of the wide kernel's 128-row tiles, of the region's widths
+// (256 first): fewest_round_columns, but 256 from more than two rounds of
+// 128x256 tiles on.
+__host__ inline int wide_tile_width(long long m, long long n, std::initializer_list<int> widths) {
+  if (!fitted_widths_enabled() || output_tiles(m, n, 128, 256) > 2 * multiprocessors())
+    return 256;
+  return fewest_round_columns(m, n, 128, widths);
+}
+
+// The width of the 8-stage kernel's 64-row tiles, of the region's widths
+// (128 first): fewest_round_columns for an output of more than 128 columns
+// (narrower tiles would read a narrower output's A twice), else 128. Where
+// one round of 64x128 tiles covers the output, that is the narrowest width
+// whose tiles still fit one round.
 __host__ inline int narrow_tile_width(long long m, long long n, std::initializer_list<int> widths) {
-  const long long sms = multiprocessors();
   if (!fitted_widths_enabled() || n <= 128)
     return 128;
-  int best = 128;
-  long long best_columns = 0;
-  for (int w : widths) {
-    const long long columns = (output_tiles(m, n, 64, w) + sms - 1) / sms * w;
-    if (best_columns == 0 || columns < best_columns || (columns == best_columns && w > best)) {
-      best = w;
-      best_columns = columns;
-    }
-  }
-  return best;
+  return fewest_round_columns(m, n, 64, widths);
 }
 
 // Where the wide kernel is chosen (prefer_wide_tma_tiles), whether its
