@@ -72,10 +72,11 @@ public:
 
   /// A TMA kernel whose cp.async twin is another kernel's, defined later
   /// in the file (the persistent kernel falls back to the region's default
-  /// 128x128 twin): its launcher declares that twin's launcher.
-  Emitter &fallsBackTo(const std::string &TwinName) {
+  /// 128x128 twin): its launcher declares that twin's launcher, unless an
+  /// earlier launcher of the region did (`Declare`).
+  Emitter &fallsBackTo(const std::string &TwinName, bool Declare) {
     Twin = TwinName;
-    DeclareTwin = true;
+    DeclareTwin = Declare;
     return *this;
   }
 
@@ -1251,6 +1252,8 @@ generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModel &I
   try {
     // The first kernel emitted defines the pieces the others share.
     bool SharedDone = false;
+    // Twins' launchers declared ahead of their definitions (fallsBackTo).
+    std::set<std::string> DeclaredTwins;
     // One kernel, preceded by its cp.async twin when it is fed by TMA (the
     // twin's launcher is the TMA launcher's fallback).
     auto Emit = [&](const KernelConfig &K, const std::string &KName,
@@ -1265,7 +1268,7 @@ generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModel &I
         std::string Twin = Name + *TwinOf + "_cp_async";
         auto G = Emitter(M, Idiom, I, K, KName, SourceLocation, KAlts)
                      .partOf(Name, !SharedDone)
-                     .fallsBackTo(Twin)
+                     .fallsBackTo(Twin, DeclaredTwins.insert(Twin).second)
                      .run();
         if (G) {
           SharedDone = true;
