@@ -79,6 +79,57 @@ std::string printAstExpr(isl_ast_expr *E) {
   }
 }
 
+std::optional<std::string> printCounterExpr(isl_ast_expr *E,
+                                            const std::set<std::string> &SizeParams) {
+  switch (isl_ast_expr_get_type(E)) {
+  case isl_ast_expr_id: {
+    std::string Name = printAstExpr(E);
+    if (SizeParams.count(Name))
+      return std::nullopt;
+    return "unsigned(" + Name + ")";
+  }
+  case isl_ast_expr_int:
+    return printAstExpr(E);
+  case isl_ast_expr_op:
+    break;
+  default:
+    return std::nullopt;
+  }
+  isl_ast_expr_op_type Op = isl_ast_expr_op_get_type(E);
+  int N = isl_ast_expr_get_op_n_arg(E);
+  // isl writes t - b as (-b) + t; the subtraction reads better.
+  bool NegatedFirst = false;
+  std::vector<std::string> A;
+  for (int I = 0; I < N; ++I) {
+    isl_ast_expr *Arg = isl_ast_expr_get_op_arg(E, I);
+    isl_ast_expr *Operand = isl_ast_expr_copy(Arg);
+    if (I == 0 && Op == isl_ast_expr_op_add && isl_ast_expr_get_type(Arg) == isl_ast_expr_op &&
+        isl_ast_expr_op_get_type(Arg) == isl_ast_expr_op_minus) {
+      NegatedFirst = true;
+      isl_ast_expr_free(Operand);
+      Operand = isl_ast_expr_get_op_arg(Arg, 0);
+    }
+    std::optional<std::string> S = printCounterExpr(Operand, SizeParams);
+    isl_ast_expr_free(Operand);
+    isl_ast_expr_free(Arg);
+    if (!S)
+      return std::nullopt;
+    A.push_back(*S);
+  }
+  auto Bin = [&](const char *Sym) { return "(" + A[0] + " " + Sym + " " + A[1] + ")"; };
+  switch (Op) {
+  case isl_ast_expr_op_minus: return "(-" + A[0] + ")";
+  case isl_ast_expr_op_add:
+    return NegatedFirst ? "(" + A[1] + " - " + A[0] + ")" : Bin("+");
+  case isl_ast_expr_op_sub: return Bin("-");
+  case isl_ast_expr_op_mul: return Bin("*");
+  case isl_ast_expr_op_pdiv_q: return Bin("/");
+  case isl_ast_expr_op_pdiv_r: return Bin("%");
+  default:
+    return std::nullopt;
+  }
+}
+
 static std::string strip(const std::string &S) {
   // Outer parentheses add nothing in a for/if header.
   if (S.size() > 2 && S.front() == '(' && S.back() == ')') {

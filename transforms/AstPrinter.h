@@ -11,6 +11,7 @@
 #define TC_TRANSFORMS_ASTPRINTER_H
 
 #include <isl/ast.h>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -20,6 +21,19 @@ namespace tc {
 /// C text of an isl AST expression (integer arithmetic; floor division and
 /// min/max go through tc/isl_ast.cuh).
 std::string printAstExpr(isl_ast_expr *E);
+
+/// C text of a pipeline counter - a stage or the parity of its phase - in
+/// 32-bit unsigned arithmetic: each name is converted to `unsigned`, so a
+/// stage `(t - tc_k_begin) mod S` is a subtraction and a multiply-high, not
+/// a 64-bit signed division on the main loop's critical path. Exact where
+/// the value and the dividend of each division are in [0, 2^32): isl emits
+/// `/` and `%` (pdiv) only for dividends it proved non-negative, and the
+/// names left are k-tile indices, which the kernels' `int` loop iterators
+/// hold. Without a value (use printAstExpr) where the expression names one
+/// of `SizeParams` (a problem size may exceed 2^32) or has any other
+/// operation (floord, min, max, conditions).
+std::optional<std::string> printCounterExpr(isl_ast_expr *E,
+                                            const std::set<std::string> &SizeParams);
 
 class AstPrinter {
 public:

@@ -102,6 +102,10 @@ private:
   isl::map map(const std::string &S) { return isl::map(Ctx, ids() + " -> " + S); }
   isl::set set(const std::string &S) { return isl::set(Ctx, ids() + " -> " + S); }
   isl::pw_aff fn(const std::string &S) { return isl::pw_aff(Ctx, ids() + " -> " + S); }
+  /// A stage or phase argument (StatementArg::Counter).
+  static StatementArg counter(std::string Name, isl::pw_aff Value) {
+    return {std::move(Name), std::move(Value), true};
+  }
 
   /// ids() and the region's parameters.
   std::string withModelParams() {
@@ -165,7 +169,7 @@ private:
     S.Name = Name;
     S.Domain = D;
     S.Template = Template;
-    S.Args = {{"stage", fn("{ " + Tuple + " -> [(t mod " + str(C.Stages) + ")] }")},
+    S.Args = {counter("stage", fn("{ " + Tuple + " -> [(t mod " + str(C.Stages) + ")] }")),
               {"i", fn("{ " + Tuple + " -> [(" + Chunk + ")] }")},
               {"t", fn("{ " + Tuple + " -> [(t)] }")}};
     add(S);
@@ -193,7 +197,7 @@ private:
       std::string LandTuple = LandName + "[t, r, c]";
       isl::set LD = rename(D, LandName.c_str());
       add({LandName, LD,
-           {{"stage", fn("{ " + LandTuple + " -> [(t mod " + str(C.Stages) + ")] }")},
+           {counter("stage", fn("{ " + LandTuple + " -> [(t mod " + str(C.Stages) + ")] }")),
             {"i", fn("{ " + LandTuple + " -> [(" + Chunk + ")] }")},
             {"t", fn("{ " + LandTuple + " -> [(t)] }")}},
            {}, LandTemplate});
@@ -260,7 +264,7 @@ private:
           {"buf", fn("{ Mma[t, kk, mt, nt] -> [" + Buf + "] }")}},
          {}, T.Mma});
     add({"LoadA", LoadA,
-         {{"stage", fn("{ LoadA[t, kk, mt]" + Stage)},
+         {counter("stage", fn("{ LoadA[t, kk, mt]" + Stage)),
           {"mt", fn("{ LoadA[t, kk, mt] -> [(mt)] }")},
           {"m0", fn("{ LoadA[t, kk, mt] -> [(" + str(C.WarpM) + " * " + WarpM +
                     " + 16 * mt)] }")},
@@ -269,7 +273,7 @@ private:
           {"buf", fn("{ LoadA[t, kk, mt] -> [" + Buf + "] }")}},
          {}, T.LoadA});
     add({"LoadB", LoadB,
-         {{"stage", fn("{ LoadB[t, kk, np]" + Stage)},
+         {counter("stage", fn("{ LoadB[t, kk, np]" + Stage)),
           {"nt", fn("{ LoadB[t, kk, np] -> [(2 * np)] }")},
           {"n0", fn("{ LoadB[t, kk, np] -> [(" + str(C.WarpN) + " * " + WarpN +
                     " + 16 * np)] }")},
@@ -293,7 +297,7 @@ private:
         str(C.BlockK) + ") / " + str(C.MmaK) + ")] : " + KBegin + " <= floor(k / " +
         str(C.BlockK) + ") < " + KEnd + " }"));
     add({"Wgmma", Wgmma,
-         {{"stage", fn("{ Wgmma[t, kk] -> [" + stageOf() + "] }")},
+         {counter("stage", fn("{ Wgmma[t, kk] -> [" + stageOf() + "] }")),
           {"kk", fn("{ Wgmma[t, kk] -> [(kk)] }")}},
          {}, T.Wgmma});
     if (C.WgmmaRegisterA) {
@@ -301,7 +305,7 @@ private:
       // loaded (and transformed by the prologue) before the arrive.
       isl::set LoadA = Wgmma.apply(map("{ Wgmma[t, kk] -> LoadA[t, kk, 0] }"));
       add({"LoadA", LoadA,
-           {{"stage", fn("{ LoadA[t, kk, mt] -> [" + stageOf() + "] }")},
+           {counter("stage", fn("{ LoadA[t, kk, mt] -> [" + stageOf() + "] }")),
             {"mt", fn("{ LoadA[t, kk, mt] -> [(mt)] }")},
             {"kk", fn("{ LoadA[t, kk, mt] -> [(kk)] }")},
             {"buf", fn("{ LoadA[t, kk, mt] -> [(kk)] }")}},
@@ -404,13 +408,13 @@ private:
     isl::set Release = rename(Released, "Release")
                            .intersect(set("{ Release[t] : t > " + std::string(KBegin) + " }"));
     add({"FullWait", Wait,
-         {{"stage", fn("{ FullWait[t] -> [" + stageOf() + "] }")},
-          {"phase", fn("{ FullWait[t] -> [" + phaseOf(false) + "] }")}},
+         {counter("stage", fn("{ FullWait[t] -> [" + stageOf() + "] }")),
+          counter("phase", fn("{ FullWait[t] -> [" + phaseOf(false) + "] }"))},
          {}, T.FullWait});
     add({"Arrive", Arrive, {}, {}, T.Arrive});
     add({"MmaCommit", MmaCommit, {}, {}, T.MmaCommit});
     add({"MmaWait", MmaWait, {}, {}, T.MmaWait});
-    add({"Release", Release, {{"stage", fn("{ Release[t] -> [" + stageOf("t - 1") + "] }")}}, {},
+    add({"Release", Release, {counter("stage", fn("{ Release[t] -> [" + stageOf("t - 1") + "] }"))}, {},
          T.Release});
     isl::schedule Body = sequence(
         sequence(sequence(sequence(sequence(leaf(Wait), leaf(Arrive)), Compute), leaf(MmaCommit)),
@@ -429,8 +433,8 @@ private:
   isl::schedule insertStageConverterLoop() {
     isl::set Convert = rename(KTiles, "ConvertStage");
     add({"ConvertStage", Convert,
-         {{"stage", fn("{ ConvertStage[t] -> [" + stageOf() + "] }")},
-          {"phase", fn("{ ConvertStage[t] -> [" + phaseOf(false) + "] }")}},
+         {counter("stage", fn("{ ConvertStage[t] -> [" + stageOf() + "] }")),
+          counter("phase", fn("{ ConvertStage[t] -> [" + phaseOf(false) + "] }"))},
          {}, T.ConvertStage});
     return withBand(leaf(Convert), "[{ ConvertStage[t] -> [(t)] }]");
   }
@@ -443,8 +447,8 @@ private:
                          .intersect(set("{ EmptyWait[t] : " + useOf("t") + " >= " +
                                         str(C.Stages) + " }"));
     add({"EmptyWait", Empty,
-         {{"stage", fn("{ EmptyWait[t] -> [" + stageOf() + "] }")},
-          {"phase", fn("{ EmptyWait[t] -> [" + phaseOf(true) + "] }")}},
+         {counter("stage", fn("{ EmptyWait[t] -> [" + stageOf() + "] }")),
+          counter("phase", fn("{ EmptyWait[t] -> [" + phaseOf(true) + "] }"))},
          {}, T.EmptyWait});
     // Product p's copies: its k tiles [first_p, first_{p+1}) of the
     // concatenated reduction, at k coordinate BK * (t - first_p) of its own
@@ -464,7 +468,7 @@ private:
       isl::pw_aff K(Ctx, Params + " -> { " + Name + "[t] -> [(" + str(C.BlockK) + " * (t - (" +
                              First[P] + ")))] }");
       add({Name, Load,
-           {{"stage", fn("{ " + Name + "[t] -> [" + stageOf() + "] }")}, {"k", K}},
+           {counter("stage", fn("{ " + Name + "[t] -> [" + stageOf() + "] }")), {"k", K}},
            {}, T.TmaLoad[P]});
       Body = sequence(Body, leaf(Load));
       Band += "; " + Name + "[t] -> [(t)]";
@@ -624,7 +628,7 @@ private:
     isl::set Sync = set("{ PartialSync[] }");
     auto Args = [&](const char *Tuple) {
       std::string T = std::string(Tuple) + "[z, mt, nt]";
-      return std::vector<std::pair<std::string, isl::pw_aff>>{
+      return std::vector<StatementArg>{
           {"mt", fn("{ " + T + " -> [(mt)] }")},
           {"nt", fn("{ " + T + " -> [(nt)] }")},
           {"slot", fn("{ " + T + " -> [(" + Slot + ")] }")}};
@@ -662,7 +666,7 @@ private:
     if (splitAcrossWarps())
       Store = Store.intersect(set("{ Store[m, n] : " + std::string(WarpK) + " = 0 }"));
     std::string Tuple = "Store[m, n]";
-    std::vector<std::pair<std::string, isl::pw_aff>> Fragment{
+    std::vector<StatementArg> Fragment{
         {"m", fn("{ " + Tuple + " -> [(m)] }")},
         {"n", fn("{ " + Tuple + " -> [(n)] }")},
         {"ml", fn("{ " + Tuple + " -> [(m mod " + BM + ")] }")},
@@ -709,11 +713,12 @@ private:
                                       " and " + Linear + " mod " + str(storeThreads()) +
                                       " = " + Thread + " }"));
     auto Renamed = [&](const char *Name) {
-      std::vector<std::pair<std::string, isl::pw_aff>> R;
-      for (auto &[ArgName, F] : Fragment)
-        R.push_back({ArgName, isl::manage(isl_pw_aff_set_tuple_id(
-                                  F.copy(), isl_dim_in,
-                                  isl_id_alloc(Ctx.get(), Name, nullptr)))});
+      std::vector<StatementArg> R;
+      for (const StatementArg &A : Fragment)
+        R.push_back({A.Name,
+                     isl::manage(isl_pw_aff_set_tuple_id(A.Value.copy(), isl_dim_in,
+                                                         isl_id_alloc(Ctx.get(), Name, nullptr))),
+                     A.Counter});
       return R;
     };
     add({"Stage", Stage, Renamed("Stage"), {}, T.Stage});
@@ -863,6 +868,9 @@ KernelSchedule buildKernelSchedule(const RegionModel &M, const MatmulIdiom &Idio
 std::string generateKernelBody(const KernelSchedule &KS, const isl::schedule &Tree,
                                const RegionModel &M, unsigned Indent, const isl::set *Context) {
   std::vector<std::string> Texts;
+  std::set<std::string> Sizes;
+  for (auto &P : M.Params)
+    Sizes.insert(P.Name);
   isl::ast_build Build = isl::ast_build::from_context(Context ? *Context : KS.Context);
   Build = Build.set_at_each_domain([&](isl::ast_node Node, isl::ast_build B) {
     isl_ast_expr *Call = isl_ast_node_user_get_expr(Node.get());
@@ -883,9 +891,12 @@ std::string generateKernelBody(const KernelSchedule &KS, const isl::schedule &Tr
       isl::pw_multi_aff Point =
           isl::manage(isl_pw_multi_aff_from_map(isl_map_reverse(Sched.release())));
       Text = S->Template;
-      for (auto &[ArgName, F] : S->Args) {
-        isl::ast_expr E = B.expr_from(F.pullback(Point));
-        Text = fill(Text, ArgName, printAstExpr(E.get()));
+      for (const StatementArg &A : S->Args) {
+        isl::ast_expr E = B.expr_from(A.Value.pullback(Point));
+        std::optional<std::string> Counter;
+        if (A.Counter)
+          Counter = printCounterExpr(E.get(), Sizes);
+        Text = fill(Text, A.Name, Counter ? *Counter : printAstExpr(E.get()));
       }
       if (S->Guard) {
         isl::set G = isl::manage(
@@ -904,9 +915,6 @@ std::string generateKernelBody(const KernelSchedule &KS, const isl::schedule &Tr
         Node.release(), isl_id_alloc(B.ctx().get(), Tag.c_str(), nullptr)));
   });
   isl::ast_node Ast = Build.node_from(Tree);
-  std::set<std::string> Sizes;
-  for (auto &P : M.Params)
-    Sizes.insert(P.Name);
   return AstPrinter(Texts, Sizes).print(Ast.get(), Indent);
 }
 

@@ -47,11 +47,23 @@
 
 namespace tc {
 
+/// A value that a statement's text takes at each of its instances.
+struct StatementArg {
+  std::string Name;
+  isl::pw_aff Value;
+  /// A pipeline counter (a stage, or the parity of a stage's phase): printed
+  /// in 32-bit unsigned arithmetic (printCounterExpr). In 64-bit signed
+  /// arithmetic its division by the stage count sat on the main loop's
+  /// critical path: 8-stage 64x128 TMA kernels were 5-10% slower on an H100,
+  /// and 6, 9 or 12 stages 25-40% slower (docs/results/bench-h100-stage-counters.md).
+  bool Counter = false;
+};
+
 struct KernelStatement {
   std::string Name;
   isl::set Domain;
   /// {name} in Template is replaced by the printed function.
-  std::vector<std::pair<std::string, isl::pw_aff>> Args;
+  std::vector<StatementArg> Args;
   /// If set, {guard} in Template is replaced by this condition.
   std::optional<isl::set> Guard;
   std::string Template;

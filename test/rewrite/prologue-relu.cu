@@ -44,7 +44,7 @@ void relu_gemm(int M, int N, int K, const __half *__restrict__ A,
 // TMA:      {{^ *}}if (threadIdx.x >= 288) {  // the converter warp
 // TMA-NEXT: {{^ *}}const int tc_lane = threadIdx.x - 288;
 // TMA-NEXT: {{^ *}}for (int [[T:c[0-9]]] = tc_k_begin; [[T]] <= {{.*}}; [[T]] += 1) {
-// TMA-NEXT: {{^ *}}tc::mbarrier_wait(tc_full + [[STAGE:\(\(\(-tc_k_begin\) \+ c[0-9]\) % 3\)]], {{.*}});  // the tile has landed
+// TMA-NEXT: {{^ *}}tc::mbarrier_wait(tc_full + [[STAGE:\(\(unsigned\(c[0-9]\) - unsigned\(tc_k_begin\)\) % 3\)]], {{.*}});  // the tile has landed
 // TMA-NEXT: {{^ *}}tc::apply_prologue_to_tile<__half, 8192, 32>(tc_smem_a + [[STAGE]] * 8192, tc_lane, tc_relu_gemm_0_prologue_a());
 // TMA-NEXT: {{^ *}}tc::fence_proxy_async();
 // TMA-NEXT: {{^ *}}tc::mbarrier_arrive(tc_ready + [[STAGE]]);

@@ -51,13 +51,13 @@
 // CHECK-NEXT: {{^}}    if (threadIdx.x >= 256) {  // the producer warp
 // The producer waits for a release from the block's fifth use of the stages on.
 // CHECK:      {{^}}          if ((tc_k_origin + c0) >= (tc_k_begin + 4)) {
-// CHECK-NEXT: {{^}}            tc::mbarrier_wait(tc_empty + ((((-tc_k_begin) + tc_k_origin) + c0) % 4),
+// CHECK-NEXT: {{^}}            tc::mbarrier_wait(tc_empty + (((unsigned(tc_k_origin) - unsigned(tc_k_begin)) + unsigned(c0)) % 4),
 // CHECK:      {{^}}      continue;
 // CHECK-NEXT: {{^}}    }
 // CHECK-NEXT: {{^}}    const int tc_thread = tc::unit_thread_index();
 // CHECK:      {{^}}    float *tc_stage = reinterpret_cast<float *>(tc_smem + 131072);  // the output tile's own buffer
-// CHECK:      {{^}}      tc::mbarrier_wait(tc_full + (tc_k_origin % 4), ((tc_k_origin / 4) - (2 * (tc_k_origin / 8))));  // the tile has landed
-// CHECK:      {{^}}      tc::release_stage(tc_empty + (((((-tc_k_begin) + tc_k_origin) + c0) - 1) % 4), tc_thread);  // tile t - 1's stage
+// CHECK:      {{^}}      tc::mbarrier_wait(tc_full + (unsigned(tc_k_origin) % 4), ((unsigned(tc_k_origin) / 4) - (2 * (unsigned(tc_k_origin) / 8))));  // the tile has landed
+// CHECK:      {{^}}      tc::release_stage(tc_empty + ((((unsigned(tc_k_origin) - unsigned(tc_k_begin)) + unsigned(c0)) - 1) % 4), tc_thread);  // tile t - 1's stage
 // CHECK:      {{^}}    tc::wgmma_wait<0>(tc_acc[0]);  // the last tile's wgmma
 // CHECK-NEXT: {{^}}    if (tc_k_end > tc_k_begin)
 // CHECK-NEXT: {{^}}      tc::release_stage(tc_empty + (tc_k_origin + tc_k_end - tc_k_begin - 1) % 4, tc_thread);  // its stage

@@ -31,7 +31,7 @@
 // The steady-state loop releases tile t - 1's stage in both blocks while
 // tile t - 1 + 4 is still to come; the last loop, the last 3 tiles, does not.
 // CHECK:      {{^}}    for (int c0 = tc_k_begin + 1; c0 < tc::min((tc_k_end - 3), (tc::floord((K - 1), 64) - 2)); c0 += 1) {
-// CHECK:      {{^}}      tc::release_stage_in_cluster(tc_empty + ((((-tc_k_begin) + c0) - 1) % 4), tc_thread);  // tile t - 1's stage, in both blocks of a pair
+// CHECK:      {{^}}      tc::release_stage_in_cluster(tc_empty + (((unsigned(c0) - unsigned(tc_k_begin)) - 1) % 4), tc_thread);  // tile t - 1's stage, in both blocks of a pair
 // CHECK-NEXT: {{^}}    }
 // CHECK:      {{^}}    for (int c0 = tc::max((tc_k_begin + 1), (tc_k_end - 3)); c0 <= tc::min((tc_k_end - 1), tc::floord((K - 1), 64)); c0 += 1) {
 // CHECK-NOT:  release_stage

@@ -23,21 +23,21 @@
 // its 32 KiB announced, one box of A and two 64-column panels of B.
 // CHECK:      {{^}}  if (threadIdx.x >= 256) {  // the producer warp
 // CHECK:      {{^}}        if (c0 >= (tc_k_begin + 3)) {
-// CHECK-NEXT: {{^}}          tc::mbarrier_wait(tc_empty + (((-tc_k_begin) + c0) % 3),
-// CHECK:      {{^}}        tc::mbarrier_arrive_expect_tx(tc_full + (((-tc_k_begin) + c0) % 3), 32768);
-// CHECK-NEXT: {{^}}        tc::tma_load_2d(tc_smem_a + (((-tc_k_begin) + c0) % 3) * 8192, tc_map_a, tc_full + (((-tc_k_begin) + c0) % 3), (64 * c0), 128 * tc_block_m);
-// CHECK-NEXT: {{^}}        tc::tma_load_2d(tc_smem_b + (((-tc_k_begin) + c0) % 3) * 8192, tc_map_b, tc_full + (((-tc_k_begin) + c0) % 3), 128 * tc_block_n, (64 * c0));
-// CHECK-NEXT: {{^}}        tc::tma_load_2d(tc_smem_b + (((-tc_k_begin) + c0) % 3) * 8192 + 4096, tc_map_b, {{.*}}, 128 * tc_block_n + 64, (64 * c0));
+// CHECK-NEXT: {{^}}          tc::mbarrier_wait(tc_empty + ((unsigned(c0) - unsigned(tc_k_begin)) % 3),
+// CHECK:      {{^}}        tc::mbarrier_arrive_expect_tx(tc_full + ((unsigned(c0) - unsigned(tc_k_begin)) % 3), 32768);
+// CHECK-NEXT: {{^}}        tc::tma_load_2d(tc_smem_a + ((unsigned(c0) - unsigned(tc_k_begin)) % 3) * 8192, tc_map_a, tc_full + ((unsigned(c0) - unsigned(tc_k_begin)) % 3), (64 * c0), 128 * tc_block_m);
+// CHECK-NEXT: {{^}}        tc::tma_load_2d(tc_smem_b + ((unsigned(c0) - unsigned(tc_k_begin)) % 3) * 8192, tc_map_b, tc_full + ((unsigned(c0) - unsigned(tc_k_begin)) % 3), 128 * tc_block_n, (64 * c0));
+// CHECK-NEXT: {{^}}        tc::tma_load_2d(tc_smem_b + ((unsigned(c0) - unsigned(tc_k_begin)) % 3) * 8192 + 4096, tc_map_b, {{.*}}, 128 * tc_block_n + 64, (64 * c0));
 // CHECK:      {{^}}    return;
 // The consumers' steady state: wait for tile t, its wgmma group, wait until
 // tile t - 1's group has retired, release tile t - 1's stage.
 // CHECK:      {{^}}  for (int c0 = tc_k_begin + 1; c0 <= tc::min((tc_k_end - 1), tc::floord((K - 1), 64)); c0 += 1) {
-// CHECK-NEXT: {{^}}    tc::mbarrier_wait(tc_full + (((-tc_k_begin) + c0) % 3),
+// CHECK-NEXT: {{^}}    tc::mbarrier_wait(tc_full + ((unsigned(c0) - unsigned(tc_k_begin)) % 3),
 // CHECK-NEXT: {{^}}    tc::warpgroup_arrive(tc_acc[0]);
 // CHECK-NEXT: {{^}}    tc::wgmma_m64k16<__half, 0, 1, 128>(
 // CHECK:      {{^}}    tc::wgmma_commit();
 // CHECK-NEXT: {{^}}    tc::wgmma_wait<1>(tc_acc[0]);
-// CHECK-NEXT: {{^}}    tc::release_stage(tc_empty + ((((-tc_k_begin) + c0) - 1) % 3), tc_thread);
+// CHECK-NEXT: {{^}}    tc::release_stage(tc_empty + (((unsigned(c0) - unsigned(tc_k_begin)) - 1) % 3), tc_thread);
 // CHECK:      {{^}}  tc::wgmma_wait<0>(tc_acc[0]);  // the last tile's wgmma
 // CHECK-NEXT: {{^}}  tc::consumer_sync<256>();
 // CHECK:      {{^}}  tc::consumer_sync<256>();

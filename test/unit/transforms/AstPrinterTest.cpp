@@ -47,6 +47,19 @@ std::string exprText(isl::ctx Ctx, const std::string &Context,
   return S;
 }
 
+/// printCounterExpr's text of an affine function, or "(none)".
+std::string counterText(isl::ctx Ctx, const std::string &Context, const std::string &PwAff,
+                        const std::set<std::string> &Sizes = {}) {
+  isl_ast_build *B =
+      isl_ast_build_from_context(isl_set_read_from_str(Ctx.get(), Context.c_str()));
+  isl_ast_expr *E = isl_ast_build_expr_from_pw_aff(
+      B, isl_pw_aff_read_from_str(Ctx.get(), PwAff.c_str()));
+  std::optional<std::string> S = printCounterExpr(E, Sizes);
+  isl_ast_expr_free(E);
+  isl_ast_build_free(B);
+  return S ? *S : "(none)";
+}
+
 class AstPrinterTest : public ::testing::Test {
 protected:
   ~AstPrinterTest() override { isl_ctx_free(Ctx.release()); }
@@ -167,6 +180,23 @@ TEST_F(AstPrinterTest, Expressions) {
             "((N >= (M + 1)) ? N : M)");
   EXPECT_EQ(exprText(Ctx, "[N] -> { : }", "[N] -> { [(-N)] }"), "(-N)");
   EXPECT_EQ(exprText(Ctx, "[N] -> { : }", "[N] -> { [(7)] }"), "7");
+}
+
+TEST_F(AstPrinterTest, CountersInUnsignedArithmetic) {
+  // A stage and its phase's parity: the use t - b of the stages, b <= t.
+  const char *Context = "[t, b] -> { : 0 <= b <= t }";
+  EXPECT_EQ(counterText(Ctx, Context, "[t, b] -> { [((t - b) mod 9)] }"),
+            "((unsigned(t) - unsigned(b)) % 9)");
+  EXPECT_EQ(counterText(Ctx, Context, "[t, b] -> { [(floor((t - b) / 9) mod 2)] }"),
+            "(((unsigned(t) - unsigned(b)) / 9) - (2 * ((unsigned(t) - unsigned(b)) / 18)))");
+  // A dividend that may be negative needs floord: no unsigned text.
+  EXPECT_EQ(counterText(Ctx, "[t, b] -> { : }", "[t, b] -> { [((t - b) mod 9)] }"), "(none)");
+  // Nor a problem size, which may exceed 2^32.
+  EXPECT_EQ(counterText(Ctx, "[K] -> { : K >= 0 }", "[K] -> { [(floor((K + 63) / 64) mod 4)] }",
+                        {"K"}),
+            "(none)");
+  EXPECT_EQ(counterText(Ctx, "[t] -> { : t >= 0 }", "[t] -> { [(t mod 4)] }", {"K"}),
+            "(unsigned(t) % 4)");
 }
 
 } // namespace
