@@ -102,9 +102,13 @@ private:
   isl::map map(const std::string &S) { return isl::map(Ctx, ids() + " -> " + S); }
   isl::set set(const std::string &S) { return isl::set(Ctx, ids() + " -> " + S); }
   isl::pw_aff fn(const std::string &S) { return isl::pw_aff(Ctx, ids() + " -> " + S); }
-  /// A stage or phase argument (StatementArg::Counter).
-  static StatementArg counter(std::string Name, isl::pw_aff Value) {
-    return {std::move(Name), std::move(Value), true};
+  /// A stage or phase argument: a StatementArg::Counter in TMA kernels,
+  /// whose stages count uses from tc_k_begin (a long long). The cp.async
+  /// kernels' stages are t mod S over their int loop iterator, already
+  /// 32-bit; they keep the signed text (unsigned, the sm_80 mma.sync kernel
+  /// of 128x256 tiles spilled at 255 registers).
+  StatementArg counter(std::string Name, isl::pw_aff Value) const {
+    return {std::move(Name), std::move(Value), C.Tma};
   }
 
   /// ids() and the region's parameters.

@@ -28,9 +28,9 @@
 // The steady state: two k steps per iteration, fragments of step 1 loaded
 // while step 0's mma run (buffers 1 and 0).
 // CHECK:      {{^}}  for (int c0 = tc_k_begin; c0 < {{.*}}; c0 += 1) {
-// CHECK:      {{^ *}}tc_frag_load_a.load(tc_frag_a[1][c2], tc_smem_a + (unsigned(c0) % 3) * 8192, c2, 1);
+// CHECK:      {{^ *}}tc_frag_load_a.load(tc_frag_a[1][c2], tc_smem_a + (c0 % 3) * 8192, c2, 1);
 // CHECK:      {{^ *}}tc::mma_m16n8k16_f16(tc_acc[c2][c3], tc_frag_a[0][c2], tc_frag_b[0][c3]);
-// CHECK:      {{^ *}}tc_frag_load_a.load(tc_frag_a[0][c2], tc_smem_a + ((unsigned(c0) + 1) % 3) * 8192, c2, 0);
+// CHECK:      {{^ *}}tc_frag_load_a.load(tc_frag_a[0][c2], tc_smem_a + ((c0 + 1) % 3) * 8192, c2, 0);
 // CHECK:      {{^ *}}tc::mma_m16n8k16_f16(tc_acc[c2][c3], tc_frag_a[1][c2], tc_frag_b[1][c3]);
 // CHECK-NOT:  tc_frag_load_a.load({{.*}}, c2, 2);
 // The reduction, unconditional, after the drain; then group 0's epilogue,

@@ -26,12 +26,12 @@
 // CHECK-NEXT: {{^}}    tc::fence_proxy_async();
 // CHECK-NEXT: {{^}}    __syncthreads();
 // CHECK-NEXT: {{^}}    tc::warpgroup_arrive(tc_acc[0]);
-// CHECK-NEXT: {{^}}    tc::wgmma_m64k16<__half, 0, 0, 128>(tc_acc[0], tc::wgmma_desc_advance(tc_desc_a, (unsigned(c0) % 3) * 16384 + 32 * 0), tc::wgmma_desc_advance(tc_desc_b, (unsigned(c0) % 3) * 16384 + 32 * 0));
+// CHECK-NEXT: {{^}}    tc::wgmma_m64k16<__half, 0, 0, 128>(tc_acc[0], tc::wgmma_desc_advance(tc_desc_a, (c0 % 3) * 16384 + 32 * 0), tc::wgmma_desc_advance(tc_desc_b, (c0 % 3) * 16384 + 32 * 0));
 // CHECK-NEXT: {{^}}    tc::wgmma_m64k16<__half, 0, 0, 128>({{.*}} + 32 * 1){{.*}} + 32 * 1));
 // CHECK-NEXT: {{^}}    tc::wgmma_m64k16<__half, 0, 0, 128>({{.*}} + 32 * 2){{.*}} + 32 * 2));
 // CHECK-NEXT: {{^}}    tc::wgmma_m64k16<__half, 0, 0, 128>({{.*}} + 32 * 3){{.*}} + 32 * 3));
 // CHECK-NEXT: {{^}}    tc::wgmma_commit();
-// CHECK-NEXT: {{^}}    tc_copy_a.issue(0, tc_smem_a + ((unsigned(c0) + 2) % 3) * 8192, (c0 + 2));
+// CHECK-NEXT: {{^}}    tc_copy_a.issue(0, tc_smem_a + ((c0 + 2) % 3) * 8192, (c0 + 2));
 // CHECK:      {{^}}    tc::cp_async_commit();
 // CHECK-NEXT: {{^}}    tc::wgmma_wait<0>(tc_acc[0]);
 // The epilogue reads a warp's accumulators as 16 x 128 fragments, a row's
@@ -42,13 +42,13 @@
 // CHECK:      {{^}}//   block tile 128x128x64, 2 warpgroups {{.*}} wgmma.mma_async.m64n128k16
 // CHECK:      {{^}}  tc::OperandCopier<kCopyMode, __nv_bfloat16, 4, 128, false, 64, 16, true> tc_copy_a;
 // CHECK:      {{^}}  const uint64_t tc_desc_a = tc::wgmma_desc_mn_major_sw128(tc_smem_a + 4096 * tc_warpgroup, 8192);
-// CHECK:      {{^}}    tc::wgmma_m64k16<__nv_bfloat16, 1, 0, 128>(tc_acc[0], tc::wgmma_desc_advance(tc_desc_a, (unsigned(c0) % 3) * 16384 + 2048 * 0), tc::wgmma_desc_advance(tc_desc_b, (unsigned(c0) % 3) * 16384 + 32 * 0));
+// CHECK:      {{^}}    tc::wgmma_m64k16<__nv_bfloat16, 1, 0, 128>(tc_acc[0], tc::wgmma_desc_advance(tc_desc_a, (c0 % 3) * 16384 + 2048 * 0), tc::wgmma_desc_advance(tc_desc_b, (c0 % 3) * 16384 + 32 * 0));
 
 // CHECK:      {{^}}//   block tile 128x256x64, 2 warpgroups (8 warps), 4 cp.async stages, wgmma.mma_async.m64n256k16 (fp32 accumulation, 1 group in flight), 196608 bytes
 // CHECK:      {{^}}__global__ void __launch_bounds__(256) tc_gemm_wide_0_cp_async_kernel(
 // CHECK:      {{^}}  float tc_acc[1][32][4] = {};
 // CHECK:      {{^}}    tc::wgmma_commit();
-// CHECK-NEXT: {{^}}    tc_copy_a.issue(0, tc_smem_a + ((unsigned(c0) + 2) % 4) * 8192, (c0 + 2));
+// CHECK-NEXT: {{^}}    tc_copy_a.issue(0, tc_smem_a + ((c0 + 2) % 4) * 8192, (c0 + 2));
 // CHECK:      {{^}}    tc::wgmma_wait<1>(tc_acc[0]);
 // CHECK:      {{^}}  tc::wgmma_wait<0>(tc_acc[0]);  // the last tile's wgmma
 // CHECK-NEXT: {{^}}  tc::cp_async_wait<0>();
