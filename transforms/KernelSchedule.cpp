@@ -418,8 +418,8 @@ private:
     add({"Arrive", Arrive, {}, {}, T.Arrive});
     add({"MmaCommit", MmaCommit, {}, {}, T.MmaCommit});
     add({"MmaWait", MmaWait, {}, {}, T.MmaWait});
-    add({"Release", Release, {counter("stage", fn("{ Release[t] -> [" + stageOf("t - 1") + "] }"))}, {},
-         T.Release});
+    add({"Release", Release,
+         {counter("stage", fn("{ Release[t] -> [" + stageOf("t - 1") + "] }"))}, {}, T.Release});
     isl::schedule Body = sequence(
         sequence(sequence(sequence(sequence(leaf(Wait), leaf(Arrive)), Compute), leaf(MmaCommit)),
                  leaf(MmaWait)),
