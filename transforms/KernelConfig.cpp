@@ -187,7 +187,7 @@ KernelConfig KernelConfig::cpAsyncTwin() const {
   T.PairedTiles = false;
   T.StreamUnits = false;
   T.PersistentTiles = false;
-  // Without the converter warp, A's prologue goes back to its fragments.
+  // Without TMA stages to convert, A's prologue goes back to its fragments.
   if (T.ConvertStages) {
     T.ConvertStages = false;
     T.WgmmaRegisterA = true;
@@ -236,8 +236,8 @@ static void chooseCopies(KernelConfig &C, const MatmulIdiom &Idiom) {
   C.Tma = true;
   if (C.WgmmaRegisterA) {
     // A's fragments in registers beside the producer warp would exceed
-    // the registers of two blocks per SM (ptxas spills): a converter warp
-    // applies the prologue to the stage instead.
+    // the registers of two blocks per SM (ptxas spills): the consumers
+    // apply the prologue to the stage instead.
     C.WgmmaRegisterA = false;
     C.ConvertStages = true;
   }
@@ -248,8 +248,8 @@ static void chooseCopies(KernelConfig &C, const MatmulIdiom &Idiom) {
   C.PathReason += "; TMA stages filled by a producer warp (cp.async kernel when an operand "
                   "is not 16-byte aligned)";
   if (C.ConvertStages)
-    C.PathReason += "; A's prologue applied to each landed stage by a converter warp (to "
-                    "the fragments in the cp.async kernel)";
+    C.PathReason += "; A's prologue applied by each consumer warpgroup to its rows of each "
+                    "landed stage (to the fragments in the cp.async kernel)";
 }
 
 llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
@@ -302,7 +302,7 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
     C.WarpM = 16;
     C.WarpN = C.BlockN;
     // (chooseCopies says where the prologue is applied: to the fragments,
-    // or with TMA stages by a converter warp.)
+    // or with TMA stages by the consumers to their rows of each stage.)
     C.WgmmaRegisterA = hasFragmentPrologue(Idiom.A);
     // With 4 or more stages one stage can hold the tile whose wgmma are
     // still running while the copies keep S - 2 tiles ahead (not with A
@@ -547,10 +547,9 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   // Outputs of at most one round of 64x128 tiles, more than 128 columns:
   // the same kernel with 112 or 96 columns (tc::narrow_tile_width picks the
   // narrowest whose tiles still fit one round of SMs, so that more SMs
-  // work). A K-major B only (neither width is a multiple of 64), no
-  // converter warp.
+  // work). A K-major B only (neither width is a multiple of 64).
   std::vector<AlternativeKernel> NarrowerDeep;
-  if (Deep.Tma && !C.ConvertStages)
+  if (Deep.Tma)
     NarrowerDeep = narrowerTiles(Deep, "_narrow_deep", "prefer_deep_narrow_width", false,
                                  kNarrowerDeepWidths, Idiom);
   // Outputs that 192x192 tiles cover in whole rounds of SMs where 128x256
@@ -565,10 +564,10 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   // poorly filled: the same kernel with 224, 192 or 176 columns
   // (tc::wide_tile_width picks the width of the fewest tile columns over
   // whole rounds), 4 stages like the 128x256 kernel (5, which would fit,
-  // measured slower). Only 192 for an N-major B. Not with a converter
-  // warp: it converts A's whole 128-row tile for fewer columns of output,
-  // and fell behind on long reductions (ReLU on A, H100: 0.83x at 1792 x
-  // 2560 x 1792 with 176 columns).
+  // measured slower). Only 192 for an N-major B. Not with a prologue on A
+  // (ConvertStages), converted for fewer columns of output: ReLU on A
+  // measured 1.001x of the 128x256 tiles in geometric mean over the paper's
+  // shapes, from 0.85x (1792 x 2560 x 1792) to 1.09x (H100).
   std::vector<AlternativeKernel> Narrower;
   if (Wide.Tma && !C.ConvertStages)
     Narrower = narrowerTiles(Wide, "_wide", "prefer_wide_tma_width", true, kNarrowerWideWidths,
@@ -595,9 +594,9 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   // output buffer (4), before the 64x128 tiles of two blocks per SM:
   // tc::prefer_persistent_tiles takes them for the reductions where their
   // epilogue warpgroups pay, with at least as many tiles as SMs and, for
-  // long reductions, with fewer. Not with a converter warp: one per SM
-  // instead of two could not keep up (ReLU on A: 0.65x to 0.85x of the two
-  // blocks' time from k = 512 on, H100).
+  // long reductions, with fewer. Not with a prologue on A (ConvertStages):
+  // ReLU on A measured 0.989x of the two blocks' time in geometric mean
+  // over the paper's shapes, down to 0.76x (384 x 3840 x 2176; H100).
   if (C.Tma && !C.ConvertStages) {
     KernelConfig Persistent = C;
     Persistent.PersistentTiles = true;

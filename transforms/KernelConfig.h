@@ -14,7 +14,7 @@
 // On sm_90a the default main loop is wgmma (MmaPath::Wgmma): 128x128x64
 // block tiles, two warpgroups of m64n128k16, 3 stages; it needs f16/bf16
 // operands, no prologue on B's or a column-major A's fragments (a prologue
-// on a row-major A is applied to the TMA stages by a converter warp, and
+// on a row-major A is applied to the TMA stages by the consumer warpgroups, and
 // makes the cp.async kernels take A from registers), no M/N-major int8
 // operand, no warp or warp_split_k clause (wgmmaObstacle). Otherwise, and
 // on sm_80..sm_89, mma.sync; --explain says which and why.
@@ -101,14 +101,15 @@ struct KernelConfig {
   /// cp.async kernel of the same tiles (cpAsyncTwin) when an operand is not
   /// 16-byte aligned.
   bool Tma = false;
-  /// (TMA) A converter warp applies the prologue of A to each landed stage
-  /// in place, and the consumers wait for it instead of the TMA
-  /// (tc/prologue.cuh, apply_prologue_to_tile): wgmma then reads A from the
-  /// stage, and the kernel keeps the plain GEMM's copies, two blocks per
-  /// SM and the tile alternatives (instead of WgmmaRegisterA, whose
-  /// fragments leave too few registers beside the producer).
+  /// (TMA) Each consumer warpgroup applies the prologue of A to its own 64
+  /// rows of a landed stage in place before its wgmma read them
+  /// (tc/prologue.cuh, apply_prologue_to_tile; a barrier of the warpgroup
+  /// publishes them), while its previous tile's wgmma still run: wgmma
+  /// then reads A from the stage, and the kernel keeps the plain GEMM's
+  /// copies, threads, registers and tile alternatives (instead of
+  /// WgmmaRegisterA, whose fragments leave too few registers beside the
+  /// producer).
   bool ConvertStages = false;
-  static constexpr int ConverterThreads = 32;
   /// (TMA) The kernel may run as pairs of blocks (clusters of two) whose
   /// tiles (m, n) and (m + 1, n) share B's tile, each block copying half of
   /// it into both blocks' stages by TMA multicast (tc/cluster.cuh): the
@@ -133,8 +134,8 @@ struct KernelConfig {
   /// warpgroups (StorerThreads) store it. For the 128x128 tiles
   /// (tc::prefer_persistent_tiles), whose blocks of two per SM otherwise
   /// spend about as long filling their pipeline and storing their tile as
-  /// computing it on short reductions. Not with a converter warp (one per
-  /// SM could not keep up).
+  /// computing it on short reductions. Not with a prologue on A
+  /// (ConvertStages; measured slower).
   bool PersistentTiles = false;
   /// Whether the kernel loops over units of work (stream units or
   /// persistent tiles) instead of computing one per block.
@@ -154,11 +155,10 @@ struct KernelConfig {
   /// main loop (H100: 4-5% slower than two at k = 256).
   static constexpr int StorerThreads = 256;
   /// Threads of a block: the consumers (threads()) and, with TMA, the
-  /// producer warp after them (then the converter warp and the epilogue
-  /// warpgroups, where there are).
+  /// producer warp after them (then the epilogue warpgroups, where there
+  /// are).
   int blockThreads() const {
-    return threads() + (Tma ? ProducerThreads : 0) + (ConvertStages ? ConverterThreads : 0) +
-           (PersistentTiles ? StorerThreads : 0);
+    return threads() + (Tma ? ProducerThreads : 0) + (PersistentTiles ? StorerThreads : 0);
   }
   /// The same tiles fed by cp.async: the TMA kernel's fallback.
   KernelConfig cpAsyncTwin() const;
@@ -220,10 +220,9 @@ struct KernelConfig {
   /// empty mbarrier of each stage follow the operands (and the output
   /// buffer), then 16 bytes: a flag of the tile combination
   /// (tc/tile_schedule.cuh), or with persistent tiles the two mbarriers
-  /// that say the output buffer is full and empty. With a converter warp,
-  /// a third mbarrier per stage says it is converted.
+  /// that say the output buffer is full and empty.
   int sharedBytes() const {
-    return barrierOffset() + (Tma ? 16 * Stages + 16 : 0) + (ConvertStages ? 8 * Stages : 0);
+    return barrierOffset() + (Tma ? 16 * Stages + 16 : 0);
   }
   /// Whether the shared memory of two blocks fits on one SM.
   bool twoBlocksFit() const { return 2 * sharedBytes() <= sharedMemoryLimit(Arch); }
@@ -261,12 +260,12 @@ struct AlternativeKernel {
 /// 128x256 tiles (4 stages, one block per SM) for large outputs, preceded
 /// by the same tiles 224, 192 and 176 columns wide for outputs that those
 /// fit better to rounds of SMs (only 192 with an N-major B; none with a
-/// converter warp); 64x128
-/// tiles (one warpgroup) with 8 stages (one block per SM) for outputs of at
-/// most one round of them, preceded by the same tiles 112 and 96 columns
-/// wide where more of those still fit one round (a K-major B, no converter
-/// warp); 128x128 tiles as persistent blocks (4 stages, an
-/// output buffer and two epilogue warpgroups) for reductions long enough;
+/// prologue on A); 64x128 tiles (one warpgroup) with 8 stages (one block
+/// per SM) for outputs of at most one round of them, preceded by the same
+/// tiles 112 and 96 columns wide where more of those still fit one round
+/// (a K-major B); 128x128 tiles as persistent blocks (4 stages, an output
+/// buffer and two epilogue warpgroups; not with a prologue on A) for
+/// reductions long enough;
 /// and 64x128 tiles with 4 stages for outputs with fewer 128x128 tiles than
 /// SMs. None otherwise.
 std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,

@@ -91,8 +91,6 @@ public:
     std::string Body = generateKernelBody(KS, KS.Tree, M, 2);
     std::string ProducerBody =
         KS.Producer ? generateKernelBody(KS, *KS.Producer, M, 6) : std::string();
-    std::string ConverterBody =
-        KS.Converter ? generateKernelBody(KS, *KS.Converter, M, 4) : std::string();
     std::string StorerBody =
         KS.Storer ? generateKernelBody(KS, *KS.Storer, M, 4, &*KS.StorerContext) : std::string();
 
@@ -111,7 +109,7 @@ public:
     // region, not on the tiles: one copy serves all of its kernels.
     G.Definitions = (EmitShared ? prologueFunctor(Idiom.A, "a") + prologueFunctor(Idiom.B, "b")
                                 : std::string()) +
-                    kernel(Body, ProducerBody, ConverterBody, StorerBody) + "\n" +
+                    kernel(Body, ProducerBody, StorerBody) + "\n" +
                     (EmitShared ? reduceKernel(*Epi) + "\n" : "") +
                     launcher(KS) + "\n";
     G.Call = call();
@@ -461,17 +459,18 @@ private:
         Load.pop_back();
         T.TmaLoad.push_back(Load);
       }
-      T.FullWait = C.ConvertStages
-                       ? "tc::mbarrier_wait(tc_ready + {stage}, {phase});  // the tile is converted"
-                       : "tc::mbarrier_wait(tc_full + {stage}, {phase});  // the tile has landed";
+      T.FullWait = "tc::mbarrier_wait(tc_full + {stage}, {phase});  // the tile has landed";
       if (C.ConvertStages) {
-        T.ConvertStage =
-            std::string("tc::mbarrier_wait(tc_full + {stage}, {phase});  // the tile has landed\n"
-                        "tc::apply_prologue_to_tile<") + spelling(Idiom.InputType) + ", " + str(A.Elements) +
-            ", " + str(KernelConfig::ConverterThreads) + ">(" + A.Smem + " + {stage} * " +
-            str(A.Elements) + ", tc_lane, " + Region + "_prologue_a());\n"
-            "tc::fence_proxy_async();  // the wgmma read the stage through the async proxy\n"
-            "tc::mbarrier_arrive(tc_ready + {stage});";
+        // Each warpgroup converts the 64 rows of A that its own wgmma read,
+        // while its previous tile's wgmma still run; its barrier publishes
+        // all four warps' writes to the async proxy before the wgmma.
+        int Slice = KernelConfig::WgmmaM * C.BlockK;
+        T.ConvertStage = std::string("tc::apply_prologue_to_tile<") + spelling(Idiom.InputType) + ", " +
+                         str(Slice) + ", 128>(" + A.Smem + " + {stage} * " + str(A.Elements) +
+                         " + " + str(Slice) + " * tc_warpgroup, tc_thread % 128, " + Region +
+                         "_prologue_a());  // this warpgroup's rows\n"
+                         "tc::fence_proxy_async();  // the wgmma read them through the async proxy\n"
+                         "tc::warpgroup_sync(tc_warpgroup);";
       }
       T.MmaWait = "tc::wgmma_wait<1>(tc_acc[0]);  // tile t - 1's group has retired";
       T.Release = C.PairedTiles
@@ -640,7 +639,7 @@ private:
   /// it run Body. Otherwise all threads run Body, and the copy mode is a
   /// template parameter.
   std::string kernel(const std::string &Body, const std::string &ProducerBody,
-                     const std::string &ConverterBody, const std::string &StorerBody) const {
+                     const std::string &StorerBody) const {
     OperandTile A = tileA();
     const std::string Elem = spelling(Idiom.InputType); // of the shared tiles
     std::string S;
@@ -719,30 +718,19 @@ private:
       S += "  uint64_t *tc_full = reinterpret_cast<uint64_t *>(tc_smem + " +
            str(C.barrierOffset()) + ");\n";
       S += "  uint64_t *tc_empty = tc_full + " + Stages + ";\n";
-      std::string Last = "tc_empty";
-      if (C.ConvertStages) {
-        S += "  // The converter warp completes tc_ready[s] once it has applied A's prologue\n"
-             "  // to stage s (tc/prologue.cuh); the consumers wait for that instead.\n";
-        S += "  uint64_t *tc_ready = tc_empty + " + Stages + ";\n";
-        Last = "tc_ready";
-      }
       if (!C.PersistentTiles) // (whole tiles only: no parts to combine)
-        S += "  int *tc_flag = reinterpret_cast<int *>(" + Last + " + " + Stages +
+        S += "  int *tc_flag = reinterpret_cast<int *>(tc_empty + " + Stages +
              ");  // of combine_parts\n";
       else
         S += "  // The output buffer holds a staged tile once tc_out_full completes; the\n"
              "  // consumers stage the next one once tc_out_empty does.\n"
-             "  uint64_t *tc_out_full = " + Last + " + " + Stages + ";\n"
+             "  uint64_t *tc_out_full = tc_empty + " + Stages + ";\n"
              "  uint64_t *tc_out_empty = tc_out_full + 1;\n";
       S += "  if (threadIdx.x == 0) {\n    for (int tc_s = 0; tc_s < " + Stages +
            "; ++tc_s) {\n      tc::mbarrier_init(tc_full + tc_s, 1);\n" +
            "      tc::mbarrier_init(tc_empty + tc_s, " + EmptyArrivals +
            (C.PairedTiles ? ");  // one arrival per consumer warpgroup of the pair\n"
                           : ");  // one arrival per consumer warpgroup\n") +
-           (C.ConvertStages ? "      tc::mbarrier_init(tc_ready + tc_s, " +
-                                  str(KernelConfig::ConverterThreads) +
-                                  ");  // one arrival per converter thread\n"
-                            : std::string()) +
            "    }\n" +
            (C.PersistentTiles ? "    tc::mbarrier_init(tc_out_full, " + str(C.threads()) +
                                     ");  // one arrival per consumer thread\n"
@@ -758,18 +746,9 @@ private:
       if (C.StreamUnits)
         UnitReset = "if (tc_unit > 0)  // the previous unit's stages are idle: fresh barriers\n"
                     "  tc::reset_stage_barriers<" + Stages + ">(tc_full, tc_empty, " +
-                    EmptyArrivals + ", " +
-                    (C.ConvertStages ? "tc_ready, " + str(KernelConfig::ConverterThreads)
-                                     : std::string("nullptr, 0")) +
-                    ");\n";
+                    EmptyArrivals + ");\n";
       if (C.PersistentTiles)
         S += epilogueWarpgroups(StorerBody);
-      if (C.ConvertStages) {
-        std::string First = str(C.threads() + KernelConfig::ProducerThreads);
-        S += "  if (threadIdx.x >= " + First + ") {  // the converter warp\n";
-        S += "    const int tc_lane = threadIdx.x - " + First + ";\n";
-        S += ConverterBody + "    " + endOfUnit() + "\n  }\n";
-      }
       S += "  if (threadIdx.x >= " + Consumers + ") {  // the producer warp\n";
       S += "    if (threadIdx.x == " + Consumers + ") {\n";
       for (auto &Map : mapNames())
@@ -809,6 +788,10 @@ private:
            (C.WarpSplitK > 1 ? "reduction" : "main loop") + "\n";
     S += "  float tc_acc[" + str(C.fragmentsM()) + "][" + str(C.fragmentsN()) +
          "][4] = {};\n";
+    // Without the fence, ptxas sinks the zeros past the stage conversion to
+    // the first wgmma, and then serializes every wgmma (C7515).
+    if (C.ConvertStages)
+      S += "  tc::fence_operands(tc_acc[0]);  // the zeros are set before the main loop\n";
     if (C.wgmma()) {
       S += "  // This warp's share of its warpgroup's m64n" + str(C.BlockN) +
            "k16 accumulators: rows 16 * tc_warp_m .. + 15\n"
@@ -870,8 +853,7 @@ private:
   /// tile, store it (Body, the epilogue's isl schedule for these threads),
   /// and hand back each thread's part of the buffer once it has read it.
   std::string epilogueWarpgroups(const std::string &Body) const {
-    std::string First = str(C.threads() + KernelConfig::ProducerThreads +
-                            (C.ConvertStages ? KernelConfig::ConverterThreads : 0));
+    std::string First = str(C.threads() + KernelConfig::ProducerThreads);
     return "  if (threadIdx.x >= " + First + ") {  // the epilogue warpgroups\n"
            "    const int tc_thread = tc::unit_thread_index() - " + First + ";\n"
            "    const float *tc_stage = reinterpret_cast<const float *>(tc_smem + " +

@@ -74,11 +74,6 @@ public:
       if (KS.Storer)
         KS.Steps.push_back({"epilogue warpgroups' schedule (stores of each staged tile)",
                             printTree(*KS.Storer)});
-      if (C.ConvertStages) {
-        KS.Converter = insertStageConverterLoop();
-        KS.Steps.push_back({"converter schedule (A's prologue on each landed stage)",
-                            printTree(*KS.Converter)});
-      }
       KS.Steps.push_back({"consumer schedule (wgmma pipeline, epilogue)", printTree(KS.Tree)});
       return KS;
     }
@@ -396,8 +391,12 @@ private:
   /// that group is in flight, and release the stage of tile t - 1, whose
   /// group has retired. The wgmma of consecutive tiles thus overlap, and
   /// nothing but the barrier waits orders the consumers and the producer.
+  /// With a prologue on A (KernelConfig::ConvertStages), each warpgroup
+  /// applies it to its rows of the stage between the wait and the wgmma,
+  /// while tile t - 1's group still runs.
   isl::schedule insertTmaConsumerLoop(const isl::schedule &Compute) {
     isl::set Wait = rename(KTiles, "FullWait");
+    isl::set Convert = rename(KTiles, "ConvertStage");
     isl::set Arrive = rename(KTiles, "Arrive");
     isl::set MmaCommit = rename(KTiles, "MmaCommit");
     isl::set MmaWait = rename(KTiles, "MmaWait");
@@ -415,32 +414,28 @@ private:
          {counter("stage", fn("{ FullWait[t] -> [" + stageOf() + "] }")),
           counter("phase", fn("{ FullWait[t] -> [" + phaseOf(false) + "] }"))},
          {}, T.FullWait});
+    isl::schedule Landed = leaf(Wait);
+    std::string Converted;
+    if (C.ConvertStages) {
+      add({"ConvertStage", Convert,
+           {counter("stage", fn("{ ConvertStage[t] -> [" + stageOf() + "] }"))}, {},
+           T.ConvertStage});
+      Landed = sequence(Landed, leaf(Convert));
+      Converted = " ConvertStage[t] -> [(t)];";
+    }
     add({"Arrive", Arrive, {}, {}, T.Arrive});
     add({"MmaCommit", MmaCommit, {}, {}, T.MmaCommit});
     add({"MmaWait", MmaWait, {}, {}, T.MmaWait});
     add({"Release", Release,
          {counter("stage", fn("{ Release[t] -> [" + stageOf("t - 1") + "] }"))}, {}, T.Release});
     isl::schedule Body = sequence(
-        sequence(sequence(sequence(sequence(leaf(Wait), leaf(Arrive)), Compute), leaf(MmaCommit)),
+        sequence(sequence(sequence(sequence(Landed, leaf(Arrive)), Compute), leaf(MmaCommit)),
                  leaf(MmaWait)),
         leaf(Release));
-    std::string Iteration = "[{ FullWait[t] -> [(t)]; Arrive[t] -> [(t)]; Wgmma[t, kk] -> [(t)]; "
+    std::string Iteration = "[{ FullWait[t] -> [(t)];" + Converted +
+                            " Arrive[t] -> [(t)]; Wgmma[t, kk] -> [(t)]; "
                             "MmaCommit[t] -> [(t)]; MmaWait[t] -> [(t)]; Release[t] -> [(t)] }]";
     return withLoopType(withBand(Body, Iteration), isl_ast_loop_separate);
-  }
-
-  /// The converter warp: for each k tile t of the block, in order, wait
-  /// until its stage has landed, apply the prologue, and mark the stage
-  /// converted (the consumers' FullWait then waits for that mark). The
-  /// same stage and phase as the consumers' wait: each of the stage's
-  /// barriers completes once per use.
-  isl::schedule insertStageConverterLoop() {
-    isl::set Convert = rename(KTiles, "ConvertStage");
-    add({"ConvertStage", Convert,
-         {counter("stage", fn("{ ConvertStage[t] -> [" + stageOf() + "] }")),
-          counter("phase", fn("{ ConvertStage[t] -> [" + phaseOf(false) + "] }"))},
-         {}, T.ConvertStage});
-    return withBand(leaf(Convert), "[{ ConvertStage[t] -> [(t)] }]");
   }
 
   /// The producer's loop (one thread): for tile t, wait until the stage's

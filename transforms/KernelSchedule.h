@@ -20,10 +20,9 @@
 //   insertTmaConsumerLoop,  (wgmma with TMA) a producer warp fills the
 //   insertTmaProducerLoop   stages through mbarriers; the warpgroups wait
 //                         for tile t, run it with one group in flight and
-//                         release tile t - 1's stage
-//   insertStageConverterLoop  (TMA with a prologue on A) a converter warp
-//                         applies it to each landed stage, which the
-//                         warpgroups then wait for instead
+//                         release tile t - 1's stage (a prologue on A:
+//                         each warpgroup applies it to its rows of tile
+//                         t's stage before the wgmma)
 //   insertWarpGroupReduction  with warp_split_k(P): warp groups 1 .. P-1
 //                         put their accumulators into shared memory, group
 //                         0 adds them (intra-block split-K)
@@ -75,9 +74,6 @@ struct KernelSchedule {
   /// With TMA (KernelConfig::Tma): the producer warp's loop, which fills
   /// the stages that Tree's main loop consumes.
   std::optional<isl::schedule> Producer;
-  /// With a converter warp (KernelConfig::ConvertStages): its loop, which
-  /// applies A's prologue to each stage between the producer and Tree.
-  std::optional<isl::schedule> Converter;
   /// With persistent tiles (KernelConfig::PersistentTiles): the epilogue
   /// warpgroups' stores of each tile that Tree stages, and their context
   /// (tc_thread counts their threads).
@@ -102,8 +98,8 @@ struct StatementTexts {
   // previous tile's; the producer's wait for an empty stage and its copies,
   // one text per product of a sum of matmuls (each product's own maps).
   std::string FullWait, Release, EmptyWait;
-  // The converter warp's work on one landed stage: wait for the TMA, apply
-  // the prologue, publish the converted stage to the consumers.
+  // A consumer warpgroup's work on a landed stage before its wgmma: apply
+  // A's prologue to its rows, publish them to the async proxy.
   std::string ConvertStage;
   std::vector<std::string> TmaLoad;
   // TMA kernels: a part of a k-split tile combines with the others after

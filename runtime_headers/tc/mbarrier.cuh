@@ -17,7 +17,8 @@
 //
 // Named barriers: barrier 0 is __syncthreads(); the consumer warpgroups
 // synchronise among themselves with barrier 1 (consumer_sync), which the
-// producer warp, gone after its last copy, does not join.
+// producer warp, gone after its last copy, does not join; consumer
+// warpgroup g alone with barrier 2 + g (warpgroup_sync).
 #pragma once
 
 #include <cstdint>
@@ -63,12 +64,10 @@ __device__ __forceinline__ void fence_barrier_init() {
 // every copy of the previous unit has landed and been consumed, so the
 // whole block meets, thread 0 gives each stage fresh barriers - phases
 // from 0 again, which the next unit's waits count from - and the block
-// meets again before anyone uses them. `ready` (a converter warp's
-// barriers) may be null.
+// meets again before anyone uses them.
 template <int kStages>
 __device__ __forceinline__ void reset_stage_barriers(uint64_t *full, uint64_t *empty,
-                                                     int empty_arrivals, uint64_t *ready,
-                                                     int ready_arrivals) {
+                                                     int empty_arrivals) {
   __syncthreads();
   if (threadIdx.x == 0) {
     for (int s = 0; s < kStages; ++s) {
@@ -76,10 +75,6 @@ __device__ __forceinline__ void reset_stage_barriers(uint64_t *full, uint64_t *e
       mbarrier_init(full + s, 1);
       mbarrier_inval(empty + s);
       mbarrier_init(empty + s, empty_arrivals);
-      if (ready) {
-        mbarrier_inval(ready + s);
-        mbarrier_init(ready + s, ready_arrivals);
-      }
     }
     fence_barrier_init();
   }
@@ -144,6 +139,25 @@ template <int kThreads>
 __device__ __forceinline__ void consumer_sync() {
   static_assert(kThreads % 32 == 0, "named barriers count whole warps");
   asm volatile("bar.sync 1, %0;\n" ::"n"(kThreads) : "memory");
+}
+
+// Barrier 2 + warpgroup over that consumer warpgroup's 128 threads: e.g.
+// its writes to a stage, each followed by fence_proxy_async(), precede the
+// wgmma that any of its warps issues after it (the instruction is
+// collective, so it may read rows that another warp wrote).
+__device__ __forceinline__ void warpgroup_sync(int warpgroup) {
+#if defined(__CUDA_ARCH__)
+  // Immediate barrier numbers: with a register operand ptxas reserves all
+  // 16 of the block's barriers.
+  switch (warpgroup) {
+  case 0: asm volatile("bar.sync 2, 128;\n" ::: "memory"); break;
+  case 1: asm volatile("bar.sync 3, 128;\n" ::: "memory"); break;
+  case 2: asm volatile("bar.sync 4, 128;\n" ::: "memory"); break;
+  default: asm volatile("bar.sync 5, 128;\n" ::: "memory"); break;
+  }
+#else
+  (void)warpgroup;
+#endif
 }
 
 }  // namespace tc

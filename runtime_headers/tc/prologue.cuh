@@ -8,11 +8,12 @@
 // no extra barrier. Each 32-bit fragment register holds two 16-bit elements
 // (or one tf32 value); the function maps float to float.
 //
-// Where wgmma reads the operand from a TMA-filled stage, a converter warp
-// applies it to the stage in place between the TMA's landing and the
-// consumers' wgmma (apply_prologue_to_tile, the stage protocol in
-// mbarrier.cuh): the function is elementwise, so the tile's swizzle does not
-// matter, and the copies and consumers stay those of the plain GEMM.
+// Where wgmma reads the operand from a TMA-filled stage, each consumer
+// warpgroup applies it to its own rows of the stage in place, between the
+// TMA's landing and its wgmma (apply_prologue_to_tile; then
+// fence_proxy_async and warpgroup_sync, mbarrier.cuh), while its previous
+// tile's wgmma still run: the function is elementwise, so the tile's
+// swizzle does not matter, and the copies stay those of the plain GEMM.
 #pragma once
 
 #include <cstdint>
@@ -78,22 +79,27 @@ __device__ __forceinline__ void apply_prologue(uint32_t (&r)[N], F f) {
   }
 }
 
-// Applies f to the kElements elements of type T of a stage tile in place:
-// lane `lane` of kThreads converter threads takes every kThreads-th 16-byte
+// Applies f to the kElements elements of type T of a (part of a) stage
+// tile in place: thread `lane` of kThreads takes every kThreads-th 16-byte
 // chunk (consecutive lanes, consecutive chunks: conflict-free shared
-// accesses). Padding that TMA zero-filled becomes f(0); the other operand's
-// zero padding keeps those products zero.
+// accesses). All of a thread's chunks are loaded before any is converted,
+// so that their latencies overlap. Padding that TMA zero-filled becomes
+// f(0); the other operand's zero padding keeps those products zero.
 template <typename T, int kElements, int kThreads, typename F>
 __device__ __forceinline__ void apply_prologue_to_tile(T *tile, int lane, F f) {
   constexpr int kChunks = kElements * static_cast<int>(sizeof(T)) / 16;
-  static_assert(kChunks % kThreads == 0, "every converter thread takes as many chunks");
-  uint4 *chunks = reinterpret_cast<uint4 *>(tile);
-#pragma unroll 4
-  for (int c = lane; c < kChunks; c += kThreads) {
-    const uint4 v = chunks[c];
-    uint32_t r[4] = {v.x, v.y, v.z, v.w};
+  static_assert(kChunks % kThreads == 0, "every thread takes as many chunks");
+  constexpr int kPerThread = kChunks / kThreads;
+  uint4 *chunks = reinterpret_cast<uint4 *>(tile) + lane;
+  uint4 v[kPerThread];
+#pragma unroll
+  for (int i = 0; i < kPerThread; ++i)
+    v[i] = chunks[i * kThreads];
+#pragma unroll
+  for (int i = 0; i < kPerThread; ++i) {
+    uint32_t r[4] = {v[i].x, v[i].y, v[i].z, v[i].w};
     apply_prologue<T>(r, f);
-    chunks[c] = make_uint4(r[0], r[1], r[2], r[3]);
+    chunks[i * kThreads] = make_uint4(r[0], r[1], r[2], r[3]);
   }
 }
 

@@ -9,7 +9,7 @@
 // RUN: %tc-rewrite --explain --mma-path=sync %s | FileCheck %s --check-prefix=SYNC
 // RUN: not %tc-rewrite --explain --mma-path=tcgen05 %s 2>&1 | FileCheck %s --check-prefix=USAGE
 
-// CHECK:      {{^}}region tc_gemm_0 at wgmma.cu:[[@LINE+40]]{{$}}
+// CHECK:      {{^}}region tc_gemm_0 at wgmma.cu:[[@LINE+43]]{{$}}
 // CHECK:      {{^}}  kernel: block tile 128x128x64, 2 warpgroups (8 warps and a producer warp), 3 TMA stages (mbarriers), wgmma.mma_async.m64n128k16
 // CHECK-NEXT: {{^}}  main loop: wgmma: sm_90a, f16/bf16 operands; A K-major, B N-major stages; TMA stages filled by a producer warp (cp.async kernel when an operand is not 16-byte aligned){{$}}
 // CHECK:      {{^}}  step tileForWarps (warpgroups: 64 x BN){{$}}
@@ -26,16 +26,19 @@
 // CHECK:      {{^ *}}- filter: "{{.*}} -> { CombineParts[] }"
 // CHECK:      {{^}}  operands not 16-byte aligned: tc_gemm_0_cp_async, block tile 128x128x64, 2 warpgroups (8 warps), 3 cp.async stages,
 
-// ReLU on A: the TMA kernel keeps A in its stages, where a converter warp
-// applies the prologue once a tile has landed (the consumers wait for the
-// converted stage); its cp.async kernel, for unaligned operands, takes A
-// from registers instead, loaded by ldmatrix and transformed, with no
-// wgmma group left in flight.
+// ReLU on A: the TMA kernel keeps A in its stages, where each consumer
+// warpgroup applies the prologue to its rows once a tile has landed, before
+// the wgmma (ConvertStage between FullWait and Arrive); its cp.async
+// kernel, for unaligned operands, takes A from registers instead, loaded by
+// ldmatrix and transformed, with no wgmma group left in flight.
 // CHECK:      {{^}}region tc_relu_a_0 at wgmma.cu:{{[0-9]+}}{{$}}
-// CHECK:      {{^}}  main loop: wgmma: sm_90a, f16/bf16 operands; A K-major, B K-major stages; TMA stages filled by a producer warp (cp.async kernel when an operand is not 16-byte aligned); A's prologue applied to each landed stage by a converter warp (to the fragments in the cp.async kernel){{$}}
-// CHECK:      {{^}}  step converter schedule (A's prologue on each landed stage){{$}}
-// CHECK-NEXT: {{^ *}}domain: "{{.*}} -> { ConvertStage[i0] : {{.*}} }"
-// CHECK:      {{^ *}}schedule: "[{ ConvertStage[t] -> [(t)] }]"
+// CHECK:      {{^}}  main loop: wgmma: sm_90a, f16/bf16 operands; A K-major, B K-major stages; TMA stages filled by a producer warp (cp.async kernel when an operand is not 16-byte aligned); A's prologue applied by each consumer warpgroup to its rows of each landed stage (to the fragments in the cp.async kernel){{$}}
+// CHECK-NOT:  converter
+// CHECK:      {{^}}  step consumer schedule (wgmma pipeline, epilogue){{$}}
+// CHECK:      {{^ *}}schedule: "[{ {{.*}}ConvertStage[t] -> [(t)]{{.*}} }]"
+// CHECK:      {{^ *}}- filter: "{{.*}} -> { FullWait[i0] }"
+// CHECK-NEXT: {{^ *}}- filter: "{{.*}} -> { ConvertStage[i0] }"
+// CHECK-NEXT: {{^ *}}- filter: "{{.*}} -> { Arrive[i0] }"
 // CHECK:      {{^}}  operands not 16-byte aligned: tc_relu_a_0_cp_async, block tile 128x128x64, 2 warpgroups (8 warps), 3 cp.async stages, wgmma.mma_async.m64n128k16 (fp32 accumulation, 0 groups in flight),
 // ReLU on B: wgmma reads B from shared memory, so mma.sync.
 // CHECK:      {{^}}region tc_relu_b_0 at wgmma.cu:{{[0-9]+}}{{$}}

@@ -1,8 +1,8 @@
 // A pointwise prologue on an operand (ReLU on A) is applied to A's register
 // fragments right after ldmatrix; a prologue on both operands, or one that
 // uses more than the element, is rejected.
-// On wgmma with TMA stages (sm_90a), a converter warp applies it to each
-// landed stage of A instead, and the consumers wait for the converted stage.
+// On wgmma with TMA stages (sm_90a), each consumer warpgroup applies it to
+// its own rows of each landed stage of A instead, before its wgmma read them.
 //
 // RUN: not %tc-rewrite --mma-path=sync %s -o %t.cu 2>&1 | FileCheck %s --check-prefix=DIAG
 // RUN: FileCheck %s --input-file=%t.cu
@@ -36,23 +36,26 @@ void relu_gemm(int M, int N, int K, const __half *__restrict__ A,
 // CHECK-NEXT: {{^ *}}return __hmax2(tc_x2, tc::splat2<T2>(0.0f));
 // CHECK: {{^ *}}tc::apply_prologue<__half>(tc_frag_a[0][c{{[0-9]}}], tc_relu_gemm_0_prologue_a());
 
-// The TMA kernel: 256 consumer threads, the producer warp and the converter
-// warp; a third barrier per stage (ready) follows full and empty.
-// TMA-LABEL: __launch_bounds__(320, 2) tc_relu_gemm_0_kernel(
-// TMA:      {{^ *}}uint64_t *tc_ready = tc_empty + 3;
-// TMA:      {{^ *}}tc::mbarrier_init(tc_ready + tc_s, 32);  // one arrival per converter thread
-// TMA:      {{^ *}}if (threadIdx.x >= 288) {  // the converter warp
-// TMA-NEXT: {{^ *}}const int tc_lane = threadIdx.x - 288;
-// TMA-NEXT: {{^ *}}for (int [[T:c[0-9]]] = tc_k_begin; [[T]] <= {{.*}}; [[T]] += 1) {
-// TMA-NEXT: {{^ *}}tc::mbarrier_wait(tc_full + [[STAGE:\(\(unsigned\(c[0-9]\) - unsigned\(tc_k_begin\)\) % 3\)]], {{.*}});  // the tile has landed
-// TMA-NEXT: {{^ *}}tc::apply_prologue_to_tile<__half, 8192, 32>(tc_smem_a + [[STAGE]] * 8192, tc_lane, tc_relu_gemm_0_prologue_a());
-// TMA-NEXT: {{^ *}}tc::fence_proxy_async();
-// TMA-NEXT: {{^ *}}tc::mbarrier_arrive(tc_ready + [[STAGE]]);
+// The TMA kernel: 256 consumer threads and the producer warp, full and
+// empty barriers per stage, as for the plain GEMM.
+// TMA-LABEL: __launch_bounds__(288, 2) tc_relu_gemm_0_kernel(
+// TMA-NOT:  tc_ready
 // TMA:      {{^ *}}if (threadIdx.x >= 256) {  // the producer warp
-// The consumers read A from the stage: no fragments, no prologue there.
-// TMA:      {{^ *}}tc::mbarrier_wait(tc_ready + 0, 0);  // the tile is converted
-// TMA-NOT:  apply_prologue<
-// TMA:      {{^ *}}tc::wgmma_m64k16<__half, 0, 1, 128>(
+// The consumers' zeros are fenced before the main loop (else ptxas
+// serializes the wgmma); each warpgroup converts its 64 rows of the stage
+// (4096 elements at 4096 * tc_warpgroup) and meets at its own barrier; the
+// wgmma read A from the stage: no fragments, no prologue there.
+// TMA:      {{^ *}}float tc_acc[1][16][4] = {};
+// TMA-NEXT: {{^ *}}tc::fence_operands(tc_acc[0]);
+// TMA:      {{^ *}}const int tc_warpgroup = tc_thread / 128;
+// TMA:      {{^ *}}tc::mbarrier_wait(tc_full + 0, 0);  // the tile has landed
+// TMA-NEXT: {{^ *}}tc::apply_prologue_to_tile<__half, 4096, 128>(tc_smem_a + 0 * 8192 + 4096 * tc_warpgroup, tc_thread % 128, tc_relu_gemm_0_prologue_a());
+// TMA-NEXT: {{^ *}}tc::fence_proxy_async();
+// TMA-NEXT: {{^ *}}tc::warpgroup_sync(tc_warpgroup);
+// TMA-NEXT: {{^ *}}tc::warpgroup_arrive(tc_acc[0]);
+// TMA-NEXT: {{^ *}}tc::wgmma_m64k16<__half, 0, 1, 128>(
+// TMA:      {{^ *}}tc::mbarrier_wait(tc_full + [[STAGE:\(\(unsigned\(c[0-9]\) - unsigned\(tc_k_begin\)\) % 3\)]], {{.*}});  // the tile has landed
+// TMA-NEXT: {{^ *}}tc::apply_prologue_to_tile<__half, 4096, 128>(tc_smem_a + [[STAGE]] * 8192 + 4096 * tc_warpgroup, tc_thread % 128, tc_relu_gemm_0_prologue_a());
 // TMA-NOT:  apply_prologue<
 // TMA-LABEL: static void tc_relu_gemm_0_launch(
 

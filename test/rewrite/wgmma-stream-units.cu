@@ -3,9 +3,8 @@
 // with stream units (tc::schedule_stream_tiles, where the last round of
 // tiles is nearly empty) the start of one tile and then the end of another.
 // Each unit after the first starts with fresh stage barriers
-// (reset_stage_barriers, with the converter warp's where there is one);
-// where a unit's code used to leave the block (the producer and converter
-// warps after their loops, a part of a split tile that another part
+// (reset_stage_barriers); where a unit's code used to leave the block (the
+// producer warp after its loop, a part of a split tile that another part
 // finishes) it goes on to the next unit; the consumers read their thread
 // index anew in each unit. Kernels of two blocks per SM or three
 // warpgroups keep one unit per block and the plain schedule.
@@ -33,7 +32,7 @@
 // CHECK-NEXT: {{^}}  for (int tc_unit = 0; tc::unit_work<8>(tc_schedule, tc_unit, tc_block_m, tc_block_n, tc_k_begin,
 // CHECK-NEXT: {{^}}                                           tc_k_end, tc_split_tile, tc_part, tc_rank); ++tc_unit) {
 // CHECK-NEXT: {{^}}    if (tc_unit > 0)  // the previous unit's stages are idle: fresh barriers
-// CHECK-NEXT: {{^}}      tc::reset_stage_barriers<4>(tc_full, tc_empty, 2 * tc::cluster_blocks(), nullptr, 0);
+// CHECK-NEXT: {{^}}      tc::reset_stage_barriers<4>(tc_full, tc_empty, 2 * tc::cluster_blocks());
 // CHECK-NEXT: {{^}}    if (threadIdx.x >= 256) {  // the producer warp
 // CHECK:      {{^}}      continue;
 // CHECK-NEXT: {{^}}    }
@@ -60,14 +59,15 @@ void gemm_relu(int M, int N, int K, const __half *__restrict__ A,
     }
 }
 
-// ReLU on A while copying: the converter warp leaves each unit with
-// `continue` too, and its barriers are reset with the others.
-// CHECK:      {{^}}__global__ void __launch_bounds__(320, 1) tc_relu_a_gemm_0_wide_kernel(
-// CHECK:      {{^}}      tc::reset_stage_barriers<4>(tc_full, tc_empty, 2 * tc::cluster_blocks(), tc_ready, 32);
-// CHECK-NEXT: {{^}}    if (threadIdx.x >= 288) {  // the converter warp
-// CHECK:      {{^}}      continue;
-// CHECK-NEXT: {{^}}    }
+// ReLU on A: the consumers convert their rows of each stage in every unit,
+// with the warpgroup index of the unit's thread index.
+// CHECK:      {{^}}__global__ void __launch_bounds__(288, 1) tc_relu_a_gemm_0_wide_kernel(
+// CHECK:      {{^}}      tc::reset_stage_barriers<4>(tc_full, tc_empty, 2 * tc::cluster_blocks());
 // CHECK-NEXT: {{^}}    if (threadIdx.x >= 256) {  // the producer warp
+// CHECK:      {{^}}      continue;
+// CHECK:      {{^}}    const int tc_thread = tc::unit_thread_index();
+// CHECK:      {{^}}    const int tc_warpgroup = tc_thread / 128;
+// CHECK:      {{^}}      tc::apply_prologue_to_tile<__half, 4096, 128>(tc_smem_a + 0 * 8192 + 4096 * tc_warpgroup, tc_thread % 128, tc_relu_a_gemm_0_prologue_a());
 void relu_a_gemm(int M, int N, int K, const __half *__restrict__ A,
                  const __half *__restrict__ B, __half *__restrict__ C) {
 #pragma tc
