@@ -30,6 +30,11 @@
 // (Timer::sets_for: enough sets to cover 2x L2, at most kMaxSets, when one
 // call's data is smaller than that), so L2 does not keep the operands
 // between calls.
+// The drivers time every method of a row twice, in mirrored order (e.g. tc,
+// cuBLAS, cuBLAS, tc), and report each method's lower median: on large
+// shapes the method timed first measured up to ~10% faster than the same
+// kernel timed after another (clocks), which a fixed order would give to
+// one method.
 #pragma once
 
 #include <cuda_bf16.h>
