@@ -117,14 +117,11 @@ static std::optional<std::string> wgmmaObstacle(const MatmulIdiom &Idiom,
   if (Converted(Idiom.A) || Converted(Idiom.B))
     return std::string("an operand converted while copying is stored M/N-major, and only "
                        "K-major converted stages are laid out for wgmma");
-  if (hasFragmentPrologue(Idiom.B))
-    return std::string("a prologue on B is applied to register fragments; wgmma reads B "
-                       "from shared memory");
-  if (hasFragmentPrologue(Idiom.A) && !Idiom.A.ReductionIsContiguous)
-    return std::string("a prologue on A is applied to register fragments, which wgmma "
-                       "takes from registers only for a K-major (row-major) A");
-  if (hasFragmentPrologue(Idiom.A) && !Idiom.MoreProducts.empty())
-    return std::string("a prologue on A in a sum of matmuls");
+  // (A prologue is applied to the landed stages, or to K-major A's
+  // fragments: ConvertStages, ConvertStagesB, WgmmaRegisterA.)
+  if ((hasFragmentPrologue(Idiom.A) || hasFragmentPrologue(Idiom.B)) &&
+      !Idiom.MoreProducts.empty())
+    return std::string("an operand prologue in a sum of matmuls");
   if (Cl.WarpSplitK && *Cl.WarpSplitK != 1)
     return std::string("warp_split_k splits the k steps among warps of mma.sync");
   if (Cl.Warp)
@@ -187,8 +184,9 @@ KernelConfig KernelConfig::cpAsyncTwin() const {
   T.PairedTiles = false;
   T.StreamUnits = false;
   T.PersistentTiles = false;
-  // Without TMA stages to convert, A's prologue goes back to its fragments.
-  if (T.ConvertStages) {
+  // Without TMA stages, a K-major A's prologue goes back to its fragments
+  // (the other prologues convert the landed cp.async stages).
+  if (T.ConvertStages && !T.ConvertedAIsMMajor) {
     T.ConvertStages = false;
     T.WgmmaRegisterA = true;
   }
@@ -230,6 +228,10 @@ static void chooseCopies(KernelConfig &C, const MatmulIdiom &Idiom) {
   if (auto Why = tmaObstacle(C, Idiom)) {
     if (C.WgmmaRegisterA)
       C.PathReason += "; A from registers (its prologue applied to the fragments)";
+    if (C.ConvertStages || C.ConvertStagesB)
+      C.PathReason += std::string("; the prologue of ") +
+                      (C.ConvertStages ? (C.ConvertStagesB ? "A and B" : "A") : "B") +
+                      " applied to each landed stage";
     C.PathReason += "; cp.async stages: " + *Why;
     return;
   }
@@ -247,9 +249,14 @@ static void chooseCopies(KernelConfig &C, const MatmulIdiom &Idiom) {
   pairTiles(C, Idiom);
   C.PathReason += "; TMA stages filled by a producer warp (cp.async kernel when an operand "
                   "is not 16-byte aligned)";
-  if (C.ConvertStages)
+  if (C.ConvertStages && !C.ConvertedAIsMMajor)
     C.PathReason += "; A's prologue applied by each consumer warpgroup to its rows of each "
                     "landed stage (to the fragments in the cp.async kernel)";
+  else if (C.ConvertStages)
+    C.PathReason += "; A's prologue applied by each consumer warpgroup to its rows of each "
+                    "landed stage";
+  if (C.ConvertStagesB)
+    C.PathReason += "; B's prologue applied by the consumers to each landed stage";
 }
 
 llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
@@ -302,8 +309,12 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
     C.WarpM = 16;
     C.WarpN = C.BlockN;
     // (chooseCopies says where the prologue is applied: to the fragments,
-    // or with TMA stages by the consumers to their rows of each stage.)
-    C.WgmmaRegisterA = hasFragmentPrologue(Idiom.A);
+    // or with TMA stages by the consumers to their rows of each stage.) A
+    // prologue on an M-major A or on B is applied to the landed stages.
+    C.WgmmaRegisterA = hasFragmentPrologue(Idiom.A) && Idiom.A.ReductionIsContiguous;
+    C.ConvertStages = hasFragmentPrologue(Idiom.A) && !Idiom.A.ReductionIsContiguous;
+    C.ConvertedAIsMMajor = C.ConvertStages;
+    C.ConvertStagesB = hasFragmentPrologue(Idiom.B);
     // With 4 or more stages one stage can hold the tile whose wgmma are
     // still running while the copies keep S - 2 tiles ahead (not with A
     // in registers: the next tile's fragments replace this tile's).
@@ -564,12 +575,12 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   // poorly filled: the same kernel with 224, 192 or 176 columns
   // (tc::wide_tile_width picks the width of the fewest tile columns over
   // whole rounds), 4 stages like the 128x256 kernel (5, which would fit,
-  // measured slower). Only 192 for an N-major B. Not with a prologue on A
-  // (ConvertStages), converted for fewer columns of output: ReLU on A
+  // measured slower). Only 192 for an N-major B. Not with an operand
+  // prologue (converted for fewer columns of output): ReLU on A
   // measured 1.001x of the 128x256 tiles in geometric mean over the paper's
   // shapes, from 0.85x (1792 x 2560 x 1792) to 1.09x (H100).
   std::vector<AlternativeKernel> Narrower;
-  if (Wide.Tma && !C.ConvertStages)
+  if (Wide.Tma && !C.ConvertStages && !C.ConvertStagesB)
     Narrower = narrowerTiles(Wide, "_wide", "prefer_wide_tma_width", true, kNarrowerWideWidths,
                              Idiom);
   // The TMA kernels' own rule: their tile schedule balances a partial last
@@ -584,8 +595,11 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   if (Fitted.Tma && Idiom.MoreProducts.size() < 2)
     Alts.push_back({Fitted, "_fitted", "prefer_fitted_tiles", true});
   Alts.insert(Alts.end(), Narrower.begin(), Narrower.end());
-  Alts.push_back(
-      {Wide, "_wide", Wide.Tma ? "prefer_wide_tma_tiles" : "prefer_wide_tiles", true});
+  // Not with a prologue on B: converting B's 256 rows beside the 128x256
+  // tile's accumulators made ptxas spill (an N-major B, TMA).
+  if (!C.ConvertStagesB)
+    Alts.push_back(
+        {Wide, "_wide", Wide.Tma ? "prefer_wide_tma_tiles" : "prefer_wide_tiles", true});
   Alts.insert(Alts.end(), NarrowerDeep.begin(), NarrowerDeep.end());
   if (Deep.Tma) // measured with TMA stages only
     Alts.push_back({Deep, "_narrow_deep", "prefer_deep_narrow_tiles", false});
@@ -594,10 +608,10 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   // output buffer (4), before the 64x128 tiles of two blocks per SM:
   // tc::prefer_persistent_tiles takes them for the reductions where their
   // epilogue warpgroups pay, with at least as many tiles as SMs and, for
-  // long reductions, with fewer. Not with a prologue on A (ConvertStages):
-  // ReLU on A measured 0.989x of the two blocks' time in geometric mean
+  // long reductions, with fewer. Not with an operand prologue: ReLU on A
+  // measured 0.989x of the two blocks' time in geometric mean
   // over the paper's shapes, down to 0.76x (384 x 3840 x 2176; H100).
-  if (C.Tma && !C.ConvertStages) {
+  if (C.Tma && !C.ConvertStages && !C.ConvertStagesB) {
     KernelConfig Persistent = C;
     Persistent.PersistentTiles = true;
     int Free = sharedMemoryLimit(C.Arch) - 1024 - Persistent.epilogueBufferBytes();

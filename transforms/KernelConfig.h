@@ -13,9 +13,9 @@
 //
 // On sm_90a the default main loop is wgmma (MmaPath::Wgmma): 128x128x64
 // block tiles, two warpgroups of m64n128k16, 3 stages; it needs f16/bf16
-// operands, no prologue on B's or a column-major A's fragments (a prologue
-// on a row-major A is applied to the TMA stages by the consumer warpgroups, and
-// makes the cp.async kernels take A from registers), no M/N-major int8
+// operands (a prologue on an operand is applied to its landed stages by
+// the consumers; on a row-major A, the cp.async kernels apply it to A's
+// fragments, which wgmma then takes from registers), no M/N-major int8
 // operand, no warp or warp_split_k clause (wgmmaObstacle). Otherwise, and
 // on sm_80..sm_89, mma.sync; --explain says which and why.
 //
@@ -110,6 +110,15 @@ struct KernelConfig {
   /// WgmmaRegisterA, whose fragments leave too few registers beside the
   /// producer).
   bool ConvertStages = false;
+  /// The prologue of an M-major A is always applied to its stages (wgmma
+  /// takes only a K-major A from registers), by all threads of a cp.async
+  /// kernel after each tile lands.
+  bool ConvertedAIsMMajor = false;
+  /// A prologue on B: applied in place to each landed stage of B (which
+  /// every warpgroup reads) by all consumer threads, who then meet at
+  /// barrier 1 before their wgmma (TMA), or by all threads after the
+  /// cp.async wait and before a second __syncthreads.
+  bool ConvertStagesB = false;
   /// (TMA) The kernel may run as pairs of blocks (clusters of two) whose
   /// tiles (m, n) and (m + 1, n) share B's tile, each block copying half of
   /// it into both blocks' stages by TMA multicast (tc/cluster.cuh): the
@@ -134,8 +143,8 @@ struct KernelConfig {
   /// warpgroups (StorerThreads) store it. For the 128x128 tiles
   /// (tc::prefer_persistent_tiles), whose blocks of two per SM otherwise
   /// spend about as long filling their pipeline and storing their tile as
-  /// computing it on short reductions. Not with a prologue on A
-  /// (ConvertStages; measured slower).
+  /// computing it on short reductions. Not with an operand prologue
+  /// (ConvertStages, ConvertStagesB; measured slower with ReLU on A).
   bool PersistentTiles = false;
   /// Whether the kernel loops over units of work (stream units or
   /// persistent tiles) instead of computing one per block.
@@ -257,15 +266,15 @@ struct AlternativeKernel {
 /// 64x32 tiles (64x64 for an N-major B) for outputs of at most 64 columns;
 /// 192x192 tiles (three warpgroups, 4 stages, one block per SM) for
 /// outputs they cover in whole rounds of SMs where 128x256 tiles do not;
-/// 128x256 tiles (4 stages, one block per SM) for large outputs, preceded
-/// by the same tiles 224, 192 and 176 columns wide for outputs that those
-/// fit better to rounds of SMs (only 192 with an N-major B; none with a
-/// prologue on A); 64x128 tiles (one warpgroup) with 8 stages (one block
-/// per SM) for outputs of at most one round of them, preceded by the same
-/// tiles 112 and 96 columns wide where more of those still fit one round
-/// (a K-major B); 128x128 tiles as persistent blocks (4 stages, an output
-/// buffer and two epilogue warpgroups; not with a prologue on A) for
-/// reductions long enough;
+/// 128x256 tiles (4 stages, one block per SM; not with a prologue on B)
+/// for large outputs, preceded by the same tiles 224, 192 and 176 columns
+/// wide for outputs that those fit better to rounds of SMs (only 192 with
+/// an N-major B; none with an operand prologue); 64x128 tiles (one
+/// warpgroup) with 8 stages (one block per SM) for outputs of at most one
+/// round of them, preceded by the same tiles 112 and 96 columns wide where
+/// more of those still fit one round (a K-major B); 128x128 tiles as
+/// persistent blocks (4 stages, an output buffer and two epilogue
+/// warpgroups; not with an operand prologue) for reductions long enough;
 /// and 64x128 tiles with 4 stages for outputs with fewer 128x128 tiles than
 /// SMs. None otherwise.
 std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,

@@ -393,6 +393,35 @@ private:
              (C.wgmma() ? "tc::fence_proxy_async();  // wgmma reads the stages through the async proxy\n"
                         : "") +
              "__syncthreads();";
+    // An operand's prologue applied in place to its landed stage by
+    // `Threads` threads (the thread's index `Thread`), or by each warpgroup
+    // to the 64 rows (or 64-column panel) of A that its wgmma read.
+    std::string Elem = spelling(Idiom.InputType);
+    // Chunks a thread loads before converting them (tc/prologue.cuh): 4,
+    // or 2 at the register cap of two blocks per SM or for 8 or more chunks
+    // a thread, where 4 made ptxas spill (the bf16 clamp's 128x128 kernel,
+    // B's tile beside the 128x256 tile's accumulators).
+    auto Batch = [&](int Elements, int Threads) {
+      return minBlocksPerSm() >= 2 || Elements / 8 / Threads >= 8 ? 2 : 4;
+    };
+    auto ConvertTile = [&](const OperandTile &Tl, char Operand, int Threads,
+                           const std::string &Thread) {
+      return "tc::apply_prologue_to_tile<" + Elem + ", " + str(Tl.Elements) + ", " +
+             str(Threads) + ", " + str(Batch(Tl.Elements, Threads)) + ">(" + Tl.Smem +
+             " + {stage} * " + str(Tl.Elements) + ", " + Thread + ", " + Region + "_prologue_" +
+             Operand + "());\n";
+    };
+    if (C.wgmma() && !C.Tma && (C.ConvertStages || C.ConvertStagesB)) {
+      // All threads convert the landed tiles, then meet again before the
+      // wgmma read them.
+      T.Wait += "\n";
+      if (C.ConvertStages)
+        T.Wait += ConvertTile(A, 'a', C.threads(), "tc_thread");
+      if (C.ConvertStagesB)
+        T.Wait += ConvertTile(B, 'b', C.threads(), "tc_thread");
+      T.Wait += "tc::fence_proxy_async();  // the wgmma read them through the async proxy\n"
+                "__syncthreads();";
+    }
     if (C.wgmma()) {
       T.Arrive = "tc::warpgroup_arrive(tc_acc[0]);";
       // An operand's descriptor moved to the stage and the k step: 32 bytes
@@ -404,7 +433,6 @@ private:
                " * {kk})";
       };
       std::string TransB = Idiom.B.ReductionIsContiguous ? "0" : "1";
-      std::string Elem = spelling(Idiom.InputType);
       T.Wgmma = C.WgmmaRegisterA
                     ? "tc::wgmma_m64k16_rs<" + Elem + ", " + TransB + ", " + str(C.BlockN) +
                           ">(tc_acc[0], tc_frag_a[{kk}][0], " + Desc(Idiom.B, "tc_desc_b", B) +
@@ -460,17 +488,24 @@ private:
         T.TmaLoad.push_back(Load);
       }
       T.FullWait = "tc::mbarrier_wait(tc_full + {stage}, {phase});  // the tile has landed";
-      if (C.ConvertStages) {
+      if (C.ConvertStages || C.ConvertStagesB) {
         // Each warpgroup converts the 64 rows of A that its own wgmma read,
-        // while its previous tile's wgmma still run; its barrier publishes
-        // all four warps' writes to the async proxy before the wgmma.
+        // all consumers B's tile, which every warpgroup reads, while their
+        // previous tile's wgmma still run; the warpgroup's (or with B all
+        // consumers') barrier publishes the writes to the async proxy
+        // before the wgmma.
         int Slice = KernelConfig::WgmmaM * C.BlockK;
-        T.ConvertStage = std::string("tc::apply_prologue_to_tile<") + spelling(Idiom.InputType) + ", " +
-                         str(Slice) + ", 128>(" + A.Smem + " + {stage} * " + str(A.Elements) +
-                         " + " + str(Slice) + " * tc_warpgroup, tc_thread % 128, " + Region +
-                         "_prologue_a());  // this warpgroup's rows\n"
-                         "tc::fence_proxy_async();  // the wgmma read them through the async proxy\n"
-                         "tc::warpgroup_sync(tc_warpgroup);";
+        if (C.ConvertStages)
+          T.ConvertStage = "tc::apply_prologue_to_tile<" + Elem + ", " + str(Slice) +
+                           ", 128, " + str(Batch(Slice, 128)) + ">(" + A.Smem + " + {stage} * " + str(A.Elements) + " + " +
+                           str(Slice) + " * tc_warpgroup, tc_thread % 128, " + Region +
+                           "_prologue_a());  // this warpgroup's rows\n";
+        if (C.ConvertStagesB)
+          T.ConvertStage += ConvertTile(B, 'b', C.threads(), "tc_thread");
+        T.ConvertStage += "tc::fence_proxy_async();  // the wgmma read them through the async proxy\n";
+        T.ConvertStage += C.ConvertStagesB
+                              ? "tc::consumer_sync<" + str(C.threads()) + ">();"
+                              : std::string("tc::warpgroup_sync(tc_warpgroup);");
       }
       T.MmaWait = "tc::wgmma_wait<1>(tc_acc[0]);  // tile t - 1's group has retired";
       T.Release = C.PairedTiles
@@ -651,12 +686,7 @@ private:
     // or more products, whose copy bases then spill (ptxas: 384 bytes).
     // TMA kernels (256 consumer threads and the producer warp): likewise,
     // else one block.
-    bool TwoFit = C.twoBlocksFit();
-    int MinBlocks = C.Tma ? tmaBlocksPerSm()
-                    : C.wgmma() && TwoFit && C.threads() <= 256 &&
-                            Idiom.MoreProducts.size() < 2
-                        ? 2
-                        : 0;
+    int MinBlocks = minBlocksPerSm();
     if (!C.Tma)
       S += "template <int kCopyMode>  // tc::CopyMode, chosen by the launcher\n";
     S += "__global__ void __launch_bounds__(" + str(C.blockThreads()) +
@@ -790,7 +820,7 @@ private:
          "][4] = {};\n";
     // Without the fence, ptxas sinks the zeros past the stage conversion to
     // the first wgmma, and then serializes every wgmma (C7515).
-    if (C.ConvertStages)
+    if (C.ConvertStages || C.ConvertStagesB)
       S += "  tc::fence_operands(tc_acc[0]);  // the zeros are set before the main loop\n";
     if (C.wgmma()) {
       S += "  // This warp's share of its warpgroup's m64n" + str(C.BlockN) +
@@ -866,6 +896,14 @@ private:
   /// Blocks of a TMA kernel that share an SM: two where their shared memory
   /// fits, so that one block's epilogue overlaps the other's main loop.
   int tmaBlocksPerSm() const { return C.twoBlocksFit() ? 2 : 1; }
+  /// The kernel's __launch_bounds__ minimum of blocks per SM (0: none).
+  int minBlocksPerSm() const {
+    if (C.Tma)
+      return tmaBlocksPerSm();
+    return C.wgmma() && C.twoBlocksFit() && C.threads() <= 256 && Idiom.MoreProducts.size() < 2
+               ? 2
+               : 0;
+  }
 
   /// How the kernel's code leaves a piece of work early: the next of the
   /// block's units (KernelConfig::StreamUnits), or the end of the block.

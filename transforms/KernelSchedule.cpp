@@ -332,7 +332,12 @@ private:
     isl::set MmaCommit = rename(KTiles, "MmaCommit");
     isl::set MmaWait = rename(KTiles, "MmaWait");
     isl::set Commit = KTiles.apply(map("{ [t] -> Commit[c] : t - " + A + " <= c <= t }"));
-    add({"Wait", Wait, {}, {}, T.Wait});
+    // (With a prologue applied to the landed stages, the wait converts
+    // tile t's stage in place: KernelConfig::ConvertStages, ConvertStagesB.)
+    std::vector<StatementArg> WaitArgs;
+    if (C.ConvertStages || C.ConvertStagesB)
+      WaitArgs.push_back(counter("stage", fn("{ Wait[t] -> [" + stageOf() + "] }")));
+    add({"Wait", Wait, WaitArgs, {}, T.Wait});
     add({"Arrive", Arrive, {}, {}, T.Arrive});
     add({"MmaCommit", MmaCommit, {}, {}, T.MmaCommit});
     add({"MmaWait", MmaWait, {}, {}, T.MmaWait});
@@ -393,7 +398,8 @@ private:
   /// nothing but the barrier waits orders the consumers and the producer.
   /// With a prologue on A (KernelConfig::ConvertStages), each warpgroup
   /// applies it to its rows of the stage between the wait and the wgmma,
-  /// while tile t - 1's group still runs.
+  /// while tile t - 1's group still runs; with one on B
+  /// (ConvertStagesB), all consumers to B's tile.
   isl::schedule insertTmaConsumerLoop(const isl::schedule &Compute) {
     isl::set Wait = rename(KTiles, "FullWait");
     isl::set Convert = rename(KTiles, "ConvertStage");
@@ -416,7 +422,7 @@ private:
          {}, T.FullWait});
     isl::schedule Landed = leaf(Wait);
     std::string Converted;
-    if (C.ConvertStages) {
+    if (C.ConvertStages || C.ConvertStagesB) {
       add({"ConvertStage", Convert,
            {counter("stage", fn("{ ConvertStage[t] -> [" + stageOf() + "] }"))}, {},
            T.ConvertStage});

@@ -8,12 +8,14 @@
 // no extra barrier. Each 32-bit fragment register holds two 16-bit elements
 // (or one tf32 value); the function maps float to float.
 //
-// Where wgmma reads the operand from a TMA-filled stage, each consumer
-// warpgroup applies it to its own rows of the stage in place, between the
-// TMA's landing and its wgmma (apply_prologue_to_tile; then
-// fence_proxy_async and warpgroup_sync, mbarrier.cuh), while its previous
-// tile's wgmma still run: the function is elementwise, so the tile's
-// swizzle does not matter, and the copies stay those of the plain GEMM.
+// Where wgmma reads the operand from a stage, the consumers apply it to the
+// landed stage in place before their wgmma (apply_prologue_to_tile; then
+// fence_proxy_async and a barrier): with TMA, each warpgroup to its own
+// rows of A (warpgroup_sync, mbarrier.cuh) and all consumers to B's tile
+// (consumer_sync), while their previous tile's wgmma still run; with
+// cp.async stages all threads after the wait. The function is elementwise,
+// so the tile's layout and swizzle do not matter, and the copies stay those
+// of the plain GEMM.
 #pragma once
 
 #include <cstdint>
@@ -82,24 +84,30 @@ __device__ __forceinline__ void apply_prologue(uint32_t (&r)[N], F f) {
 // Applies f to the kElements elements of type T of a (part of a) stage
 // tile in place: thread `lane` of kThreads takes every kThreads-th 16-byte
 // chunk (consecutive lanes, consecutive chunks: conflict-free shared
-// accesses). All of a thread's chunks are loaded before any is converted,
-// so that their latencies overlap. Padding that TMA zero-filled becomes
-// f(0); the other operand's zero padding keeps those products zero.
-template <typename T, int kElements, int kThreads, typename F>
+// accesses). Up to kMaxBatch of a thread's chunks are loaded before any of
+// them is converted, so that their latencies overlap (fewer where
+// registers are short). Padding that TMA or the zero-filling copies left as
+// zeros becomes f(0); the other operand's zero padding keeps those
+// products zero.
+template <typename T, int kElements, int kThreads, int kMaxBatch = 4, typename F>
 __device__ __forceinline__ void apply_prologue_to_tile(T *tile, int lane, F f) {
   constexpr int kChunks = kElements * static_cast<int>(sizeof(T)) / 16;
   static_assert(kChunks % kThreads == 0, "every thread takes as many chunks");
   constexpr int kPerThread = kChunks / kThreads;
+  constexpr int kBatch = kPerThread % kMaxBatch == 0 ? kMaxBatch : kPerThread % 2 == 0 ? 2 : 1;
   uint4 *chunks = reinterpret_cast<uint4 *>(tile) + lane;
-  uint4 v[kPerThread];
 #pragma unroll
-  for (int i = 0; i < kPerThread; ++i)
-    v[i] = chunks[i * kThreads];
+  for (int b = 0; b < kPerThread; b += kBatch) {
+    uint4 v[kBatch];
 #pragma unroll
-  for (int i = 0; i < kPerThread; ++i) {
-    uint32_t r[4] = {v[i].x, v[i].y, v[i].z, v[i].w};
-    apply_prologue<T>(r, f);
-    chunks[i * kThreads] = make_uint4(r[0], r[1], r[2], r[3]);
+    for (int i = 0; i < kBatch; ++i)
+      v[i] = chunks[(b + i) * kThreads];
+#pragma unroll
+    for (int i = 0; i < kBatch; ++i) {
+      uint32_t r[4] = {v[i].x, v[i].y, v[i].z, v[i].w};
+      apply_prologue<T>(r, f);
+      chunks[(b + i) * kThreads] = make_uint4(r[0], r[1], r[2], r[3]);
+    }
   }
 }
 

@@ -168,8 +168,36 @@ void pro_relu_a(int M, int N, int K, const __half *__restrict__ A,
     }
 }
 
+// A prologue on B: ReLU on a row-major (N-major) B. wgmma reads B from
+// shared memory, so the consumers apply it to each landed stage of B.
+void pro_relu_b(int M, int N, int K, const __half *__restrict__ A,
+                const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * fmaxf(__half2float(B[k * N + j]), 0.0f);
+      C[i * N + j] = __float2half(acc);
+    }
+}
+
+// A prologue on a column-major (M-major) A, B column-major: applied to each
+// landed stage of A (wgmma takes only a K-major A from registers).
+void pro_relu_a_col(int M, int N, int K, const __half *__restrict__ A,
+                    const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += fmaxf(__half2float(A[k * M + i]), 0.0f) * __half2float(B[j * K + k]);
+      C[i * N + j] = __float2half(acc);
+    }
+}
+
 // A prologue clamping bf16 A to [0, 0.5] (B column-major): exact on packed
-// bf16 pairs, applied by the TMA kernels' converter warp.
+// bf16 pairs, applied by the TMA kernels' consumer warpgroups to the stages.
 void pro_clamp_a_bf16(int M, int N, int K, const __nv_bfloat16 *__restrict__ A,
                       const __nv_bfloat16 *__restrict__ B, __nv_bfloat16 *__restrict__ C) {
 #pragma tc

@@ -1,15 +1,15 @@
 // --explain names the main loop's instruction family and why: wgmma fed by
 // TMA for a plain f16 GEMM on sm_90a, whose compute decomposition tiles by warpgroup
 // (64 x BN) and contracts to one point per m64n128k16; wgmma with A from
-// registers for a prologue on A; mma.sync where the region rules wgmma out
-// (a prologue on B), or the arch does.
+// registers for a prologue on A in the cp.async kernel; a prologue on B
+// applied to the landed stages; mma.sync where the arch rules wgmma out.
 //
 // RUN: %tc-rewrite --explain %s | FileCheck %s
 // RUN: %tc-rewrite --explain --arch=sm_80 %s | FileCheck %s --check-prefix=SM80
 // RUN: %tc-rewrite --explain --mma-path=sync %s | FileCheck %s --check-prefix=SYNC
 // RUN: not %tc-rewrite --explain --mma-path=tcgen05 %s 2>&1 | FileCheck %s --check-prefix=USAGE
 
-// CHECK:      {{^}}region tc_gemm_0 at wgmma.cu:[[@LINE+43]]{{$}}
+// CHECK:      {{^}}region tc_gemm_0 at wgmma.cu:[[@LINE+46]]{{$}}
 // CHECK:      {{^}}  kernel: block tile 128x128x64, 2 warpgroups (8 warps and a producer warp), 3 TMA stages (mbarriers), wgmma.mma_async.m64n128k16
 // CHECK-NEXT: {{^}}  main loop: wgmma: sm_90a, f16/bf16 operands; A K-major, B N-major stages; TMA stages filled by a producer warp (cp.async kernel when an operand is not 16-byte aligned){{$}}
 // CHECK:      {{^}}  step tileForWarps (warpgroups: 64 x BN){{$}}
@@ -40,9 +40,12 @@
 // CHECK-NEXT: {{^ *}}- filter: "{{.*}} -> { ConvertStage[i0] }"
 // CHECK-NEXT: {{^ *}}- filter: "{{.*}} -> { Arrive[i0] }"
 // CHECK:      {{^}}  operands not 16-byte aligned: tc_relu_a_0_cp_async, block tile 128x128x64, 2 warpgroups (8 warps), 3 cp.async stages, wgmma.mma_async.m64n128k16 (fp32 accumulation, 0 groups in flight),
-// ReLU on B: wgmma reads B from shared memory, so mma.sync.
+// ReLU on B: wgmma reads B from shared memory, where all consumers apply
+// the prologue to each landed stage before the wgmma.
 // CHECK:      {{^}}region tc_relu_b_0 at wgmma.cu:{{[0-9]+}}{{$}}
-// CHECK:      {{^}}  main loop: mma.sync: a prologue on B is applied to register fragments; wgmma reads B from shared memory{{$}}
+// CHECK:      {{^}}  main loop: wgmma: sm_90a, f16/bf16 operands; A K-major, B K-major stages; TMA stages filled by a producer warp (cp.async kernel when an operand is not 16-byte aligned); B's prologue applied by the consumers to each landed stage{{$}}
+// CHECK:      {{^}}  step consumer schedule (wgmma pipeline, epilogue){{$}}
+// CHECK:      {{^ *}}- filter: "{{.*}} -> { ConvertStage[i0] }"
 
 // SM80:       {{^}}  main loop: mma.sync: wgmma needs sm_90a; sm_80 has mma.sync{{$}}
 // SYNC:       {{^}}  main loop: mma.sync: requested{{$}}

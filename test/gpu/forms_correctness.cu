@@ -255,6 +255,8 @@ void epi_two_outputs(int M, int N, int K, const __half *__restrict__ A, const __
 void epi_separate_nest(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C, __half *__restrict__ D) TC_FORMS_WEAK;
 void pro_relu_a(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
 void pro_clamp_a_bf16(int M, int N, int K, const __nv_bfloat16 *__restrict__ A, const __nv_bfloat16 *__restrict__ B, __nv_bfloat16 *__restrict__ C) TC_FORMS_WEAK;
+void pro_relu_b(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
+void pro_relu_a_col(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
 void epi_f16_bias_std_max(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, const __half *__restrict__ bias, __half *__restrict__ C) TC_FORMS_WEAK;
 void epi_bias_col_relu(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, const float *__restrict__ bias, __half *__restrict__ C) TC_FORMS_WEAK;
 void epi_bias_row(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, const float *__restrict__ bias, float *__restrict__ C) TC_FORMS_WEAK;
@@ -381,6 +383,7 @@ struct Form {
   bool resid_after = false;  // C = act(v + bias) + R, not act(v + bias + R)
   bool relu_a = false;     // prologue: the product reads max(A, 0)
   double relu_a_max = HUGE_VAL;  // ... clamped to at most this
+  bool relu_b = false;     // prologue: the product reads max(B, 0)
   Elem out2 = Elem::None;  // D = act2(v + bias2), row-major, dense
   Bias bias2 = Bias::None;
   Act act2 = Act::None;
@@ -566,6 +569,16 @@ const std::vector<Form> &forms_table() {
       Form f = types(layouts(F("pro_clamp_a_bf16", "epilogues", SYM(pro_clamp_a_bf16), [](const Args &a) { pro_clamp_a_bf16(a.M, a.N, a.K, BF(a.A), BF(a.B), out<__nv_bfloat16>(a.C)); }), R, Cm, R), bf16, bf16);
       f.relu_a = true;
       f.relu_a_max = 0.5;
+      v.push_back(f);
+    }
+    {
+      Form f = types(F("pro_relu_b", "epilogues", SYM(pro_relu_b), [](const Args &a) { pro_relu_b(a.M, a.N, a.K, H(a.A), H(a.B), out<__half>(a.C)); }), f16, f16);
+      f.relu_b = true;
+      v.push_back(f);
+    }
+    {
+      Form f = types(layouts(F("pro_relu_a_col", "epilogues", SYM(pro_relu_a_col), [](const Args &a) { pro_relu_a_col(a.M, a.N, a.K, H(a.A), H(a.B), out<__half>(a.C)); }), Cm, Cm, R), f16, f16);
+      f.relu_a = true;
       v.push_back(f);
     }
     v.push_back(out2(F("epi_separate_nest", "epilogues", SYM(epi_separate_nest), [](const Args &a) { epi_separate_nest(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C), out<__half>(a.D)); }), f16, Bias::None, true));
@@ -1049,6 +1062,7 @@ struct RefParams {
   bool resid_after;
   bool relu_a;
   double relu_a_max;
+  bool relu_b;
   double *ref, *ref2;     // [batch][M][N]
   // Sums of matmuls: + A2*B2 over K2 [+ A3*B3 over K3] (p null: absent).
   RefOperand A2, B2, A3, B3;
@@ -1142,6 +1156,8 @@ __host__ __device__ inline void reference_one(const RefParams &p, long long b,
     if (p.relu_a)
       a = fmin(fmax(a, 0.0), p.relu_a_max);
     double bb = load_elem(p.B.p, p.B.type, offset_of(p.B, b, k, j));
+    if (p.relu_b)
+      bb = fmax(bb, 0.0);
     if (p.quant) {
       if (p.quant_a)
         a = dequantize(p, a, i);
@@ -1239,6 +1255,8 @@ std::string describe(const Form &f) {
   }
   if (f.relu_a)
     v = f.relu_a_max == HUGE_VAL ? "relu(A)*B" : "clamp(A, 0, " + std::to_string(f.relu_a_max).substr(0, 4) + ")*B";
+  if (f.relu_b)
+    v = "A*relu(B)";
   if (f.quant != Elem::None) {
     // The quantized operand as the product reads it.
     const std::string c = f.quant_a ? "i" : "j";
@@ -1544,6 +1562,7 @@ void run_case(const Form &f, int fn_index, int shape_index, const Shape &sh,
   p.resid_after = f.resid_after;
   p.relu_a = f.relu_a;
   p.relu_a_max = f.relu_a_max;
+  p.relu_b = f.relu_b;
   p.ref = dref;
   p.ref2 = dref2;
   p.K2 = sh.K2;

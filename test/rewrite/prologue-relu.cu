@@ -43,19 +43,20 @@ void relu_gemm(int M, int N, int K, const __half *__restrict__ A,
 // TMA:      {{^ *}}if (threadIdx.x >= 256) {  // the producer warp
 // The consumers' zeros are fenced before the main loop (else ptxas
 // serializes the wgmma); each warpgroup converts its 64 rows of the stage
-// (4096 elements at 4096 * tc_warpgroup) and meets at its own barrier; the
-// wgmma read A from the stage: no fragments, no prologue there.
+// (4096 elements at 4096 * tc_warpgroup; two chunks a thread at a time at
+// two blocks' register cap) and meets at its own barrier; the wgmma read A
+// from the stage: no fragments, no prologue there.
 // TMA:      {{^ *}}float tc_acc[1][16][4] = {};
 // TMA-NEXT: {{^ *}}tc::fence_operands(tc_acc[0]);
 // TMA:      {{^ *}}const int tc_warpgroup = tc_thread / 128;
 // TMA:      {{^ *}}tc::mbarrier_wait(tc_full + 0, 0);  // the tile has landed
-// TMA-NEXT: {{^ *}}tc::apply_prologue_to_tile<__half, 4096, 128>(tc_smem_a + 0 * 8192 + 4096 * tc_warpgroup, tc_thread % 128, tc_relu_gemm_0_prologue_a());
+// TMA-NEXT: {{^ *}}tc::apply_prologue_to_tile<__half, 4096, 128, 2>(tc_smem_a + 0 * 8192 + 4096 * tc_warpgroup, tc_thread % 128, tc_relu_gemm_0_prologue_a());
 // TMA-NEXT: {{^ *}}tc::fence_proxy_async();
 // TMA-NEXT: {{^ *}}tc::warpgroup_sync(tc_warpgroup);
 // TMA-NEXT: {{^ *}}tc::warpgroup_arrive(tc_acc[0]);
 // TMA-NEXT: {{^ *}}tc::wgmma_m64k16<__half, 0, 1, 128>(
 // TMA:      {{^ *}}tc::mbarrier_wait(tc_full + [[STAGE:\(\(unsigned\(c[0-9]\) - unsigned\(tc_k_begin\)\) % 3\)]], {{.*}});  // the tile has landed
-// TMA-NEXT: {{^ *}}tc::apply_prologue_to_tile<__half, 4096, 128>(tc_smem_a + [[STAGE]] * 8192 + 4096 * tc_warpgroup, tc_thread % 128, tc_relu_gemm_0_prologue_a());
+// TMA-NEXT: {{^ *}}tc::apply_prologue_to_tile<__half, 4096, 128, 2>(tc_smem_a + [[STAGE]] * 8192 + 4096 * tc_warpgroup, tc_thread % 128, tc_relu_gemm_0_prologue_a());
 // TMA-NOT:  apply_prologue<
 // TMA-LABEL: static void tc_relu_gemm_0_launch(
 

@@ -67,7 +67,7 @@ void gemm_relu(int M, int N, int K, const __half *__restrict__ A,
 // CHECK:      {{^}}      continue;
 // CHECK:      {{^}}    const int tc_thread = tc::unit_thread_index();
 // CHECK:      {{^}}    const int tc_warpgroup = tc_thread / 128;
-// CHECK:      {{^}}      tc::apply_prologue_to_tile<__half, 4096, 128>(tc_smem_a + 0 * 8192 + 4096 * tc_warpgroup, tc_thread % 128, tc_relu_a_gemm_0_prologue_a());
+// CHECK:      {{^}}      tc::apply_prologue_to_tile<__half, 4096, 128, 4>(tc_smem_a + 0 * 8192 + 4096 * tc_warpgroup, tc_thread % 128, tc_relu_a_gemm_0_prologue_a());
 void relu_a_gemm(int M, int N, int K, const __half *__restrict__ A,
                  const __half *__restrict__ B, __half *__restrict__ C) {
 #pragma tc

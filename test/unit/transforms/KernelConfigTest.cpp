@@ -625,6 +625,50 @@ TEST(KernelConfigTest, PrologueOnAIsAppliedToTmaStagesByTheConsumers) {
   EXPECT_TRUE(DeepNarrower);
 }
 
+TEST(KernelConfigTest, ProloguesOnBAndOnMMajorAConvertTheLandedStages) {
+  // wgmma reads B, and an M-major A, from shared memory: their prologues
+  // are applied to each landed stage, by the consumers of the TMA kernel
+  // and by all threads of its cp.async twin; no fragments in registers.
+  MatmulIdiom PrologueB = plainIdiom(true, false);
+  PrologueB.B.Prologue.push_back(ExprNode::make(ExprNode::Read, ""));
+  MatmulIdiom PrologueMMajorA = plainIdiom(false, true);
+  PrologueMMajorA.A.Prologue.push_back(ExprNode::make(ExprNode::Read, ""));
+  for (const MatmulIdiom *I : {&PrologueB, &PrologueMMajorA}) {
+    bool OnB = I == &PrologueB;
+    Chosen R = chooseFor(*I, {}, GpuArch::SM90a, MmaPreference::Auto);
+    ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+    EXPECT_TRUE(R.Config->wgmma());
+    EXPECT_TRUE(R.Config->Tma);
+    EXPECT_EQ(R.Config->ConvertStagesB, OnB);
+    EXPECT_EQ(R.Config->ConvertStages, !OnB);
+    EXPECT_FALSE(R.Config->WgmmaRegisterA);
+    EXPECT_EQ(R.Config->blockThreads(), 256 + 32);
+    EXPECT_NE(R.Config->PathReason.find(OnB ? "B's prologue" : "A's prologue"),
+              std::string::npos)
+        << R.Config->PathReason;
+    KernelConfig Twin = R.Config->cpAsyncTwin();
+    EXPECT_FALSE(Twin.Tma);
+    EXPECT_EQ(Twin.ConvertStagesB, OnB);
+    EXPECT_EQ(Twin.ConvertStages, !OnB);
+    EXPECT_FALSE(Twin.WgmmaRegisterA);
+    for (auto &Alt : alternativeKernels(*R.Config, RegionModel(), *I)) {
+      EXPECT_FALSE(Alt.Config.PersistentTiles) << Alt.Suffix;
+      // (B's 256 rows beside the 128x256 tile's accumulators spilled.)
+      if (OnB) {
+        EXPECT_LT(Alt.Config.BlockN, 224) << Alt.Suffix;
+      }
+    }
+  }
+  // Not in a sum of matmuls, whose products would need a prologue each.
+  MatmulIdiom Sum = PrologueB;
+  Sum.MoreProducts.push_back({});
+  Chosen R = chooseFor(Sum, {}, GpuArch::SM90a, MmaPreference::Auto);
+  ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+  EXPECT_FALSE(R.Config->wgmma());
+  EXPECT_NE(R.Config->PathReason.find("prologue in a sum of matmuls"), std::string::npos)
+      << R.Config->PathReason;
+}
+
 TEST(KernelConfigTest, WgmmaStagesAndTileClauses) {
   RegionClauses Cl = tile(128, 256, 64);
   Cl.Stages = 4;
@@ -654,10 +698,6 @@ TEST(KernelConfigTest, MmaSyncWhereWgmmaCannotRun) {
     const char *Reason;
   };
   MatmulIdiom Tf32 = plainIdiom(true, true, ElementType::F32);
-  MatmulIdiom Prologue = plainIdiom(true, true);
-  Prologue.B.Prologue.push_back(ExprNode::make(ExprNode::Read, ""));
-  MatmulIdiom PrologueMMajorA = plainIdiom(false, true);
-  PrologueMMajorA.A.Prologue.push_back(ExprNode::make(ExprNode::Read, ""));
   RegionClauses Warp;
   Warp.Warp = std::vector<int>{64, 64};
   RegionClauses OddTile = tile(128, 128, 32);
@@ -667,8 +707,6 @@ TEST(KernelConfigTest, MmaSyncWhereWgmmaCannotRun) {
       {plainIdiom(true, true), {}, GpuArch::SM80, "wgmma needs sm_90a"},
       {plainIdiom(true, true), {}, GpuArch::SM89, "wgmma needs sm_90a"},
       {Tf32, {}, GpuArch::SM90a, "f16 and bf16"},
-      {Prologue, {}, GpuArch::SM90a, "prologue on B"},
-      {PrologueMMajorA, {}, GpuArch::SM90a, "K-major (row-major) A"},
       {plainIdiom(true, true), Warp, GpuArch::SM90a, "warp tiles"},
       {plainIdiom(true, true), OddTile, GpuArch::SM90a, "BM x BN x 64"},
       {plainIdiom(true, true), Split, GpuArch::SM90a, "warp_split_k"},

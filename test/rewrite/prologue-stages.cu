@@ -1,0 +1,73 @@
+// A prologue on B, or on a column-major A: wgmma reads these operands from
+// shared memory, so the prologue is applied to each landed stage in place.
+// In the TMA kernel all consumers convert B's tile (every warpgroup reads
+// it) and meet at barrier 1, each warpgroup its own 64-column panel of an
+// M-major A and meets at its own barrier; in the cp.async twin all threads
+// convert after the copies' wait and meet again. Nothing goes through
+// register fragments, and mma.sync is not needed.
+//
+// RUN: %tc-rewrite %s -o %t.cu
+// RUN: FileCheck %s --input-file=%t.cu
+// RUN: %tc-rewrite --explain %s | FileCheck %s --check-prefix=EXPLAIN
+// RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
+
+#include <cuda_fp16.h>
+
+// EXPLAIN:      {{^}}region tc_relu_b_0 at prologue-stages.cu:{{[0-9]+}}{{$}}
+// EXPLAIN:      {{^}}  main loop: wgmma: {{.*}}; B's prologue applied by the consumers to each landed stage{{$}}
+// EXPLAIN:      {{^}}region tc_relu_a_col_0 at prologue-stages.cu:{{[0-9]+}}{{$}}
+// EXPLAIN:      {{^}}  main loop: wgmma: {{.*}}; A's prologue applied by each consumer warpgroup to its rows of each landed stage{{$}}
+
+// The cp.async twin (unaligned operands): the stage's wait, then B's tile
+// by all 256 threads, a fence to the async proxy and a second barrier.
+// CHECK-LABEL: {{^}}__global__ void __launch_bounds__(256, 2) tc_relu_b_0_cp_async_kernel(
+// CHECK:      {{^ *}}tc::cp_async_wait<1>();
+// CHECK-NEXT: {{^ *}}tc::fence_proxy_async();
+// CHECK-NEXT: {{^ *}}__syncthreads();
+// CHECK-NEXT: {{^ *}}tc::apply_prologue_to_tile<__half, 8192, 256, 2>(tc_smem_b + (c0 % 3) * 8192, tc_thread, tc_relu_b_0_prologue_b());
+// CHECK-NEXT: {{^ *}}tc::fence_proxy_async();
+// CHECK-NEXT: {{^ *}}__syncthreads();
+// CHECK-NOT:  apply_prologue<
+// The TMA kernel: no extra warp; all consumers convert B's tile, then
+// barrier 1 over the 256 consumer threads.
+// CHECK-LABEL: {{^}}__global__ void __launch_bounds__(288, 2) tc_relu_b_0_kernel(
+// CHECK:      {{^ *}}tc::fence_operands(tc_acc[0]);
+// CHECK:      {{^ *}}tc::mbarrier_wait(tc_full + 0, 0);  // the tile has landed
+// CHECK-NEXT: {{^ *}}tc::apply_prologue_to_tile<__half, 8192, 256, 2>(tc_smem_b + 0 * 8192, tc_thread, tc_relu_b_0_prologue_b());
+// CHECK-NEXT: {{^ *}}tc::fence_proxy_async();
+// CHECK-NEXT: {{^ *}}tc::consumer_sync<256>();
+// CHECK-NEXT: {{^ *}}tc::warpgroup_arrive(tc_acc[0]);
+// CHECK-NOT:  apply_prologue<
+// CHECK-LABEL: {{^}}static void tc_relu_b_0_launch(
+void relu_b(int M, int N, int K, const __half *__restrict__ A,
+            const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * fmaxf(__half2float(B[k * N + j]), 0.0f);
+      C[i * N + j] = __float2half(acc);
+    }
+}
+
+// A column-major A: its stage holds 64-column panels, warpgroup g's at
+// 4096 * g (the descriptor's offset), which that warpgroup converts.
+// CHECK-LABEL: {{^}}__global__ void __launch_bounds__(288, 2) tc_relu_a_col_0_kernel(
+// CHECK:      {{^ *}}const uint64_t tc_desc_a = tc::wgmma_desc_mn_major_sw128(tc_smem_a + 4096 * tc_warpgroup, 8192);
+// CHECK:      {{^ *}}tc::apply_prologue_to_tile<__half, 4096, 128, 2>(tc_smem_a + 0 * 8192 + 4096 * tc_warpgroup, tc_thread % 128, tc_relu_a_col_0_prologue_a());
+// CHECK-NEXT: {{^ *}}tc::fence_proxy_async();
+// CHECK-NEXT: {{^ *}}tc::warpgroup_sync(tc_warpgroup);
+// CHECK-NOT:  apply_prologue<
+// CHECK-LABEL: {{^}}static void tc_relu_a_col_0_launch(
+void relu_a_col(int M, int N, int K, const __half *__restrict__ A,
+                const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += fmaxf(__half2float(A[k * M + i]), 0.0f) * __half2float(B[j * K + k]);
+      C[i * N + j] = __float2half(acc);
+    }
+}
