@@ -404,12 +404,18 @@ private:
     auto Batch = [&](int Elements, int Threads) {
       return minBlocksPerSm() >= 2 || Elements / 8 / Threads >= 8 ? 2 : 4;
     };
+    // Elements elements of operand Tl's stage from Offset on (text), each
+    // thread of Threads (index Thread) its share.
+    auto ConvertPart = [&](const OperandTile &Tl, char Operand, int Elements,
+                           const std::string &Offset, int Threads, const std::string &Thread) {
+      return "tc::apply_prologue_to_tile<" + Elem + ", " + str(Elements) + ", " + str(Threads) +
+             ", " + str(Batch(Elements, Threads)) + ">(" + Tl.Smem + " + {stage} * " +
+             str(Tl.Elements) + Offset + ", " + Thread + ", " + Region + "_prologue_" +
+             Operand + "())";
+    };
     auto ConvertTile = [&](const OperandTile &Tl, char Operand, int Threads,
                            const std::string &Thread) {
-      return "tc::apply_prologue_to_tile<" + Elem + ", " + str(Tl.Elements) + ", " +
-             str(Threads) + ", " + str(Batch(Tl.Elements, Threads)) + ">(" + Tl.Smem +
-             " + {stage} * " + str(Tl.Elements) + ", " + Thread + ", " + Region + "_prologue_" +
-             Operand + "());\n";
+      return ConvertPart(Tl, Operand, Tl.Elements, "", Threads, Thread) + ";\n";
     };
     if (C.wgmma() && !C.Tma && (C.ConvertStages || C.ConvertStagesB)) {
       // All threads convert the landed tiles, then meet again before the
@@ -496,13 +502,13 @@ private:
         // before the wgmma.
         int Slice = KernelConfig::WgmmaM * C.BlockK;
         if (C.ConvertStages)
-          T.ConvertStage = "tc::apply_prologue_to_tile<" + Elem + ", " + str(Slice) +
-                           ", 128, " + str(Batch(Slice, 128)) + ">(" + A.Smem + " + {stage} * " + str(A.Elements) + " + " +
-                           str(Slice) + " * tc_warpgroup, tc_thread % 128, " + Region +
-                           "_prologue_a());  // this warpgroup's rows\n";
+          T.ConvertStage = ConvertPart(A, 'a', Slice, " + " + str(Slice) + " * tc_warpgroup", 128,
+                                       "tc_thread % 128") +
+                           ";  // this warpgroup's rows\n";
         if (C.ConvertStagesB)
           T.ConvertStage += ConvertTile(B, 'b', C.threads(), "tc_thread");
-        T.ConvertStage += "tc::fence_proxy_async();  // the wgmma read them through the async proxy\n";
+        T.ConvertStage +=
+            "tc::fence_proxy_async();  // the wgmma read them through the async proxy\n";
         T.ConvertStage += C.ConvertStagesB
                               ? "tc::consumer_sync<" + str(C.threads()) + ">();"
                               : std::string("tc::warpgroup_sync(tc_warpgroup);");
