@@ -334,7 +334,7 @@ private:
       // 8-bit weights are converted to the other operand's type in shared
       // memory (a weight-only quantized layer).
       if (isQuantized(Arr.Elem))
-        V.ConvertWhileCopying = true;
+        V.ConvertWhileCopying = V.EightBit = true;
       else if (Arr.Elem != ElementType::F16 && Arr.Elem != ElementType::BF16 &&
                !(Arr.Elem == ElementType::F32 && M.Clauses.AllowTf32)) {
         if (Arr.Elem == ElementType::F32)

@@ -34,6 +34,8 @@ struct OperandView {
   /// element (a per-row or per-column scale or zero point, a scalar), which
   /// needs the element's row or column.
   bool ConvertWhileCopying = false;
+  /// The operand is stored as int8/uint8 (so ConvertWhileCopying).
+  bool EightBit = false;
   /// Arrays the prologue reads besides the operand (indexed by the
   /// operand's own output dimension, and the batch).
   std::vector<unsigned> PrologueArrays;

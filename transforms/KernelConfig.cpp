@@ -144,8 +144,15 @@ static std::optional<std::string> wgmmaObstacle(const MatmulIdiom &Idiom,
 static std::optional<std::string> tmaObstacle(const KernelConfig &C, const MatmulIdiom &Idiom) {
   if (!C.wgmma())
     return std::string("TMA stages feed wgmma");
-  if (Idiom.A.ConvertWhileCopying || Idiom.B.ConvertWhileCopying)
-    return std::string("an operand is converted while copying, which TMA cannot do");
+  // Only an 8-bit K-major B lands raw for the consumers to convert
+  // (KernelConfig::RawStagesB); other conversions need the copier's
+  // registers.
+  if (Idiom.A.ConvertWhileCopying ||
+      (Idiom.B.ConvertWhileCopying && !(Idiom.B.EightBit && Idiom.B.ReductionIsContiguous)))
+    return std::string("an operand is converted while copying, which TMA cannot do (only an "
+                       "8-bit K-major B lands raw for the consumers to convert)");
+  if (Idiom.B.ConvertWhileCopying && !Idiom.MoreProducts.empty())
+    return std::string("an 8-bit B in a sum of matmuls is converted while copying");
   for (auto &P : Idiom.MoreProducts)
     if (P.A.ReductionIsContiguous != Idiom.A.ReductionIsContiguous ||
         P.B.ReductionIsContiguous != Idiom.B.ReductionIsContiguous)
@@ -184,6 +191,7 @@ KernelConfig KernelConfig::cpAsyncTwin() const {
   T.PairedTiles = false;
   T.StreamUnits = false;
   T.PersistentTiles = false;
+  T.RawStagesB = false; // converted while copying
   // Without TMA stages, a K-major A's prologue goes back to its fragments
   // (the other prologues convert the landed cp.async stages).
   if (T.ConvertStages && !T.ConvertedAIsMMajor) {
@@ -210,7 +218,8 @@ static bool splitsInHalves(const OperandView &V, int Rows) {
 static void pairTiles(KernelConfig &C, const MatmulIdiom &Idiom) {
   const bool Wide = C.BlockM >= 128 && C.BlockN >= 256;
   const bool Narrow = C.BlockM == 64 && C.BlockN == 128;
-  C.PairedTiles = (Wide || Narrow) && splitsInHalves(Idiom.B, C.BlockN);
+  // (A raw 8-bit B is converted by each block from its own stage.)
+  C.PairedTiles = (Wide || Narrow) && !C.RawStagesB && splitsInHalves(Idiom.B, C.BlockN);
   for (auto &P : Idiom.MoreProducts)
     C.PairedTiles &= splitsInHalves(P.B, C.BlockN);
 }
@@ -236,6 +245,7 @@ static void chooseCopies(KernelConfig &C, const MatmulIdiom &Idiom) {
     return;
   }
   C.Tma = true;
+  C.RawStagesB = Idiom.B.ConvertWhileCopying;
   if (C.WgmmaRegisterA) {
     // A's fragments in registers beside the producer warp would exceed
     // the registers of two blocks per SM (ptxas spills): the consumers
@@ -245,6 +255,12 @@ static void chooseCopies(KernelConfig &C, const MatmulIdiom &Idiom) {
   }
   if (!C.FixedStages)
     C.Stages = defaultTmaStages(C);
+  // A raw 8-bit B: the 128x128 kernel takes 4 stages (one block per SM)
+  // instead of two blocks of 3, whose conversion ptxas spilled at their 96
+  // registers per thread (at 112, __maxnreg__, only one block ran: 0.649x
+  // of the unfused path on the paper's shapes vs 0.692x with 4 stages, H100).
+  if (C.RawStagesB && !C.FixedStages && C.warpgroups() >= 2)
+    C.Stages = std::max(C.Stages, 4);
   C.WgmmaPending = 1;
   pairTiles(C, Idiom);
   C.PathReason += "; TMA stages filled by a producer warp (cp.async kernel when an operand "
@@ -257,6 +273,9 @@ static void chooseCopies(KernelConfig &C, const MatmulIdiom &Idiom) {
                     "landed stage";
   if (C.ConvertStagesB)
     C.PathReason += "; B's prologue applied by the consumers to each landed stage";
+  if (C.RawStagesB)
+    C.PathReason += "; B's 8-bit tile lands raw beside its stage and the consumers convert it "
+                    "(the cp.async kernel converts while copying)";
 }
 
 llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
@@ -532,6 +551,8 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   // enough of them fill the GPU unsplit; wider and taller tiles measured
   // slower (docs/results/fused-bench-h100-int8-tiles.md).
   if (Idiom.A.ConvertWhileCopying || Idiom.B.ConvertWhileCopying) {
+    if (Narrow.Tma)
+      Narrow.Stages = defaultTmaStages(Narrow);
     allowStreamUnits(Narrow, Cl);
     return {{Narrow, "_narrow", "prefer_narrow_converted_tiles", false}};
   }

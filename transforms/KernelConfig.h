@@ -119,6 +119,15 @@ struct KernelConfig {
   /// barrier 1 before their wgmma (TMA), or by all threads after the
   /// cp.async wait and before a second __syncthreads.
   bool ConvertStagesB = false;
+  /// (TMA) B is an 8-bit K-major operand converted while copying (a
+  /// quantized weight): TMA copies its raw k tile into the second half of
+  /// B's stage, and all consumers convert it in place, with the prologue's
+  /// per-row values loaded once, into the stage that wgmma reads, then meet
+  /// at barrier 1 (tc/tile_convert.cuh, convert_raw_stage), while their
+  /// previous tile's wgmma still run. (A converter warpgroup in their
+  /// stead measured 0.95x on the paper's shapes, H100.) Its cp.async twin
+  /// converts while copying.
+  bool RawStagesB = false;
   /// (TMA) The kernel may run as pairs of blocks (clusters of two) whose
   /// tiles (m, n) and (m + 1, n) share B's tile, each block copying half of
   /// it into both blocks' stages by TMA multicast (tc/cluster.cuh): the

@@ -14,6 +14,8 @@
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/StringExtras.h"
 #include <cstdlib>
+#include <map>
+#include <set>
 
 namespace tc {
 namespace {
@@ -325,6 +327,86 @@ private:
            "    return static_cast<float>(" + Body + ");\n  };\n";
   }
 
+  /// For a raw 8-bit B (KernelConfig::RawStagesB): the prologue of each of
+  /// this thread's rows of B's stage (tc::RawStageLayout), `tc_convert_b`,
+  /// with the values the prologue reads for the row (a scale, a zero point)
+  /// loaded once, before the main loop; rows past the matrix, or a block
+  /// without k tiles, read nothing.
+  std::string rawRowConversions() const {
+    const OperandView &V = Idiom.B;
+    const Statement &R = M.Stmts[Idiom.Reduction];
+    auto Iter = [&](const std::string &It) -> std::string {
+      return It == Idiom.IterN ? "tc_row" : It; // the idiom admits no other
+    };
+    // The reads in the prologue besides the element, in order.
+    std::set<unsigned> Reads;
+    std::function<void(const ExprNode &)> Collect = [&](const ExprNode &E) {
+      if (E.K == ExprNode::Read && E.AccessId != V.AccessId)
+        Reads.insert(E.AccessId);
+      for (auto &Op : E.Ops)
+        Collect(*Op);
+    };
+    if (!V.Prologue.empty())
+      Collect(*V.Prologue[0]);
+    std::string Loads;
+    std::map<unsigned, std::string> Values;
+    for (unsigned Id : Reads) {
+      std::string Access = printAccess(M, R.Reads[Id], Iter);
+      std::string Var = "tc_v" + str(long(Values.size()));
+      std::string Type = "std::decay_t<decltype(" + Access + ")>";
+      Values[Id] = Var;
+      Loads += "    const " + Type + " " + Var + " = tc_inside ? " + Access + " : " + Type +
+               "();\n";
+    }
+    ExprPrinter P;
+    P.PrintIterator = Iter;
+    P.PrintRead = [&](unsigned Id) {
+      if (Id == V.AccessId)
+        return std::string("tc_x");
+      auto It = Values.find(Id);
+      return It != Values.end() ? It->second : printAccess(M, R.Reads[Id], Iter);
+    };
+    P.PrintScalar = [&](const std::string &S) {
+      for (auto &Par : M.Params)
+        if (Par.Name == S && Par.Value)
+          return std::to_string(*Par.Value);
+      return S;
+    };
+    std::function<ExprPtr(const ExprPtr &)> Strip = [&](const ExprPtr &E) -> ExprPtr {
+      const ExprNode *Inner = stripConversions(E.get());
+      if (Inner->K == ExprNode::Read && Inner->AccessId == V.AccessId) {
+        auto X = ExprNode::make(ExprNode::Read, "");
+        X->AccessId = V.AccessId;
+        return X;
+      }
+      auto C = std::make_shared<ExprNode>(*E);
+      for (auto &Op : C->Ops)
+        Op = Strip(Op);
+      return C;
+    };
+    const Array &Arr = M.Arrays[V.ArrayId];
+    std::string Body = V.Prologue.empty() ? "tc_x" : P.print(*Strip(V.Prologue[0]));
+    OperandTile B = tileB();
+    std::string Layout =
+        "tc::RawStageLayout<" + str(C.BlockN) + ", " + str(C.threads()) + ">";
+    int PerThread = C.BlockN * 8 / C.threads();
+    std::string S =
+        "  // Operand b (" + Arr.Name + ", " + Arr.ElemSpelling + ") becomes " +
+        spelling(Idiom.InputType) +
+        " in shared memory: f(element), with the values\n"
+        "  // its row reads loaded once for each of this thread's rows of B's stage.\n"
+        "  const auto tc_convert_b_row = [&](long long tc_row) {\n"
+        "    const bool tc_inside = tc_row < " + B.Rows + " && tc_k_end > tc_k_begin;\n" +
+        Loads + (Loads.empty() ? "    (void)tc_inside;\n" : "") +
+        "    return [=](float tc_x) -> float { return static_cast<float>(" + Body + "); };\n"
+        "  };\n"
+        "  const decltype(tc_convert_b_row(0)) tc_convert_b[" + str(PerThread) + "] = {\n";
+    for (int I = 0; I < PerThread; ++I)
+      S += "      tc_convert_b_row(" + str(C.BlockN) + "LL * tc_block_n + " + Layout +
+           "::row(tc_thread, " + str(I) + "))" + (I + 1 < PerThread ? ",\n" : "};\n");
+    return S;
+  }
+
   std::string extentM() const { return Idiom.ExtentM.str(subst()); }
   std::string extentN() const { return Idiom.ExtentN.str(subst()); }
 
@@ -485,15 +567,35 @@ private:
       T.EmptyWait = "tc::mbarrier_wait(tc_empty + {stage}, {phase});  // released by the consumers";
       // Product p of a sum of matmuls copies from its own maps (the same
       // boxes: every product's operands have product 0's layouts).
+      // A raw 8-bit B lands in its own buffer, a byte an element.
+      OperandTile LandedB = B;
+      if (C.RawStagesB) {
+        LandedB.Smem = "tc_smem_raw_b";
+        LandedB.Elements *= 2; // (a stage apart)
+      }
+      int Bytes = A.Elements * C.ElementBytes + B.Elements * (C.RawStagesB ? 1 : C.ElementBytes);
       for (size_t P = 0; P <= Idiom.MoreProducts.size(); ++P) {
-        std::string Load = "tc::mbarrier_arrive_expect_tx(tc_full + {stage}, " +
-                           str((A.Elements + B.Elements) * C.ElementBytes) + ");\n" +
+        std::string Load = "tc::mbarrier_arrive_expect_tx(tc_full + {stage}, " + str(Bytes) +
+                           ");\n" +
                            Loads(Idiom.A, A, mapName('a', P).c_str(), C.BlockM, "tc_block_m") +
-                           Loads(Idiom.B, B, mapName('b', P).c_str(), C.BlockN, "tc_block_n");
+                           Loads(Idiom.B, LandedB, mapName('b', P).c_str(), C.BlockN,
+                                 "tc_block_n");
         Load.pop_back();
         T.TmaLoad.push_back(Load);
       }
       T.FullWait = "tc::mbarrier_wait(tc_full + {stage}, {phase});  // the tile has landed";
+      if (C.RawStagesB) {
+        // All consumers convert B's raw tile in place, which every
+        // warpgroup reads, while their previous tile's wgmma still run.
+        std::string Sync = "[] { tc::consumer_sync<" + str(C.threads()) + ">(); }";
+        T.ConvertStage = "tc::convert_raw_stage<" + M.Arrays[Idiom.B.ArrayId].ElemSpelling +
+                         ", " + Elem + ", " + str(C.BlockN) + ", " + str(C.threads()) + ">(" +
+                         B.Smem + " + {stage} * " + str(B.Elements) +
+                         ", tc_thread, tc_convert_b, (" + Idiom.ExtentK.str(subst()) +
+                         ") - {k},\n                       " + Sync + ");\n"
+                         "tc::fence_proxy_async();  // the wgmma read it through the async proxy\n"
+                         "tc::consumer_sync<" + str(C.threads()) + ">();";
+      }
       if (C.ConvertStages || C.ConvertStagesB) {
         // Each warpgroup converts the 64 rows of A that its own wgmma read,
         // all consumers B's tile, which every warpgroup reads, while their
@@ -714,6 +816,12 @@ private:
     S += "  " + Elem + " *tc_smem_a = reinterpret_cast<" + Elem + " *>(tc_smem);\n";
     S += "  " + Elem + " *tc_smem_b = tc_smem_a + " + str(C.Stages * A.Elements) +
          ";\n";
+    if (C.RawStagesB) {
+      const std::string &Raw = M.Arrays[Idiom.B.ArrayId].ElemSpelling;
+      S += "  // B's k tiles land raw in the second half of their stage.\n"
+           "  " + Raw + " *tc_smem_raw_b = reinterpret_cast<" + Raw + " *>(tc_smem_b + " +
+           str(tileB().Elements / 2) + ");\n";
+    }
     if (C.Tma) {
       S += "  // This block's output tile (grouped order: L2 reuse across blocks) and its\n"
            "  // k tiles [tc_k_begin, tc_k_end): all of them, or one part's of a split\n"
@@ -813,7 +921,7 @@ private:
       S += copierDecl(tileB(), Idiom.B, "tc_copy_b");
     }
     S += conversionLambda(Idiom.A, true);
-    S += conversionLambda(Idiom.B, false);
+    S += C.RawStagesB ? rawRowConversions() : conversionLambda(Idiom.B, false);
     if (C.WarpSplitK > 1)
       S += "  float4 *tc_partial = reinterpret_cast<float4 *>(tc_smem);  // after the main loop\n";
     if (C.PersistentTiles)
@@ -826,7 +934,7 @@ private:
          "][4] = {};\n";
     // Without the fence, ptxas sinks the zeros past the stage conversion to
     // the first wgmma, and then serializes every wgmma (C7515).
-    if (C.ConvertStages || C.ConvertStagesB)
+    if (C.ConvertStages || C.ConvertStagesB || C.RawStagesB)
       S += "  tc::fence_operands(tc_acc[0]);  // the zeros are set before the main loop\n";
     if (C.wgmma()) {
       S += "  // This warp's share of its warpgroup's m64n" + str(C.BlockN) +
@@ -1038,6 +1146,12 @@ private:
                      int Operand, bool IsB) {
         int BoxRows = V.ReductionIsContiguous ? (C.PairedTiles && IsB ? Rows / 2 : Rows)
                                               : C.BlockK;
+        // A raw 8-bit B: its own map, unswizzled (no aligned copy: else the
+        // cp.async kernel, which converts while copying).
+        if (IsB && C.RawStagesB)
+          return std::string("tc::tma_map_2d_bytes(&") + Var + ", " +
+                 M.Arrays[V.ArrayId].Name + ", " + Tl.ColsExtent + ", " + Tl.Rows + ", " + Tl.Ld +
+                 ", 64, " + str(BoxRows) + ")";
         return std::string("tc::tma_map_2d_aligned(&") + Var + ", " + M.Arrays[V.ArrayId].Name +
                ", " + Tl.ColsExtent + ", " + Tl.Rows + ", " + Tl.Ld + ", 64, " + str(BoxRows) +
                ", tc_stream, " + str(Operand) + ")";

@@ -71,6 +71,7 @@ public:
       KS.Tree = sequence(Main, insertEpilogue());
       KS.Steps.push_back({"producer schedule (TMA copies into the stages)",
                           printTree(*KS.Producer)});
+
       if (KS.Storer)
         KS.Steps.push_back({"epilogue warpgroups' schedule (stores of each staged tile)",
                             printTree(*KS.Storer)});
@@ -399,7 +400,8 @@ private:
   /// With a prologue on A (KernelConfig::ConvertStages), each warpgroup
   /// applies it to its rows of the stage between the wait and the wgmma,
   /// while tile t - 1's group still runs; with one on B
-  /// (ConvertStagesB), all consumers to B's tile.
+  /// (ConvertStagesB), all consumers to B's tile; a raw 8-bit B
+  /// (RawStagesB) is converted in place there too.
   isl::schedule insertTmaConsumerLoop(const isl::schedule &Compute) {
     isl::set Wait = rename(KTiles, "FullWait");
     isl::set Convert = rename(KTiles, "ConvertStage");
@@ -422,10 +424,13 @@ private:
          {}, T.FullWait});
     isl::schedule Landed = leaf(Wait);
     std::string Converted;
-    if (C.ConvertStages || C.ConvertStagesB) {
+    if (C.ConvertStages || C.ConvertStagesB || C.RawStagesB) {
+      // (k: the tile's first k element, where a raw stage's conversion
+      // zeroes what lies past the reduction.)
       add({"ConvertStage", Convert,
-           {counter("stage", fn("{ ConvertStage[t] -> [" + stageOf() + "] }"))}, {},
-           T.ConvertStage});
+           {counter("stage", fn("{ ConvertStage[t] -> [" + stageOf() + "] }")),
+            {"k", fn("{ ConvertStage[t] -> [(" + str(C.BlockK) + " * t)] }")}},
+           {}, T.ConvertStage});
       Landed = sequence(Landed, leaf(Convert));
       Converted = " ConvertStage[t] -> [(t)];";
     }

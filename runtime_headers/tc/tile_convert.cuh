@@ -254,6 +254,96 @@ struct ConvertingCopier {
   }
 };
 
+// Raw stages converted by the consumers (TMA kernels).
+//
+// A K-major 8-bit operand fed by TMA lands raw in the second half of its
+// own stage (kRows rows of 64 bytes, unswizzled: tma_map_2d_bytes), and the
+// consumer threads convert it in place into the whole stage, which wgmma
+// then reads (Dst, a K-major stage with the 128-byte swizzle). The stages
+// are thus those of the plain GEMM (two 128x128 blocks still share an SM).
+// Every thread loads all of its raw chunks, the consumers meet (`sync`:
+// converted rows overwrite raw ones), then each converts and stores its
+// chunks; a barrier of theirs then publishes the stage before their wgmma,
+// while their previous tile's wgmma still run.
+//
+// Thread -> element layout (RawStageLayout): a chunk is 8 consecutive k
+// elements of one row (8 raw bytes, 16 converted ones); thread `thread` of
+// kThreads converts chunks thread + i * kThreads, i.e. chunk thread % 8 of
+// rows thread / 8 + i * kThreads / 8. A warp reads 4 whole rows (256
+// consecutive bytes) and writes 4 whole 128-byte rows: both conflict-free.
+// A thread's rows do not change from k tile to k tile, so the prologue's
+// per-row values (a scale, a zero point) are loaded once, before the main
+// loop: f[i](float element) -> float is the prologue of the thread's row i.
+//
+// Elements at k >= k_valid (past the reduction's extent) become exact
+// zeros: TMA fills them with zeros, but a zero point makes f(0) nonzero and
+// padded products must add nothing. Rows past the matrix (zero-filled) give
+// whatever f of them is: their output columns are never stored.
+template <int kRows, int kThreads>
+struct RawStageLayout {
+  static constexpr int kChunksPerRow = 8;  // 64 k elements
+  static_assert(kRows * kChunksPerRow % kThreads == 0, "every thread takes as many chunks");
+  static constexpr int kPerThread = kRows * kChunksPerRow / kThreads;
+  static constexpr int kRowStep = kThreads / kChunksPerRow;
+  // Bytes from the stage's start to its raw tile: the second half.
+  static constexpr int kRawOffset = kRows * 64;
+  __device__ __forceinline__ static int row(int thread, int i) {
+    return thread / kChunksPerRow + i * kRowStep;
+  }
+};
+
+// Converts raw chunk `w` of the thread's i-th row into the stage; `valid`:
+// its elements inside the reduction's extent (8 but in the last k tile).
+template <typename Src, typename Dst, int kRows, int kThreads, typename F>
+__device__ __forceinline__ void convert_raw_chunk(Dst *stage, int thread, int i, uint2 w,
+                                                  const F &f, int valid) {
+  using Layout = RawStageLayout<kRows, kThreads>;
+  Src x[8];
+  memcpy(x, &w, 8);
+  float v[8];
+  chunk_to_float<Src, 8>(x, v);
+#pragma unroll
+  for (int e = 0; e < 8; ++e)
+    v[e] = f(v[e]);
+  if (valid < 8) {
+#pragma unroll
+    for (int e = 0; e < 8; ++e)
+      v[e] = e < valid ? v[e] : 0.0f;
+  }
+  const int col = thread % Layout::kChunksPerRow * 8;
+  *reinterpret_cast<uint4 *>(stage + swizzled_element_offset<64, Dst>(Layout::row(thread, i),
+                                                                      col)) =
+      pack_chunk<Dst, 8>(v);
+}
+
+// Converts the raw tile of `stage` in place; f[i] is the prologue of the
+// thread's i-th row, k_valid the elements of this k tile inside the
+// reduction's extent (K - its first k), `sync` the consumers' barrier.
+template <typename Src, typename Dst, int kRows, int kThreads, typename F, typename Sync>
+__device__ __forceinline__ void convert_raw_stage(
+    Dst *stage, int thread, const F (&f)[RawStageLayout<kRows, kThreads>::kPerThread],
+    long long k_valid, Sync sync) {
+  using Layout = RawStageLayout<kRows, kThreads>;
+  static_assert(sizeof(Src) == 1 && sizeof(Dst) == 2, "8-bit elements into a 16-bit stage");
+  constexpr int kPerThread = Layout::kPerThread;
+  // All of a thread's chunks share their k columns.
+  int valid = 8;
+  if (k_valid < 64)  // the last k tile
+    valid = min(max(static_cast<int>(k_valid) - thread % Layout::kChunksPerRow * 8, 0), 8);
+  const uint2 *chunks =
+      reinterpret_cast<const uint2 *>(reinterpret_cast<const unsigned char *>(stage) +
+                                      Layout::kRawOffset) +
+      thread;
+  uint2 w[kPerThread];
+#pragma unroll
+  for (int i = 0; i < kPerThread; ++i)
+    w[i] = chunks[i * kThreads];
+  sync();  // every raw chunk is read before any row is overwritten
+#pragma unroll
+  for (int i = 0; i < kPerThread; ++i)
+    convert_raw_chunk<Src, Dst, kRows, kThreads>(stage, thread, i, w[i], f[i], valid);
+}
+
 // Host side: the copy mode a converted operand allows (the chunk's source
 // bytes aligned for one vector load; see CopyMode).
 template <typename Dst, typename Src>

@@ -15,6 +15,9 @@
 // tc::swizzled_offset<64> (a K-major stage) and one panel of
 // tc::paneled_offset (an M/N-major stage), i.e. the layouts the wgmma
 // descriptors of wgmma.cuh describe. `dst` must be 1024-byte aligned.
+// Maps of 8-bit matrices (tma_map_2d_bytes: raw int8/uint8 weights for the
+// consumers to convert, tile_convert.cuh) are unswizzled: box row r at byte
+// box_inner * r.
 //
 // Requirements, checked by tma_map_2d on the host (the generated launcher
 // falls back to its cp.async kernel when they fail): the base address is
@@ -117,11 +120,12 @@ __host__ inline TensorMapEncoder tensor_map_encoder() {
   return encoder;
 }
 
-// The map of a matrix of 16-bit elements (see above); false when TMA cannot
-// describe it, and the caller must copy another way.
-__host__ inline bool tma_map_2d(CUtensorMap *map, const void *base, long long inner,
-                                long long outer, long long ld, int box_inner, int box_outer) {
-  constexpr long long kBytes = 2;
+// The map of a matrix of kBytes-byte elements: 16-bit ones with the 128-byte
+// swizzle (the stages wgmma reads), 8-bit ones unswizzled.
+template <int kBytes>
+__host__ inline bool tma_map_2d_of(CUtensorMap *map, const void *base, long long inner,
+                                   long long outer, long long ld, int box_inner, int box_outer) {
+  static_assert(kBytes == 1 || kBytes == 2, "8- or 16-bit elements");
   const TensorMapEncoder encode = tensor_map_encoder();
   if (!encode || reinterpret_cast<uintptr_t>(base) % 16 != 0 || inner < 1 || outer < 1 ||
       inner >= (1ll << 32) || outer >= (1ll << 32) || (ld * kBytes) % 16 != 0 ||
@@ -132,10 +136,28 @@ __host__ inline bool tma_map_2d(CUtensorMap *map, const void *base, long long in
   const cuuint32_t box[2] = {static_cast<cuuint32_t>(box_inner),
                              static_cast<cuuint32_t>(box_outer)};
   const cuuint32_t element_strides[2] = {1, 1};
-  return encode(map, CU_TENSOR_MAP_DATA_TYPE_UINT16, 2, const_cast<void *>(base), dims, strides,
-                box, element_strides, CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
+  return encode(map, kBytes == 2 ? CU_TENSOR_MAP_DATA_TYPE_UINT16 : CU_TENSOR_MAP_DATA_TYPE_UINT8,
+                2, const_cast<void *>(base), dims, strides, box, element_strides,
+                CU_TENSOR_MAP_INTERLEAVE_NONE,
+                kBytes == 2 ? CU_TENSOR_MAP_SWIZZLE_128B : CU_TENSOR_MAP_SWIZZLE_NONE,
                 CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
                 CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) == CUDA_SUCCESS;
+}
+
+// The map of a matrix of 16-bit elements (see above); false when TMA cannot
+// describe it, and the caller must copy another way.
+__host__ inline bool tma_map_2d(CUtensorMap *map, const void *base, long long inner,
+                                long long outer, long long ld, int box_inner, int box_outer) {
+  return tma_map_2d_of<2>(map, base, inner, outer, ld, box_inner, box_outer);
+}
+
+// The map of a matrix of 8-bit elements (int8/uint8 weights that the
+// consumers convert, tile_convert.cuh), without a swizzle: box row r at byte
+// box_inner * r. Its copies land in a staging buffer, never read by wgmma.
+__host__ inline bool tma_map_2d_bytes(CUtensorMap *map, const void *base, long long inner,
+                                      long long outer, long long ld, int box_inner,
+                                      int box_outer) {
+  return tma_map_2d_of<1>(map, base, inner, outer, ld, box_inner, box_outer);
 }
 
 }  // namespace tc

@@ -1,13 +1,17 @@
 // An int8/uint8 operand (a quantized weight) is converted to the other
-// operand's type while it is copied to shared memory, with its prologue
-// (a zero point per output channel or a scalar) applied there; a scale per
-// channel factors out of the sum into the epilogue. The fp16 operand keeps
-// its cp.async copier.
+// operand's type on its way to the shared tile wgmma or mma.sync read, with
+// its prologue (a zero point per output channel or a scalar) applied there;
+// a scale per channel factors out of the sum into the epilogue. A K-major
+// 8-bit B on wgmma lands raw by TMA beside its stage and the consumers
+// convert it (tc::convert_raw_stage); the cp.async kernels, the TMA kernel's
+// fallback, convert while copying.
 //
 // RUN: %tc-rewrite --explain %s | FileCheck %s --check-prefix=EXPLAIN
 // RUN: %tc-rewrite %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu
-// RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
+// RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include -gencode arch=compute_90a,code=sm_90a -Xptxas -v -c %t.cu -o %t.o 2>&1 | FileCheck %s --check-prefix=PTXAS %}
+// PTXAS-NOT: {{ [1-9][0-9]* bytes spill stores}}
+// PTXAS-NOT: C7515
 
 #include <cstdint>
 #include <cuda_fp16.h>
@@ -25,8 +29,12 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
     }
 }
 // EXPLAIN: B = W (column-major, leading dimension K, prologue (static_cast<float>(static_cast<float>(W[j][k])) - zero[j]), int8_t converted while copying), inputs __half
-// The shared tiles hold the mma type; W's copier converts.
-// CHECK-LABEL: tc_int8_linear_0_kernel(
+// Four stages, one block per SM (two blocks of three spilled the conversion).
+// EXPLAIN: kernel: block tile 128x128x64, 2 warpgroups (8 warps and a producer warp), 4 TMA stages
+// EXPLAIN-SAME: 131152 bytes of shared memory
+// EXPLAIN: main loop: {{.*}}; B's 8-bit tile lands raw beside its stage and the consumers convert it (the cp.async kernel converts while copying)
+// The cp.async kernel: the shared tiles hold the mma type; W's copier converts.
+// CHECK-LABEL: tc_int8_linear_0_cp_async_kernel(
 // CHECK: {{^ *}}__half *tc_smem_a = reinterpret_cast<__half *>(tc_smem);
 // CHECK: {{^ *}}__half *tc_smem_b = tc_smem_a + {{[0-9]+}};
 // CHECK: {{^ *}}tc::OperandCopier<kCopyMode, __half, {{.*}}> tc_copy_a;
@@ -44,14 +52,47 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK-NOT: apply_prologue
 // The scale is applied once, to the sum.
 // CHECK: tc_value += static_cast<float>(scale[((tc_n))]) * tc_sum;
+// The cp.async kernel's copy mode: the converted operand's chunks aligned.
+// CHECK-LABEL: static void tc_int8_linear_0_cp_async_launch(
+// CHECK: int tc_mode = tc::copy_mode(X, K, K);
+// CHECK-NEXT: tc_mode = tc::min(tc_mode, tc::convert_copy_mode<__half>(W, K, K));
+// The TMA kernel: W's raw k tiles land in the second half of B's stages
+// (8 KiB of 16), the stages a 16 KiB apart.
+// CHECK-LABEL: tc_int8_linear_0_kernel(
+// CHECK: {{^ *}}int8_t *tc_smem_raw_b = reinterpret_cast<int8_t *>(tc_smem_b + 4096);
+// The producer copies A's tile and W's raw one: 16 KiB + 8 KiB.
+// CHECK: tc::mbarrier_arrive_expect_tx(tc_full + {{.*}}, 24576);
+// CHECK-NEXT: tc::tma_load_2d(tc_smem_a + {{.*}}, tc_map_a,
+// CHECK-NEXT: tc::tma_load_2d(tc_smem_raw_b + {{.*}} * 16384, tc_map_b,
+// The zero point of each of the thread's 4 rows, read once.
+// CHECK: const auto tc_convert_b_row = [&](long long tc_row) {
+// CHECK-NEXT: const bool tc_inside = tc_row < N && tc_k_end > tc_k_begin;
+// CHECK-NEXT: const std::decay_t<decltype(zero[((tc_row))])> tc_v0 = tc_inside ? zero[((tc_row))] : std::decay_t<decltype(zero[((tc_row))])>();
+// CHECK-NEXT: return [=](float tc_x) -> float { return static_cast<float>((tc_x - tc_v0)); };
+// CHECK: const decltype(tc_convert_b_row(0)) tc_convert_b[4] = {
+// CHECK-NEXT: tc_convert_b_row(128LL * tc_block_n + tc::RawStageLayout<128, 256>::row(tc_thread, 0)),
+// CHECK: tc::fence_operands(tc_acc[0]);
+// Each landed tile: all consumers convert W's in place (meeting once all
+// raw chunks are read), fence, meet, then wgmma.
+// CHECK: tc::mbarrier_wait(tc_full + {{.*}});  // the tile has landed
+// CHECK-NEXT: tc::convert_raw_stage<int8_t, __half, 128, 256>(tc_smem_b + {{.*}} * 8192, tc_thread, tc_convert_b, (K) - (64 * {{.*}}),
+// CHECK-NEXT: [] { tc::consumer_sync<256>(); });
+// CHECK-NEXT: tc::fence_proxy_async();
+// CHECK-NEXT: tc::consumer_sync<256>();
+// CHECK-NEXT: tc::warpgroup_arrive(tc_acc[0]);
+// CHECK-NOT: tc_copy_b
+// CHECK: tc_value += static_cast<float>(scale[((tc_n))]) * tc_sum;
 // Small outputs of enough rows and columns: 64x128 tiles, unsplit, rather
-// than 128x128 tiles split along k (tc/tile_choice.cuh).
+// than 128x128 tiles split along k (tc/tile_choice.cuh). Otherwise the TMA
+// kernel, whose maps need W's rows 16-byte aligned (no aligned copy of an
+// 8-bit operand), else the cp.async kernel.
 // CHECK-LABEL: static void tc_int8_linear_0_launch(
 // CHECK-NEXT: {{^}}  // The kernel for this shape (tc/tile_choice.cuh).
 // CHECK-NEXT: {{^}}  if (tc::prefer_narrow_converted_tiles(M, N)) {
 // CHECK-NEXT: {{^}}    tc_int8_linear_0_narrow_launch(M, N, K, X, W, zero, scale, Y, tc_stream);  // 64x128 tiles
-// CHECK: int tc_mode = tc::copy_mode(X, K, K);
-// CHECK-NEXT: tc_mode = tc::min(tc_mode, tc::convert_copy_mode<__half>(W, K, K));
+// CHECK: if (!tc::tma_map_2d_aligned(&tc_map_a, X, K, M, K, 64, 128, tc_stream, 0) ||
+// CHECK-NEXT: !tc::tma_map_2d_bytes(&tc_map_b, W, K, N, K, 64, 128)) {
+// CHECK-NEXT: tc_int8_linear_0_cp_async_launch(M, N, K, X, W, zero, scale, Y, tc_stream);
 
 // uint8 weights K x N (n contiguous) with a scalar zero point: the prologue
 // is a function of the element and the kernel's scalar argument.

@@ -569,6 +569,52 @@ TEST(KernelConfigTest, ConvertedOperandGetsOnlyNarrowTiles) {
   EXPECT_EQ(Alts[0].Config.SplitFillDivisor, 2);
 }
 
+// An 8-bit K-major B (a quantized weight): TMA lands its raw tile in the
+// second half of B's stage (a byte an element) and the consumers convert it
+// in place; 4 stages, one block per SM; the 64x128 alternative too, under
+// the converted operand's rule. The cp.async twins
+// convert while copying, and no kernel pairs blocks (each converts its own
+// B). An N-major 8-bit B, or an 8-bit A, keeps the copier's conversion.
+TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
+  MatmulIdiom Idiom = plainIdiom(true, true);
+  Idiom.B.ConvertWhileCopying = Idiom.B.EightBit = true;
+  Chosen R = chooseFor(Idiom, {}, GpuArch::SM90a, MmaPreference::Auto);
+  ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+  ASSERT_TRUE(R.Config->Tma);
+  EXPECT_TRUE(R.Config->RawStagesB);
+  EXPECT_FALSE(R.Config->PairedTiles);
+  // (The raw tile lands in the second half of B's stage.)
+  EXPECT_EQ(R.Config->bytesPerStage(), (128 + 128) * 64 * 2);
+  EXPECT_EQ(R.Config->Stages, 4);
+  EXPECT_FALSE(R.Config->twoBlocksFit());
+  EXPECT_NE(R.Config->PathReason.find("lands raw"), std::string::npos);
+  KernelConfig Twin = R.Config->cpAsyncTwin();
+  EXPECT_FALSE(Twin.RawStagesB);
+  EXPECT_EQ(Twin.Stages, 3);
+  std::vector<AlternativeKernel> Alts = alternativeKernels(*R.Config, RegionModel(), Idiom);
+  ASSERT_EQ(Alts.size(), 1u);
+  EXPECT_EQ(Alts[0].Predicate, "prefer_narrow_converted_tiles");
+  EXPECT_TRUE(Alts[0].Config.Tma);
+  EXPECT_TRUE(Alts[0].Config.RawStagesB);
+  EXPECT_FALSE(Alts[0].Config.PairedTiles);
+  EXPECT_TRUE(Alts[0].Config.twoBlocksFit());
+
+  MatmulIdiom NMajor = plainIdiom(true, false);
+  NMajor.B.ConvertWhileCopying = NMajor.B.EightBit = true;
+  R = chooseFor(NMajor, {}, GpuArch::SM90a, MmaPreference::Auto);
+  ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+  EXPECT_FALSE(R.Config->Tma);
+  EXPECT_FALSE(R.Config->RawStagesB);
+
+  MatmulIdiom OnA = plainIdiom(true, true);
+  OnA.A.ConvertWhileCopying = OnA.A.EightBit = true;
+  R = chooseFor(OnA, {}, GpuArch::SM90a, MmaPreference::Auto);
+  ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+  EXPECT_TRUE(R.Config->wgmma());
+  EXPECT_FALSE(R.Config->Tma);
+  EXPECT_FALSE(R.Config->RawStagesB);
+}
+
 TEST(KernelConfigTest, SkinnyTilesFollowBsLayout) {
   // An N-major B is stored in 64-column panels: its skinny tiles are 64x64.
   Chosen R = chooseFor(plainIdiom(true, false), {}, GpuArch::SM90a, MmaPreference::Auto);
