@@ -274,8 +274,8 @@ static void chooseCopies(KernelConfig &C, const MatmulIdiom &Idiom) {
   if (C.ConvertStagesB)
     C.PathReason += "; B's prologue applied by the consumers to each landed stage";
   if (C.RawStagesB)
-    C.PathReason += "; B's 8-bit tile lands raw beside its stage and the consumers convert it "
-                    "(the cp.async kernel converts while copying)";
+    C.PathReason += "; B's 8-bit tile lands raw in the second half of its stage and the "
+                    "consumers convert it in place (the cp.async kernel converts while copying)";
 }
 
 llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,

@@ -276,6 +276,24 @@ private:
     return Status == llvm::APFloat::opOK && !LosesInfo && F.isFinite() && !F.isDenormal();
   }
 
+  /// The operand's prologue with the element's conversions dropped (it
+  /// arrives as float).
+  ExprPtr prologueOfElement(const OperandView &V) const {
+    std::function<ExprPtr(const ExprPtr &)> Strip = [&](const ExprPtr &E) -> ExprPtr {
+      const ExprNode *Inner = stripConversions(E.get());
+      if (Inner->K == ExprNode::Read && Inner->AccessId == V.AccessId) {
+        auto X = ExprNode::make(ExprNode::Read, "");
+        X->AccessId = V.AccessId;
+        return X;
+      }
+      auto C = std::make_shared<ExprNode>(*E);
+      for (auto &Op : C->Ops)
+        Op = Strip(Op);
+      return C;
+    };
+    return Strip(V.Prologue[0]);
+  }
+
   /// For an operand converted while copying (tc/tile_convert.cuh): the
   /// kernel-local function of the element and its row or column (m for A,
   /// n for B) that the copier applies: the prologue, with the arrays it
@@ -297,28 +315,10 @@ private:
     P.PrintRead = [&](unsigned Id) {
       return Id == V.AccessId ? std::string("tc_x") : printAccess(M, R.Reads[Id], Iter);
     };
-    P.PrintScalar = [&](const std::string &S) {
-      for (auto &Par : M.Params)
-        if (Par.Name == S && Par.Value)
-          return std::to_string(*Par.Value);
-      return S;
-    };
-    // The element arrives as float: conversions of it drop out.
-    std::function<ExprPtr(const ExprPtr &)> Strip = [&](const ExprPtr &E) -> ExprPtr {
-      const ExprNode *Inner = stripConversions(E.get());
-      if (Inner->K == ExprNode::Read && Inner->AccessId == V.AccessId) {
-        auto X = ExprNode::make(ExprNode::Read, "");
-        X->AccessId = V.AccessId;
-        return X;
-      }
-      auto C = std::make_shared<ExprNode>(*E);
-      for (auto &Op : C->Ops)
-        Op = Strip(Op);
-      return C;
-    };
+    P.PrintScalar = subst();
     const char *Suffix = IsA ? "a" : "b";
     const Array &Arr = M.Arrays[V.ArrayId];
-    std::string Body = V.Prologue.empty() ? "tc_x" : P.print(*Strip(V.Prologue[0]));
+    std::string Body = V.Prologue.empty() ? "tc_x" : P.print(*prologueOfElement(V));
     return std::string("  // Operand ") + Suffix + " (" + Arr.Name + ", " + Arr.ElemSpelling +
            ") becomes " + spelling(Idiom.InputType) +
            " in shared memory: f(element, its " + (IsA ? "row" : "column") + ").\n" +
@@ -366,26 +366,9 @@ private:
       auto It = Values.find(Id);
       return It != Values.end() ? It->second : printAccess(M, R.Reads[Id], Iter);
     };
-    P.PrintScalar = [&](const std::string &S) {
-      for (auto &Par : M.Params)
-        if (Par.Name == S && Par.Value)
-          return std::to_string(*Par.Value);
-      return S;
-    };
-    std::function<ExprPtr(const ExprPtr &)> Strip = [&](const ExprPtr &E) -> ExprPtr {
-      const ExprNode *Inner = stripConversions(E.get());
-      if (Inner->K == ExprNode::Read && Inner->AccessId == V.AccessId) {
-        auto X = ExprNode::make(ExprNode::Read, "");
-        X->AccessId = V.AccessId;
-        return X;
-      }
-      auto C = std::make_shared<ExprNode>(*E);
-      for (auto &Op : C->Ops)
-        Op = Strip(Op);
-      return C;
-    };
+    P.PrintScalar = subst();
     const Array &Arr = M.Arrays[V.ArrayId];
-    std::string Body = V.Prologue.empty() ? "tc_x" : P.print(*Strip(V.Prologue[0]));
+    std::string Body = V.Prologue.empty() ? "tc_x" : P.print(*prologueOfElement(V));
     OperandTile B = tileB();
     std::string Layout =
         "tc::RawStageLayout<" + str(C.BlockN) + ", " + str(C.threads()) + ">";
@@ -567,7 +550,8 @@ private:
       T.EmptyWait = "tc::mbarrier_wait(tc_empty + {stage}, {phase});  // released by the consumers";
       // Product p of a sum of matmuls copies from its own maps (the same
       // boxes: every product's operands have product 0's layouts).
-      // A raw 8-bit B lands in its own buffer, a byte an element.
+      // A raw 8-bit B lands in the second half of its stage, a byte an
+      // element.
       OperandTile LandedB = B;
       if (C.RawStagesB) {
         LandedB.Smem = "tc_smem_raw_b";

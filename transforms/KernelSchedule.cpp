@@ -71,7 +71,6 @@ public:
       KS.Tree = sequence(Main, insertEpilogue());
       KS.Steps.push_back({"producer schedule (TMA copies into the stages)",
                           printTree(*KS.Producer)});
-
       if (KS.Storer)
         KS.Steps.push_back({"epilogue warpgroups' schedule (stores of each staged tile)",
                             printTree(*KS.Storer)});

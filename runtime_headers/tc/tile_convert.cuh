@@ -259,9 +259,8 @@ struct ConvertingCopier {
 // A K-major 8-bit operand fed by TMA lands raw in the second half of its
 // own stage (kRows rows of 64 bytes, unswizzled: tma_map_2d_bytes), and the
 // consumer threads convert it in place into the whole stage, which wgmma
-// then reads (Dst, a K-major stage with the 128-byte swizzle). The stages
-// are thus those of the plain GEMM (two 128x128 blocks still share an SM).
-// Every thread loads all of its raw chunks, the consumers meet (`sync`:
+// then reads (Dst, a K-major stage with the 128-byte swizzle): the stages
+// take no more shared memory than the plain GEMM's. Every thread loads all of its raw chunks, the consumers meet (`sync`:
 // converted rows overwrite raw ones), then each converts and stores its
 // chunks; a barrier of theirs then publishes the stage before their wgmma,
 // while their previous tile's wgmma still run.

@@ -32,7 +32,7 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // Four stages, one block per SM (two blocks of three spilled the conversion).
 // EXPLAIN: kernel: block tile 128x128x64, 2 warpgroups (8 warps and a producer warp), 4 TMA stages
 // EXPLAIN-SAME: 131152 bytes of shared memory
-// EXPLAIN: main loop: {{.*}}; B's 8-bit tile lands raw beside its stage and the consumers convert it (the cp.async kernel converts while copying)
+// EXPLAIN: main loop: {{.*}}; B's 8-bit tile lands raw in the second half of its stage and the consumers convert it in place (the cp.async kernel converts while copying)
 // The cp.async kernel: the shared tiles hold the mma type; W's copier converts.
 // CHECK-LABEL: tc_int8_linear_0_cp_async_kernel(
 // CHECK: {{^ *}}__half *tc_smem_a = reinterpret_cast<__half *>(tc_smem);
