@@ -177,7 +177,15 @@ static int defaultTmaStages(const KernelConfig &C) {
   int PerStage = C.bytesPerStage();
   int Limit = sharedMemoryLimit(C.Arch) - 1024; // the barriers, and slack
   int Half = Limit / 2 / PerStage;
-  return std::max(2, std::min(6, Half >= 3 ? Half : Limit / PerStage));
+  int Stages = std::max(2, std::min(6, Half >= 3 ? Half : Limit / PerStage));
+  // A raw 8-bit B with two or more warpgroups: at least 4 stages (one
+  // block per SM) instead of two blocks of 3, whose conversion ptxas
+  // spilled at their 96 registers per thread (at 112, __maxnreg__, only one
+  // block ran: 0.649x of the unfused path on the paper's shapes vs 0.692x
+  // with 4 stages, H100).
+  if (C.RawStagesB && C.warpgroups() >= 2)
+    Stages = std::max(Stages, 4);
+  return Stages;
 }
 
 /// Stages of a cp.async wgmma kernel without a stages clause: 3 (two
@@ -237,7 +245,7 @@ static void chooseCopies(KernelConfig &C, const MatmulIdiom &Idiom) {
   if (auto Why = tmaObstacle(C, Idiom)) {
     if (C.WgmmaRegisterA)
       C.PathReason += "; A from registers (its prologue applied to the fragments)";
-    if (C.ConvertStages || C.ConvertStagesB)
+    if (C.convertsStagePrologue())
       C.PathReason += std::string("; the prologue of ") +
                       (C.ConvertStages ? (C.ConvertStagesB ? "A and B" : "A") : "B") +
                       " applied to each landed stage";
@@ -255,12 +263,6 @@ static void chooseCopies(KernelConfig &C, const MatmulIdiom &Idiom) {
   }
   if (!C.FixedStages)
     C.Stages = defaultTmaStages(C);
-  // A raw 8-bit B: the 128x128 kernel takes 4 stages (one block per SM)
-  // instead of two blocks of 3, whose conversion ptxas spilled at their 96
-  // registers per thread (at 112, __maxnreg__, only one block ran: 0.649x
-  // of the unfused path on the paper's shapes vs 0.692x with 4 stages, H100).
-  if (C.RawStagesB && !C.FixedStages && C.warpgroups() >= 2)
-    C.Stages = std::max(C.Stages, 4);
   C.WgmmaPending = 1;
   pairTiles(C, Idiom);
   C.PathReason += "; TMA stages filled by a producer warp (cp.async kernel when an operand "
@@ -601,7 +603,7 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   // measured 1.001x of the 128x256 tiles in geometric mean over the paper's
   // shapes, from 0.85x (1792 x 2560 x 1792) to 1.09x (H100).
   std::vector<AlternativeKernel> Narrower;
-  if (Wide.Tma && !C.ConvertStages && !C.ConvertStagesB)
+  if (Wide.Tma && !C.convertsStagePrologue())
     Narrower = narrowerTiles(Wide, "_wide", "prefer_wide_tma_width", true, kNarrowerWideWidths,
                              Idiom);
   // The TMA kernels' own rule: their tile schedule balances a partial last
@@ -632,7 +634,7 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   // long reductions, with fewer. Not with an operand prologue: ReLU on A
   // measured 0.989x of the two blocks' time in geometric mean
   // over the paper's shapes, down to 0.76x (384 x 3840 x 2176; H100).
-  if (C.Tma && !C.ConvertStages && !C.ConvertStagesB) {
+  if (C.Tma && !C.convertsStagePrologue()) {
     KernelConfig Persistent = C;
     Persistent.PersistentTiles = true;
     int Free = sharedMemoryLimit(C.Arch) - 1024 - Persistent.epilogueBufferBytes();

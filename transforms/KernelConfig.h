@@ -128,6 +128,11 @@ struct KernelConfig {
   /// stead measured 0.95x on the paper's shapes, H100.) Its cp.async twin
   /// converts while copying.
   bool RawStagesB = false;
+  /// Whether the consumers apply an operand's prologue to landed stages.
+  bool convertsStagePrologue() const { return ConvertStages || ConvertStagesB; }
+  /// Whether the consumers write a landed stage before their wgmma read it
+  /// (a prologue, or a raw B's conversion).
+  bool convertsLandedStages() const { return convertsStagePrologue() || RawStagesB; }
   /// (TMA) The kernel may run as pairs of blocks (clusters of two) whose
   /// tiles (m, n) and (m + 1, n) share B's tile, each block copying half of
   /// it into both blocks' stages by TMA multicast (tc/cluster.cuh): the

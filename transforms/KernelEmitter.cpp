@@ -378,9 +378,10 @@ private:
         spelling(Idiom.InputType) +
         " in shared memory: f(element), with the values\n"
         "  // its row reads loaded once for each of this thread's rows of B's stage.\n"
-        "  const auto tc_convert_b_row = [&](long long tc_row) {\n"
-        "    const bool tc_inside = tc_row < " + B.Rows + " && tc_k_end > tc_k_begin;\n" +
-        Loads + (Loads.empty() ? "    (void)tc_inside;\n" : "") +
+        "  const auto tc_convert_b_row = [&](long long tc_row) {\n" +
+        (Loads.empty() ? std::string()
+                       : "    const bool tc_inside = tc_row < " + B.Rows +
+                             " && tc_k_end > tc_k_begin;\n" + Loads) +
         "    return [=](float tc_x) -> float { return static_cast<float>(" + Body + "); };\n"
         "  };\n"
         "  const decltype(tc_convert_b_row(0)) tc_convert_b[" + str(PerThread) + "] = {\n";
@@ -482,7 +483,7 @@ private:
                            const std::string &Thread) {
       return ConvertPart(Tl, Operand, Tl.Elements, "", Threads, Thread) + ";\n";
     };
-    if (C.wgmma() && !C.Tma && (C.ConvertStages || C.ConvertStagesB)) {
+    if (C.wgmma() && !C.Tma && C.convertsStagePrologue()) {
       // All threads convert the landed tiles, then meet again before the
       // wgmma read them.
       T.Wait += "\n";
@@ -580,7 +581,7 @@ private:
                          "tc::fence_proxy_async();  // the wgmma read it through the async proxy\n"
                          "tc::consumer_sync<" + str(C.threads()) + ">();";
       }
-      if (C.ConvertStages || C.ConvertStagesB) {
+      if (C.convertsStagePrologue()) {
         // Each warpgroup converts the 64 rows of A that its own wgmma read,
         // all consumers B's tile, which every warpgroup reads, while their
         // previous tile's wgmma still run; the warpgroup's (or with B all
@@ -918,7 +919,7 @@ private:
          "][4] = {};\n";
     // Without the fence, ptxas sinks the zeros past the stage conversion to
     // the first wgmma, and then serializes every wgmma (C7515).
-    if (C.ConvertStages || C.ConvertStagesB || C.RawStagesB)
+    if (C.convertsLandedStages())
       S += "  tc::fence_operands(tc_acc[0]);  // the zeros are set before the main loop\n";
     if (C.wgmma()) {
       S += "  // This warp's share of its warpgroup's m64n" + str(C.BlockN) +

@@ -335,7 +335,7 @@ private:
     // (With a prologue applied to the landed stages, the wait converts
     // tile t's stage in place: KernelConfig::ConvertStages, ConvertStagesB.)
     std::vector<StatementArg> WaitArgs;
-    if (C.ConvertStages || C.ConvertStagesB)
+    if (C.convertsStagePrologue())
       WaitArgs.push_back(counter("stage", fn("{ Wait[t] -> [" + stageOf() + "] }")));
     add({"Wait", Wait, WaitArgs, {}, T.Wait});
     add({"Arrive", Arrive, {}, {}, T.Arrive});
@@ -423,7 +423,7 @@ private:
          {}, T.FullWait});
     isl::schedule Landed = leaf(Wait);
     std::string Converted;
-    if (C.ConvertStages || C.ConvertStagesB || C.RawStagesB) {
+    if (C.convertsLandedStages()) {
       // (k: the tile's first k element, where a raw stage's conversion
       // zeroes what lies past the reduction.)
       add({"ConvertStage", Convert,

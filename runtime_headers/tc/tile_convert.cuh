@@ -260,10 +260,11 @@ struct ConvertingCopier {
 // own stage (kRows rows of 64 bytes, unswizzled: tma_map_2d_bytes), and the
 // consumer threads convert it in place into the whole stage, which wgmma
 // then reads (Dst, a K-major stage with the 128-byte swizzle): the stages
-// take no more shared memory than the plain GEMM's. Every thread loads all of its raw chunks, the consumers meet (`sync`:
-// converted rows overwrite raw ones), then each converts and stores its
-// chunks; a barrier of theirs then publishes the stage before their wgmma,
-// while their previous tile's wgmma still run.
+// take no more shared memory than the plain GEMM's. Every thread loads all
+// of its raw chunks, the consumers meet (`sync`: converted rows overwrite
+// raw ones), then each converts and stores its chunks; a barrier of theirs
+// then publishes the stage before their wgmma, while their previous tile's
+// wgmma still run.
 //
 // Thread -> element layout (RawStageLayout): a chunk is 8 consecutive k
 // elements of one row (8 raw bytes, 16 converted ones); thread `thread` of

@@ -153,7 +153,8 @@ __host__ inline bool tma_map_2d(CUtensorMap *map, const void *base, long long in
 
 // The map of a matrix of 8-bit elements (int8/uint8 weights that the
 // consumers convert, tile_convert.cuh), without a swizzle: box row r at byte
-// box_inner * r. Its copies land in a staging buffer, never read by wgmma.
+// box_inner * r. Its copies land in the second half of a 16-bit stage, which
+// the consumers convert before wgmma reads it.
 __host__ inline bool tma_map_2d_bytes(CUtensorMap *map, const void *base, long long inner,
                                       long long outer, long long ld, int box_inner,
                                       int box_outer) {
