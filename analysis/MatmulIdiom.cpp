@@ -1,5 +1,6 @@
 //===- MatmulIdiom.cpp ----------------------------------------------------===//
 #include "MatmulIdiom.h"
+#include <algorithm>
 #include <isl/map.h>
 #include <set>
 
@@ -44,6 +45,46 @@ void flattenProduct(const ExprPtr &E, std::vector<ExprPtr> &Factors) {
 }
 
 clang::SourceLocation locOf(const Statement &S) { return S.Range.getBegin(); }
+
+/// An 8-bit operand's prologue as the element minus an offset z: `q - z`
+/// or `q + z` (minus -z) around conversions, where the arithmetic computes
+/// the real q - z before any rounding: floating-point (the element is
+/// converted to float or double), or int on 8-bit values (int promotion:
+/// nothing wraps), or z read from an fp32/fp64 or 8-bit array. An unsigned
+/// z makes `W - z` wrap modulo 2^32: no offset form.
+std::optional<OperandView::ElementOffset> elementOffset(const RegionModel &M,
+                                                        const Statement &R,
+                                                        const OperandView &V) {
+  if (V.Prologue.empty())
+    return OperandView::ElementOffset{};
+  const ExprNode *Top = stripConversions(V.Prologue[0].get());
+  if (Top->K != ExprNode::Binary || (Top->Text != "-" && Top->Text != "+"))
+    return std::nullopt;
+  // Conversions to float and the int promotion (value-preserving for the
+  // 8-bit element and 8-bit offsets).
+  auto Peel = [](const ExprNode *E) {
+    E = stripConversions(E);
+    return E->K == ExprNode::Cast && E->Text == "int" ? E->Ops[0].get() : E;
+  };
+  for (int Side = 0; Side < 2; ++Side) {
+    const ExprPtr &X = Top->Ops[Side], &Z = Top->Ops[1 - Side];
+    const ExprNode *Leaf = Peel(X.get()), *ZLeaf = Peel(Z.get());
+    std::vector<unsigned> ZReads;
+    collectReads(*Z, ZReads);
+    if (Leaf->K != ExprNode::Read || Leaf->AccessId != V.AccessId ||
+        std::count(ZReads.begin(), ZReads.end(), V.AccessId) ||
+        (Side == 1 && Top->Text == "-"))
+      continue;
+    bool Exact = stripConversions(X.get()) != X.get(); // floating-point arithmetic
+    if (ZLeaf->K == ExprNode::Read) {
+      ElementType T = M.Arrays[R.Reads[ZLeaf->AccessId].ArrayId].Elem;
+      Exact |= T == ElementType::F32 || T == ElementType::F64 || T == ElementType::I8 || T == ElementType::U8;
+    }
+    if (Exact)
+      return OperandView::ElementOffset{Z, Top->Text == "+"};
+  }
+  return std::nullopt;
+}
 
 class Recognizer {
 public:
@@ -333,9 +374,10 @@ private:
       V.LeadingDim = Arr.Strides[Rank - 2];
       // 8-bit weights are converted to the other operand's type in shared
       // memory (a weight-only quantized layer).
-      if (isQuantized(Arr.Elem))
+      if (isQuantized(Arr.Elem)) {
         V.ConvertWhileCopying = V.EightBit = true;
-      else if (Arr.Elem != ElementType::F16 && Arr.Elem != ElementType::BF16 &&
+        V.Offset = elementOffset(M, R, V);
+      } else if (Arr.Elem != ElementType::F16 && Arr.Elem != ElementType::BF16 &&
                !(Arr.Elem == ElementType::F32 && M.Clauses.AllowTf32)) {
         if (Arr.Elem == ElementType::F32)
           return regionError(

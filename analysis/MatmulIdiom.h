@@ -39,6 +39,15 @@ struct OperandView {
   /// Arrays the prologue reads besides the operand (indexed by the
   /// operand's own output dimension, and the batch).
   std::vector<unsigned> PrologueArrays;
+  /// For an 8-bit operand: where its prologue is the element minus an
+  /// offset z computed exactly (`(float)W[j][k] - zero[j]`; no prologue is
+  /// minus 0), that offset, which the kernel may subtract in fp16 pairs
+  /// (tc::OffsetRow).
+  struct ElementOffset {
+    ExprPtr Value;      // z as written; null for 0
+    bool Added = false; // the source adds it: the offset is -Value
+  };
+  std::optional<ElementOffset> Offset;
 };
 
 /// A further product of a sum of matmuls: `acc += A2[i][k2] * B2[k2][j]` in

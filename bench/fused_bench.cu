@@ -37,8 +37,11 @@
 // Inputs (per buffer set, counter-based): fp16 operands uniform in [-1, 1];
 // bias uniform in [-s, s] with s = sqrt(K) / 3, the standard deviation of
 // the accumulator, so that the bias and the activation both matter; W int8
-// uniform in [-127, 127]; scale uniform in [1/64, 1/16]; zero uniform in
-// [-2, 2].
+// uniform in [-127, 127]; scale uniform in [1/64, 1/16]; zero an integer
+// uniform in [-8, 8] (a quantizer's zero point is an integer of the
+// quantized domain: PyTorch, ONNX QuantizeLinear), or with
+// --fractional-zero-points a real uniform in [-2, 2] (the generated kernel
+// then converts through fp32: tc::OffsetRow).
 //
 // Methods, each timed in the same run with the procedure of bench_common.h:
 //   tc   the rewritten function.
@@ -232,6 +235,13 @@ __global__ void fill_range(T *p, size_t n, uint64_t seed, float lo, float hi) {
     store(p + idx, lo + (hi - lo) * uniform01(seed, idx));
 }
 
+// Integers uniform in [lo, hi], as floats.
+__global__ void fill_integers(float *p, size_t n, uint64_t seed, int lo, int hi) {
+  for (size_t idx = blockIdx.x * (size_t)blockDim.x + threadIdx.x; idx < n;
+       idx += (size_t)gridDim.x * blockDim.x)
+    p[idx] = (float)min(hi, lo + (int)((hi - lo + 1) * uniform01(seed, idx)));
+}
+
 // int8 uniform in [-127, 127].
 __global__ void fill_int8(int8_t *p, size_t n, uint64_t seed) {
   for (size_t idx = blockIdx.x * (size_t)blockDim.x + threadIdx.x; idx < n;
@@ -357,6 +367,10 @@ __global__ void dequant_kernel(const int8_t *__restrict__ W,
     }
   }
 }
+
+// --fractional-zero-points: int8_linear's zero points uniform reals instead
+// of integers.
+bool g_fractional_zero_points = false;
 
 // --- Device memory ----------------------------------------------------------------------
 enum Buf { bA, bB, bA2, bB2, bBias, bW, bScale, bZero, bC, bAcat, bBcat, kBufs };
@@ -492,7 +506,12 @@ struct Bench : Timer {
                                                   1.f / 64, 1.f / 16);
           break;
         case bZero:
-          fill_range<<<grid_for(bytes / 4), 256>>>(st.get<float>(bZero, i), bytes / 4, sd, -2.f, 2.f);
+          if (g_fractional_zero_points)
+            fill_range<<<grid_for(bytes / 4), 256>>>(st.get<float>(bZero, i), bytes / 4, sd,
+                                                    -2.f, 2.f);
+          else
+            fill_integers<<<grid_for(bytes / 4), 256>>>(st.get<float>(bZero, i), bytes / 4, sd,
+                                                       -8, 8);
           break;
         }
       }
@@ -1185,6 +1204,8 @@ int main(int argc, char **argv) {
       idiom_filter = split(value(), ',');
     else if (a == "--quick")
       quick = true;
+    else if (a == "--fractional-zero-points")
+      g_fractional_zero_points = true;
     else if (a == "--list")
       list_only = true;
     else if (a == "--csv")
@@ -1193,10 +1214,12 @@ int main(int argc, char **argv) {
       md_path = value();
     else if (a == "-h" || a == "--help") {
       printf("usage: fused_bench [--sets paper,square,llm,MxNxK] [--idioms name,...] "
-             "[--funcs name,...] [--quick] [--csv out.csv] [--md out.md] "
-             "[--list]\n"
+             "[--funcs name,...] [--quick] [--fractional-zero-points] [--csv out.csv] "
+             "[--md out.md] [--list]\n"
              "  idioms: relu_gemm, gemm_bias_relu, gemm_bias_gelu, "
              "gemm_add_gemm, int8_linear\n"
+             "  --fractional-zero-points draws int8_linear's zero points "
+             "from [-2, 2] instead of the integers -8..8\n"
              "  --list prints the functions and shapes and exits (no GPU "
              "needed)\n");
       return 0;

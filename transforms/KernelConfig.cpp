@@ -199,7 +199,7 @@ KernelConfig KernelConfig::cpAsyncTwin() const {
   T.PairedTiles = false;
   T.StreamUnits = false;
   T.PersistentTiles = false;
-  T.RawStagesB = false; // converted while copying
+  T.RawStagesB = T.OffsetRowsB = false; // converted while copying
   // Without TMA stages, a K-major A's prologue goes back to its fragments
   // (the other prologues convert the landed cp.async stages).
   if (T.ConvertStages && !T.ConvertedAIsMMajor) {
@@ -254,6 +254,7 @@ static void chooseCopies(KernelConfig &C, const MatmulIdiom &Idiom) {
   }
   C.Tma = true;
   C.RawStagesB = Idiom.B.ConvertWhileCopying;
+  C.OffsetRowsB = C.RawStagesB && Idiom.InputType == ElementType::F16 && Idiom.B.Offset;
   if (C.WgmmaRegisterA) {
     // A's fragments in registers beside the producer warp would exceed
     // the registers of two blocks per SM (ptxas spills): the consumers
@@ -276,8 +277,10 @@ static void chooseCopies(KernelConfig &C, const MatmulIdiom &Idiom) {
   if (C.ConvertStagesB)
     C.PathReason += "; B's prologue applied by the consumers to each landed stage";
   if (C.RawStagesB)
-    C.PathReason += "; B's 8-bit tile lands raw in the second half of its stage and the "
-                    "consumers convert it in place (the cp.async kernel converts while copying)";
+    C.PathReason += std::string("; B's 8-bit tile lands raw in the second half of its stage "
+                                "and the consumers convert it in place") +
+                    (C.OffsetRowsB ? ", minus each row's offset in fp16 pairs where exact" : "") +
+                    " (the cp.async kernel converts while copying)";
 }
 
 llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,

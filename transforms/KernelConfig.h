@@ -128,6 +128,12 @@ struct KernelConfig {
   /// stead measured 0.95x on the paper's shapes, H100.) Its cp.async twin
   /// converts while copying.
   bool RawStagesB = false;
+  /// (RawStagesB) B's prologue is the element minus an offset, a zero point
+  /// or none (OperandView::Offset), and the stage holds fp16: each row
+  /// converts in fp16 pairs (tc::OffsetRow: one PRMT and two HSUB2 a pair,
+  /// about 12 instructions per 8 weights instead of about 30 through fp32),
+  /// by the warps whose rows' offsets allow it exactly; others through fp32.
+  bool OffsetRowsB = false;
   /// Whether the consumers apply an operand's prologue to landed stages.
   bool convertsStagePrologue() const { return ConvertStages || ConvertStagesB; }
   /// Whether the consumers write a landed stage before their wgmma read it

@@ -368,7 +368,20 @@ private:
     };
     P.PrintScalar = subst();
     const Array &Arr = M.Arrays[V.ArrayId];
-    std::string Body = V.Prologue.empty() ? "tc_x" : P.print(*prologueOfElement(V));
+    ExprPtr Element = V.Prologue.empty() ? nullptr : prologueOfElement(V);
+    std::string Body = Element ? P.print(*Element) : "tc_x";
+    std::string Function = "[=](float tc_x) -> float { return static_cast<float>(" + Body + "); }";
+    // The element minus an offset (tc::OffsetRow): in fp16 pairs.
+    std::optional<std::string> Offset;
+    if (C.OffsetRowsB) {
+      const auto &O = *V.Offset;
+      Offset = !O.Value  ? "0"
+               : O.Added ? "-static_cast<double>(" + P.print(*O.Value) + ")"
+                         : P.print(*O.Value);
+    }
+    if (Offset)
+      Function = "tc::offset_row<" + Arr.ElemSpelling + ">(\n        " + Function + ",\n        " +
+                 *Offset + ")";
     OperandTile B = tileB();
     std::string Layout =
         "tc::RawStageLayout<" + str(C.BlockN) + ", " + str(C.threads()) + ">";
@@ -382,12 +395,15 @@ private:
         (Loads.empty() ? std::string()
                        : "    const bool tc_inside = tc_row < " + B.Rows +
                              " && tc_k_end > tc_k_begin;\n" + Loads) +
-        "    return [=](float tc_x) -> float { return static_cast<float>(" + Body + "); };\n"
+        "    return " + Function + ";\n"
         "  };\n"
         "  const decltype(tc_convert_b_row(0)) tc_convert_b[" + str(PerThread) + "] = {\n";
     for (int I = 0; I < PerThread; ++I)
       S += "      tc_convert_b_row(" + str(C.BlockN) + "LL * tc_block_n + " + Layout +
            "::row(tc_thread, " + str(I) + "))" + (I + 1 < PerThread ? ",\n" : "};\n");
+    if (Offset)
+      S += "  // Warps whose rows all have exact offsets convert in fp16 pairs.\n"
+           "  const bool tc_packed_b = tc::packed_rows(tc_convert_b);\n";
     return S;
   }
 
@@ -576,7 +592,9 @@ private:
         T.ConvertStage = "tc::convert_raw_stage<" + M.Arrays[Idiom.B.ArrayId].ElemSpelling +
                          ", " + Elem + ", " + str(C.BlockN) + ", " + str(C.threads()) + ">(" +
                          B.Smem + " + {stage} * " + str(B.Elements) +
-                         ", tc_thread, tc_convert_b, (" + Idiom.ExtentK.str(subst()) +
+                         ", tc_thread, tc_convert_b, " +
+                         (C.OffsetRowsB ? "tc_packed_b, " : "") + "(" +
+                         Idiom.ExtentK.str(subst()) +
                          ") - {k},\n                       " + Sync + ");\n"
                          "tc::fence_proxy_async();  // the wgmma read it through the async proxy\n"
                          "tc::consumer_sync<" + str(C.threads()) + ">();";

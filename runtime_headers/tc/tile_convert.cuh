@@ -316,16 +316,15 @@ __device__ __forceinline__ void convert_raw_chunk(Dst *stage, int thread, int i,
       pack_chunk<Dst, 8>(v);
 }
 
-// Converts the raw tile of `stage` in place; f[i] is the prologue of the
-// thread's i-th row, k_valid the elements of this k tile inside the
-// reduction's extent (K - its first k), `sync` the consumers' barrier.
-template <typename Src, typename Dst, int kRows, int kThreads, typename F, typename Sync>
-__device__ __forceinline__ void convert_raw_stage(
-    Dst *stage, int thread, const F (&f)[RawStageLayout<kRows, kThreads>::kPerThread],
+// Reads the thread's raw chunks of `stage` into w and returns how many of
+// their elements lie inside the reduction's extent (k_valid: K - the k
+// tile's first k; 8 but in the last k tile); then `sync`, the consumers'
+// barrier: every raw chunk is read before any row is overwritten.
+template <int kRows, int kThreads, typename Dst, typename Sync>
+__device__ __forceinline__ int load_raw_chunks(
+    const Dst *stage, int thread, uint2 (&w)[RawStageLayout<kRows, kThreads>::kPerThread],
     long long k_valid, Sync sync) {
   using Layout = RawStageLayout<kRows, kThreads>;
-  static_assert(sizeof(Src) == 1 && sizeof(Dst) == 2, "8-bit elements into a 16-bit stage");
-  constexpr int kPerThread = Layout::kPerThread;
   // All of a thread's chunks share their k columns.
   int valid = 8;
   if (k_valid < 64)  // the last k tile
@@ -334,14 +333,140 @@ __device__ __forceinline__ void convert_raw_stage(
       reinterpret_cast<const uint2 *>(reinterpret_cast<const unsigned char *>(stage) +
                                       Layout::kRawOffset) +
       thread;
-  uint2 w[kPerThread];
 #pragma unroll
-  for (int i = 0; i < kPerThread; ++i)
+  for (int i = 0; i < Layout::kPerThread; ++i)
     w[i] = chunks[i * kThreads];
-  sync();  // every raw chunk is read before any row is overwritten
+  sync();
+  return valid;
+}
+
+// Converts the raw tile of `stage` in place; f[i] is the prologue of the
+// thread's i-th row, k_valid the elements of this k tile inside the
+// reduction's extent (K - its first k), `sync` the consumers' barrier.
+template <typename Src, typename Dst, int kRows, int kThreads, typename F, typename Sync>
+__device__ __forceinline__ void convert_raw_stage(
+    Dst *stage, int thread, const F (&f)[RawStageLayout<kRows, kThreads>::kPerThread],
+    long long k_valid, Sync sync) {
+  static_assert(sizeof(Src) == 1 && sizeof(Dst) == 2, "8-bit elements into a 16-bit stage");
+  uint2 w[RawStageLayout<kRows, kThreads>::kPerThread];
+  const int valid = load_raw_chunks<kRows, kThreads>(stage, thread, w, k_valid, sync);
 #pragma unroll
-  for (int i = 0; i < kPerThread; ++i)
+  for (int i = 0; i < RawStageLayout<kRows, kThreads>::kPerThread; ++i)
     convert_raw_chunk<Src, Dst, kRows, kThreads>(stage, thread, i, w[i], f[i], valid);
+}
+
+// Offset rows: 8-bit weights minus a zero point, in fp16 pairs.
+//
+// Where the prologue is q - z (z the row's zero point, a scalar, a literal,
+// or none: a scale factors out into the epilogue) and the stage holds fp16,
+// a row converts in fp16 pairs instead of through fp32. Each pair of bytes
+// becomes the half2 (1024 + b0, 1024 + b1) by one PRMT (fp16's spacing is 1
+// from 1024 to 2048; signed bytes are first offset by 128, one LOP3 per 4),
+// one HSUB2 takes away 1024 (+ 128) + zi exactly, and a second one the
+// fraction zf, where z = zi + zf, zi = rint(z): 12 to 14 instructions per 8
+// weights instead of about 30.
+//
+// A row is `exact` where |zi| <= 512 and zf is an fp16 value (integer zero
+// points, no zero point, multiples of 2^-k down to fp16's resolution): then
+// bias and q - zi are exact, and the second HSUB2 rounds q - z once, to the
+// value the fp32 path stores (q - z rounded to fp32, then to fp16, is the
+// same number: it could differ only where q - z lies a hair off an fp16
+// midpoint, which needs more significant bits in zf than fp16 has).
+// Other rows (fractions fp16 cannot hold, out-of-range or non-finite zero
+// points) take the fp32 path, f.
+template <typename F>
+struct OffsetRow {
+  F f;                // the prologue, for the fp32 path
+  uint32_t bias;      // half2 (1024 (+ 128 for signed bytes) + zi) twice
+  uint32_t fraction;  // half2 (zf, zf)
+  bool exact;
+};
+
+template <typename Src, typename F, typename T>
+__device__ __forceinline__ OffsetRow<F> offset_row(F f, T z) {
+  static_assert(sizeof(Src) == 1 && std::is_integral<Src>::value, "8-bit weights");
+  // Every offset type's value, exactly (fp32, fp64, integers up to 2^53).
+  const double zd = static_cast<double>(z);
+  const double zi = rint(zd), zf = zd - zi;
+  const __half hf = __double2half(zf);
+  OffsetRow<F> r{f, 0u, 0u, fabs(zi) <= 512.0 && static_cast<double>(__half2float(hf)) == zf};
+  const double bias = (std::is_signed<Src>::value ? 1152.0 : 1024.0) + (r.exact ? zi : 0.0);
+  const uint32_t b = __half_as_ushort(__double2half(bias)), fr = __half_as_ushort(hf);
+  r.bias = b | b << 16;
+  r.fraction = fr | fr << 16;
+  return r;
+}
+
+// Whether every row of the warp's threads is exact: the warp then converts
+// in fp16 pairs, as one (all 32 lanes must call it).
+template <typename F, int kRowsPerThread>
+__device__ __forceinline__ bool packed_rows(const OffsetRow<F> (&rows)[kRowsPerThread]) {
+  bool exact = true;
+#pragma unroll
+  for (int i = 0; i < kRowsPerThread; ++i)
+    exact = exact && rows[i].exact;
+  return __all_sync(0xffffffffu, exact);
+}
+
+// The 8 bytes of w minus an exact row's offset, as 4 half2 (lowest first).
+template <typename Src>
+__device__ __forceinline__ uint4 bytes_minus_offset(uint2 w, uint32_t bias, uint32_t fraction) {
+  if (std::is_signed<Src>::value) {
+    w.x ^= 0x80808080u;
+    w.y ^= 0x80808080u;
+  }
+  // Byte e, then 0x64, the high byte of 1024 = 0x6400 (PRMT selectors).
+  uint32_t h[4] = {__byte_perm(w.x, 0x64646464u, 0x4140u), __byte_perm(w.x, 0x64646464u, 0x4342u),
+                   __byte_perm(w.y, 0x64646464u, 0x4140u), __byte_perm(w.y, 0x64646464u, 0x4342u)};
+  __half2 b, f;
+  memcpy(&b, &bias, 4);
+  memcpy(&f, &fraction, 4);
+#pragma unroll
+  for (int e = 0; e < 4; ++e) {
+    __half2 v;
+    memcpy(&v, &h[e], 4);
+    v = __hsub2(__hsub2(v, b), f);
+    memcpy(&h[e], &v, 4);
+  }
+  return make_uint4(h[0], h[1], h[2], h[3]);
+}
+
+// convert_raw_stage for offset rows (fp16 stages): in fp16 pairs where
+// `packed` (packed_rows, computed once before the main loop), else through
+// fp32 with each row's f.
+template <typename Src, typename Dst, int kRows, int kThreads, typename F, typename Sync>
+__device__ __forceinline__ void convert_raw_stage(
+    Dst *stage, int thread,
+    const OffsetRow<F> (&rows)[RawStageLayout<kRows, kThreads>::kPerThread], bool packed,
+    long long k_valid, Sync sync) {
+  using Layout = RawStageLayout<kRows, kThreads>;
+  static_assert(sizeof(Src) == 1 && std::is_same<Dst, __half>::value,
+                "offset rows convert 8-bit elements into an fp16 stage");
+  uint2 w[Layout::kPerThread];
+  const int valid = load_raw_chunks<kRows, kThreads>(stage, thread, w, k_valid, sync);
+  if (!packed) {
+#pragma unroll
+    for (int i = 0; i < Layout::kPerThread; ++i)
+      convert_raw_chunk<Src, Dst, kRows, kThreads>(stage, thread, i, w[i], rows[i].f, valid);
+    return;
+  }
+  // Elements past K become exact zeros (see RawStageLayout).
+  uint4 keep = make_uint4(~0u, ~0u, ~0u, ~0u);
+  if (valid < 8) {
+    uint32_t m[4];
+#pragma unroll
+    for (int e = 0; e < 4; ++e)
+      m[e] = (2 * e < valid ? 0xffffu : 0u) | (2 * e + 1 < valid ? 0xffff0000u : 0u);
+    keep = make_uint4(m[0], m[1], m[2], m[3]);
+  }
+  const int col = thread % Layout::kChunksPerRow * 8;
+#pragma unroll
+  for (int i = 0; i < Layout::kPerThread; ++i) {
+    uint4 v = bytes_minus_offset<Src>(w[i], rows[i].bias, rows[i].fraction);
+    v = make_uint4(v.x & keep.x, v.y & keep.y, v.z & keep.z, v.w & keep.w);
+    *reinterpret_cast<uint4 *>(stage + swizzled_element_offset<64, Dst>(Layout::row(thread, i),
+                                                                        col)) = v;
+  }
 }
 
 // Host side: the copy mode a converted operand allows (the chunk's source

@@ -465,6 +465,110 @@ static void run_convert() {
 }
 
 // ---------------------------------------------------------------------------
+// (f) Offset rows (tile_convert.cuh): a raw 128x64 stage converted in place
+// in fp16 pairs (tc::OffsetRow, q - zero[row]) and through fp32 (the same
+// prologue as a plain function) must give the same bits wherever a warp's
+// rows are all exact, and warps with an inexact row must fall back.
+// RawStageLayout<128, 128>: warp w converts the rows r with r % 16 / 4 == w.
+// Row offsets by warp: 0 integers in [-200, 300]; 1 fractions fp16 holds
+// (multiples of 1/8, halves that rint rounds to even, 2^-20, -0); 2 exact
+// but for one 0.1; 3 exact but for one 600.5 (|rint| > 512).
+constexpr int kOffsetRows = 128;
+
+static float row_offset(int row) {
+  const int warp = row % 16 / 4, n = row / 16 * 4 + row % 4;  // n: 0 .. 31
+  switch (warp) {
+  case 0:
+    return static_cast<float>((n * 97) % 501 - 200);
+  case 1: {
+    const float fractions[8] = {0.5f, 1.5f, -2.5f, 0.125f, -7.875f, 9.5367431640625e-07f, -0.0f,
+                                3.0f};
+    return fractions[n % 8] + static_cast<float>(n / 8);
+  }
+  case 2:
+    return n == 5 ? 0.1f : static_cast<float>(n) - 0.25f;
+  default:
+    return n == 17 ? 600.5f : static_cast<float>(-n);
+  }
+}
+
+template <typename Src>
+__global__ void offset_rows_kernel(const uint8_t *raw, const float *zero, long long k_valid,
+                                   uint16_t *packed_out, uint16_t *fp32_out, int *packed_flags) {
+  using Layout = tc::RawStageLayout<kOffsetRows, 128>;
+  __shared__ __align__(1024) __half stage[2][kOffsetRows * 64];
+  const int t = threadIdx.x;
+  for (int b = t; b < kOffsetRows * 64; b += 128)
+    for (int s = 0; s < 2; ++s)
+      reinterpret_cast<uint8_t *>(stage[s])[Layout::kRawOffset + b] = raw[b];
+  __syncthreads();
+  const auto f = [&](int i) {
+    const float z = zero[Layout::row(t, i)];
+    return [=](float x) -> float { return x - z; };
+  };
+  const auto o = [&](int i) { return tc::offset_row<Src>(f(i), zero[Layout::row(t, i)]); };
+  const decltype(f(0)) plain[8] = {f(0), f(1), f(2), f(3), f(4), f(5), f(6), f(7)};
+  const decltype(o(0)) rows[8] = {o(0), o(1), o(2), o(3), o(4), o(5), o(6), o(7)};
+  const bool packed = tc::packed_rows(rows);
+  const auto sync = [] { __syncthreads(); };
+  tc::convert_raw_stage<Src, __half, kOffsetRows, 128>(stage[0], t, rows, packed, k_valid, sync);
+  tc::convert_raw_stage<Src, __half, kOffsetRows, 128>(stage[1], t, plain, k_valid, sync);
+  __syncthreads();
+  for (int e = t; e < kOffsetRows * 64; e += 128) {
+    packed_out[e] = __half_as_ushort(stage[0][e]);
+    fp32_out[e] = __half_as_ushort(stage[1][e]);
+  }
+  packed_flags[t] = packed;
+}
+
+template <typename Src>
+static void run_offset_rows(long long k_valid) {
+  const int n = kOffsetRows * 64;
+  std::vector<uint8_t> raw(n);
+  for (int b = 0; b < n; ++b)
+    raw[b] = static_cast<uint8_t>(b * 73 + 11);  // every byte value in 4 rows
+  std::vector<float> zero(kOffsetRows);
+  for (int r = 0; r < kOffsetRows; ++r)
+    zero[r] = row_offset(r);
+  uint8_t *draw;
+  float *dzero;
+  uint16_t *dpacked, *dfp32;
+  int *dflags;
+  CUDA_CHECK(cudaMalloc(&draw, n));
+  CUDA_CHECK(cudaMalloc(&dzero, 4 * kOffsetRows));
+  CUDA_CHECK(cudaMalloc(&dpacked, 2 * n));
+  CUDA_CHECK(cudaMalloc(&dfp32, 2 * n));
+  CUDA_CHECK(cudaMalloc(&dflags, 4 * 128));
+  CUDA_CHECK(cudaMemcpy(draw, raw.data(), n, cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaMemcpy(dzero, zero.data(), 4 * kOffsetRows, cudaMemcpyHostToDevice));
+  offset_rows_kernel<Src><<<1, 128>>>(draw, dzero, k_valid, dpacked, dfp32, dflags);
+  CUDA_CHECK(cudaGetLastError());
+  std::vector<uint16_t> packed(n), fp32(n);
+  std::vector<int> flags(128);
+  CUDA_CHECK(cudaMemcpy(packed.data(), dpacked, 2 * n, cudaMemcpyDeviceToHost));
+  CUDA_CHECK(cudaMemcpy(fp32.data(), dfp32, 2 * n, cudaMemcpyDeviceToHost));
+  CUDA_CHECK(cudaMemcpy(flags.data(), dflags, 4 * 128, cudaMemcpyDeviceToHost));
+  bool same = packed == fp32, flags_ok = true, zeros_ok = true;
+  for (int t = 0; t < 128; ++t)
+    flags_ok = flags_ok && flags[t] == (t / 32 < 2);
+  // Elements past k_valid are +0 in the swizzled stage.
+  for (int r = 0; r < kOffsetRows; ++r)
+    for (int k = k_valid; k < 64; ++k)
+      zeros_ok = zeros_ok && packed[tc::swizzled_element_offset<64, __half>(r, k)] == 0;
+  char what[160];
+  std::snprintf(what, sizeof what,
+                "offset rows (%s, k_valid %lld): fp16 pairs give the fp32 path's bits; "
+                "warps with inexact offsets fall back",
+                std::is_signed<Src>::value ? "int8" : "uint8", k_valid);
+  report(same && flags_ok && zeros_ok, what);
+  CUDA_CHECK(cudaFree(draw));
+  CUDA_CHECK(cudaFree(dzero));
+  CUDA_CHECK(cudaFree(dpacked));
+  CUDA_CHECK(cudaFree(dfp32));
+  CUDA_CHECK(cudaFree(dflags));
+}
+
+// ---------------------------------------------------------------------------
 // Tile schedules (tile_schedule.cuh): each block adds 1 to every (tile, k
 // tile) it computes; a block outside the output counts as bad.
 // Every unit of a block (unit_work) counts; a split piece also counts its
@@ -715,6 +819,10 @@ int main() {
   run_cp_async();
   run_repack();
   run_convert();
+  run_offset_rows<int8_t>(64);
+  run_offset_rows<int8_t>(37);
+  run_offset_rows<uint8_t>(64);
+  run_offset_rows<uint8_t>(29);
   run_schedules();
 
   std::printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "ALL PASSED", g_failures);

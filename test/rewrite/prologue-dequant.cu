@@ -14,6 +14,7 @@
 // PTXAS-NOT: C7515
 
 #include <cstdint>
+#include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
 void int8_linear(int M, int N, int K, const __half *__restrict__ X,
@@ -32,7 +33,7 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // Four stages, one block per SM (two blocks of three spilled the conversion).
 // EXPLAIN: kernel: block tile 128x128x64, 2 warpgroups (8 warps and a producer warp), 4 TMA stages
 // EXPLAIN-SAME: 131152 bytes of shared memory
-// EXPLAIN: main loop: {{.*}}; B's 8-bit tile lands raw in the second half of its stage and the consumers convert it in place (the cp.async kernel converts while copying)
+// EXPLAIN: main loop: {{.*}}; B's 8-bit tile lands raw in the second half of its stage and the consumers convert it in place, minus each row's offset in fp16 pairs where exact (the cp.async kernel converts while copying)
 // The cp.async kernel: the shared tiles hold the mma type; W's copier converts.
 // CHECK-LABEL: tc_int8_linear_0_cp_async_kernel(
 // CHECK: {{^ *}}__half *tc_smem_a = reinterpret_cast<__half *>(tc_smem);
@@ -64,18 +65,23 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK: tc::mbarrier_arrive_expect_tx(tc_full + {{.*}}, 24576);
 // CHECK-NEXT: tc::tma_load_2d(tc_smem_a + {{.*}}, tc_map_a,
 // CHECK-NEXT: tc::tma_load_2d(tc_smem_raw_b + {{.*}} * 16384, tc_map_b,
-// The zero point of each of the thread's 4 rows, read once.
+// The zero point of each of the thread's 4 rows, read once. The prologue is
+// the element minus an offset (the zero point): offset rows, converted in
+// fp16 pairs by the warps whose rows' offsets all allow it exactly.
 // CHECK: const auto tc_convert_b_row = [&](long long tc_row) {
 // CHECK-NEXT: const bool tc_inside = tc_row < N && tc_k_end > tc_k_begin;
 // CHECK-NEXT: const std::decay_t<decltype(zero[((tc_row))])> tc_v0 = tc_inside ? zero[((tc_row))] : std::decay_t<decltype(zero[((tc_row))])>();
-// CHECK-NEXT: return [=](float tc_x) -> float { return static_cast<float>((tc_x - tc_v0)); };
+// CHECK-NEXT: return tc::offset_row<int8_t>(
+// CHECK-NEXT: [=](float tc_x) -> float { return static_cast<float>((tc_x - tc_v0)); },
+// CHECK-NEXT: tc_v0);
 // CHECK: const decltype(tc_convert_b_row(0)) tc_convert_b[4] = {
 // CHECK-NEXT: tc_convert_b_row(128LL * tc_block_n + tc::RawStageLayout<128, 256>::row(tc_thread, 0)),
+// CHECK: const bool tc_packed_b = tc::packed_rows(tc_convert_b);
 // CHECK: tc::fence_operands(tc_acc[0]);
 // Each landed tile: all consumers convert W's in place (meeting once all
 // raw chunks are read), fence, meet, then wgmma.
 // CHECK: tc::mbarrier_wait(tc_full + {{.*}});  // the tile has landed
-// CHECK-NEXT: tc::convert_raw_stage<int8_t, __half, 128, 256>(tc_smem_b + {{.*}} * 8192, tc_thread, tc_convert_b, (K) - (64 * {{.*}}),
+// CHECK-NEXT: tc::convert_raw_stage<int8_t, __half, 128, 256>(tc_smem_b + {{.*}} * 8192, tc_thread, tc_convert_b, tc_packed_b, (K) - (64 * {{.*}}),
 // CHECK-NEXT: [] { tc::consumer_sync<256>(); });
 // CHECK-NEXT: tc::fence_proxy_async();
 // CHECK-NEXT: tc::consumer_sync<256>();
@@ -115,3 +121,103 @@ void uint8_kn(int M, int N, int K, float zp, const __half *__restrict__ X,
 // CHECK-NOT: tc_copy_b.land(
 // CHECK-LABEL: static void tc_uint8_kn_0_launch(
 // CHECK: tc::convert_copy_mode<__half>(W, N, N)
+
+// Offset rows (tc::OffsetRow) on the TMA kernel's raw stages: the element
+// minus (or plus) an offset in floating point, or no prologue at all.
+// Symmetric int8: no prologue, the scale applied to the sum; offset 0.
+void int8_symmetric(int M, int N, int K, const __half *__restrict__ X,
+                    const int8_t *__restrict__ W, const float *__restrict__ scale,
+                    __half *__restrict__ Y) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(X[i * K + k]) * ((float)W[j * K + k] * scale[j]);
+      Y[i * N + j] = __float2half(acc);
+    }
+}
+// CHECK-LABEL: tc_int8_symmetric_0_kernel(
+// CHECK: const auto tc_convert_b_row = [&](long long tc_row) {
+// CHECK-NEXT: return tc::offset_row<int8_t>(
+// CHECK-NEXT: [=](float tc_x) -> float { return static_cast<float>(tc_x); },
+// CHECK-NEXT: 0);
+// CHECK: const bool tc_packed_b = tc::packed_rows(tc_convert_b);
+// CHECK: tc::convert_raw_stage<int8_t, __half, 128, 256>({{.*}}, tc_thread, tc_convert_b, tc_packed_b,
+
+// An offset added, from an 8-bit array (integer arithmetic after int
+// promotion, nothing wraps): the row's offset is minus the value, in double.
+void uint8_plus(int M, int N, int K, const __half *__restrict__ X,
+                const uint8_t *__restrict__ W, const int8_t *__restrict__ shift,
+                float *__restrict__ Y) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(X[i * K + k]) * (W[j * K + k] + shift[j]);
+      Y[i * N + j] = acc;
+    }
+}
+// CHECK-LABEL: tc_uint8_plus_0_kernel(
+// CHECK: return tc::offset_row<uint8_t>(
+// CHECK-NEXT: [=](float tc_x) -> float { return static_cast<float>(static_cast<float>((static_cast<int>(tc_x) + static_cast<int>(tc_v0)))); },
+// CHECK-NEXT: -static_cast<double>(static_cast<int>(tc_v0)));
+// CHECK: tc::convert_raw_stage<uint8_t, __half, 128, 256>({{.*}}, tc_thread, tc_convert_b, tc_packed_b,
+
+// Not offset rows: a division (the scale does not factor out of a quotient),
+// unsigned arithmetic (W - zu[j] wraps modulo 2^32 before the conversion),
+// and bf16 stages. Their rows convert through fp32 only.
+void int8_divided(int M, int N, int K, const __half *__restrict__ X,
+                  const int8_t *__restrict__ W, const float *__restrict__ step,
+                  float *__restrict__ Y) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(X[i * K + k]) * ((float)W[j * K + k] / step[j]);
+      Y[i * N + j] = acc;
+    }
+}
+// CHECK-LABEL: tc_int8_divided_0_kernel(
+// CHECK: const auto tc_convert_b_row = [&](long long tc_row) {
+// CHECK: return [=](float tc_x) -> float { return static_cast<float>((tc_x / tc_v0)); };
+// CHECK-NOT: tc_packed_b
+// CHECK: tc::convert_raw_stage<int8_t, __half, 128, 256>({{.*}}, tc_thread, tc_convert_b, (K)
+// CHECK-LABEL: static void tc_int8_divided_0_launch(
+
+void uint8_unsigned_zero(int M, int N, int K, const __half *__restrict__ X,
+                         const uint8_t *__restrict__ W, const unsigned *__restrict__ zu,
+                         float *__restrict__ Y) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(X[i * K + k]) * (float)(W[j * K + k] - zu[j]);
+      Y[i * N + j] = acc;
+    }
+}
+// CHECK-LABEL: tc_uint8_unsigned_zero_0_kernel(
+// CHECK: return [=](float tc_x) -> float { return static_cast<float>(
+// CHECK-NOT: tc_packed_b
+// CHECK-LABEL: static void tc_uint8_unsigned_zero_0_launch(
+
+void int8_bf16(int M, int N, int K, const __nv_bfloat16 *__restrict__ X,
+               const int8_t *__restrict__ W, const float *__restrict__ zero,
+               float *__restrict__ Y) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __bfloat162float(X[i * K + k]) * ((float)W[j * K + k] - zero[j]);
+      Y[i * N + j] = acc;
+    }
+}
+// CHECK-LABEL: tc_int8_bf16_0_kernel(
+// CHECK: return [=](float tc_x) -> float { return static_cast<float>((tc_x - tc_v0)); };
+// CHECK-NOT: tc_packed_b
+// CHECK: tc::convert_raw_stage<int8_t, __nv_bfloat16, 128, 256>({{.*}}, tc_thread, tc_convert_b, (K)
+// CHECK-LABEL: static void tc_int8_bf16_0_launch(

@@ -443,6 +443,52 @@ TEST(MatmulIdiomTest, SubscriptLeavingItsRowIsRejected) {
 }
 
 // C[i * ldc + j] is only C's element (i, j) when N <= ldc: an assumption.
+/// An int8 weight's prologue and the offset it subtracts (OperandView::Offset).
+std::string weightOffset(const std::string &ZeroType, const std::string &Factor) {
+  Recognized R = recognize(
+      "#include <cstdint>\n"
+      "void gemm(int M, int N, int K, const __half *__restrict__ X,\n"
+      "          const int8_t *__restrict__ W, const " + ZeroType + " *__restrict__ zero,\n"
+      "          float *__restrict__ Y) {\n"
+      "  for (int i = 0; i < M; ++i)\n"
+      "    for (int j = 0; j < N; ++j) {\n"
+      "      float acc = 0.0f;\n"
+      "      for (int k = 0; k < K; ++k)\n"
+      "        acc += __half2float(X[i * K + k]) * (" + Factor + ");\n"
+      "      Y[i * N + j] = acc;\n"
+      "    }\n"
+      "}\n");
+  if (!R.E.ok())
+    return "not extracted: " + R.E.Error->Message;
+  if (!R.Idiom)
+    return "rejected: " + R.Error->Message;
+  const OperandView &B = R.Idiom->B;
+  if (!B.EightBit)
+    return "not 8-bit";
+  if (!B.Offset)
+    return "none";
+  if (!B.Offset->Value)
+    return "0";
+  return std::string(B.Offset->Added ? "-" : "") + describe(*B.Offset->Value);
+}
+
+TEST(MatmulIdiomTest, EightBitOperandMinusAnOffset) {
+  // Floating-point arithmetic: the element is converted, or z is fp32.
+  EXPECT_EQ(weightOffset("float", "((float)W[j * K + k] - zero[j]) * 0.5f"), "R2");
+  EXPECT_EQ(weightOffset("float", "W[j * K + k] - zero[j]"), "R2");
+  EXPECT_EQ(weightOffset("float", "zero[j] + (float)W[j * K + k]"), "-R1");
+  EXPECT_EQ(weightOffset("float", "(float)W[j * K + k] - 3.0f"), "3.0f");
+  EXPECT_EQ(weightOffset("float", "(float)W[j * K + k] * zero[j]"), "0");
+  // int on 8-bit values: the promotion cannot wrap.
+  EXPECT_EQ(weightOffset("uint8_t", "(float)(W[j * K + k] - zero[j])"), "cvt<int>(R2)");
+  // An unsigned zero point wraps W - z modulo 2^32 before the conversion.
+  EXPECT_EQ(weightOffset("unsigned", "(float)(W[j * K + k] - zero[j])"), "none");
+  // Not the element minus something.
+  EXPECT_EQ(weightOffset("float", "zero[j] - (float)W[j * K + k]"), "none");
+  EXPECT_EQ(weightOffset("float", "(float)W[j * K + k] / zero[j]"), "none");
+  EXPECT_EQ(weightOffset("float", "-((float)W[j * K + k] - zero[j])"), "none");
+}
+
 TEST(MatmulIdiomTest, LeadingDimensionOfOutputIsAnAssumption) {
   Extracted E = extract(
       "void gemm(int M, int N, int K, int ldc, const __half *__restrict__ A,\n"

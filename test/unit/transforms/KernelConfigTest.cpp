@@ -588,6 +588,8 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   EXPECT_EQ(R.Config->Stages, 4);
   EXPECT_FALSE(R.Config->twoBlocksFit());
   EXPECT_NE(R.Config->PathReason.find("lands raw"), std::string::npos);
+  // A prologue that is not the element minus an offset: through fp32 only.
+  EXPECT_FALSE(R.Config->OffsetRowsB);
   KernelConfig Twin = R.Config->cpAsyncTwin();
   EXPECT_FALSE(Twin.RawStagesB);
   EXPECT_EQ(Twin.Stages, 3);
@@ -598,6 +600,21 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   EXPECT_TRUE(Alts[0].Config.RawStagesB);
   EXPECT_FALSE(Alts[0].Config.PairedTiles);
   EXPECT_TRUE(Alts[0].Config.twoBlocksFit());
+
+  // The element minus an offset (or no prologue): fp16 pairs on fp16
+  // stages, not on bf16 ones nor in the cp.async twin.
+  MatmulIdiom Offset = Idiom;
+  Offset.B.Offset = OperandView::ElementOffset{};
+  R = chooseFor(Offset, {}, GpuArch::SM90a, MmaPreference::Auto);
+  ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+  EXPECT_TRUE(R.Config->OffsetRowsB);
+  EXPECT_NE(R.Config->PathReason.find("fp16 pairs"), std::string::npos);
+  EXPECT_FALSE(R.Config->cpAsyncTwin().OffsetRowsB);
+  Offset.InputType = ElementType::BF16;
+  R = chooseFor(Offset, {}, GpuArch::SM90a, MmaPreference::Auto);
+  ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+  EXPECT_TRUE(R.Config->RawStagesB);
+  EXPECT_FALSE(R.Config->OffsetRowsB);
 
   MatmulIdiom NMajor = plainIdiom(true, false);
   NMajor.B.ConvertWhileCopying = NMajor.B.EightBit = true;
