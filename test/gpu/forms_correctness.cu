@@ -116,7 +116,9 @@
 // checks the expression itself.)
 // The same tolerances hold for the quantized forms. The kernel computes
 // q - zero in fp32 (exact: an integer minus a multiple of 1/8, far inside
-// fp32's 24 bits), rounds it to the mma type in shared memory, and applies a
+// fp32's 24 bits; on the TMA kernels' fp16 stages, in fp16 pairs,
+// tc::OffsetRow, exact too: these zero points' fractions are fp16 values),
+// rounds it to the mma type in shared memory, and applies a
 // k-independent scale to the fp32 sum in the epilogue. That rounding is
 // exact: |q - zero| <= 136 < 256, where fp16's spacing is 2^-3 = 1/8, so
 // every multiple of 1/8 is representable (a multiple of 1/16 would not be

@@ -560,7 +560,7 @@ static void run_offset_rows(long long k_valid) {
                 "offset rows (%s, k_valid %lld): fp16 pairs give the fp32 path's bits; "
                 "warps with inexact offsets fall back",
                 std::is_signed<Src>::value ? "int8" : "uint8", k_valid);
-  report(same && flags_ok && zeros_ok, what);
+  report(same && flags_ok && zeros_ok, "%s", what);
   CUDA_CHECK(cudaFree(draw));
   CUDA_CHECK(cudaFree(dzero));
   CUDA_CHECK(cudaFree(dpacked));
