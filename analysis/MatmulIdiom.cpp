@@ -78,7 +78,8 @@ std::optional<OperandView::ElementOffset> elementOffset(const RegionModel &M,
     bool Exact = stripConversions(X.get()) != X.get(); // floating-point arithmetic
     if (ZLeaf->K == ExprNode::Read) {
       ElementType T = M.Arrays[R.Reads[ZLeaf->AccessId].ArrayId].Elem;
-      Exact |= T == ElementType::F32 || T == ElementType::F64 || T == ElementType::I8 || T == ElementType::U8;
+      Exact |= T == ElementType::F32 || T == ElementType::F64 || T == ElementType::I8 ||
+               T == ElementType::U8;
     }
     if (Exact)
       return OperandView::ElementOffset{Z, Top->Text == "+"};

@@ -76,8 +76,11 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK-NEXT: tc_v0);
 // CHECK: const decltype(tc_convert_b_row(0)) tc_convert_b[4] = {
 // CHECK-NEXT: tc_convert_b_row(128LL * tc_block_n + tc::RawStageLayout<128, 256>::row(tc_thread, 0)),
-// CHECK: const bool tc_packed_b = tc::packed_rows(tc_convert_b);
+// CHECK: const bool tc_exact_rows = tc::packed_rows(tc_convert_b);
 // CHECK: tc::fence_operands(tc_acc[0]);
+// The consumers' code in two versions, chosen once: tc_packed_b is a
+// compile-time constant in each; leaving the unit early is a return.
+// CHECK: const auto tc_consumers = [&](auto tc_packed_b) {
 // Each landed tile: all consumers convert W's in place (meeting once all
 // raw chunks are read), fence, meet, then wgmma.
 // CHECK: tc::mbarrier_wait(tc_full + {{.*}});  // the tile has landed
@@ -87,7 +90,12 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK-NEXT: tc::consumer_sync<256>();
 // CHECK-NEXT: tc::warpgroup_arrive(tc_acc[0]);
 // CHECK-NOT: tc_copy_b
+// CHECK: return;  // another part of this tile finishes it
 // CHECK: tc_value += static_cast<float>(scale[((tc_n))]) * tc_sum;
+// CHECK: if (tc_exact_rows)
+// CHECK-NEXT: tc_consumers(std::true_type());
+// CHECK-NEXT: else
+// CHECK-NEXT: tc_consumers(std::false_type());
 // Small outputs of enough rows and columns: 64x128 tiles, unsplit, rather
 // than 128x128 tiles split along k (tc/tile_choice.cuh). Otherwise the TMA
 // kernel, whose maps need W's rows 16-byte aligned (no aligned copy of an
@@ -142,7 +150,7 @@ void int8_symmetric(int M, int N, int K, const __half *__restrict__ X,
 // CHECK-NEXT: return tc::offset_row<int8_t>(
 // CHECK-NEXT: [=](float tc_x) -> float { return static_cast<float>(tc_x); },
 // CHECK-NEXT: 0);
-// CHECK: const bool tc_packed_b = tc::packed_rows(tc_convert_b);
+// CHECK: const bool tc_exact_rows = tc::packed_rows(tc_convert_b);
 // CHECK: tc::convert_raw_stage<int8_t, __half, 128, 256>({{.*}}, tc_thread, tc_convert_b, tc_packed_b,
 
 // An offset added, from an 8-bit array (integer arithmetic after int
