@@ -199,7 +199,7 @@ KernelConfig KernelConfig::cpAsyncTwin() const {
   T.PairedTiles = false;
   T.StreamUnits = false;
   T.PersistentTiles = false;
-  T.RawStagesB = T.OffsetRowsB = false; // converted while copying
+  T.RawStagesB = T.OffsetRowsB = T.RawFragmentsB = false; // converted while copying
   // Without TMA stages, a K-major A's prologue goes back to its fragments
   // (the other prologues convert the landed cp.async stages).
   if (T.ConvertStages && !T.ConvertedAIsMMajor) {
@@ -238,6 +238,13 @@ static void allowStreamUnits(KernelConfig &C, const RegionClauses &Cl) {
       C.Tma && !C.twoBlocksFit() && C.warpgroups() == 2 && !Cl.SplitK && !C.PersistentTiles;
 }
 
+/// Whether a TMA kernel with a raw 8-bit B converts it into register
+/// fragments of a transposed tile (KernelConfig::RawFragmentsB).
+static void chooseRawFragments(KernelConfig &C, const MatmulIdiom &Idiom) {
+  C.RawFragmentsB = C.Tma && C.RawStagesB && C.BlockM == C.BlockN && !C.PairedTiles &&
+                    !C.PersistentTiles && Idiom.A.ReductionIsContiguous;
+}
+
 /// Feeds a wgmma configuration by TMA where it can (PathReason says which).
 static void chooseCopies(KernelConfig &C, const MatmulIdiom &Idiom) {
   if (!C.wgmma())
@@ -266,6 +273,7 @@ static void chooseCopies(KernelConfig &C, const MatmulIdiom &Idiom) {
     C.Stages = defaultTmaStages(C);
   C.WgmmaPending = 1;
   pairTiles(C, Idiom);
+  chooseRawFragments(C, Idiom);
   C.PathReason += "; TMA stages filled by a producer warp (cp.async kernel when an operand "
                   "is not 16-byte aligned)";
   if (C.ConvertStages && !C.ConvertedAIsMMajor)
@@ -276,11 +284,16 @@ static void chooseCopies(KernelConfig &C, const MatmulIdiom &Idiom) {
                     "landed stage";
   if (C.ConvertStagesB)
     C.PathReason += "; B's prologue applied by the consumers to each landed stage";
-  if (C.RawStagesB)
-    C.PathReason += std::string("; B's 8-bit tile lands raw in the second half of its stage "
-                                "and the consumers convert it in place") +
-                    (C.OffsetRowsB ? ", minus each row's offset in fp16 pairs where exact" : "") +
-                    " (the cp.async kernel converts while copying)";
+  std::string Offset = C.OffsetRowsB ? ", minus each row's offset in fp16 pairs where exact" : "";
+  if (C.RawFragmentsB)
+    C.PathReason += "; the tile computed transposed (C^T = B^T A^T): B's 8-bit tile lands raw "
+                    "(64-byte swizzle) and each consumer thread converts its wgmma A fragments "
+                    "from it in registers" +
+                    Offset + " (the cp.async kernel converts while copying)";
+  else if (C.RawStagesB)
+    C.PathReason += "; B's 8-bit tile lands raw in the second half of its stage and the "
+                    "consumers convert it in place" +
+                    Offset + " (the cp.async kernel converts while copying)";
 }
 
 llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
@@ -556,8 +569,10 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   // enough of them fill the GPU unsplit; wider and taller tiles measured
   // slower (docs/results/fused-bench-h100-int8-tiles.md).
   if (Idiom.A.ConvertWhileCopying || Idiom.B.ConvertWhileCopying) {
-    if (Narrow.Tma)
+    if (Narrow.Tma) {
+      chooseRawFragments(Narrow, Idiom);
       Narrow.Stages = defaultTmaStages(Narrow);
+    }
     allowStreamUnits(Narrow, Cl);
     return {{Narrow, "_narrow", "prefer_narrow_converted_tiles", false}};
   }

@@ -125,7 +125,8 @@ struct KernelConfig {
   /// per-row values loaded once, into the stage that wgmma reads, then meet
   /// at barrier 1 (tc/tile_convert.cuh, convert_raw_stage), while their
   /// previous tile's wgmma still run. (A converter warpgroup in their
-  /// stead measured 0.95x on the paper's shapes, H100.) Its cp.async twin
+  /// stead measured 0.95x on the paper's shapes, H100.) Square tiles
+  /// convert into registers instead (RawFragmentsB). Its cp.async twin
   /// converts while copying.
   bool RawStagesB = false;
   /// (RawStagesB) B's prologue is the element minus an offset, a zero point
@@ -134,11 +135,29 @@ struct KernelConfig {
   /// about 12 instructions per 8 weights instead of about 30 through fp32),
   /// by the warps whose rows' offsets allow it exactly; others through fp32.
   bool OffsetRowsB = false;
+  /// (RawStagesB) The consumers compute the tile transposed, C^T = B^T A^T:
+  /// B's raw k tile (landed with the 64-byte swizzle) is wgmma's A, each
+  /// thread converting its own fragments of it in registers
+  /// (tc/raw_fragment.cuh, with offset rows where OffsetRowsB), and A's
+  /// K-major stage is wgmma's B; the accumulators are staged transposed
+  /// for the epilogue. Nothing is written to the stages, so no barrier or
+  /// proxy fence stands between the conversion and the wgmma. The
+  /// fragments are double-buffered by the tile's parity (the consumer loop
+  /// runs over pairs of tiles), so that tile t's conversion runs while
+  /// tile t - 1's group does, which keeps one group in flight. For square
+  /// tiles of a K-major A (the accumulators of both orientations then have
+  /// one shape). (H100, int8 layer vs cuBLAS + dequantisation, paper /
+  /// squares / LLM: 0.780 / 0.759 / 1.467 vs 0.723 / 0.651 / 1.376 for the
+  /// stage conversion; one group per k step with a wgmma.fence each
+  /// measured 0.65 on the paper's shapes.)
+  bool RawFragmentsB = false;
   /// Whether the consumers apply an operand's prologue to landed stages.
   bool convertsStagePrologue() const { return ConvertStages || ConvertStagesB; }
   /// Whether the consumers write a landed stage before their wgmma read it
-  /// (a prologue, or a raw B's conversion).
-  bool convertsLandedStages() const { return convertsStagePrologue() || RawStagesB; }
+  /// (a prologue, or a raw B's conversion into its stage).
+  bool convertsLandedStages() const {
+    return convertsStagePrologue() || (RawStagesB && !RawFragmentsB);
+  }
   /// (TMA) The kernel may run as pairs of blocks (clusters of two) whose
   /// tiles (m, n) and (m + 1, n) share B's tile, each block copying half of
   /// it into both blocks' stages by TMA multicast (tc/cluster.cuh): the

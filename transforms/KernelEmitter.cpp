@@ -383,14 +383,21 @@ private:
       Function = "tc::offset_row<" + Arr.ElemSpelling + ">(\n        " + Function + ",\n        " +
                  *Offset + ")";
     OperandTile B = tileB();
-    std::string Layout =
-        "tc::RawStageLayout<" + str(C.BlockN) + ", " + str(C.threads()) + ">";
-    int PerThread = C.BlockN * 8 / C.threads();
+    // The thread's rows: those it converts in the stage, or those of its
+    // fragments (tc::RawFragmentLayout).
+    std::string Layout = C.RawFragmentsB ? "tc::RawFragmentLayout"
+                                         : "tc::RawStageLayout<" + str(C.BlockN) + ", " +
+                                               str(C.threads()) + ">";
+    int PerThread = C.RawFragmentsB ? 2 : C.BlockN * 8 / C.threads();
     std::string S =
         "  // Operand b (" + Arr.Name + ", " + Arr.ElemSpelling + ") becomes " +
         spelling(Idiom.InputType) +
-        " in shared memory: f(element), with the values\n"
-        "  // its row reads loaded once for each of this thread's rows of B's stage.\n"
+        (C.RawFragmentsB ? " in registers: f(element), with the values\n"
+                           "  // its row reads loaded once for each of this thread's rows of "
+                           "its fragments.\n"
+                         : " in shared memory: f(element), with the values\n"
+                           "  // its row reads loaded once for each of this thread's rows of "
+                           "B's stage.\n") +
         "  const auto tc_convert_b_row = [&](long long tc_row) {\n" +
         (Loads.empty() ? std::string()
                        : "    const bool tc_inside = tc_row < " + B.Rows +
@@ -522,6 +529,19 @@ private:
                " * {kk})";
       };
       std::string TransB = Idiom.B.ReductionIsContiguous ? "0" : "1";
+      if (C.RawFragmentsB) {
+        // The tile transposed: B's fragments are wgmma's A, A's K-major
+        // stage its B (BM columns of the instruction).
+        T.Wgmma = "tc::wgmma_m64k16_rs<" + Elem + ", 0, " + str(C.BlockM) +
+                  ">(tc_acc[0], tc_frag_b[{buf}][{kk}], " + Desc(Idiom.A, "tc_desc_a", A) + ");";
+        // All of the tile's fragments, converted in one branch on the
+        // rows' conversion (k: the tile's first k element, past which the
+        // conversion zeroes the padding).
+        T.LoadRawB = "tc::load_raw_fragments<" + M.Arrays[Idiom.B.ArrayId].ElemSpelling + ", " +
+                     Elem + ">(tc_frag_b[{buf}], tc_raw_b + {stage} * " + str(B.Elements * 2) +
+                     ", tc_thread, tc_convert_b, " + (C.OffsetRowsB ? "tc_packed_b, " : "") +
+                     "(" + Idiom.ExtentK.str(subst()) + ") - {k});";
+      } else
       T.Wgmma = C.WgmmaRegisterA
                     ? "tc::wgmma_m64k16_rs<" + Elem + ", " + TransB + ", " + str(C.BlockN) +
                           ">(tc_acc[0], tc_frag_a[{kk}][0], " + Desc(Idiom.B, "tc_desc_b", B) +
@@ -620,6 +640,8 @@ private:
                               : std::string("tc::warpgroup_sync(tc_warpgroup);");
       }
       T.MmaWait = "tc::wgmma_wait<1>(tc_acc[0]);  // tile t - 1's group has retired";
+      if (C.RawFragmentsB)
+        T.MmaWait += "\ntc::fence_fragments(tc_frag_b[{buf}]);  // which read its fragments until here";
       T.Release = C.PairedTiles
                       ? "tc::release_stage_in_cluster(tc_empty + {stage}, tc_thread);  // tile t - "
                         "1's stage, in both blocks of a pair"
@@ -670,6 +692,11 @@ private:
     T.PartialDone = "__syncthreads();  // the output tile reuses the partial sums' memory";
     T.Stage = "*reinterpret_cast<float2 *>(tc_stage + {ml} * " + Pitch +
               " + {nl}) = make_float2(tc_acc[{mt}][{nt}][{reg}], tc_acc[{mt}][{nt}][{reg} + 1]);";
+    if (C.RawFragmentsB)
+      // The accumulators hold the tile transposed: row {ml} of theirs is
+      // column {ml} of the output tile.
+      T.Stage = "tc_stage[{nl} * " + Pitch + " + {ml}] = tc_acc[{mt}][{nt}][{reg}];\n"
+                "tc_stage[({nl} + 1) * " + Pitch + " + {ml}] = tc_acc[{mt}][{nt}][{reg} + 1];";
     T.StageSync = "__syncthreads();";
     if (C.Tma) {
       // The producer warp has left: the consumers synchronise alone.
@@ -825,6 +852,8 @@ private:
       S += "  // B's k tiles land raw in the second half of their stage.\n"
            "  " + Raw + " *tc_smem_raw_b = reinterpret_cast<" + Raw + " *>(tc_smem_b + " +
            str(tileB().Elements / 2) + ");\n";
+      if (C.RawFragmentsB)
+        S += "  const unsigned char *tc_raw_b = reinterpret_cast<const unsigned char *>(tc_smem_raw_b);\n";
     }
     if (C.Tma) {
       S += "  // This block's output tile (grouped order: L2 reuse across blocks) and its\n"
@@ -938,11 +967,12 @@ private:
          "][4] = {};\n";
     // Without the fence, ptxas sinks the zeros past the stage conversion to
     // the first wgmma, and then serializes every wgmma (C7515).
-    if (C.convertsLandedStages())
+    if (C.convertsLandedStages() || C.RawFragmentsB)
       S += "  tc::fence_operands(tc_acc[0]);  // the zeros are set before the main loop\n";
     if (C.wgmma()) {
       S += "  // This warp's share of its warpgroup's m64n" + str(C.BlockN) +
-           "k16 accumulators: rows 16 * tc_warp_m .. + 15\n"
+           "k16 accumulators: " + (C.RawFragmentsB ? "columns" : "rows") +
+           " 16 * tc_warp_m .. + 15\n"
            "  // of the block tile (tc/wgmma_instructions.cuh).\n";
       // Its 64 rows of A: 64 K-major rows, or the 64-column panel of an
       // M-major A; the same offset either way.
@@ -951,7 +981,12 @@ private:
         return V.ReductionIsContiguous ? "tc::wgmma_desc_k_major_sw128(" + Ptr + ")"
                                        : "tc::wgmma_desc_mn_major_sw128(" + Ptr + ", " + Panel + ")";
       };
-      if (C.WgmmaRegisterA) {
+      if (C.RawFragmentsB) {
+        S += "  // The tile transposed: each warp's 16 rows of B, one fragment per k step,\n"
+             "  // times all of A's stage.\n";
+        S += "  uint32_t tc_frag_b[2][" + str(C.kSteps()) + "][4];  // by the tile's parity\n";
+        S += "  const uint64_t tc_desc_a = " + Desc(Idiom.A, "tc_smem_a") + ";\n";
+      } else if (C.WgmmaRegisterA) {
         S += "  // A from registers: each warp's 16 rows, one fragment per k step.\n";
         S += "  uint32_t tc_frag_a[" + str(C.kSteps()) + "][1][4];\n";
         S += fragmentLoaderDecl(tileA(), true);
@@ -961,7 +996,8 @@ private:
              Desc(Idiom.A, "tc_smem_a + " + str(C.WgmmaM * C.BlockK) + " * tc_warpgroup") +
              ";\n";
       }
-      S += "  const uint64_t tc_desc_b = " + Desc(Idiom.B, "tc_smem_b") + ";\n";
+      if (!C.RawFragmentsB)
+        S += "  const uint64_t tc_desc_b = " + Desc(Idiom.B, "tc_smem_b") + ";\n";
       if (twoConsumerVersions())
         S += "  // Two versions of the consumers' code, converting B's rows in fp16 pairs\n"
              "  // or through fp32, chosen once (tc::OffsetRow).\n"
@@ -1046,7 +1082,9 @@ private:
   /// all of the warp's rows are exact, false otherwise, so that the choice
   /// is made once and each version's main loop converts one way. (One loop
   /// choosing in every k tile measured 2.5% slower on H100.)
-  bool twoConsumerVersions() const { return C.OffsetRowsB && !C.PersistentTiles; }
+  bool twoConsumerVersions() const {
+    return C.OffsetRowsB && !C.PersistentTiles && !C.RawFragmentsB;
+  }
 
   /// The warp's fragment loader of an operand (tc/fragment.cuh).
   std::string fragmentLoaderDecl(const OperandTile &Tl, bool IsA) const {
@@ -1176,7 +1214,7 @@ private:
         if (IsB && C.RawStagesB)
           return std::string("tc::tma_map_2d_bytes(&") + Var + ", " +
                  M.Arrays[V.ArrayId].Name + ", " + Tl.ColsExtent + ", " + Tl.Rows + ", " + Tl.Ld +
-                 ", 64, " + str(BoxRows) + ")";
+                 ", 64, " + str(BoxRows) + (C.RawFragmentsB ? ", true" : "") + ")";
         return std::string("tc::tma_map_2d_aligned(&") + Var + ", " + M.Arrays[V.ArrayId].Name +
                ", " + Tl.ColsExtent + ", " + Tl.Rows + ", " + Tl.Ld + ", 64, " + str(BoxRows) +
                ", tc_stream, " + str(Operand) + ")";

@@ -295,10 +295,14 @@ private:
         "{ " + R + "[m, n, k] -> Wgmma[floor(k / " + str(C.BlockK) + "), floor((k mod " +
         str(C.BlockK) + ") / " + str(C.MmaK) + ")] : " + KBegin + " <= floor(k / " +
         str(C.BlockK) + ") < " + KEnd + " }"));
-    add({"Wgmma", Wgmma,
-         {counter("stage", fn("{ Wgmma[t, kk] -> [" + stageOf() + "] }")),
-          {"kk", fn("{ Wgmma[t, kk] -> [(kk)] }")}},
-         {}, T.Wgmma});
+    std::vector<StatementArg> WgmmaArgs = {
+        counter("stage", fn("{ Wgmma[t, kk] -> [" + stageOf() + "] }")),
+        {"kk", fn("{ Wgmma[t, kk] -> [(kk)] }")}};
+    // (B's fragments, KernelConfig::RawFragmentsB: in the buffer of the
+    // tile's parity.)
+    if (C.RawFragmentsB)
+      WgmmaArgs.push_back({"buf", fn("{ Wgmma[t, kk] -> [(" + useOf("t") + " mod 2)] }")});
+    add({"Wgmma", Wgmma, WgmmaArgs, {}, T.Wgmma});
     if (C.WgmmaRegisterA) {
       // A from registers: the warp's 16 rows of every k step of the tile,
       // loaded (and transformed by the prologue) before the arrive.
@@ -435,9 +439,16 @@ private:
     }
     add({"Arrive", Arrive, {}, {}, T.Arrive});
     add({"MmaCommit", MmaCommit, {}, {}, T.MmaCommit});
-    add({"MmaWait", MmaWait, {}, {}, T.MmaWait});
+    // (With B's fragments in registers, the buffer of tile t - 1's, which
+    // its group read.)
+    std::vector<StatementArg> WaitArgs;
+    if (C.RawFragmentsB)
+      WaitArgs.push_back({"buf", fn("{ MmaWait[t] -> [((" + useOf("t") + " + 1) mod 2)] }")});
+    add({"MmaWait", MmaWait, WaitArgs, {}, T.MmaWait});
     add({"Release", Release,
          {counter("stage", fn("{ Release[t] -> [" + stageOf("t - 1") + "] }"))}, {}, T.Release});
+    if (C.RawFragmentsB)
+      return rawFragmentsConsumerLoop(Landed, Compute);
     isl::schedule Body = sequence(
         sequence(sequence(sequence(sequence(Landed, leaf(Arrive)), Compute), leaf(MmaCommit)),
                  leaf(MmaWait)),
@@ -446,6 +457,44 @@ private:
                             " Arrive[t] -> [(t)]; Wgmma[t, kk] -> [(t)]; "
                             "MmaCommit[t] -> [(t)]; MmaWait[t] -> [(t)]; Release[t] -> [(t)] }]";
     return withLoopType(withBand(Body, Iteration), isl_ast_loop_separate);
+  }
+
+  /// The consumers' loop of a transposed tile (KernelConfig::RawFragmentsB):
+  /// after tile t has landed, each thread converts its fragments of B's raw
+  /// tile into the buffer of t's parity while tile t - 1's group still runs
+  /// from the other, then issues t's group and waits for t - 1's, whose
+  /// stage it releases. The loop runs over pairs of tiles, the two of a
+  /// pair unrolled, so that each buffer is a constant of its code
+  /// (registers, not local memory).
+  isl::schedule rawFragmentsConsumerLoop(const isl::schedule &Landed,
+                                         const isl::schedule &Compute) {
+    isl::set Load = rename(KTiles, "LoadRawB");
+    const std::string Parity = "(" + useOf("t") + " mod 2)";
+    add({"LoadRawB", Load,
+         {counter("stage", fn("{ LoadRawB[t] -> [" + stageOf() + "] }")),
+          {"buf", fn("{ LoadRawB[t] -> [" + Parity + "] }")},
+          {"k", fn("{ LoadRawB[t] -> [(" + str(C.BlockK) + " * t)] }")}},
+         {}, T.LoadRawB});
+    isl::schedule Body = sequence(
+        sequence(sequence(sequence(sequence(sequence(Landed, leaf(Load)),
+                                            leaf(rename(KTiles, "Arrive"))),
+                                   Compute),
+                          leaf(rename(KTiles, "MmaCommit"))),
+                 leaf(rename(KTiles, "MmaWait"))),
+        leaf(rename(KTiles, "Release").intersect(
+            set("{ Release[t] : t > " + std::string(KBegin) + " }"))));
+    auto Band = [&](const std::string &Of) {
+      std::string B = ids() + " -> [{ ";
+      for (const char *S : {"FullWait[t]", "LoadRawB[t]", "Arrive[t]", "Wgmma[t, kk]",
+                            "MmaCommit[t]", "MmaWait[t]", "Release[t]"})
+        B += std::string(S) + " -> [(" + Of + ")]; ";
+      B.resize(B.size() - 2);
+      return B + " }]";
+    };
+    isl::schedule Pair = withLoopType(withBand(Body, Band(useOf("t") + " mod 2")),
+                                      isl_ast_loop_unroll);
+    return withLoopType(withBand(Pair, Band("floor(" + useOf("t") + " / 2)")),
+                        isl_ast_loop_separate);
   }
 
   /// The producer's loop (one thread): for tile t, wait until the stage's

@@ -39,6 +39,7 @@
 #include "swizzle.cuh"
 #include "tile_copy.cuh"
 #include "tile_convert.cuh"
+#include "raw_fragment.cuh"
 #include "wgmma.cuh"
 #include "mbarrier.cuh"
 #include "tma.cuh"

@@ -17,7 +17,9 @@
 // descriptors of wgmma.cuh describe. `dst` must be 1024-byte aligned.
 // Maps of 8-bit matrices (tma_map_2d_bytes: raw int8/uint8 weights for the
 // consumers to convert, tile_convert.cuh) are unswizzled: box row r at byte
-// box_inner * r.
+// box_inner * r; or, for fragments loaded from 64-byte box rows
+// (raw_fragment.cuh), with the 64-byte swizzle: 16-byte chunk j of row r at
+// chunk j ^ (r / 2 % 4).
 //
 // Requirements, checked by tma_map_2d on the host (the generated launcher
 // falls back to its cp.async kernel when they fail): the base address is
@@ -121,15 +123,17 @@ __host__ inline TensorMapEncoder tensor_map_encoder() {
 }
 
 // The map of a matrix of kBytes-byte elements: 16-bit ones with the 128-byte
-// swizzle (the stages wgmma reads), 8-bit ones unswizzled.
+// swizzle (the stages wgmma reads), 8-bit ones unswizzled or with the
+// 64-byte swizzle (swizzle64, boxes of 64-byte rows).
 template <int kBytes>
 __host__ inline bool tma_map_2d_of(CUtensorMap *map, const void *base, long long inner,
-                                   long long outer, long long ld, int box_inner, int box_outer) {
+                                   long long outer, long long ld, int box_inner, int box_outer,
+                                   bool swizzle64 = false) {
   static_assert(kBytes == 1 || kBytes == 2, "8- or 16-bit elements");
   const TensorMapEncoder encode = tensor_map_encoder();
   if (!encode || reinterpret_cast<uintptr_t>(base) % 16 != 0 || inner < 1 || outer < 1 ||
       inner >= (1ll << 32) || outer >= (1ll << 32) || (ld * kBytes) % 16 != 0 ||
-      ld * kBytes >= (1ll << 40) || ld < inner)
+      ld * kBytes >= (1ll << 40) || ld < inner || (swizzle64 && box_inner * kBytes != 64))
     return false;
   const cuuint64_t dims[2] = {static_cast<cuuint64_t>(inner), static_cast<cuuint64_t>(outer)};
   const cuuint64_t strides[1] = {static_cast<cuuint64_t>(ld * kBytes)};
@@ -139,7 +143,9 @@ __host__ inline bool tma_map_2d_of(CUtensorMap *map, const void *base, long long
   return encode(map, kBytes == 2 ? CU_TENSOR_MAP_DATA_TYPE_UINT16 : CU_TENSOR_MAP_DATA_TYPE_UINT8,
                 2, const_cast<void *>(base), dims, strides, box, element_strides,
                 CU_TENSOR_MAP_INTERLEAVE_NONE,
-                kBytes == 2 ? CU_TENSOR_MAP_SWIZZLE_128B : CU_TENSOR_MAP_SWIZZLE_NONE,
+                kBytes == 2 ? CU_TENSOR_MAP_SWIZZLE_128B
+                : swizzle64 ? CU_TENSOR_MAP_SWIZZLE_64B
+                            : CU_TENSOR_MAP_SWIZZLE_NONE,
                 CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
                 CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) == CUDA_SUCCESS;
 }
@@ -152,13 +158,14 @@ __host__ inline bool tma_map_2d(CUtensorMap *map, const void *base, long long in
 }
 
 // The map of a matrix of 8-bit elements (int8/uint8 weights that the
-// consumers convert, tile_convert.cuh), without a swizzle: box row r at byte
-// box_inner * r. Its copies land in the second half of a 16-bit stage, which
-// the consumers convert before wgmma reads it.
+// consumers convert), without a swizzle: box row r at byte box_inner * r
+// (copies that land in the second half of a 16-bit stage, converted there
+// before wgmma reads it: tile_convert.cuh); or with the 64-byte swizzle for
+// rows of 64 bytes whose fragments the consumers load (raw_fragment.cuh).
 __host__ inline bool tma_map_2d_bytes(CUtensorMap *map, const void *base, long long inner,
                                       long long outer, long long ld, int box_inner,
-                                      int box_outer) {
-  return tma_map_2d_of<1>(map, base, inner, outer, ld, box_inner, box_outer);
+                                      int box_outer, bool swizzle64 = false) {
+  return tma_map_2d_of<1>(map, base, inner, outer, ld, box_inner, box_outer, swizzle64);
 }
 
 }  // namespace tc

@@ -106,6 +106,15 @@ __device__ __forceinline__ void fence_fragments(uint32_t (&a)[kSteps][kTiles][4]
         asm volatile("" : "+r"(a[s][j][r])::"memory");
 }
 
+template <int kSteps>
+__device__ __forceinline__ void fence_fragments(uint32_t (&a)[kSteps][4]) {
+#pragma unroll
+  for (int s = 0; s < kSteps; ++s)
+#pragma unroll
+    for (int r = 0; r < 4; ++r)
+      asm volatile("" : "+r"(a[s][r])::"memory");
+}
+
 template <int kBlocks>
 __device__ __forceinline__ void warpgroup_arrive(float (&d)[kBlocks][4]) {
   fence_operands(d);

@@ -569,6 +569,111 @@ static void run_offset_rows(long long k_valid) {
 }
 
 // ---------------------------------------------------------------------------
+// (g) Raw fragments (raw_fragment.cuh): a raw 64x64 tile in the 64-byte
+// swizzle, loaded as wgmma A fragments by one warpgroup, in fp16 pairs
+// (offset rows) and through fp32, must hold half(q - zero[row]) at each
+// element's place in the fragment layout (RawFragmentLayout), +0 past
+// k_valid, and the same bits either way. Warp w holds rows 16 w .. + 15;
+// row offsets by warp as in (f) (warps 2 and 3 have one inexact row each
+// and fall back).
+constexpr int kFragmentRows = 64;
+
+static float fragment_row_offset(int row) {
+  const int warp = row / 16, n = row % 16;
+  switch (warp) {
+  case 0:
+    return static_cast<float>((n * 97) % 501 - 200);
+  case 1: {
+    const float fractions[8] = {0.5f, 1.5f, -2.5f, 0.125f, -7.875f, 9.5367431640625e-07f, -0.0f,
+                                3.0f};
+    return fractions[n % 8] + static_cast<float>(n / 8);
+  }
+  case 2:
+    return n == 5 ? 0.1f : static_cast<float>(n) - 0.25f;
+  default:
+    return n == 13 ? 600.5f : static_cast<float>(-n);
+  }
+}
+
+template <typename Src>
+__global__ void raw_fragments_kernel(const uint8_t *raw, const float *zero, long long k_valid,
+                                     uint16_t *packed_out, uint16_t *fp32_out,
+                                     int *packed_flags) {
+  using Layout = tc::RawFragmentLayout;
+  __shared__ __align__(1024) unsigned char tile[kFragmentRows * 64];
+  const int t = threadIdx.x;
+  for (int b = t; b < kFragmentRows * 64; b += 128)
+    tile[Layout::offset(b / 64, b % 64)] = raw[b];
+  __syncthreads();
+  const auto f = [&](int i) {
+    const float z = zero[Layout::row(t, i)];
+    return [=](float x) -> float { return x - z; };
+  };
+  const auto o = [&](int i) { return tc::offset_row<Src>(f(i), zero[Layout::row(t, i)]); };
+  const decltype(f(0)) plain[2] = {f(0), f(1)};
+  const decltype(o(0)) rows[2] = {o(0), o(1)};
+  const bool packed = tc::packed_rows(rows);
+  uint32_t a[4][4], b[4][4];
+  tc::load_raw_fragments<Src, __half>(a, tile, t, rows, packed, k_valid);
+  tc::load_raw_fragments<Src, __half>(b, tile, t, plain, k_valid);
+  for (int kk = 0; kk < 4; ++kk)
+    for (int r = 0; r < 4; ++r)
+      for (int e = 0; e < 2; ++e) {
+        const int row = Layout::row(t, r % 2), k = 16 * kk + 2 * (t % 4) + 8 * (r / 2) + e;
+        packed_out[row * 64 + k] = static_cast<uint16_t>(a[kk][r] >> (16 * e));
+        fp32_out[row * 64 + k] = static_cast<uint16_t>(b[kk][r] >> (16 * e));
+      }
+  packed_flags[t] = packed;
+}
+
+template <typename Src>
+static void run_raw_fragments(long long k_valid) {
+  const int n = kFragmentRows * 64;
+  std::vector<uint8_t> raw(n);
+  for (int b = 0; b < n; ++b)
+    raw[b] = static_cast<uint8_t>(b * 73 + 11);  // every byte value in 4 rows
+  std::vector<float> zero(kFragmentRows);
+  for (int r = 0; r < kFragmentRows; ++r)
+    zero[r] = fragment_row_offset(r);
+  uint8_t *draw;
+  float *dzero;
+  uint16_t *dpacked, *dfp32;
+  int *dflags;
+  CUDA_CHECK(cudaMalloc(&draw, n));
+  CUDA_CHECK(cudaMalloc(&dzero, 4 * kFragmentRows));
+  CUDA_CHECK(cudaMalloc(&dpacked, 2 * n));
+  CUDA_CHECK(cudaMalloc(&dfp32, 2 * n));
+  CUDA_CHECK(cudaMalloc(&dflags, 4 * 128));
+  CUDA_CHECK(cudaMemcpy(draw, raw.data(), n, cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaMemcpy(dzero, zero.data(), 4 * kFragmentRows, cudaMemcpyHostToDevice));
+  raw_fragments_kernel<Src><<<1, 128>>>(draw, dzero, k_valid, dpacked, dfp32, dflags);
+  CUDA_CHECK(cudaGetLastError());
+  std::vector<uint16_t> packed(n), fp32(n);
+  std::vector<int> flags(128);
+  CUDA_CHECK(cudaMemcpy(packed.data(), dpacked, 2 * n, cudaMemcpyDeviceToHost));
+  CUDA_CHECK(cudaMemcpy(fp32.data(), dfp32, 2 * n, cudaMemcpyDeviceToHost));
+  CUDA_CHECK(cudaMemcpy(flags.data(), dflags, 4 * 128, cudaMemcpyDeviceToHost));
+  bool same = packed == fp32, flags_ok = true, values_ok = true;
+  for (int t = 0; t < 128; ++t)
+    flags_ok = flags_ok && flags[t] == (t / 32 < 2);
+  for (int r = 0; r < kFragmentRows; ++r)
+    for (int k = 0; k < 64; ++k) {
+      const float q = static_cast<float>(static_cast<Src>(raw[r * 64 + k]));
+      const uint16_t want = k < k_valid ? __half_as_ushort(__float2half_rn(q - zero[r])) : 0;
+      values_ok = values_ok && fp32[r * 64 + k] == want;
+    }
+  report(same && flags_ok && values_ok,
+         "raw fragments (%s, k_valid %lld): the fragment layout holds q - zero[row], the same "
+         "bits in fp16 pairs and through fp32; inexact warps fall back",
+         std::is_signed<Src>::value ? "int8" : "uint8", k_valid);
+  CUDA_CHECK(cudaFree(draw));
+  CUDA_CHECK(cudaFree(dzero));
+  CUDA_CHECK(cudaFree(dpacked));
+  CUDA_CHECK(cudaFree(dfp32));
+  CUDA_CHECK(cudaFree(dflags));
+}
+
+// ---------------------------------------------------------------------------
 // Tile schedules (tile_schedule.cuh): each block adds 1 to every (tile, k
 // tile) it computes; a block outside the output counts as bad.
 // Every unit of a block (unit_work) counts; a split piece also counts its
@@ -823,6 +928,10 @@ int main() {
   run_offset_rows<int8_t>(37);
   run_offset_rows<uint8_t>(64);
   run_offset_rows<uint8_t>(29);
+  run_raw_fragments<int8_t>(64);
+  run_raw_fragments<int8_t>(37);
+  run_raw_fragments<uint8_t>(64);
+  run_raw_fragments<uint8_t>(29);
   run_schedules();
 
   std::printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "ALL PASSED", g_failures);

@@ -2,9 +2,11 @@
 // operand's type on its way to the shared tile wgmma or mma.sync read, with
 // its prologue (a zero point per output channel or a scalar) applied there;
 // a scale per channel factors out of the sum into the epilogue. A K-major
-// 8-bit B on wgmma lands raw by TMA beside its stage and the consumers
-// convert it (tc::convert_raw_stage); the cp.async kernels, the TMA kernel's
-// fallback, convert while copying.
+// 8-bit B on wgmma lands raw by TMA: the 128x128 kernel computes its tile
+// transposed, each consumer thread converting its wgmma A fragments of the
+// raw tile in registers (tc::load_raw_fragments); the 64x128 kernel's
+// consumers convert it into its stage (tc::convert_raw_stage); the cp.async
+// kernels, the TMA kernels' fallback, convert while copying.
 //
 // RUN: %tc-rewrite --explain %s | FileCheck %s --check-prefix=EXPLAIN
 // RUN: %tc-rewrite %s -o %t.cu
@@ -33,7 +35,17 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // Four stages, one block per SM (two blocks of three spilled the conversion).
 // EXPLAIN: kernel: block tile 128x128x64, 2 warpgroups (8 warps and a producer warp), 4 TMA stages
 // EXPLAIN-SAME: 131152 bytes of shared memory
-// EXPLAIN: main loop: {{.*}}; B's 8-bit tile lands raw in the second half of its stage and the consumers convert it in place, minus each row's offset in fp16 pairs where exact (the cp.async kernel converts while copying)
+// EXPLAIN: main loop: {{.*}}; the tile computed transposed (C^T = B^T A^T): B's 8-bit tile lands raw (64-byte swizzle) and each consumer thread converts its wgmma A fragments from it in registers, minus each row's offset in fp16 pairs where exact (the cp.async kernel converts while copying)
+// The 64x128 kernel's consumers convert the raw tile into B's stage, in two
+// versions of their code (tc_packed_b a compile-time constant in each).
+// CHECK-LABEL: tc_int8_linear_0_narrow_kernel(
+// CHECK: const decltype(tc_convert_b_row(0)) tc_convert_b[8] = {
+// CHECK-NEXT: tc_convert_b_row(128LL * tc_block_n + tc::RawStageLayout<128, 128>::row(tc_thread, 0)),
+// CHECK: const auto tc_consumers = [&](auto tc_packed_b) {
+// CHECK: tc::convert_raw_stage<int8_t, __half, 128, 128>(tc_smem_b + {{.*}} * 8192, tc_thread, tc_convert_b, tc_packed_b, (K) - (64 * {{.*}}),
+// CHECK: tc_consumers(std::true_type());
+// CHECK-LABEL: static void tc_int8_linear_0_narrow_launch(
+// CHECK: !tc::tma_map_2d_bytes(&tc_map_b, W, K, N, K, 64, 128)) {
 // The cp.async kernel: the shared tiles hold the mma type; W's copier converts.
 // CHECK-LABEL: tc_int8_linear_0_cp_async_kernel(
 // CHECK: {{^ *}}__half *tc_smem_a = reinterpret_cast<__half *>(tc_smem);
@@ -58,44 +70,55 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK: int tc_mode = tc::copy_mode(X, K, K);
 // CHECK-NEXT: tc_mode = tc::min(tc_mode, tc::convert_copy_mode<__half>(W, K, K));
 // The TMA kernel: W's raw k tiles land in the second half of B's stages
-// (8 KiB of 16), the stages a 16 KiB apart.
+// (8 KiB of 16), the stages a 16 KiB apart, with the 64-byte swizzle.
 // CHECK-LABEL: tc_int8_linear_0_kernel(
 // CHECK: {{^ *}}int8_t *tc_smem_raw_b = reinterpret_cast<int8_t *>(tc_smem_b + 4096);
 // The producer copies A's tile and W's raw one: 16 KiB + 8 KiB.
 // CHECK: tc::mbarrier_arrive_expect_tx(tc_full + {{.*}}, 24576);
 // CHECK-NEXT: tc::tma_load_2d(tc_smem_a + {{.*}}, tc_map_a,
 // CHECK-NEXT: tc::tma_load_2d(tc_smem_raw_b + {{.*}} * 16384, tc_map_b,
-// The zero point of each of the thread's 4 rows, read once. The prologue is
-// the element minus an offset (the zero point): offset rows, converted in
-// fp16 pairs by the warps whose rows' offsets all allow it exactly.
+// The zero point of each of the thread's 2 rows (those of its fragments),
+// read once. The prologue is the element minus an offset (the zero point):
+// offset rows, converted in fp16 pairs by the warps whose rows' offsets all
+// allow it exactly.
 // CHECK: const auto tc_convert_b_row = [&](long long tc_row) {
 // CHECK-NEXT: const bool tc_inside = tc_row < N && tc_k_end > tc_k_begin;
 // CHECK-NEXT: const std::decay_t<decltype(zero[((tc_row))])> tc_v0 = tc_inside ? zero[((tc_row))] : std::decay_t<decltype(zero[((tc_row))])>();
 // CHECK-NEXT: return tc::offset_row<int8_t>(
 // CHECK-NEXT: [=](float tc_x) -> float { return static_cast<float>((tc_x - tc_v0)); },
 // CHECK-NEXT: tc_v0);
-// CHECK: const decltype(tc_convert_b_row(0)) tc_convert_b[4] = {
-// CHECK-NEXT: tc_convert_b_row(128LL * tc_block_n + tc::RawStageLayout<128, 256>::row(tc_thread, 0)),
+// CHECK: const decltype(tc_convert_b_row(0)) tc_convert_b[2] = {
+// CHECK-NEXT: tc_convert_b_row(128LL * tc_block_n + tc::RawFragmentLayout::row(tc_thread, 0)),
+// CHECK-NEXT: tc_convert_b_row(128LL * tc_block_n + tc::RawFragmentLayout::row(tc_thread, 1))};
 // CHECK: const bool tc_exact_rows = tc::packed_rows(tc_convert_b);
+// One version of the consumers' code: the conversion branches once a tile.
+// CHECK-NEXT: const bool tc_packed_b = tc_exact_rows;
 // CHECK: tc::fence_operands(tc_acc[0]);
-// The consumers' code in two versions, chosen once: tc_packed_b is a
-// compile-time constant in each; leaving the unit early is a return.
-// CHECK: const auto tc_consumers = [&](auto tc_packed_b) {
-// Each landed tile: all consumers convert W's in place (meeting once all
-// raw chunks are read), fence, meet, then wgmma.
+// CHECK: uint32_t tc_frag_b[2][4][4];  // by the tile's parity
+// A's whole stage is wgmma's B.
+// CHECK-NEXT: const uint64_t tc_desc_a = tc::wgmma_desc_k_major_sw128(tc_smem_a);
+// CHECK-NOT: tc_consumers
+// The loop runs over pairs of k tiles, the two unrolled: each converts its
+// fragments into the buffer of its parity while the other's wgmma run, then
+// issues its own and waits for the previous tile's, whose stage it frees.
 // CHECK: tc::mbarrier_wait(tc_full + {{.*}});  // the tile has landed
-// CHECK-NEXT: tc::convert_raw_stage<int8_t, __half, 128, 256>(tc_smem_b + {{.*}} * 8192, tc_thread, tc_convert_b, tc_packed_b, (K) - (64 * {{.*}}),
-// CHECK-NEXT: [] { tc::consumer_sync<256>(); });
-// CHECK-NEXT: tc::fence_proxy_async();
-// CHECK-NEXT: tc::consumer_sync<256>();
+// CHECK-NEXT: tc::load_raw_fragments<int8_t, __half>(tc_frag_b[0], tc_raw_b + {{.*}} * 16384, tc_thread, tc_convert_b, tc_packed_b, (K) - {{.*}});
 // CHECK-NEXT: tc::warpgroup_arrive(tc_acc[0]);
+// CHECK-NEXT: tc::wgmma_m64k16_rs<__half, 0, 128>(tc_acc[0], tc_frag_b[0][0], tc::wgmma_desc_advance(tc_desc_a, {{.*}} * 16384 + 32 * 0));
+// CHECK: tc::wgmma_commit();
+// CHECK-NEXT: tc::wgmma_wait<1>(tc_acc[0]);  // tile t - 1's group has retired
+// CHECK-NEXT: tc::fence_fragments(tc_frag_b[1]);
+// CHECK: tc::release_stage(
+// CHECK: tc::load_raw_fragments<int8_t, __half>(tc_frag_b[1],
+// CHECK: tc::wgmma_m64k16_rs<__half, 0, 128>(tc_acc[0], tc_frag_b[1][3],
+// CHECK: tc::fence_fragments(tc_frag_b[0]);
+// The accumulators hold the tile transposed: staged into the output tile's
+// columns.
+// CHECK: tc_stage[((2 * tc_lane_col) + (8 * {{c[0-9]}})) * 136 + (((16 * tc_warp_m) + tc_lane_row) + (8 * {{c[0-9]}}))] = tc_acc[0][{{c[0-9]}}][(2 * {{c[0-9]}})];
+// CHECK-NEXT: tc_stage[(((2 * tc_lane_col) + (8 * {{c[0-9]}})) + 1) * 136 + (((16 * tc_warp_m) + tc_lane_row) + (8 * {{c[0-9]}}))] = tc_acc[0][{{c[0-9]}}][(2 * {{c[0-9]}}) + 1];
 // CHECK-NOT: tc_copy_b
-// CHECK: return;  // another part of this tile finishes it
+// CHECK: continue;  // another part of this tile finishes it
 // CHECK: tc_value += static_cast<float>(scale[((tc_n))]) * tc_sum;
-// CHECK: if (tc_exact_rows)
-// CHECK-NEXT: tc_consumers(std::true_type());
-// CHECK-NEXT: else
-// CHECK-NEXT: tc_consumers(std::false_type());
 // Small outputs of enough rows and columns: 64x128 tiles, unsplit, rather
 // than 128x128 tiles split along k (tc/tile_choice.cuh). Otherwise the TMA
 // kernel, whose maps need W's rows 16-byte aligned (no aligned copy of an
@@ -105,7 +128,7 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK-NEXT: {{^}}  if (tc::prefer_narrow_converted_tiles(M, N)) {
 // CHECK-NEXT: {{^}}    tc_int8_linear_0_narrow_launch(M, N, K, X, W, zero, scale, Y, tc_stream);  // 64x128 tiles
 // CHECK: if (!tc::tma_map_2d_aligned(&tc_map_a, X, K, M, K, 64, 128, tc_stream, 0) ||
-// CHECK-NEXT: !tc::tma_map_2d_bytes(&tc_map_b, W, K, N, K, 64, 128)) {
+// CHECK-NEXT: !tc::tma_map_2d_bytes(&tc_map_b, W, K, N, K, 64, 128, true)) {
 // CHECK-NEXT: tc_int8_linear_0_cp_async_launch(M, N, K, X, W, zero, scale, Y, tc_stream);
 
 // uint8 weights K x N (n contiguous) with a scalar zero point: the prologue
@@ -151,7 +174,7 @@ void int8_symmetric(int M, int N, int K, const __half *__restrict__ X,
 // CHECK-NEXT: [=](float tc_x) -> float { return static_cast<float>(tc_x); },
 // CHECK-NEXT: 0);
 // CHECK: const bool tc_exact_rows = tc::packed_rows(tc_convert_b);
-// CHECK: tc::convert_raw_stage<int8_t, __half, 128, 256>({{.*}}, tc_thread, tc_convert_b, tc_packed_b,
+// CHECK: tc::load_raw_fragments<int8_t, __half>({{.*}}, tc_thread, tc_convert_b, tc_packed_b,
 
 // An offset added, from an 8-bit array (integer arithmetic after int
 // promotion, nothing wraps): the row's offset is minus the value, in double.
@@ -171,7 +194,7 @@ void uint8_plus(int M, int N, int K, const __half *__restrict__ X,
 // CHECK: return tc::offset_row<uint8_t>(
 // CHECK-NEXT: [=](float tc_x) -> float { return static_cast<float>(static_cast<float>((static_cast<int>(tc_x) + static_cast<int>(tc_v0)))); },
 // CHECK-NEXT: -static_cast<double>(static_cast<int>(tc_v0)));
-// CHECK: tc::convert_raw_stage<uint8_t, __half, 128, 256>({{.*}}, tc_thread, tc_convert_b, tc_packed_b,
+// CHECK: tc::load_raw_fragments<uint8_t, __half>({{.*}}, tc_thread, tc_convert_b, tc_packed_b,
 
 // Not offset rows: a division (the scale does not factor out of a quotient),
 // unsigned arithmetic (W - zu[j] wraps modulo 2^32 before the conversion),
@@ -192,7 +215,7 @@ void int8_divided(int M, int N, int K, const __half *__restrict__ X,
 // CHECK: const auto tc_convert_b_row = [&](long long tc_row) {
 // CHECK: return [=](float tc_x) -> float { return static_cast<float>((tc_x / tc_v0)); };
 // CHECK-NOT: tc_packed_b
-// CHECK: tc::convert_raw_stage<int8_t, __half, 128, 256>({{.*}}, tc_thread, tc_convert_b, (K)
+// CHECK: tc::load_raw_fragments<int8_t, __half>({{.*}}, tc_thread, tc_convert_b, (K)
 // CHECK-LABEL: static void tc_int8_divided_0_launch(
 
 void uint8_unsigned_zero(int M, int N, int K, const __half *__restrict__ X,
@@ -227,5 +250,5 @@ void int8_bf16(int M, int N, int K, const __nv_bfloat16 *__restrict__ X,
 // CHECK-LABEL: tc_int8_bf16_0_kernel(
 // CHECK: return [=](float tc_x) -> float { return static_cast<float>((tc_x - tc_v0)); };
 // CHECK-NOT: tc_packed_b
-// CHECK: tc::convert_raw_stage<int8_t, __nv_bfloat16, 128, 256>({{.*}}, tc_thread, tc_convert_b, (K)
+// CHECK: tc::load_raw_fragments<int8_t, __nv_bfloat16>({{.*}}, tc_thread, tc_convert_b, (K)
 // CHECK-LABEL: static void tc_int8_bf16_0_launch(

@@ -570,11 +570,14 @@ TEST(KernelConfigTest, ConvertedOperandGetsOnlyNarrowTiles) {
 }
 
 // An 8-bit K-major B (a quantized weight): TMA lands its raw tile in the
-// second half of B's stage (a byte an element) and the consumers convert it
-// in place; 4 stages, one block per SM; the 64x128 alternative too, under
-// the converted operand's rule. The cp.async twins
-// convert while copying, and no kernel pairs blocks (each converts its own
-// B). An N-major 8-bit B, or an 8-bit A, keeps the copier's conversion.
+// second half of B's stage (a byte an element); 4 stages, one block per SM.
+// The square 128x128 kernel computes its tile transposed, each consumer
+// converting its fragments of the raw tile (one group in flight: the
+// fragments are double-buffered); the 64x128 alternative, under the
+// converted operand's rule, converts the raw tile into its stage. The
+// cp.async twins convert while copying, and no kernel pairs blocks (each
+// converts its own B). An N-major 8-bit B, or an 8-bit A, keeps the
+// copier's conversion.
 TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   MatmulIdiom Idiom = plainIdiom(true, true);
   Idiom.B.ConvertWhileCopying = Idiom.B.EightBit = true;
@@ -588,16 +591,23 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   EXPECT_EQ(R.Config->Stages, 4);
   EXPECT_FALSE(R.Config->twoBlocksFit());
   EXPECT_NE(R.Config->PathReason.find("lands raw"), std::string::npos);
+  EXPECT_TRUE(R.Config->RawFragmentsB);
+  EXPECT_FALSE(R.Config->convertsLandedStages());
+  EXPECT_EQ(R.Config->WgmmaPending, 1);
+  EXPECT_NE(R.Config->PathReason.find("computed transposed"), std::string::npos);
   // A prologue that is not the element minus an offset: through fp32 only.
   EXPECT_FALSE(R.Config->OffsetRowsB);
   KernelConfig Twin = R.Config->cpAsyncTwin();
   EXPECT_FALSE(Twin.RawStagesB);
+  EXPECT_FALSE(Twin.RawFragmentsB);
   EXPECT_EQ(Twin.Stages, 3);
   std::vector<AlternativeKernel> Alts = alternativeKernels(*R.Config, RegionModel(), Idiom);
   ASSERT_EQ(Alts.size(), 1u);
   EXPECT_EQ(Alts[0].Predicate, "prefer_narrow_converted_tiles");
   EXPECT_TRUE(Alts[0].Config.Tma);
   EXPECT_TRUE(Alts[0].Config.RawStagesB);
+  EXPECT_FALSE(Alts[0].Config.RawFragmentsB);
+  EXPECT_TRUE(Alts[0].Config.convertsLandedStages());
   EXPECT_FALSE(Alts[0].Config.PairedTiles);
   EXPECT_TRUE(Alts[0].Config.twoBlocksFit());
 
@@ -622,6 +632,16 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
   EXPECT_FALSE(R.Config->Tma);
   EXPECT_FALSE(R.Config->RawStagesB);
+  EXPECT_FALSE(R.Config->RawFragmentsB);
+
+  // An M-major A cannot be wgmma's B of the transposed tile: B's raw tile
+  // is converted into its stage.
+  MatmulIdiom AMMajor = plainIdiom(false, true);
+  AMMajor.B.ConvertWhileCopying = AMMajor.B.EightBit = true;
+  R = chooseFor(AMMajor, {}, GpuArch::SM90a, MmaPreference::Auto);
+  ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+  EXPECT_TRUE(R.Config->RawStagesB);
+  EXPECT_FALSE(R.Config->RawFragmentsB);
 
   MatmulIdiom OnA = plainIdiom(true, true);
   OnA.A.ConvertWhileCopying = OnA.A.EightBit = true;
