@@ -574,6 +574,10 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
       Narrow.Stages = defaultTmaStages(Narrow);
     }
     allowStreamUnits(Narrow, Cl);
+    // (Against a 128x128 kernel converting into its fragments, only for
+    // short reductions.)
+    if (C.RawFragmentsB)
+      return {{Narrow, "_narrow", "prefer_narrow_raw_fragment_tiles", true}};
     return {{Narrow, "_narrow", "prefer_narrow_converted_tiles", false}};
   }
   // Outputs of at most 64 columns: tiles as narrow as B's stage allows (an

@@ -448,7 +448,7 @@ private:
     add({"Release", Release,
          {counter("stage", fn("{ Release[t] -> [" + stageOf("t - 1") + "] }"))}, {}, T.Release});
     if (C.RawFragmentsB)
-      return rawFragmentsConsumerLoop(Landed, Compute);
+      return rawFragmentsConsumerLoop(Landed, Compute, Arrive, MmaCommit, MmaWait, Release);
     isl::schedule Body = sequence(
         sequence(sequence(sequence(sequence(Landed, leaf(Arrive)), Compute), leaf(MmaCommit)),
                  leaf(MmaWait)),
@@ -467,7 +467,9 @@ private:
   /// pair unrolled, so that each buffer is a constant of its code
   /// (registers, not local memory).
   isl::schedule rawFragmentsConsumerLoop(const isl::schedule &Landed,
-                                         const isl::schedule &Compute) {
+                                         const isl::schedule &Compute, const isl::set &Arrive,
+                                         const isl::set &MmaCommit, const isl::set &MmaWait,
+                                         const isl::set &Release) {
     isl::set Load = rename(KTiles, "LoadRawB");
     const std::string Parity = "(" + useOf("t") + " mod 2)";
     add({"LoadRawB", Load,
@@ -476,13 +478,10 @@ private:
           {"k", fn("{ LoadRawB[t] -> [(" + str(C.BlockK) + " * t)] }")}},
          {}, T.LoadRawB});
     isl::schedule Body = sequence(
-        sequence(sequence(sequence(sequence(sequence(Landed, leaf(Load)),
-                                            leaf(rename(KTiles, "Arrive"))),
-                                   Compute),
-                          leaf(rename(KTiles, "MmaCommit"))),
-                 leaf(rename(KTiles, "MmaWait"))),
-        leaf(rename(KTiles, "Release").intersect(
-            set("{ Release[t] : t > " + std::string(KBegin) + " }"))));
+        sequence(sequence(sequence(sequence(sequence(Landed, leaf(Load)), leaf(Arrive)), Compute),
+                          leaf(MmaCommit)),
+                 leaf(MmaWait)),
+        leaf(Release));
     auto Band = [&](const std::string &Of) {
       std::string B = ids() + " -> [{ ";
       for (const char *S : {"FullWait[t]", "LoadRawB[t]", "Arrive[t]", "Wgmma[t, kk]",

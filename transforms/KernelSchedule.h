@@ -101,8 +101,8 @@ struct StatementTexts {
   // A consumer warpgroup's work on a landed stage before its wgmma: apply
   // A's prologue to its rows, publish them to the async proxy.
   std::string ConvertStage;
-  // (KernelConfig::RawFragmentsB) A k step's fragment of wgmma's A,
-  // converted from B's raw tile.
+  // (KernelConfig::RawFragmentsB) A k tile's fragments of wgmma's A, one
+  // per k step, converted from B's raw tile.
   std::string LoadRawB;
   std::vector<std::string> TmaLoad;
   // TMA kernels: a part of a k-split tile combines with the others after

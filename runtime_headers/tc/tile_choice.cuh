@@ -85,6 +85,14 @@
 // 128x128 tiles than SMs lost on the LLM set (0.767: decode shapes of 16
 // to 128 rows, whose split fills the GPU).
 //
+// prefer_narrow_raw_fragment_tiles: the same, for a 128x128 kernel that
+// converts the weights into its wgmma fragments (a transposed tile, no
+// stage round trip; the 64x128 kernel still converts its stages): only for
+// reductions of at most 512. On the shapes the rule above gives the 64x128
+// kernel, those ran about 11% faster on it, and longer ones 5-30% faster
+// on the 128x128 kernel (H100, int8-weight layer,
+// docs/results/fused-bench-h100-int8-raw-fragments.md).
+//
 // prefer_deep_narrow_tiles: with at most one round of 64x128 tiles (no
 // more than SMs), the 64x128 TMA kernel with 8 stages and one block per SM
 // instead of 4 stages and two: the block's whole share of a short
@@ -224,6 +232,10 @@ __host__ inline bool prefer_narrow_converted_tiles(long long m, long long n,
                                                    long long batches = 1) {
   return m > 64 && n > 64 && prefer_narrow_tiles(m, n, batches) &&
          2 * output_tiles(m, n, 64, 128) * batches >= multiprocessors();
+}
+
+__host__ inline bool prefer_narrow_raw_fragment_tiles(long long m, long long n, long long k) {
+  return k <= 512 && prefer_narrow_converted_tiles(m, n);
 }
 
 // Whether persistent blocks are allowed: not with TC_PERSISTENT=0.

@@ -119,13 +119,14 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK-NOT: tc_copy_b
 // CHECK: continue;  // another part of this tile finishes it
 // CHECK: tc_value += static_cast<float>(scale[((tc_n))]) * tc_sum;
-// Small outputs of enough rows and columns: 64x128 tiles, unsplit, rather
-// than 128x128 tiles split along k (tc/tile_choice.cuh). Otherwise the TMA
+// Small outputs of enough rows and columns with short reductions: 64x128
+// tiles, unsplit, rather than 128x128 tiles split along k
+// (tc/tile_choice.cuh). Otherwise the TMA
 // kernel, whose maps need W's rows 16-byte aligned (no aligned copy of an
 // 8-bit operand), else the cp.async kernel.
 // CHECK-LABEL: static void tc_int8_linear_0_launch(
 // CHECK-NEXT: {{^}}  // The kernel for this shape (tc/tile_choice.cuh).
-// CHECK-NEXT: {{^}}  if (tc::prefer_narrow_converted_tiles(M, N)) {
+// CHECK-NEXT: {{^}}  if (tc::prefer_narrow_raw_fragment_tiles(M, N, K)) {
 // CHECK-NEXT: {{^}}    tc_int8_linear_0_narrow_launch(M, N, K, X, W, zero, scale, Y, tc_stream);  // 64x128 tiles
 // CHECK: if (!tc::tma_map_2d_aligned(&tc_map_a, X, K, M, K, 64, 128, tc_stream, 0) ||
 // CHECK-NEXT: !tc::tma_map_2d_bytes(&tc_map_b, W, K, N, K, 64, 128, true)) {

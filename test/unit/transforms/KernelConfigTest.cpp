@@ -574,7 +574,8 @@ TEST(KernelConfigTest, ConvertedOperandGetsOnlyNarrowTiles) {
 // The square 128x128 kernel computes its tile transposed, each consumer
 // converting its fragments of the raw tile (one group in flight: the
 // fragments are double-buffered); the 64x128 alternative, under the
-// converted operand's rule, converts the raw tile into its stage. The
+// converted operand's rule for short reductions, converts the raw tile
+// into its stage. The
 // cp.async twins convert while copying, and no kernel pairs blocks (each
 // converts its own B). An N-major 8-bit B, or an 8-bit A, keeps the
 // copier's conversion.
@@ -603,7 +604,9 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   EXPECT_EQ(Twin.Stages, 3);
   std::vector<AlternativeKernel> Alts = alternativeKernels(*R.Config, RegionModel(), Idiom);
   ASSERT_EQ(Alts.size(), 1u);
-  EXPECT_EQ(Alts[0].Predicate, "prefer_narrow_converted_tiles");
+  // (Against the transposed kernel, only for short reductions.)
+  EXPECT_EQ(Alts[0].Predicate, "prefer_narrow_raw_fragment_tiles");
+  EXPECT_TRUE(Alts[0].TakesK);
   EXPECT_TRUE(Alts[0].Config.Tma);
   EXPECT_TRUE(Alts[0].Config.RawStagesB);
   EXPECT_FALSE(Alts[0].Config.RawFragmentsB);
@@ -642,6 +645,10 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
   EXPECT_TRUE(R.Config->RawStagesB);
   EXPECT_FALSE(R.Config->RawFragmentsB);
+  Alts = alternativeKernels(*R.Config, RegionModel(), AMMajor);
+  ASSERT_EQ(Alts.size(), 1u);
+  EXPECT_EQ(Alts[0].Predicate, "prefer_narrow_converted_tiles");
+  EXPECT_FALSE(Alts[0].TakesK);
 
   MatmulIdiom OnA = plainIdiom(true, true);
   OnA.A.ConvertWhileCopying = OnA.A.EightBit = true;
