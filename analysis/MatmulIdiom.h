@@ -42,7 +42,8 @@ struct OperandView {
   /// For an 8-bit operand: where its prologue is the element minus an
   /// offset z computed exactly (`(float)W[j][k] - zero[j]`; no prologue is
   /// minus 0), that offset, which the kernel may subtract in fp16 pairs
-  /// (tc::OffsetRow).
+  /// (tc::OffsetRow). Found for either operand; the kernels use B's (raw
+  /// TMA stages are B's only).
   struct ElementOffset {
     ExprPtr Value;      // z as written; null for 0
     bool Added = false; // the source adds it: the offset is -Value

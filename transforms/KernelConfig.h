@@ -134,6 +134,11 @@ struct KernelConfig {
   /// converts in fp16 pairs (tc::OffsetRow: one PRMT and two HSUB2 a pair,
   /// about 12 instructions per 8 weights instead of about 30 through fp32),
   /// by the warps whose rows' offsets allow it exactly; others through fp32.
+  /// A warp's choice is made once, before the main loop: converting into
+  /// the stage, the consumers' code is emitted in two versions
+  /// (KernelEmitter's twoConsumerVersions); converting into fragments
+  /// (RawFragmentsB), whose registers leave no room for two, the conversion
+  /// branches once a tile (tc::load_raw_fragments).
   bool OffsetRowsB = false;
   /// (RawStagesB) The consumers compute the tile transposed, C^T = B^T A^T:
   /// B's raw k tile (landed with the 64-byte swizzle) is wgmma's A, each
