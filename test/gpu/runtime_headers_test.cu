@@ -521,51 +521,74 @@ __global__ void offset_rows_kernel(const uint8_t *raw, const float *zero, long l
   packed_flags[t] = packed;
 }
 
-template <typename Src>
-static void run_offset_rows(long long k_valid) {
-  const int n = kOffsetRows * 64;
+// Every byte value, four times over (n = 64 rows of 64 bytes per round).
+static std::vector<uint8_t> test_bytes(int n) {
   std::vector<uint8_t> raw(n);
   for (int b = 0; b < n; ++b)
-    raw[b] = static_cast<uint8_t>(b * 73 + 11);  // every byte value in 4 rows
-  std::vector<float> zero(kOffsetRows);
-  for (int r = 0; r < kOffsetRows; ++r)
-    zero[r] = row_offset(r);
+    raw[b] = static_cast<uint8_t>(b * 73 + 11);
+  return raw;
+}
+
+// What a conversion kernel wrote: its fp16 pairs' and fp32 path's results
+// (raw.size() halves each) and each of its 128 threads' packed flag.
+struct ConversionResult {
+  std::vector<uint16_t> packed, fp32;
+  std::vector<int> flags;
+};
+
+// Runs launch(raw, zero, packed, fp32, flags) (one block of 128 threads) on
+// device copies of raw and zero.
+template <typename Launch>
+static ConversionResult run_conversion(const std::vector<uint8_t> &raw,
+                                       const std::vector<float> &zero, Launch launch) {
+  const size_t n = raw.size();
   uint8_t *draw;
   float *dzero;
   uint16_t *dpacked, *dfp32;
   int *dflags;
   CUDA_CHECK(cudaMalloc(&draw, n));
-  CUDA_CHECK(cudaMalloc(&dzero, 4 * kOffsetRows));
+  CUDA_CHECK(cudaMalloc(&dzero, 4 * zero.size()));
   CUDA_CHECK(cudaMalloc(&dpacked, 2 * n));
   CUDA_CHECK(cudaMalloc(&dfp32, 2 * n));
   CUDA_CHECK(cudaMalloc(&dflags, 4 * 128));
   CUDA_CHECK(cudaMemcpy(draw, raw.data(), n, cudaMemcpyHostToDevice));
-  CUDA_CHECK(cudaMemcpy(dzero, zero.data(), 4 * kOffsetRows, cudaMemcpyHostToDevice));
-  offset_rows_kernel<Src><<<1, 128>>>(draw, dzero, k_valid, dpacked, dfp32, dflags);
+  CUDA_CHECK(cudaMemcpy(dzero, zero.data(), 4 * zero.size(), cudaMemcpyHostToDevice));
+  launch(draw, dzero, dpacked, dfp32, dflags);
   CUDA_CHECK(cudaGetLastError());
-  std::vector<uint16_t> packed(n), fp32(n);
-  std::vector<int> flags(128);
-  CUDA_CHECK(cudaMemcpy(packed.data(), dpacked, 2 * n, cudaMemcpyDeviceToHost));
-  CUDA_CHECK(cudaMemcpy(fp32.data(), dfp32, 2 * n, cudaMemcpyDeviceToHost));
-  CUDA_CHECK(cudaMemcpy(flags.data(), dflags, 4 * 128, cudaMemcpyDeviceToHost));
-  bool same = packed == fp32, flags_ok = true, zeros_ok = true;
-  for (int t = 0; t < 128; ++t)
-    flags_ok = flags_ok && flags[t] == (t / 32 < 2);
-  // Elements past k_valid are +0 in the swizzled stage.
-  for (int r = 0; r < kOffsetRows; ++r)
-    for (int k = k_valid; k < 64; ++k)
-      zeros_ok = zeros_ok && packed[tc::swizzled_element_offset<64, __half>(r, k)] == 0;
-  char what[160];
-  std::snprintf(what, sizeof what,
-                "offset rows (%s, k_valid %lld): fp16 pairs give the fp32 path's bits; "
-                "warps with inexact offsets fall back",
-                std::is_signed<Src>::value ? "int8" : "uint8", k_valid);
-  report(same && flags_ok && zeros_ok, "%s", what);
+  ConversionResult r{std::vector<uint16_t>(n), std::vector<uint16_t>(n), std::vector<int>(128)};
+  CUDA_CHECK(cudaMemcpy(r.packed.data(), dpacked, 2 * n, cudaMemcpyDeviceToHost));
+  CUDA_CHECK(cudaMemcpy(r.fp32.data(), dfp32, 2 * n, cudaMemcpyDeviceToHost));
+  CUDA_CHECK(cudaMemcpy(r.flags.data(), dflags, 4 * 128, cudaMemcpyDeviceToHost));
   CUDA_CHECK(cudaFree(draw));
   CUDA_CHECK(cudaFree(dzero));
   CUDA_CHECK(cudaFree(dpacked));
   CUDA_CHECK(cudaFree(dfp32));
   CUDA_CHECK(cudaFree(dflags));
+  return r;
+}
+
+template <typename Src>
+static void run_offset_rows(long long k_valid) {
+  const std::vector<uint8_t> raw = test_bytes(kOffsetRows * 64);
+  std::vector<float> zero(kOffsetRows);
+  for (int r = 0; r < kOffsetRows; ++r)
+    zero[r] = row_offset(r);
+  const ConversionResult c =
+      run_conversion(raw, zero, [&](const uint8_t *draw, const float *dzero, uint16_t *dpacked,
+                                    uint16_t *dfp32, int *dflags) {
+        offset_rows_kernel<Src><<<1, 128>>>(draw, dzero, k_valid, dpacked, dfp32, dflags);
+      });
+  bool same = c.packed == c.fp32, flags_ok = true, zeros_ok = true;
+  for (int t = 0; t < 128; ++t)
+    flags_ok = flags_ok && c.flags[t] == (t / 32 < 2);
+  // Elements past k_valid are +0 in the swizzled stage.
+  for (int r = 0; r < kOffsetRows; ++r)
+    for (int k = k_valid; k < 64; ++k)
+      zeros_ok = zeros_ok && c.packed[tc::swizzled_element_offset<64, __half>(r, k)] == 0;
+  report(same && flags_ok && zeros_ok,
+         "offset rows (%s, k_valid %lld): fp16 pairs give the fp32 path's bits; "
+         "warps with inexact offsets fall back",
+         std::is_signed<Src>::value ? "int8" : "uint8", k_valid);
 }
 
 // ---------------------------------------------------------------------------
@@ -628,49 +651,28 @@ __global__ void raw_fragments_kernel(const uint8_t *raw, const float *zero, long
 
 template <typename Src>
 static void run_raw_fragments(long long k_valid) {
-  const int n = kFragmentRows * 64;
-  std::vector<uint8_t> raw(n);
-  for (int b = 0; b < n; ++b)
-    raw[b] = static_cast<uint8_t>(b * 73 + 11);  // every byte value in 4 rows
+  const std::vector<uint8_t> raw = test_bytes(kFragmentRows * 64);
   std::vector<float> zero(kFragmentRows);
   for (int r = 0; r < kFragmentRows; ++r)
     zero[r] = fragment_row_offset(r);
-  uint8_t *draw;
-  float *dzero;
-  uint16_t *dpacked, *dfp32;
-  int *dflags;
-  CUDA_CHECK(cudaMalloc(&draw, n));
-  CUDA_CHECK(cudaMalloc(&dzero, 4 * kFragmentRows));
-  CUDA_CHECK(cudaMalloc(&dpacked, 2 * n));
-  CUDA_CHECK(cudaMalloc(&dfp32, 2 * n));
-  CUDA_CHECK(cudaMalloc(&dflags, 4 * 128));
-  CUDA_CHECK(cudaMemcpy(draw, raw.data(), n, cudaMemcpyHostToDevice));
-  CUDA_CHECK(cudaMemcpy(dzero, zero.data(), 4 * kFragmentRows, cudaMemcpyHostToDevice));
-  raw_fragments_kernel<Src><<<1, 128>>>(draw, dzero, k_valid, dpacked, dfp32, dflags);
-  CUDA_CHECK(cudaGetLastError());
-  std::vector<uint16_t> packed(n), fp32(n);
-  std::vector<int> flags(128);
-  CUDA_CHECK(cudaMemcpy(packed.data(), dpacked, 2 * n, cudaMemcpyDeviceToHost));
-  CUDA_CHECK(cudaMemcpy(fp32.data(), dfp32, 2 * n, cudaMemcpyDeviceToHost));
-  CUDA_CHECK(cudaMemcpy(flags.data(), dflags, 4 * 128, cudaMemcpyDeviceToHost));
-  bool same = packed == fp32, flags_ok = true, values_ok = true;
+  const ConversionResult c =
+      run_conversion(raw, zero, [&](const uint8_t *draw, const float *dzero, uint16_t *dpacked,
+                                    uint16_t *dfp32, int *dflags) {
+        raw_fragments_kernel<Src><<<1, 128>>>(draw, dzero, k_valid, dpacked, dfp32, dflags);
+      });
+  bool same = c.packed == c.fp32, flags_ok = true, values_ok = true;
   for (int t = 0; t < 128; ++t)
-    flags_ok = flags_ok && flags[t] == (t / 32 < 2);
+    flags_ok = flags_ok && c.flags[t] == (t / 32 < 2);
   for (int r = 0; r < kFragmentRows; ++r)
     for (int k = 0; k < 64; ++k) {
       const float q = static_cast<float>(static_cast<Src>(raw[r * 64 + k]));
       const uint16_t want = k < k_valid ? __half_as_ushort(__float2half_rn(q - zero[r])) : 0;
-      values_ok = values_ok && fp32[r * 64 + k] == want;
+      values_ok = values_ok && c.fp32[r * 64 + k] == want;
     }
   report(same && flags_ok && values_ok,
          "raw fragments (%s, k_valid %lld): the fragment layout holds q - zero[row], the same "
          "bits in fp16 pairs and through fp32; inexact warps fall back",
          std::is_signed<Src>::value ? "int8" : "uint8", k_valid);
-  CUDA_CHECK(cudaFree(draw));
-  CUDA_CHECK(cudaFree(dzero));
-  CUDA_CHECK(cudaFree(dpacked));
-  CUDA_CHECK(cudaFree(dfp32));
-  CUDA_CHECK(cudaFree(dflags));
 }
 
 // ---------------------------------------------------------------------------
