@@ -475,8 +475,9 @@ static void run_convert() {
 // but for one 0.1; 3 exact but for one 600.5 (|rint| > 512).
 constexpr int kOffsetRows = 128;
 
-static float row_offset(int row) {
-  const int warp = row % 16 / 4, n = row / 16 * 4 + row % 4;  // n: 0 .. 31
+// The offset of row n of a warp's rows, by warp (see above; n == 5 and
+// n == 13 are the inexact rows of warps 2 and 3).
+static float warp_row_offset(int warp, int n) {
   switch (warp) {
   case 0:
     return static_cast<float>((n * 97) % 501 - 200);
@@ -488,8 +489,12 @@ static float row_offset(int row) {
   case 2:
     return n == 5 ? 0.1f : static_cast<float>(n) - 0.25f;
   default:
-    return n == 17 ? 600.5f : static_cast<float>(-n);
+    return n == 13 ? 600.5f : static_cast<float>(-n);
   }
+}
+
+static float row_offset(int row) {
+  return warp_row_offset(row % 16 / 4, row / 16 * 4 + row % 4);  // n: 0 .. 31
 }
 
 template <typename Src>
@@ -601,22 +606,7 @@ static void run_offset_rows(long long k_valid) {
 // and fall back).
 constexpr int kFragmentRows = 64;
 
-static float fragment_row_offset(int row) {
-  const int warp = row / 16, n = row % 16;
-  switch (warp) {
-  case 0:
-    return static_cast<float>((n * 97) % 501 - 200);
-  case 1: {
-    const float fractions[8] = {0.5f, 1.5f, -2.5f, 0.125f, -7.875f, 9.5367431640625e-07f, -0.0f,
-                                3.0f};
-    return fractions[n % 8] + static_cast<float>(n / 8);
-  }
-  case 2:
-    return n == 5 ? 0.1f : static_cast<float>(n) - 0.25f;
-  default:
-    return n == 13 ? 600.5f : static_cast<float>(-n);
-  }
-}
+static float fragment_row_offset(int row) { return warp_row_offset(row / 16, row % 16); }
 
 template <typename Src>
 __global__ void raw_fragments_kernel(const uint8_t *raw, const float *zero, long long k_valid,
