@@ -655,8 +655,10 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   // epilogue warpgroups pay, with at least as many tiles as SMs and, for
   // long reductions, with fewer. Not with an operand prologue: ReLU on A
   // measured 0.989x of the two blocks' time in geometric mean
-  // over the paper's shapes, down to 0.76x (384 x 3840 x 2176; H100).
-  if (C.Tma && !C.convertsStagePrologue()) {
+  // over the paper's shapes, down to 0.76x (384 x 3840 x 2176; H100). Nor
+  // with the split_k clause: persistent blocks compute whole tiles, and do
+  // not add up the parts of a split one.
+  if (C.Tma && !C.convertsStagePrologue() && !Cl.SplitK) {
     KernelConfig Persistent = C;
     Persistent.PersistentTiles = true;
     int Free = sharedMemoryLimit(C.Arch) - 1024 - Persistent.epilogueBufferBytes();

@@ -61,8 +61,11 @@
 // CHECK-NOT:  cudaMemsetAsync
 // CHECK:      {{^}}  tc_gemm_0_kernel<<<(unsigned)tc::schedule_blocks(tc_schedule), 288, tc_smem_bytes, tc_stream>>>(M, N, K, A, B, C, tc_map_a, tc_map_b, tc_schedule, tc_workspace, tc_counters);
 
-// The split_k clause: every tile in three parts.
+// The split_k clause: every tile in three parts, by kernels that add up a
+// split tile's parts (no persistent blocks, which compute whole tiles).
+// CHECK-NOT:  tc_gemm_split_0_persistent
 // CHECK:      {{^}}static void tc_gemm_split_0_launch(
+// CHECK-NOT:  persistent
 // CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::split_all_tiles({{.*}}, tc_k_tiles, 3);  // split_k clause
 
 #include <cuda_fp16.h>
