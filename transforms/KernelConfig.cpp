@@ -49,7 +49,13 @@ std::string KernelConfig::describe() const {
     return "block tile " + std::to_string(BlockM) + "x" + std::to_string(BlockN) + "x" +
            std::to_string(BlockK) + ", " + std::to_string(warpgroups()) + " warpgroup" +
            (warpgroups() > 1 ? "s" : "") + " (" + std::to_string(threads() / 32) +
-           " warps" + (Tma ? " and a producer warp" : "") + "), " +
+           " warps" +
+           (ProducerWarpgroup
+                ? " and a producer warpgroup; setmaxnreg: " + std::to_string(ProducerRegisters) +
+                      " registers a producer thread, " + std::to_string(consumerRegisters()) +
+                      " a consumer's"
+                : Tma ? " and a producer warp" : "") +
+           "), " +
            std::to_string(Stages) +
            (Tma ? " TMA stages (mbarriers)" : " cp.async stages") +
            (PairedTiles ? ", pairs of blocks sharing B's tile (TMA multicast)" : "") +
@@ -58,8 +64,8 @@ std::string KernelConfig::describe() const {
            (PersistentTiles ? ", persistent blocks (one per SM, whole tiles in turn; two "
                               "epilogue warpgroups store each tile from a buffer of its own)"
                             : "") +
-           ", wgmma.mma_async.m64n" +
-           std::to_string(BlockN) + "k16 (fp32 accumulation, " + std::to_string(WgmmaPending) +
+           (RawFragmentsB ? ", the tile transposed" : "") + ", wgmma.mma_async.m64n" +
+           std::to_string(accumulatorCols()) + "k16 (fp32 accumulation, " + std::to_string(WgmmaPending) +
            " group" + (WgmmaPending == 1 ? "" : "s") + " in flight), " +
            std::to_string(sharedBytes()) + " bytes of shared memory, " + archName(Arch);
   return "block tile " + std::to_string(BlockM) + "x" + std::to_string(BlockN) +
@@ -200,6 +206,7 @@ KernelConfig KernelConfig::cpAsyncTwin() const {
   T.StreamUnits = false;
   T.PersistentTiles = false;
   T.RawStagesB = T.OffsetRowsB = T.RawFragmentsB = false; // converted while copying
+  T.ProducerWarpgroup = false;
   // Without TMA stages, a K-major A's prologue goes back to its fragments
   // (the other prologues convert the landed cp.async stages).
   if (T.ConvertStages && !T.ConvertedAIsMMajor) {
@@ -245,6 +252,36 @@ static void chooseRawFragments(KernelConfig &C, const MatmulIdiom &Idiom) {
                     !C.PersistentTiles && Idiom.A.ReductionIsContiguous;
 }
 
+/// What PathReason says, last, of a raw 8-bit B's conversion (none for
+/// other operands): into fragments of a transposed tile, or into B's stage.
+static std::string rawBReason(const KernelConfig &C) {
+  std::string Offset = C.OffsetRowsB ? ", minus each row's offset in fp16 pairs where exact" : "";
+  if (C.RawFragmentsB)
+    return "; the tile computed transposed (C^T = B^T A^T): B's 8-bit tile lands raw "
+           "(64-byte swizzle) and each consumer thread converts its wgmma A fragments "
+           "from it in registers" +
+           Offset + " (the cp.async kernel converts while copying)" +
+           (C.ProducerWarpgroup ? "; the producer a warpgroup that gives its registers to the "
+                                  "consumers (setmaxnreg), for the accumulators of 256 columns"
+                                : "");
+  if (C.RawStagesB)
+    return "; B's 8-bit tile lands raw in the second half of its stage and the "
+           "consumers convert it in place" +
+           Offset + " (the cp.async kernel converts while copying)";
+  return "";
+}
+
+/// An alternative kernel's PathReason: its base's, with the raw B's
+/// conversion (the last part) as the alternative does it.
+static void reviseRawBReason(KernelConfig &Alt, const KernelConfig &Base) {
+  std::string Old = rawBReason(Base);
+  if (Old.empty() || Alt.PathReason.size() < Old.size() ||
+      Alt.PathReason.compare(Alt.PathReason.size() - Old.size(), Old.size(), Old) != 0)
+    return;
+  Alt.PathReason.resize(Alt.PathReason.size() - Old.size());
+  Alt.PathReason += rawBReason(Alt);
+}
+
 /// Feeds a wgmma configuration by TMA where it can (PathReason says which).
 static void chooseCopies(KernelConfig &C, const MatmulIdiom &Idiom) {
   if (!C.wgmma())
@@ -284,16 +321,7 @@ static void chooseCopies(KernelConfig &C, const MatmulIdiom &Idiom) {
                     "landed stage";
   if (C.ConvertStagesB)
     C.PathReason += "; B's prologue applied by the consumers to each landed stage";
-  std::string Offset = C.OffsetRowsB ? ", minus each row's offset in fp16 pairs where exact" : "";
-  if (C.RawFragmentsB)
-    C.PathReason += "; the tile computed transposed (C^T = B^T A^T): B's 8-bit tile lands raw "
-                    "(64-byte swizzle) and each consumer thread converts its wgmma A fragments "
-                    "from it in registers" +
-                    Offset + " (the cp.async kernel converts while copying)";
-  else if (C.RawStagesB)
-    C.PathReason += "; B's 8-bit tile lands raw in the second half of its stage and the "
-                    "consumers convert it in place" +
-                    Offset + " (the cp.async kernel converts while copying)";
+  C.PathReason += rawBReason(C);
 }
 
 llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
@@ -572,12 +600,26 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
     if (Narrow.Tma) {
       chooseRawFragments(Narrow, Idiom);
       Narrow.Stages = defaultTmaStages(Narrow);
+      reviseRawBReason(Narrow, C);
     }
     allowStreamUnits(Narrow, Cl);
     // (Against a 128x128 kernel converting into its fragments, only for
-    // short reductions.)
-    if (C.RawFragmentsB)
-      return {{Narrow, "_narrow", "prefer_narrow_raw_fragment_tiles", true}};
+    // short reductions; then, for outputs of enough 256-row tiles, the
+    // transposed tile 256 rows tall: each thread's fragments serve twice
+    // the columns of wgmma, m64n256k16, beside a producer warpgroup that
+    // gives its registers to the consumers. 4 stages, one block per SM,
+    // the default kernel's cp.async twin as fallback.)
+    if (C.RawFragmentsB) {
+      KernelConfig Tall = C;
+      Tall.BlockM = Tall.WarpN = 256;
+      Tall.ProducerWarpgroup = true;
+      Tall.Stages = 4;
+      reviseRawBReason(Tall, C);
+      allowStreamUnits(Tall, Cl);
+      AlternativeKernel TallAlt{Tall, "_tall", "prefer_tall_raw_fragment_tiles", false};
+      TallAlt.TwinOf = "";
+      return {{Narrow, "_narrow", "prefer_narrow_raw_fragment_tiles", true}, TallAlt};
+    }
     return {{Narrow, "_narrow", "prefer_narrow_converted_tiles", false}};
   }
   // Outputs of at most 64 columns: tiles as narrow as B's stage allows (an

@@ -156,6 +156,17 @@ struct KernelConfig {
   /// stage conversion; one group per k step with a wgmma.fence each
   /// measured 0.65 on the paper's shapes.)
   bool RawFragmentsB = false;
+  /// (TMA) The producer is a whole warpgroup that gives back most of its
+  /// registers (setmaxnreg, tc/registers.cuh: ProducerRegisters a thread)
+  /// to the consumer warpgroups (consumerRegisters()), so that a block of
+  /// one per SM holds accumulators of 256 columns beside the fragments of
+  /// a transposed tile (RawFragmentsB, 256x128 tiles: wgmma m64n256k16).
+  /// With a producer warp, 9 warps cap a thread at 168 registers (three
+  /// warps on one SM sub-partition), which the 256x128 tile's consumers
+  /// spilled. (H100, int8 layer vs cuBLAS + dequantisation, 4096^3: 658 vs
+  /// 477 TFLOP/s for the 128x128 transposed tile.)
+  bool ProducerWarpgroup = false;
+  static constexpr int ProducerRegisters = 40;
   /// Whether the consumers apply an operand's prologue to landed stages.
   bool convertsStagePrologue() const { return ConvertStages || ConvertStagesB; }
   /// Whether the consumers write a landed stage before their wgmma read it
@@ -200,7 +211,14 @@ struct KernelConfig {
   /// whole warpgroup would allow setmaxnreg, but it costs the registers
   /// that two blocks per SM need, and one block of 128x256 tiles has 227
   /// registers per thread without it.)
-  static constexpr int ProducerThreads = 32;
+  static constexpr int ProducerWarpThreads = 32;
+  int producerThreads() const { return ProducerWarpgroup ? 128 : ProducerWarpThreads; }
+  /// (ProducerWarpgroup) Registers of a consumer thread once the producer
+  /// has given back its own: the SM's 64K registers less the producer's,
+  /// shared by the consumers, a multiple of 8 (setmaxnreg's unit).
+  int consumerRegisters() const {
+    return (65536 - producerThreads() * ProducerRegisters) / threads() / 8 * 8;
+  }
   /// (PersistentTiles) The epilogue warpgroups: they store each output
   /// tile that the consumers staged in the output buffer while the
   /// consumers compute the next one. Two, as many threads as the consumers:
@@ -211,7 +229,7 @@ struct KernelConfig {
   /// producer warp after them (then the epilogue warpgroups, where there
   /// are).
   int blockThreads() const {
-    return threads() + (Tma ? ProducerThreads : 0) + (PersistentTiles ? StorerThreads : 0);
+    return threads() + (Tma ? producerThreads() : 0) + (PersistentTiles ? StorerThreads : 0);
   }
   /// The same tiles fed by cp.async: the TMA kernel's fallback.
   KernelConfig cpAsyncTwin() const;
@@ -225,19 +243,25 @@ struct KernelConfig {
   bool splitConvertingCopies() const { return wgmma() && !Tma && copyDistance() >= 2; }
   /// Rows of one warpgroup's wgmma instruction.
   static constexpr int WgmmaM = 64;
-  int warpgroups() const { return BlockM / WgmmaM; }
+  int warpgroups() const { return accumulatorRows() / WgmmaM; }
+  /// The block tile as the accumulators hold it: BM x BN, or BN x BM for a
+  /// transposed tile (RawFragmentsB), whose warps' rows (WarpM) run along
+  /// the output's columns and whose WarpN columns are the output's rows.
+  int accumulatorRows() const { return RawFragmentsB ? BlockN : BlockM; }
+  int accumulatorCols() const { return RawFragmentsB ? BlockM : BlockN; }
 
   /// The tile one instruction issuer computes (a warp's warp tile, or a
-  /// warpgroup's 64 x BN share of the block tile) and the instruction's
-  /// output tile (16x8, or 64xBN): the compute decomposition tiles and
-  /// contracts by these.
-  int issuerTileM() const { return wgmma() ? WgmmaM : WarpM; }
-  int issuerTileN() const { return WarpN; }
-  int instrM() const { return wgmma() ? WgmmaM : MmaM; }
-  int instrN() const { return wgmma() ? BlockN : MmaN; }
+  /// warpgroup's 64 x BN share of the block tile; BM x 64 transposed) and
+  /// the instruction's output tile (16x8, or 64xBN; BM x 64 transposed):
+  /// the compute decomposition tiles and contracts by these (output
+  /// coordinates).
+  int issuerTileM() const { return RawFragmentsB ? BlockM : wgmma() ? WgmmaM : WarpM; }
+  int issuerTileN() const { return RawFragmentsB ? WgmmaM : WarpN; }
+  int instrM() const { return RawFragmentsB ? BlockM : wgmma() ? WgmmaM : MmaM; }
+  int instrN() const { return RawFragmentsB ? WgmmaM : wgmma() ? BlockN : MmaN; }
 
-  int warpsM() const { return BlockM / WarpM; }
-  int warpsN() const { return BlockN / WarpN; }
+  int warpsM() const { return accumulatorRows() / WarpM; }
+  int warpsN() const { return accumulatorCols() / WarpN; }
   /// Warps of one warp group: one per warp tile of the block tile.
   int groupWarps() const { return warpsM() * warpsN(); }
   int threads() const { return 32 * groupWarps() * WarpSplitK; }
@@ -305,7 +329,10 @@ struct AlternativeKernel {
 
 /// The further kernels a region gets for the default wgmma configuration
 /// (no tile or stages clause; tc/tile_choice.cuh). With an operand converted
-/// while copying, only 64x128 tiles for small outputs. Otherwise, in order
+/// while copying, only 64x128 tiles for small outputs, and with B's raw
+/// tiles converted into fragments (RawFragmentsB), 256x128 transposed
+/// tiles beside a producer warpgroup (ProducerWarpgroup) for large ones.
+/// Otherwise, in order
 /// of precedence: with TMA stages,
 /// 64x32 tiles (64x64 for an N-major B) for outputs of at most 64 columns;
 /// 192x192 tiles (three warpgroups, 4 stages, one block per SM) for

@@ -48,6 +48,22 @@ std::string indent(const std::string &Text, unsigned N) {
   return Out;
 }
 
+/// Text with up to N leading spaces taken from each line.
+static std::string dedent(const std::string &Text, unsigned N) {
+  std::string Out;
+  size_t Start = 0;
+  while (Start < Text.size()) {
+    size_t End = Text.find('\n', Start);
+    End = End == std::string::npos ? Text.size() : End + 1;
+    size_t Skip = 0;
+    while (Skip < N && Start + Skip < End && Text[Start + Skip] == ' ')
+      ++Skip;
+    Out += Text.substr(Start + Skip, End - Start - Skip);
+    Start = End;
+  }
+  return Out;
+}
+
 struct OperandTile {
   std::string Smem;   // tc_smem_a
   int Cols;           // contiguous extent of the shared tile
@@ -693,10 +709,11 @@ private:
     T.Stage = "*reinterpret_cast<float2 *>(tc_stage + {ml} * " + Pitch +
               " + {nl}) = make_float2(tc_acc[{mt}][{nt}][{reg}], tc_acc[{mt}][{nt}][{reg} + 1]);";
     if (C.RawFragmentsB)
-      // The accumulators hold the tile transposed: row {ml} of theirs is
-      // column {ml} of the output tile.
-      T.Stage = "tc_stage[{nl} * " + Pitch + " + {ml}] = tc_acc[{mt}][{nt}][{reg}];\n"
-                "tc_stage[({nl} + 1) * " + Pitch + " + {ml}] = tc_acc[{mt}][{nt}][{reg} + 1];";
+      // The accumulators hold the tile transposed: a thread's two
+      // neighbours in a row of theirs are rows {ml} and {ml} + 1 of the
+      // output tile.
+      T.Stage = "tc_stage[{ml} * " + Pitch + " + {nl}] = tc_acc[{mt}][{nt}][{reg}];\n"
+                "tc_stage[({ml} + 1) * " + Pitch + " + {nl}] = tc_acc[{mt}][{nt}][{reg} + 1];";
     T.StageSync = "__syncthreads();";
     if (C.Tma) {
       // The producer warp has left: the consumers synchronise alone.
@@ -886,6 +903,9 @@ private:
     // unit after the first does before it.
     size_t UnitStart = 0;
     std::string UnitReset;
+    // (ProducerWarpgroup) The producer's code with its own loop over the
+    // units, before the consumers' loop.
+    std::string ProducerLoop;
     if (C.Tma) {
       std::string Stages = str(C.Stages), Consumers = str(C.threads());
       std::string EmptyArrivals =
@@ -926,11 +946,26 @@ private:
                     EmptyArrivals + ");\n";
       if (C.PersistentTiles)
         S += epilogueWarpgroups(StorerBody);
-      S += "  if (threadIdx.x >= " + Consumers + ") {  // the producer warp\n";
-      S += "    if (threadIdx.x == " + Consumers + ") {\n";
+      std::string Producer = "    if (threadIdx.x == " + Consumers + ") {\n";
       for (auto &Map : mapNames())
-        S += "      tc::tma_prefetch_map(" + Map + ");\n";
-      S += ProducerBody + "    }\n    " + endOfUnit() + "\n  }\n";
+        Producer += "      tc::tma_prefetch_map(" + Map + ");\n";
+      Producer += ProducerBody + "    }\n";
+      if (C.ProducerWarpgroup) {
+        // Its own loop over the units, after it gave back its registers
+        // (tc/registers.cuh); the consumers' code follows, after theirs grew.
+        std::string Loop =
+            unitLoop(UnitReset, C.unitLoop() ? dedent(Producer, 2) : Producer);
+        ProducerLoop = "  if (threadIdx.x >= " + Consumers +
+                       ") {  // the producer warpgroup: few registers\n"
+                       "    tc::release_registers<" +
+                       str(KernelConfig::ProducerRegisters) + ">();\n" + indent(Loop, 2) +
+                       "    return;\n  }\n"
+                       "  tc::claim_registers<" + str(C.consumerRegisters()) +
+                       ">();  // the consumers' share\n";
+      } else {
+        S += "  if (threadIdx.x >= " + Consumers + ") {  // the producer warp\n" + Producer +
+             "    " + endOfUnit() + "\n  }\n";
+      }
     }
     S += C.unitLoop() ? "  const int tc_thread = tc::unit_thread_index();\n"
                       : "  const int tc_thread = threadIdx.x;\n";
@@ -943,7 +978,8 @@ private:
       S += "  const int tc_warp_m = tc_thread / 32 / " + str(C.warpsN()) + " % " +
            str(C.warpsM()) + ", tc_warp_n = tc_thread / 32 % " + str(C.warpsN()) + ";\n";
     } else if (C.wgmma()) {
-      S += "  const int tc_warp_m = tc_thread / 32;  // warp tiles are 16 x " + str(C.BlockN) + "\n";
+      S += "  const int tc_warp_m = tc_thread / 32;  // warp tiles are 16 x " +
+           str(C.accumulatorCols()) + "\n";
     } else {
       S += "  const int tc_warp_m = tc_thread / 32 / " + str(C.warpsN()) +
            ", tc_warp_n = tc_thread / 32 % " + str(C.warpsN()) + ";\n";
@@ -970,7 +1006,7 @@ private:
     if (C.convertsLandedStages() || C.RawFragmentsB)
       S += "  tc::fence_operands(tc_acc[0]);  // the zeros are set before the main loop\n";
     if (C.wgmma()) {
-      S += "  // This warp's share of its warpgroup's m64n" + str(C.BlockN) +
+      S += "  // This warp's share of its warpgroup's m64n" + str(C.accumulatorCols()) +
            "k16 accumulators: " + (C.RawFragmentsB ? "columns" : "rows") +
            " 16 * tc_warp_m .. + 15\n"
            "  // of the block tile (tc/wgmma_instructions.cuh).\n";
@@ -1019,14 +1055,9 @@ private:
         S.resize(UnitStart);
         if (C.PersistentTiles)
           S += "  int tc_k_origin = 0;  // the stages' uses by this block's earlier tiles\n";
-        S += "  for (int tc_unit = 0; tc::unit_work<8>(tc_schedule, tc_unit, tc_block_m, "
-             "tc_block_n, tc_k_begin,\n"
-             "                                           tc_k_end, tc_split_tile, tc_part, "
-             "tc_rank);" +
-             std::string(C.PersistentTiles
-                             ? "\n       ++tc_unit, tc_k_origin += (int)(tc_k_end - tc_k_begin)"
-                             : " ++tc_unit") +
-             ") {\n" + indent(UnitReset, 4) + indent(Unit, 2) + "  }\n";
+        S += ProducerLoop + unitLoop(UnitReset, Unit);
+      } else if (!ProducerLoop.empty()) {
+        S.insert(UnitStart, ProducerLoop);
       }
       S += "}\n";
       return S;
@@ -1048,7 +1079,7 @@ private:
   /// tile, store it (Body, the epilogue's isl schedule for these threads),
   /// and hand back each thread's part of the buffer once it has read it.
   std::string epilogueWarpgroups(const std::string &Body) const {
-    std::string First = str(C.threads() + KernelConfig::ProducerThreads);
+    std::string First = str(C.threads() + C.producerThreads());
     return "  if (threadIdx.x >= " + First + ") {  // the epilogue warpgroups\n"
            "    const int tc_thread = tc::unit_thread_index() - " + First + ";\n"
            "    const float *tc_stage = reinterpret_cast<const float *>(tc_smem + " +
@@ -1068,6 +1099,22 @@ private:
     return C.wgmma() && C.twoBlocksFit() && C.threads() <= 256 && Idiom.MoreProducts.size() < 2
                ? 2
                : 0;
+  }
+
+  /// The loop over the block's units (tc/tile_schedule.cuh, unit_work)
+  /// around Code, one level deeper, each unit after the first beginning
+  /// with Reset.
+  std::string unitLoop(const std::string &Reset, const std::string &Code) const {
+    if (!C.unitLoop())
+      return Code;
+    return "  for (int tc_unit = 0; tc::unit_work<8>(tc_schedule, tc_unit, tc_block_m, "
+           "tc_block_n, tc_k_begin,\n"
+           "                                           tc_k_end, tc_split_tile, tc_part, "
+           "tc_rank);" +
+           std::string(C.PersistentTiles
+                           ? "\n       ++tc_unit, tc_k_origin += (int)(tc_k_end - tc_k_begin)"
+                           : " ++tc_unit") +
+           ") {\n" + indent(Reset, 4) + indent(Code, 2) + "  }\n";
   }
 
   /// How the kernel's code leaves a piece of work early: the next of the

@@ -1,6 +1,7 @@
 //===- KernelSchedule.cpp -------------------------------------------------===//
 #include "KernelSchedule.h"
 #include "AstPrinter.h"
+#include <cassert>
 #include <isl/ast_build.h>
 #include <isl/schedule.h>
 
@@ -735,6 +736,28 @@ private:
         "[{ Store[m, n] -> [(floor((m mod " + str(C.WarpM) + ") / 16))] }, { Store[m, n] -> "
         "[(floor((n mod " + str(C.WarpN) + ") / 8))] }, { Store[m, n] -> "
         "[(floor((m mod 16) / 8))] }, { Store[m, n] -> [(n mod 2)] }]";
+    // A transposed tile (KernelConfig::RawFragmentsB): the accumulators'
+    // rows are the tile's columns, warp w's rows 16 w .. 16 w + 15, and
+    // their columns (two a thread, neighbours) the tile's rows.
+    if (C.RawFragmentsB) {
+      // (Stored through the staged output tile only, which T.Stage fills
+      // with the pairs of this layout.)
+      assert(C.stagedEpilogue() && "a transposed tile is staged for its stores");
+      Store = Padded.intersect(
+          set("{ Store[m, n] : floor(m / " + BM + ") = " + BlockM + " and floor(n / " + BN +
+              ") = " + BlockN + " and floor((n mod " + BN + ") / " + str(C.WarpM) + ") = " +
+              WarpM + " and " + WarpN + " = 0 and n mod 8 = " + LaneRow +
+              " and floor((m mod 8) / 2) = " + LaneCol + " }"));
+      Fragment = {{"m", fn("{ " + Tuple + " -> [(m)] }")},
+                  {"n", fn("{ " + Tuple + " -> [(n)] }")},
+                  {"ml", fn("{ " + Tuple + " -> [(m mod " + BM + ")] }")},
+                  {"nl", fn("{ " + Tuple + " -> [(n mod " + BN + ")] }")},
+                  {"mt", fn("{ " + Tuple + " -> [(0)] }")},
+                  {"nt", fn("{ " + Tuple + " -> [(floor((m mod " + BM + ") / 8))] }")},
+                  {"reg", fn("{ " + Tuple + " -> [(2 * floor((n mod 16) / 8) + (m mod 2))] }")}};
+      FragmentOrder = "[{ Store[m, n] -> [(floor((m mod " + BM + ") / 8))] }, { Store[m, n] -> "
+                      "[(floor((n mod 16) / 8))] }, { Store[m, n] -> [(m mod 2)] }]";
+    }
     // The accumulators are final once the warp groups' partial sums are
     // added; the operand stages hold those, so the copies must be drained
     // first.
@@ -762,7 +785,8 @@ private:
     // half-warp's pairs fill the 32 banks once (the pitch is BN + 8).
     isl::set Sync = set("{ StageSync[] }");
     isl::set Stage =
-        rename(Store, "Stage").intersect(set("{ Stage[m, n] : n mod 2 = 0 }"));
+        rename(Store, "Stage").intersect(set(C.RawFragmentsB ? "{ Stage[m, n] : m mod 2 = 0 }"
+                                                              : "{ Stage[m, n] : n mod 2 = 0 }"));
     std::string Linear = "(" + BN + " * (m mod " + BM + ") + (n mod " + BN + "))";
     isl::set Out = rename(Padded, "StagedStore")
                        .intersect(set("{ StagedStore[m, n] : floor(m / " + BM + ") = " +

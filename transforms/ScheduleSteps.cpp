@@ -176,13 +176,16 @@ isl::schedule mapToBlocksAndWarps(const isl::schedule &S, const KernelConfig &C)
   P.pop_back();
   if (C.wgmma()) {
     // Warpgroup g issues the instructions of rows [64 g, 64 g + 64) of the
-    // block tile, each over all its columns.
+    // block tile, each over all its columns (of a transposed tile,
+    // KernelConfig::RawFragmentsB: of columns [64 g, 64 g + 64), each over
+    // all its rows).
     P += std::string(", ") + BlockM + ", " + BlockN + ", " + Warpgroup + "]";
+    std::string Issued = C.RawFragmentsB ? "floor((n mod " + Str(C.BlockN) + ") / "
+                                         : "floor((m mod " + Str(C.BlockM) + ") / ";
     isl::set Map(S.ctx(), P + " -> { " + Name + "[m, n, k] : floor(m / " + Str(C.BlockM) +
                               ") = " + BlockM + " and floor(n / " + Str(C.BlockN) + ") = " +
-                              BlockN + " and floor((m mod " + Str(C.BlockM) + ") / " +
-                              Str(C.WgmmaM) + ") = " + Warpgroup + " and 0 <= " + Warpgroup +
-                              " < " + Str(C.warpgroups()) + " }");
+                              BlockN + " and " + Issued + Str(C.WgmmaM) + ") = " + Warpgroup +
+                              " and 0 <= " + Warpgroup + " < " + Str(C.warpgroups()) + " }");
     return intersectDomain(S, Map);
   }
   P += std::string(", ") + BlockM + ", " + BlockN + ", " + WarpM + ", " + WarpN + "]";

@@ -9,6 +9,7 @@
 //   fragment.cuh  mma operand fragments from swizzled tiles
 //   wgmma.cuh     warpgroup mma (sm_90a): descriptors of swizzled tiles
 //   mbarrier.cuh  stage barriers and named barriers (sm_90)
+//   registers.cuh setmaxnreg: registers moved between warpgroups (sm_90a)
 //   tma.cuh       TMA tile copies and their tensor maps (sm_90)
 //   cluster.cuh   pairs of blocks sharing an operand tile (sm_90)
 //   tile_schedule.cuh  whole and k-split tiles of the TMA kernels
@@ -42,6 +43,7 @@
 #include "raw_fragment.cuh"
 #include "wgmma.cuh"
 #include "mbarrier.cuh"
+#include "registers.cuh"
 #include "tma.cuh"
 #include "cluster.cuh"
 #include "tile_schedule.cuh"

@@ -93,6 +93,16 @@
 // on the 128x128 kernel (H100, int8-weight layer,
 // docs/results/fused-bench-h100-int8-raw-fragments.md).
 //
+// prefer_tall_raw_fragment_tiles: the transposed tile of that kernel 256
+// rows tall (wgmma m64n256k16, a producer warpgroup giving its registers
+// to the consumers), where its tiles are not mostly padding (m >= 512) and
+// fill at least half a round of SMs: each k step's conversion then serves
+// twice the columns. Fitted to the measurement of both kernels on the
+// paper, square and LLM shapes (H100, int8-weight layer vs cuBLAS +
+// dequantisation: 0.792 / 0.716 / 1.479 -> 0.872 / 0.978 / 1.615;
+// docs/results/fused-bench-h100-int8-tall.md); fewer or smaller tiles ran
+// up to 1.9x slower on it.
+//
 // prefer_deep_narrow_tiles: with at most one round of 64x128 tiles (no
 // more than SMs), the 64x128 TMA kernel with 8 stages and one block per SM
 // instead of 4 stages and two: the block's whole share of a short
@@ -236,6 +246,10 @@ __host__ inline bool prefer_narrow_converted_tiles(long long m, long long n,
 
 __host__ inline bool prefer_narrow_raw_fragment_tiles(long long m, long long n, long long k) {
   return k <= 512 && prefer_narrow_converted_tiles(m, n);
+}
+
+__host__ inline bool prefer_tall_raw_fragment_tiles(long long m, long long n) {
+  return m >= 512 && 2 * output_tiles(m, n, 256, 128) >= multiprocessors();
 }
 
 // Whether persistent blocks are allowed: not with TC_PERSISTENT=0.

@@ -718,6 +718,10 @@ const MNK kGeneral[] = {
     // (no split-K), aligned and not.
     {1024, 1024, 1024, false}, {1000, 1000, 1000, false},
     {2048, 1536, 256, false}, {2049, 1537, 264, false},
+    // The 256x128 tiles of an 8-bit weight (tc::prefer_tall_raw_fragment_tiles):
+    // partial tiles and k tiles with stream units (140 tiles, 9 k tiles),
+    // and misaligned, so that its launcher falls back to the cp.async kernel.
+    {2560, 1790, 520, false}, {2304, 1000, 1032, true},
     // Misaligned base pointers: the launcher must fall back to element-wise
     // copies although the sizes are aligned.
     {128, 128, 128, true}, {256, 256, 512, true}, {127, 129, 131, true},

@@ -665,6 +665,74 @@ static void run_raw_fragments(long long k_valid) {
          std::is_signed<Src>::value ? "int8" : "uint8", k_valid);
 }
 
+// (h) setmaxnreg (registers.cuh): a block of 384 threads whose last
+// warpgroup releases its registers to 40 and whose other two claim 232, as
+// the int8 layer's 256x128 kernel does (KernelConfig::consumerRegisters).
+// A claim waits until the SM has the registers free, so counts the SM
+// cannot grant would hang the block. Each consumer thread then keeps 128
+// values live (as many as that kernel's m64n256k16 accumulators) through a
+// loop; both roles' results are checked (small integers and halvings:
+// exact in fp32).
+constexpr int kRegisterThreads = 384, kRegisterValues = 128;
+
+__global__ void __launch_bounds__(kRegisterThreads, 1)
+    registers_kernel(const float *in, float *out) {
+  const int t = threadIdx.x;
+  if (t >= 256) {
+    tc::release_registers<40>();
+    out[t] = 2.0f * in[t];
+    return;
+  }
+  tc::claim_registers<232>();
+  float v[kRegisterValues];
+#pragma unroll
+  for (int i = 0; i < kRegisterValues; ++i)
+    v[i] = in[(t + i) % kRegisterThreads];
+#pragma unroll 1
+  for (int r = 0; r < 8; ++r)
+#pragma unroll
+    for (int i = 0; i < kRegisterValues; ++i)
+      v[i] = 0.5f * v[i] + 1.0f;
+  float sum = 0.0f;
+#pragma unroll
+  for (int i = 0; i < kRegisterValues; ++i)
+    sum += v[i];
+  out[t] = sum;
+}
+
+static void run_registers() {
+  std::vector<float> in(kRegisterThreads), out(kRegisterThreads), want(kRegisterThreads);
+  for (int t = 0; t < kRegisterThreads; ++t)
+    in[t] = static_cast<float>(t % 17 - 8);
+  for (int t = 0; t < kRegisterThreads; ++t) {
+    if (t >= 256) {
+      want[t] = 2.0f * in[t];
+      continue;
+    }
+    float sum = 0.0f;
+    for (int i = 0; i < kRegisterValues; ++i) {
+      float v = in[(t + i) % kRegisterThreads];
+      for (int r = 0; r < 8; ++r)
+        v = 0.5f * v + 1.0f;
+      sum += v;
+    }
+    want[t] = sum;
+  }
+  float *din = nullptr, *dout = nullptr;
+  CUDA_CHECK(cudaMalloc(&din, sizeof(float) * kRegisterThreads));
+  CUDA_CHECK(cudaMalloc(&dout, sizeof(float) * kRegisterThreads));
+  CUDA_CHECK(cudaMemcpy(din, in.data(), sizeof(float) * kRegisterThreads, cudaMemcpyHostToDevice));
+  registers_kernel<<<2 * 132, kRegisterThreads>>>(din, dout);
+  CUDA_CHECK(cudaGetLastError());
+  CUDA_CHECK(cudaDeviceSynchronize());
+  CUDA_CHECK(cudaMemcpy(out.data(), dout, sizeof(float) * kRegisterThreads, cudaMemcpyDeviceToHost));
+  CUDA_CHECK(cudaFree(din));
+  CUDA_CHECK(cudaFree(dout));
+  report(out == want,
+         "setmaxnreg: a producer warpgroup at 40 registers, two consumer warpgroups at 232 "
+         "keeping 128 values live each");
+}
+
 // ---------------------------------------------------------------------------
 // Tile schedules (tile_schedule.cuh): each block adds 1 to every (tile, k
 // tile) it computes; a block outside the output counts as bad.
@@ -924,6 +992,7 @@ int main() {
   run_raw_fragments<int8_t>(37);
   run_raw_fragments<uint8_t>(64);
   run_raw_fragments<uint8_t>(29);
+  run_registers();
   run_schedules();
 
   std::printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "ALL PASSED", g_failures);

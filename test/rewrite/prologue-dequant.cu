@@ -4,7 +4,8 @@
 // a scale per channel factors out of the sum into the epilogue. A K-major
 // 8-bit B on wgmma lands raw by TMA: the 128x128 kernel computes its tile
 // transposed, each consumer thread converting its wgmma A fragments of the
-// raw tile in registers (tc::load_raw_fragments); the 64x128 kernel's
+// raw tile in registers (tc::load_raw_fragments), and so does the 256x128
+// kernel for large outputs (setmaxnreg: a producer warpgroup); the 64x128 kernel's
 // consumers convert it into its stage (tc::convert_raw_stage); the cp.async
 // kernels, the TMA kernels' fallback, convert while copying.
 //
@@ -35,7 +36,13 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // Four stages, one block per SM (two blocks of three spilled the conversion).
 // EXPLAIN: kernel: block tile 128x128x64, 2 warpgroups (8 warps and a producer warp), 4 TMA stages
 // EXPLAIN-SAME: 131152 bytes of shared memory
-// EXPLAIN: main loop: {{.*}}; the tile computed transposed (C^T = B^T A^T): B's 8-bit tile lands raw (64-byte swizzle) and each consumer thread converts its wgmma A fragments from it in registers, minus each row's offset in fp16 pairs where exact (the cp.async kernel converts while copying)
+// EXPLAIN: main loop: {{.*}}; the tile computed transposed (C^T = B^T A^T): B's 8-bit tile lands raw (64-byte swizzle) and each consumer thread converts its wgmma A fragments from it in registers, minus each row's offset in fp16 pairs where exact (the cp.async kernel converts while copying){{$}}
+// The 64x128 kernel converts into its stages; the 256x128 one computes its
+// tile transposed beside a producer warpgroup.
+// EXPLAIN: kernel: block tile 64x128x64, 1 warpgroup (4 warps and a producer warp)
+// EXPLAIN-NEXT: main loop: {{.*}}; B's 8-bit tile lands raw in the second half of its stage and the consumers convert it in place, minus each row's offset in fp16 pairs where exact
+// EXPLAIN: kernel: block tile 256x128x64, 2 warpgroups (8 warps and a producer warpgroup; setmaxnreg: 40 registers a producer thread, 232 a consumer's), 4 TMA stages (mbarriers), stream units {{.*}}, the tile transposed, wgmma.mma_async.m64n256k16
+// EXPLAIN-NEXT: main loop: {{.*}}; the tile computed transposed {{.*}}; the producer a warpgroup that gives its registers to the consumers (setmaxnreg), for the accumulators of 256 columns
 // The 64x128 kernel's consumers convert the raw tile into B's stage, in two
 // versions of their code (tc_packed_b a compile-time constant in each).
 // CHECK-LABEL: tc_int8_linear_0_narrow_kernel(
@@ -46,6 +53,38 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK: tc_consumers(std::true_type());
 // CHECK-LABEL: static void tc_int8_linear_0_narrow_launch(
 // CHECK: !tc::tma_map_2d_bytes(&tc_map_b, W, K, N, K, 64, 128)) {
+// The 256x128 kernel computes its tile transposed too: two warpgroups of
+// m64n256k16 (one per 64 columns of the output tile), beside a producer
+// warpgroup that gives its registers to them (setmaxnreg) in a loop of its
+// own; the accumulators' neighbours are neighbouring rows of the tile.
+// CHECK-LABEL: __launch_bounds__(384, 1) tc_int8_linear_0_tall_kernel(
+// CHECK: {{^ *}}__half *tc_smem_b = tc_smem_a + 65536;
+// CHECK: tc::mbarrier_init(tc_empty + tc_s, 2);
+// CHECK: if (threadIdx.x >= 256) {  // the producer warpgroup: few registers
+// CHECK-NEXT: tc::release_registers<40>();
+// CHECK-NEXT: for (int tc_unit = 0; tc::unit_work<8>(
+// CHECK: tc::mbarrier_arrive_expect_tx(tc_full + {{.*}}, 40960);
+// CHECK-NEXT: tc::tma_load_2d(tc_smem_a + {{.*}} * 16384, tc_map_a, {{.*}}, (64 * {{c[0-9]}}), 256 * tc_block_m);
+// CHECK: {{^}}    return;
+// CHECK-NEXT: {{^}}  }
+// CHECK-NEXT: {{^}}  tc::claim_registers<232>();  // the consumers' share
+// CHECK-NEXT: for (int tc_unit = 0; tc::unit_work<8>(
+// CHECK: tc_convert_b_row(128LL * tc_block_n + tc::RawFragmentLayout::row(tc_thread, 0)),
+// CHECK: float tc_acc[1][32][4] = {};
+// CHECK: uint32_t tc_frag_b[2][4][4];  // by the tile's parity
+// CHECK: tc::wgmma_m64k16_rs<__half, 0, 256>(tc_acc[0], tc_frag_b[0][0], tc::wgmma_desc_advance(tc_desc_a, {{.*}} * 32768 + 32 * 0));
+// CHECK: tc::consumer_sync<256>();  // the stages become the output tile
+// CHECK: for (int [[T:c[0-9]]] = 0; [[T]] <= 31; [[T]] += 1) {
+// CHECK: tc_stage[((2 * tc_lane_col) + (8 * [[T]])) * 136 + (((16 * tc_warp_m) + tc_lane_row) + (8 * {{c[0-9]}}))] = tc_acc[0][[[T]]][(2 * {{c[0-9]}})];
+// CHECK-NEXT: tc_stage[(((2 * tc_lane_col) + (8 * [[T]])) + 1) * 136 + {{.*}}] = tc_acc[0][[[T]]][(2 * {{c[0-9]}}) + 1];
+// CHECK: tc::combine_parts<256, 128, 136, 256>(
+// Its TMA maps fail over to the default kernel's cp.async twin.
+// CHECK-LABEL: static void tc_int8_linear_0_tall_launch(
+// CHECK: if (!tc::tma_map_2d_aligned(&tc_map_a, X, K, M, K, 64, 256, tc_stream, 0) ||
+// CHECK-NEXT: !tc::tma_map_2d_bytes(&tc_map_b, W, K, N, K, 64, 128, true)) {
+// CHECK-NEXT: tc_int8_linear_0_cp_async_launch(M, N, K, X, W, zero, scale, Y, tc_stream);
+// CHECK: tc::schedule_stream_tiles({{.*}}(M + 255) / 256{{.*}}, {{.*}}(N + 127) / 128{{.*}}, tc_k_tiles);
+// CHECK: tc_int8_linear_0_tall_kernel<<<(unsigned)tc::schedule_blocks(tc_schedule), 384, tc_smem_bytes, tc_stream>>>(
 // The cp.async kernel: the shared tiles hold the mma type; W's copier converts.
 // CHECK-LABEL: tc_int8_linear_0_cp_async_kernel(
 // CHECK: {{^ *}}__half *tc_smem_a = reinterpret_cast<__half *>(tc_smem);
@@ -128,6 +167,8 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK-NEXT: {{^}}  // The kernel for this shape (tc/tile_choice.cuh).
 // CHECK-NEXT: {{^}}  if (tc::prefer_narrow_raw_fragment_tiles(M, N, K)) {
 // CHECK-NEXT: {{^}}    tc_int8_linear_0_narrow_launch(M, N, K, X, W, zero, scale, Y, tc_stream);  // 64x128 tiles
+// CHECK: {{^}}  if (tc::prefer_tall_raw_fragment_tiles(M, N)) {
+// CHECK-NEXT: {{^}}    tc_int8_linear_0_tall_launch(M, N, K, X, W, zero, scale, Y, tc_stream);  // 256x128 tiles
 // CHECK: if (!tc::tma_map_2d_aligned(&tc_map_a, X, K, M, K, 64, 128, tc_stream, 0) ||
 // CHECK-NEXT: !tc::tma_map_2d_bytes(&tc_map_b, W, K, N, K, 64, 128, true)) {
 // CHECK-NEXT: tc_int8_linear_0_cp_async_launch(M, N, K, X, W, zero, scale, Y, tc_stream);

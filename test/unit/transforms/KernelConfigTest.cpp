@@ -575,7 +575,10 @@ TEST(KernelConfigTest, ConvertedOperandGetsOnlyNarrowTiles) {
 // converting its fragments of the raw tile (one group in flight: the
 // fragments are double-buffered); the 64x128 alternative, under the
 // converted operand's rule for short reductions, converts the raw tile
-// into its stage. The
+// into its stage; the 256x128 alternative, for outputs of enough such
+// tiles, computes its tile transposed too, with accumulators of 256
+// columns beside a producer warpgroup that gives its registers to the
+// consumers, and falls back to the default kernel's twin. The
 // cp.async twins convert while copying, and no kernel pairs blocks (each
 // converts its own B). An N-major 8-bit B, or an 8-bit A, keeps the
 // copier's conversion.
@@ -602,8 +605,10 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   EXPECT_FALSE(Twin.RawStagesB);
   EXPECT_FALSE(Twin.RawFragmentsB);
   EXPECT_EQ(Twin.Stages, 3);
+  EXPECT_FALSE(R.Config->ProducerWarpgroup);
+  EXPECT_EQ(R.Config->blockThreads(), 256 + 32);
   std::vector<AlternativeKernel> Alts = alternativeKernels(*R.Config, RegionModel(), Idiom);
-  ASSERT_EQ(Alts.size(), 1u);
+  ASSERT_EQ(Alts.size(), 2u);
   // (Against the transposed kernel, only for short reductions.)
   EXPECT_EQ(Alts[0].Predicate, "prefer_narrow_raw_fragment_tiles");
   EXPECT_TRUE(Alts[0].TakesK);
@@ -613,6 +618,35 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   EXPECT_TRUE(Alts[0].Config.convertsLandedStages());
   EXPECT_FALSE(Alts[0].Config.PairedTiles);
   EXPECT_TRUE(Alts[0].Config.twoBlocksFit());
+  // (--explain says how each kernel converts.)
+  EXPECT_EQ(Alts[0].Config.PathReason.find("computed transposed"), std::string::npos);
+  EXPECT_NE(Alts[0].Config.PathReason.find("convert it in place"), std::string::npos);
+  const KernelConfig &Tall = Alts[1].Config;
+  EXPECT_EQ(Alts[1].Predicate, "prefer_tall_raw_fragment_tiles");
+  EXPECT_EQ(Alts[1].TwinOf, std::optional<std::string>(""));
+  EXPECT_EQ(Tall.BlockM, 256);
+  EXPECT_EQ(Tall.BlockN, 128);
+  EXPECT_TRUE(Tall.RawFragmentsB);
+  EXPECT_TRUE(Tall.StreamUnits);
+  // Accumulators 128 x 256 (the tile transposed): two warpgroups of
+  // m64n256k16, one per 64 columns of the output tile.
+  EXPECT_EQ(Tall.accumulatorRows(), 128);
+  EXPECT_EQ(Tall.accumulatorCols(), 256);
+  EXPECT_EQ(Tall.warpgroups(), 2);
+  EXPECT_EQ(Tall.threads(), 256);
+  EXPECT_EQ(Tall.fragmentsN(), 32);
+  EXPECT_EQ(Tall.issuerTileM(), 256);
+  EXPECT_EQ(Tall.issuerTileN(), 64);
+  // A producer warpgroup of 40 registers a thread, the consumers 232.
+  EXPECT_TRUE(Tall.ProducerWarpgroup);
+  EXPECT_EQ(Tall.blockThreads(), 384);
+  EXPECT_EQ(Tall.consumerRegisters(), 232);
+  EXPECT_LE(Tall.sharedBytes(), sharedMemoryLimit(GpuArch::SM90a));
+  EXPECT_TRUE(Tall.stagedEpilogue());
+  EXPECT_FALSE(Tall.cpAsyncTwin().ProducerWarpgroup);
+  EXPECT_NE(Tall.PathReason.find("computed transposed"), std::string::npos);
+  EXPECT_NE(Tall.PathReason.find("setmaxnreg"), std::string::npos);
+  EXPECT_NE(Tall.describe().find("m64n256k16"), std::string::npos);
 
   // The element minus an offset (or no prologue): fp16 pairs on fp16
   // stages, not on bf16 ones nor in the cp.async twin.
