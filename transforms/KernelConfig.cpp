@@ -65,8 +65,9 @@ std::string KernelConfig::describe() const {
                               "epilogue warpgroups store each tile from a buffer of its own)"
                             : "") +
            (RawFragmentsB ? ", the tile transposed" : "") + ", wgmma.mma_async.m64n" +
-           std::to_string(accumulatorCols()) + "k16 (fp32 accumulation, " + std::to_string(WgmmaPending) +
-           " group" + (WgmmaPending == 1 ? "" : "s") + " in flight), " +
+           std::to_string(accumulatorCols()) + "k16 (fp32 accumulation, " +
+           std::to_string(WgmmaPending) + " group" + (WgmmaPending == 1 ? "" : "s") +
+           " in flight), " +
            std::to_string(sharedBytes()) + " bytes of shared memory, " + archName(Arch);
   return "block tile " + std::to_string(BlockM) + "x" + std::to_string(BlockN) +
          "x" + std::to_string(BlockK) + ", warp tile " + std::to_string(WarpM) +

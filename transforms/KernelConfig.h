@@ -149,9 +149,10 @@ struct KernelConfig {
   /// proxy fence stands between the conversion and the wgmma. The
   /// fragments are double-buffered by the tile's parity (the consumer loop
   /// runs over pairs of tiles), so that tile t's conversion runs while
-  /// tile t - 1's group does, which keeps one group in flight. For square
-  /// tiles of a K-major A (the accumulators of both orientations then have
-  /// one shape). (H100, int8 layer vs cuBLAS + dequantisation, paper /
+  /// tile t - 1's group does, which keeps one group in flight. For a
+  /// K-major A; the issuers' tiles and the accumulators are laid out along
+  /// the transposed tile (accumulatorRows(), accumulatorCols()): square
+  /// tiles, and the 256x128 ones of ProducerWarpgroup. (H100, int8 layer vs cuBLAS + dequantisation, paper /
   /// squares / LLM: 0.780 / 0.759 / 1.467 vs 0.723 / 0.651 / 1.376 for the
   /// stage conversion; one group per k step with a wgmma.fence each
   /// measured 0.65 on the paper's shapes.)
@@ -163,8 +164,8 @@ struct KernelConfig {
   /// a transposed tile (RawFragmentsB, 256x128 tiles: wgmma m64n256k16).
   /// With a producer warp, 9 warps cap a thread at 168 registers (three
   /// warps on one SM sub-partition), which the 256x128 tile's consumers
-  /// spilled. (H100, int8 layer vs cuBLAS + dequantisation, 4096^3: 658 vs
-  /// 477 TFLOP/s for the 128x128 transposed tile.)
+  /// spilled. (H100, int8 layer, 4096^3: 702 TFLOP/s vs 481 for the
+  /// 128x128 transposed tile and 627 for cuBLAS + dequantisation.)
   bool ProducerWarpgroup = false;
   static constexpr int ProducerRegisters = 40;
   /// Whether the consumers apply an operand's prologue to landed stages.
@@ -207,17 +208,19 @@ struct KernelConfig {
   /// Stages fixed by the stages clause or by the kernel's role (the deep
   /// 64x128 kernel's 8): kept by the cp.async twin, not re-derived per path.
   bool FixedStages = false;
-  /// The producer: one warp, of which one thread issues the copies. (A
-  /// whole warpgroup would allow setmaxnreg, but it costs the registers
+  /// The producer: one warp, of which one thread issues the copies, or
+  /// with ProducerWarpgroup a whole warpgroup (setmaxnreg resizes
+  /// warpgroups). One warp by default: a warpgroup's registers are those
   /// that two blocks per SM need, and one block of 128x256 tiles has 227
-  /// registers per thread without it.)
+  /// registers per thread without setmaxnreg.
   static constexpr int ProducerWarpThreads = 32;
   int producerThreads() const { return ProducerWarpgroup ? 128 : ProducerWarpThreads; }
+  static constexpr int RegistersPerSm = 65536;
   /// (ProducerWarpgroup) Registers of a consumer thread once the producer
-  /// has given back its own: the SM's 64K registers less the producer's,
+  /// has given back its own: the SM's registers less the producer's,
   /// shared by the consumers, a multiple of 8 (setmaxnreg's unit).
   int consumerRegisters() const {
-    return (65536 - producerThreads() * ProducerRegisters) / threads() / 8 * 8;
+    return (RegistersPerSm - producerThreads() * ProducerRegisters) / threads() / 8 * 8;
   }
   /// (PersistentTiles) The epilogue warpgroups: they store each output
   /// tile that the consumers staged in the output buffer while the

@@ -20,9 +20,11 @@
 namespace tc {
 
 template <int kRegisters>
+constexpr bool is_register_count = kRegisters % 8 == 0 && kRegisters >= 24 && kRegisters <= 256;
+
+template <int kRegisters>
 __device__ __forceinline__ void release_registers() {
-  static_assert(kRegisters % 8 == 0 && kRegisters >= 24 && kRegisters <= 256,
-                "setmaxnreg takes a multiple of 8 in [24, 256]");
+  static_assert(is_register_count<kRegisters>, "setmaxnreg takes a multiple of 8 in [24, 256]");
 #if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM90_ALL)
   asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;\n" ::"n"(kRegisters));
 #endif
@@ -30,8 +32,7 @@ __device__ __forceinline__ void release_registers() {
 
 template <int kRegisters>
 __device__ __forceinline__ void claim_registers() {
-  static_assert(kRegisters % 8 == 0 && kRegisters >= 24 && kRegisters <= 256,
-                "setmaxnreg takes a multiple of 8 in [24, 256]");
+  static_assert(is_register_count<kRegisters>, "setmaxnreg takes a multiple of 8 in [24, 256]");
 #if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM90_ALL)
   asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;\n" ::"n"(kRegisters));
 #endif
