@@ -283,6 +283,43 @@ static void reviseRawBReason(KernelConfig &Alt, const KernelConfig &Base) {
   Alt.PathReason += rawBReason(Alt);
 }
 
+/// What PathReason says of a K-major A's prologue in a TMA kernel: applied
+/// to the landed stages, or to wgmma's fragments.
+static const char *const kAPrologueOnStages =
+    "; A's prologue applied by each consumer warpgroup to its rows of each landed stage (to the "
+    "fragments in the cp.async kernel)";
+static const char *const kAPrologueOnFragments =
+    "; A from registers, its prologue applied to each thread's wgmma fragments (two buffers by "
+    "the tile's parity; one in the cp.async kernel)";
+
+/// Where a TMA kernel applies a K-major A's prologue: to wgmma's A
+/// fragments in registers (KernelConfig::WgmmaRegisterA) for one
+/// warpgroup, whose two buffers of them fit beside its accumulators, and
+/// for two warpgroups of one block per SM (the 128x256 tiles) beside a
+/// producer warpgroup that gives them its registers (ProducerWarpgroup);
+/// to each warpgroup's rows of the landed stages (ConvertStages) for the
+/// others (two blocks per SM, or three warpgroups), whose accumulators
+/// leave no room for them (two blocks of 128x128 tiles: ptxas serialised
+/// every wgmma for want of registers, C7511). The fragments add no shared
+/// memory traffic (wgmma would read the same rows) and no fence or barrier
+/// before the wgmma. Called again for each tile alternative.
+static void placeAPrologue(KernelConfig &C) {
+  const bool KMajorPrologue = C.WgmmaRegisterA || (C.ConvertStages && !C.ConvertedAIsMMajor);
+  if (!C.Tma || !KMajorPrologue || C.RawStagesB)
+    return;
+  const bool WideBlock = C.warpgroups() == 2 && !C.twoBlocksFit() && !C.PersistentTiles;
+  const bool Fragments = C.warpgroups() == 1 || WideBlock;
+  C.ProducerWarpgroup = WideBlock;
+  std::string From = Fragments ? kAPrologueOnStages : kAPrologueOnFragments;
+  std::string To = Fragments ? kAPrologueOnFragments : kAPrologueOnStages;
+  size_t At = C.PathReason.find(From);
+  if (At != std::string::npos)
+    C.PathReason.replace(At, From.size(), To);
+  C.WgmmaRegisterA = Fragments;
+  C.ConvertStages = !Fragments;
+  C.WgmmaPending = 1;
+}
+
 /// Feeds a wgmma configuration by TMA where it can (PathReason says which).
 static void chooseCopies(KernelConfig &C, const MatmulIdiom &Idiom) {
   if (!C.wgmma())
@@ -301,9 +338,8 @@ static void chooseCopies(KernelConfig &C, const MatmulIdiom &Idiom) {
   C.RawStagesB = Idiom.B.ConvertWhileCopying;
   C.OffsetRowsB = C.RawStagesB && Idiom.InputType == ElementType::F16 && Idiom.B.Offset;
   if (C.WgmmaRegisterA) {
-    // A's fragments in registers beside the producer warp would exceed
-    // the registers of two blocks per SM (ptxas spills): the consumers
-    // apply the prologue to the stage instead.
+    // On the stages for now; placeAPrologue (last) keeps the fragments
+    // for one warpgroup.
     C.WgmmaRegisterA = false;
     C.ConvertStages = true;
   }
@@ -315,14 +351,14 @@ static void chooseCopies(KernelConfig &C, const MatmulIdiom &Idiom) {
   C.PathReason += "; TMA stages filled by a producer warp (cp.async kernel when an operand "
                   "is not 16-byte aligned)";
   if (C.ConvertStages && !C.ConvertedAIsMMajor)
-    C.PathReason += "; A's prologue applied by each consumer warpgroup to its rows of each "
-                    "landed stage (to the fragments in the cp.async kernel)";
+    C.PathReason += kAPrologueOnStages;
   else if (C.ConvertStages)
     C.PathReason += "; A's prologue applied by each consumer warpgroup to its rows of each "
                     "landed stage";
   if (C.ConvertStagesB)
     C.PathReason += "; B's prologue applied by the consumers to each landed stage";
   C.PathReason += rawBReason(C);
+  placeAPrologue(C);
 }
 
 llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
@@ -634,6 +670,7 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
     if (K->Tma) {
       K->Stages = defaultTmaStages(*K);
       pairTiles(*K, Idiom);
+      placeAPrologue(*K);
     } else if (K == &Wide)
       K->Stages = defaultCpAsyncStages(*K);
   }

@@ -90,8 +90,16 @@ struct KernelConfig {
   /// (tc::choose_splits).
   int SplitFillDivisor = 1;
   /// wgmma takes A from registers (ldmatrix fragments, tc/fragment.cuh):
-  /// for a prologue on A, applied to the fragments as on mma.sync. Its
-  /// fragments are reloaded every tile, so no group is left in flight.
+  /// for a prologue on A, applied to the fragments as on mma.sync. With
+  /// cp.async stages its fragments are reloaded every tile, so no group is
+  /// left in flight. With TMA stages (one warpgroup, or the two of a
+  /// 128x256 tile beside a producer warpgroup: where two buffers of
+  /// fragments fit beside the accumulators; placeAPrologue in
+  /// KernelConfig.cpp) they are double-buffered by the tile's parity, as a
+  /// raw B's (RawFragmentsB,
+  /// fragmentsByParity): tile t's are loaded and transformed while tile
+  /// t - 1's group runs, and nothing is written back to the stage, so no
+  /// proxy fence or warpgroup barrier stands before the wgmma.
   bool WgmmaRegisterA = false;
   /// The operand stages are filled by TMA (tc/tma.cuh): one producer warp
   /// issues the copies of each k tile onto the stage's mbarrier, the
@@ -106,9 +114,9 @@ struct KernelConfig {
   /// (tc/prologue.cuh, apply_prologue_to_tile; a barrier of the warpgroup
   /// publishes them), while its previous tile's wgmma still run: wgmma
   /// then reads A from the stage, and the kernel keeps the plain GEMM's
-  /// copies, threads, registers and tile alternatives (instead of
-  /// WgmmaRegisterA, whose fragments leave too few registers beside the
-  /// producer).
+  /// copies, threads, registers and tile alternatives. For the kernels
+  /// whose accumulators leave no room for two buffers of A's fragments (two
+  /// blocks per SM, three warpgroups); the others take WgmmaRegisterA.
   bool ConvertStages = false;
   /// The prologue of an M-major A is always applied to its stages (wgmma
   /// takes only a K-major A from registers), by all threads of a cp.async
@@ -168,6 +176,10 @@ struct KernelConfig {
   /// 128x128 transposed tile and 627 for cuBLAS + dequantisation.)
   bool ProducerWarpgroup = false;
   static constexpr int ProducerRegisters = 40;
+  /// (TMA) Whether the consumers' loop keeps wgmma's A fragments in two
+  /// buffers by the tile's parity: a raw B's of a transposed tile
+  /// (RawFragmentsB), or A's with its prologue (WgmmaRegisterA).
+  bool fragmentsByParity() const { return Tma && (RawFragmentsB || WgmmaRegisterA); }
   /// Whether the consumers apply an operand's prologue to landed stages.
   bool convertsStagePrologue() const { return ConvertStages || ConvertStagesB; }
   /// Whether the consumers write a landed stage before their wgmma read it

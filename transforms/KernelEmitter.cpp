@@ -457,10 +457,13 @@ private:
   /// Kernels at the register limit, where the vector epilogue's values that
   /// live across the main loop made ptxas spill a few bytes in some forms
   /// (-Xptxas -v on the compile tests: sums of products, alpha/beta, leading
-  /// dimensions): wgmma with A's fragments in registers, and mma.sync with
-  /// 128 accumulators per thread (the default sm_80 tile).
+  /// dimensions): wgmma with A's fragments in registers from cp.async
+  /// stages, and mma.sync with 128 accumulators per thread (the default
+  /// sm_80 tile). (The TMA kernels with A's fragments have the registers:
+  /// one warpgroup, or a producer warpgroup's given to the consumers.)
   bool registerBound() const {
-    return C.WgmmaRegisterA || (!C.wgmma() && C.fragmentsM() * C.fragmentsN() * 4 >= 128);
+    return (C.WgmmaRegisterA && !C.Tma) ||
+           (!C.wgmma() && C.fragmentsM() * C.fragmentsN() * 4 >= 128);
   }
 
   StatementTexts texts(const std::string &Epilogue, const EpilogueLanes &Lanes) const {
@@ -558,10 +561,13 @@ private:
                      ", tc_thread, tc_convert_b, " + (C.OffsetRowsB ? "tc_packed_b, " : "") +
                      "(" + Idiom.ExtentK.str(subst()) + ") - {k});";
       } else
+      // (A's fragments: one buffer per k step with cp.async stages, two
+      // buffers by the tile's parity with TMA stages.)
       T.Wgmma = C.WgmmaRegisterA
                     ? "tc::wgmma_m64k16_rs<" + Elem + ", " + TransB + ", " + str(C.BlockN) +
-                          ">(tc_acc[0], tc_frag_a[{kk}][0], " + Desc(Idiom.B, "tc_desc_b", B) +
-                          ");"
+                          ">(tc_acc[0], " +
+                          (C.Tma ? "tc_frag_a[{buf}][{kk}]" : "tc_frag_a[{kk}][0]") + ", " +
+                          Desc(Idiom.B, "tc_desc_b", B) + ");"
                     : "tc::wgmma_m64k16<" + Elem + ", " +
                           (Idiom.A.ReductionIsContiguous ? "0" : "1") + ", " + TransB + ", " +
                           str(C.BlockN) + ">(tc_acc[0], " + Desc(Idiom.A, "tc_desc_a", A) +
@@ -656,8 +662,10 @@ private:
                               : std::string("tc::warpgroup_sync(tc_warpgroup);");
       }
       T.MmaWait = "tc::wgmma_wait<1>(tc_acc[0]);  // tile t - 1's group has retired";
-      if (C.RawFragmentsB)
-        T.MmaWait += "\ntc::fence_fragments(tc_frag_b[{buf}]);  // which read its fragments until here";
+      if (C.fragmentsByParity())
+        T.MmaWait += std::string("\ntc::fence_fragments(") +
+                     (C.RawFragmentsB ? "tc_frag_b" : "tc_frag_a") +
+                     "[{buf}]);  // which read its fragments until here";
       T.Release = C.PairedTiles
                       ? "tc::release_stage_in_cluster(tc_empty + {stage}, tc_thread);  // tile t - "
                         "1's stage, in both blocks of a pair"
@@ -677,10 +685,14 @@ private:
                          ");");
     }
     const std::string ElemA = spelling(Idiom.InputType); // of the shared tiles
-    T.LoadA = "tc_frag_load_a.load(tc_frag_a[{buf}][{mt}], " + A.Smem + " + {stage} * " +
-              str(A.Elements) + ", {mt}, {kk});";
+    // (wgmma with TMA stages: the k step's fragment in the buffer of the
+    // tile's parity, KernelConfig::fragmentsByParity.)
+    const std::string FragA =
+        C.wgmma() && C.Tma ? "tc_frag_a[{buf}][{kk}]" : "tc_frag_a[{buf}][{mt}]";
+    T.LoadA = "tc_frag_load_a.load(" + FragA + ", " + A.Smem + " + {stage} * " +
+              str(A.Elements) + (C.wgmma() && C.Tma ? ", 0" : ", {mt}") + ", {kk});";
     if (!Idiom.A.Prologue.empty() && !Idiom.A.ConvertWhileCopying)
-      T.LoadA += "\ntc::apply_prologue<" + ElemA + ">(tc_frag_a[{buf}][{mt}], " + Region +
+      T.LoadA += "\ntc::apply_prologue<" + ElemA + ">(" + FragA + ", " + Region +
                  "_prologue_a());";
     T.LoadB = "tc_frag_load_b.load(tc_frag_b[{buf}][{nt}], tc_frag_b[{buf}][{nt} + 1], " + B.Smem +
               " + {stage} * " + str(B.Elements) + ", {np}, {kk});";
@@ -1003,7 +1015,7 @@ private:
          "][4] = {};\n";
     // Without the fence, ptxas sinks the zeros past the stage conversion to
     // the first wgmma, and then serializes every wgmma (C7515).
-    if (C.convertsLandedStages() || C.RawFragmentsB)
+    if (C.convertsLandedStages() || C.fragmentsByParity())
       S += "  tc::fence_operands(tc_acc[0]);  // the zeros are set before the main loop\n";
     if (C.wgmma()) {
       S += "  // This warp's share of its warpgroup's m64n" + str(C.accumulatorCols()) +
@@ -1022,6 +1034,11 @@ private:
              "  // times all of A's stage.\n";
         S += "  uint32_t tc_frag_b[2][" + str(C.kSteps()) + "][4];  // by the tile's parity\n";
         S += "  const uint64_t tc_desc_a = " + Desc(Idiom.A, "tc_smem_a") + ";\n";
+      } else if (C.WgmmaRegisterA && C.Tma) {
+        S += "  // A from registers: each warp's 16 rows, one fragment per k step, its\n"
+             "  // prologue applied in registers.\n";
+        S += "  uint32_t tc_frag_a[2][" + str(C.kSteps()) + "][4];  // by the tile's parity\n";
+        S += fragmentLoaderDecl(tileA(), true);
       } else if (C.WgmmaRegisterA) {
         S += "  // A from registers: each warp's 16 rows, one fragment per k step.\n";
         S += "  uint32_t tc_frag_a[" + str(C.kSteps()) + "][1][4];\n";

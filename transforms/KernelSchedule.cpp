@@ -299,14 +299,15 @@ private:
     std::vector<StatementArg> WgmmaArgs = {
         counter("stage", fn("{ Wgmma[t, kk] -> [" + stageOf() + "] }")),
         {"kk", fn("{ Wgmma[t, kk] -> [(kk)] }")}};
-    // (B's fragments, KernelConfig::RawFragmentsB: in the buffer of the
-    // tile's parity.)
-    if (C.RawFragmentsB)
+    // (A's fragments with TMA stages, or a raw B's, KernelConfig::
+    // fragmentsByParity: in the buffer of the tile's parity.)
+    if (C.fragmentsByParity())
       WgmmaArgs.push_back({"buf", fn("{ Wgmma[t, kk] -> [(" + useOf("t") + " mod 2)] }")});
     add({"Wgmma", Wgmma, WgmmaArgs, {}, T.Wgmma});
-    if (C.WgmmaRegisterA) {
+    if (C.WgmmaRegisterA && !C.Tma) {
       // A from registers: the warp's 16 rows of every k step of the tile,
-      // loaded (and transformed by the prologue) before the arrive.
+      // loaded (and transformed by the prologue) before the arrive (with
+      // TMA stages, fragmentsConsumerLoop loads them).
       isl::set LoadA = Wgmma.apply(map("{ Wgmma[t, kk] -> LoadA[t, kk, 0] }"));
       add({"LoadA", LoadA,
            {counter("stage", fn("{ LoadA[t, kk, mt] -> [" + stageOf() + "] }")),
@@ -440,16 +441,16 @@ private:
     }
     add({"Arrive", Arrive, {}, {}, T.Arrive});
     add({"MmaCommit", MmaCommit, {}, {}, T.MmaCommit});
-    // (With B's fragments in registers, the buffer of tile t - 1's, which
-    // its group read.)
+    // (With wgmma's A fragments in registers, the buffer of tile t - 1's,
+    // which its group read.)
     std::vector<StatementArg> WaitArgs;
-    if (C.RawFragmentsB)
+    if (C.fragmentsByParity())
       WaitArgs.push_back({"buf", fn("{ MmaWait[t] -> [((" + useOf("t") + " + 1) mod 2)] }")});
     add({"MmaWait", MmaWait, WaitArgs, {}, T.MmaWait});
     add({"Release", Release,
          {counter("stage", fn("{ Release[t] -> [" + stageOf("t - 1") + "] }"))}, {}, T.Release});
-    if (C.RawFragmentsB)
-      return rawFragmentsConsumerLoop(Landed, Compute, Arrive, MmaCommit, MmaWait, Release);
+    if (C.fragmentsByParity())
+      return fragmentsConsumerLoop(Landed, Compute, Arrive, MmaCommit, MmaWait, Release);
     isl::schedule Body = sequence(
         sequence(sequence(sequence(sequence(Landed, leaf(Arrive)), Compute), leaf(MmaCommit)),
                  leaf(MmaWait)),
@@ -460,41 +461,82 @@ private:
     return withLoopType(withBand(Body, Iteration), isl_ast_loop_separate);
   }
 
-  /// The consumers' loop of a transposed tile (KernelConfig::RawFragmentsB):
-  /// after tile t has landed, each thread converts its fragments of B's raw
-  /// tile into the buffer of t's parity while tile t - 1's group still runs
-  /// from the other, then issues t's group and waits for t - 1's, whose
-  /// stage it releases. The loop runs over pairs of tiles, the two of a
-  /// pair unrolled, so that each buffer is a constant of its code
-  /// (registers, not local memory).
-  isl::schedule rawFragmentsConsumerLoop(const isl::schedule &Landed,
-                                         const isl::schedule &Compute, const isl::set &Arrive,
-                                         const isl::set &MmaCommit, const isl::set &MmaWait,
-                                         const isl::set &Release) {
-    isl::set Load = rename(KTiles, "LoadRawB");
+  /// The consumers' loop with wgmma's A in registers (KernelConfig::
+  /// fragmentsByParity): after tile t has landed, each thread loads its
+  /// fragments of it into the buffer of t's parity while tile t - 1's
+  /// group still runs from the other (a raw B's converted, LoadRawB, for a
+  /// transposed tile; A's with its prologue, LoadA, one per k step), then
+  /// issues t's group and waits for t - 1's, whose stage it releases. The
+  /// loop runs over pairs of tiles, the two of a pair unrolled, so that
+  /// each buffer is a constant of its code (registers, not local memory).
+  isl::schedule fragmentsConsumerLoop(const isl::schedule &Landed, const isl::schedule &Compute,
+                                      const isl::set &Arrive, const isl::set &MmaCommit,
+                                      const isl::set &MmaWait, const isl::set &Release) {
     const std::string Parity = "(" + useOf("t") + " mod 2)";
-    add({"LoadRawB", Load,
-         {counter("stage", fn("{ LoadRawB[t] -> [" + stageOf() + "] }")),
-          {"buf", fn("{ LoadRawB[t] -> [" + Parity + "] }")},
-          {"k", fn("{ LoadRawB[t] -> [(" + str(C.BlockK) + " * t)] }")}},
-         {}, T.LoadRawB});
+    std::string LoadName;
+    isl::schedule Loads;
+    if (C.RawFragmentsB) {
+      isl::set Load = rename(KTiles, "LoadRawB");
+      add({"LoadRawB", Load,
+           {counter("stage", fn("{ LoadRawB[t] -> [" + stageOf() + "] }")),
+            {"buf", fn("{ LoadRawB[t] -> [" + Parity + "] }")},
+            {"k", fn("{ LoadRawB[t] -> [(" + str(C.BlockK) + " * t)] }")}},
+           {}, T.LoadRawB});
+      LoadName = "LoadRawB[t]";
+      Loads = leaf(Load);
+    } else {
+      isl::set Load = KTiles.apply(map("{ [t] -> LoadA[t, kk] : 0 <= kk < " + str(C.kSteps()) +
+                                       " }"));
+      add({"LoadA", Load,
+           {counter("stage", fn("{ LoadA[t, kk] -> [" + stageOf() + "] }")),
+            {"buf", fn("{ LoadA[t, kk] -> [" + Parity + "] }")},
+            {"kk", fn("{ LoadA[t, kk] -> [(kk)] }")}},
+           {}, T.LoadA});
+      LoadName = "LoadA[t, kk]";
+      Loads = withLoopType(withBand(leaf(Load), "[{ LoadA[t, kk] -> [(kk)] }]"),
+                           isl_ast_loop_unroll);
+    }
     isl::schedule Body = sequence(
-        sequence(sequence(sequence(sequence(sequence(Landed, leaf(Load)), leaf(Arrive)), Compute),
+        sequence(sequence(sequence(sequence(sequence(Landed, Loads), leaf(Arrive)), Compute),
                           leaf(MmaCommit)),
                  leaf(MmaWait)),
         leaf(Release));
     auto Band = [&](const std::string &Of) {
       std::string B = ids() + " -> [{ ";
-      for (const char *S : {"FullWait[t]", "LoadRawB[t]", "Arrive[t]", "Wgmma[t, kk]",
-                            "MmaCommit[t]", "MmaWait[t]", "Release[t]"})
-        B += std::string(S) + " -> [(" + Of + ")]; ";
+      for (const std::string &S : {std::string("FullWait[t]"), LoadName, std::string("Arrive[t]"),
+                                   std::string("Wgmma[t, kk]"), std::string("MmaCommit[t]"),
+                                   std::string("MmaWait[t]"), std::string("Release[t]")})
+        B += S + " -> [(" + Of + ")]; ";
       B.resize(B.size() - 2);
       return B + " }]";
     };
-    isl::schedule Pair = withLoopType(withBand(Body, Band(useOf("t") + " mod 2")),
-                                      isl_ast_loop_unroll);
-    return withLoopType(withBand(Pair, Band("floor(" + useOf("t") + " / 2)")),
-                        isl_ast_loop_separate);
+    auto Loop = [&](const isl::schedule &Part) {
+      isl::schedule S =
+          withLoopType(withBand(Part, Band(useOf("t") + " mod 2")), isl_ast_loop_unroll);
+      return withLoopType(withBand(S, Band("floor(" + useOf("t") + " / 2)")),
+                          isl_ast_loop_separate);
+    };
+    // A's fragments: whole pairs of tiles in the loop, and a last tile of
+    // even use after it, alone. No path through the loop then skips a
+    // pair's second half and comes back to its first half while that
+    // half's group still reads the buffer, which made ptxas serialise every
+    // wgmma of the one-warpgroup kernels (C7513). (A raw B's loop keeps the
+    // guarded second half: ptxas did not serialise it, and the last tile's
+    // own copy made the 128x128 kernel spill.)
+    if (C.RawFragmentsB)
+      return Loop(Body);
+    isl::set Even = set("{ [t] : " + useOf("t") + " mod 2 = 0 }");
+    isl::set Alone = KTiles.subtract(KTiles.apply(map("{ [t] -> [t - 1] }"))).intersect(Even);
+    isl::union_map TileOf = isl::manage(isl_union_map_from_multi_union_pw_aff(
+        isl::multi_union_pw_aff(Ctx, Band("t")).release()));
+    isl::union_set Domain = Body.get_domain();
+    isl::union_set AloneDomain =
+        Domain.intersect(TileOf.intersect_range(isl::union_set(Alone)).domain());
+    auto Restricted = [&](const isl::union_set &Part) {
+      return isl::manage(isl_schedule_intersect_domain(Body.copy(), Part.copy()));
+    };
+    return sequence(Loop(Restricted(Domain.subtract(AloneDomain))),
+                    Loop(Restricted(AloneDomain)));
   }
 
   /// The producer's loop (one thread): for tile t, wait until the stage's

@@ -8,7 +8,7 @@
 // RUN: FileCheck %s --input-file=%t.cu
 // RUN: not %tc-rewrite %s -o %t.tma.cu 2>/dev/null
 // RUN: FileCheck %s --input-file=%t.tma.cu --check-prefix=TMA
-// RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include -gencode arch=compute_90a,code=sm_90a -c %t.tma.cu -o %t.tma.o %}
+// RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include -gencode arch=compute_90a,code=sm_90a -c %t.tma.cu -o %t.tma.o 2>&1 | FileCheck %s --check-prefix=PTXAS --allow-empty %}
 // RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
 
 #include <cuda_fp16.h>
@@ -35,6 +35,58 @@ void relu_gemm(int M, int N, int K, const __half *__restrict__ A,
 // CHECK-NEXT: {{^ *}}__device__ __forceinline__ T2 operator()(T2 tc_x2) const {
 // CHECK-NEXT: {{^ *}}return __hmax2(tc_x2, tc::splat2<T2>(0.0f));
 // CHECK: {{^ *}}tc::apply_prologue<__half>(tc_frag_a[0][c{{[0-9]}}], tc_relu_gemm_0_prologue_a());
+
+// So do the 128x256 tiles (two warpgroups, one block per SM), beside a
+// producer warpgroup that gives its registers to the consumers: their
+// accumulators and two buffers of fragments exceed the 168 registers a
+// thread that a producer warp would leave.
+// TMA-LABEL: __launch_bounds__(384, 1) tc_relu_gemm_0_wide_kernel(
+// TMA:      {{^ *}}if (threadIdx.x >= 256) {  // the producer warpgroup: few registers
+// TMA-NEXT: {{^ *}}tc::release_registers<40>();
+// TMA:      {{^ *}}tc::claim_registers<232>();  // the consumers' share
+// TMA:      {{^ *}}uint32_t tc_frag_a[2][4][4];  // by the tile's parity
+// TMA:      {{^ *}}tc::wgmma_m64k16_rs<__half, 1, 256>(tc_acc[0], tc_frag_a[0][0], {{.*}});
+// TMA-NOT:  apply_prologue_to_tile
+// TMA-LABEL: static void tc_relu_gemm_0_wide_launch(
+
+// The 64-row tile alternatives (one warpgroup) take A from registers
+// instead: each thread's fragments of a k tile, transformed in registers,
+// in two buffers by the tile's parity, so that tile t's are loaded while
+// tile t - 1's group still reads the other; nothing is written back to the
+// stage, so no fence or barrier comes before the wgmma. The loop runs over
+// whole pairs of tiles, both halves unguarded, and a last tile of even use
+// comes alone after it (else ptxas serialises the wgmma, C7513).
+// TMA-LABEL: __launch_bounds__(160, 2) tc_relu_gemm_0_narrow_kernel(
+// TMA:      {{^ *}}uint32_t tc_frag_a[2][4][4];  // by the tile's parity
+// TMA:      {{^ *}}for (int c0 = 0; c0 < {{.*}}; c0 += 1) {
+// TMA-NEXT: {{^ *}}tc::mbarrier_wait(tc_full + {{.*}});  // the tile has landed
+// TMA-NEXT: {{^ *}}tc_frag_load_a.load(tc_frag_a[0][0], tc_smem_a + {{.*}}, 0, 0);
+// TMA-NEXT: {{^ *}}tc::apply_prologue<__half>(tc_frag_a[0][0], tc_relu_gemm_0_prologue_a());
+// TMA:      {{^ *}}tc::apply_prologue<__half>(tc_frag_a[0][3], tc_relu_gemm_0_prologue_a());
+// TMA-NEXT: {{^ *}}tc::warpgroup_arrive(tc_acc[0]);
+// TMA-NEXT: {{^ *}}tc::wgmma_m64k16_rs<__half, 1, 128>(tc_acc[0], tc_frag_a[0][0], {{.*}});
+// TMA:      {{^ *}}tc::wgmma_m64k16_rs<__half, 1, 128>(tc_acc[0], tc_frag_a[0][3], {{.*}});
+// TMA-NEXT: {{^ *}}tc::wgmma_commit();
+// TMA-NEXT: {{^ *}}tc::wgmma_wait<1>(tc_acc[0]);  // tile t - 1's group has retired
+// TMA-NEXT: {{^ *}}tc::fence_fragments(tc_frag_a[1]);  // which read its fragments until here
+// TMA-NEXT: {{^ *}}if ({{.*}}) {
+// TMA-NEXT: {{^ *}}tc::release_stage_in_cluster({{.*}});  // tile t - 1's stage, in both blocks of a pair
+// TMA-NEXT: {{^ *}}}
+// TMA-NEXT: {{^ *}}tc::mbarrier_wait(tc_full + {{.*}});  // the tile has landed
+// TMA-NEXT: {{^ *}}tc_frag_load_a.load(tc_frag_a[1][0], tc_smem_a + {{.*}}, 0, 0);
+// TMA:      {{^ *}}tc::fence_fragments(tc_frag_a[0]);  // which read its fragments until here
+// TMA:      {{^ *}}}
+// TMA-NEXT: {{^ *}}}
+// TMA-NEXT: {{^ *}}if ({{.*}}) {
+// TMA-NEXT: {{^ *}}tc::mbarrier_wait(tc_full + {{.*}});  // the tile has landed
+// TMA-NEXT: {{^ *}}tc_frag_load_a.load(tc_frag_a[0][0], tc_smem_a + {{.*}}, 0, 0);
+// TMA:      {{^ *}}tc::wgmma_wait<0>(tc_acc[0]);  // the last tile's wgmma
+// TMA-NOT:  apply_prologue_to_tile
+// TMA-LABEL: static void tc_relu_gemm_0_narrow_launch(
+
+// ptxas keeps every kernel's wgmma asynchronous (none serialised because
+// an instruction other than wgmma writes its registers mid-flight).
+// PTXAS-NOT: C7513
 
 // The TMA kernel: 256 consumer threads and the producer warp, full and
 // empty barriers per stage, as for the plain GEMM.

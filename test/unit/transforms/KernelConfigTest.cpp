@@ -735,18 +735,43 @@ TEST(KernelConfigTest, PrologueOnAIsAppliedToTmaStagesByTheConsumers) {
   EXPECT_TRUE(Twin.WgmmaRegisterA);
   EXPECT_EQ(Twin.WgmmaPending, 0);
   EXPECT_EQ(Twin.blockThreads(), 256);
-  // The tile alternatives convert their stages too. Neither the persistent
+  // The tile alternatives of one warpgroup take A's fragments from
+  // registers, two buffers by the tile's parity, with one group in flight
+  // (and their cp.async twins from registers, none in flight); so do the
+  // 128x256 tiles (two warpgroups, one block per SM), beside a producer
+  // warpgroup that gives them its registers. The others (three
+  // warpgroups) convert their stages, as the default does. Neither the persistent
   // tiles nor the 128x256 tiles' narrower widths (both measured slower or
   // no faster with ReLU on A); the deep 64x128 tiles' narrower widths do.
-  bool DeepNarrower = false;
+  bool DeepNarrower = false, OneWarpgroup = false, WideFragments = false;
   for (auto &Alt : alternativeKernels(*R.Config, RegionModel(), PrologueA)) {
-    EXPECT_TRUE(Alt.Config.ConvertStages) << Alt.Suffix;
+    const bool WideBlock = Alt.Config.warpgroups() == 2 && !Alt.Config.twoBlocksFit();
+    const bool Fragments = Alt.Config.warpgroups() == 1 || WideBlock;
+    OneWarpgroup |= Alt.Config.warpgroups() == 1;
+    WideFragments |= WideBlock && Fragments;
+    EXPECT_EQ(Alt.Config.ProducerWarpgroup, WideBlock) << Alt.Suffix;
+    EXPECT_FALSE(Alt.Config.cpAsyncTwin().ProducerWarpgroup) << Alt.Suffix;
+    EXPECT_EQ(Alt.Config.ConvertStages, !Fragments) << Alt.Suffix;
+    EXPECT_EQ(Alt.Config.WgmmaRegisterA, Fragments) << Alt.Suffix;
+    EXPECT_EQ(Alt.Config.fragmentsByParity(), Fragments) << Alt.Suffix;
+    EXPECT_EQ(Alt.Config.WgmmaPending, 1) << Alt.Suffix;
+    EXPECT_NE(Alt.Config.PathReason.find(Fragments ? "its prologue applied to each thread's wgmma "
+                                                     "fragments"
+                                                   : "by each consumer warpgroup"),
+              std::string::npos)
+        << Alt.Suffix << ": " << Alt.Config.PathReason;
+    KernelConfig AltTwin = Alt.Config.cpAsyncTwin();
+    EXPECT_TRUE(AltTwin.WgmmaRegisterA) << Alt.Suffix;
+    EXPECT_FALSE(AltTwin.fragmentsByParity()) << Alt.Suffix;
+    EXPECT_EQ(AltTwin.WgmmaPending, 0) << Alt.Suffix;
     EXPECT_FALSE(Alt.Config.PersistentTiles) << Alt.Suffix;
     EXPECT_FALSE(Alt.Config.BlockM == 128 && Alt.Config.BlockN > 128 &&
                  Alt.Config.BlockN < 256) << Alt.Suffix;
     DeepNarrower |= Alt.Config.BlockM == 64 && Alt.Config.BlockN < 128 && Alt.Config.Stages == 8;
   }
   EXPECT_TRUE(DeepNarrower);
+  EXPECT_TRUE(OneWarpgroup);
+  EXPECT_TRUE(WideFragments);
 }
 
 TEST(KernelConfigTest, ProloguesOnBAndOnMMajorAConvertTheLandedStages) {
@@ -872,12 +897,17 @@ TEST(KernelConfigTest, WgmmaTakesAFromRegistersForAPrologueOnA) {
   Chosen R = chooseFor(Idiom, Cl, GpuArch::SM90a, MmaPreference::Auto);
   ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
   EXPECT_TRUE(R.Config->wgmma());
-  EXPECT_NE(R.Config->PathReason.find("to the fragments in the cp.async kernel"),
+  // Four stages of 128x128 tiles leave room for one block per SM: the TMA
+  // kernel takes A's fragments from registers, two buffers beside a
+  // producer warpgroup.
+  EXPECT_NE(R.Config->PathReason.find("its prologue applied to each thread's wgmma fragments"),
             std::string::npos)
       << R.Config->PathReason;
-  // The cp.async kernel takes A's fragments from registers (the TMA kernel
-  // converts its stages instead); the next tile's fragments replace this
-  // tile's: no group in flight.
+  EXPECT_TRUE(R.Config->WgmmaRegisterA);
+  EXPECT_TRUE(R.Config->ProducerWarpgroup);
+  EXPECT_FALSE(R.Config->ConvertStages);
+  // The cp.async kernel takes A's fragments from registers too; the next
+  // tile's fragments replace this tile's: no group in flight.
   KernelConfig Twin = R.Config->cpAsyncTwin();
   EXPECT_TRUE(Twin.WgmmaRegisterA);
   EXPECT_EQ(Twin.WgmmaPending, 0);
