@@ -180,6 +180,9 @@ struct KernelConfig {
   /// buffers by the tile's parity: a raw B's of a transposed tile
   /// (RawFragmentsB), or A's with its prologue (WgmmaRegisterA).
   bool fragmentsByParity() const { return Tma && (RawFragmentsB || WgmmaRegisterA); }
+  /// Whether the kernel applies an operand's prologue (to landed stages or
+  /// to A's fragments).
+  bool appliesOperandPrologue() const { return convertsStagePrologue() || WgmmaRegisterA; }
   /// Whether the consumers apply an operand's prologue to landed stages.
   bool convertsStagePrologue() const { return ConvertStages || ConvertStagesB; }
   /// Whether the consumers write a landed stage before their wgmma read it

@@ -566,7 +566,8 @@ private:
       T.Wgmma = C.WgmmaRegisterA
                     ? "tc::wgmma_m64k16_rs<" + Elem + ", " + TransB + ", " + str(C.BlockN) +
                           ">(tc_acc[0], " +
-                          (C.Tma ? "tc_frag_a[{buf}][{kk}]" : "tc_frag_a[{kk}][0]") + ", " +
+                          (C.fragmentsByParity() ? "tc_frag_a[{buf}][{kk}]" : "tc_frag_a[{kk}][0]") +
+                          ", " +
                           Desc(Idiom.B, "tc_desc_b", B) + ");"
                     : "tc::wgmma_m64k16<" + Elem + ", " +
                           (Idiom.A.ReductionIsContiguous ? "0" : "1") + ", " + TransB + ", " +
@@ -687,10 +688,10 @@ private:
     const std::string ElemA = spelling(Idiom.InputType); // of the shared tiles
     // (wgmma with TMA stages: the k step's fragment in the buffer of the
     // tile's parity, KernelConfig::fragmentsByParity.)
-    const std::string FragA =
-        C.wgmma() && C.Tma ? "tc_frag_a[{buf}][{kk}]" : "tc_frag_a[{buf}][{mt}]";
+    const bool ByParity = C.fragmentsByParity();
+    const std::string FragA = ByParity ? "tc_frag_a[{buf}][{kk}]" : "tc_frag_a[{buf}][{mt}]";
     T.LoadA = "tc_frag_load_a.load(" + FragA + ", " + A.Smem + " + {stage} * " +
-              str(A.Elements) + (C.wgmma() && C.Tma ? ", 0" : ", {mt}") + ", {kk});";
+              str(A.Elements) + (ByParity ? ", 0" : ", {mt}") + ", {kk});";
     if (!Idiom.A.Prologue.empty() && !Idiom.A.ConvertWhileCopying)
       T.LoadA += "\ntc::apply_prologue<" + ElemA + ">(" + FragA + ", " + Region +
                  "_prologue_a());";
@@ -1034,7 +1035,7 @@ private:
              "  // times all of A's stage.\n";
         S += "  uint32_t tc_frag_b[2][" + str(C.kSteps()) + "][4];  // by the tile's parity\n";
         S += "  const uint64_t tc_desc_a = " + Desc(Idiom.A, "tc_smem_a") + ";\n";
-      } else if (C.WgmmaRegisterA && C.Tma) {
+      } else if (C.fragmentsByParity()) {
         S += "  // A from registers: each warp's 16 rows, one fragment per k step, its\n"
              "  // prologue applied in registers.\n";
         S += "  uint32_t tc_frag_a[2][" + str(C.kSteps()) + "][4];  // by the tile's parity\n";
