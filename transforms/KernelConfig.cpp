@@ -52,8 +52,10 @@ std::string KernelConfig::describe() const {
            " warps" +
            (ProducerWarpgroup
                 ? " and a producer warpgroup; setmaxnreg: " + std::to_string(ProducerRegisters) +
-                      " registers a producer thread, " + std::to_string(consumerRegisters()) +
-                      " a consumer's"
+                      " registers a producer thread, " +
+                      (PersistentTiles ? std::to_string(StorerRegisters) + " an epilogue thread, "
+                                       : std::string()) +
+                      std::to_string(consumerRegisters()) + " a consumer's"
                 : Tma ? " and a producer warp" : "") +
            "), " +
            std::to_string(Stages) +
@@ -61,9 +63,12 @@ std::string KernelConfig::describe() const {
            (PairedTiles ? ", pairs of blocks sharing B's tile (TMA multicast)" : "") +
            (StreamUnits ? ", stream units (a nearly empty last round shared by all SMs)"
                         : "") +
-           (PersistentTiles ? ", persistent blocks (one per SM, whole tiles in turn; two "
-                              "epilogue warpgroups store each tile from a buffer of its own)"
-                            : "") +
+           (PersistentTiles
+                ? std::string(", persistent blocks (one per SM, whole tiles in turn; ") +
+                      (storerThreads() == 128 ? "an epilogue warpgroup stores"
+                                              : "two epilogue warpgroups store") +
+                      " each tile from a buffer of its own)"
+                : "") +
            (RawFragmentsB ? ", the tile transposed" : "") + ", wgmma.mma_async.m64n" +
            std::to_string(accumulatorCols()) + "k16 (fp32 accumulation, " +
            std::to_string(WgmmaPending) + " group" + (WgmmaPending == 1 ? "" : "s") +
@@ -296,7 +301,9 @@ static const char *const kAPrologueOnFragments =
 /// fragments in registers (KernelConfig::WgmmaRegisterA) for one
 /// warpgroup, whose two buffers of them fit beside its accumulators, and
 /// for two warpgroups of one block per SM (the 128x256 tiles) beside a
-/// producer warpgroup that gives them its registers (ProducerWarpgroup);
+/// producer warpgroup that gives them its registers (ProducerWarpgroup),
+/// and for persistent blocks of 128x128 tiles, beside a producer warpgroup
+/// and one epilogue warpgroup;
 /// to each warpgroup's rows of the landed stages (ConvertStages) for the
 /// others (two blocks per SM, or three warpgroups), whose accumulators
 /// leave no room for them (two blocks of 128x128 tiles: ptxas serialised
@@ -311,8 +318,8 @@ static void placeAPrologue(KernelConfig &C) {
   if (!C.Tma || !KMajorPrologue || C.RawStagesB)
     return;
   const bool WideBlock = C.warpgroups() == 2 && !C.twoBlocksFit() && !C.PersistentTiles;
-  const bool Fragments = C.warpgroups() == 1 || WideBlock;
-  C.ProducerWarpgroup = WideBlock;
+  const bool Fragments = C.warpgroups() == 1 || WideBlock || C.PersistentTiles;
+  C.ProducerWarpgroup = WideBlock || C.PersistentTiles;
   std::string From = Fragments ? kAPrologueOnStages : kAPrologueOnFragments;
   std::string To = Fragments ? kAPrologueOnFragments : kAPrologueOnStages;
   size_t At = C.PathReason.find(From);
@@ -737,18 +744,27 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   // output buffer (4), before the 64x128 tiles of two blocks per SM:
   // tc::prefer_persistent_tiles takes them for the reductions where their
   // epilogue warpgroups pay, with at least as many tiles as SMs and, for
-  // long reductions, with fewer. Not with an operand prologue: ReLU on A
-  // measured 0.989x of the two blocks' time in geometric mean
-  // over the paper's shapes, down to 0.76x (384 x 3840 x 2176; H100). Nor
-  // with the split_k clause: persistent blocks compute whole tiles, and do
-  // not add up the parts of a split one.
-  if (C.Tma && !C.appliesOperandPrologue() && !Cl.SplitK) {
+  // long reductions, with fewer. With a K-major A's prologue, on wgmma's
+  // fragments beside a producer warpgroup (placeAPrologue), for longer
+  // reductions (prefer_persistent_fragment_tiles); applied to the stages
+  // it measured 0.989x of the two blocks' time in geometric mean over the
+  // paper's shapes, down to 0.76x (384 x 3840 x 2176; H100). Not with
+  // B's prologue or a raw B. Nor with the split_k clause: persistent
+  // blocks compute whole tiles, and do not add up the parts of a split
+  // one.
+  const bool KMajorAPrologueOnly = C.ConvertStages && !C.ConvertedAIsMMajor &&
+                                   !C.ConvertStagesB && !C.RawStagesB;
+  if (C.Tma && (!C.appliesOperandPrologue() || KMajorAPrologueOnly) && !Cl.SplitK) {
     KernelConfig Persistent = C;
     Persistent.PersistentTiles = true;
+    placeAPrologue(Persistent);
     int Free = sharedMemoryLimit(C.Arch) - 1024 - Persistent.epilogueBufferBytes();
     Persistent.Stages = std::min(4, Free / C.bytesPerStage());
     if (Persistent.Stages >= 3 && Persistent.sharedBytes() <= sharedMemoryLimit(C.Arch)) {
-      Alts.push_back({Persistent, "_persistent", "prefer_persistent_tiles", true});
+      Alts.push_back({Persistent, "_persistent",
+                      Persistent.WgmmaRegisterA ? "prefer_persistent_fragment_tiles"
+                                                : "prefer_persistent_tiles",
+                      true});
       Alts.back().TwinOf = ""; // the default kernel's: the same 128x128 tiles
     }
   }

@@ -214,8 +214,11 @@ struct KernelConfig {
   /// warpgroups (StorerThreads) store it. For the 128x128 tiles
   /// (tc::prefer_persistent_tiles), whose blocks of two per SM otherwise
   /// spend about as long filling their pipeline and storing their tile as
-  /// computing it on short reductions. Not with an operand prologue
-  /// (ConvertStages, ConvertStagesB; measured slower with ReLU on A).
+  /// computing it on short reductions. Not with a prologue applied to the
+  /// stages (ConvertStages, ConvertStagesB; measured slower with ReLU on
+  /// A); a K-major A's prologue is applied to wgmma's A fragments instead,
+  /// beside a producer warpgroup (ProducerWarpgroup) and one epilogue
+  /// warpgroup (storerThreads()).
   bool PersistentTiles = false;
   /// Whether the kernel loops over units of work (stream units or
   /// persistent tiles) instead of computing one per block.
@@ -235,19 +238,28 @@ struct KernelConfig {
   /// has given back its own: the SM's registers less the producer's,
   /// shared by the consumers, a multiple of 8 (setmaxnreg's unit).
   int consumerRegisters() const {
-    return (RegistersPerSm - producerThreads() * ProducerRegisters) / threads() / 8 * 8;
+    return (RegistersPerSm - producerThreads() * ProducerRegisters -
+            (PersistentTiles && ProducerWarpgroup ? storerThreads() * StorerRegisters : 0)) /
+           threads() / 8 * 8;
   }
   /// (PersistentTiles) The epilogue warpgroups: they store each output
   /// tile that the consumers staged in the output buffer while the
   /// consumers compute the next one. Two, as many threads as the consumers:
   /// with one the stores of short reductions' tiles took longer than their
-  /// main loop (H100: 4-5% slower than two at k = 256).
-  static constexpr int StorerThreads = 256;
+  /// main loop (H100: 4-5% slower than two at k = 256). One beside a
+  /// producer warpgroup (wgmma's A fragments): with 20 warps, 96 registers
+  /// a thread at launch, ptxas serialised the consumers' wgmma (C7512)
+  /// although setmaxnreg would have given them 168; 16 warps start at 128.
+  int storerThreads() const { return PersistentTiles ? (ProducerWarpgroup ? 128 : 256) : 0; }
+  /// (PersistentTiles with ProducerWarpgroup) Registers of an epilogue
+  /// thread once it has resized its own (setmaxnreg), for epilogues as
+  /// heavy as GELU's; the consumers' share is then 184.
+  static constexpr int StorerRegisters = 96;
   /// Threads of a block: the consumers (threads()) and, with TMA, the
   /// producer warp after them (then the epilogue warpgroups, where there
   /// are).
   int blockThreads() const {
-    return threads() + (Tma ? producerThreads() : 0) + (PersistentTiles ? StorerThreads : 0);
+    return threads() + (Tma ? producerThreads() : 0) + storerThreads();
   }
   /// The same tiles fed by cp.async: the TMA kernel's fallback.
   KernelConfig cpAsyncTwin() const;

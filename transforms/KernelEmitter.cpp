@@ -919,6 +919,9 @@ private:
     // (ProducerWarpgroup) The producer's code with its own loop over the
     // units, before the consumers' loop.
     std::string ProducerLoop;
+    // (PersistentTiles with ProducerWarpgroup) The epilogue warpgroups'
+    // code with its own loop over the units, before the producer's.
+    std::string StorerLoop;
     if (C.Tma) {
       std::string Stages = str(C.Stages), Consumers = str(C.threads());
       std::string EmptyArrivals =
@@ -945,7 +948,7 @@ private:
            (C.PersistentTiles ? "    tc::mbarrier_init(tc_out_full, " + str(C.threads()) +
                                     ");  // one arrival per consumer thread\n"
                                     "    tc::mbarrier_init(tc_out_empty, " +
-                                    str(KernelConfig::StorerThreads) +
+                                    str(C.storerThreads()) +
                                     ");  // one per epilogue thread\n"
                               : std::string()) +
            "    tc::fence_barrier_init();\n  }\n" +
@@ -957,7 +960,9 @@ private:
         UnitReset = "if (tc_unit > 0)  // the previous unit's stages are idle: fresh barriers\n"
                     "  tc::reset_stage_barriers<" + Stages + ">(tc_full, tc_empty, " +
                     EmptyArrivals + ");\n";
-      if (C.PersistentTiles)
+      if (C.PersistentTiles && C.ProducerWarpgroup)
+        StorerLoop = epilogueWarpgroupLoop(StorerBody);
+      else if (C.PersistentTiles)
         S += epilogueWarpgroups(StorerBody);
       std::string Producer = "    if (threadIdx.x == " + Consumers + ") {\n";
       for (auto &Map : mapNames())
@@ -1073,7 +1078,7 @@ private:
         S.resize(UnitStart);
         if (C.PersistentTiles)
           S += "  int tc_k_origin = 0;  // the stages' uses by this block's earlier tiles\n";
-        S += ProducerLoop + unitLoop(UnitReset, Unit);
+        S += StorerLoop + ProducerLoop + unitLoop(UnitReset, Unit);
       } else if (!ProducerLoop.empty()) {
         S.insert(UnitStart, ProducerLoop);
       }
@@ -1097,14 +1102,32 @@ private:
   /// tile, store it (Body, the epilogue's isl schedule for these threads),
   /// and hand back each thread's part of the buffer once it has read it.
   std::string epilogueWarpgroups(const std::string &Body) const {
-    std::string First = str(C.threads() + C.producerThreads());
-    return "  if (threadIdx.x >= " + First + ") {  // the epilogue warpgroups\n"
-           "    const int tc_thread = tc::unit_thread_index() - " + First + ";\n"
+    return "  if (threadIdx.x >= " + str(firstStorerThread()) +
+           ") {  // the epilogue warpgroups\n" + epilogueWarpgroupUnit(Body) +
+           "    continue;\n  }\n";
+  }
+  int firstStorerThread() const { return C.threads() + C.producerThreads(); }
+  /// What the epilogue warpgroups do for one unit (at the indentation of
+  /// the consumers' unit code, one level deeper).
+  std::string epilogueWarpgroupUnit(const std::string &Body) const {
+    return "    const int tc_thread = tc::unit_thread_index() - " + str(firstStorerThread()) +
+           ";\n"
            "    const float *tc_stage = reinterpret_cast<const float *>(tc_smem + " +
            str(C.operandBytes()) + ");\n"
            "    tc::mbarrier_wait(tc_out_full, tc_unit % 2);  // the consumers staged the tile\n" +
-           Body + "    tc::mbarrier_arrive(tc_out_empty);  // this thread has read its part\n"
-           "    continue;\n  }\n";
+           Body + "    tc::mbarrier_arrive(tc_out_empty);  // this thread has read its part\n";
+  }
+  /// With a producer warpgroup, the epilogue warpgroups resize their
+  /// registers too (tc/registers.cuh), and then run a loop over the units
+  /// of their own: code after a resize must not be shared with the
+  /// consumers'.
+  std::string epilogueWarpgroupLoop(const std::string &Body) const {
+    return "  if (threadIdx.x >= " + str(firstStorerThread()) + ") {  // the epilogue warpgroup" +
+           (C.storerThreads() > 128 ? "s" : "") + ": registers of its own\n"
+           "    tc::release_registers<" +
+           str(KernelConfig::StorerRegisters) + ">();\n" +
+           indent(unitLoop("", dedent(epilogueWarpgroupUnit(Body), 2)), 2) +
+           "    return;\n  }\n";
   }
 
   /// Blocks of a TMA kernel that share an SM: two where their shared memory

@@ -904,7 +904,7 @@ private:
   /// Threads that store the staged output tile: the consumers, or the
   /// epilogue warpgroups of a persistent kernel.
   int storeThreads() const {
-    return C.PersistentTiles ? KernelConfig::StorerThreads : C.threads();
+    return C.PersistentTiles ? C.storerThreads() : C.threads();
   }
 
   /// Whether the right edge of the staged stores goes by rows: where the

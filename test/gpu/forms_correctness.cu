@@ -722,6 +722,10 @@ const MNK kGeneral[] = {
     // partial tiles and k tiles with stream units (140 tiles, 9 k tiles),
     // and misaligned, so that its launcher falls back to the cp.async kernel.
     {2560, 1790, 520, false}, {2304, 1000, 1032, true},
+    // The persistent 128x128 tiles, and with a K-major A's prologue their
+    // version on wgmma's A fragments (tc::prefer_persistent_fragment_tiles:
+    // 150 tiles, k >= 768), with partial tiles and a partial k tile.
+    {1920, 1160, 776, false},
     // Misaligned base pointers: the launcher must fall back to element-wise
     // copies although the sizes are aligned.
     {128, 128, 128, true}, {256, 256, 512, true}, {127, 129, 131, true},

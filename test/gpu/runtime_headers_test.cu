@@ -920,6 +920,15 @@ static void run_schedules() {
              !tc::prefer_persistent_tiles(128, 128 * (sms - 1), 512) &&
              !tc::prefer_persistent_tiles(64, 128 * sms, 4096),
          "prefer_persistent_tiles: k >= 256 from one round of 128x128 tiles, k >= 1024 below");
+  // With A's prologue on wgmma's fragments: k >= 768 from one round of
+  // 128x128 tiles, k >= 1024 below, none within one round of 64x128 tiles.
+  report(tc::prefer_persistent_fragment_tiles(256, wide_n, 768) &&
+             !tc::prefer_persistent_fragment_tiles(256, wide_n, 512) &&
+             tc::prefer_persistent_fragment_tiles(128, 128 * (sms - 1), 1024) &&
+             !tc::prefer_persistent_fragment_tiles(128, 128 * (sms - 1), 768) &&
+             !tc::prefer_persistent_fragment_tiles(64, 128 * sms, 4096),
+         "prefer_persistent_fragment_tiles: k >= 768 from one round of 128x128 tiles, k >= 1024 "
+         "below");
   // The wide kernel's width: the fewest tile columns over whole rounds of
   // SMs, the wider on a tie, 256 from more than two rounds of 128x256 tiles.
   const long long one_over = 256 * (sms + 1);  // sms + 1 tiles of 256 columns

@@ -17,7 +17,10 @@
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc' \
 // RUN:   --implicit-check-not='_persistent{{_}}cp_async'
 // RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
-// RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
+// RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=PTXAS --allow-empty %}
+// No kernel's wgmma serialised for want of registers (C7511, C7512).
+// PTXAS-NOT: C751
 
 #include <cuda_fp16.h>
 
@@ -96,12 +99,37 @@ void gemm(int M, int N, int K, const __half *__restrict__ A,
     }
 }
 
-// ReLU on A while copying (a converter warp applies it to each landed
-// stage): no persistent kernel, whose one converter warp per SM could not
-// keep up with the consumers as the two of two blocks per SM do.
+// ReLU on A: a persistent kernel whose consumers apply it to wgmma's A
+// fragments (two buffers by the tile's parity, as the 128x256 tiles do),
+// beside a producer warpgroup and one epilogue warpgroup that both resize
+// their registers (setmaxnreg) so that the consumers hold the fragments
+// beside their accumulators. Each of those two runs a loop over the units
+// of its own: code after a resize is not shared. 16 warps start at 128
+// registers a thread (with two epilogue warpgroups, 20 warps started at
+// 96 and ptxas serialised the consumers' wgmma, C7512). Taken for longer
+// reductions than the plain kernel (prefer_persistent_fragment_tiles).
+// CHECK:      {{^}}//   block tile 128x128x64, 2 warpgroups (8 warps and a producer warpgroup; setmaxnreg: 40 registers a producer thread, 96 an epilogue thread, 184 a consumer's), 4 TMA stages (mbarriers), persistent blocks (one per SM, whole tiles in turn; an epilogue warpgroup stores each tile from a buffer of its own), {{.*}}, 200784 bytes of shared memory, sm_90a
+// CHECK-NEXT: {{^}}__global__ void __launch_bounds__(512, 1) tc_relu_a_gemm_0_persistent_kernel(
+// CHECK:      {{^}}    tc::mbarrier_init(tc_out_empty, 128);  // one per epilogue thread
+// CHECK:      {{^}}  int tc_k_origin = 0;
+// CHECK-NEXT: {{^}}  if (threadIdx.x >= 384) {  // the epilogue warpgroup: registers of its own
+// CHECK-NEXT: {{^}}    tc::release_registers<96>();
+// CHECK-NEXT: {{^}}    for (int tc_unit = 0; tc::unit_work<8>(
+// CHECK:      {{^}}      tc::mbarrier_wait(tc_out_full, tc_unit % 2);
+// CHECK:      {{^}}      tc::mbarrier_arrive(tc_out_empty);
+// CHECK-NEXT: {{^}}    }
+// CHECK-NEXT: {{^}}    return;
+// CHECK-NEXT: {{^}}  }
+// CHECK-NEXT: {{^}}  if (threadIdx.x >= 256) {  // the producer warpgroup: few registers
+// CHECK-NEXT: {{^}}    tc::release_registers<40>();
+// CHECK:      {{^}}  tc::claim_registers<184>();  // the consumers' share
+// CHECK:      {{^}}    uint32_t tc_frag_a[2][4][4];  // by the tile's parity
+// CHECK:      {{^}}      tc::wgmma_m64k16_rs<
+// CHECK:      {{^}}static void tc_relu_a_gemm_0_persistent_launch(
+// CHECK:      {{^}}  tc_relu_a_gemm_0_persistent_kernel<<<(unsigned)tc::schedule_blocks(tc_schedule), 512, tc_smem_bytes, tc_stream>>>(
 // CHECK-LABEL: {{^}}static void tc_relu_a_gemm_0_launch(
-// CHECK-NOT:   persistent
-// CHECK:       {{^}}}
+// CHECK:      {{^}}  if (tc::prefer_persistent_fragment_tiles(M, N, K)) {
+// CHECK-NEXT: {{^}}    tc_relu_a_gemm_0_persistent_launch(M, N, K, A, B, C, tc_stream);  // 128x128 tiles
 void relu_a_gemm(int M, int N, int K, const __half *__restrict__ A,
                  const __half *__restrict__ B, float *__restrict__ C) {
 #pragma tc

@@ -739,17 +739,27 @@ TEST(KernelConfigTest, PrologueOnAIsAppliedToTmaStagesByTheConsumers) {
   // registers, two buffers by the tile's parity, with one group in flight
   // (and their cp.async twins from registers, none in flight); so do the
   // 128x256 tiles (two warpgroups, one block per SM), beside a producer
-  // warpgroup that gives them its registers. The others (three
-  // warpgroups) convert their stages, as the default does. Neither the persistent
-  // tiles nor the 128x256 tiles' narrower widths (both measured slower or
-  // no faster with ReLU on A); the deep 64x128 tiles' narrower widths do.
-  bool DeepNarrower = false, OneWarpgroup = false, WideFragments = false;
+  // warpgroup that gives them its registers, and the persistent 128x128
+  // tiles, beside a producer warpgroup and one epilogue warpgroup, for
+  // longer reductions than without a prologue. The others (three
+  // warpgroups) convert their stages, as the default does. Not the
+  // 128x256 tiles' narrower widths (measured no faster with ReLU on A);
+  // the deep 64x128 tiles' narrower widths do.
+  bool DeepNarrower = false, OneWarpgroup = false, WideFragments = false, Persistent = false;
   for (auto &Alt : alternativeKernels(*R.Config, RegionModel(), PrologueA)) {
     const bool WideBlock = Alt.Config.warpgroups() == 2 && !Alt.Config.twoBlocksFit();
     const bool Fragments = Alt.Config.warpgroups() == 1 || WideBlock;
     OneWarpgroup |= Alt.Config.warpgroups() == 1;
-    WideFragments |= WideBlock && Fragments;
+    WideFragments |= WideBlock && Fragments && !Alt.Config.PersistentTiles;
     EXPECT_EQ(Alt.Config.ProducerWarpgroup, WideBlock) << Alt.Suffix;
+    if (Alt.Config.PersistentTiles) {
+      Persistent = true;
+      EXPECT_EQ(Alt.Predicate, "prefer_persistent_fragment_tiles");
+      EXPECT_EQ(Alt.Config.storerThreads(), 128);
+      EXPECT_EQ(Alt.Config.blockThreads(), 512); // 128 registers a thread at launch
+      // 128 x 40 (producer) + 128 x 96 (epilogue) + 256 x 184 <= 64K.
+      EXPECT_EQ(Alt.Config.consumerRegisters(), 184);
+    }
     EXPECT_FALSE(Alt.Config.cpAsyncTwin().ProducerWarpgroup) << Alt.Suffix;
     EXPECT_EQ(Alt.Config.ConvertStages, !Fragments) << Alt.Suffix;
     EXPECT_EQ(Alt.Config.WgmmaRegisterA, Fragments) << Alt.Suffix;
@@ -764,7 +774,6 @@ TEST(KernelConfigTest, PrologueOnAIsAppliedToTmaStagesByTheConsumers) {
     EXPECT_TRUE(AltTwin.WgmmaRegisterA) << Alt.Suffix;
     EXPECT_FALSE(AltTwin.fragmentsByParity()) << Alt.Suffix;
     EXPECT_EQ(AltTwin.WgmmaPending, 0) << Alt.Suffix;
-    EXPECT_FALSE(Alt.Config.PersistentTiles) << Alt.Suffix;
     EXPECT_FALSE(Alt.Config.BlockM == 128 && Alt.Config.BlockN > 128 &&
                  Alt.Config.BlockN < 256) << Alt.Suffix;
     DeepNarrower |= Alt.Config.BlockM == 64 && Alt.Config.BlockN < 128 && Alt.Config.Stages == 8;
@@ -772,6 +781,7 @@ TEST(KernelConfigTest, PrologueOnAIsAppliedToTmaStagesByTheConsumers) {
   EXPECT_TRUE(DeepNarrower);
   EXPECT_TRUE(OneWarpgroup);
   EXPECT_TRUE(WideFragments);
+  EXPECT_TRUE(Persistent);
 }
 
 TEST(KernelConfigTest, ProloguesOnBAndOnMMajorAConvertTheLandedStages) {
