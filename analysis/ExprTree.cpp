@@ -12,6 +12,9 @@ ExprPtr ExprNode::make(Kind K, std::string Text, std::vector<ExprPtr> Ops) {
 }
 
 std::string ExprPrinter::print(const ExprNode &E) const {
+  auto It = Named.find(&E);
+  if (It != Named.end())
+    return It->second;
   switch (E.K) {
   case ExprNode::Read:
     return PrintRead(E.AccessId);

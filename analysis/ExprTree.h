@@ -12,6 +12,7 @@
 #define TC_ANALYSIS_EXPRTREE_H
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -36,6 +37,8 @@ struct ExprPrinter {
   std::function<std::string(const std::string &Iter)> PrintIterator;
   std::function<std::string(const std::string &Scalar)> PrintScalar =
       [](const std::string &S) { return S; };
+  /// Subtrees printed as a name instead (a local that holds their value).
+  std::map<const ExprNode *, std::string> Named;
   std::string print(const ExprNode &E) const;
 };
 

@@ -1,6 +1,9 @@
 //===- Epilogue.cpp -------------------------------------------------------===//
 #include "Epilogue.h"
+#include <algorithm>
+#include <functional>
 #include <map>
+#include <set>
 
 namespace tc {
 
@@ -38,6 +41,75 @@ std::string printAccess(const RegionModel &M, const Access &A,
     Index += (D ? " + " : "") + Term;
   }
   return Arr.Name + "[" + Index + "]";
+}
+
+/// Prints E, each subtree that it computes more than once (a local scalar
+/// of the source, inlined into each of its uses) bound to a local of its
+/// own: `const auto <Prefix><n> = ...;` in Definitions, innermost first.
+/// Only subtrees of which at least one copy is evaluated unconditionally
+/// (not in a branch of ?:, nor right of && or ||), so that none is
+/// evaluated where the source would not have evaluated it; and within a
+/// shared subtree, only what it does not already compute once.
+static std::string printSharingSubtrees(ExprPrinter P, const ExprNode &E,
+                                        const std::string &Prefix, std::string &Definitions) {
+  struct Copies {
+    std::vector<const ExprNode *> Nodes;
+    bool Unconditional = false;
+  };
+  std::map<std::string, Copies> ByText;
+  std::function<void(const ExprNode &, bool)> Visit = [&](const ExprNode &N, bool Conditional) {
+    if (!N.Ops.empty()) { // operators, casts and calls: not leaves
+      Copies &C = ByText[P.print(N)];
+      C.Nodes.push_back(&N);
+      C.Unconditional |= !Conditional;
+    }
+    for (size_t I = 0; I < N.Ops.size(); ++I) {
+      const bool Branch = (N.K == ExprNode::Conditional && I > 0) ||
+                          (N.K == ExprNode::Binary && I > 0 && (N.Text == "&&" || N.Text == "||"));
+      Visit(*N.Ops[I], Conditional || Branch);
+    }
+  };
+  Visit(E, false);
+  std::vector<std::pair<const std::string *, const Copies *>> Candidates;
+  for (auto &[Text, C] : ByText)
+    if (C.Nodes.size() > 1 && C.Unconditional)
+      Candidates.push_back({&Text, &C});
+  // Outer subtrees first: a subtree inside a shared one counts once for
+  // all the copies of that one (its definition computes it once).
+  std::stable_sort(Candidates.begin(), Candidates.end(), [](const auto &A, const auto &B) {
+    return A.first->size() > B.first->size();
+  });
+  std::set<const ExprNode *> Covered; // nodes inside a shared subtree's copies
+  std::function<void(const ExprNode &)> Cover = [&](const ExprNode &N) {
+    Covered.insert(&N);
+    for (auto &Op : N.Ops)
+      Cover(*Op);
+  };
+  std::vector<const Copies *> Shared;
+  for (auto &[Text, C] : Candidates) {
+    size_t Outside = 0;
+    bool Inside = false;
+    for (const ExprNode *N : C->Nodes) {
+      Outside += !Covered.count(N);
+      Inside |= Covered.count(N) > 0;
+    }
+    if (Outside + (Inside ? 1 : 0) < 2)
+      continue;
+    Shared.push_back(C);
+    for (const ExprNode *N : C->Nodes)
+      for (auto &Op : N->Ops)
+        Cover(*Op);
+  }
+  // Defined innermost first, so that outer definitions use inner names.
+  std::reverse(Shared.begin(), Shared.end());
+  int Count = 0;
+  for (const Copies *C : Shared) {
+    std::string Name = Prefix + std::to_string(Count++);
+    Definitions += "const auto " + Name + " = " + P.print(*C->Nodes.front()) + ";\n";
+    for (const ExprNode *N : C->Nodes)
+      P.Named[N] = Name;
+  }
+  return P.print(E);
 }
 
 llvm::Expected<std::string> emitEpilogue(const RegionModel &M, const MatmulIdiom &Idiom,
@@ -180,7 +252,10 @@ llvm::Expected<std::string> emitEpilogue(const RegionModel &M, const MatmulIdiom
                          "chains of local scalars after the reduction are not "
                          "supported yet");
     std::string Target = printAccess(M, S.Write, Iter);
-    std::string Value = P.print(*S.Value);
+    std::string Shared;
+    std::string Value =
+        printSharingSubtrees(P, *S.Value, "tc_common_" + Dst.Name + "_" + S.Name + "_", Shared);
+    Emit(Shared);
     if (IsTemp(S.Write.ArrayId)) {
       std::string Var = "tc_temp_" + Dst.Name + "_" + S.Name;
       Emit("const " + Dst.ElemSpelling + " " + Var + " = " + Value + ";\n");
