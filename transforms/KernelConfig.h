@@ -211,7 +211,7 @@ struct KernelConfig {
   /// producer copies the next tile's first k tiles while this one is
   /// stored. The consumers stage each tile in an output buffer of its own
   /// after the stages and go on with the next tile; the epilogue
-  /// warpgroups (StorerThreads) store it. For the 128x128 tiles
+  /// warpgroups (storerThreads()) store it. For the 128x128 tiles
   /// (tc::prefer_persistent_tiles), whose blocks of two per SM otherwise
   /// spend about as long filling their pipeline and storing their tile as
   /// computing it on short reductions. Not with a prologue applied to the
