@@ -252,9 +252,10 @@ struct KernelConfig {
   /// although setmaxnreg would have given them 168; 16 warps start at 128.
   int storerThreads() const { return PersistentTiles ? (ProducerWarpgroup ? 128 : 256) : 0; }
   /// (PersistentTiles with ProducerWarpgroup) Registers of an epilogue
-  /// thread once it has resized its own (setmaxnreg), for epilogues as
-  /// heavy as GELU's; the consumers' share is then 184.
-  static constexpr int StorerRegisters = 96;
+  /// thread once it has resized its own (setmaxnreg); the consumers' share
+  /// is then 200. (With 96 and 184, the consumers of a bf16 clamp on A
+  /// spilled.)
+  static constexpr int StorerRegisters = 64;
   /// Threads of a block: the consumers (threads()) and, with TMA, the
   /// producer warp after them (then the epilogue warpgroups, where there
   /// are).

@@ -108,12 +108,12 @@ void gemm(int M, int N, int K, const __half *__restrict__ A,
 // registers a thread (with two epilogue warpgroups, 20 warps started at
 // 96 and ptxas serialised the consumers' wgmma, C7512). Taken for longer
 // reductions than the plain kernel (prefer_persistent_fragment_tiles).
-// CHECK:      {{^}}//   block tile 128x128x64, 2 warpgroups (8 warps and a producer warpgroup; setmaxnreg: 40 registers a producer thread, 96 an epilogue thread, 184 a consumer's), 4 TMA stages (mbarriers), persistent blocks (one per SM, whole tiles in turn; an epilogue warpgroup stores each tile from a buffer of its own), {{.*}}, 200784 bytes of shared memory, sm_90a
+// CHECK:      {{^}}//   block tile 128x128x64, 2 warpgroups (8 warps and a producer warpgroup; setmaxnreg: 40 registers a producer thread, 64 an epilogue thread, 200 a consumer's), 4 TMA stages (mbarriers), persistent blocks (one per SM, whole tiles in turn; an epilogue warpgroup stores each tile from a buffer of its own), {{.*}}, 200784 bytes of shared memory, sm_90a
 // CHECK-NEXT: {{^}}__global__ void __launch_bounds__(512, 1) tc_relu_a_gemm_0_persistent_kernel(
 // CHECK:      {{^}}    tc::mbarrier_init(tc_out_empty, 128);  // one per epilogue thread
 // CHECK:      {{^}}  int tc_k_origin = 0;
 // CHECK-NEXT: {{^}}  if (threadIdx.x >= 384) {  // the epilogue warpgroup: registers of its own
-// CHECK-NEXT: {{^}}    tc::release_registers<96>();
+// CHECK-NEXT: {{^}}    tc::release_registers<64>();
 // CHECK-NEXT: {{^}}    for (int tc_unit = 0; tc::unit_work<8>(
 // CHECK:      {{^}}      tc::mbarrier_wait(tc_out_full, tc_unit % 2);
 // CHECK:      {{^}}      tc::mbarrier_arrive(tc_out_empty);
@@ -122,7 +122,7 @@ void gemm(int M, int N, int K, const __half *__restrict__ A,
 // CHECK-NEXT: {{^}}  }
 // CHECK-NEXT: {{^}}  if (threadIdx.x >= 256) {  // the producer warpgroup: few registers
 // CHECK-NEXT: {{^}}    tc::release_registers<40>();
-// CHECK:      {{^}}  tc::claim_registers<184>();  // the consumers' share
+// CHECK:      {{^}}  tc::claim_registers<200>();  // the consumers' share
 // CHECK:      {{^}}    uint32_t tc_frag_a[2][4][4];  // by the tile's parity
 // CHECK:      {{^}}      tc::wgmma_m64k16_rs<
 // CHECK:      {{^}}static void tc_relu_a_gemm_0_persistent_launch(

@@ -757,8 +757,8 @@ TEST(KernelConfigTest, PrologueOnAIsAppliedToTmaStagesByTheConsumers) {
       EXPECT_EQ(Alt.Predicate, "prefer_persistent_fragment_tiles");
       EXPECT_EQ(Alt.Config.storerThreads(), 128);
       EXPECT_EQ(Alt.Config.blockThreads(), 512); // 128 registers a thread at launch
-      // 128 x 40 (producer) + 128 x 96 (epilogue) + 256 x 184 <= 64K.
-      EXPECT_EQ(Alt.Config.consumerRegisters(), 184);
+      // 128 x 40 (producer) + 128 x 64 (epilogue) + 256 x 200 <= 64K.
+      EXPECT_EQ(Alt.Config.consumerRegisters(), 200);
     }
     EXPECT_FALSE(Alt.Config.cpAsyncTwin().ProducerWarpgroup) << Alt.Suffix;
     EXPECT_EQ(Alt.Config.ConvertStages, !Fragments) << Alt.Suffix;
