@@ -180,6 +180,18 @@ struct KernelConfig {
   /// buffers by the tile's parity: a raw B's of a transposed tile
   /// (RawFragmentsB), or A's with its prologue (WgmmaRegisterA).
   bool fragmentsByParity() const { return Tma && (RawFragmentsB || WgmmaRegisterA); }
+  /// (RawFragmentsB with offset rows) Whether the consumers' conversion
+  /// has a version for warps whose offsets are all integers, one HSUB2 a
+  /// pair instead of two (tc::OffsetPairs::kIntegral): in the 128x128
+  /// transposed tiles, whose conversion is on the main loop's critical
+  /// path. Measured on an H100 (int8 layer, integer zero points, one binary
+  /// with the previous kernels, either listed first): 1.027-1.039x on the
+  /// 36 paper shapes of those tiles, 1.015-1.020x on 23 LLM ones. The
+  /// 256x128 tiles (ProducerWarpgroup),
+  /// whose conversion serves twice the columns, gained nothing with it
+  /// (1.000x on 60 paper shapes), and their fp32 path (fractional zero
+  /// points) ran 2% slower beside a third version, so they keep two.
+  bool integerOffsetPairs() const { return RawFragmentsB && OffsetRowsB && !ProducerWarpgroup; }
   /// Whether the kernel applies an operand's prologue (to landed stages or
   /// to A's fragments).
   bool appliesOperandPrologue() const { return convertsStagePrologue() || WgmmaRegisterA; }

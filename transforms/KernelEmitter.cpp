@@ -424,7 +424,12 @@ private:
     for (int I = 0; I < PerThread; ++I)
       S += "      tc_convert_b_row(" + str(C.BlockN) + "LL * tc_block_n + " + Layout +
            "::row(tc_thread, " + str(I) + "))" + (I + 1 < PerThread ? ",\n" : "};\n");
-    if (Offset)
+    if (Offset && C.RawFragmentsB)
+      S += std::string("  // Warps whose rows all have exact offsets convert in fp16 pairs") +
+           (C.integerOffsetPairs() ? ", with one\n  // subtraction a pair where all are integers.\n"
+                                   : ".\n") +
+           "  const tc::OffsetPairs tc_pairs_b = tc::offset_pairs(tc_convert_b);\n";
+    else if (Offset)
       S += "  // Warps whose rows all have exact offsets convert in fp16 pairs.\n"
            "  const bool tc_exact_rows = tc::packed_rows(tc_convert_b);\n" +
            std::string(twoConsumerVersions() ? "" : "  const bool tc_packed_b = tc_exact_rows;\n");
@@ -557,8 +562,9 @@ private:
         // rows' conversion (k: the tile's first k element, past which the
         // conversion zeroes the padding).
         T.LoadRawB = "tc::load_raw_fragments<" + M.Arrays[Idiom.B.ArrayId].ElemSpelling + ", " +
-                     Elem + ">(tc_frag_b[{buf}], tc_raw_b + {stage} * " + str(B.Elements * 2) +
-                     ", tc_thread, tc_convert_b, " + (C.OffsetRowsB ? "tc_packed_b, " : "") +
+                     Elem + (C.OffsetRowsB && !C.integerOffsetPairs() ? ", false" : "") +
+                     ">(tc_frag_b[{buf}], tc_raw_b + {stage} * " + str(B.Elements * 2) +
+                     ", tc_thread, tc_convert_b, " + (C.OffsetRowsB ? "tc_pairs_b, " : "") +
                      "(" + Idiom.ExtentK.str(subst()) + ") - {k});";
       } else
       // (A's fragments: one buffer per k step with cp.async stages, two

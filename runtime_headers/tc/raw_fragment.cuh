@@ -23,11 +23,17 @@
 //
 // Conversion (as for raw stages, tile_convert.cuh): where the prologue is
 // the element minus an exact offset (OffsetRow) and the warp's rows all
-// are exact (`packed`), one PRMT makes the half2 (1024 + b0, 1024 + b1) of
-// a pair and two HSUB2 take away the offset; otherwise each element goes
-// through fp32 and the row's prologue f. Elements at k >= k_valid (past
-// the reduction, which TMA filled with zeros) become exact zeros: f(0) is
-// not zero with a zero point, and the padded products must add nothing.
+// are exact (offset_pairs), one PRMT makes the half2 (1024 + b0, 1024 + b1)
+// of a pair and two HSUB2 take away the offset - one where every offset of
+// the warp is an integer; otherwise each element goes through fp32 and the
+// row's prologue f. Elements at k >= k_valid (past the reduction, which TMA
+// filled with zeros) become exact zeros: f(0) is not zero with a zero
+// point, and the padded products must add nothing. (With integer zero
+// points, the one HSUB2 and one branch on k_valid a tile instead of one a
+// k step took the 128x128 transposed tiles' main loop, whose conversion is
+// on its critical path (clock64 probes: ~1100 cycles a k tile, ~800
+// without the conversion), 1.039x faster on the paper's shapes that take
+// them, H100; KernelConfig::integerOffsetPairs.)
 #pragma once
 
 #include <cstdint>
@@ -106,12 +112,25 @@ __device__ __forceinline__ void load_raw_pairs(uint32_t (&x)[4], const unsigned 
     x[r] = *reinterpret_cast<const uint16_t *>(raw + at + 512 * (r % 2) + 8 * (r / 2));
 }
 
+// Bytes b0, b1 (the low half of x) of a row with an integer offset, as the
+// half2 (b0 - z, b1 - z): pair_minus_offset without the fraction.
+template <typename Src>
+__device__ __forceinline__ uint32_t pair_minus_integer_offset(uint32_t x, uint32_t bias) {
+  if (std::is_signed<Src>::value)
+    x ^= 0x8080u;
+  uint32_t h = __byte_perm(x, 0x64646464u, 0x4140u);
+  __half2 v, b;
+  memcpy(&v, &h, 4);
+  memcpy(&b, &bias, 4);
+  v = __hsub2(v, b);
+  memcpy(&h, &v, 4);
+  return h;
+}
+
 // Keeps the elements of fragment register r at k < k_valid (the last k
-// tile), zeroing the others.
+// tile), zeroing the others; the caller tests for a partial k tile.
 __device__ __forceinline__ void zero_past_k(uint32_t (&a)[4], int thread, int kk,
                                             int k_valid) {
-  if (k_valid >= 64)  // a whole k tile
-    return;
   const int k = 16 * kk + 2 * (thread % 4);
 #pragma unroll
   for (int r = 0; r < 4; ++r) {
@@ -134,26 +153,17 @@ __device__ __forceinline__ void load_raw_fragment(uint32_t (&a)[4], const unsign
 #pragma unroll
   for (int r = 0; r < 4; ++r)
     a[r] = detail::pair_through_float<Src, Dst>(x[r], f[r % 2]);
-  detail::zero_past_k(a, thread, kk, k_valid);
+  if (k_valid < 64)  // the last, partial k tile
+    detail::zero_past_k(a, thread, kk, k_valid);
 }
 
-// The same for offset rows (fp16 fragments): in fp16 pairs where `packed`
-// (packed_rows over the thread's two rows), else through fp32.
+// The same for offset rows taking the fp32 path (each row's f).
 template <typename Src, typename Dst, typename F>
 __device__ __forceinline__ void load_raw_fragment(uint32_t (&a)[4], const unsigned char *raw,
                                                   int thread, int kk,
-                                                  const OffsetRow<F> (&rows)[2], bool packed,
-                                                  int k_valid) {
-  static_assert(sizeof(Src) == 1 && std::is_integral<Src>::value &&
-                    std::is_same<Dst, __half>::value,
-                "offset rows convert 8-bit elements into fp16");
-  uint32_t x[4];
-  detail::load_raw_pairs(x, raw, thread, kk);
-#pragma unroll
-  for (int r = 0; r < 4; ++r)
-    a[r] = packed ? detail::pair_minus_offset<Src>(x[r], rows[r % 2].bias, rows[r % 2].fraction)
-                  : detail::pair_through_float<Src, Dst>(x[r], rows[r % 2].f);
-  detail::zero_past_k(a, thread, kk, k_valid);
+                                                  const OffsetRow<F> (&rows)[2], int k_valid) {
+  const F f[2] = {rows[0].f, rows[1].f};
+  load_raw_fragment<Src, Dst>(a, raw, thread, kk, f, k_valid);
 }
 
 // All kSteps fragments of a k tile (the tile's k steps, 16 k elements
@@ -168,23 +178,52 @@ __device__ __forceinline__ void load_raw_fragments(uint32_t (&a)[kSteps][4],
     load_raw_fragment<Src, Dst>(a[kk], raw, thread, kk, f, valid);
 }
 
-// The same for offset rows: one branch on `packed` for the whole tile
-// (the warp takes one side), so that neither side's instructions run on
-// the other's (a select per fragment would compute both).
-template <typename Src, typename Dst, int kSteps, typename F>
+// The same for offset rows (fp16 fragments), converted as `pairs` says
+// (offset_pairs): one branch for the whole tile (the warp takes one side),
+// so that no side's instructions run on another's (a select per fragment
+// would compute all of them), and one on k_valid. Without kIntegerPairs
+// the kernel has no version for integer offsets, which then take the
+// fraction's (subtracting +0: the same values).
+template <typename Src, typename Dst, bool kIntegerPairs = true, int kSteps, typename F>
 __device__ __forceinline__ void load_raw_fragments(uint32_t (&a)[kSteps][4],
                                                    const unsigned char *raw, int thread,
-                                                   const OffsetRow<F> (&rows)[2], bool packed,
-                                                   long long k_valid) {
+                                                   const OffsetRow<F> (&rows)[2],
+                                                   OffsetPairs pairs, long long k_valid) {
+  static_assert(sizeof(Src) == 1 && std::is_integral<Src>::value &&
+                    std::is_same<Dst, __half>::value,
+                "offset rows convert 8-bit elements into fp16");
   const int valid = static_cast<int>(k_valid < 16 * kSteps ? k_valid : 16 * kSteps);
-  if (packed) {
+  if (pairs == OffsetPairs::kThroughFloat) {
 #pragma unroll
     for (int kk = 0; kk < kSteps; ++kk)
-      load_raw_fragment<Src, Dst>(a[kk], raw, thread, kk, rows, true, valid);
+      load_raw_fragment<Src, Dst>(a[kk], raw, thread, kk, rows, valid);
+    return;
+  }
+  // Each k step's pairs converted as they load (loading the whole tile's
+  // first measured 0.4% slower with the 256x128 tiles).
+  if (kIntegerPairs && pairs == OffsetPairs::kIntegral) {
+#pragma unroll
+    for (int kk = 0; kk < kSteps; ++kk) {
+      uint32_t x[4];
+      detail::load_raw_pairs(x, raw, thread, kk);
+#pragma unroll
+      for (int r = 0; r < 4; ++r)
+        a[kk][r] = detail::pair_minus_integer_offset<Src>(x[r], rows[r % 2].bias);
+    }
   } else {
 #pragma unroll
+    for (int kk = 0; kk < kSteps; ++kk) {
+      uint32_t x[4];
+      detail::load_raw_pairs(x, raw, thread, kk);
+#pragma unroll
+      for (int r = 0; r < 4; ++r)
+        a[kk][r] = detail::pair_minus_offset<Src>(x[r], rows[r % 2].bias, rows[r % 2].fraction);
+    }
+  }
+  if (valid < 16 * kSteps) {  // the last, partial k tile
+#pragma unroll
     for (int kk = 0; kk < kSteps; ++kk)
-      load_raw_fragment<Src, Dst>(a[kk], raw, thread, kk, rows, false, valid);
+      detail::zero_past_k(a[kk], thread, kk, valid);
   }
 }
 

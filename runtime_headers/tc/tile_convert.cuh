@@ -408,6 +408,28 @@ __device__ __forceinline__ bool packed_rows(const OffsetRow<F> (&rows)[kRowsPerT
   return __all_sync(0xffffffffu, exact);
 }
 
+// How a warp converts its offset rows into fp16 fragments (offset_pairs):
+// through fp32 with each row's f; in fp16 pairs, one HSUB2 for the integer
+// part of the offset and one for its fraction; or, where every offset is
+// an integer (the fraction +-0, which takes nothing from q - zi: that is
+// never -0), in fp16 pairs with the one HSUB2.
+enum class OffsetPairs : int { kThroughFloat, kWithFraction, kIntegral };
+
+// The conversion of the warp's rows, chosen once before the main loop (all
+// 32 lanes must call it, as packed_rows).
+template <typename F, int kRowsPerThread>
+__device__ __forceinline__ OffsetPairs offset_pairs(const OffsetRow<F> (&rows)[kRowsPerThread]) {
+  bool exact = true, integral = true;
+#pragma unroll
+  for (int i = 0; i < kRowsPerThread; ++i) {
+    exact = exact && rows[i].exact;
+    integral = integral && (rows[i].fraction & 0x7fff7fffu) == 0;
+  }
+  if (!__all_sync(0xffffffffu, exact))
+    return OffsetPairs::kThroughFloat;
+  return __all_sync(0xffffffffu, integral) ? OffsetPairs::kIntegral : OffsetPairs::kWithFraction;
+}
+
 // The 8 bytes of w minus an exact row's offset, as 4 half2 (lowest first).
 template <typename Src>
 __device__ __forceinline__ uint4 bytes_minus_offset(uint2 w, uint32_t bias, uint32_t fraction) {

@@ -602,8 +602,9 @@ static void run_offset_rows(long long k_valid) {
 // (offset rows) and through fp32, must hold half(q - zero[row]) at each
 // element's place in the fragment layout (RawFragmentLayout), +0 past
 // k_valid, and the same bits either way. Warp w holds rows 16 w .. + 15;
-// row offsets by warp as in (f) (warps 2 and 3 have one inexact row each
-// and fall back).
+// row offsets by warp as in (f): warp 0's are integers (offset_pairs:
+// kIntegral), warp 1's exact fractions (kWithFraction), and warps 2 and 3
+// have one inexact row each and fall back (kThroughFloat).
 constexpr int kFragmentRows = 64;
 
 static float fragment_row_offset(int row) { return warp_row_offset(row / 16, row % 16); }
@@ -625,9 +626,9 @@ __global__ void raw_fragments_kernel(const uint8_t *raw, const float *zero, long
   const auto o = [&](int i) { return tc::offset_row<Src>(f(i), zero[Layout::row(t, i)]); };
   const decltype(f(0)) plain[2] = {f(0), f(1)};
   const decltype(o(0)) rows[2] = {o(0), o(1)};
-  const bool packed = tc::packed_rows(rows);
+  const tc::OffsetPairs pairs = tc::offset_pairs(rows);
   uint32_t a[4][4], b[4][4];
-  tc::load_raw_fragments<Src, __half>(a, tile, t, rows, packed, k_valid);
+  tc::load_raw_fragments<Src, __half>(a, tile, t, rows, pairs, k_valid);
   tc::load_raw_fragments<Src, __half>(b, tile, t, plain, k_valid);
   for (int kk = 0; kk < 4; ++kk)
     for (int r = 0; r < 4; ++r)
@@ -636,7 +637,7 @@ __global__ void raw_fragments_kernel(const uint8_t *raw, const float *zero, long
         packed_out[row * 64 + k] = static_cast<uint16_t>(a[kk][r] >> (16 * e));
         fp32_out[row * 64 + k] = static_cast<uint16_t>(b[kk][r] >> (16 * e));
       }
-  packed_flags[t] = packed;
+  packed_flags[t] = static_cast<int>(pairs);
 }
 
 template <typename Src>
@@ -651,8 +652,14 @@ static void run_raw_fragments(long long k_valid) {
         raw_fragments_kernel<Src><<<1, 128>>>(draw, dzero, k_valid, dpacked, dfp32, dflags);
       });
   bool same = c.packed == c.fp32, flags_ok = true, values_ok = true;
+  // Warp 0's offsets are integers (one HSUB2 a pair), warp 1's have
+  // fractions (two), warps 2 and 3 each have an inexact row (fp32).
+  const tc::OffsetPairs want_pairs[4] = {tc::OffsetPairs::kIntegral,
+                                         tc::OffsetPairs::kWithFraction,
+                                         tc::OffsetPairs::kThroughFloat,
+                                         tc::OffsetPairs::kThroughFloat};
   for (int t = 0; t < 128; ++t)
-    flags_ok = flags_ok && c.flags[t] == (t / 32 < 2);
+    flags_ok = flags_ok && c.flags[t] == static_cast<int>(want_pairs[t / 32]);
   for (int r = 0; r < kFragmentRows; ++r)
     for (int k = 0; k < 64; ++k) {
       const float q = static_cast<float>(static_cast<Src>(raw[r * 64 + k]));
@@ -661,7 +668,8 @@ static void run_raw_fragments(long long k_valid) {
     }
   report(same && flags_ok && values_ok,
          "raw fragments (%s, k_valid %lld): the fragment layout holds q - zero[row], the same "
-         "bits in fp16 pairs and through fp32; inexact warps fall back",
+         "bits in fp16 pairs (integer offsets: one subtraction) and through fp32; inexact "
+         "warps fall back",
          std::is_signed<Src>::value ? "int8" : "uint8", k_valid);
 }
 

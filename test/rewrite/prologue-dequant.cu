@@ -70,8 +70,12 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK-NEXT: {{^}}  tc::claim_registers<232>();  // the consumers' share
 // CHECK-NEXT: for (int tc_unit = 0; tc::unit_work<8>(
 // CHECK: tc_convert_b_row(128LL * tc_block_n + tc::RawFragmentLayout::row(tc_thread, 0)),
+// Two versions of its conversion: fp16 pairs without the integer-offset one
+// (KernelConfig::integerOffsetPairs), and fp32.
+// CHECK: const tc::OffsetPairs tc_pairs_b = tc::offset_pairs(tc_convert_b);
 // CHECK: float tc_acc[1][32][4] = {};
 // CHECK: uint32_t tc_frag_b[2][4][4];  // by the tile's parity
+// CHECK: tc::load_raw_fragments<int8_t, __half, false>(tc_frag_b[0], tc_raw_b + {{.*}}, tc_thread, tc_convert_b, tc_pairs_b, (K) - {{.*}});
 // CHECK: tc::wgmma_m64k16_rs<__half, 0, 256>(tc_acc[0], tc_frag_b[0][0], tc::wgmma_desc_advance(tc_desc_a, {{.*}} * 32768 + 32 * 0));
 // CHECK: tc::consumer_sync<256>();  // the stages become the output tile
 // CHECK: for (int [[T:c[0-9]]] = 0; [[T]] <= 31; [[T]] += 1) {
@@ -129,9 +133,10 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK: const decltype(tc_convert_b_row(0)) tc_convert_b[2] = {
 // CHECK-NEXT: tc_convert_b_row(128LL * tc_block_n + tc::RawFragmentLayout::row(tc_thread, 0)),
 // CHECK-NEXT: tc_convert_b_row(128LL * tc_block_n + tc::RawFragmentLayout::row(tc_thread, 1))};
-// CHECK: const bool tc_exact_rows = tc::packed_rows(tc_convert_b);
-// One version of the consumers' code: the conversion branches once a tile.
-// CHECK-NEXT: const bool tc_packed_b = tc_exact_rows;
+// One version of the consumers' code: the conversion branches once a tile,
+// three ways (fp32, fp16 pairs, fp16 pairs with integer offsets).
+// CHECK: const tc::OffsetPairs tc_pairs_b = tc::offset_pairs(tc_convert_b);
+// CHECK-NOT: tc_packed_b
 // CHECK: tc::fence_operands(tc_acc[0]);
 // CHECK: uint32_t tc_frag_b[2][4][4];  // by the tile's parity
 // A's whole stage is wgmma's B.
@@ -141,7 +146,7 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // fragments into the buffer of its parity while the other's wgmma run, then
 // issues its own and waits for the previous tile's, whose stage it frees.
 // CHECK: tc::mbarrier_wait(tc_full + {{.*}});  // the tile has landed
-// CHECK-NEXT: tc::load_raw_fragments<int8_t, __half>(tc_frag_b[0], tc_raw_b + {{.*}} * 16384, tc_thread, tc_convert_b, tc_packed_b, (K) - {{.*}});
+// CHECK-NEXT: tc::load_raw_fragments<int8_t, __half>(tc_frag_b[0], tc_raw_b + {{.*}} * 16384, tc_thread, tc_convert_b, tc_pairs_b, (K) - {{.*}});
 // CHECK-NEXT: tc::warpgroup_arrive(tc_acc[0]);
 // CHECK-NEXT: tc::wgmma_m64k16_rs<__half, 0, 128>(tc_acc[0], tc_frag_b[0][0], tc::wgmma_desc_advance(tc_desc_a, {{.*}} * 16384 + 32 * 0));
 // CHECK: tc::wgmma_commit();
@@ -215,8 +220,8 @@ void int8_symmetric(int M, int N, int K, const __half *__restrict__ X,
 // CHECK-NEXT: return tc::offset_row<int8_t>(
 // CHECK-NEXT: [=](float tc_x) -> float { return static_cast<float>(tc_x); },
 // CHECK-NEXT: 0);
-// CHECK: const bool tc_exact_rows = tc::packed_rows(tc_convert_b);
-// CHECK: tc::load_raw_fragments<int8_t, __half>({{.*}}, tc_thread, tc_convert_b, tc_packed_b,
+// CHECK: const tc::OffsetPairs tc_pairs_b = tc::offset_pairs(tc_convert_b);
+// CHECK: tc::load_raw_fragments<int8_t, __half>({{.*}}, tc_thread, tc_convert_b, tc_pairs_b,
 
 // An offset added, from an 8-bit array (integer arithmetic after int
 // promotion, nothing wraps): the row's offset is minus the value, in double.
@@ -236,7 +241,7 @@ void uint8_plus(int M, int N, int K, const __half *__restrict__ X,
 // CHECK: return tc::offset_row<uint8_t>(
 // CHECK-NEXT: [=](float tc_x) -> float { return static_cast<float>(static_cast<float>((static_cast<int>(tc_x) + static_cast<int>(tc_v0)))); },
 // CHECK-NEXT: -static_cast<double>(static_cast<int>(tc_v0)));
-// CHECK: tc::load_raw_fragments<uint8_t, __half>({{.*}}, tc_thread, tc_convert_b, tc_packed_b,
+// CHECK: tc::load_raw_fragments<uint8_t, __half>({{.*}}, tc_thread, tc_convert_b, tc_pairs_b,
 
 // Not offset rows: a division (the scale does not factor out of a quotient),
 // unsigned arithmetic (W - zu[j] wraps modulo 2^32 before the conversion),

@@ -657,6 +657,17 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   EXPECT_TRUE(R.Config->OffsetRowsB);
   EXPECT_NE(R.Config->PathReason.find("fp16 pairs"), std::string::npos);
   EXPECT_FALSE(R.Config->cpAsyncTwin().OffsetRowsB);
+  // Integer offsets take one subtraction a pair in the 128x128 transposed
+  // tiles only: not in the 256x128 ones, nor where nothing converts into
+  // fragments.
+  EXPECT_TRUE(R.Config->integerOffsetPairs());
+  Alts = alternativeKernels(*R.Config, RegionModel(), Offset);
+  ASSERT_EQ(Alts.size(), 2u);
+  EXPECT_TRUE(Alts[1].Config.ProducerWarpgroup);
+  EXPECT_TRUE(Alts[1].Config.OffsetRowsB);
+  EXPECT_FALSE(Alts[1].Config.integerOffsetPairs());
+  EXPECT_FALSE(Alts[0].Config.integerOffsetPairs());
+  EXPECT_FALSE(R.Config->cpAsyncTwin().integerOffsetPairs());
   Offset.InputType = ElementType::BF16;
   R = chooseFor(Offset, {}, GpuArch::SM90a, MmaPreference::Auto);
   ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
