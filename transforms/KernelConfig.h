@@ -187,8 +187,8 @@ struct KernelConfig {
   /// path. Measured on an H100 (int8 layer, integer zero points, one binary
   /// with the previous kernels, either listed first): 1.027-1.039x on the
   /// 36 paper shapes of those tiles, 1.015-1.020x on 23 LLM ones. The
-  /// 256x128 tiles (ProducerWarpgroup),
-  /// whose conversion serves twice the columns, gained nothing with it
+  /// 256x128 tiles (ProducerWarpgroup), whose conversion serves twice the
+  /// columns, gained nothing with it
   /// (1.000x on 60 paper shapes), and their fp32 path (fractional zero
   /// points) ran 2% slower beside a third version, so they keep two.
   bool integerOffsetPairs() const { return RawFragmentsB && OffsetRowsB && !ProducerWarpgroup; }

@@ -60,18 +60,24 @@ struct RawFragmentLayout {
 namespace detail {
 
 // Bytes b0, b1 (the low half of x) of an exact offset row, as the half2
-// (b0 - z, b1 - z) (see OffsetRow).
-template <typename Src>
+// (b0 - z, b1 - z) (see OffsetRow): the bias's HSUB2, then the fraction's
+// where the zero point has one (kFraction; for an integer zero point the
+// second would subtract +0).
+template <typename Src, bool kFraction>
 __device__ __forceinline__ uint32_t pair_minus_offset(uint32_t x, uint32_t bias,
                                                       uint32_t fraction) {
   if (std::is_signed<Src>::value)
     x ^= 0x8080u;
   uint32_t h = __byte_perm(x, 0x64646464u, 0x4140u);
-  __half2 v, b, f;
+  __half2 v, b;
   memcpy(&v, &h, 4);
   memcpy(&b, &bias, 4);
-  memcpy(&f, &fraction, 4);
-  v = __hsub2(__hsub2(v, b), f);
+  v = __hsub2(v, b);
+  if (kFraction) {
+    __half2 f;
+    memcpy(&f, &fraction, 4);
+    v = __hsub2(v, f);
+  }
   memcpy(&h, &v, 4);
   return h;
 }
@@ -113,20 +119,6 @@ __device__ __forceinline__ void load_raw_pairs(uint32_t (&x)[4], const unsigned 
 }
 
 // Bytes b0, b1 (the low half of x) of a row with an integer offset, as the
-// half2 (b0 - z, b1 - z): pair_minus_offset without the fraction.
-template <typename Src>
-__device__ __forceinline__ uint32_t pair_minus_integer_offset(uint32_t x, uint32_t bias) {
-  if (std::is_signed<Src>::value)
-    x ^= 0x8080u;
-  uint32_t h = __byte_perm(x, 0x64646464u, 0x4140u);
-  __half2 v, b;
-  memcpy(&v, &h, 4);
-  memcpy(&b, &bias, 4);
-  v = __hsub2(v, b);
-  memcpy(&h, &v, 4);
-  return h;
-}
-
 // Keeps the elements of fragment register r at k < k_valid (the last k
 // tile), zeroing the others; the caller tests for a partial k tile.
 __device__ __forceinline__ void zero_past_k(uint32_t (&a)[4], int thread, int kk,
@@ -136,6 +128,23 @@ __device__ __forceinline__ void zero_past_k(uint32_t (&a)[4], int thread, int kk
   for (int r = 0; r < 4; ++r) {
     const int kr = k + 8 * (r / 2);
     a[r] &= (kr < k_valid ? 0xffffu : 0u) | (kr + 1 < k_valid ? 0xffff0000u : 0u);
+  }
+}
+
+// A k tile's fragments of offset rows, each k step's pairs converted as
+// they load (loading the whole tile's first measured 0.4% slower with the
+// 256x128 tiles).
+template <typename Src, bool kFraction, int kSteps, typename F>
+__device__ __forceinline__ void load_offset_pairs(uint32_t (&a)[kSteps][4],
+                                                  const unsigned char *raw, int thread,
+                                                  const OffsetRow<F> (&rows)[2]) {
+#pragma unroll
+  for (int kk = 0; kk < kSteps; ++kk) {
+    uint32_t x[4];
+    load_raw_pairs(x, raw, thread, kk);
+#pragma unroll
+    for (int r = 0; r < 4; ++r)
+      a[kk][r] = pair_minus_offset<Src, kFraction>(x[r], rows[r % 2].bias, rows[r % 2].fraction);
   }
 }
 
@@ -199,27 +208,10 @@ __device__ __forceinline__ void load_raw_fragments(uint32_t (&a)[kSteps][4],
       load_raw_fragment<Src, Dst>(a[kk], raw, thread, kk, rows, valid);
     return;
   }
-  // Each k step's pairs converted as they load (loading the whole tile's
-  // first measured 0.4% slower with the 256x128 tiles).
-  if (kIntegerPairs && pairs == OffsetPairs::kIntegral) {
-#pragma unroll
-    for (int kk = 0; kk < kSteps; ++kk) {
-      uint32_t x[4];
-      detail::load_raw_pairs(x, raw, thread, kk);
-#pragma unroll
-      for (int r = 0; r < 4; ++r)
-        a[kk][r] = detail::pair_minus_integer_offset<Src>(x[r], rows[r % 2].bias);
-    }
-  } else {
-#pragma unroll
-    for (int kk = 0; kk < kSteps; ++kk) {
-      uint32_t x[4];
-      detail::load_raw_pairs(x, raw, thread, kk);
-#pragma unroll
-      for (int r = 0; r < 4; ++r)
-        a[kk][r] = detail::pair_minus_offset<Src>(x[r], rows[r % 2].bias, rows[r % 2].fraction);
-    }
-  }
+  if (kIntegerPairs && pairs == OffsetPairs::kIntegral)
+    detail::load_offset_pairs<Src, false>(a, raw, thread, rows);
+  else
+    detail::load_offset_pairs<Src, true>(a, raw, thread, rows);
   if (valid < 16 * kSteps) {  // the last, partial k tile
 #pragma unroll
     for (int kk = 0; kk < kSteps; ++kk)
