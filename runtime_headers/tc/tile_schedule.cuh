@@ -30,7 +30,13 @@
 // for that mark - the first is past its main loop, storing - adds the slot
 // to its own sums (a + b = b + a: the same total either way) and finishes
 // the tile. That halves the slots' memory and traffic against a slot per
-// part.
+// part. (Every part counting its arrival before storing, so that the last
+// to arrive need not store its own slot, nor wait for its fence, nor read
+// it back, was 0.5% slower on the int8 layer's paper set on an H100, and
+// 4% on 128 x 3072 x 4096 (24 tiles in 4 parts): the parts of a tile end
+// their main loops together, so the last one's own store overlapped the
+// others' anyway, and the extra atomic round trip to L2 before them all
+// lay on the critical path.)
 //
 // Stream units (schedule_stream_tiles, kernels with one block per SM that
 // loop over unit_work): with more tiles than SMs and a last round of few
