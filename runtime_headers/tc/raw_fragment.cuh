@@ -118,7 +118,6 @@ __device__ __forceinline__ void load_raw_pairs(uint32_t (&x)[4], const unsigned 
     x[r] = *reinterpret_cast<const uint16_t *>(raw + at + 512 * (r % 2) + 8 * (r / 2));
 }
 
-// Bytes b0, b1 (the low half of x) of a row with an integer offset, as the
 // Keeps the elements of fragment register r at k < k_valid (the last k
 // tile), zeroing the others; the caller tests for a partial k tile.
 __device__ __forceinline__ void zero_past_k(uint32_t (&a)[4], int thread, int kk,
