@@ -36,7 +36,7 @@
 // 4% on 128 x 3072 x 4096 (24 tiles in 4 parts): the parts of a tile end
 // their main loops together, so the last one's own store overlapped the
 // others' anyway, and the extra atomic round trip to L2 before them all
-// lay on the critical path.)
+// lay on the critical path: docs/results/fused-bench-h100-int8-not-landed.md.)
 //
 // Stream units (schedule_stream_tiles, kernels with one block per SM that
 // loop over unit_work): with more tiles than SMs and a last round of few
