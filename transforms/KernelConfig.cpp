@@ -258,7 +258,7 @@ static void chooseRawFragments(KernelConfig &C, const MatmulIdiom &Idiom) {
                     !C.PersistentTiles && Idiom.A.ReductionIsContiguous;
 }
 
-/// What PathReason says, last, of a raw 8-bit B's conversion (none for
+/// What pathReason() says, last, of a raw 8-bit B's conversion (none for
 /// other operands): into fragments of a transposed tile, or into B's stage.
 static std::string rawBReason(const KernelConfig &C) {
   std::string Offset = C.OffsetRowsB ? ", minus each row's offset in fp16 pairs where exact" : "";
@@ -277,19 +277,8 @@ static std::string rawBReason(const KernelConfig &C) {
   return "";
 }
 
-/// An alternative kernel's PathReason: its base's, with the raw B's
-/// conversion (the last part) as the alternative does it.
-static void reviseRawBReason(KernelConfig &Alt, const KernelConfig &Base) {
-  std::string Old = rawBReason(Base);
-  if (Old.empty() || Alt.PathReason.size() < Old.size() ||
-      Alt.PathReason.compare(Alt.PathReason.size() - Old.size(), Old.size(), Old) != 0)
-    return;
-  Alt.PathReason.resize(Alt.PathReason.size() - Old.size());
-  Alt.PathReason += rawBReason(Alt);
-}
-
-/// What PathReason says of a K-major A's prologue in a TMA kernel: applied
-/// to the landed stages, or to wgmma's fragments.
+/// What pathReason() says of a K-major A's prologue in a TMA kernel:
+/// applied to the landed stages, or to wgmma's fragments.
 static const char *const kAPrologueOnStages =
     "; A's prologue applied by each consumer warpgroup to its rows of each landed stage (to the "
     "fragments in the cp.async kernel)";
@@ -320,17 +309,12 @@ static void placeAPrologue(KernelConfig &C) {
   const bool WideBlock = C.warpgroups() == 2 && !C.twoBlocksFit() && !C.PersistentTiles;
   const bool Fragments = C.warpgroups() == 1 || WideBlock || C.PersistentTiles;
   C.ProducerWarpgroup = WideBlock || C.PersistentTiles;
-  std::string From = Fragments ? kAPrologueOnStages : kAPrologueOnFragments;
-  std::string To = Fragments ? kAPrologueOnFragments : kAPrologueOnStages;
-  size_t At = C.PathReason.find(From);
-  if (At != std::string::npos)
-    C.PathReason.replace(At, From.size(), To);
   C.WgmmaRegisterA = Fragments;
   C.ConvertStages = !Fragments;
   C.WgmmaPending = 1;
 }
 
-/// Feeds a wgmma configuration by TMA where it can (PathReason says which).
+/// Feeds a wgmma configuration by TMA where it can (pathReason() says which).
 static void chooseCopies(KernelConfig &C, const MatmulIdiom &Idiom) {
   if (!C.wgmma())
     return;
@@ -360,15 +344,23 @@ static void chooseCopies(KernelConfig &C, const MatmulIdiom &Idiom) {
   chooseRawFragments(C, Idiom);
   C.PathReason += "; TMA stages filled by a producer warp (cp.async kernel when an operand "
                   "is not 16-byte aligned)";
-  if (C.ConvertStages && !C.ConvertedAIsMMajor)
-    C.PathReason += kAPrologueOnStages;
-  else if (C.ConvertStages)
-    C.PathReason += "; A's prologue applied by each consumer warpgroup to its rows of each "
-                    "landed stage";
-  if (C.ConvertStagesB)
-    C.PathReason += "; B's prologue applied by the consumers to each landed stage";
-  C.PathReason += rawBReason(C);
   placeAPrologue(C);
+}
+
+std::string KernelConfig::pathReason() const {
+  if (!Tma)
+    return PathReason;
+  std::string Operands;
+  if (WgmmaRegisterA)
+    Operands += kAPrologueOnFragments;
+  else if (ConvertStages && !ConvertedAIsMMajor)
+    Operands += kAPrologueOnStages;
+  else if (ConvertStages)
+    Operands += "; A's prologue applied by each consumer warpgroup to its rows of each "
+                "landed stage";
+  if (ConvertStagesB)
+    Operands += "; B's prologue applied by the consumers to each landed stage";
+  return PathReason + Operands + rawBReason(*this);
 }
 
 llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
@@ -647,7 +639,6 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
     if (Narrow.Tma) {
       chooseRawFragments(Narrow, Idiom);
       Narrow.Stages = defaultTmaStages(Narrow);
-      reviseRawBReason(Narrow, C);
     }
     allowStreamUnits(Narrow, Cl);
     // (Against a 128x128 kernel converting into its fragments, only for
@@ -661,7 +652,6 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
       Tall.BlockM = Tall.WarpN = 256;
       Tall.ProducerWarpgroup = true;
       Tall.Stages = 4;
-      reviseRawBReason(Tall, C);
       allowStreamUnits(Tall, Cl);
       AlternativeKernel TallAlt{Tall, "_tall", "prefer_tall_raw_fragment_tiles", false};
       TallAlt.TwinOf = "";

@@ -79,8 +79,12 @@ struct KernelConfig {
   int vector() const { return 16 / ElementBytes; }
   GpuArch Arch = GpuArch::SM90a;
   MmaPath Path = MmaPath::Sync;
-  /// Why the path was chosen (--explain), e.g. why not wgmma.
+  /// Why the path and the copies were chosen, e.g. why not wgmma or TMA.
   std::string PathReason;
+  /// What --explain says of the main loop: PathReason, then for TMA
+  /// kernels where each operand's prologue or conversion is applied, as
+  /// the configuration has it (alternative kernels change it).
+  std::string pathReason() const;
   bool wgmma() const { return Path == MmaPath::Wgmma; }
   /// wgmma groups left in flight at the end of a main-loop iteration: 1
   /// overlaps tile t's instructions with tile t + 1's wait and barrier,

@@ -115,7 +115,7 @@ public:
     GeneratedRegion G;
     G.Explain += "  " + Idiom.describe(M);
     G.Explain += "  kernel: " + C.describe() + "\n";
-    G.Explain += "  main loop: " + C.PathReason + "\n";
+    G.Explain += "  main loop: " + C.pathReason() + "\n";
     for (auto &S : CS.Steps) {
       G.Explain += "  step " + S.Name + "\n";
       if (!S.Tree.empty())

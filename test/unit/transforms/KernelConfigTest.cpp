@@ -352,7 +352,7 @@ TEST(KernelConfigTest, AutoTakesWgmmaOnSm90aForEveryLayout) {
       Chosen R = chooseFor(plainIdiom(AK, BK), {}, GpuArch::SM90a, MmaPreference::Auto);
       ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
       const KernelConfig &C = *R.Config;
-      EXPECT_TRUE(C.wgmma()) << C.PathReason;
+      EXPECT_TRUE(C.wgmma()) << C.pathReason();
       EXPECT_EQ(C.BlockM, 128);
       EXPECT_EQ(C.BlockN, 128);
       EXPECT_EQ(C.BlockK, 64);
@@ -367,7 +367,7 @@ TEST(KernelConfigTest, AutoTakesWgmmaOnSm90aForEveryLayout) {
       // TMA stages filled by a producer warp: three, so that two blocks
       // share an SM; one group in flight; a full and an empty barrier per
       // stage after the operands.
-      EXPECT_TRUE(C.Tma) << C.PathReason;
+      EXPECT_TRUE(C.Tma) << C.pathReason();
       EXPECT_EQ(C.Stages, 3);
       EXPECT_EQ(C.blockThreads(), 256 + 32);
       EXPECT_EQ(C.operandBytes(), 3 * 2 * 128 * 64 * 2);
@@ -399,7 +399,7 @@ TEST(KernelConfigTest, TmaOnlyWhereTheStagesAreCopiedUnchanged) {
   Chosen R = chooseFor(Sum, {}, GpuArch::SM90a, MmaPreference::Auto);
   ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
   EXPECT_TRUE(R.Config->wgmma());
-  EXPECT_TRUE(R.Config->Tma) << R.Config->PathReason;
+  EXPECT_TRUE(R.Config->Tma) << R.Config->pathReason();
   std::vector<AlternativeKernel> Alts = alternativeKernels(*R.Config, RegionModel(), Sum);
   ASSERT_EQ(Alts.size(), 11u);
   EXPECT_EQ(Alts[0].Predicate, "prefer_skinny_tiles");
@@ -482,8 +482,8 @@ TEST(KernelConfigTest, TmaOnlyWhereTheStagesAreCopiedUnchanged) {
   ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
   EXPECT_TRUE(R.Config->wgmma());
   EXPECT_FALSE(R.Config->Tma);
-  EXPECT_NE(R.Config->PathReason.find("different layouts"), std::string::npos)
-      << R.Config->PathReason;
+  EXPECT_NE(R.Config->pathReason().find("different layouts"), std::string::npos)
+      << R.Config->pathReason();
 }
 
 // Pairs of blocks sharing B's tile: the 128x256 and 64x128 TMA kernels, in
@@ -594,11 +594,11 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   EXPECT_EQ(R.Config->bytesPerStage(), (128 + 128) * 64 * 2);
   EXPECT_EQ(R.Config->Stages, 4);
   EXPECT_FALSE(R.Config->twoBlocksFit());
-  EXPECT_NE(R.Config->PathReason.find("lands raw"), std::string::npos);
+  EXPECT_NE(R.Config->pathReason().find("lands raw"), std::string::npos);
   EXPECT_TRUE(R.Config->RawFragmentsB);
   EXPECT_FALSE(R.Config->convertsLandedStages());
   EXPECT_EQ(R.Config->WgmmaPending, 1);
-  EXPECT_NE(R.Config->PathReason.find("computed transposed"), std::string::npos);
+  EXPECT_NE(R.Config->pathReason().find("computed transposed"), std::string::npos);
   // A prologue that is not the element minus an offset: through fp32 only.
   EXPECT_FALSE(R.Config->OffsetRowsB);
   KernelConfig Twin = R.Config->cpAsyncTwin();
@@ -619,8 +619,8 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   EXPECT_FALSE(Alts[0].Config.PairedTiles);
   EXPECT_TRUE(Alts[0].Config.twoBlocksFit());
   // (--explain says how each kernel converts.)
-  EXPECT_EQ(Alts[0].Config.PathReason.find("computed transposed"), std::string::npos);
-  EXPECT_NE(Alts[0].Config.PathReason.find("convert it in place"), std::string::npos);
+  EXPECT_EQ(Alts[0].Config.pathReason().find("computed transposed"), std::string::npos);
+  EXPECT_NE(Alts[0].Config.pathReason().find("convert it in place"), std::string::npos);
   const KernelConfig &Tall = Alts[1].Config;
   EXPECT_EQ(Alts[1].Predicate, "prefer_tall_raw_fragment_tiles");
   EXPECT_EQ(Alts[1].TwinOf, std::optional<std::string>(""));
@@ -644,8 +644,8 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   EXPECT_LE(Tall.sharedBytes(), sharedMemoryLimit(GpuArch::SM90a));
   EXPECT_TRUE(Tall.stagedEpilogue());
   EXPECT_FALSE(Tall.cpAsyncTwin().ProducerWarpgroup);
-  EXPECT_NE(Tall.PathReason.find("computed transposed"), std::string::npos);
-  EXPECT_NE(Tall.PathReason.find("setmaxnreg"), std::string::npos);
+  EXPECT_NE(Tall.pathReason().find("computed transposed"), std::string::npos);
+  EXPECT_NE(Tall.pathReason().find("setmaxnreg"), std::string::npos);
   EXPECT_NE(Tall.describe().find("m64n256k16"), std::string::npos);
 
   // The element minus an offset (or no prologue): fp16 pairs on fp16
@@ -655,7 +655,7 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   R = chooseFor(Offset, {}, GpuArch::SM90a, MmaPreference::Auto);
   ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
   EXPECT_TRUE(R.Config->OffsetRowsB);
-  EXPECT_NE(R.Config->PathReason.find("fp16 pairs"), std::string::npos);
+  EXPECT_NE(R.Config->pathReason().find("fp16 pairs"), std::string::npos);
   EXPECT_FALSE(R.Config->cpAsyncTwin().OffsetRowsB);
   // Integer offsets take one subtraction a pair in the 128x128 transposed
   // tiles only: not in the 256x128 ones, nor where nothing converts into
@@ -738,8 +738,8 @@ TEST(KernelConfigTest, PrologueOnAIsAppliedToTmaStagesByTheConsumers) {
   // plain GEMM's layout.
   EXPECT_EQ(R.Config->sharedBytes(),
             R.Config->Stages * (128 + 128) * 64 * 2 + 16 * R.Config->Stages + 16);
-  EXPECT_NE(R.Config->PathReason.find("by each consumer warpgroup"), std::string::npos)
-      << R.Config->PathReason;
+  EXPECT_NE(R.Config->pathReason().find("by each consumer warpgroup"), std::string::npos)
+      << R.Config->pathReason();
   KernelConfig Twin = R.Config->cpAsyncTwin();
   EXPECT_FALSE(Twin.Tma);
   EXPECT_FALSE(Twin.ConvertStages);
@@ -776,11 +776,11 @@ TEST(KernelConfigTest, PrologueOnAIsAppliedToTmaStagesByTheConsumers) {
     EXPECT_EQ(Alt.Config.WgmmaRegisterA, Fragments) << Alt.Suffix;
     EXPECT_EQ(Alt.Config.fragmentsByParity(), Fragments) << Alt.Suffix;
     EXPECT_EQ(Alt.Config.WgmmaPending, 1) << Alt.Suffix;
-    EXPECT_NE(Alt.Config.PathReason.find(Fragments ? "its prologue applied to each thread's wgmma "
+    EXPECT_NE(Alt.Config.pathReason().find(Fragments ? "its prologue applied to each thread's wgmma "
                                                      "fragments"
                                                    : "by each consumer warpgroup"),
               std::string::npos)
-        << Alt.Suffix << ": " << Alt.Config.PathReason;
+        << Alt.Suffix << ": " << Alt.Config.pathReason();
     KernelConfig AltTwin = Alt.Config.cpAsyncTwin();
     EXPECT_TRUE(AltTwin.WgmmaRegisterA) << Alt.Suffix;
     EXPECT_FALSE(AltTwin.fragmentsByParity()) << Alt.Suffix;
@@ -813,9 +813,9 @@ TEST(KernelConfigTest, ProloguesOnBAndOnMMajorAConvertTheLandedStages) {
     EXPECT_EQ(R.Config->ConvertStages, !OnB);
     EXPECT_FALSE(R.Config->WgmmaRegisterA);
     EXPECT_EQ(R.Config->blockThreads(), 256 + 32);
-    EXPECT_NE(R.Config->PathReason.find(OnB ? "B's prologue" : "A's prologue"),
+    EXPECT_NE(R.Config->pathReason().find(OnB ? "B's prologue" : "A's prologue"),
               std::string::npos)
-        << R.Config->PathReason;
+        << R.Config->pathReason();
     KernelConfig Twin = R.Config->cpAsyncTwin();
     EXPECT_FALSE(Twin.Tma);
     EXPECT_EQ(Twin.ConvertStagesB, OnB);
@@ -835,8 +835,8 @@ TEST(KernelConfigTest, ProloguesOnBAndOnMMajorAConvertTheLandedStages) {
   Chosen R = chooseFor(Sum, {}, GpuArch::SM90a, MmaPreference::Auto);
   ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
   EXPECT_FALSE(R.Config->wgmma());
-  EXPECT_NE(R.Config->PathReason.find("prologue in a sum of matmuls"), std::string::npos)
-      << R.Config->PathReason;
+  EXPECT_NE(R.Config->pathReason().find("prologue in a sum of matmuls"), std::string::npos)
+      << R.Config->pathReason();
 }
 
 TEST(KernelConfigTest, WgmmaStagesAndTileClauses) {
@@ -885,7 +885,7 @@ TEST(KernelConfigTest, MmaSyncWhereWgmmaCannotRun) {
     Chosen R = chooseFor(C.Idiom, C.Cl, C.Arch, MmaPreference::Auto);
     ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
     EXPECT_FALSE(R.Config->wgmma());
-    EXPECT_NE(R.Config->PathReason.find(C.Reason), std::string::npos) << R.Config->PathReason;
+    EXPECT_NE(R.Config->pathReason().find(C.Reason), std::string::npos) << R.Config->pathReason();
     // Asking for wgmma there is an error with the same reason as its note.
     Chosen Forced = chooseFor(C.Idiom, C.Cl, C.Arch, MmaPreference::Wgmma);
     ASSERT_FALSE(Forced.Config.has_value());
@@ -921,9 +921,9 @@ TEST(KernelConfigTest, WgmmaTakesAFromRegistersForAPrologueOnA) {
   // Four stages of 128x128 tiles leave room for one block per SM: the TMA
   // kernel takes A's fragments from registers, two buffers beside a
   // producer warpgroup.
-  EXPECT_NE(R.Config->PathReason.find("its prologue applied to each thread's wgmma fragments"),
+  EXPECT_NE(R.Config->pathReason().find("its prologue applied to each thread's wgmma fragments"),
             std::string::npos)
-      << R.Config->PathReason;
+      << R.Config->pathReason();
   EXPECT_TRUE(R.Config->WgmmaRegisterA);
   EXPECT_TRUE(R.Config->ProducerWarpgroup);
   EXPECT_FALSE(R.Config->ConvertStages);
