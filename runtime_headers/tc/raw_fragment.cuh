@@ -63,19 +63,18 @@ namespace detail {
 // (b0 - z, b1 - z) (see OffsetRow): the bias's HSUB2, then the fraction's
 // where the zero point has one (kFraction; for an integer zero point the
 // second would subtract +0).
-template <typename Src, bool kFraction>
-__device__ __forceinline__ uint32_t pair_minus_offset(uint32_t x, uint32_t bias,
-                                                      uint32_t fraction) {
+template <typename Src, bool kFraction, typename F>
+__device__ __forceinline__ uint32_t pair_minus_offset(uint32_t x, const OffsetRow<F> &row) {
   if (std::is_signed<Src>::value)
     x ^= 0x8080u;
   uint32_t h = __byte_perm(x, 0x64646464u, 0x4140u);
   __half2 v, b;
   memcpy(&v, &h, 4);
-  memcpy(&b, &bias, 4);
+  memcpy(&b, &row.bias, 4);
   v = __hsub2(v, b);
   if (kFraction) {
     __half2 f;
-    memcpy(&f, &fraction, 4);
+    memcpy(&f, &row.fraction, 4);
     v = __hsub2(v, f);
   }
   memcpy(&h, &v, 4);
@@ -143,7 +142,7 @@ __device__ __forceinline__ void load_offset_pairs(uint32_t (&a)[kSteps][4],
     load_raw_pairs(x, raw, thread, kk);
 #pragma unroll
     for (int r = 0; r < 4; ++r)
-      a[kk][r] = pair_minus_offset<Src, kFraction>(x[r], rows[r % 2].bias, rows[r % 2].fraction);
+      a[kk][r] = pair_minus_offset<Src, kFraction>(x[r], rows[r % 2]);
   }
 }
 
