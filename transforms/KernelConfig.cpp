@@ -277,11 +277,12 @@ static std::string rawBReason(const KernelConfig &C) {
   return "";
 }
 
-/// What pathReason() says of a K-major A's prologue in a TMA kernel:
-/// applied to the landed stages, or to wgmma's fragments.
+/// What pathReason() says of A's prologue in a TMA kernel: applied to each
+/// warpgroup's rows of the landed stages (a K-major A's to the fragments
+/// in the cp.async kernel instead), or to wgmma's fragments.
 static const char *const kAPrologueOnStages =
-    "; A's prologue applied by each consumer warpgroup to its rows of each landed stage (to the "
-    "fragments in the cp.async kernel)";
+    "; A's prologue applied by each consumer warpgroup to its rows of each landed stage";
+static const char *const kKMajorAPrologueInCpAsync = " (to the fragments in the cp.async kernel)";
 static const char *const kAPrologueOnFragments =
     "; A from registers, its prologue applied to each thread's wgmma fragments (two buffers by "
     "the tile's parity; one in the cp.async kernel)";
@@ -353,11 +354,9 @@ std::string KernelConfig::pathReason() const {
   std::string Operands;
   if (WgmmaRegisterA)
     Operands += kAPrologueOnFragments;
-  else if (ConvertStages && !ConvertedAIsMMajor)
-    Operands += kAPrologueOnStages;
   else if (ConvertStages)
-    Operands += "; A's prologue applied by each consumer warpgroup to its rows of each "
-                "landed stage";
+    Operands += std::string(kAPrologueOnStages) +
+                (ConvertedAIsMMajor ? "" : kKMajorAPrologueInCpAsync);
   if (ConvertStagesB)
     Operands += "; B's prologue applied by the consumers to each landed stage";
   return PathReason + Operands + rawBReason(*this);

@@ -251,11 +251,12 @@ struct KernelConfig {
   int producerThreads() const { return ProducerWarpgroup ? 128 : ProducerWarpThreads; }
   static constexpr int RegistersPerSm = 65536;
   /// (ProducerWarpgroup) Registers of a consumer thread once the producer
-  /// has given back its own: the SM's registers less the producer's,
-  /// shared by the consumers, a multiple of 8 (setmaxnreg's unit).
+  /// (and with PersistentTiles the epilogue warpgroup) has given back its
+  /// own: the SM's registers less theirs, shared by the consumers, a
+  /// multiple of 8 (setmaxnreg's unit).
   int consumerRegisters() const {
     return (RegistersPerSm - producerThreads() * ProducerRegisters -
-            (PersistentTiles && ProducerWarpgroup ? storerThreads() * StorerRegisters : 0)) /
+            storerThreads() * StorerRegisters) /
            threads() / 8 * 8;
   }
   /// (PersistentTiles) The epilogue warpgroups: they store each output
