@@ -47,6 +47,7 @@
 #include "tma.cuh"
 #include "cluster.cuh"
 #include "tile_schedule.cuh"
+#include "cluster_parts.cuh"
 #include "operand_repack.cuh"
 #include "raster.cuh"
 #include "split_k.cuh"

@@ -95,10 +95,17 @@ struct TileSchedule {
                           // blocks by k tiles (stream units, parts = 2)
   int persistent_blocks;  // > 0: all tiles whole, block b computing tiles b,
                           // b + persistent_blocks, ... in turn (persistent kernels)
+  int cluster_parts;      // 1: every tile split, its parts one cluster adding their
+                          // tiles through distributed shared memory (cluster_parts.cuh)
 };
 
-// Blocks per unit of the schedule: the cluster size of its launch.
+// Blocks per unit of the schedule.
 __host__ __device__ inline int unit_blocks(const TileSchedule &s) { return s.pair ? 2 : 1; }
+
+// Blocks per cluster of its launch: a unit's, or a split tile's parts.
+__host__ inline int cluster_blocks(const TileSchedule &s) {
+  return s.cluster_parts ? s.parts : unit_blocks(s);
+}
 
 __host__ inline TileSchedule whole_tiles_only(long long tiles_m, long long tiles_n,
                                               long long k_tiles) {
@@ -298,11 +305,12 @@ __host__ inline long long schedule_blocks(const TileSchedule &s) {
 }
 
 // Launches a TMA kernel on its schedule: a cluster of two blocks per unit
-// of pairs, else one block per unit. The kernel's last parameters are the
-// schedule, the parts' workspace and counters; `args` are those before.
-// Should the device refuse the clusters (a GPU partition without room for
-// them), the same kernel runs unpaired on whole tiles, which needs no
-// workspace: the result is the same.
+// of pairs, or of a split tile's parts (cluster_parts), else one block per
+// unit. The kernel's last parameters are the schedule, the parts'
+// workspace and counters; `args` are those before. Should the device
+// refuse the clusters (a GPU partition without room for them), the same
+// kernel runs unclustered on whole tiles, which needs no workspace: the
+// result is the same.
 template <typename... Params, typename... Args>
 __host__ inline cudaError_t launch_schedule(void (*kernel)(Params...), const TileSchedule &s,
                                             float *workspace, int *counters, int threads,
@@ -315,16 +323,17 @@ __host__ inline cudaError_t launch_schedule(void (*kernel)(Params...), const Til
   config.stream = stream;
   cudaLaunchAttribute cluster[1];
   cluster[0].id = cudaLaunchAttributeClusterDimension;
-  cluster[0].val.clusterDim.x = static_cast<unsigned>(unit_blocks(s));
+  cluster[0].val.clusterDim.x = static_cast<unsigned>(cluster_blocks(s));
   cluster[0].val.clusterDim.y = 1;
   cluster[0].val.clusterDim.z = 1;
   config.attrs = cluster;
   config.numAttrs = 1;
   const cudaError_t status = cudaLaunchKernelEx(&config, kernel, args..., s, workspace, counters);
-  if (status == cudaSuccess || !s.pair)
+  if (status == cudaSuccess || cluster_blocks(s) == 1)
     return status;
   (void)cudaGetLastError();  // the refused launch's error, handled here
-  const TileSchedule single = whole_tiles_only(2ll * s.tiles_m, s.tiles_n, s.k_tiles);
+  const TileSchedule single =
+      whole_tiles_only((s.pair ? 2ll : 1ll) * s.tiles_m, s.tiles_n, s.k_tiles);
   config.gridDim = dim3(static_cast<unsigned>(schedule_blocks(single)));
   cluster[0].val.clusterDim.x = 1;
   return cudaLaunchKernelEx(&config, kernel, args..., single, static_cast<float *>(nullptr),

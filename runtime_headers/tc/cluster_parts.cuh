@@ -1,0 +1,160 @@
+// tc/cluster_parts.cuh - the parts of a split tile as one cluster, adding
+// their partial tiles through distributed shared memory (sm_90).
+//
+// Few-tile outputs split every tile along k into P parts (2..8) so that
+// the blocks fill the SMs. combine_parts (tile_schedule.cuh) meets the
+// parts in L2: each stores its fp32 tile in a slot, fences and counts, and
+// the last reads the others' slots and runs the epilogue alone. Here the
+// P blocks of a tile are launched as one cluster (schedule_cluster_parts,
+// launch_schedule) and keep their partial tiles in their own shared
+// memory, where the output tile is staged anyway: each part adds rows
+// [part * R / P, (part + 1) * R / P) of all P tiles, in part order (the same
+// bits on every run), and runs the epilogue on those rows. Measured on an
+// H100 (docs/results/fused-bench-h100-int8-cluster-parts.md, the int8
+// layer's 128x128 kernel against its stream units): 1.15x on the 27 paper
+// shapes that take it (1.01x to 1.36x).
+//
+// Protocol: two cluster barriers (barrier.cluster), which every thread of
+// the cluster's blocks takes: once all parts have staged their tiles, and
+// once all have read the others', so that no block leaves while another
+// reads its memory. The producer warp takes both too
+// (producer_parts_in_cluster) once its copies are issued. (One-thread
+// mbarrier arrivals at cluster scope instead, release and acquire, with a
+// cluster fence, took 2-3 us more on H100 outputs of 5-16 tiles.)
+#pragma once
+
+#include <cstdint>
+
+#include <cuda_runtime.h>
+
+#include "cluster.cuh"
+#include "device_trap.cuh"
+#include "tile_schedule.cuh"
+
+namespace tc {
+
+// 16 bytes at `p`'s offset in the shared memory of cluster block `rank`.
+__device__ __forceinline__ float4 load_shared_cluster4(const float *p, int rank) {
+  float4 v;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile(
+      "{\n"
+      "  .reg .b32 remote;\n"
+      "  mapa.shared::cluster.u32 remote, %4, %5;\n"
+      "  ld.shared::cluster.v4.f32 {%0, %1, %2, %3}, [remote];\n"
+      "}\n"
+      : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w)
+      : "r"(shared_address(p)), "r"(rank)
+      : "memory");
+#else
+  (void)p, (void)rank;
+  v = make_float4(0.f, 0.f, 0.f, 0.f);
+  TC_DEVICE_TRAP_();
+#endif
+  return v;
+}
+
+// Called by the kThreads consumer threads of every part (cluster rank =
+// part) once the block's kRows x kCols tile is staged in `stage` (row pitch
+// kPitch floats) and the consumers met (consumer_sync): adds this part's
+// rows of all parts' tiles into its own `stage`, which then holds the sums
+// of rows [row_begin, row_end), for its epilogue. Returns once every part
+// has read this block's tile.
+template <int kRows, int kCols, int kPitch, int kThreads>
+__device__ __forceinline__ void add_parts_in_cluster(float *stage, int part, int parts,
+                                                     int thread, int &row_begin, int &row_end) {
+  static_assert(kCols % 4 == 0 && kPitch % 4 == 0, "float4 rows");
+  cluster_sync();  // every part's tile is staged
+  row_begin = part * kRows / parts;
+  row_end = (part + 1) * kRows / parts;
+  constexpr int kVectors = kCols / 4;  // float4s a row
+  for (int i = row_begin * kVectors + thread; i < row_end * kVectors; i += kThreads) {
+    float *p = stage + (i / kVectors) * kPitch + (i % kVectors) * 4;
+    float4 sum = load_shared_cluster4(p, 0);
+    for (int q = 1; q < parts; ++q) {
+      const float4 v = load_shared_cluster4(p, q);
+      sum.x += v.x;
+      sum.y += v.y;
+      sum.z += v.z;
+      sum.w += v.w;
+    }
+    *reinterpret_cast<float4 *>(p) = sum;  // rows no other part reads
+  }
+  cluster_sync();  // every part has read the others' tiles; the sums are in place
+}
+
+// The producer's share of add_parts_in_cluster: its two cluster barriers.
+__device__ __forceinline__ void producer_parts_in_cluster() {
+  cluster_sync();
+  cluster_sync();
+}
+
+// Clusters of 2..8 blocks of a kernel that can run at once
+// (cudaOccupancyMaxActiveClusters), measured once per launcher.
+struct ClusterCapacity {
+  int clusters[9] = {};  // by blocks per cluster; 0: none
+};
+
+template <typename... Params>
+__host__ inline ClusterCapacity cluster_capacity(void (*kernel)(Params...), int threads,
+                                                 int smem_bytes) {
+  ClusterCapacity c;
+  for (int blocks = 2; blocks <= 8; ++blocks) {
+    cudaLaunchConfig_t config = {};
+    config.gridDim = dim3(static_cast<unsigned>(blocks) * 16);
+    config.blockDim = dim3(static_cast<unsigned>(threads));
+    config.dynamicSmemBytes = static_cast<size_t>(smem_bytes);
+    cudaLaunchAttribute cluster[1];
+    cluster[0].id = cudaLaunchAttributeClusterDimension;
+    cluster[0].val.clusterDim.x = static_cast<unsigned>(blocks);
+    cluster[0].val.clusterDim.y = 1;
+    cluster[0].val.clusterDim.z = 1;
+    config.attrs = cluster;
+    config.numAttrs = 1;
+    int n = 0;
+    if (cudaOccupancyMaxActiveClusters(&n, kernel, &config) != cudaSuccess) {
+      (void)cudaGetLastError();
+      n = 0;
+    }
+    c.clusters[blocks] = n;
+  }
+  return c;
+}
+
+// Whether cluster parts are allowed: not with TC_CLUSTER_PARTS=0.
+__host__ inline bool cluster_parts_enabled() {
+  static const bool enabled = !turned_off_in_environment("TC_CLUSTER_PARTS");
+  return enabled;
+}
+
+// A schedule of every tile split into P parts, each tile one cluster: for
+// outputs of fewer tiles than half the SMs' clusters of two and reductions
+// of at least 10 k tiles, the P (2..8) with the most blocks whose clusters
+// all run at once (one wave) and parts of at least two k tiles. Measured
+// on an H100 against the stream units' L2 combining (int8 layer, 128x128
+// tiles): 1.05-1.39x from 10 k tiles, 0.86-0.90x at 6 and 8. False: keep
+// `s`.
+__host__ inline bool schedule_cluster_parts(long long tiles_m, long long tiles_n,
+                                            long long k_tiles, const ClusterCapacity &capacity,
+                                            TileSchedule &s) {
+  const long long tiles = tiles_m * tiles_n;
+  if (!cluster_parts_enabled() || 2 * tiles >= multiprocessors() || k_tiles < 10)
+    return false;
+  int best = 0;
+  for (int p = 2; p <= 8; ++p) {
+    const long long part_k = (k_tiles + p - 1) / p;
+    if ((k_tiles + part_k - 1) / part_k != p || part_k < 2 || tiles > capacity.clusters[p])
+      continue;
+    best = p;  // (more parts: more blocks at once)
+  }
+  if (best == 0)
+    return false;
+  s = whole_tiles_only(tiles_m, tiles_n, k_tiles);
+  s.whole_tiles = 0;
+  s.parts = best;
+  s.part_k_tiles = (k_tiles + best - 1) / best;
+  s.cluster_parts = 1;
+  return true;
+}
+
+}  // namespace tc
