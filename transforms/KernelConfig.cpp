@@ -63,6 +63,9 @@ std::string KernelConfig::describe() const {
            (PairedTiles ? ", pairs of blocks sharing B's tile (TMA multicast)" : "") +
            (StreamUnits ? ", stream units (a nearly empty last round shared by all SMs)"
                         : "") +
+           (clusterParts() ? ", few tiles split into parts launched as one cluster each "
+                             "(distributed shared memory adds them)"
+                           : "") +
            (PersistentTiles
                 ? std::string(", persistent blocks (one per SM, whole tiles in turn; ") +
                       (storerThreads() == 128 ? "an epilogue warpgroup stores"

@@ -754,11 +754,22 @@ private:
                   "  tc::mbarrier_wait(tc_out_empty, (tc_unit - 1) % 2);";
         T.StageSync = "tc::mbarrier_arrive(tc_out_full);  // this thread's part is staged";
       }
-      T.CombineParts = "if (tc_split_tile >= 0 &&\n    !tc::combine_parts<" + str(C.BlockM) +
-                       ", " + str(C.BlockN) + ", " + Pitch + ", " + str(C.threads()) +
+      std::string TileArgs = str(C.BlockM) + ", " + str(C.BlockN) + ", " + Pitch + ", " +
+                             str(C.threads());
+      T.CombineParts = "if (tc_split_tile >= 0 &&\n    !tc::combine_parts<" + TileArgs +
                        ">(tc_stage, tc_workspace, tc_counters, tc_split_tile,\n"
                        "        tc_part, tc_schedule.parts, tc_flag, tc_thread))\n"
                        "  " + consumersEnd() + "  // another part of this tile finishes it";
+      if (C.clusterParts())
+        // Or the parts, one cluster, each add and finish their share of the
+        // rows [tc_row_begin, tc_row_end) (tc/cluster_parts.cuh).
+        T.CombineParts = "int tc_row_begin = 0, tc_row_end = " + str(C.BlockM) +
+                         ";  // the rows this block finishes\n"
+                         "if (tc_schedule.cluster_parts)\n"
+                         "  tc::add_parts_in_cluster<" + TileArgs +
+                         ">(tc_stage, tc_part, tc_schedule.parts, tc_thread,\n"
+                         "                                 tc_row_begin, tc_row_end);\n"
+                         "else " + T.CombineParts;
     }
     // One output element (tc_m, tc_n): its partial sum to the split-K
     // workspace, or the epilogue. The staged form reads the sum from shared
@@ -806,11 +817,16 @@ private:
         Body = "if (tc_splits > 1) {\n  #pragma unroll\n  for (int tc_v = 0; tc_v < " + V +
                "; ++tc_v)\n    " + Workspace("tc_n0 + tc_v") + " = tc_sums[tc_v];\n"
                "} else {\n" + indent(LaneBody, 2) + "}\n";
-      T.StagedStoreVector = "{\n  const long long tc_m = {m}, tc_n0 = {n};\n"
+      T.StagedStoreVector = std::string(C.clusterParts() ? "if (tc_row_begin <= {ml} && {ml} < tc_row_end) "
+                                                         : "") +
+                            "{\n  const long long tc_m = {m}, tc_n0 = {n};\n"
                             "  const float *tc_sums = tc_stage + {ml} * " + Pitch + " + {nl};\n" +
                             indent(Body, 2) + "}";
     }
     T.StagedStore = Store("tc_stage[{ml} * " + Pitch + " + {nl}]");
+    if (C.clusterParts()) // (this block's rows only: see CombineParts)
+      T.StagedStore.insert(sizeof("if ({guard}) ") - 1,
+                           "if (tc_row_begin <= {ml} && {ml} < tc_row_end) ");
     T.Store = Store("tc_acc[{mt}][{nt}][{reg}]");
     return T;
   }
@@ -988,6 +1004,10 @@ private:
                        ">();  // the consumers' share\n";
       } else {
         S += "  if (threadIdx.x >= " + Consumers + ") {  // the producer warp\n" + Producer +
+             (C.clusterParts()
+                  ? "    if (tc_schedule.cluster_parts)  // (all threads of the cluster meet)\n"
+                    "      tc::producer_parts_in_cluster();\n"
+                  : "") +
              "    " + endOfUnit() + "\n  }\n";
       }
     }
@@ -1395,6 +1415,20 @@ private:
     std::string Kernel = Name + "_kernel";
     std::string TM = "(" + TilesM + " + 1)", TN = "(" + TilesN + " + 1)";
     std::string S;
+    // Few tiles: every tile split, its parts one cluster (the cluster
+    // capacity needs the kernel's shared memory opt-in first).
+    const bool ClusterParts = C.clusterParts() && !M.Clauses.SplitK;
+    if (ClusterParts)
+      S += "  constexpr int tc_smem_bytes = " + str(C.sharedBytes()) + ";\n" +
+           sharedMemoryOptIn({Kernel}) +
+           "  // Few tiles: every tile split, its parts one cluster adding their partial\n"
+           "  // tiles through distributed shared memory (tc/cluster_parts.cuh).\n"
+           "  static const tc::ClusterCapacity tc_capacity =\n"
+           "      tc::cluster_capacity(" + Kernel + ", " + str(C.blockThreads()) +
+           ", tc_smem_bytes);\n"
+           "  tc::TileSchedule tc_schedule;\n"
+           "  if (!tc::schedule_cluster_parts(" + TM + ", " + TN +
+           ", tc_k_tiles, tc_capacity, tc_schedule))\n  ";
     if (M.Clauses.SplitK)
       S += "  tc::TileSchedule tc_schedule = tc::split_all_tiles(" + TM + ", " + TN +
            ", tc_k_tiles, " + str(*M.Clauses.SplitK) + ");  // split_k clause\n";
@@ -1403,6 +1437,9 @@ private:
            "  tc::TileSchedule tc_schedule = tc::schedule_tile_pairs(" + TM + ", " + TN +
            ", tc_k_tiles, " + pairRule() + ", " +
            (C.StreamUnits ? "true" : "false") + ");\n";
+    else if (C.StreamUnits && ClusterParts)
+      S += "  tc_schedule = tc::schedule_stream_tiles(" + TM + ", " + TN +
+           ", tc_k_tiles);  // else the stream units\n";
     else if (C.StreamUnits)
       S += "  // The last round and a tail of tiles shared by all SMs where that helps.\n"
            "  tc::TileSchedule tc_schedule = tc::schedule_stream_tiles(" + TM + ", " + TN +
@@ -1411,6 +1448,8 @@ private:
       S += "  // One block per SM, each computing whole tiles in turn.\n"
            "  tc::TileSchedule tc_schedule = tc::schedule_persistent_tiles(" + TM + ", " + TN +
            ", tc_k_tiles);\n";
+    else if (ClusterParts)
+      S += "  tc_schedule = tc::schedule_tiles(" + TM + ", " + TN + ", tc_k_tiles);\n";
     else
       S += "  tc::TileSchedule tc_schedule = tc::schedule_tiles(" + TM + ", " + TN +
            ", tc_k_tiles);\n";
@@ -1418,17 +1457,21 @@ private:
     if (!C.PersistentTiles) // (whole tiles only: no parts, no workspace)
       S += "  // The parts' counters and slots, kept per stream (the counters left at\n"
            "  // zero); without the memory, whole tiles.\n"
-           "  if (tc::split_tiles(tc_schedule) > 0 &&\n"
+           "  if (" + std::string(ClusterParts ? "!tc_schedule.cluster_parts && " : "") +
+           "tc::split_tiles(tc_schedule) > 0 &&\n"
            "      !tc::stream_workspace(tc_stream, tc::schedule_counter_bytes(tc_schedule),\n"
            "                            tc::schedule_slot_bytes(tc_schedule, " +
            str(C.BlockM * C.BlockN) + "), tc_counters, tc_workspace))\n"
            "    tc_schedule = tc::without_split_tiles(tc_schedule);\n";
-    S += "  constexpr int tc_smem_bytes = " + str(C.sharedBytes()) + ";\n";
-    S += sharedMemoryOptIn({Kernel});
+    if (!ClusterParts)
+      S += "  constexpr int tc_smem_bytes = " + str(C.sharedBytes()) + ";\n" +
+           sharedMemoryOptIn({Kernel});
     std::string KernelArgs =
         ArgList + (ArgList.empty() ? "" : ", ") + llvm::join(mapNames(), ", ");
-    if (C.PairedTiles)
-      S += "  // A cluster of two blocks per pair of tiles (tc/cluster.cuh).\n"
+    if (C.PairedTiles || ClusterParts)
+      S += std::string(C.PairedTiles
+                           ? "  // A cluster of two blocks per pair of tiles (tc/cluster.cuh).\n"
+                           : "  // (A cluster of the parts of each tile where they add up there.)\n") +
            "  tc::launch_schedule(" + Kernel + ", tc_schedule, tc_workspace, tc_counters, " +
            str(C.blockThreads()) + ", tc_smem_bytes, tc_stream, " + KernelArgs + ");\n";
     else

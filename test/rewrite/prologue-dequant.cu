@@ -34,7 +34,9 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 }
 // EXPLAIN: B = W (column-major, leading dimension K, prologue (static_cast<float>(static_cast<float>(W[j][k])) - zero[j]), int8_t converted while copying), inputs __half
 // Four stages, one block per SM (two blocks of three spilled the conversion).
+// A few-tile output splits every tile into parts launched as one cluster.
 // EXPLAIN: kernel: block tile 128x128x64, 2 warpgroups (8 warps and a producer warp), 4 TMA stages
+// EXPLAIN-SAME: few tiles split into parts launched as one cluster each (distributed shared memory adds them)
 // EXPLAIN-SAME: 131152 bytes of shared memory
 // EXPLAIN: main loop: {{.*}}; the tile computed transposed (C^T = B^T A^T): B's 8-bit tile lands raw (64-byte swizzle) and each consumer thread converts its wgmma A fragments from it in registers, minus each row's offset in fp16 pairs where exact (the cp.async kernel converts while copying){{$}}
 // The 64x128 kernel converts into its stages; the 256x128 one computes its
@@ -116,10 +118,16 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // (8 KiB of 16), the stages a 16 KiB apart, with the 64-byte swizzle.
 // CHECK-LABEL: tc_int8_linear_0_kernel(
 // CHECK: {{^ *}}int8_t *tc_smem_raw_b = reinterpret_cast<int8_t *>(tc_smem_b + 4096);
+// CHECK: int *tc_flag = reinterpret_cast<int *>(tc_empty + 4);  // of combine_parts
 // The producer copies A's tile and W's raw one: 16 KiB + 8 KiB.
 // CHECK: tc::mbarrier_arrive_expect_tx(tc_full + {{.*}}, 24576);
 // CHECK-NEXT: tc::tma_load_2d(tc_smem_a + {{.*}}, tc_map_a,
 // CHECK-NEXT: tc::tma_load_2d(tc_smem_raw_b + {{.*}} * 16384, tc_map_b,
+// With the parts of a tile in one cluster, the producer warp takes the
+// consumers' two cluster barriers too.
+// CHECK: if (tc_schedule.cluster_parts)  // (all threads of the cluster meet)
+// CHECK-NEXT: tc::producer_parts_in_cluster();
+// CHECK-NEXT: continue;
 // The zero point of each of the thread's 2 rows (those of its fragments),
 // read once. The prologue is the element minus an offset (the zero point):
 // offset rows, converted in fp16 pairs by the warps whose rows' offsets all
@@ -161,7 +169,18 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK: tc_stage[((2 * tc_lane_col) + (8 * {{c[0-9]}})) * 136 + (((16 * tc_warp_m) + tc_lane_row) + (8 * {{c[0-9]}}))] = tc_acc[0][{{c[0-9]}}][(2 * {{c[0-9]}})];
 // CHECK-NEXT: tc_stage[(((2 * tc_lane_col) + (8 * {{c[0-9]}})) + 1) * 136 + (((16 * tc_warp_m) + tc_lane_row) + (8 * {{c[0-9]}}))] = tc_acc[0][{{c[0-9]}}][(2 * {{c[0-9]}}) + 1];
 // CHECK-NOT: tc_copy_b
+// The parts of a tile in one cluster add their tiles and each finishes its
+// rows; otherwise the last part of a split tile to arrive finishes it.
+// CHECK: tc::consumer_sync<256>();
+// CHECK-NEXT: int tc_row_begin = 0, tc_row_end = 128;  // the rows this block finishes
+// CHECK-NEXT: if (tc_schedule.cluster_parts)
+// CHECK-NEXT: tc::add_parts_in_cluster<128, 128, 136, 256>(tc_stage, tc_part, tc_schedule.parts, tc_thread,
+// CHECK-NEXT: tc_row_begin, tc_row_end);
+// CHECK-NEXT: else if (tc_split_tile >= 0 &&
+// CHECK-NEXT: !tc::combine_parts<128, 128, 136, 256>(
 // CHECK: continue;  // another part of this tile finishes it
+// The epilogue of this block's rows only.
+// CHECK: if (tc_row_begin <= ((16 * [[R:c[0-9]]]) + (tc_thread / 16)) && ((16 * [[R]]) + (tc_thread / 16)) < tc_row_end) {
 // CHECK: tc_value += static_cast<float>(scale[((tc_n))]) * tc_sum;
 // Small outputs of enough rows and columns with short reductions: 64x128
 // tiles, unsplit, rather than 128x128 tiles split along k
@@ -177,6 +196,15 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK: if (!tc::tma_map_2d_aligned(&tc_map_a, X, K, M, K, 64, 128, tc_stream, 0) ||
 // CHECK-NEXT: !tc::tma_map_2d_bytes(&tc_map_b, W, K, N, K, 64, 128, true)) {
 // CHECK-NEXT: tc_int8_linear_0_cp_async_launch(M, N, K, X, W, zero, scale, Y, tc_stream);
+// Few tiles: clusters of parts where they fit in one wave (measured once per
+// launcher), else the stream units; no workspace for the clusters.
+// CHECK: static const tc::ClusterCapacity tc_capacity =
+// CHECK-NEXT: tc::cluster_capacity(tc_int8_linear_0_kernel, 288, tc_smem_bytes);
+// CHECK-NEXT: tc::TileSchedule tc_schedule;
+// CHECK-NEXT: if (!tc::schedule_cluster_parts({{.*}}, tc_k_tiles, tc_capacity, tc_schedule))
+// CHECK-NEXT: tc_schedule = tc::schedule_stream_tiles({{.*}}, tc_k_tiles);  // else the stream units
+// CHECK: if (!tc_schedule.cluster_parts && tc::split_tiles(tc_schedule) > 0 &&
+// CHECK: tc::launch_schedule(tc_int8_linear_0_kernel, tc_schedule, tc_workspace, tc_counters, 288, tc_smem_bytes, tc_stream,
 
 // uint8 weights K x N (n contiguous) with a scalar zero point: the prologue
 // is a function of the element and the kernel's scalar argument.
