@@ -353,9 +353,11 @@ struct KernelConfig {
   /// parts launched as one cluster, which add their partial tiles through
   /// distributed shared memory instead of L2 slots (tc/cluster_parts.cuh):
   /// the transposed 128x128 kernel of a raw 8-bit B, where that measured
-  /// 1.15x faster on the paper shapes that take it (H100, int8 layer). Not
-  /// beside a producer warpgroup (the 256x128 tall tiles, whose clusters
-  /// would not fit) nor with persistent blocks (whole tiles only).
+  /// 1.15x faster on the paper shapes that take it (H100, int8 layer); the
+  /// other kernels that combine split tiles in L2 were not measured with
+  /// it. Not beside a producer warpgroup (the 256x128 tall tiles, taken only
+  /// for outputs of more tiles than the rule allows) nor with persistent
+  /// blocks (whole tiles only).
   bool clusterParts() const {
     return Tma && RawFragmentsB && !ProducerWarpgroup && !PersistentTiles && !PairedTiles;
   }

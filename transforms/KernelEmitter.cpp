@@ -817,9 +817,10 @@ private:
         Body = "if (tc_splits > 1) {\n  #pragma unroll\n  for (int tc_v = 0; tc_v < " + V +
                "; ++tc_v)\n    " + Workspace("tc_n0 + tc_v") + " = tc_sums[tc_v];\n"
                "} else {\n" + indent(LaneBody, 2) + "}\n";
-      T.StagedStoreVector = std::string(C.clusterParts() ? "if (tc_row_begin <= {ml} && {ml} < tc_row_end) "
-                                                         : "") +
-                            "{\n  const long long tc_m = {m}, tc_n0 = {n};\n"
+      // (With cluster parts, this block's rows only: see CombineParts.)
+      std::string Rows =
+          C.clusterParts() ? "if (tc_row_begin <= {ml} && {ml} < tc_row_end) " : "";
+      T.StagedStoreVector = Rows + "{\n  const long long tc_m = {m}, tc_n0 = {n};\n"
                             "  const float *tc_sums = tc_stage + {ml} * " + Pitch + " + {nl};\n" +
                             indent(Body, 2) + "}";
     }
@@ -1429,30 +1430,29 @@ private:
            "  tc::TileSchedule tc_schedule;\n"
            "  if (!tc::schedule_cluster_parts(" + TM + ", " + TN +
            ", tc_k_tiles, tc_capacity, tc_schedule))\n  ";
+    // The kernel's own schedule (after the cluster parts' rule where it has
+    // one), with what it does.
+    std::string Tiles = TM + ", " + TN + ", tc_k_tiles", Why, Schedule;
     if (M.Clauses.SplitK)
-      S += "  tc::TileSchedule tc_schedule = tc::split_all_tiles(" + TM + ", " + TN +
-           ", tc_k_tiles, " + str(*M.Clauses.SplitK) + ");  // split_k clause\n";
-    else if (C.PairedTiles)
-      S += "  // Pairs of tiles sharing B's tile where the shape has them.\n"
-           "  tc::TileSchedule tc_schedule = tc::schedule_tile_pairs(" + TM + ", " + TN +
-           ", tc_k_tiles, " + pairRule() + ", " +
-           (C.StreamUnits ? "true" : "false") + ");\n";
-    else if (C.StreamUnits && ClusterParts)
-      S += "  tc_schedule = tc::schedule_stream_tiles(" + TM + ", " + TN +
-           ", tc_k_tiles);  // else the stream units\n";
-    else if (C.StreamUnits)
-      S += "  // The last round and a tail of tiles shared by all SMs where that helps.\n"
-           "  tc::TileSchedule tc_schedule = tc::schedule_stream_tiles(" + TM + ", " + TN +
-           ", tc_k_tiles);\n";
-    else if (C.PersistentTiles)
-      S += "  // One block per SM, each computing whole tiles in turn.\n"
-           "  tc::TileSchedule tc_schedule = tc::schedule_persistent_tiles(" + TM + ", " + TN +
-           ", tc_k_tiles);\n";
-    else if (ClusterParts)
-      S += "  tc_schedule = tc::schedule_tiles(" + TM + ", " + TN + ", tc_k_tiles);\n";
+      Schedule = "tc::split_all_tiles(" + Tiles + ", " + str(*M.Clauses.SplitK) + ")";
+    else if (C.PairedTiles) {
+      Why = "  // Pairs of tiles sharing B's tile where the shape has them.\n";
+      Schedule = "tc::schedule_tile_pairs(" + Tiles + ", " + pairRule() + ", " +
+                 (C.StreamUnits ? "true" : "false") + ")";
+    } else if (C.StreamUnits) {
+      Why = "  // The last round and a tail of tiles shared by all SMs where that helps.\n";
+      Schedule = "tc::schedule_stream_tiles(" + Tiles + ")";
+    } else if (C.PersistentTiles) {
+      Why = "  // One block per SM, each computing whole tiles in turn.\n";
+      Schedule = "tc::schedule_persistent_tiles(" + Tiles + ")";
+    } else
+      Schedule = "tc::schedule_tiles(" + Tiles + ")";
+    if (ClusterParts)
+      S += "  tc_schedule = " + Schedule + ";" +
+           (C.StreamUnits ? "  // else the stream units" : "") + "\n";
     else
-      S += "  tc::TileSchedule tc_schedule = tc::schedule_tiles(" + TM + ", " + TN +
-           ", tc_k_tiles);\n";
+      S += Why + "  tc::TileSchedule tc_schedule = " + Schedule + ";" +
+           (M.Clauses.SplitK ? "  // split_k clause" : "") + "\n";
     S += "  float *tc_workspace = nullptr;\n  int *tc_counters = nullptr;\n";
     if (!C.PersistentTiles) // (whole tiles only: no parts, no workspace)
       S += "  // The parts' counters and slots, kept per stream (the counters left at\n"

@@ -128,12 +128,12 @@ __host__ inline bool cluster_parts_enabled() {
 }
 
 // A schedule of every tile split into P parts, each tile one cluster: for
-// outputs of fewer tiles than half the SMs' clusters of two and reductions
-// of at least 10 k tiles, the P (2..8) with the most blocks whose clusters
-// all run at once (one wave) and parts of at least two k tiles. Measured
-// on an H100 against the stream units' L2 combining (int8 layer, 128x128
-// tiles): 1.05-1.39x from 10 k tiles, 0.86-0.90x at 6 and 8. False: keep
-// `s`.
+// outputs of fewer tiles than half the SMs and reductions of at least 10 k
+// tiles, the P (2..8) with the most blocks whose clusters all run at once
+// (one wave) and parts of at least two k tiles. Measured on an H100
+// against the stream units' L2 combining (int8 layer, 128x128 tiles):
+// 1.01-1.36x on the paper's shapes from 10 k tiles; a probe taking it from
+// 4 k tiles measured 0.86-0.90x at 6 and 8. False: keep `s`.
 __host__ inline bool schedule_cluster_parts(long long tiles_m, long long tiles_n,
                                             long long k_tiles, const ClusterCapacity &capacity,
                                             TileSchedule &s) {
