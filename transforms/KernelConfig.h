@@ -351,16 +351,29 @@ struct KernelConfig {
   }
   /// Whether the launcher may split every tile of a few-tile output into
   /// parts launched as one cluster, which add their partial tiles through
-  /// distributed shared memory instead of L2 slots (tc/cluster_parts.cuh):
-  /// the transposed 128x128 kernel of a raw 8-bit B, where that measured
-  /// 1.15x faster on the paper shapes that take it (H100, int8 layer); the
-  /// other kernels that combine split tiles in L2 were not measured with
-  /// it. Not beside a producer warpgroup (the 256x128 tall tiles, taken only
-  /// for outputs of more tiles than the rule allows) nor with persistent
-  /// blocks (whole tiles only).
+  /// distributed shared memory instead of L2 slots (tc/cluster_parts.cuh;
+  /// the launch-time rule is tc::schedule_cluster_parts). The kernels that
+  /// the launcher takes for few-tile outputs (tc/tile_choice.cuh): the TMA
+  /// kernels of one consumer warpgroup (64-row tiles) and the int8 layer's
+  /// 128x128 kernel of raw B fragments; the others are taken for outputs
+  /// of at least a round of tiles, and are left as they are. Not beside a
+  /// producer warpgroup (whose own loop over units has no cluster barriers)
+  /// nor with persistent blocks (whole tiles only). A kernel built for
+  /// pairs runs such clusters as parts, not pairs: its stages are then each
+  /// block's own (tc::unit_blocks). Measured on an H100 against the parts
+  /// meeting in L2: 1.15x on the int8 layer's 27 paper shapes that take it
+  /// (docs/results/fused-bench-h100-int8-cluster-parts.md), and on the
+  /// small outputs of the 64-row kernels (docs/results/bench-h100-cluster-parts.md).
   bool clusterParts() const {
-    return Tma && RawFragmentsB && !ProducerWarpgroup && !PersistentTiles && !PairedTiles;
+    return Tma && !ProducerWarpgroup && !PersistentTiles && stagedEpilogue() &&
+           (warpgroups() == 1 || RawFragmentsB);
   }
+  /// The fewest k tiles of a reduction whose tiles the launcher splits into
+  /// cluster parts (tc::cluster_parts_may_pay): 10 where each k tile also
+  /// converts B's raw fragments (the int8 layer), whose longer k tiles pay
+  /// for the parts' barriers sooner; 12 for the plain fp16/bf16 kernels
+  /// (measured: 0.89-0.92x at 10 k tiles, 1.06x at 12).
+  int clusterPartsMinKTiles() const { return RawFragmentsB ? 10 : 12; }
   /// Whether the shared memory of two blocks fits on one SM.
   bool twoBlocksFit() const { return 2 * sharedBytes() <= sharedMemoryLimit(Arch); }
   /// Row pitch (floats) of the output tile staged in shared memory: padded

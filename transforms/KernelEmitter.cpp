@@ -673,9 +673,12 @@ private:
         T.MmaWait += std::string("\ntc::fence_fragments(") +
                      (C.RawFragmentsB ? "tc_frag_b" : "tc_frag_a") +
                      "[{buf}]);  // which read its fragments until here";
+      // (A kernel built for pairs may run its clusters as a split tile's
+      // parts instead, which share no stages: tc::unit_blocks is 1 then.)
       T.Release = C.PairedTiles
-                      ? "tc::release_stage_in_cluster(tc_empty + {stage}, tc_thread);  // tile t - "
-                        "1's stage, in both blocks of a pair"
+                      ? "tc::release_stage_in_cluster(tc_empty + {stage}, tc_thread, "
+                        "tc::unit_blocks(tc_schedule));  // tile t - 1's stage, in both blocks "
+                        "of a pair"
                       : "tc::release_stage(tc_empty + {stage}, tc_thread);  // tile t - 1's stage";
     }
     T.Commit = "tc::cp_async_commit();";
@@ -948,7 +951,7 @@ private:
     if (C.Tma) {
       std::string Stages = str(C.Stages), Consumers = str(C.threads());
       std::string EmptyArrivals =
-          str(C.warpgroups()) + (C.PairedTiles ? " * tc::cluster_blocks()" : "");
+          str(C.warpgroups()) + (C.PairedTiles ? " * tc::unit_blocks(tc_schedule)" : "");
       S += "  // Stage s holds a k tile once tc_full[s] completes; the producer refills it\n"
            "  // once tc_empty[s] does (tc/mbarrier.cuh).\n";
       S += "  uint64_t *tc_full = reinterpret_cast<uint64_t *>(tc_smem + " +
@@ -1419,17 +1422,25 @@ private:
     // Few tiles: every tile split, its parts one cluster (the cluster
     // capacity needs the kernel's shared memory opt-in first).
     const bool ClusterParts = C.clusterParts() && !M.Clauses.SplitK;
+    const std::string MinKTiles = str(C.clusterPartsMinKTiles());
     if (ClusterParts)
       S += "  constexpr int tc_smem_bytes = " + str(C.sharedBytes()) + ";\n" +
            sharedMemoryOptIn({Kernel}) +
            "  // Few tiles: every tile split, its parts one cluster adding their partial\n"
-           "  // tiles through distributed shared memory (tc/cluster_parts.cuh).\n"
-           "  static const tc::ClusterCapacity tc_capacity =\n"
-           "      tc::cluster_capacity(" + Kernel + ", " + str(C.blockThreads()) +
-           ", tc_smem_bytes);\n"
+           "  // tiles through distributed shared memory (tc/cluster_parts.cuh), where\n"
+           "  // the clusters run in one wave (their capacity measured once).\n"
            "  tc::TileSchedule tc_schedule;\n"
-           "  if (!tc::schedule_cluster_parts(" + TM + ", " + TN +
-           ", tc_k_tiles, tc_capacity, tc_schedule))\n  ";
+           "  bool tc_in_clusters = false;\n"
+           "  if (tc::cluster_parts_may_pay(" + TM + ", " + TN + ", tc_k_tiles, " + MinKTiles +
+           ")) {\n"
+           "    static const tc::ClusterCapacity tc_capacity =\n"
+           "        tc::cluster_capacity(" + Kernel + ", " + str(C.blockThreads()) +
+           ", tc_smem_bytes);\n"
+           "    tc_in_clusters = tc::schedule_cluster_parts(" + TM + ", " + TN + ", tc_k_tiles, " +
+           MinKTiles + ", tc_capacity,\n"
+           "                                                tc_schedule);\n"
+           "  }\n"
+           "  if (!tc_in_clusters)\n  ";
     // The kernel's own schedule (after the cluster parts' rule where it has
     // one), with what it does.
     std::string Tiles = TM + ", " + TN + ", tc_k_tiles", Why, Schedule;
@@ -1449,7 +1460,10 @@ private:
       Schedule = "tc::schedule_tiles(" + Tiles + ")";
     if (ClusterParts)
       S += "  tc_schedule = " + Schedule + ";" +
-           (C.StreamUnits ? "  // else the stream units" : "") + "\n";
+           (C.PairedTiles   ? "  // else pairs where they pay"
+            : C.StreamUnits ? "  // else the stream units"
+                            : "") +
+           "\n";
     else
       S += Why + "  tc::TileSchedule tc_schedule = " + Schedule + ";" +
            (M.Clauses.SplitK ? "  // split_k clause" : "") + "\n";
@@ -1469,7 +1483,10 @@ private:
     std::string KernelArgs =
         ArgList + (ArgList.empty() ? "" : ", ") + llvm::join(mapNames(), ", ");
     if (C.PairedTiles || ClusterParts)
-      S += std::string(C.PairedTiles
+      S += std::string(C.PairedTiles && ClusterParts
+                           ? "  // A cluster of two blocks per pair of tiles (tc/cluster.cuh), or of\n"
+                             "  // the parts of each tile where they add up there.\n"
+                       : C.PairedTiles
                            ? "  // A cluster of two blocks per pair of tiles (tc/cluster.cuh).\n"
                            : "  // (A cluster of the parts of each tile where they add up there.)\n") +
            "  tc::launch_schedule(" + Kernel + ", tc_schedule, tc_workspace, tc_counters, " +

@@ -90,11 +90,14 @@ __device__ __forceinline__ void mbarrier_arrive_in_block(uint64_t *bar, int rank
 #endif
 }
 
-// One thread of each consumer warpgroup releases a stage in every block of
-// the cluster: a producer of any of them may refill it (see above).
-__device__ __forceinline__ void release_stage_in_cluster(uint64_t *empty_bar, int thread) {
+// One thread of each consumer warpgroup releases a stage in the `blocks`
+// blocks of the cluster that share it (ranks 0 .. blocks - 1; the two of a
+// pair): a producer of any of them may refill it (see above). A cluster
+// whose blocks do not share stages (the parts of a split tile,
+// cluster_parts.cuh) passes 1: each block's stages are its own.
+__device__ __forceinline__ void release_stage_in_cluster(uint64_t *empty_bar, int thread,
+                                                         int blocks) {
   if (thread % 128 == 0) {
-    const int blocks = cluster_blocks();
     if (blocks == 1) {
       mbarrier_arrive(empty_bar);
       return;

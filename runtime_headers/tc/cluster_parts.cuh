@@ -127,19 +127,33 @@ __host__ inline bool cluster_parts_enabled() {
   return enabled;
 }
 
+// Whether an output may take cluster parts (schedule_cluster_parts), before
+// the clusters' capacity is asked for: fewer tiles than half the SMs and
+// reductions of at least min_k_tiles k tiles (the kernel's: below them the
+// parts' two cluster barriers and the adding cost more than the shorter
+// main loops win). Measured on an H100: the int8 layer's 128x128 kernel
+// gains from 10 k tiles (a probe from 4 measured 0.86-0.90x at 6 and 8);
+// the 64-row fp16 kernels lost at 10 (640 x 128 x 640 and 1152 x 128 x
+// 640: 0.89-0.92x, whole tiles before) and gained from 12 (128 x 2048 x
+// 768: 1.06x), docs/results/bench-h100-cluster-parts.md.
+__host__ inline bool cluster_parts_may_pay(long long tiles_m, long long tiles_n,
+                                           long long k_tiles, long long min_k_tiles) {
+  return cluster_parts_enabled() && 2 * tiles_m * tiles_n < multiprocessors() &&
+         k_tiles >= min_k_tiles;
+}
+
 // A schedule of every tile split into P parts, each tile one cluster: for
-// outputs of fewer tiles than half the SMs and reductions of at least 10 k
-// tiles, the P (2..8) with the most blocks whose clusters all run at once
-// (one wave) and parts of at least two k tiles. Measured on an H100
-// against the stream units' L2 combining (int8 layer, 128x128 tiles):
-// 1.01-1.36x on the paper's shapes from 10 k tiles; a probe taking it from
-// 4 k tiles measured 0.86-0.90x at 6 and 8. False: keep `s`.
+// outputs that cluster_parts_may_pay, the P (2..8) with the most blocks
+// whose clusters all run at once (one wave) and parts of at least two k
+// tiles. Measured on an H100 against the parts meeting in L2 slots: 1.01-
+// 1.36x on the int8 layer's paper shapes that take it, 1.03-1.23x on most
+// of the 64-row fp16 kernels' (bench-h100-cluster-parts.md). False: keep `s`.
 __host__ inline bool schedule_cluster_parts(long long tiles_m, long long tiles_n,
-                                            long long k_tiles, const ClusterCapacity &capacity,
-                                            TileSchedule &s) {
-  const long long tiles = tiles_m * tiles_n;
-  if (!cluster_parts_enabled() || 2 * tiles >= multiprocessors() || k_tiles < 10)
+                                            long long k_tiles, long long min_k_tiles,
+                                            const ClusterCapacity &capacity, TileSchedule &s) {
+  if (!cluster_parts_may_pay(tiles_m, tiles_n, k_tiles, min_k_tiles))
     return false;
+  const long long tiles = tiles_m * tiles_n;
   int best = 0;
   for (int p = 2; p <= 8; ++p) {
     const long long part_k = (k_tiles + p - 1) / p;

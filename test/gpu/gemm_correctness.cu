@@ -103,7 +103,8 @@ const Shape kShapes[] = {
     // TMA kernels' tile schedule (tc/tile_schedule.cuh): the tiles past the
     // last whole round of SMs split along k and combined in the kernel, on
     // the 128x128 (144 and 288 tiles), 128x256 (408 tiles) and 64x128
-    // kernels (56 tiles, every one split); K odd: the cp.async twin.
+    // kernels (56 tiles, every one split: in clusters of parts, below);
+    // K odd: the cp.async twin.
     {1152, 2048, 2176}, {2304, 2048, 1000}, {3072, 4352, 1024},
     {896, 512, 2560}, {1152, 2048, 2177},
     // Pairs of 128x256 blocks sharing B's tile (tc/cluster.cuh): partial
@@ -130,6 +131,14 @@ const Shape kShapes[] = {
     // The 8-stage 64-row kernel's narrower tiles, ragged right edges: 112
     // columns for 380 x 2300 (126 tiles), 96 for 500 x 1150 (96 tiles).
     {380, 2300, 2176}, {500, 1150, 1000},
+    // Clusters of parts (tc/cluster_parts.cuh): few tiles of the 64-row
+    // kernels, each split along k into parts launched as one cluster that
+    // add their tiles in shared memory, each part finishing its rows.
+    // 200 x 700 x 1416: 24 tiles of 64x128 (a kernel built for pairs), 23 k
+    // tiles in 8 parts of 3, the last of 2 and a partial k tile, partial
+    // in m and n; 96 x 300 x 1000: 6 tiles; 60 x 40 x 3000: one 64x64
+    // tile of the skinny kernel in 8 parts.
+    {200, 700, 1416}, {96, 300, 1000}, {60, 40, 3000},
 };
 
 // Fixed so failures reproduce; each (function, shape, operand) draws its own

@@ -196,12 +196,18 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK: if (!tc::tma_map_2d_aligned(&tc_map_a, X, K, M, K, 64, 128, tc_stream, 0) ||
 // CHECK-NEXT: !tc::tma_map_2d_bytes(&tc_map_b, W, K, N, K, 64, 128, true)) {
 // CHECK-NEXT: tc_int8_linear_0_cp_async_launch(M, N, K, X, W, zero, scale, Y, tc_stream);
-// Few tiles: clusters of parts where they fit in one wave (measured once per
-// launcher), else the stream units; no workspace for the clusters.
-// CHECK: static const tc::ClusterCapacity tc_capacity =
+// Few tiles: clusters of parts where they fit in one wave (their capacity
+// measured once per launcher, only once an output may take them), else the
+// stream units; no workspace for the clusters.
+// CHECK: tc::TileSchedule tc_schedule;
+// CHECK-NEXT: bool tc_in_clusters = false;
+// CHECK-NEXT: if (tc::cluster_parts_may_pay({{.*}}, tc_k_tiles, 10)) {
+// CHECK-NEXT: static const tc::ClusterCapacity tc_capacity =
 // CHECK-NEXT: tc::cluster_capacity(tc_int8_linear_0_kernel, 288, tc_smem_bytes);
-// CHECK-NEXT: tc::TileSchedule tc_schedule;
-// CHECK-NEXT: if (!tc::schedule_cluster_parts({{.*}}, tc_k_tiles, tc_capacity, tc_schedule))
+// CHECK-NEXT: tc_in_clusters = tc::schedule_cluster_parts({{.*}}, tc_k_tiles, 10, tc_capacity,
+// CHECK-NEXT: {{^ *}}tc_schedule);
+// CHECK-NEXT: }
+// CHECK-NEXT: if (!tc_in_clusters)
 // CHECK-NEXT: tc_schedule = tc::schedule_stream_tiles({{.*}}, tc_k_tiles);  // else the stream units
 // CHECK: if (!tc_schedule.cluster_parts && tc::split_tiles(tc_schedule) > 0 &&
 // CHECK: tc::launch_schedule(tc_int8_linear_0_kernel, tc_schedule, tc_workspace, tc_counters, 288, tc_smem_bytes, tc_stream,

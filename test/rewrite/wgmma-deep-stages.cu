@@ -11,7 +11,7 @@
 #include <cuda_fp16.h>
 
 // CHECK:      {{^}}//   block tile 64x64x64, 1 warpgroup (4 warps), 12 cp.async stages, {{.*}}
-// CHECK:      {{^}}//   block tile 64x64x64, 1 warpgroup (4 warps and a producer warp), 12 TMA stages (mbarriers), wgmma.mma_async.m64n64k16 {{.*}}
+// CHECK:      {{^}}//   block tile 64x64x64, 1 warpgroup (4 warps and a producer warp), 12 TMA stages (mbarriers), few tiles split into parts launched as one cluster each (distributed shared memory adds them), wgmma.mma_async.m64n64k16 {{.*}}
 // CHECK-NEXT: {{^}}__global__ void __launch_bounds__(160, 1) tc_gemm_deep_0_kernel(
 // CHECK:      {{^}}    for (int tc_s = 0; tc_s < 12; ++tc_s) {
 // CHECK:      tc::mbarrier_wait(tc_empty + ({{.*}} % 12), {{.*}});  // released by the consumers

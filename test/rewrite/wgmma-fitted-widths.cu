@@ -35,10 +35,10 @@
 // CHECK:      {{^}}__global__ void __launch_bounds__(256) tc_gemm_kmajor_0_wide_cp_async_kernel(
 // CHECK:      {{^}}//   block tile 128x256x64, 2 warpgroups (8 warps and a producer warp), 4 TMA stages (mbarriers), pairs of blocks sharing B's tile {{.*}}
 // CHECK-NEXT: {{^}}__global__ void __launch_bounds__(288, 1) tc_gemm_kmajor_0_wide_kernel(
-// CHECK:      {{^}}//   block tile 64x112x64, 1 warpgroup (4 warps and a producer warp), 8 TMA stages (mbarriers), wgmma.mma_async.m64n112k16 {{.*}}
+// CHECK:      {{^}}//   block tile 64x112x64, 1 warpgroup (4 warps and a producer warp), 8 TMA stages (mbarriers), few tiles split into parts launched as one cluster each (distributed shared memory adds them), wgmma.mma_async.m64n112k16 {{.*}}
 // CHECK-NEXT: {{^}}__global__ void __launch_bounds__(160, 1) tc_gemm_kmajor_0_narrow_deep112_kernel(
 // CHECK:      {{^}}static void tc_gemm_kmajor_0_narrow_deep_cp_async_launch({{.*}});  // the fallback, defined below
-// CHECK:      {{^}}//   block tile 64x96x64, 1 warpgroup (4 warps and a producer warp), 8 TMA stages (mbarriers), wgmma.mma_async.m64n96k16 {{.*}}
+// CHECK:      {{^}}//   block tile 64x96x64, 1 warpgroup (4 warps and a producer warp), 8 TMA stages (mbarriers), few tiles split into parts launched as one cluster each (distributed shared memory adds them), wgmma.mma_async.m64n96k16 {{.*}}
 // CHECK-NEXT: {{^}}__global__ void __launch_bounds__(160, 1) tc_gemm_kmajor_0_narrow_deep96_kernel(
 // CHECK-NOT:  {{^}}__global__ {{.*}}_narrow_deep96_cp_async_kernel(
 // CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_kmajor_0_narrow_deep_cp_async_kernel(

@@ -32,7 +32,7 @@
 // CHECK-NEXT: {{^}}  for (int tc_unit = 0; tc::unit_work<8>(tc_schedule, tc_unit, tc_block_m, tc_block_n, tc_k_begin,
 // CHECK-NEXT: {{^}}                                           tc_k_end, tc_split_tile, tc_part, tc_rank); ++tc_unit) {
 // CHECK-NEXT: {{^}}    if (tc_unit > 0)  // the previous unit's stages are idle: fresh barriers
-// CHECK-NEXT: {{^}}      tc::reset_stage_barriers<4>(tc_full, tc_empty, 2 * tc::cluster_blocks());
+// CHECK-NEXT: {{^}}      tc::reset_stage_barriers<4>(tc_full, tc_empty, 2 * tc::unit_blocks(tc_schedule));
 // CHECK-NEXT: {{^}}    if (threadIdx.x >= 256) {  // the producer warp
 // CHECK:      {{^}}      continue;
 // CHECK-NEXT: {{^}}    }
@@ -66,11 +66,11 @@ void gemm_relu(int M, int N, int K, const __half *__restrict__ A,
 // CHECK:      {{^}}  if (threadIdx.x >= 256) {  // the producer warpgroup: few registers
 // CHECK-NEXT: {{^}}    tc::release_registers<40>();
 // CHECK-NEXT: {{^}}    for (int tc_unit = 0; tc::unit_work<8>(
-// CHECK:      {{^}}        tc::reset_stage_barriers<4>(tc_full, tc_empty, 2 * tc::cluster_blocks());
+// CHECK:      {{^}}        tc::reset_stage_barriers<4>(tc_full, tc_empty, 2 * tc::unit_blocks(tc_schedule));
 // CHECK:      {{^}}    return;
 // CHECK:      {{^}}  tc::claim_registers<232>();  // the consumers' share
 // CHECK-NEXT: {{^}}  for (int tc_unit = 0; tc::unit_work<8>(
-// CHECK:      {{^}}      tc::reset_stage_barriers<4>(tc_full, tc_empty, 2 * tc::cluster_blocks());
+// CHECK:      {{^}}      tc::reset_stage_barriers<4>(tc_full, tc_empty, 2 * tc::unit_blocks(tc_schedule));
 // CHECK-NEXT: {{^}}    const int tc_thread = tc::unit_thread_index();
 // CHECK:      {{^}}    uint32_t tc_frag_a[2][4][4];  // by the tile's parity
 // CHECK:      {{^}}      tc_frag_load_a.load(tc_frag_a[0][0], tc_smem_a + {{.*}}, 0, 0);

@@ -15,7 +15,7 @@
 #include <cuda_fp16.h>
 
 // B K-major: 64x32 skinny tiles, six 12 KiB TMA stages.
-// CHECK:      {{^}}//   block tile 64x32x64, 1 warpgroup (4 warps and a producer warp), 6 TMA stages (mbarriers), wgmma.mma_async.m64n32k16 {{.*}}
+// CHECK:      {{^}}//   block tile 64x32x64, 1 warpgroup (4 warps and a producer warp), 6 TMA stages (mbarriers), few tiles split into parts launched as one cluster each (distributed shared memory adds them), wgmma.mma_async.m64n32k16 {{.*}}
 // CHECK-NEXT: {{^}}__global__ void __launch_bounds__(160, 2) tc_gemm_kmajor_0_skinny_kernel(
 // 192x192 tiles fitted to whole rounds of SMs: three warpgroups, four 48 KiB
 // stages, one block per SM.
@@ -57,7 +57,7 @@ void gemm_kmajor(int M, int N, int K, const __half *__restrict__ A,
 }
 
 // B N-major: 64x64 skinny tiles (one 64-column panel).
-// CHECK:      {{^}}//   block tile 64x64x64, 1 warpgroup (4 warps and a producer warp), {{[0-9]}} TMA stages (mbarriers), wgmma.mma_async.m64n64k16 {{.*}}
+// CHECK:      {{^}}//   block tile 64x64x64, 1 warpgroup (4 warps and a producer warp), {{[0-9]}} TMA stages (mbarriers), few tiles split into parts launched as one cluster each (distributed shared memory adds them), wgmma.mma_async.m64n64k16 {{.*}}
 // CHECK-NEXT: {{^}}__global__ void __launch_bounds__(160, 2) tc_gemm_nmajor_0_skinny_kernel(
 // CHECK:      {{^}}  if (tc::prefer_skinny_tiles(M, N)) {
 // CHECK-NEXT: {{^}}    tc_gemm_nmajor_0_skinny_launch(M, N, K, A, B, C, tc_stream);  // 64x64 tiles

@@ -20,7 +20,7 @@
 // B K-major: its 256 rows in two boxes of 128.
 // CHECK:      {{^}}//   block tile 128x256x64, 2 warpgroups (8 warps and a producer warp), 4 TMA stages (mbarriers), pairs of blocks sharing B's tile (TMA multicast), {{.*}}
 // CHECK-NEXT: {{^}}__global__ void __launch_bounds__(288, 1) tc_gemm_kmajor_0_wide_kernel(
-// CHECK:      {{^}}      tc::mbarrier_init(tc_empty + tc_s, 2 * tc::cluster_blocks());  // one arrival per consumer warpgroup of the pair
+// CHECK:      {{^}}      tc::mbarrier_init(tc_empty + tc_s, 2 * tc::unit_blocks(tc_schedule));  // one arrival per consumer warpgroup of the pair
 // CHECK:      {{^}}  tc::cluster_sync();  // both blocks' barriers are ready before either copies into them
 // The block's units (a paired schedule gives each block one, its tile and
 // rank; rewrite/wgmma-stream-units.cu).
@@ -31,7 +31,7 @@
 // The steady-state loop releases tile t - 1's stage in both blocks while
 // tile t - 1 + 4 is still to come; the last loop, the last 3 tiles, does not.
 // CHECK:      {{^}}    for (int c0 = tc_k_begin + 1; c0 < tc::min((tc_k_end - 3), (tc::floord((K - 1), 64) - 2)); c0 += 1) {
-// CHECK:      {{^}}      tc::release_stage_in_cluster(tc_empty + (((unsigned(c0) - unsigned(tc_k_begin)) - 1) % 4), tc_thread);  // tile t - 1's stage, in both blocks of a pair
+// CHECK:      {{^}}      tc::release_stage_in_cluster(tc_empty + (((unsigned(c0) - unsigned(tc_k_begin)) - 1) % 4), tc_thread, tc::unit_blocks(tc_schedule));  // tile t - 1's stage, in both blocks of a pair
 // CHECK-NEXT: {{^}}    }
 // CHECK:      {{^}}    for (int c0 = tc::max((tc_k_begin + 1), (tc_k_end - 3)); c0 <= tc::min((tc_k_end - 1), tc::floord((K - 1), 64)); c0 += 1) {
 // CHECK-NOT:  release_stage
@@ -44,7 +44,7 @@
 // The 64x128 kernels: B's 128 rows in two boxes of 64, one per block of a
 // pair; one block per SM (8 stages) and two (4 stages), each by its rule.
 // CHECK:      {{^}}__global__ void __launch_bounds__(160, 1) tc_gemm_kmajor_0_narrow_deep_kernel(
-// CHECK:      {{^}}      tc::mbarrier_init(tc_empty + tc_s, 1 * tc::cluster_blocks());  // one arrival per consumer warpgroup of the pair
+// CHECK:      {{^}}      tc::mbarrier_init(tc_empty + tc_s, 1 * tc::unit_blocks(tc_schedule));  // one arrival per consumer warpgroup of the pair
 // CHECK:      {{^}}        tc::tma_load_tile<2, 4096>(tc_smem_b + {{.*}}, tc_map_b, tc_full + {{.*}}, (64 * c0), 128 * tc_block_n, 0, 64, tc_schedule.pair, tc_rank);
 // CHECK:      {{^}}      !tc::tma_map_2d_aligned(&tc_map_b, B, K, N, K, 64, 64, tc_stream, 1)) {
 // CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::schedule_tile_pairs({{.*}}, tc_k_tiles, tc::kPairOneRound, false);

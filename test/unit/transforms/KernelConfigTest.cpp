@@ -550,6 +550,37 @@ TEST(KernelConfigTest, OnlyTheWideTmaKernelRunsStreamUnits) {
     EXPECT_FALSE(Alt.Config.StreamUnits) << Alt.Suffix;
 }
 
+// Clusters of a split tile's parts (tc/cluster_parts.cuh): the TMA kernels
+// the launcher takes for few-tile outputs, those of one consumer warpgroup
+// (64-row tiles, the paired ones included); not the kernels of two or three
+// warpgroups, the persistent one, nor any cp.async twin.
+TEST(KernelConfigTest, TheOneWarpgroupTmaKernelsTakeClusterParts) {
+  MatmulIdiom Idiom = plainIdiom(true, true);
+  Chosen R = chooseFor(Idiom, {}, GpuArch::SM90a, MmaPreference::Auto);
+  ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+  EXPECT_FALSE(R.Config->clusterParts());  // 128x128, two warpgroups
+  std::vector<AlternativeKernel> Alts = alternativeKernels(*R.Config, RegionModel(), Idiom);
+  ASSERT_EQ(Alts.size(), 11u);
+  std::string Taking;
+  for (auto &Alt : Alts) {
+    if (Alt.Config.clusterParts())
+      Taking += Alt.Suffix + " ";
+    EXPECT_FALSE(Alt.Config.cpAsyncTwin().clusterParts()) << Alt.Suffix;
+  }
+  EXPECT_EQ(Taking, "_skinny _narrow_deep112 _narrow_deep96 _narrow_deep _narrow ");
+  // Their reductions of at least 12 k tiles (the int8 layer's raw-fragment
+  // kernels: 10).
+  EXPECT_EQ(Alts[0].Config.clusterPartsMinKTiles(), 12);
+  EXPECT_NE(Alts[0].Config.describe().find("few tiles split into parts launched as one cluster"),
+            std::string::npos);
+  // On sm_80 (mma.sync, cp.async stages): none.
+  Chosen Sync = chooseFor(Idiom, {}, GpuArch::SM80, MmaPreference::Auto);
+  ASSERT_TRUE(Sync.Config.has_value()) << Sync.Error->Message;
+  EXPECT_FALSE(Sync.Config->clusterParts());
+  for (auto &Alt : alternativeKernels(*Sync.Config, RegionModel(), Idiom))
+    EXPECT_FALSE(Alt.Config.clusterParts()) << Alt.Suffix;
+}
+
 // An operand converted while copying (int8 weights): cp.async stages, and
 // of the alternatives only the 64x128 tiles, under their own rule (unsplit
 // where enough of them fill the GPU).
