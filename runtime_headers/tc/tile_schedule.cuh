@@ -17,6 +17,9 @@
 // split_k.cuh does, without its second kernel. (Not one part per block slot,
 // SMs x blocks per SM: measured on an H200 over the 59 paper and LLM shapes
 // with fewer 128x128 tiles than SMs, that was 3% slower in geometric mean.)
+// Outputs of fewer tiles than half the SMs go further on the kernels with
+// cluster parts: every tile's parts one cluster, adding their tiles in
+// distributed shared memory instead of the workspace below (cluster_parts.cuh).
 //
 // The parts of a tile meet in an fp32 workspace: each part stores its
 // partial tile in its own slot, and the last part to arrive (a counter per
