@@ -352,11 +352,14 @@ struct KernelConfig {
   /// Whether the launcher may split every tile of a few-tile output into
   /// parts launched as one cluster, which add their partial tiles through
   /// distributed shared memory instead of L2 slots (tc/cluster_parts.cuh;
-  /// the launch-time rule is tc::schedule_cluster_parts). The kernels that
-  /// the launcher takes for few-tile outputs (tc/tile_choice.cuh): the TMA
-  /// kernels of one consumer warpgroup (64-row tiles) and the int8 layer's
-  /// 128x128 kernel of raw B fragments; the others are taken for outputs
-  /// of at least a round of tiles, and are left as they are. Not beside a
+  /// the launch-time rule is tc::schedule_cluster_parts). The TMA kernels
+  /// of one consumer warpgroup (64-row tiles) and the int8 layer's 128x128
+  /// kernel of raw B fragments: of a region's default kernels, the launcher
+  /// takes the skinny, the 8-stage 64-row and that int8 kernel for few-tile
+  /// outputs (tc/tile_choice.cuh), the 4-stage 64x128 one only for more
+  /// tiles than SMs (a tile clause reaches its cluster parts); the kernels
+  /// of two or three warpgroups are taken for outputs of at least a round
+  /// of tiles, and are left as they are. Not beside a
   /// producer warpgroup (whose own loop over units has no cluster barriers)
   /// nor with persistent blocks (whole tiles only). A kernel built for
   /// pairs runs such clusters as parts, not pairs: its stages are then each

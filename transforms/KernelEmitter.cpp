@@ -978,9 +978,17 @@ private:
                                     ");  // one per epilogue thread\n"
                               : std::string()) +
            "    tc::fence_barrier_init();\n  }\n" +
-           (C.PairedTiles ? "  tc::cluster_sync();  // both blocks' barriers are ready before "
-                            "either copies into them\n"
-                          : "  __syncthreads();\n");
+           (!C.PairedTiles ? "  __syncthreads();\n"
+            : !C.clusterParts()
+                ? "  tc::cluster_sync();  // both blocks' barriers are ready before either "
+                  "copies into them\n"
+                // A cluster of a tile's parts shares no barriers: its blocks
+                // meet once, after their main loops (tc/cluster_parts.cuh).
+                : "  if (tc::unit_blocks(tc_schedule) > 1)\n"
+                  "    tc::cluster_sync();  // both blocks' barriers are ready before either "
+                  "copies into them\n"
+                  "  else\n"
+                  "    __syncthreads();  // (a tile's parts meet after their main loops)\n");
       UnitStart = S.size();
       if (C.StreamUnits)
         UnitReset = "if (tc_unit > 0)  // the previous unit's stages are idle: fresh barriers\n"

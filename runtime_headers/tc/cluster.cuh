@@ -23,8 +23,11 @@
 // remote arrival is awaited by a producer, and every multicast copy by the
 // consumers it lands at: both blocks are still running when they happen.
 //
-// A launch without a cluster is a cluster of one block: the same code then
-// arrives on its own barriers only, and no copy is multicast.
+// The arrival counts and releases follow the schedule's unit, not the
+// hardware cluster (tc::unit_blocks: 2 for a pair, else 1): a cluster of a
+// split tile's parts (cluster_parts.cuh) shares no stages, so each of its
+// blocks counts and releases its own only, as a launch without a cluster
+// (a cluster of one block) does; neither multicasts a copy.
 #pragma once
 
 #include <cstdint>

@@ -84,7 +84,10 @@ __device__ __forceinline__ void add_parts_in_cluster(float *stage, int part, int
 }
 
 // The producer's share of add_parts_in_cluster: its two cluster barriers.
+// (The warp meets first: one lane issued the copies, and barrier.cluster's
+// .aligned form wants the whole warp converged.)
 __device__ __forceinline__ void producer_parts_in_cluster() {
+  __syncwarp();
   cluster_sync();
   cluster_sync();
 }

@@ -377,7 +377,9 @@ template <int kGroup>
 __device__ __forceinline__ void pair_work(const TileSchedule &s, int &tile_m, int &tile_n,
                                           long long &k_begin, long long &k_end, int &split_tile,
                                           int &part, int &rank) {
-  // A cluster is two consecutive blocks (launch_schedule).
+  // A pair's cluster is two consecutive blocks (launch_schedule); a
+  // cluster of a split tile's parts is its P consecutive blocks, each of
+  // rank 0 here (its part is its cluster rank, cluster_parts.cuh).
   const int blocks = unit_blocks(s);
   rank = s.pair ? static_cast<int>(blockIdx.x) % 2 : 0;
   const int block = s.pair ? static_cast<int>(blockIdx.x) / 2 : static_cast<int>(blockIdx.x);

@@ -134,11 +134,15 @@ const Shape kShapes[] = {
     // Clusters of parts (tc/cluster_parts.cuh): few tiles of the 64-row
     // kernels, each split along k into parts launched as one cluster that
     // add their tiles in shared memory, each part finishing its rows.
-    // 200 x 700 x 1416: 24 tiles of 64x128 (a kernel built for pairs), 23 k
-    // tiles in 8 parts of 3, the last of 2 and a partial k tile, partial
-    // in m and n; 96 x 300 x 1000: 6 tiles; 60 x 40 x 3000: one 64x64
-    // tile of the skinny kernel in 8 parts.
-    {200, 700, 1416}, {96, 300, 1000}, {60, 40, 3000},
+    // The parts (on an H100's 132 SMs, whose capacity of one-block-per-SM
+    // clusters is 30 of 4 blocks and 22 of 5): 200 x 700 x 1416, 24 tiles
+    // of the 64x128 kernel built for pairs, 23 k tiles in 4 parts of 6, 6,
+    // 6 and 5 (a partial k tile, partial in m and n); 200 x 700 x 2880, 45
+    // k tiles in 4 parts of 12, 12, 12 and 9, which release 4, 4, 4 and 1
+    // of the 8 stages (each block's own: a shorter part must not leave the
+    // others' producers waiting); 96 x 300 x 1000: 6 tiles; 60 x 40 x 3000:
+    // one 64x64 tile of the skinny kernel in 8 parts.
+    {200, 700, 1416}, {200, 700, 2880}, {96, 300, 1000}, {60, 40, 3000},
 };
 
 // Fixed so failures reproduce; each (function, shape, operand) draws its own

@@ -17,6 +17,23 @@
 
 #include <cuda_fp16.h>
 
+// The skinny 64x64 kernel (outputs of at most 64 columns), not built for
+// pairs: its blocks meet by __syncthreads, its stages are its own, and its
+// parts add and finish their rows as the 64x128 kernel's below do.
+// CHECK:      {{^}}//   block tile 64x64x64, 1 warpgroup (4 warps and a producer warp), 6 TMA stages (mbarriers), few tiles split into parts launched as one cluster each (distributed shared memory adds them), {{.*}}
+// CHECK-NEXT: {{^}}__global__ void __launch_bounds__(160, 2) tc_gemm_0_skinny_kernel(
+// CHECK:      {{^}}      tc::mbarrier_init(tc_empty + tc_s, 1);  // one arrival per consumer warpgroup
+// CHECK:      {{^}}  __syncthreads();
+// CHECK:      {{^}}    if (tc_schedule.cluster_parts)  // (all threads of the cluster meet)
+// CHECK-NEXT: {{^}}      tc::producer_parts_in_cluster();
+// CHECK:      {{^}}    tc::release_stage(tc_empty + {{.*}}, tc_thread);  // tile t - 1's stage
+// CHECK:      {{^}}    tc::add_parts_in_cluster<64, 64, 72, 128>(tc_stage, tc_part, tc_schedule.parts, tc_thread,
+// CHECK:      {{^}}      if (tc_row_begin <= [[SROW:.*]] && [[SROW]] < tc_row_end) {
+// CHECK:      {{^}}      if (tc_row_begin <= [[SROW1:.*]] && [[SROW1]] < tc_row_end) {
+// CHECK:      {{^}}static void tc_gemm_0_skinny_launch(
+// CHECK:      {{^}}    tc_in_clusters = tc::schedule_cluster_parts({{.*}}, tc_k_tiles, 12, tc_capacity,
+// CHECK:      {{^}}  tc::launch_schedule(tc_gemm_0_skinny_kernel, tc_schedule,
+
 // The 64x128 kernel of 8 stages (at most one round of tiles), built for
 // pairs: its empty barriers count the consumer warpgroups of a unit's
 // blocks, which are those of one block when the clusters are a tile's
@@ -24,6 +41,15 @@
 // CHECK:      {{^}}//   block tile 64x128x64, 1 warpgroup (4 warps and a producer warp), 8 TMA stages (mbarriers), pairs of blocks sharing B's tile (TMA multicast), few tiles split into parts launched as one cluster each (distributed shared memory adds them), {{.*}}
 // CHECK-NEXT: {{^}}__global__ void __launch_bounds__(160, 1) tc_gemm_0_narrow_deep_kernel(
 // CHECK:      {{^}}      tc::mbarrier_init(tc_empty + tc_s, 1 * tc::unit_blocks(tc_schedule));  // one arrival per consumer warpgroup of the pair
+// Only a pair's blocks meet before copying (each into the other's
+// stages); a tile's parts meet after their main loops.
+// CHECK:      {{^}}  if (tc::unit_blocks(tc_schedule) > 1)
+// CHECK-NEXT: {{^}}    tc::cluster_sync();  // both blocks' barriers are ready before either copies into them
+// CHECK-NEXT: {{^}}  else
+// CHECK-NEXT: {{^}}    __syncthreads();  // (a tile's parts meet after their main loops)
+// B's tile multicast into a pair's blocks only (a tile's parts have
+// tc_schedule.pair = 0 and rank 0: each loads its whole tile).
+// CHECK:      {{^}}        tc::tma_load_tile<2, 4096>(tc_smem_b + {{.*}}, tc_map_b, tc_full + {{.*}}, tc_schedule.pair, tc_rank);
 // CHECK:      {{^}}    if (tc_schedule.cluster_parts)  // (all threads of the cluster meet)
 // CHECK-NEXT: {{^}}      tc::producer_parts_in_cluster();
 // CHECK-NEXT: {{^}}    return;

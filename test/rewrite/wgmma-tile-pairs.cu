@@ -47,11 +47,13 @@
 // CHECK:      {{^}}      tc::mbarrier_init(tc_empty + tc_s, 1 * tc::unit_blocks(tc_schedule));  // one arrival per consumer warpgroup of the pair
 // CHECK:      {{^}}        tc::tma_load_tile<2, 4096>(tc_smem_b + {{.*}}, tc_map_b, tc_full + {{.*}}, (64 * c0), 128 * tc_block_n, 0, 64, tc_schedule.pair, tc_rank);
 // CHECK:      {{^}}      !tc::tma_map_2d_aligned(&tc_map_b, B, K, N, K, 64, 64, tc_stream, 1)) {
-// CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::schedule_tile_pairs({{.*}}, tc_k_tiles, tc::kPairOneRound, false);
+// Their few-tile outputs run as clusters of a tile's parts
+// (rewrite/wgmma-cluster-parts.cu), else by the pairs' rule.
+// CHECK:      {{^}}    tc_schedule = tc::schedule_tile_pairs({{.*}}, tc_k_tiles, tc::kPairOneRound, false);  // else pairs where they pay
 // CHECK:      {{^}}  tc::launch_schedule(tc_gemm_kmajor_0_narrow_deep_kernel, tc_schedule,
 // CHECK:      {{^}}__global__ void __launch_bounds__(160, 2) tc_gemm_kmajor_0_narrow_kernel(
 // CHECK:      {{^}}        tc::tma_load_tile<2, 4096>(tc_smem_b + {{.*}}, tc_map_b, tc_full + {{.*}}, (64 * c0), 128 * tc_block_n, 0, 64, tc_schedule.pair, tc_rank);
-// CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::schedule_tile_pairs({{.*}}, tc_k_tiles, tc::kPairTwoBlocksPerSm, false);
+// CHECK:      {{^}}    tc_schedule = tc::schedule_tile_pairs({{.*}}, tc_k_tiles, tc::kPairTwoBlocksPerSm, false);  // else pairs where they pay
 // CHECK:      {{^}}  tc::launch_schedule(tc_gemm_kmajor_0_narrow_kernel, tc_schedule,
 // The 128x128 kernel: single blocks.
 // CHECK:      {{^}}//   block tile 128x128x64, 2 warpgroups (8 warps and a producer warp), 3 TMA stages (mbarriers), wgmma{{.*}}

@@ -567,6 +567,8 @@ TEST(KernelConfigTest, TheOneWarpgroupTmaKernelsTakeClusterParts) {
       Taking += Alt.Suffix + " ";
     EXPECT_FALSE(Alt.Config.cpAsyncTwin().clusterParts()) << Alt.Suffix;
   }
+  // (The 4-stage _narrow kernel is taken only for more tiles than SMs by
+  // the default choice; a tile clause reaches its cluster parts.)
   EXPECT_EQ(Taking, "_skinny _narrow_deep112 _narrow_deep96 _narrow_deep _narrow ");
   // Their reductions of at least 12 k tiles (the int8 layer's raw-fragment
   // kernels: 10).
@@ -630,6 +632,10 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   EXPECT_FALSE(R.Config->convertsLandedStages());
   EXPECT_EQ(R.Config->WgmmaPending, 1);
   EXPECT_NE(R.Config->pathReason().find("computed transposed"), std::string::npos);
+  // Few tiles in clusters of parts from 10 k tiles (each k tile also
+  // converts B's fragments), not the plain kernels' 12.
+  EXPECT_TRUE(R.Config->clusterParts());
+  EXPECT_EQ(R.Config->clusterPartsMinKTiles(), 10);
   // A prologue that is not the element minus an offset: through fp32 only.
   EXPECT_FALSE(R.Config->OffsetRowsB);
   KernelConfig Twin = R.Config->cpAsyncTwin();
