@@ -359,14 +359,14 @@ struct KernelConfig {
   /// outputs (tc/tile_choice.cuh), the 4-stage 64x128 one only for more
   /// tiles than SMs (a tile clause reaches its cluster parts); the kernels
   /// of two or three warpgroups are taken for outputs of at least a round
-  /// of tiles, and are left as they are. Not beside a
-  /// producer warpgroup (whose own loop over units has no cluster barriers)
-  /// nor with persistent blocks (whole tiles only). A kernel built for
-  /// pairs runs such clusters as parts, not pairs: its stages are then each
-  /// block's own (tc::unit_blocks). Measured on an H100 against the parts
-  /// meeting in L2: 1.15x on the int8 layer's 27 paper shapes that take it
-  /// (docs/results/fused-bench-h100-int8-cluster-parts.md), and on the
-  /// small outputs of the 64-row kernels (docs/results/bench-h100-cluster-parts.md).
+  /// of tiles, and are left as they are. Not beside a producer warpgroup
+  /// (whose own loop over units has no cluster barriers) nor with
+  /// persistent blocks (whole tiles only). A kernel built for pairs runs
+  /// such clusters as parts, not pairs: its stages are then each block's
+  /// own (tc::unit_blocks). Measured on an H100 against the parts meeting
+  /// in L2: 1.15x on the int8 layer's 27 paper shapes that take it
+  /// (docs/results/fused-bench-h100-int8-cluster-parts.md), 1.04x on the
+  /// GEMM's 17 (docs/results/bench-h100-cluster-parts.md).
   bool clusterParts() const {
     return Tma && !ProducerWarpgroup && !PersistentTiles && stagedEpilogue() &&
            (warpgroups() == 1 || RawFragmentsB);
