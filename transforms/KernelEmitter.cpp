@@ -789,8 +789,12 @@ private:
       return B + "if (tc_splits > 1) {\n  " + Workspace("tc_n") + " = tc_sum;\n} else {\n" +
              indent(Epilogue, 2) + "}\n";
     };
-    auto Store = [&](const std::string &Sum) {
-      return "if ({guard}) {\n  const long long tc_m = {m}, tc_n = {n};\n" +
+    // With cluster parts, a staged store writes this block's rows only (see
+    // CombineParts); `Rows` guards it.
+    const std::string Rows =
+        C.clusterParts() ? "if (tc_row_begin <= {ml} && {ml} < tc_row_end) " : "";
+    auto Store = [&](const std::string &Sum, const std::string &RowGuard = "") {
+      return "if ({guard}) " + RowGuard + "{\n  const long long tc_m = {m}, tc_n = {n};\n" +
              indent(Element(Sum), 2) + "}";
     };
     T.VectorLanes = vectorLanes(Lanes);
@@ -820,17 +824,11 @@ private:
         Body = "if (tc_splits > 1) {\n  #pragma unroll\n  for (int tc_v = 0; tc_v < " + V +
                "; ++tc_v)\n    " + Workspace("tc_n0 + tc_v") + " = tc_sums[tc_v];\n"
                "} else {\n" + indent(LaneBody, 2) + "}\n";
-      // (With cluster parts, this block's rows only: see CombineParts.)
-      std::string Rows =
-          C.clusterParts() ? "if (tc_row_begin <= {ml} && {ml} < tc_row_end) " : "";
       T.StagedStoreVector = Rows + "{\n  const long long tc_m = {m}, tc_n0 = {n};\n"
                             "  const float *tc_sums = tc_stage + {ml} * " + Pitch + " + {nl};\n" +
                             indent(Body, 2) + "}";
     }
-    T.StagedStore = Store("tc_stage[{ml} * " + Pitch + " + {nl}]");
-    if (C.clusterParts()) // (this block's rows only: see CombineParts)
-      T.StagedStore.insert(sizeof("if ({guard}) ") - 1,
-                           "if (tc_row_begin <= {ml} && {ml} < tc_row_end) ");
+    T.StagedStore = Store("tc_stage[{ml} * " + Pitch + " + {nl}]", Rows);
     T.Store = Store("tc_acc[{mt}][{nt}][{reg}]");
     return T;
   }
@@ -1430,8 +1428,8 @@ private:
     // Few tiles: every tile split, its parts one cluster (the cluster
     // capacity needs the kernel's shared memory opt-in first).
     const bool ClusterParts = C.clusterParts() && !M.Clauses.SplitK;
-    const std::string MinKTiles = str(C.clusterPartsMinKTiles());
-    if (ClusterParts)
+    if (ClusterParts) {
+      const std::string MinKTiles = str(C.clusterPartsMinKTiles());
       S += "  constexpr int tc_smem_bytes = " + str(C.sharedBytes()) + ";\n" +
            sharedMemoryOptIn({Kernel}) +
            "  // Few tiles: every tile split, its parts one cluster adding their partial\n"
@@ -1449,6 +1447,7 @@ private:
            "                                                tc_schedule);\n"
            "  }\n"
            "  if (!tc_in_clusters)\n  ";
+    }
     // The kernel's own schedule (after the cluster parts' rule where it has
     // one), with what it does.
     std::string Tiles = TM + ", " + TN + ", tc_k_tiles", Why, Schedule;
