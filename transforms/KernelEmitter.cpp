@@ -1096,7 +1096,8 @@ private:
       if (twoConsumerVersions())
         S += "  // Two versions of the consumers' code, converting B's rows in fp16 pairs\n"
              "  // or through fp32, chosen once (tc::OffsetRow).\n"
-             "  const auto tc_consumers = [&](auto tc_packed_b) {\n" +
+             "  const auto tc_consumers = [&](auto tc_packed) {\n"
+             "    constexpr bool tc_packed_b = decltype(tc_packed)::value;\n" +
              indent(Body, 2) +
              "  };\n"
              "  if (tc_exact_rows)\n"

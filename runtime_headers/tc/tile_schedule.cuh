@@ -499,7 +499,7 @@ __device__ __forceinline__ float4 load_l2(const float4 *p) {
 // The vectors a thread loads from a slot at once: the largest divisor of
 // its kOwn vectors up to 16 (16 of 32 for a 128x256 tile, 12 of 24 for
 // 128x192), so that the batches cover them exactly.
-constexpr int load_batch(int own) {
+__host__ __device__ constexpr int load_batch(int own) {
   int batch = own < 16 ? own : 16;
   while (own % batch)
     --batch;
