@@ -584,7 +584,7 @@ static constexpr int kDeepNarrowStages = 8;
 
 /// Widths of the 128-row, one-block-per-SM TMA tiles besides 256
 /// (tc::wide_tile_width).
-static constexpr int kNarrowerWideWidths[] = {224, 192, 176};
+static constexpr int kNarrowerWideWidths[] = {224, 192, 176, 160, 144};
 
 /// Widths of the 8-stage 64-row TMA tiles besides 128
 /// (tc::narrow_tile_width).
@@ -700,10 +700,10 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
     Fitted.Stages = defaultTmaStages(Fitted); // unpaired: B's tile is not the 256-row one
   placeAPrologue(Fitted);
   // Outputs of one or two rounds of 128x256 tiles whose last round is
-  // poorly filled: the same kernel with 224, 192 or 176 columns
-  // (tc::wide_tile_width picks the width of the fewest tile columns over
-  // whole rounds), 4 stages like the 128x256 kernel (5, which would fit,
-  // measured slower). Only 192 for an N-major B. Not with an operand
+  // poorly filled: the same kernel with 224, 192, 176, 160 or 144 columns
+  // (tc::wide_tile_width picks the width of the fewest rounds, then the
+  // fewest tile columns over them), 4 stages like the 128x256 kernel (5
+  // or 6, which would fit, measured slower). Only 192 for an N-major B. Not with an operand
   // prologue (converted for fewer columns of output): ReLU on A
   // measured 1.001x of the 128x256 tiles in geometric mean over the paper's
   // shapes, from 0.85x (1792 x 2560 x 1792) to 1.09x (H100).

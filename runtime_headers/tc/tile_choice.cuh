@@ -31,9 +31,9 @@
 // the 128x128-tile shapes from 64 wide tiles on, 1.07 to 1.24 on four of
 // those with k <= 768 and more than 150 wide tiles.
 //
-// wide_tile_width: the wide kernel's tiles 224, 192 or 176 columns wide
-// instead of 256, where those fill one or two rounds of SMs with fewer
-// tile columns (cuBLAS fits 144- to 320-column tiles to the output so).
+// wide_tile_width: the wide kernel's tiles 224, 192, 176, 160 or 144
+// columns wide instead of 256, where those fill one or two rounds of SMs
+// with fewer tile columns (cuBLAS fits 144- to 320-column tiles to the output so).
 // Measured on an H100 (docs/results/bench-h100-wide-widths.md), 26 shapes
 // of the 128x256 kernel (24 paper shapes of poorly filled rounds), clause
 // kernels of each width against the default: the rule picks the fastest
@@ -42,6 +42,15 @@
 // 108 of 176, 0.0286 -> 0.0241 ms).
 // From more than two rounds of 128x256 tiles, the pairs of 128x256 blocks
 // (tile_schedule.cuh) were as fast or faster (3456 x 2816 x 3584).
+// Since then also 160 and 144 columns, and the fewest rounds first
+// (fitted_tile_width): measured on an H200
+// (docs/results/bench-h200-narrow-wide-widths.md), the 44 paper shapes of
+// the wide kernel, clause kernels of every width: with fewest columns alone
+// the new widths lost up to 12% where they take a third round (2432 x 2560
+// x 2688: 144 columns in 3 rounds against 224 in 2); fewest rounds first,
+// they are taken on 10 shapes, 1.028x there in geometric mean (1792 x 2560
+// x 1792: 144 columns, 36.4 -> 34.4 us), the fused bias + ReLU / GELU /
+// Add(GEMM, GEMM) 1.039x / 1.048x / 1.032x on the same shapes.
 //
 // narrow_tile_width: the same for the 8-stage 64-row kernel (at most one
 // round of 64x128 tiles): 112 or 96 columns where more of those tiles
@@ -185,17 +194,25 @@ __host__ inline bool fitted_widths_enabled() {
 }
 
 // Of the widths of tiles of `rows` rows, the one whose tiles cover an
-// m x n output in the fewest tile columns of whole rounds of SMs (rounds x
-// width), the wider on a tie.
-__host__ inline int fewest_round_columns(long long m, long long n, long long rows,
-                                         std::initializer_list<int> widths) {
+// m x n output in the fewest rounds of SMs, and of those the one of the
+// fewest tile columns over those rounds (rounds x width), the wider on a
+// tie. Fewest rounds first: a narrower tile that needs another round loses
+// more to its lower reuse than it saves in columns (1920 x 4096 x 3072:
+// 160-column tiles in 3 rounds 4.7% slower than 256 in 2), while in the
+// same rounds it wins (1792 x 2560 x 1792: 144 columns in 2 rounds 6%
+// faster than 176; see wide_tile_width).
+__host__ inline int fitted_tile_width(long long m, long long n, long long rows,
+                                      std::initializer_list<int> widths) {
   const long long sms = multiprocessors();
   int best = 0;
-  long long best_columns = 0;
+  long long best_rounds = 0, best_columns = 0;
   for (int w : widths) {
-    const long long columns = (output_tiles(m, n, rows, w) + sms - 1) / sms * w;
-    if (best == 0 || columns < best_columns || (columns == best_columns && w > best)) {
+    const long long rounds = (output_tiles(m, n, rows, w) + sms - 1) / sms;
+    const long long columns = rounds * w;
+    if (best == 0 || rounds < best_rounds || (rounds == best_rounds && columns < best_columns) ||
+        (rounds == best_rounds && columns == best_columns && w > best)) {
       best = w;
+      best_rounds = rounds;
       best_columns = columns;
     }
   }
@@ -203,23 +220,23 @@ __host__ inline int fewest_round_columns(long long m, long long n, long long row
 }
 
 // The width of the wide kernel's 128-row tiles, of the region's widths
-// (256 first): fewest_round_columns, but 256 from more than two rounds of
+// (256 first): fitted_tile_width, but 256 from more than two rounds of
 // 128x256 tiles on.
 __host__ inline int wide_tile_width(long long m, long long n, std::initializer_list<int> widths) {
   if (!fitted_widths_enabled() || output_tiles(m, n, 128, 256) > 2 * multiprocessors())
     return 256;
-  return fewest_round_columns(m, n, 128, widths);
+  return fitted_tile_width(m, n, 128, widths);
 }
 
 // The width of the 8-stage kernel's 64-row tiles, of the region's widths
-// (128 first): fewest_round_columns for an output of more than 128 columns
+// (128 first): fitted_tile_width for an output of more than 128 columns
 // (narrower tiles would read a narrower output's A twice), else 128. Where
 // one round of 64x128 tiles covers the output, that is the narrowest width
 // whose tiles still fit one round.
 __host__ inline int narrow_tile_width(long long m, long long n, std::initializer_list<int> widths) {
   if (!fitted_widths_enabled() || n <= 128)
     return 128;
-  return fewest_round_columns(m, n, 64, widths);
+  return fitted_tile_width(m, n, 64, widths);
 }
 
 // Where the wide kernel is chosen (prefer_wide_tma_tiles), whether its

@@ -937,18 +937,24 @@ static void run_schedules() {
              !tc::prefer_persistent_fragment_tiles(64, 128 * sms, 4096),
          "prefer_persistent_fragment_tiles: k >= 768 from one round of 128x128 tiles, k >= 1024 "
          "below");
-  // The wide kernel's width: the fewest tile columns over whole rounds of
-  // SMs, the wider on a tie, 256 from more than two rounds of 128x256 tiles.
+  // The wide kernel's width: the fewest rounds of SMs, then the fewest tile
+  // columns over them, the wider on a tie, 256 from more than two rounds of
+  // 128x256 tiles. 300 * sms columns: 256 in 2 rounds (512 columns) before
+  // 144 in 3 (432); 288 * sms columns: 144 in 2 rounds (288) before 160 in
+  // 2 (320).
   const long long one_over = 256 * (sms + 1);  // sms + 1 tiles of 256 columns
-  report(tc::wide_tile_width(128, one_over, {256, 224, 192, 176}) == 176 &&
+  report(tc::wide_tile_width(128, one_over, {256, 224, 192, 176, 160, 144}) == 144 &&
+             tc::wide_tile_width(128, one_over, {256, 224, 192, 176}) == 176 &&
              tc::wide_tile_width(128, one_over, {256, 192}) == 192 &&
-             tc::wide_tile_width(128, 256 * sms, {256, 224, 192, 176}) == 256 &&
-             tc::wide_tile_width(128, 256 * (2 * sms + 1), {256, 224, 192, 176}) == 256 &&
-             tc::prefer_wide_tma_width(128, one_over, 1024, 176, {256, 224, 192, 176}) &&
-             !tc::prefer_wide_tma_width(128, one_over, 1024, 192, {256, 224, 192, 176}) &&
-             !tc::prefer_wide_tma_width(128, 256 * 8, 1024, 176, {256, 224, 192, 176}),
-         "wide_tile_width: fewest tile columns over whole rounds (%d for %lld columns)",
-         tc::wide_tile_width(128, one_over, {256, 224, 192, 176}), one_over);
+             tc::wide_tile_width(128, 256 * sms, {256, 224, 192, 176, 160, 144}) == 256 &&
+             tc::wide_tile_width(128, 256 * (2 * sms + 1), {256, 224, 192, 176, 160, 144}) == 256 &&
+             tc::prefer_wide_tma_width(128, one_over, 1024, 144, {256, 224, 192, 176, 160, 144}) &&
+             !tc::prefer_wide_tma_width(128, one_over, 1024, 176, {256, 224, 192, 176, 160, 144}) &&
+             !tc::prefer_wide_tma_width(128, 256 * 8, 1024, 144, {256, 224, 192, 176, 160, 144}) &&
+             tc::wide_tile_width(128, 300 * sms, {256, 144}) == 256 &&
+             tc::wide_tile_width(128, 288 * sms, {256, 224, 192, 176, 160, 144}) == 144,
+         "wide_tile_width: fewest rounds, then fewest tile columns (%d for %lld columns)",
+         tc::wide_tile_width(128, one_over, {256, 224, 192, 176, 160, 144}), one_over);
   // The 8-stage 64-row kernel's width: the narrowest whose tiles still fit
   // one round, for more than 128 columns.
   report(tc::narrow_tile_width(64, 96 * sms, {128, 112, 96}) == 96 &&

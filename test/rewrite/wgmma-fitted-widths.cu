@@ -1,5 +1,5 @@
 // Tiles fitted to rounds of SMs. Besides 128x256, the wide kernel with
-// tiles 224, 192 and 176 columns wide (4 TMA stages, one block per SM,
+// tiles 224, 192, 176, 160 and 144 columns wide (4 TMA stages, one block per SM,
 // stream units, no pairs), each taken where tc::wide_tile_width picks its
 // width from the region's list, checked before the 128x256 kernel; they
 // fall back to the 128x256 kernel's cp.async twin instead of a twin of
@@ -7,10 +7,13 @@
 // only 192. Likewise the 8-stage 64x128 kernel with tiles 112 and 96
 // columns wide (tc::narrow_tile_width), for a K-major B only.
 //
+// Compiled without --expt-relaxed-constexpr: the rewritten code needs no
+// nvcc switch beyond the include path and the architecture.
+//
 // RUN: %tc-rewrite %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
 // RUN: %tc-rewrite %s --explain 2>&1 | FileCheck %s --check-prefix=EXPLAIN
-// RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
+// RUN: %if nvcc %{ %nvcc -std=c++17 -I%tc-include \
 // RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
 
 #include <cuda_fp16.h>
@@ -30,6 +33,10 @@
 // CHECK:      {{^}}    if (((tc_thread <= 127) && (M >= (((128 * tc_block_m) + tc_thread) + 1))) && (((176 * tc_block_n) + 175) >= N)) {
 // CHECK-NEXT: {{^}}      for (int c1 = (-(N % 8)) + N; c1 < N; c1 += 1) {
 // CHECK:      {{^}}          const float tc_sum = tc_stage[tc_thread * 184 + ((-176 * tc_block_n) + c1)];
+// CHECK:      {{^}}//   block tile 128x160x64, 2 warpgroups {{.*}}, 4 TMA stages (mbarriers), stream units {{.*}}, wgmma.mma_async.m64n160k16 {{.*}}
+// CHECK-NEXT: {{^}}__global__ void __launch_bounds__(288, 1) tc_gemm_kmajor_0_wide160_kernel(
+// CHECK:      {{^}}//   block tile 128x144x64, 2 warpgroups {{.*}}, 4 TMA stages (mbarriers), stream units {{.*}}, wgmma.mma_async.m64n144k16 {{.*}}
+// CHECK-NEXT: {{^}}__global__ void __launch_bounds__(288, 1) tc_gemm_kmajor_0_wide144_kernel(
 // The 128x256 kernel's twin is defined once, after them.
 // CHECK-NOT:  {{^}}__global__ {{.*}}_wide224_cp_async_kernel(
 // CHECK:      {{^}}__global__ void __launch_bounds__(256) tc_gemm_kmajor_0_wide_cp_async_kernel(
@@ -43,16 +50,24 @@
 // CHECK-NOT:  {{^}}__global__ {{.*}}_narrow_deep96_cp_async_kernel(
 // CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_kmajor_0_narrow_deep_cp_async_kernel(
 // CHECK:      {{^}}  if (tc::prefer_fitted_tiles(M, N, K)) {
-// CHECK:      {{^}}  if (tc::prefer_wide_tma_width(M, N, K, 224, {256, 224, 192, 176})) {
+// CHECK:      {{^}}  if (tc::prefer_wide_tma_width(M, N, K, 224, {256, 224, 192, 176, 160, 144})) {
 // CHECK-NEXT: {{^}}    tc_gemm_kmajor_0_wide224_launch(M, N, K, A, B, C, tc_stream);  // 128x224 tiles
 // CHECK-NEXT: {{^}}    return;
 // CHECK-NEXT: {{^}}  }
-// CHECK-NEXT: {{^}}  if (tc::prefer_wide_tma_width(M, N, K, 192, {256, 224, 192, 176})) {
+// CHECK-NEXT: {{^}}  if (tc::prefer_wide_tma_width(M, N, K, 192, {256, 224, 192, 176, 160, 144})) {
 // CHECK-NEXT: {{^}}    tc_gemm_kmajor_0_wide192_launch(M, N, K, A, B, C, tc_stream);  // 128x192 tiles
 // CHECK-NEXT: {{^}}    return;
 // CHECK-NEXT: {{^}}  }
-// CHECK-NEXT: {{^}}  if (tc::prefer_wide_tma_width(M, N, K, 176, {256, 224, 192, 176})) {
+// CHECK-NEXT: {{^}}  if (tc::prefer_wide_tma_width(M, N, K, 176, {256, 224, 192, 176, 160, 144})) {
 // CHECK-NEXT: {{^}}    tc_gemm_kmajor_0_wide176_launch(M, N, K, A, B, C, tc_stream);  // 128x176 tiles
+// CHECK-NEXT: {{^}}    return;
+// CHECK-NEXT: {{^}}  }
+// CHECK-NEXT: {{^}}  if (tc::prefer_wide_tma_width(M, N, K, 160, {256, 224, 192, 176, 160, 144})) {
+// CHECK-NEXT: {{^}}    tc_gemm_kmajor_0_wide160_launch(M, N, K, A, B, C, tc_stream);  // 128x160 tiles
+// CHECK-NEXT: {{^}}    return;
+// CHECK-NEXT: {{^}}  }
+// CHECK-NEXT: {{^}}  if (tc::prefer_wide_tma_width(M, N, K, 144, {256, 224, 192, 176, 160, 144})) {
+// CHECK-NEXT: {{^}}    tc_gemm_kmajor_0_wide144_launch(M, N, K, A, B, C, tc_stream);  // 128x144 tiles
 // CHECK-NEXT: {{^}}    return;
 // CHECK-NEXT: {{^}}  }
 // CHECK-NEXT: {{^}}  if (tc::prefer_wide_tma_tiles(M, N, K)) {
@@ -74,6 +89,10 @@
 // EXPLAIN:    operands not 16-byte aligned: tc_gemm_kmajor_0_wide_cp_async{{$}}
 // EXPLAIN:    shapes where tc::prefer_wide_tma_width: tc_gemm_kmajor_0_wide176, block tile 128x176x64
 // EXPLAIN:    operands not 16-byte aligned: tc_gemm_kmajor_0_wide_cp_async{{$}}
+// EXPLAIN:    shapes where tc::prefer_wide_tma_width: tc_gemm_kmajor_0_wide160, block tile 128x160x64
+// EXPLAIN:    operands not 16-byte aligned: tc_gemm_kmajor_0_wide_cp_async{{$}}
+// EXPLAIN:    shapes where tc::prefer_wide_tma_width: tc_gemm_kmajor_0_wide144, block tile 128x144x64
+// EXPLAIN:    operands not 16-byte aligned: tc_gemm_kmajor_0_wide_cp_async{{$}}
 // EXPLAIN:    shapes where tc::prefer_wide_tma_tiles: tc_gemm_kmajor_0_wide, block tile 128x256x64
 void gemm_kmajor(int M, int N, int K, const __half *__restrict__ A,
                  const __half *__restrict__ B, __half *__restrict__ C) {
@@ -91,7 +110,7 @@ void gemm_kmajor(int M, int N, int K, const __half *__restrict__ A,
 // narrower 64-row tiles.
 // CHECK-NOT:  {{^}}__global__ {{.*}} tc_gemm_nmajor_0_wide224_kernel(
 // CHECK:      {{^}}__global__ void __launch_bounds__(288, 1) tc_gemm_nmajor_0_wide192_kernel(
-// CHECK-NOT:  {{^}}__global__ {{.*}} tc_gemm_nmajor_0_wide176_kernel(
+// CHECK-NOT:  {{^}}__global__ {{.*}} tc_gemm_nmajor_0_wide{{176|160|144}}_kernel(
 // CHECK-NOT:  {{^}}__global__ {{.*}} tc_gemm_nmajor_0_narrow_deep{{[0-9]+}}_kernel(
 // CHECK:      {{^}}  if (tc::prefer_wide_tma_width(M, N, K, 192, {256, 192})) {
 // CHECK-NEXT: {{^}}    tc_gemm_nmajor_0_wide192_launch(M, N, K, A, B, C, tc_stream);  // 128x192 tiles
