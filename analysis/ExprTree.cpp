@@ -1,6 +1,11 @@
 //===- ExprTree.cpp -------------------------------------------------------===//
 #include "ExprTree.h"
 
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+
 namespace tc {
 
 ExprPtr ExprNode::make(Kind K, std::string Text, std::vector<ExprPtr> Ops) {
@@ -82,6 +87,20 @@ const ExprNode *stripConversions(const ExprNode *E) {
       break;
   }
   return E;
+}
+
+bool isPositiveZeroLiteral(const ExprNode *E) {
+  E = stripConversions(E);
+  if (!E || E->K != ExprNode::Literal || E->Text.empty() || !std::isdigit((unsigned char)E->Text[0]))
+    return false;
+  // The spelling without its suffix (f, F, l, L, u, U): every digit and
+  // mantissa digit zero, whatever the exponent.
+  std::string Text = E->Text;
+  while (!Text.empty() && std::strchr("fFlLuU", Text.back()))
+    Text.pop_back();
+  char *End = nullptr;
+  double Value = std::strtod(Text.c_str(), &End);
+  return End && *End == '\0' && End != Text.c_str() && Value == 0.0 && !std::signbit(Value);
 }
 
 } // namespace tc

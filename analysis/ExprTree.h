@@ -48,6 +48,11 @@ std::string describe(const ExprNode &E);
 /// Strips value-preserving conversions to float (`__half2float`, casts).
 const ExprNode *stripConversions(const ExprNode *E);
 
+/// Whether E is a literal +0 (`0`, `0.0f`, `0.`, `0x0p0`), maybe under
+/// conversions to float: adding it to a sum that starts at +0 changes no
+/// bit of the sum.
+bool isPositiveZeroLiteral(const ExprNode *E);
+
 } // namespace tc
 
 #endif

@@ -192,8 +192,15 @@ llvm::Expected<std::string> emitEpilogue(const RegionModel &M, const MatmulIdiom
     Lanes->Stores.push_back({Dst.Elem, Dst.ElemSpelling, Var, "&" + printAccess(M, W, AtFirst)});
     LaneOut += Var + "[tc_v] = " + Value + ";\n";
   };
-  // value = init + scale * sum
-  if (Idiom.Init) {
+  // value = init + scale * sum. An initialisation to +0 without a scale is
+  // the sum itself: the accumulators start at +0 and hold 0 + the products
+  // already (adding 0.0f again would cost an instruction per element and
+  // change no bit of a sum that starts at +0).
+  const bool SumIsValue = Idiom.Init && Idiom.Scale.empty() &&
+                          isPositiveZeroLiteral(M.Stmts[*Idiom.Init].Value.get());
+  if (SumIsValue) {
+    Emit("float tc_value = tc_sum;\n");
+  } else if (Idiom.Init) {
     const Statement &S = M.Stmts[*Idiom.Init];
     if (auto E = CheckIterators(S))
       return std::move(E);
@@ -210,7 +217,8 @@ llvm::Expected<std::string> emitEpilogue(const RegionModel &M, const MatmulIdiom
   Current = &M.Stmts[Idiom.Reduction];
   for (auto &F : Idiom.Scale)
     Scale += "static_cast<float>(" + P.print(*F) + ") * ";
-  Emit("tc_value += " + Scale + "tc_sum;\n");
+  if (!SumIsValue)
+    Emit("tc_value += " + Scale + "tc_sum;\n");
   // Arrays named in temp(...) are dead after the region: their values stay
   // in registers and are forwarded to later reads of the same element.
   auto IsTemp = [&](unsigned ArrayId) {

@@ -1,5 +1,7 @@
 // The output is initialised by a statement of the (i, j) loop before the
-// reduction loop, `C[i * N + j] = 0`, and then accumulated in place.
+// reduction loop, `C[i * N + j] = 0`, and then accumulated in place. The
+// accumulators start at +0, so a +0 initialisation is the sum itself (no
+// addition of 0.0f per element); any other is added to it.
 //
 // RUN: %tc-rewrite --mma-path=sync %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
@@ -9,8 +11,7 @@
 // CHECK:      {{^}}#include <tc/tc.cuh>
 // CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_init_0_kernel(
 // CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
-// CHECK:      {{^ *}}float tc_value = static_cast<float>({{.*}}0{{.*}});
-// CHECK-NEXT: {{^ *}}tc_value += tc_sum;
+// CHECK:      {{^ *}}float tc_value = tc_sum;
 // CHECK-NEXT: {{^ *}}{{C\[.*\]|tc_lanes_0\[tc_v\]}} = {{.*}}tc_value{{.*}};
 // CHECK:      {{^}}void gemm_init(
 // CHECK:      {{^  }}tc_gemm_init_0_launch(
@@ -23,6 +24,21 @@ void gemm_init(int M, int N, int K, const __half *__restrict__ A,
   for (int i = 0; i < M; i++)
     for (int j = 0; j < N; j++) {
       C[i * N + j] = 0;
+      for (int k = 0; k < K; k++)
+        C[i * N + j] += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+    }
+}
+
+// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_init_half_0_kernel(
+// CHECK:      {{^ *}}float tc_value = static_cast<float>(0.5f);
+// CHECK-NEXT: {{^ *}}tc_value += tc_sum;
+// CHECK:      {{^}}void gemm_init_half(
+void gemm_init_half(int M, int N, int K, const __half *__restrict__ A,
+                    const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; i++)
+    for (int j = 0; j < N; j++) {
+      C[i * N + j] = 0.5f;
       for (int k = 0; k < K; k++)
         C[i * N + j] += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
     }

@@ -126,9 +126,9 @@ void sum_in_place(int M, int N, int K1, int K2, const __half *__restrict__ A1,
 // CHECK-LABEL: '#pragma tc' region of 'sum_in_place'
 // CHECK: tc_copy_a.rebase(A2, K2, K2, ((long long)((K1) + 63) / 64));
 // CHECK-NEXT: tc_copy_b.rebase(B2, K2, K2, ((long long)((K1) + 63) / 64));
-// The init nest sets C to zero: the old C is not read.
-// CHECK: float tc_value = static_cast<float>(0.0f);
-// CHECK-NEXT: tc_value += tc_sum;
+// The init nest sets C to zero: the old C is not read, and the sum is the
+// value (the accumulators start at +0).
+// CHECK: float tc_value = tc_sum;
 // CHECK: const long long tc_k_tiles = ((K1) + 63) / 64 + ((K2) + 63) / 64;
 // CHECK: {{^ *}}tc_sum_in_place_0_launch(M, N, K1, K2, C, A1, B1, A2, B2, 0);
 // CHECK-NOT: for (int
