@@ -591,10 +591,17 @@ static constexpr int kNarrowerWideWidths[] = {224, 192, 176, 160, 144};
 static constexpr int kNarrowerDeepWidths[] = {112, 96};
 
 /// The kernel `Base` (alternative `Suffix`) again with each narrower tile
-/// width of `Widths`, unpaired, falling back to Base's cp.async twin; taken
-/// where tc::<Predicate>(m, n[, k], width, {Base's width, Widths...})
-/// picks that width. Only widths that are multiples of 64 for an N-major
-/// B, whose stages are 64-column panels.
+/// width of `Widths`, falling back to Base's cp.async twin; taken where
+/// tc::<Predicate>(m, n[, k], width, {Base's width, Widths...}) picks that
+/// width. Only widths that are multiples of 64 for an N-major B, whose
+/// stages are 64-column panels. Built for pairs like Base where B's
+/// narrower tile still splits in halves (a K-major B's 112 to 48 rows),
+/// taken by Base's rule (tc::PairRule). Measured on an H200 with
+/// TC_TILE_PAIRS=0 against the default, paper and LLM shapes: the 8-stage
+/// 64-row kernel's 112 and 96 columns 1.06x in geometric mean on the 6
+/// shapes that pair (384 x 2432 x 1664 and 128 x 6144 x 4096: 1.16x; one
+/// at 0.99x), the wide kernel's widths 1.008x on the 3 that pair
+/// (docs/results/bench-h200-narrow-wide-widths.md).
 static std::vector<AlternativeKernel> narrowerTiles(const KernelConfig &Base,
                                                     const std::string &Suffix,
                                                     const std::string &Predicate, bool TakesK,
@@ -612,7 +619,9 @@ static std::vector<AlternativeKernel> narrowerTiles(const KernelConfig &Base,
   for (int W : Usable) {
     KernelConfig K = Base;
     K.BlockN = K.WarpN = W;
-    K.PairedTiles = false;
+    K.PairedTiles = Base.PairedTiles && splitsInHalves(Idiom.B, W);
+    for (auto &P : Idiom.MoreProducts)
+      K.PairedTiles &= splitsInHalves(P.B, W);
     AlternativeKernel Alt{K, Suffix + std::to_string(W), Predicate, TakesK};
     Alt.ExtraArgs = ", " + std::to_string(W) + ", " + List;
     Alt.TwinOf = Suffix;
@@ -685,7 +694,8 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   // Outputs of at most one round of 64x128 tiles, more than 128 columns:
   // the same kernel with 112 or 96 columns (tc::narrow_tile_width picks the
   // narrowest whose tiles still fit one round of SMs, so that more SMs
-  // work). A K-major B only (neither width is a multiple of 64).
+  // work), built for pairs like it. A K-major B only (neither width is a
+  // multiple of 64).
   std::vector<AlternativeKernel> NarrowerDeep;
   if (Deep.Tma)
     NarrowerDeep = narrowerTiles(Deep, "_narrow_deep", "prefer_deep_narrow_width", false,
@@ -703,8 +713,9 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   // poorly filled: the same kernel with 224, 192, 176, 160 or 144 columns
   // (tc::wide_tile_width picks the width of the fewest rounds, then the
   // fewest tile columns over them), 4 stages like the 128x256 kernel (5
-  // or 6, which would fit, measured slower). Only 192 for an N-major B. Not with an operand
-  // prologue (converted for fewer columns of output): ReLU on A
+  // or 6, which would fit, measured slower), built for pairs like it.
+  // Only 192 for an N-major B (unpaired: three 64-column panels). Not with
+  // an operand prologue (converted for fewer columns of output): ReLU on A
   // measured 1.001x of the 128x256 tiles in geometric mean over the paper's
   // shapes, from 0.85x (1792 x 2560 x 1792) to 1.09x (H100).
   std::vector<AlternativeKernel> Narrower;

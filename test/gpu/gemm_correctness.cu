@@ -131,8 +131,10 @@ const Shape kShapes[] = {
     // and 384 x 2304 one round of wide outputs (pairs, partial k tile).
     {2880, 384, 2496}, {2944, 384, 2496}, {512, 3968, 2048}, {384, 2304, 2180},
     // The 8-stage 64-row kernel's narrower tiles, ragged right edges: 112
-    // columns for 380 x 2300 (126 tiles), 96 for 500 x 1150 (96 tiles).
-    {380, 2300, 2176}, {500, 1150, 1000},
+    // columns for 380 x 2300 (126 tiles), 96 for 500 x 1150 (96 tiles),
+    // both in pairs sharing B's tile (halves of 56 and 48 rows); 96 for
+    // 300 x 2300 unpaired (an odd count of tile rows).
+    {380, 2300, 2176}, {500, 1150, 1000}, {300, 2300, 1000},
     // Clusters of parts (tc/cluster_parts.cuh): few tiles of the 64-row
     // kernels, each split along k into parts launched as one cluster that
     // add their tiles in shared memory, each part finishing its rows.

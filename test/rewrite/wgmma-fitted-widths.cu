@@ -1,6 +1,6 @@
 // Tiles fitted to rounds of SMs. Besides 128x256, the wide kernel with
 // tiles 224, 192, 176, 160 and 144 columns wide (4 TMA stages, one block per SM,
-// stream units, no pairs), each taken where tc::wide_tile_width picks its
+// stream units, built for pairs like it), each taken where tc::wide_tile_width picks its
 // width from the region's list, checked before the 128x256 kernel; they
 // fall back to the 128x256 kernel's cp.async twin instead of a twin of
 // their own. An N-major B is stored in 64-column panels: of these widths,
@@ -18,34 +18,42 @@
 
 #include <cuda_fp16.h>
 
-// CHECK:      {{^}}//   block tile 128x224x64, 2 warpgroups (8 warps and a producer warp), 4 TMA stages (mbarriers), stream units {{.*}}, wgmma.mma_async.m64n224k16 {{.*}}
+// CHECK:      {{^}}//   block tile 128x224x64, 2 warpgroups (8 warps and a producer warp), 4 TMA stages (mbarriers), pairs of blocks sharing B's tile (TMA multicast), stream units {{.*}}, wgmma.mma_async.m64n224k16 {{.*}}
 // CHECK-NEXT: {{^}}__global__ void __launch_bounds__(288, 1) tc_gemm_kmajor_0_wide224_kernel(
 // CHECK:      {{^}}static void tc_gemm_kmajor_0_wide_cp_async_launch({{.*}});  // the fallback, defined below
 // CHECK:      {{^}}static void tc_gemm_kmajor_0_wide224_launch(
 // CHECK:      {{^}}    tc_gemm_kmajor_0_wide_cp_async_launch(M, N, K, A, B, C, tc_stream);
-// CHECK:      {{^}}  tc_gemm_kmajor_0_wide224_kernel<<<(unsigned)tc::schedule_blocks(tc_schedule), 288, tc_smem_bytes, tc_stream>>>(
-// CHECK:      {{^}}//   block tile 128x192x64, 2 warpgroups {{.*}}, 4 TMA stages (mbarriers), stream units {{.*}}, wgmma.mma_async.m64n192k16 {{.*}}
+// CHECK:      {{^}}  tc::launch_schedule(tc_gemm_kmajor_0_wide224_kernel, tc_schedule, tc_workspace, tc_counters, 288, tc_smem_bytes, tc_stream,
+// CHECK:      {{^}}//   block tile 128x192x64, 2 warpgroups {{.*}}, 4 TMA stages (mbarriers), pairs of blocks sharing B's tile (TMA multicast), stream units {{.*}}, wgmma.mma_async.m64n192k16 {{.*}}
 // CHECK-NEXT: {{^}}__global__ void __launch_bounds__(288, 1) tc_gemm_kmajor_0_wide192_kernel(
-// CHECK:      {{^}}//   block tile 128x176x64, 2 warpgroups {{.*}}, 4 TMA stages (mbarriers), stream units {{.*}}, wgmma.mma_async.m64n176k16 {{.*}}
+// CHECK:      {{^}}//   block tile 128x176x64, 2 warpgroups {{.*}}, 4 TMA stages (mbarriers), pairs of blocks sharing B's tile (TMA multicast), stream units {{.*}}, wgmma.mma_async.m64n176k16 {{.*}}
 // CHECK-NEXT: {{^}}__global__ void __launch_bounds__(288, 1) tc_gemm_kmajor_0_wide176_kernel(
 // 176 columns, 256 threads: the right edge's last N mod 8 columns go by
 // rows, each thread its row's few elements.
 // CHECK:      {{^}}    if (((tc_thread <= 127) && (M >= (((128 * tc_block_m) + tc_thread) + 1))) && (((176 * tc_block_n) + 175) >= N)) {
 // CHECK-NEXT: {{^}}      for (int c1 = (-(N % 8)) + N; c1 < N; c1 += 1) {
 // CHECK:      {{^}}          const float tc_sum = tc_stage[tc_thread * 184 + ((-176 * tc_block_n) + c1)];
-// CHECK:      {{^}}//   block tile 128x160x64, 2 warpgroups {{.*}}, 4 TMA stages (mbarriers), stream units {{.*}}, wgmma.mma_async.m64n160k16 {{.*}}
+// Pairs: halves of 88 rows of B's 176-row tile, by the 128x256 kernel's rule.
+// CHECK:      {{^}}      !tc::tma_map_2d_aligned(&tc_map_b, B, K, N, K, 64, 88, tc_stream, 1)) {
+// CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::schedule_tile_pairs({{.*}}, tc::kPairWideTiles, true);
+// CHECK:      {{^}}//   block tile 128x160x64, 2 warpgroups {{.*}}, 4 TMA stages (mbarriers), pairs of blocks sharing B's tile (TMA multicast), stream units {{.*}}, wgmma.mma_async.m64n160k16 {{.*}}
 // CHECK-NEXT: {{^}}__global__ void __launch_bounds__(288, 1) tc_gemm_kmajor_0_wide160_kernel(
-// CHECK:      {{^}}//   block tile 128x144x64, 2 warpgroups {{.*}}, 4 TMA stages (mbarriers), stream units {{.*}}, wgmma.mma_async.m64n144k16 {{.*}}
+// CHECK:      {{^}}//   block tile 128x144x64, 2 warpgroups {{.*}}, 4 TMA stages (mbarriers), pairs of blocks sharing B's tile (TMA multicast), stream units {{.*}}, wgmma.mma_async.m64n144k16 {{.*}}
 // CHECK-NEXT: {{^}}__global__ void __launch_bounds__(288, 1) tc_gemm_kmajor_0_wide144_kernel(
 // The 128x256 kernel's twin is defined once, after them.
 // CHECK-NOT:  {{^}}__global__ {{.*}}_wide224_cp_async_kernel(
 // CHECK:      {{^}}__global__ void __launch_bounds__(256) tc_gemm_kmajor_0_wide_cp_async_kernel(
 // CHECK:      {{^}}//   block tile 128x256x64, 2 warpgroups (8 warps and a producer warp), 4 TMA stages (mbarriers), pairs of blocks sharing B's tile {{.*}}
 // CHECK-NEXT: {{^}}__global__ void __launch_bounds__(288, 1) tc_gemm_kmajor_0_wide_kernel(
-// CHECK:      {{^}}//   block tile 64x112x64, 1 warpgroup (4 warps and a producer warp), 8 TMA stages (mbarriers), few tiles split into parts launched as one cluster each (distributed shared memory adds them), wgmma.mma_async.m64n112k16 {{.*}}
+// CHECK:      {{^}}//   block tile 64x112x64, 1 warpgroup (4 warps and a producer warp), 8 TMA stages (mbarriers), pairs of blocks sharing B's tile (TMA multicast), few tiles split into parts launched as one cluster each (distributed shared memory adds them), wgmma.mma_async.m64n112k16 {{.*}}
 // CHECK-NEXT: {{^}}__global__ void __launch_bounds__(160, 1) tc_gemm_kmajor_0_narrow_deep112_kernel(
+// Pairs: each block copies one 56-row half of B's 112-row tile into both
+// blocks' stages (a 1024-byte multiple: the 128-byte swizzle's phase holds).
+// CHECK:      {{^}}        tc::tma_load_tile<2, 3584>(tc_smem_b + {{.*}} * 7168, tc_map_b, {{.*}}, 112 * tc_block_n, 0, 56, tc_schedule.pair, tc_rank);
 // CHECK:      {{^}}static void tc_gemm_kmajor_0_narrow_deep_cp_async_launch({{.*}});  // the fallback, defined below
-// CHECK:      {{^}}//   block tile 64x96x64, 1 warpgroup (4 warps and a producer warp), 8 TMA stages (mbarriers), few tiles split into parts launched as one cluster each (distributed shared memory adds them), wgmma.mma_async.m64n96k16 {{.*}}
+// CHECK:      {{^}}      !tc::tma_map_2d_aligned(&tc_map_b, B, K, N, K, 64, 56, tc_stream, 1)) {
+// CHECK:      {{^}}    tc_schedule = tc::schedule_tile_pairs({{.*}}, tc::kPairOneRound, false);  // else pairs where they pay
+// CHECK:      {{^}}//   block tile 64x96x64, 1 warpgroup (4 warps and a producer warp), 8 TMA stages (mbarriers), pairs of blocks sharing B's tile (TMA multicast), few tiles split into parts launched as one cluster each (distributed shared memory adds them), wgmma.mma_async.m64n96k16 {{.*}}
 // CHECK-NEXT: {{^}}__global__ void __launch_bounds__(160, 1) tc_gemm_kmajor_0_narrow_deep96_kernel(
 // CHECK-NOT:  {{^}}__global__ {{.*}}_narrow_deep96_cp_async_kernel(
 // CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_kmajor_0_narrow_deep_cp_async_kernel(

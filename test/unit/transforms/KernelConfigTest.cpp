@@ -414,7 +414,8 @@ TEST(KernelConfigTest, TmaOnlyWhereTheStagesAreCopiedUnchanged) {
   EXPECT_TRUE(Alts[1].TakesK);
   // The wide kernel's tiles narrower than 256 columns, each checked
   // before it (tc::wide_tile_width picks one of the listed widths): 4
-  // stages, unpaired, falling back to the 128x256 kernel's cp.async twin.
+  // stages, built for pairs like it, falling back to the 128x256 kernel's
+  // cp.async twin.
   const int Widths[] = {224, 192, 176, 160, 144};
   for (int I = 0; I < 5; ++I) {
     const AlternativeKernel &W = Alts[2 + I];
@@ -426,7 +427,7 @@ TEST(KernelConfigTest, TmaOnlyWhereTheStagesAreCopiedUnchanged) {
     EXPECT_EQ(W.Config.BlockN, Widths[I]);
     EXPECT_EQ(W.Config.Stages, 4);
     EXPECT_EQ(W.Config.warpgroups(), 2);
-    EXPECT_FALSE(W.Config.PairedTiles);
+    EXPECT_TRUE(W.Config.PairedTiles);
     EXPECT_FALSE(W.Config.twoBlocksFit());
     EXPECT_EQ(W.TwinOf, std::optional<std::string>("_wide"));
   }
@@ -434,7 +435,7 @@ TEST(KernelConfigTest, TmaOnlyWhereTheStagesAreCopiedUnchanged) {
   EXPECT_EQ(Alts[7].Config.BlockN, 256);
   EXPECT_FALSE(Alts[7].TwinOf.has_value());
   // The 8-stage 64-row kernel's narrower tiles, before it: 112 and 96
-  // columns, unpaired, falling back to its cp.async twin.
+  // columns, built for pairs like it, falling back to its cp.async twin.
   const int DeepWidths[] = {112, 96};
   for (int I = 0; I < 2; ++I) {
     const AlternativeKernel &W = Alts[8 + I];
@@ -445,7 +446,7 @@ TEST(KernelConfigTest, TmaOnlyWhereTheStagesAreCopiedUnchanged) {
     EXPECT_EQ(W.Config.BlockM, 64);
     EXPECT_EQ(W.Config.BlockN, DeepWidths[I]);
     EXPECT_EQ(W.Config.Stages, 8);
-    EXPECT_FALSE(W.Config.PairedTiles);
+    EXPECT_TRUE(W.Config.PairedTiles);
     EXPECT_EQ(W.TwinOf, std::optional<std::string>("_narrow_deep"));
   }
   // The 64x128 tiles twice: 8 stages (one block per SM) for one round of
@@ -508,10 +509,14 @@ TEST(KernelConfigTest, TheWideAndNarrowTmaKernelsPairBlocks) {
                                 : "_skinny _fitted _wide192 _wide _narrow_deep _persistent "
                                   "_narrow ");
     for (auto &Alt : Alts) {
-      // 128x256 and 64x128 tiles; not 192x192 (B's tile is not the 256-row
-      // one), the narrower wide tiles, nor the 64-row skinny tiles.
-      EXPECT_EQ(Alt.Config.PairedTiles, Alt.Suffix == "_wide" || Alt.Suffix == "_narrow" ||
-                                            Alt.Suffix == "_narrow_deep")
+      // 128x256 and 64x128 tiles and their narrower widths (a K-major B's
+      // halves of 112 to 48 rows; an N-major B's 192 columns are three
+      // 64-column panels, which do not halve); not 192x192 (B's tile is not
+      // the 256-row one), nor the 64-row skinny tiles.
+      const bool Narrower = Alt.Suffix.rfind("_wide", 0) == 0 && Alt.Suffix != "_wide";
+      EXPECT_EQ(Alt.Config.PairedTiles, Alt.Suffix == "_wide" || (Narrower && BKMajor) ||
+                                            Alt.Suffix == "_narrow" ||
+                                            Alt.Suffix.rfind("_narrow_deep", 0) == 0)
           << Alt.Suffix;
       EXPECT_FALSE(Alt.Config.cpAsyncTwin().PairedTiles) << Alt.Suffix;
     }
