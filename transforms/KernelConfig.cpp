@@ -584,7 +584,7 @@ static constexpr int kDeepNarrowStages = 8;
 
 /// Widths of the 128-row, one-block-per-SM TMA tiles besides 256
 /// (tc::wide_tile_width).
-static constexpr int kNarrowerWideWidths[] = {224, 192, 176, 160, 144};
+static constexpr int kNarrowerWideWidths[] = {224, 192, 176};
 
 /// Widths of the 8-stage 64-row TMA tiles besides 128
 /// (tc::narrow_tile_width).
@@ -596,12 +596,13 @@ static constexpr int kNarrowerDeepWidths[] = {112, 96};
 /// width. Only widths that are multiples of 64 for an N-major B, whose
 /// stages are 64-column panels. Built for pairs like Base where B's
 /// narrower tile still splits in halves (a K-major B's 112 to 48 rows),
-/// taken by Base's rule (tc::PairRule). Measured on an H200 with
+/// taken by Base's rule (tc::PairRule). Measured on an H100 with
 /// TC_TILE_PAIRS=0 against the default, paper and LLM shapes: the 8-stage
-/// 64-row kernel's 112 and 96 columns 1.06x in geometric mean on the 6
-/// shapes that pair (384 x 2432 x 1664 and 128 x 6144 x 4096: 1.16x; one
-/// at 0.99x), the wide kernel's widths 1.008x on the 3 that pair
-/// (docs/results/bench-h200-narrow-wide-widths.md).
+/// 64-row kernel's 112 and 96 columns 1.049x in geometric mean on the 6
+/// shapes that paired (384 x 2432 x 1664: 1.22x; the two of 6 and 8 k
+/// tiles 0.94-0.95x, which kPairOneRoundMinKTiles now leaves unpaired),
+/// the wide kernel's 176 and 224 columns 1.026x on 3
+/// (docs/results/bench-h100-h200-narrower-widths.md).
 static std::vector<AlternativeKernel> narrowerTiles(const KernelConfig &Base,
                                                     const std::string &Suffix,
                                                     const std::string &Predicate, bool TakesK,
@@ -710,10 +711,14 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
     Fitted.Stages = defaultTmaStages(Fitted); // unpaired: B's tile is not the 256-row one
   placeAPrologue(Fitted);
   // Outputs of one or two rounds of 128x256 tiles whose last round is
-  // poorly filled: the same kernel with 224, 192, 176, 160 or 144 columns
+  // poorly filled: the same kernel with 224, 192 or 176 columns
   // (tc::wide_tile_width picks the width of the fewest rounds, then the
   // fewest tile columns over them), 4 stages like the 128x256 kernel (5
   // or 6, which would fit, measured slower), built for pairs like it.
+  // Not 160 or 144 (the tile clause has them): in the same rounds as 176
+  // they were 1.028x its speed on an H200 but 0.957x on an H100, on the
+  // 10 paper shapes where the rule would take them
+  // (docs/results/bench-h100-h200-narrower-widths.md).
   // Only 192 for an N-major B (unpaired: three 64-column panels). Not with
   // an operand prologue (converted for fewer columns of output): ReLU on A
   // measured 1.001x of the 128x256 tiles in geometric mean over the paper's

@@ -395,7 +395,7 @@ struct AlternativeKernel {
   std::string Suffix;    // of the kernel's name: "_wide"
   std::string Predicate; // tc/tile_choice.cuh: "prefer_wide_tiles"
   bool TakesK;           // the predicate's arguments: (m, n, k), or (m, n[, batches])
-  /// Further arguments after those: ", 176, {256, 224, 192, 176, 160, 144}".
+  /// Further arguments after those: ", 176, {256, 224, 192, 176}".
   std::string ExtraArgs = {};
   /// The kernel (its suffix; "" for the region's default kernel) whose
   /// cp.async twin this TMA kernel falls back to instead of a twin of its
@@ -414,8 +414,8 @@ struct AlternativeKernel {
 /// 192x192 tiles (three warpgroups, 4 stages, one block per SM) for
 /// outputs they cover in whole rounds of SMs where 128x256 tiles do not;
 /// 128x256 tiles (4 stages, one block per SM; not with a prologue on B)
-/// for large outputs, preceded by the same tiles 224, 192, 176, 160 and 144
-/// columns wide for outputs that those fit better to rounds of SMs (only 192 with
+/// for large outputs, preceded by the same tiles 224, 192 and 176 columns
+/// wide for outputs that those fit better to rounds of SMs (only 192 with
 /// an N-major B; none with an operand prologue); 64x128 tiles (one
 /// warpgroup) with 8 stages (one block per SM) for outputs of at most one
 /// round of them, preceded by the same tiles 112 and 96 columns wide where

@@ -31,9 +31,9 @@
 // the 128x128-tile shapes from 64 wide tiles on, 1.07 to 1.24 on four of
 // those with k <= 768 and more than 150 wide tiles.
 //
-// wide_tile_width: the wide kernel's tiles 224, 192, 176, 160 or 144
-// columns wide instead of 256, where those fill one or two rounds of SMs
-// with fewer tile columns (cuBLAS fits 144- to 320-column tiles to the output so).
+// wide_tile_width: the wide kernel's tiles 224, 192 or 176 columns wide
+// instead of 256, where those fill one or two rounds of SMs with fewer
+// tile columns (cuBLAS fits 144- to 320-column tiles to the output so).
 // Measured on an H100 (docs/results/bench-h100-wide-widths.md), 26 shapes
 // of the 128x256 kernel (24 paper shapes of poorly filled rounds), clause
 // kernels of each width against the default: the rule picks the fastest
@@ -42,15 +42,13 @@
 // 108 of 176, 0.0286 -> 0.0241 ms).
 // From more than two rounds of 128x256 tiles, the pairs of 128x256 blocks
 // (tile_schedule.cuh) were as fast or faster (3456 x 2816 x 3584).
-// Since then also 160 and 144 columns, and the fewest rounds first
-// (fitted_tile_width): measured on an H200
-// (docs/results/bench-h200-narrow-wide-widths.md), the 44 paper shapes of
-// the wide kernel, clause kernels of every width: with fewest columns alone
-// the new widths lost up to 12% where they take a third round (2432 x 2560
-// x 2688: 144 columns in 3 rounds against 224 in 2); fewest rounds first,
-// they are taken on 10 shapes, 1.028x there in geometric mean (1792 x 2560
-// x 1792: 144 columns, 36.4 -> 34.4 us), the fused bias + ReLU / GELU /
-// Add(GEMM, GEMM) 1.039x / 1.048x / 1.032x on the same shapes.
+// The fewest rounds first (fitted_tile_width), from a sweep that added
+// 160- and 144-column tiles (docs/results/bench-h100-h200-narrower-widths.md,
+// the 44 paper shapes of the wide kernel): with fewest columns alone those
+// lost up to 12% where they took a third round (2432 x 2560 x 2688: 144
+// columns in 3 rounds against 224 in 2). In the same rounds as 176 they
+// were 1.028x its speed on an H200 but 0.957x on an H100, so the default
+// widths stop at 176 (the tile clause has 160 and 144).
 //
 // narrow_tile_width: the same for the 8-stage 64-row kernel (at most one
 // round of 64x128 tiles): 112 or 96 columns where more of those tiles

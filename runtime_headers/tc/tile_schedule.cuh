@@ -250,7 +250,15 @@ enum PairRule {
 //   (512 x 1152 x 3584: 72 blocks, 12% slower): a cluster's two blocks then
 //   share what two blocks on separate, otherwise idle SMs have each. On an
 //   H200 (faster memory, larger L2) these pairs gained nothing on average
-//   (0.97-0.99 in geometric mean against 1.04-1.08 on the H100).
+//   (0.97-0.99 in geometric mean against 1.04-1.08 on the H100). And only
+//   for reductions of at least 12 k tiles: on an H100 (2026-11-28, two runs,
+//   TC_TILE_PAIRS=0 against the default) the pairs of 4 to 8 k tiles were
+//   5-8% slower (640 x 1536 x 256, 256 x 3456 x 384, 256 x 3328 x 512; a
+//   pair's blocks start and wait together, which a short reduction does not
+//   amortise), those of 26 to 64 up to 1.22x faster (384 x 2432 x 1664);
+//   docs/results/bench-h100-h200-narrower-widths.md.
+constexpr long long kPairOneRoundMinKTiles = 12;
+
 __host__ inline bool choose_pair(const TileSchedule &pairs, PairRule rule) {
   const long long sms = multiprocessors();
   const long long tiles = 2ll * pairs.tiles_m * pairs.tiles_n;
@@ -260,7 +268,8 @@ __host__ inline bool choose_pair(const TileSchedule &pairs, PairRule rule) {
   case kPairTwoBlocksPerSm:
     return true;
   case kPairOneRound:  // tile columns >= tile rows; schedule_blocks counts both blocks of a unit
-    return pairs.tiles_n >= 2 * pairs.tiles_m && 3 * schedule_blocks(pairs) >= 2 * sms;
+    return pairs.tiles_n >= 2 * pairs.tiles_m && 3 * schedule_blocks(pairs) >= 2 * sms &&
+           pairs.k_tiles >= kPairOneRoundMinKTiles;
   }
   return false;
 }

@@ -113,11 +113,12 @@ const Shape kShapes[] = {
     // 143 pairs, the k tail partial).
     {3000, 4000, 1536}, {2700, 3100, 1032},
     // The wide kernel's narrower tiles (tc::wide_tile_width on 132 SMs):
-    // 144 columns for 1792 x 2560 (252 tiles in two rounds instead of 140
-    // of 128x256), whole and partial (1790 x 2530, K with a partial k tile
-    // and unaligned rows: the 128x256 kernel's cp.async twin); 224 for
-    // 2940 x 2430, 192 for 3830 x 766, 176 for 2170 x 2430 and 160 for
-    // 2944 x 760 (a partial k tile), all with a ragged right edge.
+    // 176 columns for 1792 x 2560 (210 tiles instead of 140 of 128x256, in
+    // pairs), whole and partial (1790 x 2530, K with a partial k tile and
+    // unaligned rows: the 128x256 kernel's cp.async twin); 224 for 2940 x
+    // 2430, 192 for 3830 x 766, 176 for 2170 x 2430 (238 tiles, in pairs)
+    // and for 2944 x 760 (115 tiles, unpaired; a partial k tile), all with
+    // a ragged right edge.
     {1792, 2560, 1792}, {1790, 2530, 1100}, {2940, 2430, 1104}, {3830, 766, 1032},
     {2170, 2430, 1104}, {2944, 760, 520},
     // Stream units (one block per SM looping over pieces of tiles): 272

@@ -1,5 +1,5 @@
 // Tiles fitted to rounds of SMs. Besides 128x256, the wide kernel with
-// tiles 224, 192, 176, 160 and 144 columns wide (4 TMA stages, one block per SM,
+// tiles 224, 192 and 176 columns wide (4 TMA stages, one block per SM,
 // stream units, built for pairs like it), each taken where tc::wide_tile_width picks its
 // width from the region's list, checked before the 128x256 kernel; they
 // fall back to the 128x256 kernel's cp.async twin instead of a twin of
@@ -36,10 +36,6 @@
 // Pairs: halves of 88 rows of B's 176-row tile, by the 128x256 kernel's rule.
 // CHECK:      {{^}}      !tc::tma_map_2d_aligned(&tc_map_b, B, K, N, K, 64, 88, tc_stream, 1)) {
 // CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::schedule_tile_pairs({{.*}}, tc::kPairWideTiles, true);
-// CHECK:      {{^}}//   block tile 128x160x64, 2 warpgroups {{.*}}, 4 TMA stages (mbarriers), pairs of blocks sharing B's tile (TMA multicast), stream units {{.*}}, wgmma.mma_async.m64n160k16 {{.*}}
-// CHECK-NEXT: {{^}}__global__ void __launch_bounds__(288, 1) tc_gemm_kmajor_0_wide160_kernel(
-// CHECK:      {{^}}//   block tile 128x144x64, 2 warpgroups {{.*}}, 4 TMA stages (mbarriers), pairs of blocks sharing B's tile (TMA multicast), stream units {{.*}}, wgmma.mma_async.m64n144k16 {{.*}}
-// CHECK-NEXT: {{^}}__global__ void __launch_bounds__(288, 1) tc_gemm_kmajor_0_wide144_kernel(
 // The 128x256 kernel's twin is defined once, after them.
 // CHECK-NOT:  {{^}}__global__ {{.*}}_wide224_cp_async_kernel(
 // CHECK:      {{^}}__global__ void __launch_bounds__(256) tc_gemm_kmajor_0_wide_cp_async_kernel(
@@ -58,24 +54,16 @@
 // CHECK-NOT:  {{^}}__global__ {{.*}}_narrow_deep96_cp_async_kernel(
 // CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_kmajor_0_narrow_deep_cp_async_kernel(
 // CHECK:      {{^}}  if (tc::prefer_fitted_tiles(M, N, K)) {
-// CHECK:      {{^}}  if (tc::prefer_wide_tma_width(M, N, K, 224, {256, 224, 192, 176, 160, 144})) {
+// CHECK:      {{^}}  if (tc::prefer_wide_tma_width(M, N, K, 224, {256, 224, 192, 176})) {
 // CHECK-NEXT: {{^}}    tc_gemm_kmajor_0_wide224_launch(M, N, K, A, B, C, tc_stream);  // 128x224 tiles
 // CHECK-NEXT: {{^}}    return;
 // CHECK-NEXT: {{^}}  }
-// CHECK-NEXT: {{^}}  if (tc::prefer_wide_tma_width(M, N, K, 192, {256, 224, 192, 176, 160, 144})) {
+// CHECK-NEXT: {{^}}  if (tc::prefer_wide_tma_width(M, N, K, 192, {256, 224, 192, 176})) {
 // CHECK-NEXT: {{^}}    tc_gemm_kmajor_0_wide192_launch(M, N, K, A, B, C, tc_stream);  // 128x192 tiles
 // CHECK-NEXT: {{^}}    return;
 // CHECK-NEXT: {{^}}  }
-// CHECK-NEXT: {{^}}  if (tc::prefer_wide_tma_width(M, N, K, 176, {256, 224, 192, 176, 160, 144})) {
+// CHECK-NEXT: {{^}}  if (tc::prefer_wide_tma_width(M, N, K, 176, {256, 224, 192, 176})) {
 // CHECK-NEXT: {{^}}    tc_gemm_kmajor_0_wide176_launch(M, N, K, A, B, C, tc_stream);  // 128x176 tiles
-// CHECK-NEXT: {{^}}    return;
-// CHECK-NEXT: {{^}}  }
-// CHECK-NEXT: {{^}}  if (tc::prefer_wide_tma_width(M, N, K, 160, {256, 224, 192, 176, 160, 144})) {
-// CHECK-NEXT: {{^}}    tc_gemm_kmajor_0_wide160_launch(M, N, K, A, B, C, tc_stream);  // 128x160 tiles
-// CHECK-NEXT: {{^}}    return;
-// CHECK-NEXT: {{^}}  }
-// CHECK-NEXT: {{^}}  if (tc::prefer_wide_tma_width(M, N, K, 144, {256, 224, 192, 176, 160, 144})) {
-// CHECK-NEXT: {{^}}    tc_gemm_kmajor_0_wide144_launch(M, N, K, A, B, C, tc_stream);  // 128x144 tiles
 // CHECK-NEXT: {{^}}    return;
 // CHECK-NEXT: {{^}}  }
 // CHECK-NEXT: {{^}}  if (tc::prefer_wide_tma_tiles(M, N, K)) {
@@ -97,10 +85,6 @@
 // EXPLAIN:    operands not 16-byte aligned: tc_gemm_kmajor_0_wide_cp_async{{$}}
 // EXPLAIN:    shapes where tc::prefer_wide_tma_width: tc_gemm_kmajor_0_wide176, block tile 128x176x64
 // EXPLAIN:    operands not 16-byte aligned: tc_gemm_kmajor_0_wide_cp_async{{$}}
-// EXPLAIN:    shapes where tc::prefer_wide_tma_width: tc_gemm_kmajor_0_wide160, block tile 128x160x64
-// EXPLAIN:    operands not 16-byte aligned: tc_gemm_kmajor_0_wide_cp_async{{$}}
-// EXPLAIN:    shapes where tc::prefer_wide_tma_width: tc_gemm_kmajor_0_wide144, block tile 128x144x64
-// EXPLAIN:    operands not 16-byte aligned: tc_gemm_kmajor_0_wide_cp_async{{$}}
 // EXPLAIN:    shapes where tc::prefer_wide_tma_tiles: tc_gemm_kmajor_0_wide, block tile 128x256x64
 void gemm_kmajor(int M, int N, int K, const __half *__restrict__ A,
                  const __half *__restrict__ B, __half *__restrict__ C) {
@@ -118,7 +102,7 @@ void gemm_kmajor(int M, int N, int K, const __half *__restrict__ A,
 // narrower 64-row tiles.
 // CHECK-NOT:  {{^}}__global__ {{.*}} tc_gemm_nmajor_0_wide224_kernel(
 // CHECK:      {{^}}__global__ void __launch_bounds__(288, 1) tc_gemm_nmajor_0_wide192_kernel(
-// CHECK-NOT:  {{^}}__global__ {{.*}} tc_gemm_nmajor_0_wide{{176|160|144}}_kernel(
+// CHECK-NOT:  {{^}}__global__ {{.*}} tc_gemm_nmajor_0_wide176_kernel(
 // CHECK-NOT:  {{^}}__global__ {{.*}} tc_gemm_nmajor_0_narrow_deep{{[0-9]+}}_kernel(
 // CHECK:      {{^}}  if (tc::prefer_wide_tma_width(M, N, K, 192, {256, 192})) {
 // CHECK-NEXT: {{^}}    tc_gemm_nmajor_0_wide192_launch(M, N, K, A, B, C, tc_stream);  // 128x192 tiles

@@ -401,7 +401,7 @@ TEST(KernelConfigTest, TmaOnlyWhereTheStagesAreCopiedUnchanged) {
   EXPECT_TRUE(R.Config->wgmma());
   EXPECT_TRUE(R.Config->Tma) << R.Config->pathReason();
   std::vector<AlternativeKernel> Alts = alternativeKernels(*R.Config, RegionModel(), Sum);
-  ASSERT_EQ(Alts.size(), 13u);
+  ASSERT_EQ(Alts.size(), 11u);
   EXPECT_EQ(Alts[0].Predicate, "prefer_skinny_tiles");
   EXPECT_EQ(Alts[0].Config.BlockM, 64);
   EXPECT_EQ(Alts[0].Config.BlockN, 32);
@@ -416,12 +416,12 @@ TEST(KernelConfigTest, TmaOnlyWhereTheStagesAreCopiedUnchanged) {
   // before it (tc::wide_tile_width picks one of the listed widths): 4
   // stages, built for pairs like it, falling back to the 128x256 kernel's
   // cp.async twin.
-  const int Widths[] = {224, 192, 176, 160, 144};
-  for (int I = 0; I < 5; ++I) {
+  const int Widths[] = {224, 192, 176};
+  for (int I = 0; I < 3; ++I) {
     const AlternativeKernel &W = Alts[2 + I];
     EXPECT_EQ(W.Suffix, "_wide" + std::to_string(Widths[I]));
     EXPECT_EQ(W.Predicate, "prefer_wide_tma_width");
-    EXPECT_EQ(W.ExtraArgs, ", " + std::to_string(Widths[I]) + ", {256, 224, 192, 176, 160, 144}");
+    EXPECT_EQ(W.ExtraArgs, ", " + std::to_string(Widths[I]) + ", {256, 224, 192, 176}");
     EXPECT_TRUE(W.TakesK);
     EXPECT_EQ(W.Config.BlockM, 128);
     EXPECT_EQ(W.Config.BlockN, Widths[I]);
@@ -431,14 +431,14 @@ TEST(KernelConfigTest, TmaOnlyWhereTheStagesAreCopiedUnchanged) {
     EXPECT_FALSE(W.Config.twoBlocksFit());
     EXPECT_EQ(W.TwinOf, std::optional<std::string>("_wide"));
   }
-  EXPECT_EQ(Alts[7].Predicate, "prefer_wide_tma_tiles");
-  EXPECT_EQ(Alts[7].Config.BlockN, 256);
-  EXPECT_FALSE(Alts[7].TwinOf.has_value());
+  EXPECT_EQ(Alts[5].Predicate, "prefer_wide_tma_tiles");
+  EXPECT_EQ(Alts[5].Config.BlockN, 256);
+  EXPECT_FALSE(Alts[5].TwinOf.has_value());
   // The 8-stage 64-row kernel's narrower tiles, before it: 112 and 96
   // columns, built for pairs like it, falling back to its cp.async twin.
   const int DeepWidths[] = {112, 96};
   for (int I = 0; I < 2; ++I) {
-    const AlternativeKernel &W = Alts[8 + I];
+    const AlternativeKernel &W = Alts[6 + I];
     EXPECT_EQ(W.Suffix, "_narrow_deep" + std::to_string(DeepWidths[I]));
     EXPECT_EQ(W.Predicate, "prefer_deep_narrow_width");
     EXPECT_EQ(W.ExtraArgs, ", " + std::to_string(DeepWidths[I]) + ", {128, 112, 96}");
@@ -451,28 +451,28 @@ TEST(KernelConfigTest, TmaOnlyWhereTheStagesAreCopiedUnchanged) {
   }
   // The 64x128 tiles twice: 8 stages (one block per SM) for one round of
   // them, else 4 (two blocks per SM).
-  EXPECT_EQ(Alts[10].Predicate, "prefer_deep_narrow_tiles");
-  EXPECT_EQ(Alts[10].Config.BlockM, 64);
-  EXPECT_EQ(Alts[10].Config.BlockN, 128);
-  EXPECT_EQ(Alts[10].Config.Stages, 8);
+  EXPECT_EQ(Alts[8].Predicate, "prefer_deep_narrow_tiles");
+  EXPECT_EQ(Alts[8].Config.BlockM, 64);
+  EXPECT_EQ(Alts[8].Config.BlockN, 128);
+  EXPECT_EQ(Alts[8].Config.Stages, 8);
   // Before the 64x128 tiles of two blocks per SM, the default's 128x128
   // tiles as persistent blocks: 4 stages beside an fp32 output buffer of
   // their own, one block per SM; the default kernel's twin is theirs.
-  EXPECT_EQ(Alts[11].Predicate, "prefer_persistent_tiles");
-  EXPECT_TRUE(Alts[11].TakesK);
-  EXPECT_TRUE(Alts[11].Config.PersistentTiles);
-  EXPECT_EQ(Alts[11].Config.BlockM, 128);
-  EXPECT_EQ(Alts[11].Config.BlockN, 128);
-  EXPECT_EQ(Alts[11].Config.Stages, 4);
-  EXPECT_EQ(Alts[11].Config.epilogueBufferBytes(), 128 * 136 * 4);
-  EXPECT_EQ(Alts[11].Config.barrierOffset(), 4 * 32768 + 128 * 136 * 4);
-  EXPECT_FALSE(Alts[11].Config.twoBlocksFit());
-  EXPECT_EQ(Alts[11].TwinOf, std::optional<std::string>(""));
+  EXPECT_EQ(Alts[9].Predicate, "prefer_persistent_tiles");
+  EXPECT_TRUE(Alts[9].TakesK);
+  EXPECT_TRUE(Alts[9].Config.PersistentTiles);
+  EXPECT_EQ(Alts[9].Config.BlockM, 128);
+  EXPECT_EQ(Alts[9].Config.BlockN, 128);
+  EXPECT_EQ(Alts[9].Config.Stages, 4);
+  EXPECT_EQ(Alts[9].Config.epilogueBufferBytes(), 128 * 136 * 4);
+  EXPECT_EQ(Alts[9].Config.barrierOffset(), 4 * 32768 + 128 * 136 * 4);
+  EXPECT_FALSE(Alts[9].Config.twoBlocksFit());
+  EXPECT_EQ(Alts[9].TwinOf, std::optional<std::string>(""));
   // Two consumer warpgroups, the producer warp and two epilogue warpgroups.
-  EXPECT_EQ(Alts[11].Config.blockThreads(), 256 + 32 + 256);
-  EXPECT_FALSE(Alts[11].Config.cpAsyncTwin().PersistentTiles);
-  EXPECT_EQ(Alts[12].Predicate, "prefer_narrow_tiles");
-  EXPECT_EQ(Alts[12].Config.Stages, 4);
+  EXPECT_EQ(Alts[9].Config.blockThreads(), 256 + 32 + 256);
+  EXPECT_FALSE(Alts[9].Config.cpAsyncTwin().PersistentTiles);
+  EXPECT_EQ(Alts[10].Predicate, "prefer_narrow_tiles");
+  EXPECT_EQ(Alts[10].Config.Stages, 4);
   // A product in another layout: one set of boxes cannot serve both, so the
   // stages stay cp.async (the copiers are rebased per product).
   MatmulIdiom Mixed = plainIdiom(true, true);
@@ -500,11 +500,11 @@ TEST(KernelConfigTest, TheWideAndNarrowTmaKernelsPairBlocks) {
     EXPECT_FALSE(R.Config->PairedTiles);
     std::vector<AlternativeKernel> Alts = alternativeKernels(*R.Config, RegionModel(), Idiom);
     // An N-major B (64-column panels): of the narrower wide tiles only 192.
-    ASSERT_EQ(Alts.size(), BKMajor ? 13u : 7u);
+    ASSERT_EQ(Alts.size(), BKMajor ? 11u : 7u);
     std::string Suffixes;
     for (auto &Alt : Alts)
       Suffixes += Alt.Suffix + " ";
-    EXPECT_EQ(Suffixes, BKMajor ? "_skinny _fitted _wide224 _wide192 _wide176 _wide160 _wide144 _wide "
+    EXPECT_EQ(Suffixes, BKMajor ? "_skinny _fitted _wide224 _wide192 _wide176 _wide "
                                   "_narrow_deep112 _narrow_deep96 _narrow_deep _persistent _narrow "
                                 : "_skinny _fitted _wide192 _wide _narrow_deep _persistent "
                                   "_narrow ");
@@ -520,7 +520,7 @@ TEST(KernelConfigTest, TheWideAndNarrowTmaKernelsPairBlocks) {
           << Alt.Suffix;
       EXPECT_FALSE(Alt.Config.cpAsyncTwin().PairedTiles) << Alt.Suffix;
     }
-    EXPECT_NE(Alts[BKMajor ? 7 : 3].Config.describe().find("pairs of blocks sharing B's tile"),
+    EXPECT_NE(Alts[BKMajor ? 5 : 3].Config.describe().find("pairs of blocks sharing B's tile"),
               std::string::npos);
   }
   // On sm_80 (mma.sync, cp.async stages) nothing pairs.
@@ -530,8 +530,8 @@ TEST(KernelConfigTest, TheWideAndNarrowTmaKernelsPairBlocks) {
 }
 
 // Stream units (a block looping over pieces of tiles): only the 128-row TMA
-// kernels of one block per SM and two warpgroups (256 columns, or 224, 192,
-// 176, 160 and 144); not their cp.async twin, the
+// kernels of one block per SM and two warpgroups (256 columns, or 224, 192
+// and 176); not their cp.async twin, the
 // 192x192 kernel (three warpgroups), the kernels of two blocks per SM or
 // one warpgroup, nor any kernel under the split_k clause.
 TEST(KernelConfigTest, OnlyTheWideTmaKernelRunsStreamUnits) {
@@ -540,7 +540,7 @@ TEST(KernelConfigTest, OnlyTheWideTmaKernelRunsStreamUnits) {
   ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
   EXPECT_FALSE(R.Config->StreamUnits);
   std::vector<AlternativeKernel> Alts = alternativeKernels(*R.Config, RegionModel(), Idiom);
-  ASSERT_EQ(Alts.size(), 13u);
+  ASSERT_EQ(Alts.size(), 11u);
   for (auto &Alt : Alts) {
     // (The persistent kernel loops over whole tiles instead.)
     const bool Wide = Alt.Suffix.rfind("_wide", 0) == 0;
@@ -548,7 +548,7 @@ TEST(KernelConfigTest, OnlyTheWideTmaKernelRunsStreamUnits) {
     EXPECT_EQ(Alt.Config.unitLoop(), Wide || Alt.Suffix == "_persistent") << Alt.Suffix;
     EXPECT_FALSE(Alt.Config.cpAsyncTwin().StreamUnits) << Alt.Suffix;
   }
-  EXPECT_NE(Alts[7].Config.describe().find("stream units"), std::string::npos);
+  EXPECT_NE(Alts[5].Config.describe().find("stream units"), std::string::npos);
   RegionModel Split;
   Split.Clauses.SplitK = 2;
   for (auto &Alt : alternativeKernels(*R.Config, Split, Idiom))
@@ -565,7 +565,7 @@ TEST(KernelConfigTest, TheOneWarpgroupTmaKernelsTakeClusterParts) {
   ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
   EXPECT_FALSE(R.Config->clusterParts());  // 128x128, two warpgroups
   std::vector<AlternativeKernel> Alts = alternativeKernels(*R.Config, RegionModel(), Idiom);
-  ASSERT_EQ(Alts.size(), 13u);
+  ASSERT_EQ(Alts.size(), 11u);
   std::string Taking;
   for (auto &Alt : Alts) {
     if (Alt.Config.clusterParts())
