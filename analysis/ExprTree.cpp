@@ -93,10 +93,14 @@ bool isPositiveZeroLiteral(const ExprNode *E) {
   E = stripConversions(E);
   if (!E || E->K != ExprNode::Literal || E->Text.empty() || !std::isdigit((unsigned char)E->Text[0]))
     return false;
-  // The spelling without its suffix (f, F, l, L, u, U): every digit and
-  // mantissa digit zero, whatever the exponent.
+  // The spelling without its suffix: u, U, l, L for any literal; f, F too,
+  // except on a hexadecimal integer, where they are digits (0x0F is 15).
+  // Then every digit and mantissa digit zero, whatever the exponent.
   std::string Text = E->Text;
-  while (!Text.empty() && std::strchr("fFlLuU", Text.back()))
+  const bool Hex = Text.size() > 1 && (Text[1] == 'x' || Text[1] == 'X');
+  const bool HexInteger = Hex && Text.find_first_of("pP") == std::string::npos;
+  const char *Suffixes = HexInteger ? "lLuU" : "fFlLuU";
+  while (!Text.empty() && std::strchr(Suffixes, Text.back()))
     Text.pop_back();
   char *End = nullptr;
   double Value = std::strtod(Text.c_str(), &End);

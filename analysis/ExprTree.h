@@ -50,7 +50,9 @@ const ExprNode *stripConversions(const ExprNode *E);
 
 /// Whether E is a literal +0 (`0`, `0.0f`, `0.`, `0x0p0`), maybe under
 /// conversions to float: adding it to a sum that starts at +0 changes no
-/// bit of the sum.
+/// bit of the sum (in round-to-nearest arithmetic without flushing
+/// denormals; with --use_fast_math the addition of 0.0f would also flush a
+/// denormal sum to zero).
 bool isPositiveZeroLiteral(const ExprNode *E);
 
 } // namespace tc

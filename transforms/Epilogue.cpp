@@ -195,19 +195,22 @@ llvm::Expected<std::string> emitEpilogue(const RegionModel &M, const MatmulIdiom
   // value = init + scale * sum. An initialisation to +0 without a scale is
   // the sum itself: the accumulators start at +0 and hold 0 + the products
   // already (adding 0.0f again would cost an instruction per element and
-  // change no bit of a sum that starts at +0).
+  // change no bit of a sum that starts at +0, but for flushing a denormal
+  // sum under --use_fast_math).
   const bool SumIsValue = Idiom.Init && Idiom.Scale.empty() &&
                           isPositiveZeroLiteral(M.Stmts[*Idiom.Init].Value.get());
-  if (SumIsValue) {
-    Emit("float tc_value = tc_sum;\n");
-  } else if (Idiom.Init) {
+  if (Idiom.Init) {
     const Statement &S = M.Stmts[*Idiom.Init];
     if (auto E = CheckIterators(S))
       return std::move(E);
-    Current = &S;
-    InInit = true;
-    Emit("float tc_value = static_cast<float>(" + P.print(*S.Value) + ");\n");
-    InInit = false;
+    if (SumIsValue) {
+      Emit("float tc_value = tc_sum;\n");
+    } else {
+      Current = &S;
+      InInit = true;
+      Emit("float tc_value = static_cast<float>(" + P.print(*S.Value) + ");\n");
+      InInit = false;
+    }
   } else {
     const Statement &R = M.Stmts[Idiom.Reduction];
     Emit("float tc_value = static_cast<float>(" + printAccess(M, R.Write, Iter) + ");\n");

@@ -45,7 +45,7 @@
 // The fewest rounds first (fitted_tile_width), from a sweep that added
 // 160- and 144-column tiles (docs/results/bench-h100-h200-narrower-widths.md,
 // the 44 paper shapes of the wide kernel): with fewest columns alone those
-// lost up to 12% where they took a third round (2432 x 2560 x 2688: 144
+// lost up to 13% where they took a third round (3840 x 1792 x 1920: 144
 // columns in 3 rounds against 224 in 2). In the same rounds as 176 they
 // were 1.028x its speed on an H200 but 0.957x on an H100, so the default
 // widths stop at 176 (the tile clause has 160 and 144).
@@ -192,26 +192,22 @@ __host__ inline bool fitted_widths_enabled() {
 }
 
 // Of the widths of tiles of `rows` rows, the one whose tiles cover an
-// m x n output in the fewest rounds of SMs, and of those the one of the
-// fewest tile columns over those rounds (rounds x width), the wider on a
-// tie. Fewest rounds first: a narrower tile that needs another round loses
-// more to its lower reuse than it saves in columns (1920 x 4096 x 3072:
-// 160-column tiles in 3 rounds 4.7% slower than 256 in 2), while in the
-// same rounds it wins (1792 x 2560 x 1792: 144 columns in 2 rounds 6%
-// faster than 176; see wide_tile_width).
+// m x n output in the fewest rounds of SMs, and of those the narrowest,
+// which has the fewest tile columns over those rounds (rounds x width).
+// Fewest rounds first: a narrower tile that needs another round loses more
+// to its lower reuse than it saves in columns (1920 x 4096 x 3072: 160
+// columns in 3 rounds 4.7% slower than 256 in 2, H200; see
+// wide_tile_width).
 __host__ inline int fitted_tile_width(long long m, long long n, long long rows,
                                       std::initializer_list<int> widths) {
   const long long sms = multiprocessors();
   int best = 0;
-  long long best_rounds = 0, best_columns = 0;
+  long long best_rounds = 0;
   for (int w : widths) {
     const long long rounds = (output_tiles(m, n, rows, w) + sms - 1) / sms;
-    const long long columns = rounds * w;
-    if (best == 0 || rounds < best_rounds || (rounds == best_rounds && columns < best_columns) ||
-        (rounds == best_rounds && columns == best_columns && w > best)) {
+    if (best == 0 || rounds < best_rounds || (rounds == best_rounds && w < best)) {
       best = w;
       best_rounds = rounds;
-      best_columns = columns;
     }
   }
   return best;

@@ -255,8 +255,10 @@ enum PairRule {
 //   TC_TILE_PAIRS=0 against the default) the pairs of 4 to 8 k tiles were
 //   5-8% slower (640 x 1536 x 256, 256 x 3456 x 384, 256 x 3328 x 512; a
 //   pair's blocks start and wait together, which a short reduction does not
-//   amortise), those of 26 to 64 up to 1.22x faster (384 x 2432 x 1664);
-//   docs/results/bench-h100-h200-narrower-widths.md.
+//   amortise), those of 26 to 64 from 0.985x (512 x 1152 x 3584) to 1.22x
+//   (384 x 2432 x 1664); docs/results/bench-h100-h200-narrower-widths.md.
+//   (No shape of these sets has 9 to 25 k tiles and pairs: the floor of 12
+//   is the cluster parts' and not measured on its own.)
 constexpr long long kPairOneRoundMinKTiles = 12;
 
 __host__ inline bool choose_pair(const TileSchedule &pairs, PairRule rule) {

@@ -726,6 +726,11 @@ const MNK kGeneral[] = {
     // version on wgmma's A fragments (tc::prefer_persistent_fragment_tiles:
     // 150 tiles, k >= 768), with partial tiles and a partial k tile.
     {1920, 1160, 776, false},
+    // Pairs of the narrower tiles (a K-major B; on 132 SMs): 64x112 tiles
+    // (6 x 21, 34 k tiles), 64x96 (8 x 12, a partial k tile) and 128x176
+    // (14 x 15, a partial k tile), partial in m and n; others run other
+    // kernels on them.
+    {380, 2300, 2176, false}, {500, 1150, 1000, false}, {1790, 2530, 1096, false},
     // Misaligned base pointers: the launcher must fall back to element-wise
     // copies although the sizes are aligned.
     {128, 128, 128, true}, {256, 256, 512, true}, {127, 129, 131, true},

@@ -112,13 +112,13 @@ const Shape kShapes[] = {
     // pairs (3000 x 4000: 192 pairs) and a split last round (2700 x 3100:
     // 143 pairs, the k tail partial).
     {3000, 4000, 1536}, {2700, 3100, 1032},
-    // The wide kernel's narrower tiles (tc::wide_tile_width on 132 SMs):
-    // 176 columns for 1792 x 2560 (210 tiles instead of 140 of 128x256, in
-    // pairs), whole and partial (1790 x 2530, K with a partial k tile and
-    // unaligned rows: the 128x256 kernel's cp.async twin); 224 for 2940 x
-    // 2430, 192 for 3830 x 766, 176 for 2170 x 2430 (238 tiles, in pairs)
-    // and for 2944 x 760 (115 tiles, unpaired; a partial k tile), all with
-    // a ragged right edge.
+    // The wide kernel's narrower tiles (tc::wide_tile_width on 132 SMs),
+    // for the drivers' N-major B 192 columns or 256 (64-column panels):
+    // 1792 x 2560, whole and partial (1790 x 2530, K with a partial k tile
+    // and unaligned rows: the 128x256 kernel's cp.async twin), 2940 x 2430,
+    // 3830 x 766, 2170 x 2430 and 2944 x 760 (a partial k tile), all with a
+    // ragged right edge. (A K-major B's 224/192/176 columns and their pairs:
+    // forms_correctness.cu.)
     {1792, 2560, 1792}, {1790, 2530, 1100}, {2940, 2430, 1104}, {3830, 766, 1032},
     {2170, 2430, 1104}, {2944, 760, 520},
     // Stream units (one block per SM looping over pieces of tiles): 272
@@ -131,10 +131,11 @@ const Shape kShapes[] = {
     // stream units), 2944 x 384 an even one (46 x 3, paired), 512 x 3968
     // and 384 x 2304 one round of wide outputs (pairs, partial k tile).
     {2880, 384, 2496}, {2944, 384, 2496}, {512, 3968, 2048}, {384, 2304, 2180},
-    // The 8-stage 64-row kernel's narrower tiles, ragged right edges: 112
-    // columns for 380 x 2300 (126 tiles), 96 for 500 x 1150 (96 tiles),
-    // both in pairs sharing B's tile (halves of 56 and 48 rows); 96 for
-    // 300 x 2300 unpaired (an odd count of tile rows).
+    // The 8-stage 64-row kernel's shapes of a K-major B's narrower tiles
+    // (112 columns for 380 x 2300, 96 for 500 x 1150 and 300 x 2300; paired
+    // but for 300 x 2300, an odd count of tile rows): here, with the
+    // drivers' N-major B, 64x128 tiles (forms_correctness.cu runs the
+    // K-major ones).
     {380, 2300, 2176}, {500, 1150, 1000}, {300, 2300, 1000},
     // Clusters of parts (tc/cluster_parts.cuh): few tiles of the 64-row
     // kernels, each split along k into parts launched as one cluster that

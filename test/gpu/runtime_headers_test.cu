@@ -944,8 +944,8 @@ static void run_schedules() {
              !tc::prefer_persistent_fragment_tiles(64, 128 * sms, 4096),
          "prefer_persistent_fragment_tiles: k >= 768 from one round of 128x128 tiles, k >= 1024 "
          "below");
-  // The wide kernel's width: the fewest rounds of SMs, then the fewest tile
-  // columns over them, the wider on a tie, 256 from more than two rounds of
+  // The wide kernel's width: the fewest rounds of SMs, then the narrowest
+  // (the fewest tile columns over them), 256 from more than two rounds of
   // 128x256 tiles. 300 * sms columns: 256 in 2 rounds (512 columns) before
   // 144 in 3 (432); 288 * sms columns: 144 in 2 rounds (288) before 160 in
   // 2 (320).

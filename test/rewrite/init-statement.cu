@@ -43,3 +43,19 @@ void gemm_init_half(int M, int N, int K, const __half *__restrict__ A,
         C[i * N + j] += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
     }
 }
+
+// 0x0F is fifteen: a hexadecimal integer's F is a digit, not a suffix.
+// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_init_hex_0_kernel(
+// CHECK:      {{^ *}}float tc_value = static_cast<float>({{.*}}0x0F{{.*}});
+// CHECK-NEXT: {{^ *}}tc_value += tc_sum;
+// CHECK:      {{^}}void gemm_init_hex(
+void gemm_init_hex(int M, int N, int K, const __half *__restrict__ A,
+                   const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; i++)
+    for (int j = 0; j < N; j++) {
+      C[i * N + j] = 0x0F;
+      for (int k = 0; k < K; k++)
+        C[i * N + j] += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+    }
+}

@@ -11,9 +11,12 @@ ExprPtr literal(const std::string &Text) { return ExprNode::make(ExprNode::Liter
 // A +0 initialisation is folded into the sum (transforms/Epilogue.cpp): only
 // literals whose value is +0, under conversions to float.
 TEST(ExprTreeTest, PositiveZeroLiterals) {
-  for (const char *Zero : {"0", "0.0f", "0.f", "0.", "0.0", "0e5", "0x0p0", "0x0", "00", "0u"})
+  for (const char *Zero :
+       {"0", "0.0f", "0.f", "0.", "0.0", "0e5", "0x0p0", "0x0p0f", "0x0", "00", "0u", "0x0ull"})
     EXPECT_TRUE(isPositiveZeroLiteral(literal(Zero).get())) << Zero;
-  for (const char *Other : {"1", "0.5f", "1e-30f", "0x1p-149", "0xF", "1.0F"})
+  // A hexadecimal integer's f and F are digits, not a suffix.
+  for (const char *Other : {"1", "0.5f", "1e-30f", "0x1p-149", "0xF", "0x0F", "0x0f", "0x00FFu",
+                            "1.0F", "0'0"})
     EXPECT_FALSE(isPositiveZeroLiteral(literal(Other).get())) << Other;
   // -0.0f is a negation of a literal, not a literal.
   EXPECT_FALSE(isPositiveZeroLiteral(ExprNode::make(ExprNode::Unary, "-", {literal("0.0f")}).get()));
