@@ -918,12 +918,19 @@ static void run_schedules() {
     report(paired_by[rule], "schedule_tile_pairs (rule %d) took pairs for some of the shapes",
            rule);
   // One round of 64-row tiles pairs only for reductions of at least 12 k
-  // tiles (a wide output of 6 x 18 tiles: paired at 34 k tiles, not at 8).
-  report(tc::schedule_tile_pairs(6, 18, 34, tc::kPairOneRound, false).pair != 0 &&
-             tc::schedule_tile_pairs(6, 18, 12, tc::kPairOneRound, false).pair != 0 &&
-             tc::schedule_tile_pairs(6, 18, 11, tc::kPairOneRound, false).pair == 0 &&
-             tc::schedule_tile_pairs(6, 18, 8, tc::kPairOneRound, false).pair == 0,
-         "kPairOneRound: pairs from 12 k tiles on");
+  // tiles: a wide output of 2 x SMs tiles (pairs fill every SM on any GPU),
+  // paired at 34 and 12 k tiles, not at 11 or 8; the other rules take no
+  // account of k.
+  {
+    const long long sms = tc::multiprocessors();
+    report(tc::schedule_tile_pairs(2, sms, 34, tc::kPairOneRound, false).pair != 0 &&
+               tc::schedule_tile_pairs(2, sms, 12, tc::kPairOneRound, false).pair != 0 &&
+               tc::schedule_tile_pairs(2, sms, 11, tc::kPairOneRound, false).pair == 0 &&
+               tc::schedule_tile_pairs(2, sms, 8, tc::kPairOneRound, false).pair == 0 &&
+               tc::schedule_tile_pairs(2, sms, 2, tc::kPairTwoBlocksPerSm, false).pair != 0 &&
+               tc::schedule_tile_pairs(2, 2 * sms, 2, tc::kPairWideTiles, true).pair != 0,
+           "kPairOneRound: pairs from 12 k tiles on (the other rules at any k)");
+  }
   report(streamed, "schedule_stream_tiles took stream units for some of the shapes");
   // The persistent kernel's rule: k >= 256 with at least as many 128x128
   // tiles as SMs, k >= 1024 with fewer; never where one round of 64x128
