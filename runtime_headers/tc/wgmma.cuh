@@ -140,7 +140,8 @@ __device__ __forceinline__ void wgmma_wait(float (&d)[kBlocks][4]) {
 }
 
 // D(64 x kN) += A(64 x 16) * B(16 x kN), T = __half or __nv_bfloat16; kN
-// 16, 32, 64, 128, 192 or 256 (the overloads of wgmma_instructions.cuh).
+// 16, 32, 64, 80, 96, 112, 128, 144, 160, 176, 192, 224 or 256 (the
+// overloads of wgmma_instructions.cuh).
 template <typename T, int kTransA, int kTransB, int kN>
 __device__ __forceinline__ void wgmma_m64k16(float (&d)[kN / 8][4], uint64_t desc_a,
                                              uint64_t desc_b) {
