@@ -15,7 +15,8 @@
 // CHECK:      {{^}}#include <tc/tc.cuh>
 // CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_0_kernel(
 // CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
-// CHECK:      {{^ *}}float tc_value = static_cast<float>({{.*}}0{{.*}});
+// The initialisation to 0 is the accumulators' start: the sum is the value.
+// CHECK:      {{^ *}}float tc_value = tc_sum;
 // CHECK:      {{^  }}tc_gemm_0_launch(
 // CHECK-NOT:  {{^ *}}for (int
 
