@@ -235,6 +235,17 @@ static bool splitsInHalves(const OperandView &V, int Rows) {
   return V.ReductionIsContiguous ? Rows % 16 == 0 : Rows % 128 == 0;
 }
 
+/// Whether every product's B tile of `Rows` rows splits in halves: what a
+/// pair of blocks sharing B's tile needs.
+static bool everyBSplitsInHalves(const MatmulIdiom &Idiom, int Rows) {
+  if (!splitsInHalves(Idiom.B, Rows))
+    return false;
+  for (auto &P : Idiom.MoreProducts)
+    if (!splitsInHalves(P.B, Rows))
+      return false;
+  return true;
+}
+
 /// The TMA kernels of 128x256 and 64x128 tiles run as pairs of blocks
 /// sharing B's tile where the shape allows (KernelConfig::PairedTiles; each
 /// kernel's launcher by its own rule, tc::PairRule). Pairs of 128x128 tiles
@@ -243,9 +254,7 @@ static void pairTiles(KernelConfig &C, const MatmulIdiom &Idiom) {
   const bool Wide = C.BlockM >= 128 && C.BlockN >= 256;
   const bool Narrow = C.BlockM == 64 && C.BlockN == 128;
   // (A raw 8-bit B is converted by each block from its own stage.)
-  C.PairedTiles = (Wide || Narrow) && !C.RawStagesB && splitsInHalves(Idiom.B, C.BlockN);
-  for (auto &P : Idiom.MoreProducts)
-    C.PairedTiles &= splitsInHalves(P.B, C.BlockN);
+  C.PairedTiles = (Wide || Narrow) && !C.RawStagesB && everyBSplitsInHalves(Idiom, C.BlockN);
 }
 
 /// Whether a TMA kernel runs stream units (KernelConfig::StreamUnits).
@@ -620,9 +629,7 @@ static std::vector<AlternativeKernel> narrowerTiles(const KernelConfig &Base,
   for (int W : Usable) {
     KernelConfig K = Base;
     K.BlockN = K.WarpN = W;
-    K.PairedTiles = Base.PairedTiles && splitsInHalves(Idiom.B, W);
-    for (auto &P : Idiom.MoreProducts)
-      K.PairedTiles &= splitsInHalves(P.B, W);
+    K.PairedTiles = Base.PairedTiles && everyBSplitsInHalves(Idiom, W);
     AlternativeKernel Alt{K, Suffix + std::to_string(W), Predicate, TakesK};
     Alt.ExtraArgs = ", " + std::to_string(W) + ", " + List;
     Alt.TwinOf = Suffix;
