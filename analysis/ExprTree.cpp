@@ -1,11 +1,6 @@
 //===- ExprTree.cpp -------------------------------------------------------===//
 #include "ExprTree.h"
 
-#include <cctype>
-#include <cmath>
-#include <cstdlib>
-#include <cstring>
-
 namespace tc {
 
 ExprPtr ExprNode::make(Kind K, std::string Text, std::vector<ExprPtr> Ops) {
@@ -91,20 +86,7 @@ const ExprNode *stripConversions(const ExprNode *E) {
 
 bool isPositiveZeroLiteral(const ExprNode *E) {
   E = stripConversions(E);
-  if (!E || E->K != ExprNode::Literal || E->Text.empty() || !std::isdigit((unsigned char)E->Text[0]))
-    return false;
-  // The spelling without its suffix: u, U, l, L for any literal; f, F too,
-  // except on a hexadecimal integer, where they are digits (0x0F is 15).
-  // Then every digit and mantissa digit zero, whatever the exponent.
-  std::string Text = E->Text;
-  const bool Hex = Text.size() > 1 && (Text[1] == 'x' || Text[1] == 'X');
-  const bool HexInteger = Hex && Text.find_first_of("pP") == std::string::npos;
-  const char *Suffixes = HexInteger ? "lLuU" : "fFlLuU";
-  while (!Text.empty() && std::strchr(Suffixes, Text.back()))
-    Text.pop_back();
-  char *End = nullptr;
-  double Value = std::strtod(Text.c_str(), &End);
-  return End && *End == '\0' && End != Text.c_str() && Value == 0.0 && !std::signbit(Value);
+  return E && E->K == ExprNode::Literal && E->IsPositiveZero;
 }
 
 } // namespace tc

@@ -24,6 +24,10 @@ struct ExprNode {
   Kind K;
   std::string Text;     // operator, literal, scalar/iterator name, callee, cast type
   unsigned AccessId = 0; // for Read: index into the statement's reads
+  /// For Literal: its value is +0 (set by extraction from Clang's value of
+  /// the literal, not from its spelling: 0x0p0, 0'0 and 0ull are +0, 0x0F
+  /// is not).
+  bool IsPositiveZero = false;
   std::vector<std::shared_ptr<ExprNode>> Ops;
 
   static std::shared_ptr<ExprNode> make(Kind K, std::string Text,
@@ -48,11 +52,11 @@ std::string describe(const ExprNode &E);
 /// Strips value-preserving conversions to float (`__half2float`, casts).
 const ExprNode *stripConversions(const ExprNode *E);
 
-/// Whether E is a literal +0 (`0`, `0.0f`, `0.`, `0x0p0`), maybe under
-/// conversions to float: adding it to a sum that starts at +0 changes no
-/// bit of the sum (in round-to-nearest arithmetic without flushing
-/// denormals; with --use_fast_math the addition of 0.0f would also flush a
-/// denormal sum to zero).
+/// Whether E is a literal whose value is +0 (ExprNode::IsPositiveZero),
+/// maybe under conversions to float: adding it to a sum that starts at +0
+/// changes no bit of the sum (in round-to-nearest arithmetic without
+/// flushing denormals; with --use_fast_math the addition of 0.0f would also
+/// flush a denormal sum to zero).
 bool isPositiveZeroLiteral(const ExprNode *E);
 
 } // namespace tc

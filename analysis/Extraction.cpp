@@ -690,7 +690,13 @@ private:
     }
     if (isa<FloatingLiteral>(E) || isa<IntegerLiteral>(E) ||
         isa<CXXBoolLiteralExpr>(E)) {
-      return ExprNode::make(ExprNode::Literal, sourceText(E->getSourceRange()));
+      auto N = ExprNode::make(ExprNode::Literal, sourceText(E->getSourceRange()));
+      // The value as Clang reads it, whatever the spelling (0x0p0, 0'0).
+      if (const auto *F = dyn_cast<FloatingLiteral>(E))
+        N->IsPositiveZero = F->getValue().isPosZero();
+      else if (const auto *I = dyn_cast<IntegerLiteral>(E))
+        N->IsPositiveZero = I->getValue().isZero();
+      return N;
     }
     if (const auto *U = dyn_cast<UnaryOperator>(E)) {
       if (U->isIncrementDecrementOp())

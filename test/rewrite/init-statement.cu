@@ -59,3 +59,20 @@ void gemm_init_hex(int M, int N, int K, const __half *__restrict__ A,
         C[i * N + j] += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
     }
 }
+
+// A +0 is read by its value, whatever its spelling (a digit separator here):
+// no addition of it per element.
+// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_init_separator_0_kernel(
+// CHECK:      {{^ *}}float tc_value = tc_sum;
+// CHECK-NEXT: {{^ *}}{{C\[.*\]|tc_lanes_0\[tc_v\]}} = {{.*}}tc_value{{.*}};
+// CHECK:      {{^}}void gemm_init_separator(
+void gemm_init_separator(int M, int N, int K, const __half *__restrict__ A,
+                         const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; i++)
+    for (int j = 0; j < N; j++) {
+      C[i * N + j] = 0'000;
+      for (int k = 0; k < K; k++)
+        C[i * N + j] += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+    }
+}

@@ -153,6 +153,7 @@ TEST_F(CanonicalGemmTest, AccessesAndValues) {
   ASSERT_TRUE(S0.Value);
   EXPECT_EQ(S0.Value->K, ExprNode::Literal);
   EXPECT_EQ(S0.Value->Text, "0.0f");
+  EXPECT_TRUE(S0.Value->IsPositiveZero);
 
   // S1: acc += cvt(A) * cvt(B): the old value is a read of the write.
   EXPECT_EQ(int(S1.Write.ArrayId), Acc);
@@ -317,6 +318,33 @@ TEST(ExtractionTest, ScalarInputs) {
   EXPECT_EQ(E.Model->Scalars[0].TypeSpelling, "float");
   EXPECT_EQ(E.Model->Scalars[1].Name, "beta");
   EXPECT_EQ(describe(*E.Model->Stmts[0].Value), "add(mul(alpha, R0), beta)");
+}
+
+// A literal's +0 comes from Clang's value of it, not from its spelling
+// (the epilogue folds a +0 initialisation into the sum: Epilogue.cpp).
+TEST(ExtractionTest, PositiveZeroLiteralsByValue) {
+  struct Case {
+    const char *Spelling;
+    bool IsPositiveZero;
+  };
+  for (Case C : {Case{"0", true}, {"0.0f", true}, {"0.f", true}, {"0.", true}, {"0e5", true},
+                 {"0x0p0", true}, {"0x0p0f", true}, {"0x0", true}, {"00", true}, {"0u", true},
+                 {"0x0ull", true}, {"0\'0", true}, {"1", false}, {"0.5f", false},
+                 {"1e-30f", false}, {"0x1p-149", false}, {"0xF", false}, {"0x0F", false},
+                 {"0x0f", false}, {"0x00FFu", false}, {"1.0F", false}, {"1e-50f", true}}) {
+    SCOPED_TRACE(C.Spelling);
+    Extracted E = extract(std::string("void gemm(int M, float *X) {\n"
+                                      "  for (int i = 0; i < M; i++)\n"
+                                      "    X[i] = ") +
+                          C.Spelling + ";\n}\n");
+    ASSERT_TRUE(E.ok()) << E.Error->Message;
+    // (An integer literal stored to a float is under a cast to float.)
+    const ExprNode *Value = E.Model->Stmts[0].Value.get();
+    const ExprNode *V = stripConversions(Value);
+    ASSERT_EQ(V->K, ExprNode::Literal);
+    EXPECT_EQ(V->IsPositiveZero, C.IsPositiveZero);
+    EXPECT_EQ(isPositiveZeroLiteral(Value), C.IsPositiveZero);
+  }
 }
 
 TEST(ExtractionTest, BlockOfNests) {
