@@ -601,8 +601,8 @@ static constexpr int kNarrowerDeepWidths[] = {112, 96};
 
 /// The kernel `Base` (alternative `Suffix`) again with each narrower tile
 /// width of `Widths`, falling back to Base's cp.async twin; taken where
-/// tc::<Predicate>(m, n[, k], width, {Base's width, Widths...}) picks that
-/// width. Only widths that are multiples of 64 for an N-major B, whose
+/// tc::<Predicate>(m, n[, k], width, {Base's width, Widths...}<LastArgs>)
+/// picks that width. Only widths that are multiples of 64 for an N-major B, whose
 /// stages are 64-column panels. Built for pairs like Base where B's
 /// narrower tile still splits in halves (a K-major B's 112 to 48 rows),
 /// taken by Base's rule (tc::PairRule). Measured on an H100 with
@@ -616,7 +616,8 @@ static std::vector<AlternativeKernel> narrowerTiles(const KernelConfig &Base,
                                                     const std::string &Suffix,
                                                     const std::string &Predicate, bool TakesK,
                                                     llvm::ArrayRef<int> Widths,
-                                                    const MatmulIdiom &Idiom) {
+                                                    const MatmulIdiom &Idiom,
+                                                    const std::string &LastArgs = "") {
   std::vector<int> Usable;
   for (int W : Widths)
     if (!hasNMajorB(Idiom) || W % 64 == 0)
@@ -631,7 +632,7 @@ static std::vector<AlternativeKernel> narrowerTiles(const KernelConfig &Base,
     K.BlockN = K.WarpN = W;
     K.PairedTiles = Base.PairedTiles && everyBSplitsInHalves(Idiom, W);
     AlternativeKernel Alt{K, Suffix + std::to_string(W), Predicate, TakesK};
-    Alt.ExtraArgs = ", " + std::to_string(W) + ", " + List;
+    Alt.ExtraArgs = ", " + std::to_string(W) + ", " + List + LastArgs;
     Alt.TwinOf = Suffix;
     Alts.push_back(Alt);
   }
@@ -702,12 +703,15 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   // Outputs of at most one round of 64x128 tiles, more than 128 columns:
   // the same kernel with 112 or 96 columns (tc::narrow_tile_width picks the
   // narrowest whose tiles still fit one round of SMs, so that more SMs
-  // work), built for pairs like it. A K-major B only (neither width is a
-  // multiple of 64).
+  // work), built for pairs like it - but not where those would run whole
+  // and 128-column tiles in cluster parts (the rule takes the kernel's
+  // floor of k tiles for them, 0 without them). A K-major B only (neither
+  // width is a multiple of 64).
   std::vector<AlternativeKernel> NarrowerDeep;
   if (Deep.Tma)
-    NarrowerDeep = narrowerTiles(Deep, "_narrow_deep", "prefer_deep_narrow_width", false,
-                                 kNarrowerDeepWidths, Idiom);
+    NarrowerDeep = narrowerTiles(
+        Deep, "_narrow_deep", "prefer_deep_narrow_width", true, kNarrowerDeepWidths, Idiom,
+        ", " + std::to_string(Deep.clusterParts() ? Deep.clusterPartsMinKTiles() : 0));
   // Outputs that 192x192 tiles cover in whole rounds of SMs where 128x256
   // tiles leave a last round mostly empty (tc/tile_choice.cuh,
   // prefer_fitted_tiles): three warpgroups of m64n192k16, 4 stages, one

@@ -59,6 +59,17 @@
 // ratio to cuBLAS 0.805 -> 0.854 (384 x 2304 x 2176: 0.0177 -> 0.0146 ms
 // with 112 columns); at 128 columns the narrower tiles lost (3584 x 128 x
 // 2304: 0.89x, A read twice), hence n > 128.
+// Not where that narrower width leaves its tiles whole and 128-column tiles
+// would be split into cluster parts (cluster_parts.cuh: fewer tiles than
+// half the SMs, reductions of the kernel's floor of k tiles): each part's
+// block then streams half of the k tiles, which the narrower width's extra
+// SMs do not make up for. Measured on an H200 (2026-11-28, the 33 paper
+// shapes of the 8-stage kernel, TC_FITTED_WIDTHS=0 against the fitted
+// widths, docs/results/bench-h200-narrow-widths-cluster-parts.md): on the
+// 5 such shapes 128 columns in cluster parts took 0.85-0.92 of the time
+// (384 x 1280 x 3840: 20.3 -> 17.2 us, 60 tiles in two parts against 84
+// of 96 columns whole); where both widths or neither were split, the
+// fitted width was as fast or up to 8% faster.
 //
 // prefer_fitted_tiles: 192x192 tiles (three warpgroups, 4 stages, one
 // block per SM) where they cover the output in whole rounds of SMs - at
@@ -151,6 +162,7 @@
 
 #include <initializer_list>
 
+#include "cluster_parts.cuh"  // cluster_parts_may_pay
 #include "split_k.cuh"
 #include "tile_schedule.cuh"  // turned_off_in_environment
 
@@ -226,11 +238,22 @@ __host__ inline int wide_tile_width(long long m, long long n, std::initializer_l
 // (128 first): fitted_tile_width for an output of more than 128 columns
 // (narrower tiles would read a narrower output's A twice), else 128. Where
 // one round of 64x128 tiles covers the output, that is the narrowest width
-// whose tiles still fit one round.
-__host__ inline int narrow_tile_width(long long m, long long n, std::initializer_list<int> widths) {
+// whose tiles still fit one round - unless those tiles run whole where
+// 128-column tiles would run in cluster parts (cluster_parts_may_pay with
+// the kernel's floor of k tiles, cluster_parts_min_k_tiles; 0 for a kernel
+// without cluster parts): then 128.
+__host__ inline int narrow_tile_width(long long m, long long n, long long k,
+                                      std::initializer_list<int> widths,
+                                      long long cluster_parts_min_k_tiles) {
   if (!fitted_widths_enabled() || n <= 128)
     return 128;
-  return fitted_tile_width(m, n, 64, widths);
+  const int width = fitted_tile_width(m, n, 64, widths);
+  const long long tiles_m = (m + 63) / 64, k_tiles = (k + 63) / 64;
+  auto in_parts = [&](int w) {
+    return cluster_parts_min_k_tiles > 0 &&
+           cluster_parts_may_pay(tiles_m, (n + w - 1) / w, k_tiles, cluster_parts_min_k_tiles);
+  };
+  return width != 128 && in_parts(128) && !in_parts(width) ? 128 : width;
 }
 
 // Where the wide kernel is chosen (prefer_wide_tma_tiles), whether its
@@ -294,9 +317,11 @@ __host__ inline bool prefer_deep_narrow_tiles(long long m, long long n, long lon
 
 // Where the 8-stage 64x128 kernel is chosen (prefer_deep_narrow_tiles),
 // whether its tiles of `width` columns are.
-__host__ inline bool prefer_deep_narrow_width(long long m, long long n, int width,
-                                              std::initializer_list<int> widths) {
-  return prefer_deep_narrow_tiles(m, n) && narrow_tile_width(m, n, widths) == width;
+__host__ inline bool prefer_deep_narrow_width(long long m, long long n, long long k, int width,
+                                              std::initializer_list<int> widths,
+                                              long long cluster_parts_min_k_tiles) {
+  return prefer_deep_narrow_tiles(m, n) &&
+         narrow_tile_width(m, n, k, widths, cluster_parts_min_k_tiles) == width;
 }
 
 }  // namespace tc

@@ -970,15 +970,26 @@ static void run_schedules() {
          "wide_tile_width: fewest rounds, then fewest tile columns (%d for %lld columns)",
          tc::wide_tile_width(128, one_over, {256, 224, 192, 176, 160, 144}), one_over);
   // The 8-stage 64-row kernel's width: the narrowest whose tiles still fit
-  // one round, for more than 128 columns.
-  report(tc::narrow_tile_width(64, 96 * sms, {128, 112, 96}) == 96 &&
-             tc::narrow_tile_width(64, 112 * sms, {128, 112, 96}) == 112 &&
-             tc::narrow_tile_width(64, 128 * sms, {128, 112, 96}) == 128 &&
-             tc::narrow_tile_width(64 * sms, 128, {128, 112, 96}) == 128 &&
-             tc::prefer_deep_narrow_width(64, 96 * sms, 96, {128, 112, 96}) &&
-             !tc::prefer_deep_narrow_width(64, 96 * sms, 112, {128, 112, 96}),
+  // one round, for more than 128 columns (k = 4096: 64 k tiles).
+  report(tc::narrow_tile_width(64, 96 * sms, 4096, {128, 112, 96}, 12) == 96 &&
+             tc::narrow_tile_width(64, 112 * sms, 4096, {128, 112, 96}, 12) == 112 &&
+             tc::narrow_tile_width(64, 128 * sms, 4096, {128, 112, 96}, 12) == 128 &&
+             tc::narrow_tile_width(64 * sms, 128, 4096, {128, 112, 96}, 12) == 128 &&
+             tc::prefer_deep_narrow_width(64, 96 * sms, 4096, 96, {128, 112, 96}, 12) &&
+             !tc::prefer_deep_narrow_width(64, 96 * sms, 4096, 112, {128, 112, 96}, 12),
          "narrow_tile_width: the narrowest tiles that fit one round (%d for %lld columns)",
-         tc::narrow_tile_width(64, 96 * sms, {128, 112, 96}), 96 * sms);
+         tc::narrow_tile_width(64, 96 * sms, 4096, {128, 112, 96}, 12), 96 * sms);
+  // ... but 128 columns where those tiles would run in cluster parts (fewer
+  // than half the SMs, at least the floor of k tiles) and 96-column ones
+  // whole (half the SMs or more); not below the floor, nor for a kernel
+  // without cluster parts (floor 0).
+  const long long half_round_96 = 96 * ((sms + 1) / 2);
+  report(tc::narrow_tile_width(64, half_round_96, 4096, {128, 112, 96}, 12) == 128 &&
+             tc::narrow_tile_width(64, half_round_96, 640, {128, 112, 96}, 12) == 96 &&
+             tc::narrow_tile_width(64, half_round_96, 4096, {128, 112, 96}, 0) == 96 &&
+             !tc::prefer_deep_narrow_width(64, half_round_96, 4096, 96, {128, 112, 96}, 12),
+         "narrow_tile_width: 128 columns in cluster parts before 96 whole (%d for %lld columns)",
+         tc::narrow_tile_width(64, half_round_96, 4096, {128, 112, 96}, 12), half_round_96);
   report(streamed_without_loop == 0,
          "schedule_tile_pairs gave no stream units to kernels without them (%d schedules did)",
          streamed_without_loop);

@@ -70,11 +70,11 @@
 // CHECK-NEXT: {{^}}    tc_gemm_kmajor_0_wide_launch(M, N, K, A, B, C, tc_stream);  // 128x256 tiles
 // CHECK-NEXT: {{^}}    return;
 // CHECK-NEXT: {{^}}  }
-// CHECK-NEXT: {{^}}  if (tc::prefer_deep_narrow_width(M, N, 112, {128, 112, 96})) {
+// CHECK-NEXT: {{^}}  if (tc::prefer_deep_narrow_width(M, N, K, 112, {128, 112, 96}, 12)) {
 // CHECK-NEXT: {{^}}    tc_gemm_kmajor_0_narrow_deep112_launch(M, N, K, A, B, C, tc_stream);  // 64x112 tiles
 // CHECK-NEXT: {{^}}    return;
 // CHECK-NEXT: {{^}}  }
-// CHECK-NEXT: {{^}}  if (tc::prefer_deep_narrow_width(M, N, 96, {128, 112, 96})) {
+// CHECK-NEXT: {{^}}  if (tc::prefer_deep_narrow_width(M, N, K, 96, {128, 112, 96}, 12)) {
 // CHECK-NEXT: {{^}}    tc_gemm_kmajor_0_narrow_deep96_launch(M, N, K, A, B, C, tc_stream);  // 64x96 tiles
 // CHECK-NEXT: {{^}}    return;
 // CHECK-NEXT: {{^}}  }

@@ -441,8 +441,11 @@ TEST(KernelConfigTest, TmaOnlyWhereTheStagesAreCopiedUnchanged) {
     const AlternativeKernel &W = Alts[6 + I];
     EXPECT_EQ(W.Suffix, "_narrow_deep" + std::to_string(DeepWidths[I]));
     EXPECT_EQ(W.Predicate, "prefer_deep_narrow_width");
-    EXPECT_EQ(W.ExtraArgs, ", " + std::to_string(DeepWidths[I]) + ", {128, 112, 96}");
-    EXPECT_FALSE(W.TakesK);
+    // (m, n, k, ...): 128 columns where those would run in cluster parts
+    // of at least 12 k tiles and the narrower ones whole.
+    EXPECT_EQ(W.ExtraArgs, ", " + std::to_string(DeepWidths[I]) + ", {128, 112, 96}, 12");
+    EXPECT_TRUE(W.TakesK);
+    EXPECT_TRUE(W.Config.clusterParts());
     EXPECT_EQ(W.Config.BlockM, 64);
     EXPECT_EQ(W.Config.BlockN, DeepWidths[I]);
     EXPECT_EQ(W.Config.Stages, 8);
