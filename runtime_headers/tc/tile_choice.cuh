@@ -69,7 +69,7 @@
 // 5 such shapes 128 columns in cluster parts took 0.85-0.92 of the time
 // (384 x 1280 x 3840: 20.3 -> 17.2 us, 60 tiles in two parts against 84
 // of 96 columns whole); where both widths or neither were split, the
-// fitted width was as fast or up to 8% faster.
+// fitted width was as fast or up to 8% faster. Not measured on an H100.
 //
 // prefer_fitted_tiles: 192x192 tiles (three warpgroups, 4 stages, one
 // block per SM) where they cover the output in whole rounds of SMs - at
