@@ -744,7 +744,7 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   // columns would otherwise take wide tiles).
   std::vector<AlternativeKernel> Alts;
   if (Skinny.Tma) // measured with TMA stages only
-    Alts.push_back({Skinny, "_skinny", "prefer_skinny_tiles", false});
+    Alts.push_back({Skinny, "_skinny", "prefer_skinny_tiles", true, ", " + std::to_string(Skinny.BlockN)});
   // Measured with TMA stages only; not for sums of three or more products,
   // whose cp.async twin then spills (384 threads keep 160 registers).
   if (Fitted.Tma && Idiom.MoreProducts.size() < 2)

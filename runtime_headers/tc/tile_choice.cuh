@@ -139,6 +139,16 @@
 // with 64x128 tiles, 18.3 us with 64x32 and 21.7 us with 64x64 (cuBLAS
 // 15.4 us); 7680 x 64 x 2560: 26.9, 21.6 and 19.6 us
 // (docs/results/bench-h200-skinny-tiles.md).
+// Also outputs that one round of those tiles covers, for reductions of
+// k <= 1024: whole small tiles on as many SMs, instead of the 8-stage
+// 64x128 (or fitted-width) kernel's fewer tiles, split into cluster parts
+// or left to few SMs. Measured on an H200 (2026-11-28, the previous rule
+// against this one in one binary,
+// docs/results/bench-h200-narrow-widths-cluster-parts.md): 1.10-1.20x on
+// the five paper shapes it changes (128 x 2048 x 768: 9.9 -> 8.2 us,
+// cuBLAS 7.8); an oracle over the tile-clause kernels showed the 64x32
+// tiles losing from 36 k tiles on (128 x 1792 x 2304: 0.96x, 384 x 512 x
+// 3456: 0.89x), hence the bound on k.
 //
 // prefer_persistent_tiles: the 128x128 tiles as persistent blocks
 // (KernelConfig::PersistentTiles: one block per SM computing tiles b, b +
@@ -264,8 +274,11 @@ __host__ inline bool prefer_wide_tma_width(long long m, long long n, long long k
 }
 
 // Checked before the others (a tall output of few columns would otherwise
-// take wide tiles); m is the launchers' common first argument.
-__host__ inline bool prefer_skinny_tiles(long long /*m*/, long long n) { return n <= 64; }
+// take wide tiles). tile_cols: the skinny tiles' width (32, or 64 for an
+// N-major B).
+__host__ inline bool prefer_skinny_tiles(long long m, long long n, long long k, int tile_cols) {
+  return n <= 64 || (k <= 1024 && output_tiles(m, n, 64, tile_cols) <= multiprocessors());
+}
 
 // batches: independent GEMMs of that shape (a batched region).
 __host__ inline bool prefer_narrow_tiles(long long m, long long n, long long batches = 1) {

@@ -30,7 +30,7 @@
 // CHECK-NEXT: {{^}}__global__ void __launch_bounds__(160, 1) tc_gemm_kmajor_0_narrow_deep_kernel(
 // CHECK:      {{^}}static void tc_gemm_kmajor_0_launch(
 // CHECK-NEXT: {{^}}  // The kernel for this shape (tc/tile_choice.cuh).
-// CHECK-NEXT: {{^}}  if (tc::prefer_skinny_tiles(M, N)) {
+// CHECK-NEXT: {{^}}  if (tc::prefer_skinny_tiles(M, N, K, 32)) {
 // CHECK-NEXT: {{^}}    tc_gemm_kmajor_0_skinny_launch(M, N, K, A, B, C, tc_stream);  // 64x32 tiles
 // CHECK:      {{^}}  if (tc::prefer_fitted_tiles(M, N, K)) {
 // CHECK-NEXT: {{^}}    tc_gemm_kmajor_0_fitted_launch(M, N, K, A, B, C, tc_stream);  // 192x192 tiles
@@ -59,7 +59,7 @@ void gemm_kmajor(int M, int N, int K, const __half *__restrict__ A,
 // B N-major: 64x64 skinny tiles (one 64-column panel).
 // CHECK:      {{^}}//   block tile 64x64x64, 1 warpgroup (4 warps and a producer warp), {{[0-9]}} TMA stages (mbarriers), few tiles split into parts launched as one cluster each (distributed shared memory adds them), wgmma.mma_async.m64n64k16 {{.*}}
 // CHECK-NEXT: {{^}}__global__ void __launch_bounds__(160, 2) tc_gemm_nmajor_0_skinny_kernel(
-// CHECK:      {{^}}  if (tc::prefer_skinny_tiles(M, N)) {
+// CHECK:      {{^}}  if (tc::prefer_skinny_tiles(M, N, K, 64)) {
 // CHECK-NEXT: {{^}}    tc_gemm_nmajor_0_skinny_launch(M, N, K, A, B, C, tc_stream);  // 64x64 tiles
 void gemm_nmajor(int M, int N, int K, const __half *__restrict__ A,
                  const __half *__restrict__ B, __half *__restrict__ C) {

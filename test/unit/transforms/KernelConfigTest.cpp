@@ -405,6 +405,9 @@ TEST(KernelConfigTest, TmaOnlyWhereTheStagesAreCopiedUnchanged) {
   EXPECT_EQ(Alts[0].Predicate, "prefer_skinny_tiles");
   EXPECT_EQ(Alts[0].Config.BlockM, 64);
   EXPECT_EQ(Alts[0].Config.BlockN, 32);
+  // (m, n, k, the tiles' width): also one round of them for short reductions.
+  EXPECT_TRUE(Alts[0].TakesK);
+  EXPECT_EQ(Alts[0].ExtraArgs, ", 32");
   // 192x192 tiles fitted to whole rounds: three warpgroups, 4 stages.
   EXPECT_EQ(Alts[1].Predicate, "prefer_fitted_tiles");
   EXPECT_EQ(Alts[1].Config.BlockM, 192);
