@@ -65,7 +65,7 @@
 // block then streams half of the k tiles, which the narrower width's extra
 // SMs do not make up for. Measured on an H200 (2026-11-28, the 33 paper
 // shapes of the 8-stage kernel, TC_FITTED_WIDTHS=0 against the fitted
-// widths, docs/results/bench-h200-narrow-widths-cluster-parts.md): on the
+// widths, docs/results/bench-h200-small-outputs.md): on the
 // 5 such shapes 128 columns in cluster parts took 0.85-0.92 of the time
 // (384 x 1280 x 3840: 20.3 -> 17.2 us, 60 tiles in two parts against 84
 // of 96 columns whole); where both widths or neither were split, the
@@ -144,7 +144,7 @@
 // 64x128 (or fitted-width) kernel's fewer tiles, split into cluster parts
 // or left to few SMs. Measured on an H200 (2026-11-28, the previous rule
 // against this one in one binary,
-// docs/results/bench-h200-narrow-widths-cluster-parts.md): 1.10-1.20x on
+// docs/results/bench-h200-small-outputs.md): 1.10-1.20x on
 // the five paper shapes it changes (128 x 2048 x 768: 9.9 -> 8.2 us,
 // cuBLAS 7.8); an oracle over the tile-clause kernels showed the 64x32
 // tiles losing from 36 k tiles on (128 x 1792 x 2304: 0.96x, 384 x 512 x
