@@ -705,13 +705,15 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   // narrowest whose tiles still fit one round of SMs, so that more SMs
   // work), built for pairs like it - but not where those would run whole
   // and 128-column tiles in cluster parts (the rule takes the kernel's
-  // floor of k tiles for them, 0 without them). A K-major B only (neither
-  // width is a multiple of 64).
+  // floor of k tiles for them; 0 where the launcher has none: a split_k
+  // clause splits every tile its own way). A K-major B only (neither width
+  // is a multiple of 64).
   std::vector<AlternativeKernel> NarrowerDeep;
+  const bool DeepInClusterParts = Deep.clusterParts() && !Cl.SplitK;
   if (Deep.Tma)
     NarrowerDeep = narrowerTiles(
         Deep, "_narrow_deep", "prefer_deep_narrow_width", true, kNarrowerDeepWidths, Idiom,
-        ", " + std::to_string(Deep.clusterParts() ? Deep.clusterPartsMinKTiles() : 0));
+        ", " + std::to_string(DeepInClusterParts ? Deep.clusterPartsMinKTiles() : 0));
   // Outputs that 192x192 tiles cover in whole rounds of SMs where 128x256
   // tiles leave a last round mostly empty (tc/tile_choice.cuh,
   // prefer_fitted_tiles): three warpgroups of m64n192k16, 4 stages, one

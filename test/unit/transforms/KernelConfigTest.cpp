@@ -387,6 +387,34 @@ TEST(KernelConfigTest, AutoTakesWgmmaOnSm90aForEveryLayout) {
     }
 }
 
+// The 8-stage kernel's narrower widths yield to 128 columns in cluster
+// parts (tc::narrow_tile_width): the predicate gets the kernel's floor of k
+// tiles, or 0 under a split_k clause, whose launcher splits every tile its
+// own way and never into cluster parts.
+TEST(KernelConfigTest, NarrowerDeepWidthsKnowTheClusterPartsFloor) {
+  MatmulIdiom Idiom = plainIdiom(true, true);
+  for (bool SplitClause : {false, true}) {
+    SCOPED_TRACE(SplitClause ? "split_k(2)" : "no clause");
+    RegionClauses Cl;
+    if (SplitClause)
+      Cl.SplitK = 2;
+    Chosen R = chooseFor(Idiom, Cl, GpuArch::SM90a, MmaPreference::Auto);
+    ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+    RegionModel M;
+    M.Clauses = Cl;
+    int Seen = 0;
+    for (const AlternativeKernel &A : alternativeKernels(*R.Config, M, Idiom))
+      if (A.Predicate == "prefer_deep_narrow_width") {
+        ++Seen;
+        EXPECT_TRUE(A.TakesK);
+        const std::string Floor = SplitClause ? ", 0" : ", 12";
+        ASSERT_GE(A.ExtraArgs.size(), Floor.size());
+        EXPECT_EQ(A.ExtraArgs.substr(A.ExtraArgs.size() - Floor.size()), Floor) << A.ExtraArgs;
+      }
+    EXPECT_EQ(Seen, 2);
+  }
+}
+
 TEST(KernelConfigTest, TmaOnlyWhereTheStagesAreCopiedUnchanged) {
   // A sum of matmuls whose products share the first product's layouts:
   // TMA stages (each product copied from its own maps), and the launch-time
