@@ -681,7 +681,9 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   }
   // Outputs of at most 64 columns: tiles as narrow as B's stage allows (an
   // N-major B is stored in 64-column panels), so that each stage carries
-  // mostly A and the pipeline keeps more of it in flight.
+  // mostly A and the pipeline keeps more of it in flight; the 64x32 tiles
+  // also for outputs one round of them covers, of short reductions
+  // (tc::prefer_skinny_tiles gets k and the tiles' width).
   KernelConfig Skinny = C;
   Skinny.BlockM = 64;
   Skinny.BlockN = Skinny.WarpN = Idiom.B.ReductionIsContiguous ? 32 : 64;

@@ -410,7 +410,9 @@ struct AlternativeKernel {
 /// tiles beside a producer warpgroup (ProducerWarpgroup) for large ones.
 /// Otherwise, in order
 /// of precedence: with TMA stages,
-/// 64x32 tiles (64x64 for an N-major B) for outputs of at most 64 columns;
+/// 64x32 tiles (64x64 for an N-major B) for outputs of at most 64 columns,
+/// and the 64x32 ones for outputs that one round of them covers with
+/// k <= 1024;
 /// 192x192 tiles (three warpgroups, 4 stages, one block per SM) for
 /// outputs they cover in whole rounds of SMs where 128x256 tiles do not;
 /// 128x256 tiles (4 stages, one block per SM; not with a prologue on B)

@@ -4,7 +4,8 @@
 // (KernelConfig.h): 128x128x64 tiles, two blocks per SM; 128x256x64 tiles,
 // one block per SM, whose tiles reuse each A element twice as often, and
 // the same kernel with 224, 192 or 176 columns; 64x32x64 (or 64x64x64)
-// tiles for outputs of few columns; and 64x128x64 tiles (one warpgroup per
+// tiles for outputs of few columns (64x32 also for small outputs of short
+// reductions); and 64x128x64 tiles (one warpgroup per
 // block) for outputs too small to fill the GPU, with 8 stages (one block
 // per SM, or the same with 112 or 96 columns) where one round of them
 // covers the output, else 4 (two); and
@@ -69,7 +70,12 @@
 // 5 such shapes 128 columns in cluster parts took 0.85-0.92 of the time
 // (384 x 1280 x 3840: 20.3 -> 17.2 us, 60 tiles in two parts against 84
 // of 96 columns whole); where both widths or neither were split, the
-// fitted width was as fast or up to 8% faster. Not measured on an H100.
+// fitted width was from 8% faster (512 x 1152 x 3584) to 8% slower
+// (384 x 512 x 3456, both in parts), mixed cases left to it. Not measured
+// on an H100. The rule asks cluster_parts_may_pay only, not whether the
+// clusters fit the GPU in one wave (schedule_cluster_parts, at launch);
+// and for a sum of products k is the total length, while the launcher
+// counts each product's k tiles (one more at most, at the floor).
 //
 // prefer_fitted_tiles: 192x192 tiles (three warpgroups, 4 stages, one
 // block per SM) where they cover the output in whole rounds of SMs - at
@@ -139,8 +145,9 @@
 // with 64x128 tiles, 18.3 us with 64x32 and 21.7 us with 64x64 (cuBLAS
 // 15.4 us); 7680 x 64 x 2560: 26.9, 21.6 and 19.6 us
 // (docs/results/bench-h200-skinny-tiles.md).
-// Also outputs that one round of those tiles covers, for reductions of
-// k <= 1024: whole small tiles on as many SMs, instead of the 8-stage
+// Also outputs that one round of 64x32 tiles covers (a K-major B; the
+// 64x64 tiles of an N-major B were not measured for this), for reductions
+// of k <= 1024: whole small tiles on as many SMs, instead of the 8-stage
 // 64x128 (or fitted-width) kernel's fewer tiles, split into cluster parts
 // or left to few SMs. Measured on an H200 (2026-11-28, the previous rule
 // against this one in one binary,
@@ -275,9 +282,10 @@ __host__ inline bool prefer_wide_tma_width(long long m, long long n, long long k
 
 // Checked before the others (a tall output of few columns would otherwise
 // take wide tiles). tile_cols: the skinny tiles' width (32, or 64 for an
-// N-major B).
+// N-major B, whose tiles keep to outputs of at most 64 columns).
 __host__ inline bool prefer_skinny_tiles(long long m, long long n, long long k, int tile_cols) {
-  return n <= 64 || (k <= 1024 && output_tiles(m, n, 64, tile_cols) <= multiprocessors());
+  return n <= 64 ||
+         (tile_cols == 32 && k <= 1024 && output_tiles(m, n, 64, 32) <= multiprocessors());
 }
 
 // batches: independent GEMMs of that shape (a batched region).

@@ -970,14 +970,16 @@ static void run_schedules() {
          "wide_tile_width: fewest rounds, then fewest tile columns (%d for %lld columns)",
          tc::wide_tile_width(128, one_over, {256, 224, 192, 176, 160, 144}), one_over);
   // Skinny tiles: outputs of at most 64 columns, and outputs that one round
-  // of them covers for reductions of k <= 1024.
+  // of 64x32 tiles covers for reductions of k <= 1024 (not the 64x64 tiles
+  // of an N-major B, beyond 64 columns).
   report(tc::prefer_skinny_tiles(64 * sms * 4, 64, 4096, 32) &&
              tc::prefer_skinny_tiles(64, 32 * sms, 1024, 32) &&
              !tc::prefer_skinny_tiles(64, 32 * sms, 1088, 32) &&
              !tc::prefer_skinny_tiles(64, 32 * (sms + 1), 1024, 32) &&
-             tc::prefer_skinny_tiles(64, 64 * sms, 1024, 64) &&
-             !tc::prefer_skinny_tiles(64, 64 * sms, 1024, 32),
-         "prefer_skinny_tiles: few columns, or one round of skinny tiles of a short reduction");
+             !tc::prefer_skinny_tiles(64, 64 * sms, 1024, 32) &&
+             tc::prefer_skinny_tiles(64 * sms, 64, 4096, 64) &&
+             !tc::prefer_skinny_tiles(64, 64 * (sms / 2), 1024, 64),
+         "prefer_skinny_tiles: few columns, or one round of 64x32 tiles of a short reduction");
   // The 8-stage 64-row kernel's width: the narrowest whose tiles still fit
   // one round, for more than 128 columns (k = 4096: 64 k tiles).
   report(tc::narrow_tile_width(64, 96 * sms, 4096, {128, 112, 96}, 12) == 96 &&

@@ -17,7 +17,7 @@
 
 #include <cuda_fp16.h>
 
-// The skinny 64x64 kernel (outputs of at most 64 columns), not built for
+// The skinny 64x64 kernel (N-major B: outputs of at most 64 columns), not built for
 // pairs: its blocks meet by __syncthreads, its stages are its own, and its
 // parts add and finish their rows as the 64x128 kernel's below do.
 // CHECK:      {{^}}//   block tile 64x64x64, 1 warpgroup (4 warps and a producer warp), 6 TMA stages (mbarriers), few tiles split into parts launched as one cluster each (distributed shared memory adds them), {{.*}}

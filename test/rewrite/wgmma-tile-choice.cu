@@ -1,7 +1,7 @@
 // The launch-time choice between a plain GEMM region's wgmma kernels
 // (tc/tile_choice.cuh), in order: skinny tiles for outputs of at most 64
 // columns (64x32, or 64x64 where B is N-major and its stages hold 64-column
-// panels), then 192x192 tiles fitted to whole rounds of SMs, then wide
+// panels; the 64x32 ones also for small outputs of short reductions), then 192x192 tiles fitted to whole rounds of SMs, then wide
 // 128x256 tiles, then narrow 64x128 tiles (8 stages and
 // one block per SM for one round of them), then persistent 128x128 blocks
 // for long enough reductions (test/rewrite/wgmma-persistent-tiles.cu), then
