@@ -711,11 +711,10 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   // clause splits every tile its own way). A K-major B only (neither width
   // is a multiple of 64).
   std::vector<AlternativeKernel> NarrowerDeep;
-  const bool DeepInClusterParts = Deep.clusterParts() && !Cl.SplitK;
   if (Deep.Tma)
     NarrowerDeep = narrowerTiles(
         Deep, "_narrow_deep", "prefer_deep_narrow_width", true, kNarrowerDeepWidths, Idiom,
-        ", " + std::to_string(DeepInClusterParts ? Deep.clusterPartsMinKTiles() : 0));
+        ", " + std::to_string(launchesClusterParts(Deep, Cl) ? Deep.clusterPartsMinKTiles() : 0));
   // Outputs that 192x192 tiles cover in whole rounds of SMs where 128x256
   // tiles leave a last round mostly empty (tc/tile_choice.cuh,
   // prefer_fitted_tiles): three warpgroups of m64n192k16, 4 stages, one
@@ -748,7 +747,8 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   // columns would otherwise take wide tiles).
   std::vector<AlternativeKernel> Alts;
   if (Skinny.Tma) // measured with TMA stages only
-    Alts.push_back({Skinny, "_skinny", "prefer_skinny_tiles", true, ", " + std::to_string(Skinny.BlockN)});
+    Alts.push_back(
+        {Skinny, "_skinny", "prefer_skinny_tiles", true, ", " + std::to_string(Skinny.BlockN)});
   // Measured with TMA stages only; not for sums of three or more products,
   // whose cp.async twin then spills (384 threads keep 160 registers).
   if (Fitted.Tma && Idiom.MoreProducts.size() < 2)

@@ -430,6 +430,14 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
                                                   const RegionModel &M,
                                                   const MatmulIdiom &Idiom);
 
+/// Whether the launcher of C splits few-tile outputs into cluster parts
+/// (KernelConfig::clusterParts): not under a split_k clause, which splits
+/// every tile its own way. The launcher and the narrower widths' rule
+/// (tc::narrow_tile_width) both ask this.
+inline bool launchesClusterParts(const KernelConfig &C, const RegionClauses &Cl) {
+  return C.clusterParts() && !Cl.SplitK;
+}
+
 llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
                                                 const MatmulIdiom &Idiom,
                                                 clang::SourceLocation PragmaLoc,

@@ -1428,7 +1428,7 @@ private:
     std::string S;
     // Few tiles: every tile split, its parts one cluster (the cluster
     // capacity needs the kernel's shared memory opt-in first).
-    const bool ClusterParts = C.clusterParts() && !M.Clauses.SplitK;
+    const bool ClusterParts = launchesClusterParts(C, M.Clauses);
     if (ClusterParts) {
       const std::string MinKTiles = str(C.clusterPartsMinKTiles());
       S += "  constexpr int tc_smem_bytes = " + str(C.sharedBytes()) + ";\n" +

@@ -285,7 +285,7 @@ __host__ inline bool prefer_wide_tma_width(long long m, long long n, long long k
 // N-major B, whose tiles keep to outputs of at most 64 columns).
 __host__ inline bool prefer_skinny_tiles(long long m, long long n, long long k, int tile_cols) {
   return n <= 64 ||
-         (tile_cols == 32 && k <= 1024 && output_tiles(m, n, 64, 32) <= multiprocessors());
+         (tile_cols == 32 && k <= 1024 && output_tiles(m, n, 64, tile_cols) <= multiprocessors());
 }
 
 // batches: independent GEMMs of that shape (a batched region).
