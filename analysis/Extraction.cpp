@@ -79,6 +79,8 @@ public:
                          "'{ }' block of loop nests",
                          "place the pragma directly before the outermost loop");
     collectAssigned(&Region);
+    collectRebindings(&Region, 0, true);
+    classifyRebindings();
     Position.push_back(0);
     if (auto E = visit(&Region))
       return std::move(E);
@@ -98,6 +100,23 @@ public:
   }
 
 private:
+  struct Write {
+    const Expr *Assignment;
+    unsigned Depth;   // loops around it inside the region
+    bool IsStatement; // an expression statement of its own
+  };
+  // The bindings of each variable in order (collectRebindings, Chains).
+  struct Binding {
+    const Expr *Value;
+    std::string Op; // "" for `=`, else the compound assignment's operator
+    std::map<const VarDecl *, int> Seen; // the bindings visible where it was written
+    // An `if` that rebinds the variable: Value and Op are its then branch's.
+    const Expr *Cond = nullptr;
+    bool HasElse = false;
+    const Expr *ElseValue = nullptr;
+    std::string ElseOp;
+  };
+
   /// Variables the region assigns after their declaration: accumulators.
   /// The others declared in the region are names for values (let-bindings,
   /// `float a = A[i * K + k];`) and are substituted where they are used.
@@ -117,6 +136,85 @@ private:
       Target(OC->getArg(0));
     for (const Stmt *Child : S->children())
       collectAssigned(Child);
+  }
+
+  /// The statement an expression statement stands for, as visitExprStmt
+  /// reads it.
+  static const Expr *statementExpr(const Expr *E) {
+    E = E->IgnoreParens();
+    if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+      E = EWC->getSubExpr()->IgnoreParens();
+    return E;
+  }
+
+  /// The variable an assignment statement assigns, if it is one.
+  static const VarDecl *assignedVariable(const Expr *E) {
+    const Expr *LHS = nullptr;
+    if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isAssignmentOp())
+      LHS = B->getLHS();
+    else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E); OC && OC->isAssignmentOp())
+      LHS = OC->getArg(0);
+    else if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->isIncrementDecrementOp())
+      LHS = U->getSubExpr();
+    if (!LHS)
+      return nullptr;
+    const auto *DR = dyn_cast<DeclRefExpr>(LHS->IgnoreParenImpCasts());
+    return DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+  }
+
+  /// Finds the assignments that rebind a scalar the region declares
+  /// instead of storing to it: those in the loop body that declares it
+  /// (no loop between them and the declaration), as statements of their
+  /// own, and after the last assignment from inside an inner loop. After
+  /// `float v = acc + bias[j]; v = fmaxf(v, 0.0f);` or, after the
+  /// reduction loop, `acc += bias[j];`, a later read of the variable is
+  /// the new value: the assignment names an expression, like a
+  /// declaration does (Chains), so that what follows the reduction stays a
+  /// pointwise expression of it. A variable whose every assignment rebinds
+  /// it is a let-binding (RebindOnly); the others are accumulators, stored
+  /// per element, whose trailing rebindings read the stored value.
+  void collectRebindings(const Stmt *S, unsigned Depth, bool IsStatement) {
+    if (!S)
+      return;
+    if (const auto *For = dyn_cast<ForStmt>(S)) {
+      collectRebindings(For->getBody(), Depth + 1, true);
+      return;
+    }
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D))
+          DeclDepth[VD] = Depth;
+    if (const auto *E = dyn_cast<Expr>(S))
+      if (const VarDecl *VD = assignedVariable(IsStatement ? statementExpr(E) : E))
+        Writes[VD].push_back({IsStatement ? statementExpr(E) : E, Depth, IsStatement});
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      // `if (c) v = x; else v = y;` rebinds v when each branch is that one
+      // assignment (visitIf).
+      collectRebindings(If->getCond(), Depth, false);
+      collectRebindings(If->getThen(), Depth, true);
+      collectRebindings(If->getElse(), Depth, true);
+      return;
+    }
+    const bool Block = isa<CompoundStmt>(S);
+    for (const Stmt *Child : S->children())
+      collectRebindings(Child, Depth, Block);
+  }
+
+  void classifyRebindings() {
+    for (auto &[VD, W] : Writes) {
+      auto D = DeclDepth.find(VD);
+      if (D == DeclDepth.end())
+        continue; // not declared in the region
+      int LastStored = -1;
+      for (size_t I = 0; I < W.size(); ++I)
+        if (W[I].Depth != D->second || !W[I].IsStatement ||
+            isa<UnaryOperator>(W[I].Assignment))
+          LastStored = int(I);
+      for (size_t I = LastStored + 1; I < W.size(); ++I)
+        Rebinding.insert(W[I].Assignment);
+      if (LastStored < 0)
+        RebindOnly.insert(VD);
+    }
   }
 
   // ----- statements ------------------------------------------------------
@@ -142,6 +240,8 @@ private:
                          "early exit from a '#pragma tc' region",
                          "every iteration of the nest must run to completion; "
                          "move the exit condition out of the region");
+    if (const auto *If = dyn_cast<IfStmt>(S); If && rebindingBranches(If))
+      return visitIf(If);
     if (isa<IfStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
         isa<SwitchStmt>(S))
       return regionError(S->getBeginLoc(),
@@ -240,12 +340,20 @@ private:
   llvm::Error visitDecl(const DeclStmt *DS) {
     for (const Decl *D : DS->decls()) {
       const auto *VD = dyn_cast<VarDecl>(D);
-      if (!VD || !VD->getType()->isScalarType() && classify(VD->getType()) == ElementType::Other)
+      if (!VD || (!VD->getType()->isScalarType() && classify(VD->getType()) == ElementType::Other))
         return regionError(D->getLocation(),
                            "only scalar accumulators may be declared inside a "
                            "'#pragma tc' region");
-      if (VD->getInit() && !Assigned.count(VD)) {
-        Lets[VD] = VD->getInit(); // substituted at its uses
+      if (VD->getInit() && !Assigned.count(VD))
+        Lets[VD] = VD->getInit(); // for subscripts and bounds
+      if (!Assigned.count(VD) || RebindOnly.count(VD)) {
+        // A name for values: each read is the value of the binding it sees.
+        if (VD->getInit()) {
+          Chains[VD].push_back({VD->getInit(), "", Now});
+          Now[VD] = 0;
+        } else {
+          Now[VD] = -1; // read before assigned: an error at the read
+        }
         continue;
       }
       // A scalar declared inside the nest is expanded over the enclosing
@@ -277,12 +385,36 @@ private:
     return llvm::Error::success();
   }
 
-  llvm::Error visitExprStmt(const Expr *E) {
-    E = E->IgnoreParens();
-    if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
-      E = EWC->getSubExpr()->IgnoreParens();
-    const Expr *LHS = nullptr, *RHS = nullptr;
-    std::string Op; // "" for plain assignment, else the arithmetic operator
+  /// The assignment a branch of an `if` consists of: one expression
+  /// statement, braced or not.
+  static const Expr *branchAssignment(const Stmt *S) {
+    if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
+      S = CS->size() == 1 ? CS->body_front() : nullptr;
+    const auto *E = dyn_cast_or_null<Expr>(S);
+    return E ? statementExpr(E) : nullptr;
+  }
+
+  /// The variable an `if` rebinds in each of its branches, if that is all
+  /// it does: `if (v < 0.0f) v = 0.0f;` is `v = v < 0.0f ? 0.0f : v;`.
+  const VarDecl *rebindingBranches(const IfStmt *If) const {
+    if (If->getInit() || If->getConditionVariable() || If->isConstexpr() || If->isConsteval())
+      return nullptr;
+    const Expr *Then = branchAssignment(If->getThen());
+    const Expr *Else = If->getElse() ? branchAssignment(If->getElse()) : nullptr;
+    if (!Then || !Rebinding.count(Then) || (If->getElse() && (!Else || !Rebinding.count(Else))))
+      return nullptr;
+    const VarDecl *VD = assignedVariable(Then);
+    if (Else && assignedVariable(Else) != VD)
+      return nullptr;
+    return VD;
+  }
+
+  /// Splits an assignment statement into its target, value and operator
+  /// ("" for `=`, else the arithmetic of a compound assignment).
+  llvm::Error splitAssignment(const Expr *E, const Expr *&LHS, const Expr *&RHS,
+                              std::string &Op) {
+    LHS = RHS = nullptr;
+    Op.clear();
     if (const auto *CA = dyn_cast<CompoundAssignOperator>(E)) {
       LHS = CA->getLHS();
       RHS = CA->getRHS();
@@ -313,6 +445,40 @@ private:
                          "each statement must assign one array element or "
                          "accumulator");
     }
+    return llvm::Error::success();
+  }
+
+  /// An `if` whose branches rebind one variable: a binding that selects
+  /// between the branches' values (the previous value without an else).
+  llvm::Error visitIf(const IfStmt *If) {
+    const VarDecl *VD = rebindingBranches(If);
+    Binding B{nullptr, "", Now};
+    B.Cond = If->getCond();
+    const Expr *LHS;
+    if (auto E = splitAssignment(branchAssignment(If->getThen()), LHS, B.Value, B.Op))
+      return E;
+    if (If->getElse()) {
+      B.HasElse = true;
+      if (auto E = splitAssignment(branchAssignment(If->getElse()), LHS, B.ElseValue, B.ElseOp))
+        return E;
+    }
+    Chains[VD].push_back(std::move(B));
+    Now[VD] = int(Chains[VD].size()) - 1;
+    return llvm::Error::success();
+  }
+
+  llvm::Error visitExprStmt(const Expr *E) {
+    E = statementExpr(E);
+    const Expr *LHS, *RHS;
+    std::string Op; // "" for plain assignment, else the arithmetic operator
+    if (auto Err = splitAssignment(E, LHS, RHS, Op))
+      return Err;
+    if (Rebinding.count(E)) {
+      const VarDecl *VD = assignedVariable(E);
+      Chains[VD].push_back({RHS, Op, Now});
+      Now[VD] = int(Chains[VD].size()) - 1;
+      return llvm::Error::success();
+    }
     Statement S = newStatement(E->getSourceRange());
     auto W = writeAccess(LHS);
     if (!W)
@@ -331,6 +497,67 @@ private:
     }
     M.Stmts.push_back(std::move(S));
     return llvm::Error::success();
+  }
+
+  /// The value of binding Index of VD (Chains), read by statement S: its
+  /// expression as the variables were bound where it was written, combined
+  /// with the previous value for a compound assignment, converted to the
+  /// variable's type as the assignment converts it.
+  llvm::Expected<ExprPtr> boundValue(const VarDecl *VD, int Index, Statement &S) {
+    const Binding &B = Chains[VD][Index];
+    auto Saved = Now;
+    Now = B.Seen;
+    auto V = assignedValue(VD, Index, B.Value, B.Op, S);
+    if (V && B.Cond)
+      V = selectBranch(VD, Index, B, *V, S);
+    Now = std::move(Saved);
+    return V;
+  }
+
+  /// Binding Index made by an `if`: its condition selects Then, or the
+  /// else branch's value, or without one the previous value.
+  llvm::Expected<ExprPtr> selectBranch(const VarDecl *VD, int Index, const Binding &B,
+                                       ExprPtr Then, Statement &S) {
+    auto Cond = expr(B.Cond, S);
+    if (!Cond)
+      return Cond;
+    auto Else = B.HasElse ? assignedValue(VD, Index, B.ElseValue, B.ElseOp, S)
+                          : readVariable(VD, Index - 1, S, B.Cond->getExprLoc());
+    if (!Else)
+      return Else;
+    return ExprNode::make(ExprNode::Conditional, "?:", {*Cond, Then, *Else});
+  }
+
+  /// The value `VD Op= Value` gives VD after binding Index - 1, in VD's type.
+  llvm::Expected<ExprPtr> assignedValue(const VarDecl *VD, int Index, const Expr *Value,
+                                        const std::string &Op, Statement &S) {
+    auto V = expr(Value, S);
+    if (!V)
+      return V;
+    if (!Op.empty()) {
+      auto Old = readVariable(VD, Index - 1, S, Value->getExprLoc());
+      if (!Old)
+        return Old;
+      V = ExprNode::make(ExprNode::Binary, Op, {*Old, *V});
+    }
+    if (VD->getType()->isFloatingType() ||
+        classify(VD->getType()) != ElementType::Other)
+      return ExprNode::make(ExprNode::Cast, typeName(VD->getType()), {*V});
+    return V;
+  }
+
+  /// VD as binding Index has it: -1 is the element an accumulator stores.
+  llvm::Expected<ExprPtr> readVariable(const VarDecl *VD, int Index, Statement &S,
+                                             SourceLocation Loc) {
+    if (Index >= 0)
+      return boundValue(VD, Index, S);
+    if (!Locals.count(VD))
+      return regionError(Loc, "'" + VD->getNameAsString() + "' is read before it is assigned",
+                         "initialise the variable where it is declared");
+    auto N = ExprNode::make(ExprNode::Read, "");
+    N->AccessId = S.Reads.size();
+    S.Reads.push_back(localAccess(VD, Loc));
+    return N;
   }
 
   Statement newStatement(SourceRange R) {
@@ -659,16 +886,12 @@ private:
         return regionError(DR->getLocation(), "unsupported reference");
       if (Iterators.count(VD))
         return ExprNode::make(ExprNode::Iterator, Iterators[VD]);
-      if (auto It = Lets.find(VD); It != Lets.end()) {
-        auto V = expr(It->second, S);
-        if (!V)
-          return V;
-        // The variable's declared type converts the value (`float a = A[..]`).
-        if (VD->getType()->isFloatingType() ||
-            classify(VD->getType()) != ElementType::Other)
-          return ExprNode::make(ExprNode::Cast, typeName(VD->getType()), {*V});
-        return V;
-      }
+      if (auto It = Now.find(VD); It != Now.end() && It->second >= 0)
+        return boundValue(VD, It->second, S);
+      if (Now.count(VD) && !Locals.count(VD))
+        return regionError(DR->getLocation(),
+                           "'" + VD->getNameAsString() + "' is read before it is assigned",
+                           "initialise the variable where it is declared");
       if (Locals.count(VD)) {
         auto N = ExprNode::make(ExprNode::Read, "");
         N->AccessId = S.Reads.size();
@@ -810,6 +1033,16 @@ private:
   std::map<const VarDecl *, std::pair<unsigned, std::vector<unsigned>>> Locals;
   std::map<const VarDecl *, const Expr *> Lets;
   std::set<const VarDecl *> Assigned;
+  // Rebinding (collectRebindings): the assignments that bind a new value,
+  // and the variables only ever bound.
+  std::map<const VarDecl *, unsigned> DeclDepth;
+  std::map<const VarDecl *, std::vector<Write>> Writes;
+  std::set<const Expr *> Rebinding;
+  std::set<const VarDecl *> RebindOnly;
+  // The bindings of each variable in order, and the one a read sees at the
+  // statement being visited (-1: the stored element, or none yet).
+  std::map<const VarDecl *, std::vector<Binding>> Chains;
+  std::map<const VarDecl *, int> Now;
 };
 
 } // namespace

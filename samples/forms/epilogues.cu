@@ -135,6 +135,84 @@ void epi_f16_bias_std_max(int M, int N, int K, const __half *__restrict__ A,
     }
 }
 
+// The epilogue as statements that rebind a local: a bias, then ReLU
+// through a reassignment, fp16 output: C = half(max(A * B + bias[j], 0)).
+void epi_bias_relu_reassigned(int M, int N, int K, const __half *__restrict__ A,
+                              const __half *__restrict__ B,
+                              const float *__restrict__ bias,
+                              __half *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      float v = acc + bias[j];
+      v = fmaxf(v, 0.0f);
+      C[i * N + j] = __float2half(v);
+    }
+}
+
+// ReLU as an if statement on a local, fp16 output:
+// C = half(max(A * B + bias[j], 0)).
+void epi_bias_relu_if(int M, int N, int K, const __half *__restrict__ A,
+                      const __half *__restrict__ B,
+                      const float *__restrict__ bias, __half *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      float v = acc + bias[j];
+      if (v < 0.0f)
+        v = 0.0f;
+      C[i * N + j] = __float2half(v);
+    }
+}
+
+// Leaky ReLU as an if / else assigning a local declared without a value,
+// fp16 output: C = half(v > 0 ? v : 0.01 v), v = A * B + bias[j].
+void epi_leaky_relu_if_else(int M, int N, int K, const __half *__restrict__ A,
+                            const __half *__restrict__ B,
+                            const float *__restrict__ bias,
+                            __half *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      float v = acc + bias[j];
+      float r;
+      if (v > 0.0f) {
+        r = v;
+      } else {
+        r = 0.01f * v;
+      }
+      C[i * N + j] = __float2half(r);
+    }
+}
+
+// The accumulator itself updated after the reduction loop (a bias added
+// in place, then ReLU by an if), fp32 output: C = max(A * B + bias[j], 0).
+void epi_accumulator_updated(int M, int N, int K, const __half *__restrict__ A,
+                             const __half *__restrict__ B,
+                             const float *__restrict__ bias,
+                             float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      acc += bias[j];
+      if (acc < 0.0f)
+        acc = 0.0f;
+      C[i * N + j] = acc;
+    }
+}
+
 // The paper's Listing 1 shape: the epilogue in a loop nest of its own that
 // reads the matmul's output C (stored, as it is live after the region).
 void epi_separate_nest(int M, int N, int K, const __half *__restrict__ A,

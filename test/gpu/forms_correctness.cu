@@ -266,6 +266,10 @@ void epi_relu_ternary(int M, int N, int K, const __half *__restrict__ A, const _
 void epi_alpha_beta_bias_relu(int M, int N, int K, float alpha, float beta, const __half *__restrict__ A, const __half *__restrict__ B, const float *__restrict__ bias, float *__restrict__ C) TC_FORMS_WEAK;
 void epi_inplace_then_relu_out(int M, int N, int K, float alpha, float beta, const __half *__restrict__ A, const __half *__restrict__ B, const float *__restrict__ bias, float *__restrict__ C, __half *__restrict__ D) TC_FORMS_WEAK;
 void epi_temp(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, const float *__restrict__ bias, float *__restrict__ T, __half *__restrict__ C) TC_FORMS_WEAK;
+void epi_bias_relu_reassigned(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, const float *__restrict__ bias, __half *__restrict__ C) TC_FORMS_WEAK;
+void epi_bias_relu_if(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, const float *__restrict__ bias, __half *__restrict__ C) TC_FORMS_WEAK;
+void epi_leaky_relu_if_else(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, const float *__restrict__ bias, __half *__restrict__ C) TC_FORMS_WEAK;
+void epi_accumulator_updated(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, const float *__restrict__ bias, float *__restrict__ C) TC_FORMS_WEAK;
 // samples/forms/tf32.cu
 void tf32_rr(int M, int N, int K, const float *__restrict__ A, const float *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
 void tf32_cc_ccol(int M, int N, int K, const float *__restrict__ A, const float *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
@@ -560,6 +564,14 @@ const std::vector<Form> &forms_table() {
     v.push_back(out2(init(with_alpha(F("epi_inplace_then_relu_out", "epilogues", SYM(epi_inplace_then_relu_out), [](const Args &a) { epi_inplace_then_relu_out(a.M, a.N, a.K, a.alpha, a.beta, H(a.A), H(a.B), in<float>(a.bias), out<float>(a.C), out<__half>(a.D)); })), Init::Beta), f16, Bias::Col, true));
     // temp(T): T = 0; T += A * B; C = half(fmaxf(T + bias[j], 0))
     v.push_back(temp(relu(bias(types(F("epi_temp", "epilogues", SYM(epi_temp), [](const Args &a) { epi_temp(a.M, a.N, a.K, H(a.A), H(a.B), in<float>(a.bias), a.T, out<__half>(a.C)); }), f16, f16), Bias::Col))));
+    // float v = acc + bias[j]; v = fmaxf(v, 0); C = half(v)
+    v.push_back(relu(bias(types(F("epi_bias_relu_reassigned", "epilogues", SYM(epi_bias_relu_reassigned), [](const Args &a) { epi_bias_relu_reassigned(a.M, a.N, a.K, H(a.A), H(a.B), in<float>(a.bias), out<__half>(a.C)); }), f16, f16), Bias::Col)));
+    // float v = acc + bias[j]; if (v < 0) v = 0; C = half(v)
+    v.push_back(relu(bias(types(F("epi_bias_relu_if", "epilogues", SYM(epi_bias_relu_if), [](const Args &a) { epi_bias_relu_if(a.M, a.N, a.K, H(a.A), H(a.B), in<float>(a.bias), out<__half>(a.C)); }), f16, f16), Bias::Col)));
+    // if (v > 0) r = v; else r = 0.01f * v; C = half(r)
+    v.push_back(activation(bias(types(F("epi_leaky_relu_if_else", "epilogues", SYM(epi_leaky_relu_if_else), [](const Args &a) { epi_leaky_relu_if_else(a.M, a.N, a.K, H(a.A), H(a.B), in<float>(a.bias), out<__half>(a.C)); }), f16, f16), Bias::Col), Act::Leaky));
+    // acc += bias[j]; if (acc < 0) acc = 0; C = acc
+    v.push_back(relu(bias(F("epi_accumulator_updated", "epilogues", SYM(epi_accumulator_updated), [](const Args &a) { epi_accumulator_updated(a.M, a.N, a.K, H(a.A), H(a.B), in<float>(a.bias), out<float>(a.C)); }), Bias::Col)));
     // C = acc; D = half(fmaxf(acc, 0))
     v.push_back(out2(F("epi_two_outputs", "epilogues", SYM(epi_two_outputs), [](const Args &a) { epi_two_outputs(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C), out<__half>(a.D)); }), f16, Bias::None, true));
     {

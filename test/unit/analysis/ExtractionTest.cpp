@@ -347,6 +347,103 @@ TEST(ExtractionTest, PositiveZeroLiteralsByValue) {
   }
 }
 
+// Assignments to a scalar the region declares, in the loop body that
+// declares it and after any assignment from an inner loop, bind a new
+// value instead of storing one: the reads after them see that value, as
+// the reads after a declaration see its initialiser.
+std::string rebindingRegion(const std::string &Body) {
+  return "float fmaxf(float, float);\n"
+         "void gemm(int M, int N, int K, const float *X, const float *A, const float *B,\n"
+         "       const float *bias, float *C) {\n"
+         "  for (int i = 0; i < M; ++i)\n"
+         "    for (int j = 0; j < N; ++j) {\n" +
+         Body +
+         "    }\n"
+         "}\n";
+}
+
+TEST(ExtractionTest, ReassignedLocalIsRebound) {
+  Extracted E = extract(rebindingRegion("      float v = X[i * N + j] + 1.0f;\n"
+                                        "      v = fmaxf(v, 0.0f);\n"
+                                        "      C[i * N + j] = v;\n"));
+  ASSERT_TRUE(E.ok()) << E.Error->Message;
+  ASSERT_EQ(E.Model->Stmts.size(), 1u); // only the store: v is a name
+  EXPECT_EQ(describe(*E.Model->Stmts[0].Value),
+            "cvt<float>(fmaxf(cvt<float>(add(R0, 1.0f)), 0.0f))");
+}
+
+TEST(ExtractionTest, IfOnALocalSelectsItsValue) {
+  Extracted E = extract(rebindingRegion("      float v = X[i * N + j];\n"
+                                        "      if (v < 0.0f)\n"
+                                        "        v *= 0.5f;\n"
+                                        "      C[i * N + j] = v;\n"));
+  ASSERT_TRUE(E.ok()) << E.Error->Message;
+  ASSERT_EQ(E.Model->Stmts.size(), 1u);
+  EXPECT_EQ(describe(*E.Model->Stmts[0].Value),
+            "select(lt(cvt<float>(R1), 0.0f), cvt<float>(mul(cvt<float>(R0), 0.5f)), "
+            "cvt<float>(R2))");
+}
+
+TEST(ExtractionTest, IfElseAssignsALocalDeclaredWithoutValue) {
+  Extracted E = extract(rebindingRegion("      float r;\n"
+                                        "      if (X[i * N + j] > 0.0f) {\n"
+                                        "        r = X[i * N + j];\n"
+                                        "      } else {\n"
+                                        "        r = 0.5f;\n"
+                                        "      }\n"
+                                        "      C[i * N + j] = r;\n"));
+  ASSERT_TRUE(E.ok()) << E.Error->Message;
+  ASSERT_EQ(E.Model->Stmts.size(), 1u);
+  EXPECT_EQ(describe(*E.Model->Stmts[0].Value),
+            "select(gt(R1, 0.0f), cvt<float>(R0), cvt<float>(0.5f))");
+}
+
+TEST(ExtractionTest, BindingSeesTheValuesOfItsPlace) {
+  // b names a's first value; the product reads a's second.
+  Extracted E = extract(rebindingRegion("      float a = X[i * N + j];\n"
+                                        "      float b = a;\n"
+                                        "      a = a * 2.0f;\n"
+                                        "      C[i * N + j] = a + b;\n"));
+  ASSERT_TRUE(E.ok()) << E.Error->Message;
+  ASSERT_EQ(E.Model->Stmts.size(), 1u);
+  EXPECT_EQ(describe(*E.Model->Stmts[0].Value),
+            "add(cvt<float>(mul(cvt<float>(R0), 2.0f)), cvt<float>(cvt<float>(R1)))");
+}
+
+TEST(ExtractionTest, AccumulatorUpdatedAfterItsReduction) {
+  // The reduction stores acc per element; `acc += bias[j]` after the loop
+  // and the `if` rebind it, so C's value reads the stored sum.
+  Extracted E = extract(rebindingRegion("      float acc = 0.0f;\n"
+                                        "      for (int k = 0; k < K; ++k)\n"
+                                        "        acc += A[i * K + k] * B[k * N + j];\n"
+                                        "      acc += bias[j];\n"
+                                        "      if (acc < 0.0f)\n"
+                                        "        acc = 0.0f;\n"
+                                        "      C[i * N + j] = acc;\n"));
+  ASSERT_TRUE(E.ok()) << E.Error->Message;
+  ASSERT_EQ(E.Model->Stmts.size(), 3u); // acc = 0, acc += A * B, C = ...
+  const Statement &Store = E.Model->Stmts[2];
+  EXPECT_EQ(E.Model->Arrays[Store.Write.ArrayId].Name, "C");
+  EXPECT_EQ(describe(*Store.Value),
+            "select(lt(cvt<float>(add(R1, R0)), 0.0f), cvt<float>(0.0f), "
+            "cvt<float>(add(R3, R2)))");
+  // A compound assignment reads its right-hand side first, then the old value.
+  EXPECT_EQ(E.Model->Arrays[Store.Reads[0].ArrayId].Name, "bias");
+  EXPECT_EQ(E.Model->Arrays[Store.Reads[1].ArrayId].Name, "acc");
+}
+
+TEST(ExtractionTest, AssignmentBeforeAnInnerLoopsUpdateIsStored) {
+  // acc = X[...] precedes the reduction into acc: it stays a statement.
+  Extracted E = extract(rebindingRegion("      float acc = 0.0f;\n"
+                                        "      acc = X[i * N + j];\n"
+                                        "      for (int k = 0; k < K; ++k)\n"
+                                        "        acc += A[i * K + k] * B[k * N + j];\n"
+                                        "      C[i * N + j] = acc;\n"));
+  ASSERT_TRUE(E.ok()) << E.Error->Message;
+  ASSERT_EQ(E.Model->Stmts.size(), 4u);
+  EXPECT_EQ(E.Model->Arrays[E.Model->Stmts[1].Write.ArrayId].Name, "acc");
+}
+
 TEST(ExtractionTest, BlockOfNests) {
   // extractRegion also takes a `{ }` block of nests.
   std::string Code = std::string(HalfPrelude) +
@@ -448,6 +545,21 @@ TEST(ExtractionErrorTest, IfStatement) {
               "    if (i > 2) C[i] = 0.0f;\n"
               "}\n",
               "control flow other than counted 'for' loops", "if (i > 2)");
+}
+
+TEST(ExtractionErrorTest, IfAssigningTwoVariables) {
+  // Only an `if` that rebinds one variable in each branch is a value.
+  expectError(rebindingRegion("      float a = X[i * N + j], b = 0.0f;\n"
+                              "      if (a > 0.0f) a = 1.0f; else b = 1.0f;\n"
+                              "      C[i * N + j] = a + b;\n"),
+              "control flow other than counted 'for' loops", "if (a > 0.0f)");
+}
+
+TEST(ExtractionErrorTest, LocalReadBeforeAssigned) {
+  expectError(rebindingRegion("      float r;\n"
+                              "      C[i * N + j] = r;\n"
+                              "      r = 1.0f;\n"),
+              "'r' is read before it is assigned", "C[i * N + j] = r;");
 }
 
 TEST(ExtractionErrorTest, StridedLoop) {
