@@ -35,7 +35,12 @@ bool isPureFunction(llvm::StringRef Name) {
       "fmin", "max", "min", "expf", "exp", "__expf", "tanhf", "tanh",
       "erff", "erf", "sqrtf", "sqrt", "rsqrtf", "fabsf", "fabs", "abs",
       "logf", "log", "__logf", "powf", "pow", "sinf", "cosf", "exp2f",
-      "normcdff", "erfcf", "fmaf", "fma", "__fdividef", "__frcp_rn"};
+      "normcdff", "erfcf", "fmaf", "fma", "__fdividef", "__frcp_rn",
+      "copysignf", "copysign", "floorf", "floor", "ceilf", "ceil", "truncf",
+      "trunc", "roundf", "round", "rintf", "rint", "log2f", "log2", "log10f",
+      "log10", "log1pf", "log1p", "expm1f", "expm1", "exp2", "cbrtf", "cbrt",
+      "sin", "cos", "tanf", "tan", "atanf", "atan", "sinhf", "coshf", "hypotf",
+      "fdimf", "fmodf", "fmod", "erfc"};
   return Pure.count(Name);
 }
 
@@ -110,11 +115,8 @@ private:
     const Expr *Value;
     std::string Op; // "" for `=`, else the compound assignment's operator
     std::map<const VarDecl *, int> Seen; // the bindings visible where it was written
-    // An `if` that rebinds the variable: Value and Op are its then branch's.
-    const Expr *Cond = nullptr;
-    bool HasElse = false;
-    const Expr *ElseValue = nullptr;
-    std::string ElseOp;
+    // Or an `if` that rebinds the variable in each branch (Value unused).
+    const IfStmt *If = nullptr;
   };
 
   /// Variables the region assigns after their declaration: accumulators.
@@ -396,16 +398,22 @@ private:
 
   /// The variable an `if` rebinds in each of its branches, if that is all
   /// it does: `if (v < 0.0f) v = 0.0f;` is `v = v < 0.0f ? 0.0f : v;`.
+  /// An `else if` chain counts as one `if`: each of its branches rebinds
+  /// the same variable.
   const VarDecl *rebindingBranches(const IfStmt *If) const {
     if (If->getInit() || If->getConditionVariable() || If->isConstexpr() || If->isConsteval())
       return nullptr;
     const Expr *Then = branchAssignment(If->getThen());
-    const Expr *Else = If->getElse() ? branchAssignment(If->getElse()) : nullptr;
-    if (!Then || !Rebinding.count(Then) || (If->getElse() && (!Else || !Rebinding.count(Else))))
+    if (!Then || !Rebinding.count(Then))
       return nullptr;
     const VarDecl *VD = assignedVariable(Then);
-    if (Else && assignedVariable(Else) != VD)
-      return nullptr;
+    if (const Stmt *Else = If->getElse()) {
+      if (const auto *ElseIf = dyn_cast<IfStmt>(Else))
+        return rebindingBranches(ElseIf) == VD ? VD : nullptr;
+      const Expr *E = branchAssignment(Else);
+      if (!E || !Rebinding.count(E) || assignedVariable(E) != VD)
+        return nullptr;
+    }
     return VD;
   }
 
@@ -453,15 +461,7 @@ private:
   llvm::Error visitIf(const IfStmt *If) {
     const VarDecl *VD = rebindingBranches(If);
     Binding B{nullptr, "", Now};
-    B.Cond = If->getCond();
-    const Expr *LHS;
-    if (auto E = splitAssignment(branchAssignment(If->getThen()), LHS, B.Value, B.Op))
-      return E;
-    if (If->getElse()) {
-      B.HasElse = true;
-      if (auto E = splitAssignment(branchAssignment(If->getElse()), LHS, B.ElseValue, B.ElseOp))
-        return E;
-    }
+    B.If = If;
     Chains[VD].push_back(std::move(B));
     Now[VD] = int(Chains[VD].size()) - 1;
     return llvm::Error::success();
@@ -507,25 +507,40 @@ private:
     const Binding &B = Chains[VD][Index];
     auto Saved = Now;
     Now = B.Seen;
-    auto V = assignedValue(VD, Index, B.Value, B.Op, S);
-    if (V && B.Cond)
-      V = selectBranch(VD, Index, B, *V, S);
+    auto V = B.If ? selectBranch(VD, Index, B.If, S)
+                  : assignedValue(VD, Index, B.Value, B.Op, S);
     Now = std::move(Saved);
     return V;
   }
 
-  /// Binding Index made by an `if`: its condition selects Then, or the
-  /// else branch's value, or without one the previous value.
-  llvm::Expected<ExprPtr> selectBranch(const VarDecl *VD, int Index, const Binding &B,
-                                       ExprPtr Then, Statement &S) {
-    auto Cond = expr(B.Cond, S);
+  /// Binding Index made by an `if` (or an `else if` of it): its condition
+  /// selects the then branch's value, or the else branch's, or without one
+  /// the previous value.
+  llvm::Expected<ExprPtr> selectBranch(const VarDecl *VD, int Index, const IfStmt *If,
+                                       Statement &S) {
+    auto Cond = expr(If->getCond(), S);
     if (!Cond)
       return Cond;
-    auto Else = B.HasElse ? assignedValue(VD, Index, B.ElseValue, B.ElseOp, S)
-                          : readVariable(VD, Index - 1, S, B.Cond->getExprLoc());
+    auto Then = branchValue(VD, Index, If->getThen(), S);
+    if (!Then)
+      return Then;
+    auto Else = If->getElse() ? branchValue(VD, Index, If->getElse(), S)
+                              : readVariable(VD, Index - 1, S, If->getIfLoc());
     if (!Else)
       return Else;
-    return ExprNode::make(ExprNode::Conditional, "?:", {*Cond, Then, *Else});
+    return ExprNode::make(ExprNode::Conditional, "?:", {*Cond, *Then, *Else});
+  }
+
+  /// The value a branch of an `if` binding gives VD.
+  llvm::Expected<ExprPtr> branchValue(const VarDecl *VD, int Index, const Stmt *Branch,
+                                      Statement &S) {
+    if (const auto *ElseIf = dyn_cast<IfStmt>(Branch))
+      return selectBranch(VD, Index, ElseIf, S);
+    const Expr *LHS, *RHS;
+    std::string Op;
+    if (auto E = splitAssignment(branchAssignment(Branch), LHS, RHS, Op))
+      return std::move(E);
+    return assignedValue(VD, Index, RHS, Op, S);
   }
 
   /// The value `VD Op= Value` gives VD after binding Index - 1, in VD's type.

@@ -194,6 +194,26 @@ void epi_leaky_relu_if_else(int M, int N, int K, const __half *__restrict__ A,
     }
 }
 
+// ReLU6 as an if / else if chain on a local, fp16 output:
+// C = half(min(max(A * B + bias[j], 0), 6)).
+void epi_relu6_else_if(int M, int N, int K, const __half *__restrict__ A,
+                       const __half *__restrict__ B,
+                       const float *__restrict__ bias, __half *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      float v = acc + bias[j];
+      if (v > 6.0f)
+        v = 6.0f;
+      else if (v < 0.0f)
+        v = 0.0f;
+      C[i * N + j] = __float2half(v);
+    }
+}
+
 // The accumulator itself updated after the reduction loop (a bias added
 // in place, then ReLU by an if), fp32 output: C = max(A * B + bias[j], 0).
 void epi_accumulator_updated(int M, int N, int K, const __half *__restrict__ A,

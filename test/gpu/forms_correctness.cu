@@ -269,6 +269,7 @@ void epi_temp(int M, int N, int K, const __half *__restrict__ A, const __half *_
 void epi_bias_relu_reassigned(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, const float *__restrict__ bias, __half *__restrict__ C) TC_FORMS_WEAK;
 void epi_bias_relu_if(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, const float *__restrict__ bias, __half *__restrict__ C) TC_FORMS_WEAK;
 void epi_leaky_relu_if_else(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, const float *__restrict__ bias, __half *__restrict__ C) TC_FORMS_WEAK;
+void epi_relu6_else_if(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, const float *__restrict__ bias, __half *__restrict__ C) TC_FORMS_WEAK;
 void epi_accumulator_updated(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, const float *__restrict__ bias, float *__restrict__ C) TC_FORMS_WEAK;
 // samples/forms/tf32.cu
 void tf32_rr(int M, int N, int K, const float *__restrict__ A, const float *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
@@ -570,6 +571,8 @@ const std::vector<Form> &forms_table() {
     v.push_back(relu(bias(types(F("epi_bias_relu_if", "epilogues", SYM(epi_bias_relu_if), [](const Args &a) { epi_bias_relu_if(a.M, a.N, a.K, H(a.A), H(a.B), in<float>(a.bias), out<__half>(a.C)); }), f16, f16), Bias::Col)));
     // if (v > 0) r = v; else r = 0.01f * v; C = half(r)
     v.push_back(activation(bias(types(F("epi_leaky_relu_if_else", "epilogues", SYM(epi_leaky_relu_if_else), [](const Args &a) { epi_leaky_relu_if_else(a.M, a.N, a.K, H(a.A), H(a.B), in<float>(a.bias), out<__half>(a.C)); }), f16, f16), Bias::Col), Act::Leaky));
+    // if (v > 6) v = 6; else if (v < 0) v = 0; C = half(v)
+    v.push_back(activation(bias(types(F("epi_relu6_else_if", "epilogues", SYM(epi_relu6_else_if), [](const Args &a) { epi_relu6_else_if(a.M, a.N, a.K, H(a.A), H(a.B), in<float>(a.bias), out<__half>(a.C)); }), f16, f16), Bias::Col), Act::Relu6));
     // acc += bias[j]; if (acc < 0) acc = 0; C = acc
     v.push_back(relu(bias(F("epi_accumulator_updated", "epilogues", SYM(epi_accumulator_updated), [](const Args &a) { epi_accumulator_updated(a.M, a.N, a.K, H(a.A), H(a.B), in<float>(a.bias), out<float>(a.C)); }), Bias::Col)));
     // C = acc; D = half(fmaxf(acc, 0))

@@ -1,6 +1,7 @@
 // An epilogue written as statements on locals (issue 5: ReLU "in its
 // spellings"): a local reassigned after the reduction, ReLU as an `if`, an
-// `if` / `else` on a local declared without a value, and the accumulator
+// `if` / `else` on a local declared without a value, ReLU6 as an `else if`
+// chain, a call of copysignf, and the accumulator
 // itself updated after its reduction loop (`acc += bias[j]`). Each such
 // assignment binds a new value to the name (analysis/Extraction.cpp), so
 // the kernel's store is one pointwise expression of the sum, as if the
@@ -78,6 +79,28 @@ void leaky_if_else(int M, int N, int K, const __half *__restrict__ A,
 }
 // CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_leaky_if_else_0_kernel(
 // CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = __float2half(((tc_common_C_S2_0 > 0.0f) ? static_cast<float>(tc_common_C_S2_0) : static_cast<float>((0.01f * tc_common_C_S2_0))));
+
+void relu6_else_if(int M, int N, int K, const __half *__restrict__ A,
+                   const __half *__restrict__ B, const float *__restrict__ bias,
+                   __half *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[j * K + k]);
+      float v = acc + bias[j];
+      if (v > 6.0f)
+        v = 6.0f;
+      else if (v < 0.0f)
+        v = 0.0f;
+      else
+        v = copysignf(v, bias[j]);
+      C[i * N + j] = __float2half(v);
+    }
+}
+// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_relu6_else_if_0_kernel(
+// CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = __float2half(((tc_common_C_S2_0 > 6.0f) ? static_cast<float>(6.0f) : ((tc_common_C_S2_0 < 0.0f) ? static_cast<float>(0.0f) : static_cast<float>(copysignf(tc_common_C_S2_0, bias[((tc_n))])))));
 
 void accumulator_updated(int M, int N, int K, const __half *__restrict__ A,
                          const __half *__restrict__ B,

@@ -380,7 +380,7 @@ TEST(ExtractionTest, IfOnALocalSelectsItsValue) {
   ASSERT_TRUE(E.ok()) << E.Error->Message;
   ASSERT_EQ(E.Model->Stmts.size(), 1u);
   EXPECT_EQ(describe(*E.Model->Stmts[0].Value),
-            "select(lt(cvt<float>(R1), 0.0f), cvt<float>(mul(cvt<float>(R0), 0.5f)), "
+            "select(lt(cvt<float>(R0), 0.0f), cvt<float>(mul(cvt<float>(R1), 0.5f)), "
             "cvt<float>(R2))");
 }
 
@@ -395,7 +395,21 @@ TEST(ExtractionTest, IfElseAssignsALocalDeclaredWithoutValue) {
   ASSERT_TRUE(E.ok()) << E.Error->Message;
   ASSERT_EQ(E.Model->Stmts.size(), 1u);
   EXPECT_EQ(describe(*E.Model->Stmts[0].Value),
-            "select(gt(R1, 0.0f), cvt<float>(R0), cvt<float>(0.5f))");
+            "select(gt(R0, 0.0f), cvt<float>(R1), cvt<float>(0.5f))");
+}
+
+TEST(ExtractionTest, ElseIfChainSelectsInOrder) {
+  Extracted E = extract(rebindingRegion("      float v = X[i * N + j];\n"
+                                        "      if (v > 6.0f)\n"
+                                        "        v = 6.0f;\n"
+                                        "      else if (v < 0.0f)\n"
+                                        "        v = 0.0f;\n"
+                                        "      C[i * N + j] = v;\n"));
+  ASSERT_TRUE(E.ok()) << E.Error->Message;
+  ASSERT_EQ(E.Model->Stmts.size(), 1u);
+  EXPECT_EQ(describe(*E.Model->Stmts[0].Value),
+            "select(gt(cvt<float>(R0), 6.0f), cvt<float>(6.0f), "
+            "select(lt(cvt<float>(R1), 0.0f), cvt<float>(0.0f), cvt<float>(R2)))");
 }
 
 TEST(ExtractionTest, BindingSeesTheValuesOfItsPlace) {
@@ -553,6 +567,13 @@ TEST(ExtractionErrorTest, IfAssigningTwoVariables) {
                               "      if (a > 0.0f) a = 1.0f; else b = 1.0f;\n"
                               "      C[i * N + j] = a + b;\n"),
               "control flow other than counted 'for' loops", "if (a > 0.0f)");
+}
+
+TEST(ExtractionErrorTest, ElseIfAssigningAnotherVariable) {
+  expectError(rebindingRegion("      float a = X[i * N + j], b = 0.0f;\n"
+                              "      if (a > 6.0f) a = 6.0f; else if (a < 0.0f) b = 1.0f;\n"
+                              "      C[i * N + j] = a + b;\n"),
+              "control flow other than counted 'for' loops", "if (a > 6.0f)");
 }
 
 TEST(ExtractionErrorTest, LocalReadBeforeAssigned) {
