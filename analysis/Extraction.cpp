@@ -40,7 +40,8 @@ bool isPureFunction(llvm::StringRef Name) {
       "trunc", "roundf", "round", "rintf", "rint", "log2f", "log2", "log10f",
       "log10", "log1pf", "log1p", "expm1f", "expm1", "exp2", "cbrtf", "cbrt",
       "sin", "cos", "tanf", "tan", "atanf", "atan", "sinhf", "coshf", "hypotf",
-      "fdimf", "fmodf", "fmod", "erfc"};
+      "fdimf", "fmodf", "fmod", "erfc", "__hlt", "__hgt", "__hle", "__hge",
+      "__heq", "__hne", "__hneg", "__habs", "__hdiv"};
   return Pure.count(Name);
 }
 
@@ -115,6 +116,7 @@ private:
     const Expr *Value;
     std::string Op; // "" for `=`, else the compound assignment's operator
     std::map<const VarDecl *, int> Seen; // the bindings visible where it was written
+    std::map<unsigned, unsigned> Stores; // StoreCount where it was written
     // Or an `if` that rebinds the variable in each branch (Value unused).
     const IfStmt *If = nullptr;
   };
@@ -186,9 +188,16 @@ private:
       for (const Decl *D : DS->decls())
         if (const auto *VD = dyn_cast<VarDecl>(D))
           DeclDepth[VD] = Depth;
-    if (const auto *E = dyn_cast<Expr>(S))
-      if (const VarDecl *VD = assignedVariable(IsStatement ? statementExpr(E) : E))
-        Writes[VD].push_back({IsStatement ? statementExpr(E) : E, Depth, IsStatement});
+    if (const auto *E = dyn_cast<Expr>(S)) {
+      // A statement's assignment is recorded once, under the wrappers
+      // (parentheses, cleanups) that visitExprStmt strips too.
+      const Expr *A = IsStatement ? statementExpr(E) : E;
+      if (const VarDecl *VD = assignedVariable(A))
+        Writes[VD].push_back({A, Depth, IsStatement});
+      for (const Stmt *Child : A->children())
+        collectRebindings(Child, Depth, false);
+      return;
+    }
     if (const auto *If = dyn_cast<IfStmt>(S)) {
       // `if (c) v = x; else v = y;` rebinds v when each branch is that one
       // assignment (visitIf).
@@ -351,7 +360,7 @@ private:
       if (!Assigned.count(VD) || RebindOnly.count(VD)) {
         // A name for values: each read is the value of the binding it sees.
         if (VD->getInit()) {
-          Chains[VD].push_back({VD->getInit(), "", Now});
+          Chains[VD].push_back({VD->getInit(), "", Now, StoreCount});
           Now[VD] = 0;
         } else {
           Now[VD] = -1; // read before assigned: an error at the read
@@ -381,6 +390,7 @@ private:
         if (!V)
           return V.takeError();
         S.Value = *V;
+        ++StoreCount[S.Write.ArrayId];
         M.Stmts.push_back(std::move(S));
       }
     }
@@ -460,7 +470,7 @@ private:
   /// between the branches' values (the previous value without an else).
   llvm::Error visitIf(const IfStmt *If) {
     const VarDecl *VD = rebindingBranches(If);
-    Binding B{nullptr, "", Now};
+    Binding B{nullptr, "", Now, StoreCount};
     B.If = If;
     Chains[VD].push_back(std::move(B));
     Now[VD] = int(Chains[VD].size()) - 1;
@@ -475,7 +485,7 @@ private:
       return Err;
     if (Rebinding.count(E)) {
       const VarDecl *VD = assignedVariable(E);
-      Chains[VD].push_back({RHS, Op, Now});
+      Chains[VD].push_back({RHS, Op, Now, StoreCount});
       Now[VD] = int(Chains[VD].size()) - 1;
       return llvm::Error::success();
     }
@@ -495,6 +505,7 @@ private:
       S.Reads.push_back(S.Write);
       S.Value = ExprNode::make(ExprNode::Binary, Op, {Old, *V});
     }
+    ++StoreCount[S.Write.ArrayId];
     M.Stmts.push_back(std::move(S));
     return llvm::Error::success();
   }
@@ -505,12 +516,42 @@ private:
   /// variable's type as the assignment converts it.
   llvm::Expected<ExprPtr> boundValue(const VarDecl *VD, int Index, Statement &S) {
     const Binding &B = Chains[VD][Index];
-    auto Saved = Now;
+    // Each read of a name copies its value's expression: a chain of `if`s
+    // without else, each reading the name more than once, grows
+    // exponentially. Past a bound the statement is rejected.
+    if (++Expansions > MaxExpansions)
+      return regionError(S.Range.getBegin(),
+                         "the statement's value is too large once the locals it reads "
+                         "are substituted",
+                         "store intermediate values in an array named in temp(...)");
+    auto SavedNow = Now;
+    const std::map<unsigned, unsigned> *SavedStores = ValueStores;
     Now = B.Seen;
+    ValueStores = &B.Stores;
     auto V = B.If ? selectBranch(VD, Index, B.If, S)
                   : assignedValue(VD, Index, B.Value, B.Op, S);
-    Now = std::move(Saved);
+    Now = std::move(SavedNow);
+    ValueStores = SavedStores;
     return V;
+  }
+
+  /// A read of array Id inside a bound value (ValueStores) is made where the
+  /// value is used; it must read what it read where the value was bound:
+  /// no store to the array in between.
+  llvm::Error checkNotStoredSince(unsigned Id, SourceLocation Loc) {
+    if (!ValueStores)
+      return llvm::Error::success();
+    auto Then = ValueStores->find(Id);
+    unsigned Before = Then == ValueStores->end() ? 0 : Then->second;
+    auto Now = StoreCount.find(Id);
+    if ((Now == StoreCount.end() ? 0 : Now->second) == Before)
+      return llvm::Error::success();
+    return regionError(Loc,
+                       "'" + M.Arrays[Id].Name +
+                           "' is stored to between this read and a use of the local "
+                           "value that reads it",
+                           "use the value before the store, or keep it in an array "
+                           "named in temp(...)");
   }
 
   /// Binding Index made by an `if` (or an `else if` of it): its condition
@@ -549,16 +590,19 @@ private:
     auto V = expr(Value, S);
     if (!V)
       return V;
+    ExprPtr Result = *V;
     if (!Op.empty()) {
       auto Old = readVariable(VD, Index - 1, S, Value->getExprLoc());
       if (!Old)
         return Old;
-      V = ExprNode::make(ExprNode::Binary, Op, {*Old, *V});
+      // `v op= x` converts `v op x` back to v's type, integers included.
+      return ExprNode::make(ExprNode::Cast, typeName(VD->getType()),
+                            {ExprNode::make(ExprNode::Binary, Op, {*Old, Result})});
     }
     if (VD->getType()->isFloatingType() ||
         classify(VD->getType()) != ElementType::Other)
-      return ExprNode::make(ExprNode::Cast, typeName(VD->getType()), {*V});
-    return V;
+      return ExprNode::make(ExprNode::Cast, typeName(VD->getType()), {Result});
+    return Result;
   }
 
   /// VD as binding Index has it: -1 is the element an accumulator stores.
@@ -569,6 +613,8 @@ private:
     if (!Locals.count(VD))
       return regionError(Loc, "'" + VD->getNameAsString() + "' is read before it is assigned",
                          "initialise the variable where it is declared");
+    if (auto Err = checkNotStoredSince(Locals[VD].first, Loc))
+      return std::move(Err);
     auto N = ExprNode::make(ExprNode::Read, "");
     N->AccessId = S.Reads.size();
     S.Reads.push_back(localAccess(VD, Loc));
@@ -576,6 +622,7 @@ private:
   }
 
   Statement newStatement(SourceRange R) {
+    Expansions = 0;
     Statement S;
     S.Name = "S" + std::to_string(M.Stmts.size());
     S.Loops = LoopStack;
@@ -890,6 +937,8 @@ private:
       auto A = arrayAccess(ASE);
       if (!A)
         return A.takeError();
+      if (auto Err = checkNotStoredSince(A->ArrayId, ASE->getExprLoc()))
+        return std::move(Err);
       auto N = ExprNode::make(ExprNode::Read, "");
       N->AccessId = S.Reads.size();
       S.Reads.push_back(*A);
@@ -907,12 +956,8 @@ private:
         return regionError(DR->getLocation(),
                            "'" + VD->getNameAsString() + "' is read before it is assigned",
                            "initialise the variable where it is declared");
-      if (Locals.count(VD)) {
-        auto N = ExprNode::make(ExprNode::Read, "");
-        N->AccessId = S.Reads.size();
-        S.Reads.push_back(localAccess(VD, DR->getLocation()));
-        return N;
-      }
+      if (Locals.count(VD))
+        return readVariable(VD, -1, S, DR->getLocation());
       if (isInsideRegion(VD->getLocation()))
         return regionError(DR->getLocation(), "unsupported local variable");
       if (VD->getType()->isIntegerType()) {
@@ -1058,6 +1103,12 @@ private:
   // statement being visited (-1: the stored element, or none yet).
   std::map<const VarDecl *, std::vector<Binding>> Chains;
   std::map<const VarDecl *, int> Now;
+  // Statements so far that store to each array (locals included), and while
+  // a bound value is expanded, the counts where it was bound.
+  std::map<unsigned, unsigned> StoreCount;
+  const std::map<unsigned, unsigned> *ValueStores = nullptr;
+  static constexpr unsigned MaxExpansions = 4096;
+  unsigned Expansions = 0; // bound values expanded for the current statement
 };
 
 } // namespace

@@ -424,6 +424,17 @@ TEST(ExtractionTest, BindingSeesTheValuesOfItsPlace) {
             "add(cvt<float>(mul(cvt<float>(R0), 2.0f)), cvt<float>(cvt<float>(R1)))");
 }
 
+TEST(ExtractionTest, CompoundAssignmentConvertsBackToTheVariablesType) {
+  // `q *= 0.5f` on an int truncates: the value is int(q * 0.5f).
+  Extracted E = extract(rebindingRegion("      int q = X[i * N + j];\n"
+                                        "      q *= 0.5f;\n"
+                                        "      C[i * N + j] = q;\n"));
+  ASSERT_TRUE(E.ok()) << E.Error->Message;
+  ASSERT_EQ(E.Model->Stmts.size(), 1u);
+  EXPECT_EQ(describe(*E.Model->Stmts[0].Value),
+            "cvt<float>(cvt<int>(mul(cvt<int>(R0), 0.5f)))");
+}
+
 TEST(ExtractionTest, AccumulatorUpdatedAfterItsReduction) {
   // The reduction stores acc per element; `acc += bias[j]` after the loop
   // and the `if` rebind it, so C's value reads the stored sum.
@@ -574,6 +585,15 @@ TEST(ExtractionErrorTest, ElseIfAssigningAnotherVariable) {
                               "      if (a > 6.0f) a = 6.0f; else if (a < 0.0f) b = 1.0f;\n"
                               "      C[i * N + j] = a + b;\n"),
               "control flow other than counted 'for' loops", "if (a > 6.0f)");
+}
+
+TEST(ExtractionErrorTest, BoundValueReadsAnElementStoredBeforeItsUse) {
+  // v's value reads C[i][j]; the store to C comes before v is used.
+  expectError(rebindingRegion("      float v = C[i * N + j];\n"
+                              "      v = v * 2.0f;\n"
+                              "      C[i * N + j] = X[i * N + j];\n"
+                              "      C[i * N + j] = v;\n"),
+              "'C' is stored to between this read", "float v = C[i * N + j];");
 }
 
 TEST(ExtractionErrorTest, LocalReadBeforeAssigned) {
