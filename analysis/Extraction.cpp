@@ -615,9 +615,27 @@ private:
                          "initialise the variable where it is declared");
     if (auto Err = checkNotStoredSince(Locals[VD].first, Loc))
       return std::move(Err);
+    return readOf(S, localAccess(VD, Loc));
+  }
+
+  /// A read of A in statement S. Reads of one element share their access
+  /// (the statement has no side effects, so they read one value): a local
+  /// read in several places, as in `a > 0 ? a : 0` with `float a = A[..]`,
+  /// stays a function of one element.
+  ExprPtr readOf(Statement &S, const Access &A) {
     auto N = ExprNode::make(ExprNode::Read, "");
+    for (size_t Id = 0; Id < S.Reads.size(); ++Id) {
+      const Access &R = S.Reads[Id];
+      bool Same = R.ArrayId == A.ArrayId && R.Index.size() == A.Index.size();
+      for (size_t D = 0; Same && D < A.Index.size(); ++D)
+        Same = R.Index[D].str() == A.Index[D].str();
+      if (Same) {
+        N->AccessId = Id;
+        return N;
+      }
+    }
     N->AccessId = S.Reads.size();
-    S.Reads.push_back(localAccess(VD, Loc));
+    S.Reads.push_back(A);
     return N;
   }
 
@@ -939,10 +957,7 @@ private:
         return A.takeError();
       if (auto Err = checkNotStoredSince(A->ArrayId, ASE->getExprLoc()))
         return std::move(Err);
-      auto N = ExprNode::make(ExprNode::Read, "");
-      N->AccessId = S.Reads.size();
-      S.Reads.push_back(*A);
-      return N;
+      return readOf(S, *A);
     }
     if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
       const auto *VD = dyn_cast<VarDecl>(DR->getDecl());

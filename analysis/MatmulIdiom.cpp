@@ -272,6 +272,9 @@ private:
         for (unsigned A : Inner)
           if (involves(I.RawReads.at(R.Name)[A], PK))
             AlongK.push_back(A);
+        // The element may be read in several places (`a > 0 ? a : 0`).
+        std::sort(AlongK.begin(), AlongK.end());
+        AlongK.erase(std::unique(AlongK.begin(), AlongK.end()), AlongK.end());
         if (AlongK.size() != 1 || usesIterators(*F))
           return regionError(locOf(R),
                              "operand '" + tc::describe(*F) +

@@ -266,6 +266,39 @@ void pro_relu_a(int M, int N, int K, const __half *__restrict__ A,
     }
 }
 
+// The same prologue spelled with a local of the k loop: ReLU as an if
+// statement, and as a conditional reading the local twice (each read is
+// the one element of A).
+void pro_relu_a_if(int M, int N, int K, const __half *__restrict__ A,
+                   const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k) {
+        float a = __half2float(A[i * K + k]);
+        if (a < 0.0f)
+          a = 0.0f;
+        acc += a * __half2float(B[k * N + j]);
+      }
+      C[i * N + j] = __float2half(acc);
+    }
+}
+
+void pro_relu_a_conditional(int M, int N, int K, const __half *__restrict__ A,
+                            const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k) {
+        float a = __half2float(A[i * K + k]);
+        acc += (a > 0.0f ? a : 0.0f) * __half2float(B[k * N + j]);
+      }
+      C[i * N + j] = __float2half(acc);
+    }
+}
+
 // A prologue on B: ReLU on a row-major (N-major) B. wgmma reads B from
 // shared memory, so the consumers apply it to each landed stage of B.
 void pro_relu_b(int M, int N, int K, const __half *__restrict__ A,

@@ -256,6 +256,8 @@ void batched_static(int BATCH, const __half (*__restrict__ A)[forms::kBM][forms:
 void epi_two_outputs(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C, __half *__restrict__ D) TC_FORMS_WEAK;
 void epi_separate_nest(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C, __half *__restrict__ D) TC_FORMS_WEAK;
 void pro_relu_a(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
+void pro_relu_a_if(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
+void pro_relu_a_conditional(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
 void pro_clamp_a_bf16(int M, int N, int K, const __nv_bfloat16 *__restrict__ A, const __nv_bfloat16 *__restrict__ B, __nv_bfloat16 *__restrict__ C) TC_FORMS_WEAK;
 void pro_relu_b(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
 void pro_relu_a_col(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
@@ -579,6 +581,16 @@ const std::vector<Form> &forms_table() {
     v.push_back(out2(F("epi_two_outputs", "epilogues", SYM(epi_two_outputs), [](const Args &a) { epi_two_outputs(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C), out<__half>(a.D)); }), f16, Bias::None, true));
     {
       Form f = types(F("pro_relu_a", "epilogues", SYM(pro_relu_a), [](const Args &a) { pro_relu_a(a.M, a.N, a.K, H(a.A), H(a.B), out<__half>(a.C)); }), f16, f16);
+      f.relu_a = true;
+      v.push_back(f);
+    }
+    {
+      Form f = types(F("pro_relu_a_if", "epilogues", SYM(pro_relu_a_if), [](const Args &a) { pro_relu_a_if(a.M, a.N, a.K, H(a.A), H(a.B), out<__half>(a.C)); }), f16, f16);
+      f.relu_a = true;
+      v.push_back(f);
+    }
+    {
+      Form f = types(F("pro_relu_a_conditional", "epilogues", SYM(pro_relu_a_conditional), [](const Args &a) { pro_relu_a_conditional(a.M, a.N, a.K, H(a.A), H(a.B), out<__half>(a.C)); }), f16, f16);
       f.relu_a = true;
       v.push_back(f);
     }

@@ -159,3 +159,25 @@ void clamp_low(int M, int N, int K, const __half *__restrict__ A,
 // CHECK-NEXT: {{^ *}}return static_cast<float>(fmaxf(tc_x, 0.1f));
 // CHECK-NEXT: {{^ *}}}
 // CHECK-NEXT: {{^}}};
+
+// ReLU on A as an if on a local of the k loop (analysis/Extraction.cpp
+// rebinds the local; its reads are the one element of A): the same
+// prologue, as a conditional.
+void relu_gemm_if(int M, int N, int K, const __half *__restrict__ A,
+                  const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k) {
+        float a = __half2float(A[i * K + k]);
+        if (a < 0.0f)
+          a = 0.0f;
+        acc += a * __half2float(B[k * N + j]);
+      }
+      C[i * N + j] = __float2half(acc);
+    }
+}
+// CHECK-LABEL: {{^}}struct tc_relu_gemm_if_0_prologue_a {
+// CHECK:       {{^ *}}return static_cast<float>(((tc_x < 0.0f) ? static_cast<float>(0.0f) : tc_x));
+// TMA-LABEL:   {{^}}struct tc_relu_gemm_if_0_prologue_a {

@@ -380,8 +380,9 @@ TEST(ExtractionTest, IfOnALocalSelectsItsValue) {
   ASSERT_TRUE(E.ok()) << E.Error->Message;
   ASSERT_EQ(E.Model->Stmts.size(), 1u);
   EXPECT_EQ(describe(*E.Model->Stmts[0].Value),
-            "select(lt(cvt<float>(R0), 0.0f), cvt<float>(mul(cvt<float>(R1), 0.5f)), "
-            "cvt<float>(R2))");
+            "select(lt(cvt<float>(R0), 0.0f), cvt<float>(mul(cvt<float>(R0), 0.5f)), "
+            "cvt<float>(R0))");
+  ASSERT_EQ(E.Model->Stmts[0].Reads.size(), 1u); // one element, read three times
 }
 
 TEST(ExtractionTest, IfElseAssignsALocalDeclaredWithoutValue) {
@@ -395,7 +396,7 @@ TEST(ExtractionTest, IfElseAssignsALocalDeclaredWithoutValue) {
   ASSERT_TRUE(E.ok()) << E.Error->Message;
   ASSERT_EQ(E.Model->Stmts.size(), 1u);
   EXPECT_EQ(describe(*E.Model->Stmts[0].Value),
-            "select(gt(R0, 0.0f), cvt<float>(R1), cvt<float>(0.5f))");
+            "select(gt(R0, 0.0f), cvt<float>(R0), cvt<float>(0.5f))");
 }
 
 TEST(ExtractionTest, ElseIfChainSelectsInOrder) {
@@ -409,7 +410,7 @@ TEST(ExtractionTest, ElseIfChainSelectsInOrder) {
   ASSERT_EQ(E.Model->Stmts.size(), 1u);
   EXPECT_EQ(describe(*E.Model->Stmts[0].Value),
             "select(gt(cvt<float>(R0), 6.0f), cvt<float>(6.0f), "
-            "select(lt(cvt<float>(R1), 0.0f), cvt<float>(0.0f), cvt<float>(R2)))");
+            "select(lt(cvt<float>(R0), 0.0f), cvt<float>(0.0f), cvt<float>(R0)))");
 }
 
 TEST(ExtractionTest, BindingSeesTheValuesOfItsPlace) {
@@ -421,7 +422,7 @@ TEST(ExtractionTest, BindingSeesTheValuesOfItsPlace) {
   ASSERT_TRUE(E.ok()) << E.Error->Message;
   ASSERT_EQ(E.Model->Stmts.size(), 1u);
   EXPECT_EQ(describe(*E.Model->Stmts[0].Value),
-            "add(cvt<float>(mul(cvt<float>(R0), 2.0f)), cvt<float>(cvt<float>(R1)))");
+            "add(cvt<float>(mul(cvt<float>(R0), 2.0f)), cvt<float>(cvt<float>(R0)))");
 }
 
 TEST(ExtractionTest, CompoundAssignmentConvertsBackToTheVariablesType) {
@@ -451,7 +452,7 @@ TEST(ExtractionTest, AccumulatorUpdatedAfterItsReduction) {
   EXPECT_EQ(E.Model->Arrays[Store.Write.ArrayId].Name, "C");
   EXPECT_EQ(describe(*Store.Value),
             "select(lt(cvt<float>(add(R1, R0)), 0.0f), cvt<float>(0.0f), "
-            "cvt<float>(add(R3, R2)))");
+            "cvt<float>(add(R1, R0)))");
   // A compound assignment reads its right-hand side first, then the old value.
   EXPECT_EQ(E.Model->Arrays[Store.Reads[0].ArrayId].Name, "bias");
   EXPECT_EQ(E.Model->Arrays[Store.Reads[1].ArrayId].Name, "acc");
