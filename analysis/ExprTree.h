@@ -28,6 +28,10 @@ struct ExprNode {
   /// the literal, not from its spelling: 0x0p0, 0'0 and 0ull are +0, 0x0F
   /// is not).
   bool IsPositiveZero = false;
+  /// For Literal: its value as Clang reads it (false and true are 0 and 1),
+  /// and whether it is of integer type (`1 / 2` is 0).
+  double Value = 0;
+  bool IsInteger = false;
   std::vector<std::shared_ptr<ExprNode>> Ops;
 
   static std::shared_ptr<ExprNode> make(Kind K, std::string Text,

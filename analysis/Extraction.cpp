@@ -84,7 +84,6 @@ public:
                          "'#pragma tc' must precede a 'for' loop nest or a "
                          "'{ }' block of loop nests",
                          "place the pragma directly before the outermost loop");
-    collectAssigned(&Region);
     collectRebindings(&Region, 0, true);
     classifyRebindings();
     Position.push_back(0);
@@ -120,27 +119,6 @@ private:
     // Or an `if` that rebinds the variable in each branch (Value unused).
     const IfStmt *If = nullptr;
   };
-
-  /// Variables the region assigns after their declaration: accumulators.
-  /// The others declared in the region are names for values (let-bindings,
-  /// `float a = A[i * K + k];`) and are substituted where they are used.
-  void collectAssigned(const Stmt *S) {
-    if (!S)
-      return;
-    auto Target = [&](const Expr *E) {
-      if (const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-        if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
-          Assigned.insert(VD);
-    };
-    if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
-      Target(B->getLHS());
-    if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->isIncrementDecrementOp())
-      Target(U->getSubExpr());
-    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S); OC && OC->isAssignmentOp())
-      Target(OC->getArg(0));
-    for (const Stmt *Child : S->children())
-      collectAssigned(Child);
-  }
 
   /// The statement an expression statement stands for, as visitExprStmt
   /// reads it.
@@ -181,6 +159,11 @@ private:
     if (!S)
       return;
     if (const auto *For = dyn_cast<ForStmt>(S)) {
+      // The header's assignments (the iterator's increment) are writes too.
+      for (const Stmt *Part : {static_cast<const Stmt *>(For->getInit()),
+                               static_cast<const Stmt *>(For->getCond()),
+                               static_cast<const Stmt *>(For->getInc())})
+        collectRebindings(Part, Depth, false);
       collectRebindings(For->getBody(), Depth + 1, true);
       return;
     }
@@ -355,9 +338,11 @@ private:
         return regionError(D->getLocation(),
                            "only scalar accumulators may be declared inside a "
                            "'#pragma tc' region");
-      if (VD->getInit() && !Assigned.count(VD))
-        Lets[VD] = VD->getInit(); // for subscripts and bounds
-      if (!Assigned.count(VD) || RebindOnly.count(VD)) {
+      // Variables the region assigns after their declaration are
+      // accumulators, unless every assignment rebinds them. The others are
+      // names for values (let-bindings, `float a = A[i * K + k];`),
+      // substituted where they are used.
+      if (!Writes.count(VD) || RebindOnly.count(VD)) {
         // A name for values: each read is the value of the binding it sees.
         if (VD->getInit()) {
           Chains[VD].push_back({VD->getInit(), "", Now, StoreCount});
@@ -850,8 +835,10 @@ private:
         auto It = Iterators.find(VD);
         if (It != Iterators.end())
           return Polynomial::symbol(It->second);
-        if (auto L = Lets.find(VD); L != Lets.end() && VD->getType()->isIntegerType())
-          return polynomial(L->second);
+        // An integer let-binding never assigned again: its one binding.
+        if (auto L = Chains.find(VD); L != Chains.end() && !Writes.count(VD) &&
+                                      VD->getType()->isIntegerType())
+          return polynomial(L->second.front().Value);
         if (Locals.count(VD))
           return regionError(DR->getLocation(),
                              "data-dependent subscript or bound: '" +
@@ -990,10 +977,17 @@ private:
         isa<CXXBoolLiteralExpr>(E)) {
       auto N = ExprNode::make(ExprNode::Literal, sourceText(E->getSourceRange()));
       // The value as Clang reads it, whatever the spelling (0x0p0, 0'0).
-      if (const auto *F = dyn_cast<FloatingLiteral>(E))
+      if (const auto *F = dyn_cast<FloatingLiteral>(E)) {
         N->IsPositiveZero = F->getValue().isPosZero();
-      else if (const auto *I = dyn_cast<IntegerLiteral>(E))
+        N->Value = F->getValueAsApproximateDouble();
+      } else if (const auto *I = dyn_cast<IntegerLiteral>(E)) {
         N->IsPositiveZero = I->getValue().isZero();
+        N->Value = I->getValue().roundToDouble(!I->getType()->isUnsignedIntegerType());
+        N->IsInteger = true;
+      } else {
+        N->Value = cast<CXXBoolLiteralExpr>(E)->getValue() ? 1 : 0;
+        N->IsInteger = true;
+      }
       return N;
     }
     if (const auto *U = dyn_cast<UnaryOperator>(E)) {
@@ -1106,8 +1100,6 @@ private:
   std::vector<int> Position;
   std::map<const VarDecl *, std::string> Iterators;
   std::map<const VarDecl *, std::pair<unsigned, std::vector<unsigned>>> Locals;
-  std::map<const VarDecl *, const Expr *> Lets;
-  std::set<const VarDecl *> Assigned;
   // Rebinding (collectRebindings): the assignments that bind a new value,
   // and the variables only ever bound.
   std::map<const VarDecl *, unsigned> DeclDepth;

@@ -1,5 +1,6 @@
 //===- MatmulIdiom.cpp ----------------------------------------------------===//
 #include "MatmulIdiom.h"
+#include "ConstantEval.h"
 #include <algorithm>
 #include <isl/map.h>
 #include <set>
@@ -396,6 +397,13 @@ private:
                            "__nv_bfloat16 (one of them may be int8_t or "
                            "uint8_t, converted while it is copied)");
       }
+      // Partial k tiles are padded with zeros, and the other operand's
+      // zeros keep the padded products zero only where the prologue is
+      // finite at 0 (not 1 / x or logf(x): inf * 0 is NaN). Otherwise the
+      // copier applies it, to the elements inside the matrix only.
+      if (!V.Prologue.empty() && !V.ConvertWhileCopying &&
+          !finiteAtZero(*V.Prologue[0], Acc, Arr.Elem))
+        V.ConvertWhileCopying = V.PrologueNotFiniteAtZero = true;
       (UsesM ? Idiom.A : Idiom.B) = V;
     }
     const Array &AA = M.Arrays[Idiom.A.ArrayId], &BA = M.Arrays[Idiom.B.ArrayId];
@@ -709,7 +717,9 @@ std::string MatmulIdiom::describe(const RegionModel &M) const {
       };
       S += ", prologue " + P.print(*V.Prologue[0]);
     }
-    if (V.ConvertWhileCopying)
+    if (V.PrologueNotFiniteAtZero)
+      S += ", prologue applied while copying (not finite at the zero padding)";
+    else if (V.ConvertWhileCopying)
       S += std::string(", ") + M.Arrays[V.ArrayId].ElemSpelling + " converted while copying";
     return S + ")";
   };

@@ -32,10 +32,14 @@ struct OperandView {
   /// memory, with its prologue if any, instead of in register fragments: it
   /// is int8/uint8 (a quantized weight), or its prologue reads more than the
   /// element (a per-row or per-column scale or zero point, a scalar), which
-  /// needs the element's row or column.
+  /// needs the element's row or column, or it may not be finite at 0.
   bool ConvertWhileCopying = false;
   /// The operand is stored as int8/uint8 (so ConvertWhileCopying).
   bool EightBit = false;
+  /// The prologue is not known to be finite where the element is 0 (the
+  /// zero padding of partial k tiles), so ConvertWhileCopying: the copier
+  /// applies it to the elements inside the matrix only.
+  bool PrologueNotFiniteAtZero = false;
   /// Arrays the prologue reads besides the operand (indexed by the
   /// operand's own output dimension, and the batch).
   std::vector<unsigned> PrologueArrays;

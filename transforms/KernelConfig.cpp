@@ -129,9 +129,14 @@ static std::optional<std::string> wgmmaObstacle(const MatmulIdiom &Idiom,
   auto Converted = [](const OperandView &V) {
     return V.ConvertWhileCopying && !V.ReductionIsContiguous;
   };
-  if (Converted(Idiom.A) || Converted(Idiom.B))
-    return std::string("an operand converted while copying is stored M/N-major, and only "
-                       "K-major converted stages are laid out for wgmma");
+  for (const OperandView *V : {&Idiom.A, &Idiom.B})
+    if (Converted(*V))
+      return std::string(V->PrologueNotFiniteAtZero
+                             ? "the prologue of an M/N-major operand is not finite at 0, so "
+                               "the copier applies it (zero-padded tiles would give inf * 0), "
+                               "and only K-major converted stages are laid out for wgmma"
+                             : "an operand converted while copying is stored M/N-major, and "
+                               "only K-major converted stages are laid out for wgmma");
   // (A prologue is applied to the landed stages, or to K-major A's
   // fragments: ConvertStages, ConvertStagesB, WgmmaRegisterA.)
   if ((hasFragmentPrologue(Idiom.A) || hasFragmentPrologue(Idiom.B)) &&

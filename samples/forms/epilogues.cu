@@ -299,6 +299,47 @@ void pro_relu_a_conditional(int M, int N, int K, const __half *__restrict__ A,
     }
 }
 
+// Prologues that are not finite where the element is 0: zero-padded k
+// tiles would give inf * 0 = NaN, so the copier applies them to the
+// elements inside the matrix only (and pads with exact zeros). The data
+// keep them finite: A in [0.5, 1], B in [0.5, 2].
+void pro_recip_a(int M, int N, int K, const __half *__restrict__ A,
+                 const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += (1.0f / __half2float(A[i * K + k])) * __half2float(B[k * N + j]);
+      C[i * N + j] = __float2half(acc);
+    }
+}
+
+// On an M-major A the copier's stages are not laid out for wgmma: mma.sync.
+void pro_recip_a_col(int M, int N, int K, const __half *__restrict__ A,
+                     const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += (1.0f / __half2float(A[k * M + i])) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}
+
+void pro_log_b_col(int M, int N, int K, const __half *__restrict__ A,
+                   const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * logf(__half2float(B[j * K + k]));
+      C[i * N + j] = acc;
+    }
+}
+
 // A prologue on B: ReLU on a row-major (N-major) B. wgmma reads B from
 // shared memory, so the consumers apply it to each landed stage of B.
 void pro_relu_b(int M, int N, int K, const __half *__restrict__ A,

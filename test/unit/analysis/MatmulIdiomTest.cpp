@@ -508,3 +508,77 @@ TEST(MatmulIdiomTest, LeadingDimensionOfOutputIsAnAssumption) {
 }
 
 } // namespace
+
+// ----- Prologues at the zero padding ------------------------------------------
+
+/// Whether A's prologue `Factor` (over the element `A[i * K + k]`, of type
+/// Elem) is applied by the copier because it is not known to be finite at 0.
+std::string prologueAtZero(const std::string &Elem, const std::string &Factor) {
+  RegionClauses Cl;
+  Cl.AllowTf32 = true;
+  Recognized R = recognize(
+      "struct __nv_bfloat16 { __nv_bfloat16(float); operator float() const; };\n"
+      "float fmaxf(float, float); float expf(float); float tanhf(float);\n"
+      "float logf(float); float rsqrtf(float); float powf(float, float);\n"
+      "void gemm(int M, int N, int K, const " + Elem + " *__restrict__ A,\n"
+      "          const " + Elem + " *__restrict__ B, float *__restrict__ C) {\n"
+      "#pragma tc\n"
+      "  for (int i = 0; i < M; ++i)\n"
+      "    for (int j = 0; j < N; ++j) {\n"
+      "      float acc = 0.0f;\n"
+      "      for (int k = 0; k < K; ++k)\n"
+      "        acc += " + Factor + " * (float)B[k * N + j];\n"
+      "      C[i * N + j] = acc;\n"
+      "    }\n"
+      "}\n",
+      Cl);
+  if (!R.E.ok())
+    return "extraction failed: " + R.E.Error->Message;
+  if (!R.Idiom)
+    return "rejected: " + R.Error->Message;
+  const OperandView &A = R.Idiom->A;
+  if (A.Prologue.empty())
+    return "no prologue";
+  if (A.PrologueNotFiniteAtZero)
+    return A.ConvertWhileCopying ? "copier" : "flagged, not copied";
+  return A.ConvertWhileCopying ? "copied for another reason" : "tiles";
+}
+
+TEST(MatmulIdiomTest, PrologueNotFiniteAtZeroIsAppliedByTheCopier) {
+  const std::string A = "(float)A[i * K + k]";
+  // Finite at 0: applied to the landed tiles or fragments.
+  EXPECT_EQ(prologueAtZero("__half", "fmaxf(" + A + ", 0.0f)"), "tiles");
+  EXPECT_EQ(prologueAtZero("__half", "expf(" + A + ")"), "tiles");
+  EXPECT_EQ(prologueAtZero("__half", "(" + A + " > 0.0f ? " + A + " : 0.01f * " + A + ")"),
+            "tiles");
+  EXPECT_EQ(prologueAtZero("__half", "tanhf(" + A + ") / (1.0f + " + A + " * " + A + ")"),
+            "tiles");
+  // Only the branch taken at 0 counts.
+  EXPECT_EQ(prologueAtZero("__half", "(" + A + " != 0.0f ? 1.0f / " + A + " : 0.0f)"), "tiles");
+  // Infinite or NaN at 0.
+  EXPECT_EQ(prologueAtZero("__half", "1.0f / " + A), "copier");
+  EXPECT_EQ(prologueAtZero("__half", "logf(" + A + ")"), "copier");
+  EXPECT_EQ(prologueAtZero("__half", "rsqrtf(" + A + ")"), "copier");
+  EXPECT_EQ(prologueAtZero("__half", "powf(" + A + ", -1.0f)"), "copier");
+  EXPECT_EQ(prologueAtZero("__half", "(" + A + " / " + A + ")"), "copier");
+  EXPECT_EQ(prologueAtZero("__half", "(" + A + " == 0.0f ? 1.0f / " + A + " : 0.0f)"), "copier");
+  // Finite in float, but not once stored in the 16-bit stage: 1e5 is
+  // beyond fp16's 65504, within bf16's range; expf(100) overflows float.
+  EXPECT_EQ(prologueAtZero("__half", "(" + A + " + 1.0e5f)"), "copier");
+  EXPECT_EQ(prologueAtZero("__nv_bfloat16", "(" + A + " + 1.0e5f)"), "tiles");
+  EXPECT_EQ(prologueAtZero("__nv_bfloat16", "expf(" + A + " + 100.0f) * 0.0f"), "copier");
+  // Integer arithmetic truncates: 1 / 2 is 0, so this is 1 / 0 at 0.
+  EXPECT_EQ(prologueAtZero("__half", "1.0f / (" + A + " + 1 / 2)"), "copier");
+  EXPECT_EQ(prologueAtZero("__half", "1.0f / (" + A + " + 3 / 2)"), "tiles");
+  // Conversions of floats to integers saturate or wrap: not modelled.
+  EXPECT_EQ(prologueAtZero("__half", "(float)(unsigned)(" + A + " - 1.0f)"), "copier");
+  // A denormal flushed to zero (--use_fast_math) leaves logf(0).
+  EXPECT_EQ(prologueAtZero("__half", "logf(" + A + " + 1.0e-40f)"), "copier");
+  // Computed in double, 1e-50 is not 0, and 1 / 1e-50 overflows float.
+  EXPECT_EQ(prologueAtZero("__half", "(float)((double)" + A + " + 1e-50 == 0.0 ? 0.0 : "
+                                     "1.0 / ((double)" + A + " + 1e-50))"),
+            "copier");
+  // fp32 operands (tf32) keep float's range.
+  EXPECT_EQ(prologueAtZero("float", "(" + A + " + 1.0e5f)"), "tiles");
+  EXPECT_EQ(prologueAtZero("float", "1.0f / " + A), "copier");
+}

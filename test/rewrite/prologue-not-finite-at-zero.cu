@@ -1,0 +1,132 @@
+// Partial k tiles are padded with zeros, and a prologue applied to the
+// landed tiles or fragments also sees those zeros: the other operand's zero
+// padding keeps the padded products zero only where the prologue is finite
+// at 0. One that is not (1 / x, logf(x), or one whose value at 0 overflows
+// the 16-bit stage) is applied by the copier instead, to the elements inside
+// the matrix only, with exact zeros for the padding; one finite at 0
+// (expf(x) is 1 there) stays on the landed tiles or fragments.
+//
+// RUN: %tc-rewrite --explain %s | FileCheck %s --check-prefix=EXPLAIN
+// RUN: %tc-rewrite %s -o %t.cu
+// RUN: FileCheck %s --input-file=%t.cu
+// RUN: %tc-rewrite --arch=sm_80 %s -o %t.sm80.cu
+// RUN: FileCheck %s --input-file=%t.sm80.cu --check-prefix=SM80
+// RUN: %if nvcc %{ %nvcc -std=c++17 -I%tc-include -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
+// RUN: %if nvcc %{ %nvcc -std=c++17 -I%tc-include -gencode arch=compute_80,code=sm_80 -c %t.sm80.cu -o %t.sm80.o %}
+// RUN: not %tc-rewrite %s --extra-arg=-DWGMMA_CLAUSE -o %t.clause.cu 2>&1 | FileCheck %s --check-prefix=CLAUSE
+
+#include <cuda_fp16.h>
+
+void recip_a(int M, int N, int K, const __half *__restrict__ A,
+             const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += (1.0f / __half2float(A[i * K + k])) * __half2float(B[k * N + j]);
+      C[i * N + j] = __float2half(acc);
+    }
+}
+// EXPLAIN-LABEL: region tc_recip_a_0
+// EXPLAIN: A = A (row-major, leading dimension K, prologue (1.0f / __half2float(A[i][k])), prologue applied while copying (not finite at the zero padding))
+// CHECK-LABEL: region of 'recip_a'
+// CHECK-NOT: apply_prologue
+// CHECK: tc::ConvertingCopier<kCopyMode, __half, __half, {{.*}}> tc_copy_a;
+// CHECK-NOT: apply_prologue
+// CHECK-LABEL: void recip_a(
+// SM80-LABEL: region of 'recip_a'
+// SM80-NOT: apply_prologue
+// SM80: tc::ConvertingCopier<kCopyMode, __half, __half, {{.*}}> tc_copy_a;
+// SM80-NOT: apply_prologue
+// SM80-LABEL: void recip_a(
+
+void log_b(int M, int N, int K, const __half *__restrict__ A,
+           const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * logf(__half2float(B[j * K + k]));
+      C[i * N + j] = acc;
+    }
+}
+// EXPLAIN-LABEL: region tc_log_b_0
+// EXPLAIN: B = B (column-major, leading dimension K, prologue logf(__half2float(B[j][k])), prologue applied while copying (not finite at the zero padding))
+// CHECK-LABEL: region of 'log_b'
+// CHECK-NOT: apply_prologue
+// CHECK: tc::ConvertingCopier<kCopyMode, __half, __half, {{.*}}> tc_copy_b;
+// CHECK-NOT: apply_prologue
+// CHECK-LABEL: void log_b(
+
+// Finite at 0 in float, but 1e5 overflows the fp16 stage.
+void offset_a(int M, int N, int K, const __half *__restrict__ A,
+              const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += (__half2float(A[i * K + k]) + 1.0e5f) * __half2float(B[k * N + j]);
+      C[i * N + j] = __float2half(acc);
+    }
+}
+// EXPLAIN-LABEL: region tc_offset_a_0
+// EXPLAIN: prologue applied while copying (not finite at the zero padding)
+
+void exp_a(int M, int N, int K, const __half *__restrict__ A,
+           const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += expf(__half2float(A[i * K + k])) * __half2float(B[k * N + j]);
+      C[i * N + j] = __float2half(acc);
+    }
+}
+// EXPLAIN-LABEL: region tc_exp_a_0
+// EXPLAIN-NOT: applied while copying
+// EXPLAIN: kernel:
+// CHECK-LABEL: struct tc_exp_a_0_prologue_a {
+// CHECK: tc::apply_prologue<__half>(
+// CHECK-LABEL: void exp_a(
+
+// fp32 operands (tf32): the copier converts in fp32 stages.
+void recip_a_tf32(int M, int N, int K, const float *__restrict__ A,
+                  const float *__restrict__ B, float *__restrict__ C) {
+#pragma tc allow_tf32
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += (1.0f / A[i * K + k]) * B[k * N + j];
+      C[i * N + j] = acc;
+    }
+}
+// EXPLAIN-LABEL: region tc_recip_a_tf32_0
+// EXPLAIN: prologue applied while copying (not finite at the zero padding)
+// CHECK-LABEL: region of 'recip_a_tf32'
+// CHECK-NOT: apply_prologue
+// CHECK: tc::ConvertingCopier<kCopyMode, float, float, {{.*}}> tc_copy_a;
+// CHECK-NOT: apply_prologue
+// CHECK-LABEL: void recip_a_tf32(
+
+// On an M-major A, the copier's stages are not laid out for wgmma: asked
+// for with the mma clause, the region is rejected and says why.
+#ifdef WGMMA_CLAUSE
+void recip_a_col_wgmma(int M, int N, int K, const __half *__restrict__ A,
+                       const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc mma(wgmma)
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += (1.0f / __half2float(A[k * M + i])) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}
+// CLAUSE: prologue-not-finite-at-zero.cu:[[@LINE-9]]:12: error: this region cannot use wgmma
+// CLAUSE: note: the prologue of an M/N-major operand is not finite at 0, so the copier applies it
+#endif
