@@ -302,7 +302,7 @@ void pro_relu_a_conditional(int M, int N, int K, const __half *__restrict__ A,
 // Prologues that are not finite where the element is 0: zero-padded k
 // tiles would give inf * 0 = NaN, so the copier applies them to the
 // elements inside the matrix only (and pads with exact zeros). The data
-// keep them finite: A in [0.5, 1], B in [0.5, 2].
+// keep them finite, and exact in fp16: A in {0.5, 1}, B not 0.
 void pro_recip_a(int M, int N, int K, const __half *__restrict__ A,
                  const __half *__restrict__ B, __half *__restrict__ C) {
 #pragma tc
@@ -328,14 +328,16 @@ void pro_recip_a_col(int M, int N, int K, const __half *__restrict__ A,
     }
 }
 
-void pro_log_b_col(int M, int N, int K, const __half *__restrict__ A,
-                   const __half *__restrict__ B, float *__restrict__ C) {
+void pro_sign_b_col(int M, int N, int K, const __half *__restrict__ A,
+                    const __half *__restrict__ B, float *__restrict__ C) {
 #pragma tc
   for (int i = 0; i < M; ++i)
     for (int j = 0; j < N; ++j) {
       float acc = 0.0f;
-      for (int k = 0; k < K; ++k)
-        acc += __half2float(A[i * K + k]) * logf(__half2float(B[j * K + k]));
+      for (int k = 0; k < K; ++k) {
+        float b = __half2float(B[j * K + k]);
+        acc += __half2float(A[i * K + k]) * (b / fabsf(b));
+      }
       C[i * N + j] = acc;
     }
 }

@@ -261,7 +261,7 @@ void pro_relu_a_conditional(int M, int N, int K, const __half *__restrict__ A, c
 void pro_clamp_a_bf16(int M, int N, int K, const __nv_bfloat16 *__restrict__ A, const __nv_bfloat16 *__restrict__ B, __nv_bfloat16 *__restrict__ C) TC_FORMS_WEAK;
 void pro_recip_a(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
 void pro_recip_a_col(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
-void pro_log_b_col(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void pro_sign_b_col(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
 void pro_relu_b(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
 void pro_relu_a_col(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
 void epi_f16_bias_std_max(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, const __half *__restrict__ bias, __half *__restrict__ C) TC_FORMS_WEAK;
@@ -396,9 +396,10 @@ struct Form {
   bool relu_a = false;     // prologue: the product reads max(A, 0)
   double relu_a_max = HUGE_VAL;  // ... clamped to at most this
   bool relu_b = false;     // prologue: the product reads max(B, 0)
-  // Prologues not finite at 0 (A in [0.5, 1] and B in [0.5, 2] then).
-  bool recip_a = false;    // the product reads 1 / A
-  bool log_b = false;      // the product reads log(B)
+  // Prologues not finite at 0, on data that keep them finite and exact in
+  // fp16 (the stage holds the prologue's value in the operand's type):
+  bool recip_a = false;    // the product reads 1 / A (A in {0.5, 1})
+  bool sign_b = false;     // the product reads B / |B| (B in {+-0.125, ..., +-0.875})
   Elem out2 = Elem::None;  // D = act2(v + bias2), row-major, dense
   Bias bias2 = Bias::None;
   Act act2 = Act::None;
@@ -617,8 +618,8 @@ const std::vector<Form> &forms_table() {
       v.push_back(f);
     }
     {
-      Form f = layouts(F("pro_log_b_col", "epilogues", SYM(pro_log_b_col), [](const Args &a) { pro_log_b_col(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C)); }), R, Cm, R);
-      f.log_b = true;
+      Form f = layouts(F("pro_sign_b_col", "epilogues", SYM(pro_sign_b_col), [](const Args &a) { pro_sign_b_col(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C)); }), R, Cm, R);
+      f.sign_b = true;
       v.push_back(f);
     }
     {
@@ -1126,7 +1127,7 @@ struct RefParams {
   bool relu_a;
   double relu_a_max;
   bool relu_b;
-  bool recip_a, log_b;
+  bool recip_a, sign_b;
   double *ref, *ref2;     // [batch][M][N]
   // Sums of matmuls: + A2*B2 over K2 [+ A3*B3 over K3] (p null: absent).
   RefOperand A2, B2, A3, B3;
@@ -1224,8 +1225,8 @@ __host__ __device__ inline void reference_one(const RefParams &p, long long b,
       bb = fmax(bb, 0.0);
     if (p.recip_a)
       a = 1.0 / a;
-    if (p.log_b)
-      bb = log(bb);
+    if (p.sign_b)
+      bb = bb / fabs(bb);
     if (p.quant) {
       if (p.quant_a)
         a = dequantize(p, a, i);
@@ -1327,8 +1328,8 @@ std::string describe(const Form &f) {
     v = "A*relu(B)";
   if (f.recip_a)
     v = "(1/A)*B";
-  if (f.log_b)
-    v = "A*log(B)";
+  if (f.sign_b)
+    v = "A*(B/|B|)";
   if (f.quant != Elem::None) {
     // The quantized operand as the product reads it.
     const std::string c = f.quant_a ? "i" : "j";
@@ -1548,9 +1549,9 @@ void run_case(const Form &f, int fn_index, int shape_index, const Shape &sh,
   const FillSpec scale_fill = fill_range(0.001f, 0.02f);
   const bool qa = f.quant != Elem::None && f.quant_a, qb = f.quant != Elem::None && !f.quant_a;
   A.fill(case_seed(fn_index, shape_index, 0),
-         qa ? q_fill : f.recip_a ? fill_range(0.5f, 1.0f) : kUnitFill);
+         qa ? q_fill : f.recip_a ? fill_range(0.5f, 1.0f, 0.5f) : kUnitFill);
   B.fill(case_seed(fn_index, shape_index, 1),
-         qb ? q_fill : f.log_b ? fill_range(0.5f, 2.0f) : kUnitFill);
+         qb ? q_fill : f.sign_b ? fill_range(-0.875f, 0.875f, 0.25f) : kUnitFill);
   if (Zero.base)
     Zero.fill(case_seed(fn_index, shape_index, 12), zero_fill);
   if (Scale.base)
@@ -1638,7 +1639,7 @@ void run_case(const Form &f, int fn_index, int shape_index, const Shape &sh,
   p.relu_a_max = f.relu_a_max;
   p.relu_b = f.relu_b;
   p.recip_a = f.recip_a;
-  p.log_b = f.log_b;
+  p.sign_b = f.sign_b;
   p.ref = dref;
   p.ref2 = dref2;
   p.K2 = sh.K2;
