@@ -907,6 +907,9 @@ private:
       case CK_FloatingCast:
       case CK_FloatingToIntegral:
       case CK_IntegralCast:
+      // `bool b = v;` is 0 or 1, not v (`b + x` reads 1 for v = 0.3).
+      case CK_FloatingToBoolean:
+      case CK_IntegralToBoolean:
         return ExprNode::make(ExprNode::Cast, typeName(IC->getType()), {*Sub});
       default:
         return Sub;

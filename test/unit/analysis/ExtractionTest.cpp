@@ -555,6 +555,21 @@ TEST(ExtractionErrorTest, KnownPureFunctionIsAccepted) {
   EXPECT_EQ(describe(*E.Model->Stmts[0].Value), "expf(R0)");
 }
 
+// A conversion to bool is kept: `bool b = v;` is 0 or 1, and `v + b`
+// reads 1 for v = 0.3, where dropping it would read (int)0.3 = 0.
+TEST(ExtractionTest, ConversionToBoolIsKept) {
+  Extracted E = extract("void gemm(int N, float *A, int *I, float *C) {\n"
+                        "  for (int i = 0; i < N; ++i) {\n"
+                        "    bool b = A[i];\n"
+                        "    bool c = I[i];\n"
+                        "    C[i] = A[i] + b + c;\n"
+                        "  }\n"
+                        "}\n");
+  ASSERT_TRUE(E.ok()) << E.Error->Message;
+  EXPECT_EQ(describe(*E.Model->Stmts[0].Value),
+            "add(add(R0, cvt<float>(cvt<int>(cvt<bool>(R0)))), cvt<float>(cvt<int>(cvt<bool>(R1))))");
+}
+
 TEST(ExtractionErrorTest, WhileLoop) {
   expectError("void gemm(int N, float *C) {\n"
               "  for (int i = 0; i < N; ++i) {\n"
