@@ -66,10 +66,28 @@ bool integerTyped(const ExprNode &E) {
   case ExprNode::Cast:
     return isIntegerType(E.Text);
   case ExprNode::Call:
-    return (E.Text == "abs" || E.Text == "max" || E.Text == "min") && All();
+    return llvm::StringSwitch<bool>(E.Text)
+               .Cases({"__hlt", "__hgt", "__hle", "__hge", "__heq", "__hne"}, true)
+               .Default(false) ||
+           ((E.Text == "abs" || E.Text == "max" || E.Text == "min") && All());
   default:
     return false;
   }
+}
+
+/// Whether E involves an unsigned integer (a literal or a conversion):
+/// unsigned arithmetic wraps (0u - 1u is 4294967295) and mixed comparisons
+/// convert to unsigned, which the evaluator does not model.
+bool involvesUnsigned(const ExprNode &E) {
+  if (E.K == ExprNode::Literal && E.IsUnsigned)
+    return true;
+  if (E.K == ExprNode::Cast && isIntegerType(E.Text) &&
+      (E.Text.rfind("unsigned", 0) == 0 || E.Text.rfind("uint", 0) == 0 || E.Text == "size_t"))
+    return true;
+  for (auto &Op : E.Ops)
+    if (involvesUnsigned(*Op))
+      return true;
+  return false;
 }
 
 /// Folds a tree in one of the device's ways of rounding (Arith).
@@ -78,6 +96,20 @@ public:
   Evaluator(Arith Mode, const std::function<Value(unsigned)> &Leaf) : Mode(Mode), Leaf(Leaf) {}
 
   Value eval(const ExprNode &E) const {
+    if (!integerTyped(E))
+      return evalNode(E);
+    // Integer values: exact, +0 for zero, within int's range (wider values
+    // and unsigned wrap-around are not modelled).
+    if (involvesUnsigned(E))
+      return std::nullopt;
+    Value V = evalNode(E);
+    if (!V || !std::isfinite(*V) || std::fabs(*V) >= 2147483648.0)
+      return std::nullopt;
+    return *V + 0.0;
+  }
+
+private:
+  Value evalNode(const ExprNode &E) const {
     switch (E.K) {
     case ExprNode::Read:
       return Leaf(E.AccessId);
@@ -101,6 +133,9 @@ public:
         return std::nullopt;
       Value L = eval(*E.Ops[0]), R = eval(*E.Ops[1]);
       if (!L || !R)
+        return std::nullopt;
+      // An operator of __half or __nv_bfloat16 computes in that type.
+      if (E.IsOperatorCall)
         return std::nullopt;
       if (integerTyped(*E.Ops[0]) && integerTyped(*E.Ops[1]))
         return integerBinary(E.Text, *L, *R);
@@ -135,7 +170,6 @@ public:
     return std::nullopt;
   }
 
-private:
   /// X as a floating-point operation's result.
   double round(double X) const {
     if (Mode == Arith::Double)
@@ -336,6 +370,10 @@ bool finiteAtZero(const ExprNode &F, unsigned Element, ElementType Stage) {
     else if (Stage == ElementType::BF16)
       Stored = toBFloat(Stored);
     if (!std::isfinite(Stored))
+      return false;
+    // An fp32 operand is rounded to tf32 (10 mantissa bits, to nearest,
+    // ties away: cvt.rna.tf32.f32): from (2 - 2^-11) * 2^127 on, to inf.
+    if (Stage == ElementType::F32 && std::fabs(Stored) >= std::ldexp(2.0 - std::ldexp(1.0, -11), 127))
       return false;
   }
   return true;

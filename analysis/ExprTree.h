@@ -32,6 +32,10 @@ struct ExprNode {
   /// and whether it is of integer type (`1 / 2` is 0).
   double Value = 0;
   bool IsInteger = false;
+  bool IsUnsigned = false;
+  /// For Binary: an overloaded operator of a class type (__half,
+  /// __nv_bfloat16), which computes in that type, not in float.
+  bool IsOperatorCall = false;
   std::vector<std::shared_ptr<ExprNode>> Ops;
 
   static std::shared_ptr<ExprNode> make(Kind K, std::string Text,

@@ -794,11 +794,20 @@ private:
 
   llvm::Expected<Polynomial> polynomial(const Expr *E) {
     E = E->IgnoreParens();
-    if (const auto *IC = dyn_cast<ImplicitCastExpr>(E))
-      return polynomial(IC->getSubExpr());
-    if (const auto *EC = dyn_cast<ExplicitCastExpr>(E)) {
-      if (EC->getType()->isIntegerType())
-        return polynomial(EC->getSubExpr());
+    if (const auto *CE = dyn_cast<CastExpr>(E)) {
+      // Conversions that keep an integer's value are transparent; one to
+      // bool or to a type narrower than int and than its operand is not
+      // (`A[(bool)i]` is A[0] or A[1]).
+      QualType To = CE->getType(), From = CE->getSubExpr()->getType();
+      if (To->isIntegerType() && From->isIntegerType() &&
+          (To->isBooleanType() ||
+           (Ctx.getIntWidth(To) < 32 && Ctx.getIntWidth(To) < Ctx.getIntWidth(From))))
+        return regionError(CE->getExprLoc(),
+                           "conversion to '" + typeName(To) +
+                               "' in a subscript or loop bound changes the value",
+                           AffineNote);
+      if (isa<ImplicitCastExpr>(CE) || To->isIntegerType())
+        return polynomial(CE->getSubExpr());
     }
     if (const auto *IL = dyn_cast<IntegerLiteral>(E))
       return Polynomial::constant(IL->getValue().getSExtValue());
@@ -987,6 +996,7 @@ private:
         N->IsPositiveZero = I->getValue().isZero();
         N->Value = I->getValue().roundToDouble(!I->getType()->isUnsignedIntegerType());
         N->IsInteger = true;
+        N->IsUnsigned = I->getType()->isUnsignedIntegerType();
       } else {
         N->Value = cast<CXXBoolLiteralExpr>(E)->getValue() ? 1 : 0;
         N->IsInteger = true;
@@ -1038,8 +1048,10 @@ private:
         auto R = expr(OC->getArg(1), S);
         if (!R)
           return R;
-        return ExprNode::make(ExprNode::Binary,
-                              getOperatorSpelling(OC->getOperator()), {*L, *R});
+        auto N = ExprNode::make(ExprNode::Binary, getOperatorSpelling(OC->getOperator()),
+                                {*L, *R});
+        N->IsOperatorCall = true;
+        return N;
       }
       return regionError(OC->getExprLoc(), "unsupported operator call");
     }

@@ -570,6 +570,22 @@ TEST(ExtractionTest, ConversionToBoolIsKept) {
             "add(add(R0, cvt<float>(cvt<int>(cvt<bool>(R0)))), cvt<float>(cvt<int>(cvt<bool>(R1))))");
 }
 
+// A subscript converted to bool or narrowed is not the affine expression.
+TEST(ExtractionErrorTest, ValueChangingConversionInSubscript) {
+  expectError("void gemm(int N, float *A, float *C) {\n"
+              "  for (int i = 0; i < N; ++i)\n"
+              "    C[i] = A[(bool)i];\n"
+              "}\n",
+              "conversion to 'bool' in a subscript or loop bound changes the value", "A[(bool)i]");
+  expectError("void gemm(int N, float *A, float *C) {\n"
+              "  for (int i = 0; i < N; ++i) {\n"
+              "    short s = i * 40000;\n"
+              "    C[i] = A[s];\n"
+              "  }\n"
+              "}\n",
+              "conversion to 'short' in a subscript or loop bound changes the value", "i * 40000");
+}
+
 TEST(ExtractionErrorTest, WhileLoop) {
   expectError("void gemm(int N, float *C) {\n"
               "  for (int i = 0; i < N; ++i) {\n"

@@ -578,7 +578,14 @@ TEST(MatmulIdiomTest, PrologueNotFiniteAtZeroIsAppliedByTheCopier) {
   EXPECT_EQ(prologueAtZero("__half", "(float)((double)" + A + " + 1e-50 == 0.0 ? 0.0 : "
                                      "1.0 / ((double)" + A + " + 1e-50))"),
             "copier");
-  // fp32 operands (tf32) keep float's range.
+  // Unsigned arithmetic wraps (0u - 1u > 0u is true): not modelled.
+  EXPECT_EQ(prologueAtZero("__half", "1.0f / (" + A + " + (0u - 1u > 0u ? 0.0f : 1.0f))"),
+            "copier");
+  // An integer zero is +0: -1 / 2 is 0, not -0, so this is expf(1 / +0).
+  EXPECT_EQ(prologueAtZero("__half", "expf(1.0f / ((float)(-1 / 2) - " + A + "))"), "copier");
+  // fp32 operands (tf32) keep float's range, less what rounding to tf32
+  // carries to inf.
+  EXPECT_EQ(prologueAtZero("float", "4.0f / (" + A + " + 1.1756e-38f)"), "copier");
   EXPECT_EQ(prologueAtZero("float", "(" + A + " + 1.0e5f)"), "tiles");
   EXPECT_EQ(prologueAtZero("float", "1.0f / " + A), "copier");
 }
