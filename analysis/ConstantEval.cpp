@@ -7,6 +7,8 @@
 
 #include <cfloat>
 #include <cmath>
+#include <functional>
+#include <optional>
 
 namespace tc {
 namespace {
@@ -348,12 +350,6 @@ private:
 };
 
 } // namespace
-
-std::optional<double>
-evaluateConstant(const ExprNode &E,
-                 const std::function<std::optional<double>(unsigned AccessId)> &Leaf) {
-  return Evaluator(Arith::Float, Leaf).eval(E);
-}
 
 bool finiteAtZero(const ExprNode &F, unsigned Element, ElementType Stage) {
   std::function<Value(unsigned)> Leaf = [&](unsigned Id) -> Value {
