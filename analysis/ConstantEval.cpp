@@ -7,7 +7,6 @@
 
 #include <cfloat>
 #include <cmath>
-#include <functional>
 #include <optional>
 
 namespace tc {
@@ -92,10 +91,11 @@ bool involvesUnsigned(const ExprNode &E) {
   return false;
 }
 
-/// Folds a tree in one of the device's ways of rounding (Arith).
+/// Folds a prologue where its element (read Element) is 0, in one of the
+/// device's ways of rounding (Arith). Other leaves are unknown.
 class Evaluator {
 public:
-  Evaluator(Arith Mode, const std::function<Value(unsigned)> &Leaf) : Mode(Mode), Leaf(Leaf) {}
+  Evaluator(Arith Mode, unsigned Element) : Mode(Mode), Element(Element) {}
 
   Value eval(const ExprNode &E) const {
     if (!integerTyped(E))
@@ -114,7 +114,7 @@ private:
   Value evalNode(const ExprNode &E) const {
     switch (E.K) {
     case ExprNode::Read:
-      return Leaf(E.AccessId);
+      return E.AccessId == Element ? Value(0.0) : std::nullopt;
     case ExprNode::Literal:
       return E.IsInteger ? E.Value : round(E.Value);
     case ExprNode::Scalar:
@@ -346,17 +346,14 @@ private:
   }
 
   Arith Mode;
-  const std::function<Value(unsigned)> &Leaf;
+  unsigned Element;
 };
 
 } // namespace
 
 bool finiteAtZero(const ExprNode &F, unsigned Element, ElementType Stage) {
-  std::function<Value(unsigned)> Leaf = [&](unsigned Id) -> Value {
-    return Id == Element ? Value(0.0) : std::nullopt;
-  };
   for (Arith Mode : {Arith::Float, Arith::FloatFlushed, Arith::Double}) {
-    Value V = Evaluator(Mode, Leaf).eval(F);
+    Value V = Evaluator(Mode, Element).eval(F);
     if (!V)
       return false;
     // The functor returns float, which the stage then rounds to its type.

@@ -994,9 +994,9 @@ private:
         N->Value = F->getValueAsApproximateDouble();
       } else if (const auto *I = dyn_cast<IntegerLiteral>(E)) {
         N->IsPositiveZero = I->getValue().isZero();
-        N->Value = I->getValue().roundToDouble(!I->getType()->isUnsignedIntegerType());
         N->IsInteger = true;
         N->IsUnsigned = I->getType()->isUnsignedIntegerType();
+        N->Value = I->getValue().roundToDouble(!N->IsUnsigned);
       } else {
         N->Value = cast<CXXBoolLiteralExpr>(E)->getValue() ? 1 : 0;
         N->IsInteger = true;
