@@ -61,6 +61,19 @@
 //        row-major C is the column-major C^T (N x M, ld N) = B^T A^T; the
 //        bias vector of cuBLASLt runs along the rows of that D, i.e. it is
 //        indexed by j, the column of the row-major C: exactly bias[j].
+//   ops  (a'), the paper's baseline: the unfused path with one library call
+//        per pointwise operation, as the seed paper measured it (cuBLAS plus
+//        cudnnAddTensor and cudnnActivationForward): ReLU over A, then the
+//        GEMM; the GEMM, then the bias add, then the activation, each a pass
+//        over C; two GEMMs, then the add. With cuDNN (built with
+//        -DBENCH_HAVE_CUDNN, which scripts/fused-bench-run.sh passes where it
+//        finds cuDNN) the passes are cudnnAddTensor (the bias as a (1, N, 1,
+//        1) tensor over C as an NHWC (1, N, M, 1) one) and
+//        cudnnActivationForward (ReLU); GELU, which cuDNN's activations do
+//        not have, is a kernel of this file. Without cuDNN, or where a cuDNN
+//        call fails, every pass is a kernel of this file (the ops_impl
+//        column says which). Not for int8_linear (the paper has no such
+//        idiom; lib already converts W in one pass).
 //   cat  (c), for gemm_add_gemm: one cuBLAS GEMM over the concatenated
 //        reduction, [A1 A2] (M x (K1+K2), row-major) times [B1; B2]
 //        (column-major, each column B1[j] followed by B2[j]); the
@@ -89,6 +102,12 @@
 // errored.
 #include <cublasLt.h>
 #include <cublas_v2.h>
+#ifdef BENCH_HAVE_CUDNN
+// The legacy per-operation API (cudnnAddTensor, cudnnActivationForward) is
+// deprecated in cuDNN 9 but is what the seed paper's baseline called.
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+#include <cudnn.h>
+#endif
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
 
@@ -162,6 +181,7 @@ int idiom_of(const std::string &name) {
 }
 bool has_lt(int id) { return id == kGemmBiasRelu || id == kGemmBiasGelu; }
 bool has_cat(int id) { return id == kGemmAddGemm; }
+bool has_ops(int id) { return id != kInt8Linear; }
 
 // Problem sizes; K = K1 + K2 (K2 = 0 except for gemm_add_gemm).
 struct Dims {
@@ -277,12 +297,34 @@ __global__ void relu_kernel(const __half *__restrict__ in,
   }
 }
 
-enum Act { kActRelu, kActGelu };
+enum Act { kActRelu, kActGelu, kActNone };
 
 template <int ACT> __device__ inline float act(float v) {
+  if (ACT == kActNone)
+    return v;
   if (ACT == kActRelu)
     return fmaxf(v, 0.0f);
   return 0.5f * v * (1.0f + erff(v * 0.70710678f));
+}
+
+// C = act(C) in place over n fp16 values: the ops path's activation pass.
+template <int ACT>
+__global__ void act_kernel(__half *__restrict__ C, size_t n) {
+  const size_t nv = n / 8;
+  GRID_STRIDE(v, nv) {
+    uint4 c = reinterpret_cast<const uint4 *>(C)[v];
+    __half2 *h = reinterpret_cast<__half2 *>(&c);
+#pragma unroll
+    for (int q = 0; q < 4; ++q) {
+      float2 x = __half22float2(h[q]);
+      h[q] = __floats2half2_rn(act<ACT>(x.x), act<ACT>(x.y));
+    }
+    reinterpret_cast<uint4 *>(C)[v] = c;
+  }
+  GRID_STRIDE(e, n - nv * 8) {
+    size_t idx = nv * 8 + e;
+    C[idx] = __float2half(act<ACT>(__half2float(C[idx])));
+  }
 }
 
 // C[i][j] = act(C[i][j] + bias[j]) in place, C row-major M x N. `vec`:
@@ -372,6 +414,10 @@ __global__ void dequant_kernel(const int8_t *__restrict__ W,
 // of integers.
 bool g_fractional_zero_points = false;
 
+// --ops-own-kernels: the ops baseline's passes are this file's kernels even
+// where cuDNN is built in.
+bool g_ops_own_kernels = false;
+
 // --- Device memory ----------------------------------------------------------------------
 enum Buf { bA, bB, bA2, bB2, bBias, bW, bScale, bZero, bC, bAcat, bBcat, kBufs };
 
@@ -392,13 +438,14 @@ struct Row {
   std::string func, set;
   int idiom = 0;
   Dims d{};
-  double tc_ms = NAN, lib_ms = NAN, lt_ms = NAN, cat_ms = NAN;
-  double tc_err = NAN, lt_err = NAN, cat_err = NAN;
-  int nsets = 1, tc_reps = 0, lib_reps = 0, lt_reps = 0, cat_reps = 0;
+  double tc_ms = NAN, lib_ms = NAN, lt_ms = NAN, cat_ms = NAN, ops_ms = NAN;
+  double tc_err = NAN, lt_err = NAN, cat_err = NAN, ops_err = NAN;
+  int nsets = 1, tc_reps = 0, lib_reps = 0, lt_reps = 0, cat_reps = 0, ops_reps = 0;
   // check: PASS, FAIL(...), ERROR(...), NOREF(...), REF_MISMATCH(...),
-  // LIB_ERROR(...). lt_check/cat_check: "" (no such baseline), ok,
+  // LIB_ERROR(...). lt_check/cat_check/ops_check: "" (no such baseline), ok,
   // MISMATCH(...), ERROR(...), NOALGO(...).
-  std::string check, lt_check, cat_check;
+  std::string check, lt_check, cat_check, ops_check;
+  std::string ops_impl;  // cudnn, or own (and why, where cuDNN was not used)
   bool pass() const { return check == "PASS"; }
   double ratio(double base_ms) const {
     return pass() ? base_ms / tc_ms : NAN;
@@ -406,12 +453,13 @@ struct Row {
   double lib_ratio() const { return ratio(lib_ms); }
   double lt_ratio() const { return lt_check == "ok" ? ratio(lt_ms) : NAN; }
   double cat_ratio() const { return cat_check == "ok" ? ratio(cat_ms) : NAN; }
+  double ops_ratio() const { return ops_check == "ok" ? ratio(ops_ms) : NAN; }
   // A baseline that mismatched or errored: a benchmark problem.
   bool baseline_bad() const {
     auto bad = [](const std::string &c) {
       return c.rfind("MISMATCH", 0) == 0 || c.rfind("ERROR", 0) == 0;
     };
-    return bad(lt_check) || bad(cat_check);
+    return bad(lt_check) || bad(cat_check) || bad(ops_check);
   }
 };
 
@@ -429,9 +477,33 @@ struct LtPlan {
   }
 };
 
+// The cuDNN descriptors of the ops path for one shape (BENCH_HAVE_CUDNN).
+struct OpsPlan {
+#ifdef BENCH_HAVE_CUDNN
+  cudnnTensorDescriptor_t out = nullptr;   // C: NHWC (1, N, M, 1)
+  cudnnTensorDescriptor_t bias = nullptr;  // bias[j]: (1, N, 1, 1)
+  cudnnTensorDescriptor_t a = nullptr;     // A: NHWC (1, K, M, 1)
+  cudnnActivationDescriptor_t relu = nullptr;
+  void destroy() {
+    if (out) cudnnDestroyTensorDescriptor(out);
+    if (bias) cudnnDestroyTensorDescriptor(bias);
+    if (a) cudnnDestroyTensorDescriptor(a);
+    if (relu) cudnnDestroyActivationDescriptor(relu);
+    *this = OpsPlan();
+  }
+#else
+  void destroy() {}
+#endif
+  bool cudnn = false;  // false: the passes are this file's kernels
+};
+
 struct Bench : Timer {
   cublasHandle_t handle = nullptr;
   cublasLtHandle_t lt = nullptr;
+#ifdef BENCH_HAVE_CUDNN
+  cudnnHandle_t dnn = nullptr;
+  std::string dnn_why;  // why there is no cuDNN handle
+#endif
   Pool pool, scratch, ref_buf, lt_ws;
 
   void init() {
@@ -442,6 +514,28 @@ struct Bench : Timer {
     if (cublasLtCreate(&lt) != CUBLAS_STATUS_SUCCESS)
       die("cublasLtCreate failed");
     lt_ws.reserve(kLtWorkspace);
+#ifdef BENCH_HAVE_CUDNN
+    cudnnStatus_t ds = cudnnCreate(&dnn);
+    if (ds != CUDNN_STATUS_SUCCESS) {
+      dnn = nullptr;
+      dnn_why = std::string("cudnnCreate: ") + cudnnGetErrorString(ds);
+    } else {
+      cudnnSetStream(dnn, 0);
+    }
+#endif
+  }
+
+  // What the ops path uses on this build: "cudnn <version>" or why not.
+  std::string ops_library() const {
+    if (g_ops_own_kernels)
+      return "own kernels (--ops-own-kernels)";
+#ifdef BENCH_HAVE_CUDNN
+    if (dnn)
+      return "cudnn " + std::to_string(cudnnGetVersion());
+    return "own kernels (" + dnn_why + ")";
+#else
+    return "own kernels (built without cuDNN)";
+#endif
   }
 
   Sets layout(int id, const Dims &d) {
@@ -602,6 +696,120 @@ struct Bench : Timer {
       dequant_kernel<<<grid_for(vec ? n / 16 : n), 256>>>(a.W, a.scale, a.zero,
                                                           tmp, d.N, d.K, vec);
       s = gemm(d.M, d.N, d.K, a.A, d.K, tmp, d.K, a.C);
+      break;
+    }
+    }
+    return s;
+  }
+
+  // (a'): the descriptors of the paper's per-operation path; "" or why
+  // cuDNN is not used for this shape (the passes are then own kernels).
+  std::string ops_plan(int id, const Dims &d, OpsPlan &p) {
+    p = OpsPlan();
+#ifdef BENCH_HAVE_CUDNN
+    if (g_ops_own_kernels)
+      return "--ops-own-kernels";
+    if (!dnn)
+      return dnn_why;
+    cudnnStatus_t s = CUDNN_STATUS_SUCCESS;
+    auto ok = [&](cudnnStatus_t r) {
+      if (s == CUDNN_STATUS_SUCCESS)
+        s = r;
+      return s == CUDNN_STATUS_SUCCESS;
+    };
+    ok(cudnnCreateTensorDescriptor(&p.out)) &&
+        ok(cudnnSetTensor4dDescriptor(p.out, CUDNN_TENSOR_NHWC, CUDNN_DATA_HALF, 1, d.N, d.M, 1)) &&
+        ok(cudnnCreateTensorDescriptor(&p.bias)) &&
+        ok(cudnnSetTensor4dDescriptor(p.bias, CUDNN_TENSOR_NHWC, CUDNN_DATA_HALF, 1, d.N, 1, 1)) &&
+        ok(cudnnCreateTensorDescriptor(&p.a)) &&
+        ok(cudnnSetTensor4dDescriptor(p.a, CUDNN_TENSOR_NHWC, CUDNN_DATA_HALF, 1, d.K1, d.M, 1)) &&
+        ok(cudnnCreateActivationDescriptor(&p.relu)) &&
+        ok(cudnnSetActivationDescriptor(p.relu, CUDNN_ACTIVATION_RELU, CUDNN_PROPAGATE_NAN, 0.0));
+    if (s != CUDNN_STATUS_SUCCESS) {
+      p.destroy();
+      return std::string("descriptors: ") + cudnnGetErrorString(s);
+    }
+    p.cudnn = true;
+    (void)id;
+    return "";
+#else
+    (void)id;
+    (void)d;
+    return "built without cuDNN";
+#endif
+  }
+
+  // (a'): the paper's per-operation path, output to a.C. A failing cuDNN
+  // call's status goes to *dnn_err (when given) as text.
+  cublasStatus_t ops(int id, const OpsPlan &p, const Args &a, std::string *dnn_err = nullptr) {
+    const Dims &d = a.d;
+    __half *tmp = (__half *)scratch.ptr;
+    const size_t mn = (size_t)d.M * d.N;
+    const float one = 1.f, zero = 0.f;
+    (void)one;
+    (void)zero;
+    (void)dnn_err;
+#ifdef BENCH_HAVE_CUDNN
+    auto dnn_call = [&](cudnnStatus_t r, const char *what) {
+      if (r != CUDNN_STATUS_SUCCESS && dnn_err && dnn_err->empty())
+        *dnn_err = std::string(what) + ": " + cudnnGetErrorString(r);
+    };
+#endif
+    // One pass of bias add over C, then one of the activation.
+    auto bias_then = [&](auto act_pass) {
+#ifdef BENCH_HAVE_CUDNN
+      if (p.cudnn) {
+        dnn_call(cudnnAddTensor(dnn, &one, p.bias, a.bias, &one, p.out, a.C), "cudnnAddTensor");
+        act_pass();
+        return;
+      }
+#endif
+      bool vec = d.N % 8 == 0;
+      bias_act_kernel<kActNone><<<grid_for(vec ? mn / 8 : mn), 256>>>(a.C, a.bias, d.M, d.N, vec);
+      act_pass();
+    };
+    cublasStatus_t s = CUBLAS_STATUS_SUCCESS;
+    switch (id) {
+    case kReluGemm: {
+      size_t n = (size_t)d.M * d.K;
+#ifdef BENCH_HAVE_CUDNN
+      if (p.cudnn)
+        dnn_call(cudnnActivationForward(dnn, p.relu, &one, p.a, a.A, &zero, p.a, tmp),
+                 "cudnnActivationForward");
+      else
+#endif
+        relu_kernel<<<grid_for(n / 8 + 1), 256>>>(a.A, tmp, n);
+      s = gemm(d.M, d.N, d.K, tmp, d.K, a.B, d.K, a.C);
+      break;
+    }
+    case kGemmBiasRelu:
+      s = gemm(d.M, d.N, d.K, a.A, d.K, a.B, d.K, a.C);
+      bias_then([&] {
+#ifdef BENCH_HAVE_CUDNN
+        if (p.cudnn) {
+          dnn_call(cudnnActivationForward(dnn, p.relu, &one, p.out, a.C, &zero, p.out, a.C),
+                   "cudnnActivationForward");
+          return;
+        }
+#endif
+        act_kernel<kActRelu><<<grid_for(mn / 8 + 1), 256>>>(a.C, mn);
+      });
+      break;
+    case kGemmBiasGelu:  // cuDNN's activations have no GELU: always a kernel
+      s = gemm(d.M, d.N, d.K, a.A, d.K, a.B, d.K, a.C);
+      bias_then([&] { act_kernel<kActGelu><<<grid_for(mn / 8 + 1), 256>>>(a.C, mn); });
+      break;
+    case kGemmAddGemm: {
+      s = gemm(d.M, d.N, d.K1, a.A, d.K1, a.B, d.K1, tmp);
+      cublasStatus_t s2 = gemm(d.M, d.N, d.K2, a.A2, d.K2, a.B2, d.K2, a.C);
+      if (s == CUBLAS_STATUS_SUCCESS)
+        s = s2;
+#ifdef BENCH_HAVE_CUDNN
+      if (p.cudnn)
+        dnn_call(cudnnAddTensor(dnn, &one, p.out, tmp, &one, p.out, a.C), "cudnnAddTensor");
+      else
+#endif
+        add_kernel<<<grid_for(mn / 8 + 1), 256>>>(a.C, tmp, mn);
       break;
     }
     }
@@ -890,11 +1098,50 @@ struct Bench : Timer {
       }
     }
 
+    // The paper's per-operation path (a'): cuDNN's passes where they run and
+    // match, else this file's kernels.
+    OpsPlan ops_p;
+    bool ops_ok = false;
+    if (has_ops(id) && have_ref) {
+      std::string why = ops_plan(id, d, ops_p);
+      for (;;) {
+        poison(st, d);
+        std::string dnn_err;
+        std::string err = once([&] { return ops(id, ops_p, args(st, d, 0, st.h(bC, 0)), &dnn_err); });
+        if (context_lost) {
+          ops_p.destroy();
+          row.ops_check = "ERROR(" + err + ")";
+          return row;
+        }
+        std::string w;
+        if (err.empty() && dnn_err.empty())
+          row.ops_err = check_out(d, st.h(bC, 0), w);
+        ops_ok = err.empty() && dnn_err.empty() && std::isfinite(row.ops_err) &&
+                 row.ops_err <= kTolTc;
+        if (!ops_ok && ops_p.cudnn && err.empty()) {
+          // cuDNN failed or mismatched here: the same passes as own kernels.
+          why = !dnn_err.empty() ? dnn_err
+                                 : "mismatch " + (w.empty() ? fmt("%.2e", row.ops_err) : w);
+          ops_p.destroy();
+          row.ops_err = NAN;
+          continue;
+        }
+        if (ops_ok)
+          row.ops_check = "ok";
+        else if (!err.empty())
+          row.ops_check = "ERROR(" + err + ")";
+        else
+          row.ops_check = "MISMATCH(" + (w.empty() ? fmt("%.2e", row.ops_err) : w) + ")";
+        break;
+      }
+      row.ops_impl = ops_p.cudnn ? "cudnn" : "own (" + why + ")";
+    }
+
     // 3. Timing. Each method is timed twice, in mirrored order (tc, lib,
-    // lt, cat, then cat, lt, lib, tc), and keeps its lower median: on large
+    // ops, lt, cat, then cat, lt, ops, lib, tc), and keeps its lower median: on large
     // shapes the method timed first after the checks measured up to ~10%
     // faster (clocks), which a fixed order would give to one of them.
-    std::string tc_err, lib_err, lt_err, cat_err;
+    std::string tc_err, lib_err, lt_err, cat_err, ops_err;
     auto keep = [](double ms, int reps, double &best, int &best_reps) {
       if (!(ms >= best)) {
         best = ms;
@@ -937,15 +1184,27 @@ struct Bench : Timer {
       if (cat_err.empty())
         keep(ms, reps, row.cat_ms, row.cat_reps);
     };
+    auto time_ops = [&] {
+      if (!ops_ok || !ops_err.empty() || context_lost)
+        return;
+      int reps = 0;
+      double ms = time_lib([&](int i) { return ops(id, ops_p, args(st, d, i, st.h(bC, i))); },
+                           st, reps, ops_err);
+      if (ops_err.empty())
+        keep(ms, reps, row.ops_ms, row.ops_reps);
+    };
     time_tc();
     time_lib_path();
+    time_ops();
     time_lt();
     time_cat();
     time_cat();
     time_lt();
+    time_ops();
     time_lib_path();
     time_tc();
     plan.destroy();
+    ops_p.destroy();
     if (!tc_err.empty()) {
       row.tc_ms = NAN;
       row.check = tc_err;
@@ -964,6 +1223,10 @@ struct Bench : Timer {
     if (!cat_err.empty()) {
       row.cat_ms = NAN;
       row.cat_check = cat_err;
+    }
+    if (!ops_err.empty()) {
+      row.ops_ms = NAN;
+      row.ops_check = ops_err;
     }
     return row;
   }
@@ -986,7 +1249,7 @@ struct Ratios {  // geomean and minimum of one ratio over a group of rows
 
 struct Agg {
   int rows = 0, pass = 0, base_bad = 0;
-  Ratios lib, lt, cat;
+  Ratios lib, lt, cat, ops;
 };
 
 const Row *find_square(const std::vector<Row> &rows,
@@ -1010,17 +1273,24 @@ std::string k2_text(const Row &r) {
   return r.idiom == kGemmAddGemm ? std::to_string(r.d.K2) : "";
 }
 
+// A free-text CSV field: commas become semicolons.
+std::string csv_safe(std::string t) {
+  std::replace(t.begin(), t.end(), ',', ';');
+  return t;
+}
+
 void write_csv_header(FILE *f) {
   fprintf(f, "idiom,func,set,M,N,K,K1,K2,tc_ms,tc_tflops,lib_ms,lib_tflops,"
              "lib_ratio,lt_ms,lt_ratio,cat_ms,cat_ratio,check,max_rel_err,"
              "lt_check,lt_rel_err,cat_check,cat_rel_err,tc_reps,lib_reps,"
-             "lt_reps,cat_reps,buffer_sets\n");
+             "lt_reps,cat_reps,buffer_sets,ops_ms,ops_ratio,ops_check,"
+             "ops_rel_err,ops_reps,ops_impl\n");
 }
 
 void write_csv_row(FILE *f, const Row &r) {
   fprintf(f,
           "%s,%s,%s,%d,%d,%d,%d,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,"
-          "%d,%d,%d,%d,%d\n",
+          "%d,%d,%d,%d,%d,%s,%s,%s,%s,%d,%s\n",
           kIdiomNames[r.idiom], r.func.c_str(), r.set.c_str(), r.d.M, r.d.N, r.d.K,
           r.d.K1, k2_text(r).c_str(), fmt("%.6f", r.tc_ms).c_str(),
           fmt("%.2f", tflops(r.d, r.tc_ms)).c_str(), fmt("%.6f", r.lib_ms).c_str(),
@@ -1030,15 +1300,17 @@ void write_csv_row(FILE *f, const Row &r) {
           r.check.c_str(), fmt("%.3e", r.tc_err).c_str(), r.lt_check.c_str(),
           fmt("%.3e", r.lt_err).c_str(), r.cat_check.c_str(),
           fmt("%.3e", r.cat_err).c_str(), r.tc_reps, r.lib_reps, r.lt_reps,
-          r.cat_reps, r.nsets);
+          r.cat_reps, r.nsets, fmt("%.6f", r.ops_ms).c_str(),
+          fmt("%.4f", r.ops_ratio()).c_str(), r.ops_check.c_str(),
+          fmt("%.3e", r.ops_err).c_str(), r.ops_reps, csv_safe(r.ops_impl).c_str());
   fflush(f);
 }
 
-const char *kProgressFmt = "%-28s %-6s %6s %6s %6s %8s %7s %8s %6s %8s %6s %8s %6s  %s\n";
+const char *kProgressFmt = "%-28s %-6s %6s %6s %6s %8s %7s %8s %6s %8s %6s %8s %6s %8s %6s  %s\n";
 
 void print_progress_header() {
   printf(kProgressFmt, "func", "set", "M", "N", "K", "tc_ms", "tc_TF", "lib_ms",
-         "lib_x", "lt_ms", "lt_x", "cat_ms", "cat_x", "check");
+         "lib_x", "ops_ms", "ops_x", "lt_ms", "lt_x", "cat_ms", "cat_x", "check");
 }
 
 void print_progress(const Row &r) {
@@ -1049,9 +1321,14 @@ void print_progress(const Row &r) {
     status += " lt:" + r.lt_check;
   if (!r.cat_check.empty() && r.cat_check != "ok")
     status += " cat:" + r.cat_check;
+  if (!r.ops_check.empty() && r.ops_check != "ok")
+    status += " ops:" + r.ops_check;
+  if (!r.ops_impl.empty() && r.ops_impl != "cudnn")
+    status += " ops_impl:" + r.ops_impl;
   printf(kProgressFmt, r.func.c_str(), r.set.c_str(), m.c_str(), n.c_str(), k.c_str(),
          fmt("%.4f", r.tc_ms).c_str(), fmt("%.1f", tflops(r.d, r.tc_ms)).c_str(),
          fmt("%.4f", r.lib_ms).c_str(), fmt("%.3f", r.lib_ratio()).c_str(),
+         fmt("%.4f", r.ops_ms).c_str(), fmt("%.3f", r.ops_ratio()).c_str(),
          fmt("%.4f", r.lt_ms).c_str(), fmt("%.3f", r.lt_ratio()).c_str(),
          fmt("%.4f", r.cat_ms).c_str(), fmt("%.3f", r.cat_ratio()).c_str(),
          status.c_str());
@@ -1086,11 +1363,15 @@ int report(const std::vector<Row> &rows, const std::string &header,
     a.lib.add(r.lib_ratio());
     a.lt.add(r.lt_ratio());
     a.cat.add(r.cat_ratio());
+    a.ops.add(r.ops_ratio());
   }
   const std::string skipped = FUSED_SKIPPED;
   const char *legend =
       "ratio = baseline time / tc time (> 1: the fused tc kernel is faster), "
-      "over PASS rows. lib: cuBLAS GEMM(s) + separate pointwise kernels; lt: "
+      "over PASS rows. lib: cuBLAS GEMM(s) + separate pointwise kernels (one "
+      "pass over C: bias and activation in one kernel); ops: the seed paper's "
+      "baseline, one library call per pointwise operation (bias add, then the "
+      "activation: two passes; cuDNN where available); lt: "
       "cuBLASLt with a fused bias epilogue (its GELU is the tanh form); cat: "
       "one cuBLAS GEMM over the concatenated K.";
 
@@ -1108,16 +1389,19 @@ int report(const std::vector<Row> &rows, const std::string &header,
             quick ? " `--quick` shape subset." : "");
     if (!skipped.empty())
       fprintf(md, "Not rewritten by tc-rewrite (skipped): %s\n\n", skipped.c_str());
-    fprintf(md, "| func | set | rows | not PASS | lib geomean | lib min | lt geomean | "
+    fprintf(md, "| func | set | rows | not PASS | lib geomean | lib min | ops geomean | "
+                "ops min | lt geomean | "
                 "lt min | cat geomean | cat min | TFLOP/s 4096^3 tc/lib | "
                 "TFLOP/s 8192^3 tc/lib |\n"
-                "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+                "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (auto &k : keys) {
       Agg &a = agg[k];
-      fprintf(md, "| %s | %s | %d | %d | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+      fprintf(md, "| %s | %s | %d | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
               k.first.c_str(), k.second.c_str(), a.rows, a.rows - a.pass,
               or_dash(fmt("%.3f", a.lib.geomean())).c_str(),
               or_dash(fmt("%.3f", a.lib.minimum())).c_str(),
+              or_dash(fmt("%.3f", a.ops.geomean())).c_str(),
+              or_dash(fmt("%.3f", a.ops.minimum())).c_str(),
               or_dash(fmt("%.3f", a.lt.geomean())).c_str(),
               or_dash(fmt("%.3f", a.lt.minimum())).c_str(),
               or_dash(fmt("%.3f", a.cat.geomean())).c_str(),
@@ -1126,9 +1410,9 @@ int report(const std::vector<Row> &rows, const std::string &header,
               tf_pair(find_square(rows, k, 8192)).c_str());
     }
     fprintf(md, "\n| func | set | M | N | K | K2 | tc ms | tc TFLOP/s | lib ms | "
-                "lib ratio | lt ms | lt ratio | cat ms | cat ratio | check | "
+                "lib ratio | ops ms | ops ratio | lt ms | lt ratio | cat ms | cat ratio | check | "
                 "baselines |\n"
-                "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+                "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
                 "---:|---|---|\n");
     for (auto &r : rows) {
       std::string base;
@@ -1136,11 +1420,15 @@ int report(const std::vector<Row> &rows, const std::string &header,
         base += "lt " + r.lt_check;
       if (!r.cat_check.empty())
         base += (base.empty() ? "" : ", ") + std::string("cat ") + r.cat_check;
-      fprintf(md, "| %s | %s | %d | %d | %d | %s | %s | %s | %s | %s | %s | %s | "
+      if (!r.ops_check.empty())
+        base += (base.empty() ? "" : ", ") + std::string("ops ") + r.ops_check + " " +
+                r.ops_impl;
+      fprintf(md, "| %s | %s | %d | %d | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | "
                   "%s | %s | %s | %s |\n",
               r.func.c_str(), r.set.c_str(), r.d.M, r.d.N, r.d.K, k2_text(r).c_str(),
               fmt("%.4f", r.tc_ms).c_str(), fmt("%.1f", tflops(r.d, r.tc_ms)).c_str(),
               fmt("%.4f", r.lib_ms).c_str(), fmt("%.3f", r.lib_ratio()).c_str(),
+              fmt("%.4f", r.ops_ms).c_str(), fmt("%.3f", r.ops_ratio()).c_str(),
               fmt("%.4f", r.lt_ms).c_str(), fmt("%.3f", r.lt_ratio()).c_str(),
               fmt("%.4f", r.cat_ms).c_str(), fmt("%.3f", r.cat_ratio()).c_str(),
               r.check.c_str(), base.c_str());
@@ -1152,15 +1440,17 @@ int report(const std::vector<Row> &rows, const std::string &header,
   printf("%zu rows in %lds; %s\n", rows.size(), seconds, legend);
   if (!skipped.empty())
     printf("not rewritten by tc-rewrite (skipped): %s\n", skipped.c_str());
-  printf("%-28s %-6s %4s %5s %8s %7s %8s %7s %8s %7s %11s\n", "func", "set",
-         "rows", "!PASS", "lib_geo", "lib_min", "lt_geo", "lt_min", "cat_geo",
-         "cat_min", "TF@4096^3");
+  printf("%-28s %-6s %4s %5s %8s %7s %8s %7s %8s %7s %8s %7s %11s\n", "func", "set",
+         "rows", "!PASS", "lib_geo", "lib_min", "ops_geo", "ops_min", "lt_geo", "lt_min",
+         "cat_geo", "cat_min", "TF@4096^3");
   for (auto &k : keys) {
     Agg &a = agg[k];
-    printf("%-28s %-6s %4d %5d %8s %7s %8s %7s %8s %7s %11s\n", k.first.c_str(),
+    printf("%-28s %-6s %4d %5d %8s %7s %8s %7s %8s %7s %8s %7s %11s\n", k.first.c_str(),
            k.second.c_str(), a.rows, a.rows - a.pass,
            or_dash(fmt("%.3f", a.lib.geomean())).c_str(),
            or_dash(fmt("%.3f", a.lib.minimum())).c_str(),
+           or_dash(fmt("%.3f", a.ops.geomean())).c_str(),
+           or_dash(fmt("%.3f", a.ops.minimum())).c_str(),
            or_dash(fmt("%.3f", a.lt.geomean())).c_str(),
            or_dash(fmt("%.3f", a.lt.minimum())).c_str(),
            or_dash(fmt("%.3f", a.cat.geomean())).c_str(),
@@ -1206,6 +1496,8 @@ int main(int argc, char **argv) {
       quick = true;
     else if (a == "--fractional-zero-points")
       g_fractional_zero_points = true;
+    else if (a == "--ops-own-kernels")
+      g_ops_own_kernels = true;
     else if (a == "--list")
       list_only = true;
     else if (a == "--csv")
@@ -1214,12 +1506,15 @@ int main(int argc, char **argv) {
       md_path = value();
     else if (a == "-h" || a == "--help") {
       printf("usage: fused_bench [--sets paper,square,llm,MxNxK] [--idioms name,...] "
-             "[--funcs name,...] [--quick] [--fractional-zero-points] [--csv out.csv] "
-             "[--md out.md] [--list]\n"
+             "[--funcs name,...] [--quick] [--fractional-zero-points] [--ops-own-kernels] "
+             "[--csv out.csv] [--md out.md] [--list]\n"
              "  idioms: relu_gemm, gemm_bias_relu, gemm_bias_gelu, "
              "gemm_add_gemm, int8_linear\n"
              "  --fractional-zero-points draws int8_linear's zero points "
              "from [-2, 2] instead of the integers -8..8\n"
+             "  --ops-own-kernels times the ops baseline's passes as this "
+             "file's kernels even where cuDNN is built in (the passes without "
+             "cuDNN's per-call cost)\n"
              "  --list prints the functions and shapes and exits (no GPU "
              "needed)\n");
       return 0;
@@ -1292,12 +1587,13 @@ int main(int argc, char **argv) {
            "CUDA runtime %d",
            b.prop.name, b.prop.major, b.prop.minor, b.prop.multiProcessorCount,
            b.l2 / 1048576.0, cublas_version, cublasLtGetVersion(), runtime_version);
-  const std::string header = header_buf;
+  const std::string header = std::string(header_buf) + ", ops passes: " + b.ops_library();
   printf("%s\nfunctions: %s\n", header.c_str(), names_run.c_str());
   if (!skipped.empty())
     printf("not rewritten by tc-rewrite (skipped): %s\n", skipped.c_str());
   printf("ratio (_x) = baseline time / tc time (> 1: the fused tc kernel is "
-         "faster); lib = cuBLAS + pointwise kernels, lt = cuBLASLt epilogue, "
+         "faster); lib = cuBLAS + pointwise kernels, ops = cuBLAS + one pass per "
+         "pointwise operation (the paper's baseline), lt = cuBLASLt epilogue, "
          "cat = one GEMM over concatenated K\n\n");
 
   FILE *csv = nullptr;

@@ -58,6 +58,34 @@ for stubs in "$cuda_root/lib64/stubs" "$cuda_root/targets/x86_64-linux/lib/stubs
   fi
 done
 
+# cuDNN for the paper's per-operation baseline (fused_bench's ops column):
+# the toolkit's, else the Python wheel's (nvidia-cudnn-cu13); without it the
+# driver times that baseline with its own kernels and says so.
+cudnn_note="not found (ops baseline: own kernels)"
+find_cudnn() {
+  local inc lib
+  for inc in "$cuda_root/include" /usr/include; do
+    for lib in "$cuda_root/lib64" "$cuda_root/targets/x86_64-linux/lib" /usr/lib/x86_64-linux-gnu; do
+      if [[ -f "$inc/cudnn.h" && -e "$lib/libcudnn.so" ]]; then
+        flags+=(-DBENCH_HAVE_CUDNN -I"$inc")
+        link_flags+=(-L"$lib" -lcudnn)
+        cudnn_note="$lib"
+        return
+      fi
+    done
+  done
+  local wheel
+  wheel="$(python3 -c 'import nvidia.cudnn, os; print(list(nvidia.cudnn.__path__)[0])' 2>/dev/null)"
+  if [[ -n "$wheel" && -f "$wheel/include/cudnn.h" && -e "$wheel/lib/libcudnn.so.9" ]]; then
+    flags+=(-DBENCH_HAVE_CUDNN -I"$wheel/include")
+    link_flags+=(-L"$wheel/lib" -l:libcudnn.so.9 -Xlinker -rpath -Xlinker "$wheel/lib")
+    # cuDNN loads its sub-libraries (libcudnn_ops, ...) at run time.
+    export LD_LIBRARY_PATH="$wheel/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+    cudnn_note="$wheel/lib"
+  fi
+}
+find_cudnn
+
 dropped=()   # rewritten files that did not compile
 
 # Compiles the driver against the registry in directory $1 into $2.
@@ -113,6 +141,7 @@ main() {
   nvidia-smi --query-gpu=name,clocks.max.sm,power.limit --format=csv,noheader \
     || echo "(nvidia-smi failed)"
   echo "nvcc: $("$nvcc" --version | tail -n 1)"
+  echo "cuDNN: $cudnn_note"
   if [[ ! -f "$src_dir/fused_bench.cu" || ! -f "$src_dir/bench_common.h" ||
         ! -f "$fused_dir/fused_registry.h" ]]; then
     echo "fused-bench-run: .gpu/bench/ is missing or incomplete; run" \
@@ -162,7 +191,7 @@ main() {
     for idiom in $idioms; do
       local png="$results/fused_bench_${idiom}_paper.png"
       python3 "$src_dir/plot.py" "$csv" "$png" --set paper --where "idiom=$idiom" \
-        --ratio lib_ratio,lt_ratio,cat_ratio \
+        --ratio lib_ratio,ops_ratio,lt_ratio,cat_ratio \
         --ylabel "speedup (baseline time / tc time)" \
         --title "$idiom, paper set: fused tc kernel vs baselines${gpu:+, $gpu}" \
         && pngs+=("$png") \
