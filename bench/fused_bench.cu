@@ -658,6 +658,14 @@ struct Bench : Timer {
                         CUDA_R_16F, N, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
   }
 
+  // gemm_add_gemm's products, unfused: A1 B1 into tmp, A2 B2 into a.C.
+  cublasStatus_t two_gemms(const Args &a, __half *tmp) {
+    const Dims &d = a.d;
+    cublasStatus_t s = gemm(d.M, d.N, d.K1, a.A, d.K1, a.B, d.K1, tmp);
+    cublasStatus_t s2 = gemm(d.M, d.N, d.K2, a.A2, d.K2, a.B2, d.K2, a.C);
+    return s == CUBLAS_STATUS_SUCCESS ? s2 : s;
+  }
+
   // (a): the unfused library path, output to a.C.
   cublasStatus_t lib(int id, const Args &a) {
     const Dims &d = a.d;
@@ -683,10 +691,7 @@ struct Bench : Timer {
       break;
     }
     case kGemmAddGemm: {
-      s = gemm(d.M, d.N, d.K1, a.A, d.K1, a.B, d.K1, tmp);
-      cublasStatus_t s2 = gemm(d.M, d.N, d.K2, a.A2, d.K2, a.B2, d.K2, a.C);
-      if (s == CUBLAS_STATUS_SUCCESS)
-        s = s2;
+      s = two_gemms(a, tmp);
       add_kernel<<<grid_for(mn / 8 + 1), 256>>>(a.C, tmp, mn);
       break;
     }
@@ -800,10 +805,7 @@ struct Bench : Timer {
       bias_then([&] { act_kernel<kActGelu><<<grid_for(mn / 8 + 1), 256>>>(a.C, mn); });
       break;
     case kGemmAddGemm: {
-      s = gemm(d.M, d.N, d.K1, a.A, d.K1, a.B, d.K1, tmp);
-      cublasStatus_t s2 = gemm(d.M, d.N, d.K2, a.A2, d.K2, a.B2, d.K2, a.C);
-      if (s == CUBLAS_STATUS_SUCCESS)
-        s = s2;
+      s = two_gemms(a, tmp);
 #ifdef BENCH_HAVE_CUDNN
       if (p.cudnn)
         dnn_call(cudnnAddTensor(dnn, &one, p.out, tmp, &one, p.out, a.C), "cudnnAddTensor");
