@@ -1,8 +1,11 @@
 //===- ConstantEval.cpp - the value of an expression tree at known leaves -===//
 
 #include "ConstantEval.h"
+#include "FloatRounding.h"
+#include "PureFunctions.h"
 
 #include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringSwitch.h"
 
 #include <cfloat>
@@ -22,16 +25,9 @@ enum class Arith { Float, FloatFlushed, Double };
 
 double toFloat(double X) { return static_cast<double>(static_cast<float>(X)); }
 
-/// X rounded to a type of the given semantics: beyond its largest value it
-/// is infinite.
-double toSemantics(double X, const llvm::fltSemantics &S) {
-  llvm::APFloat F(X);
-  bool LosesInfo = false;
-  F.convert(S, llvm::APFloat::rmNearestTiesToEven, &LosesInfo);
-  return F.convertToDouble();
-}
-double toHalf(double X) { return toSemantics(X, llvm::APFloat::IEEEhalf()); }
-double toBFloat(double X) { return toSemantics(X, llvm::APFloat::BFloat()); }
+/// X rounded to __half or bf16: beyond the largest value it is infinite.
+double toHalf(double X) { return roundToSemantics(X, llvm::APFloat::IEEEhalf()).Value; }
+double toBFloat(double X) { return roundToSemantics(X, llvm::APFloat::BFloat()).Value; }
 
 bool isIntegerType(const std::string &T) {
   return llvm::StringSwitch<bool>(T)
@@ -42,67 +38,99 @@ bool isIntegerType(const std::string &T) {
       .Default(false);
 }
 
-/// Whether E is of integer type, where arithmetic truncates (`1 / 2` is 0).
-/// The operand's element is a floating-point number (8-bit operands are
-/// converted by the copier and never folded).
-bool integerTyped(const ExprNode &E) {
-  auto All = [&] {
-    for (auto &Op : E.Ops)
-      if (!integerTyped(*Op))
-        return false;
-    return true;
-  };
-  switch (E.K) {
-  case ExprNode::Literal:
-    return E.IsInteger;
-  case ExprNode::Unary:
-    return E.Text == "!" || All();
-  case ExprNode::Binary:
-    return llvm::StringSwitch<bool>(E.Text)
-               .Cases({"<", ">", "<=", ">=", "==", "!=", "&&", "||"}, true)
-               .Default(false) ||
-           All();
-  case ExprNode::Conditional:
-    return integerTyped(*E.Ops[1]) && integerTyped(*E.Ops[2]);
-  case ExprNode::Cast:
-    return isIntegerType(E.Text);
-  case ExprNode::Call:
-    return llvm::StringSwitch<bool>(E.Text)
-               .Cases({"__hlt", "__hgt", "__hle", "__hge", "__heq", "__hne"}, true)
-               .Default(false) ||
-           ((E.Text == "abs" || E.Text == "max" || E.Text == "min") && All());
-  default:
-    return false;
-  }
+bool isUnsignedType(const std::string &T) {
+  return isIntegerType(T) &&
+         (T.rfind("unsigned", 0) == 0 || T.rfind("uint", 0) == 0 || T == "size_t");
 }
 
-/// Whether E involves an unsigned integer (a literal or a conversion):
-/// unsigned arithmetic wraps (0u - 1u is 4294967295) and mixed comparisons
-/// convert to unsigned, which the evaluator does not model.
-bool involvesUnsigned(const ExprNode &E) {
-  if (E.K == ExprNode::Literal && E.IsUnsigned)
-    return true;
-  if (E.K == ExprNode::Cast && isIntegerType(E.Text) &&
-      (E.Text.rfind("unsigned", 0) == 0 || E.Text.rfind("uint", 0) == 0 || E.Text == "size_t"))
-    return true;
-  for (auto &Op : E.Ops)
-    if (involvesUnsigned(*Op))
-      return true;
-  return false;
-}
+/// Two facts about each node of a tree, found in one bottom-up pass (each
+/// depends on the node's operands only), so that the evaluator asks them of
+/// every node in constant time:
+/// - IsInteger: whether the node is of integer type, where arithmetic
+///   truncates (`1 / 2` is 0). The operand's element is a floating-point
+///   number (8-bit operands are converted by the copier and never folded).
+/// - InvolvesUnsigned: whether the subtree holds an unsigned integer (a
+///   literal or a conversion): unsigned arithmetic wraps (0u - 1u is
+///   4294967295) and mixed comparisons convert to unsigned, which the
+///   evaluator does not model.
+class NodeTypes {
+public:
+  explicit NodeTypes(const ExprNode &Root) { visit(Root); }
+
+  bool isInteger(const ExprNode &E) const { return Facts.lookup(&E).IsInteger; }
+  bool involvesUnsigned(const ExprNode &E) const { return Facts.lookup(&E).InvolvesUnsigned; }
+
+private:
+  struct Fact {
+    bool IsInteger = false;
+    bool InvolvesUnsigned = false;
+  };
+
+  // A subtree shared by several parents is visited once.
+  Fact visit(const ExprNode &E) {
+    if (auto It = Facts.find(&E); It != Facts.end())
+      return It->second;
+    bool AllInteger = true;
+    bool AnyUnsigned = false;
+    for (auto &Op : E.Ops) {
+      Fact F = visit(*Op);
+      AllInteger &= F.IsInteger;
+      AnyUnsigned |= F.InvolvesUnsigned;
+    }
+    Fact R;
+    R.IsInteger = integerTyped(E, AllInteger);
+    R.InvolvesUnsigned = AnyUnsigned ||
+                         (E.K == ExprNode::Literal && E.IsUnsigned) ||
+                         (E.K == ExprNode::Cast && isUnsignedType(E.Text));
+    Facts[&E] = R;
+    return R;
+  }
+
+  /// Whether E is of integer type, given whether all its operands are.
+  bool integerTyped(const ExprNode &E, bool AllInteger) const {
+    switch (E.K) {
+    case ExprNode::Literal:
+      return E.IsInteger;
+    case ExprNode::Unary:
+      return E.Text == "!" || AllInteger;
+    case ExprNode::Binary:
+      return llvm::StringSwitch<bool>(E.Text)
+                 .Cases({"<", ">", "<=", ">=", "==", "!=", "&&", "||"}, true)
+                 .Default(false) ||
+             AllInteger;
+    case ExprNode::Conditional:
+      // The value is one of the branches; the condition's type does not matter.
+      return E.Ops.size() == 3 && isInteger(*E.Ops[1]) && isInteger(*E.Ops[2]);
+    case ExprNode::Cast:
+      return isIntegerType(E.Text);
+    case ExprNode::Call: {
+      const PureFunction *F = findPureFunction(E.Text);
+      if (!F)
+        return false;
+      return F->Result == PureResult::Boolean ||
+             (F->Result == PureResult::LikeArguments && AllInteger);
+    }
+    default:
+      return false;
+    }
+  }
+
+  llvm::DenseMap<const ExprNode *, Fact> Facts;
+};
 
 /// Folds a prologue where its element (read Element) is 0, in one of the
 /// device's ways of rounding (Arith). Other leaves are unknown.
 class Evaluator {
 public:
-  Evaluator(Arith Mode, unsigned Element) : Mode(Mode), Element(Element) {}
+  Evaluator(Arith Mode, unsigned Element, const NodeTypes &Types)
+      : Mode(Mode), Element(Element), Types(Types) {}
 
   Value eval(const ExprNode &E) const {
-    if (!integerTyped(E))
+    if (!Types.isInteger(E))
       return evalNode(E);
     // Integer values: exact, +0 for zero, within int's range (wider values
     // and unsigned wrap-around are not modelled).
-    if (involvesUnsigned(E))
+    if (Types.involvesUnsigned(E))
       return std::nullopt;
     Value V = evalNode(E);
     if (!V || !std::isfinite(*V) || std::fabs(*V) >= 2147483648.0)
@@ -139,7 +167,7 @@ private:
       // An operator of __half or __nv_bfloat16 computes in that type.
       if (E.IsOperatorCall)
         return std::nullopt;
-      if (integerTyped(*E.Ops[0]) && integerTyped(*E.Ops[1]))
+      if (Types.isInteger(*E.Ops[0]) && Types.isInteger(*E.Ops[1]))
         return integerBinary(E.Text, *L, *R);
       return binary(E.Text, *L, *R);
     }
@@ -156,7 +184,7 @@ private:
       Value X = E.Ops.size() == 1 ? eval(*E.Ops[0]) : std::nullopt;
       if (!X)
         return std::nullopt;
-      return cast(E.Text, *X, integerTyped(*E.Ops[0]));
+      return cast(E.Text, *X, Types.isInteger(*E.Ops[0]));
     }
     case ExprNode::Call: {
       std::vector<double> Args;
@@ -248,112 +276,37 @@ private:
     return std::nullopt;
   }
 
-  /// Calls of the pure functions a region may use (Extraction's list), on
-  /// evaluated arguments; none for those not modelled.
-  Value call(const std::string &F, const std::vector<double> &X) const {
-    auto One = [&](double (*Fn)(double)) -> Value {
-      if (X.size() != 1)
-        return std::nullopt;
-      return round(Fn(X[0]));
-    };
-    auto Two = [&](double (*Fn)(double, double)) -> Value {
-      if (X.size() != 2)
-        return std::nullopt;
-      return round(Fn(X[0], X[1]));
-    };
-    // Conversions.
-    if (X.size() == 1 && (F == "__half2float" || F == "__bfloat162float" || F == "__low2float"))
-      return X[0];
-    if (X.size() == 1 && (F == "__float2half" || F == "__float2half_rn"))
-      return toHalf(X[0]);
-    if (X.size() == 1 && (F == "__float2bfloat16" || F == "__float2bfloat16_rn"))
-      return toBFloat(X[0]);
-    // __half arithmetic rounds each result to half.
-    if (X.size() == 2 && F.rfind("__h", 0) == 0) {
-      if (F == "__hmax" || F == "__hmin")
-        return F == "__hmax" ? std::fmax(X[0], X[1]) : std::fmin(X[0], X[1]);
-      std::string Op = llvm::StringSwitch<std::string>(F)
-                           .Case("__hadd", "+")
-                           .Case("__hsub", "-")
-                           .Case("__hmul", "*")
-                           .Case("__hdiv", "/")
-                           .Case("__hlt", "<")
-                           .Case("__hgt", ">")
-                           .Case("__hle", "<=")
-                           .Case("__hge", ">=")
-                           .Case("__heq", "==")
-                           .Case("__hne", "!=")
-                           .Default("");
-      Value V = Op.empty() ? std::nullopt : exactBinary(Op, X[0], X[1]);
-      return V ? Value(toHalf(*V)) : std::nullopt;
+  /// Calls of the pure functions (PureFunctions.h) on evaluated arguments;
+  /// none for other functions or another number of arguments.
+  Value call(const std::string &Name, const std::vector<double> &X) const {
+    const PureFunction *F = findPureFunction(Name);
+    if (!F || X.size() != F->Arity)
+      return std::nullopt;
+    double V = F->Fold(X);
+    switch (F->Rounding) {
+    case PureRounding::Exact:
+      return V;
+    case PureRounding::Float:
+      return round(V);
+    case PureRounding::Half:
+      return toHalf(V);
+    case PureRounding::BFloat:
+      return toBFloat(V);
     }
-    if (X.size() == 1 && (F == "__hneg" || F == "__habs"))
-      return F == "__hneg" ? -X[0] : std::fabs(X[0]);
-    if (X.size() == 3 && (F == "__hfma" || F == "fmaf" || F == "fma")) {
-      double V = std::fma(X[0], X[1], X[2]);
-      return F == "__hfma" ? toHalf(V) : round(V);
-    }
-    if (F == "fmaxf" || F == "fmax" || F == "max")
-      return Two([](double A, double B) { return std::fmax(A, B); });
-    if (F == "fminf" || F == "fmin" || F == "min")
-      return Two([](double A, double B) { return std::fmin(A, B); });
-    if (F == "powf" || F == "pow")
-      return Two([](double A, double B) { return std::pow(A, B); });
-    if (F == "copysignf" || F == "copysign")
-      return Two([](double A, double B) { return std::copysign(A, B); });
-    if (F == "fdimf")
-      return Two([](double A, double B) { return std::fdim(A, B); });
-    if (F == "fmodf" || F == "fmod")
-      return Two([](double A, double B) { return std::fmod(A, B); });
-    if (F == "hypotf")
-      return Two([](double A, double B) { return std::hypot(A, B); });
-    if (F == "__fdividef")
-      return Two([](double A, double B) { return A / B; });
-    using Fn = double (*)(double);
-    Fn Unary = llvm::StringSwitch<Fn>(F)
-                   .Cases({"expf", "exp", "__expf"}, [](double A) { return std::exp(A); })
-                   .Cases({"exp2f", "exp2"}, [](double A) { return std::exp2(A); })
-                   .Cases({"expm1f", "expm1"}, [](double A) { return std::expm1(A); })
-                   .Cases({"logf", "log", "__logf"}, [](double A) { return std::log(A); })
-                   .Cases({"log2f", "log2"}, [](double A) { return std::log2(A); })
-                   .Cases({"log10f", "log10"}, [](double A) { return std::log10(A); })
-                   .Cases({"log1pf", "log1p"}, [](double A) { return std::log1p(A); })
-                   .Cases({"sqrtf", "sqrt"}, [](double A) { return std::sqrt(A); })
-                   .Case("rsqrtf", [](double A) { return 1.0 / std::sqrt(A); })
-                   .Case("__frcp_rn", [](double A) { return 1.0 / A; })
-                   .Cases({"cbrtf", "cbrt"}, [](double A) { return std::cbrt(A); })
-                   .Cases({"tanhf", "tanh"}, [](double A) { return std::tanh(A); })
-                   .Cases({"erff", "erf"}, [](double A) { return std::erf(A); })
-                   .Cases({"erfcf", "erfc"}, [](double A) { return std::erfc(A); })
-                   .Case("normcdff",
-                         [](double A) { return 0.5 * std::erfc(-A / std::sqrt(2.0)); })
-                   .Cases({"fabsf", "fabs", "abs"}, [](double A) { return std::fabs(A); })
-                   .Cases({"sinf", "sin"}, [](double A) { return std::sin(A); })
-                   .Cases({"cosf", "cos"}, [](double A) { return std::cos(A); })
-                   .Cases({"tanf", "tan"}, [](double A) { return std::tan(A); })
-                   .Cases({"atanf", "atan"}, [](double A) { return std::atan(A); })
-                   .Case("sinhf", [](double A) { return std::sinh(A); })
-                   .Case("coshf", [](double A) { return std::cosh(A); })
-                   .Cases({"floorf", "floor"}, [](double A) { return std::floor(A); })
-                   .Cases({"ceilf", "ceil"}, [](double A) { return std::ceil(A); })
-                   .Cases({"truncf", "trunc"}, [](double A) { return std::trunc(A); })
-                   .Cases({"roundf", "round"}, [](double A) { return std::round(A); })
-                   .Cases({"rintf", "rint"}, [](double A) { return std::rint(A); })
-                   .Default(nullptr);
-    if (Unary)
-      return One(Unary);
     return std::nullopt;
   }
 
   Arith Mode;
   unsigned Element;
+  const NodeTypes &Types;
 };
 
 } // namespace
 
 bool finiteAtZero(const ExprNode &F, unsigned Element, ElementType Stage) {
+  NodeTypes Types(F);
   for (Arith Mode : {Arith::Float, Arith::FloatFlushed, Arith::Double}) {
-    Value V = Evaluator(Mode, Element).eval(F);
+    Value V = Evaluator(Mode, Element, Types).eval(F);
     if (!V)
       return false;
     // The functor returns float, which the stage then rounds to its type.

@@ -7,11 +7,11 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Extraction.h"
+#include "PureFunctions.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
-#include "llvm/ADT/StringSet.h"
 #include <map>
 #include <set>
 
@@ -25,25 +25,6 @@ namespace {
 const char *const AffineNote =
     "subscripts and loop bounds must be sums of loop iterators and "
     "region-invariant integers times constants (e.g. 'A[i * K + k]')";
-
-/// Pure functions a region may call: conversions and math.
-bool isPureFunction(llvm::StringRef Name) {
-  static const llvm::StringSet<> Pure = {
-      "__half2float", "__float2half", "__float2half_rn", "__bfloat162float",
-      "__float2bfloat16", "__float2bfloat16_rn", "__hadd", "__hmul",
-      "__hsub", "__hfma", "__hmax", "__hmin", "fmaxf", "fminf", "fmax",
-      "fmin", "max", "min", "expf", "exp", "__expf", "tanhf", "tanh",
-      "erff", "erf", "sqrtf", "sqrt", "rsqrtf", "fabsf", "fabs", "abs",
-      "logf", "log", "__logf", "powf", "pow", "sinf", "cosf", "exp2f",
-      "normcdff", "erfcf", "fmaf", "fma", "__fdividef", "__frcp_rn",
-      "copysignf", "copysign", "floorf", "floor", "ceilf", "ceil", "truncf",
-      "trunc", "roundf", "round", "rintf", "rint", "log2f", "log2", "log10f",
-      "log10", "log1pf", "log1p", "expm1f", "expm1", "exp2", "cbrtf", "cbrt",
-      "sin", "cos", "tanf", "tan", "atanf", "atan", "sinhf", "coshf", "hypotf",
-      "fdimf", "fmodf", "fmod", "erfc", "__hlt", "__hgt", "__hle", "__hge",
-      "__heq", "__hne", "__hneg", "__habs", "__hdiv"};
-  return Pure.count(Name);
-}
 
 ElementType classify(QualType T) {
   T = T.getCanonicalType().getUnqualifiedType();

@@ -9,10 +9,12 @@
 #include "KernelEmitter.h"
 #include "AstPrinter.h"
 #include "Epilogue.h"
+#include "FloatRounding.h"
 #include "KernelSchedule.h"
 #include "clang/Basic/CharInfo.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/StringExtras.h"
+#include <cmath>
 #include <cstdlib>
 #include <map>
 #include <set>
@@ -283,13 +285,10 @@ private:
   /// Whether the 16-bit input type holds V exactly, as a zero or a normal
   /// value.
   bool representable(double V) const {
-    llvm::APFloat F(V);
-    bool LosesInfo = false;
-    llvm::APFloat::opStatus Status =
-        F.convert(Idiom.InputType == ElementType::F16 ? llvm::APFloat::IEEEhalf()
-                                                      : llvm::APFloat::BFloat(),
-                  llvm::APFloat::rmNearestTiesToEven, &LosesInfo);
-    return Status == llvm::APFloat::opOK && !LosesInfo && F.isFinite() && !F.isDenormal();
+    RoundedValue R = roundToSemantics(V, Idiom.InputType == ElementType::F16
+                                             ? llvm::APFloat::IEEEhalf()
+                                             : llvm::APFloat::BFloat());
+    return R.Exact && std::isfinite(R.Value) && !R.Denormal;
   }
 
   /// The operand's prologue with the element's conversions dropped (it
