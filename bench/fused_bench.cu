@@ -85,12 +85,14 @@
 //      itself spot-checked against a host computation of the loop nest's
 //      semantics (16 elements, in double precision): a mismatch there is a
 //      benchmark bug, REF_MISMATCH, and nothing is timed.
-//   2. tc, lt and cat write a C poisoned with NaN bytes; the error is
-//      max|out - ref| / max|ref| (tolerance 1e-2 for tc and cat, 2e-2 for
-//      lt); tc's output is also spot-checked against the host. Any
+//   2. tc, ops, lt and cat write a C poisoned with NaN bytes; the error is
+//      max|out - ref| / max|ref| (tolerance 1e-2 for tc, ops and cat, 2e-2
+//      for lt); tc's output is also spot-checked against the host. Any
 //      non-finite output fails. A failed tc check marks the row FAIL and tc
-//      is not timed (the baselines still are); a failed lt/cat check marks
-//      that baseline MISMATCH and it is not timed.
+//      is not timed (the baselines still are); a failed ops/lt/cat check
+//      marks that baseline MISMATCH and it is not timed. A cuDNN call of ops
+//      that returns an error switches that row's ops to own kernels (the
+//      ops_impl column says so).
 //   3. Timing as in bench_common.h. The buffer sets cover 2x L2 with the
 //      data one tc call touches (inputs and output).
 //
@@ -740,7 +742,7 @@ struct Bench : Timer {
 #else
     (void)id;
     (void)d;
-    return "built without cuDNN";
+    return g_ops_own_kernels ? "--ops-own-kernels" : "built without cuDNN";
 #endif
   }
 
@@ -1087,6 +1089,7 @@ struct Bench : Timer {
       poison(st, d);
       std::string err = once([&] { return cat(st, d, 0, st.h(bC, 0)); });
       if (context_lost) {
+        plan.destroy();
         row.cat_check = "ERROR(" + err + ")";
         return row;
       }
@@ -1100,8 +1103,10 @@ struct Bench : Timer {
       }
     }
 
-    // The paper's per-operation path (a'): cuDNN's passes where they run and
-    // match, else this file's kernels.
+    // The paper's per-operation path (a'): cuDNN's passes, or this file's
+    // kernels where a cuDNN call returns an error here (a cuDNN result that
+    // does not match the reference is a MISMATCH, as a wrong descriptor
+    // would be, not a reason to switch).
     OpsPlan ops_p;
     bool ops_ok = false;
     if (has_ops(id) && have_ref) {
@@ -1112,6 +1117,7 @@ struct Bench : Timer {
         std::string err = once([&] { return ops(id, ops_p, args(st, d, 0, st.h(bC, 0)), &dnn_err); });
         if (context_lost) {
           ops_p.destroy();
+          plan.destroy();
           row.ops_check = "ERROR(" + err + ")";
           return row;
         }
@@ -1120,10 +1126,9 @@ struct Bench : Timer {
           row.ops_err = check_out(d, st.h(bC, 0), w);
         ops_ok = err.empty() && dnn_err.empty() && std::isfinite(row.ops_err) &&
                  row.ops_err <= kTolTc;
-        if (!ops_ok && ops_p.cudnn && err.empty()) {
-          // cuDNN failed or mismatched here: the same passes as own kernels.
-          why = !dnn_err.empty() ? dnn_err
-                                 : "mismatch " + (w.empty() ? fmt("%.2e", row.ops_err) : w);
+        if (!dnn_err.empty() && ops_p.cudnn && err.empty()) {
+          // A cuDNN call failed here: the same passes as own kernels.
+          why = dnn_err;
           ops_p.destroy();
           row.ops_err = NAN;
           continue;
@@ -1190,8 +1195,12 @@ struct Bench : Timer {
       if (!ops_ok || !ops_err.empty() || context_lost)
         return;
       int reps = 0;
-      double ms = time_lib([&](int i) { return ops(id, ops_p, args(st, d, i, st.h(bC, i))); },
-                           st, reps, ops_err);
+      std::string dnn_err;
+      double ms = time_lib(
+          [&](int i) { return ops(id, ops_p, args(st, d, i, st.h(bC, i)), &dnn_err); }, st,
+          reps, ops_err);
+      if (!dnn_err.empty() && ops_err.empty())
+        ops_err = "ERROR(" + dnn_err + ")";
       if (ops_err.empty())
         keep(ms, reps, row.ops_ms, row.ops_reps);
     };
@@ -1372,8 +1381,9 @@ int report(const std::vector<Row> &rows, const std::string &header,
       "ratio = baseline time / tc time (> 1: the fused tc kernel is faster), "
       "over PASS rows. lib: cuBLAS GEMM(s) + separate pointwise kernels (one "
       "pass over C: bias and activation in one kernel); ops: the seed paper's "
-      "baseline, one library call per pointwise operation (bias add, then the "
-      "activation: two passes; cuDNN where available); lt: "
+      "baseline, one library call per pointwise operation (ReLU over A; the bias "
+      "add, then the activation: two passes over C; the add of two GEMMs; cuDNN "
+      "where available, GELU always an own kernel); lt: "
       "cuBLASLt with a fused bias epilogue (its GELU is the tanh form); cat: "
       "one cuBLAS GEMM over the concatenated K.";
 

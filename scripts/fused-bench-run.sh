@@ -12,7 +12,8 @@
 # fused_registry.h); the run then still happens, and the script exits
 # nonzero. Writes fused_bench.csv, fused_bench.md, fused_bench.log and one
 # fused_bench_<idiom>_paper.png per idiom (speedup over the unfused library
-# path, sorted, plus the fused-library baseline where there is one) to $OUT
+# path, sorted, plus the paper's per-operation baseline and the fused-library
+# or concatenated-K baseline where there is one) to $OUT
 # when set (else to the build directory), and prints the benchmark's summary
 # last. The PNG step is optional (it needs python3; matplotlib is used when
 # present). Exits with fused_bench's status (nonzero when a row failed its
@@ -62,22 +63,26 @@ done
 # the toolkit's, else the Python wheel's (nvidia-cudnn-cu13); without it the
 # driver times that baseline with its own kernels and says so.
 cudnn_note="not found (ops baseline: own kernels)"
+driver_flags=()  # for the driver only (the rewritten kernels need no cuDNN)
 find_cudnn() {
-  local inc lib
-  for inc in "$cuda_root/include" /usr/include; do
-    for lib in "$cuda_root/lib64" "$cuda_root/targets/x86_64-linux/lib" /usr/lib/x86_64-linux-gnu; do
-      if [[ -f "$inc/cudnn.h" && -e "$lib/libcudnn.so" ]]; then
-        flags+=(-DBENCH_HAVE_CUDNN -I"$inc")
-        link_flags+=(-L"$lib" -lcudnn)
-        cudnn_note="$lib"
-        return
-      fi
-    done
+  # Header and library of one installation: the toolkit's, or the system's.
+  local pair inc lib
+  for pair in "$cuda_root/include:$cuda_root/lib64" \
+              "$cuda_root/targets/x86_64-linux/include:$cuda_root/targets/x86_64-linux/lib" \
+              "/usr/include:/usr/lib/x86_64-linux-gnu"; do
+    inc="${pair%%:*}" lib="${pair#*:}"
+    if [[ -f "$inc/cudnn.h" && -e "$lib/libcudnn.so" ]]; then
+      driver_flags+=(-DBENCH_HAVE_CUDNN)
+      [[ "$inc" != /usr/include ]] && driver_flags+=(-I"$inc")
+      link_flags+=(-L"$lib" -lcudnn)
+      cudnn_note="$lib"
+      return
+    fi
   done
   local wheel
   wheel="$(python3 -c 'import nvidia.cudnn, os; print(list(nvidia.cudnn.__path__)[0])' 2>/dev/null)"
   if [[ -n "$wheel" && -f "$wheel/include/cudnn.h" && -e "$wheel/lib/libcudnn.so.9" ]]; then
-    flags+=(-DBENCH_HAVE_CUDNN -I"$wheel/include")
+    driver_flags+=(-DBENCH_HAVE_CUDNN -I"$wheel/include")
     link_flags+=(-L"$wheel/lib" -l:libcudnn.so.9 -Xlinker -rpath -Xlinker "$wheel/lib")
     # cuDNN loads its sub-libraries (libcudnn_ops, ...) at run time.
     export LD_LIBRARY_PATH="$wheel/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
@@ -90,7 +95,7 @@ dropped=()   # rewritten files that did not compile
 
 # Compiles the driver against the registry in directory $1 into $2.
 compile_driver() {
-  "$nvcc" "${flags[@]}" -I"$1" -I"$src_dir" -c "$src_dir/fused_bench.cu" -o "$2" \
+  "$nvcc" "${flags[@]}" "${driver_flags[@]}" -I"$1" -I"$src_dir" -c "$src_dir/fused_bench.cu" -o "$2" \
     >"$2.log" 2>&1
 }
 

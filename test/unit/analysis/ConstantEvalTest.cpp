@@ -79,13 +79,30 @@ TEST(ConstantEvalTest, IntegerTypedCalls) {
       OneOver(binary("+", call("__hlt", {element(), literal(1)}), integer(1))))));
   EXPECT_TRUE(finite(Reciprocal(
       OneOver(binary("+", call("fmaxf", {element(), literal(1)}), integer(1))))));
-  // 1 / __hlt(1, 0) divides integers by 0.
-  EXPECT_FALSE(finite(binary("+", element(), OneOver(call("__hlt", {literal(1), element()})))));
   // 1 / max(2, 3) is 0, unless an argument is not an integer.
   EXPECT_FALSE(finite(Reciprocal(OneOver(call("max", {integer(2), integer(3)})))));
   EXPECT_FALSE(finite(Reciprocal(OneOver(call("abs", {integer(3)})))));
   EXPECT_TRUE(finite(Reciprocal(OneOver(call("fmaxf", {integer(2), integer(3)})))));
   EXPECT_TRUE(finite(Reciprocal(OneOver(call("max", {integer(2), literal(3)})))));
+}
+
+// A conditional is an integer where both branches are (whatever its
+// condition), and a conversion to an integer type is one.
+TEST(ConstantEvalTest, IntegerTypedConditionalsAndCasts) {
+  auto Reciprocal = [](ExprPtr D) {
+    return binary("+", element(), binary("/", literal(1), std::move(D)));
+  };
+  auto OneOver = [](ExprPtr D) { return binary("/", integer(1), std::move(D)); };
+  auto Select = [](ExprPtr Then, ExprPtr Else) {
+    return ExprNode::make(ExprNode::Conditional, "?:",
+                          {binary("<", element(), literal(1)), std::move(Then), std::move(Else)});
+  };
+  // 1 / (x < 1.0 ? 2 : 3) is 1 / 2, 0; with a float branch it is 0.5.
+  EXPECT_FALSE(finite(Reciprocal(OneOver(Select(integer(2), integer(3))))));
+  EXPECT_TRUE(finite(Reciprocal(OneOver(Select(integer(2), literal(3))))));
+  // 1 / (long)2 is 1 / 2, 0; 1 / (float)2 is 0.5.
+  EXPECT_FALSE(finite(Reciprocal(OneOver(ExprNode::make(ExprNode::Cast, "long", {integer(2)})))));
+  EXPECT_TRUE(finite(Reciprocal(OneOver(ExprNode::make(ExprNode::Cast, "float", {integer(2)})))));
 }
 
 // Unsigned integer arithmetic wraps, which the folder does not model.
