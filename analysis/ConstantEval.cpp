@@ -194,7 +194,7 @@ private:
           return std::nullopt;
         Args.push_back(*X);
       }
-      return call(E.Text, Args);
+      return call(E.Text, Args, Types.isInteger(E));
     }
     }
     return std::nullopt;
@@ -277,12 +277,16 @@ private:
   }
 
   /// Calls of the pure functions (PureFunctions.h) on evaluated arguments;
-  /// none for other functions or another number of arguments.
-  Value call(const std::string &Name, const std::vector<double> &X) const {
+  /// none for other functions or another number of arguments. A call of
+  /// integer type (abs, max, min of integers; the __half comparisons) is
+  /// exact: rounding max(16777217, 0) to float would make it 16777216.
+  Value call(const std::string &Name, const std::vector<double> &X, bool IntegerTyped) const {
     const PureFunction *F = findPureFunction(Name);
     if (!F || X.size() != F->Arity)
       return std::nullopt;
     double V = F->Fold(X);
+    if (IntegerTyped)
+      return V;
     switch (F->Rounding) {
     case PureRounding::Exact:
       return V;

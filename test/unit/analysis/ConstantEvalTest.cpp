@@ -84,6 +84,17 @@ TEST(ConstantEvalTest, IntegerTypedCalls) {
   EXPECT_FALSE(finite(Reciprocal(OneOver(call("abs", {integer(3)})))));
   EXPECT_TRUE(finite(Reciprocal(OneOver(call("fmaxf", {integer(2), integer(3)})))));
   EXPECT_TRUE(finite(Reciprocal(OneOver(call("max", {integer(2), literal(3)})))));
+  // Integer max, min and abs are exact beyond float's 2^24:
+  // 1.0 / (max(16777217, 0) - 16777216) is 1 on the device (rounded to
+  // float, max would give 16777216 and a division by 0).
+  auto OneOverDifference = [](ExprPtr Big) {
+    return binary("+", element(),
+                  binary("/", literal(1), binary("-", std::move(Big), integer(16777216))));
+  };
+  EXPECT_TRUE(finite(OneOverDifference(call("max", {integer(16777217), integer(0)}))));
+  EXPECT_TRUE(finite(OneOverDifference(call("min", {integer(16777217), integer(16777219)}))));
+  EXPECT_TRUE(finite(OneOverDifference(call("abs", {integer(-16777217)}))));
+  EXPECT_FALSE(finite(OneOverDifference(call("abs", {integer(-16777216)}))));
 }
 
 // A conditional is an integer where both branches are (whatever its
