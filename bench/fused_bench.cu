@@ -711,7 +711,7 @@ struct Bench : Timer {
 
   // (a'): the descriptors of the paper's per-operation path; "" or why
   // cuDNN is not used for this shape (the passes are then own kernels).
-  std::string ops_plan(int id, const Dims &d, OpsPlan &p) {
+  std::string ops_plan(const Dims &d, OpsPlan &p) {
     p = OpsPlan();
 #ifdef BENCH_HAVE_CUDNN
     if (g_ops_own_kernels)
@@ -737,10 +737,8 @@ struct Bench : Timer {
       return std::string("descriptors: ") + cudnnGetErrorString(s);
     }
     p.cudnn = true;
-    (void)id;
     return "";
 #else
-    (void)id;
     (void)d;
     return g_ops_own_kernels ? "--ops-own-kernels" : "built without cuDNN";
 #endif
@@ -750,74 +748,52 @@ struct Bench : Timer {
   // call's status goes to *dnn_err (when given) as text.
   cublasStatus_t ops(int id, const OpsPlan &p, const Args &a, std::string *dnn_err = nullptr) {
     const Dims &d = a.d;
-    __half *tmp = (__half *)scratch.ptr;
     const size_t mn = (size_t)d.M * d.N;
-    const float one = 1.f, zero = 0.f;
-    (void)one;
-    (void)zero;
-    (void)dnn_err;
+    if (!p.cudnn) {
+      // This file's kernels, a pass per operation. ReLU over A and the add
+      // of two GEMMs are single passes in lib already.
+      if (id == kReluGemm || id == kGemmAddGemm)
+        return lib(id, a);
+      cublasStatus_t s = gemm(d.M, d.N, d.K, a.A, d.K, a.B, d.K, a.C);
+      bool vec = d.N % 8 == 0;
+      bias_act_kernel<kActNone><<<grid_for(vec ? mn / 8 : mn), 256>>>(a.C, a.bias, d.M, d.N, vec);
+      if (id == kGemmBiasRelu)
+        act_kernel<kActRelu><<<grid_for(mn / 8 + 1), 256>>>(a.C, mn);
+      else
+        act_kernel<kActGelu><<<grid_for(mn / 8 + 1), 256>>>(a.C, mn);
+      return s;
+    }
 #ifdef BENCH_HAVE_CUDNN
+    const float one = 1.f, zero = 0.f;
+    __half *tmp = (__half *)scratch.ptr;
     auto dnn_call = [&](cudnnStatus_t r, const char *what) {
       if (r != CUDNN_STATUS_SUCCESS && dnn_err && dnn_err->empty())
         *dnn_err = std::string(what) + ": " + cudnnGetErrorString(r);
     };
-#endif
-    // One pass of bias add over C, then one of the activation.
-    auto bias_then = [&](auto act_pass) {
-#ifdef BENCH_HAVE_CUDNN
-      if (p.cudnn) {
-        dnn_call(cudnnAddTensor(dnn, &one, p.bias, a.bias, &one, p.out, a.C), "cudnnAddTensor");
-        act_pass();
-        return;
-      }
-#endif
-      bool vec = d.N % 8 == 0;
-      bias_act_kernel<kActNone><<<grid_for(vec ? mn / 8 : mn), 256>>>(a.C, a.bias, d.M, d.N, vec);
-      act_pass();
-    };
     cublasStatus_t s = CUBLAS_STATUS_SUCCESS;
     switch (id) {
-    case kReluGemm: {
-      size_t n = (size_t)d.M * d.K;
-#ifdef BENCH_HAVE_CUDNN
-      if (p.cudnn)
-        dnn_call(cudnnActivationForward(dnn, p.relu, &one, p.a, a.A, &zero, p.a, tmp),
-                 "cudnnActivationForward");
-      else
-#endif
-        relu_kernel<<<grid_for(n / 8 + 1), 256>>>(a.A, tmp, n);
-      s = gemm(d.M, d.N, d.K, tmp, d.K, a.B, d.K, a.C);
-      break;
-    }
-    case kGemmBiasRelu:
-      s = gemm(d.M, d.N, d.K, a.A, d.K, a.B, d.K, a.C);
-      bias_then([&] {
-#ifdef BENCH_HAVE_CUDNN
-        if (p.cudnn) {
-          dnn_call(cudnnActivationForward(dnn, p.relu, &one, p.out, a.C, &zero, p.out, a.C),
-                   "cudnnActivationForward");
-          return;
-        }
-#endif
-        act_kernel<kActRelu><<<grid_for(mn / 8 + 1), 256>>>(a.C, mn);
-      });
-      break;
-    case kGemmBiasGelu:  // cuDNN's activations have no GELU: always a kernel
-      s = gemm(d.M, d.N, d.K, a.A, d.K, a.B, d.K, a.C);
-      bias_then([&] { act_kernel<kActGelu><<<grid_for(mn / 8 + 1), 256>>>(a.C, mn); });
-      break;
-    case kGemmAddGemm: {
+    case kReluGemm:
+      dnn_call(cudnnActivationForward(dnn, p.relu, &one, p.a, a.A, &zero, p.a, tmp),
+               "cudnnActivationForward");
+      return gemm(d.M, d.N, d.K, tmp, d.K, a.B, d.K, a.C);
+    case kGemmAddGemm:
       s = two_gemms(a, tmp);
-#ifdef BENCH_HAVE_CUDNN
-      if (p.cudnn)
-        dnn_call(cudnnAddTensor(dnn, &one, p.out, tmp, &one, p.out, a.C), "cudnnAddTensor");
-      else
+      dnn_call(cudnnAddTensor(dnn, &one, p.out, tmp, &one, p.out, a.C), "cudnnAddTensor");
+      return s;
+    default:  // the bias add, then the activation
+      s = gemm(d.M, d.N, d.K, a.A, d.K, a.B, d.K, a.C);
+      dnn_call(cudnnAddTensor(dnn, &one, p.bias, a.bias, &one, p.out, a.C), "cudnnAddTensor");
+      if (id == kGemmBiasRelu)
+        dnn_call(cudnnActivationForward(dnn, p.relu, &one, p.out, a.C, &zero, p.out, a.C),
+                 "cudnnActivationForward");
+      else  // cuDNN's activations have no GELU
+        act_kernel<kActGelu><<<grid_for(mn / 8 + 1), 256>>>(a.C, mn);
+      return s;
+    }
+#else
+    (void)dnn_err;
+    return CUBLAS_STATUS_NOT_SUPPORTED;  // unreachable: p.cudnn needs cuDNN
 #endif
-        add_kernel<<<grid_for(mn / 8 + 1), 256>>>(a.C, tmp, mn);
-      break;
-    }
-    }
-    return s;
   }
 
   // (c): one GEMM over the concatenated reduction of set s.
@@ -1110,7 +1086,7 @@ struct Bench : Timer {
     OpsPlan ops_p;
     bool ops_ok = false;
     if (has_ops(id) && have_ref) {
-      std::string why = ops_plan(id, d, ops_p);
+      std::string why = ops_plan(d, ops_p);
       for (;;) {
         poison(st, d);
         std::string dnn_err;
