@@ -1,5 +1,6 @@
 //===- ExprTree.cpp -------------------------------------------------------===//
 #include "ExprTree.h"
+#include "PureFunctions.h"
 
 namespace tc {
 
@@ -74,9 +75,7 @@ const ExprNode *stripConversions(const ExprNode *E) {
   while (E) {
     if (E->K == ExprNode::Cast && (E->Text == "float" || E->Text == "double"))
       E = E->Ops[0].get();
-    else if (E->K == ExprNode::Call && E->Ops.size() == 1 &&
-             (E->Text == "__half2float" || E->Text == "__bfloat162float" ||
-              E->Text == "__low2float"))
+    else if (E->K == ExprNode::Call && E->Ops.size() == 1 && isConversionToFloat(E->Text))
       E = E->Ops[0].get();
     else
       break;

@@ -191,4 +191,10 @@ bool isPureFunction(llvm::StringRef Name) {
   return F && F->InRegions;
 }
 
+bool isConversionToFloat(llvm::StringRef Name) {
+  // The entries that keep their argument as it is.
+  const PureFunction *F = findPureFunction(Name);
+  return F && F->Fold == first && F->Rounding == PureRounding::Exact;
+}
+
 } // namespace tc

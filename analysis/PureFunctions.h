@@ -54,6 +54,10 @@ const PureFunction *findPureFunction(llvm::StringRef Name);
 /// Whether a region may call the function named Name: conversions and math.
 bool isPureFunction(llvm::StringRef Name);
 
+/// Whether the function named Name converts a 16-bit value to float, which
+/// is exact (__half2float, __bfloat162float, __low2float).
+bool isConversionToFloat(llvm::StringRef Name);
+
 } // namespace tc
 
 #endif

@@ -26,6 +26,13 @@ TEST(PureFunctionsTest, OthersAreNotPure) {
   EXPECT_FALSE(isPureFunction("__low2float"));
 }
 
+TEST(PureFunctionsTest, ConversionsToFloat) {
+  for (const char *N : {"__half2float", "__bfloat162float", "__low2float"})
+    EXPECT_TRUE(isConversionToFloat(N)) << N;
+  for (const char *N : {"__float2half", "__float2bfloat16_rn", "__hneg", "__hmax", "expf", "x"})
+    EXPECT_FALSE(isConversionToFloat(N)) << N;
+}
+
 TEST(PureFunctionsTest, EveryEntryIsFoldableAndListedOnce) {
   llvm::StringSet<> Seen;
   for (const PureFunction &F : pureFunctions()) {
