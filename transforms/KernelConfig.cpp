@@ -644,6 +644,33 @@ static std::vector<AlternativeKernel> narrowerTiles(const KernelConfig &Base,
   return Alts;
 }
 
+/// Heights of the transposed raw-fragment tiles besides 256 (rows of X,
+/// wgmma's N; tc::tall_tile_height).
+static constexpr int kShorterTallHeights[] = {224, 192, 176};
+
+/// The tall transposed kernel `Tall` again with each shorter height of
+/// kShorterTallHeights, falling back to the default kernel's cp.async twin
+/// as Tall does; taken where tc::prefer_tall_raw_fragment_height(m, n, k,
+/// height, {256, heights...}) picks that height. The X tile is wgmma's N,
+/// so a height is a width of the transposed tile: the same instruction
+/// widths as the wide kernel's narrower tiles (kNarrowerWideWidths).
+static std::vector<AlternativeKernel> shorterTallTiles(const KernelConfig &Tall) {
+  std::string List = "{" + std::to_string(Tall.BlockM);
+  for (int H : kShorterTallHeights)
+    List += ", " + std::to_string(H);
+  List += "}";
+  std::vector<AlternativeKernel> Alts;
+  for (int H : kShorterTallHeights) {
+    KernelConfig K = Tall;
+    K.BlockM = K.WarpN = H;
+    AlternativeKernel Alt{K, "_tall" + std::to_string(H), "prefer_tall_raw_fragment_height", true};
+    Alt.ExtraArgs = ", " + std::to_string(H) + ", " + List;
+    Alt.TwinOf = "";
+    Alts.push_back(Alt);
+  }
+  return Alts;
+}
+
 std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
                                                   const RegionModel &M,
                                                   const MatmulIdiom &Idiom) {
@@ -671,7 +698,9 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
     // transposed tile 256 rows tall: each thread's fragments serve twice
     // the columns of wgmma, m64n256k16, beside a producer warpgroup that
     // gives its registers to the consumers. 4 stages, one block per SM,
-    // the default kernel's cp.async twin as fallback.)
+    // the default kernel's cp.async twin as fallback. Preceded by the same
+    // tiles 224, 192 and 176 rows tall for outputs those fit better to
+    // rounds of SMs, tc::tall_tile_height.)
     if (C.RawFragmentsB) {
       KernelConfig Tall = C;
       Tall.BlockM = Tall.WarpN = 256;
@@ -680,7 +709,12 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
       allowStreamUnits(Tall, Cl);
       AlternativeKernel TallAlt{Tall, "_tall", "prefer_tall_raw_fragment_tiles", false};
       TallAlt.TwinOf = "";
-      return {{Narrow, "_narrow", "prefer_narrow_raw_fragment_tiles", true}, TallAlt};
+      std::vector<AlternativeKernel> Alts = {
+          {Narrow, "_narrow", "prefer_narrow_raw_fragment_tiles", true}};
+      std::vector<AlternativeKernel> Shorter = shorterTallTiles(Tall);
+      Alts.insert(Alts.end(), Shorter.begin(), Shorter.end());
+      Alts.push_back(TallAlt);
+      return Alts;
     }
     return {{Narrow, "_narrow", "prefer_narrow_converted_tiles", false}};
   }

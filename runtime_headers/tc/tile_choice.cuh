@@ -127,6 +127,21 @@
 // docs/results/fused-bench-h100-int8-tall.md); fewer or smaller tiles ran
 // up to 1.9x slower on it.
 //
+// tall_tile_height: the tall tiles 224, 192 or 176 rows of X tall instead
+// of 256 (the heights are wgmma's N, the wide kernel's widths transposed),
+// where those fill one or two rounds of SMs with fewer tile rows. Measured
+// on an H200 (2026-11-28, int8-weight layer, TC_FITTED_WIDTHS=0 against
+// the fitted heights in one binary, two runs each in alternating order,
+// docs/results/fused-bench-h200-int8-tall-heights.md): geometric mean of
+// the ratio to dequantisation + cuBLAS over the paper set 0.943-0.950 ->
+// 0.975-0.981, up to 1.28x on short reductions of 153 tall tiles (2304 x
+// 2176 x 768: 32.8 -> 25.6 us, a second round of 21 tiles, too many for
+// stream units), and 0.91-0.96x on the four shapes of 138 to 147 tall
+// tiles with k >= 1792 (2304 x 2048 x 2560), whose thin last round the
+// stream units share out well over a long reduction: those keep 256 (the
+// bound of 24 k tiles lies between 3456 x 1280 x 1280, 1.04x with 176
+// rows, and 1152 x 3584 x 1664, 1.00x).
+//
 // prefer_deep_narrow_tiles: with at most one round of 64x128 tiles (no
 // more than SMs), the 64x128 TMA kernel with 8 stages and one block per SM
 // instead of 4 stages and two: the block's whole share of a short
@@ -305,6 +320,31 @@ __host__ inline bool prefer_narrow_raw_fragment_tiles(long long m, long long n, 
 
 __host__ inline bool prefer_tall_raw_fragment_tiles(long long m, long long n) {
   return m >= 512 && 2 * output_tiles(m, n, 256, 128) >= multiprocessors();
+}
+
+// The height (rows of X, wgmma's N) of the tall transposed tiles, of the
+// region's heights (256 first): as wide_tile_width, over the transposed
+// output (n x m, the heights as widths of 128-row tiles); but 256 where
+// its tiles leave a last round that the stream units share out
+// (schedule_stream_tiles: at most an eighth of the SMs) of a reduction of
+// at least 24 k tiles, which costs less there than the shorter tiles'
+// lower reuse.
+__host__ inline int tall_tile_height(long long m, long long n, long long k,
+                                     std::initializer_list<int> heights) {
+  const long long sms = multiprocessors(), tall_tiles = output_tiles(m, n, 256, 128);
+  if (!fitted_widths_enabled() || tall_tiles > 2 * sms)
+    return 256;
+  const long long tail = tall_tiles % sms;
+  if (stream_units_enabled() && tall_tiles > sms && tail != 0 && 8 * tail <= sms &&
+      k >= 24 * 64)
+    return 256;
+  return fitted_tile_width(n, m, 128, heights);
+}
+
+__host__ inline bool prefer_tall_raw_fragment_height(long long m, long long n, long long k,
+                                                     int height,
+                                                     std::initializer_list<int> heights) {
+  return prefer_tall_raw_fragment_tiles(m, n) && tall_tile_height(m, n, k, heights) == height;
 }
 
 // Whether persistent blocks are allowed: not with TC_PERSISTENT=0.

@@ -767,10 +767,14 @@ const MNK kGeneral[] = {
     // (no split-K), aligned and not.
     {1024, 1024, 1024, false}, {1000, 1000, 1000, false},
     {2048, 1536, 256, false}, {2049, 1537, 264, false},
-    // The 256x128 tiles of an 8-bit weight (tc::prefer_tall_raw_fragment_tiles):
-    // partial tiles and k tiles with stream units (140 tiles, 9 k tiles),
-    // and misaligned, so that its launcher falls back to the cp.async kernel.
-    {2560, 1790, 520, false}, {2304, 1000, 1032, true},
+    // The tall transposed tiles of an 8-bit weight
+    // (tc::prefer_tall_raw_fragment_tiles; on 132 SMs): 176 rows (140 tiles
+    // of 256 rows, 9 k tiles), partial tiles and k tiles with stream
+    // units; 256 rows (144 tiles and 25 k tiles: the stream units take the
+    // thin last round) with a partial k tile; misaligned, so that the
+    // launcher falls back to the cp.async kernel. (2049 x 1537 x 264 and
+    // 2048 x 1536 x 256 above take 224 and 192 rows.)
+    {2560, 1790, 520, false}, {2300, 2000, 1576, false}, {2304, 1000, 1032, true},
     // The persistent 128x128 tiles, and with a K-major A's prologue their
     // version on wgmma's A fragments (tc::prefer_persistent_fragment_tiles:
     // 150 tiles, k >= 768), with partial tiles and a partial k tile.

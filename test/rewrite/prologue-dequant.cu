@@ -5,7 +5,8 @@
 // 8-bit B on wgmma lands raw by TMA: the 128x128 kernel computes its tile
 // transposed, each consumer thread converting its wgmma A fragments of the
 // raw tile in registers (tc::load_raw_fragments), and so does the 256x128
-// kernel for large outputs (setmaxnreg: a producer warpgroup); the 64x128 kernel's
+// kernel for large outputs (setmaxnreg: a producer warpgroup), 224, 192 or
+// 176 rows tall where those fit rounds of SMs better; the 64x128 kernel's
 // consumers convert it into its stage (tc::convert_raw_stage); the cp.async
 // kernels, the TMA kernels' fallback, convert while copying.
 //
@@ -59,6 +60,25 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK: tc_consumers(std::true_type());
 // CHECK-LABEL: static void tc_int8_linear_0_narrow_launch(
 // CHECK: !tc::tma_map_2d_bytes(&tc_map_b, W, K, N, K, 64, 128)) {
+// The tall kernel again 224, 192 and 176 rows of X tall (wgmma's N): the
+// stages, instruction, output tile and schedule of that height, taken
+// where those tiles fit rounds of SMs better (tc::tall_tile_height).
+// CHECK-LABEL: __launch_bounds__(384, 1) tc_int8_linear_0_tall224_kernel(
+// CHECK: {{^ *}}__half *tc_smem_b = tc_smem_a + 57344;
+// CHECK: tc::mbarrier_arrive_expect_tx(tc_full + {{.*}}, 36864);
+// CHECK-NEXT: tc::tma_load_2d(tc_smem_a + {{.*}} * 14336, tc_map_a, {{.*}}, (64 * {{c[0-9]}}), 224 * tc_block_m);
+// CHECK: float tc_acc[1][28][4] = {};
+// CHECK: tc::wgmma_m64k16_rs<__half, 0, 224>(tc_acc[0], tc_frag_b[0][0], tc::wgmma_desc_advance(tc_desc_a, {{.*}} * 28672 + 32 * 0));
+// CHECK: tc::combine_parts<224, 128, 136, 256>(
+// CHECK-LABEL: static void tc_int8_linear_0_tall224_launch(
+// CHECK: if (!tc::tma_map_2d_aligned(&tc_map_a, X, K, M, K, 64, 224, tc_stream, 0) ||
+// CHECK-NEXT: !tc::tma_map_2d_bytes(&tc_map_b, W, K, N, K, 64, 128, true)) {
+// CHECK-NEXT: tc_int8_linear_0_cp_async_launch(M, N, K, X, W, zero, scale, Y, tc_stream);
+// CHECK: tc::schedule_stream_tiles({{.*}}(M + 223) / 224{{.*}}, {{.*}}(N + 127) / 128{{.*}}, tc_k_tiles);
+// CHECK-LABEL: __launch_bounds__(384, 1) tc_int8_linear_0_tall192_kernel(
+// CHECK: tc::wgmma_m64k16_rs<__half, 0, 192>(
+// CHECK-LABEL: __launch_bounds__(384, 1) tc_int8_linear_0_tall176_kernel(
+// CHECK: tc::wgmma_m64k16_rs<__half, 0, 176>(
 // The 256x128 kernel computes its tile transposed too: two warpgroups of
 // m64n256k16 (one per 64 columns of the output tile), beside a producer
 // warpgroup that gives its registers to them (setmaxnreg) in a loop of its
@@ -195,7 +215,15 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK-NEXT: {{^}}  // The kernel for this shape (tc/tile_choice.cuh).
 // CHECK-NEXT: {{^}}  if (tc::prefer_narrow_raw_fragment_tiles(M, N, K)) {
 // CHECK-NEXT: {{^}}    tc_int8_linear_0_narrow_launch(M, N, K, X, W, zero, scale, Y, tc_stream);  // 64x128 tiles
-// CHECK: {{^}}  if (tc::prefer_tall_raw_fragment_tiles(M, N)) {
+// CHECK: {{^}}  if (tc::prefer_tall_raw_fragment_height(M, N, K, 224, {256, 224, 192, 176})) {
+// CHECK-NEXT: {{^}}    tc_int8_linear_0_tall224_launch(M, N, K, X, W, zero, scale, Y, tc_stream);  // 224x128 tiles
+// CHECK: {{^}}  if (tc::prefer_tall_raw_fragment_height(M, N, K, 192, {256, 224, 192, 176})) {
+// CHECK-NEXT: {{^}}    tc_int8_linear_0_tall192_launch(M, N, K, X, W, zero, scale, Y, tc_stream);  // 192x128 tiles
+// CHECK: {{^}}  if (tc::prefer_tall_raw_fragment_height(M, N, K, 176, {256, 224, 192, 176})) {
+// CHECK-NEXT: {{^}}    tc_int8_linear_0_tall176_launch(M, N, K, X, W, zero, scale, Y, tc_stream);  // 176x128 tiles
+// CHECK-NEXT: {{^}}    return;
+// CHECK-NEXT: {{^}}  }
+// CHECK-NEXT: {{^}}  if (tc::prefer_tall_raw_fragment_tiles(M, N)) {
 // CHECK-NEXT: {{^}}    tc_int8_linear_0_tall_launch(M, N, K, X, W, zero, scale, Y, tc_stream);  // 256x128 tiles
 // CHECK: if (!tc::tma_map_2d_aligned(&tc_map_a, X, K, M, K, 64, 128, tc_stream, 0) ||
 // CHECK-NEXT: !tc::tma_map_2d_bytes(&tc_map_b, W, K, N, K, 64, 128, true)) {

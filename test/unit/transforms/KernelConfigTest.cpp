@@ -684,7 +684,7 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   EXPECT_FALSE(R.Config->ProducerWarpgroup);
   EXPECT_EQ(R.Config->blockThreads(), 256 + 32);
   std::vector<AlternativeKernel> Alts = alternativeKernels(*R.Config, RegionModel(), Idiom);
-  ASSERT_EQ(Alts.size(), 2u);
+  ASSERT_EQ(Alts.size(), 5u);
   // (Against the transposed kernel, only for short reductions.)
   EXPECT_EQ(Alts[0].Predicate, "prefer_narrow_raw_fragment_tiles");
   EXPECT_TRUE(Alts[0].TakesK);
@@ -697,9 +697,32 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   // (--explain says how each kernel converts.)
   EXPECT_EQ(Alts[0].Config.pathReason().find("computed transposed"), std::string::npos);
   EXPECT_NE(Alts[0].Config.pathReason().find("convert it in place"), std::string::npos);
-  const KernelConfig &Tall = Alts[1].Config;
-  EXPECT_EQ(Alts[1].Predicate, "prefer_tall_raw_fragment_tiles");
-  EXPECT_EQ(Alts[1].TwinOf, std::optional<std::string>(""));
+  // The tall tiles 224, 192 and 176 rows tall first, each under the rule
+  // that fits the heights to rounds of SMs, then 256 rows for the rest.
+  const int ShorterHeights[] = {224, 192, 176};
+  for (int I = 0; I < 3; ++I) {
+    const AlternativeKernel &Shorter = Alts[1 + I];
+    EXPECT_EQ(Shorter.Suffix, "_tall" + std::to_string(ShorterHeights[I]));
+    EXPECT_EQ(Shorter.Predicate, "prefer_tall_raw_fragment_height");
+    EXPECT_TRUE(Shorter.TakesK);
+    EXPECT_EQ(Shorter.ExtraArgs,
+              ", " + std::to_string(ShorterHeights[I]) + ", {256, 224, 192, 176}");
+    EXPECT_EQ(Shorter.TwinOf, std::optional<std::string>(""));
+    EXPECT_EQ(Shorter.Config.BlockM, ShorterHeights[I]);
+    EXPECT_EQ(Shorter.Config.WarpN, ShorterHeights[I]);
+    EXPECT_EQ(Shorter.Config.BlockN, 128);
+    EXPECT_TRUE(Shorter.Config.RawFragmentsB);
+    EXPECT_TRUE(Shorter.Config.ProducerWarpgroup);
+    EXPECT_TRUE(Shorter.Config.StreamUnits);
+    EXPECT_EQ(Shorter.Config.accumulatorCols(), ShorterHeights[I]);
+    EXPECT_EQ(Shorter.Config.fragmentsN(), ShorterHeights[I] / 8);
+    EXPECT_LE(Shorter.Config.sharedBytes(), sharedMemoryLimit(GpuArch::SM90a));
+    EXPECT_TRUE(Shorter.Config.stagedEpilogue());
+  }
+  const KernelConfig &Tall = Alts[4].Config;
+  EXPECT_EQ(Alts[4].Suffix, "_tall");
+  EXPECT_EQ(Alts[4].Predicate, "prefer_tall_raw_fragment_tiles");
+  EXPECT_EQ(Alts[4].TwinOf, std::optional<std::string>(""));
   EXPECT_EQ(Tall.BlockM, 256);
   EXPECT_EQ(Tall.BlockN, 128);
   EXPECT_TRUE(Tall.RawFragmentsB);
@@ -738,10 +761,12 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   // fragments.
   EXPECT_TRUE(R.Config->integerOffsetPairs());
   Alts = alternativeKernels(*R.Config, RegionModel(), Offset);
-  ASSERT_EQ(Alts.size(), 2u);
-  EXPECT_TRUE(Alts[1].Config.ProducerWarpgroup);
-  EXPECT_TRUE(Alts[1].Config.OffsetRowsB);
-  EXPECT_FALSE(Alts[1].Config.integerOffsetPairs());
+  ASSERT_EQ(Alts.size(), 5u);
+  for (size_t I = 1; I < Alts.size(); ++I) {
+    EXPECT_TRUE(Alts[I].Config.ProducerWarpgroup);
+    EXPECT_TRUE(Alts[I].Config.OffsetRowsB);
+    EXPECT_FALSE(Alts[I].Config.integerOffsetPairs());
+  }
   EXPECT_FALSE(Alts[0].Config.integerOffsetPairs());
   EXPECT_FALSE(R.Config->cpAsyncTwin().integerOffsetPairs());
   Offset.InputType = ElementType::BF16;
