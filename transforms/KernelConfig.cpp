@@ -285,7 +285,8 @@ static std::string rawBReason(const KernelConfig &C) {
            "from it in registers" +
            Offset + " (the cp.async kernel converts while copying)" +
            (C.ProducerWarpgroup ? "; the producer a warpgroup that gives its registers to the "
-                                  "consumers (setmaxnreg), for the accumulators of 256 columns"
+                                  "consumers (setmaxnreg), for the accumulators of " +
+                                      std::to_string(C.accumulatorCols()) + " columns"
                                 : "");
   if (C.RawStagesB)
     return "; B's 8-bit tile lands raw in the second half of its stage and the "
@@ -617,6 +618,14 @@ static constexpr int kNarrowerDeepWidths[] = {112, 96};
 /// tiles 0.94-0.95x, which kPairOneRoundMinKTiles now leaves unpaired),
 /// the wide kernel's 176 and 224 columns 1.026x on 3
 /// (docs/results/bench-h100-h200-narrower-widths.md).
+/// The predicate's list of a kernel's sizes: "{256, 224, 192, 176}".
+static std::string sizeList(int Base, llvm::ArrayRef<int> Others) {
+  std::string List = "{" + std::to_string(Base);
+  for (int S : Others)
+    List += ", " + std::to_string(S);
+  return List + "}";
+}
+
 static std::vector<AlternativeKernel> narrowerTiles(const KernelConfig &Base,
                                                     const std::string &Suffix,
                                                     const std::string &Predicate, bool TakesK,
@@ -627,10 +636,7 @@ static std::vector<AlternativeKernel> narrowerTiles(const KernelConfig &Base,
   for (int W : Widths)
     if (!hasNMajorB(Idiom) || W % 64 == 0)
       Usable.push_back(W);
-  std::string List = "{" + std::to_string(Base.BlockN);
-  for (int W : Usable)
-    List += ", " + std::to_string(W);
-  List += "}";
+  const std::string List = sizeList(Base.BlockN, Usable);
   std::vector<AlternativeKernel> Alts;
   for (int W : Usable) {
     KernelConfig K = Base;
@@ -644,27 +650,24 @@ static std::vector<AlternativeKernel> narrowerTiles(const KernelConfig &Base,
   return Alts;
 }
 
-/// Heights of the transposed raw-fragment tiles besides 256 (rows of X,
-/// wgmma's N; tc::tall_tile_height).
-static constexpr int kShorterTallHeights[] = {224, 192, 176};
-
 /// The tall transposed kernel `Tall` again with each shorter height of
-/// kShorterTallHeights, falling back to the default kernel's cp.async twin
-/// as Tall does; taken where tc::prefer_tall_raw_fragment_height(m, n, k,
-/// height, {256, heights...}) picks that height. The X tile is wgmma's N,
-/// so a height is a width of the transposed tile: the same instruction
-/// widths as the wide kernel's narrower tiles (kNarrowerWideWidths).
-static std::vector<AlternativeKernel> shorterTallTiles(const KernelConfig &Tall) {
-  std::string List = "{" + std::to_string(Tall.BlockM);
-  for (int H : kShorterTallHeights)
-    List += ", " + std::to_string(H);
-  List += "}";
+/// kNarrowerWideWidths (the X tile is wgmma's N, so its height is what the
+/// wide kernel's width is), falling back to the default kernel's cp.async
+/// twin as Tall does; taken where tc::prefer_tall_raw_fragment_height(m, n,
+/// k, height, {256, heights...}, stream_units) picks that height. The last
+/// argument says whether the 256-row kernel runs stream units, which the
+/// rule leaves a thin last round to (not under a split_k clause).
+static std::vector<AlternativeKernel> shorterTallTiles(const KernelConfig &Tall,
+                                                       const RegionClauses &Cl) {
+  const std::string List = sizeList(Tall.BlockM, kNarrowerWideWidths);
+  const std::string StreamUnits = Tall.StreamUnits ? "true" : "false";
   std::vector<AlternativeKernel> Alts;
-  for (int H : kShorterTallHeights) {
+  for (int H : kNarrowerWideWidths) {
     KernelConfig K = Tall;
     K.BlockM = K.WarpN = H;
+    allowStreamUnits(K, Cl);
     AlternativeKernel Alt{K, "_tall" + std::to_string(H), "prefer_tall_raw_fragment_height", true};
-    Alt.ExtraArgs = ", " + std::to_string(H) + ", " + List;
+    Alt.ExtraArgs = ", " + std::to_string(H) + ", " + List + ", " + StreamUnits;
     Alt.TwinOf = "";
     Alts.push_back(Alt);
   }
@@ -711,7 +714,7 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
       TallAlt.TwinOf = "";
       std::vector<AlternativeKernel> Alts = {
           {Narrow, "_narrow", "prefer_narrow_raw_fragment_tiles", true}};
-      std::vector<AlternativeKernel> Shorter = shorterTallTiles(Tall);
+      std::vector<AlternativeKernel> Shorter = shorterTallTiles(Tall, Cl);
       Alts.insert(Alts.end(), Shorter.begin(), Shorter.end());
       Alts.push_back(TallAlt);
       return Alts;

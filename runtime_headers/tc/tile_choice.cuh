@@ -133,14 +133,15 @@
 // on an H200 (2026-11-28, int8-weight layer, TC_FITTED_WIDTHS=0 against
 // the fitted heights in one binary, two runs each in alternating order,
 // docs/results/fused-bench-h200-int8-tall-heights.md): geometric mean of
-// the ratio to dequantisation + cuBLAS over the paper set 0.943-0.950 ->
-// 0.975-0.981, up to 1.28x on short reductions of 153 tall tiles (2304 x
-// 2176 x 768: 32.8 -> 25.6 us, a second round of 21 tiles, too many for
-// stream units), and 0.91-0.96x on the four shapes of 138 to 147 tall
-// tiles with k >= 1792 (2304 x 2048 x 2560), whose thin last round the
-// stream units share out well over a long reduction: those keep 256 (the
-// bound of 24 k tiles lies between 3456 x 1280 x 1280, 1.04x with 176
-// rows, and 1152 x 3584 x 1664, 1.00x).
+// the ratio to dequantisation + cuBLAS over the paper set 0.943-0.949 ->
+// 0.977-0.983, up to 1.28x on short reductions of 153 tall tiles (2304 x
+// 2176 x 768: 32.6 -> 25.5 us, a second round of 21 tiles, too many for
+// stream units), no shape slower by more than 2%. Without the exception
+// for a thin last round, four shapes of 138 to 147 tall tiles with k >=
+// 1792 (2304 x 2048 x 2560) ran 0.91-0.96x, whose last round the stream
+// units share out well over a long reduction: those keep 256 (the bound
+// of 24 k tiles lies between 3456 x 1280 x 1280, 1.04x with 176 rows, and
+// 1152 x 3584 x 1664, 0.98x).
 //
 // prefer_deep_narrow_tiles: with at most one round of 64x128 tiles (no
 // more than SMs), the 64x128 TMA kernel with 8 stages and one block per SM
@@ -228,8 +229,9 @@ __host__ inline bool prefer_wide_tma_tiles(long long m, long long n, long long k
   return 2 * wide_tiles >= multiprocessors() && (k >= 1024 || wide_tiles <= multiprocessors());
 }
 
-// Whether the wide kernel may take tiles narrower than 256 columns: not
-// with TC_FITTED_WIDTHS=0.
+// Whether the wide kernel may take tiles narrower than 256 columns (and
+// the 8-stage 64-row kernel narrower than 128, the tall transposed tiles
+// shorter than 256 rows): not with TC_FITTED_WIDTHS=0.
 __host__ inline bool fitted_widths_enabled() {
   static const bool enabled = !turned_off_in_environment("TC_FITTED_WIDTHS");
   return enabled;
@@ -325,26 +327,28 @@ __host__ inline bool prefer_tall_raw_fragment_tiles(long long m, long long n) {
 // The height (rows of X, wgmma's N) of the tall transposed tiles, of the
 // region's heights (256 first): as wide_tile_width, over the transposed
 // output (n x m, the heights as widths of 128-row tiles); but 256 where
-// its tiles leave a last round that the stream units share out
-// (schedule_stream_tiles: at most an eighth of the SMs) of a reduction of
-// at least 24 k tiles, which costs less there than the shorter tiles'
-// lower reuse.
+// its kernel runs stream units (stream_units: the launcher's) and they
+// would share out its last round (schedule_stream_tiles: at most an eighth
+// of the SMs) of a reduction of at least 24 k tiles, which costs less there
+// than the shorter tiles' lower reuse.
 __host__ inline int tall_tile_height(long long m, long long n, long long k,
-                                     std::initializer_list<int> heights) {
+                                     std::initializer_list<int> heights, bool stream_units) {
   const long long sms = multiprocessors(), tall_tiles = output_tiles(m, n, 256, 128);
   if (!fitted_widths_enabled() || tall_tiles > 2 * sms)
     return 256;
-  const long long tail = tall_tiles % sms;
-  if (stream_units_enabled() && tall_tiles > sms && tail != 0 && 8 * tail <= sms &&
-      k >= 24 * 64)
+  const long long tail = tall_tiles % sms, k_tiles = (k + 63) / 64;
+  if (stream_units && stream_units_enabled() && tall_tiles > sms && tail != 0 &&
+      8 * tail <= sms && k_tiles >= 24)
     return 256;
   return fitted_tile_width(n, m, 128, heights);
 }
 
 __host__ inline bool prefer_tall_raw_fragment_height(long long m, long long n, long long k,
                                                      int height,
-                                                     std::initializer_list<int> heights) {
-  return prefer_tall_raw_fragment_tiles(m, n) && tall_tile_height(m, n, k, heights) == height;
+                                                     std::initializer_list<int> heights,
+                                                     bool stream_units) {
+  return prefer_tall_raw_fragment_tiles(m, n) &&
+         tall_tile_height(m, n, k, heights, stream_units) == height;
 }
 
 // Whether persistent blocks are allowed: not with TC_PERSISTENT=0.

@@ -768,13 +768,17 @@ const MNK kGeneral[] = {
     {1024, 1024, 1024, false}, {1000, 1000, 1000, false},
     {2048, 1536, 256, false}, {2049, 1537, 264, false},
     // The tall transposed tiles of an 8-bit weight
-    // (tc::prefer_tall_raw_fragment_tiles; on 132 SMs): 176 rows (140 tiles
-    // of 256 rows, 9 k tiles), partial tiles and k tiles with stream
-    // units; 256 rows (144 tiles and 25 k tiles: the stream units take the
-    // thin last round) with a partial k tile; misaligned, so that the
-    // launcher falls back to the cp.async kernel. (2049 x 1537 x 264 and
-    // 2048 x 1536 x 256 above take 224 and 192 rows.)
-    {2560, 1790, 520, false}, {2300, 2000, 1576, false}, {2304, 1000, 1032, true},
+    // (tc::prefer_tall_raw_fragment_tiles; heights on 132 SMs). TMA needs
+    // W's rows (K bytes) 16-byte aligned, so K is a multiple of 16 but not
+    // of 64 (a partial k tile): 176 rows with partial tiles in m and n
+    // (2 rounds); 256 rows, whose thin last round the stream units take
+    // (144 tiles, 25 k tiles); 224 rows, whole tiles; 176 rows in 189
+    // tiles, the last round's split in parts (combine_parts); 176 rows in
+    // 135 tiles with stream units. Then K not a multiple of 16 (2560 x 1790
+    // x 520: the cp.async fallback), and misaligned pointers.
+    {2560, 1790, 528, false}, {2300, 2000, 1552, false}, {2049, 1537, 272, false},
+    {1152, 3390, 1040, false}, {520, 5690, 528, false},
+    {2560, 1790, 520, false}, {2304, 1000, 1032, true},
     // The persistent 128x128 tiles, and with a K-major A's prologue their
     // version on wgmma's A fragments (tc::prefer_persistent_fragment_tiles:
     // 150 tiles, k >= 768), with partial tiles and a partial k tile.

@@ -970,27 +970,30 @@ static void run_schedules() {
          "wide_tile_width: fewest rounds, then fewest tile columns (%d for %lld columns)",
          tc::wide_tile_width(128, one_over, {256, 224, 192, 176, 160, 144}), one_over);
   // The tall transposed tiles' height (rows of X): as the wide kernel's
-  // width over the transposed output, but 256 where a last round of at
-  // most an eighth of the SMs follows a long reduction (k >= 24 k tiles),
-  // and 256 from more than two rounds. One tile column of W (128 rows).
+  // width over the transposed output, but 256 where a kernel with stream
+  // units would share out a last round of at most an eighth of the SMs of
+  // a reduction of at least 24 k tiles (k rounded up to k tiles), and 256
+  // from more than two rounds. One tile column of W (128 rows).
   {
-    const long long one_tile_over = 256 * (sms + 1), quarter_over = 256 * (sms + sms / 4);
-    report(tc::tall_tile_height(one_tile_over, 128, 512, {256, 224, 192, 176}) == 176 &&
-               tc::tall_tile_height(one_tile_over, 128, 24 * 64, {256, 224, 192, 176}) == 256 &&
-               tc::tall_tile_height(one_tile_over, 128, 23 * 64, {256, 224, 192, 176}) == 176 &&
-               tc::tall_tile_height(quarter_over, 128, 4096, {256, 224, 192, 176}) == 176 &&
-               tc::tall_tile_height(256 * sms, 128, 512, {256, 224, 192, 176}) == 256 &&
-               tc::tall_tile_height(256 * (2 * sms + 1), 128, 512, {256, 224, 192, 176}) == 256 &&
-               tc::tall_tile_height(one_tile_over, 128, 512, {256, 224}) == 224 &&
-               tc::prefer_tall_raw_fragment_height(one_tile_over, 128, 512, 176,
-                                                   {256, 224, 192, 176}) &&
-               !tc::prefer_tall_raw_fragment_height(one_tile_over, 128, 512, 224,
-                                                    {256, 224, 192, 176}) &&
-               !tc::prefer_tall_raw_fragment_height(256, 128 * sms, 512, 176,
-                                                    {256, 224, 192, 176}),
+    const std::initializer_list<int> heights = {256, 224, 192, 176};
+    const long long one_tile_over = 256 * (sms + 1);
+    const long long eighth_over = 256 * (sms + sms / 8), past_eighth = 256 * (sms + sms / 8 + 1);
+    report(tc::tall_tile_height(one_tile_over, 128, 512, heights, true) == 176 &&
+               tc::tall_tile_height(one_tile_over, 128, 24 * 64, heights, true) == 256 &&
+               tc::tall_tile_height(one_tile_over, 128, 23 * 64 + 1, heights, true) == 256 &&
+               tc::tall_tile_height(one_tile_over, 128, 23 * 64, heights, true) == 176 &&
+               tc::tall_tile_height(one_tile_over, 128, 4096, heights, false) == 176 &&
+               tc::tall_tile_height(eighth_over, 128, 4096, heights, true) == 256 &&
+               tc::tall_tile_height(past_eighth, 128, 4096, heights, true) == 176 &&
+               tc::tall_tile_height(256 * sms, 128, 512, heights, true) == 256 &&
+               tc::tall_tile_height(256 * (2 * sms + 1), 128, 512, heights, true) == 256 &&
+               tc::tall_tile_height(one_tile_over, 128, 512, {256, 224}, true) == 224 &&
+               tc::prefer_tall_raw_fragment_height(one_tile_over, 128, 512, 176, heights, true) &&
+               !tc::prefer_tall_raw_fragment_height(one_tile_over, 128, 512, 224, heights, true) &&
+               !tc::prefer_tall_raw_fragment_height(256, 128 * sms, 512, 176, heights, true),
            "tall_tile_height: fewest rounds, then fewest tile rows, unless the stream units "
            "take a thin last round (%d for %lld rows)",
-           tc::tall_tile_height(one_tile_over, 128, 512, {256, 224, 192, 176}), one_tile_over);
+           tc::tall_tile_height(one_tile_over, 128, 512, heights, true), one_tile_over);
   }
   // Skinny tiles: outputs of at most 64 columns, and outputs that one round
   // of 64x32 tiles covers for reductions of k <= 1024 (not the 64x64 tiles

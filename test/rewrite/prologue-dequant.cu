@@ -65,19 +65,31 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // where those tiles fit rounds of SMs better (tc::tall_tile_height).
 // CHECK-LABEL: __launch_bounds__(384, 1) tc_int8_linear_0_tall224_kernel(
 // CHECK: {{^ *}}__half *tc_smem_b = tc_smem_a + 57344;
+// CHECK: uint64_t *tc_full = reinterpret_cast<uint64_t *>(tc_smem + 180224);
 // CHECK: tc::mbarrier_arrive_expect_tx(tc_full + {{.*}}, 36864);
 // CHECK-NEXT: tc::tma_load_2d(tc_smem_a + {{.*}} * 14336, tc_map_a, {{.*}}, (64 * {{c[0-9]}}), 224 * tc_block_m);
 // CHECK: float tc_acc[1][28][4] = {};
 // CHECK: tc::wgmma_m64k16_rs<__half, 0, 224>(tc_acc[0], tc_frag_b[0][0], tc::wgmma_desc_advance(tc_desc_a, {{.*}} * 28672 + 32 * 0));
+// CHECK: for (int [[T224:c[0-9]]] = 0; [[T224]] <= 27; [[T224]] += 1) {
 // CHECK: tc::combine_parts<224, 128, 136, 256>(
+// The epilogue's rows: 14 groups of 16 and 112 pairs, up to the output's.
+// CHECK: <= tc::min(13, ((-14 * tc_block_m) + tc::floord((((-tc_thread) + (16 * M)) - 1), 256)));
+// CHECK: const long long tc_m = (((224 * tc_block_m) + (16 * {{c[0-9]}})) + (tc_thread / 16))
+// CHECK: <= tc::min(111, ((-112 * tc_block_m) + tc::floord((((-tc_thread) + (128 * M)) - 1), 256)));
+// CHECK: const long long tc_m = (((224 * tc_block_m) + (2 * {{c[0-9]}})) + (tc_thread / 128))
 // CHECK-LABEL: static void tc_int8_linear_0_tall224_launch(
 // CHECK: if (!tc::tma_map_2d_aligned(&tc_map_a, X, K, M, K, 64, 224, tc_stream, 0) ||
 // CHECK-NEXT: !tc::tma_map_2d_bytes(&tc_map_b, W, K, N, K, 64, 128, true)) {
 // CHECK-NEXT: tc_int8_linear_0_cp_async_launch(M, N, K, X, W, zero, scale, Y, tc_stream);
 // CHECK: tc::schedule_stream_tiles({{.*}}(M + 223) / 224{{.*}}, {{.*}}(N + 127) / 128{{.*}}, tc_k_tiles);
+// CHECK: tc::schedule_slot_bytes(tc_schedule, 28672)
+// CHECK: constexpr int tc_smem_bytes = 180304;
+// CHECK: tc_int8_linear_0_tall224_kernel<<<(unsigned)tc::schedule_blocks(tc_schedule), 384, tc_smem_bytes, tc_stream>>>(
 // CHECK-LABEL: __launch_bounds__(384, 1) tc_int8_linear_0_tall192_kernel(
+// CHECK: tc::tma_load_2d(tc_smem_a + {{.*}} * 12288, tc_map_a, {{.*}}, (64 * {{c[0-9]}}), 192 * tc_block_m);
 // CHECK: tc::wgmma_m64k16_rs<__half, 0, 192>(
 // CHECK-LABEL: __launch_bounds__(384, 1) tc_int8_linear_0_tall176_kernel(
+// CHECK: tc::tma_load_2d(tc_smem_a + {{.*}} * 11264, tc_map_a, {{.*}}, (64 * {{c[0-9]}}), 176 * tc_block_m);
 // CHECK: tc::wgmma_m64k16_rs<__half, 0, 176>(
 // The 256x128 kernel computes its tile transposed too: two warpgroups of
 // m64n256k16 (one per 64 columns of the output tile), beside a producer
@@ -215,11 +227,11 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK-NEXT: {{^}}  // The kernel for this shape (tc/tile_choice.cuh).
 // CHECK-NEXT: {{^}}  if (tc::prefer_narrow_raw_fragment_tiles(M, N, K)) {
 // CHECK-NEXT: {{^}}    tc_int8_linear_0_narrow_launch(M, N, K, X, W, zero, scale, Y, tc_stream);  // 64x128 tiles
-// CHECK: {{^}}  if (tc::prefer_tall_raw_fragment_height(M, N, K, 224, {256, 224, 192, 176})) {
+// CHECK: {{^}}  if (tc::prefer_tall_raw_fragment_height(M, N, K, 224, {256, 224, 192, 176}, true)) {
 // CHECK-NEXT: {{^}}    tc_int8_linear_0_tall224_launch(M, N, K, X, W, zero, scale, Y, tc_stream);  // 224x128 tiles
-// CHECK: {{^}}  if (tc::prefer_tall_raw_fragment_height(M, N, K, 192, {256, 224, 192, 176})) {
+// CHECK: {{^}}  if (tc::prefer_tall_raw_fragment_height(M, N, K, 192, {256, 224, 192, 176}, true)) {
 // CHECK-NEXT: {{^}}    tc_int8_linear_0_tall192_launch(M, N, K, X, W, zero, scale, Y, tc_stream);  // 192x128 tiles
-// CHECK: {{^}}  if (tc::prefer_tall_raw_fragment_height(M, N, K, 176, {256, 224, 192, 176})) {
+// CHECK: {{^}}  if (tc::prefer_tall_raw_fragment_height(M, N, K, 176, {256, 224, 192, 176}, true)) {
 // CHECK-NEXT: {{^}}    tc_int8_linear_0_tall176_launch(M, N, K, X, W, zero, scale, Y, tc_stream);  // 176x128 tiles
 // CHECK-NEXT: {{^}}    return;
 // CHECK-NEXT: {{^}}  }

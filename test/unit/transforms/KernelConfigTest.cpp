@@ -705,8 +705,10 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
     EXPECT_EQ(Shorter.Suffix, "_tall" + std::to_string(ShorterHeights[I]));
     EXPECT_EQ(Shorter.Predicate, "prefer_tall_raw_fragment_height");
     EXPECT_TRUE(Shorter.TakesK);
+    // (The last argument: the 256-row kernel runs stream units, to which
+    // the rule leaves a thin last round.)
     EXPECT_EQ(Shorter.ExtraArgs,
-              ", " + std::to_string(ShorterHeights[I]) + ", {256, 224, 192, 176}");
+              ", " + std::to_string(ShorterHeights[I]) + ", {256, 224, 192, 176}, true");
     EXPECT_EQ(Shorter.TwinOf, std::optional<std::string>(""));
     EXPECT_EQ(Shorter.Config.BlockM, ShorterHeights[I]);
     EXPECT_EQ(Shorter.Config.WarpN, ShorterHeights[I]);
@@ -718,7 +720,19 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
     EXPECT_EQ(Shorter.Config.fragmentsN(), ShorterHeights[I] / 8);
     EXPECT_LE(Shorter.Config.sharedBytes(), sharedMemoryLimit(GpuArch::SM90a));
     EXPECT_TRUE(Shorter.Config.stagedEpilogue());
+    EXPECT_NE(Shorter.Config.pathReason().find(
+                  "accumulators of " + std::to_string(ShorterHeights[I]) + " columns"),
+              std::string::npos);
   }
+  // Under a split_k clause no kernel runs stream units (every tile is
+  // split its own way), so the rule fits the heights to every output.
+  RegionModel SplitModel;
+  SplitModel.Clauses.SplitK = 2;
+  std::vector<AlternativeKernel> SplitAlts = alternativeKernels(*R.Config, SplitModel, Idiom);
+  ASSERT_EQ(SplitAlts.size(), 5u);
+  EXPECT_FALSE(SplitAlts[4].Config.StreamUnits);
+  EXPECT_FALSE(SplitAlts[1].Config.StreamUnits);
+  EXPECT_EQ(SplitAlts[1].ExtraArgs, ", 224, {256, 224, 192, 176}, false");
   const KernelConfig &Tall = Alts[4].Config;
   EXPECT_EQ(Alts[4].Suffix, "_tall");
   EXPECT_EQ(Alts[4].Predicate, "prefer_tall_raw_fragment_tiles");
