@@ -714,6 +714,15 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
       TallAlt.TwinOf = "";
       std::vector<AlternativeKernel> Alts = {
           {Narrow, "_narrow", "prefer_narrow_raw_fragment_tiles", true}};
+      // Outputs that 192x192 tiles cover in whole rounds of SMs where the
+      // tall tiles do not (tc::prefer_fitted_raw_fragment_tiles): the same
+      // transposed tile, 192 rows of X by three warpgroups of 64 rows of W.
+      KernelConfig Fitted = Tall;
+      Fitted.BlockM = Fitted.WarpN = Fitted.BlockN = 192;
+      allowStreamUnits(Fitted, Cl);
+      AlternativeKernel FittedAlt{Fitted, "_fitted", "prefer_fitted_raw_fragment_tiles", true};
+      FittedAlt.TwinOf = "";
+      Alts.push_back(FittedAlt);
       std::vector<AlternativeKernel> Shorter = shorterTallTiles(Tall, Cl);
       Alts.insert(Alts.end(), Shorter.begin(), Shorter.end());
       Alts.push_back(TallAlt);

@@ -408,8 +408,9 @@ struct AlternativeKernel {
 /// while copying, only 64x128 tiles for small outputs, and with B's raw
 /// tiles converted into fragments (RawFragmentsB), 256x128 transposed
 /// tiles beside a producer warpgroup (ProducerWarpgroup) for large ones,
-/// preceded by the same tiles 224, 192 and 176 rows tall for outputs those
-/// fit better to rounds of SMs.
+/// preceded by 192x192 transposed tiles (three consumer warpgroups) for
+/// outputs those cover in whole rounds of SMs and by the same tiles 224,
+/// 192 and 176 rows tall for outputs those fit better to rounds of SMs.
 /// Otherwise, in order
 /// of precedence: with TMA stages,
 /// 64x32 tiles (64x64 for an N-major B) for outputs of at most 64 columns,

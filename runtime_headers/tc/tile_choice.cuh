@@ -143,6 +143,17 @@
 // of 24 k tiles lies between 3456 x 1280 x 1280, 1.04x with 176 rows, and
 // 1152 x 3584 x 1664, 0.98x).
 //
+// prefer_fitted_raw_fragment_tiles: for the same layer, 192x192 transposed
+// tiles (192 rows of X, three consumer warpgroups of 64 rows of W beside
+// the producer warpgroup) where they cover the output in whole rounds of
+// SMs - at least 80% of the rounds' tile area is output - and the 256x128
+// tall tiles do not, for reductions of k >= 1024: prefer_fitted_tiles for
+// the transposed tile. Measured on an H200 (2026-11-28, the same layer,
+// on and off in one binary, two runs each,
+// docs/results/fused-bench-h200-int8-tall-heights.md): 1.01x to 1.28x on
+// the 8 paper shapes it takes (3456 x 1280 x 1280: 33.7 -> 26.4 us, 126
+// tiles against 200 of 176 rows), 1.17x in geometric mean.
+//
 // prefer_deep_narrow_tiles: with at most one round of 64x128 tiles (no
 // more than SMs), the 64x128 TMA kernel with 8 stages and one block per SM
 // instead of 4 stages and two: the block's whole share of a short
@@ -322,6 +333,14 @@ __host__ inline bool prefer_narrow_raw_fragment_tiles(long long m, long long n, 
 
 __host__ inline bool prefer_tall_raw_fragment_tiles(long long m, long long n) {
   return m >= 512 && 2 * output_tiles(m, n, 256, 128) >= multiprocessors();
+}
+
+// The int8 layer's 192x192 transposed tiles: prefer_fitted_tiles over the
+// tall tiles (256 rows of X by 128 of W) instead of 128x256 ones, for
+// outputs the tall kernel takes.
+__host__ inline bool prefer_fitted_raw_fragment_tiles(long long m, long long n, long long k) {
+  return prefer_tall_raw_fragment_tiles(m, n) && k >= 1024 && round_fill(m, n, 192, 192) >= 0.8 &&
+         round_fill(m, n, 256, 128) < 0.8;
 }
 
 // The height (rows of X, wgmma's N) of the tall transposed tiles, of the

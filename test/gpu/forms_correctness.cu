@@ -778,6 +778,9 @@ const MNK kGeneral[] = {
     // x 520: the cp.async fallback), and misaligned pointers.
     {2560, 1790, 528, false}, {2300, 2000, 1552, false}, {2049, 1537, 272, false},
     {1152, 3390, 1040, false}, {520, 5690, 528, false},
+    // 192x192 transposed tiles (tc::prefer_fitted_raw_fragment_tiles: 132
+    // of them, 153 tall ones), partial in m, n and k.
+    {2300, 2100, 1040, false},
     {2560, 1790, 520, false}, {2304, 1000, 1032, true},
     // The persistent 128x128 tiles, and with a K-major A's prologue their
     // version on wgmma's A fragments (tc::prefer_persistent_fragment_tiles:

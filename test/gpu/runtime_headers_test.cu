@@ -995,6 +995,16 @@ static void run_schedules() {
            "take a thin last round (%d for %lld rows)",
            tc::tall_tile_height(one_tile_over, 128, 512, heights, true), one_tile_over);
   }
+  // The int8 layer's 192x192 transposed tiles: 192 columns by 192 * SMs
+  // rows are one whole round of them and 1.5 rounds of tall tiles (two
+  // columns of 128), from k >= 1024; not where the tall tiles fill their
+  // rounds (256 * SMs by 128), nor below 512 rows.
+  report(tc::prefer_fitted_raw_fragment_tiles(192 * sms, 192, 1024) &&
+             !tc::prefer_fitted_raw_fragment_tiles(192 * sms, 192, 1023) &&
+             !tc::prefer_fitted_raw_fragment_tiles(256 * sms, 128, 4096) &&
+             !tc::prefer_fitted_raw_fragment_tiles(384, 192 * sms, 4096),
+         "prefer_fitted_raw_fragment_tiles: whole rounds of 192x192 tiles where the tall ones "
+         "leave one mostly empty, k >= 1024");
   // Skinny tiles: outputs of at most 64 columns, and outputs that one round
   // of 64x32 tiles covers for reductions of k <= 1024 (not the 64x64 tiles
   // of an N-major B, beyond 64 columns).

@@ -6,7 +6,8 @@
 // transposed, each consumer thread converting its wgmma A fragments of the
 // raw tile in registers (tc::load_raw_fragments), and so does the 256x128
 // kernel for large outputs (setmaxnreg: a producer warpgroup), 224, 192 or
-// 176 rows tall where those fit rounds of SMs better; the 64x128 kernel's
+// 176 rows tall where those fit rounds of SMs better, and the 192x192
+// kernel where its tiles fill whole rounds; the 64x128 kernel's
 // consumers convert it into its stage (tc::convert_raw_stage); the cp.async
 // kernels, the TMA kernels' fallback, convert while copying.
 //
@@ -60,6 +61,24 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK: tc_consumers(std::true_type());
 // CHECK-LABEL: static void tc_int8_linear_0_narrow_launch(
 // CHECK: !tc::tma_map_2d_bytes(&tc_map_b, W, K, N, K, 64, 128)) {
+// 192x192 transposed tiles, where those fill whole rounds of SMs and the
+// tall ones do not (tc::prefer_fitted_raw_fragment_tiles): three consumer
+// warpgroups of m64n192k16, 64 rows of W each, beside the producer
+// warpgroup.
+// CHECK-LABEL: __launch_bounds__(512, 1) tc_int8_linear_0_fitted_kernel(
+// CHECK: tc::mbarrier_arrive_expect_tx(tc_full + {{.*}}, 36864);
+// CHECK-NEXT: tc::tma_load_2d(tc_smem_a + {{.*}} * 12288, tc_map_a, {{.*}}, (64 * {{c[0-9]}}), 192 * tc_block_m);
+// CHECK-NEXT: tc::tma_load_2d(tc_smem_raw_b + {{.*}} * 24576, tc_map_b, {{.*}}, (64 * {{c[0-9]}}), 192 * tc_block_n);
+// CHECK: tc::claim_registers<152>();  // the consumers' share
+// CHECK: float tc_acc[1][24][4] = {};
+// CHECK: tc::wgmma_m64k16_rs<__half, 0, 192>(tc_acc[0], tc_frag_b[0][0], tc::wgmma_desc_advance(tc_desc_a, {{.*}} * 24576 + 32 * 0));
+// CHECK: tc::combine_parts<192, 192, 200, 384>(
+// CHECK-LABEL: static void tc_int8_linear_0_fitted_launch(
+// CHECK: if (!tc::tma_map_2d_aligned(&tc_map_a, X, K, M, K, 64, 192, tc_stream, 0) ||
+// CHECK-NEXT: !tc::tma_map_2d_bytes(&tc_map_b, W, K, N, K, 64, 192, true)) {
+// CHECK-NEXT: tc_int8_linear_0_cp_async_launch(M, N, K, X, W, zero, scale, Y, tc_stream);
+// CHECK: tc::schedule_tiles({{.*}}(M + 191) / 192{{.*}}, {{.*}}(N + 191) / 192{{.*}}, tc_k_tiles);
+// CHECK: tc_int8_linear_0_fitted_kernel<<<(unsigned)tc::schedule_blocks(tc_schedule), 512, tc_smem_bytes, tc_stream>>>(
 // The tall kernel again 224, 192 and 176 rows of X tall (wgmma's N): the
 // stages, instruction, output tile and schedule of that height, taken
 // where those tiles fit rounds of SMs better (tc::tall_tile_height).
@@ -227,7 +246,11 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK-NEXT: {{^}}  // The kernel for this shape (tc/tile_choice.cuh).
 // CHECK-NEXT: {{^}}  if (tc::prefer_narrow_raw_fragment_tiles(M, N, K)) {
 // CHECK-NEXT: {{^}}    tc_int8_linear_0_narrow_launch(M, N, K, X, W, zero, scale, Y, tc_stream);  // 64x128 tiles
-// CHECK: {{^}}  if (tc::prefer_tall_raw_fragment_height(M, N, K, 224, {256, 224, 192, 176}, true)) {
+// CHECK: {{^}}  if (tc::prefer_fitted_raw_fragment_tiles(M, N, K)) {
+// CHECK-NEXT: {{^}}    tc_int8_linear_0_fitted_launch(M, N, K, X, W, zero, scale, Y, tc_stream);  // 192x192 tiles
+// CHECK-NEXT: {{^}}    return;
+// CHECK-NEXT: {{^}}  }
+// CHECK-NEXT: {{^}}  if (tc::prefer_tall_raw_fragment_height(M, N, K, 224, {256, 224, 192, 176}, true)) {
 // CHECK-NEXT: {{^}}    tc_int8_linear_0_tall224_launch(M, N, K, X, W, zero, scale, Y, tc_stream);  // 224x128 tiles
 // CHECK: {{^}}  if (tc::prefer_tall_raw_fragment_height(M, N, K, 192, {256, 224, 192, 176}, true)) {
 // CHECK-NEXT: {{^}}    tc_int8_linear_0_tall192_launch(M, N, K, X, W, zero, scale, Y, tc_stream);  // 192x128 tiles

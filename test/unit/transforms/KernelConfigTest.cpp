@@ -684,7 +684,7 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   EXPECT_FALSE(R.Config->ProducerWarpgroup);
   EXPECT_EQ(R.Config->blockThreads(), 256 + 32);
   std::vector<AlternativeKernel> Alts = alternativeKernels(*R.Config, RegionModel(), Idiom);
-  ASSERT_EQ(Alts.size(), 5u);
+  ASSERT_EQ(Alts.size(), 6u);
   // (Against the transposed kernel, only for short reductions.)
   EXPECT_EQ(Alts[0].Predicate, "prefer_narrow_raw_fragment_tiles");
   EXPECT_TRUE(Alts[0].TakesK);
@@ -697,11 +697,27 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   // (--explain says how each kernel converts.)
   EXPECT_EQ(Alts[0].Config.pathReason().find("computed transposed"), std::string::npos);
   EXPECT_NE(Alts[0].Config.pathReason().find("convert it in place"), std::string::npos);
-  // The tall tiles 224, 192 and 176 rows tall first, each under the rule
+  // 192x192 transposed tiles where they fill whole rounds of SMs and the
+  // tall ones do not: three consumer warpgroups of m64n192k16.
+  const AlternativeKernel &Fitted = Alts[1];
+  EXPECT_EQ(Fitted.Suffix, "_fitted");
+  EXPECT_EQ(Fitted.Predicate, "prefer_fitted_raw_fragment_tiles");
+  EXPECT_TRUE(Fitted.TakesK);
+  EXPECT_EQ(Fitted.TwinOf, std::optional<std::string>(""));
+  EXPECT_EQ(Fitted.Config.BlockM, 192);
+  EXPECT_EQ(Fitted.Config.BlockN, 192);
+  EXPECT_EQ(Fitted.Config.warpgroups(), 3);
+  EXPECT_EQ(Fitted.Config.accumulatorCols(), 192);
+  EXPECT_TRUE(Fitted.Config.RawFragmentsB);
+  EXPECT_TRUE(Fitted.Config.ProducerWarpgroup);
+  EXPECT_EQ(Fitted.Config.blockThreads(), 512);
+  EXPECT_LE(Fitted.Config.sharedBytes(), sharedMemoryLimit(GpuArch::SM90a));
+  EXPECT_TRUE(Fitted.Config.stagedEpilogue());
+  // Then the tall tiles 224, 192 and 176 rows tall, each under the rule
   // that fits the heights to rounds of SMs, then 256 rows for the rest.
   const int ShorterHeights[] = {224, 192, 176};
   for (int I = 0; I < 3; ++I) {
-    const AlternativeKernel &Shorter = Alts[1 + I];
+    const AlternativeKernel &Shorter = Alts[2 + I];
     EXPECT_EQ(Shorter.Suffix, "_tall" + std::to_string(ShorterHeights[I]));
     EXPECT_EQ(Shorter.Predicate, "prefer_tall_raw_fragment_height");
     EXPECT_TRUE(Shorter.TakesK);
@@ -729,14 +745,14 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   RegionModel SplitModel;
   SplitModel.Clauses.SplitK = 2;
   std::vector<AlternativeKernel> SplitAlts = alternativeKernels(*R.Config, SplitModel, Idiom);
-  ASSERT_EQ(SplitAlts.size(), 5u);
-  EXPECT_FALSE(SplitAlts[4].Config.StreamUnits);
-  EXPECT_FALSE(SplitAlts[1].Config.StreamUnits);
-  EXPECT_EQ(SplitAlts[1].ExtraArgs, ", 224, {256, 224, 192, 176}, false");
-  const KernelConfig &Tall = Alts[4].Config;
-  EXPECT_EQ(Alts[4].Suffix, "_tall");
-  EXPECT_EQ(Alts[4].Predicate, "prefer_tall_raw_fragment_tiles");
-  EXPECT_EQ(Alts[4].TwinOf, std::optional<std::string>(""));
+  ASSERT_EQ(SplitAlts.size(), 6u);
+  EXPECT_FALSE(SplitAlts[5].Config.StreamUnits);
+  EXPECT_FALSE(SplitAlts[2].Config.StreamUnits);
+  EXPECT_EQ(SplitAlts[2].ExtraArgs, ", 224, {256, 224, 192, 176}, false");
+  const KernelConfig &Tall = Alts[5].Config;
+  EXPECT_EQ(Alts[5].Suffix, "_tall");
+  EXPECT_EQ(Alts[5].Predicate, "prefer_tall_raw_fragment_tiles");
+  EXPECT_EQ(Alts[5].TwinOf, std::optional<std::string>(""));
   EXPECT_EQ(Tall.BlockM, 256);
   EXPECT_EQ(Tall.BlockN, 128);
   EXPECT_TRUE(Tall.RawFragmentsB);
@@ -775,7 +791,7 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   // fragments.
   EXPECT_TRUE(R.Config->integerOffsetPairs());
   Alts = alternativeKernels(*R.Config, RegionModel(), Offset);
-  ASSERT_EQ(Alts.size(), 5u);
+  ASSERT_EQ(Alts.size(), 6u);
   for (size_t I = 1; I < Alts.size(); ++I) {
     EXPECT_TRUE(Alts[I].Config.ProducerWarpgroup);
     EXPECT_TRUE(Alts[I].Config.OffsetRowsB);
