@@ -605,6 +605,14 @@ static constexpr int kNarrowerWideWidths[] = {224, 192, 176};
 /// (tc::narrow_tile_width).
 static constexpr int kNarrowerDeepWidths[] = {112, 96};
 
+/// The predicate's list of a kernel's sizes: "{256, 224, 192, 176}".
+static std::string sizeList(int Base, llvm::ArrayRef<int> Others) {
+  std::string List = "{" + std::to_string(Base);
+  for (int S : Others)
+    List += ", " + std::to_string(S);
+  return List + "}";
+}
+
 /// The kernel `Base` (alternative `Suffix`) again with each narrower tile
 /// width of `Widths`, falling back to Base's cp.async twin; taken where
 /// tc::<Predicate>(m, n[, k], width, {Base's width, Widths...}<LastArgs>)
@@ -618,14 +626,6 @@ static constexpr int kNarrowerDeepWidths[] = {112, 96};
 /// tiles 0.94-0.95x, which kPairOneRoundMinKTiles now leaves unpaired),
 /// the wide kernel's 176 and 224 columns 1.026x on 3
 /// (docs/results/bench-h100-h200-narrower-widths.md).
-/// The predicate's list of a kernel's sizes: "{256, 224, 192, 176}".
-static std::string sizeList(int Base, llvm::ArrayRef<int> Others) {
-  std::string List = "{" + std::to_string(Base);
-  for (int S : Others)
-    List += ", " + std::to_string(S);
-  return List + "}";
-}
-
 static std::vector<AlternativeKernel> narrowerTiles(const KernelConfig &Base,
                                                     const std::string &Suffix,
                                                     const std::string &Predicate, bool TakesK,

@@ -164,7 +164,8 @@ struct KernelConfig {
   /// tile t - 1's group does, which keeps one group in flight. For a
   /// K-major A; the issuers' tiles and the accumulators are laid out along
   /// the transposed tile (accumulatorRows(), accumulatorCols()): square
-  /// tiles, and the 256x128 ones of ProducerWarpgroup. (H100, int8 layer vs cuBLAS + dequantisation, paper /
+  /// tiles, and the 256x128 ones of ProducerWarpgroup (also 224, 192 or
+  /// 176 rows tall, and 192x192 with three consumer warpgroups). (H100, int8 layer vs cuBLAS + dequantisation, paper /
   /// squares / LLM: 0.780 / 0.759 / 1.467 vs 0.723 / 0.651 / 1.376 for the
   /// stage conversion; one group per k step with a wgmma.fence each
   /// measured 0.65 on the paper's shapes.)
@@ -172,8 +173,9 @@ struct KernelConfig {
   /// (TMA) The producer is a whole warpgroup that gives back most of its
   /// registers (setmaxnreg, tc/registers.cuh: ProducerRegisters a thread)
   /// to the consumer warpgroups (consumerRegisters()), so that a block of
-  /// one per SM holds accumulators of 256 columns beside the fragments of
-  /// a transposed tile (RawFragmentsB, 256x128 tiles: wgmma m64n256k16).
+  /// one per SM holds accumulators of up to 256 columns beside the
+  /// fragments of a transposed tile (RawFragmentsB, 256x128 tiles: wgmma
+  /// m64n256k16; the shorter and 192x192 ones too).
   /// With a producer warp, 9 warps cap a thread at 168 registers (three
   /// warps on one SM sub-partition), which the 256x128 tile's consumers
   /// spilled. (H100, int8 layer, 4096^3: 702 TFLOP/s vs 481 for the

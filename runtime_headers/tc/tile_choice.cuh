@@ -226,8 +226,16 @@ __host__ inline double round_fill(long long m, long long n, long long rows, long
          (static_cast<double>(rounds * sms) * static_cast<double>(rows * cols));
 }
 
+// Whether the 192x192 tiles may be taken (the GEMM's, and the int8 layer's
+// transposed ones): not with TC_FITTED_TILES=0, for comparisons.
+__host__ inline bool fitted_tiles_enabled() {
+  static const bool enabled = !turned_off_in_environment("TC_FITTED_TILES");
+  return enabled;
+}
+
 __host__ inline bool prefer_fitted_tiles(long long m, long long n, long long k) {
-  return k >= 1024 && round_fill(m, n, 192, 192) >= 0.8 && round_fill(m, n, 128, 256) < 0.8;
+  return fitted_tiles_enabled() && k >= 1024 && round_fill(m, n, 192, 192) >= 0.8 &&
+         round_fill(m, n, 128, 256) < 0.8;
 }
 
 __host__ inline bool prefer_wide_tiles(long long m, long long n, long long k) {
@@ -339,8 +347,8 @@ __host__ inline bool prefer_tall_raw_fragment_tiles(long long m, long long n) {
 // tall tiles (256 rows of X by 128 of W) instead of 128x256 ones, for
 // outputs the tall kernel takes.
 __host__ inline bool prefer_fitted_raw_fragment_tiles(long long m, long long n, long long k) {
-  return prefer_tall_raw_fragment_tiles(m, n) && k >= 1024 && round_fill(m, n, 192, 192) >= 0.8 &&
-         round_fill(m, n, 256, 128) < 0.8;
+  return fitted_tiles_enabled() && prefer_tall_raw_fragment_tiles(m, n) && k >= 1024 &&
+         round_fill(m, n, 192, 192) >= 0.8 && round_fill(m, n, 256, 128) < 0.8;
 }
 
 // The height (rows of X, wgmma's N) of the tall transposed tiles, of the

@@ -767,20 +767,25 @@ const MNK kGeneral[] = {
     // (no split-K), aligned and not.
     {1024, 1024, 1024, false}, {1000, 1000, 1000, false},
     {2048, 1536, 256, false}, {2049, 1537, 264, false},
-    // The tall transposed tiles of an 8-bit weight
-    // (tc::prefer_tall_raw_fragment_tiles; heights on 132 SMs). TMA needs
-    // W's rows (K bytes) 16-byte aligned, so K is a multiple of 16 but not
-    // of 64 (a partial k tile): 176 rows with partial tiles in m and n
-    // (2 rounds); 256 rows, whose thin last round the stream units take
-    // (144 tiles, 25 k tiles); 224 rows, whole tiles; 176 rows in 189
-    // tiles, the last round's split in parts (combine_parts); 176 rows in
-    // 135 tiles with stream units. Then K not a multiple of 16 (2560 x 1790
-    // x 520: the cp.async fallback), and misaligned pointers.
-    {2560, 1790, 528, false}, {2300, 2000, 1552, false}, {2049, 1537, 272, false},
-    {1152, 3390, 1040, false}, {520, 5690, 528, false},
-    // 192x192 transposed tiles (tc::prefer_fitted_raw_fragment_tiles: 132
-    // of them, 153 tall ones), partial in m, n and k.
-    {2300, 2100, 1040, false},
+    // The transposed tiles of an 8-bit weight (tc/tile_choice.cuh; the
+    // kernels on 132 SMs). TMA needs W's rows (K bytes) 16-byte aligned,
+    // so K is a multiple of 16 but not of 64 (a partial k tile):
+    // - 176 rows (tall_tile_height), partial tiles in m and n, 210 tiles
+    //   unsplit: 2560 x 1790 x 528;
+    // - 256 rows, whose thin last round the stream units take (135 tiles,
+    //   25 k tiles): 520 x 5634 x 1552;
+    // - 224 rows, 130 tiles unsplit: 2049 x 1537 x 272;
+    // - 176 rows, 180 tiles, the last round's 48 split in parts
+    //   (combine_parts): 530 x 5634 x 784;
+    // - 176 rows, 135 tiles with stream units: 520 x 5690 x 528;
+    // - 192x192 (prefer_fitted_raw_fragment_tiles), 132 tiles unsplit,
+    //   partial in m, n and k: 2300 x 2100 x 1040; 330 tiles, the last
+    //   round's 66 split in parts: 2104 x 5686 x 1040.
+    // Then K not a multiple of 16 (the cp.async fallback), and misaligned
+    // pointers.
+    {2560, 1790, 528, false}, {520, 5634, 1552, false}, {2049, 1537, 272, false},
+    {530, 5634, 784, false}, {520, 5690, 528, false},
+    {2300, 2100, 1040, false}, {2104, 5686, 1040, false},
     {2560, 1790, 520, false}, {2304, 1000, 1032, true},
     // The persistent 128x128 tiles, and with a K-major A's prologue their
     // version on wgmma's A fragments (tc::prefer_persistent_fragment_tiles:

@@ -998,10 +998,13 @@ static void run_schedules() {
   // The int8 layer's 192x192 transposed tiles: 192 columns by 192 * SMs
   // rows are one whole round of them and 1.5 rounds of tall tiles (two
   // columns of 128), from k >= 1024; not where the tall tiles fill their
-  // rounds (256 * SMs by 128), nor below 512 rows.
+  // rounds too (768 x 384 * SMs: both fill 9 and 8 rounds), nor where the
+  // 192x192 ones leave a round mostly empty too (256 * (SMs + 1) x 128:
+  // both about half full), nor below 512 rows.
   report(tc::prefer_fitted_raw_fragment_tiles(192 * sms, 192, 1024) &&
              !tc::prefer_fitted_raw_fragment_tiles(192 * sms, 192, 1023) &&
-             !tc::prefer_fitted_raw_fragment_tiles(256 * sms, 128, 4096) &&
+             !tc::prefer_fitted_raw_fragment_tiles(768, 384 * sms, 4096) &&
+             !tc::prefer_fitted_raw_fragment_tiles(256 * (sms + 1), 128, 4096) &&
              !tc::prefer_fitted_raw_fragment_tiles(384, 192 * sms, 4096),
          "prefer_fitted_raw_fragment_tiles: whole rounds of 192x192 tiles where the tall ones "
          "leave one mostly empty, k >= 1024");

@@ -66,12 +66,15 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // warpgroups of m64n192k16, 64 rows of W each, beside the producer
 // warpgroup.
 // CHECK-LABEL: __launch_bounds__(512, 1) tc_int8_linear_0_fitted_kernel(
+// CHECK: tc::mbarrier_init(tc_empty + tc_s, 3);  // one arrival per consumer warpgroup
+// CHECK: if (threadIdx.x >= 384) {  // the producer warpgroup: few registers
 // CHECK: tc::mbarrier_arrive_expect_tx(tc_full + {{.*}}, 36864);
 // CHECK-NEXT: tc::tma_load_2d(tc_smem_a + {{.*}} * 12288, tc_map_a, {{.*}}, (64 * {{c[0-9]}}), 192 * tc_block_m);
 // CHECK-NEXT: tc::tma_load_2d(tc_smem_raw_b + {{.*}} * 24576, tc_map_b, {{.*}}, (64 * {{c[0-9]}}), 192 * tc_block_n);
 // CHECK: tc::claim_registers<152>();  // the consumers' share
 // CHECK: float tc_acc[1][24][4] = {};
 // CHECK: tc::wgmma_m64k16_rs<__half, 0, 192>(tc_acc[0], tc_frag_b[0][0], tc::wgmma_desc_advance(tc_desc_a, {{.*}} * 24576 + 32 * 0));
+// CHECK: tc::consumer_sync<384>();  // the stages become the output tile
 // CHECK: tc::combine_parts<192, 192, 200, 384>(
 // CHECK-LABEL: static void tc_int8_linear_0_fitted_launch(
 // CHECK: if (!tc::tma_map_2d_aligned(&tc_map_a, X, K, M, K, 64, 192, tc_stream, 0) ||

@@ -711,6 +711,8 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   EXPECT_TRUE(Fitted.Config.RawFragmentsB);
   EXPECT_TRUE(Fitted.Config.ProducerWarpgroup);
   EXPECT_EQ(Fitted.Config.blockThreads(), 512);
+  EXPECT_EQ(Fitted.Config.consumerRegisters(), 152);
+  EXPECT_FALSE(Fitted.Config.StreamUnits); // three warpgroups: split parts instead
   EXPECT_LE(Fitted.Config.sharedBytes(), sharedMemoryLimit(GpuArch::SM90a));
   EXPECT_TRUE(Fitted.Config.stagedEpilogue());
   // Then the tall tiles 224, 192 and 176 rows tall, each under the rule
