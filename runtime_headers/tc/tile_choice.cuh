@@ -233,9 +233,17 @@ __host__ inline bool fitted_tiles_enabled() {
   return enabled;
 }
 
-__host__ inline bool prefer_fitted_tiles(long long m, long long n, long long k) {
+// Whether 192x192 tiles cover an m x n output in whole rounds of SMs (at
+// least 80% of their tile area is output) where rows x cols tiles do not,
+// for k >= 1024.
+__host__ inline bool fitted_tiles_fill_better(long long m, long long n, long long k,
+                                              long long rows, long long cols) {
   return fitted_tiles_enabled() && k >= 1024 && round_fill(m, n, 192, 192) >= 0.8 &&
-         round_fill(m, n, 128, 256) < 0.8;
+         round_fill(m, n, rows, cols) < 0.8;
+}
+
+__host__ inline bool prefer_fitted_tiles(long long m, long long n, long long k) {
+  return fitted_tiles_fill_better(m, n, k, 128, 256);
 }
 
 __host__ inline bool prefer_wide_tiles(long long m, long long n, long long k) {
@@ -347,8 +355,7 @@ __host__ inline bool prefer_tall_raw_fragment_tiles(long long m, long long n) {
 // tall tiles (256 rows of X by 128 of W) instead of 128x256 ones, for
 // outputs the tall kernel takes.
 __host__ inline bool prefer_fitted_raw_fragment_tiles(long long m, long long n, long long k) {
-  return fitted_tiles_enabled() && prefer_tall_raw_fragment_tiles(m, n) && k >= 1024 &&
-         round_fill(m, n, 192, 192) >= 0.8 && round_fill(m, n, 256, 128) < 0.8;
+  return prefer_tall_raw_fragment_tiles(m, n) && fitted_tiles_fill_better(m, n, k, 256, 128);
 }
 
 // The height (rows of X, wgmma's N) of the tall transposed tiles, of the
@@ -363,9 +370,8 @@ __host__ inline int tall_tile_height(long long m, long long n, long long k,
   const long long sms = multiprocessors(), tall_tiles = output_tiles(m, n, 256, 128);
   if (!fitted_widths_enabled() || tall_tiles > 2 * sms)
     return 256;
-  const long long tail = tall_tiles % sms, k_tiles = (k + 63) / 64;
-  if (stream_units && stream_units_enabled() && tall_tiles > sms && tail != 0 &&
-      8 * tail <= sms && k_tiles >= 24)
+  const long long k_tiles = (k + 63) / 64;
+  if (stream_units && k_tiles >= 24 && stream_units_take_tail(tall_tiles, k_tiles))
     return 256;
   return fitted_tile_width(n, m, 128, heights);
 }

@@ -182,13 +182,21 @@ __host__ inline bool stream_units_enabled() {
 // units (see above): where there are more tiles than SMs and the last
 // round holds at most an eighth of them, the last full round and the tail
 // shared by one block per SM; otherwise schedule_tiles.
+// Whether schedule_stream_tiles shares out the last round of `tiles`
+// tiles (more than SMs, a last round of at most an eighth of them).
+__host__ inline bool stream_units_take_tail(long long tiles, long long k_tiles) {
+  const long long sms = multiprocessors();
+  const long long tail = tiles % sms;
+  return stream_units_enabled() && k_tiles >= 8 && tiles > sms && tail != 0 && 8 * tail <= sms &&
+         sms >= 2;
+}
+
 __host__ inline TileSchedule schedule_stream_tiles(long long tiles_m, long long tiles_n,
                                                    long long k_tiles) {
   const long long sms = multiprocessors();
   const long long tiles = tiles_m * tiles_n;
   const long long tail = tiles % sms;
-  if (!stream_units_enabled() || k_tiles < 8 || tiles <= sms || tail == 0 || 8 * tail > sms ||
-      sms < 2)
+  if (!stream_units_take_tail(tiles, k_tiles))
     return schedule_tiles(tiles_m, tiles_n, k_tiles);
   TileSchedule s = whole_tiles_only(tiles_m, tiles_n, k_tiles);
   s.whole_tiles = static_cast<int>(tiles - sms - tail);
