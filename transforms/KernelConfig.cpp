@@ -605,6 +605,13 @@ static constexpr int kNarrowerWideWidths[] = {224, 192, 176};
 /// (tc::narrow_tile_width).
 static constexpr int kNarrowerDeepWidths[] = {112, 96};
 
+/// Heights (rows of X) of the int8 layer's 128x128 transposed tiles besides
+/// 128 (tc::raw_fragment_tile_height).
+static constexpr int kShorterSquareHeights[] = {112, 96, 80, 64};
+/// Their stages: 6 fit one block per SM at every height (112 rows: 180 KB)
+/// and none fits two.
+static constexpr int kShortSquareStages = 6;
+
 /// The predicate's list of a kernel's sizes: "{256, 224, 192, 176}".
 static std::string sizeList(int Base, llvm::ArrayRef<int> Others) {
   std::string List = "{" + std::to_string(Base);
@@ -674,6 +681,38 @@ static std::vector<AlternativeKernel> shorterTallTiles(const KernelConfig &Tall,
   return Alts;
 }
 
+/// The 128x128 transposed kernel `Square` (the int8 layer's default
+/// kernel) again with each shorter height of kShorterSquareHeights (X's
+/// tile is wgmma's N), falling back to its cp.async twin; taken where
+/// tc::prefer_short_raw_fragment_height(m, n, k, height, {128, heights...},
+/// cluster_parts_min_k_tiles) picks that height: more SMs share an output
+/// of fewer 128x128 tiles than SMs, or rows of X that are mostly padding
+/// drop out of the wgmma. 6 stages each, one block per SM. The last argument is the 128x128 kernel's floor
+/// of k tiles for cluster parts (0 where it has none), which the rule
+/// compares with the shorter tiles'.
+static std::vector<AlternativeKernel> shorterSquareTiles(const KernelConfig &Square,
+                                                         const RegionClauses &Cl) {
+  const std::string List = sizeList(Square.BlockM, kShorterSquareHeights);
+  const std::string MinKTiles = std::to_string(
+      launchesClusterParts(Square, Cl) ? Square.clusterPartsMinKTiles() : 0);
+  std::vector<AlternativeKernel> Alts;
+  for (int H : kShorterSquareHeights) {
+    KernelConfig K = Square;
+    K.BlockM = K.WarpN = H;
+    // One block per SM (two would hold 96 registers a thread, below the
+    // 128x128 kernel's, and spill), so the stages the shorter X tiles free
+    // go to a deeper pipeline.
+    K.Stages = kShortSquareStages;
+    allowStreamUnits(K, Cl);
+    AlternativeKernel Alt{K, "_short" + std::to_string(H), "prefer_short_raw_fragment_height",
+                          true};
+    Alt.ExtraArgs = ", " + std::to_string(H) + ", " + List + ", " + MinKTiles;
+    Alt.TwinOf = "";
+    Alts.push_back(Alt);
+  }
+  return Alts;
+}
+
 std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
                                                   const RegionModel &M,
                                                   const MatmulIdiom &Idiom) {
@@ -726,6 +765,10 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
       std::vector<AlternativeKernel> Shorter = shorterTallTiles(Tall, Cl);
       Alts.insert(Alts.end(), Shorter.begin(), Shorter.end());
       Alts.push_back(TallAlt);
+      // Then, for the rest, the 128x128 kernel's own tiles shorter where
+      // they spread an output over more SMs (tc::raw_fragment_tile_height).
+      std::vector<AlternativeKernel> ShorterSquare = shorterSquareTiles(C, Cl);
+      Alts.insert(Alts.end(), ShorterSquare.begin(), ShorterSquare.end());
       return Alts;
     }
     return {{Narrow, "_narrow", "prefer_narrow_converted_tiles", false}};

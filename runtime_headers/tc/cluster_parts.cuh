@@ -92,17 +92,20 @@ __device__ __forceinline__ void producer_parts_in_cluster() {
   cluster_sync();
 }
 
+// The most parts a tile is split into: a portable cluster's blocks.
+constexpr int kMaxClusterParts = 8;
+
 // Clusters of 2..8 blocks of a kernel that can run at once
 // (cudaOccupancyMaxActiveClusters), measured once per launcher.
 struct ClusterCapacity {
-  int clusters[9] = {};  // by blocks per cluster; 0: none
+  int clusters[kMaxClusterParts + 1] = {};  // by blocks per cluster; 0: none
 };
 
 template <typename... Params>
 __host__ inline ClusterCapacity cluster_capacity(void (*kernel)(Params...), int threads,
                                                  int smem_bytes) {
   ClusterCapacity c;
-  for (int blocks = 2; blocks <= 8; ++blocks) {
+  for (int blocks = 2; blocks <= kMaxClusterParts; ++blocks) {
     cudaLaunchConfig_t config = {};
     config.gridDim = dim3(static_cast<unsigned>(blocks) * 16);
     config.blockDim = dim3(static_cast<unsigned>(threads));
@@ -158,7 +161,7 @@ __host__ inline bool schedule_cluster_parts(long long tiles_m, long long tiles_n
     return false;
   const long long tiles = tiles_m * tiles_n;
   int best = 0;
-  for (int p = 2; p <= 8; ++p) {
+  for (int p = 2; p <= kMaxClusterParts; ++p) {
     const long long part_k = (k_tiles + p - 1) / p;
     if ((k_tiles + part_k - 1) / part_k != p || part_k < 2 || tiles > capacity.clusters[p])
       continue;

@@ -154,6 +154,24 @@
 // the 8 paper shapes it takes (3456 x 1280 x 1280: 33.7 -> 26.4 us, 126
 // tiles against 200 of 176 rows), 1.17x in geometric mean.
 //
+// raw_fragment_tile_height: for the outputs left to the 128x128 transposed
+// kernel of the same layer, its tiles 112, 96, 80 or 64 rows of X tall (6
+// stages, one block per SM): for m <= 128 the shortest that covers m (the
+// zero-filled rows drop out of wgmma's N), else as narrow_tile_width over
+// the transposed output; where the 128-row tiles run in cluster parts,
+// shorter tiles only where they run in parts too and even 8 parts of the
+// 128-row tiles leave SMs idle. Measured on an H200 (2026-11-29, the same
+// layer, TC_SQUARE_HEIGHTS=0 against the heights in one binary,
+// docs/results/fused-bench-h200-int8-square-heights.md): decode shapes
+// 1.13x to 1.80x (16 x 28672 x 4096: 115 -> 64 us), LLM set 1.507 ->
+// 1.712; on the 10 paper shapes it takes 0.98x (384 x 512 x 3456, 12
+// tiles of 128 rows in parts) to 1.18x (640 x 128 x 640, 5 tiles), whole
+// tiles 1.007x (2176 x 768 x 1792, 120 tiles of 112 rows) to 1.12x (1152
+// x 384 x 512: 27 tiles -> 54). With both heights in parts and 20 or more
+// 128-row tiles the shorter ones lost 2% to 17% (384 x 1280 x 3840: 30
+// tiles, 17.8 -> 21.4 us: each W tile converted for twice the blocks),
+// hence the bound on parts.
+//
 // prefer_deep_narrow_tiles: with at most one round of 64x128 tiles (no
 // more than SMs), the 64x128 TMA kernel with 8 stages and one block per SM
 // instead of 4 stages and two: the block's whole share of a short
@@ -382,6 +400,53 @@ __host__ inline bool prefer_tall_raw_fragment_height(long long m, long long n, l
                                                      bool stream_units) {
   return prefer_tall_raw_fragment_tiles(m, n) &&
          tall_tile_height(m, n, k, heights, stream_units) == height;
+}
+
+// The height (rows of X, wgmma's N) of the 128x128 transposed tiles of
+// the same layer, of the region's heights (128 first), for the outputs that
+// neither the tall nor the 192x192 tiles take: for m <= 128 the shortest
+// height that still covers m in one tile (the rows beyond m are zero-filled
+// wgmma columns; a second tile of X would convert each W tile again); else
+// fitted_tile_width over the transposed output (n x m, 128-row tiles of W),
+// but 128 where those tiles would run in cluster parts and the shorter ones
+// whole (cluster_parts_may_pay with the kernel's floor of k tiles,
+// cluster_parts_min_k_tiles; 0 for a kernel without cluster parts), as
+// narrow_tile_width does.
+__host__ inline int raw_fragment_tile_height(long long m, long long n, long long k,
+                                             std::initializer_list<int> heights,
+                                             long long cluster_parts_min_k_tiles) {
+  static const bool enabled = !turned_off_in_environment("TC_SQUARE_HEIGHTS");
+  if (!fitted_widths_enabled() || !enabled)
+    return 128;
+  if (m <= 128) {
+    int best = 128;
+    for (int h : heights)
+      if (h >= m && h < best)
+        best = h;
+    return best;
+  }
+  const int height = fitted_tile_width(n, m, 128, heights);
+  const long long tiles_n = (n + 127) / 128, k_tiles = (k + 63) / 64;
+  auto in_parts = [&](int h) {
+    return cluster_parts_min_k_tiles > 0 &&
+           cluster_parts_may_pay((m + h - 1) / h, tiles_n, k_tiles, cluster_parts_min_k_tiles);
+  };
+  if (height == 128 || !in_parts(128))
+    return height;
+  // Both in cluster parts: the shorter tiles convert each W tile in twice
+  // the blocks, which pays only where even the most parts of the 128-row
+  // tiles leave SMs idle.
+  const long long tiles_128 = ((m + 127) / 128) * tiles_n;
+  return in_parts(height) && kMaxClusterParts * tiles_128 < multiprocessors() ? height : 128;
+}
+
+// Where the 128x128 transposed kernel would be taken (checked after the
+// narrow, 192x192 and tall rules), whether its tiles of `height` rows are.
+__host__ inline bool prefer_short_raw_fragment_height(long long m, long long n, long long k,
+                                                      int height,
+                                                      std::initializer_list<int> heights,
+                                                      long long cluster_parts_min_k_tiles) {
+  return raw_fragment_tile_height(m, n, k, heights, cluster_parts_min_k_tiles) == height;
 }
 
 // Whether persistent blocks are allowed: not with TC_PERSISTENT=0.

@@ -781,11 +781,22 @@ const MNK kGeneral[] = {
     // - 192x192 (prefer_fitted_raw_fragment_tiles), 132 tiles unsplit,
     //   partial in m, n and k: 2300 x 2100 x 1040; 330 tiles, the last
     //   round's 66 split in parts: 2104 x 5686 x 1040.
+    // - the 128x128 kernel's shorter heights (raw_fragment_tile_height):
+    //   112 rows, 120 tiles unsplit, partial in m, n and k: 2170 x 760 x
+    //   1552; 96 rows, 120 tiles: 380 x 3830 x 2160; 80 rows, 126 tiles:
+    //   1400 x 890 x 1136; 64 rows, 54 tiles split in two parts
+    //   (combine_parts): 1150 x 380 x 528; 64 rows for m <= 64, 24 tiles
+    //   in cluster parts: 40 x 3000 x 1040; 112 rows for m = 100, 40 tiles
+    //   in cluster parts: 100 x 5000 x 784; 64 rows, 135 tiles with stream
+    //   units: 60 x 17280 x 528.
     // Then K not a multiple of 16 (the cp.async fallback), and misaligned
     // pointers.
     {2560, 1790, 528, false}, {520, 5634, 1552, false}, {2049, 1537, 272, false},
     {530, 5634, 784, false}, {520, 5690, 528, false},
     {2300, 2100, 1040, false}, {2104, 5686, 1040, false},
+    {2170, 760, 1552, false}, {380, 3830, 2160, false}, {1400, 890, 1136, false},
+    {1150, 380, 528, false}, {40, 3000, 1040, false}, {100, 5000, 784, false},
+    {60, 17280, 528, false},
     {2560, 1790, 520, false}, {2304, 1000, 1032, true},
     // The persistent 128x128 tiles, and with a K-major A's prologue their
     // version on wgmma's A fragments (tc::prefer_persistent_fragment_tiles:

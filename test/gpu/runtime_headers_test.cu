@@ -1040,6 +1040,35 @@ static void run_schedules() {
              !tc::prefer_deep_narrow_width(64, half_round_96, 4096, 96, {128, 112, 96}, 12),
          "narrow_tile_width: 128 columns in cluster parts before 96 whole (%d for %lld columns)",
          tc::narrow_tile_width(64, half_round_96, 4096, {128, 112, 96}, 12), half_round_96);
+  // The int8 layer's 128x128 transposed tiles shorter (rows of X): for
+  // m <= 128 the shortest height that covers m; else the shortest of the
+  // fewest rounds (80 rows: one round of sms tiles, 64 would take two;
+  // 8 k tiles, no cluster parts).
+  const std::initializer_list<int> square_heights = {128, 112, 96, 80, 64};
+  report(tc::raw_fragment_tile_height(40, 4096, 4096, square_heights, 10) == 64 &&
+             tc::raw_fragment_tile_height(65, 4096, 4096, square_heights, 10) == 80 &&
+             tc::raw_fragment_tile_height(100, 4096, 4096, square_heights, 10) == 112 &&
+             tc::raw_fragment_tile_height(128, 4096, 4096, square_heights, 10) == 128 &&
+             tc::raw_fragment_tile_height(80 * sms, 128, 512, square_heights, 10) == 80 &&
+             tc::prefer_short_raw_fragment_height(80 * sms, 128, 512, 80, square_heights, 10) &&
+             !tc::prefer_short_raw_fragment_height(80 * sms, 128, 512, 64, square_heights, 10),
+         "raw_fragment_tile_height: cover m, else fewest rounds then fewest rows (%d for m = %lld)",
+         tc::raw_fragment_tile_height(80 * sms, 128, 512, square_heights, 10), 80 * sms);
+  // Where 128-row tiles run in cluster parts (fewer than half the SMs, at
+  // least the floor of 10 k tiles): 128 if 64-row ones would run whole
+  // (half the SMs or more); with both in parts, 64 only where 8 parts of
+  // the 128-row tiles leave SMs idle (5 tiles), not where they fill them
+  // (sms / 8 rounded up); the shorter tiles below the floor of k tiles, or
+  // for a kernel without cluster parts (floor 0).
+  const long long half_round_64 = 64 * ((sms + 1) / 2), eighth_128 = 128 * ((sms + 7) / 8);
+  report(tc::raw_fragment_tile_height(half_round_64, 128, 4096, square_heights, 10) == 128 &&
+             tc::raw_fragment_tile_height(half_round_64, 128, 576, square_heights, 10) == 64 &&
+             tc::raw_fragment_tile_height(640, 128, 4096, square_heights, 10) == 64 &&
+             tc::raw_fragment_tile_height(eighth_128, 128, 4096, square_heights, 10) == 128 &&
+             tc::raw_fragment_tile_height(eighth_128, 128, 4096, square_heights, 0) == 64,
+         "raw_fragment_tile_height: cluster parts (%d for m = %lld, %d for m = %lld)",
+         tc::raw_fragment_tile_height(640, 128, 4096, square_heights, 10), 640LL,
+         tc::raw_fragment_tile_height(eighth_128, 128, 4096, square_heights, 10), eighth_128);
   report(streamed_without_loop == 0,
          "schedule_tile_pairs gave no stream units to kernels without them (%d schedules did)",
          streamed_without_loop);

@@ -7,7 +7,9 @@
 // raw tile in registers (tc::load_raw_fragments), and so does the 256x128
 // kernel for large outputs (setmaxnreg: a producer warpgroup), 224, 192 or
 // 176 rows tall where those fit rounds of SMs better, and the 192x192
-// kernel where its tiles fill whole rounds; the 64x128 kernel's
+// kernel where its tiles fill whole rounds; smaller outputs take the
+// 128x128 kernel 112, 96, 80 or 64 rows tall where those spread them over
+// more SMs or cover few rows of X; the 64x128 kernel's
 // consumers convert it into its stage (tc::convert_raw_stage); the cp.async
 // kernels, the TMA kernels' fallback, convert while copying.
 //
@@ -50,6 +52,8 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // EXPLAIN-NEXT: main loop: {{.*}}; B's 8-bit tile lands raw in the second half of its stage and the consumers convert it in place, minus each row's offset in fp16 pairs where exact
 // EXPLAIN: kernel: block tile 256x128x64, 2 warpgroups (8 warps and a producer warpgroup; setmaxnreg: 40 registers a producer thread, 232 a consumer's), 4 TMA stages (mbarriers), stream units {{.*}}, the tile transposed, wgmma.mma_async.m64n256k16
 // EXPLAIN-NEXT: main loop: {{.*}}; the tile computed transposed {{.*}}; the producer a warpgroup that gives its registers to the consumers (setmaxnreg), for the accumulators of 256 columns
+// The 128x128 kernel shorter: the same warps, 6 stages.
+// EXPLAIN: kernel: block tile 96x128x64, 2 warpgroups (8 warps and a producer warp), 6 TMA stages (mbarriers), stream units {{.*}}, few tiles split into parts launched as one cluster each {{.*}}, the tile transposed, wgmma.mma_async.m64n96k16
 // The 64x128 kernel's consumers convert the raw tile into B's stage, in two
 // versions of their code (tc_packed_b a compile-time constant in each).
 // CHECK-LABEL: tc_int8_linear_0_narrow_kernel(
@@ -149,6 +153,37 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK-NEXT: tc_int8_linear_0_cp_async_launch(M, N, K, X, W, zero, scale, Y, tc_stream);
 // CHECK: tc::schedule_stream_tiles({{.*}}(M + 255) / 256{{.*}}, {{.*}}(N + 127) / 128{{.*}}, tc_k_tiles);
 // CHECK: tc_int8_linear_0_tall_kernel<<<(unsigned)tc::schedule_blocks(tc_schedule), 384, tc_smem_bytes, tc_stream>>>(
+// The 128x128 kernel 112, 96, 80 and 64 rows of X tall: its warps, one
+// block per SM, 6 stages of the shorter X tile and W's raw one, wgmma's N
+// the height; its cluster parts and split parts.
+// CHECK-LABEL: __launch_bounds__(288, 1) tc_int8_linear_0_short112_kernel(
+// CHECK: tc::wgmma_m64k16_rs<__half, 0, 112>(
+// CHECK-LABEL: __launch_bounds__(288, 1) tc_int8_linear_0_short96_kernel(
+// CHECK: {{^ *}}__half *tc_smem_b = tc_smem_a + 36864;
+// CHECK: uint64_t *tc_full = reinterpret_cast<uint64_t *>(tc_smem + 172032);
+// CHECK-NEXT: uint64_t *tc_empty = tc_full + 6;
+// CHECK: tc::mbarrier_arrive_expect_tx(tc_full + {{.*}} % 6), 20480);
+// CHECK-NEXT: tc::tma_load_2d(tc_smem_a + {{.*}} % 6) * 6144, tc_map_a, {{.*}}, (64 * {{c[0-9]}}), 96 * tc_block_m);
+// CHECK-NEXT: tc::tma_load_2d(tc_smem_raw_b + {{.*}} % 6) * 16384, tc_map_b, {{.*}}, (64 * {{c[0-9]}}), 128 * tc_block_n);
+// CHECK: float tc_acc[1][12][4] = {};
+// CHECK: tc::load_raw_fragments<int8_t, __half>(tc_frag_b[0], tc_raw_b + {{.*}} * 16384, tc_thread, tc_convert_b, tc_pairs_b, (K) - {{.*}});
+// CHECK: tc::wgmma_m64k16_rs<__half, 0, 96>(tc_acc[0], tc_frag_b[0][0], tc::wgmma_desc_advance(tc_desc_a, {{.*}} * 12288 + 32 * 0));
+// CHECK: tc::add_parts_in_cluster<96, 128, 136, 256>(
+// CHECK: tc::combine_parts<96, 128, 136, 256>(
+// CHECK-LABEL: static void tc_int8_linear_0_short96_launch(
+// CHECK: if (!tc::tma_map_2d_aligned(&tc_map_a, X, K, M, K, 64, 96, tc_stream, 0) ||
+// CHECK-NEXT: !tc::tma_map_2d_bytes(&tc_map_b, W, K, N, K, 64, 128, true)) {
+// CHECK-NEXT: tc_int8_linear_0_cp_async_launch(M, N, K, X, W, zero, scale, Y, tc_stream);
+// CHECK: constexpr int tc_smem_bytes = 172144;
+// CHECK: if (tc::cluster_parts_may_pay({{.*}}(M + 95) / 96{{.*}}, {{.*}}(N + 127) / 128{{.*}}, tc_k_tiles, 10)) {
+// CHECK: tc_schedule = tc::schedule_stream_tiles({{.*}}(M + 95) / 96{{.*}}, {{.*}}(N + 127) / 128{{.*}}, tc_k_tiles);  // else the stream units
+// CHECK: tc::schedule_slot_bytes(tc_schedule, 12288)
+// CHECK: tc::launch_schedule(tc_int8_linear_0_short96_kernel, tc_schedule, tc_workspace, tc_counters, 288, tc_smem_bytes, tc_stream,
+// CHECK-LABEL: __launch_bounds__(288, 1) tc_int8_linear_0_short80_kernel(
+// CHECK: tc::wgmma_m64k16_rs<__half, 0, 80>(
+// CHECK-LABEL: __launch_bounds__(288, 1) tc_int8_linear_0_short64_kernel(
+// CHECK: float tc_acc[1][8][4] = {};
+// CHECK: tc::wgmma_m64k16_rs<__half, 0, 64>(
 // The cp.async kernel: the shared tiles hold the mma type; W's copier converts.
 // CHECK-LABEL: tc_int8_linear_0_cp_async_kernel(
 // CHECK: {{^ *}}__half *tc_smem_a = reinterpret_cast<__half *>(tc_smem);
@@ -263,6 +298,16 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK-NEXT: {{^}}  }
 // CHECK-NEXT: {{^}}  if (tc::prefer_tall_raw_fragment_tiles(M, N)) {
 // CHECK-NEXT: {{^}}    tc_int8_linear_0_tall_launch(M, N, K, X, W, zero, scale, Y, tc_stream);  // 256x128 tiles
+// CHECK-NEXT: {{^}}    return;
+// CHECK-NEXT: {{^}}  }
+// CHECK-NEXT: {{^}}  if (tc::prefer_short_raw_fragment_height(M, N, K, 112, {128, 112, 96, 80, 64}, 10)) {
+// CHECK-NEXT: {{^}}    tc_int8_linear_0_short112_launch(M, N, K, X, W, zero, scale, Y, tc_stream);  // 112x128 tiles
+// CHECK: {{^}}  if (tc::prefer_short_raw_fragment_height(M, N, K, 96, {128, 112, 96, 80, 64}, 10)) {
+// CHECK: {{^}}  if (tc::prefer_short_raw_fragment_height(M, N, K, 80, {128, 112, 96, 80, 64}, 10)) {
+// CHECK: {{^}}  if (tc::prefer_short_raw_fragment_height(M, N, K, 64, {128, 112, 96, 80, 64}, 10)) {
+// CHECK-NEXT: {{^}}    tc_int8_linear_0_short64_launch(M, N, K, X, W, zero, scale, Y, tc_stream);  // 64x128 tiles
+// CHECK-NEXT: {{^}}    return;
+// CHECK-NEXT: {{^}}  }
 // CHECK: if (!tc::tma_map_2d_aligned(&tc_map_a, X, K, M, K, 64, 128, tc_stream, 0) ||
 // CHECK-NEXT: !tc::tma_map_2d_bytes(&tc_map_b, W, K, N, K, 64, 128, true)) {
 // CHECK-NEXT: tc_int8_linear_0_cp_async_launch(M, N, K, X, W, zero, scale, Y, tc_stream);

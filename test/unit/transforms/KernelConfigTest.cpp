@@ -684,7 +684,7 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   EXPECT_FALSE(R.Config->ProducerWarpgroup);
   EXPECT_EQ(R.Config->blockThreads(), 256 + 32);
   std::vector<AlternativeKernel> Alts = alternativeKernels(*R.Config, RegionModel(), Idiom);
-  ASSERT_EQ(Alts.size(), 6u);
+  ASSERT_EQ(Alts.size(), 10u);
   // (Against the transposed kernel, only for short reductions.)
   EXPECT_EQ(Alts[0].Predicate, "prefer_narrow_raw_fragment_tiles");
   EXPECT_TRUE(Alts[0].TakesK);
@@ -742,15 +742,44 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
                   "accumulators of " + std::to_string(ShorterHeights[I]) + " columns"),
               std::string::npos);
   }
+  // Last, the 128x128 kernel itself 112, 96, 80 and 64 rows of X tall:
+  // its warps and stages layout, 6 stages, one block per SM, cluster parts
+  // from its floor of 10 k tiles (the rule's last argument).
+  const int SquareHeights[] = {112, 96, 80, 64};
+  for (int I = 0; I < 4; ++I) {
+    const AlternativeKernel &Short = Alts[6 + I];
+    const int H = SquareHeights[I];
+    EXPECT_EQ(Short.Suffix, "_short" + std::to_string(H));
+    EXPECT_EQ(Short.Predicate, "prefer_short_raw_fragment_height");
+    EXPECT_TRUE(Short.TakesK);
+    EXPECT_EQ(Short.ExtraArgs, ", " + std::to_string(H) + ", {128, 112, 96, 80, 64}, 10");
+    EXPECT_EQ(Short.TwinOf, std::optional<std::string>(""));
+    EXPECT_EQ(Short.Config.BlockM, H);
+    EXPECT_EQ(Short.Config.WarpN, H);
+    EXPECT_EQ(Short.Config.BlockN, 128);
+    EXPECT_EQ(Short.Config.Stages, 6);
+    EXPECT_TRUE(Short.Config.RawFragmentsB);
+    EXPECT_FALSE(Short.Config.ProducerWarpgroup);
+    EXPECT_EQ(Short.Config.blockThreads(), 256 + 32);
+    EXPECT_FALSE(Short.Config.twoBlocksFit());
+    EXPECT_TRUE(Short.Config.StreamUnits);
+    EXPECT_TRUE(Short.Config.clusterParts());
+    EXPECT_EQ(Short.Config.accumulatorCols(), H);
+    EXPECT_LE(Short.Config.sharedBytes(), sharedMemoryLimit(GpuArch::SM90a));
+    EXPECT_TRUE(Short.Config.stagedEpilogue());
+  }
   // Under a split_k clause no kernel runs stream units (every tile is
-  // split its own way), so the rule fits the heights to every output.
+  // split its own way), so the rule fits the heights to every output; nor
+  // cluster parts, which the short heights' rule then leaves out.
   RegionModel SplitModel;
   SplitModel.Clauses.SplitK = 2;
   std::vector<AlternativeKernel> SplitAlts = alternativeKernels(*R.Config, SplitModel, Idiom);
-  ASSERT_EQ(SplitAlts.size(), 6u);
+  ASSERT_EQ(SplitAlts.size(), 10u);
   EXPECT_FALSE(SplitAlts[5].Config.StreamUnits);
   EXPECT_FALSE(SplitAlts[2].Config.StreamUnits);
   EXPECT_EQ(SplitAlts[2].ExtraArgs, ", 224, {256, 224, 192, 176}, false");
+  EXPECT_FALSE(SplitAlts[6].Config.StreamUnits);
+  EXPECT_EQ(SplitAlts[6].ExtraArgs, ", 112, {128, 112, 96, 80, 64}, 0");
   const KernelConfig &Tall = Alts[5].Config;
   EXPECT_EQ(Alts[5].Suffix, "_tall");
   EXPECT_EQ(Alts[5].Predicate, "prefer_tall_raw_fragment_tiles");
@@ -793,12 +822,15 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   // fragments.
   EXPECT_TRUE(R.Config->integerOffsetPairs());
   Alts = alternativeKernels(*R.Config, RegionModel(), Offset);
-  ASSERT_EQ(Alts.size(), 6u);
-  for (size_t I = 1; I < Alts.size(); ++I) {
+  ASSERT_EQ(Alts.size(), 10u);
+  for (size_t I = 1; I < 6; ++I) {
     EXPECT_TRUE(Alts[I].Config.ProducerWarpgroup);
     EXPECT_TRUE(Alts[I].Config.OffsetRowsB);
     EXPECT_FALSE(Alts[I].Config.integerOffsetPairs());
   }
+  // (The shorter 128-row tiles are the 128x128 kernel's: pairs too.)
+  for (size_t I = 6; I < Alts.size(); ++I)
+    EXPECT_TRUE(Alts[I].Config.integerOffsetPairs());
   EXPECT_FALSE(Alts[0].Config.integerOffsetPairs());
   EXPECT_FALSE(R.Config->cpAsyncTwin().integerOffsetPairs());
   Offset.InputType = ElementType::BF16;
