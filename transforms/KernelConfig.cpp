@@ -759,7 +759,7 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
       KernelConfig Fitted = Tall;
       Fitted.BlockM = Fitted.WarpN = Fitted.BlockN = 192;
       allowStreamUnits(Fitted, Cl);
-      AlternativeKernel FittedAlt{Fitted, "_fitted", "prefer_fitted_raw_fragment_tiles", true};
+      AlternativeKernel FittedAlt{Fitted, "_fitted", "prefer_fitted_raw_fragment_tiles", false};
       FittedAlt.TwinOf = "";
       Alts.push_back(FittedAlt);
       std::vector<AlternativeKernel> Shorter = shorterTallTiles(Tall, Cl);

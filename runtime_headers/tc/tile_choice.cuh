@@ -147,27 +147,31 @@
 // tiles (192 rows of X, three consumer warpgroups of 64 rows of W beside
 // the producer warpgroup) where they cover the output in whole rounds of
 // SMs - at least 80% of the rounds' tile area is output - and the 256x128
-// tall tiles do not, for reductions of k >= 1024: prefer_fitted_tiles for
-// the transposed tile. Measured on an H200 (2026-11-28, the same layer,
-// on and off in one binary, two runs each,
+// tall tiles do not: prefer_fitted_tiles for the transposed tile, but for
+// every k. Measured on an H200 (2026-11-28, the same layer, on and off in
+// one binary, two runs each,
 // docs/results/fused-bench-h200-int8-tall-heights.md): 1.01x to 1.28x on
-// the 8 paper shapes it takes (3456 x 1280 x 1280: 33.7 -> 26.4 us, 126
-// tiles against 200 of 176 rows), 1.17x in geometric mean.
+// the 8 paper shapes of k >= 1024 it takes (3456 x 1280 x 1280: 33.7 ->
+// 26.4 us, 126 tiles against 200 of 176 rows), 1.17x in geometric mean.
+// The GEMM's bound of k >= 1024 did not hold here (2026-11-29,
+// docs/results/fused-bench-h200-int8-square-heights.md): on 16 random
+// shapes of k = 128 to 768 that the rule takes without it, the 192x192
+// tiles were 1.05x to 1.34x faster than the tall ones, 1.22x in geometric
+// mean (3968 x 1152 x 128 on the paper set: 14.9 -> 12.0 us).
 //
 // raw_fragment_tile_height: for the outputs left to the 128x128 transposed
 // kernel of the same layer, its tiles 112, 96, 80 or 64 rows of X tall (6
-// stages, one block per SM): for m <= 128 the shortest that covers m (the
-// zero-filled rows drop out of wgmma's N), else as narrow_tile_width over
-// the transposed output; where the 128-row tiles run in cluster parts,
-// shorter tiles only where they run in parts too and even 8 parts of the
-// 128-row tiles leave SMs idle. Measured on an H200 (2026-11-29, the same
-// layer, TC_SQUARE_HEIGHTS=0 against the heights in one binary,
+// stages, one block per SM): as narrow_tile_width over the transposed
+// output; where both heights run in cluster parts, the shorter only where
+// it takes as many tiles (m <= 64: the rows of X that wgmma would multiply
+// as zeros drop out) or where even 8 parts of the 128-row tiles leave SMs
+// idle. Measured on an H200 (2026-11-29, the same layer,
+// TC_SQUARE_HEIGHTS=0 against the heights in one binary, two runs each,
 // docs/results/fused-bench-h200-int8-square-heights.md): decode shapes
-// 1.13x to 1.80x (16 x 28672 x 4096: 115 -> 64 us), LLM set 1.507 ->
-// 1.712; on the 10 paper shapes it takes 0.98x (384 x 512 x 3456, 12
-// tiles of 128 rows in parts) to 1.18x (640 x 128 x 640, 5 tiles), whole
-// tiles 1.007x (2176 x 768 x 1792, 120 tiles of 112 rows) to 1.12x (1152
-// x 384 x 512: 27 tiles -> 54). With both heights in parts and 20 or more
+// 1.12x to 1.81x (16 x 28672 x 4096: 115 -> 64 us), LLM set 1.50 -> 1.72;
+// on the paper shapes it takes, up to 1.18x (640 x 128 x 640: 5 tiles in
+// parts -> 10; 128 x 3840 x 384: 30 whole tiles -> 60, 1.14x; 1152 x 384
+// x 512: 27 tiles -> 54, 1.15x). With both heights in parts and 20 or more
 // 128-row tiles the shorter ones lost 2% to 17% (384 x 1280 x 3840: 30
 // tiles, 17.8 -> 21.4 us: each W tile converted for twice the blocks),
 // hence the bound on parts.
@@ -252,16 +256,15 @@ __host__ inline bool fitted_tiles_enabled() {
 }
 
 // Whether 192x192 tiles cover an m x n output in whole rounds of SMs (at
-// least 80% of their tile area is output) where rows x cols tiles do not,
-// for k >= 1024.
-__host__ inline bool fitted_tiles_fill_better(long long m, long long n, long long k,
-                                              long long rows, long long cols) {
-  return fitted_tiles_enabled() && k >= 1024 && round_fill(m, n, 192, 192) >= 0.8 &&
+// least 80% of their tile area is output) where rows x cols tiles do not.
+__host__ inline bool fitted_tiles_fill_better(long long m, long long n, long long rows,
+                                              long long cols) {
+  return fitted_tiles_enabled() && round_fill(m, n, 192, 192) >= 0.8 &&
          round_fill(m, n, rows, cols) < 0.8;
 }
 
 __host__ inline bool prefer_fitted_tiles(long long m, long long n, long long k) {
-  return fitted_tiles_fill_better(m, n, k, 128, 256);
+  return k >= 1024 && fitted_tiles_fill_better(m, n, 128, 256);
 }
 
 __host__ inline bool prefer_wide_tiles(long long m, long long n, long long k) {
@@ -371,9 +374,9 @@ __host__ inline bool prefer_tall_raw_fragment_tiles(long long m, long long n) {
 
 // The int8 layer's 192x192 transposed tiles: prefer_fitted_tiles over the
 // tall tiles (256 rows of X by 128 of W) instead of 128x256 ones, for
-// outputs the tall kernel takes.
-__host__ inline bool prefer_fitted_raw_fragment_tiles(long long m, long long n, long long k) {
-  return prefer_tall_raw_fragment_tiles(m, n) && fitted_tiles_fill_better(m, n, k, 256, 128);
+// outputs the tall kernel takes, and for every k.
+__host__ inline bool prefer_fitted_raw_fragment_tiles(long long m, long long n) {
+  return prefer_tall_raw_fragment_tiles(m, n) && fitted_tiles_fill_better(m, n, 256, 128);
 }
 
 // The height (rows of X, wgmma's N) of the tall transposed tiles, of the
@@ -404,40 +407,35 @@ __host__ inline bool prefer_tall_raw_fragment_height(long long m, long long n, l
 
 // The height (rows of X, wgmma's N) of the 128x128 transposed tiles of
 // the same layer, of the region's heights (128 first), for the outputs that
-// neither the tall nor the 192x192 tiles take: for m <= 128 the shortest
-// height that still covers m in one tile (the rows beyond m are zero-filled
-// wgmma columns; a second tile of X would convert each W tile again); else
-// fitted_tile_width over the transposed output (n x m, 128-row tiles of W),
-// but 128 where those tiles would run in cluster parts and the shorter ones
-// whole (cluster_parts_may_pay with the kernel's floor of k tiles,
-// cluster_parts_min_k_tiles; 0 for a kernel without cluster parts), as
-// narrow_tile_width does.
+// neither the tall nor the 192x192 tiles take: as narrow_tile_width, over
+// the transposed output (n x m, 128-row tiles of W, the heights as
+// widths): fitted_tile_width, but 128 where 128-row tiles would run in
+// cluster parts (cluster_parts_may_pay with the kernel's floor of k tiles,
+// cluster_parts_min_k_tiles; 0 for a kernel without cluster parts) and the
+// shorter ones whole. Where both run in parts, the shorter tiles only where
+// they are as many (m fits one tile of either: rows of X that wgmma would
+// multiply as zeros drop out) or where even the most parts of the 128-row
+// tiles leave SMs idle: more tiles of X convert each W tile in more blocks.
 __host__ inline int raw_fragment_tile_height(long long m, long long n, long long k,
                                              std::initializer_list<int> heights,
                                              long long cluster_parts_min_k_tiles) {
   static const bool enabled = !turned_off_in_environment("TC_SQUARE_HEIGHTS");
   if (!fitted_widths_enabled() || !enabled)
     return 128;
-  if (m <= 128) {
-    int best = 128;
-    for (int h : heights)
-      if (h >= m && h < best)
-        best = h;
-    return best;
-  }
   const int height = fitted_tile_width(n, m, 128, heights);
   const long long tiles_n = (n + 127) / 128, k_tiles = (k + 63) / 64;
+  auto tiles = [&](int h) { return ((m + h - 1) / h) * tiles_n; };
   auto in_parts = [&](int h) {
     return cluster_parts_min_k_tiles > 0 &&
            cluster_parts_may_pay((m + h - 1) / h, tiles_n, k_tiles, cluster_parts_min_k_tiles);
   };
   if (height == 128 || !in_parts(128))
     return height;
-  // Both in cluster parts: the shorter tiles convert each W tile in twice
-  // the blocks, which pays only where even the most parts of the 128-row
-  // tiles leave SMs idle.
-  const long long tiles_128 = ((m + 127) / 128) * tiles_n;
-  return in_parts(height) && kMaxClusterParts * tiles_128 < multiprocessors() ? height : 128;
+  if (!in_parts(height))
+    return 128;
+  return tiles(height) == tiles(128) || kMaxClusterParts * tiles(128) < multiprocessors()
+             ? height
+             : 128;
 }
 
 // Where the 128x128 transposed kernel would be taken (checked after the

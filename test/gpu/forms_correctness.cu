@@ -788,7 +788,11 @@ const MNK kGeneral[] = {
     //   (combine_parts): 1150 x 380 x 528; 64 rows for m <= 64, 24 tiles
     //   in cluster parts: 40 x 3000 x 1040; 112 rows for m = 100, 40 tiles
     //   in cluster parts: 100 x 5000 x 784; 64 rows, 135 tiles with stream
-    //   units: 60 x 17280 x 528.
+    //   units: 60 x 17280 x 528; 64 rows for m = 120 (two tiles of X), 32
+    //   tiles in cluster parts: 120 x 2000 x 784, and 60 whole tiles: 120 x
+    //   3830 x 400.
+    // - 192x192 for a short reduction (3 k tiles, the last partial), 126
+    //   tiles: 3960 x 1150 x 144.
     // Then K not a multiple of 16 (the cp.async fallback), and misaligned
     // pointers.
     {2560, 1790, 528, false}, {520, 5634, 1552, false}, {2049, 1537, 272, false},
@@ -796,7 +800,8 @@ const MNK kGeneral[] = {
     {2300, 2100, 1040, false}, {2104, 5686, 1040, false},
     {2170, 760, 1552, false}, {380, 3830, 2160, false}, {1400, 890, 1136, false},
     {1150, 380, 528, false}, {40, 3000, 1040, false}, {100, 5000, 784, false},
-    {60, 17280, 528, false},
+    {60, 17280, 528, false}, {120, 2000, 784, false}, {120, 3830, 400, false},
+    {3960, 1150, 144, false},
     {2560, 1790, 520, false}, {2304, 1000, 1032, true},
     // The persistent 128x128 tiles, and with a K-major A's prologue their
     // version on wgmma's A fragments (tc::prefer_persistent_fragment_tiles:

@@ -997,17 +997,18 @@ static void run_schedules() {
   }
   // The int8 layer's 192x192 transposed tiles: 192 columns by 192 * SMs
   // rows are one whole round of them and 1.5 rounds of tall tiles (two
-  // columns of 128), from k >= 1024; not where the tall tiles fill their
-  // rounds too (768 x 384 * SMs: both fill 9 and 8 rounds), nor where the
-  // 192x192 ones leave a round mostly empty too (256 * (SMs + 1) x 128:
-  // both about half full), nor below 512 rows.
-  report(tc::prefer_fitted_raw_fragment_tiles(192 * sms, 192, 1024) &&
-             !tc::prefer_fitted_raw_fragment_tiles(192 * sms, 192, 1023) &&
-             !tc::prefer_fitted_raw_fragment_tiles(768, 384 * sms, 4096) &&
-             !tc::prefer_fitted_raw_fragment_tiles(256 * (sms + 1), 128, 4096) &&
-             !tc::prefer_fitted_raw_fragment_tiles(384, 192 * sms, 4096),
+  // columns of 128), for every k (the GEMM's rule: from k >= 1024); not
+  // where the tall tiles fill their rounds too (768 x 384 * SMs: both fill
+  // 9 and 8 rounds), nor where the 192x192 ones leave a round mostly empty
+  // too (256 * (SMs + 1) x 128: both about half full), nor below 512 rows.
+  report(tc::prefer_fitted_raw_fragment_tiles(192 * sms, 192) &&
+             !tc::prefer_fitted_tiles(192, 192 * sms, 1023) &&
+             tc::prefer_fitted_tiles(192, 192 * sms, 1024) &&
+             !tc::prefer_fitted_raw_fragment_tiles(768, 384 * sms) &&
+             !tc::prefer_fitted_raw_fragment_tiles(256 * (sms + 1), 128) &&
+             !tc::prefer_fitted_raw_fragment_tiles(384, 192 * sms),
          "prefer_fitted_raw_fragment_tiles: whole rounds of 192x192 tiles where the tall ones "
-         "leave one mostly empty, k >= 1024");
+         "leave one mostly empty, every k (the GEMM's from k >= 1024)");
   // Skinny tiles: outputs of at most 64 columns, and outputs that one round
   // of 64x32 tiles covers for reductions of k <= 1024 (not the 64x64 tiles
   // of an N-major B, beyond 64 columns).
@@ -1040,19 +1041,21 @@ static void run_schedules() {
              !tc::prefer_deep_narrow_width(64, half_round_96, 4096, 96, {128, 112, 96}, 12),
          "narrow_tile_width: 128 columns in cluster parts before 96 whole (%d for %lld columns)",
          tc::narrow_tile_width(64, half_round_96, 4096, {128, 112, 96}, 12), half_round_96);
-  // The int8 layer's 128x128 transposed tiles shorter (rows of X): for
-  // m <= 128 the shortest height that covers m; else the shortest of the
-  // fewest rounds (80 rows: one round of sms tiles, 64 would take two;
-  // 8 k tiles, no cluster parts).
+  // The int8 layer's 128x128 transposed tiles shorter (rows of X): the
+  // shortest of the fewest rounds (80 rows: one round of sms tiles, 64
+  // would take two; 8 k tiles, no cluster parts). With both heights in
+  // cluster parts (32 tiles of W, 64 k tiles), the shorter where it takes
+  // as many tiles (m = 40: one tile of X either way), not where it takes
+  // twice as many and 8 parts of the 128-row tiles fill the SMs (m = 100),
+  // but where they do not (4 tiles of W).
   const std::initializer_list<int> square_heights = {128, 112, 96, 80, 64};
   report(tc::raw_fragment_tile_height(40, 4096, 4096, square_heights, 10) == 64 &&
-             tc::raw_fragment_tile_height(65, 4096, 4096, square_heights, 10) == 80 &&
-             tc::raw_fragment_tile_height(100, 4096, 4096, square_heights, 10) == 112 &&
-             tc::raw_fragment_tile_height(128, 4096, 4096, square_heights, 10) == 128 &&
+             tc::raw_fragment_tile_height(100, 4096, 4096, square_heights, 10) == 128 &&
+             tc::raw_fragment_tile_height(100, 512, 4096, square_heights, 10) == 64 &&
              tc::raw_fragment_tile_height(80 * sms, 128, 512, square_heights, 10) == 80 &&
              tc::prefer_short_raw_fragment_height(80 * sms, 128, 512, 80, square_heights, 10) &&
              !tc::prefer_short_raw_fragment_height(80 * sms, 128, 512, 64, square_heights, 10),
-         "raw_fragment_tile_height: cover m, else fewest rounds then fewest rows (%d for m = %lld)",
+         "raw_fragment_tile_height: fewest rounds then fewest rows (%d for m = %lld)",
          tc::raw_fragment_tile_height(80 * sms, 128, 512, square_heights, 10), 80 * sms);
   // Where 128-row tiles run in cluster parts (fewer than half the SMs, at
   // least the floor of 10 k tiles): 128 if 64-row ones would run whole

@@ -284,7 +284,7 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK-NEXT: {{^}}  // The kernel for this shape (tc/tile_choice.cuh).
 // CHECK-NEXT: {{^}}  if (tc::prefer_narrow_raw_fragment_tiles(M, N, K)) {
 // CHECK-NEXT: {{^}}    tc_int8_linear_0_narrow_launch(M, N, K, X, W, zero, scale, Y, tc_stream);  // 64x128 tiles
-// CHECK: {{^}}  if (tc::prefer_fitted_raw_fragment_tiles(M, N, K)) {
+// CHECK: {{^}}  if (tc::prefer_fitted_raw_fragment_tiles(M, N)) {
 // CHECK-NEXT: {{^}}    tc_int8_linear_0_fitted_launch(M, N, K, X, W, zero, scale, Y, tc_stream);  // 192x192 tiles
 // CHECK-NEXT: {{^}}    return;
 // CHECK-NEXT: {{^}}  }

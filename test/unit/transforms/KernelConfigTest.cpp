@@ -702,7 +702,7 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   const AlternativeKernel &Fitted = Alts[1];
   EXPECT_EQ(Fitted.Suffix, "_fitted");
   EXPECT_EQ(Fitted.Predicate, "prefer_fitted_raw_fragment_tiles");
-  EXPECT_TRUE(Fitted.TakesK);
+  EXPECT_FALSE(Fitted.TakesK); // (for every k, unlike the GEMM's rule)
   EXPECT_EQ(Fitted.TwinOf, std::optional<std::string>(""));
   EXPECT_EQ(Fitted.Config.BlockM, 192);
   EXPECT_EQ(Fitted.Config.BlockN, 192);
