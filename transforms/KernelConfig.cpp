@@ -686,10 +686,10 @@ static std::vector<AlternativeKernel> shorterTallTiles(const KernelConfig &Tall,
 /// tile is wgmma's N), falling back to its cp.async twin; taken where
 /// tc::prefer_short_raw_fragment_height(m, n, k, height, {128, heights...},
 /// cluster_parts_min_k_tiles) picks that height: more SMs share an output
-/// of fewer 128x128 tiles than SMs, or rows of X that are mostly padding
-/// drop out of the wgmma. 6 stages each, one block per SM. The last argument is the 128x128 kernel's floor
-/// of k tiles for cluster parts (0 where it has none), which the rule
-/// compares with the shorter tiles'.
+/// of one or two rounds of tiles, or rows of X that are mostly padding
+/// drop out of the wgmma. 6 stages each, one block per SM. The last
+/// argument is the 128x128 kernel's floor of k tiles for cluster parts (0
+/// where it has none), which the rule compares with the shorter tiles'.
 static std::vector<AlternativeKernel> shorterSquareTiles(const KernelConfig &Square,
                                                          const RegionClauses &Cl) {
   const std::string List = sizeList(Square.BlockM, kShorterSquareHeights);

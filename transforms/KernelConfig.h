@@ -356,8 +356,8 @@ struct KernelConfig {
   /// distributed shared memory instead of L2 slots (tc/cluster_parts.cuh;
   /// the launch-time rule is tc::schedule_cluster_parts). The TMA kernels
   /// of one consumer warpgroup (64-row tiles) and the int8 layer's 128x128
-  /// kernel of raw B fragments: of a region's default kernels, the launcher
-  /// takes the skinny, the 8-stage 64-row and that int8 kernel for few-tile
+  /// kernel of raw B fragments (and its shorter tiles): of a region's default
+  /// kernels, the launcher takes the skinny, the 8-stage 64-row and those int8 kernels for few-tile
   /// outputs (tc/tile_choice.cuh), the 4-stage 64x128 one only for more
   /// tiles than SMs (a tile clause reaches its cluster parts); the kernels
   /// of two or three warpgroups are taken for outputs of at least a round
@@ -412,7 +412,9 @@ struct AlternativeKernel {
 /// tiles beside a producer warpgroup (ProducerWarpgroup) for large ones,
 /// preceded by 192x192 transposed tiles (three consumer warpgroups) for
 /// outputs those cover in whole rounds of SMs and by the same tiles 224,
-/// 192 and 176 rows tall for outputs those fit better to rounds of SMs.
+/// 192 and 176 rows tall for outputs those fit better to rounds of SMs,
+/// then the 128x128 transposed tiles 112, 96, 80 and 64 rows tall for
+/// smaller outputs (tc::raw_fragment_tile_height).
 /// Otherwise, in order
 /// of precedence: with TMA stages,
 /// 64x32 tiles (64x64 for an N-major B) for outputs of at most 64 columns,

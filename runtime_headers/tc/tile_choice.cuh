@@ -161,18 +161,20 @@
 //
 // raw_fragment_tile_height: for the outputs left to the 128x128 transposed
 // kernel of the same layer, its tiles 112, 96, 80 or 64 rows of X tall (6
-// stages, one block per SM): as narrow_tile_width over the transposed
-// output; where both heights run in cluster parts, the shorter only where
-// it takes as many tiles (m <= 64: the rows of X that wgmma would multiply
-// as zeros drop out) or where even 8 parts of the 128-row tiles leave SMs
-// idle. Measured on an H200 (2026-11-29, the same layer,
-// TC_SQUARE_HEIGHTS=0 against the heights in one binary, two runs each,
-// docs/results/fused-bench-h200-int8-square-heights.md): decode shapes
-// 1.12x to 1.81x (16 x 28672 x 4096: 115 -> 64 us), LLM set 1.50 -> 1.72;
-// on the paper shapes it takes, up to 1.18x (640 x 128 x 640: 5 tiles in
-// parts -> 10; 128 x 3840 x 384: 30 whole tiles -> 60, 1.14x; 1152 x 384
-// x 512: 27 tiles -> 54, 1.15x). With both heights in parts and 20 or more
-// 128-row tiles the shorter ones lost 2% to 17% (384 x 1280 x 3840: 30
+// stages, one block per SM): the fewest rounds of SMs, then the fewest
+// rows (fitted_tile_width over the transposed output), with
+// narrow_tile_width's exception for cluster parts; where both heights run
+// in parts, the shorter only where it takes as many tiles (m <= 64: the
+// rows of X that wgmma would multiply as zeros drop out) or where even 8
+// parts of the 128-row tiles leave SMs idle. Measured on an H200
+// (2026-11-29, the same layer, one binary, two runs each, against the
+// rules before, docs/results/fused-bench-h200-int8-square-heights.md):
+// decode shapes 1.12x to 1.83x (16 x 28672 x 4096: 116 -> 64 us), LLM set
+// 1.51 -> 1.72; on the paper shapes it takes, up to 1.17x (640 x 128 x
+// 640: 5 tiles in parts -> 10; 128 x 3840 x 384: 30 whole tiles -> 60,
+// 1.14x; 1152 x 384 x 512: 27 tiles -> 54, 1.13x). With both heights in
+// parts and 20 or more 128-row tiles the shorter ones lost 2% to 17% (the
+// first rule's run; 384 x 1280 x 3840: 30
 // tiles, 17.8 -> 21.4 us: each W tile converted for twice the blocks),
 // hence the bound on parts.
 //
@@ -278,8 +280,8 @@ __host__ inline bool prefer_wide_tma_tiles(long long m, long long n, long long k
 }
 
 // Whether the wide kernel may take tiles narrower than 256 columns (and
-// the 8-stage 64-row kernel narrower than 128, the tall transposed tiles
-// shorter than 256 rows): not with TC_FITTED_WIDTHS=0.
+// the 8-stage 64-row kernel narrower than 128, the int8 layer's transposed
+// tiles shorter than 256 and 128 rows): not with TC_FITTED_WIDTHS=0.
 __host__ inline bool fitted_widths_enabled() {
   static const bool enabled = !turned_off_in_environment("TC_FITTED_WIDTHS");
   return enabled;
@@ -415,7 +417,11 @@ __host__ inline bool prefer_tall_raw_fragment_height(long long m, long long n, l
 // shorter ones whole. Where both run in parts, the shorter tiles only where
 // they are as many (m fits one tile of either: rows of X that wgmma would
 // multiply as zeros drop out) or where even the most parts of the 128-row
-// tiles leave SMs idle: more tiles of X convert each W tile in more blocks.
+// tiles (8; fewer for short reductions, which the bound leaves aside, so
+// that it errs towards 128) leave SMs idle: more tiles of X convert each W
+// tile in more blocks. And 128 from more than two rounds of 128-row tiles
+// on, unless the shorter tiles are as many, as wide_tile_width does (not
+// measured beyond two rounds).
 __host__ inline int raw_fragment_tile_height(long long m, long long n, long long k,
                                              std::initializer_list<int> heights,
                                              long long cluster_parts_min_k_tiles) {
@@ -429,13 +435,15 @@ __host__ inline int raw_fragment_tile_height(long long m, long long n, long long
     return cluster_parts_min_k_tiles > 0 &&
            cluster_parts_may_pay((m + h - 1) / h, tiles_n, k_tiles, cluster_parts_min_k_tiles);
   };
-  if (height == 128 || !in_parts(128))
+  if (height == 128 || tiles(height) == tiles(128))
+    return height;
+  if (tiles(128) > 2 * multiprocessors())
+    return 128;
+  if (!in_parts(128))
     return height;
   if (!in_parts(height))
     return 128;
-  return tiles(height) == tiles(128) || kMaxClusterParts * tiles(128) < multiprocessors()
-             ? height
-             : 128;
+  return kMaxClusterParts * tiles(128) < multiprocessors() ? height : 128;
 }
 
 // Where the 128x128 transposed kernel would be taken (checked after the

@@ -1043,7 +1043,9 @@ static void run_schedules() {
          tc::narrow_tile_width(64, half_round_96, 4096, {128, 112, 96}, 12), half_round_96);
   // The int8 layer's 128x128 transposed tiles shorter (rows of X): the
   // shortest of the fewest rounds (80 rows: one round of sms tiles, 64
-  // would take two; 8 k tiles, no cluster parts). With both heights in
+  // would take two; 9 k tiles, below the floor of cluster parts and above
+  // the 64x128 kernel's k <= 512), but 128 from more than two rounds of
+  // 128-row tiles on (96 rows would also take three). With both heights in
   // cluster parts (32 tiles of W, 64 k tiles), the shorter where it takes
   // as many tiles (m = 40: one tile of X either way), not where it takes
   // twice as many and 8 parts of the 128-row tiles fill the SMs (m = 100),
@@ -1052,11 +1054,14 @@ static void run_schedules() {
   report(tc::raw_fragment_tile_height(40, 4096, 4096, square_heights, 10) == 64 &&
              tc::raw_fragment_tile_height(100, 4096, 4096, square_heights, 10) == 128 &&
              tc::raw_fragment_tile_height(100, 512, 4096, square_heights, 10) == 64 &&
-             tc::raw_fragment_tile_height(80 * sms, 128, 512, square_heights, 10) == 80 &&
-             tc::prefer_short_raw_fragment_height(80 * sms, 128, 512, 80, square_heights, 10) &&
-             !tc::prefer_short_raw_fragment_height(80 * sms, 128, 512, 64, square_heights, 10),
+             tc::raw_fragment_tile_height(80 * sms, 128, 576, square_heights, 10) == 80 &&
+             tc::prefer_short_raw_fragment_height(80 * sms, 128, 576, 80, square_heights, 10) &&
+             !tc::prefer_short_raw_fragment_height(80 * sms, 128, 576, 64, square_heights, 10) &&
+             tc::raw_fragment_tile_height(128 * (2 * sms + 1), 128, 576, square_heights, 10) ==
+                 128 &&
+             tc::raw_fragment_tile_height(112 * 2 * sms, 128, 576, square_heights, 10) == 112,
          "raw_fragment_tile_height: fewest rounds then fewest rows (%d for m = %lld)",
-         tc::raw_fragment_tile_height(80 * sms, 128, 512, square_heights, 10), 80 * sms);
+         tc::raw_fragment_tile_height(80 * sms, 128, 576, square_heights, 10), 80 * sms);
   // Where 128-row tiles run in cluster parts (fewer than half the SMs, at
   // least the floor of 10 k tiles): 128 if 64-row ones would run whole
   // (half the SMs or more); with both in parts, 64 only where 8 parts of
