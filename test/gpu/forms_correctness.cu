@@ -786,8 +786,9 @@ const MNK kGeneral[] = {
     //   1552; 96 rows, 120 tiles: 380 x 3830 x 2160; 80 rows, 126 tiles:
     //   1400 x 890 x 1136; 64 rows, 54 tiles split in two parts
     //   (combine_parts): 1150 x 380 x 528; 64 rows for m <= 64, 24 tiles
-    //   in cluster parts: 40 x 3000 x 1040; 128 rows for m = 100, 40 tiles
-    //   in cluster parts (64-row ones would run whole): 100 x 5000 x 784;
+    //   in cluster parts: 40 x 3000 x 1040; 112 rows for m = 100 (64-row
+    //   tiles would run whole: the shortest of as many tiles as 128 rows),
+    //   40 tiles in cluster parts: 100 x 5000 x 784;
     //   64 rows, 135 tiles with stream
     //   units: 60 x 17280 x 528; 64 rows for m = 120 (two tiles of X), 32
     //   tiles in cluster parts: 120 x 2000 x 784, and 60 whole tiles: 120 x

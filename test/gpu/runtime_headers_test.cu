@@ -1048,11 +1048,13 @@ static void run_schedules() {
   // 128-row tiles on (96 rows would also take three). With both heights in
   // cluster parts (32 tiles of W, 64 k tiles), the shorter where it takes
   // as many tiles (m = 40: one tile of X either way), not where it takes
-  // twice as many and 8 parts of the 128-row tiles fill the SMs (m = 100),
-  // but where they do not (4 tiles of W).
+  // twice as many and 8 parts of the 128-row tiles fill the SMs (m = 100:
+  // then the shortest of as many tiles, 112), but where they do not (4
+  // tiles of W).
   const std::initializer_list<int> square_heights = {128, 112, 96, 80, 64};
   report(tc::raw_fragment_tile_height(40, 4096, 4096, square_heights, 10) == 64 &&
-             tc::raw_fragment_tile_height(100, 4096, 4096, square_heights, 10) == 128 &&
+             tc::raw_fragment_tile_height(100, 4096, 4096, square_heights, 10) == 112 &&
+             tc::raw_fragment_tile_height(128, 4096, 4096, square_heights, 10) == 128 &&
              tc::raw_fragment_tile_height(100, 512, 4096, square_heights, 10) == 64 &&
              tc::raw_fragment_tile_height(80 * sms, 128, 576, square_heights, 10) == 80 &&
              tc::prefer_short_raw_fragment_height(80 * sms, 128, 576, 80, square_heights, 10) &&
