@@ -657,60 +657,59 @@ static std::vector<AlternativeKernel> narrowerTiles(const KernelConfig &Base,
   return Alts;
 }
 
-/// The tall transposed kernel `Tall` again with each shorter height of
-/// kNarrowerWideWidths (the X tile is wgmma's N, so its height is what the
-/// wide kernel's width is), falling back to the default kernel's cp.async
-/// twin as Tall does; taken where tc::prefer_tall_raw_fragment_height(m, n,
-/// k, height, {256, heights...}, stream_units) picks that height. The last
-/// argument says whether the 256-row kernel runs stream units, which the
-/// rule leaves a thin last round to (not under a split_k clause).
-static std::vector<AlternativeKernel> shorterTallTiles(const KernelConfig &Tall,
-                                                       const RegionClauses &Cl) {
-  const std::string List = sizeList(Tall.BlockM, kNarrowerWideWidths);
-  const std::string StreamUnits = Tall.StreamUnits ? "true" : "false";
+/// A transposed raw-fragment kernel `Base` (RawFragmentsB: X's tile is
+/// wgmma's N, so its height is what a wide kernel's width is) again with
+/// each shorter height of `Heights`, falling back to the default kernel's
+/// cp.async twin as Base does; taken where tc::<Predicate>(m, n, k, height,
+/// {Base's height, Heights...}, LastArg) picks that height. `Stages`, when
+/// set, replaces Base's.
+static std::vector<AlternativeKernel>
+shorterTransposedTiles(const KernelConfig &Base, llvm::ArrayRef<int> Heights,
+                       const std::string &Suffix, const std::string &Predicate,
+                       const std::string &LastArg, const RegionClauses &Cl,
+                       std::optional<int> Stages = std::nullopt) {
+  const std::string List = sizeList(Base.BlockM, Heights);
   std::vector<AlternativeKernel> Alts;
-  for (int H : kNarrowerWideWidths) {
-    KernelConfig K = Tall;
+  for (int H : Heights) {
+    KernelConfig K = Base;
     K.BlockM = K.WarpN = H;
+    if (Stages)
+      K.Stages = *Stages;
     allowStreamUnits(K, Cl);
-    AlternativeKernel Alt{K, "_tall" + std::to_string(H), "prefer_tall_raw_fragment_height", true};
-    Alt.ExtraArgs = ", " + std::to_string(H) + ", " + List + ", " + StreamUnits;
+    AlternativeKernel Alt{K, Suffix + std::to_string(H), Predicate, true};
+    Alt.ExtraArgs = ", " + std::to_string(H) + ", " + List + ", " + LastArg;
     Alt.TwinOf = "";
     Alts.push_back(Alt);
   }
   return Alts;
 }
 
+/// The tall transposed kernel `Tall` 224, 192 and 176 rows tall
+/// (kNarrowerWideWidths), under tc::prefer_tall_raw_fragment_height; its
+/// last argument says whether the 256-row kernel runs stream units, which
+/// the rule leaves a thin last round to (not under a split_k clause).
+static std::vector<AlternativeKernel> shorterTallTiles(const KernelConfig &Tall,
+                                                       const RegionClauses &Cl) {
+  return shorterTransposedTiles(Tall, kNarrowerWideWidths, "_tall",
+                                "prefer_tall_raw_fragment_height",
+                                Tall.StreamUnits ? "true" : "false", Cl);
+}
+
 /// The 128x128 transposed kernel `Square` (the int8 layer's default
-/// kernel) again with each shorter height of kShorterSquareHeights (X's
-/// tile is wgmma's N), falling back to its cp.async twin; taken where
-/// tc::prefer_short_raw_fragment_height(m, n, k, height, {128, heights...},
-/// cluster_parts_min_k_tiles) picks that height: more SMs share an output
-/// of one or two rounds of tiles, or rows of X that are mostly padding
-/// drop out of the wgmma. 6 stages each, one block per SM. The last
-/// argument is the 128x128 kernel's floor of k tiles for cluster parts (0
-/// where it has none), which the rule compares with the shorter tiles'.
+/// kernel) 112, 96, 80 and 64 rows tall (kShorterSquareHeights), under
+/// tc::prefer_short_raw_fragment_height: more SMs share an output of one or
+/// two rounds of tiles, or rows of X that are mostly padding drop out of
+/// the wgmma. One block per SM (two would hold 96 registers a thread, below
+/// the 128x128 kernel's, and spill), so the stages the shorter X tiles free
+/// go to a deeper pipeline (kShortSquareStages). The last argument is the
+/// 128x128 kernel's floor of k tiles for cluster parts (0 where it has
+/// none), which the rule compares with the shorter tiles'.
 static std::vector<AlternativeKernel> shorterSquareTiles(const KernelConfig &Square,
                                                          const RegionClauses &Cl) {
-  const std::string List = sizeList(Square.BlockM, kShorterSquareHeights);
-  const std::string MinKTiles = std::to_string(
-      launchesClusterParts(Square, Cl) ? Square.clusterPartsMinKTiles() : 0);
-  std::vector<AlternativeKernel> Alts;
-  for (int H : kShorterSquareHeights) {
-    KernelConfig K = Square;
-    K.BlockM = K.WarpN = H;
-    // One block per SM (two would hold 96 registers a thread, below the
-    // 128x128 kernel's, and spill), so the stages the shorter X tiles free
-    // go to a deeper pipeline.
-    K.Stages = kShortSquareStages;
-    allowStreamUnits(K, Cl);
-    AlternativeKernel Alt{K, "_short" + std::to_string(H), "prefer_short_raw_fragment_height",
-                          true};
-    Alt.ExtraArgs = ", " + std::to_string(H) + ", " + List + ", " + MinKTiles;
-    Alt.TwinOf = "";
-    Alts.push_back(Alt);
-  }
-  return Alts;
+  return shorterTransposedTiles(
+      Square, kShorterSquareHeights, "_short", "prefer_short_raw_fragment_height",
+      std::to_string(launchesClusterParts(Square, Cl) ? Square.clusterPartsMinKTiles() : 0), Cl,
+      kShortSquareStages);
 }
 
 std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,

@@ -165,7 +165,8 @@ struct KernelConfig {
   /// K-major A; the issuers' tiles and the accumulators are laid out along
   /// the transposed tile (accumulatorRows(), accumulatorCols()): square
   /// tiles, and the 256x128 ones of ProducerWarpgroup (also 224, 192 or
-  /// 176 rows tall, and 192x192 with three consumer warpgroups). (H100, int8 layer vs cuBLAS + dequantisation, paper /
+  /// 176 rows tall, and 192x192 with three consumer warpgroups). (H100,
+  /// int8 layer vs cuBLAS + dequantisation, paper /
   /// squares / LLM: 0.780 / 0.759 / 1.467 vs 0.723 / 0.651 / 1.376 for the
   /// stage conversion; one group per k step with a wgmma.fence each
   /// measured 0.65 on the paper's shapes.)
@@ -356,8 +357,9 @@ struct KernelConfig {
   /// distributed shared memory instead of L2 slots (tc/cluster_parts.cuh;
   /// the launch-time rule is tc::schedule_cluster_parts). The TMA kernels
   /// of one consumer warpgroup (64-row tiles) and the int8 layer's 128x128
-  /// kernel of raw B fragments (and its shorter tiles): of a region's default
-  /// kernels, the launcher takes the skinny, the 8-stage 64-row and those int8 kernels for few-tile
+  /// kernel of raw B fragments (and its shorter tiles): of a region's
+  /// default kernels, the launcher takes the skinny, the 8-stage 64-row and
+  /// those int8 kernels for few-tile
   /// outputs (tc/tile_choice.cuh), the 4-stage 64x128 one only for more
   /// tiles than SMs (a tile clause reaches its cluster parts); the kernels
   /// of two or three warpgroups are taken for outputs of at least a round

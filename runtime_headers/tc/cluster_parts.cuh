@@ -141,11 +141,12 @@ __host__ inline bool cluster_parts_enabled() {
 // gains from 10 k tiles (a probe from 4 measured 0.86-0.90x at 6 and 8);
 // the 64-row fp16 kernels lost at 10 (640 x 128 x 640 and 1152 x 128 x
 // 640: 0.89-0.92x, whole tiles before) and gained from 12 (128 x 2048 x
-// 768: 1.06x), docs/results/bench-h100-cluster-parts.md.
+// 768: 1.06x), docs/results/bench-h100-cluster-parts.md. min_k_tiles 0:
+// a kernel without cluster parts (the tile rules' argument), never.
 __host__ inline bool cluster_parts_may_pay(long long tiles_m, long long tiles_n,
                                            long long k_tiles, long long min_k_tiles) {
-  return cluster_parts_enabled() && 2 * tiles_m * tiles_n < multiprocessors() &&
-         k_tiles >= min_k_tiles;
+  return cluster_parts_enabled() && min_k_tiles > 0 &&
+         2 * tiles_m * tiles_n < multiprocessors() && k_tiles >= min_k_tiles;
 }
 
 // A schedule of every tile split into P parts, each tile one cluster: for

@@ -336,8 +336,7 @@ __host__ inline int narrow_tile_width(long long m, long long n, long long k,
   const int width = fitted_tile_width(m, n, 64, widths);
   const long long tiles_m = (m + 63) / 64, k_tiles = (k + 63) / 64;
   auto in_parts = [&](int w) {
-    return cluster_parts_min_k_tiles > 0 &&
-           cluster_parts_may_pay(tiles_m, (n + w - 1) / w, k_tiles, cluster_parts_min_k_tiles);
+    return cluster_parts_may_pay(tiles_m, (n + w - 1) / w, k_tiles, cluster_parts_min_k_tiles);
   };
   return width != 128 && in_parts(128) && !in_parts(width) ? 128 : width;
 }
@@ -431,28 +430,27 @@ __host__ inline int raw_fragment_tile_height(long long m, long long n, long long
   static const bool enabled = !turned_off_in_environment("TC_SQUARE_HEIGHTS");
   if (!fitted_widths_enabled() || !enabled)
     return 128;
-  const int height = fitted_tile_width(n, m, 128, heights);
-  const long long tiles_n = (n + 127) / 128, k_tiles = (k + 63) / 64;
-  auto tiles = [&](int h) { return ((m + h - 1) / h) * tiles_n; };
+  const long long sms = multiprocessors(), tiles_n = (n + 127) / 128, k_tiles = (k + 63) / 64;
+  auto tiles_m = [&](int h) { return (m + h - 1) / h; };
   auto in_parts = [&](int h) {
-    return cluster_parts_min_k_tiles > 0 &&
-           cluster_parts_may_pay((m + h - 1) / h, tiles_n, k_tiles, cluster_parts_min_k_tiles);
+    return cluster_parts_may_pay(tiles_m(h), tiles_n, k_tiles, cluster_parts_min_k_tiles);
   };
-  if (height == 128 || tiles(height) == tiles(128))
+  const int height = fitted_tile_width(n, m, 128, heights);
+  if (tiles_m(height) == tiles_m(128))
     return height;
-  // Where the fitted height's extra tiles are not taken, the shortest that
-  // keeps the 128-row tiles' count still drops the rows of X beyond m.
+  const long long tiles_128 = tiles_m(128) * tiles_n;
+  const bool more_tiles_pay =
+      tiles_128 <= 2 * sms &&
+      (!in_parts(128) || (in_parts(height) && kMaxClusterParts * tiles_128 < sms));
+  if (more_tiles_pay)
+    return height;
+  // Otherwise the shortest height that keeps the 128-row tiles' count: it
+  // still drops the rows of X beyond m.
   int same_tiles = 128;
   for (int h : heights)
-    if (h < same_tiles && tiles(h) == tiles(128))
+    if (h < same_tiles && tiles_m(h) == tiles_m(128))
       same_tiles = h;
-  if (tiles(128) > 2 * multiprocessors())
-    return same_tiles;
-  if (!in_parts(128))
-    return height;
-  if (!in_parts(height))
-    return same_tiles;
-  return kMaxClusterParts * tiles(128) < multiprocessors() ? height : same_tiles;
+  return same_tiles;
 }
 
 // Where the 128x128 transposed kernel would be taken (checked after the

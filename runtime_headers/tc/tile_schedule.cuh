@@ -178,10 +178,6 @@ __host__ inline bool stream_units_enabled() {
   return enabled;
 }
 
-// The default schedule of kernels with one block per SM that run stream
-// units (see above): where there are more tiles than SMs and the last
-// round holds at most an eighth of them, the last full round and the tail
-// shared by one block per SM; otherwise schedule_tiles.
 // Whether schedule_stream_tiles shares out the last round of `tiles`
 // tiles (more than SMs, a last round of at most an eighth of them).
 __host__ inline bool stream_units_take_tail(long long tiles, long long k_tiles) {
@@ -191,6 +187,10 @@ __host__ inline bool stream_units_take_tail(long long tiles, long long k_tiles) 
          sms >= 2;
 }
 
+// The default schedule of kernels with one block per SM that run stream
+// units (see above): where there are more tiles than SMs and the last
+// round holds at most an eighth of them, the last full round and the tail
+// shared by one block per SM; otherwise schedule_tiles.
 __host__ inline TileSchedule schedule_stream_tiles(long long tiles_m, long long tiles_n,
                                                    long long k_tiles) {
   const long long sms = multiprocessors();
