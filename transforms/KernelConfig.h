@@ -256,11 +256,13 @@ struct KernelConfig {
   /// (ProducerWarpgroup) Registers of a consumer thread once the producer
   /// (and with PersistentTiles the epilogue warpgroup) has given back its
   /// own: the SM's registers less theirs, shared by the consumers, a
-  /// multiple of 8 (setmaxnreg's unit).
+  /// multiple of 8 (setmaxnreg's unit), at most 256 (setmaxnreg's and a
+  /// thread's limit; one consumer warpgroup would otherwise get 408).
+  static constexpr int MaxThreadRegisters = 256;
   int consumerRegisters() const {
-    return (RegistersPerSm - producerThreads() * ProducerRegisters -
-            storerThreads() * StorerRegisters) /
-           threads() / 8 * 8;
+    return std::min(MaxThreadRegisters, (RegistersPerSm - producerThreads() * ProducerRegisters -
+                                         storerThreads() * StorerRegisters) /
+                                            threads() / 8 * 8);
   }
   /// (PersistentTiles) The epilogue warpgroups: they store each output
   /// tile that the consumers staged in the output buffer while the

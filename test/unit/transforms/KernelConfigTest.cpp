@@ -64,6 +64,27 @@ TEST(KernelConfigTest, StructDefaults) {
   EXPECT_EQ(KernelConfig().MmaK, 16);
 }
 
+TEST(KernelConfigTest, ConsumerRegistersStayWithinSetmaxnreg) {
+  // One consumer warpgroup beside a producer warpgroup and an epilogue
+  // warpgroup: the SM's registers left would be 408 a consumer thread, more
+  // than setmaxnreg (and a thread) can hold.
+  KernelConfig C;
+  C.Path = MmaPath::Wgmma;
+  C.Tma = true;
+  C.BlockM = 64;
+  C.BlockN = C.WarpN = 256;
+  C.WarpM = 16;
+  C.ProducerWarpgroup = true;
+  C.PersistentTiles = true;
+  EXPECT_EQ(C.threads(), 128);
+  EXPECT_EQ(C.storerThreads(), 128);
+  EXPECT_EQ(C.consumerRegisters(), 256);
+  // Two consumer warpgroups: (65536 - 128 * 40 - 128 * 64) / 256 = 204, to 200.
+  C.BlockM = 128;
+  EXPECT_EQ(C.threads(), 256);
+  EXPECT_EQ(C.consumerRegisters(), 200);
+}
+
 TEST(KernelConfigTest, DefaultsWithoutClauses) {
   Chosen R = choose({}, GpuArch::SM80);
   ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
