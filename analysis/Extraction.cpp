@@ -968,7 +968,11 @@ private:
     }
     if (isa<FloatingLiteral>(E) || isa<IntegerLiteral>(E) ||
         isa<CXXBoolLiteralExpr>(E)) {
-      auto N = ExprNode::make(ExprNode::Literal, sourceText(E->getSourceRange()));
+      // The literal's own token where it is spelled: inside a macro the
+      // expansion's text would be the macro's name (whose definition may
+      // differ where the kernel is emitted) or nothing (an argument of a
+      // function-like macro).
+      auto N = ExprNode::make(ExprNode::Literal, tokenSpelling(E->getBeginLoc()));
       // The value as Clang reads it, whatever the spelling (0x0p0, 0'0).
       if (const auto *F = dyn_cast<FloatingLiteral>(E)) {
         N->IsPositiveZero = F->getValue().isPosZero();
@@ -1022,7 +1026,14 @@ private:
       return ExprNode::make(ExprNode::Conditional, "?:", {*Cd, *T, *F});
     }
     if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
-      if (OC->getNumArgs() == 2 && !OC->isAssignmentOp()) {
+      // The arithmetic and comparison operators of cuda_fp16.h and
+      // cuda_bf16.h, which compute in that type. Not a function object's
+      // operator() (two arguments too: the object and one), a subscript,
+      // or a class of the user's, whose operator may do anything.
+      if (OC->getNumArgs() == 2 && !OC->isAssignmentOp() && OC->isInfixBinaryOp() &&
+          OC->getOperator() != OO_Comma && OC->getOperator() != OO_ArrowStar &&
+          (isSixteenBitFloat(OC->getArg(0)->getType()) ||
+           isSixteenBitFloat(OC->getArg(1)->getType()))) {
         auto L = expr(OC->getArg(0), S);
         if (!L)
           return L;
@@ -1034,7 +1045,12 @@ private:
         N->IsOperatorCall = true;
         return N;
       }
-      return regionError(OC->getExprLoc(), "unsupported operator call");
+      return regionError(OC->getExprLoc(),
+                         "call of operator '" +
+                             std::string(getOperatorSpelling(OC->getOperator())) +
+                             "' of type '" + typeName(OC->getArg(0)->getType()) + "'",
+                         "a region may use the arithmetic and comparison operators of "
+                         "__half and __nv_bfloat16, and the built-in ones");
     }
     if (const auto *Call = dyn_cast<CallExpr>(E)) {
       const FunctionDecl *Callee = Call->getDirectCallee();
@@ -1081,10 +1097,19 @@ private:
   std::string typeName(QualType T) {
     return T.getUnqualifiedType().getAsString(*Policy);
   }
-  std::string sourceText(SourceRange R) {
-    return Lexer::getSourceText(CharSourceRange::getTokenRange(R),
-                                Ctx.getSourceManager(), Ctx.getLangOpts())
+  /// The text of the token at L, at its spelling location (in a macro's
+  /// definition or argument where L is in an expansion).
+  std::string tokenSpelling(SourceLocation L) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    return Lexer::getSourceText(CharSourceRange::getTokenRange(SM.getSpellingLoc(L)), SM,
+                                Ctx.getLangOpts())
         .str();
+  }
+  /// Whether T (references and qualifiers aside) is __half or
+  /// __nv_bfloat16.
+  static bool isSixteenBitFloat(QualType T) {
+    const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+    return RD && (RD->getName() == "__half" || RD->getName() == "__nv_bfloat16");
   }
 
   ASTContext &Ctx;

@@ -99,6 +99,8 @@ public:
       return std::move(E);
     if (auto E = classifyMoreProducts())
       return std::move(E);
+    if (auto E = checkAccumulatorType())
+      return std::move(E);
     if (auto E = classifyOtherStatements())
       return std::move(E);
     if (auto E = checkDependences())
@@ -251,7 +253,19 @@ private:
       for (unsigned A : Reads)
         UsesK |= involves(I.RawReads.at(R.Name)[A], PK);
       if (!UsesK) {
-        // Invariant in k: applied once to the sum in the epilogue.
+        // Invariant in k: applied once to the sum in the epilogue. Its
+        // reads are invariant, but a loop iterator of its own (`(float)k`,
+        // `k < 4 ? 2 : 1`) may vary along k, and the epilogue has no
+        // iterators of the source to print: such a factor stays in the sum
+        // only as an operand's prologue.
+        if (usesIterators(*F))
+          return regionError(locOf(R),
+                             "a factor of the product uses the loop iterator '" +
+                                 firstIterator(*F) + "'",
+                             "a factor outside the two operands multiplies the "
+                             "whole sum: it may use literals, scalars and arrays "
+                             "indexed by the output's row or column, not the "
+                             "loop iterators");
         for (unsigned A : Reads)
           if (R.Reads[A].ArrayId == Idiom.Accumulator)
             return regionError(R.Reads[A].Range.getBegin(),
@@ -457,6 +471,28 @@ private:
     return llvm::Error::success();
   }
 
+  /// The kernels accumulate in fp32 (fp16, bf16 and double accumulators
+  /// are documented to become fp32). An integer accumulator is another
+  /// computation: `int acc; acc += a * b` truncates at every step, and an
+  /// exact integer sum need not survive fp32's rounding.
+  llvm::Error checkAccumulatorType() {
+    const Array &Acc = M.Arrays[Idiom.Accumulator];
+    switch (Acc.Elem) {
+    case ElementType::F16:
+    case ElementType::BF16:
+    case ElementType::F32:
+    case ElementType::F64:
+      return llvm::Error::success();
+    default:
+      break;
+    }
+    const Statement &R = M.Stmts[Idiom.Reduction];
+    return regionError(R.Write.Range.getBegin(),
+                       "accumulator '" + Acc.Name + "' has type '" + Acc.ElemSpelling + "'",
+                       "the kernel accumulates in fp32: declare the accumulator float "
+                       "(an integer one rounds at every step, or sums exactly)");
+  }
+
   llvm::Error classifyOtherStatements() {
     const Array &Acc = M.Arrays[Idiom.Accumulator];
     // The accumulator and what the epilogue computes from it: a statement
@@ -596,6 +632,15 @@ private:
     }
     isl::map Same(Ctx, "{ [b, m, n] -> [b, m, n] }");
     std::optional<std::string> Offender;
+    // The kernel runs an element's statements in their written order (the
+    // initialisation, the products, then the epilogue's statements), so a
+    // dependence of one element from a statement written later to one
+    // written earlier is reversed: in one nest, `D[i][j] = C[j][i]` after
+    // `C[i][j] = acc` reads C[j][i] before its iteration writes it (j > i).
+    std::optional<std::string> Reversed;
+    std::map<std::string, size_t> WrittenOrder;
+    for (size_t SI = 0; SI < M.Stmts.size(); ++SI)
+      WrittenOrder[M.Stmts[SI].Name] = SI;
     isl::union_map Deps = I.dependences();
     Deps.foreach_map([&](isl::map D) {
       std::string Src = isl_map_get_tuple_name(D.get(), isl_dim_in);
@@ -603,7 +648,19 @@ private:
       isl::map Mapped = D.apply_domain(Phi.at(Src)).apply_range(Phi.at(Dst));
       if (!Mapped.is_subset(Same.intersect_params(I.Context)))
         Offender = Dst;
+      else if (WrittenOrder.at(Src) > WrittenOrder.at(Dst) && !D.is_empty())
+        Reversed = Src;
     });
+    if (Reversed && !Offender) {
+      for (auto &S : M.Stmts)
+        if (S.Name == *Reversed)
+          return regionError(locOf(S),
+                             "statement accesses an element before an earlier "
+                             "statement of the region writes or reads it",
+                             "the kernel runs each output element's statements "
+                             "in their written order; read results at other "
+                             "elements in a loop nest after the matmul's");
+    }
     if (Offender) {
       for (auto &S : M.Stmts)
         if (S.Name == *Offender)
@@ -656,6 +713,15 @@ private:
     return false;
   }
   static bool usesIterators(const ExprNode &E) { return uses(E, ExprNode::Iterator); }
+  /// The name of the first loop iterator E uses ("" where none).
+  static std::string firstIterator(const ExprNode &E) {
+    if (E.K == ExprNode::Iterator)
+      return E.Text;
+    for (auto &Op : E.Ops)
+      if (std::string Name = firstIterator(*Op); !Name.empty())
+        return Name;
+    return "";
+  }
   static bool isQuantized(ElementType T) {
     return T == ElementType::I8 || T == ElementType::U8;
   }
