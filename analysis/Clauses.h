@@ -35,6 +35,7 @@ struct RegionClauses {
   bool Sync = false;
   bool AllowTf32 = false;
   std::vector<std::string> Temp;
+  std::vector<clang::SourceLocation> TempLocs; // of each name in Temp
   clang::SourceLocation TempLoc; // of the temp clause, for diagnostics
   /// Where each clause was written ("tile", "warp", ...), for diagnostics.
   std::map<std::string, clang::SourceLocation> Locs;

@@ -74,13 +74,23 @@ public:
       return regionError(Region.getBeginLoc(),
                          "the region annotated by '#pragma tc' has no "
                          "statement to compute");
-    for (auto &T : C.Temp) {
+    for (size_t I = 0; I < C.Temp.size(); ++I) {
+      const std::string &T = C.Temp[I];
+      SourceLocation Loc = I < C.TempLocs.size() ? C.TempLocs[I] : C.TempLoc;
+      if (Loc.isInvalid())
+        Loc = Region.getBeginLoc();
       int Id = M.findArray(T);
       if (Id < 0 || M.Arrays[Id].IsLocalScalar)
-        return regionError(C.TempLoc.isValid() ? C.TempLoc : Region.getBeginLoc(),
-                           "temp(" + T + "): '" + T +
-                               "' is not an array the region accesses",
+        return regionError(Loc, "temp(" + T + "): '" + T + "' is not an array the region accesses",
                            "name the arrays that are dead after the region");
+      // A read-only array has nothing to keep out of memory: naming it is a
+      // mistake about which array is scratch, not a request to honour.
+      bool Written = llvm::any_of(
+          M.Stmts, [&](const Statement &S) { return S.Write.ArrayId == unsigned(Id); });
+      if (!Written)
+        return regionError(Loc, "temp(" + T + "): the region only reads '" + T + "'",
+                           "temp(...) names arrays the region writes whose values are dead "
+                           "after it; their stores are left out");
     }
     return std::move(M);
   }

@@ -63,14 +63,9 @@ public:
           return;
         (Name == "mma" ? R.Clauses.Mma : R.Clauses.Stream) = Text;
       } else if (Name == "temp") {
-        std::string Text;
-        if (!parseBalancedText(NameLoc, Name, Text))
-          return;
-        llvm::SmallVector<llvm::StringRef, 4> Parts;
-        llvm::StringRef(Text).split(Parts, ',', -1, false);
-        for (llvm::StringRef P : Parts)
-          R.Clauses.Temp.push_back(P.trim().str());
         R.Clauses.TempLoc = NameLoc;
+        if (!parseArrayNames(NameLoc, Name))
+          return;
       } else {
         error(NameLoc, "unknown clause '" + Name + "' in '#pragma tc'",
               kClauseHelp);
@@ -124,6 +119,40 @@ private:
       }
       error(Tok.getLocation(), "expected ',' or ')' in clause '" + Name + "'",
             "");
+      return false;
+    }
+  }
+
+  /// temp(X, Y, ...): each name once, at least one.
+  bool parseArrayNames(SourceLocation NameLoc, const std::string &Name) {
+    if (!expectLParen(NameLoc, Name))
+      return false;
+    while (true) {
+      if (!Tok.is(tok::identifier)) {
+        error(Tok.getLocation(), "expected an array name in clause '" + Name + "'",
+              "write temp(X) or temp(X, Y): the arrays the region writes whose values are "
+              "dead after it");
+        return false;
+      }
+      std::string Array = PP.getSpelling(Tok);
+      for (const std::string &Seen : R.Clauses.Temp)
+        if (Seen == Array) {
+          error(Tok.getLocation(), "'" + Array + "' is named twice in clause '" + Name + "'",
+                "");
+          return false;
+        }
+      R.Clauses.Temp.push_back(Array);
+      R.Clauses.TempLocs.push_back(Tok.getLocation());
+      PP.Lex(Tok);
+      if (Tok.is(tok::comma)) {
+        PP.Lex(Tok);
+        continue;
+      }
+      if (Tok.is(tok::r_paren)) {
+        PP.Lex(Tok);
+        return true;
+      }
+      error(Tok.getLocation(), "expected ',' or ')' in clause '" + Name + "'", "");
       return false;
     }
   }
