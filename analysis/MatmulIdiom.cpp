@@ -47,6 +47,21 @@ void flattenProduct(const ExprPtr &E, std::vector<ExprPtr> &Factors) {
 
 clang::SourceLocation locOf(const Statement &S) { return S.Range.getBegin(); }
 
+/// E, a subtree of S's value, as C with the reads spelled array[index]: for
+/// diagnostics and --explain, in the user's terms rather than the tree's.
+std::string spellAsC(const RegionModel &M, const Statement &S, const ExprNode &E) {
+  ExprPrinter P;
+  P.PrintIterator = [](const std::string &It) { return It; };
+  P.PrintRead = [&](unsigned Id) {
+    const Access &Ac = S.Reads[Id];
+    std::string Text = M.Arrays[Ac.ArrayId].Name;
+    for (auto &Ix : Ac.Index)
+      Text += "[" + Ix.str() + "]";
+    return Text;
+  };
+  return P.print(E);
+}
+
 /// An 8-bit operand's prologue as the element minus an offset z: `q - z`
 /// or `q + z` (minus -z) around conversions, where the arithmetic computes
 /// the real q - z before any rounding: floating-point (the element is
@@ -292,7 +307,7 @@ private:
         AlongK.erase(std::unique(AlongK.begin(), AlongK.end()), AlongK.end());
         if (AlongK.size() != 1 || usesIterators(*F))
           return regionError(locOf(R),
-                             "operand '" + tc::describe(*F) +
+                             "operand '" + spellAsC(M, R, *F) +
                                  "' of the product is not a pointwise function "
                                  "of one array element",
                              "a prologue may use the element, literals, scalars "
@@ -770,18 +785,7 @@ std::string MatmulIdiom::describe(const RegionModel &M) const {
                     (V.ReductionIsContiguous == IsA ? "row-major" : "column-major") +
                     ", leading dimension " + V.LeadingDim.str();
     if (!V.Prologue.empty()) {
-      // As C, with the reads spelled array[index]...
-      const Statement &R = M.Stmts[Reduction];
-      ExprPrinter P;
-      P.PrintIterator = [](const std::string &It) { return It; };
-      P.PrintRead = [&](unsigned Id) {
-        const Access &Ac = R.Reads[Id];
-        std::string Text = M.Arrays[Ac.ArrayId].Name;
-        for (auto &Ix : Ac.Index)
-          Text += "[" + Ix.str() + "]";
-        return Text;
-      };
-      S += ", prologue " + P.print(*V.Prologue[0]);
+      S += ", prologue " + spellAsC(M, M.Stmts[Reduction], *V.Prologue[0]);
     }
     if (V.PrologueNotFiniteAtZero)
       S += ", prologue applied while copying (not finite at the zero padding)";
