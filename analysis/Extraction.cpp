@@ -677,6 +677,10 @@ private:
       IterNames.insert(N);
     Access A;
     A.Range = ASE->getSourceRange();
+    CharSourceRange Written = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(A.Range), Ctx.getSourceManager(), Ctx.getLangOpts());
+    if (Written.isValid())
+      A.Spelling = Lexer::getSourceText(Written, Ctx.getSourceManager(), Ctx.getLangOpts()).str();
     std::vector<Polynomial> Strides;
     QualType T = VD->getType();
     if (Subs.size() == 1 && T->isPointerType() &&

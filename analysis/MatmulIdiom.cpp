@@ -47,19 +47,37 @@ void flattenProduct(const ExprPtr &E, std::vector<ExprPtr> &Factors) {
 
 clang::SourceLocation locOf(const Statement &S) { return S.Range.getBegin(); }
 
-/// E, a subtree of S's value, as C with the reads spelled array[index]: for
-/// diagnostics and --explain, in the user's terms rather than the tree's.
-std::string spellAsC(const RegionModel &M, const Statement &S, const ExprNode &E) {
+/// E without a conversion to the type it already converts to
+/// (`(float)w` of an int8 w is two conversions to float in the tree).
+ExprPtr withoutRepeatedCasts(const ExprPtr &E) {
+  auto Copy = std::make_shared<ExprNode>(*E);
+  for (auto &Op : Copy->Ops)
+    Op = withoutRepeatedCasts(Op);
+  while (Copy->K == ExprNode::Cast && Copy->Ops[0]->K == ExprNode::Cast &&
+         Copy->Ops[0]->Text == Copy->Text)
+    Copy = Copy->Ops[0];
+  return Copy;
+}
+
+/// E, a subtree of S's value, as C with the reads spelled by the model
+/// (array[row][column], as the access relations index it): --explain's
+/// account of what the tool understood. With AsWritten, for diagnostics,
+/// the reads are spelled as in the source (the model's form inside macros)
+/// and repeated conversions are dropped: in the user's terms.
+std::string spellAsC(const RegionModel &M, const Statement &S, const ExprPtr &E,
+                     bool AsWritten) {
   ExprPrinter P;
   P.PrintIterator = [](const std::string &It) { return It; };
   P.PrintRead = [&](unsigned Id) {
     const Access &Ac = S.Reads[Id];
+    if (AsWritten && !Ac.Spelling.empty())
+      return Ac.Spelling;
     std::string Text = M.Arrays[Ac.ArrayId].Name;
     for (auto &Ix : Ac.Index)
       Text += "[" + Ix.str() + "]";
     return Text;
   };
-  return P.print(E);
+  return P.print(AsWritten ? *withoutRepeatedCasts(E) : *E);
 }
 
 /// An 8-bit operand's prologue as the element minus an offset z: `q - z`
@@ -305,9 +323,14 @@ private:
         // The element may be read in several places (`a > 0 ? a : 0`).
         std::sort(AlongK.begin(), AlongK.end());
         AlongK.erase(std::unique(AlongK.begin(), AlongK.end()), AlongK.end());
+        // At the second element read along k where there is one (the read
+        // that makes it more than one element's function), else at the
+        // operand's first read.
         if (AlongK.size() != 1 || usesIterators(*F))
-          return regionError(locOf(R),
-                             "operand '" + spellAsC(M, R, *F) +
+          return regionError(AlongK.size() > 1 ? R.Reads[AlongK[1]].Range.getBegin()
+                             : Inner.empty()   ? locOf(R)
+                                               : R.Reads[Inner.front()].Range.getBegin(),
+                             "operand '" + spellAsC(M, R, F, /*AsWritten=*/true) +
                                  "' of the product is not a pointwise function "
                                  "of one array element",
                              "a prologue may use the element, literals, scalars "
@@ -785,7 +808,7 @@ std::string MatmulIdiom::describe(const RegionModel &M) const {
                     (V.ReductionIsContiguous == IsA ? "row-major" : "column-major") +
                     ", leading dimension " + V.LeadingDim.str();
     if (!V.Prologue.empty()) {
-      S += ", prologue " + spellAsC(M, M.Stmts[Reduction], *V.Prologue[0]);
+      S += ", prologue " + spellAsC(M, M.Stmts[Reduction], V.Prologue[0], /*AsWritten=*/false);
     }
     if (V.PrologueNotFiniteAtZero)
       S += ", prologue applied while copying (not finite at the zero padding)";

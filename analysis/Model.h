@@ -58,6 +58,9 @@ struct Access {
   unsigned ArrayId = 0;
   std::vector<AffineExpr> Index; // one per array dimension, outermost first
   clang::SourceRange Range;
+  /// The access as written (`W[j * K + k]`), for diagnostics; empty where
+  /// it is not one range of the file (inside a macro's expansion).
+  std::string Spelling;
 };
 
 struct Loop {

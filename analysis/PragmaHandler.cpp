@@ -135,10 +135,12 @@ private:
         return false;
       }
       std::string Array = PP.getSpelling(Tok);
-      for (const std::string &Seen : R.Clauses.Temp)
-        if (Seen == Array) {
+      for (size_t I = 0; I < R.Clauses.Temp.size(); ++I)
+        if (R.Clauses.Temp[I] == Array) {
+          SourceLocation First = R.Clauses.TempLocs[I];
           error(Tok.getLocation(), "'" + Array + "' is named twice in clause '" + Name + "'",
                 "");
+          note(First, "'" + Array + "' is first named here");
           return false;
         }
       R.Clauses.Temp.push_back(Array);
@@ -192,6 +194,11 @@ private:
     // Skip the rest of the line so the next pragma parses on its own.
     while (Tok.isNot(tok::eod))
       PP.Lex(Tok);
+  }
+
+  void note(SourceLocation Loc, const std::string &Msg) {
+    DiagnosticsEngine &D = PP.getDiagnostics();
+    D.Report(Loc, D.getCustomDiagID(DiagnosticsEngine::Note, "%0")) << Msg;
   }
 
   Preprocessor &PP;

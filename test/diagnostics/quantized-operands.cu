@@ -47,8 +47,8 @@ void zero_point_along_k(int M, int N, int K, const __half *__restrict__ X,
     for (int j = 0; j < N; ++j) {
       float acc = 0.0f;
       for (int k = 0; k < K; ++k)
-        // DIAG: {{.*}}quantized-operands.cu:[[@LINE+2]]:9: error: operand '{{.*}}W[j][k]{{.*}} - zero[k])' of the product is not a pointwise function of one array element
-        // DIAG: {{.*}}quantized-operands.cu:[[@LINE+1]]:9: note: a prologue may use the element, literals, scalars and arrays indexed by the operand's row or column (a per-channel scale or zero point)
+        // DIAG: {{.*}}quantized-operands.cu:[[@LINE+2]]:68: error: operand '(static_cast<float>(W[j * K + k]) - zero[k])' of the product is not a pointwise function of one array element
+        // DIAG: {{.*}}quantized-operands.cu:[[@LINE+1]]:68: note: a prologue may use the element, literals, scalars and arrays indexed by the operand's row or column (a per-channel scale or zero point)
         acc += __half2float(X[i * K + k]) * ((float)W[j * K + k] - zero[k]);
       Y[i * N + j] = acc;
     }

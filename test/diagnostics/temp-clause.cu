@@ -3,7 +3,9 @@
 // not access or only reads, and a region whose every output is named are
 // errors at the name (or the clause); the region is left as written.
 //
-// RUN: not %tc-rewrite %s -o %t.cu 2>&1 | FileCheck %s --check-prefix=DIAG
+// RUN: rm -f %t.cu
+// RUN: not %tc-rewrite %s -o %t.cu 2>&1 | FileCheck %s --check-prefix=DIAG --implicit-check-not='error:'
+// RUN: diff %s %t.cu
 
 #include <cuda_fp16.h>
 
@@ -34,7 +36,8 @@ void empty_list(int M, int N, int K, const __half *__restrict__ A,
 
 void named_twice(int M, int N, int K, const __half *__restrict__ A,
                  const __half *__restrict__ B, float *__restrict__ T, __half *__restrict__ C) {
-  // DIAG: {{.*}}temp-clause.cu:[[@LINE+1]]:20: error: 'T' is named twice in clause 'temp'
+  // DIAG: {{.*}}temp-clause.cu:[[@LINE+2]]:20: error: 'T' is named twice in clause 'temp'
+  // DIAG: {{.*}}temp-clause.cu:[[@LINE+1]]:17: note: 'T' is first named here
 #pragma tc temp(T, T)
   GEMM_NEST
 }
@@ -65,8 +68,15 @@ void read_only(int M, int N, int K, const __half *__restrict__ A,
 
 void every_output(int M, int N, int K, const __half *__restrict__ A,
                   const __half *__restrict__ B, float *__restrict__ T, __half *__restrict__ C) {
-  // DIAG: {{.*}}temp-clause.cu:[[@LINE+3]]:3: error: every array the region writes is named in temp(...)
-  // DIAG: note: nothing would be stored; remove the live-out array from temp(...)
 #pragma tc temp(T, C)
-  GEMM_NEST
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        // DIAG: {{.*}}temp-clause.cu:[[@LINE+2]]:9: error: every array the region writes is named in temp(...)
+        // DIAG: {{.*}}temp-clause.cu:[[@LINE+1]]:9: note: nothing would be stored; remove the live-out array from temp(...)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      T[i * N + j] = acc;
+      C[i * N + j] = __float2half(T[i * N + j]);
+    }
 }

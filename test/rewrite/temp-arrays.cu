@@ -6,6 +6,10 @@
 //
 // RUN: %tc-rewrite %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^}}#pragma tc'
+// No kernel of the two scratch regions (every tile alternative, cp.async
+// twin and split-K reduction) reads or writes T or U; the control writes V:
+// RUN: grep -v '^ *//' %t.cu | not grep -n '[^_A-Za-z0-9][TU]\['
+// RUN: grep -v '^ *//' %t.cu | grep -c '[^_A-Za-z0-9]V\[' | grep -v '^0$'
 // RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
 
 #include <cuda_fp16.h>
@@ -55,10 +59,10 @@ void scratch_between_nests(int M, int N, int K, const __half *__restrict__ A,
 // CHECK-NOT: {{[^_A-Za-z0-9]}}U[
 // CHECK: {{^ *}}tc_scratch_between_nests_0_launch(
 
-// The same region without the clause: U is live after it and stored.
+// The same region without the clause: V is live after it and stored.
 void live_between_nests(int M, int N, int K, const __half *__restrict__ A,
                         const __half *__restrict__ B, const float *__restrict__ bias,
-                        float *__restrict__ U, __half *__restrict__ E) {
+                        float *__restrict__ V, __half *__restrict__ E) {
 #pragma tc
   {
     for (int i = 0; i < M; ++i)
@@ -66,14 +70,14 @@ void live_between_nests(int M, int N, int K, const __half *__restrict__ A,
         float acc = 0.0f;
         for (int k = 0; k < K; ++k)
           acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
-        U[i * N + j] = acc + bias[j];
+        V[i * N + j] = acc + bias[j];
       }
     for (int i = 0; i < M; ++i)
       for (int j = 0; j < N; ++j)
-        E[i * N + j] = __float2half(fmaxf(U[i * N + j], 0.0f));
+        E[i * N + j] = __float2half(fmaxf(V[i * N + j], 0.0f));
   }
 }
 // CHECK-LABEL: __global__ void {{.*}}tc_live_between_nests_0_kernel(
-// CHECK: {{^ *}}const float tc_result_U_[[S:S[0-9]+]] = (tc_value + bias[((tc_n))]);
-// CHECK-NEXT: {{^ *}}{{U\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = tc_result_U_[[S]];
-// CHECK-NEXT: {{^ *}}{{E\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_1\[tc_v\]}} = __float2half(fmaxf(tc_result_U_[[S]], 0.0f));
+// CHECK: {{^ *}}const float tc_result_V_[[S:S[0-9]+]] = (tc_value + bias[((tc_n))]);
+// CHECK-NEXT: {{^ *}}{{U\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = tc_result_V_[[S]];
+// CHECK-NEXT: {{^ *}}{{E\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_1\[tc_v\]}} = __float2half(fmaxf(tc_result_V_[[S]], 0.0f));
