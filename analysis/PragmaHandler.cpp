@@ -2,6 +2,7 @@
 #include "PragmaHandler.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
@@ -87,11 +88,32 @@ private:
     return true;
   }
 
-  bool parseIntList(SourceLocation NameLoc, const std::string &Name,
-                    std::vector<int> &Out) {
+  /// `( item, item, ... )`: Item checks and records the current token; the
+  /// list's punctuation is checked here.
+  bool parseList(SourceLocation NameLoc, const std::string &Name,
+                 llvm::function_ref<bool()> Item) {
     if (!expectLParen(NameLoc, Name))
       return false;
     while (true) {
+      if (!Item())
+        return false;
+      PP.Lex(Tok);
+      if (Tok.is(tok::comma)) {
+        PP.Lex(Tok);
+        continue;
+      }
+      if (Tok.is(tok::r_paren)) {
+        PP.Lex(Tok);
+        return true;
+      }
+      error(Tok.getLocation(), "expected ',' or ')' in clause '" + Name + "'", "");
+      return false;
+    }
+  }
+
+  bool parseIntList(SourceLocation NameLoc, const std::string &Name,
+                    std::vector<int> &Out) {
+    return parseList(NameLoc, Name, [&] {
       if (Tok.isNot(tok::numeric_constant)) {
         error(Tok.getLocation(),
               "expected a positive integer in clause '" + Name + "'",
@@ -108,26 +130,13 @@ private:
         return false;
       }
       Out.push_back(int(V));
-      PP.Lex(Tok);
-      if (Tok.is(tok::comma)) {
-        PP.Lex(Tok);
-        continue;
-      }
-      if (Tok.is(tok::r_paren)) {
-        PP.Lex(Tok);
-        return true;
-      }
-      error(Tok.getLocation(), "expected ',' or ')' in clause '" + Name + "'",
-            "");
-      return false;
-    }
+      return true;
+    });
   }
 
   /// temp(X, Y, ...): each name once, at least one.
   bool parseArrayNames(SourceLocation NameLoc, const std::string &Name) {
-    if (!expectLParen(NameLoc, Name))
-      return false;
-    while (true) {
+    return parseList(NameLoc, Name, [&] {
       if (!Tok.is(tok::identifier)) {
         error(Tok.getLocation(), "expected an array name in clause '" + Name + "'",
               "write temp(X) or temp(X, Y): the arrays the region writes whose values are "
@@ -145,18 +154,8 @@ private:
         }
       R.Clauses.Temp.push_back(Array);
       R.Clauses.TempLocs.push_back(Tok.getLocation());
-      PP.Lex(Tok);
-      if (Tok.is(tok::comma)) {
-        PP.Lex(Tok);
-        continue;
-      }
-      if (Tok.is(tok::r_paren)) {
-        PP.Lex(Tok);
-        return true;
-      }
-      error(Tok.getLocation(), "expected ',' or ')' in clause '" + Name + "'", "");
-      return false;
-    }
+      return true;
+    });
   }
 
   bool parseBalancedText(SourceLocation NameLoc, const std::string &Name,
