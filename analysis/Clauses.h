@@ -34,9 +34,12 @@ struct RegionClauses {
   std::optional<std::string> Stream; // spelling of the stream expression
   bool Sync = false;
   bool AllowTf32 = false;
-  std::vector<std::string> Temp;
-  std::vector<clang::SourceLocation> TempLocs; // of each name in Temp
-  clang::SourceLocation TempLoc; // of the temp clause, for diagnostics
+  /// The arrays named in temp(...), each with where it is named.
+  struct TempArray {
+    std::string Name;
+    clang::SourceLocation Loc;
+  };
+  std::vector<TempArray> Temp;
   /// Where each clause was written ("tile", "warp", ...), for diagnostics.
   std::map<std::string, clang::SourceLocation> Locs;
 };

@@ -74,11 +74,7 @@ public:
       return regionError(Region.getBeginLoc(),
                          "the region annotated by '#pragma tc' has no "
                          "statement to compute");
-    for (size_t I = 0; I < C.Temp.size(); ++I) {
-      const std::string &T = C.Temp[I];
-      SourceLocation Loc = I < C.TempLocs.size() ? C.TempLocs[I] : C.TempLoc;
-      if (Loc.isInvalid())
-        Loc = Region.getBeginLoc();
+    for (const auto &[T, Loc] : C.Temp) {
       int Id = M.findArray(T);
       if (Id < 0 || M.Arrays[Id].IsLocalScalar)
         return regionError(Loc, "temp(" + T + "): '" + T + "' is not an array the region accesses",

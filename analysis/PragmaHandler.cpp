@@ -64,7 +64,6 @@ public:
           return;
         (Name == "mma" ? R.Clauses.Mma : R.Clauses.Stream) = Text;
       } else if (Name == "temp") {
-        R.Clauses.TempLoc = NameLoc;
         if (!parseArrayNames(NameLoc, Name))
           return;
       } else {
@@ -144,16 +143,14 @@ private:
         return false;
       }
       std::string Array = PP.getSpelling(Tok);
-      for (size_t I = 0; I < R.Clauses.Temp.size(); ++I)
-        if (R.Clauses.Temp[I] == Array) {
-          SourceLocation First = R.Clauses.TempLocs[I];
+      for (const RegionClauses::TempArray &Seen : R.Clauses.Temp)
+        if (Seen.Name == Array) {
           error(Tok.getLocation(), "'" + Array + "' is named twice in clause '" + Name + "'",
                 "");
-          note(First, "'" + Array + "' is first named here");
+          note(Seen.Loc, "'" + Array + "' is first named here");
           return false;
         }
-      R.Clauses.Temp.push_back(Array);
-      R.Clauses.TempLocs.push_back(Tok.getLocation());
+      R.Clauses.Temp.push_back({Array, Tok.getLocation()});
       return true;
     });
   }
@@ -188,7 +185,7 @@ private:
     DiagnosticsEngine &D = PP.getDiagnostics();
     D.Report(Loc, D.getCustomDiagID(DiagnosticsEngine::Error, "%0")) << Msg;
     if (!Note.empty())
-      D.Report(Loc, D.getCustomDiagID(DiagnosticsEngine::Note, "%0")) << Note;
+      note(Loc, Note);
     R.Valid = false;
     // Skip the rest of the line so the next pragma parses on its own.
     while (Tok.isNot(tok::eod))

@@ -226,7 +226,7 @@ llvm::Expected<std::string> emitEpilogue(const RegionModel &M, const MatmulIdiom
   // in registers and are forwarded to later reads of the same element.
   auto IsTemp = [&](unsigned ArrayId) {
     for (auto &T : M.Clauses.Temp)
-      if (T == M.Arrays[ArrayId].Name)
+      if (T.Name == M.Arrays[ArrayId].Name)
         return true;
     return false;
   };
