@@ -9,10 +9,9 @@
 // launch_schedule) and keep their partial tiles in their own shared
 // memory, where the output tile is staged anyway: each part adds rows
 // [part * R / P, (part + 1) * R / P) of all P tiles, in part order (the same
-// bits on every run), and runs the epilogue on those rows. Measured on an
-// H100 (docs/results/fused-bench-h100-int8-cluster-parts.md, the int8
-// layer's 128x128 kernel against its stream units): 1.15x on the 27 paper
-// shapes that take it (1.01x to 1.36x).
+// bits on every run), and runs the epilogue on those rows: no fp32 round
+// trip through L2 and no lone last part adding all the slots
+// (docs/design/tile-choice.md has the measurements).
 //
 // Protocol: two cluster barriers (barrier.cluster), which every thread of
 // the cluster's blocks takes: once all parts have staged their tiles, and
@@ -20,7 +19,7 @@
 // reads its memory. The producer warp takes both too
 // (producer_parts_in_cluster) once its copies are issued. (One-thread
 // mbarrier arrivals at cluster scope instead, release and acquire, with a
-// cluster fence, took 2-3 us more on H100 outputs of 5-16 tiles.)
+// cluster fence, measured slower.)
 #pragma once
 
 #include <cstdint>
@@ -137,12 +136,9 @@ __host__ inline bool cluster_parts_enabled() {
 // the clusters' capacity is asked for: fewer tiles than half the SMs and
 // reductions of at least min_k_tiles k tiles (the kernel's: below them the
 // parts' two cluster barriers and the adding cost more than the shorter
-// main loops win). Measured on an H100: the int8 layer's 128x128 kernel
-// gains from 10 k tiles (a probe from 4 measured 0.86-0.90x at 6 and 8);
-// the 64-row fp16 kernels lost at 10 (640 x 128 x 640 and 1152 x 128 x
-// 640: 0.89-0.92x, whole tiles before) and gained from 12 (128 x 2048 x
-// 768: 1.06x), docs/results/bench-h100-cluster-parts.md. min_k_tiles 0:
-// a kernel without cluster parts (the tile rules' argument), never.
+// main loops win; the floors are measured, docs/design/tile-choice.md).
+// min_k_tiles 0: a kernel without cluster parts (the tile rules'
+// argument), never.
 __host__ inline bool cluster_parts_may_pay(long long tiles_m, long long tiles_n,
                                            long long k_tiles, long long min_k_tiles) {
   return cluster_parts_enabled() && min_k_tiles > 0 &&
@@ -152,9 +148,7 @@ __host__ inline bool cluster_parts_may_pay(long long tiles_m, long long tiles_n,
 // A schedule of every tile split into P parts, each tile one cluster: for
 // outputs that cluster_parts_may_pay, the P (2..8) with the most blocks
 // whose clusters all run at once (one wave) and parts of at least two k
-// tiles. Measured on an H100 against the parts meeting in L2 slots: 1.01-
-// 1.36x on the int8 layer's paper shapes that take it, 1.03-1.23x on most
-// of the 64-row fp16 kernels' (bench-h100-cluster-parts.md). False: keep `s`.
+// tiles. False: keep `s`.
 __host__ inline bool schedule_cluster_parts(long long tiles_m, long long tiles_n,
                                             long long k_tiles, long long min_k_tiles,
                                             const ClusterCapacity &capacity, TileSchedule &s) {

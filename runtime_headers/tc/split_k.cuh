@@ -32,7 +32,8 @@ __host__ inline int multiprocessors() {
 // fill_divisor: split only outputs with fewer tiles than sms / fill_divisor.
 // The mma.sync kernels split below one tile per SM (1); the 64x128 wgmma
 // kernel, which fills an SM with less work, only below half of that (2):
-// measured on an H200, its unsplit kernel is faster from there on.
+// its unsplit kernel measured faster from there on
+// (docs/design/tile-choice.md).
 __host__ inline int choose_splits(long long tiles, long long k_tiles, int fill_divisor = 1) {
   const long long sms = multiprocessors();
   if (tiles <= 0 || tiles * fill_divisor >= sms || k_tiles < 8)

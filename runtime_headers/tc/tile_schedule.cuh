@@ -15,8 +15,7 @@
 // With fewer tiles than SMs every tile is split, into enough parts to give
 // every SM one: that fills the GPU for small outputs, as the split-K of
 // split_k.cuh does, without its second kernel. (Not one part per block slot,
-// SMs x blocks per SM: measured on an H200 over the 59 paper and LLM shapes
-// with fewer 128x128 tiles than SMs, that was 3% slower in geometric mean.)
+// SMs x blocks per SM, which measured slower: docs/design/tile-choice.md.)
 // Outputs of fewer tiles than half the SMs go further on the kernels with
 // cluster parts: every tile's parts one cluster, adding their tiles in
 // distributed shared memory instead of the workspace below (cluster_parts.cuh).
@@ -35,11 +34,10 @@
 // the tile. That halves the slots' memory and traffic against a slot per
 // part. (Every part counting its arrival before storing, so that the last
 // to arrive need not store its own slot, nor wait for its fence, nor read
-// it back, was 0.5% slower on the int8 layer's paper set on an H100, and
-// 4% on 128 x 3072 x 4096 (24 tiles in 4 parts): the parts of a tile end
-// their main loops together, so the last one's own store overlapped the
-// others' anyway, and the extra atomic round trip to L2 before them all
-// lay on the critical path: docs/results/fused-bench-h100-int8-not-landed.md.)
+// it back, measured slower: the parts of a tile end their main loops
+// together, so the last one's own store overlapped the others' anyway, and
+// the extra atomic round trip to L2 before them all lay on the critical
+// path; docs/design/tile-choice.md.)
 //
 // Stream units (schedule_stream_tiles, kernels with one block per SM that
 // loop over unit_work): with more tiles than SMs and a last round of few
@@ -55,19 +53,13 @@
 // reset_stage_barriers): every block then starts at k tile 0 of a tile and
 // runs on into the end of the previous one, so that the blocks read about
 // the same k tiles of A and B at the same time, as whole tiles do (first
-// piece first took 13% longer on 1792 x 2560 x 1792).
+// piece first measured slower).
 //
-// Measured on an H100 (docs/results/bench-h100-stream-units.md, the
-// 128x256 kernel): 140 tiles of 1792 x 2560 x 1792 took 41 us instead of
-// 47 with the split tail (one round of 126 tiles: 28 us), 1792 x 2560 x
-// 7168 108 instead of 122 us (126 tiles: 82). A block pays about 22k
-// cycles for its second unit (clock64 probes,
-// docs/results/bench-h200-stream-handover.md: staging and storing the first
-// part's tile with its fence 9.1k, the barriers' reset 3.1k, refilling the
-// pipeline 1.9k; the second part's loading and adding the slot 7.6k; a k
-// tile is ~1.1k), so with larger tails - fewer idle SMs to win back - the
-// split tail was faster in geometric mean (r = 29 to 58 of 132: 0.95 to
-// 1.12 of its time with stream units).
+// Only for r <= P / 8: a block's second unit costs it the first part's
+// staged store and fence, the barriers' reset, a pipeline refill and the
+// second part's reading of the slot, which larger tails - fewer idle SMs
+// to win back - do not repay; there the split tail was faster. The
+// measurements: docs/design/tile-choice.md.
 //
 // Pairs (kernels built for them, cluster.cuh): the schedule's units are
 // then pairs of tiles (2u, n) and (2u + 1, n), which share B's tile; the
@@ -240,33 +232,22 @@ enum PairRule {
 };
 
 // Whether the units of `pairs` - a schedule of pairs of tiles (2u, n) and
-// (2u + 1, n), the tile rows paired exactly - pay, by the kernel's rule:
-// - kPairWideTiles: at least one and a half rounds of tiles. Measured on an
-//   H100 (docs/results/bench-h100-tile-pairs.md): on the 17 such shapes of
-//   the paper, square and LLM sets pairs were 3.2% faster in geometric mean
-//   (up to 13%); with fewer tiles, units of two coarsen the last round and
-//   gained nothing, and pairs sharing A's 128-row tile, with a spare tile,
-//   or of 128x128 tiles (two blocks per SM) were 1-6% slower.
+// (2u + 1, n), the tile rows paired exactly - pay, by the kernel's rule
+// (the measurements: docs/design/tile-choice.md):
+// - kPairWideTiles: at least one and a half rounds of tiles; with fewer,
+//   units of two coarsen the last round and gained nothing.
 // - kPairTwoBlocksPerSm: always. These outputs keep every SM busy with two
-//   blocks, and halving B's reads paid up to 1.33x (512 x 3968 x 2048) and
-//   cost nothing measurable elsewhere (docs/results/bench-h100-narrow-pairs.md).
+//   blocks, and halving B's reads paid without costing elsewhere.
 // - kPairOneRound: where B is the larger operand (at least as many tile
 //   columns as tile rows: the pairs halve the reads of the operand that
 //   dominates) and the pairs' blocks fill at least two thirds of the SMs.
-//   Tall outputs (B of a few tiles, read by every block from L2) were up to
-//   11% slower in pairs, and so were outputs that leave many SMs idle
-//   (512 x 1152 x 3584: 72 blocks, 12% slower): a cluster's two blocks then
-//   share what two blocks on separate, otherwise idle SMs have each. On an
-//   H200 (faster memory, larger L2) these pairs gained nothing on average
-//   (0.97-0.99 in geometric mean against 1.04-1.08 on the H100). And only
-//   for reductions of at least 12 k tiles: on an H100 (2026-11-28, two runs,
-//   TC_TILE_PAIRS=0 against the default) the pairs of 4 to 8 k tiles were
-//   5-8% slower (640 x 1536 x 256, 256 x 3456 x 384, 256 x 3328 x 512; a
+//   Tall outputs (B of a few tiles, read by every block from L2) were
+//   slower in pairs, and so were outputs that leave many SMs idle: a
+//   cluster's two blocks then share what two blocks on separate, otherwise
+//   idle SMs have each. And only for reductions of at least 12 k tiles: a
 //   pair's blocks start and wait together, which a short reduction does not
-//   amortise), those of 26 to 64 from 0.985x (512 x 1152 x 3584) to 1.22x
-//   (384 x 2432 x 1664); docs/results/bench-h100-h200-narrower-widths.md.
-//   (No shape of these sets has 9 to 25 k tiles and pairs: the floor of 12
-//   is the cluster parts' and not measured on its own.)
+//   amortise. (The floor of 12 is the cluster parts'; no benchmark shape
+//   tells 9 to 25 k tiles apart.)
 constexpr long long kPairOneRoundMinKTiles = 12;
 
 __host__ inline bool choose_pair(const TileSchedule &pairs, PairRule rule) {
