@@ -201,8 +201,7 @@ static int defaultTmaStages(const KernelConfig &C) {
   // A raw 8-bit B with two or more warpgroups: at least 4 stages (one
   // block per SM) instead of two blocks of 3, whose conversion ptxas
   // spilled at their 96 registers per thread (at 112, __maxnreg__, only one
-  // block ran: 0.649x of the unfused path on the paper's shapes vs 0.692x
-  // with 4 stages, H100).
+  // block ran, slower than 4 stages).
   if (C.RawStagesB && C.warpgroups() >= 2)
     Stages = std::max(Stages, 4);
   return Stages;
@@ -316,8 +315,7 @@ static const char *const kAPrologueOnFragments =
 /// others (two blocks per SM, or three warpgroups), whose accumulators
 /// leave no room for them (two blocks of 128x128 tiles: ptxas serialised
 /// every wgmma for want of registers, C7511; as one block of 6 stages beside
-/// a producer warpgroup they ran at 1.005x / 0.988x / 0.996x the speed of
-/// the stage conversion on the paper's shapes / squares / LLM's, H100).
+/// a producer warpgroup they were no faster than the stage conversion).
 /// The fragments add no shared memory traffic (wgmma would read the same
 /// rows) and no fence or barrier before the wgmma. Called again for each
 /// tile alternative.
@@ -626,13 +624,8 @@ static std::string sizeList(int Base, llvm::ArrayRef<int> Others) {
 /// picks that width. Only widths that are multiples of 64 for an N-major B, whose
 /// stages are 64-column panels. Built for pairs like Base where B's
 /// narrower tile still splits in halves (a K-major B's 112 to 48 rows),
-/// taken by Base's rule (tc::PairRule). Measured on an H100 with
-/// TC_TILE_PAIRS=0 against the default, paper and LLM shapes: the 8-stage
-/// 64-row kernel's 112 and 96 columns 1.049x in geometric mean on the 6
-/// shapes that paired (384 x 2432 x 1664: 1.22x; the two of 6 and 8 k
-/// tiles 0.94-0.95x, which kPairOneRoundMinKTiles now leaves unpaired),
-/// the wide kernel's 176 and 224 columns 1.026x on 3
-/// (docs/results/bench-h100-h200-narrower-widths.md).
+/// taken by Base's rule (tc::PairRule), which the pairs of narrower tiles
+/// paid under too (docs/design/kernel-config.md).
 static std::vector<AlternativeKernel> narrowerTiles(const KernelConfig &Base,
                                                     const std::string &Suffix,
                                                     const std::string &Predicate, bool TakesK,
@@ -823,13 +816,11 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   // fewest tile columns over them), 4 stages like the 128x256 kernel (5
   // or 6, which would fit, measured slower), built for pairs like it.
   // Not 160 or 144 (the tile clause has them): in the same rounds as 176
-  // they were 1.028x its speed on an H200 but 0.957x on an H100, on the
-  // 10 paper shapes where the rule would take them
-  // (docs/results/bench-h100-h200-narrower-widths.md).
+  // they were faster on an H200 but slower on an H100
+  // (docs/design/tile-choice.md, wide_tile_width).
   // Only 192 for an N-major B (unpaired: three 64-column panels). Not with
   // an operand prologue (converted for fewer columns of output): ReLU on A
-  // measured 1.001x of the 128x256 tiles in geometric mean over the paper's
-  // shapes, from 0.85x (1792 x 2560 x 1792) to 1.09x (H100).
+  // measured no faster than on the 128x256 tiles.
   std::vector<AlternativeKernel> Narrower;
   if (Wide.Tma && !C.appliesOperandPrologue())
     Narrower = narrowerTiles(Wide, "_wide", "prefer_wide_tma_width", true, kNarrowerWideWidths,
@@ -863,8 +854,7 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   // long reductions, with fewer. With a K-major A's prologue, on wgmma's
   // fragments beside a producer warpgroup (placeAPrologue), for longer
   // reductions (prefer_persistent_fragment_tiles); applied to the stages
-  // it measured 0.989x of the two blocks' time in geometric mean over the
-  // paper's shapes, down to 0.76x (384 x 3840 x 2176; H100). Not with
+  // it measured no better than the two blocks. Not with
   // B's prologue or a raw B. Nor with the split_k clause: persistent
   // blocks compute whole tiles, and do not add up the parts of a split
   // one.

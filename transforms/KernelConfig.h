@@ -4,12 +4,12 @@
 // default rule and the region's clauses, and rejects combinations the
 // schedule cannot realise (with a located diagnostic at the pragma).
 //
-// Default rule (documented in README): 128x128x64 block tiles, 64x64 warp
+// Default rule (docs/ARCHITECTURE.md): 128x128x64 block tiles, 64x64 warp
 // tiles (4 warps), 3 cp.async stages (96 KiB: two blocks per SM); outputs
 // with fewer tiles than the GPU has SMs split the reduction instead
-// (tc/split_k.cuh, decided at run time from the shape). Measured on an
-// H200 against 128x128x32/4 stages, 128x256 and 256x128 tiles, and 64x32
-// warp tiles (docs/results/).
+// (tc/split_k.cuh, decided at run time from the shape). The alternatives
+// it was measured against, and the numbers behind the other choices of
+// this file: docs/design/kernel-config.md.
 //
 // On sm_90a the default main loop is wgmma (MmaPath::Wgmma): 128x128x64
 // block tiles, two warpgroups of m64n128k16, 3 stages; it needs f16/bf16
@@ -137,7 +137,7 @@ struct KernelConfig {
   /// per-row values loaded once, into the stage that wgmma reads, then meet
   /// at barrier 1 (tc/tile_convert.cuh, convert_raw_stage), while their
   /// previous tile's wgmma still run. (A converter warpgroup in their
-  /// stead measured 0.95x on the paper's shapes, H100.) Square tiles
+  /// stead measured slower.) Square tiles
   /// convert into registers instead (RawFragmentsB). Its cp.async twin
   /// converts while copying.
   bool RawStagesB = false;
@@ -165,11 +165,9 @@ struct KernelConfig {
   /// K-major A; the issuers' tiles and the accumulators are laid out along
   /// the transposed tile (accumulatorRows(), accumulatorCols()): square
   /// tiles, and the 256x128 ones of ProducerWarpgroup (also 224, 192 or
-  /// 176 rows tall, and 192x192 with three consumer warpgroups). (H100,
-  /// int8 layer vs cuBLAS + dequantisation, paper /
-  /// squares / LLM: 0.780 / 0.759 / 1.467 vs 0.723 / 0.651 / 1.376 for the
-  /// stage conversion; one group per k step with a wgmma.fence each
-  /// measured 0.65 on the paper's shapes.)
+  /// 176 rows tall, and 192x192 with three consumer warpgroups). (Faster
+  /// than the stage conversion; one group per k step, each with its
+  /// wgmma.fence, was slower.)
   bool RawFragmentsB = false;
   /// (TMA) The producer is a whole warpgroup that gives back most of its
   /// registers (setmaxnreg, tc/registers.cuh: ProducerRegisters a thread)
@@ -179,8 +177,7 @@ struct KernelConfig {
   /// m64n256k16; the shorter and 192x192 ones too).
   /// With a producer warp, 9 warps cap a thread at 168 registers (three
   /// warps on one SM sub-partition), which the 256x128 tile's consumers
-  /// spilled. (H100, int8 layer, 4096^3: 702 TFLOP/s vs 481 for the
-  /// 128x128 transposed tile and 627 for cuBLAS + dequantisation.)
+  /// spilled.
   bool ProducerWarpgroup = false;
   static constexpr int ProducerRegisters = 40;
   /// (TMA) Whether the consumers' loop keeps wgmma's A fragments in two
@@ -191,13 +188,9 @@ struct KernelConfig {
   /// has a version for warps whose offsets are all integers, one HSUB2 a
   /// pair instead of two (tc::OffsetPairs::kIntegral): in the 128x128
   /// transposed tiles, whose conversion is on the main loop's critical
-  /// path. Measured on an H100 (int8 layer, integer zero points, one binary
-  /// with the previous kernels, either listed first): 1.027-1.039x on the
-  /// 36 paper shapes of those tiles, 1.015-1.020x on 23 LLM ones. The
-  /// 256x128 tiles (ProducerWarpgroup), whose conversion serves twice the
-  /// columns, gained nothing with it
-  /// (1.000x on 60 paper shapes), and their fp32 path (fractional zero
-  /// points) ran 2% slower beside a third version, so they keep two.
+  /// path. Not in the 256x128 tiles (ProducerWarpgroup), whose conversion
+  /// serves twice the columns: there it gained nothing, and a third
+  /// version slowed their fp32 path (fractional zero points).
   bool integerOffsetPairs() const { return RawFragmentsB && OffsetRowsB && !ProducerWarpgroup; }
   /// Whether the kernel applies an operand's prologue (to landed stages or
   /// to A's fragments).
@@ -268,7 +261,7 @@ struct KernelConfig {
   /// tile that the consumers staged in the output buffer while the
   /// consumers compute the next one. Two, as many threads as the consumers:
   /// with one the stores of short reductions' tiles took longer than their
-  /// main loop (H100: 4-5% slower than two at k = 256). One beside a
+  /// main loop. One beside a
   /// producer warpgroup (wgmma's A fragments): with 20 warps, 96 registers
   /// a thread at launch, ptxas serialised the consumers' wgmma (C7512)
   /// although setmaxnreg would have given them 168; 16 warps start at 128.
@@ -369,10 +362,7 @@ struct KernelConfig {
   /// (whose own loop over units has no cluster barriers) nor with
   /// persistent blocks (whole tiles only). A kernel built for pairs runs
   /// such clusters as parts, not pairs: its stages are then each block's
-  /// own (tc::unit_blocks). Measured on an H100 against the parts meeting
-  /// in L2: 1.15x on the int8 layer's 27 paper shapes that take it
-  /// (docs/results/fused-bench-h100-int8-cluster-parts.md), 1.04x on the
-  /// GEMM's 17 (docs/results/bench-h100-cluster-parts.md).
+  /// own (tc::unit_blocks).
   bool clusterParts() const {
     return Tma && !ProducerWarpgroup && !PersistentTiles && stagedEpilogue() &&
            (warpgroups() == 1 || RawFragmentsB);
@@ -381,7 +371,7 @@ struct KernelConfig {
   /// cluster parts (tc::cluster_parts_may_pay): 10 where each k tile also
   /// converts B's raw fragments (the int8 layer), whose longer k tiles pay
   /// for the parts' barriers sooner; 12 for the plain fp16/bf16 kernels
-  /// (measured: 0.89-0.92x at 10 k tiles, 1.06x at 12).
+  /// (measured: lost at 10 k tiles, gained at 12).
   int clusterPartsMinKTiles() const { return RawFragmentsB ? 10 : 12; }
   /// Whether the shared memory of two blocks fits on one SM.
   bool twoBlocksFit() const { return 2 * sharedBytes() <= sharedMemoryLimit(Arch); }

@@ -1205,7 +1205,7 @@ private:
   /// is a generic lambda, run with tc_packed_b a compile-time true where
   /// all of the warp's rows are exact, false otherwise, so that the choice
   /// is made once and each version's main loop converts one way. (One loop
-  /// choosing in every k tile measured 2.5% slower on H100.)
+  /// choosing in every k tile measured slower.)
   bool twoConsumerVersions() const {
     return C.OffsetRowsB && !C.PersistentTiles && !C.RawFragmentsB;
   }

@@ -912,8 +912,8 @@ private:
   /// not give each thread whole columns of the tile, because neither the
   /// tile's width nor the threads divide the other (128x176 tiles of 256
   /// threads). There every thread of a block at the edge would test each
-  /// element of its share (1.6x the 128x256 kernel's time for 128x192
-  /// tiles at 2944 x 768 x 512, H100); elsewhere the few threads of the
+  /// element of its share, which made 128x192 tiles slower than 128x256
+  /// ones (docs/design/kernel-config.md); elsewhere the few threads of the
   /// edge's columns store them.
   bool edgeByRows() const {
     return C.BlockN % storeThreads() != 0 && storeThreads() % C.BlockN != 0;

@@ -53,8 +53,8 @@ struct StatementArg {
   /// A pipeline counter (a stage, or the parity of a stage's phase): printed
   /// in 32-bit unsigned arithmetic (printCounterExpr). In 64-bit signed
   /// arithmetic its division by the stage count sat on the main loop's
-  /// critical path: 8-stage 64x128 TMA kernels were 5-10% slower on an H100,
-  /// and 6, 9 or 12 stages 25-40% slower (docs/results/bench-h100-stage-counters.md).
+  /// critical path, worst for stage counts that are not powers of two
+  /// (docs/design/kernel-config.md).
   bool Counter = false;
 };
 

@@ -76,7 +76,7 @@ __device__ __forceinline__ void cluster_sync() {
 // arrive's default semantics (release at CTA scope), as for a local
 // arrival: what it orders is the arriving warpgroup's wgmma_wait, not
 // memory this thread wrote. (An explicit .release.cluster arrive made the
-// kernels about 1.5x slower on an H100, docs/results/bench-h100-tile-pairs.md.)
+// kernels much slower: docs/design/kernel-config.md.)
 __device__ __forceinline__ void mbarrier_arrive_in_block(uint64_t *bar, int rank) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   asm volatile(

@@ -28,12 +28,10 @@
 // the warp is an integer; otherwise each element goes through fp32 and the
 // row's prologue f. Elements at k >= k_valid (past the reduction, which TMA
 // filled with zeros) become exact zeros: f(0) is not zero with a zero
-// point, and the padded products must add nothing. (With integer zero
-// points, the one HSUB2 and one branch on k_valid a tile instead of one a
-// k step took the 128x128 transposed tiles' main loop, whose conversion is
-// on its critical path (clock64 probes: ~1100 cycles a k tile, ~800
-// without the conversion), 1.039x faster on the paper's shapes that take
-// them, H100; KernelConfig::integerOffsetPairs.)
+// point, and the padded products must add nothing. (The one HSUB2, and one
+// branch on k_valid a tile instead of one a k step, because the 128x128
+// transposed tiles' conversion is on their main loop's critical path:
+// KernelConfig::integerOffsetPairs, docs/design/kernel-config.md.)
 #pragma once
 
 #include <cstdint>
@@ -130,7 +128,7 @@ __device__ __forceinline__ void zero_past_k(uint32_t (&a)[4], int thread, int kk
 }
 
 // A k tile's fragments of offset rows, each k step's pairs converted as
-// they load (loading the whole tile's first measured 0.4% slower with the
+// they load (loading the whole tile's first measured slower with the
 // 256x128 tiles).
 template <typename Src, bool kFraction, int kSteps, typename F>
 __device__ __forceinline__ void load_offset_pairs(uint32_t (&a)[kSteps][4],
