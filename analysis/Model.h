@@ -90,6 +90,9 @@ struct RegionModel {
   std::vector<Array> Arrays;
   std::vector<Loop> Loops;
   std::vector<Statement> Stmts;
+  /// After usePlaceholderNames (Hygiene.h): the user's spelling of each
+  /// placeholder `__tc_u<N>__`, indexed by N.
+  std::vector<std::string> UserNames;
 
   std::vector<std::string> iterators(const Statement &S) const;
   int findArray(const std::string &Name) const;

@@ -1,5 +1,6 @@
 //===- RegionRewriter.cpp -------------------------------------------------===//
 #include "RegionRewriter.h"
+#include "Hygiene.h"
 #include "IslModel.h"
 #include "Extraction.h"
 #include "KernelEmitter.h"
@@ -11,8 +12,10 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/Support/Path.h"
+#include <set>
 
 using namespace clang;
 
@@ -137,6 +140,7 @@ void add(tooling::Replacements &Into, const tooling::Replacement &R) {
 struct TranslationUnitRewriter::State {
   std::vector<PragmaRecord> Pragmas;
   SourceLocation LastInclude;
+  Preprocessor *PP = nullptr;
 };
 
 TranslationUnitRewriter::TranslationUnitRewriter(RewriteOptions Opts)
@@ -144,6 +148,7 @@ TranslationUnitRewriter::TranslationUnitRewriter(RewriteOptions Opts)
 TranslationUnitRewriter::~TranslationUnitRewriter() = default;
 
 void TranslationUnitRewriter::registerPreprocessorHooks(Preprocessor &PP) {
+  S->PP = &PP;
   PP.AddPragmaHandler(new TcPragmaHandler(S->Pragmas));
   PP.addPPCallbacks(
       std::make_unique<IncludeTracker>(PP.getSourceManager(), S->LastInclude));
@@ -151,15 +156,64 @@ void TranslationUnitRewriter::registerPreprocessorHooks(Preprocessor &PP) {
 
 namespace {
 
-/// The pipeline on one region: model, idiom, configuration, code.
-llvm::Expected<GeneratedRegion> process(ASTContext &Ctx, const Region &R,
-                                        const std::string &Name,
-                                        const std::string &Where,
-                                        const RewriteOptions &Opts,
-                                        std::string &Explain) {
-  auto Model = extractRegion(Ctx, *R.F, *R.S, R.Pragma->Clauses);
-  if (!Model)
-    return Model.takeError();
+/// The names of the macros the user defined (in the file, its own headers
+/// or on the command line) that are defined at `Loc`, or anywhere when `Loc`
+/// is invalid: not the compiler's predefined ones and not those of system
+/// headers (CUDA's __device__, say), which the generated code relies on.
+std::set<std::string> userMacros(Preprocessor &PP, SourceLocation Loc = {}) {
+  SourceManager &SM = PP.getSourceManager();
+  std::set<std::string> R;
+  for (const auto &[II, State] : PP.macros()) {
+    for (const MacroDirective *MD = PP.getLocalMacroDirectiveHistory(II); MD;
+         MD = MD->getPrevious()) {
+      if (Loc.isValid() && MD->getLocation().isValid() &&
+          !SM.isBeforeInTranslationUnit(MD->getLocation(), Loc))
+        continue; // after Loc
+      const auto *Def = dyn_cast<DefMacroDirective>(MD);
+      if (!Def) {
+        if (Loc.isValid())
+          break; // undefined at Loc
+        continue;
+      }
+      SourceLocation L = Def->getInfo()->getDefinitionLoc();
+      if (!Def->getInfo()->isBuiltinMacro() && L.isValid() &&
+          !SM.isInSystemHeader(L) && !SM.isWrittenInBuiltinFile(L))
+        R.insert(II->getName().str());
+      if (Loc.isValid())
+        break; // the definition in force at Loc
+    }
+  }
+  return R;
+}
+
+/// The identifiers of the main file's code (its tokens, unexpanded).
+std::set<std::string> fileIdentifiers(SourceManager &SM, const LangOptions &LangOpts) {
+  std::set<std::string> R;
+  FileID Main = SM.getMainFileID();
+  llvm::StringRef Buf = SM.getBufferData(Main);
+  Lexer L(SM.getLocForStartOfFile(Main), LangOpts, Buf.begin(), Buf.begin(), Buf.end());
+  Token T;
+  while (!L.LexFromRawLexer(T))
+    if (T.is(tok::raw_identifier))
+      R.insert(T.getRawIdentifier().str());
+  if (T.is(tok::raw_identifier))
+    R.insert(T.getRawIdentifier().str());
+  return R;
+}
+
+/// Whether a name of `Taken` starts with `Stem`: the stem of a region's
+/// file-scope names (kernels, launchers) must be the user's nowhere.
+bool stemIsTaken(const std::set<std::string> &Taken, const std::string &Stem) {
+  auto It = Taken.lower_bound(Stem);
+  return It != Taken.end() && llvm::StringRef(*It).starts_with(Stem);
+}
+
+/// The pipeline after extraction: isl model, idiom, configuration, code.
+llvm::Expected<GeneratedRegion> generate(const RegionModel &M, const Region &R,
+                                         const std::string &Name,
+                                         const std::string &Where,
+                                         const RewriteOptions &Opts,
+                                         std::string &Explain) {
   try {
     isl::ctx IslCtx = makeIslContext();
     // Free the isl context when done: all isl objects live in this scope.
@@ -168,24 +222,24 @@ llvm::Expected<GeneratedRegion> process(ASTContext &Ctx, const Region &R,
       ~Free() { isl_ctx_free(C.release()); }
     } Guard{IslCtx};
     llvm::Expected<GeneratedRegion> G = [&]() -> llvm::Expected<GeneratedRegion> {
-      auto Assumed = rowAssumptions(IslCtx, *Model);
+      auto Assumed = rowAssumptions(IslCtx, M);
       if (!Assumed)
         return Assumed.takeError();
-      IslModel I = IslModel::build(IslCtx, *Model, *Assumed);
+      IslModel I = IslModel::build(IslCtx, M, *Assumed);
       std::string Text = "region " + Name + " at " + Where + "\n" +
-                         explainModel(*Model, I);
-      auto Idiom = recognizeMatmul(*Model, I);
+                         explainModel(M, I);
+      auto Idiom = recognizeMatmul(M, I);
       if (!Idiom) {
         Explain += Text;
         return Idiom.takeError();
       }
-      auto Config = chooseKernelConfig(*Model, *Idiom, R.Pragma->Loc, Opts.Arch, Opts.Mma);
+      auto Config = chooseKernelConfig(M, *Idiom, R.Pragma->Loc, Opts.Arch, Opts.Mma);
       if (!Config) {
         Explain += Text;
         return Config.takeError();
       }
-      auto Gen = generateRegion(*Model, *Idiom, I, *Config, Name, Where,
-                                alternativeKernels(*Config, *Model, *Idiom));
+      auto Gen = generateRegion(M, *Idiom, I, *Config, Name, Where,
+                                alternativeKernels(*Config, M, *Idiom));
       if (Gen)
         Text += Gen->Explain;
       Explain += Text;
@@ -197,6 +251,67 @@ llvm::Expected<GeneratedRegion> process(ASTContext &Ctx, const Region &R,
                        std::string("isl failed on this region: ") + E.what(),
                        "please report this as a bug");
   }
+}
+
+
+/// Binds the placeholders of a region's generated code (Hygiene.h): the
+/// definitions name the user's entities by their spelling where nothing
+/// generated and no user macro takes it; the call and --explain spell them.
+/// Each user macro that shares a name the definitions use is set aside
+/// around them (push_macro), so that it cannot rewrite generated code.
+llvm::Expected<GeneratedRegion> bindRegion(const RegionModel &M, GeneratedRegion G,
+                                           const std::set<std::string> &UserMacros,
+                                           SourceLocation Loc) {
+  std::set<std::string> Taken = UserMacros;
+  for (const std::string &Id : codeIdentifiersOf(G.Definitions))
+    if (!isUserNamePlaceholder(Id))
+      Taken.insert(Id);
+  std::vector<std::string> Names = definitionNames(M.UserNames, Taken);
+  G.Definitions = bindPlaceholders(G.Definitions, Names);
+  G.Call = bindPlaceholders(G.Call, M.UserNames);
+  G.Explain = bindPlaceholders(G.Explain, M.UserNames);
+  // A placeholder pasted into a longer identifier would have escaped its
+  // binding: never emit code that names something the user did not.
+  std::set<std::string> Bound(Names.begin(), Names.end());
+  Bound.insert(M.UserNames.begin(), M.UserNames.end());
+  for (const std::string *Text : {&G.Definitions, &G.Call})
+    for (const std::string &Id : identifiersOf(*Text))
+      if (llvm::StringRef(Id).contains("__tc_u") && !Bound.count(Id))
+        return regionError(Loc, "internal error: generated code names '" + Id + "'",
+                           "please report this as a bug");
+  std::string SetAside, Restore;
+  for (const std::string &Id : codeIdentifiersOf(G.Definitions))
+    if (UserMacros.count(Id)) {
+      SetAside += "#pragma push_macro(\"" + Id + "\")\n#undef " + Id + "\n";
+      Restore = "#pragma pop_macro(\"" + Id + "\")\n" + Restore;
+    }
+  if (!SetAside.empty())
+    G.Definitions = "// Macros of this file named as the code below names things:\n" +
+                    SetAside + G.Definitions + Restore;
+  return G;
+}
+
+/// The pipeline on one region: model, idiom, configuration, code.
+llvm::Expected<GeneratedRegion> process(ASTContext &Ctx, const Region &R,
+                                        const std::string &Name,
+                                        const std::string &Where,
+                                        const RewriteOptions &Opts,
+                                        const std::set<std::string> &UserMacros,
+                                        std::string &Explain) {
+  auto Model = extractRegion(Ctx, *R.F, *R.S, R.Pragma->Clauses);
+  if (!Model)
+    return Model.takeError();
+  usePlaceholderNames(*Model);
+  // Later stages see placeholders only; what reaches the user is spelled.
+  auto Spelled = [&](std::string Text) { return bindPlaceholders(Text, Model->UserNames); };
+  size_t ExplainBegin = Explain.size();
+  auto G = generate(*Model, R, Name, Where, Opts, Explain);
+  Explain.replace(ExplainBegin, std::string::npos, Spelled(Explain.substr(ExplainBegin)));
+  if (!G)
+    return llvm::handleErrors(G.takeError(), [&](const RegionError &E) {
+      return regionError(E.Loc, Spelled(E.Message), Spelled(E.Note));
+    });
+  return bindRegion(*Model, std::move(*G), UserMacros, R.S->getBeginLoc());
 }
 
 tooling::Replacement regionReplacement(SourceManager &SM,
@@ -268,6 +383,11 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
     }
   std::map<const FunctionDecl *, std::string> Definitions;
   std::map<std::string, unsigned> Counter;
+  // The file's own names: the region's file-scope names must avoid them.
+  std::set<std::string> FileNames = fileIdentifiers(SM, Ctx.getLangOpts());
+  if (S->PP)
+    for (const std::string &Macro : userMacros(*S->PP))
+      FileNames.insert(Macro);
   for (const Region &R : Finder.Regions) {
     RegionOutcome O = outcome(*R.Pragma);
     if (!R.Pragma->Valid) {
@@ -275,12 +395,19 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
       Outcomes.push_back(std::move(O));
       continue;
     }
-    std::string Name = "tc_" + R.F->getNameAsString() + "_" +
-                       std::to_string(Counter[R.F->getNameAsString()]++);
+    std::string Name;
+    do
+      Name = "tc_" + R.F->getNameAsString() + "_" +
+             std::to_string(Counter[R.F->getNameAsString()]++);
+    while (stemIsTaken(FileNames, Name + "_"));
     PresumedLoc PL = SM.getPresumedLoc(R.Pragma->Loc);
     std::string Where = llvm::sys::path::filename(PL.getFilename()).str() +
                         ":" + std::to_string(PL.getLine());
-    auto Gen = process(Ctx, R, Name, Where, Opts, Result.Explain);
+    // The region's definitions go before its function.
+    std::set<std::string> UserMacros;
+    if (S->PP)
+      UserMacros = userMacros(*S->PP, SM.getExpansionLoc(R.F->getOuterLocStart()));
+    auto Gen = process(Ctx, R, Name, Where, Opts, UserMacros, Result.Explain);
     if (!Gen) {
       llvm::handleAllErrors(Gen.takeError(), [&](const RegionError &E) {
         SourceLocation Loc = E.Loc.isValid() ? E.Loc : R.S->getBeginLoc();

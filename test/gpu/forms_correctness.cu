@@ -323,6 +323,15 @@ void q_int8_symmetric_bf16(int M, int N, int K, const __nv_bfloat16 *__restrict_
 void q_uint8_kn(int M, int N, int K, const __half *__restrict__ X, const uint8_t *__restrict__ W, const float *__restrict__ zero, const float *__restrict__ scale, float *__restrict__ Y) TC_FORMS_WEAK;
 void q_uint8_per_tensor(int M, int N, int K, float zero_point, float step, const __half *__restrict__ X, const uint8_t *__restrict__ W, __half *__restrict__ Y) TC_FORMS_WEAK;
 void q_int8_rows_of_a(int M, int N, int K, const int8_t *__restrict__ A, const int *__restrict__ zero, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+// samples/forms/names.cu
+void names_size_k(int M, int N, int k, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
+void names_xwt_long_k(long M, long N, long k, const __nv_bfloat16 *__restrict__ X, const __nv_bfloat16 *__restrict__ W, float *__restrict__ Y) TC_FORMS_WEAK;
+void names_sizes_mnk(int m, int n, int k, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void names_generator_sizes(int tc_k_begin, int tc_k_end, int tc_splits, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
+void names_generator_arrays(int tc_grid, int tc_stream, int tc_thread, const __half *__restrict__ tc_smem, const __half *__restrict__ tc_stage, float *__restrict__ tc_acc) TC_FORMS_WEAK;
+void names_scalars(int floord, int exists, int infty, float tc_value, float c0, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void names_macros(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
+void names_file_scope(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
 
 namespace {
 
@@ -706,6 +715,17 @@ const std::vector<Form> &forms_table() {
     v.push_back(quantized(types(layouts(F("q_uint8_per_tensor", "quantized", SYM(q_uint8_per_tensor), [](const Args &a) { q_uint8_per_tensor(a.M, a.N, a.K, a.zero_point, a.step, H(a.A), in<uint8_t>(a.B), out<__half>(a.C)); }), R, Cm, R), f16, f16), u8, false, QZero::Scalar, QScale::Scalar));
     // acc += (float)(A[i*K+k] - zero[i]) * __half2float(B[j*K+k])  (int zero[i], fp32 out)
     v.push_back(quantized(layouts(F("q_int8_rows_of_a", "quantized", SYM(q_int8_rows_of_a), [](const Args &a) { q_int8_rows_of_a(a.M, a.N, a.K, in<int8_t>(a.A), in<int>(a.zero), H(a.B), out<float>(a.C)); }), R, Cm, R), i8, true, QZero::ChannelInt, QScale::None));
+    // --- names.cu (after all others: the other forms keep their data)
+    v.push_back(types(F("names_size_k", "names", SYM(names_size_k), [](const Args &a) { names_size_k(a.M, a.N, a.K, H(a.A), H(a.B), out<__half>(a.C)); }), f16, f16));
+    // Y[r*N+c] = sum_p X[r*k+p] * W[c*k+p]  (bf16, W is N x K: B column-major)
+    v.push_back(types(layouts(F("names_xwt_long_k", "names", SYM(names_xwt_long_k), [](const Args &a) { names_xwt_long_k(a.M, a.N, a.K, BF(a.A), BF(a.B), out<float>(a.C)); }), R, Cm, R), bf16, f32));
+    v.push_back(F("names_sizes_mnk", "names", SYM(names_sizes_mnk), [](const Args &a) { names_sizes_mnk(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C)); }));
+    v.push_back(types(F("names_generator_sizes", "names", SYM(names_generator_sizes), [](const Args &a) { names_generator_sizes(a.M, a.N, a.K, H(a.A), H(a.B), out<__half>(a.C)); }), f16, f16));
+    v.push_back(F("names_generator_arrays", "names", SYM(names_generator_arrays), [](const Args &a) { names_generator_arrays(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C)); }));
+    // C = tc_value * acc + c0 * C  (alpha, beta)
+    v.push_back(init(with_alpha(F("names_scalars", "names", SYM(names_scalars), [](const Args &a) { names_scalars(a.M, a.N, a.K, a.alpha, a.beta, H(a.A), H(a.B), out<float>(a.C)); })), Init::Beta));
+    v.push_back(types(F("names_macros", "names", SYM(names_macros), [](const Args &a) { names_macros(a.M, a.N, a.K, H(a.A), H(a.B), out<__half>(a.C)); }), f16, f16));
+    v.push_back(F("names_file_scope", "names", SYM(names_file_scope), [](const Args &a) { names_file_scope(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C)); }));
     return v;
   }();
   return t;

@@ -1,0 +1,188 @@
+//===- Hygiene.cpp --------------------------------------------------------===//
+#include "Hygiene.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringExtras.h"
+
+namespace tc {
+
+static constexpr llvm::StringLiteral Prefix = "__tc_u", Suffix = "__";
+
+std::string userNamePlaceholder(unsigned N) {
+  return (Prefix + llvm::Twine(N) + Suffix).str();
+}
+
+/// N of a placeholder, if `Id` is one.
+static std::optional<unsigned> placeholderIndex(llvm::StringRef Id) {
+  if (!Id.consume_front(Prefix) || !Id.consume_back(Suffix) || Id.empty())
+    return std::nullopt;
+  unsigned N;
+  if (Id.getAsInteger(10, N) || (Id.size() > 1 && Id.front() == '0'))
+    return std::nullopt;
+  return N;
+}
+
+bool isUserNamePlaceholder(llvm::StringRef Id) { return placeholderIndex(Id).has_value(); }
+
+static bool isIdentifierChar(char C) { return llvm::isAlnum(C) || C == '_'; }
+
+/// Calls F(Begin, End) on each identifier of Text.
+template <typename Fn> static void forEachIdentifier(llvm::StringRef Text, Fn F) {
+  for (size_t I = 0; I < Text.size();) {
+    if (!isIdentifierChar(Text[I])) {
+      ++I;
+      continue;
+    }
+    size_t J = I;
+    while (J < Text.size() && isIdentifierChar(Text[J]))
+      ++J;
+    if (!llvm::isDigit(Text[I]))
+      F(I, J);
+    I = J;
+  }
+}
+
+std::string bindPlaceholders(llvm::StringRef Text, const std::vector<std::string> &Names) {
+  std::string R;
+  R.reserve(Text.size());
+  size_t Done = 0;
+  forEachIdentifier(Text, [&](size_t B, size_t E) {
+    auto N = placeholderIndex(Text.slice(B, E));
+    if (!N || *N >= Names.size())
+      return;
+    R += Text.slice(Done, B);
+    R += Names[*N];
+    Done = E;
+  });
+  R += Text.substr(Done);
+  return R;
+}
+
+std::set<std::string> identifiersOf(llvm::StringRef Text) {
+  std::set<std::string> R;
+  forEachIdentifier(Text, [&](size_t B, size_t E) { R.insert(Text.slice(B, E).str()); });
+  return R;
+}
+
+std::set<std::string> codeIdentifiersOf(llvm::StringRef Text) {
+  std::string Code;
+  Code.reserve(Text.size());
+  for (size_t I = 0; I < Text.size();) {
+    if (Text.substr(I).starts_with("//")) {
+      I = std::min(Text.find('\n', I), Text.size());
+    } else if (Text.substr(I).starts_with("/*")) {
+      size_t E = Text.find("*/", I + 2);
+      I = E == llvm::StringRef::npos ? Text.size() : E + 2;
+    } else if (Text[I] == '"' || Text[I] == '\'') {
+      char Quote = Text[I++];
+      while (I < Text.size() && Text[I] != Quote)
+        I += Text[I] == '\\' ? 2 : 1;
+      ++I;
+    } else {
+      Code += Text[I++];
+      continue;
+    }
+    Code += ' ';
+  }
+  return identifiersOf(Code);
+}
+
+std::vector<std::string> definitionNames(const std::vector<std::string> &Spellings,
+                                         const std::set<std::string> &Taken) {
+  std::set<std::string> Used;
+  std::vector<std::string> R;
+  for (const std::string &S : Spellings) {
+    std::string Name = S;
+    for (unsigned N = 1; Taken.count(Name) || Used.count(Name); ++N)
+      Name = S + "_" + std::to_string(N);
+    Used.insert(Name);
+    R.push_back(Name);
+  }
+  return R;
+}
+
+namespace {
+
+/// The renaming of one region's model.
+class Renamer {
+public:
+  explicit Renamer(RegionModel &M) : M(M) {}
+
+  void run() {
+    for (Parameter &P : M.Params)
+      P.Name = name(P.Name);
+    for (ScalarInput &S : M.Scalars)
+      S.Name = name(S.Name);
+    for (Array &A : M.Arrays)
+      A.Name = name(A.Name);
+    for (Loop &L : M.Loops)
+      L.Iterator = name(L.Iterator);
+    for (Array &A : M.Arrays)
+      for (Polynomial &P : A.Strides)
+        P = rename(P);
+    for (Loop &L : M.Loops) {
+      L.Lower = rename(L.Lower);
+      L.UpperExclusive = rename(L.UpperExclusive);
+    }
+    for (Statement &S : M.Stmts) {
+      rename(S.Write);
+      for (Access &A : S.Reads)
+        rename(A);
+      rename(S.Value.get());
+    }
+    for (RegionClauses::TempArray &T : M.Clauses.Temp)
+      T.Name = renamed(T.Name);
+  }
+
+private:
+  /// A new placeholder for the entity spelled `Spelling`.
+  std::string name(const std::string &Spelling) {
+    std::string P = userNamePlaceholder(M.UserNames.size());
+    M.UserNames.push_back(Spelling);
+    Map.emplace(Spelling, P);
+    return P;
+  }
+  std::string renamed(const std::string &Name) const {
+    auto It = Map.find(Name);
+    return It == Map.end() ? Name : It->second;
+  }
+  AffineExpr rename(const AffineExpr &E) const {
+    AffineExpr R = AffineExpr::constant(E.Constant);
+    for (auto &[S, C] : E.Coeffs)
+      R.Coeffs[renamed(S)] += C;
+    return R;
+  }
+  Polynomial rename(const Polynomial &P) const {
+    Polynomial R;
+    for (auto &[Mono, C] : P.Terms) {
+      Polynomial::Monomial N;
+      for (const std::string &S : Mono)
+        N.push_back(renamed(S));
+      llvm::sort(N);
+      R.Terms[N] += C;
+    }
+    return R;
+  }
+  void rename(Access &A) const {
+    for (AffineExpr &E : A.Index)
+      E = rename(E);
+  }
+  /// Expression trees share subtrees (a let-binding's value at each use).
+  void rename(ExprNode *E) {
+    if (!E || !Seen.insert(E).second)
+      return;
+    if (E->K == ExprNode::Scalar || E->K == ExprNode::Iterator)
+      E->Text = renamed(E->Text);
+    for (auto &Op : E->Ops)
+      rename(Op.get());
+  }
+
+  RegionModel &M;
+  std::map<std::string, std::string> Map;
+  llvm::DenseSet<const ExprNode *> Seen;
+};
+
+} // namespace
+
+void usePlaceholderNames(RegionModel &M) { Renamer(M).run(); }
+
+} // namespace tc

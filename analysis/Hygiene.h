@@ -1,0 +1,64 @@
+//===- Hygiene.h - names the generator cannot confuse with the user's ----===//
+//
+// The region's names (parameters, scalars, arrays, iterators) meet two
+// namespaces that the user does not control: isl's (whose parser reads a
+// tuple variable that shares a parameter's name as that parameter, and has
+// keywords such as `min` and `mod`) and the generated code's (kernel locals,
+// isl's loop iterators `c0`, the runtime's functions). Matching by spelling
+// lets a user's `k` capture a schedule's tuple variable `k` and silently
+// change the kernel.
+//
+// So the model never carries a user's spelling past extraction: each named
+// entity is replaced by a placeholder `__tc_u<N>__`, a reserved identifier
+// that no other name of the generator or isl takes. Once a region's code is
+// generated, the placeholders are bound: in the definitions to the user's
+// spelling where nothing the generator emitted and no user macro has that
+// spelling (else to the first free `<spelling>_<n>`), and in the call that
+// replaces the region (whose arguments are evaluated in the user's scope)
+// and in diagnostics to the spelling itself.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TC_ANALYSIS_HYGIENE_H
+#define TC_ANALYSIS_HYGIENE_H
+
+#include "Model.h"
+#include "llvm/ADT/StringRef.h"
+#include <map>
+#include <set>
+#include <string>
+
+namespace tc {
+
+/// The placeholder of the N-th user name of a region.
+std::string userNamePlaceholder(unsigned N);
+
+/// Whether `Id` is an identifier of the placeholder form.
+bool isUserNamePlaceholder(llvm::StringRef Id);
+
+/// Replaces every user name in `M` (parameters, scalars, arrays, loop
+/// iterators, and each reference to them: strides, subscripts, bounds,
+/// expression leaves, temp clause) by its placeholder, and records the
+/// spellings in `M.UserNames`.
+void usePlaceholderNames(RegionModel &M);
+
+/// `Text` with each placeholder replaced by `Names[N]`; placeholders
+/// without an entry are kept.
+std::string bindPlaceholders(llvm::StringRef Text,
+                             const std::vector<std::string> &Names);
+
+/// The identifiers of C or isl text (letters, digits and '_', not starting
+/// with a digit), comments and string literals included.
+std::set<std::string> identifiersOf(llvm::StringRef Text);
+
+/// The identifiers of C++ code outside its comments and literals.
+std::set<std::string> codeIdentifiersOf(llvm::StringRef Text);
+
+/// The names the definitions give to the user's entities: each spelling,
+/// unless `Taken` holds it or an earlier entity took it, then the first
+/// free `<spelling>_<n>`.
+std::vector<std::string> definitionNames(const std::vector<std::string> &Spellings,
+                                         const std::set<std::string> &Taken);
+
+} // namespace tc
+
+#endif
