@@ -1317,9 +1317,10 @@ private:
       // overlap); the original loops would give another result otherwise.
       isl::ast_build Build = isl::ast_build::from_context(Context);
       std::string Cond = printAstExpr(Build.expr_from(I.Assumptions.gist(Context)).get());
-      S += "  if (!(" + Cond + ")) {\n    fprintf(stderr, \"" + Where +
-           ": '#pragma tc' region assumes " + escape(Cond) +
-           ", which does not hold\\n\");\n    abort();\n  }\n";
+      // Reported as CUDA reports errors (tc/status.cuh), not launched.
+      S += "  if (!(" + Cond + ")) {\n    tc::report_error(tc::Status::AssumptionViolated, \"" +
+           Where + "\", \"'#pragma tc' region assumes " + escape(Cond) +
+           ", which does not hold\");\n    return;\n  }\n";
     }
     S += "  if (!(" + printSetCondition(Params) + "))\n    return;  // no output element\n";
     std::string ArgNames;

@@ -21,6 +21,7 @@
 //   lane_store.cuh  vector stores of an epilogue's consecutive elements
 //   tile_copy.cuh    operand tiles, global -> shared (cp.async)
 //   tile_convert.cuh operand tiles converted on the way (int8 weights, prologues)
+//   status.cuh    launchers' errors: tc::get_last_error, tc::set_error_handler
 // Targets sm_80 .. sm_90a.  Bump TC_RUNTIME_VERSION on any change that the
 // code generator must know about (names, signatures, swizzle function).
 #pragma once
@@ -28,8 +29,10 @@
 #define TC_RUNTIME_VERSION 3
 
 #include <cstdint>
-#include <cstdio>   // launchers report violated assumptions
+#include <cstdio>
 #include <cstdlib>
+
+#include "status.cuh"
 
 #include "convert.cuh"
 #include "cp_async.cuh"

@@ -157,6 +157,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#ifndef TC_FORMS_HOST_EMULATION
+#include <tc/status.cuh>
+#endif
+
 // --- The functions under test ------------------------------------------------
 // Exactly as declared in samples/forms/*.cu (C++ linkage). Weak, so that a
 // file the tool did not rewrite (gpu-prepare reports it and leaves it out)
@@ -2171,6 +2175,33 @@ int main(int argc, char **argv) {
       print_row(r);
     }
   }
+#ifndef TC_FORMS_HOST_EMULATION
+  // A launcher whose assumption fails (ldc < N: rows of C overlap) does not
+  // launch and reports tc::Status::AssumptionViolated (tc/status.cuh); C
+  // keeps every byte.
+  {
+    const int M = 4, N = 8, K = 8, ldc = N - 1;
+    std::vector<__half> h(M * K + K * N, __float2half(1.0f));
+    std::vector<unsigned char> before(M * N * sizeof(__half), 0x5a), after(before.size());
+    __half *dA = nullptr, *dC = nullptr;
+    cudaMalloc(&dA, h.size() * sizeof(__half));
+    cudaMalloc(&dC, before.size());
+    cudaMemcpy(dA, h.data(), h.size() * sizeof(__half), cudaMemcpyHostToDevice);
+    cudaMemcpy(dC, before.data(), before.size(), cudaMemcpyHostToDevice);
+    (void)tc::get_last_error();
+    ld_rr(M, N, K, K, N, ldc, dA, dA + M * K, dC);
+    tc::Error e = tc::get_last_error();
+    cudaMemcpy(after.data(), dC, after.size(), cudaMemcpyDeviceToHost);
+    bool ok = e.status == tc::Status::AssumptionViolated && after == before &&
+              tc::get_last_error().status == tc::Status::Success &&
+              cudaDeviceSynchronize() == cudaSuccess;
+    std::printf("\nlauncher error (ld_rr with ldc < N): %s (%s: %s)\n", ok ? "PASS" : "FAIL",
+                e.where, e.message);
+    ok ? ++passed : ++failed;
+    cudaFree(dA);
+    cudaFree(dC);
+  }
+#endif
   std::printf("\nGPU: %s\n", gpu.c_str());
   std::printf("%zu functions, %d passed, %d failed\n", sums.size(), passed, failed);
 

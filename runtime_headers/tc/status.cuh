@@ -1,0 +1,78 @@
+// tc/status.cuh - errors of the generated launchers, reported as CUDA
+// reports its own: a queryable state and an optional handler.
+//
+// A launcher whose run-time assumption fails (a written array's rows
+// overlap, ldc < N, say) does not launch: a kernel would compute something
+// other than the loops as written. It records the error and returns; the
+// program asks for it as it asks cudaGetLastError:
+//
+//   gemm(...);                        // the rewritten function
+//   tc::Error e = tc::get_last_error();  // and resets it to success
+//   if (e.status != tc::Status::Success) ... e.where, e.message ...
+//
+// tc::set_error_handler(h) also calls h at each error, in the launcher's
+// thread; tc::abort_on_error prints the error and aborts, for programs that
+// prefer to stop. The state is one per thread, the handler one per
+// program, both shared by every translation unit (inline functions).
+#pragma once
+
+#include <cstdio>
+#include <cstdlib>
+
+namespace tc {
+
+enum class Status {
+  Success = 0,
+  AssumptionViolated, // a run-time condition of the region does not hold
+};
+
+struct Error {
+  Status status = Status::Success;
+  const char *where = "";   // "file.cu:LINE" of the region's pragma
+  const char *message = ""; // what does not hold (a string literal)
+};
+
+using ErrorHandler = void (*)(const Error &);
+
+namespace detail {
+inline Error &last_error() {
+  static thread_local Error e;
+  return e;
+}
+inline ErrorHandler &error_handler() {
+  static ErrorHandler h = nullptr;
+  return h;
+}
+} // namespace detail
+
+/// The last error of this thread's launchers, which is then reset.
+inline Error get_last_error() {
+  Error e = detail::last_error();
+  detail::last_error() = Error{};
+  return e;
+}
+
+/// The last error of this thread's launchers, kept.
+inline Error peek_at_last_error() { return detail::last_error(); }
+
+/// Installs `h` (nullptr: none) and returns the previous handler.
+inline ErrorHandler set_error_handler(ErrorHandler h) {
+  ErrorHandler previous = detail::error_handler();
+  detail::error_handler() = h;
+  return previous;
+}
+
+/// A handler that prints the error and aborts the process.
+inline void abort_on_error(const Error &e) {
+  std::fprintf(stderr, "%s: %s\n", e.where, e.message);
+  std::abort();
+}
+
+/// Called by the launchers: records the error and calls the handler.
+inline void report_error(Status status, const char *where, const char *message) {
+  detail::last_error() = Error{status, where, message};
+  if (ErrorHandler h = detail::error_handler())
+    h(detail::last_error());
+}
+
+} // namespace tc
