@@ -265,10 +265,10 @@ llvm::Expected<std::string> emitEpilogue(const RegionModel &M, const MatmulIdiom
     std::string Target = printAccess(M, S.Write, Iter);
     std::string Shared;
     std::string Value =
-        printSharingSubtrees(P, *S.Value, "tc_common_" + Dst.Name + "_" + S.Name + "_", Shared);
+        printSharingSubtrees(P, *S.Value, "tc_common_" + S.Name + "_", Shared);
     Emit(Shared);
     if (IsTemp(S.Write.ArrayId)) {
-      std::string Var = "tc_temp_" + Dst.Name + "_" + S.Name;
+      std::string Var = "tc_temp_" + S.Name;
       Emit("const " + Dst.ElemSpelling + " " + Var + " = " + Value + ";\n");
       Forwarded[S.Write.ArrayId] = {Target, Var};
     } else {
@@ -280,7 +280,7 @@ llvm::Expected<std::string> emitEpilogue(const RegionModel &M, const MatmulIdiom
           for (auto &Rd : M.Stmts[L].Reads)
             ReadLater |= Rd.ArrayId == S.Write.ArrayId;
       if (ReadLater) {
-        std::string Var = "tc_result_" + Dst.Name + "_" + S.Name;
+        std::string Var = "tc_result_" + S.Name;
         Emit("const " + Dst.ElemSpelling + " " + Var + " = " + Value + ";\n");
         EmitStore(S.Write, Var);
         Forwarded[S.Write.ArrayId] = {Target, Var};

@@ -70,8 +70,8 @@ void leaky_relu(int M, int N, int K, const __half *__restrict__ A,
     }
 }
 // CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_leaky_relu_0_kernel(
-// CHECK:       {{^ *}}const auto tc_common_C_S2_0 = static_cast<float>((tc_value + bias[((tc_n))]));
-// CHECK-NEXT:  {{^ *}}{{C\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = __float2half(((tc_common_C_S2_0 > 0.0f) ? tc_common_C_S2_0 : (0.01f * tc_common_C_S2_0)));
+// CHECK:       {{^ *}}const auto tc_common_S2_0 = static_cast<float>((tc_value + bias[((tc_n))]));
+// CHECK-NEXT:  {{^ *}}{{C\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = __float2half(((tc_common_S2_0 > 0.0f) ? tc_common_S2_0 : (0.01f * tc_common_S2_0)));
 // CHECK-LABEL: {{^}}void leaky_relu(
 // CHECK:       {{^  }}// '#pragma tc' region computed by tc_leaky_relu_0_launch (tc-rewrite)
 // CHECK-NEXT:  {{^  }}tc_leaky_relu_0_launch(M, N, K, A, B, C, bias, 0);
@@ -93,8 +93,8 @@ void leaky_relu_slope(int M, int N, int K, float slope,
 }
 // CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_leaky_relu_slope_0_kernel(
 // CHECK-SAME:  float slope,
-// CHECK:       {{^ *}}const auto tc_common_C_S2_0 = static_cast<float>((tc_value + bias[((tc_m))]));
-// CHECK-NEXT:  {{^ *}}{{C\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = __float2half(((tc_common_C_S2_0 > 0.0f) ? tc_common_C_S2_0 : (slope * tc_common_C_S2_0)));
+// CHECK:       {{^ *}}const auto tc_common_S2_0 = static_cast<float>((tc_value + bias[((tc_m))]));
+// CHECK-NEXT:  {{^ *}}{{C\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = __float2half(((tc_common_S2_0 > 0.0f) ? tc_common_S2_0 : (slope * tc_common_S2_0)));
 // CHECK-LABEL: {{^}}void leaky_relu_slope(
 // CHECK:       {{^  }}// '#pragma tc' region computed by tc_leaky_relu_slope_0_launch (tc-rewrite)
 // CHECK-NEXT:  {{^  }}tc_leaky_relu_slope_0_launch(M, N, K, slope, A, B, C, bias, 0);
@@ -153,8 +153,8 @@ void gelu_erf(int M, int N, int K, const __half *__restrict__ A,
     }
 }
 // CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_gelu_erf_0_kernel(
-// CHECK:       {{^ *}}const auto tc_common_C_S2_0 = static_cast<float>((tc_value + bias[((tc_n))]));
-// CHECK-NEXT:  {{^ *}}{{C\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = __float2half(((0.5f * tc_common_C_S2_0) * (1.0f + erff((tc_common_C_S2_0 * 0.70710678f)))));
+// CHECK:       {{^ *}}const auto tc_common_S2_0 = static_cast<float>((tc_value + bias[((tc_n))]));
+// CHECK-NEXT:  {{^ *}}{{C\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = __float2half(((0.5f * tc_common_S2_0) * (1.0f + erff((tc_common_S2_0 * 0.70710678f)))));
 // CHECK-LABEL: {{^}}void gelu_erf(
 // CHECK:       {{^  }}// '#pragma tc' region computed by tc_gelu_erf_0_launch (tc-rewrite)
 // CHECK-NEXT:  {{^  }}tc_gelu_erf_0_launch(M, N, K, A, B, C, bias, 0);
@@ -175,8 +175,8 @@ void gelu_tanh(int M, int N, int K, const __half *__restrict__ A,
     }
 }
 // CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_gelu_tanh_0_kernel(
-// CHECK:       {{^ *}}const auto tc_common_C_S2_0 = static_cast<float>((tc_value + bias[((tc_n))]));
-// CHECK-NEXT:  {{^ *}}{{C\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = __float2half(((0.5f * tc_common_C_S2_0) * (1.0f + tanhf((0.7978845608f * (tc_common_C_S2_0 + (((0.044715f * tc_common_C_S2_0) * tc_common_C_S2_0) * tc_common_C_S2_0)))))));
+// CHECK:       {{^ *}}const auto tc_common_S2_0 = static_cast<float>((tc_value + bias[((tc_n))]));
+// CHECK-NEXT:  {{^ *}}{{C\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = __float2half(((0.5f * tc_common_S2_0) * (1.0f + tanhf((0.7978845608f * (tc_common_S2_0 + (((0.044715f * tc_common_S2_0) * tc_common_S2_0) * tc_common_S2_0)))))));
 // CHECK-LABEL: {{^}}void gelu_tanh(
 // CHECK:       {{^  }}// '#pragma tc' region computed by tc_gelu_tanh_0_launch (tc-rewrite)
 // CHECK-NEXT:  {{^  }}tc_gelu_tanh_0_launch(M, N, K, A, B, C, bias, 0);
@@ -196,8 +196,8 @@ void silu(int M, int N, int K, const __half *__restrict__ A,
     }
 }
 // CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_silu_0_kernel(
-// CHECK:       {{^ *}}const auto tc_common_C_S2_0 = static_cast<float>((tc_value + bias[((tc_m))]));
-// CHECK-NEXT:  {{^ *}}{{C\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = __float2half((tc_common_C_S2_0 / (1.0f + expf((-tc_common_C_S2_0)))));
+// CHECK:       {{^ *}}const auto tc_common_S2_0 = static_cast<float>((tc_value + bias[((tc_m))]));
+// CHECK-NEXT:  {{^ *}}{{C\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = __float2half((tc_common_S2_0 / (1.0f + expf((-tc_common_S2_0)))));
 // CHECK-LABEL: {{^}}void silu(
 // CHECK:       {{^  }}// '#pragma tc' region computed by tc_silu_0_launch (tc-rewrite)
 // CHECK-NEXT:  {{^  }}tc_silu_0_launch(M, N, K, A, B, C, bias, 0);
@@ -220,8 +220,8 @@ void gelu_residual(int M, int N, int K, const __half *__restrict__ A,
 }
 // CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_gelu_residual_0_kernel(
 // CHECK-SAME:  const __half *__restrict__ R,
-// CHECK:       {{^ *}}const auto tc_common_C_S2_0 = static_cast<float>((tc_value + bias[((tc_n))]));
-// CHECK-NEXT:  {{^ *}}{{C\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = __float2half((((0.5f * tc_common_C_S2_0) * (1.0f + erff((tc_common_C_S2_0 * 0.70710678f)))) + __half2float(R[(long long)((tc_m)) * (N) + ((tc_n))])));
+// CHECK:       {{^ *}}const auto tc_common_S2_0 = static_cast<float>((tc_value + bias[((tc_n))]));
+// CHECK-NEXT:  {{^ *}}{{C\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = __float2half((((0.5f * tc_common_S2_0) * (1.0f + erff((tc_common_S2_0 * 0.70710678f)))) + __half2float(R[(long long)((tc_m)) * (N) + ((tc_n))])));
 // CHECK-LABEL: {{^}}void gelu_residual(
 // CHECK:       {{^  }}// '#pragma tc' region computed by tc_gelu_residual_0_launch (tc-rewrite)
 // CHECK-NEXT:  {{^  }}tc_gelu_residual_0_launch(M, N, K, A, B, C, bias, R, 0);
@@ -244,8 +244,8 @@ void two_outputs(int M, int N, int K, const __half *__restrict__ A,
 }
 // CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_two_outputs_0_kernel(
 // CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = __float2half(static_cast<float>((tc_value + bias[((tc_n))])));
-// CHECK-NEXT:  {{^ *}}const auto tc_common_D_S3_0 = static_cast<float>((tc_value + bias[((tc_n))]));
-// CHECK-NEXT:  {{^ *}}{{D\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_1\[tc_v\]}} = __float2half((tc_common_D_S3_0 / (1.0f + expf((-tc_common_D_S3_0)))));
+// CHECK-NEXT:  {{^ *}}const auto tc_common_S3_0 = static_cast<float>((tc_value + bias[((tc_n))]));
+// CHECK-NEXT:  {{^ *}}{{D\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_1\[tc_v\]}} = __float2half((tc_common_S3_0 / (1.0f + expf((-tc_common_S3_0)))));
 // CHECK-LABEL: {{^}}void two_outputs(
 // CHECK:       {{^  }}// '#pragma tc' region computed by tc_two_outputs_0_launch (tc-rewrite)
 // CHECK-NEXT:  {{^  }}tc_two_outputs_0_launch(M, N, K, A, B, C, bias, D, 0);
@@ -275,10 +275,10 @@ void gelu_separate_nest(int M, int N, int K, const __half *__restrict__ A,
   }
 }
 // CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_gelu_separate_nest_0_kernel(
-// CHECK:       {{^ *}}const float tc_result_C_[[S:S[0-9]+]] = tc_value;
-// CHECK-NEXT:  {{^ *}}{{C\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = tc_result_C_[[S]];
-// CHECK-NEXT:  {{^ *}}const auto tc_common_D_[[T:S[0-9]+]]_0 = static_cast<float>((tc_result_C_[[S]] + bias[((tc_n))]));
-// CHECK-NEXT:  {{^ *}}{{D\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_1\[tc_v\]}} = __float2half(((0.5f * tc_common_D_[[T]]_0) * (1.0f + tanhf((0.7978845608f * (tc_common_D_[[T]]_0 + (((0.044715f * tc_common_D_[[T]]_0) * tc_common_D_[[T]]_0) * tc_common_D_[[T]]_0)))))));
+// CHECK:       {{^ *}}const float tc_result_[[S:S[0-9]+]] = tc_value;
+// CHECK-NEXT:  {{^ *}}{{C\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = tc_result_[[S]];
+// CHECK-NEXT:  {{^ *}}const auto tc_common_[[T:S[0-9]+]]_0 = static_cast<float>((tc_result_[[S]] + bias[((tc_n))]));
+// CHECK-NEXT:  {{^ *}}{{D\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_1\[tc_v\]}} = __float2half(((0.5f * tc_common_[[T]]_0) * (1.0f + tanhf((0.7978845608f * (tc_common_[[T]]_0 + (((0.044715f * tc_common_[[T]]_0) * tc_common_[[T]]_0) * tc_common_[[T]]_0)))))));
 // CHECK-LABEL: {{^}}void gelu_separate_nest(
 // CHECK:       {{^  }}// '#pragma tc' region computed by tc_gelu_separate_nest_0_launch (tc-rewrite)
 // CHECK-NEXT:  {{^  }}tc_gelu_separate_nest_0_launch(M, N, K, A, B, C, D, bias, 0);
@@ -301,7 +301,7 @@ void exp_branch(int M, int N, int K, const __half *__restrict__ A,
     }
 }
 // CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_exp_branch_0_kernel(
-// CHECK:       {{^ *}}const auto tc_common_C_S2_0 = static_cast<float>((tc_value + bias[((tc_n))]));
-// CHECK-NEXT:  {{^ *}}{{C\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = __float2half(((tc_common_C_S2_0 > 0.0f) ? (expf((tc_common_C_S2_0 * 2.0f)) * expf((tc_common_C_S2_0 * 2.0f))) : 0.0f));
+// CHECK:       {{^ *}}const auto tc_common_S2_0 = static_cast<float>((tc_value + bias[((tc_n))]));
+// CHECK-NEXT:  {{^ *}}{{C\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = __float2half(((tc_common_S2_0 > 0.0f) ? (expf((tc_common_S2_0 * 2.0f)) * expf((tc_common_S2_0 * 2.0f))) : 0.0f));
 // CHECK-LABEL: {{^}}void exp_branch(
 // CHECK:       {{^  }}tc_exp_branch_0_launch(M, N, K, A, B, C, bias, 0);

@@ -54,8 +54,8 @@ void scratch_between_nests(int M, int N, int K, const __half *__restrict__ A,
 }
 // CHECK-LABEL: __global__ void {{.*}}tc_scratch_between_nests_0_kernel(
 // CHECK-NOT: {{[^_A-Za-z0-9]}}U[
-// CHECK: {{^ *}}const float tc_temp_U_[[S:S[0-9]+]] = (tc_value + bias[((tc_n))]);
-// CHECK-NEXT: {{^ *}}{{E\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = __float2half(fmaxf(tc_temp_U_[[S]], 0.0f));
+// CHECK: {{^ *}}const float tc_temp_[[S:S[0-9]+]] = (tc_value + bias[((tc_n))]);
+// CHECK-NEXT: {{^ *}}{{E\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = __float2half(fmaxf(tc_temp_[[S]], 0.0f));
 // CHECK-NOT: {{[^_A-Za-z0-9]}}U[
 // CHECK: {{^ *}}tc_scratch_between_nests_0_launch(
 
@@ -78,6 +78,6 @@ void live_between_nests(int M, int N, int K, const __half *__restrict__ A,
   }
 }
 // CHECK-LABEL: __global__ void {{.*}}tc_live_between_nests_0_kernel(
-// CHECK: {{^ *}}const float tc_result_V_[[S:S[0-9]+]] = (tc_value + bias[((tc_n))]);
-// CHECK-NEXT: {{^ *}}{{U\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = tc_result_V_[[S]];
-// CHECK-NEXT: {{^ *}}{{E\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_1\[tc_v\]}} = __float2half(fmaxf(tc_result_V_[[S]], 0.0f));
+// CHECK: {{^ *}}const float tc_result_[[S:S[0-9]+]] = (tc_value + bias[((tc_n))]);
+// CHECK-NEXT: {{^ *}}{{U\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = tc_result_[[S]];
+// CHECK-NEXT: {{^ *}}{{E\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_1\[tc_v\]}} = __float2half(fmaxf(tc_result_[[S]], 0.0f));
