@@ -11,7 +11,10 @@
 #   %tc-include                runtime header root (runtime_headers/, holds tc/)
 #   %samples                   the bundled samples (samples/)
 #   %python                    the Python running lit
-#   %nvcc                      CUDA compiler                 (feature: nvcc)
+#   %nvcc                      CUDA compiler, through the compile cache
+#                              test/utils/nvcc-cache.py   (feature: nvcc)
+#   %nvcc-uncached             the CUDA compiler itself (for CMake)  (feature: nvcc)
+#   %nvcc-cache                the cache alone: %nvcc-cache NVCC ARGS...
 #   %cuobjdump                 SASS dump of an object file   (feature: cuobjdump)
 #   %clang-tidy                LLVM 22's clang-tidy          (feature: clang-tidy)
 #   %clang-apply-replacements  LLVM 22's one                 (feature: clang-apply-replacements)
@@ -67,7 +70,8 @@ for tool in (config.tc_nvcc, config.tc_cuobjdump):
 path.append(config.environment.get("PATH", os.environ.get("PATH", "")))
 config.environment["PATH"] = os.pathsep.join(p for p in path if p)
 
-for var in ("CUDA_PATH", "CUDA_HOME", "TMPDIR", "HOME"):
+for var in ("CUDA_PATH", "CUDA_HOME", "TMPDIR", "HOME", "XDG_CACHE_HOME",
+            "TC_NVCC_CACHE", "TC_NVCC_CACHE_DIR", "TC_NVCC_CACHE_LOG"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 
@@ -96,7 +100,12 @@ config.substitutions.append(("%drop-elementwise-spills",
 config.substitutions.append(("%samples", os.path.join(config.tc_src_root, "samples")))
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%cuobjdump", tool_or_missing(config.tc_cuobjdump, "cuobjdump")))
-config.substitutions.append(("%nvcc", tool_or_missing(config.tc_nvcc, "nvcc")))
+config.substitutions.append(("%nvcc-uncached", tool_or_missing(config.tc_nvcc, "nvcc")))
+# The compile cache (test/utils/nvcc-cache.py): a repeated nvcc run with the
+# same inputs replays its output file, stdout, stderr and exit status.
+nvcc_cache = sys.executable + " " + os.path.join(config.test_source_root, "utils", "nvcc-cache.py")
+config.substitutions.append(("%nvcc-cache", nvcc_cache))
+config.substitutions.append(("%nvcc", nvcc_cache + " " + tool_or_missing(config.tc_nvcc, "nvcc")))
 
 # --- Features -------------------------------------------------------------------
 def executable(path):
