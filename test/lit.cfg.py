@@ -24,6 +24,11 @@
 #   %cuda-path                 the CUDA installation the tool defaults to
 #   %clang-resource-dir        Clang 22's resource directory
 # FileCheck, not, count, split-file come from LLVM 22's bin/, first on PATH.
+#
+# Tiers (CONTRIBUTING.md, "Test tiers"): the default tier is what CI runs;
+# --param tier=full (or TC_TEST_TIER=full; scripts/test.sh --full) adds the
+# feature full-tier, which the slow tests REQUIRE and the slow RUN lines of
+# the other tests test with %if full-tier %{ ... %}.
 import os
 import sys
 
@@ -108,6 +113,13 @@ config.substitutions.append(("%nvcc-cache", nvcc_cache))
 config.substitutions.append(("%nvcc", nvcc_cache + " " + tool_or_missing(config.tc_nvcc, "nvcc")))
 
 # --- Features -------------------------------------------------------------------
+tier = lit_config.params.get("tier") or os.environ.get("TC_TEST_TIER") or "default"
+if tier not in ("default", "full"):
+    lit_config.fatal("unknown test tier %r (default, full)" % tier)
+if tier == "full":
+    config.available_features.add("full-tier")
+lit_config.note("test tier: %s" % tier)
+
 def executable(path):
     return bool(path) and os.path.isfile(path) and os.access(path, os.X_OK)
 
