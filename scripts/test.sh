@@ -1,32 +1,55 @@
 #!/usr/bin/env bash
-# Installs the dependencies, builds, and runs the whole test suite: the
-# GoogleTest unit tests (tc-unit-tests) and the lit tests under test/, through
-# the `check` target (test/CMakeLists.txt, scripts/run-check.sh). Exits
-# nonzero on any failure; the last line is "check: N passed, N failed, N skipped".
+# Installs the dependencies, builds, and runs the test suite: the GoogleTest
+# unit tests (tc-unit-tests) and the lit tests under test/, through the
+# `check` target (test/CMakeLists.txt, scripts/run-check.sh). Exits nonzero
+# on any failure. The last lines are the elapsed time and
+# "check: N passed, N failed, N skipped".
 #
-#   scripts/test.sh [EXTRA CMAKE CONFIGURE ARGS...]
+#   scripts/test.sh [--full] [EXTRA CMAKE CONFIGURE ARGS...]
+#
+# Without --full it runs the default tier (what CI runs, about 10 minutes
+# on 2 cores); --full runs every test (the full tier, about an hour on 2
+# cores). CONTRIBUTING.md, "Test tiers", lists which tier holds what.
 #
 # Environment: as for scripts/build.sh (BUILD_DIR, TC_SKIP_DEPS, JOBS), plus
-#   LIT_OPTS     extra lit arguments, read by lit itself (e.g. "--filter=compile")
-#   GTEST_OPTS   extra GoogleTest arguments (e.g. "--gtest_filter=Affine*")
+#   LIT_OPTS       extra lit arguments, read by lit itself (e.g. "--filter=compile")
+#   GTEST_OPTS     extra GoogleTest arguments (e.g. "--gtest_filter=Affine*")
+#   TC_TEST_TIER   default or full (--full sets it)
+#   TC_NVCC_CACHE  0: no compile cache for the nvcc runs of the lit tests
+#                  (test/utils/nvcc-cache.py; it lives in
+#                  ${XDG_CACHE_HOME:-~/.cache}/tc-rewrite/nvcc)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
+start=${SECONDS}
 BUILD_DIR="${BUILD_DIR:-build}"
 
-scripts/build.sh "$@"
+cmake_args=()
+for arg in "$@"; do
+  case "${arg}" in
+    --full) export TC_TEST_TIER=full ;;
+    *) cmake_args+=("${arg}") ;;
+  esac
+done
+tier="${TC_TEST_TIER:-default}"
+
+scripts/build.sh ${cmake_args[@]+"${cmake_args[@]}"}
 
 summary_file="${BUILD_DIR}/test/results/summary.txt"
 rm -f "${summary_file}"
 rc=0
 cmake --build "${BUILD_DIR}" --target check || rc=$?
 
-# Repeat the closing line after the build tool's own trailing messages.
+# Repeat the closing lines after the build tool's own trailing messages.
+elapsed=$((SECONDS - start))
+echo
+printf 'test.sh: %s tier, %dm%02ds (dependencies, build and tests)\n' \
+  "${tier}" $((elapsed / 60)) $((elapsed % 60))
 if [[ -f "${summary_file}" ]]; then
-  echo
   cat "${summary_file}"
-elif ((rc == 0)); then
+else
   echo "test.sh: the check target left no ${summary_file}" >&2
+  echo "check: 0 passed, 1 failed, 0 skipped"
   rc=1
 fi
 exit "${rc}"

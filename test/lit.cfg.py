@@ -11,7 +11,10 @@
 #   %tc-include                runtime header root (runtime_headers/, holds tc/)
 #   %samples                   the bundled samples (samples/)
 #   %python                    the Python running lit
-#   %nvcc                      CUDA compiler                 (feature: nvcc)
+#   %nvcc                      CUDA compiler, through the compile cache
+#                              test/utils/nvcc-cache.py   (feature: nvcc)
+#   %nvcc-uncached             the CUDA compiler itself (for CMake)  (feature: nvcc)
+#   %nvcc-cache                the cache alone: %nvcc-cache NVCC ARGS...
 #   %cuobjdump                 SASS dump of an object file   (feature: cuobjdump)
 #   %clang-tidy                LLVM 22's clang-tidy          (feature: clang-tidy)
 #   %clang-apply-replacements  LLVM 22's one                 (feature: clang-apply-replacements)
@@ -21,6 +24,11 @@
 #   %cuda-path                 the CUDA installation the tool defaults to
 #   %clang-resource-dir        Clang 22's resource directory
 # FileCheck, not, count, split-file come from LLVM 22's bin/, first on PATH.
+#
+# Tiers (CONTRIBUTING.md, "Test tiers"): the default tier is what CI runs;
+# --param tier=full (or TC_TEST_TIER=full; scripts/test.sh --full) adds the
+# feature full-tier, which the slow tests REQUIRE and the slow RUN lines of
+# the other tests test with %if full-tier %{ ... %}.
 import os
 import sys
 
@@ -67,7 +75,8 @@ for tool in (config.tc_nvcc, config.tc_cuobjdump):
 path.append(config.environment.get("PATH", os.environ.get("PATH", "")))
 config.environment["PATH"] = os.pathsep.join(p for p in path if p)
 
-for var in ("CUDA_PATH", "CUDA_HOME", "TMPDIR", "HOME"):
+for var in ("CUDA_PATH", "CUDA_HOME", "TMPDIR", "HOME", "XDG_CACHE_HOME",
+            "TC_NVCC_CACHE", "TC_NVCC_CACHE_DIR", "TC_NVCC_CACHE_LOG"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 
@@ -96,9 +105,21 @@ config.substitutions.append(("%drop-elementwise-spills",
 config.substitutions.append(("%samples", os.path.join(config.tc_src_root, "samples")))
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%cuobjdump", tool_or_missing(config.tc_cuobjdump, "cuobjdump")))
-config.substitutions.append(("%nvcc", tool_or_missing(config.tc_nvcc, "nvcc")))
+config.substitutions.append(("%nvcc-uncached", tool_or_missing(config.tc_nvcc, "nvcc")))
+# The compile cache (test/utils/nvcc-cache.py): a repeated nvcc run with the
+# same inputs replays its output file, stdout, stderr and exit status.
+nvcc_cache = sys.executable + " " + os.path.join(config.test_source_root, "utils", "nvcc-cache.py")
+config.substitutions.append(("%nvcc-cache", nvcc_cache))
+config.substitutions.append(("%nvcc", nvcc_cache + " " + tool_or_missing(config.tc_nvcc, "nvcc")))
 
 # --- Features -------------------------------------------------------------------
+tier = lit_config.params.get("tier") or os.environ.get("TC_TEST_TIER") or "default"
+if tier not in ("default", "full"):
+    lit_config.fatal("unknown test tier %r (default, full)" % tier)
+if tier == "full":
+    config.available_features.add("full-tier")
+lit_config.note("test tier: %s" % tier)
+
 def executable(path):
     return bool(path) and os.path.isfile(path) and os.access(path, os.X_OK)
 

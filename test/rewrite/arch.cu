@@ -4,17 +4,17 @@
 //
 // RUN: %tc-rewrite --arch=sm_80 %s -o %t.sm80.cu
 // RUN: FileCheck %s --check-prefixes=CHECK,SM80 --input-file=%t.sm80.cu --implicit-check-not='{{^ *}}#pragma tc'
-// RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
+// RUN: %if nvcc && full-tier %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
 // RUN:   -gencode arch=compute_80,code=sm_80 -c %t.sm80.cu -o %t.sm80.o %}
 //
 // RUN: %tc-rewrite --arch=sm_86 %s -o %t.sm86.cu
 // RUN: FileCheck %s --check-prefixes=CHECK,SM86 --input-file=%t.sm86.cu
-// RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
+// RUN: %if nvcc && full-tier %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
 // RUN:   -gencode arch=compute_86,code=sm_86 -c %t.sm86.cu -o %t.sm86.o %}
 //
 // RUN: %tc-rewrite --arch=sm_89 %s -o %t.sm89.cu
 // RUN: FileCheck %s --check-prefixes=CHECK,SM89 --input-file=%t.sm89.cu
-// RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
+// RUN: %if nvcc && full-tier %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
 // RUN:   -gencode arch=compute_89,code=sm_89 -c %t.sm89.cu -o %t.sm89.o %}
 //
 // RUN: %tc-rewrite --arch=sm_90a %s -o %t.sm90a.cu
@@ -23,7 +23,7 @@
 // RUN: diff %t.sm90a.cu %t.default.cu
 // RUN: %tc-rewrite --arch=sm_90 %s -o %t.sm90.cu
 // RUN: diff %t.sm90a.cu %t.sm90.cu
-// RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
+// RUN: %if nvcc && full-tier %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
 // RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.sm90a.cu -o %t.sm90a.o %}
 // mma.sync on sm_90a when asked for:
 // RUN: %tc-rewrite --mma-path=sync %s -o %t.sync.cu

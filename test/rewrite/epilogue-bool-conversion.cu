@@ -5,7 +5,7 @@
 // RUN: %tc-rewrite --explain %s | FileCheck %s --check-prefix=EXPLAIN
 // RUN: %tc-rewrite %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu
-// RUN: %if nvcc %{ %nvcc -std=c++17 -I%tc-include -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
+// RUN: %if nvcc && full-tier %{ %nvcc -std=c++17 -I%tc-include -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
 
 #include <cuda_fp16.h>
 

@@ -19,7 +19,7 @@
 // RUN: %tc-rewrite --explain %s | FileCheck %s --check-prefix=EXPLAIN
 // RUN: %tc-rewrite %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu
-// RUN: %if nvcc %{ %nvcc -std=c++17 -I%tc-include -gencode arch=compute_90a,code=sm_90a -Xptxas -v -c %t.cu -o %t.o 2>&1 | FileCheck %s --check-prefix=PTXAS %}
+// RUN: %if nvcc && full-tier %{ %nvcc -std=c++17 -I%tc-include -gencode arch=compute_90a,code=sm_90a -Xptxas -v -c %t.cu -o %t.o 2>&1 | FileCheck %s --check-prefix=PTXAS %}
 // PTXAS-NOT: {{ [1-9][0-9]* bytes spill stores}}
 // PTXAS-NOT: C7515
 

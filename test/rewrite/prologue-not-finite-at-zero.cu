@@ -11,8 +11,8 @@
 // RUN: FileCheck %s --input-file=%t.cu
 // RUN: %tc-rewrite --arch=sm_80 %s -o %t.sm80.cu
 // RUN: FileCheck %s --input-file=%t.sm80.cu --check-prefix=SM80
-// RUN: %if nvcc %{ %nvcc -std=c++17 -I%tc-include -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
-// RUN: %if nvcc %{ %nvcc -std=c++17 -I%tc-include -gencode arch=compute_80,code=sm_80 -c %t.sm80.cu -o %t.sm80.o %}
+// RUN: %if nvcc && full-tier %{ %nvcc -std=c++17 -I%tc-include -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
+// RUN: %if nvcc && full-tier %{ %nvcc -std=c++17 -I%tc-include -gencode arch=compute_80,code=sm_80 -c %t.sm80.cu -o %t.sm80.o %}
 // RUN: not %tc-rewrite %s --extra-arg=-DWGMMA_CLAUSE -o %t.clause.cu 2>&1 | FileCheck %s --check-prefix=CLAUSE
 
 #include <cuda_fp16.h>

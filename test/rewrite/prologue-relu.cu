@@ -8,8 +8,8 @@
 // RUN: FileCheck %s --input-file=%t.cu
 // RUN: not %tc-rewrite %s -o %t.tma.cu 2>/dev/null
 // RUN: FileCheck %s --input-file=%t.tma.cu --check-prefix=TMA
-// RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include -gencode arch=compute_90a,code=sm_90a -c %t.tma.cu -o %t.tma.o 2>&1 | FileCheck %s --check-prefix=PTXAS --allow-empty %}
-// RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
+// RUN: %if nvcc && full-tier %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include -gencode arch=compute_90a,code=sm_90a -c %t.tma.cu -o %t.tma.o 2>&1 | FileCheck %s --check-prefix=PTXAS --allow-empty %}
+// RUN: %if nvcc && full-tier %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
 
 #include <cuda_fp16.h>
 

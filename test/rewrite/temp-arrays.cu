@@ -10,7 +10,7 @@
 // twin and split-K reduction) reads or writes T or U; the control writes V:
 // RUN: grep -v '^ *//' %t.cu | not grep -n '[^_A-Za-z0-9][TU]\['
 // RUN: grep -v '^ *//' %t.cu | grep -c '[^_A-Za-z0-9]V\[' | grep -v '^0$'
-// RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
+// RUN: %if nvcc && full-tier %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
 
 #include <cuda_fp16.h>
 

@@ -7,9 +7,9 @@
 //
 // RUN: %tc-rewrite --mma-path=sync %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
-// RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
+// RUN: %if nvcc && full-tier %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
 // RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
-// RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
+// RUN: %if nvcc && full-tier %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
 // RUN:   -gencode arch=compute_80,code=sm_80 -c %t.cu -o %t.sm80.o %}
 
 // p = 2 on the default 128x128x64 tile: 8 warps (256 threads), 2 of the 4

@@ -13,7 +13,7 @@
 // RUN: %tc-rewrite %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
 // RUN: %tc-rewrite %s --explain 2>&1 | FileCheck %s --check-prefix=EXPLAIN
-// RUN: %if nvcc %{ %nvcc -std=c++17 -I%tc-include \
+// RUN: %if nvcc && full-tier %{ %nvcc -std=c++17 -I%tc-include \
 // RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
 
 #include <cuda_fp16.h>

@@ -16,7 +16,7 @@
 // RUN: %tc-rewrite %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc' \
 // RUN:   --implicit-check-not='_persistent{{_}}cp_async'
-// RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
+// RUN: %if nvcc && full-tier %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
 // RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=PTXAS --allow-empty %}
 // No kernel's wgmma serialised for want of registers (C7511, C7512).

@@ -7,7 +7,7 @@
 //
 // RUN: %tc-rewrite %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
-// RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
+// RUN: %if nvcc && full-tier %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
 // RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
 
 // CHECK:      {{^}}//   block tile 128x128x64, 2 warpgroups (8 warps), 3 cp.async stages, wgmma.mma_async.m64n128k16 (fp32 accumulation, 0 groups in flight), 98304 bytes of shared memory, sm_90a
