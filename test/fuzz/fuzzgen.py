@@ -79,7 +79,8 @@ ISL_INTERNAL = [
     "Mma", "LoadA", "LoadB", "Store", "StagedStore", "CopyA", "CopyB",
     "SetupA", "SetupB", "Wgmma", "Commit", "Wait", "Release", "FullWait",
     "EmptyWait", "Arrive", "ConvertStage", "PartialAdd", "Drain", "Split",
-    "MmaWait", "LoadRawB", "i", "j", "b", "stage", "tile", "select",
+    "MmaWait", "LoadRawB", "i", "j", "b", "stage", "tile", "select", "x0", "x1", "x2", "x3", "i0", "i1",
+    "o0", "s", "row", "column", "warp", "lane", "batch",
 ]
 
 ORDINARY = [
@@ -92,6 +93,34 @@ ORDINARY = [
 ]
 
 COLLISIONS = EMITTED_NAMES + ISL_KEYWORDS + ISL_INTERNAL
+
+# Per kind of role, the collisions most likely to matter (half of the
+# collisions come from these; known bugs of issue 46 among them).
+SIZE_ROLES = {"M", "N", "K", "K2", "BATCH", "lda", "ldb", "ldc", "cM", "cN", "cK"}
+ITER_ROLES = {"i", "j", "k", "k2", "b", "j2", "i2"}
+ARRAY_ROLES = {"A", "B", "C", "A2", "B2", "bias", "R", "D", "X", "T", "zero", "scale"}
+HOT = {
+    "size": ["m", "n", "k", "t", "kk", "mt", "nt", "c0", "c1", "tc_k_begin", "tc_k_end", "tc_k_origin",
+             "tc_splits", "tc_batch", "tc_m", "tc_n", "min", "max", "floord", "mod", "tc", "bm", "bn", "r", "c",
+             "x0", "x1", "x2", "i0", "i1", "z", "np"],
+    "iter": ["min", "max", "floord", "mod", "exists", "ceild", "infty", "NaN", "Min", "MAX", "c0", "c1",
+             "tc_m", "tc_n", "tc_i", "m", "n", "t", "kk", "S0", "tc_thread", "tc_k_begin"],
+    "array": ["tc_smem", "tc_acc", "tc_stage", "tc_thread", "tc_frag_a", "tc_frag_b", "tc_copy_a",
+              "tc_map_a", "tc_workspace", "tc_sums", "tc_full", "tc_empty", "Mma", "LoadA", "Store", "S0",
+              "S1", "c0", "min", "max", "threadIdx", "tc_desc_a", "tc_lanes_0", "tc_temp_0", "tc_result_0"],
+    "other": ["tc_v", "tc_x", "tc_value", "tc_acc", "tc_sum", "tc_thread", "c0", "min", "max",
+              "tc_lanes_0", "tc_stream", "tc_grid", "tc", "kCopyMode", "blockIdx"],
+}
+
+
+def _role_kind(role):
+    if role in SIZE_ROLES:
+        return "size"
+    if role in ITER_ROLES:
+        return "iter"
+    if role in ARRAY_ROLES:
+        return "array"
+    return "other"
 
 # Identifiers a case may never use for a role: C++ keywords and alternative
 # tokens, macros of the headers, and names the generated code calls or
@@ -357,7 +386,8 @@ def pick_names(rng, roles, collision_rate=0.5):
     for role in roles:
         d = DEFAULT_NAMES[role]
         if role in coll_roles:
-            names[role] = rng.choice(COLLISIONS)
+            pool = HOT[_role_kind(role)] if rng.random() < 0.5 else COLLISIONS
+            names[role] = rng.choice(pool)
         elif rng.random() < 0.12:
             names[role] = rng.choice(ORDINARY)
         else:
@@ -421,7 +451,7 @@ _TYPES_AND_FUNCS = set("""
 __half __nv_bfloat16 __half2float __bfloat162float __float2half __float2half_rn
 __float2bfloat16 __float2bfloat16_rn float static_cast int8_t uint8_t int64_t
 size_t cudaStream_t fmaxf fminf expf tanhf erff fabsf fmaf copysignf fdimf
-sinf cosf atanf floorf ceilf truncf rintf std max min printf fz_weight
+sinf cosf atanf floorf ceilf truncf rintf std printf fz_weight fz_idx fz_count
 """.split())
 
 
