@@ -18,7 +18,7 @@
   fuzz.py show SEED:INDEX
       Print one generated case.
 
-The tool is $TC_REWRITE, else --tool, else build/bin/tc-rewrite.
+The tool is --tool, else $TC_REWRITE, else build/bin/tc-rewrite.
 """
 
 import argparse
@@ -58,7 +58,7 @@ DIAG_RE = re.compile(r"^(?P<file>[^\n]*?):(?P<line>\d+):(?P<col>\d+): (?P<sev>er
 
 
 def tool_path(args):
-    t = os.environ.get("TC_REWRITE") or getattr(args, "tool", None) or os.path.join(REPO, "build", "bin",
+    t = getattr(args, "tool", None) or os.environ.get("TC_REWRITE") or os.path.join(REPO, "build", "bin",
                                                                                      "tc-rewrite")
     if not (os.path.isfile(t) and os.access(t, os.X_OK)):
         sys.exit("fuzz.py: tool %s not found (set TC_REWRITE or --tool)" % t)
@@ -585,7 +585,7 @@ def main(argv=None):
     sub = p.add_subparsers(dest="cmd", required=True)
 
     def common(sp):
-        sp.add_argument("--tool", help="tc-rewrite to test (default: $TC_REWRITE, build/bin/tc-rewrite)")
+        sp.add_argument("--tool", help="tc-rewrite to test (default: $TC_REWRITE, else build/bin/tc-rewrite)")
         sp.add_argument("--include-dir", help="runtime headers for nvcc (default: runtime_headers/)")
 
     c = sub.add_parser("cpu", help="the CPU stage")
@@ -593,7 +593,9 @@ def main(argv=None):
     c.add_argument("--seed", type=int, default=1)
     c.add_argument("--count", type=int, default=50)
     c.add_argument("--start", type=int, default=0, help="first case index")
-    c.add_argument("--nvcc-mode", choices=["none", "ptx", "obj"], default="none")
+    c.add_argument("--nvcc-mode", choices=["none", "ptx", "obj"], default="ptx",
+                   help="compile each output: ptx (front end and -O0 PTX, ~3 s a file; the default), "
+                        "obj (full), none")
     c.add_argument("--nvcc-count", type=int, help="compile only the first N cases' outputs")
     c.add_argument("-j", "--jobs", type=int, default=2)
     c.add_argument("--out", help="work directory (default: a new one under $TMPDIR)")

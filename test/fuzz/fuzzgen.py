@@ -581,6 +581,9 @@ def gen_spec(rng, case_id, func, unsupported_rate=0.15, collision_rate=0.5):
             else:
                 leaves = [["scal", "slope"], ["bias", "j"], ["bias", "i"], ["lit", "1.0f"]]
                 epi["tree"] = random_tree(rng, rng.randint(1, 3), leaves)
+                if '["x"]' not in json.dumps(epi["tree"]):
+                    # a value that ignores the matmul leaves it dead
+                    epi["tree"] = ["bin", "+", epi["tree"], ["x"]]
         epi["style"] = _weighted(rng, [("inline", 4), ("local", 2), ("reassign", 1.5),
                                        ("if", 1), ("if_else", 0.7), ("acc_update", 0.7)])
         if epi["style"] in ("if", "if_else"):
