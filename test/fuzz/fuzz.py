@@ -614,7 +614,7 @@ def main(argv=None):
     g.add_argument("--start", type=int, default=0)
     g.add_argument("--out", required=True)
     g.add_argument("--cases", help="a file of case references (SEED:INDEX or .json), one a line")
-    g.add_argument("--batch-size", type=int, default=6, help="regions per nvcc compile")
+    g.add_argument("--batch-size", type=int, default=6, help="rewritten files per nvcc compile")
     g.add_argument("--shapes", type=int, default=6, help="shapes per region")
     g.add_argument("-j", "--jobs", type=int, default=2)
     g.add_argument("--archs", default="sm_90a,sm_80", help="rewrites to test (each runs on the H200)")

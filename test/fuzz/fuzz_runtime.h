@@ -161,7 +161,10 @@ class Case {
 
   // Runs the rewritten function; false on a CUDA error (sticky: the caller
   // reports it and the process must end).
-  bool run_device(const std::function<void()> &call) {
+  bool run_device(const std::function<void()> &call, const char *shape_text = "") {
+    // the runner reads this line to name the launch that hung or crashed
+    printf("RUN %s %s %d %s%s\n", id_.c_str(), variant_.c_str(), shape_, shape_text, mis_ ? ",mis" : "");
+    fflush(stdout);
 #ifdef FUZZ_EMULATE
     call();
 #else
@@ -194,8 +197,12 @@ class Case {
       if (!guards_intact(b, b.ref)) fail(r, "ref-extent", b.name + ": the reference wrote outside the array's extent");
       if (!guards_intact(b, b.back)) fail(r, "guard", b.name + ": guard bytes around the array were overwritten");
       if (b.kind == kIn && b.back != b.init) fail(r, "input-modified", b.name + ": an input array was written");
+#ifndef FUZZ_EMULATE
       if (b.kind == kTemp && b.back != b.init) fail(r, "temp-written", b.name + ": a temp(...) array was written");
       if (b.kind != kOut) continue;
+#else
+      if (b.kind == kIn) continue;  // the original loops do write temp(...) arrays
+#endif
       double max_ref = 0, max_err = 0;
       size_t bad = 0, first_bad = 0, worst = 0;
       for (size_t i = 0; i < b.n; ++i) {

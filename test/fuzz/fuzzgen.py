@@ -592,7 +592,9 @@ def gen_spec(rng, case_id, func, unsupported_rate=0.15, collision_rate=0.5):
         if spec["init"] == "alphabeta_store" and epi["style"] == "acc_update":
             epi["style"] = "local"
         spec["epi"] = epi
-        if kind == "gemm" and rng.random() < 0.15:
+        if kind == "gemm" and rng.random() < 0.15 and spec["init"] != "alphabeta_store":
+            # (not after alpha * acc + beta * C: a local reading C used after
+            # C's store is rejected, README "What a region may contain")
             spec["out2"] = {"out": rng.choice(["float", "half", "bf16"]),
                             "tree": copy.deepcopy(ACTIVATIONS[rng.choice(["relu", "relu6", "abs", "silu", "tanh"])][0])}
         if kind == "gemm" and rng.random() < 0.08 and spec["init"] == "acc0" and not spec["static"]:
@@ -619,6 +621,8 @@ def gen_spec(rng, case_id, func, unsupported_rate=0.15, collision_rate=0.5):
                                   ("scale2", 1), ("recip", 0.5), ("clamp_scalar", 0.5)]),
             "style": _weighted(rng, [("inline", 4), ("local_if", 1), ("local_cond", 1)]),
         }
+        if spec["order"] in ORDERS_K_OUTER:
+            spec["prologue"]["style"] = "inline"  # a local of the k loop needs k innermost
         if spec["prologue"]["style"] != "inline":
             spec["prologue"]["fn"] = "relu"
 
@@ -726,6 +730,8 @@ def _apply_unsupported(spec, rng):
         spec["init"] = "acc0"
     if u in ("acc_in_product",):
         spec["init"] = "inplace"
+    if u == "writes_operand":
+        spec["a_major"] = "row"
     if u in ("acc_in_product", "cross_element"):
         spec["out"] = "float"
         spec["c_major"] = "row"
