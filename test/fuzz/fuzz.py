@@ -206,7 +206,62 @@ def nvcc_check(mode, arch, path, incdir, nvcc):
     return None
 
 
-def check_case(spec, workdir, tool, incdir, nvcc_mode, nvcc, archs=ARCHS, keep=False, idempotence=False):
+IDENT = re.compile(r"\b[A-Za-z_][A-Za-z0-9_]*\b")
+
+
+def _strip_comments(text):
+    return re.sub(r"//[^\n]*", "", text)
+
+
+def rename_check(spec, arch, out_path, workdir, tool):
+    """Alpha-renaming invariance: the case with every name at its default
+    must rewrite to the same code, up to the renaming. A name the tool
+    captures (an isl set dimension, a parameter of its own) changes the
+    kernel: the silent wrong results of issue 46 (a size named `k`), hangs
+    (a size named `t`). Returns a finding message or None; skipped where a
+    renamed identifier also occurs in the default output (the tool's own
+    `c0`, `tc_*`: the nvcc check covers those)."""
+    odd = {n: fuzzgen.DEFAULT_NAMES[r] for r, n in spec["names"].items() if n != fuzzgen.DEFAULT_NAMES[r]}
+    if not odd:
+        return None
+    dspec = copy.deepcopy(spec)
+    dspec["names"] = {r: fuzzgen.DEFAULT_NAMES[r] for r in spec["names"]}
+    dspec["id"] = spec["id"] + ".default"
+    src = os.path.join(workdir, dspec["id"] + ".cu")
+    dst = os.path.join(workdir, dspec["id"] + "." + arch + ".cu")
+    # the same file name, so that the tool's comments and names match
+    ddir = tempfile.mkdtemp(prefix="ren", dir=workdir)
+    src = os.path.join(ddir, os.path.basename(out_path).split(".")[0] + ".cu")
+    with open(src, "w") as f:
+        f.write(fuzzgen.render(dspec)["source"].replace(dspec["id"], spec["id"]))
+    res = run([tool, "--arch=" + arch, src, "-o", dst], TOOL_TIMEOUT)
+    try:
+        if res["rc"] != 0:
+            return None
+        with open(dst) as f:
+            dtext = _strip_comments(f.read())
+        with open(out_path) as f:
+            ctext = _strip_comments(f.read())
+    finally:
+        shutil.rmtree(ddir, ignore_errors=True)
+        if os.path.exists(dst):
+            os.unlink(dst)
+    dtoks = set(IDENT.findall(dtext))
+    if any(n in dtoks for n in odd):
+        return None
+    mapped = IDENT.sub(lambda m: odd.get(m.group(0), m.group(0)), ctext)
+    if mapped == dtext:
+        return None
+    dl, cl = dtext.splitlines(), mapped.splitlines()
+    n = next((i for i, (a, b) in enumerate(zip(dl, cl)) if a != b), min(len(dl), len(cl)))
+    got = (cl[n].strip() if n < len(cl) else "<end>")[:140]
+    want = (dl[n].strip() if n < len(dl) else "<end>")[:140]
+    return ("renaming %s changes the rewrite beyond the names: line %d is `%s`, with the default names `%s`"
+            % (", ".join("%s->%s" % (d, c) for c, d in sorted(odd.items())), n + 1, got, want))
+
+
+def check_case(spec, workdir, tool, incdir, nvcc_mode, nvcc, archs=ARCHS, keep=False, idempotence=False,
+               rename=True):
     """Run the CPU stage on one case; returns a result record."""
     r = fuzzgen.render(spec)
     src, meta = r["source"], r["meta"]
@@ -227,6 +282,10 @@ def check_case(spec, workdir, tool, incdir, nvcc_mode, nvcc, archs=ARCHS, keep=F
             e = nvcc_check(nvcc_mode, arch, out_path, incdir, nvcc) if nvcc else None
             if e:
                 findings.append(("nvcc-error", e))
+            if rename:
+                e = rename_check(spec, arch, out_path, workdir, tool)
+                if e:
+                    findings.append(("rename-variance", e))
             if idempotence:
                 again = out_path + ".again.cu"
                 res2 = run([tool, "--arch=" + arch, out_path, "-o", again], TOOL_TIMEOUT)
@@ -281,7 +340,7 @@ def cmd_cpu(args):
         n, spec = n_spec
         mode = args.nvcc_mode if n < nvcc_budget else "none"
         return check_case(spec, workdir, tool, incdir, mode, nvcc, keep=args.keep,
-                          idempotence=args.idempotence)
+                          idempotence=args.idempotence, rename=not args.no_rename_check)
 
     deadline = t0 + args.time_limit if args.time_limit else None
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as ex:
@@ -601,6 +660,9 @@ def main(argv=None):
     c.add_argument("--out", help="work directory (default: a new one under $TMPDIR)")
     c.add_argument("--keep", action="store_true", help="keep every case's files, not only failing ones")
     c.add_argument("--idempotence", action="store_true", help="also rewrite each output again")
+    c.add_argument("--no-rename-check", action="store_true",
+                   help="skip the renaming check (a case with unusual names must rewrite like the same "
+                        "case with the default names, up to the renaming)")
     c.add_argument("--time-limit", type=float, help="stop after this many seconds")
     c.add_argument("--unsupported-rate", type=float, default=0.15)
     c.add_argument("--collision-rate", type=float, default=0.5)
