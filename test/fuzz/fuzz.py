@@ -15,6 +15,9 @@
   fuzz.py shrink CASE.json|SEED:INDEX [--arch A]
       Reduce a failing case (CPU stage failures) to a minimal region and
       print it as a lit-test candidate.
+  fuzz.py triage DIR/results.json
+      Shrink one case per distinct finding of a cpu run; print the minimal
+      regions.
   fuzz.py show SEED:INDEX
       Print one generated case.
 
@@ -213,19 +216,38 @@ def _strip_comments(text):
     return re.sub(r"//[^\n]*", "", text)
 
 
+def neutral_names(spec):
+    """For each unusual name of a case, a neutral one that sorts the same
+    among the case's names (the tool orders isl parameters by name, so the
+    printed expressions' term order follows the names): name + a suffix
+    that no isl or tool name has."""
+    names = sorted(set(spec["names"].values()))
+    odd = [n for r, n in spec["names"].items() if n != fuzzgen.DEFAULT_NAMES[r]]
+    if not odd:
+        return {}
+    taken = set(names) | set(fuzzgen.COLLISIONS) | fuzzgen.NEVER
+    for suffix in ("_q", "_fzq", "Q", "q"):
+        m = {n: n + suffix for n in set(odd)}
+        if any(v in taken for v in m.values()):
+            continue
+        if sorted(m.get(n, n) for n in names) == [m.get(n, n) for n in names]:
+            return m
+    return {}
+
+
 def rename_check(spec, arch, out_path, workdir, tool):
-    """Alpha-renaming invariance: the case with every name at its default
-    must rewrite to the same code, up to the renaming. A name the tool
+    """Alpha-renaming invariance: the case with its unusual names replaced
+    by neutral ones must rewrite to the same code, up to the renaming. A name the tool
     captures (an isl set dimension, a parameter of its own) changes the
     kernel: the silent wrong results of issue 46 (a size named `k`), hangs
     (a size named `t`). Returns a finding message or None; skipped where a
     renamed identifier also occurs in the default output (the tool's own
     `c0`, `tc_*`: the nvcc check covers those)."""
-    odd = {n: fuzzgen.DEFAULT_NAMES[r] for r, n in spec["names"].items() if n != fuzzgen.DEFAULT_NAMES[r]}
+    odd = neutral_names(spec)
     if not odd:
         return None
     dspec = copy.deepcopy(spec)
-    dspec["names"] = {r: fuzzgen.DEFAULT_NAMES[r] for r in spec["names"]}
+    dspec["names"] = {r: odd.get(n, n) for r, n in spec["names"].items()}
     dspec["id"] = spec["id"] + ".default"
     src = os.path.join(workdir, dspec["id"] + ".cu")
     dst = os.path.join(workdir, dspec["id"] + "." + arch + ".cu")
@@ -256,8 +278,8 @@ def rename_check(spec, arch, out_path, workdir, tool):
     n = next((i for i, (a, b) in enumerate(zip(dl, cl)) if a != b), min(len(dl), len(cl)))
     got = (cl[n].strip() if n < len(cl) else "<end>")[:140]
     want = (dl[n].strip() if n < len(dl) else "<end>")[:140]
-    return ("renaming %s changes the rewrite beyond the names: line %d is `%s`, with the default names `%s`"
-            % (", ".join("%s->%s" % (d, c) for c, d in sorted(odd.items())), n + 1, got, want))
+    return ("the names %s change the rewrite: line %d is `%s`, with neutral names (%s) `%s`"
+            % (", ".join(sorted(odd)), n + 1, got, ", ".join(sorted(odd.values())), want))
 
 
 def check_case(spec, workdir, tool, incdir, nvcc_mode, nvcc, archs=ARCHS, keep=False, idempotence=False,
@@ -614,6 +636,71 @@ def cmd_shrink(args):
     return 0
 
 
+def cmd_triage(args):
+    """Shrink one case per distinct finding of a CPU-stage run, and print
+    the minimal regions (one per finding and set of essential names)."""
+    tool = tool_path(args)
+    incdir = include_dir(args)
+    nvcc = nvcc_path()
+    with open(args.results) as f:
+        res = json.load(f)
+    rundir = os.path.dirname(os.path.abspath(args.results))
+    groups = {}
+    for rec in res["records"]:
+        for fd in rec["findings"]:
+            key = signature(fd)
+            groups.setdefault(key, []).append((rec["id"], fd))
+    outdir = args.out or os.path.join(rundir, "triage")
+    os.makedirs(outdir, exist_ok=True)
+    minimal = {}
+    for key in sorted(groups, key=lambda k: -len(groups[k])):
+        if len(minimal) >= args.max:
+            break
+        cid, fd = groups[key][0]
+        path = os.path.join(rundir, cid + ".json")
+        if not os.path.exists(path):
+            continue
+        spec = parse_case_ref(path)
+        print("triage: %s (%d findings): shrinking %s" % (" / ".join(map(str, key)), len(groups[key]), cid),
+              flush=True)
+        workdir = tempfile.mkdtemp(prefix="tc-fuzz-triage-")
+        mode = "ptx" if fd["kind"] == "nvcc-error" else "none"
+
+        def still_fails(cand, fd=fd, key=key, workdir=workdir, mode=mode):
+            d = tempfile.mkdtemp(prefix="c", dir=workdir)
+            r = check_case(cand, d, tool, incdir, mode, nvcc, archs=[fd["arch"]], keep=True)
+            return any(signature(f) == key for f in r["findings"])
+
+        small = shrink(spec, still_fails, log=lambda m: None)
+        shutil.rmtree(workdir, ignore_errors=True)
+        odd = tuple(sorted("%s=%s" % (r, n) for r, n in small["names"].items()
+                           if n != fuzzgen.DEFAULT_NAMES[r]))
+        mkey = (fd["kind"], odd, normalize_msg(fd["msg"])[:60] if fd["kind"] != "rename-variance" else "")
+        entry = minimal.setdefault(mkey, {"archs": set(), "cases": [], "spec": small, "finding": fd})
+        entry["archs"].add(fd["arch"])
+        entry["cases"].extend(c for c, _ in groups[key])
+    print()
+    print("== %d distinct minimal cases (of %d finding signatures)" % (len(minimal), len(groups)))
+    for n, (mkey, e) in enumerate(sorted(minimal.items(), key=lambda kv: kv[0])):
+        name = "min_%02d_%s" % (n, e["finding"]["kind"])
+        text = lit_candidate(e["spec"], e["finding"], e["finding"]["arch"])
+        with open(os.path.join(outdir, name + ".cu"), "w") as f:
+            f.write(text)
+        with open(os.path.join(outdir, name + ".json"), "w") as f:
+            json.dump({"spec": e["spec"], "finding": e["finding"], "archs": sorted(e["archs"]),
+                       "cases": sorted(set(e["cases"]))}, f, indent=1)
+        print()
+        print("-- %s: %s on %s; names: %s; seen in %d case(s), e.g. %s" % (
+            name, e["finding"]["kind"], "/".join(sorted(e["archs"])), ", ".join(mkey[1]) or "defaults",
+            len(set(e["cases"])), " ".join(sorted(set(e["cases"]))[:4])))
+        print("   %s" % e["finding"]["msg"][:300])
+        src = fuzzgen.render(e["spec"])["source"]
+        body = src[src.index("void "):]
+        print("   " + body.replace("\n", "\n   ").rstrip())
+    print("triage: minimal cases written to %s" % outdir)
+    return 0
+
+
 def cmd_show(args):
     spec = parse_case_ref(args.case)
     r = fuzzgen.render(spec, ref=args.ref)
@@ -662,7 +749,7 @@ def main(argv=None):
     c.add_argument("--idempotence", action="store_true", help="also rewrite each output again")
     c.add_argument("--no-rename-check", action="store_true",
                    help="skip the renaming check (a case with unusual names must rewrite like the same "
-                        "case with the default names, up to the renaming)")
+                        "case with neutral names, up to the renaming)")
     c.add_argument("--time-limit", type=float, help="stop after this many seconds")
     c.add_argument("--unsupported-rate", type=float, default=0.15)
     c.add_argument("--collision-rate", type=float, default=0.5)
@@ -698,6 +785,13 @@ def main(argv=None):
     s.add_argument("--nvcc-mode", choices=["none", "ptx", "obj"], default="ptx")
     s.add_argument("--write", help="also write the lit-test candidate to this file")
     s.set_defaults(fn=cmd_shrink)
+
+    t = sub.add_parser("triage", help="shrink one case per distinct finding of a CPU-stage run")
+    common(t)
+    t.add_argument("results", help="results.json of a cpu run (its --out directory keeps the cases)")
+    t.add_argument("--max", type=int, default=30, help="at most this many signatures")
+    t.add_argument("--out", help="where to write the minimal cases (default: RESULTS_DIR/triage)")
+    t.set_defaults(fn=cmd_triage)
 
     w = sub.add_parser("show", help="print a generated case")
     w.add_argument("case")
