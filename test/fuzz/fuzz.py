@@ -240,16 +240,15 @@ def rename_check(spec, arch, out_path, workdir, tool):
     by neutral ones must rewrite to the same code, up to the renaming. A name the tool
     captures (an isl set dimension, a parameter of its own) changes the
     kernel: the silent wrong results of issue 46 (a size named `k`), hangs
-    (a size named `t`). Returns a finding message or None; skipped where a
-    renamed identifier also occurs in the default output (the tool's own
-    `c0`, `tc_*`: the nvcc check covers those)."""
+    (a size named `t`). Returns a finding message or None; skipped where an
+    unusual name also occurs in the neutral output (the tool's own `c0`,
+    `tc_*`: the nvcc check covers those) or the neutral case is rejected."""
     odd = neutral_names(spec)
     if not odd:
         return None
     dspec = copy.deepcopy(spec)
     dspec["names"] = {r: odd.get(n, n) for r, n in spec["names"].items()}
-    dspec["id"] = spec["id"] + ".default"
-    src = os.path.join(workdir, dspec["id"] + ".cu")
+    dspec["id"] = spec["id"] + ".neutral"
     dst = os.path.join(workdir, dspec["id"] + "." + arch + ".cu")
     # the same file name, so that the tool's comments and names match
     ddir = tempfile.mkdtemp(prefix="ren", dir=workdir)
