@@ -51,6 +51,7 @@ config.excludes = [
     "gpu",              # needs a GPU: scripts/gpu-prepare.sh + gpu-check.sh
     "Inputs",           # inputs of other tests
     "utils",            # helper scripts of the RUN lines
+    "libfuzzer",        # libFuzzer targets and corpora (scripts/fuzz.sh)
     "CMakeLists.txt",
     "lit.cfg.py",
     "lit.site.cfg.py",
