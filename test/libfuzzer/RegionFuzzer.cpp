@@ -21,14 +21,30 @@
 // (extended) regular expression pass: known findings, while looking for
 // others (e.g. TC_FUZZ_KNOWN="names 'tc_common_").
 //
+// TC_FUZZ_DEPTH=front stops each region before code generation, which
+// takes most of the time (isl's AST generation, several kernels a
+// region): the file is parsed once, and each region is extracted,
+// modelled in isl, matched to the idiom, and configured for sm_90a and
+// sm_80 (the steps of RegionRewriter.cpp's process(), through the
+// analysis and transforms headers). An isl exception is a finding there.
+//
 //===----------------------------------------------------------------------===//
+#include "Extraction.h"
 #include "FuzzUtil.h"
+#include "Hygiene.h"
+#include "IslModel.h"
 #include "KernelConfig.h"
+#include "MatmulIdiom.h"
+#include "PragmaHandler.h"
 #include "RegionRewriter.h"
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Frontend/CompilerInstance.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/Support/Regex.h"
 #include <cstdint>
 #include <optional>
+#include <set>
 
 namespace {
 
@@ -147,6 +163,123 @@ void runPipeline(const std::string &Code, tc::GpuArch Arch) {
     llvm::errs() << *Rewritten << "\n";
 }
 
+/// The regions of the main file: each valid pragma and the statement that
+/// follows it in a compound statement of a function body (as
+/// RegionRewriter.cpp's RegionFinder pairs them).
+class FrontEnd : public clang::ASTFrontendAction,
+                 public clang::RecursiveASTVisitor<FrontEnd> {
+public:
+  explicit FrontEnd(const std::string &Code) : Code(Code) {}
+
+  bool TraverseFunctionDecl(clang::FunctionDecl *F) {
+    return withFunction(F, [&] { return RecursiveASTVisitor::TraverseFunctionDecl(F); });
+  }
+  bool TraverseCXXMethodDecl(clang::CXXMethodDecl *F) {
+    return withFunction(F, [&] { return RecursiveASTVisitor::TraverseCXXMethodDecl(F); });
+  }
+  bool VisitCompoundStmt(clang::CompoundStmt *CS) {
+    if (!Current || !SM->isWrittenInMainFile(CS->getBeginLoc()))
+      return true;
+    clang::SourceLocation Prev = CS->getLBracLoc();
+    for (clang::Stmt *Child : CS->body()) {
+      for (const tc::PragmaRecord &P : Pragmas)
+        if (SM->isBeforeInTranslationUnit(Prev, P.Loc) &&
+            SM->isBeforeInTranslationUnit(P.Loc, Child->getBeginLoc()) &&
+            Found.insert(&P).second && P.Valid)
+          region(P, *Child);
+      Prev = Child->getEndLoc();
+    }
+    return true;
+  }
+
+protected:
+  std::unique_ptr<clang::ASTConsumer>
+  CreateASTConsumer(clang::CompilerInstance &CI, llvm::StringRef) override {
+    CI.getPreprocessor().AddPragmaHandler(new tc::TcPragmaHandler(Pragmas));
+    struct Consumer : clang::ASTConsumer {
+      FrontEnd &F;
+      explicit Consumer(FrontEnd &F) : F(F) {}
+      void HandleTranslationUnit(clang::ASTContext &Ctx) override { F.run(Ctx); }
+    };
+    return std::make_unique<Consumer>(*this);
+  }
+
+private:
+  template <typename Fn> bool withFunction(clang::FunctionDecl *F, Fn Traverse) {
+    const clang::FunctionDecl *Saved = Current;
+    Current = F;
+    bool R = Traverse();
+    Current = Saved;
+    return R;
+  }
+
+  void run(clang::ASTContext &C) {
+    Ctx = &C;
+    SM = &C.getSourceManager();
+    clang::DiagnosticsEngine &D = C.getDiagnostics();
+    unsigned ClauseErrors = 0;
+    for (const tc::PragmaRecord &P : Pragmas)
+      ClauseErrors += !P.Valid;
+    if (D.hasFatalErrorOccurred() || D.getNumErrors() > ClauseErrors)
+      return; // the tool rewrites nothing in a file that does not parse
+    TraverseDecl(C.getTranslationUnitDecl());
+  }
+
+  void region(const tc::PragmaRecord &P, const clang::Stmt &S) {
+    auto Model = tc::extractRegion(*Ctx, *Current, S, P.Clauses);
+    if (!Model) {
+      llvm::consumeError(Model.takeError());
+      return;
+    }
+    tc::usePlaceholderNames(*Model);
+    try {
+      isl::ctx IslCtx = tc::makeIslContext();
+      struct Free {
+        isl::ctx C;
+        ~Free() { isl_ctx_free(C.release()); }
+      } Guard{IslCtx};
+      auto Assumed = tc::rowAssumptions(IslCtx, *Model);
+      if (!Assumed) {
+        llvm::consumeError(Assumed.takeError());
+        return;
+      }
+      tc::IslModel I = tc::IslModel::build(IslCtx, *Model, *Assumed);
+      (void)tc::explainModel(*Model, I);
+      auto Idiom = tc::recognizeMatmul(*Model, I);
+      if (!Idiom) {
+        llvm::consumeError(Idiom.takeError());
+        return;
+      }
+      for (tc::GpuArch Arch : {tc::GpuArch::SM90a, tc::GpuArch::SM80}) {
+        auto Config = tc::chooseKernelConfig(*Model, *Idiom, P.Loc, Arch,
+                                             tc::MmaPreference::Auto);
+        if (!Config) {
+          llvm::consumeError(Config.takeError());
+          continue;
+        }
+        (void)tc::alternativeKernels(*Config, *Model, *Idiom);
+      }
+    } catch (const isl::exception &E) {
+      tc::fuzz::fail(std::string("isl failed on a region: ") + E.what(), Code);
+    }
+  }
+
+  const std::string &Code;
+  std::vector<tc::PragmaRecord> Pragmas;
+  std::set<const tc::PragmaRecord *> Found;
+  clang::ASTContext *Ctx = nullptr;
+  clang::SourceManager *SM = nullptr;
+  const clang::FunctionDecl *Current = nullptr;
+};
+
+bool frontOnly() {
+  static const bool V = [] {
+    const char *E = std::getenv("TC_FUZZ_DEPTH");
+    return E && llvm::StringRef(E) == "front";
+  }();
+  return V;
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
@@ -156,6 +289,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   if (!In.contains("pragma") && !In.contains("_Pragma"))
     return -1;
   std::string Code = std::string(Prelude) + In.str() + "\n}\n";
+  if (frontOnly()) {
+    tc::fuzz::DiagCollector Diags;
+    tc::fuzz::runOnCode(std::make_unique<FrontEnd>(Code), Code, Diags);
+    return 0;
+  }
   runPipeline(Code, tc::GpuArch::SM90a);
   runPipeline(Code, tc::GpuArch::SM80);
   return 0;
