@@ -68,7 +68,9 @@ for tool in (config.tc_nvcc, config.tc_cuobjdump):
 path.append(config.environment.get("PATH", os.environ.get("PATH", "")))
 config.environment["PATH"] = os.pathsep.join(p for p in path if p)
 
-for var in ("CUDA_PATH", "CUDA_HOME", "TMPDIR", "HOME"):
+# The sanitizers' settings (scripts/test.sh --sanitize) reach the tool.
+for var in ("CUDA_PATH", "CUDA_HOME", "TMPDIR", "HOME",
+            "ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 
