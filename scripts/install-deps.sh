@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything tc-rewrite needs to build and test, and nothing twice.
 #
-#   scripts/install-deps.sh
+#   scripts/install-deps.sh [--fuzz]
 #
 # - Debian packages (bookworm + bookworm-security): Clang/LLVM 22, isl,
 #   clang-tidy, GoogleTest, CMake, pkg-config, python3. apt is only run when
@@ -14,9 +14,19 @@
 #   $TC_CUDA_TOOLS_DIR (default /opt/tc-rewrite/cuda-tools as root, else
 #   ~/.local/share/tc-rewrite/cuda-tools). If that fails the SASS checks are
 #   skipped (lit feature `cuobjdump`), nothing else.
+# - With --fuzz (scripts/fuzz.sh, scripts/test.sh --sanitize): also Clang's
+#   runtime libraries (libFuzzer, ASan, UBSan) for the opt-in build-fuzz/.
 #
 # Exits 0 on an already-set-up machine without touching apt or pip.
 set -euo pipefail
+
+fuzz=0
+for arg in "$@"; do
+  case "${arg}" in
+    --fuzz) fuzz=1 ;;
+    *) printf '[install-deps] ERROR: unknown argument %s\n' "${arg}" >&2; exit 2 ;;
+  esac
+done
 
 # zlib1g-dev and libzstd-dev: LLVMSupport's exported CMake link interface
 # names ZLIB::ZLIB and zstd::libzstd_shared, and llvm-22-dev does not pull in
@@ -27,6 +37,9 @@ APT_PACKAGES=(
   zlib1g-dev libzstd-dev
   libisl-dev googletest libgtest-dev cmake pkg-config python3
 )
+if ((fuzz)); then
+  APT_PACKAGES+=(libclang-rt-22-dev)
+fi
 # Version of the cuobjdump/nvdisasm wheels (the oldest CUDA 13 one on PyPI;
 # it disassembles the sm_80 / sm_90a cubins of nvcc 13.0).
 CUDA_TOOLS_WHEEL_VERSION=13.2.86

@@ -5,11 +5,15 @@
 # on any failure. The last lines are the elapsed time and
 # "check: N passed, N failed, N skipped".
 #
-#   scripts/test.sh [--full] [EXTRA CMAKE CONFIGURE ARGS...]
+#   scripts/test.sh [--full | --sanitize] [EXTRA CMAKE CONFIGURE ARGS...]
 #
-# Without --full it runs the default tier (what CI runs, about 10 minutes
+# Without --full it runs the default tier (what CI runs, under 15 minutes
 # on 2 cores); --full runs every test (the full tier, about an hour on 2
 # cores). CONTRIBUTING.md, "Test tiers", lists which tier holds what.
+# --sanitize: the default tier on a build with AddressSanitizer and
+# UndefinedBehaviorSanitizer, in build-fuzz/ (Clang 22, -DTC_FUZZ=ON: the
+# build scripts/fuzz.sh uses). A sanitizer report aborts the process, so
+# the test fails. No clang-tidy module there: test/tidy is unsupported.
 #
 # Environment: as for scripts/build.sh (BUILD_DIR, TC_SKIP_DEPS, JOBS), plus
 #   LIT_OPTS       extra lit arguments, read by lit itself (e.g. "--filter=compile")
@@ -22,6 +26,24 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 start=${SECONDS}
+if [[ "${1:-}" == --sanitize ]]; then
+  shift
+  BUILD_DIR="${BUILD_DIR:-build-fuzz}"
+  if [[ "${TC_SKIP_DEPS:-0}" != 1 ]]; then
+    scripts/install-deps.sh --fuzz
+  fi
+  export TC_SKIP_DEPS=1 BUILD_DIR
+  if [[ -f "${BUILD_DIR}/CMakeCache.txt" ]]; then
+    set -- -DTC_FUZZ=ON "$@"   # the compiler is chosen once per build directory
+  else
+    set -- -DTC_FUZZ=ON -DCMAKE_CXX_COMPILER=clang++-22 -DCMAKE_C_COMPILER=clang-22 "$@"
+  fi
+  # abort_on_error: a report is a crash, which `not` in a RUN line does not
+  # take for the expected failure (a plain exit 1 it would).
+  export ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}"
+  export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:abort_on_error=1}"
+  export LSAN_OPTIONS="${LSAN_OPTIONS:-abort_on_error=1}"
+fi
 BUILD_DIR="${BUILD_DIR:-build}"
 
 cmake_args=()

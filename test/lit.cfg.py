@@ -59,6 +59,7 @@ config.excludes = [
     "gpu",              # needs a GPU: scripts/gpu-prepare.sh + gpu-check.sh
     "Inputs",           # inputs of other tests
     "utils",            # helper scripts of the RUN lines
+    "libfuzzer",        # libFuzzer targets and corpora (scripts/fuzz.sh)
     "CMakeLists.txt",
     "lit.cfg.py",
     "lit.site.cfg.py",
@@ -75,8 +76,11 @@ for tool in (config.tc_nvcc, config.tc_cuobjdump):
 path.append(config.environment.get("PATH", os.environ.get("PATH", "")))
 config.environment["PATH"] = os.pathsep.join(p for p in path if p)
 
+# The compile cache's and the sanitizers' (scripts/test.sh --sanitize)
+# settings reach the tests.
 for var in ("CUDA_PATH", "CUDA_HOME", "TMPDIR", "HOME", "XDG_CACHE_HOME",
-            "TC_NVCC_CACHE", "TC_NVCC_CACHE_DIR", "TC_NVCC_CACHE_LOG"):
+            "TC_NVCC_CACHE", "TC_NVCC_CACHE_DIR", "TC_NVCC_CACHE_LOG",
+            "ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 
