@@ -468,6 +468,9 @@ def simplifications(spec):
             out.append((desc, n))
 
     s = spec
+    if s.get("unsupported"):
+        # the finding may not be about the unsupported construct at all
+        cand("supported region", unsupported=None, temp_bad=None, clauses=[])
     if s["kind"] != "gemm":
         cand("plain gemm instead of %s" % s["kind"], kind="gemm", order="ijk", init="acc0", quant=None,
              a_major="row" if s["kind"] == "quant" else s["a_major"])
