@@ -468,6 +468,9 @@ def simplifications(spec):
             out.append((desc, n))
 
     s = spec
+    if s.get("unsupported"):
+        # the finding may not be about the unsupported construct at all
+        cand("supported region", unsupported=None, temp_bad=None, clauses=[])
     if s["kind"] != "gemm":
         cand("plain gemm instead of %s" % s["kind"], kind="gemm", order="ijk", init="acc0", quant=None,
              a_major="row" if s["kind"] == "quant" else s["a_major"])
@@ -652,14 +655,29 @@ def cmd_triage(args):
     outdir = args.out or os.path.join(rundir, "triage")
     os.makedirs(outdir, exist_ok=True)
     minimal = {}
+    todo = []
     for key in sorted(groups, key=lambda k: -len(groups[k])):
-        if len(minimal) >= args.max:
-            break
-        cid, fd = groups[key][0]
-        path = os.path.join(rundir, cid + ".json")
-        if not os.path.exists(path):
+        # up to --per-signature cases of a signature, with different sets of
+        # unusual names (one isl "syntax error" may have several causes)
+        seen = set()
+        for cid, fd in groups[key]:
+            path = os.path.join(rundir, cid + ".json")
+            if not os.path.exists(path):
+                continue
+            spec = parse_case_ref(path)
+            odd = frozenset(n for r, n in spec["names"].items() if n != fuzzgen.DEFAULT_NAMES[r])
+            if odd in seen or any(odd & o for o in seen):
+                continue
+            seen.add(odd)
+            todo.append((key, cid, fd, spec))
+            if len(seen) >= args.per_signature:
+                break
+    done = {}
+    for key, cid, fd, spec in todo[:args.max]:
+        if (cid, fd["kind"]) in done:
+            # the same case's finding on the other architecture
+            minimal[done[(cid, fd["kind"])]]["archs"].add(fd["arch"])
             continue
-        spec = parse_case_ref(path)
         print("triage: %s (%d findings): shrinking %s" % (" / ".join(map(str, key)), len(groups[key]), cid),
               flush=True)
         workdir = tempfile.mkdtemp(prefix="tc-fuzz-triage-")
@@ -675,6 +693,7 @@ def cmd_triage(args):
         odd = tuple(sorted("%s=%s" % (r, n) for r, n in small["names"].items()
                            if n != fuzzgen.DEFAULT_NAMES[r]))
         mkey = (fd["kind"], odd, normalize_msg(fd["msg"])[:60] if fd["kind"] != "rename-variance" else "")
+        done[(cid, fd["kind"])] = mkey
         entry = minimal.setdefault(mkey, {"archs": set(), "cases": [], "spec": small, "finding": fd})
         entry["archs"].add(fd["arch"])
         entry["cases"].extend(c for c, _ in groups[key])
@@ -788,7 +807,9 @@ def main(argv=None):
     t = sub.add_parser("triage", help="shrink one case per distinct finding of a CPU-stage run")
     common(t)
     t.add_argument("results", help="results.json of a cpu run (its --out directory keeps the cases)")
-    t.add_argument("--max", type=int, default=30, help="at most this many signatures")
+    t.add_argument("--max", type=int, default=30, help="at most this many shrinks")
+    t.add_argument("--per-signature", type=int, default=3,
+                   help="cases shrunk per finding signature, with different unusual names (default 3)")
     t.add_argument("--out", help="where to write the minimal cases (default: RESULTS_DIR/triage)")
     t.set_defaults(fn=cmd_triage)
 
