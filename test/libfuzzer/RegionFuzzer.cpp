@@ -16,7 +16,8 @@
 //  - a diagnostic that asks to "report this as a bug" (an internal error,
 //    or an isl error caught by the pipeline);
 //  - a rejected region without an error diagnostic;
-//  - replacements that do not apply to the file.
+//  - replacements that do not apply to the file, or a region counted as
+//    rewritten whose launcher the rewritten file does not call once.
 // TC_FUZZ_KNOWN=REGEX lets diagnostics of the first kind that match the
 // (extended) regular expression pass: known findings, while looking for
 // others (e.g. TC_FUZZ_KNOWN="names 'tc_common_").
@@ -159,6 +160,17 @@ void runPipeline(const std::string &Code, tc::GpuArch Arch) {
     fail("replacements do not apply: " + llvm::toString(Rewritten.takeError()));
   if (R.RegionsRewritten && *Rewritten == R.Source)
     fail("regions rewritten but the file is unchanged");
+  // Each rewritten region's statement is replaced by a call of its own
+  // launcher (the replacement's first line names it).
+  for (const tc::RegionOutcome &O : R.Regions) {
+    if (!O.Rewritten)
+      continue;
+    std::string Line = "region computed by " + O.Launcher + " (tc-rewrite)";
+    size_t At = Rewritten->find(Line);
+    if (At == std::string::npos || Rewritten->find(Line, At + 1) != std::string::npos)
+      fail("rewritten region's launcher " + O.Launcher +
+           " is not called exactly once");
+  }
   if (tc::fuzz::verbose() && R.RegionsRewritten)
     llvm::errs() << *Rewritten << "\n";
 }
