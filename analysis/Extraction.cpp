@@ -800,8 +800,14 @@ private:
       if (isa<ImplicitCastExpr>(CE) || To->isIntegerType())
         return polynomial(CE->getSubExpr());
     }
-    if (const auto *IL = dyn_cast<IntegerLiteral>(E))
+    if (const auto *IL = dyn_cast<IntegerLiteral>(E)) {
+      // An unsigned literal of 2^63 or more has no int64_t value.
+      if (IL->getType()->isUnsignedIntegerType() ? !IL->getValue().isIntN(63)
+                                                 : !IL->getValue().isSignedIntN(64))
+        return regionError(IL->getLocation(), "integer literal out of the range of int64_t",
+                           "sizes and bounds are computed in 64-bit signed integers");
       return Polynomial::constant(IL->getValue().getSExtValue());
+    }
     if (const auto *U = dyn_cast<UnaryOperator>(E)) {
       if (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus) {
         auto P = polynomial(U->getSubExpr());
@@ -855,7 +861,8 @@ private:
                              "'" + VD->getNameAsString() +
                                  "' is not invariant in the region",
                              AffineNote);
-        addParameter(VD);
+        if (auto Err = addParameter(VD, DR->getLocation()))
+          return std::move(Err);
         return Polynomial::symbol(VD->getNameAsString());
       }
     }
@@ -872,11 +879,16 @@ private:
                        AffineNote);
   }
 
-  void addParameter(const VarDecl *VD) {
+  /// Sizes and their values travel as 64-bit signed integers (long long
+  /// kernel arguments, isl's bounds): a wider type would be cut silently.
+  llvm::Error addParameter(const VarDecl *VD, SourceLocation Use) {
     std::string Name = VD->getNameAsString();
     for (auto &P : M.Params)
       if (P.Name == Name)
-        return;
+        return llvm::Error::success();
+    if (Ctx.getTypeSize(VD->getType()) > 64)
+      return regionError(Use, "'" + Name + "' is wider than 64 bits",
+                         "sizes and bounds are computed in 64-bit signed integers");
     Parameter P;
     P.Name = Name;
     P.TypeSpelling = VD->getType().getUnqualifiedType().getAsString(*Policy);
@@ -887,6 +899,7 @@ private:
           P.IsKernelArgument = false;
         }
     M.Params.push_back(P);
+    return llvm::Error::success();
   }
 
   // ----- value expressions -------------------------------------------------
@@ -966,7 +979,8 @@ private:
       if (isInsideRegion(VD->getLocation()))
         return regionError(DR->getLocation(), "unsupported local variable");
       if (VD->getType()->isIntegerType()) {
-        addParameter(VD);
+        if (auto Err = addParameter(VD, DR->getLocation()))
+          return std::move(Err);
         return ExprNode::make(ExprNode::Scalar, VD->getNameAsString());
       }
       if (VD->getType()->isPointerType() || VD->getType()->isArrayType())
