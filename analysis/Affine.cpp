@@ -4,6 +4,22 @@
 
 namespace tc {
 
+// Checked int64_t arithmetic: a subscript like `A[i * 4611686018427387904 *
+// 4]` must be refused, not wrapped into a different access.
+static void addTo(int64_t &Acc, int64_t V, bool &Overflow) {
+  Overflow |= __builtin_add_overflow(Acc, V, &Acc);
+}
+static int64_t product(int64_t A, int64_t B, bool &Overflow) {
+  int64_t R;
+  Overflow |= __builtin_mul_overflow(A, B, &R);
+  return R;
+}
+// |C| as text; -INT64_MIN has no int64_t value.
+static std::string magnitude(int64_t C) {
+  uint64_t A = C < 0 ? 0 - static_cast<uint64_t>(C) : static_cast<uint64_t>(C);
+  return std::to_string(A);
+}
+
 bool AffineExpr::isConstant() const {
   for (auto &[S, C] : Coeffs)
     if (C != 0)
@@ -33,31 +49,31 @@ AffineExpr::str(const std::function<std::string(const std::string &)> &Subst) co
       Out += C < 0 ? " - " : " + ";
     else if (C < 0)
       Out += "-";
-    int64_t A = C < 0 ? -C : C;
-    Out += A == 1 ? Sym : std::to_string(A) + " * " + Sym;
+    Out += C == 1 || C == -1 ? Sym : magnitude(C) + " * " + Sym;
   }
   if (Out.empty())
     return std::to_string(Constant);
   if (Constant > 0)
     Out += " + " + std::to_string(Constant);
   else if (Constant < 0)
-    Out += " - " + std::to_string(-Constant);
+    Out += " - " + magnitude(Constant);
   return Out;
 }
 
 AffineExpr AffineExpr::operator+(const AffineExpr &O) const {
   AffineExpr R = *this;
+  R.Overflow |= O.Overflow;
   for (auto &[S, C] : O.Coeffs)
-    R.Coeffs[S] += C;
-  R.Constant += O.Constant;
+    addTo(R.Coeffs[S], C, R.Overflow);
+  addTo(R.Constant, O.Constant, R.Overflow);
   return R;
 }
 
 AffineExpr AffineExpr::operator*(int64_t F) const {
   AffineExpr R = *this;
   for (auto &[S, C] : R.Coeffs)
-    C *= F;
-  R.Constant *= F;
+    C = product(C, F, R.Overflow);
+  R.Constant = product(R.Constant, F, R.Overflow);
   return R;
 }
 
@@ -76,20 +92,27 @@ Polynomial Polynomial::symbol(const std::string &S) {
 
 Polynomial Polynomial::operator+(const Polynomial &O) const {
   Polynomial R = *this;
-  for (auto &[M, C] : O.Terms)
-    if ((R.Terms[M] += C) == 0)
+  R.Overflow |= O.Overflow;
+  for (auto &[M, C] : O.Terms) {
+    int64_t &T = R.Terms[M];
+    addTo(T, C, R.Overflow);
+    if (T == 0)
       R.Terms.erase(M);
+  }
   return R;
 }
 
 Polynomial Polynomial::operator*(const Polynomial &O) const {
   Polynomial R;
+  R.Overflow = Overflow || O.Overflow;
   for (auto &[M1, C1] : Terms)
     for (auto &[M2, C2] : O.Terms) {
       Monomial M = M1;
       M.insert(M.end(), M2.begin(), M2.end());
       std::sort(M.begin(), M.end());
-      if ((R.Terms[M] += C1 * C2) == 0)
+      int64_t &T = R.Terms[M];
+      addTo(T, product(C1, C2, R.Overflow), R.Overflow);
+      if (T == 0)
         R.Terms.erase(M);
     }
   return R;
@@ -109,11 +132,12 @@ std::optional<int64_t> Polynomial::asConstant() const {
 
 std::optional<AffineExpr> Polynomial::asAffine() const {
   AffineExpr E;
+  E.Overflow = Overflow;
   for (auto &[M, C] : Terms) {
     if (M.empty())
-      E.Constant += C;
+      addTo(E.Constant, C, E.Overflow);
     else if (M.size() == 1)
-      E.Coeffs[M[0]] += C;
+      addTo(E.Coeffs[M[0]], C, E.Overflow);
     else
       return std::nullopt;
   }
@@ -132,11 +156,10 @@ std::string Polynomial::str() const {
       Out += C < 0 ? " - " : " + ";
     else if (C < 0)
       Out += "-";
-    int64_t A = C < 0 ? -C : C;
     if (T.empty())
-      Out += std::to_string(A);
+      Out += magnitude(C);
     else
-      Out += A == 1 ? T : std::to_string(A) + " * " + T;
+      Out += C == 1 || C == -1 ? T : magnitude(C) + " * " + T;
   }
   return Out;
 }
@@ -169,9 +192,9 @@ std::optional<Delinearized> delinearize(const Polynomial &P,
     }
     AffineExpr &G = Groups[Params];
     if (Iter.empty())
-      G.Constant += C;
+      addTo(G.Constant, C, G.Overflow);
     else
-      G.Coeffs[Iter] += C;
+      addTo(G.Coeffs[Iter], C, G.Overflow);
   }
   // Dimensions, innermost first, ordered by the degree of their stride.
   std::vector<Polynomial::Monomial> Keys;

@@ -36,6 +36,9 @@ struct AffineExpr {
   std::string str(const std::function<std::string(const std::string &)> &Subst) const;
   AffineExpr operator+(const AffineExpr &O) const;
   AffineExpr operator*(int64_t F) const;
+  /// Set, and kept through later arithmetic, once a coefficient or the
+  /// constant leaves int64_t: the value is then meaningless.
+  bool Overflow = false;
 };
 
 /// A sum of integer-coefficient monomials over symbols.
@@ -53,6 +56,8 @@ public:
   /// The affine form, if no term has degree above one.
   std::optional<AffineExpr> asAffine() const;
   std::string str() const;
+  /// As AffineExpr::Overflow.
+  bool Overflow = false;
 };
 
 /// A linearised subscript split into dimensions: Index[d] is affine in the

@@ -713,7 +713,11 @@ private:
       int64_t Stride = 1;
       std::vector<Polynomial> Rev{Polynomial::constant(1)};
       for (auto It = Sizes.rbegin(); It != Sizes.rend(); ++It) {
-        Stride *= *It;
+        if (__builtin_mul_overflow(Stride, *It, &Stride))
+          return regionError(ASE->getExprLoc(),
+                             "the shape of '" + VD->getNameAsString() +
+                                 "' has more elements than int64_t counts",
+                             "sizes and bounds are computed in 64-bit signed integers");
         Rev.push_back(Polynomial::constant(Stride));
       }
       Strides.assign(Rev.rbegin(), Rev.rend());
@@ -783,6 +787,15 @@ private:
                        "non-affine expression '" + P->str() + "'", AffineNote);
   }
 
+  /// Coefficients are int64_t: a subscript or bound whose folded
+  /// coefficients leave that range would otherwise wrap into another access.
+  llvm::Expected<Polynomial> checkedResult(Polynomial P, SourceLocation Loc) {
+    if (P.Overflow)
+      return regionError(Loc, "integer overflow in a subscript or loop bound",
+                         "its coefficients are folded in 64-bit signed integers");
+    return P;
+  }
+
   llvm::Expected<Polynomial> polynomial(const Expr *E) {
     E = E->IgnoreParens();
     if (const auto *CE = dyn_cast<CastExpr>(E)) {
@@ -813,7 +826,8 @@ private:
         auto P = polynomial(U->getSubExpr());
         if (!P)
           return P.takeError();
-        return U->getOpcode() == UO_Minus ? *P * -1 : *P;
+        return checkedResult(U->getOpcode() == UO_Minus ? *P * -1 : *P,
+                             U->getOperatorLoc());
       }
     }
     if (const auto *B = dyn_cast<BinaryOperator>(E)) {
@@ -825,11 +839,12 @@ private:
         auto R = polynomial(B->getRHS());
         if (!R)
           return R.takeError();
+        SourceLocation Loc = B->getOperatorLoc();
         if (Op == BO_Add)
-          return *L + *R;
+          return checkedResult(*L + *R, Loc);
         if (Op == BO_Sub)
-          return *L + *R * -1;
-        return *L * *R;
+          return checkedResult(*L + *R * -1, Loc);
+        return checkedResult(*L * *R, Loc);
       }
       return regionError(B->getOperatorLoc(),
                          "non-affine operator '" + B->getOpcodeStr().str() +

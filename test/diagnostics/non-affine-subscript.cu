@@ -48,3 +48,19 @@ void bound(int M, int N, int K, const __half *__restrict__ A,
       for (int k = 0; k < (K >> 1); ++k)
         C[i * N + j] += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
 }
+
+// Coefficients are folded in int64_t: one that leaves it would wrap into a
+// different access (found by tc-fuzz-region under UBSan).
+void coefficient_overflow(long M, long N, long K, const __half *__restrict__ A,
+                          const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc
+  for (long i = 0; i < M; ++i)
+    for (long j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (long k = 0; k < K; ++k)
+        acc += __half2float(A[i * 4611686018427387904L * 4 + k]) * __half2float(B[k * N + j]);
+      // DIAG: non-affine-subscript.cu:[[@LINE-1]]:56: error: integer overflow in a subscript or loop bound
+      // DIAG: note: its coefficients are folded in 64-bit signed integers
+      C[i * N + j] = __float2half(acc);
+    }
+}

@@ -264,4 +264,22 @@ TEST(DelinearizeTest, FailsOnNonChainedStrides) {
   EXPECT_NE(Reason.find("row-major linearisation"), std::string::npos) << Reason;
 }
 
+TEST(PolynomialTest, OverflowIsStickyAndExact) {
+  const int64_t Big = int64_t(1) << 62;
+  Polynomial P = sym("i") * Polynomial::constant(Big);
+  EXPECT_FALSE(P.Overflow);
+  EXPECT_TRUE((P * 2).Overflow);                 // i * 2^63
+  EXPECT_TRUE((P * 2 + sym("k")).Overflow);      // kept through a sum
+  EXPECT_TRUE((sym("k") + P * 4).Overflow);      // from either operand
+  EXPECT_FALSE((P * -2).Overflow);               // -2^63 fits
+  EXPECT_EQ((P * -2).str(), "-9223372036854775808 * i");
+  EXPECT_TRUE((P * -2 * -1).Overflow);           // its negation does not
+  EXPECT_TRUE((Polynomial::constant(Big) + Polynomial::constant(Big)).Overflow);
+  EXPECT_FALSE((Polynomial::constant(Big) + Polynomial::constant(-Big)).Overflow);
+  AffineExpr A = *(P * -2).asAffine();
+  EXPECT_FALSE(A.Overflow);
+  EXPECT_TRUE((A * -1).Overflow);
+  EXPECT_TRUE((A + A).Overflow);
+}
+
 } // namespace
