@@ -28,6 +28,13 @@ public:
       }
       std::string Name = PP.getSpelling(Tok);
       SourceLocation NameLoc = Tok.getLocation();
+      // Which of two values was meant is not ours to guess.
+      if (auto First = R.Clauses.Locs.find(Name); First != R.Clauses.Locs.end()) {
+        SourceLocation FirstLoc = First->second;
+        error(NameLoc, "clause '" + Name + "' is given twice in '#pragma tc'", "");
+        note(FirstLoc, "'" + Name + "' is first given here");
+        return;
+      }
       R.Clauses.Locs[Name] = NameLoc;
       PP.Lex(Tok);
       if (Name == "sync") {

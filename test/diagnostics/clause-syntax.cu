@@ -111,3 +111,12 @@ void not_a_name(int M, int N, int K, const __half *__restrict__ A,
 #pragma tc "tile"
   GEMM_NEST
 }
+
+void clause_twice(int M, int N, int K, const __half *__restrict__ A,
+                  const __half *__restrict__ B, __half *__restrict__ C) {
+  // Which of two values was meant is not guessed (it was the last one).
+  // DIAG: {{.*}}clause-syntax.cu:[[@LINE+2]]:34: error: clause 'tile' is given twice in '#pragma tc'
+  // DIAG: {{.*}}clause-syntax.cu:[[@LINE+1]]:12: note: 'tile' is first given here
+#pragma tc tile(64, 64, 32) sync tile(128, 128, 32)
+  GEMM_NEST
+}
