@@ -130,6 +130,39 @@ std::string mainPath(SourceManager &SM) {
   return FE ? FE->getName().str() : "";
 }
 
+/// Regions that cannot be rewritten on their own: two pragmas before one
+/// statement (whose clauses would count?), or a pragma inside another's
+/// region (whose replacement would swallow it). Each pair is diagnosed at
+/// the later pragma and both stay as written.
+template <typename ErrorFn, typename NoteFn>
+std::set<const PragmaRecord *> conflictingRegions(SourceManager &SM,
+                                                  const std::vector<Region> &Regions,
+                                                  ErrorFn error, NoteFn note) {
+  std::set<const PragmaRecord *> Out;
+  auto contains = [&](const Stmt *Outer, const Stmt *Inner) {
+    return !SM.isBeforeInTranslationUnit(Inner->getBeginLoc(), Outer->getBeginLoc()) &&
+           !SM.isBeforeInTranslationUnit(Outer->getEndLoc(), Inner->getEndLoc());
+  };
+  for (size_t I = 0; I < Regions.size(); ++I)
+    for (size_t J = 0; J < Regions.size(); ++J) {
+      const Region &A = Regions[I], &B = Regions[J];
+      if (I == J)
+        continue;
+      if (A.S == B.S && SM.isBeforeInTranslationUnit(A.Pragma->Loc, B.Pragma->Loc)) {
+        error(B.Pragma->Loc, "more than one '#pragma tc' before one statement");
+        note(A.Pragma->Loc, "the first is here; write all clauses on one '#pragma tc' line");
+      } else if (A.S != B.S && contains(A.S, B.S)) {
+        error(B.Pragma->Loc, "'#pragma tc' inside the region of another '#pragma tc'");
+        note(A.Pragma->Loc, "the enclosing region starts here; remove one of the two pragmas");
+      } else {
+        continue;
+      }
+      Out.insert(A.Pragma);
+      Out.insert(B.Pragma);
+    }
+  return Out;
+}
+
 void add(tooling::Replacements &Into, const tooling::Replacement &R) {
   if (auto Err = Into.add(R))
     llvm::consumeError(std::move(Err)); // overlapping regions cannot occur
@@ -381,6 +414,7 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
       Result.RegionsRejected++;
       Outcomes.push_back(outcome(P));
     }
+  std::set<const PragmaRecord *> Conflicting = conflictingRegions(SM, Finder.Regions, error, note);
   std::map<const FunctionDecl *, std::string> Definitions;
   std::map<std::string, unsigned> Counter;
   // The file's own names: the region's file-scope names must avoid them.
@@ -390,7 +424,7 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
       FileNames.insert(Macro);
   for (const Region &R : Finder.Regions) {
     RegionOutcome O = outcome(*R.Pragma);
-    if (!R.Pragma->Valid) {
+    if (!R.Pragma->Valid || Conflicting.count(R.Pragma)) {
       Result.RegionsRejected++;
       Outcomes.push_back(std::move(O));
       continue;
@@ -419,7 +453,10 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
       Outcomes.push_back(std::move(O));
       continue;
     }
-    if (R.F->getDeclContext()->isRecord()) {
+    // The definitions go before the function: inside a class body they
+    // would become members. An out-of-line member definition is at
+    // namespace scope, where they are free functions.
+    if (R.F->getLexicalDeclContext()->isRecord()) {
       error(R.Pragma->Loc, "'#pragma tc' in a member function defined inside its class");
       note(R.Pragma->Loc, "define the function outside the class body");
       Result.RegionsRejected++;

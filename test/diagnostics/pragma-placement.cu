@@ -7,6 +7,8 @@
 // RUN: not %tc-rewrite %s -o %t.cu 2>&1 | FileCheck %s --check-prefix=DIAG
 // RUN: diff %s %t.cu
 
+#include <cuda_fp16.h>
+
 // DIAG-DAG: {{.*}}pragma-placement.cu:[[@LINE+2]]:1: error: '#pragma tc' does not precede a statement in a function body
 // DIAG-DAG: {{.*}}pragma-placement.cu:[[@LINE+1]]:1: note: place it directly before a 'for' loop nest or a '{ }' block of nests
 #pragma tc
@@ -38,4 +40,56 @@ void no_matmul(int M, float *y) {
   // DIAG-DAG: {{.*}}pragma-placement.cu:[[@LINE+1]]:3: note: a '#pragma tc' region must accumulate a product, e.g. 'acc += A[i * K + k] * B[k * N + j]'
   for (int i = 0; i < M; ++i)
     y[i] = 0.0f;
+}
+
+struct InClass {
+  void run(int M, int N, int K, const float *__restrict__ A,
+           const float *__restrict__ B, float *__restrict__ C) {
+    // The definitions would become members of the class.
+    // DIAG-DAG: {{.*}}pragma-placement.cu:[[@LINE+2]]:1: error: '#pragma tc' in a member function defined inside its class
+    // DIAG-DAG: {{.*}}pragma-placement.cu:[[@LINE+1]]:1: note: define the function outside the class body
+#pragma tc allow_tf32
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        float acc = 0.0f;
+        for (int k = 0; k < K; ++k)
+          acc += A[i * K + k] * B[k * N + j];
+        C[i * N + j] = acc;
+      }
+  }
+};
+
+// Two pragmas before one nest: which clauses count is not guessed; both stay
+// (found by tc-fuzz-region: the second kernel was emitted and never called).
+void two_pragmas(int M, int N, int K, const __half *__restrict__ A,
+                 const __half *__restrict__ B, float *__restrict__ C) {
+  // DIAG-DAG: {{.*}}pragma-placement.cu:[[@LINE+1]]:1: note: the first is here; write all clauses on one '#pragma tc' line
+#pragma tc tile(64, 64, 32)
+  // DIAG-DAG: {{.*}}pragma-placement.cu:[[@LINE+1]]:1: error: more than one '#pragma tc' before one statement
+#pragma tc stages(2)
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}
+
+// A region inside another's: the outer replacement would swallow the inner.
+void nested_pragmas(int M, int N, int K, const __half *__restrict__ A,
+                    const __half *__restrict__ B, float *__restrict__ C) {
+  // DIAG-DAG: {{.*}}pragma-placement.cu:[[@LINE+1]]:1: note: the enclosing region starts here; remove one of the two pragmas
+#pragma tc
+  {
+    // DIAG-DAG: {{.*}}pragma-placement.cu:[[@LINE+1]]:1: error: '#pragma tc' inside the region of another '#pragma tc'
+#pragma tc tile(64, 64, 32)
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        float acc = 0.0f;
+        for (int k = 0; k < K; ++k)
+          acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+        C[i * N + j] = acc;
+      }
+  }
 }

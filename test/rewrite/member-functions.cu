@@ -1,0 +1,35 @@
+// A region in a member function defined outside its class is rewritten:
+// its kernels and launcher go before the definition, at namespace scope
+// (the semantic context is the class, the lexical one is not). Found by
+// tc-fuzz-region (test/libfuzzer/findings/). A member function defined
+// inside its class body stays rejected: test/diagnostics/pragma-placement.cu.
+//
+// RUN: %tc-rewrite --arch=sm_90a %s -o %t.cu
+// RUN: FileCheck %s --input-file=%t.cu
+// RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
+// RUN:   -gencode arch=compute_90a,code=sm_90a -ptx -Xcicc -O0 %t.cu -o %t.ptx %}
+
+#include <cuda_fp16.h>
+
+namespace layers {
+struct Gemm {
+  void run(int M, int N, int K, const __half *__restrict__ A,
+           const __half *__restrict__ B, float *__restrict__ C) const;
+};
+} // namespace layers
+
+// CHECK: {{^}}static void tc_run_0_launch(
+// CHECK: {{^}}void layers::Gemm::run(
+void layers::Gemm::run(int M, int N, int K, const __half *__restrict__ A,
+                       const __half *__restrict__ B, float *__restrict__ C) const {
+  // CHECK-NOT: {{^}}#pragma tc
+  // CHECK: {{^}}  tc_run_0_launch(M, N, K, A, B, C, 0);
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}
