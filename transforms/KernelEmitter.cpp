@@ -1290,22 +1290,9 @@ private:
     if (DeclareTwin)
       S += launcherSignature(twin()) + ";  // the fallback, defined below\n\n";
     S += launcherSignature(Name) + " {\n";
-    if (!Alts.empty()) {
-      std::string Names;
-      for (auto &A : Args)
-        Names += A.Name + ", ";
-      S += "  // The kernel for this shape (tc/tile_choice.cuh).\n";
-      for (auto &Alt : Alts)
-        S += "  if (tc::" + Alt.Predicate + "(" + extentM() + ", " + extentN() +
-             (Alt.TakesK ? ", " + reductionLength()
-                         : Idiom.IterBatch.empty() ? std::string()
-                                                   : ", " + Idiom.ExtentBatch.str(subst())) +
-             Alt.ExtraArgs + ")) {\n    " +
-             Name + Alt.Suffix + "_launch(" + Names + "tc_stream);  // " +
-             std::to_string(Alt.Config.BlockM) + "x" + std::to_string(Alt.Config.BlockN) +
-             " tiles\n    return;\n  }\n";
-    }
-    // Grid: one block per block tile of the output, counted by isl.
+    // Grid: one block per block tile of the output, counted by isl. The
+    // checks come before the choice of kernel, whose arithmetic on the
+    // sizes assumes an output.
     isl::set Tiles = KS.GridTiles;
     int BatchPos = isl_set_find_dim_by_name(Tiles.get(), isl_dim_param, "tc_batch");
     if (BatchPos >= 0) // the same tiles for every batch element
@@ -1323,6 +1310,21 @@ private:
            ", which does not hold\");\n    return;\n  }\n";
     }
     S += "  if (!(" + printSetCondition(Params) + "))\n    return;  // no output element\n";
+    if (!Alts.empty()) {
+      std::string Names;
+      for (auto &A : Args)
+        Names += A.Name + ", ";
+      S += "  // The kernel for this shape (tc/tile_choice.cuh).\n";
+      for (auto &Alt : Alts)
+        S += "  if (tc::" + Alt.Predicate + "(" + extentM() + ", " + extentN() +
+             (Alt.TakesK ? ", " + reductionLength()
+                         : Idiom.IterBatch.empty() ? std::string()
+                                                   : ", " + Idiom.ExtentBatch.str(subst())) +
+             Alt.ExtraArgs + ")) {\n    " +
+             Name + Alt.Suffix + "_launch(" + Names + "tc_stream);  // " +
+             std::to_string(Alt.Config.BlockM) + "x" + std::to_string(Alt.Config.BlockN) +
+             " tiles\n    return;\n  }\n";
+    }
     std::string ArgNames;
     for (auto &A : Args)
       ArgNames += A.Name + ", ";
@@ -1400,6 +1402,12 @@ private:
            (C.SplitFillDivisor > 1 ? ", " + str(C.SplitFillDivisor) : std::string()) + ");\n";
     S += "  const long long tc_split_tiles = tc_k_tiles > 0 ? (tc_k_tiles + tc_splits - 1) / tc_splits : 1;\n";
     S += "  if (tc_k_tiles > 0)\n    tc_splits = (int)((tc_k_tiles + tc_split_tiles - 1) / tc_split_tiles);\n";
+    // A count past CUDA's grid limits would wrap in the dim3: too few
+    // blocks, or a failed launch.
+    S += "  if (!tc::grid_fits(" + TilesN + " + 1, " + TilesM + " + 1, (long long)(" + Batches +
+         ") * tc_splits)) {\n    tc::report_error(tc::Status::GridTooLarge, \"" + Where +
+         "\", \"'#pragma tc' region: the output needs more thread blocks than a CUDA grid "
+         "holds\");\n    return;\n  }\n";
     S += "  const dim3 tc_grid(" + TilesN + " + 1, " + TilesM + " + 1, " + Batches + " * tc_splits);\n";
     S += "  float *tc_workspace = nullptr;\n";
     S += "  if (tc_splits > 1)\n    cudaMallocAsync(&tc_workspace, sizeof(float) * (size_t)tc_splits * " +

@@ -24,6 +24,7 @@ namespace tc {
 enum class Status {
   Success = 0,
   AssumptionViolated, // a run-time condition of the region does not hold
+  GridTooLarge,       // the output needs more blocks than a CUDA grid holds
 };
 
 struct Error {
@@ -66,6 +67,12 @@ inline ErrorHandler set_error_handler(ErrorHandler h) {
 inline void abort_on_error(const Error &e) {
   std::fprintf(stderr, "%s: %s\n", e.where, e.message);
   std::abort();
+}
+
+/// Whether a grid of x * y * z blocks fits CUDA's limits (2^31 - 1 along
+/// x, 65535 along y and z); a dim3 built from larger counts wraps.
+inline bool grid_fits(long long x, long long y, long long z) {
+  return x >= 1 && y >= 1 && z >= 1 && x <= 2147483647LL && y <= 65535 && z <= 65535;
 }
 
 /// Called by the launchers: records the error and calls the handler.

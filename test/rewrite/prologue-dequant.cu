@@ -281,6 +281,8 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // kernel, whose maps need W's rows 16-byte aligned (no aligned copy of an
 // 8-bit operand), else the cp.async kernel.
 // CHECK-LABEL: static void tc_int8_linear_0_launch(
+// CHECK-NEXT: {{^}}  if (!(((M >= 1) && (N >= 1))))
+// CHECK-NEXT: {{^}}    return;  // no output element
 // CHECK-NEXT: {{^}}  // The kernel for this shape (tc/tile_choice.cuh).
 // CHECK-NEXT: {{^}}  if (tc::prefer_narrow_raw_fragment_tiles(M, N, K)) {
 // CHECK-NEXT: {{^}}    tc_int8_linear_0_narrow_launch(M, N, K, X, W, zero, scale, Y, tc_stream);  // 64x128 tiles

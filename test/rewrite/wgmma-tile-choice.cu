@@ -29,6 +29,8 @@
 // CHECK:      {{^}}//   block tile 64x128x64, 1 warpgroup (4 warps and a producer warp), 8 TMA stages (mbarriers), {{.*}}
 // CHECK-NEXT: {{^}}__global__ void __launch_bounds__(160, 1) tc_gemm_kmajor_0_narrow_deep_kernel(
 // CHECK:      {{^}}static void tc_gemm_kmajor_0_launch(
+// CHECK-NEXT: {{^}}  if (!(((M >= 1) && (N >= 1))))
+// CHECK-NEXT: {{^}}    return;  // no output element
 // CHECK-NEXT: {{^}}  // The kernel for this shape (tc/tile_choice.cuh).
 // CHECK-NEXT: {{^}}  if (tc::prefer_skinny_tiles(M, N, K, 32)) {
 // CHECK-NEXT: {{^}}    tc_gemm_kmajor_0_skinny_launch(M, N, K, A, B, C, tc_stream);  // 64x32 tiles

@@ -35,4 +35,14 @@ TEST(StatusTest, AbortOnErrorAborts) {
                "h.cu:1: x");
 }
 
+TEST(StatusTest, GridLimits) {
+  EXPECT_TRUE(tc::grid_fits(1, 1, 1));
+  EXPECT_TRUE(tc::grid_fits(2147483647LL, 65535, 65535));
+  EXPECT_FALSE(tc::grid_fits(2147483648LL, 1, 1));
+  EXPECT_FALSE(tc::grid_fits(1, 65536, 1));   // M > 65535 * 128 rows
+  EXPECT_FALSE(tc::grid_fits(1, 1, 65536));   // batch * splits
+  EXPECT_FALSE(tc::grid_fits(0, 1, 1));
+  EXPECT_FALSE(tc::grid_fits(1, -1, 1));
+}
+
 } // namespace
