@@ -26,17 +26,23 @@
 #       <tool>-<arch>.log (the tool's and the driver's output); the summary
 #       table is printed last.
 #
-# What the tools can see (compute-sanitizer documentation; see
-# CONTRIBUTING.md, "On a GPU"): racecheck tracks shared-memory accesses of
-# threads (and cp.async, --racecheck-memcpy-async, the default), not the
-# writes of TMA (cp.async.bulk.tensor), which no thread makes, nor wgmma's
-# reads of its shared-memory operands. So on the sm_90a kernels it checks
-# the epilogue's staging and the cp.async kernels, not the TMA -> wgmma
-# hand-over. synccheck checks barriers (bar.sync, __syncwarp, mbarrier-based
-# cuda::barrier) and, on sm_90a, the warpgroup's wgmma sequence
-# (--check-warpgroup-mma, the default). memcheck checks every thread's
-# global and shared access, and cp.async.bulk (--check-bulk-copy, the
-# default).
+# What the tools can see (compute-sanitizer documentation, 2025.x; see
+# CONTRIBUTING.md, "On a GPU"): racecheck tracks threads' shared-memory
+# accesses, and cp.async / memcpy_async targets against their commit/wait
+# (--racecheck-memcpy-async, the default); the documentation says nothing
+# of TMA (cp.async.bulk.tensor) or wgmma operands. Reports from others
+# (flash-attention's notes on racecheck and TMA) say descriptor TMA writes
+# are attributed to no thread, so they take part in no hazard; wgmma reads
+# its operands through the async proxy, not as thread loads. So on the
+# sm_90a kernels racecheck checks the epilogue staging, the cp.async
+# kernels and the mbarrier hand-overs of thread accesses (it did report the
+# persistent kernel's earlier hand-over, docs/results/
+# bench-h100-persistent-tiles.md), not the TMA -> wgmma stages. synccheck
+# checks __syncthreads/__syncwarp, cuda::barrier (the documentation names
+# that, not raw mbarrier PTX) and, on sm_90a, each warpgroup's wgmma
+# sequence (--check-warpgroup-mma, the default). memcheck checks every
+# thread's global and shared access, and cp.async.bulk (--check-bulk-copy,
+# the default).
 #
 # Usage: scripts/gpu-sanitize.sh [--prepare]
 #   TC_REWRITE=path     the tool for --prepare (default build/bin/tc-rewrite)
@@ -67,14 +73,15 @@ declare -A FUNCS=(
 # The odd shapes; each function runs those of its shape list (general,
 # batched, constexpr rows or fixed) that match, with that list's ld
 # padding (leading_dims: lda/ldb/ldc cycle over dense, +3, round8+8,
-# round8, +65) and K2 (sums). On 132 SMs (tc/tile_choice.cuh, and the
-# comments of kGeneral in forms_correctness.cu) they take:
+# round8, +65) and K2 (sums). On 132 SMs they take, by the rules of
+# tc/tile_choice.cuh and the comments of kGeneral in forms_correctness.cu
+# (read, not traced on the device), the sm_90a kernels named:
 SHAPES=(
   1x1x1 17x33x65         # a single partial tile; n <= 64: the skinny 64x64 tiles
   4096x8x64              # skinny tiles, tall
   136x264x72             # aligned rows, partial tiles, few: 64x128 tiles
   127x129x131m           # rows and bases misaligned: repacked / element-wise copies
-  256x256x1024           # few tiles, long K: split along k
+  256x256x1024           # few tiles, long K: 64x128 tiles in parts (sm_80: split k)
   5x17x33x65 2x127x129x131 4x512x512x512 3x128x128x128m   # batched
   1x128x64 129x128x64 1000x128x64m 8193x128x64            # constexpr rows (N 128, K 64)
   96x80x48 96x80x48m                                      # all sizes constexpr
@@ -85,9 +92,9 @@ SHAPES=(
 # access, would take most of the time.
 SHAPES_SM90A=(
   2048x1536x256          # 128x256 (or a fitted width) wide tiles
-  1920x1160x776          # persistent 128x128 tiles (K-major A prologue: fragments)
+  1920x1160x776          # wide tiles; with the prologue, persistent A-fragment tiles
   2300x2100x1040         # 192x192 fitted tiles
-  2560x1790x528          # int8 weights: transposed tall tiles
+  2560x1790x528          # persistent 128x128 tiles; int8 weights: tall transposed tiles
 )
 
 prepare() {
@@ -243,9 +250,14 @@ main() {
   done
   for i in "${!archs[@]}"; do
     arch=${archs[$i]}
-    if wait "${pids[$i]}"; then built[$arch]=1; else failed=1; fi
     echo
-    echo "=== build $arch: ${built[$arch]:+ok}${built[$arch]:-FAILED}"
+    if wait "${pids[$i]}"; then
+      built[$arch]=1
+      echo "=== build $arch: ok"
+    else
+      failed=1
+      echo "=== build $arch: FAILED"
+    fi
     cat "$results/build-$arch.log"
   done
   echo
