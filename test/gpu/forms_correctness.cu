@@ -12,7 +12,17 @@
 //   semantics) as markdown to that file. Each family (samples/forms file)
 //   runs in a child process (`forms_correctness --child FAMILY`), so that a
 //   kernel fault costs only that family's remaining cases.
-//   TC_FORMS_FILTER=substring restricts the run to matching function names.
+//   TC_FORMS_FILTER=sub[,sub...] restricts the run to the function names
+//   that contain one of the substrings ("=name": that name exactly).
+//   TC_FORMS_SHAPES=spec[,spec...] keeps, of each function's shapes, the
+//   first that matches each spec: MxNxK (batch 1) or BxMxNxK, with a
+//   trailing "m" for the misaligned variant (e.g. 17x33x65,3x128x128x128m);
+//   ld padding and the K of further products stay those of the full list.
+//   TC_FORMS_GUARD=bytes sets the guard regions around every array
+//   (default 4096; 0: each array is an allocation of its own size, so that
+//   compute-sanitizer's memcheck sees any access past it).
+//   TC_FORMS_TIMING=0 leaves out the second, timed call of each case.
+//   (scripts/gpu-sanitize.sh uses all four.)
 //
 // Every function is described by a Form (forms_table(), below): element and output
 // types, operand and output layouts, the init mode (what C starts from:
@@ -881,6 +891,46 @@ const int kFixedBatch[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 16, 17,
 const int kSumK2[] = {1, 7, 65, 64, 129, 3, 1, 15, 250, 8, 131, 1537, 24, 128, 100};
 const int kSumK3[] = {9, 1, 64, 33, 1, 200, 72, 5, 127, 1024, 16};
 
+// TC_FORMS_SHAPES: of `v`, the first shape that matches each spec of the
+// comma-separated list (MxNxK for batch 1, or BxMxNxK; a trailing "m":
+// misaligned), in the order of `v`. A malformed spec matches nothing.
+std::vector<Shape> select_shapes(const std::vector<Shape> &v, const std::string &specs) {
+  std::vector<bool> keep(v.size(), false);
+  size_t b = 0;
+  while (b <= specs.size()) {
+    size_t e = specs.find(',', b);
+    std::string spec = specs.substr(b, e == std::string::npos ? std::string::npos : e - b);
+    b = e == std::string::npos ? specs.size() + 1 : e + 1;
+    bool mis = !spec.empty() && spec.back() == 'm';
+    if (mis)
+      spec.pop_back();
+    long long d[4];
+    int n = 0;
+    for (size_t p = 0; n < 4 && p < spec.size();) {
+      char *end = nullptr;
+      d[n++] = std::strtoll(spec.c_str() + p, &end, 10);
+      p = (size_t)(end - spec.c_str());
+      if (p < spec.size() && spec[p] != 'x')
+        n = 0, p = spec.size();  // malformed
+      ++p;
+    }
+    if (n != 3 && n != 4)
+      continue;
+    const long long batch = n == 4 ? d[0] : 1, M = d[n - 3], N = d[n - 2], K = d[n - 1];
+    for (size_t s = 0; s < v.size(); ++s)
+      if (v[s].batch == batch && v[s].M == M && v[s].N == N && v[s].K == K &&
+          v[s].misalign == mis) {
+        keep[s] = true;
+        break;
+      }
+  }
+  std::vector<Shape> kept;
+  for (size_t s = 0; s < v.size(); ++s)
+    if (keep[s])
+      kept.push_back(v[s]);
+  return kept;
+}
+
 std::vector<Shape> shapes_for(const Form &f) {
   std::vector<Shape> v;
   switch (f.shapes) {
@@ -946,6 +996,8 @@ std::vector<Shape> shapes_for(const Form &f) {
     }
     break;
   }
+  if (const char *specs = std::getenv("TC_FORMS_SHAPES"))
+    v = select_shapes(v, specs);
 #ifdef TC_FORMS_HOST_EMULATION
   v.erase(std::remove_if(v.begin(), v.end(), [](const Shape &sh) {
             return (double)sh.batch * sh.M * sh.N *
@@ -964,7 +1016,14 @@ constexpr uint64_t kSeed = 0xf0e5c0de2026ULL;
 
 // Bytes of poisoned guard before and after every array; a multiple of 256 so
 // the arrays keep cudaMalloc's alignment (unless a shape misaligns them).
-constexpr size_t kGuardBytes = 4096;
+// TC_FORMS_GUARD overrides it (rounded up to 256).
+size_t guard_bytes() {
+  static const size_t bytes = [] {
+    const char *v = std::getenv("TC_FORMS_GUARD");
+    return v ? (std::strtoull(v, nullptr, 10) + 255) / 256 * 256 : (size_t)4096;
+  }();
+  return bytes;
+}
 constexpr unsigned char kPoisonByte = 0xFF;
 
 // --- Element-type helpers --------------------------------------------------------
@@ -1130,8 +1189,8 @@ struct GuardedArray {
 
   GuardedArray() = default;
   GuardedArray(const MatrixGeom &geom, bool misalign) : g(geom) {
-    offset = kGuardBytes + (misalign ? elem_size(g.type) : 0);
-    total = offset + g.bytes() + kGuardBytes;
+    offset = guard_bytes() + (misalign ? elem_size(g.type) : 0);
+    total = offset + g.bytes() + guard_bytes();
     check(cudaMalloc(&base, total), "cudaMalloc");
     check(cudaMemset(base, kPoisonByte, total), "poison");
   }
@@ -1822,7 +1881,9 @@ void run_case(const Form &f, int fn_index, int shape_index, const Shape &sh,
 
   // Timing is informative only: a second, warm call, bracketed by events on
   // the stream the rewritten code launches on. (In-place forms accumulate
-  // once more; the result is not checked again.)
+  // once more; the result is not checked again.) Not with TC_FORMS_TIMING=0.
+  if (const char *t = std::getenv("TC_FORMS_TIMING"); t && !std::strcmp(t, "0"))
+    return;
   cudaStream_t ts = args.stream;
   check(cudaEventRecord(ev_start, ts), "event record");
   f.call(args);
@@ -1989,6 +2050,24 @@ void write_markdown(const char *path, const std::string &gpu,
 }
 
 
+// Whether TC_FORMS_FILTER (comma-separated substrings, or "=name" for an
+// exact name) selects `name`; all functions without it.
+bool selected(const char *name) {
+  const char *filter = std::getenv("TC_FORMS_FILTER");
+  if (!filter)
+    return true;
+  for (const char *b = filter;; ++b) {
+    const char *e = std::strchr(b, ',');
+    std::string sub(b, e ? (size_t)(e - b) : std::strlen(b));
+    if (sub.size() > 1 && sub[0] == '=' ? sub.compare(1, std::string::npos, name) == 0
+                                         : !sub.empty() && std::strstr(name, sub.c_str()))
+      return true;
+    if (!e)
+      return false;
+    b = e;
+  }
+}
+
 // Runs the functions of one family (samples/forms/<family>.cu) in this
 // process; the parent reads the "@@" records.
 int child_main(const char *family) {
@@ -2010,12 +2089,10 @@ int child_main(const char *family) {
     std::fprintf(stderr, "cudaEventCreate/cudaStreamCreate failed\n");
     return 2;
   }
-  // Optional filter for reruns: TC_FORMS_FILTER=substring of function names.
-  const char *filter = std::getenv("TC_FORMS_FILTER");
+  // Optional filter for reruns: TC_FORMS_FILTER (see the top).
   const auto &table = forms_table();
   for (size_t i = 0; i < table.size(); ++i)
-    if (!std::strcmp(table[i].file, family) &&
-        (!filter || std::strstr(table[i].name, filter)))
+    if (!std::strcmp(table[i].file, family) && selected(table[i].name))
       run_function(table[i], (int)i, streams, ev_start, ev_stop);
   return 0;
 }
@@ -2080,9 +2157,8 @@ bool run_family(const std::string &self, const std::string &family,
   if (!device)
     return false;
   // Fill in what the child did not report.
-  const char *filter = std::getenv("TC_FORMS_FILTER");
   for (const auto &t : table) {
-    if (family != t.file || (filter && !std::strstr(t.name, filter)))
+    if (family != t.file || !selected(t.name))
       continue;
     size_t have = 0;
     for (const auto &r : g_results)
@@ -2115,11 +2191,13 @@ int main(int argc, char **argv) {
               "max_rel_err", "result", "time_ms", "note");
   std::fflush(stdout);
 
-  // One child process per family, in table order.
+  // One child process per family (with a function TC_FORMS_FILTER selects),
+  // in table order.
   const auto &table = forms_table();
   std::vector<std::string> families;
   for (const auto &t : table)
-    if (std::find(families.begin(), families.end(), t.file) == families.end())
+    if (selected(t.name) &&
+        std::find(families.begin(), families.end(), t.file) == families.end())
       families.push_back(t.file);
   const std::string self = self_path(argv[0]);
   std::string gpu;
@@ -2178,8 +2256,8 @@ int main(int argc, char **argv) {
 #ifndef TC_FORMS_HOST_EMULATION
   // A launcher whose assumption fails (ldc < N: rows of C overlap) does not
   // launch and reports tc::Status::AssumptionViolated (tc/status.cuh); C
-  // keeps every byte.
-  {
+  // keeps every byte. (Only where leading_dims.cu is linked in.)
+  if (&ld_rr != nullptr) {
     const int M = 4, N = 8, K = 8, ldc = N - 1;
     std::vector<__half> h(M * K + K * N, __float2half(1.0f));
     std::vector<unsigned char> before(M * N * sizeof(__half), 0x5a), after(before.size());
