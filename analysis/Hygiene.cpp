@@ -1,5 +1,6 @@
 //===- Hygiene.cpp --------------------------------------------------------===//
 #include "Hygiene.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -63,27 +64,36 @@ std::set<std::string> identifiersOf(llvm::StringRef Text) {
   return R;
 }
 
-std::set<std::string> codeIdentifiersOf(llvm::StringRef Text) {
-  std::string Code;
-  Code.reserve(Text.size());
-  for (size_t I = 0; I < Text.size();) {
-    if (Text.substr(I).starts_with("//")) {
-      I = std::min(Text.find('\n', I), Text.size());
-    } else if (Text.substr(I).starts_with("/*")) {
-      size_t E = Text.find("*/", I + 2);
-      I = E == llvm::StringRef::npos ? Text.size() : E + 2;
-    } else if (Text[I] == '"' || Text[I] == '\'') {
-      char Quote = Text[I++];
-      while (I < Text.size() && Text[I] != Quote)
-        I += Text[I] == '\\' ? 2 : 1;
-      ++I;
-    } else {
-      Code += Text[I++];
+std::set<std::string> codeIdentifiersOf(llvm::StringRef Text,
+                                        const clang::LangOptions &LangOpts) {
+  // Clang's raw lexer, not a hand-written stripper: raw strings, line
+  // splices and digraphs are lexed as the compiler will lex them.
+  std::string Buffer = Text.str(); // null-terminated, as the lexer needs
+  clang::Lexer L(clang::SourceLocation(), LangOpts, Buffer.data(), Buffer.data(),
+                 Buffer.data() + Buffer.size());
+  std::set<std::string> R;
+  clang::Token T;
+  bool End;
+  do {
+    End = L.LexFromRawLexer(T);
+    if (!T.is(clang::tok::raw_identifier))
       continue;
-    }
-    Code += ' ';
-  }
-  return identifiersOf(Code);
+    std::string Id = T.getRawIdentifier().str();
+    if (T.needsCleaning()) // a name continued over a line splice
+      for (llvm::StringRef Splice : {"\\\r\n", "\\\n"})
+        for (size_t P; (P = Id.find(Splice.str())) != std::string::npos;)
+          Id.erase(P, Splice.size());
+    R.insert(Id);
+  } while (!End);
+  return R;
+}
+
+std::set<std::string> codeIdentifiersOf(llvm::StringRef Text) {
+  clang::LangOptions LangOpts;
+  LangOpts.CPlusPlus = LangOpts.CPlusPlus11 = LangOpts.CPlusPlus14 =
+      LangOpts.CPlusPlus17 = true;
+  LangOpts.CUDA = true;
+  return codeIdentifiersOf(Text, LangOpts);
 }
 
 std::vector<std::string> definitionNames(const std::vector<std::string> &Spellings,

@@ -22,6 +22,7 @@
 #define TC_ANALYSIS_HYGIENE_H
 
 #include "Model.h"
+#include "clang/Basic/LangOptions.h"
 #include "llvm/ADT/StringRef.h"
 #include <map>
 #include <set>
@@ -50,7 +51,11 @@ std::string bindPlaceholders(llvm::StringRef Text,
 /// with a digit), comments and string literals included.
 std::set<std::string> identifiersOf(llvm::StringRef Text);
 
-/// The identifiers of C++ code outside its comments and literals.
+/// The identifiers of C++ code outside its comments and literals, as
+/// Clang's raw lexer sees them (no macro expansion), under `LangOpts` or
+/// CUDA C++17.
+std::set<std::string> codeIdentifiersOf(llvm::StringRef Text,
+                                        const clang::LangOptions &LangOpts);
 std::set<std::string> codeIdentifiersOf(llvm::StringRef Text);
 
 /// The names the definitions give to the user's entities: each spelling,

@@ -221,17 +221,7 @@ std::set<std::string> userMacros(Preprocessor &PP, SourceLocation Loc = {}) {
 
 /// The identifiers of the main file's code (its tokens, unexpanded).
 std::set<std::string> fileIdentifiers(SourceManager &SM, const LangOptions &LangOpts) {
-  std::set<std::string> R;
-  FileID Main = SM.getMainFileID();
-  llvm::StringRef Buf = SM.getBufferData(Main);
-  Lexer L(SM.getLocForStartOfFile(Main), LangOpts, Buf.begin(), Buf.begin(), Buf.end());
-  Token T;
-  while (!L.LexFromRawLexer(T))
-    if (T.is(tok::raw_identifier))
-      R.insert(T.getRawIdentifier().str());
-  if (T.is(tok::raw_identifier))
-    R.insert(T.getRawIdentifier().str());
-  return R;
+  return codeIdentifiersOf(SM.getBufferData(SM.getMainFileID()), LangOpts);
 }
 
 /// Whether a name of `Taken` starts with `Stem`: the stem of a region's

@@ -35,6 +35,11 @@ TEST(HygieneTest, CodeIdentifiersSkipCommentsAndLiterals) {
       "int a; // b c\n/* d */ e(\"f \\\" g\", 'h'); i");
   EXPECT_EQ(Ids, (std::set<std::string>{"int", "a", "e", "i"}));
   EXPECT_TRUE(identifiersOf("// b").count("b"));
+  // As the compiler lexes them: a raw string, a spliced comment, u8 and
+  // character prefixes, a digraph and a name continued over a line splice.
+  Ids = codeIdentifiersOf("R\"x(q \" r)x\" s // t \\\n u\n"
+                          "u8\"v\" L'w' <% y %> z\\\nz");
+  EXPECT_EQ(Ids, (std::set<std::string>{"s", "y", "zz"}));
 }
 
 // The model after renaming names no user spelling: sizes, arrays, iterators
