@@ -106,7 +106,8 @@ def ld_row(spec, role):
 
 
 def array_ld_role(role):
-    return {"A": "lda", "B": "ldb", "C": "ldc", "R": "ldc", "D": "ldc", "X": "ldc", "T": "ldc"}.get(role)
+    return {"A": "lda", "B": "ldb", "A2": "lda", "B2": "ldb", "C": "ldc", "R": "ldc", "D": "ldc", "X": "ldc",
+            "T": "ldc"}.get(role)
 
 
 def extent_expr(spec, m):
@@ -131,7 +132,10 @@ def domain(spec, m):
     if role in ("A", "B") and m["ctype"] == "uint8_t":
         return "fz::kUint8"
     if role == "zero":
-        if m["ctype"] == "int":
+        # bf16 holds 8 significant bits: an int8 weight minus a zero point in
+        # eighths (up to 36 * 8) would round on its way to the tensor cores,
+        # as the README says a prologue value that needs more precision does.
+        if m["ctype"] == "int" or (spec["elem"] == "bf16" and q.get("wtype") == "int8_t"):
             return "fz::kZeroInt"
         return "fz::kZeroU8" if q.get("wtype") == "uint8_t" else "fz::kZeroI8"
     if role == "scale":
