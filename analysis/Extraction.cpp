@@ -52,6 +52,10 @@ public:
   Extractor(ASTContext &Ctx, const FunctionDecl &F) : Ctx(Ctx), F(F) {
     Policy = std::make_unique<PrintingPolicy>(Ctx.getLangOpts());
     Policy->SuppressTagKeyword = true;
+    // The definitions go before the function, in its lexical scope: for an
+    // out-of-line member that is not where the class's or its namespace's
+    // type names resolve (a private typedef cannot be named at all there).
+    Policy->PrintAsCanonical = F.getLexicalDeclContext() != F.getDeclContext();
   }
 
   llvm::Expected<RegionModel> run(const Stmt &Region, const RegionClauses &C) {
@@ -293,8 +297,13 @@ private:
     if (!Upper)
       return Upper.takeError();
     L.UpperExclusive = *Upper;
-    if (Cond->getOpcode() == BO_LE)
-      L.UpperExclusive.Constant += 1;
+    if (Cond->getOpcode() == BO_LE) {
+      L.UpperExclusive = L.UpperExclusive + AffineExpr::constant(1);
+      if (L.UpperExclusive.Overflow)
+        return regionError(Cond->getOperatorLoc(),
+                           "integer overflow in a subscript or loop bound",
+                           "its coefficients are folded in 64-bit signed integers");
+    }
     // Increment: ++i, i++, i += 1.
     bool UnitStep = false;
     if (const auto *U = dyn_cast_or_null<UnaryOperator>(For->getInc()))

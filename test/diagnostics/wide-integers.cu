@@ -36,3 +36,17 @@ void huge_literal(int N, int K, const __half *__restrict__ A,
     }
 }
 // DIAG: wide-integers.cu:[[@LINE-8]]:38: error: integer literal out of the range of int64_t
+
+// `i <= X` is `i < X + 1`: that sum must fit too.
+void inclusive_bound_overflow(long long M, int N, int K, const __half *__restrict__ A,
+                              const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc
+  for (long long i = 0; i <= M + 9223372036854775807LL; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = __float2half(acc);
+    }
+}
+// DIAG: wide-integers.cu:[[@LINE-8]]:27: error: integer overflow in a subscript or loop bound
