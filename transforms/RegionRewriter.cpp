@@ -131,35 +131,47 @@ std::string mainPath(SourceManager &SM) {
 }
 
 /// Regions that cannot be rewritten on their own: two pragmas before one
-/// statement (whose clauses would count?), or a pragma inside another's
-/// region (whose replacement would swallow it). Each pair is diagnosed at
-/// the later pragma and both stay as written.
+/// statement (whose clauses would count?), or a pragma anywhere inside
+/// another's region (whose replacement would swallow it). Each is
+/// diagnosed at the later pragma, once, and all of them stay as written.
+/// `Diagnosed` gets the pragmas reported here.
 template <typename ErrorFn, typename NoteFn>
-std::set<const PragmaRecord *> conflictingRegions(SourceManager &SM,
-                                                  const std::vector<Region> &Regions,
-                                                  ErrorFn error, NoteFn note) {
+std::set<const PragmaRecord *>
+conflictingRegions(SourceManager &SM, const std::vector<Region> &Regions,
+                   const std::vector<PragmaRecord> &Pragmas,
+                   std::set<const PragmaRecord *> &Diagnosed, ErrorFn error, NoteFn note) {
   std::set<const PragmaRecord *> Out;
-  auto contains = [&](const Stmt *Outer, const Stmt *Inner) {
-    return !SM.isBeforeInTranslationUnit(Inner->getBeginLoc(), Outer->getBeginLoc()) &&
-           !SM.isBeforeInTranslationUnit(Outer->getEndLoc(), Inner->getEndLoc());
+  auto at = [&](const PragmaRecord &P) { return SM.getExpansionLoc(P.Loc); };
+  auto inside = [&](SourceLocation L, const Stmt *S) {
+    SourceLocation B = SM.getExpansionLoc(S->getBeginLoc());
+    SourceLocation E = SM.getExpansionRange(S->getEndLoc()).getEnd();
+    return !SM.isBeforeInTranslationUnit(L, B) && !SM.isBeforeInTranslationUnit(E, L);
   };
-  for (size_t I = 0; I < Regions.size(); ++I)
-    for (size_t J = 0; J < Regions.size(); ++J) {
-      const Region &A = Regions[I], &B = Regions[J];
-      if (I == J)
-        continue;
-      if (A.S == B.S && SM.isBeforeInTranslationUnit(A.Pragma->Loc, B.Pragma->Loc)) {
+  for (const Region &B : Regions) {
+    for (const Region &A : Regions)
+      if (A.S == B.S && SM.isBeforeInTranslationUnit(at(*A.Pragma), at(*B.Pragma))) {
         error(B.Pragma->Loc, "more than one '#pragma tc' before one statement");
         note(A.Pragma->Loc, "the first is here; write all clauses on one '#pragma tc' line");
-      } else if (A.S != B.S && contains(A.S, B.S)) {
-        error(B.Pragma->Loc, "'#pragma tc' inside the region of another '#pragma tc'");
-        note(A.Pragma->Loc, "the enclosing region starts here; remove one of the two pragmas");
-      } else {
-        continue;
+        Out.insert(A.Pragma);
+        Out.insert(B.Pragma);
+        Diagnosed.insert(B.Pragma);
+        break;
       }
-      Out.insert(A.Pragma);
-      Out.insert(B.Pragma);
-    }
+  }
+  for (const PragmaRecord &P : Pragmas) {
+    if (Diagnosed.count(&P) || !SM.isWrittenInMainFile(at(P)))
+      continue;
+    for (const Region &R : Regions)
+      if (R.Pragma != &P && inside(at(P), R.S)) {
+        if (!Diagnosed.count(&P)) {
+          error(P.Loc, "'#pragma tc' inside the region of another '#pragma tc'");
+          note(R.Pragma->Loc, "the enclosing region starts here; remove one of the two pragmas");
+          Diagnosed.insert(&P);
+        }
+        Out.insert(R.Pragma);
+        Out.insert(&P);
+      }
+  }
   return Out;
 }
 
@@ -342,13 +354,13 @@ tooling::Replacement regionReplacement(SourceManager &SM,
                                        const Region &R,
                                        const GeneratedRegion &G) {
   SourceLocation Begin = lineStart(SM, SM.getExpansionLoc(R.Pragma->Loc));
-  SourceLocation End = Lexer::getLocForEndOfToken(
-      SM.getExpansionLoc(R.S->getEndLoc()), 0, SM, LangOpts);
+  // The end of a function-like macro's invocation, its arguments too.
+  SourceLocation Last = SM.getExpansionRange(R.S->getEndLoc()).getEnd();
+  SourceLocation End = Lexer::getLocForEndOfToken(Last, 0, SM, LangOpts);
   // A loop whose body is an expression statement ends before that
   // statement's ';': the replacement takes the ';' too.
   if (!isa<CompoundStmt>(R.S))
-    if (std::optional<Token> Next = Lexer::findNextToken(
-            SM.getExpansionLoc(R.S->getEndLoc()), SM, LangOpts);
+    if (std::optional<Token> Next = Lexer::findNextToken(Last, SM, LangOpts);
         Next && Next->is(tok::semi))
       End = Next->getEndLoc();
   unsigned Column = SM.getExpansionColumnNumber(R.S->getBeginLoc());
@@ -397,14 +409,17 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
   RegionFinder Finder(SM, Pragmas);
   Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
   std::vector<RegionOutcome> Outcomes;
+  std::set<const PragmaRecord *> Diagnosed;
+  std::set<const PragmaRecord *> Conflicting =
+      conflictingRegions(SM, Finder.Regions, Pragmas, Diagnosed, error, note);
   for (const PragmaRecord &P : Pragmas)
-    if (P.Valid && !Finder.Found.count(&P) && SM.isWrittenInMainFile(P.Loc)) {
+    if (P.Valid && !Finder.Found.count(&P) && !Diagnosed.count(&P) &&
+        SM.isWrittenInMainFile(P.Loc)) {
       error(P.Loc, "'#pragma tc' does not precede a statement in a function body");
       note(P.Loc, "place it directly before a 'for' loop nest or a '{ }' block of nests");
       Result.RegionsRejected++;
       Outcomes.push_back(outcome(P));
     }
-  std::set<const PragmaRecord *> Conflicting = conflictingRegions(SM, Finder.Regions, error, note);
   std::map<const FunctionDecl *, std::string> Definitions;
   std::map<std::string, unsigned> Counter;
   // The file's own names: the region's file-scope names must avoid them.
@@ -446,9 +461,15 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
     // The definitions go before the function: inside a class body they
     // would become members. An out-of-line member definition is at
     // namespace scope, where they are free functions.
-    if (R.F->getLexicalDeclContext()->isRecord()) {
-      error(R.Pragma->Loc, "'#pragma tc' in a member function defined inside its class");
-      note(R.Pragma->Loc, "define the function outside the class body");
+    if (const auto *Class = dyn_cast<CXXRecordDecl>(R.F->getLexicalDeclContext())) {
+      if (R.F->getFriendObjectKind() != Decl::FOK_None)
+        error(R.Pragma->Loc, "'#pragma tc' in a friend function defined inside a class");
+      else
+        error(R.Pragma->Loc, "'#pragma tc' in a member function defined inside its class");
+      note(R.Pragma->Loc, Class->isLocalClass()
+                              ? "a local class's functions cannot be defined outside it; "
+                                "move the loop nest into a function at namespace scope"
+                              : "define the function outside the class body");
       Result.RegionsRejected++;
       Outcomes.push_back(std::move(O));
       continue;

@@ -93,3 +93,35 @@ void nested_pragmas(int M, int N, int K, const __half *__restrict__ A,
       }
   }
 }
+
+// Anywhere inside another region, not only before a statement of a block.
+void nested_in_loop_body(int M, int N, int K, const __half *__restrict__ A,
+                         const __half *__restrict__ B, float *__restrict__ C) {
+  // DIAG-DAG: {{.*}}pragma-placement.cu:[[@LINE+1]]:1: note: the enclosing region starts here; remove one of the two pragmas
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    // DIAG-DAG: {{.*}}pragma-placement.cu:[[@LINE+1]]:1: error: '#pragma tc' inside the region of another '#pragma tc'
+#pragma tc tile(64, 64, 32)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}
+
+struct WithFriend {
+  friend void befriended(int M, int N, int K, const float *__restrict__ A,
+                         const float *__restrict__ B, float *__restrict__ C) {
+    // DIAG-DAG: {{.*}}pragma-placement.cu:[[@LINE+2]]:1: error: '#pragma tc' in a friend function defined inside a class
+    // DIAG-DAG: {{.*}}pragma-placement.cu:[[@LINE+1]]:1: note: define the function outside the class body
+#pragma tc allow_tf32
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        float acc = 0.0f;
+        for (int k = 0; k < K; ++k)
+          acc += A[i * K + k] * B[k * N + j];
+        C[i * N + j] = acc;
+      }
+  }
+};
