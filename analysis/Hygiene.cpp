@@ -79,10 +79,20 @@ std::set<std::string> codeIdentifiersOf(llvm::StringRef Text,
     if (!T.is(clang::tok::raw_identifier))
       continue;
     std::string Id = T.getRawIdentifier().str();
-    if (T.needsCleaning()) // a name continued over a line splice
-      for (llvm::StringRef Splice : {"\\\r\n", "\\\n"})
-        for (size_t P; (P = Id.find(Splice.str())) != std::string::npos;)
-          Id.erase(P, Splice.size());
+    if (T.needsCleaning()) { // a name continued over a line splice
+      std::string Clean;
+      for (size_t I = 0; I < Id.size(); ++I) {
+        size_t J = I + 1;
+        while (Id[I] == '\\' && J < Id.size() && llvm::StringRef(" \t\v\f").contains(Id[J]))
+          ++J; // Clang takes backslash, blanks, newline as a splice too
+        if (Id[I] == '\\' && J < Id.size() && (Id[J] == '\n' || Id[J] == '\r')) {
+          I = Id[J] == '\r' && J + 1 < Id.size() && Id[J + 1] == '\n' ? J + 1 : J;
+          continue;
+        }
+        Clean += Id[I];
+      }
+      Id = std::move(Clean);
+    }
     R.insert(Id);
   } while (!End);
   return R;
@@ -91,7 +101,7 @@ std::set<std::string> codeIdentifiersOf(llvm::StringRef Text,
 std::set<std::string> codeIdentifiersOf(llvm::StringRef Text) {
   clang::LangOptions LangOpts;
   LangOpts.CPlusPlus = LangOpts.CPlusPlus11 = LangOpts.CPlusPlus14 =
-      LangOpts.CPlusPlus17 = true;
+      LangOpts.CPlusPlus17 = LangOpts.LineComment = LangOpts.Digraphs = true;
   LangOpts.CUDA = true;
   return codeIdentifiersOf(Text, LangOpts);
 }

@@ -1400,6 +1400,8 @@ private:
     else
       S += "  int tc_splits = tc::choose_splits(tc_tiles, tc_k_tiles" +
            (C.SplitFillDivisor > 1 ? ", " + str(C.SplitFillDivisor) : std::string()) + ");\n";
+    // The parts of k go along the grid's z with the batches.
+    S += "  if ((long long)(" + Batches + ") * tc_splits > 65535)\n    tc_splits = (int)tc::max(1LL, 65535 / (long long)(" + Batches + "));\n";
     S += "  const long long tc_split_tiles = tc_k_tiles > 0 ? (tc_k_tiles + tc_splits - 1) / tc_splits : 1;\n";
     S += "  if (tc_k_tiles > 0)\n    tc_splits = (int)((tc_k_tiles + tc_split_tiles - 1) / tc_split_tiles);\n";
     // A count past CUDA's grid limits would wrap in the dim3: too few

@@ -40,6 +40,9 @@ TEST(HygieneTest, CodeIdentifiersSkipCommentsAndLiterals) {
   Ids = codeIdentifiersOf("R\"x(q \" r)x\" s // t \\\n u\n"
                           "u8\"v\" L'w' <% y %> z\\\nz");
   EXPECT_EQ(Ids, (std::set<std::string>{"s", "y", "zz"}));
+  // A splice with blanks before its newline; `//*` is a line comment.
+  EXPECT_EQ(codeIdentifiersOf("tc_ge\\  \nmm_0 //* a\nb"),
+            (std::set<std::string>{"tc_gemm_0", "b"}));
 }
 
 // The model after renaming names no user spelling: sizes, arrays, iterators
