@@ -1455,15 +1455,16 @@ private:
            sharedMemoryOptIn({Kernel}) +
            "  // Few tiles: every tile split, its parts one cluster adding their partial\n"
            "  // tiles through distributed shared memory (tc/cluster_parts.cuh), where\n"
-           "  // the clusters run in one wave (their capacity measured once).\n"
+           "  // the clusters run in one wave (their capacity measured once a device).\n"
            "  tc::TileSchedule tc_schedule;\n"
            "  bool tc_in_clusters = false;\n"
            "  if (tc::cluster_parts_may_pay(" + TM + ", " + TN + ", tc_k_tiles, " + MinKTiles +
            ", tc_facts.device,\n"
            "                                tc_facts.options)) {\n"
-           "    static const tc::ClusterCapacity tc_capacity =\n"
-           "        tc::cluster_capacity(" + Kernel + ", " + str(C.blockThreads()) +
-           ", tc_smem_bytes);\n"
+           "    static tc::ClusterCapacities tc_capacities;  // measured once per device\n"
+           "    const tc::ClusterCapacity tc_capacity = tc::cluster_capacity_on(\n"
+           "        tc_capacities, tc_facts.device.ordinal, " + Kernel + ", " +
+           str(C.blockThreads()) + ", tc_smem_bytes);\n"
            "    tc_in_clusters = tc::schedule_cluster_parts(" + TM + ", " + TN + ", tc_k_tiles, " +
            MinKTiles + ", tc_capacity,\n"
            "                                                tc_facts.device, tc_facts.options,\n"

@@ -11,6 +11,7 @@ namespace tc {
 // What the choices need to know about the device.
 struct DeviceFacts {
   int multiprocessors = 1;  // SMs: a round of one block per SM
+  int ordinal = 0;          // the device's: what launchers keep measurements by
 };
 
 // Features a choice may take; each is on unless turned off (for

@@ -7,6 +7,9 @@
 // returns on. The SM count is the current device's at the launch (asked
 // once per device and kept: a program may cudaSetDevice between launches);
 // the switches are read once per process, since the environment is.
+// (What depends on a kernel as well - the clusters of it that fit,
+// cluster_capacity_on in cluster_parts.cuh - the launcher measures beside
+// this, kept by the ordinal of these facts.)
 #pragma once
 
 #include <atomic>
@@ -68,6 +71,7 @@ __host__ inline LaunchFacts launch_facts() {
     device = 0;
   LaunchFacts f;
   f.device.multiprocessors = device_multiprocessors(device);
+  f.device.ordinal = device;
   f.options = options;
   return f;
 }

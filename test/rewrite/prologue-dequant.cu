@@ -319,14 +319,15 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK-NEXT: !tc::tma_map_2d_bytes(&tc_map_b, W, K, N, K, 64, 128, true)) {
 // CHECK-NEXT: tc_int8_linear_0_cp_async_launch(M, N, K, X, W, zero, scale, Y, tc_stream);
 // Few tiles: clusters of parts where they fit in one wave (their capacity
-// measured once per launcher, only once an output may take them), else the
-// stream units; no workspace for the clusters.
+// measured once per launcher and device, only once an output may take
+// them), else the stream units; no workspace for the clusters.
 // CHECK: tc::TileSchedule tc_schedule;
 // CHECK-NEXT: bool tc_in_clusters = false;
 // CHECK-NEXT: if (tc::cluster_parts_may_pay({{.*}}, tc_k_tiles, 10, tc_facts.device,
 // CHECK-NEXT: {{^ *}}tc_facts.options)) {
-// CHECK-NEXT: static const tc::ClusterCapacity tc_capacity =
-// CHECK-NEXT: tc::cluster_capacity(tc_int8_linear_0_kernel, 288, tc_smem_bytes);
+// CHECK-NEXT: static tc::ClusterCapacities tc_capacities;  // measured once per device
+// CHECK-NEXT: const tc::ClusterCapacity tc_capacity = tc::cluster_capacity_on(
+// CHECK-NEXT: tc_capacities, tc_facts.device.ordinal, tc_int8_linear_0_kernel, 288, tc_smem_bytes);
 // CHECK-NEXT: tc_in_clusters = tc::schedule_cluster_parts({{.*}}, tc_k_tiles, 10, tc_capacity,
 // CHECK-NEXT: {{^ *}}tc_facts.device, tc_facts.options,
 // CHECK-NEXT: {{^ *}}tc_schedule);

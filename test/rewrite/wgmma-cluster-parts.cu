@@ -77,8 +77,9 @@
 // CHECK-NEXT: {{^}}  bool tc_in_clusters = false;
 // CHECK-NEXT: {{^}}  if (tc::cluster_parts_may_pay({{.*}}, tc_k_tiles, 12, tc_facts.device,
 // CHECK-NEXT: {{^ *}}tc_facts.options)) {
-// CHECK-NEXT: {{^}}    static const tc::ClusterCapacity tc_capacity =
-// CHECK-NEXT: {{^}}        tc::cluster_capacity(tc_gemm_0_narrow_deep_kernel, 160, tc_smem_bytes);
+// CHECK-NEXT: {{^}}    static tc::ClusterCapacities tc_capacities;  // measured once per device
+// CHECK-NEXT: {{^}}    const tc::ClusterCapacity tc_capacity = tc::cluster_capacity_on(
+// CHECK-NEXT: {{^}}        tc_capacities, tc_facts.device.ordinal, tc_gemm_0_narrow_deep_kernel, 160, tc_smem_bytes);
 // CHECK-NEXT: {{^}}    tc_in_clusters = tc::schedule_cluster_parts({{.*}}, tc_k_tiles, 12, tc_capacity,
 // CHECK-NEXT: {{^ *}}tc_facts.device, tc_facts.options,
 // CHECK-NEXT: {{^ *}}tc_schedule);
