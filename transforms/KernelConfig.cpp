@@ -2,6 +2,7 @@
 #include "KernelConfig.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringSwitch.h"
+#include <cctype>
 
 namespace tc {
 
@@ -610,17 +611,32 @@ static constexpr int kShorterSquareHeights[] = {112, 96, 80, 64};
 /// and none fits two.
 static constexpr int kShortSquareStages = 6;
 
-/// The predicate's list of a kernel's sizes: "{256, 224, 192, 176}".
-static std::string sizeList(int Base, llvm::ArrayRef<int> Others) {
-  std::string List = "{" + std::to_string(Base);
-  for (int S : Others)
-    List += ", " + std::to_string(S);
-  return List + "}";
+/// The predicate's list of a kernel's sizes: {256, 224, 192, 176}.
+static std::vector<int> sizeList(int Base, llvm::ArrayRef<int> Others) {
+  std::vector<int> List = {Base};
+  List.insert(List.end(), Others.begin(), Others.end());
+  return List;
+}
+
+std::string kernelRule(const std::string &Predicate) {
+  llvm::StringRef Name(Predicate);
+  Name.consume_front("prefer_");
+  std::string Rule;
+  bool Upper = true;
+  for (char Ch : Name) {
+    if (Ch == '_') {
+      Upper = true;
+      continue;
+    }
+    Rule += Upper ? static_cast<char>(std::toupper(static_cast<unsigned char>(Ch))) : Ch;
+    Upper = false;
+  }
+  return Rule;
 }
 
 /// The kernel `Base` (alternative `Suffix`) again with each narrower tile
 /// width of `Widths`, falling back to Base's cp.async twin; taken where
-/// tc::<Predicate>(m, n[, k], width, {Base's width, Widths...}<LastArgs>)
+/// tc::<Predicate>(m, n, k, width, {Base's width, Widths...}[, LastArg])
 /// picks that width. Only widths that are multiples of 64 for an N-major B, whose
 /// stages are 64-column panels. Built for pairs like Base where B's
 /// narrower tile still splits in halves (a K-major B's 112 to 48 rows),
@@ -628,22 +644,21 @@ static std::string sizeList(int Base, llvm::ArrayRef<int> Others) {
 /// paid under too (docs/design/kernel-config.md).
 static std::vector<AlternativeKernel> narrowerTiles(const KernelConfig &Base,
                                                     const std::string &Suffix,
-                                                    const std::string &Predicate, bool TakesK,
+                                                    const std::string &Predicate,
                                                     llvm::ArrayRef<int> Widths,
                                                     const MatmulIdiom &Idiom,
-                                                    const std::string &LastArgs = "") {
+                                                    long long LastArg = 0) {
   std::vector<int> Usable;
   for (int W : Widths)
     if (!hasNMajorB(Idiom) || W % 64 == 0)
       Usable.push_back(W);
-  const std::string List = sizeList(Base.BlockN, Usable);
+  const std::vector<int> List = sizeList(Base.BlockN, Usable);
   std::vector<AlternativeKernel> Alts;
   for (int W : Usable) {
     KernelConfig K = Base;
     K.BlockN = K.WarpN = W;
     K.PairedTiles = Base.PairedTiles && everyBSplitsInHalves(Idiom, W);
-    AlternativeKernel Alt{K, Suffix + std::to_string(W), Predicate, TakesK};
-    Alt.ExtraArgs = ", " + std::to_string(W) + ", " + List + LastArgs;
+    AlternativeKernel Alt{K, Suffix + std::to_string(W), Predicate, W, List, LastArg};
     Alt.TwinOf = Suffix;
     Alts.push_back(Alt);
   }
@@ -659,9 +674,9 @@ static std::vector<AlternativeKernel> narrowerTiles(const KernelConfig &Base,
 static std::vector<AlternativeKernel>
 shorterTransposedTiles(const KernelConfig &Base, llvm::ArrayRef<int> Heights,
                        const std::string &Suffix, const std::string &Predicate,
-                       const std::string &LastArg, const RegionClauses &Cl,
+                       long long LastArg, const RegionClauses &Cl,
                        std::optional<int> Stages = std::nullopt) {
-  const std::string List = sizeList(Base.BlockM, Heights);
+  const std::vector<int> List = sizeList(Base.BlockM, Heights);
   std::vector<AlternativeKernel> Alts;
   for (int H : Heights) {
     KernelConfig K = Base;
@@ -669,8 +684,7 @@ shorterTransposedTiles(const KernelConfig &Base, llvm::ArrayRef<int> Heights,
     if (Stages)
       K.Stages = *Stages;
     allowStreamUnits(K, Cl);
-    AlternativeKernel Alt{K, Suffix + std::to_string(H), Predicate, true};
-    Alt.ExtraArgs = ", " + std::to_string(H) + ", " + List + ", " + LastArg;
+    AlternativeKernel Alt{K, Suffix + std::to_string(H), Predicate, H, List, LastArg};
     Alt.TwinOf = "";
     Alts.push_back(Alt);
   }
@@ -685,7 +699,7 @@ static std::vector<AlternativeKernel> shorterTallTiles(const KernelConfig &Tall,
                                                        const RegionClauses &Cl) {
   return shorterTransposedTiles(Tall, kNarrowerWideWidths, "_tall",
                                 "prefer_tall_raw_fragment_height",
-                                Tall.StreamUnits ? "true" : "false", Cl);
+                                Tall.StreamUnits ? 1 : 0, Cl);
 }
 
 /// The 128x128 transposed kernel `Square` (the int8 layer's default
@@ -701,7 +715,7 @@ static std::vector<AlternativeKernel> shorterSquareTiles(const KernelConfig &Squ
                                                          const RegionClauses &Cl) {
   return shorterTransposedTiles(
       Square, kShorterSquareHeights, "_short", "prefer_short_raw_fragment_height",
-      std::to_string(launchesClusterParts(Square, Cl) ? Square.clusterPartsMinKTiles() : 0), Cl,
+      launchesClusterParts(Square, Cl) ? Square.clusterPartsMinKTiles() : 0, Cl,
       kShortSquareStages);
 }
 
@@ -741,17 +755,17 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
       Tall.ProducerWarpgroup = true;
       Tall.Stages = 4;
       allowStreamUnits(Tall, Cl);
-      AlternativeKernel TallAlt{Tall, "_tall", "prefer_tall_raw_fragment_tiles", false};
+      AlternativeKernel TallAlt{Tall, "_tall", "prefer_tall_raw_fragment_tiles"};
       TallAlt.TwinOf = "";
       std::vector<AlternativeKernel> Alts = {
-          {Narrow, "_narrow", "prefer_narrow_raw_fragment_tiles", true}};
+          {Narrow, "_narrow", "prefer_narrow_raw_fragment_tiles"}};
       // Outputs that 192x192 tiles cover in whole rounds of SMs where the
       // tall tiles do not (tc::prefer_fitted_raw_fragment_tiles): the same
       // transposed tile, 192 rows of X by three warpgroups of 64 rows of W.
       KernelConfig Fitted = Tall;
       Fitted.BlockM = Fitted.WarpN = Fitted.BlockN = 192;
       allowStreamUnits(Fitted, Cl);
-      AlternativeKernel FittedAlt{Fitted, "_fitted", "prefer_fitted_raw_fragment_tiles", false};
+      AlternativeKernel FittedAlt{Fitted, "_fitted", "prefer_fitted_raw_fragment_tiles"};
       FittedAlt.TwinOf = "";
       Alts.push_back(FittedAlt);
       std::vector<AlternativeKernel> Shorter = shorterTallTiles(Tall, Cl);
@@ -763,7 +777,7 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
       Alts.insert(Alts.end(), ShorterSquare.begin(), ShorterSquare.end());
       return Alts;
     }
-    return {{Narrow, "_narrow", "prefer_narrow_converted_tiles", false}};
+    return {{Narrow, "_narrow", "prefer_narrow_converted_tiles"}};
   }
   // Outputs of at most 64 columns: tiles as narrow as B's stage allows (an
   // N-major B is stored in 64-column panels), so that each stage carries
@@ -799,8 +813,8 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   std::vector<AlternativeKernel> NarrowerDeep;
   if (Deep.Tma)
     NarrowerDeep = narrowerTiles(
-        Deep, "_narrow_deep", "prefer_deep_narrow_width", true, kNarrowerDeepWidths, Idiom,
-        ", " + std::to_string(launchesClusterParts(Deep, Cl) ? Deep.clusterPartsMinKTiles() : 0));
+        Deep, "_narrow_deep", "prefer_deep_narrow_width", kNarrowerDeepWidths, Idiom,
+        launchesClusterParts(Deep, Cl) ? Deep.clusterPartsMinKTiles() : 0);
   // Outputs that 192x192 tiles cover in whole rounds of SMs where 128x256
   // tiles leave a last round mostly empty (tc/tile_choice.cuh,
   // prefer_fitted_tiles): three warpgroups of m64n192k16, 4 stages, one
@@ -823,8 +837,7 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   // measured no faster than on the 128x256 tiles.
   std::vector<AlternativeKernel> Narrower;
   if (Wide.Tma && !C.appliesOperandPrologue())
-    Narrower = narrowerTiles(Wide, "_wide", "prefer_wide_tma_width", true, kNarrowerWideWidths,
-                             Idiom);
+    Narrower = narrowerTiles(Wide, "_wide", "prefer_wide_tma_width", kNarrowerWideWidths, Idiom);
   // The TMA kernels' own rule: their tile schedule balances a partial last
   // round of tiles (tc/tile_choice.cuh).
   // Checked in this order (the skinny rule first: a tall output of few
@@ -832,20 +845,20 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   std::vector<AlternativeKernel> Alts;
   if (Skinny.Tma) // measured with TMA stages only
     Alts.push_back(
-        {Skinny, "_skinny", "prefer_skinny_tiles", true, ", " + std::to_string(Skinny.BlockN)});
+        {Skinny, "_skinny", "prefer_skinny_tiles", Skinny.BlockN});
   // Measured with TMA stages only; not for sums of three or more products,
   // whose cp.async twin then spills (384 threads keep 160 registers).
   if (Fitted.Tma && Idiom.MoreProducts.size() < 2)
-    Alts.push_back({Fitted, "_fitted", "prefer_fitted_tiles", true});
+    Alts.push_back({Fitted, "_fitted", "prefer_fitted_tiles"});
   Alts.insert(Alts.end(), Narrower.begin(), Narrower.end());
   // Not with a prologue on B: converting B's 256 rows beside the 128x256
   // tile's accumulators made ptxas spill (an N-major B, TMA).
   if (!C.ConvertStagesB)
     Alts.push_back(
-        {Wide, "_wide", Wide.Tma ? "prefer_wide_tma_tiles" : "prefer_wide_tiles", true});
+        {Wide, "_wide", Wide.Tma ? "prefer_wide_tma_tiles" : "prefer_wide_tiles"});
   Alts.insert(Alts.end(), NarrowerDeep.begin(), NarrowerDeep.end());
   if (Deep.Tma) // measured with TMA stages only
-    Alts.push_back({Deep, "_narrow_deep", "prefer_deep_narrow_tiles", false});
+    Alts.push_back({Deep, "_narrow_deep", "prefer_deep_narrow_tiles"});
   // The default's 128x128 tiles as persistent blocks
   // (KernelConfig::PersistentTiles), with as many stages as fit beside the
   // output buffer (4), before the 64x128 tiles of two blocks per SM:
@@ -869,12 +882,11 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
     if (Persistent.Stages >= 3 && Persistent.sharedBytes() <= sharedMemoryLimit(C.Arch)) {
       Alts.push_back({Persistent, "_persistent",
                       Persistent.WgmmaRegisterA ? "prefer_persistent_fragment_tiles"
-                                                : "prefer_persistent_tiles",
-                      true});
+                                                : "prefer_persistent_tiles"});
       Alts.back().TwinOf = ""; // the default kernel's: the same 128x128 tiles
     }
   }
-  Alts.push_back({Narrow, "_narrow", "prefer_narrow_tiles", false});
+  Alts.push_back({Narrow, "_narrow", "prefer_narrow_tiles"});
   for (AlternativeKernel &Alt : Alts)
     allowStreamUnits(Alt.Config, Cl);
   return Alts;

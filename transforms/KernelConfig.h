@@ -385,19 +385,30 @@ struct KernelConfig {
   std::string describe() const;
 };
 
-/// A further kernel of a region, chosen at launch time.
+/// A further kernel of a region, chosen at launch time: the launcher lists
+/// them as tc::KernelCandidate (tc/kernel_choice.cuh) and runs the first
+/// that tc::choose_kernel takes.
 struct AlternativeKernel {
   KernelConfig Config;
   std::string Suffix;    // of the kernel's name: "_wide"
   std::string Predicate; // tc/tile_choice.cuh: "prefer_wide_tiles"
-  bool TakesK;           // the predicate's arguments: (m, n, k), or (m, n[, batches])
-  /// Further arguments after those: ", 176, {256, 224, 192, 176}".
-  std::string ExtraArgs = {};
+  /// The predicate's size arguments: the kernel's tile width (height) and
+  /// the region's widths (heights) of such tiles, {224, {256, 224, 192,
+  /// 176}}; for the skinny tiles their columns and none.
+  int Size = 0;
+  std::vector<int> Sizes = {};
+  /// Its last argument: the floor of k tiles for cluster parts, or 1 where
+  /// the tall kernel runs stream units.
+  long long Arg = 0;
   /// The kernel (its suffix; "" for the region's default kernel) whose
   /// cp.async twin this TMA kernel falls back to instead of a twin of its
   /// own; none: its own.
   std::optional<std::string> TwinOf = {};
 };
+
+/// The tc::KernelRule enumerator (tc/kernel_choice.cuh) of a predicate of
+/// tc/tile_choice.cuh: "prefer_wide_tma_width" -> "WideTmaWidth".
+std::string kernelRule(const std::string &Predicate);
 
 /// The further kernels a region gets for the default wgmma configuration
 /// (no tile or stages clause; tc/tile_choice.cuh). With an operand converted

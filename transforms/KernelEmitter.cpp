@@ -1290,6 +1290,9 @@ private:
     if (DeclareTwin)
       S += launcherSignature(twin()) + ";  // the fallback, defined below\n\n";
     S += launcherSignature(Name) + " {\n";
+    // The device's facts and the switches, read once for every choice below.
+    if (!Alts.empty() || C.Tma || !M.Clauses.SplitK)
+      S += "  const tc::LaunchFacts tc_facts = tc::launch_facts();  // (tc/launch_facts.cuh)\n";
     // Grid: one block per block tile of the output, counted by isl. The
     // checks come before the choice of kernel, whose arithmetic on the
     // sizes assumes an output.
@@ -1314,16 +1317,33 @@ private:
       std::string Names;
       for (auto &A : Args)
         Names += A.Name + ", ";
-      S += "  // The kernel for this shape (tc/tile_choice.cuh).\n";
-      for (auto &Alt : Alts)
-        S += "  if (tc::" + Alt.Predicate + "(" + extentM() + ", " + extentN() +
-             (Alt.TakesK ? ", " + reductionLength()
-                         : Idiom.IterBatch.empty() ? std::string()
-                                                   : ", " + Idiom.ExtentBatch.str(subst())) +
-             Alt.ExtraArgs + ")) {\n    " +
-             Name + Alt.Suffix + "_launch(" + Names + "tc_stream);  // " +
-             std::to_string(Alt.Config.BlockM) + "x" + std::to_string(Alt.Config.BlockN) +
-             " tiles\n    return;\n  }\n";
+      S += "  // The kernel for this shape: the first candidate whose rule holds, else\n"
+           "  // this one (tc/kernel_choice.cuh).\n";
+      S += "  static constexpr tc::KernelCandidate tc_candidates[] = {\n";
+      for (auto &Alt : Alts) {
+        std::string Candidate = "tc::KernelRule::" + kernelRule(Alt.Predicate);
+        if (Alt.Size || !Alt.Sizes.empty() || Alt.Arg)
+          Candidate += ", " + std::to_string(Alt.Size);
+        if (!Alt.Sizes.empty() || Alt.Arg) {
+          std::vector<std::string> Sizes;
+          for (int Sz : Alt.Sizes)
+            Sizes.push_back(std::to_string(Sz));
+          Candidate += ", {" + llvm::join(Sizes, ", ") + "}";
+        }
+        if (Alt.Arg)
+          Candidate += ", " + std::to_string(Alt.Arg);
+        S += "      {" + Candidate + "},  // " + Name + Alt.Suffix + "\n";
+      }
+      S += "  };\n";
+      S += "  switch (tc::choose_kernel(" + extentM() + ", " + extentN() + ", " +
+           reductionLength() + ", " +
+           (Idiom.IterBatch.empty() ? std::string("1") : Idiom.ExtentBatch.str(subst())) +
+           ", tc_candidates, tc_facts.device, tc_facts.options)) {\n";
+      for (size_t I = 0; I < Alts.size(); ++I)
+        S += "  case " + std::to_string(I) + ":  // " + std::to_string(Alts[I].Config.BlockM) +
+             "x" + std::to_string(Alts[I].Config.BlockN) + " tiles\n    return " + Name +
+             Alts[I].Suffix + "_launch(" + Names + "tc_stream);\n";
+      S += "  default:\n    break;\n  }\n";
     }
     std::string ArgNames;
     for (auto &A : Args)
@@ -1344,7 +1364,7 @@ private:
                  ", 64, " + str(BoxRows) + (C.RawFragmentsB ? ", true" : "") + ")";
         return std::string("tc::tma_map_2d_aligned(&") + Var + ", " + M.Arrays[V.ArrayId].Name +
                ", " + Tl.ColsExtent + ", " + Tl.Rows + ", " + Tl.Ld + ", 64, " + str(BoxRows) +
-               ", tc_stream, " + str(Operand) + ")";
+               ", tc_stream, " + str(Operand) + ", tc_facts.device)";
       };
       S += "  // TMA needs 16-byte aligned operands and row pitches: an operand without\n"
            "  // them is read from an aligned copy (tc/operand_repack.cuh); without the\n"
@@ -1398,7 +1418,7 @@ private:
     if (M.Clauses.SplitK)
       S += "  int tc_splits = " + str(*M.Clauses.SplitK) + ";  // split_k clause\n";
     else
-      S += "  int tc_splits = tc::choose_splits(tc_tiles, tc_k_tiles" +
+      S += "  int tc_splits = tc::choose_splits(tc_tiles, tc_k_tiles, tc_facts.device" +
            (C.SplitFillDivisor > 1 ? ", " + str(C.SplitFillDivisor) : std::string()) + ");\n";
     // The parts of k go along the grid's z with the batches.
     S += "  if ((long long)(" + Batches + ") * tc_splits > 65535)\n    tc_splits = (int)tc::max(1LL, 65535 / (long long)(" + Batches + "));\n";
@@ -1445,16 +1465,19 @@ private:
            sharedMemoryOptIn({Kernel}) +
            "  // Few tiles: every tile split, its parts one cluster adding their partial\n"
            "  // tiles through distributed shared memory (tc/cluster_parts.cuh), where\n"
-           "  // the clusters run in one wave (their capacity measured once).\n"
+           "  // the clusters run in one wave (their capacity measured once a device).\n"
            "  tc::TileSchedule tc_schedule;\n"
            "  bool tc_in_clusters = false;\n"
            "  if (tc::cluster_parts_may_pay(" + TM + ", " + TN + ", tc_k_tiles, " + MinKTiles +
-           ")) {\n"
-           "    static const tc::ClusterCapacity tc_capacity =\n"
-           "        tc::cluster_capacity(" + Kernel + ", " + str(C.blockThreads()) +
-           ", tc_smem_bytes);\n"
+           ", tc_facts.device,\n"
+           "                                tc_facts.options)) {\n"
+           "    static tc::ClusterCapacities tc_capacities;  // measured once per device\n"
+           "    const tc::ClusterCapacity tc_capacity = tc::cluster_capacity_on(\n"
+           "        tc_capacities, tc_facts.device.ordinal, " + Kernel + ", " +
+           str(C.blockThreads()) + ", tc_smem_bytes);\n"
            "    tc_in_clusters = tc::schedule_cluster_parts(" + TM + ", " + TN + ", tc_k_tiles, " +
            MinKTiles + ", tc_capacity,\n"
+           "                                                tc_facts.device, tc_facts.options,\n"
            "                                                tc_schedule);\n"
            "  }\n"
            "  if (!tc_in_clusters)\n  ";
@@ -1467,15 +1490,15 @@ private:
     else if (C.PairedTiles) {
       Why = "  // Pairs of tiles sharing B's tile where the shape has them.\n";
       Schedule = "tc::schedule_tile_pairs(" + Tiles + ", " + pairRule() + ", " +
-                 (C.StreamUnits ? "true" : "false") + ")";
+                 (C.StreamUnits ? "true" : "false") + ", tc_facts.device, tc_facts.options)";
     } else if (C.StreamUnits) {
       Why = "  // The last round and a tail of tiles shared by all SMs where that helps.\n";
-      Schedule = "tc::schedule_stream_tiles(" + Tiles + ")";
+      Schedule = "tc::schedule_stream_tiles(" + Tiles + ", tc_facts.device, tc_facts.options)";
     } else if (C.PersistentTiles) {
       Why = "  // One block per SM, each computing whole tiles in turn.\n";
-      Schedule = "tc::schedule_persistent_tiles(" + Tiles + ")";
+      Schedule = "tc::schedule_persistent_tiles(" + Tiles + ", tc_facts.device)";
     } else
-      Schedule = "tc::schedule_tiles(" + Tiles + ")";
+      Schedule = "tc::schedule_tiles(" + Tiles + ", tc_facts.device)";
     if (ClusterParts)
       S += "  tc_schedule = " + Schedule + ";" +
            (C.PairedTiles   ? "  // else pairs where they pay"

@@ -23,11 +23,13 @@
 #pragma once
 
 #include <cstdint>
+#include <mutex>
 
 #include <cuda_runtime.h>
 
 #include "cluster.cuh"
 #include "device_trap.cuh"
+#include "cluster_parts_choice.cuh"
 #include "tile_schedule.cuh"
 
 namespace tc {
@@ -91,15 +93,8 @@ __device__ __forceinline__ void producer_parts_in_cluster() {
   cluster_sync();
 }
 
-// The most parts a tile is split into: a portable cluster's blocks.
-constexpr int kMaxClusterParts = 8;
-
-// Clusters of 2..8 blocks of a kernel that can run at once
+// The clusters of 2..8 blocks of `kernel` that can run at once
 // (cudaOccupancyMaxActiveClusters), measured once per launcher.
-struct ClusterCapacity {
-  int clusters[kMaxClusterParts + 1] = {};  // by blocks per cluster; 0: none
-};
-
 template <typename... Params>
 __host__ inline ClusterCapacity cluster_capacity(void (*kernel)(Params...), int threads,
                                                  int smem_bytes) {
@@ -126,50 +121,26 @@ __host__ inline ClusterCapacity cluster_capacity(void (*kernel)(Params...), int 
   return c;
 }
 
-// Whether cluster parts are allowed: not with TC_CLUSTER_PARTS=0.
-__host__ inline bool cluster_parts_enabled() {
-  static const bool enabled = !turned_off_in_environment("TC_CLUSTER_PARTS");
-  return enabled;
-}
+// A launcher's cluster_capacity per device, each measured once: another
+// device (cudaSetDevice between launches) may fit other clusters. Kept for
+// the first kKeptDevices devices, measured at each launch on any other.
+struct ClusterCapacities {
+  static constexpr int kKeptDevices = 64;
+  std::once_flag measured[kKeptDevices];
+  ClusterCapacity kept[kKeptDevices];
+};
 
-// Whether an output may take cluster parts (schedule_cluster_parts), before
-// the clusters' capacity is asked for: fewer tiles than half the SMs and
-// reductions of at least min_k_tiles k tiles (the kernel's: below them the
-// parts' two cluster barriers and the adding cost more than the shorter
-// main loops win; the floors are measured, docs/design/tile-choice.md).
-// min_k_tiles 0: a kernel without cluster parts (the tile rules'
-// argument), never.
-__host__ inline bool cluster_parts_may_pay(long long tiles_m, long long tiles_n,
-                                           long long k_tiles, long long min_k_tiles) {
-  return cluster_parts_enabled() && min_k_tiles > 0 &&
-         2 * tiles_m * tiles_n < multiprocessors() && k_tiles >= min_k_tiles;
-}
-
-// A schedule of every tile split into P parts, each tile one cluster: for
-// outputs that cluster_parts_may_pay, the P (2..8) with the most blocks
-// whose clusters all run at once (one wave) and parts of at least two k
-// tiles. False: keep `s`.
-__host__ inline bool schedule_cluster_parts(long long tiles_m, long long tiles_n,
-                                            long long k_tiles, long long min_k_tiles,
-                                            const ClusterCapacity &capacity, TileSchedule &s) {
-  if (!cluster_parts_may_pay(tiles_m, tiles_n, k_tiles, min_k_tiles))
-    return false;
-  const long long tiles = tiles_m * tiles_n;
-  int best = 0;
-  for (int p = 2; p <= kMaxClusterParts; ++p) {
-    const long long part_k = (k_tiles + p - 1) / p;
-    if ((k_tiles + part_k - 1) / part_k != p || part_k < 2 || tiles > capacity.clusters[p])
-      continue;
-    best = p;  // (more parts: more blocks at once)
-  }
-  if (best == 0)
-    return false;
-  s = whole_tiles_only(tiles_m, tiles_n, k_tiles);
-  s.whole_tiles = 0;
-  s.parts = best;
-  s.part_k_tiles = (k_tiles + best - 1) / best;
-  s.cluster_parts = 1;
-  return true;
+// The capacity of `kernel`'s clusters on device `ordinal`, the current one.
+template <typename... Params>
+__host__ inline ClusterCapacity cluster_capacity_on(ClusterCapacities &capacities, int ordinal,
+                                                    void (*kernel)(Params...), int threads,
+                                                    int smem_bytes) {
+  if (ordinal < 0 || ordinal >= ClusterCapacities::kKeptDevices)
+    return cluster_capacity(kernel, threads, smem_bytes);
+  std::call_once(capacities.measured[ordinal], [&] {
+    capacities.kept[ordinal] = cluster_capacity(kernel, threads, smem_bytes);
+  });
+  return capacities.kept[ordinal];
 }
 
 }  // namespace tc

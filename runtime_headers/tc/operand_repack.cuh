@@ -23,7 +23,7 @@
 #include <cuda.h>
 #include <cuda_runtime.h>
 
-#include "split_k.cuh"
+#include "device_facts.cuh"
 #include "stream_buffer.cuh"
 #include "tma.cuh"
 
@@ -55,11 +55,12 @@ __host__ inline long long repacked_pitch(long long inner) { return (inner + 7) /
 // The tensor map of a matrix of 16-bit elements (tma_map_2d's arguments):
 // of the matrix itself where TMA can describe it, else of its aligned copy,
 // made on `stream` in the buffer of `operand` (the operand's index in the
-// region: one buffer each). False when neither works (no driver support,
+// region: one buffer each) by up to 8 blocks per SM of `device`. False when neither works (no driver support,
 // extents out of range, no memory): the caller must copy another way.
 __host__ inline bool tma_map_2d_aligned(CUtensorMap *map, const void *base, long long inner,
                                         long long outer, long long ld, int box_inner,
-                                        int box_outer, cudaStream_t stream, int operand) {
+                                        int box_outer, cudaStream_t stream, int operand,
+                                        const DeviceFacts &device) {
   if (tma_map_2d(map, base, inner, outer, ld, box_inner, box_outer))
     return true;
   if (!tensor_map_encoder() || inner < 1 || outer < 1 || ld < inner)
@@ -70,7 +71,7 @@ __host__ inline bool tma_map_2d_aligned(CUtensorMap *map, const void *base, long
   if (!copy || !tma_map_2d(map, copy, inner, outer, padded, box_inner, box_outer))
     return false;
   const long long chunks = padded / 8 * outer;
-  const long long wanted = (chunks + 255) / 256, cap = 8ll * multiprocessors();
+  const long long wanted = (chunks + 255) / 256, cap = 8ll * device.multiprocessors;
   repack_rows<uint16_t><<<static_cast<unsigned>(wanted < cap ? wanted : cap), 256, 0, stream>>>(
       static_cast<const uint16_t *>(base), ld, inner, outer, padded, static_cast<uint4 *>(copy));
   return cudaPeekAtLastError() == cudaSuccess;

@@ -8,7 +8,7 @@
 // epilogue. The rule: aim for two waves of blocks, keep at least four k
 // tiles per split, and never more than 16 splits; split only outputs with
 // fewer tiles than the GPU has SMs (half as many for the 64x128 wgmma
-// kernel, see choose_splits).
+// kernel, see choose_splits in split_choice.cuh).
 //
 // Intra-block split-K (`warp_split_k(P)`) splits each k tile among P warp
 // groups of one block instead; their partial sums meet in shared memory
@@ -17,32 +17,9 @@
 
 #include <cuda_runtime.h>
 
+#include "split_choice.cuh"
+
 namespace tc {
-
-__host__ inline int multiprocessors() {
-  static const int count = [] {
-    int device = 0, sms = 0;
-    cudaGetDevice(&device);
-    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
-    return sms > 0 ? sms : 1;
-  }();
-  return count;
-}
-
-// fill_divisor: split only outputs with fewer tiles than sms / fill_divisor.
-// The mma.sync kernels split below one tile per SM (1); the 64x128 wgmma
-// kernel, which fills an SM with less work, only below half of that (2):
-// its unsplit kernel measured faster from there on
-// (docs/design/tile-choice.md).
-__host__ inline int choose_splits(long long tiles, long long k_tiles, int fill_divisor = 1) {
-  const long long sms = multiprocessors();
-  if (tiles <= 0 || tiles * fill_divisor >= sms || k_tiles < 8)
-    return 1;
-  long long splits = (2 * sms + tiles - 1) / tiles;
-  splits = splits < k_tiles / 4 ? splits : k_tiles / 4;
-  splits = splits < 16 ? splits : 16;
-  return splits > 1 ? static_cast<int>(splits) : 1;
-}
 
 // A thread's accumulator fragment (the four fp32 values of one m16n8 mma
 // tile) to and from its slot of the partial sums: one 16-byte access, and

@@ -16,6 +16,11 @@
 //   stream_buffer.cuh  scratch buffers kept per stream by the launchers
 //   operand_repack.cuh an aligned copy of an operand TMA cannot describe
 //   tile_choice.cuh  launch-time choice between a region's tile shapes
+//   kernel_choice.cuh  the first of a region's kernels whose rule holds
+//   schedule_choice.cuh, cluster_parts_choice.cuh, split_choice.cuh
+//                 the launch's tile schedule, cluster parts and split-K
+//   device_facts.cuh   the choices' inputs besides the shape
+//   launch_facts.cuh   the one place reading the device and environment
 //   isl_ast.cuh   floord/ceild/min/max for isl's printed AST
 //   convert.cuh   to_float / from_float
 //   lane_store.cuh  vector stores of an epilogue's consecutive elements
@@ -26,7 +31,7 @@
 // code generator must know about (names, signatures, swizzle function).
 #pragma once
 
-#define TC_RUNTIME_VERSION 3
+#define TC_RUNTIME_VERSION 4
 
 #include <cstdint>
 #include <cstdio>
@@ -56,4 +61,6 @@
 #include "split_k.cuh"
 #include "lane_store.cuh"
 #include "tile_choice.cuh"
+#include "kernel_choice.cuh"
+#include "launch_facts.cuh"
 #include "prologue.cuh"

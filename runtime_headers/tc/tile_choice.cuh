@@ -15,8 +15,11 @@
 // two epilogue warpgroups of their own). The int8 layer's kernels have
 // rules of their own (the *_converted_* and *_raw_fragment_* ones).
 //
-// The launcher asks the predicates below in the order of
-// alternativeKernels (KernelConfig.cpp) and takes the first that holds.
+// The launcher asks choose_kernel (kernel_choice.cuh) for the first kernel,
+// in the order of alternativeKernels (KernelConfig.cpp), whose predicate
+// below holds. Each is a pure function of the shape, the device's SM count
+// (DeviceFacts) and the switches (ChoiceOptions), which launch_facts.cuh
+// reads for a launch.
 // Most weigh the same trade: larger tiles reuse each operand element more,
 // but fewer tiles leave SMs idle in the last round, so they count tiles
 // against rounds of SMs. The rules are fitted to measurements on H100 and
@@ -24,56 +27,57 @@
 // docs/design/tile-choice.md, a section per function.
 #pragma once
 
-#include <initializer_list>
-
-#include "cluster_parts.cuh"  // cluster_parts_may_pay
-#include "split_k.cuh"
-#include "tile_schedule.cuh"  // turned_off_in_environment
+#include "cluster_parts_choice.cuh"  // cluster_parts_may_pay, kMaxClusterParts
+#include "device_facts.cuh"
+#include "schedule_choice.cuh"        // stream_units_take_tail
 
 namespace tc {
 
+// The sizes along one dimension of a kind of tile a region has kernels for,
+// the widest (its base kernel's) first: {256, 224, 192, 176}; 0 ends them.
+constexpr int kMaxTileSizes = 8;
+struct TileSizes {
+  int values[kMaxTileSizes] = {};
+};
+
 // The rows x cols tiles that cover an m x n output.
-__host__ inline long long output_tiles(long long m, long long n, long long rows, long long cols) {
+inline long long output_tiles(long long m, long long n, long long rows, long long cols) {
   return ((m + rows - 1) / rows) * ((n + cols - 1) / cols);
 }
 
 // The share of the tile area of whole rounds of SMs that a rows x cols
 // tiling of an m x n output covers with output elements.
-__host__ inline double round_fill(long long m, long long n, long long rows, long long cols) {
-  const long long sms = multiprocessors();
+inline double round_fill(long long m, long long n, long long rows, long long cols,
+                         const DeviceFacts &device) {
+  const long long sms = device.multiprocessors;
   const long long rounds = (output_tiles(m, n, rows, cols) + sms - 1) / sms;
   return static_cast<double>(m) * static_cast<double>(n) /
          (static_cast<double>(rounds * sms) * static_cast<double>(rows * cols));
 }
 
-// Whether the 192x192 tiles may be taken (the GEMM's, and the int8 layer's
-// transposed ones): not with TC_FITTED_TILES=0, for comparisons.
-__host__ inline bool fitted_tiles_enabled() {
-  static const bool enabled = !turned_off_in_environment("TC_FITTED_TILES");
-  return enabled;
-}
-
 // Whether 192x192 tiles cover an m x n output in whole rounds of SMs (at
-// least 80% of their tile area is output) where rows x cols tiles do not.
-__host__ inline bool fitted_tiles_fill_better(long long m, long long n, long long rows,
-                                              long long cols) {
-  return fitted_tiles_enabled() && round_fill(m, n, 192, 192) >= 0.8 &&
-         round_fill(m, n, rows, cols) < 0.8;
+// least 80% of their tile area is output) where rows x cols tiles do not;
+// never with options.fitted_tiles off.
+inline bool fitted_tiles_fill_better(long long m, long long n, long long rows, long long cols,
+                                     const DeviceFacts &device, const ChoiceOptions &options) {
+  return options.fitted_tiles && round_fill(m, n, 192, 192, device) >= 0.8 &&
+         round_fill(m, n, rows, cols, device) < 0.8;
 }
 
 // 192x192 tiles where they fill whole rounds of SMs and 128x256 tiles do
 // not, as cuBLAS fits its tiles to the SMs; from k >= 1024 (measured there
 // only). Where they leave a round mostly empty they lose.
-__host__ inline bool prefer_fitted_tiles(long long m, long long n, long long k) {
-  return k >= 1024 && fitted_tiles_fill_better(m, n, 128, 256);
+inline bool prefer_fitted_tiles(long long m, long long n, long long k, const DeviceFacts &device,
+                                const ChoiceOptions &options) {
+  return k >= 1024 && fitted_tiles_fill_better(m, n, 128, 256, device, options);
 }
 
 // The cp.async kernels: the wide kernel wins once there are enough of its
 // tiles for about two waves and enough k tiles to amortise filling its
 // pipeline; below that, twice as many 128x128 blocks keep more SMs busy.
-__host__ inline bool prefer_wide_tiles(long long m, long long n, long long k) {
+inline bool prefer_wide_tiles(long long m, long long n, long long k, const DeviceFacts &device) {
   const long long wide_tiles = output_tiles(m, n, 128, 256);
-  return m >= 1024 && k >= 512 && 5 * wide_tiles >= 9 * multiprocessors();
+  return m >= 1024 && k >= 512 && 5 * wide_tiles >= 9 * device.multiprocessors;
 }
 
 // The same choice between the TMA kernels, whose tile schedule splits a
@@ -81,17 +85,10 @@ __host__ inline bool prefer_wide_tiles(long long m, long long n, long long k) {
 // quantisation no longer asks for two waves of wide tiles: from half as
 // many wide tiles as SMs on, except short reductions (k < 1024) with more
 // wide tiles than SMs, where it measured slower.
-__host__ inline bool prefer_wide_tma_tiles(long long m, long long n, long long k) {
-  const long long wide_tiles = output_tiles(m, n, 128, 256);
-  return 2 * wide_tiles >= multiprocessors() && (k >= 1024 || wide_tiles <= multiprocessors());
-}
-
-// Whether the wide kernel may take tiles narrower than 256 columns (and
-// the 8-stage 64-row kernel narrower than 128, the int8 layer's transposed
-// tiles shorter than 256 and 128 rows): not with TC_FITTED_WIDTHS=0.
-__host__ inline bool fitted_widths_enabled() {
-  static const bool enabled = !turned_off_in_environment("TC_FITTED_WIDTHS");
-  return enabled;
+inline bool prefer_wide_tma_tiles(long long m, long long n, long long k,
+                                  const DeviceFacts &device) {
+  const long long sms = device.multiprocessors, wide_tiles = output_tiles(m, n, 128, 256);
+  return 2 * wide_tiles >= sms && (k >= 1024 || wide_tiles <= sms);
 }
 
 // Of the widths of tiles of `rows` rows, the one whose tiles cover an
@@ -99,12 +96,14 @@ __host__ inline bool fitted_widths_enabled() {
 // which has the fewest tile columns over those rounds (rounds x width).
 // Fewest rounds first: a narrower tile that needs another round loses more
 // to its lower reuse than it saves in columns.
-__host__ inline int fitted_tile_width(long long m, long long n, long long rows,
-                                      std::initializer_list<int> widths) {
-  const long long sms = multiprocessors();
+inline int fitted_tile_width(long long m, long long n, long long rows, const TileSizes &widths,
+                             const DeviceFacts &device) {
+  const long long sms = device.multiprocessors;
   int best = 0;
   long long best_rounds = 0;
-  for (int w : widths) {
+  for (int w : widths.values) {
+    if (w <= 0)
+      break;
     const long long rounds = (output_tiles(m, n, rows, w) + sms - 1) / sms;
     if (best == 0 || rounds < best_rounds || (rounds == best_rounds && w < best)) {
       best = w;
@@ -118,11 +117,12 @@ __host__ inline int fitted_tile_width(long long m, long long n, long long rows,
 // (256 first): fitted_tile_width, but 256 from more than two rounds of
 // 128x256 tiles on, where pairs of 128x256 blocks were as fast or faster.
 // The region's widths stop at 176: narrower ones won on an H200 and lost
-// on an H100 (the tile clause has them).
-__host__ inline int wide_tile_width(long long m, long long n, std::initializer_list<int> widths) {
-  if (!fitted_widths_enabled() || output_tiles(m, n, 128, 256) > 2 * multiprocessors())
+// on an H100 (the tile clause has them). 256 with options.fitted_widths off.
+inline int wide_tile_width(long long m, long long n, const TileSizes &widths,
+                           const DeviceFacts &device, const ChoiceOptions &options) {
+  if (!options.fitted_widths || output_tiles(m, n, 128, 256) > 2 * device.multiprocessors)
     return 256;
-  return fitted_tile_width(m, n, 128, widths);
+  return fitted_tile_width(m, n, 128, widths, device);
 }
 
 // The width of the 8-stage kernel's 64-row tiles, of the region's widths
@@ -132,25 +132,28 @@ __host__ inline int wide_tile_width(long long m, long long n, std::initializer_l
 // whose tiles still fit one round - unless those tiles run whole where
 // 128-column tiles would run in cluster parts (cluster_parts_may_pay with
 // the kernel's floor of k tiles, cluster_parts_min_k_tiles; 0 for a kernel
-// without cluster parts): then 128.
-__host__ inline int narrow_tile_width(long long m, long long n, long long k,
-                                      std::initializer_list<int> widths,
-                                      long long cluster_parts_min_k_tiles) {
-  if (!fitted_widths_enabled() || n <= 128)
+// without cluster parts): then 128. 128 with options.fitted_widths off.
+inline int narrow_tile_width(long long m, long long n, long long k, const TileSizes &widths,
+                             long long cluster_parts_min_k_tiles, const DeviceFacts &device,
+                             const ChoiceOptions &options) {
+  if (!options.fitted_widths || n <= 128)
     return 128;
-  const int width = fitted_tile_width(m, n, 64, widths);
+  const int width = fitted_tile_width(m, n, 64, widths, device);
   const long long tiles_m = (m + 63) / 64, k_tiles = (k + 63) / 64;
   auto in_parts = [&](int w) {
-    return cluster_parts_may_pay(tiles_m, (n + w - 1) / w, k_tiles, cluster_parts_min_k_tiles);
+    return cluster_parts_may_pay(tiles_m, (n + w - 1) / w, k_tiles, cluster_parts_min_k_tiles,
+                                 device, options);
   };
   return width != 128 && in_parts(128) && !in_parts(width) ? 128 : width;
 }
 
 // Where the wide kernel is chosen (prefer_wide_tma_tiles), whether its
 // tiles of `width` columns are.
-__host__ inline bool prefer_wide_tma_width(long long m, long long n, long long k, int width,
-                                           std::initializer_list<int> widths) {
-  return prefer_wide_tma_tiles(m, n, k) && wide_tile_width(m, n, widths) == width;
+inline bool prefer_wide_tma_width(long long m, long long n, long long k, int width,
+                                  const TileSizes &widths, const DeviceFacts &device,
+                                  const ChoiceOptions &options) {
+  return prefer_wide_tma_tiles(m, n, k, device) &&
+         wide_tile_width(m, n, widths, device, options) == width;
 }
 
 // Checked before the others (a tall output of few columns would otherwise
@@ -162,17 +165,19 @@ __host__ inline bool prefer_wide_tma_width(long long m, long long n, long long k
 // covers: whole small tiles on as many SMs beat fewer tiles split into
 // cluster parts or left to few SMs, up to k = 1024 (from 36 k tiles on
 // they lost).
-__host__ inline bool prefer_skinny_tiles(long long m, long long n, long long k, int tile_cols) {
-  return n <= 64 ||
-         (tile_cols == 32 && k <= 1024 && output_tiles(m, n, 64, tile_cols) <= multiprocessors());
+inline bool prefer_skinny_tiles(long long m, long long n, long long k, int tile_cols,
+                                const DeviceFacts &device) {
+  return n <= 64 || (tile_cols == 32 && k <= 1024 &&
+                     output_tiles(m, n, 64, tile_cols) <= device.multiprocessors);
 }
 
 // With fewer 128x128 tiles than SMs, twice as many 64x128 tiles (split
 // along k only when even those are few: fill_divisor 2) beat the 128x128
 // kernel split along k. batches: independent GEMMs of that shape (a
 // batched region).
-__host__ inline bool prefer_narrow_tiles(long long m, long long n, long long batches = 1) {
-  return output_tiles(m, n, 128, 128) * batches < multiprocessors();
+inline bool prefer_narrow_tiles(long long m, long long n, long long batches,
+                                const DeviceFacts &device) {
+  return output_tiles(m, n, 128, 128) * batches < device.multiprocessors;
 }
 
 // An operand converted while copying (int8 weights, cp.async stages):
@@ -181,33 +186,37 @@ __host__ inline bool prefer_narrow_tiles(long long m, long long n, long long bat
 // for 64 rows instead of 128. Not for m or n <= 64 (stages of mostly
 // zero-filled rows), nor for all few-tile outputs: decode shapes of 16 to
 // 128 rows ran faster split.
-__host__ inline bool prefer_narrow_converted_tiles(long long m, long long n,
-                                                   long long batches = 1) {
-  return m > 64 && n > 64 && prefer_narrow_tiles(m, n, batches) &&
-         2 * output_tiles(m, n, 64, 128) * batches >= multiprocessors();
+inline bool prefer_narrow_converted_tiles(long long m, long long n, long long batches,
+                                          const DeviceFacts &device) {
+  return m > 64 && n > 64 && prefer_narrow_tiles(m, n, batches, device) &&
+         2 * output_tiles(m, n, 64, 128) * batches >= device.multiprocessors;
 }
 
 // The same beside the 128x128 kernel that converts the weights into its
 // wgmma fragments (no stage round trip): only for k <= 512, beyond which
 // that kernel ran faster.
-__host__ inline bool prefer_narrow_raw_fragment_tiles(long long m, long long n, long long k) {
-  return k <= 512 && prefer_narrow_converted_tiles(m, n);
+inline bool prefer_narrow_raw_fragment_tiles(long long m, long long n, long long k,
+                                             const DeviceFacts &device) {
+  return k <= 512 && prefer_narrow_converted_tiles(m, n, 1, device);
 }
 
 // The transposed tile 256 rows tall (m64n256k16 beside a producer
 // warpgroup that gives the consumers its registers): each k step's
 // conversion serves twice the columns, where the tiles are not mostly
 // padding (m >= 512) and fill at least half a round of SMs.
-__host__ inline bool prefer_tall_raw_fragment_tiles(long long m, long long n) {
-  return m >= 512 && 2 * output_tiles(m, n, 256, 128) >= multiprocessors();
+inline bool prefer_tall_raw_fragment_tiles(long long m, long long n,
+                                           const DeviceFacts &device) {
+  return m >= 512 && 2 * output_tiles(m, n, 256, 128) >= device.multiprocessors;
 }
 
 // The int8 layer's 192x192 transposed tiles: prefer_fitted_tiles over the
 // tall tiles (256 rows of X by 128 of W) instead of 128x256 ones, for
 // outputs the tall kernel takes, and for every k (short reductions gained
 // here too, unlike the GEMM's).
-__host__ inline bool prefer_fitted_raw_fragment_tiles(long long m, long long n) {
-  return prefer_tall_raw_fragment_tiles(m, n) && fitted_tiles_fill_better(m, n, 256, 128);
+inline bool prefer_fitted_raw_fragment_tiles(long long m, long long n, const DeviceFacts &device,
+                                             const ChoiceOptions &options) {
+  return prefer_tall_raw_fragment_tiles(m, n, device) &&
+         fitted_tiles_fill_better(m, n, 256, 128, device, options);
 }
 
 // The height (rows of X, wgmma's N) of the tall transposed tiles, of the
@@ -216,24 +225,26 @@ __host__ inline bool prefer_fitted_raw_fragment_tiles(long long m, long long n) 
 // its kernel runs stream units (stream_units: the launcher's) and they
 // would share out its last round (schedule_stream_tiles: at most an eighth
 // of the SMs) of a reduction of at least 24 k tiles, which costs less there
-// than the shorter tiles' lower reuse (docs/design/tile-choice.md).
-__host__ inline int tall_tile_height(long long m, long long n, long long k,
-                                     std::initializer_list<int> heights, bool stream_units) {
-  const long long sms = multiprocessors(), tall_tiles = output_tiles(m, n, 256, 128);
-  if (!fitted_widths_enabled() || tall_tiles > 2 * sms)
+// than the shorter tiles' lower reuse (docs/design/tile-choice.md). 256
+// with options.fitted_widths off.
+inline int tall_tile_height(long long m, long long n, long long k, const TileSizes &heights,
+                            bool stream_units, const DeviceFacts &device,
+                            const ChoiceOptions &options) {
+  const long long sms = device.multiprocessors, tall_tiles = output_tiles(m, n, 256, 128);
+  if (!options.fitted_widths || tall_tiles > 2 * sms)
     return 256;
   const long long k_tiles = (k + 63) / 64;
-  if (stream_units && k_tiles >= 24 && stream_units_take_tail(tall_tiles, k_tiles))
+  if (stream_units && k_tiles >= 24 && stream_units_take_tail(tall_tiles, k_tiles, device, options))
     return 256;
-  return fitted_tile_width(n, m, 128, heights);
+  return fitted_tile_width(n, m, 128, heights, device);
 }
 
-__host__ inline bool prefer_tall_raw_fragment_height(long long m, long long n, long long k,
-                                                     int height,
-                                                     std::initializer_list<int> heights,
-                                                     bool stream_units) {
-  return prefer_tall_raw_fragment_tiles(m, n) &&
-         tall_tile_height(m, n, k, heights, stream_units) == height;
+inline bool prefer_tall_raw_fragment_height(long long m, long long n, long long k, int height,
+                                            const TileSizes &heights, bool stream_units,
+                                            const DeviceFacts &device,
+                                            const ChoiceOptions &options) {
+  return prefer_tall_raw_fragment_tiles(m, n, device) &&
+         tall_tile_height(m, n, k, heights, stream_units, device, options) == height;
 }
 
 // The height (rows of X, wgmma's N) of the 128x128 transposed tiles of
@@ -253,19 +264,21 @@ __host__ inline bool prefer_tall_raw_fragment_height(long long m, long long n, l
 // measured beyond two rounds). Where the fitted height is not taken, the
 // shortest height of as many tiles as 128 rows (m = 100: 112). The bound on
 // parts: shorter tiles in parts lost where each W tile was converted for
-// twice the blocks (docs/design/tile-choice.md).
-__host__ inline int raw_fragment_tile_height(long long m, long long n, long long k,
-                                             std::initializer_list<int> heights,
-                                             long long cluster_parts_min_k_tiles) {
-  static const bool enabled = !turned_off_in_environment("TC_SQUARE_HEIGHTS");
-  if (!fitted_widths_enabled() || !enabled)
+// twice the blocks (docs/design/tile-choice.md). 128 with
+// options.fitted_widths or options.square_heights off.
+inline int raw_fragment_tile_height(long long m, long long n, long long k,
+                                    const TileSizes &heights, long long cluster_parts_min_k_tiles,
+                                    const DeviceFacts &device, const ChoiceOptions &options) {
+  if (!options.fitted_widths || !options.square_heights)
     return 128;
-  const long long sms = multiprocessors(), tiles_n = (n + 127) / 128, k_tiles = (k + 63) / 64;
+  const long long sms = device.multiprocessors, tiles_n = (n + 127) / 128,
+                  k_tiles = (k + 63) / 64;
   auto tiles_m = [&](int h) { return (m + h - 1) / h; };
   auto in_parts = [&](int h) {
-    return cluster_parts_may_pay(tiles_m(h), tiles_n, k_tiles, cluster_parts_min_k_tiles);
+    return cluster_parts_may_pay(tiles_m(h), tiles_n, k_tiles, cluster_parts_min_k_tiles, device,
+                                 options);
   };
-  const int height = fitted_tile_width(n, m, 128, heights);
+  const int height = fitted_tile_width(n, m, 128, heights, device);
   if (tiles_m(height) == tiles_m(128))
     return height;
   const long long tiles_128 = tiles_m(128) * tiles_n;
@@ -277,25 +290,21 @@ __host__ inline int raw_fragment_tile_height(long long m, long long n, long long
   // Otherwise the shortest height that keeps the 128-row tiles' count: it
   // still drops the rows of X beyond m.
   int same_tiles = 128;
-  for (int h : heights)
-    if (h < same_tiles && tiles_m(h) == tiles_m(128))
+  for (int h : heights.values)
+    if (h > 0 && h < same_tiles && tiles_m(h) == tiles_m(128))
       same_tiles = h;
   return same_tiles;
 }
 
 // Where the 128x128 transposed kernel would be taken (checked after the
 // narrow, 192x192 and tall rules), whether its tiles of `height` rows are.
-__host__ inline bool prefer_short_raw_fragment_height(long long m, long long n, long long k,
-                                                      int height,
-                                                      std::initializer_list<int> heights,
-                                                      long long cluster_parts_min_k_tiles) {
-  return raw_fragment_tile_height(m, n, k, heights, cluster_parts_min_k_tiles) == height;
-}
-
-// Whether persistent blocks are allowed: not with TC_PERSISTENT=0.
-__host__ inline bool persistent_tiles_enabled() {
-  static const bool enabled = !turned_off_in_environment("TC_PERSISTENT");
-  return enabled;
+inline bool prefer_short_raw_fragment_height(long long m, long long n, long long k, int height,
+                                             const TileSizes &heights,
+                                             long long cluster_parts_min_k_tiles,
+                                             const DeviceFacts &device,
+                                             const ChoiceOptions &options) {
+  return raw_fragment_tile_height(m, n, k, heights, cluster_parts_min_k_tiles, device, options) ==
+         height;
 }
 
 // The 128x128 tiles as persistent blocks: the producer copies the next
@@ -304,10 +313,11 @@ __host__ inline bool persistent_tiles_enabled() {
 // k >= 256 with at least as many tiles as SMs (at k = 128 there is too
 // little to overlap), and from k >= 1024 with fewer, more than one round
 // of 64x128 tiles. Asked after the 192x192 and 128x256 rules: on their
-// shapes it mostly lost.
-__host__ inline bool prefer_persistent_tiles(long long m, long long n, long long k) {
-  const long long sms = multiprocessors();
-  return persistent_tiles_enabled() && output_tiles(m, n, 64, 128) > sms &&
+// shapes it mostly lost. Never with options.persistent_tiles off.
+inline bool prefer_persistent_tiles(long long m, long long n, long long k,
+                                    const DeviceFacts &device, const ChoiceOptions &options) {
+  const long long sms = device.multiprocessors;
+  return options.persistent_tiles && output_tiles(m, n, 64, 128) > sms &&
          k >= (output_tiles(m, n, 128, 128) >= sms ? 256 : 1024);
 }
 
@@ -316,9 +326,11 @@ __host__ inline bool prefer_persistent_tiles(long long m, long long n, long long
 // but from k >= 768 where there are as many 128x128 tiles as SMs: at
 // k <= 512 it was no faster than the kernels that apply the prologue to
 // the stages.
-__host__ inline bool prefer_persistent_fragment_tiles(long long m, long long n, long long k) {
-  const long long sms = multiprocessors();
-  return persistent_tiles_enabled() && output_tiles(m, n, 64, 128) > sms &&
+inline bool prefer_persistent_fragment_tiles(long long m, long long n, long long k,
+                                             const DeviceFacts &device,
+                                             const ChoiceOptions &options) {
+  const long long sms = device.multiprocessors;
+  return options.persistent_tiles && output_tiles(m, n, 64, 128) > sms &&
          k >= (output_tiles(m, n, 128, 128) >= sms ? 768 : 1024);
 }
 
@@ -326,17 +338,18 @@ __host__ inline bool prefer_persistent_fragment_tiles(long long m, long long n, 
 // of 4 and two, so that a block's whole share of a short reduction is in
 // flight from the start (cuBLAS picks small tiles with 10 to 16 stages
 // there). With more tiles than SMs the 8-stage kernel lost.
-__host__ inline bool prefer_deep_narrow_tiles(long long m, long long n, long long batches = 1) {
-  return output_tiles(m, n, 64, 128) * batches <= multiprocessors();
+inline bool prefer_deep_narrow_tiles(long long m, long long n, long long batches,
+                                     const DeviceFacts &device) {
+  return output_tiles(m, n, 64, 128) * batches <= device.multiprocessors;
 }
 
 // Where the 8-stage 64x128 kernel is chosen (prefer_deep_narrow_tiles),
 // whether its tiles of `width` columns are.
-__host__ inline bool prefer_deep_narrow_width(long long m, long long n, long long k, int width,
-                                              std::initializer_list<int> widths,
-                                              long long cluster_parts_min_k_tiles) {
-  return prefer_deep_narrow_tiles(m, n) &&
-         narrow_tile_width(m, n, k, widths, cluster_parts_min_k_tiles) == width;
+inline bool prefer_deep_narrow_width(long long m, long long n, long long k, int width,
+                                     const TileSizes &widths, long long cluster_parts_min_k_tiles,
+                                     const DeviceFacts &device, const ChoiceOptions &options) {
+  return prefer_deep_narrow_tiles(m, n, 1, device) &&
+         narrow_tile_width(m, n, k, widths, cluster_parts_min_k_tiles, device, options) == width;
 }
 
 }  // namespace tc

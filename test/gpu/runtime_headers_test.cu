@@ -22,9 +22,9 @@
 //         schedule_tile_pairs, schedule_stream_tiles and
 //         schedule_persistent_tiles (each block's units, unit_work) cover
 //         every k tile of every output tile exactly once, paired or not,
-//         split or not, and each part of a split tile comes once; the
-//         persistent schedule has at most one block per SM and splits
-//         nothing.
+//         split or not, and each part of a split tile comes once. (The
+//         choices themselves - tiles, schedules, parts - are tested on the
+//         host: test/unit/runtime.)
 // Prints PASS/FAIL per case; exit status 1 on any failure, 77 when there is
 // no usable GPU (host cases still ran), 0 otherwise.
 #include <tc/tc.cuh>
@@ -68,7 +68,7 @@ static_assert(tc::swizzled_offset<16>(0, 13) == 13, "first line is unswizzled");
 static_assert(tc::floord(-1, 2) == -1 && tc::ceild(-1, 2) == 0, "");
 static_assert(tc::min(3LL, 2) == 2 && tc::max(-3, 2LL) == 2LL, "");
 static_assert(std::is_same<decltype(tc::min(3LL, 2)), long long>::value, "");
-static_assert(TC_RUNTIME_VERSION == 3, "");
+static_assert(TC_RUNTIME_VERSION == 4, "");
 
 // ---------------------------------------------------------------------------
 // (a) swizzle, host side.
@@ -883,213 +883,48 @@ static void check_schedule(const tc::TileSchedule &s, const char *what, long lon
 }
 
 static void run_schedules() {
+  // The schedules of this device's SM count. (Which schedule a shape gets
+  // is tested on the host, test/unit/runtime/ScheduleChoiceTest.cpp; here,
+  // that the kernels' side covers every k tile of each once.)
+  const tc::LaunchFacts f = tc::launch_facts();
   // The last two: few tiles of a wide output (pairs by kPairOneRound, split
   // and unsplit).
   const long long shapes[][3] = {{24, 16, 17}, {22, 13, 17}, {32, 16, 64}, {2, 112, 64},
                                  {27, 5, 20},  {9, 11, 42},  {18, 17, 12}, {4, 8, 100},
                                  {12, 12, 9},  {14, 10, 28}, {2, 32, 58},  {6, 18, 34}};
   bool paired_by[3] = {}, streamed = false;
-  int streamed_without_loop = 0;
   for (auto &t : shapes) {
-    check_schedule(tc::schedule_tiles(t[0], t[1], t[2]), "single", t[0], t[1]);
-    const tc::TileSchedule st = tc::schedule_stream_tiles(t[0], t[1], t[2]);
+    check_schedule(tc::schedule_tiles(t[0], t[1], t[2], f.device), "single", t[0], t[1]);
+    const tc::TileSchedule st = tc::schedule_stream_tiles(t[0], t[1], t[2], f.device, f.options);
     streamed |= st.stream_blocks > 0;
     check_schedule(st, "stream", t[0], t[1]);
-    const tc::TileSchedule ps = tc::schedule_persistent_tiles(t[0], t[1], t[2]);
-    check_schedule(ps, "persistent", t[0], t[1]);
-    report(ps.persistent_blocks > 0 && tc::split_tiles(ps) == 0 &&
-               tc::schedule_blocks(ps) <= tc::multiprocessors() &&
-               tc::schedule_blocks(ps) <= t[0] * t[1],
-           "schedule_persistent_tiles %lldx%lld: %lld blocks of whole tiles, at most one per SM",
-           t[0], t[1], tc::schedule_blocks(ps));
+    check_schedule(tc::schedule_persistent_tiles(t[0], t[1], t[2], f.device), "persistent", t[0],
+                   t[1]);
     for (tc::PairRule rule : {tc::kPairWideTiles, tc::kPairTwoBlocksPerSm, tc::kPairOneRound}) {
       // The 128x256 kernel loops over stream units, the 64x128 ones do not.
       const bool stream_units = rule == tc::kPairWideTiles;
-      tc::TileSchedule p = tc::schedule_tile_pairs(t[0], t[1], t[2], rule, stream_units);
+      tc::TileSchedule p =
+          tc::schedule_tile_pairs(t[0], t[1], t[2], rule, stream_units, f.device, f.options);
       paired_by[rule] |= p.pair != 0;
       check_schedule(p, "pairs", t[0], t[1]);
       check_schedule(tc::without_split_tiles(p), "pairs unsplit", t[0], t[1]);
-      // A kernel of one unit per block never gets a stream schedule: its
-      // blocks would leave the other units undone.
-      streamed_without_loop += !stream_units && p.stream_blocks > 0;
     }
   }
+  // The shapes cover pairs of each rule and stream units (on an H100 or
+  // H200; other SM counts may give other schedules).
   for (int rule = 0; rule < 3; ++rule)
     report(paired_by[rule], "schedule_tile_pairs (rule %d) took pairs for some of the shapes",
            rule);
-  // One round of 64-row tiles pairs only for reductions of at least 12 k
-  // tiles: a wide output of 2 x SMs tiles (pairs fill every SM on any GPU),
-  // paired at 34 and 12 k tiles, not at 11 or 8; the other rules take no
-  // account of k.
-  {
-    const long long sms = tc::multiprocessors();
-    report(tc::schedule_tile_pairs(2, sms, 34, tc::kPairOneRound, false).pair != 0 &&
-               tc::schedule_tile_pairs(2, sms, 12, tc::kPairOneRound, false).pair != 0 &&
-               tc::schedule_tile_pairs(2, sms, 11, tc::kPairOneRound, false).pair == 0 &&
-               tc::schedule_tile_pairs(2, sms, 8, tc::kPairOneRound, false).pair == 0 &&
-               tc::schedule_tile_pairs(2, sms, 2, tc::kPairTwoBlocksPerSm, false).pair != 0 &&
-               tc::schedule_tile_pairs(2, 2 * sms, 2, tc::kPairWideTiles, true).pair != 0,
-           "kPairOneRound: pairs from 12 k tiles on (the other rules at any k)");
-  }
   report(streamed, "schedule_stream_tiles took stream units for some of the shapes");
-  // The persistent kernel's rule: k >= 256 with at least as many 128x128
-  // tiles as SMs, k >= 1024 with fewer; never where one round of 64x128
-  // tiles covers the output (the 8-stage 64x128 kernel's).
-  const long long sms = tc::multiprocessors(), wide_n = 128 * (sms + 1);
-  report(tc::prefer_persistent_tiles(256, wide_n, 256) &&
-             !tc::prefer_persistent_tiles(256, wide_n, 128) &&
-             tc::prefer_persistent_tiles(128, 128 * (sms - 1), 1024) &&
-             !tc::prefer_persistent_tiles(128, 128 * (sms - 1), 512) &&
-             !tc::prefer_persistent_tiles(64, 128 * sms, 4096),
-         "prefer_persistent_tiles: k >= 256 from one round of 128x128 tiles, k >= 1024 below");
-  // With A's prologue on wgmma's fragments: k >= 768 from one round of
-  // 128x128 tiles, k >= 1024 below, none within one round of 64x128 tiles.
-  report(tc::prefer_persistent_fragment_tiles(256, wide_n, 768) &&
-             !tc::prefer_persistent_fragment_tiles(256, wide_n, 512) &&
-             tc::prefer_persistent_fragment_tiles(128, 128 * (sms - 1), 1024) &&
-             !tc::prefer_persistent_fragment_tiles(128, 128 * (sms - 1), 768) &&
-             !tc::prefer_persistent_fragment_tiles(64, 128 * sms, 4096),
-         "prefer_persistent_fragment_tiles: k >= 768 from one round of 128x128 tiles, k >= 1024 "
-         "below");
-  // The wide kernel's width: the fewest rounds of SMs, then the narrowest
-  // (the fewest tile columns over them), 256 from more than two rounds of
-  // 128x256 tiles. 300 * sms columns: 256 in 2 rounds (512 columns) before
-  // 144 in 3 (432); 288 * sms columns: 144 in 2 rounds (288) before 160 in
-  // 2 (320).
-  const long long one_over = 256 * (sms + 1);  // sms + 1 tiles of 256 columns
-  report(tc::wide_tile_width(128, one_over, {256, 224, 192, 176, 160, 144}) == 144 &&
-             tc::wide_tile_width(128, one_over, {256, 224, 192, 176}) == 176 &&
-             tc::wide_tile_width(128, one_over, {256, 192}) == 192 &&
-             tc::wide_tile_width(128, 256 * sms, {256, 224, 192, 176, 160, 144}) == 256 &&
-             tc::wide_tile_width(128, 256 * (2 * sms + 1), {256, 224, 192, 176, 160, 144}) == 256 &&
-             tc::prefer_wide_tma_width(128, one_over, 1024, 144, {256, 224, 192, 176, 160, 144}) &&
-             !tc::prefer_wide_tma_width(128, one_over, 1024, 176, {256, 224, 192, 176, 160, 144}) &&
-             !tc::prefer_wide_tma_width(128, 256 * 8, 1024, 144, {256, 224, 192, 176, 160, 144}) &&
-             tc::wide_tile_width(128, 300 * sms, {256, 144}) == 256 &&
-             tc::wide_tile_width(128, 288 * sms, {256, 224, 192, 176, 160, 144}) == 144,
-         "wide_tile_width: fewest rounds, then fewest tile columns (%d for %lld columns)",
-         tc::wide_tile_width(128, one_over, {256, 224, 192, 176, 160, 144}), one_over);
-  // The tall transposed tiles' height (rows of X): as the wide kernel's
-  // width over the transposed output, but 256 where a kernel with stream
-  // units would share out a last round of at most an eighth of the SMs of
-  // a reduction of at least 24 k tiles (k rounded up to k tiles), and 256
-  // from more than two rounds. One tile column of W (128 rows).
-  {
-    const std::initializer_list<int> heights = {256, 224, 192, 176};
-    const long long one_tile_over = 256 * (sms + 1);
-    const long long eighth_over = 256 * (sms + sms / 8), past_eighth = 256 * (sms + sms / 8 + 1);
-    report(tc::tall_tile_height(one_tile_over, 128, 512, heights, true) == 176 &&
-               tc::tall_tile_height(one_tile_over, 128, 24 * 64, heights, true) == 256 &&
-               tc::tall_tile_height(one_tile_over, 128, 23 * 64 + 1, heights, true) == 256 &&
-               tc::tall_tile_height(one_tile_over, 128, 23 * 64, heights, true) == 176 &&
-               tc::tall_tile_height(one_tile_over, 128, 4096, heights, false) == 176 &&
-               tc::tall_tile_height(eighth_over, 128, 4096, heights, true) == 256 &&
-               tc::tall_tile_height(past_eighth, 128, 4096, heights, true) == 176 &&
-               tc::tall_tile_height(256 * sms, 128, 512, heights, true) == 256 &&
-               tc::tall_tile_height(256 * (2 * sms + 1), 128, 512, heights, true) == 256 &&
-               tc::tall_tile_height(one_tile_over, 128, 512, {256, 224}, true) == 224 &&
-               tc::prefer_tall_raw_fragment_height(one_tile_over, 128, 512, 176, heights, true) &&
-               !tc::prefer_tall_raw_fragment_height(one_tile_over, 128, 512, 224, heights, true) &&
-               !tc::prefer_tall_raw_fragment_height(256, 128 * sms, 512, 176, heights, true),
-           "tall_tile_height: fewest rounds, then fewest tile rows, unless the stream units "
-           "take a thin last round (%d for %lld rows)",
-           tc::tall_tile_height(one_tile_over, 128, 512, heights, true), one_tile_over);
-  }
-  // The int8 layer's 192x192 transposed tiles: 192 columns by 192 * SMs
-  // rows are one whole round of them and 1.5 rounds of tall tiles (two
-  // columns of 128), for every k (the GEMM's rule: from k >= 1024); not
-  // where the tall tiles fill their rounds too (768 x 384 * SMs: both fill
-  // 9 and 8 rounds), nor where the 192x192 ones leave a round mostly empty
-  // too (256 * (SMs + 1) x 128: both about half full), nor below 512 rows.
-  report(tc::prefer_fitted_raw_fragment_tiles(192 * sms, 192) &&
-             !tc::prefer_fitted_tiles(192, 192 * sms, 1023) &&
-             tc::prefer_fitted_tiles(192, 192 * sms, 1024) &&
-             !tc::prefer_fitted_raw_fragment_tiles(768, 384 * sms) &&
-             !tc::prefer_fitted_raw_fragment_tiles(256 * (sms + 1), 128) &&
-             !tc::prefer_fitted_raw_fragment_tiles(384, 192 * sms),
-         "prefer_fitted_raw_fragment_tiles: whole rounds of 192x192 tiles where the tall ones "
-         "leave one mostly empty, every k (the GEMM's from k >= 1024)");
-  // Skinny tiles: outputs of at most 64 columns, and outputs that one round
-  // of 64x32 tiles covers for reductions of k <= 1024 (not the 64x64 tiles
-  // of an N-major B, beyond 64 columns).
-  report(tc::prefer_skinny_tiles(64 * sms * 4, 64, 4096, 32) &&
-             tc::prefer_skinny_tiles(64, 32 * sms, 1024, 32) &&
-             !tc::prefer_skinny_tiles(64, 32 * sms, 1088, 32) &&
-             !tc::prefer_skinny_tiles(64, 32 * (sms + 1), 1024, 32) &&
-             !tc::prefer_skinny_tiles(64, 64 * sms, 1024, 32) &&
-             tc::prefer_skinny_tiles(64 * sms, 64, 4096, 64) &&
-             !tc::prefer_skinny_tiles(64, 64 * (sms / 2), 1024, 64),
-         "prefer_skinny_tiles: few columns, or one round of 64x32 tiles of a short reduction");
-  // The 8-stage 64-row kernel's width: the narrowest whose tiles still fit
-  // one round, for more than 128 columns (k = 4096: 64 k tiles).
-  report(tc::narrow_tile_width(64, 96 * sms, 4096, {128, 112, 96}, 12) == 96 &&
-             tc::narrow_tile_width(64, 112 * sms, 4096, {128, 112, 96}, 12) == 112 &&
-             tc::narrow_tile_width(64, 128 * sms, 4096, {128, 112, 96}, 12) == 128 &&
-             tc::narrow_tile_width(64 * sms, 128, 4096, {128, 112, 96}, 12) == 128 &&
-             tc::prefer_deep_narrow_width(64, 96 * sms, 4096, 96, {128, 112, 96}, 12) &&
-             !tc::prefer_deep_narrow_width(64, 96 * sms, 4096, 112, {128, 112, 96}, 12),
-         "narrow_tile_width: the narrowest tiles that fit one round (%d for %lld columns)",
-         tc::narrow_tile_width(64, 96 * sms, 4096, {128, 112, 96}, 12), 96 * sms);
-  // ... but 128 columns where those tiles would run in cluster parts (fewer
-  // than half the SMs, at least the floor of k tiles) and 96-column ones
-  // whole (half the SMs or more); not below the floor, nor for a kernel
-  // without cluster parts (floor 0).
-  const long long half_round_96 = 96 * ((sms + 1) / 2);
-  report(tc::narrow_tile_width(64, half_round_96, 4096, {128, 112, 96}, 12) == 128 &&
-             tc::narrow_tile_width(64, half_round_96, 640, {128, 112, 96}, 12) == 96 &&
-             tc::narrow_tile_width(64, half_round_96, 4096, {128, 112, 96}, 0) == 96 &&
-             !tc::prefer_deep_narrow_width(64, half_round_96, 4096, 96, {128, 112, 96}, 12),
-         "narrow_tile_width: 128 columns in cluster parts before 96 whole (%d for %lld columns)",
-         tc::narrow_tile_width(64, half_round_96, 4096, {128, 112, 96}, 12), half_round_96);
-  // The int8 layer's 128x128 transposed tiles shorter (rows of X): the
-  // shortest of the fewest rounds (80 rows: one round of sms tiles, 64
-  // would take two; 9 k tiles, below the floor of cluster parts and above
-  // the 64x128 kernel's k <= 512), but 128 from more than two rounds of
-  // 128-row tiles on (96 rows would also take three). With both heights in
-  // cluster parts (32 tiles of W, 64 k tiles), the shorter where it takes
-  // as many tiles (m = 40: one tile of X either way), not where it takes
-  // twice as many and 8 parts of the 128-row tiles fill the SMs (m = 100:
-  // then the shortest of as many tiles, 112), but where they do not (4
-  // tiles of W).
-  const std::initializer_list<int> square_heights = {128, 112, 96, 80, 64};
-  report(tc::raw_fragment_tile_height(40, 4096, 4096, square_heights, 10) == 64 &&
-             tc::raw_fragment_tile_height(100, 4096, 4096, square_heights, 10) == 112 &&
-             tc::raw_fragment_tile_height(128, 4096, 4096, square_heights, 10) == 128 &&
-             tc::raw_fragment_tile_height(100, 512, 4096, square_heights, 10) == 64 &&
-             tc::raw_fragment_tile_height(80 * sms, 128, 576, square_heights, 10) == 80 &&
-             tc::prefer_short_raw_fragment_height(80 * sms, 128, 576, 80, square_heights, 10) &&
-             !tc::prefer_short_raw_fragment_height(80 * sms, 128, 576, 64, square_heights, 10) &&
-             tc::raw_fragment_tile_height(128 * (2 * sms + 1), 128, 576, square_heights, 10) ==
-                 128 &&
-             tc::raw_fragment_tile_height(112 * 2 * sms, 128, 576, square_heights, 10) == 112,
-         "raw_fragment_tile_height: fewest rounds then fewest rows (%d for m = %lld)",
-         tc::raw_fragment_tile_height(80 * sms, 128, 576, square_heights, 10), 80 * sms);
-  // Where 128-row tiles run in cluster parts (fewer than half the SMs, at
-  // least the floor of 10 k tiles): 128 if 64-row ones would run whole
-  // (half the SMs or more); with both in parts, 64 only where 8 parts of
-  // the 128-row tiles leave SMs idle (5 tiles), not where they fill them
-  // (sms / 8 rounded up); the shorter tiles below the floor of k tiles, or
-  // for a kernel without cluster parts (floor 0).
-  const long long half_round_64 = 64 * ((sms + 1) / 2), eighth_128 = 128 * ((sms + 7) / 8);
-  report(tc::raw_fragment_tile_height(half_round_64, 128, 4096, square_heights, 10) == 128 &&
-             tc::raw_fragment_tile_height(half_round_64, 128, 576, square_heights, 10) == 64 &&
-             tc::raw_fragment_tile_height(640, 128, 4096, square_heights, 10) == 64 &&
-             tc::raw_fragment_tile_height(eighth_128, 128, 4096, square_heights, 10) == 128 &&
-             tc::raw_fragment_tile_height(eighth_128, 128, 4096, square_heights, 0) == 64,
-         "raw_fragment_tile_height: cluster parts (%d for m = %lld, %d for m = %lld)",
-         tc::raw_fragment_tile_height(640, 128, 4096, square_heights, 10), 640LL,
-         tc::raw_fragment_tile_height(eighth_128, 128, 4096, square_heights, 10), eighth_128);
-  report(streamed_without_loop == 0,
-         "schedule_tile_pairs gave no stream units to kernels without them (%d schedules did)",
-         streamed_without_loop);
   // Clusters need sm_90; a split schedule is launched too (its parts only
   // read the schedule here).
   cudaDeviceProp prop;
   CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
   if (prop.major >= 9) {
-    const tc::TileSchedule p = tc::schedule_tile_pairs(22, 13, 17, tc::kPairWideTiles, true);
+    const tc::TileSchedule p =
+        tc::schedule_tile_pairs(22, 13, 17, tc::kPairWideTiles, true, f.device, f.options);
     check_launch_schedule(p, false);
-    check_launch_schedule(tc::schedule_tiles(27, 5, 20), false);
+    check_launch_schedule(tc::schedule_tiles(27, 5, 20, f.device), false);
     check_launch_schedule(tc::without_split_tiles(p), true);
   }
 }

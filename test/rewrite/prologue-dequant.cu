@@ -81,10 +81,10 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK: tc::consumer_sync<384>();  // the stages become the output tile
 // CHECK: tc::combine_parts<192, 192, 200, 384>(
 // CHECK-LABEL: static void tc_int8_linear_0_fitted_launch(
-// CHECK: if (!tc::tma_map_2d_aligned(&tc_map_a, X, K, M, K, 64, 192, tc_stream, 0) ||
+// CHECK: if (!tc::tma_map_2d_aligned(&tc_map_a, X, K, M, K, 64, 192, tc_stream, 0, tc_facts.device) ||
 // CHECK-NEXT: !tc::tma_map_2d_bytes(&tc_map_b, W, K, N, K, 64, 192, true)) {
 // CHECK-NEXT: tc_int8_linear_0_cp_async_launch(M, N, K, X, W, zero, scale, Y, tc_stream);
-// CHECK: tc::schedule_tiles({{.*}}(M + 191) / 192{{.*}}, {{.*}}(N + 191) / 192{{.*}}, tc_k_tiles);
+// CHECK: tc::schedule_tiles({{.*}}(M + 191) / 192{{.*}}, {{.*}}(N + 191) / 192{{.*}}, tc_k_tiles, tc_facts.device);
 // CHECK: tc_int8_linear_0_fitted_kernel<<<(unsigned)tc::schedule_blocks(tc_schedule), 512, tc_smem_bytes, tc_stream>>>(
 // The tall kernel again 224, 192 and 176 rows of X tall (wgmma's N): the
 // stages, instruction, output tile and schedule of that height, taken
@@ -104,10 +104,10 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK: <= tc::min(111, ((-112 * tc_block_m) + tc::floord((((-tc_thread) + (128 * M)) - 1), 256)));
 // CHECK: const long long tc_m = (((224 * tc_block_m) + (2 * {{c[0-9]}})) + (tc_thread / 128))
 // CHECK-LABEL: static void tc_int8_linear_0_tall224_launch(
-// CHECK: if (!tc::tma_map_2d_aligned(&tc_map_a, X, K, M, K, 64, 224, tc_stream, 0) ||
+// CHECK: if (!tc::tma_map_2d_aligned(&tc_map_a, X, K, M, K, 64, 224, tc_stream, 0, tc_facts.device) ||
 // CHECK-NEXT: !tc::tma_map_2d_bytes(&tc_map_b, W, K, N, K, 64, 128, true)) {
 // CHECK-NEXT: tc_int8_linear_0_cp_async_launch(M, N, K, X, W, zero, scale, Y, tc_stream);
-// CHECK: tc::schedule_stream_tiles({{.*}}(M + 223) / 224{{.*}}, {{.*}}(N + 127) / 128{{.*}}, tc_k_tiles);
+// CHECK: tc::schedule_stream_tiles({{.*}}(M + 223) / 224{{.*}}, {{.*}}(N + 127) / 128{{.*}}, tc_k_tiles, tc_facts.device, tc_facts.options);
 // CHECK: tc::schedule_slot_bytes(tc_schedule, 28672)
 // CHECK: constexpr int tc_smem_bytes = 180304;
 // CHECK: tc_int8_linear_0_tall224_kernel<<<(unsigned)tc::schedule_blocks(tc_schedule), 384, tc_smem_bytes, tc_stream>>>(
@@ -148,10 +148,10 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK: tc::combine_parts<256, 128, 136, 256>(
 // Its TMA maps fail over to the default kernel's cp.async twin.
 // CHECK-LABEL: static void tc_int8_linear_0_tall_launch(
-// CHECK: if (!tc::tma_map_2d_aligned(&tc_map_a, X, K, M, K, 64, 256, tc_stream, 0) ||
+// CHECK: if (!tc::tma_map_2d_aligned(&tc_map_a, X, K, M, K, 64, 256, tc_stream, 0, tc_facts.device) ||
 // CHECK-NEXT: !tc::tma_map_2d_bytes(&tc_map_b, W, K, N, K, 64, 128, true)) {
 // CHECK-NEXT: tc_int8_linear_0_cp_async_launch(M, N, K, X, W, zero, scale, Y, tc_stream);
-// CHECK: tc::schedule_stream_tiles({{.*}}(M + 255) / 256{{.*}}, {{.*}}(N + 127) / 128{{.*}}, tc_k_tiles);
+// CHECK: tc::schedule_stream_tiles({{.*}}(M + 255) / 256{{.*}}, {{.*}}(N + 127) / 128{{.*}}, tc_k_tiles, tc_facts.device, tc_facts.options);
 // CHECK: tc_int8_linear_0_tall_kernel<<<(unsigned)tc::schedule_blocks(tc_schedule), 384, tc_smem_bytes, tc_stream>>>(
 // The 128x128 kernel 112, 96, 80 and 64 rows of X tall: its warps, one
 // block per SM, 6 stages of the shorter X tile and W's raw one, wgmma's N
@@ -171,12 +171,13 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK: tc::add_parts_in_cluster<96, 128, 136, 256>(
 // CHECK: tc::combine_parts<96, 128, 136, 256>(
 // CHECK-LABEL: static void tc_int8_linear_0_short96_launch(
-// CHECK: if (!tc::tma_map_2d_aligned(&tc_map_a, X, K, M, K, 64, 96, tc_stream, 0) ||
+// CHECK: if (!tc::tma_map_2d_aligned(&tc_map_a, X, K, M, K, 64, 96, tc_stream, 0, tc_facts.device) ||
 // CHECK-NEXT: !tc::tma_map_2d_bytes(&tc_map_b, W, K, N, K, 64, 128, true)) {
 // CHECK-NEXT: tc_int8_linear_0_cp_async_launch(M, N, K, X, W, zero, scale, Y, tc_stream);
 // CHECK: constexpr int tc_smem_bytes = 172144;
-// CHECK: if (tc::cluster_parts_may_pay({{.*}}(M + 95) / 96{{.*}}, {{.*}}(N + 127) / 128{{.*}}, tc_k_tiles, 10)) {
-// CHECK: tc_schedule = tc::schedule_stream_tiles({{.*}}(M + 95) / 96{{.*}}, {{.*}}(N + 127) / 128{{.*}}, tc_k_tiles);  // else the stream units
+// CHECK: if (tc::cluster_parts_may_pay({{.*}}(M + 95) / 96{{.*}}, {{.*}}(N + 127) / 128{{.*}}, tc_k_tiles, 10, tc_facts.device,
+// CHECK-NEXT: {{^ *}}tc_facts.options)) {
+// CHECK: tc_schedule = tc::schedule_stream_tiles({{.*}}(M + 95) / 96{{.*}}, {{.*}}(N + 127) / 128{{.*}}, tc_k_tiles, tc_facts.device, tc_facts.options);  // else the stream units
 // CHECK: tc::schedule_slot_bytes(tc_schedule, 12288)
 // CHECK: tc::launch_schedule(tc_int8_linear_0_short96_kernel, tc_schedule, tc_workspace, tc_counters, 288, tc_smem_bytes, tc_stream,
 // CHECK-LABEL: __launch_bounds__(288, 1) tc_int8_linear_0_short80_kernel(
@@ -281,51 +282,60 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // kernel, whose maps need W's rows 16-byte aligned (no aligned copy of an
 // 8-bit operand), else the cp.async kernel.
 // CHECK-LABEL: static void tc_int8_linear_0_launch(
+// CHECK-NEXT: {{^}}  const tc::LaunchFacts tc_facts = tc::launch_facts();  // (tc/launch_facts.cuh)
 // CHECK-NEXT: {{^}}  if (!(((M >= 1) && (N >= 1))))
 // CHECK-NEXT: {{^}}    return;  // no output element
-// CHECK-NEXT: {{^}}  // The kernel for this shape (tc/tile_choice.cuh).
-// CHECK-NEXT: {{^}}  if (tc::prefer_narrow_raw_fragment_tiles(M, N, K)) {
-// CHECK-NEXT: {{^}}    tc_int8_linear_0_narrow_launch(M, N, K, X, W, zero, scale, Y, tc_stream);  // 64x128 tiles
-// CHECK: {{^}}  if (tc::prefer_fitted_raw_fragment_tiles(M, N)) {
-// CHECK-NEXT: {{^}}    tc_int8_linear_0_fitted_launch(M, N, K, X, W, zero, scale, Y, tc_stream);  // 192x192 tiles
-// CHECK-NEXT: {{^}}    return;
+// CHECK-NEXT: {{^}}  // The kernel for this shape: the first candidate whose rule holds, else
+// CHECK-NEXT: {{^}}  // this one (tc/kernel_choice.cuh).
+// CHECK-NEXT: {{^}}  static constexpr tc::KernelCandidate tc_candidates[] = {
+// CHECK-NEXT: {{^}}      {tc::KernelRule::NarrowRawFragmentTiles},  // tc_int8_linear_0_narrow
+// CHECK-NEXT: {{^}}      {tc::KernelRule::FittedRawFragmentTiles},  // tc_int8_linear_0_fitted
+// CHECK-NEXT: {{^}}      {tc::KernelRule::TallRawFragmentHeight, 224, {256, 224, 192, 176}, 1},  // tc_int8_linear_0_tall224
+// CHECK-NEXT: {{^}}      {tc::KernelRule::TallRawFragmentHeight, 192, {256, 224, 192, 176}, 1},  // tc_int8_linear_0_tall192
+// CHECK-NEXT: {{^}}      {tc::KernelRule::TallRawFragmentHeight, 176, {256, 224, 192, 176}, 1},  // tc_int8_linear_0_tall176
+// CHECK-NEXT: {{^}}      {tc::KernelRule::TallRawFragmentTiles},  // tc_int8_linear_0_tall
+// CHECK-NEXT: {{^}}      {tc::KernelRule::ShortRawFragmentHeight, 112, {128, 112, 96, 80, 64}, 10},  // tc_int8_linear_0_short112
+// CHECK-NEXT: {{^}}      {tc::KernelRule::ShortRawFragmentHeight, 96, {128, 112, 96, 80, 64}, 10},  // tc_int8_linear_0_short96
+// CHECK-NEXT: {{^}}      {tc::KernelRule::ShortRawFragmentHeight, 80, {128, 112, 96, 80, 64}, 10},  // tc_int8_linear_0_short80
+// CHECK-NEXT: {{^}}      {tc::KernelRule::ShortRawFragmentHeight, 64, {128, 112, 96, 80, 64}, 10},  // tc_int8_linear_0_short64
+// CHECK-NEXT: {{^}}  };
+// CHECK-NEXT: {{^}}  switch (tc::choose_kernel(M, N, K, 1, tc_candidates, tc_facts.device, tc_facts.options)) {
+// CHECK-NEXT: {{^}}  case 0:  // 64x128 tiles
+// CHECK-NEXT: {{^}}    return tc_int8_linear_0_narrow_launch(M, N, K, X, W, zero, scale, Y, tc_stream);
+// CHECK-NEXT: {{^}}  case 1:  // 192x192 tiles
+// CHECK-NEXT: {{^}}    return tc_int8_linear_0_fitted_launch(M, N, K, X, W, zero, scale, Y, tc_stream);
+// CHECK-NEXT: {{^}}  case 2:  // 224x128 tiles
+// CHECK-NEXT: {{^}}    return tc_int8_linear_0_tall224_launch(M, N, K, X, W, zero, scale, Y, tc_stream);
+// CHECK:      {{^}}  case 4:  // 176x128 tiles
+// CHECK-NEXT: {{^}}    return tc_int8_linear_0_tall176_launch(M, N, K, X, W, zero, scale, Y, tc_stream);
+// CHECK-NEXT: {{^}}  case 5:  // 256x128 tiles
+// CHECK-NEXT: {{^}}    return tc_int8_linear_0_tall_launch(M, N, K, X, W, zero, scale, Y, tc_stream);
+// CHECK-NEXT: {{^}}  case 6:  // 112x128 tiles
+// CHECK-NEXT: {{^}}    return tc_int8_linear_0_short112_launch(M, N, K, X, W, zero, scale, Y, tc_stream);
+// CHECK:      {{^}}  case 9:  // 64x128 tiles
+// CHECK-NEXT: {{^}}    return tc_int8_linear_0_short64_launch(M, N, K, X, W, zero, scale, Y, tc_stream);
+// CHECK-NEXT: {{^}}  default:
+// CHECK-NEXT: {{^}}    break;
 // CHECK-NEXT: {{^}}  }
-// CHECK-NEXT: {{^}}  if (tc::prefer_tall_raw_fragment_height(M, N, K, 224, {256, 224, 192, 176}, true)) {
-// CHECK-NEXT: {{^}}    tc_int8_linear_0_tall224_launch(M, N, K, X, W, zero, scale, Y, tc_stream);  // 224x128 tiles
-// CHECK: {{^}}  if (tc::prefer_tall_raw_fragment_height(M, N, K, 192, {256, 224, 192, 176}, true)) {
-// CHECK-NEXT: {{^}}    tc_int8_linear_0_tall192_launch(M, N, K, X, W, zero, scale, Y, tc_stream);  // 192x128 tiles
-// CHECK: {{^}}  if (tc::prefer_tall_raw_fragment_height(M, N, K, 176, {256, 224, 192, 176}, true)) {
-// CHECK-NEXT: {{^}}    tc_int8_linear_0_tall176_launch(M, N, K, X, W, zero, scale, Y, tc_stream);  // 176x128 tiles
-// CHECK-NEXT: {{^}}    return;
-// CHECK-NEXT: {{^}}  }
-// CHECK-NEXT: {{^}}  if (tc::prefer_tall_raw_fragment_tiles(M, N)) {
-// CHECK-NEXT: {{^}}    tc_int8_linear_0_tall_launch(M, N, K, X, W, zero, scale, Y, tc_stream);  // 256x128 tiles
-// CHECK-NEXT: {{^}}    return;
-// CHECK-NEXT: {{^}}  }
-// CHECK-NEXT: {{^}}  if (tc::prefer_short_raw_fragment_height(M, N, K, 112, {128, 112, 96, 80, 64}, 10)) {
-// CHECK-NEXT: {{^}}    tc_int8_linear_0_short112_launch(M, N, K, X, W, zero, scale, Y, tc_stream);  // 112x128 tiles
-// CHECK: {{^}}  if (tc::prefer_short_raw_fragment_height(M, N, K, 96, {128, 112, 96, 80, 64}, 10)) {
-// CHECK: {{^}}  if (tc::prefer_short_raw_fragment_height(M, N, K, 80, {128, 112, 96, 80, 64}, 10)) {
-// CHECK: {{^}}  if (tc::prefer_short_raw_fragment_height(M, N, K, 64, {128, 112, 96, 80, 64}, 10)) {
-// CHECK-NEXT: {{^}}    tc_int8_linear_0_short64_launch(M, N, K, X, W, zero, scale, Y, tc_stream);  // 64x128 tiles
-// CHECK-NEXT: {{^}}    return;
-// CHECK-NEXT: {{^}}  }
-// CHECK: if (!tc::tma_map_2d_aligned(&tc_map_a, X, K, M, K, 64, 128, tc_stream, 0) ||
+// CHECK: if (!tc::tma_map_2d_aligned(&tc_map_a, X, K, M, K, 64, 128, tc_stream, 0, tc_facts.device) ||
 // CHECK-NEXT: !tc::tma_map_2d_bytes(&tc_map_b, W, K, N, K, 64, 128, true)) {
 // CHECK-NEXT: tc_int8_linear_0_cp_async_launch(M, N, K, X, W, zero, scale, Y, tc_stream);
 // Few tiles: clusters of parts where they fit in one wave (their capacity
-// measured once per launcher, only once an output may take them), else the
-// stream units; no workspace for the clusters.
+// measured once per launcher and device, only once an output may take
+// them), else the stream units; no workspace for the clusters.
 // CHECK: tc::TileSchedule tc_schedule;
 // CHECK-NEXT: bool tc_in_clusters = false;
-// CHECK-NEXT: if (tc::cluster_parts_may_pay({{.*}}, tc_k_tiles, 10)) {
-// CHECK-NEXT: static const tc::ClusterCapacity tc_capacity =
-// CHECK-NEXT: tc::cluster_capacity(tc_int8_linear_0_kernel, 288, tc_smem_bytes);
+// CHECK-NEXT: if (tc::cluster_parts_may_pay({{.*}}, tc_k_tiles, 10, tc_facts.device,
+// CHECK-NEXT: {{^ *}}tc_facts.options)) {
+// CHECK-NEXT: static tc::ClusterCapacities tc_capacities;  // measured once per device
+// CHECK-NEXT: const tc::ClusterCapacity tc_capacity = tc::cluster_capacity_on(
+// CHECK-NEXT: tc_capacities, tc_facts.device.ordinal, tc_int8_linear_0_kernel, 288, tc_smem_bytes);
 // CHECK-NEXT: tc_in_clusters = tc::schedule_cluster_parts({{.*}}, tc_k_tiles, 10, tc_capacity,
+// CHECK-NEXT: {{^ *}}tc_facts.device, tc_facts.options,
 // CHECK-NEXT: {{^ *}}tc_schedule);
 // CHECK-NEXT: }
 // CHECK-NEXT: if (!tc_in_clusters)
-// CHECK-NEXT: tc_schedule = tc::schedule_stream_tiles({{.*}}, tc_k_tiles);  // else the stream units
+// CHECK-NEXT: tc_schedule = tc::schedule_stream_tiles({{.*}}, tc_k_tiles, tc_facts.device, tc_facts.options);  // else the stream units
 // CHECK: if (!tc_schedule.cluster_parts && tc::split_tiles(tc_schedule) > 0 &&
 // CHECK: tc::launch_schedule(tc_int8_linear_0_kernel, tc_schedule, tc_workspace, tc_counters, 288, tc_smem_bytes, tc_stream,
 

@@ -44,8 +44,8 @@ void sum_two(int M, int N, int K1, int K2, const __half *__restrict__ A1,
 // CHECK:        tc::tma_load_2d({{.*}}, tc_map_a1, {{.*}}, (((((K1 + 63) % 64) - K1) + (64 * c0)) - 63), 128 * tc_block_m);
 // CHECK-NEXT:   tc::tma_load_2d({{.*}}, tc_map_b1, {{.*}}, (((((K1 + 63) % 64) - K1) + (64 * c0)) - 63), 128 * tc_block_n);
 // CHECK: static void tc_sum_two_0_launch(
-// CHECK: !tc::tma_map_2d_aligned(&tc_map_a1, A2, K2, M, K2, 64, 128, tc_stream, 2) ||
-// CHECK-NEXT: !tc::tma_map_2d_aligned(&tc_map_b1, B2, K2, N, K2, 64, 128, tc_stream, 3)) {
+// CHECK: !tc::tma_map_2d_aligned(&tc_map_a1, A2, K2, M, K2, 64, 128, tc_stream, 2, tc_facts.device) ||
+// CHECK-NEXT: !tc::tma_map_2d_aligned(&tc_map_b1, B2, K2, N, K2, 64, 128, tc_stream, 3, tc_facts.device)) {
 // CHECK: const long long tc_k_tiles = ((K1) + 63) / 64 + ((K2) + 63) / 64;
 // CHECK: {{^ *}}tc_sum_two_0_launch(M, N, K1, K2, A1, B1, A2, B2, C, 0);
 // CHECK-NEXT: {{^}}}

@@ -75,14 +75,17 @@
 // CHECK:      {{^}}static void tc_gemm_0_narrow_deep_launch(
 // CHECK:      {{^}}  tc::TileSchedule tc_schedule;
 // CHECK-NEXT: {{^}}  bool tc_in_clusters = false;
-// CHECK-NEXT: {{^}}  if (tc::cluster_parts_may_pay({{.*}}, tc_k_tiles, 12)) {
-// CHECK-NEXT: {{^}}    static const tc::ClusterCapacity tc_capacity =
-// CHECK-NEXT: {{^}}        tc::cluster_capacity(tc_gemm_0_narrow_deep_kernel, 160, tc_smem_bytes);
+// CHECK-NEXT: {{^}}  if (tc::cluster_parts_may_pay({{.*}}, tc_k_tiles, 12, tc_facts.device,
+// CHECK-NEXT: {{^ *}}tc_facts.options)) {
+// CHECK-NEXT: {{^}}    static tc::ClusterCapacities tc_capacities;  // measured once per device
+// CHECK-NEXT: {{^}}    const tc::ClusterCapacity tc_capacity = tc::cluster_capacity_on(
+// CHECK-NEXT: {{^}}        tc_capacities, tc_facts.device.ordinal, tc_gemm_0_narrow_deep_kernel, 160, tc_smem_bytes);
 // CHECK-NEXT: {{^}}    tc_in_clusters = tc::schedule_cluster_parts({{.*}}, tc_k_tiles, 12, tc_capacity,
+// CHECK-NEXT: {{^ *}}tc_facts.device, tc_facts.options,
 // CHECK-NEXT: {{^ *}}tc_schedule);
 // CHECK-NEXT: {{^}}  }
 // CHECK-NEXT: {{^}}  if (!tc_in_clusters)
-// CHECK-NEXT: {{^}}    tc_schedule = tc::schedule_tile_pairs({{.*}}, tc_k_tiles, tc::kPairOneRound, false);  // else pairs where they pay
+// CHECK-NEXT: {{^}}    tc_schedule = tc::schedule_tile_pairs({{.*}}, tc_k_tiles, tc::kPairOneRound, false, tc_facts.device, tc_facts.options);  // else pairs where they pay
 // CHECK:      {{^}}  if (!tc_schedule.cluster_parts && tc::split_tiles(tc_schedule) > 0 &&
 // CHECK:      {{^}}  // A cluster of two blocks per pair of tiles (tc/cluster.cuh), or of
 // CHECK-NEXT: {{^}}  // the parts of each tile where they add up there.

@@ -34,8 +34,8 @@
 // CHECK-NEXT: {{^}}      for (int c1 = (-(N % 8)) + N; c1 < N; c1 += 1) {
 // CHECK:      {{^}}          const float tc_sum = tc_stage[tc_thread * 184 + ((-176 * tc_block_n) + c1)];
 // Pairs: halves of 88 rows of B's 176-row tile, by the 128x256 kernel's rule.
-// CHECK:      {{^}}      !tc::tma_map_2d_aligned(&tc_map_b, B, K, N, K, 64, 88, tc_stream, 1)) {
-// CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::schedule_tile_pairs({{.*}}, tc::kPairWideTiles, true);
+// CHECK:      {{^}}      !tc::tma_map_2d_aligned(&tc_map_b, B, K, N, K, 64, 88, tc_stream, 1, tc_facts.device)) {
+// CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::schedule_tile_pairs({{.*}}, tc::kPairWideTiles, true, tc_facts.device, tc_facts.options);
 // The 128x256 kernel's twin is defined once, after them.
 // CHECK-NOT:  {{^}}__global__ {{.*}}_wide224_cp_async_kernel(
 // CHECK:      {{^}}__global__ void __launch_bounds__(256) tc_gemm_kmajor_0_wide_cp_async_kernel(
@@ -47,38 +47,36 @@
 // blocks' stages (a 1024-byte multiple: the 128-byte swizzle's phase holds).
 // CHECK:      {{^}}        tc::tma_load_tile<2, 3584>(tc_smem_b + {{.*}} * 7168, tc_map_b, {{.*}}, 112 * tc_block_n, 0, 56, tc_schedule.pair, tc_rank);
 // CHECK:      {{^}}static void tc_gemm_kmajor_0_narrow_deep_cp_async_launch({{.*}});  // the fallback, defined below
-// CHECK:      {{^}}      !tc::tma_map_2d_aligned(&tc_map_b, B, K, N, K, 64, 56, tc_stream, 1)) {
-// CHECK:      {{^}}    tc_schedule = tc::schedule_tile_pairs({{.*}}, tc::kPairOneRound, false);  // else pairs where they pay
+// CHECK:      {{^}}      !tc::tma_map_2d_aligned(&tc_map_b, B, K, N, K, 64, 56, tc_stream, 1, tc_facts.device)) {
+// CHECK:      {{^}}    tc_schedule = tc::schedule_tile_pairs({{.*}}, tc::kPairOneRound, false, tc_facts.device, tc_facts.options);  // else pairs where they pay
 // CHECK:      {{^}}//   block tile 64x96x64, 1 warpgroup (4 warps and a producer warp), 8 TMA stages (mbarriers), pairs of blocks sharing B's tile (TMA multicast), few tiles split into parts launched as one cluster each (distributed shared memory adds them), wgmma.mma_async.m64n96k16 {{.*}}
 // CHECK-NEXT: {{^}}__global__ void __launch_bounds__(160, 1) tc_gemm_kmajor_0_narrow_deep96_kernel(
 // CHECK-NOT:  {{^}}__global__ {{.*}}_narrow_deep96_cp_async_kernel(
 // CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_kmajor_0_narrow_deep_cp_async_kernel(
-// CHECK:      {{^}}  if (tc::prefer_fitted_tiles(M, N, K)) {
-// CHECK:      {{^}}  if (tc::prefer_wide_tma_width(M, N, K, 224, {256, 224, 192, 176})) {
-// CHECK-NEXT: {{^}}    tc_gemm_kmajor_0_wide224_launch(M, N, K, A, B, C, tc_stream);  // 128x224 tiles
-// CHECK-NEXT: {{^}}    return;
-// CHECK-NEXT: {{^}}  }
-// CHECK-NEXT: {{^}}  if (tc::prefer_wide_tma_width(M, N, K, 192, {256, 224, 192, 176})) {
-// CHECK-NEXT: {{^}}    tc_gemm_kmajor_0_wide192_launch(M, N, K, A, B, C, tc_stream);  // 128x192 tiles
-// CHECK-NEXT: {{^}}    return;
-// CHECK-NEXT: {{^}}  }
-// CHECK-NEXT: {{^}}  if (tc::prefer_wide_tma_width(M, N, K, 176, {256, 224, 192, 176})) {
-// CHECK-NEXT: {{^}}    tc_gemm_kmajor_0_wide176_launch(M, N, K, A, B, C, tc_stream);  // 128x176 tiles
-// CHECK-NEXT: {{^}}    return;
-// CHECK-NEXT: {{^}}  }
-// CHECK-NEXT: {{^}}  if (tc::prefer_wide_tma_tiles(M, N, K)) {
-// CHECK-NEXT: {{^}}    tc_gemm_kmajor_0_wide_launch(M, N, K, A, B, C, tc_stream);  // 128x256 tiles
-// CHECK-NEXT: {{^}}    return;
-// CHECK-NEXT: {{^}}  }
-// CHECK-NEXT: {{^}}  if (tc::prefer_deep_narrow_width(M, N, K, 112, {128, 112, 96}, 12)) {
-// CHECK-NEXT: {{^}}    tc_gemm_kmajor_0_narrow_deep112_launch(M, N, K, A, B, C, tc_stream);  // 64x112 tiles
-// CHECK-NEXT: {{^}}    return;
-// CHECK-NEXT: {{^}}  }
-// CHECK-NEXT: {{^}}  if (tc::prefer_deep_narrow_width(M, N, K, 96, {128, 112, 96}, 12)) {
-// CHECK-NEXT: {{^}}    tc_gemm_kmajor_0_narrow_deep96_launch(M, N, K, A, B, C, tc_stream);  // 64x96 tiles
-// CHECK-NEXT: {{^}}    return;
-// CHECK-NEXT: {{^}}  }
-// CHECK-NEXT: {{^}}  if (tc::prefer_deep_narrow_tiles(M, N)) {
+// The candidates in order: each narrower width under the wide kernel's rule
+// and the region's widths, the 8-stage kernel's with its floor of k tiles
+// for cluster parts.
+// CHECK:      {{^}}      {tc::KernelRule::FittedTiles},  // tc_gemm_kmajor_0_fitted
+// CHECK-NEXT: {{^}}      {tc::KernelRule::WideTmaWidth, 224, {256, 224, 192, 176}},  // tc_gemm_kmajor_0_wide224
+// CHECK-NEXT: {{^}}      {tc::KernelRule::WideTmaWidth, 192, {256, 224, 192, 176}},  // tc_gemm_kmajor_0_wide192
+// CHECK-NEXT: {{^}}      {tc::KernelRule::WideTmaWidth, 176, {256, 224, 192, 176}},  // tc_gemm_kmajor_0_wide176
+// CHECK-NEXT: {{^}}      {tc::KernelRule::WideTmaTiles},  // tc_gemm_kmajor_0_wide
+// CHECK-NEXT: {{^}}      {tc::KernelRule::DeepNarrowWidth, 112, {128, 112, 96}, 12},  // tc_gemm_kmajor_0_narrow_deep112
+// CHECK-NEXT: {{^}}      {tc::KernelRule::DeepNarrowWidth, 96, {128, 112, 96}, 12},  // tc_gemm_kmajor_0_narrow_deep96
+// CHECK-NEXT: {{^}}      {tc::KernelRule::DeepNarrowTiles},  // tc_gemm_kmajor_0_narrow_deep
+// CHECK:      {{^}}  case 2:  // 128x224 tiles
+// CHECK-NEXT: {{^}}    return tc_gemm_kmajor_0_wide224_launch(M, N, K, A, B, C, tc_stream);
+// CHECK-NEXT: {{^}}  case 3:  // 128x192 tiles
+// CHECK-NEXT: {{^}}    return tc_gemm_kmajor_0_wide192_launch(M, N, K, A, B, C, tc_stream);
+// CHECK-NEXT: {{^}}  case 4:  // 128x176 tiles
+// CHECK-NEXT: {{^}}    return tc_gemm_kmajor_0_wide176_launch(M, N, K, A, B, C, tc_stream);
+// CHECK-NEXT: {{^}}  case 5:  // 128x256 tiles
+// CHECK-NEXT: {{^}}    return tc_gemm_kmajor_0_wide_launch(M, N, K, A, B, C, tc_stream);
+// CHECK-NEXT: {{^}}  case 6:  // 64x112 tiles
+// CHECK-NEXT: {{^}}    return tc_gemm_kmajor_0_narrow_deep112_launch(M, N, K, A, B, C, tc_stream);
+// CHECK-NEXT: {{^}}  case 7:  // 64x96 tiles
+// CHECK-NEXT: {{^}}    return tc_gemm_kmajor_0_narrow_deep96_launch(M, N, K, A, B, C, tc_stream);
+// CHECK-NEXT: {{^}}  case 8:  // 64x128 tiles
 // EXPLAIN:    shapes where tc::prefer_wide_tma_width: tc_gemm_kmajor_0_wide224, block tile 128x224x64
 // EXPLAIN:    operands not 16-byte aligned: tc_gemm_kmajor_0_wide_cp_async{{$}}
 // EXPLAIN:    shapes where tc::prefer_wide_tma_width: tc_gemm_kmajor_0_wide192, block tile 128x192x64
@@ -104,12 +102,12 @@ void gemm_kmajor(int M, int N, int K, const __half *__restrict__ A,
 // CHECK:      {{^}}__global__ void __launch_bounds__(288, 1) tc_gemm_nmajor_0_wide192_kernel(
 // CHECK-NOT:  {{^}}__global__ {{.*}} tc_gemm_nmajor_0_wide176_kernel(
 // CHECK-NOT:  {{^}}__global__ {{.*}} tc_gemm_nmajor_0_narrow_deep{{[0-9]+}}_kernel(
-// CHECK:      {{^}}  if (tc::prefer_wide_tma_width(M, N, K, 192, {256, 192})) {
-// CHECK-NEXT: {{^}}    tc_gemm_nmajor_0_wide192_launch(M, N, K, A, B, C, tc_stream);  // 128x192 tiles
-// CHECK-NEXT: {{^}}    return;
-// CHECK-NEXT: {{^}}  }
-// CHECK-NEXT: {{^}}  if (tc::prefer_wide_tma_tiles(M, N, K)) {
-// CHECK:      {{^}}  if (tc::prefer_deep_narrow_tiles(M, N)) {
+// CHECK:      {{^}}      {tc::KernelRule::WideTmaWidth, 192, {256, 192}},  // tc_gemm_nmajor_0_wide192
+// CHECK-NEXT: {{^}}      {tc::KernelRule::WideTmaTiles},  // tc_gemm_nmajor_0_wide
+// CHECK-NEXT: {{^}}      {tc::KernelRule::DeepNarrowTiles},  // tc_gemm_nmajor_0_narrow_deep
+// CHECK:      {{^}}  case 2:  // 128x192 tiles
+// CHECK-NEXT: {{^}}    return tc_gemm_nmajor_0_wide192_launch(M, N, K, A, B, C, tc_stream);
+// CHECK-NEXT: {{^}}  case 3:  // 128x256 tiles
 void gemm_nmajor(int M, int N, int K, const __half *__restrict__ A,
                  const __half *__restrict__ B, __half *__restrict__ C) {
 #pragma tc

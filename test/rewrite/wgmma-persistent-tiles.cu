@@ -74,7 +74,7 @@
 // CHECK:      {{^}}static void tc_gemm_0_cp_async_launch(long long M, long long N, long long K, const __half *A, const __half *B, __half *C, cudaStream_t tc_stream);  // the fallback, defined below
 // CHECK:      {{^}}static void tc_gemm_0_persistent_launch(
 // CHECK:      {{^}}    tc_gemm_0_cp_async_launch(M, N, K, A, B, C, tc_stream);
-// CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::schedule_persistent_tiles({{.*}}, tc_k_tiles);
+// CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::schedule_persistent_tiles({{.*}}, tc_k_tiles, tc_facts.device);
 // CHECK-NOT:  stream_workspace
 // CHECK:      {{^}}  tc_gemm_0_persistent_kernel<<<(unsigned)tc::schedule_blocks(tc_schedule), 544, tc_smem_bytes, tc_stream>>>(
 // The default kernel (two blocks per SM, one tile each) and its launcher,
@@ -83,10 +83,11 @@
 // CHECK:      {{^}}__global__ void __launch_bounds__(288, 2) tc_gemm_0_kernel(
 // CHECK:      {{^}}  tc::block_work<8>(
 // CHECK:      {{^}}static void tc_gemm_0_launch(
-// CHECK:      {{^}}  if (tc::prefer_deep_narrow_tiles(M, N)) {
-// CHECK:      {{^}}  if (tc::prefer_persistent_tiles(M, N, K)) {
-// CHECK-NEXT: {{^}}    tc_gemm_0_persistent_launch(M, N, K, A, B, C, tc_stream);  // 128x128 tiles
-// CHECK:      {{^}}  if (tc::prefer_narrow_tiles(M, N)) {
+// CHECK:      {{^}}      {tc::KernelRule::DeepNarrowTiles},  // tc_gemm_0_narrow_deep
+// CHECK-NEXT: {{^}}      {tc::KernelRule::PersistentTiles},  // tc_gemm_0_persistent
+// CHECK-NEXT: {{^}}      {tc::KernelRule::NarrowTiles},  // tc_gemm_0_narrow
+// CHECK:      {{^}}  case 9:  // 128x128 tiles
+// CHECK-NEXT: {{^}}    return tc_gemm_0_persistent_launch(M, N, K, A, B, C, tc_stream);
 void gemm(int M, int N, int K, const __half *__restrict__ A,
           const __half *__restrict__ B, __half *__restrict__ C) {
 #pragma tc
@@ -128,8 +129,9 @@ void gemm(int M, int N, int K, const __half *__restrict__ A,
 // CHECK:      {{^}}static void tc_relu_a_gemm_0_persistent_launch(
 // CHECK:      {{^}}  tc_relu_a_gemm_0_persistent_kernel<<<(unsigned)tc::schedule_blocks(tc_schedule), 512, tc_smem_bytes, tc_stream>>>(
 // CHECK-LABEL: {{^}}static void tc_relu_a_gemm_0_launch(
-// CHECK:      {{^}}  if (tc::prefer_persistent_fragment_tiles(M, N, K)) {
-// CHECK-NEXT: {{^}}    tc_relu_a_gemm_0_persistent_launch(M, N, K, A, B, C, tc_stream);  // 128x128 tiles
+// CHECK:      {{^}}      {tc::KernelRule::PersistentFragmentTiles},  // tc_relu_a_gemm_0_persistent
+// CHECK:      {{^}}  case 6:  // 128x128 tiles
+// CHECK-NEXT: {{^}}    return tc_relu_a_gemm_0_persistent_launch(M, N, K, A, B, C, tc_stream);
 void relu_a_gemm(int M, int N, int K, const __half *__restrict__ A,
                  const __half *__restrict__ B, float *__restrict__ C) {
 #pragma tc

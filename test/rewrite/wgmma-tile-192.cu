@@ -16,7 +16,7 @@
 // CHECK:      {{^}}        tc::tma_load_2d(tc_smem_b + {{.*}} * 12288, tc_map_b, {{.*}}, 192 * tc_block_n);
 // CHECK:      {{^}}    tc::wgmma_m64k16<__half, 0, 0, 192>(tc_acc[0],
 // CHECK:      {{^}}      !tc::combine_parts<128, 192, 200, 256>(
-// CHECK:      tc::tma_map_2d_aligned(&tc_map_b, B, K, N, K, 64, 192, tc_stream, 1)
+// CHECK:      tc::tma_map_2d_aligned(&tc_map_b, B, K, N, K, 64, 192, tc_stream, 1, tc_facts.device)
 void gemm192(int M, int N, int K, const __half *__restrict__ A,
              const __half *__restrict__ B, __half *__restrict__ C) {
 #pragma tc tile(128, 192, 64) stages(4)

@@ -1,5 +1,5 @@
 // The launch-time choice between a plain GEMM region's wgmma kernels
-// (tc/tile_choice.cuh), in order: skinny tiles for outputs of at most 64
+// (tc/kernel_choice.cuh, the rules of tc/tile_choice.cuh), in order: skinny tiles for outputs of at most 64
 // columns (64x32, or 64x64 where B is N-major and its stages hold 64-column
 // panels; the 64x32 ones also for small outputs of short reductions), then 192x192 tiles fitted to whole rounds of SMs, then wide
 // 128x256 tiles, then narrow 64x128 tiles (8 stages and
@@ -29,23 +29,35 @@
 // CHECK:      {{^}}//   block tile 64x128x64, 1 warpgroup (4 warps and a producer warp), 8 TMA stages (mbarriers), {{.*}}
 // CHECK-NEXT: {{^}}__global__ void __launch_bounds__(160, 1) tc_gemm_kmajor_0_narrow_deep_kernel(
 // CHECK:      {{^}}static void tc_gemm_kmajor_0_launch(
+// CHECK-NEXT: {{^}}  const tc::LaunchFacts tc_facts = tc::launch_facts();  // (tc/launch_facts.cuh)
 // CHECK-NEXT: {{^}}  if (!(((M >= 1) && (N >= 1))))
 // CHECK-NEXT: {{^}}    return;  // no output element
-// CHECK-NEXT: {{^}}  // The kernel for this shape (tc/tile_choice.cuh).
-// CHECK-NEXT: {{^}}  if (tc::prefer_skinny_tiles(M, N, K, 32)) {
-// CHECK-NEXT: {{^}}    tc_gemm_kmajor_0_skinny_launch(M, N, K, A, B, C, tc_stream);  // 64x32 tiles
-// CHECK:      {{^}}  if (tc::prefer_fitted_tiles(M, N, K)) {
-// CHECK-NEXT: {{^}}    tc_gemm_kmajor_0_fitted_launch(M, N, K, A, B, C, tc_stream);  // 192x192 tiles
-// CHECK:      {{^}}  if (tc::prefer_wide_tma_tiles(M, N, K)) {
-// CHECK:      {{^}}  if (tc::prefer_deep_narrow_tiles(M, N)) {
-// CHECK-NEXT: {{^}}    tc_gemm_kmajor_0_narrow_deep_launch(M, N, K, A, B, C, tc_stream);  // 64x128 tiles
-// CHECK-NEXT: {{^}}    return;
+// CHECK-NEXT: {{^}}  // The kernel for this shape: the first candidate whose rule holds, else
+// CHECK-NEXT: {{^}}  // this one (tc/kernel_choice.cuh).
+// CHECK-NEXT: {{^}}  static constexpr tc::KernelCandidate tc_candidates[] = {
+// CHECK-NEXT: {{^}}      {tc::KernelRule::SkinnyTiles, 32},  // tc_gemm_kmajor_0_skinny
+// CHECK-NEXT: {{^}}      {tc::KernelRule::FittedTiles},  // tc_gemm_kmajor_0_fitted
+// CHECK:      {{^}}      {tc::KernelRule::WideTmaTiles},  // tc_gemm_kmajor_0_wide
+// CHECK:      {{^}}      {tc::KernelRule::DeepNarrowTiles},  // tc_gemm_kmajor_0_narrow_deep
+// CHECK-NEXT: {{^}}      {tc::KernelRule::PersistentTiles},  // tc_gemm_kmajor_0_persistent
+// CHECK-NEXT: {{^}}      {tc::KernelRule::NarrowTiles},  // tc_gemm_kmajor_0_narrow
+// CHECK-NEXT: {{^}}  };
+// CHECK-NEXT: {{^}}  switch (tc::choose_kernel(M, N, K, 1, tc_candidates, tc_facts.device, tc_facts.options)) {
+// CHECK-NEXT: {{^}}  case 0:  // 64x32 tiles
+// CHECK-NEXT: {{^}}    return tc_gemm_kmajor_0_skinny_launch(M, N, K, A, B, C, tc_stream);
+// CHECK-NEXT: {{^}}  case 1:  // 192x192 tiles
+// CHECK-NEXT: {{^}}    return tc_gemm_kmajor_0_fitted_launch(M, N, K, A, B, C, tc_stream);
+// CHECK:      {{^}}  case 5:  // 128x256 tiles
+// CHECK-NEXT: {{^}}    return tc_gemm_kmajor_0_wide_launch(M, N, K, A, B, C, tc_stream);
+// CHECK:      {{^}}  case 8:  // 64x128 tiles
+// CHECK-NEXT: {{^}}    return tc_gemm_kmajor_0_narrow_deep_launch(M, N, K, A, B, C, tc_stream);
+// CHECK-NEXT: {{^}}  case 9:  // 128x128 tiles
+// CHECK-NEXT: {{^}}    return tc_gemm_kmajor_0_persistent_launch(M, N, K, A, B, C, tc_stream);
+// CHECK-NEXT: {{^}}  case 10:  // 64x128 tiles
+// CHECK-NEXT: {{^}}    return tc_gemm_kmajor_0_narrow_launch(M, N, K, A, B, C, tc_stream);
+// CHECK-NEXT: {{^}}  default:
+// CHECK-NEXT: {{^}}    break;
 // CHECK-NEXT: {{^}}  }
-// CHECK-NEXT: {{^}}  if (tc::prefer_persistent_tiles(M, N, K)) {
-// CHECK-NEXT: {{^}}    tc_gemm_kmajor_0_persistent_launch(M, N, K, A, B, C, tc_stream);  // 128x128 tiles
-// CHECK-NEXT: {{^}}    return;
-// CHECK-NEXT: {{^}}  }
-// CHECK-NEXT: {{^}}  if (tc::prefer_narrow_tiles(M, N)) {
 void gemm_kmajor(int M, int N, int K, const __half *__restrict__ A,
                  const __half *__restrict__ B, __half *__restrict__ C) {
 #pragma tc
@@ -61,8 +73,9 @@ void gemm_kmajor(int M, int N, int K, const __half *__restrict__ A,
 // B N-major: 64x64 skinny tiles (one 64-column panel).
 // CHECK:      {{^}}//   block tile 64x64x64, 1 warpgroup (4 warps and a producer warp), {{[0-9]}} TMA stages (mbarriers), few tiles split into parts launched as one cluster each (distributed shared memory adds them), wgmma.mma_async.m64n64k16 {{.*}}
 // CHECK-NEXT: {{^}}__global__ void __launch_bounds__(160, 2) tc_gemm_nmajor_0_skinny_kernel(
-// CHECK:      {{^}}  if (tc::prefer_skinny_tiles(M, N, K, 64)) {
-// CHECK-NEXT: {{^}}    tc_gemm_nmajor_0_skinny_launch(M, N, K, A, B, C, tc_stream);  // 64x64 tiles
+// CHECK:      {{^}}      {tc::KernelRule::SkinnyTiles, 64},  // tc_gemm_nmajor_0_skinny
+// CHECK:      {{^}}  case 0:  // 64x64 tiles
+// CHECK-NEXT: {{^}}    return tc_gemm_nmajor_0_skinny_launch(M, N, K, A, B, C, tc_stream);
 void gemm_nmajor(int M, int N, int K, const __half *__restrict__ A,
                  const __half *__restrict__ B, __half *__restrict__ C) {
 #pragma tc

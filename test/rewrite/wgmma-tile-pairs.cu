@@ -36,9 +36,9 @@
 // CHECK:      {{^}}    for (int c0 = tc::max((tc_k_begin + 1), (tc_k_end - 3)); c0 <= tc::min((tc_k_end - 1), tc::floord((K - 1), 64)); c0 += 1) {
 // CHECK-NOT:  release_stage
 // CHECK:      {{^}}static void tc_gemm_kmajor_0_wide_launch(
-// CHECK:      {{^}}  if (!tc::tma_map_2d_aligned(&tc_map_a, A, K, M, K, 64, 128, tc_stream, 0) ||
-// CHECK-NEXT: {{^}}      !tc::tma_map_2d_aligned(&tc_map_b, B, K, N, K, 64, 128, tc_stream, 1)) {
-// CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::schedule_tile_pairs({{.*}}, tc_k_tiles, tc::kPairWideTiles, true);
+// CHECK:      {{^}}  if (!tc::tma_map_2d_aligned(&tc_map_a, A, K, M, K, 64, 128, tc_stream, 0, tc_facts.device) ||
+// CHECK-NEXT: {{^}}      !tc::tma_map_2d_aligned(&tc_map_b, B, K, N, K, 64, 128, tc_stream, 1, tc_facts.device)) {
+// CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::schedule_tile_pairs({{.*}}, tc_k_tiles, tc::kPairWideTiles, true, tc_facts.device, tc_facts.options);
 // CHECK:      {{^}}    tc_schedule = tc::without_split_tiles(tc_schedule);
 // CHECK:      {{^}}  tc::launch_schedule(tc_gemm_kmajor_0_wide_kernel, tc_schedule, tc_workspace, tc_counters, 288, tc_smem_bytes, tc_stream, M, N, K, A, B, C, tc_map_a, tc_map_b);
 // The 64x128 kernels: B's 128 rows in two boxes of 64, one per block of a
@@ -46,14 +46,14 @@
 // CHECK:      {{^}}__global__ void __launch_bounds__(160, 1) tc_gemm_kmajor_0_narrow_deep_kernel(
 // CHECK:      {{^}}      tc::mbarrier_init(tc_empty + tc_s, 1 * tc::unit_blocks(tc_schedule));  // one arrival per consumer warpgroup of the pair
 // CHECK:      {{^}}        tc::tma_load_tile<2, 4096>(tc_smem_b + {{.*}}, tc_map_b, tc_full + {{.*}}, (64 * c0), 128 * tc_block_n, 0, 64, tc_schedule.pair, tc_rank);
-// CHECK:      {{^}}      !tc::tma_map_2d_aligned(&tc_map_b, B, K, N, K, 64, 64, tc_stream, 1)) {
+// CHECK:      {{^}}      !tc::tma_map_2d_aligned(&tc_map_b, B, K, N, K, 64, 64, tc_stream, 1, tc_facts.device)) {
 // Their few-tile outputs run as clusters of a tile's parts
 // (rewrite/wgmma-cluster-parts.cu), else by the pairs' rule.
-// CHECK:      {{^}}    tc_schedule = tc::schedule_tile_pairs({{.*}}, tc_k_tiles, tc::kPairOneRound, false);  // else pairs where they pay
+// CHECK:      {{^}}    tc_schedule = tc::schedule_tile_pairs({{.*}}, tc_k_tiles, tc::kPairOneRound, false, tc_facts.device, tc_facts.options);  // else pairs where they pay
 // CHECK:      {{^}}  tc::launch_schedule(tc_gemm_kmajor_0_narrow_deep_kernel, tc_schedule,
 // CHECK:      {{^}}__global__ void __launch_bounds__(160, 2) tc_gemm_kmajor_0_narrow_kernel(
 // CHECK:      {{^}}        tc::tma_load_tile<2, 4096>(tc_smem_b + {{.*}}, tc_map_b, tc_full + {{.*}}, (64 * c0), 128 * tc_block_n, 0, 64, tc_schedule.pair, tc_rank);
-// CHECK:      {{^}}    tc_schedule = tc::schedule_tile_pairs({{.*}}, tc_k_tiles, tc::kPairTwoBlocksPerSm, false);  // else pairs where they pay
+// CHECK:      {{^}}    tc_schedule = tc::schedule_tile_pairs({{.*}}, tc_k_tiles, tc::kPairTwoBlocksPerSm, false, tc_facts.device, tc_facts.options);  // else pairs where they pay
 // CHECK:      {{^}}  tc::launch_schedule(tc_gemm_kmajor_0_narrow_kernel, tc_schedule,
 // The 128x128 kernel: single blocks.
 // CHECK:      {{^}}//   block tile 128x128x64, 2 warpgroups (8 warps and a producer warp), 3 TMA stages (mbarriers), wgmma{{.*}}
@@ -75,8 +75,8 @@ void gemm_kmajor(int M, int N, int K, const __half *__restrict__ A,
 // B N-major: four 64-column panels, two copied by each block of a pair.
 // CHECK:      {{^}}__global__ void __launch_bounds__(288, 1) tc_gemm_nmajor_0_wide_kernel(
 // CHECK:      {{^}}          tc::tma_load_tile<4, 4096>(tc_smem_b + {{.*}}, tc_map_b, tc_full + {{.*}}, 256 * tc_block_n, (64 * c0), 64, 0, tc_schedule.pair, tc_rank);
-// CHECK:      {{^}}  if (!tc::tma_map_2d_aligned(&tc_map_a, A, K, M, K, 64, 128, tc_stream, 0) ||
-// CHECK-NEXT: {{^}}      !tc::tma_map_2d_aligned(&tc_map_b, B, N, K, N, 64, 64, tc_stream, 1)) {
+// CHECK:      {{^}}  if (!tc::tma_map_2d_aligned(&tc_map_a, A, K, M, K, 64, 128, tc_stream, 0, tc_facts.device) ||
+// CHECK-NEXT: {{^}}      !tc::tma_map_2d_aligned(&tc_map_b, B, N, K, N, 64, 64, tc_stream, 1, tc_facts.device)) {
 // The 64x128 kernels: two 64-column panels, one copied by each block.
 // CHECK:      {{^}}__global__ void __launch_bounds__(160, 1) tc_gemm_nmajor_0_narrow_deep_kernel(
 // CHECK:      {{^}}        tc::tma_load_tile<2, 4096>(tc_smem_b + {{.*}}, tc_map_b, tc_full + {{.*}}, 128 * tc_block_n, (64 * c0), 64, 0, tc_schedule.pair, tc_rank);

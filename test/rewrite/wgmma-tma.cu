@@ -48,10 +48,10 @@
 // not 16-byte aligned, one buffer per operand) or the cp.async kernel, the
 // default schedule.
 // CHECK:      {{^}}static void tc_gemm_0_launch(
-// CHECK:      {{^}}  if (!tc::tma_map_2d_aligned(&tc_map_a, A, K, M, K, 64, 128, tc_stream, 0) ||
-// CHECK-NEXT: {{^}}      !tc::tma_map_2d_aligned(&tc_map_b, B, N, K, N, 64, 64, tc_stream, 1)) {
+// CHECK:      {{^}}  if (!tc::tma_map_2d_aligned(&tc_map_a, A, K, M, K, 64, 128, tc_stream, 0, tc_facts.device) ||
+// CHECK-NEXT: {{^}}      !tc::tma_map_2d_aligned(&tc_map_b, B, N, K, N, 64, 64, tc_stream, 1, tc_facts.device)) {
 // CHECK-NEXT: {{^}}    tc_gemm_0_cp_async_launch(M, N, K, A, B, C, tc_stream);
-// CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::schedule_tiles({{.*}}, tc_k_tiles);
+// CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::schedule_tiles({{.*}}, tc_k_tiles, tc_facts.device);
 // The parts' counters and slots come from the stream's kept workspace (no
 // allocation or memset per launch); without it, whole tiles.
 // CHECK:      {{^}}  if (tc::split_tiles(tc_schedule) > 0 &&

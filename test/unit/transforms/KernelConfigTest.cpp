@@ -427,10 +427,7 @@ TEST(KernelConfigTest, NarrowerDeepWidthsKnowTheClusterPartsFloor) {
     for (const AlternativeKernel &A : alternativeKernels(*R.Config, M, Idiom))
       if (A.Predicate == "prefer_deep_narrow_width") {
         ++Seen;
-        EXPECT_TRUE(A.TakesK);
-        const std::string Floor = SplitClause ? ", 0" : ", 12";
-        ASSERT_GE(A.ExtraArgs.size(), Floor.size());
-        EXPECT_EQ(A.ExtraArgs.substr(A.ExtraArgs.size() - Floor.size()), Floor) << A.ExtraArgs;
+        EXPECT_EQ(A.Arg, SplitClause ? 0 : 12);
       }
     EXPECT_EQ(Seen, 2);
   }
@@ -455,15 +452,14 @@ TEST(KernelConfigTest, TmaOnlyWhereTheStagesAreCopiedUnchanged) {
   EXPECT_EQ(Alts[0].Config.BlockM, 64);
   EXPECT_EQ(Alts[0].Config.BlockN, 32);
   // (m, n, k, the tiles' width): also one round of them for short reductions.
-  EXPECT_TRUE(Alts[0].TakesK);
-  EXPECT_EQ(Alts[0].ExtraArgs, ", 32");
+  EXPECT_EQ(Alts[0].Size, 32);
+  EXPECT_EQ(kernelRule(Alts[0].Predicate), "SkinnyTiles");
   // 192x192 tiles fitted to whole rounds: three warpgroups, 4 stages.
   EXPECT_EQ(Alts[1].Predicate, "prefer_fitted_tiles");
   EXPECT_EQ(Alts[1].Config.BlockM, 192);
   EXPECT_EQ(Alts[1].Config.BlockN, 192);
   EXPECT_EQ(Alts[1].Config.warpgroups(), 3);
   EXPECT_EQ(Alts[1].Config.Stages, 4);
-  EXPECT_TRUE(Alts[1].TakesK);
   // The wide kernel's tiles narrower than 256 columns, each checked
   // before it (tc::wide_tile_width picks one of the listed widths): 4
   // stages, built for pairs like it, falling back to the 128x256 kernel's
@@ -473,8 +469,9 @@ TEST(KernelConfigTest, TmaOnlyWhereTheStagesAreCopiedUnchanged) {
     const AlternativeKernel &W = Alts[2 + I];
     EXPECT_EQ(W.Suffix, "_wide" + std::to_string(Widths[I]));
     EXPECT_EQ(W.Predicate, "prefer_wide_tma_width");
-    EXPECT_EQ(W.ExtraArgs, ", " + std::to_string(Widths[I]) + ", {256, 224, 192, 176}");
-    EXPECT_TRUE(W.TakesK);
+    EXPECT_EQ(W.Size, Widths[I]);
+    EXPECT_EQ(W.Sizes, std::vector<int>({256, 224, 192, 176}));
+    EXPECT_EQ(kernelRule(W.Predicate), "WideTmaWidth");
     EXPECT_EQ(W.Config.BlockM, 128);
     EXPECT_EQ(W.Config.BlockN, Widths[I]);
     EXPECT_EQ(W.Config.Stages, 4);
@@ -495,8 +492,9 @@ TEST(KernelConfigTest, TmaOnlyWhereTheStagesAreCopiedUnchanged) {
     EXPECT_EQ(W.Predicate, "prefer_deep_narrow_width");
     // (m, n, k, ...): 128 columns where those would run in cluster parts
     // of at least 12 k tiles and the narrower ones whole.
-    EXPECT_EQ(W.ExtraArgs, ", " + std::to_string(DeepWidths[I]) + ", {128, 112, 96}, 12");
-    EXPECT_TRUE(W.TakesK);
+    EXPECT_EQ(W.Size, DeepWidths[I]);
+    EXPECT_EQ(W.Sizes, std::vector<int>({128, 112, 96}));
+    EXPECT_EQ(W.Arg, 12);
     EXPECT_TRUE(W.Config.clusterParts());
     EXPECT_EQ(W.Config.BlockM, 64);
     EXPECT_EQ(W.Config.BlockN, DeepWidths[I]);
@@ -514,7 +512,6 @@ TEST(KernelConfigTest, TmaOnlyWhereTheStagesAreCopiedUnchanged) {
   // tiles as persistent blocks: 4 stages beside an fp32 output buffer of
   // their own, one block per SM; the default kernel's twin is theirs.
   EXPECT_EQ(Alts[9].Predicate, "prefer_persistent_tiles");
-  EXPECT_TRUE(Alts[9].TakesK);
   EXPECT_TRUE(Alts[9].Config.PersistentTiles);
   EXPECT_EQ(Alts[9].Config.BlockM, 128);
   EXPECT_EQ(Alts[9].Config.BlockN, 128);
@@ -708,7 +705,6 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   ASSERT_EQ(Alts.size(), 10u);
   // (Against the transposed kernel, only for short reductions.)
   EXPECT_EQ(Alts[0].Predicate, "prefer_narrow_raw_fragment_tiles");
-  EXPECT_TRUE(Alts[0].TakesK);
   EXPECT_TRUE(Alts[0].Config.Tma);
   EXPECT_TRUE(Alts[0].Config.RawStagesB);
   EXPECT_FALSE(Alts[0].Config.RawFragmentsB);
@@ -723,7 +719,6 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   const AlternativeKernel &Fitted = Alts[1];
   EXPECT_EQ(Fitted.Suffix, "_fitted");
   EXPECT_EQ(Fitted.Predicate, "prefer_fitted_raw_fragment_tiles");
-  EXPECT_FALSE(Fitted.TakesK); // (for every k, unlike the GEMM's rule)
   EXPECT_EQ(Fitted.TwinOf, std::optional<std::string>(""));
   EXPECT_EQ(Fitted.Config.BlockM, 192);
   EXPECT_EQ(Fitted.Config.BlockN, 192);
@@ -743,11 +738,11 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
     const AlternativeKernel &Shorter = Alts[2 + I];
     EXPECT_EQ(Shorter.Suffix, "_tall" + std::to_string(ShorterHeights[I]));
     EXPECT_EQ(Shorter.Predicate, "prefer_tall_raw_fragment_height");
-    EXPECT_TRUE(Shorter.TakesK);
     // (The last argument: the 256-row kernel runs stream units, to which
     // the rule leaves a thin last round.)
-    EXPECT_EQ(Shorter.ExtraArgs,
-              ", " + std::to_string(ShorterHeights[I]) + ", {256, 224, 192, 176}, true");
+    EXPECT_EQ(Shorter.Size, ShorterHeights[I]);
+    EXPECT_EQ(Shorter.Sizes, std::vector<int>({256, 224, 192, 176}));
+    EXPECT_EQ(Shorter.Arg, 1);
     EXPECT_EQ(Shorter.TwinOf, std::optional<std::string>(""));
     EXPECT_EQ(Shorter.Config.BlockM, ShorterHeights[I]);
     EXPECT_EQ(Shorter.Config.WarpN, ShorterHeights[I]);
@@ -772,8 +767,9 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
     const int H = SquareHeights[I];
     EXPECT_EQ(Short.Suffix, "_short" + std::to_string(H));
     EXPECT_EQ(Short.Predicate, "prefer_short_raw_fragment_height");
-    EXPECT_TRUE(Short.TakesK);
-    EXPECT_EQ(Short.ExtraArgs, ", " + std::to_string(H) + ", {128, 112, 96, 80, 64}, 10");
+    EXPECT_EQ(Short.Size, H);
+    EXPECT_EQ(Short.Sizes, std::vector<int>({128, 112, 96, 80, 64}));
+    EXPECT_EQ(Short.Arg, 10);
     EXPECT_EQ(Short.TwinOf, std::optional<std::string>(""));
     EXPECT_EQ(Short.Config.BlockM, H);
     EXPECT_EQ(Short.Config.WarpN, H);
@@ -798,9 +794,11 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   ASSERT_EQ(SplitAlts.size(), 10u);
   EXPECT_FALSE(SplitAlts[5].Config.StreamUnits);
   EXPECT_FALSE(SplitAlts[2].Config.StreamUnits);
-  EXPECT_EQ(SplitAlts[2].ExtraArgs, ", 224, {256, 224, 192, 176}, false");
+  EXPECT_EQ(SplitAlts[2].Size, 224);
+  EXPECT_EQ(SplitAlts[2].Arg, 0); // (no stream units)
   EXPECT_FALSE(SplitAlts[6].Config.StreamUnits);
-  EXPECT_EQ(SplitAlts[6].ExtraArgs, ", 112, {128, 112, 96, 80, 64}, 0");
+  EXPECT_EQ(SplitAlts[6].Size, 112);
+  EXPECT_EQ(SplitAlts[6].Arg, 0); // (no cluster parts)
   const KernelConfig &Tall = Alts[5].Config;
   EXPECT_EQ(Alts[5].Suffix, "_tall");
   EXPECT_EQ(Alts[5].Predicate, "prefer_tall_raw_fragment_tiles");
@@ -879,7 +877,7 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   Alts = alternativeKernels(*R.Config, RegionModel(), AMMajor);
   ASSERT_EQ(Alts.size(), 1u);
   EXPECT_EQ(Alts[0].Predicate, "prefer_narrow_converted_tiles");
-  EXPECT_FALSE(Alts[0].TakesK);
+  EXPECT_EQ(kernelRule(Alts[0].Predicate), "NarrowConvertedTiles");
 
   MatmulIdiom OnA = plainIdiom(true, true);
   OnA.A.ConvertWhileCopying = OnA.A.EightBit = true;

@@ -1,0 +1,105 @@
+// tc/kernel_choice.cuh - which of a region's kernels a launch runs.
+//
+// A region's launcher lists its further kernels as candidates, in the
+// order of alternativeKernels (KernelConfig.cpp), each with the rule of
+// tile_choice.cuh that takes it and that rule's arguments; choose_kernel
+// returns the first whose rule holds for the shape, or -1 for the
+// launcher's own kernel. A pure function of its arguments, so that the
+// whole choice runs on the host in the tests, at any SM count.
+#pragma once
+
+#include "device_facts.cuh"
+#include "tile_choice.cuh"
+
+namespace tc {
+
+// The rules of tile_choice.cuh a candidate can be taken by.
+enum class KernelRule {
+  SkinnyTiles,             // prefer_skinny_tiles; size: the tiles' columns
+  FittedTiles,             // prefer_fitted_tiles
+  WideTiles,               // prefer_wide_tiles (cp.async)
+  WideTmaTiles,            // prefer_wide_tma_tiles
+  WideTmaWidth,            // prefer_wide_tma_width; size of sizes
+  DeepNarrowTiles,         // prefer_deep_narrow_tiles
+  DeepNarrowWidth,         // prefer_deep_narrow_width; size of sizes, min_k_tiles
+  PersistentTiles,         // prefer_persistent_tiles
+  PersistentFragmentTiles, // prefer_persistent_fragment_tiles
+  NarrowTiles,             // prefer_narrow_tiles
+  NarrowConvertedTiles,    // prefer_narrow_converted_tiles
+  NarrowRawFragmentTiles,  // prefer_narrow_raw_fragment_tiles
+  TallRawFragmentTiles,    // prefer_tall_raw_fragment_tiles
+  TallRawFragmentHeight,   // prefer_tall_raw_fragment_height; size of sizes, stream_units
+  FittedRawFragmentTiles,  // prefer_fitted_raw_fragment_tiles
+  ShortRawFragmentHeight,  // prefer_short_raw_fragment_height; size of sizes, min_k_tiles
+};
+
+// A further kernel of a region and the rule that takes it.
+struct KernelCandidate {
+  KernelRule rule;
+  int size = 0;         // its tile's width (height) among `sizes`, or the skinny tiles' columns
+  TileSizes sizes = {}; // the region's widths (heights) of such tiles
+  long long arg = 0;    // cluster_parts_min_k_tiles, or 1 where the tall kernel runs stream units
+};
+
+// Whether candidate `c` is taken for an m x n output of a length-k
+// reduction, `batches` of them (batched regions: the narrow rules count
+// the tiles of all).
+inline bool kernel_rule_holds(const KernelCandidate &c, long long m, long long n, long long k,
+                              long long batches, const DeviceFacts &device,
+                              const ChoiceOptions &options) {
+  switch (c.rule) {
+  case KernelRule::SkinnyTiles:
+    return prefer_skinny_tiles(m, n, k, c.size, device);
+  case KernelRule::FittedTiles:
+    return prefer_fitted_tiles(m, n, k, device, options);
+  case KernelRule::WideTiles:
+    return prefer_wide_tiles(m, n, k, device);
+  case KernelRule::WideTmaTiles:
+    return prefer_wide_tma_tiles(m, n, k, device);
+  case KernelRule::WideTmaWidth:
+    return prefer_wide_tma_width(m, n, k, c.size, c.sizes, device, options);
+  case KernelRule::DeepNarrowTiles:
+    return prefer_deep_narrow_tiles(m, n, batches, device);
+  case KernelRule::DeepNarrowWidth:
+    return prefer_deep_narrow_width(m, n, k, c.size, c.sizes, c.arg, device, options);
+  case KernelRule::PersistentTiles:
+    return prefer_persistent_tiles(m, n, k, device, options);
+  case KernelRule::PersistentFragmentTiles:
+    return prefer_persistent_fragment_tiles(m, n, k, device, options);
+  case KernelRule::NarrowTiles:
+    return prefer_narrow_tiles(m, n, batches, device);
+  case KernelRule::NarrowConvertedTiles:
+    return prefer_narrow_converted_tiles(m, n, batches, device);
+  case KernelRule::NarrowRawFragmentTiles:
+    return prefer_narrow_raw_fragment_tiles(m, n, k, device);
+  case KernelRule::TallRawFragmentTiles:
+    return prefer_tall_raw_fragment_tiles(m, n, device);
+  case KernelRule::TallRawFragmentHeight:
+    return prefer_tall_raw_fragment_height(m, n, k, c.size, c.sizes, c.arg != 0, device, options);
+  case KernelRule::FittedRawFragmentTiles:
+    return prefer_fitted_raw_fragment_tiles(m, n, device, options);
+  case KernelRule::ShortRawFragmentHeight:
+    return prefer_short_raw_fragment_height(m, n, k, c.size, c.sizes, c.arg, device, options);
+  }
+  return false;
+}
+
+// The index of the first of `count` candidates taken for the shape, or -1:
+// the launcher's own kernel.
+inline int choose_kernel(long long m, long long n, long long k, long long batches,
+                         const KernelCandidate *candidates, int count, const DeviceFacts &device,
+                         const ChoiceOptions &options) {
+  for (int i = 0; i < count; ++i)
+    if (kernel_rule_holds(candidates[i], m, n, k, batches, device, options))
+      return i;
+  return -1;
+}
+
+template <int kCount>
+inline int choose_kernel(long long m, long long n, long long k, long long batches,
+                         const KernelCandidate (&candidates)[kCount], const DeviceFacts &device,
+                         const ChoiceOptions &options) {
+  return choose_kernel(m, n, k, batches, candidates, kCount, device, options);
+}
+
+}  // namespace tc

@@ -1,0 +1,79 @@
+// tc/launch_facts.cuh - the one place where a launcher reads the device and
+// the environment for its choices.
+//
+// The choices themselves (tile_choice.cuh and the other *_choice.cuh
+// headers) are pure functions of the shape, DeviceFacts and ChoiceOptions.
+// A generated launcher calls launch_facts() once and passes what it
+// returns on. The SM count is the current device's at the launch (asked
+// once per device and kept: a program may cudaSetDevice between launches);
+// the switches are read once per process, since the environment is.
+// (What depends on a kernel as well - the clusters of it that fit,
+// cluster_capacity_on in cluster_parts.cuh - the launcher measures beside
+// this, kept by the ordinal of these facts.)
+#pragma once
+
+#include <atomic>
+#include <cstdlib>
+
+#include <cuda_runtime.h>
+
+#include "device_facts.cuh"
+
+namespace tc {
+
+struct LaunchFacts {
+  DeviceFacts device;
+  ChoiceOptions options;
+};
+
+// The SMs of device `device`, kept per device (the first 64; any other is
+// asked each time). 1 should the query fail (its error is left to the launch).
+__host__ inline int device_multiprocessors(int device) {
+  constexpr int kKept = 64;
+  static std::atomic<int> kept[kKept];  // 0: not asked yet
+  if (device >= 0 && device < kKept) {
+    const int sms = kept[device].load(std::memory_order_relaxed);
+    if (sms > 0)
+      return sms;
+  }
+  int sms = 0;
+  if (cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess ||
+      sms < 1)
+    sms = 1;
+  if (device >= 0 && device < kKept)
+    kept[device].store(sms, std::memory_order_relaxed);
+  return sms;
+}
+
+// Whether the environment turns a feature off: `name`=0.
+__host__ inline bool turned_off_in_environment(const char *name) {
+  const char *value = std::getenv(name);
+  return value && value[0] == '0' && value[1] == '\0';
+}
+
+__host__ inline ChoiceOptions options_from_environment() {
+  ChoiceOptions o;
+  o.fitted_tiles = !turned_off_in_environment("TC_FITTED_TILES");
+  o.fitted_widths = !turned_off_in_environment("TC_FITTED_WIDTHS");
+  o.square_heights = !turned_off_in_environment("TC_SQUARE_HEIGHTS");
+  o.persistent_tiles = !turned_off_in_environment("TC_PERSISTENT");
+  o.cluster_parts = !turned_off_in_environment("TC_CLUSTER_PARTS");
+  o.stream_units = !turned_off_in_environment("TC_STREAM_K");
+  o.tile_pairs = !turned_off_in_environment("TC_TILE_PAIRS");
+  return o;
+}
+
+// The facts of a launch on the current device.
+__host__ inline LaunchFacts launch_facts() {
+  static const ChoiceOptions options = options_from_environment();
+  int device = 0;
+  if (cudaGetDevice(&device) != cudaSuccess)
+    device = 0;
+  LaunchFacts f;
+  f.device.multiprocessors = device_multiprocessors(device);
+  f.device.ordinal = device;
+  f.options = options;
+  return f;
+}
+
+}  // namespace tc
