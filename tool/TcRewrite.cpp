@@ -55,6 +55,10 @@ static cl::opt<std::string> ExportFixes(
 static cl::opt<unsigned> Jobs("j", cl::desc("Process N files in parallel (0: one per core)"),
                               cl::value_desc("N"), cl::init(1), cl::Prefix,
                               cl::cat(Category));
+// Threads that generate a region's kernels (0: one per core; with -j over
+// several files, 1). Hidden: for measuring.
+static cl::opt<unsigned> KernelThreads("kernel-threads", cl::init(0), cl::Hidden,
+                                       cl::cat(Category));
 static cl::opt<std::string> Arch("arch", cl::desc("Target GPU: sm_90a (default), sm_80, sm_86, sm_89"),
                                  cl::init("sm_90a"), cl::cat(Category));
 static cl::opt<std::string> MmaPath(
@@ -342,6 +346,8 @@ int main(int argc, const char **argv) {
                                : Jobs.getValue();
   Threads = std::min<unsigned>(Threads, Files.size());
   bool Buffered = Threads > 1;
+  // Files in parallel: each generates its regions' kernels one at a time.
+  Opts.KernelThreads = Buffered ? 1 : KernelThreads.getValue();
   std::optional<DefaultThreadPool> Pool;
   std::vector<std::shared_future<void>> Done(JobList.size());
   if (Buffered) {

@@ -181,6 +181,19 @@ bool AstPrinter::mentionsSize(isl_ast_expr *E) const {
   return false;
 }
 
+void appendStatementText(const std::string &Pad, const std::string &Text, std::string &Out) {
+  // Multi-line statement texts are indented as a whole.
+  size_t Pos = 0;
+  while (Pos < Text.size()) {
+    size_t End = Text.find('\n', Pos);
+    std::string Line = Text.substr(Pos, End == std::string::npos ? End : End - Pos);
+    Out += Line.empty() ? "\n" : Pad + Line + "\n";
+    if (End == std::string::npos)
+      break;
+    Pos = End + 1;
+  }
+}
+
 std::string AstPrinter::print(isl_ast_node *Node, unsigned Indent) const {
   std::string Out;
   printNode(Node, Indent, Out);
@@ -250,16 +263,7 @@ void AstPrinter::printNode(isl_ast_node *Node, unsigned Indent,
         Text = Statements[Index];
       isl_id_free(Id);
     }
-    // Multi-line statement texts are indented as a whole.
-    size_t Pos = 0;
-    while (Pos < Text.size()) {
-      size_t End = Text.find('\n', Pos);
-      std::string Line = Text.substr(Pos, End == std::string::npos ? End : End - Pos);
-      Out += Line.empty() ? "\n" : Pad + Line + "\n";
-      if (End == std::string::npos)
-        break;
-      Pos = End + 1;
-    }
+    appendStatementText(Pad, Text, Out);
     return;
   }
   case isl_ast_node_mark: {

@@ -35,6 +35,10 @@ std::string printAstExpr(isl_ast_expr *E);
 std::optional<std::string> printCounterExpr(isl_ast_expr *E,
                                             const std::set<std::string> &SizeParams);
 
+/// Appends a user statement's text as the printer does: each line of Text
+/// after Pad (empty lines bare).
+void appendStatementText(const std::string &Pad, const std::string &Text, std::string &Out);
+
 class AstPrinter {
 public:
   /// `Statements[i]` is the text of the user node annotated "stmt<i>";

@@ -14,10 +14,13 @@
 #include "clang/Basic/CharInfo.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Threading.h"
+#include <atomic>
 #include <cmath>
 #include <cstdlib>
 #include <map>
 #include <set>
+#include <thread>
 
 namespace tc {
 namespace {
@@ -1643,79 +1646,161 @@ private:
 
 } // namespace
 
-llvm::Expected<GeneratedRegion>
-generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModel &I,
-               const KernelConfig &C, const std::string &Name,
-               const std::string &SourceLocation, const std::vector<AlternativeKernel> &Alts) {
+namespace {
+
+/// One Emitter run of a region's kernels, fixed before any of them runs:
+/// which shares the region's pieces and which declares a twin depends on
+/// their order only (an error stops the region anyway).
+struct KernelJob {
+  KernelConfig Config;
+  std::string Name;
+  std::vector<AlternativeKernel> Alts;
+  bool Shared = false;
+  std::optional<std::string> Twin; // fallsBackTo
+  bool DeclareTwin = false;
+  std::optional<llvm::Expected<GeneratedRegion>> Result;
+};
+
+/// A kernel of the launcher: its own job, preceded by its cp.async twin's
+/// job when it defines one (Twin), and what the explanation says after it.
+struct KernelPart {
+  std::optional<size_t> Twin;
+  size_t Kernel = 0;
+  std::string ExplainAfter;
+};
+
+void runJob(KernelJob &J, const RegionModel &M, const MatmulIdiom &Idiom,
+            const IslModelBuilder &Model, const std::string &Region,
+            const std::string &SourceLocation) {
   try {
-    // The first kernel emitted defines the pieces the others share.
-    bool SharedDone = false;
-    // Twins' launchers declared ahead of their definitions (fallsBackTo).
-    std::set<std::string> DeclaredTwins;
-    // One kernel, preceded by its cp.async twin when it is fed by TMA (the
-    // twin's launcher is the TMA launcher's fallback).
-    auto Emit = [&](const KernelConfig &K, const std::string &KName,
-                    const std::vector<AlternativeKernel> &KAlts,
-                    const std::optional<std::string> &TwinOf)
-        -> llvm::Expected<GeneratedRegion> {
-      std::string Definitions, Explain;
-      if (K.Tma && TwinOf) {
-        // It falls back to another kernel's twin (the persistent kernel to
-        // the default's, of the same 128x128 tiles; the narrower wide tiles
-        // to the 128x256 kernel's) instead of defining one of its own.
-        std::string Twin = Name + *TwinOf + "_cp_async";
-        auto G = Emitter(M, Idiom, I, K, KName, SourceLocation, KAlts)
-                     .partOf(Name, !SharedDone)
-                     .fallsBackTo(Twin, DeclaredTwins.insert(Twin).second)
-                     .run();
-        if (G) {
-          SharedDone = true;
-          G->Explain += "  operands not 16-byte aligned: " + Twin + "\n";
-        }
-        return G;
-      }
-      if (K.Tma) {
-        KernelConfig Twin = K.cpAsyncTwin();
-        auto T = Emitter(M, Idiom, I, Twin, KName + "_cp_async", SourceLocation)
-                     .partOf(Name, !SharedDone)
-                     .run();
-        if (!T)
-          return T.takeError();
-        SharedDone = true;
-        Definitions = T->Definitions;
-        Explain = "  operands not 16-byte aligned: " + KName + "_cp_async, " + Twin.describe() +
-                  "\n";
-      }
-      auto G = Emitter(M, Idiom, I, K, KName, SourceLocation, KAlts)
-                   .partOf(Name, !SharedDone)
-                   .run();
-      if (!G)
-        return G.takeError();
-      SharedDone = true;
-      G->Definitions = Definitions + G->Definitions;
-      G->Explain += Explain;
-      return G;
-    };
-    std::string Definitions, Explain;
-    for (auto &Alt : Alts) {
-      auto A = Emit(Alt.Config, Name + Alt.Suffix, {}, Alt.TwinOf);
-      if (!A)
-        return A.takeError();
-      Definitions += A->Definitions;
-      Explain += "  shapes where tc::" + Alt.Predicate + ": " + Name + Alt.Suffix + ", " +
-                 Alt.Config.describe() + "\n" + A->Explain;
+    // Its own isl context: the jobs may run at once, and each kernel's
+    // text is then the same however many do.
+    isl::ctx Ctx = makeIslContext();
+    struct Free {
+      isl::ctx C;
+      ~Free() { isl_ctx_free(C.release()); }
+    } Guard{Ctx};
+    auto I = Model(Ctx);
+    if (!I) {
+      J.Result.emplace(I.takeError());
+      return;
     }
-    auto G = Emit(C, Name, Alts, std::nullopt);
-    if (!G)
-      return G.takeError();
-    G->Definitions = Definitions + G->Definitions;
-    G->Explain += Explain;
-    return G;
+    Emitter E(M, Idiom, *I, J.Config, J.Name, SourceLocation, J.Alts);
+    E.partOf(Region, J.Shared);
+    if (J.Twin)
+      E.fallsBackTo(*J.Twin, J.DeclareTwin);
+    J.Result.emplace(E.run());
   } catch (const isl::exception &E) {
-    return regionError(M.Range.getBegin(),
-                       std::string("isl failed while generating the kernel: ") +
-                           E.what());
+    J.Result.emplace(regionError(M.Range.getBegin(),
+                                 std::string("isl failed while generating the kernel: ") +
+                                     E.what()));
   }
+}
+
+/// Runs the jobs on up to Threads threads (0: one per core).
+void runJobs(std::vector<KernelJob> &Jobs, unsigned Threads, const RegionModel &M,
+             const MatmulIdiom &Idiom, const IslModelBuilder &Model,
+             const std::string &Region, const std::string &SourceLocation) {
+  if (Threads == 0)
+    Threads = llvm::hardware_concurrency().compute_thread_count();
+  Threads = std::max(1u, std::min<unsigned>(Threads, Jobs.size()));
+  std::atomic<size_t> Next{0};
+  auto Work = [&] {
+    for (size_t J; (J = Next++) < Jobs.size();)
+      runJob(Jobs[J], M, Idiom, Model, Region, SourceLocation);
+  };
+  std::vector<std::thread> Pool;
+  for (unsigned T = 1; T < Threads; ++T)
+    Pool.emplace_back(Work);
+  Work();
+  for (std::thread &T : Pool)
+    T.join();
+}
+
+} // namespace
+
+llvm::Expected<GeneratedRegion>
+generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModelBuilder &Model,
+               const KernelConfig &C, const std::string &Name,
+               const std::string &SourceLocation, const std::vector<AlternativeKernel> &Alts,
+               unsigned Threads) {
+  std::vector<KernelJob> Jobs;
+  // The first kernel emitted defines the pieces the others share.
+  bool SharedDone = false;
+  // Twins' launchers declared ahead of their definitions (fallsBackTo).
+  std::set<std::string> DeclaredTwins;
+  // One kernel, preceded by its cp.async twin when it is fed by TMA (the
+  // twin's launcher is the TMA launcher's fallback).
+  auto Plan = [&](const KernelConfig &K, const std::string &KName,
+                  const std::vector<AlternativeKernel> &KAlts,
+                  const std::optional<std::string> &TwinOf) {
+    KernelPart P;
+    auto Add = [&](KernelJob J) {
+      J.Shared = !SharedDone;
+      SharedDone = true;
+      Jobs.push_back(std::move(J));
+      return Jobs.size() - 1;
+    };
+    if (K.Tma && TwinOf) {
+      // It falls back to another kernel's twin (the persistent kernel to
+      // the default's, of the same 128x128 tiles; the narrower wide tiles
+      // to the 128x256 kernel's) instead of defining one of its own.
+      std::string Twin = Name + *TwinOf + "_cp_async";
+      KernelJob J{K, KName, KAlts};
+      J.Twin = Twin;
+      J.DeclareTwin = DeclaredTwins.insert(Twin).second;
+      P.Kernel = Add(std::move(J));
+      P.ExplainAfter = "  operands not 16-byte aligned: " + Twin + "\n";
+      return P;
+    }
+    if (K.Tma) {
+      KernelConfig Twin = K.cpAsyncTwin();
+      P.Twin = Add(KernelJob{Twin, KName + "_cp_async", {}});
+      P.ExplainAfter = "  operands not 16-byte aligned: " + KName + "_cp_async, " +
+                       Twin.describe() + "\n";
+    }
+    P.Kernel = Add(KernelJob{K, KName, KAlts});
+    return P;
+  };
+  std::vector<KernelPart> Parts;
+  for (auto &Alt : Alts)
+    Parts.push_back(Plan(Alt.Config, Name + Alt.Suffix, {}, Alt.TwinOf));
+  Parts.push_back(Plan(C, Name, Alts, std::nullopt));
+
+  runJobs(Jobs, Threads, M, Idiom, Model, Name, SourceLocation);
+
+  // The first error, in the order the kernels were emitted one by one, is
+  // the region's (the others are dropped).
+  std::optional<llvm::Error> Failed;
+  for (const KernelPart &P : Parts)
+    for (std::optional<size_t> J : {P.Twin, std::optional<size_t>(P.Kernel)})
+      if (J && !*Jobs[*J].Result) {
+        llvm::Error E = Jobs[*J].Result->takeError();
+        if (Failed)
+          llvm::consumeError(std::move(E));
+        else
+          Failed.emplace(std::move(E));
+      }
+  if (Failed)
+    return std::move(*Failed);
+  std::vector<GeneratedRegion> Kernels;
+  for (const KernelPart &P : Parts) {
+    GeneratedRegion G = std::move(**Jobs[P.Kernel].Result);
+    if (P.Twin)
+      G.Definitions = (*Jobs[*P.Twin].Result)->Definitions + G.Definitions;
+    G.Explain += P.ExplainAfter;
+    Kernels.push_back(std::move(G));
+  }
+  std::string Definitions, Explain;
+  for (size_t A = 0; A < Alts.size(); ++A) {
+    Definitions += Kernels[A].Definitions;
+    Explain += "  shapes where tc::" + Alts[A].Predicate + ": " + Name + Alts[A].Suffix + ", " +
+               Alts[A].Config.describe() + "\n" + Kernels[A].Explain;
+  }
+  GeneratedRegion G = std::move(Kernels.back());
+  G.Definitions = Definitions + G.Definitions;
+  G.Explain += Explain;
+  return G;
 }
 
 } // namespace tc

@@ -3,6 +3,8 @@
 #define TC_TRANSFORMS_KERNELEMITTER_H
 
 #include "KernelConfig.h"
+#include "IslModel.h"
+#include <functional>
 
 namespace tc {
 
@@ -12,16 +14,23 @@ struct GeneratedRegion {
   std::string Explain;     // schedule steps for --explain
 };
 
+/// Builds the region's isl model in a given context (the same model each
+/// time: IslModel::build with the region's assumptions).
+using IslModelBuilder = std::function<llvm::Expected<IslModel>(isl::ctx)>;
+
 /// Runs the schedule steps and code generation for a recognised matmul.
 /// `Name` is a unique identifier stem (e.g. "tc_gemm_0"). Each of `Alts`
 /// (alternativeKernels) becomes a further kernel and launcher
 /// `<Name><Suffix>`, to which the region's launcher hands the shapes its
 /// predicate (tc/tile_choice.cuh) accepts, the first that does.
+/// Each kernel is generated from its own model, built by `Model` in an isl
+/// context of its own, on up to `Threads` threads (0: one per core): the
+/// text does not depend on how many run at once.
 llvm::Expected<GeneratedRegion>
-generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModel &I,
+generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModelBuilder &Model,
                const KernelConfig &C, const std::string &Name,
                const std::string &SourceLocation,
-               const std::vector<AlternativeKernel> &Alts = {});
+               const std::vector<AlternativeKernel> &Alts = {}, unsigned Threads = 1);
 
 } // namespace tc
 

@@ -2,6 +2,10 @@
 #include "KernelSchedule.h"
 #include "AstPrinter.h"
 #include <cassert>
+#include <cstdlib>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <isl/ast_build.h>
 #include <isl/schedule.h>
 
@@ -988,57 +992,192 @@ KernelSchedule buildKernelSchedule(const RegionModel &M, const MatmulIdiom &Idio
   return Builder(M, Idiom, I, CS, C, T).run();
 }
 
-std::string generateKernelBody(const KernelSchedule &KS, const isl::schedule &Tree,
-                               const RegionModel &M, unsigned Indent, const isl::set *Context) {
-  std::vector<std::string> Texts;
-  std::set<std::string> Sizes;
-  for (auto &P : M.Params)
-    Sizes.insert(P.Name);
-  isl::ast_build Build = isl::ast_build::from_context(Context ? *Context : KS.Context);
+namespace {
+
+/// What the AST build's callback found for one statement instance: the
+/// printed values of its arguments and guard, from which its text follows.
+struct StatementInstance {
+  std::string Name;
+  std::vector<std::string> Args; // of the statement's Args, in order
+  std::optional<std::string> Guard;
+};
+
+/// A generated body with each instance's text left out: the printed AST
+/// with a marker line per instance, and the instances.
+struct BodySkeleton {
+  std::string Text;
+  std::vector<StatementInstance> Instances;
+};
+
+std::string instanceMarker(size_t I) { return "\x01" + std::to_string(I) + "\x02"; }
+
+/// The statement an instance of Name executes (the last of that name).
+const KernelStatement *statementNamed(const KernelSchedule &KS, const std::string &Name) {
+  const KernelStatement *S = nullptr;
+  for (auto &St : KS.Statements)
+    if (St.Name == Name)
+      S = &St;
+  return S;
+}
+
+std::string instanceText(const KernelSchedule &KS, const StatementInstance &In) {
+  const KernelStatement *S = statementNamed(KS, In.Name);
+  if (!S)
+    return "/* unknown statement " + In.Name + " */";
+  std::string Text = S->Template;
+  for (size_t A = 0; A < S->Args.size(); ++A)
+    Text = fill(Text, S->Args[A].Name, In.Args[A]);
+  if (S->Guard) {
+    // Always true here: the statement's block without the test.
+    if (*In.Guard == "1" && Text.rfind("if ({guard}) ", 0) == 0)
+      Text = Text.substr(sizeof("if ({guard}) ") - 1);
+    Text = fill(Text, "guard", *In.Guard);
+  }
+  return Text;
+}
+
+std::string islText(char *S) {
+  std::string R = S ? S : "(null)";
+  free(S);
+  return R;
+}
+
+/// Everything the skeleton depends on: the tree, the context, the
+/// statements' arguments and guards (not their templates), the size
+/// parameters and the indentation, as isl prints them.
+std::string skeletonKey(const KernelSchedule &KS, const isl::schedule &Tree,
+                        const isl::set &Context, const std::set<std::string> &Sizes,
+                        unsigned Indent) {
+  std::string Key = islText(isl_schedule_to_str(Tree.get())) + "\n" +
+                    islText(isl_set_to_str(Context.get())) + "\nindent " +
+                    std::to_string(Indent) + "\nsizes";
+  for (const std::string &S : Sizes)
+    Key += " " + S;
+  for (const KernelStatement &S : KS.Statements) {
+    Key += "\nstatement " + S.Name;
+    for (const StatementArg &A : S.Args)
+      Key += "\n  " + A.Name + (A.Counter ? " counter " : " ") +
+             islText(isl_pw_aff_to_str(A.Value.get()));
+    if (S.Guard)
+      Key += "\n  guard " + islText(isl_set_to_str(S.Guard->get()));
+  }
+  return Key;
+}
+
+BodySkeleton generateSkeleton(const KernelSchedule &KS, const isl::schedule &Tree,
+                              const isl::set &Context, const std::set<std::string> &Sizes,
+                              unsigned Indent) {
+  BodySkeleton Body;
+  std::vector<std::string> Markers;
+  isl::ast_build Build = isl::ast_build::from_context(Context);
   Build = Build.set_at_each_domain([&](isl::ast_node Node, isl::ast_build B) {
     isl_ast_expr *Call = isl_ast_node_user_get_expr(Node.get());
     isl_ast_expr *Callee = isl_ast_expr_get_op_arg(Call, 0);
     isl_id *Id = isl_ast_expr_get_id(Callee);
-    std::string Name = isl_id_get_name(Id);
+    StatementInstance In;
+    In.Name = isl_id_get_name(Id);
     isl_id_free(Id);
     isl_ast_expr_free(Callee);
     isl_ast_expr_free(Call);
-    const KernelStatement *S = nullptr;
-    for (auto &St : KS.Statements)
-      if (St.Name == Name)
-        S = &St;
-    std::string Text = "/* unknown statement " + Name + " */";
-    if (S) {
+    if (const KernelStatement *S = statementNamed(KS, In.Name)) {
       // The statement's domain point as a function of the AST iterators.
       isl::map Sched = isl::manage(isl_map_from_union_map(B.schedule().release()));
       isl::pw_multi_aff Point =
           isl::manage(isl_pw_multi_aff_from_map(isl_map_reverse(Sched.release())));
-      Text = S->Template;
       for (const StatementArg &A : S->Args) {
         isl::ast_expr E = B.expr_from(A.Value.pullback(Point));
         std::optional<std::string> Counter;
         if (A.Counter)
           Counter = printCounterExpr(E.get(), Sizes);
-        Text = fill(Text, A.Name, Counter ? *Counter : printAstExpr(E.get()));
+        In.Args.push_back(Counter ? *Counter : printAstExpr(E.get()));
       }
       if (S->Guard) {
         isl::set G = isl::manage(
             isl_set_preimage_pw_multi_aff(S->Guard->copy(), Point.copy()));
         isl::ast_expr E = B.expr_from(G);
-        std::string Guard = printAstExpr(E.get());
-        // Always true here: the statement's block without the test.
-        if (Guard == "1" && Text.rfind("if ({guard}) ", 0) == 0)
-          Text = Text.substr(sizeof("if ({guard}) ") - 1);
-        Text = fill(Text, "guard", Guard);
+        In.Guard = printAstExpr(E.get());
       }
     }
-    Texts.push_back(Text);
-    std::string Tag = "stmt" + std::to_string(Texts.size() - 1);
+    Body.Instances.push_back(std::move(In));
+    Markers.push_back(instanceMarker(Markers.size()));
+    std::string Tag = "stmt" + std::to_string(Markers.size() - 1);
     return isl::manage(isl_ast_node_set_annotation(
         Node.release(), isl_id_alloc(B.ctx().get(), Tag.c_str(), nullptr)));
   });
   isl::ast_node Ast = Build.node_from(Tree);
-  return AstPrinter(Texts, Sizes).print(Ast.get(), Indent);
+  Body.Text = AstPrinter(Markers, Sizes).print(Ast.get(), Indent);
+  return Body;
+}
+
+/// The skeletons generated so far, by skeletonKey. Kernels of the same
+/// tiles and shapes have the same skeleton, whatever their epilogues (the
+/// regions of a file often differ only there), and isl's AST generation
+/// is most of a kernel's time. Bounded, for long-lived processes.
+class SkeletonCache {
+public:
+  std::shared_ptr<const BodySkeleton> find(const std::string &Key) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    auto It = Entries.find(Key);
+    return It == Entries.end() ? nullptr : It->second;
+  }
+  void add(const std::string &Key, std::shared_ptr<const BodySkeleton> Body) {
+    size_t Size = Key.size() + Body->Text.size();
+    for (const StatementInstance &In : Body->Instances)
+      for (const std::string &A : In.Args)
+        Size += A.size();
+    std::lock_guard<std::mutex> Lock(Mutex);
+    if (Bytes + Size > kMaxBytes) {
+      Entries.clear();
+      Bytes = 0;
+    }
+    if (Entries.emplace(Key, std::move(Body)).second)
+      Bytes += Size;
+  }
+
+private:
+  static constexpr size_t kMaxBytes = size_t(64) << 20;
+  std::mutex Mutex;
+  std::map<std::string, std::shared_ptr<const BodySkeleton>> Entries;
+  size_t Bytes = 0;
+};
+
+SkeletonCache &skeletonCache() {
+  static SkeletonCache Cache;
+  return Cache;
+}
+
+} // namespace
+
+std::string generateKernelBody(const KernelSchedule &KS, const isl::schedule &Tree,
+                               const RegionModel &M, unsigned Indent, const isl::set *Context) {
+  std::set<std::string> Sizes;
+  for (auto &P : M.Params)
+    Sizes.insert(P.Name);
+  const isl::set &Ctx = Context ? *Context : KS.Context;
+  std::string Key = skeletonKey(KS, Tree, Ctx, Sizes, Indent);
+  std::shared_ptr<const BodySkeleton> Body = skeletonCache().find(Key);
+  if (!Body) {
+    Body = std::make_shared<BodySkeleton>(generateSkeleton(KS, Tree, Ctx, Sizes, Indent));
+    skeletonCache().add(Key, Body);
+  }
+  // Each marker line becomes its instance's text, indented as the printer
+  // indents a statement's text.
+  std::string Out;
+  const std::string &T = Body->Text;
+  for (size_t Pos = 0; Pos < T.size();) {
+    size_t End = T.find('\n', Pos);
+    End = End == std::string::npos ? T.size() : End + 1;
+    size_t Marker = T.find('\x01', Pos);
+    if (Marker < End) {
+      size_t Index = std::stoul(T.substr(Marker + 1, T.find('\x02', Marker) - Marker - 1));
+      appendStatementText(T.substr(Pos, Marker - Pos), instanceText(KS, Body->Instances[Index]),
+                          Out);
+    } else {
+      Out.append(T, Pos, End - Pos);
+    }
+    Pos = End;
+  }
+  return Out;
 }
 
 std::string printParametricExpr(const isl::pw_aff &F, const isl::set &Context) {

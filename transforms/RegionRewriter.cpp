@@ -273,8 +273,15 @@ llvm::Expected<GeneratedRegion> generate(const RegionModel &M, const Region &R,
         Explain += Text;
         return Config.takeError();
       }
-      auto Gen = generateRegion(M, *Idiom, I, *Config, Name, Where,
-                                alternativeKernels(*Config, M, *Idiom));
+      // Each kernel gets the same model, built again in its own context.
+      auto Model = [&M](isl::ctx C) -> llvm::Expected<IslModel> {
+        auto A = rowAssumptions(C, M);
+        if (!A)
+          return A.takeError();
+        return IslModel::build(C, M, *A);
+      };
+      auto Gen = generateRegion(M, *Idiom, Model, *Config, Name, Where,
+                                alternativeKernels(*Config, M, *Idiom), Opts.KernelThreads);
       if (Gen)
         Text += Gen->Explain;
       Explain += Text;

@@ -41,6 +41,8 @@ struct RewriteOptions {
   MmaPreference Mma = MmaPreference::Auto;
   bool Explain = false;           // print models and schedules
   bool ErrorsAsWarnings = false;  // pre-build use: never fail the build
+  /// Threads that generate a region's kernels at once (0: one per core).
+  unsigned KernelThreads = 0;
 };
 
 /// One `#pragma tc` of the main file and what became of it.

@@ -130,6 +130,8 @@ bool known(llvm::StringRef Text) {
 void runPipeline(const std::string &Code, tc::GpuArch Arch) {
   tc::RewriteOptions Opts;
   Opts.Arch = Arch;
+  // One thread: a crash reproduces on the input alone.
+  Opts.KernelThreads = 1;
   tc::RewriteActionFactory Factory(Opts);
   tc::fuzz::DiagCollector Diags;
   tc::fuzz::runOnCode(Factory.create(), Code, Diags);
