@@ -20,6 +20,7 @@
 #include <cstdlib>
 #include <map>
 #include <set>
+#include <system_error>
 #include <thread>
 
 namespace tc {
@@ -1710,8 +1711,13 @@ void runJobs(std::vector<KernelJob> &Jobs, unsigned Threads, const RegionModel &
       runJob(Jobs[J], M, Idiom, Model, Region, SourceLocation);
   };
   std::vector<std::thread> Pool;
-  for (unsigned T = 1; T < Threads; ++T)
-    Pool.emplace_back(Work);
+  for (unsigned T = 1; T < Threads; ++T) {
+    try {
+      Pool.emplace_back(Work);
+    } catch (const std::system_error &) {
+      break; // no thread to be had: the others, and this one, do the rest
+    }
+  }
   Work();
   for (std::thread &T : Pool)
     T.join();
