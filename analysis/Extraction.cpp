@@ -298,11 +298,11 @@ private:
       return Upper.takeError();
     L.UpperExclusive = *Upper;
     if (Cond->getOpcode() == BO_LE) {
-      L.UpperExclusive = L.UpperExclusive + AffineExpr::constant(1);
-      if (L.UpperExclusive.Overflow)
-        return regionError(Cond->getOperatorLoc(),
-                           "integer overflow in a subscript or loop bound",
-                           "its coefficients are folded in 64-bit signed integers");
+      auto Bound = checkedResult(L.UpperExclusive + AffineExpr::constant(1),
+                                 Cond->getOperatorLoc());
+      if (!Bound)
+        return Bound.takeError();
+      L.UpperExclusive = *Bound;
     }
     // Increment: ++i, i++, i += 1.
     bool UnitStep = false;
@@ -798,7 +798,8 @@ private:
 
   /// Coefficients are int64_t: a subscript or bound whose folded
   /// coefficients leave that range would otherwise wrap into another access.
-  llvm::Expected<Polynomial> checkedResult(Polynomial P, SourceLocation Loc) {
+  template <typename IntegerExpr>
+  llvm::Expected<IntegerExpr> checkedResult(IntegerExpr P, SourceLocation Loc) {
     if (P.Overflow)
       return regionError(Loc, "integer overflow in a subscript or loop bound",
                          "its coefficients are folded in 64-bit signed integers");

@@ -231,11 +231,6 @@ std::set<std::string> userMacros(Preprocessor &PP, SourceLocation Loc = {}) {
   return R;
 }
 
-/// The identifiers of the main file's code (its tokens, unexpanded).
-std::set<std::string> fileIdentifiers(SourceManager &SM, const LangOptions &LangOpts) {
-  return codeIdentifiersOf(SM.getBufferData(SM.getMainFileID()), LangOpts);
-}
-
 /// Whether a name of `Taken` starts with `Stem`: the stem of a region's
 /// file-scope names (kernels, launchers) must be the user's nowhere.
 bool stemIsTaken(const std::set<std::string> &Taken, const std::string &Stem) {
@@ -430,7 +425,8 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
   std::map<const FunctionDecl *, std::string> Definitions;
   std::map<std::string, unsigned> Counter;
   // The file's own names: the region's file-scope names must avoid them.
-  std::set<std::string> FileNames = fileIdentifiers(SM, Ctx.getLangOpts());
+  std::set<std::string> FileNames =
+      codeIdentifiersOf(SM.getBufferData(SM.getMainFileID()), Ctx.getLangOpts());
   if (S->PP)
     for (const std::string &Macro : userMacros(*S->PP))
       FileNames.insert(Macro);
