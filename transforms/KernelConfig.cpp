@@ -635,7 +635,7 @@ std::string kernelRule(const std::string &Predicate) {
 }
 
 /// The kernel `Base` (alternative `Suffix`) again with each narrower tile
-/// width of `Widths`, falling back to Base's cp.async twin; taken where
+/// width of `Widths`; taken where
 /// tc::<Predicate>(m, n, k, width, {Base's width, Widths...}[, LastArg])
 /// picks that width. Only widths that are multiples of 64 for an N-major B, whose
 /// stages are 64-column panels. Built for pairs like Base where B's
@@ -658,17 +658,14 @@ static std::vector<AlternativeKernel> narrowerTiles(const KernelConfig &Base,
     KernelConfig K = Base;
     K.BlockN = K.WarpN = W;
     K.PairedTiles = Base.PairedTiles && everyBSplitsInHalves(Idiom, W);
-    AlternativeKernel Alt{K, Suffix + std::to_string(W), Predicate, W, List, LastArg};
-    Alt.TwinOf = Suffix;
-    Alts.push_back(Alt);
+    Alts.push_back({K, Suffix + std::to_string(W), Predicate, W, List, LastArg});
   }
   return Alts;
 }
 
 /// A transposed raw-fragment kernel `Base` (RawFragmentsB: X's tile is
 /// wgmma's N, so its height is what a wide kernel's width is) again with
-/// each shorter height of `Heights`, falling back to the default kernel's
-/// cp.async twin as Base does; taken where tc::<Predicate>(m, n, k, height,
+/// each shorter height of `Heights`; taken where tc::<Predicate>(m, n, k, height,
 /// {Base's height, Heights...}, LastArg) picks that height. `Stages`, when
 /// set, replaces Base's.
 static std::vector<AlternativeKernel>
@@ -684,9 +681,7 @@ shorterTransposedTiles(const KernelConfig &Base, llvm::ArrayRef<int> Heights,
     if (Stages)
       K.Stages = *Stages;
     allowStreamUnits(K, Cl);
-    AlternativeKernel Alt{K, Suffix + std::to_string(H), Predicate, H, List, LastArg};
-    Alt.TwinOf = "";
-    Alts.push_back(Alt);
+    Alts.push_back({K, Suffix + std::to_string(H), Predicate, H, List, LastArg});
   }
   return Alts;
 }
@@ -745,8 +740,8 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
     // short reductions; then, for outputs of enough 256-row tiles, the
     // transposed tile 256 rows tall: each thread's fragments serve twice
     // the columns of wgmma, m64n256k16, beside a producer warpgroup that
-    // gives its registers to the consumers. 4 stages, one block per SM,
-    // the default kernel's cp.async twin as fallback. Preceded by the same
+    // gives its registers to the consumers. 4 stages, one block per SM.
+    // Preceded by the same
     // tiles 224, 192 and 176 rows tall for outputs those fit better to
     // rounds of SMs, tc::tall_tile_height.)
     if (C.RawFragmentsB) {
@@ -756,7 +751,6 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
       Tall.Stages = 4;
       allowStreamUnits(Tall, Cl);
       AlternativeKernel TallAlt{Tall, "_tall", "prefer_tall_raw_fragment_tiles"};
-      TallAlt.TwinOf = "";
       std::vector<AlternativeKernel> Alts = {
           {Narrow, "_narrow", "prefer_narrow_raw_fragment_tiles"}};
       // Outputs that 192x192 tiles cover in whole rounds of SMs where the
@@ -765,9 +759,7 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
       KernelConfig Fitted = Tall;
       Fitted.BlockM = Fitted.WarpN = Fitted.BlockN = 192;
       allowStreamUnits(Fitted, Cl);
-      AlternativeKernel FittedAlt{Fitted, "_fitted", "prefer_fitted_raw_fragment_tiles"};
-      FittedAlt.TwinOf = "";
-      Alts.push_back(FittedAlt);
+      Alts.push_back({Fitted, "_fitted", "prefer_fitted_raw_fragment_tiles"});
       std::vector<AlternativeKernel> Shorter = shorterTallTiles(Tall, Cl);
       Alts.insert(Alts.end(), Shorter.begin(), Shorter.end());
       Alts.push_back(TallAlt);
@@ -801,7 +793,6 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   // flight from the start instead of waiting for a refill every 4 k tiles.
   KernelConfig Deep = Narrow;
   Deep.Stages = kDeepNarrowStages;
-  Deep.FixedStages = true; // its cp.async twin: 8 stages too, not the narrow twin again
   // Outputs of at most one round of 64x128 tiles, more than 128 columns:
   // the same kernel with 112 or 96 columns (tc::narrow_tile_width picks the
   // narrowest whose tiles still fit one round of SMs, so that more SMs
@@ -846,8 +837,8 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   if (Skinny.Tma) // measured with TMA stages only
     Alts.push_back(
         {Skinny, "_skinny", "prefer_skinny_tiles", Skinny.BlockN});
-  // Measured with TMA stages only; not for sums of three or more products,
-  // whose cp.async twin then spills (384 threads keep 160 registers).
+  // Measured with TMA stages only, and not for sums of three or more
+  // products (384 threads keep 160 registers a thread).
   if (Fitted.Tma && Idiom.MoreProducts.size() < 2)
     Alts.push_back({Fitted, "_fitted", "prefer_fitted_tiles"});
   Alts.insert(Alts.end(), Narrower.begin(), Narrower.end());
@@ -883,7 +874,6 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
       Alts.push_back({Persistent, "_persistent",
                       Persistent.WgmmaRegisterA ? "prefer_persistent_fragment_tiles"
                                                 : "prefer_persistent_tiles"});
-      Alts.back().TwinOf = ""; // the default kernel's: the same 128x128 tiles
     }
   }
   Alts.push_back({Narrow, "_narrow", "prefer_narrow_tiles"});

@@ -235,8 +235,8 @@ struct KernelConfig {
   /// Whether the kernel loops over units of work (stream units or
   /// persistent tiles) instead of computing one per block.
   bool unitLoop() const { return StreamUnits || PersistentTiles; }
-  /// Stages fixed by the stages clause or by the kernel's role (the deep
-  /// 64x128 kernel's 8): kept by the cp.async twin, not re-derived per path.
+  /// Stages fixed by the stages clause: kept by the cp.async twin, not
+  /// re-derived per path.
   bool FixedStages = false;
   /// The producer: one warp, of which one thread issues the copies, or
   /// with ProducerWarpgroup a whole warpgroup (setmaxnreg resizes
@@ -400,10 +400,6 @@ struct AlternativeKernel {
   /// Its last argument: the floor of k tiles for cluster parts, or 1 where
   /// the tall kernel runs stream units.
   long long Arg = 0;
-  /// The kernel (its suffix; "" for the region's default kernel) whose
-  /// cp.async twin this TMA kernel falls back to instead of a twin of its
-  /// own; none: its own.
-  std::optional<std::string> TwinOf = {};
 };
 
 /// The tc::KernelRule enumerator (tc/kernel_choice.cuh) of a predicate of

@@ -94,10 +94,10 @@ public:
     return *this;
   }
 
-  /// A TMA kernel whose cp.async twin is another kernel's, defined later
-  /// in the file (the persistent kernel falls back to the region's default
-  /// 128x128 twin): its launcher declares that twin's launcher, unless an
-  /// earlier launcher of the region did (`Declare`).
+  /// A TMA kernel that falls back to another kernel's cp.async twin (the
+  /// region's default kernel's), defined later in the file: its launcher
+  /// declares that twin's launcher, unless an earlier launcher of the
+  /// region did (`Declare`).
   Emitter &fallsBackTo(const std::string &TwinName, bool Declare) {
     Twin = TwinName;
     DeclareTwin = Declare;
@@ -1733,13 +1733,16 @@ generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModelBui
   std::vector<KernelJob> Jobs;
   // The first kernel emitted defines the pieces the others share.
   bool SharedDone = false;
-  // Twins' launchers declared ahead of their definitions (fallsBackTo).
-  std::set<std::string> DeclaredTwins;
-  // One kernel, preceded by its cp.async twin when it is fed by TMA (the
-  // twin's launcher is the TMA launcher's fallback).
+  // Whether the twin's launcher is declared ahead of its definition yet
+  // (fallsBackTo).
+  bool TwinDeclared = false;
+  // One kernel. A TMA kernel's launcher falls back to the cp.async twin of
+  // the region's default kernel (defined with it, declared ahead where an
+  // alternative comes first): only operands that TMA cannot map even
+  // through an aligned copy take it, so one twin serves every tile shape.
+  const std::string Twin = Name + "_cp_async";
   auto Plan = [&](const KernelConfig &K, const std::string &KName,
-                  const std::vector<AlternativeKernel> &KAlts,
-                  const std::optional<std::string> &TwinOf) {
+                  const std::vector<AlternativeKernel> &KAlts, bool IsDefault) {
     KernelPart P;
     auto Add = [&](KernelJob J) {
       J.Shared = !SharedDone;
@@ -1747,31 +1750,28 @@ generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModelBui
       Jobs.push_back(std::move(J));
       return Jobs.size() - 1;
     };
-    if (K.Tma && TwinOf) {
-      // It falls back to another kernel's twin (the persistent kernel to
-      // the default's, of the same 128x128 tiles; the narrower wide tiles
-      // to the 128x256 kernel's) instead of defining one of its own.
-      std::string Twin = Name + *TwinOf + "_cp_async";
+    if (K.Tma && !IsDefault) {
       KernelJob J{K, KName, KAlts};
       J.Twin = Twin;
-      J.DeclareTwin = DeclaredTwins.insert(Twin).second;
+      J.DeclareTwin = !TwinDeclared;
+      TwinDeclared = true;
       P.Kernel = Add(std::move(J));
       P.ExplainAfter = "  operands not 16-byte aligned: " + Twin + "\n";
       return P;
     }
     if (K.Tma) {
-      KernelConfig Twin = K.cpAsyncTwin();
-      P.Twin = Add(KernelJob{Twin, KName + "_cp_async", {}});
-      P.ExplainAfter = "  operands not 16-byte aligned: " + KName + "_cp_async, " +
-                       Twin.describe() + "\n";
+      KernelConfig TwinConfig = K.cpAsyncTwin();
+      P.Twin = Add(KernelJob{TwinConfig, Twin, {}});
+      P.ExplainAfter = "  operands not 16-byte aligned: " + Twin + ", " +
+                       TwinConfig.describe() + "\n";
     }
     P.Kernel = Add(KernelJob{K, KName, KAlts});
     return P;
   };
   std::vector<KernelPart> Parts;
   for (auto &Alt : Alts)
-    Parts.push_back(Plan(Alt.Config, Name + Alt.Suffix, {}, Alt.TwinOf));
-  Parts.push_back(Plan(C, Name, Alts, std::nullopt));
+    Parts.push_back(Plan(Alt.Config, Name + Alt.Suffix, {}, false));
+  Parts.push_back(Plan(C, Name, Alts, true));
 
   runJobs(Jobs, Threads, M, Idiom, Model, Name, SourceLocation);
 

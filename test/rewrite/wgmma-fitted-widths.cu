@@ -1,9 +1,9 @@
 // Tiles fitted to rounds of SMs. Besides 128x256, the wide kernel with
 // tiles 224, 192 and 176 columns wide (4 TMA stages, one block per SM,
 // stream units, built for pairs like it), each taken where tc::wide_tile_width picks its
-// width from the region's list, checked before the 128x256 kernel; they
-// fall back to the 128x256 kernel's cp.async twin instead of a twin of
-// their own. An N-major B is stored in 64-column panels: of these widths,
+// width from the region's list, checked before the 128x256 kernel. Like
+// every TMA kernel of the region they fall back to the default kernel's
+// cp.async twin, defined once after them. An N-major B is stored in 64-column panels: of these widths,
 // only 192. Likewise the 8-stage 64x128 kernel with tiles 112 and 96
 // columns wide (tc::narrow_tile_width), for a K-major B only.
 //
@@ -20,9 +20,8 @@
 
 // CHECK:      {{^}}//   block tile 128x224x64, 2 warpgroups (8 warps and a producer warp), 4 TMA stages (mbarriers), pairs of blocks sharing B's tile (TMA multicast), stream units {{.*}}, wgmma.mma_async.m64n224k16 {{.*}}
 // CHECK-NEXT: {{^}}__global__ void __launch_bounds__(288, 1) tc_gemm_kmajor_0_wide224_kernel(
-// CHECK:      {{^}}static void tc_gemm_kmajor_0_wide_cp_async_launch({{.*}});  // the fallback, defined below
 // CHECK:      {{^}}static void tc_gemm_kmajor_0_wide224_launch(
-// CHECK:      {{^}}    tc_gemm_kmajor_0_wide_cp_async_launch(M, N, K, A, B, C, tc_stream);
+// CHECK:      {{^}}    tc_gemm_kmajor_0_cp_async_launch(M, N, K, A, B, C, tc_stream);
 // CHECK:      {{^}}  tc::launch_schedule(tc_gemm_kmajor_0_wide224_kernel, tc_schedule, tc_workspace, tc_counters, 288, tc_smem_bytes, tc_stream,
 // CHECK:      {{^}}//   block tile 128x192x64, 2 warpgroups {{.*}}, 4 TMA stages (mbarriers), pairs of blocks sharing B's tile (TMA multicast), stream units {{.*}}, wgmma.mma_async.m64n192k16 {{.*}}
 // CHECK-NEXT: {{^}}__global__ void __launch_bounds__(288, 1) tc_gemm_kmajor_0_wide192_kernel(
@@ -36,9 +35,7 @@
 // Pairs: halves of 88 rows of B's 176-row tile, by the 128x256 kernel's rule.
 // CHECK:      {{^}}      !tc::tma_map_2d_aligned(&tc_map_b, B, K, N, K, 64, 88, tc_stream, 1, tc_facts.device)) {
 // CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::schedule_tile_pairs({{.*}}, tc::kPairWideTiles, true, tc_facts.device, tc_facts.options);
-// The 128x256 kernel's twin is defined once, after them.
-// CHECK-NOT:  {{^}}__global__ {{.*}}_wide224_cp_async_kernel(
-// CHECK:      {{^}}__global__ void __launch_bounds__(256) tc_gemm_kmajor_0_wide_cp_async_kernel(
+// CHECK-NOT:  {{^}}__global__ {{.*}}_cp_async_kernel(
 // CHECK:      {{^}}//   block tile 128x256x64, 2 warpgroups (8 warps and a producer warp), 4 TMA stages (mbarriers), pairs of blocks sharing B's tile {{.*}}
 // CHECK-NEXT: {{^}}__global__ void __launch_bounds__(288, 1) tc_gemm_kmajor_0_wide_kernel(
 // CHECK:      {{^}}//   block tile 64x112x64, 1 warpgroup (4 warps and a producer warp), 8 TMA stages (mbarriers), pairs of blocks sharing B's tile (TMA multicast), few tiles split into parts launched as one cluster each (distributed shared memory adds them), wgmma.mma_async.m64n112k16 {{.*}}
@@ -46,13 +43,11 @@
 // Pairs: each block copies one 56-row half of B's 112-row tile into both
 // blocks' stages (a 1024-byte multiple: the 128-byte swizzle's phase holds).
 // CHECK:      {{^}}        tc::tma_load_tile<2, 3584>(tc_smem_b + {{.*}} * 7168, tc_map_b, {{.*}}, 112 * tc_block_n, 0, 56, tc_schedule.pair, tc_rank);
-// CHECK:      {{^}}static void tc_gemm_kmajor_0_narrow_deep_cp_async_launch({{.*}});  // the fallback, defined below
 // CHECK:      {{^}}      !tc::tma_map_2d_aligned(&tc_map_b, B, K, N, K, 64, 56, tc_stream, 1, tc_facts.device)) {
 // CHECK:      {{^}}    tc_schedule = tc::schedule_tile_pairs({{.*}}, tc::kPairOneRound, false, tc_facts.device, tc_facts.options);  // else pairs where they pay
 // CHECK:      {{^}}//   block tile 64x96x64, 1 warpgroup (4 warps and a producer warp), 8 TMA stages (mbarriers), pairs of blocks sharing B's tile (TMA multicast), few tiles split into parts launched as one cluster each (distributed shared memory adds them), wgmma.mma_async.m64n96k16 {{.*}}
 // CHECK-NEXT: {{^}}__global__ void __launch_bounds__(160, 1) tc_gemm_kmajor_0_narrow_deep96_kernel(
-// CHECK-NOT:  {{^}}__global__ {{.*}}_narrow_deep96_cp_async_kernel(
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_kmajor_0_narrow_deep_cp_async_kernel(
+// CHECK-NOT:  {{^}}__global__ {{.*}}_narrow_deep{{.*}}_cp_async_kernel(
 // The candidates in order: each narrower width under the wide kernel's rule
 // and the region's widths, the 8-stage kernel's with its floor of k tiles
 // for cluster parts.
@@ -78,11 +73,11 @@
 // CHECK-NEXT: {{^}}    return tc_gemm_kmajor_0_narrow_deep96_launch(M, N, K, A, B, C, tc_stream);
 // CHECK-NEXT: {{^}}  case 8:  // 64x128 tiles
 // EXPLAIN:    shapes where tc::prefer_wide_tma_width: tc_gemm_kmajor_0_wide224, block tile 128x224x64
-// EXPLAIN:    operands not 16-byte aligned: tc_gemm_kmajor_0_wide_cp_async{{$}}
+// EXPLAIN:    operands not 16-byte aligned: tc_gemm_kmajor_0_cp_async{{$}}
 // EXPLAIN:    shapes where tc::prefer_wide_tma_width: tc_gemm_kmajor_0_wide192, block tile 128x192x64
-// EXPLAIN:    operands not 16-byte aligned: tc_gemm_kmajor_0_wide_cp_async{{$}}
+// EXPLAIN:    operands not 16-byte aligned: tc_gemm_kmajor_0_cp_async{{$}}
 // EXPLAIN:    shapes where tc::prefer_wide_tma_width: tc_gemm_kmajor_0_wide176, block tile 128x176x64
-// EXPLAIN:    operands not 16-byte aligned: tc_gemm_kmajor_0_wide_cp_async{{$}}
+// EXPLAIN:    operands not 16-byte aligned: tc_gemm_kmajor_0_cp_async{{$}}
 // EXPLAIN:    shapes where tc::prefer_wide_tma_tiles: tc_gemm_kmajor_0_wide, block tile 128x256x64
 void gemm_kmajor(int M, int N, int K, const __half *__restrict__ A,
                  const __half *__restrict__ B, __half *__restrict__ C) {

@@ -71,7 +71,6 @@
 // CHECK-NEXT: {{^}}  }
 // CHECK-NEXT: {{^}}}
 // CHECK-NOT:  combine_parts
-// CHECK:      {{^}}static void tc_gemm_0_cp_async_launch(long long M, long long N, long long K, const __half *A, const __half *B, __half *C, cudaStream_t tc_stream);  // the fallback, defined below
 // CHECK:      {{^}}static void tc_gemm_0_persistent_launch(
 // CHECK:      {{^}}    tc_gemm_0_cp_async_launch(M, N, K, A, B, C, tc_stream);
 // CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::schedule_persistent_tiles({{.*}}, tc_k_tiles, tc_facts.device);
