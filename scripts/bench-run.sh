@@ -30,7 +30,9 @@ png="$results/gemm_bench_paper.png"
 timeout_s="${TC_BENCH_TIMEOUT:-500}"
 
 nvcc="${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}"
-flags=(-O3 -std=c++17 --expt-relaxed-constexpr -I.gpu/runtime_headers
+# TC_DEBUG_SWITCHES: TC_PERSISTENT=0 and the like turn a feature off for a
+# comparison (tc/launch_facts.cuh).
+flags=(-O3 -std=c++17 --expt-relaxed-constexpr -DTC_DEBUG_SWITCHES -I.gpu/runtime_headers
        -I.gpu/bench -gencode arch=compute_90a,code=sm_90a)
 # The runtime may use the driver API (TMA descriptors); link it through the
 # toolkit's stub, as scripts/gpu-check.sh does.

@@ -15,8 +15,8 @@ struct DeviceFacts {
 };
 
 // Features a choice may take; each is on unless turned off (for
-// comparisons, or to rule one out when debugging: launch_facts.cuh reads
-// them from the environment).
+// comparisons, or to rule one out when debugging: with TC_DEBUG_SWITCHES,
+// launch_facts.cuh reads them from the environment).
 struct ChoiceOptions {
   bool fitted_tiles = true;    // the 192x192 tiles (TC_FITTED_TILES)
   bool fitted_widths = true;   // the narrower widths and shorter heights (TC_FITTED_WIDTHS)

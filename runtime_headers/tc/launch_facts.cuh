@@ -13,7 +13,9 @@
 #pragma once
 
 #include <atomic>
+#ifdef TC_DEBUG_SWITCHES
 #include <cstdlib>
+#endif
 
 #include <cuda_runtime.h>
 
@@ -45,14 +47,19 @@ __host__ inline int device_multiprocessors(int device) {
   return sms;
 }
 
+#ifdef TC_DEBUG_SWITCHES
 // Whether the environment turns a feature off: `name`=0.
 __host__ inline bool turned_off_in_environment(const char *name) {
   const char *value = std::getenv(name);
   return value && value[0] == '0' && value[1] == '\0';
 }
+#endif
 
-__host__ inline ChoiceOptions options_from_environment() {
+// The switches of this build: all on, or (TC_DEBUG_SWITCHES) as the
+// environment sets them.
+__host__ inline ChoiceOptions launch_options() {
   ChoiceOptions o;
+#ifdef TC_DEBUG_SWITCHES
   o.fitted_tiles = !turned_off_in_environment("TC_FITTED_TILES");
   o.fitted_widths = !turned_off_in_environment("TC_FITTED_WIDTHS");
   o.square_heights = !turned_off_in_environment("TC_SQUARE_HEIGHTS");
@@ -60,12 +67,13 @@ __host__ inline ChoiceOptions options_from_environment() {
   o.cluster_parts = !turned_off_in_environment("TC_CLUSTER_PARTS");
   o.stream_units = !turned_off_in_environment("TC_STREAM_K");
   o.tile_pairs = !turned_off_in_environment("TC_TILE_PAIRS");
+#endif
   return o;
 }
 
 // The facts of a launch on the current device.
 __host__ inline LaunchFacts launch_facts() {
-  static const ChoiceOptions options = options_from_environment();
+  static const ChoiceOptions options = launch_options();
   int device = 0;
   if (cudaGetDevice(&device) != cudaSuccess)
     device = 0;
