@@ -8,6 +8,7 @@
 #   - forms_correctness: the rewritten loop-nest forms (.gpu/forms/*.tc.cu)
 #     with the driver test/gpu/forms_correctness.cu;
 #   - runtime_headers_test (.gpu/runtime_headers_test.cu) when present;
+#   - sm90_components_test (.gpu/sm90_components_test.cu) when present;
 # then runs them. Build products go under /tmp. When $OUT is set, the full log
 # goes to $OUT/gpu-correctness.log and the markdown tables to
 # $OUT/gpu-correctness.md (samples) and $OUT/gpu-forms.md (forms). Exits
@@ -166,6 +167,10 @@ main() {
   else
     record "runtime_headers_test" "absent (not run)"
   fi
+  if [[ -f .gpu/sm90_components_test.cu ]]; then
+    specs+=("sm90_components_test:.gpu/sm90_components_test.cu")
+    specs_text[sm90_components_test]=".gpu/sm90_components_test.cu"
+  fi
   local t0=$SECONDS
   ((${#specs[@]})) && build_all "${specs[@]}"
   echo
@@ -173,6 +178,9 @@ main() {
 
   if [[ "${step_status[build runtime_headers_test]:-}" == PASS ]]; then
     run_test runtime_headers_test "$build/runtime_headers_test"
+  fi
+  if [[ "${step_status[build sm90_components_test]:-}" == PASS ]]; then
+    run_test sm90_components_test "$build/sm90_components_test"
   fi
   if [[ "${step_status[build gemm_correctness]:-}" == PASS ]]; then
     run_test gemm_correctness "$build/gemm_correctness" "$md"

@@ -1,0 +1,69 @@
+// tc/sm90/epilogue.cuh - the staged epilogue: the consumers' accumulators
+// go to shared memory, then the region's epilogue functor writes the
+// output tile from there, eight consecutive columns per thread.
+//
+// StagedEpilogue<kBM, kBN, kThreads>:
+//   stage()  thread t of warp w = t / 32 holds, in the wgmma accumulator
+//            layout, rows 16 w + t % 32 / 4 (+ 8) and columns 8 c + 2 (t % 4)
+//            (+ 1) of the tile; they land at row * kPitch + column floats.
+//   apply()  thread t takes column group g = t % (kBN / 8), columns
+//            8 g .. 8 g + 7, and rows t / (kBN / 8), then every
+//            kThreads / (kBN / 8)-th row: a warp reads whole rows of the
+//            stage and writes 32 x 8 consecutive elements of the output.
+//
+// An epilogue functor F (generated for a region) provides
+//   void operator()(long long i, long long j, float acc) const;
+//   void row(long long i, long long j0, const float (&acc)[8]) const;
+// the output element (i, j) from its sum acc, and the eight elements
+// (i, j0 .. j0 + 7) at once; apply() calls them only inside the output.
+#pragma once
+
+#include "../lane_store.cuh"  // for the functors' row stores
+
+namespace tc {
+namespace sm90 {
+
+template <int kBM, int kBN, int kThreads>
+struct StagedEpilogue {
+  // +8 floats: the float2 stores of a warp's 8 rows fall on distinct banks.
+  static constexpr int kPitch = kBN + 8;
+  static constexpr int kBytes = kBM * kPitch * 4;
+  static constexpr int kGroups = kBN / 8;
+  static constexpr int kRowsPerPass = kThreads / kGroups;
+  static_assert(kBN % 8 == 0 && kThreads % kGroups == 0, "whole column groups per pass");
+  static_assert(kBM == kThreads / 2, "a warp stages 16 rows");
+
+  __device__ static void stage(float *tile, const float (&acc)[kBN / 8][4], int thread) {
+    const int row = 16 * (thread / 32) + thread % 32 / 4, col = 2 * (thread % 4);
+#pragma unroll
+    for (int c = 0; c < kBN / 8; ++c)
+#pragma unroll
+      for (int h = 0; h < 2; ++h)
+        *reinterpret_cast<float2 *>(tile + (row + 8 * h) * kPitch + col + 8 * c) =
+            make_float2(acc[c][2 * h], acc[c][2 * h + 1]);
+  }
+
+  // The tile whose first element is (row0, col0) of an M x N output.
+  template <class F>
+  __device__ static void apply(const float *tile, const F &f, long long row0, long long col0,
+                               long long m, long long n, int thread) {
+    const int g = thread % kGroups;
+    const long long j0 = col0 + 8 * g;
+    const long long rows = m - row0 < kBM ? m - row0 : kBM;
+    if (j0 + 8 <= n) {
+      for (int r = thread / kGroups; r < rows; r += kRowsPerPass) {
+        const float4 *p = reinterpret_cast<const float4 *>(tile + r * kPitch + 8 * g);
+        const float4 lo = p[0], hi = p[1];
+        const float acc[8] = {lo.x, lo.y, lo.z, lo.w, hi.x, hi.y, hi.z, hi.w};
+        f.row(row0 + r, j0, acc);
+      }
+    } else if (j0 < n) {  // the output's last columns, fewer than 8
+      for (int r = thread / kGroups; r < rows; r += kRowsPerPass)
+        for (int v = 0; v < n - j0; ++v)
+          f(row0 + r, j0 + v, tile[r * kPitch + 8 * g + v]);
+    }
+  }
+};
+
+}  // namespace sm90
+}  // namespace tc

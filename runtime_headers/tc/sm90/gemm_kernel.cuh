@@ -1,0 +1,126 @@
+// tc/sm90/gemm_kernel.cuh - a GEMM kernel composed of the sm_90 components:
+// the tile schedule (tc/tile_schedule.cuh) gives each block an output tile
+// and its k tiles, the main loop (tc/sm90/mainloop.cuh) sums them, split
+// tiles' parts meet in a workspace (combine_parts), and the staged
+// epilogue (tc/sm90/epilogue.cuh) hands the sums to the region's epilogue
+// functor.
+//
+//   using Mainloop = tc::sm90::TmaWgmmaMainloop<
+//       tc::sm90::OperandTile<__half, 128, tc::sm90::Major::K>,    // A[m][k]
+//       tc::sm90::OperandTile<__half, 128, tc::sm90::Major::MN>,   // B[k][n]
+//       3>;                                                         // stages
+//   tc::sm90::launch_gemm<Mainloop>(shape, A, lda, B, ldb, epilogue, stream);
+//
+// launch_gemm returns false, launching nothing, where TMA cannot map an
+// operand (not even through an aligned copy) or K is 0: the caller then
+// computes the output another way.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include "../launch_facts.cuh"
+#include "../tile_schedule.cuh"
+#include "epilogue.cuh"
+#include "mainloop.cuh"
+
+namespace tc {
+namespace sm90 {
+
+struct GemmShape {
+  long long m, n, k;
+};
+
+// Blocks of `Mainloop` an SM holds (its shared memory only).
+template <class Mainloop>
+constexpr int blocks_per_sm() {
+  return 2 * (Mainloop::kSharedBytes + 1024) <= 232448 ? 2 : 1;
+}
+
+template <class Mainloop, class Epilogue>
+__global__ void __launch_bounds__(Mainloop::kThreads, blocks_per_sm<Mainloop>())
+    gemm_kernel(const GemmShape shape, const __grid_constant__ CUtensorMap map_a,
+                const __grid_constant__ CUtensorMap map_b, const TileSchedule schedule,
+                float *__restrict__ workspace, int *__restrict__ counters,
+                const Epilogue epilogue) {
+  constexpr int kBM = Mainloop::kBM, kBN = Mainloop::kBN;
+  using Stage = StagedEpilogue<kBM, kBN, Mainloop::kConsumerThreads>;
+  static_assert(Stage::kBytes <= Mainloop::kPipelineBytes, "the output tile fits in the stages");
+  extern __shared__ __align__(1024) unsigned char smem[];
+  const typename Mainloop::Storage s = Mainloop::storage(smem);
+
+  int tile_m, tile_n, split_tile, part;
+  long long k_begin, k_end;
+  block_work<8>(schedule, tile_m, tile_n, k_begin, k_end, split_tile, part);
+  const long long k_stop = (shape.k + Mainloop::kBK - 1) / Mainloop::kBK;
+  const int k_tiles = static_cast<int>((k_end < k_stop ? k_end : k_stop) - k_begin);
+
+  if (threadIdx.x == 0)
+    Mainloop::init(s);
+  __syncthreads();
+  const int thread = threadIdx.x;
+  if (thread >= Mainloop::kConsumerThreads) {
+    if (thread == Mainloop::kConsumerThreads)
+      Mainloop::produce(s, map_a, map_b, kBM * tile_m, kBN * tile_n, k_begin, k_tiles);
+    return;
+  }
+  typename Mainloop::Accumulators acc = {};
+  Mainloop::consume(s, acc, k_tiles, thread);
+
+  float *tile = reinterpret_cast<float *>(smem);
+  consumer_sync<Mainloop::kConsumerThreads>();  // the stages become the output tile
+  Stage::stage(tile, acc, thread);
+  consumer_sync<Mainloop::kConsumerThreads>();
+  if (split_tile >= 0 &&
+      !combine_parts<kBM, kBN, Stage::kPitch, Mainloop::kConsumerThreads>(
+          tile, workspace, counters, split_tile, part, schedule.parts, s.flag, thread))
+    return;  // another part of this tile finishes it
+  Stage::apply(tile, epilogue, static_cast<long long>(kBM) * tile_m,
+               static_cast<long long>(kBN) * tile_n, shape.m, shape.n, thread);
+}
+
+// Launches gemm_kernel<Mainloop, Epilogue> over `shape` on `stream`: A is
+// read as Mainloop's A tile says (rows m, pitch lda), B likewise (rows n,
+// pitch ldb). False where it cannot (see above); true with nothing to do
+// for an empty output.
+template <class Mainloop, class Epilogue>
+__host__ bool launch_gemm(const GemmShape &shape, const typename Mainloop::Element *a,
+                          long long lda, const typename Mainloop::Element *b, long long ldb,
+                          const Epilogue &epilogue, cudaStream_t stream) {
+  using ATile = typename Mainloop::A;
+  using BTile = typename Mainloop::B;
+  if (shape.m < 1 || shape.n < 1)
+    return true;
+  if (shape.k < 1)
+    return false;
+  const LaunchFacts facts = launch_facts();
+  CUtensorMap map_a, map_b;
+  if (!ATile::map(&map_a, a, shape.m, shape.k, lda, stream, 0, facts.device) ||
+      !BTile::map(&map_b, b, shape.n, shape.k, ldb, stream, 1, facts.device))
+    return false;
+  constexpr int kBM = Mainloop::kBM, kBN = Mainloop::kBN;
+  TileSchedule schedule =
+      schedule_tiles((shape.m + kBM - 1) / kBM, (shape.n + kBN - 1) / kBN,
+                     (shape.k + Mainloop::kBK - 1) / Mainloop::kBK, facts.device);
+  float *workspace = nullptr;
+  int *counters = nullptr;
+  // The parts' counters and slots, kept per stream (the counters left at
+  // zero); without the memory, whole tiles.
+  if (split_tiles(schedule) > 0 &&
+      !stream_workspace(stream, schedule_counter_bytes(schedule),
+                        schedule_slot_bytes(schedule, kBM * kBN), counters, workspace))
+    schedule = without_split_tiles(schedule);
+  static const bool configured = [] {
+    cudaFuncSetAttribute(gemm_kernel<Mainloop, Epilogue>,
+                         cudaFuncAttributeMaxDynamicSharedMemorySize, Mainloop::kSharedBytes);
+    return true;
+  }();
+  (void)configured;
+  gemm_kernel<Mainloop, Epilogue>
+      <<<static_cast<unsigned>(schedule_blocks(schedule)), Mainloop::kThreads,
+         Mainloop::kSharedBytes, stream>>>(shape, map_a, map_b, schedule, workspace, counters,
+                                           epilogue);
+  return true;
+}
+
+}  // namespace sm90
+}  // namespace tc

@@ -1,0 +1,123 @@
+// tc/sm90/mainloop.cuh - the TMA + wgmma main loop: a producer warp fills
+// a ring of stages, consumer warpgroups multiply out of them.
+//
+// TmaWgmmaMainloop<ATile, BTile, kStages> (tc/sm90/operand_tile.cuh)
+// computes a kBM x kBN block tile, kBM = ATile::kRows, kBN = BTile::kRows:
+//
+//   threads 0 .. 128 kConsumers - 1   consumers; warpgroup w computes rows
+//                                     64 w .. 64 w + 63 of the tile with
+//                                     wgmma m64 n<kBN> k16, its accumulators
+//                                     in the wgmma layout (tc/wgmma.cuh);
+//   thread 128 kConsumers             the producer: TMA copies of A's and
+//                                     B's k tiles into the stages;
+//   the rest of its warp              idle (they return at once).
+//
+// Stage s holds k tile t (t mod kStages = s) once full[s] has completed
+// phase t / kStages; the producer refills it once empty[s] has, one arrival
+// per consumer warpgroup, after the wgmma that read it have retired. The
+// consumers keep one wgmma group in flight: tile t's stage is released
+// after tile t + 1's group is issued.
+//
+// Shared memory (kSharedBytes, 1024-byte aligned): A's stages, B's stages,
+// the barriers, then one int for the kernel (combine_parts' flag).
+#pragma once
+
+#include <cstdint>
+
+#include "../mbarrier.cuh"
+#include "operand_tile.cuh"
+
+namespace tc {
+namespace sm90 {
+
+template <class ATile, class BTile, int kStages_>
+struct TmaWgmmaMainloop {
+  using A = ATile;
+  using B = BTile;
+  using Element = typename ATile::Element;
+  static_assert(sizeof(typename BTile::Element) == sizeof(Element), "one element type");
+  static constexpr int kStages = kStages_;
+  static constexpr int kBM = ATile::kRows;
+  static constexpr int kBN = BTile::kRows;
+  static constexpr int kBK = ATile::kK;
+  static constexpr int kConsumers = kBM / 64;
+  static constexpr int kConsumerThreads = 128 * kConsumers;
+  static constexpr int kThreads = kConsumerThreads + 32;
+  static constexpr int kStageBytes = ATile::kBytes + BTile::kBytes;
+  static constexpr int kPipelineBytes = kStages * kStageBytes;
+  static constexpr int kSharedBytes = kPipelineBytes + 2 * kStages * 8 + 16;
+  static_assert(kStages >= 2, "one stage in flight while another is read");
+
+  // A consumer thread's accumulators: kBN / 8 blocks of the m64 n8
+  // accumulator fragment.
+  using Accumulators = float[kBN / 8][4];
+
+  struct Storage {
+    Element *a, *b;
+    uint64_t *full, *empty;
+    int *flag;
+  };
+
+  __device__ static Storage storage(unsigned char *smem) {
+    Storage s;
+    s.a = reinterpret_cast<Element *>(smem);
+    s.b = reinterpret_cast<Element *>(smem + kStages * ATile::kBytes);
+    s.full = reinterpret_cast<uint64_t *>(smem + kPipelineBytes);
+    s.empty = s.full + kStages;
+    s.flag = reinterpret_cast<int *>(s.empty + kStages);
+    return s;
+  }
+
+  // One thread, before the block's first barrier.
+  __device__ static void init(const Storage &s) {
+    for (int i = 0; i < kStages; ++i) {
+      mbarrier_init(s.full + i, 1);
+      mbarrier_init(s.empty + i, kConsumers);
+    }
+    fence_barrier_init();
+  }
+
+  // The producer thread: k tiles k_begin .. k_begin + k_tiles - 1 of A's
+  // rows row_a .. and B's rows row_b ...
+  __device__ static void produce(const Storage &s, const CUtensorMap &map_a,
+                                 const CUtensorMap &map_b, int row_a, int row_b,
+                                 long long k_begin, int k_tiles) {
+    if (k_tiles <= 0)
+      return;
+    tma_prefetch_map(map_a);
+    tma_prefetch_map(map_b);
+    for (int t = 0; t < k_tiles; ++t) {
+      const int stage = t % kStages;
+      if (t >= kStages)
+        mbarrier_wait(s.empty + stage, (t / kStages - 1) & 1);  // released by the consumers
+      mbarrier_arrive_expect_tx(s.full + stage, kStageBytes);
+      const int k0 = static_cast<int>(kBK * (k_begin + t));
+      ATile::load(s.a + stage * (ATile::kBytes / 2), map_a, s.full + stage, row_a, k0);
+      BTile::load(s.b + stage * (BTile::kBytes / 2), map_b, s.full + stage, row_b, k0);
+    }
+  }
+
+  // A consumer thread (0 .. kConsumerThreads - 1): adds the k_tiles tiles'
+  // products to `acc`. Every wgmma has retired on return.
+  __device__ static void consume(const Storage &s, Accumulators &acc, int k_tiles, int thread) {
+    const uint64_t desc_a = ATile::descriptor(s.a, thread / 128);
+    const uint64_t desc_b = BTile::descriptor(s.b);
+    for (int t = 0; t < k_tiles; ++t) {
+      const int stage = t % kStages;
+      mbarrier_wait(s.full + stage, (t / kStages) & 1);  // the tile has landed
+      warpgroup_arrive(acc);
+#pragma unroll
+      for (int step = 0; step < kBK / 16; ++step)
+        wgmma_m64k16<Element, ATile::kTransposed, BTile::kTransposed, kBN>(
+            acc, ATile::advance(desc_a, stage, step), BTile::advance(desc_b, stage, step));
+      wgmma_commit();
+      wgmma_wait<1>(acc);  // tile t - 1's group has retired
+      if (t > 0)
+        release_stage(s.empty + (t - 1) % kStages, thread);
+    }
+    wgmma_wait<0>(acc);
+  }
+};
+
+}  // namespace sm90
+}  // namespace tc

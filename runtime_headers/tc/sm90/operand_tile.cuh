@@ -1,0 +1,90 @@
+// tc/sm90/operand_tile.cuh - one pipeline stage's tile of a GEMM operand in
+// shared memory, with its layout in the type: what TMA writes and wgmma
+// reads.
+//
+// OperandTile<T, kRows, kMajor> holds kRows rows of the operand's free
+// index (m for A, n for B) by kK = 64 of the reduction index k, 16-bit
+// elements, 128-byte swizzle:
+//
+//   Major::K   (A stored [m][k], B stored [n][k]): row r at byte 128 r, its
+//              64 k elements swizzled in 16-byte chunks; one TMA box of
+//              64 k x kRows rows.
+//   Major::MN  (A stored [k][m], B stored [k][n]): kRows / 64 panels of
+//              8 KiB; in panel p, row k holds free elements 64 p .. 64 p + 63
+//              (tc::wgmma_desc_mn_major_sw128); one TMA box of 64 x 64 per
+//              panel.
+//
+// The stages of an operand lie kBytes apart. A warpgroup's 64 rows of the
+// tile (its `slice`) start 8 KiB after the previous slice's in both
+// layouts, and a k step of 16 moves the wgmma descriptor by kStepBytes.
+#pragma once
+
+#include <cstdint>
+
+#include "../operand_repack.cuh"
+#include "../wgmma.cuh"
+
+namespace tc {
+namespace sm90 {
+
+// Which index of an operand is contiguous in memory: the reduction index
+// (K-major) or the free one (MN-major).
+enum class Major { K, MN };
+
+template <class T, int kRows_, Major kMajor_>
+struct OperandTile {
+  static_assert(sizeof(T) == 2, "16-bit elements (fp16, bf16)");
+  static_assert(kRows_ % 64 == 0 && kRows_ <= 256, "whole 64-row slices, one TMA box high");
+  using Element = T;
+  static constexpr int kRows = kRows_;
+  static constexpr Major kMajor = kMajor_;
+  static constexpr int kK = 64;
+  static constexpr int kBytes = kRows * kK * 2;
+  static constexpr int kSliceBytes = 64 * kK * 2;
+  static constexpr int kStepBytes = kMajor == Major::K ? 16 * 2 : 16 * 128;
+  // wgmma's transpose bit for this operand.
+  static constexpr int kTransposed = kMajor == Major::MN ? 1 : 0;
+  static constexpr int kBoxInner = 64;
+  static constexpr int kBoxOuter = kMajor == Major::K ? kRows : kK;
+
+  // The tensor map of the whole operand: `rows` x `k` elements, row pitch
+  // `ld` elements along the contiguous index. An operand that TMA cannot
+  // map directly is read from an aligned copy (tc::tma_map_2d_aligned);
+  // false when not even that can be made.
+  __host__ static bool map(CUtensorMap *map, const T *base, long long rows, long long k,
+                           long long ld, cudaStream_t stream, int operand,
+                           const DeviceFacts &device) {
+    return kMajor == Major::K
+               ? tma_map_2d_aligned(map, base, k, rows, ld, kBoxInner, kBoxOuter, stream, operand,
+                                    device)
+               : tma_map_2d_aligned(map, base, rows, k, ld, kBoxInner, kBoxOuter, stream, operand,
+                                    device);
+  }
+
+  // Copies the tile of rows row0 .. row0 + kRows - 1 and k0 .. k0 + 63 into
+  // `stage`; the bytes complete on `bar`. Elements past the operand's edge
+  // arrive as zeros (TMA's out-of-bounds fill).
+  __device__ static void load(T *stage, const CUtensorMap &map, uint64_t *bar, int row0, int k0) {
+    if constexpr (kMajor == Major::K) {
+      tma_load_2d(stage, map, bar, k0, row0);
+    } else {
+#pragma unroll
+      for (int p = 0; p < kRows / 64; ++p)
+        tma_load_2d(stage + p * 64 * kK, map, bar, row0 + 64 * p, k0);
+    }
+  }
+
+  // The wgmma descriptor of slice `slice` of stage 0 (`stages` is the first
+  // stage); advance() moves it to another stage and k step.
+  __device__ static uint64_t descriptor(const T *stages, int slice = 0) {
+    const T *p = stages + slice * (kSliceBytes / 2);
+    return kMajor == Major::K ? wgmma_desc_k_major_sw128(p)
+                              : wgmma_desc_mn_major_sw128(p, kSliceBytes);
+  }
+  __device__ static uint64_t advance(uint64_t desc, int stage, int step) {
+    return wgmma_desc_advance(desc, stage * kBytes + step * kStepBytes);
+  }
+};
+
+}  // namespace sm90
+}  // namespace tc

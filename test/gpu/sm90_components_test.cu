@@ -1,0 +1,178 @@
+// GPU test of the sm_90 GEMM components (runtime_headers/tc/sm90/): the
+// kernel they compose, at random shapes with partial tiles, odd K, padded
+// leading dimensions and long reductions (split tiles), for each operand
+// layout and tile shape, with a plain store and a bias + ReLU epilogue
+// functor. The reference is a naive fp32 kernel over the same fp16 inputs.
+//
+//   nvcc -std=c++17 -O3 -I runtime_headers -gencode arch=compute_90a,code=sm_90a \
+//     test/gpu/sm90_components_test.cu -lcuda -o sm90_components_test
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <vector>
+
+#include <cuda_fp16.h>
+
+#include "tc/sm90/gemm_kernel.cuh"
+
+namespace {
+
+using tc::sm90::Major;
+template <int kRows, Major kMajor>
+using Tile = tc::sm90::OperandTile<__half, kRows, kMajor>;
+
+// C[i][j] = acc, fp16, row pitch ldc.
+struct StoreHalf {
+  __half *c;
+  long long ldc;
+  __device__ void operator()(long long i, long long j, float acc) const {
+    c[i * ldc + j] = __float2half(acc);
+  }
+  __device__ void row(long long i, long long j0, const float (&acc)[8]) const {
+    __half lanes[8];
+#pragma unroll
+    for (int v = 0; v < 8; ++v)
+      lanes[v] = __float2half(acc[v]);
+    tc::store_lanes<8>(c + i * ldc + j0, lanes);
+  }
+};
+
+// Y[i][j] = max(acc + bias[j], 0), fp32, row pitch ldy.
+struct BiasRelu {
+  float *y;
+  const float *bias;
+  long long ldy;
+  __device__ float value(long long j, float acc) const { return fmaxf(acc + bias[j], 0.0f); }
+  __device__ void operator()(long long i, long long j, float acc) const {
+    y[i * ldy + j] = value(j, acc);
+  }
+  __device__ void row(long long i, long long j0, const float (&acc)[8]) const {
+#pragma unroll
+    for (int v = 0; v < 8; ++v)
+      y[i * ldy + j0 + v] = value(j0 + v, acc[v]);
+  }
+};
+
+// ref[i][j] = sum_k A(i, k) B(k, j) in fp32; A(i, k) at a[i * sa_i + k * sa_k].
+__global__ void reference(long long m, long long n, long long k, const __half *a, long long sa_i,
+                          long long sa_k, const __half *b, long long sb_k, long long sb_j,
+                          float *ref) {
+  const long long i = blockIdx.y * 16 + threadIdx.y, j = blockIdx.x * 16 + threadIdx.x;
+  if (i >= m || j >= n)
+    return;
+  float sum = 0.0f;
+  for (long long p = 0; p < k; ++p)
+    sum += __half2float(a[i * sa_i + p * sa_k]) * __half2float(b[p * sb_k + j * sb_j]);
+  ref[i * n + j] = sum;
+}
+
+#define CHECK_CUDA(x)                                                                  \
+  do {                                                                                 \
+    cudaError_t e_ = (x);                                                              \
+    if (e_ != cudaSuccess) {                                                           \
+      std::printf("CUDA error %s at %s:%d\n", cudaGetErrorString(e_), __FILE__, __LINE__); \
+      std::exit(2);                                                                    \
+    }                                                                                  \
+  } while (0)
+
+int failures = 0, checks = 0;
+
+// One shape through Mainloop with both epilogues; A's and B's layouts are
+// the tiles'.
+template <class Mainloop>
+void check(const char *name, long long m, long long n, long long k, int pad, std::mt19937 &rng) {
+  constexpr bool a_k_major = Mainloop::A::kMajor == Major::K;
+  constexpr bool b_k_major = Mainloop::B::kMajor == Major::K;
+  const long long lda = (a_k_major ? k : m) + pad, ldb = (b_k_major ? k : n) + pad;
+  const long long a_elems = lda * (a_k_major ? m : k), b_elems = ldb * (b_k_major ? n : k);
+  std::uniform_int_distribution<int> small(-4, 4);
+  std::vector<__half> ha(a_elems), hb(b_elems);
+  for (auto &x : ha) x = __float2half(small(rng) * 0.25f);
+  for (auto &x : hb) x = __float2half(small(rng) * 0.25f);
+  std::vector<float> hbias(n);
+  for (auto &x : hbias) x = small(rng) * 0.5f;
+  const long long ldc = n + pad;
+  __half *a, *b, *c;
+  float *y, *bias, *ref;
+  CHECK_CUDA(cudaMalloc(&a, a_elems * 2));
+  CHECK_CUDA(cudaMalloc(&b, b_elems * 2));
+  CHECK_CUDA(cudaMalloc(&c, m * ldc * 2));
+  CHECK_CUDA(cudaMalloc(&y, m * ldc * 4));
+  CHECK_CUDA(cudaMalloc(&bias, n * 4));
+  CHECK_CUDA(cudaMalloc(&ref, m * n * 4));
+  CHECK_CUDA(cudaMemcpy(a, ha.data(), a_elems * 2, cudaMemcpyHostToDevice));
+  CHECK_CUDA(cudaMemcpy(b, hb.data(), b_elems * 2, cudaMemcpyHostToDevice));
+  CHECK_CUDA(cudaMemcpy(bias, hbias.data(), n * 4, cudaMemcpyHostToDevice));
+  CHECK_CUDA(cudaMemset(c, 0xff, m * ldc * 2));  // NaN: an unwritten element shows
+  CHECK_CUDA(cudaMemset(y, 0xff, m * ldc * 4));
+  dim3 grid((n + 15) / 16, (m + 15) / 16);
+  reference<<<grid, dim3(16, 16)>>>(m, n, k, a, a_k_major ? lda : 1, a_k_major ? 1 : lda, b,
+                                    b_k_major ? 1 : ldb, b_k_major ? ldb : 1, ref);
+  const tc::sm90::GemmShape shape{m, n, k};
+  const bool ran = tc::sm90::launch_gemm<Mainloop>(shape, a, lda, b, ldb, StoreHalf{c, ldc}, 0) &&
+                   tc::sm90::launch_gemm<Mainloop>(shape, a, lda, b, ldb,
+                                                   BiasRelu{y, bias, ldc}, 0);
+  CHECK_CUDA(cudaGetLastError());
+  CHECK_CUDA(cudaDeviceSynchronize());
+  std::vector<float> href(m * n), hy(m * ldc);
+  std::vector<__half> hc(m * ldc);
+  CHECK_CUDA(cudaMemcpy(href.data(), ref, m * n * 4, cudaMemcpyDeviceToHost));
+  CHECK_CUDA(cudaMemcpy(hc.data(), c, m * ldc * 2, cudaMemcpyDeviceToHost));
+  CHECK_CUDA(cudaMemcpy(hy.data(), y, m * ldc * 4, cudaMemcpyDeviceToHost));
+  long long bad = 0;
+  double worst = 0;
+  for (long long i = 0; i < m && ran; ++i)
+    for (long long j = 0; j < n; ++j) {
+      // Products of quarters sum exactly in fp32 here; fp16 rounds the store.
+      const float r = href[i * n + j];
+      const float got_c = __half2float(hc[i * ldc + j]);
+      const float want_y = std::fmax(r + hbias[j], 0.0f);
+      const double err_c = std::fabs(got_c - __half2float(__float2half(r)));
+      const double err_y = std::fabs(hy[i * ldc + j] - want_y);
+      worst = std::fmax(worst, std::fmax(err_c, err_y));
+      if (!(err_c == 0) || !(err_y == 0))
+        ++bad;
+    }
+  ++checks;
+  const bool ok = ran && bad == 0;
+  if (!ok)
+    ++failures;
+  std::printf("%-4s %-22s M=%-5lld N=%-5lld K=%-5lld pad=%d  %s", ok ? "PASS" : "FAIL", name, m, n,
+              k, pad, ran ? "" : "(not launched) ");
+  if (bad)
+    std::printf("%lld wrong, worst %.3g", bad, worst);
+  std::printf("\n");
+  for (void *p : {(void *)a, (void *)b, (void *)c, (void *)y, (void *)bias, (void *)ref})
+    cudaFree(p);
+}
+
+template <class Mainloop>
+void check_shapes(const char *name, std::mt19937 &rng) {
+  const long long fixed[][3] = {{1, 1, 1}, {128, 128, 64}, {129, 127, 65}, {200, 72, 8192},
+                                {64, 300, 3000}};
+  for (auto &s : fixed)
+    check<Mainloop>(name, s[0], s[1], s[2], 0, rng);
+  std::uniform_int_distribution<int> dim(1, 700), kdim(1, 1500), pad(0, 9);
+  for (int r = 0; r < 5; ++r)
+    check<Mainloop>(name, dim(rng), dim(rng), kdim(rng), pad(rng) == 0 ? 0 : pad(rng) * 8 + 1,
+                    rng);
+}
+
+}  // namespace
+
+int main() {
+  std::mt19937 rng(1234);
+  using NN128 = tc::sm90::TmaWgmmaMainloop<Tile<128, Major::K>, Tile<128, Major::MN>, 3>;
+  using NT128 = tc::sm90::TmaWgmmaMainloop<Tile<128, Major::K>, Tile<128, Major::K>, 3>;
+  using TN128 = tc::sm90::TmaWgmmaMainloop<Tile<128, Major::MN>, Tile<128, Major::MN>, 3>;
+  using NN64x128 = tc::sm90::TmaWgmmaMainloop<Tile<64, Major::K>, Tile<128, Major::MN>, 4>;
+  using NT128x256 = tc::sm90::TmaWgmmaMainloop<Tile<128, Major::K>, Tile<256, Major::K>, 4>;
+  check_shapes<NN128>("A[m][k] B[k][n] 128x128", rng);
+  check_shapes<NT128>("A[m][k] B[n][k] 128x128", rng);
+  check_shapes<TN128>("A[k][m] B[k][n] 128x128", rng);
+  check_shapes<NN64x128>("A[m][k] B[k][n] 64x128", rng);
+  check_shapes<NT128x256>("A[m][k] B[n][k] 128x256", rng);
+  std::printf("sm90_components_test: %d checks, %d failed\n", checks, failures);
+  return failures ? 1 : 0;
+}
