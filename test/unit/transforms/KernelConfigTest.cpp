@@ -462,8 +462,7 @@ TEST(KernelConfigTest, TmaOnlyWhereTheStagesAreCopiedUnchanged) {
   EXPECT_EQ(Alts[1].Config.Stages, 4);
   // The wide kernel's tiles narrower than 256 columns, each checked
   // before it (tc::wide_tile_width picks one of the listed widths): 4
-  // stages, built for pairs like it, falling back to the 128x256 kernel's
-  // cp.async twin.
+  // stages, built for pairs like it.
   const int Widths[] = {224, 192, 176};
   for (int I = 0; I < 3; ++I) {
     const AlternativeKernel &W = Alts[2 + I];
@@ -478,13 +477,11 @@ TEST(KernelConfigTest, TmaOnlyWhereTheStagesAreCopiedUnchanged) {
     EXPECT_EQ(W.Config.warpgroups(), 2);
     EXPECT_TRUE(W.Config.PairedTiles);
     EXPECT_FALSE(W.Config.twoBlocksFit());
-    EXPECT_EQ(W.TwinOf, std::optional<std::string>("_wide"));
   }
   EXPECT_EQ(Alts[5].Predicate, "prefer_wide_tma_tiles");
   EXPECT_EQ(Alts[5].Config.BlockN, 256);
-  EXPECT_FALSE(Alts[5].TwinOf.has_value());
   // The 8-stage 64-row kernel's narrower tiles, before it: 112 and 96
-  // columns, built for pairs like it, falling back to its cp.async twin.
+  // columns, built for pairs like it.
   const int DeepWidths[] = {112, 96};
   for (int I = 0; I < 2; ++I) {
     const AlternativeKernel &W = Alts[6 + I];
@@ -500,7 +497,6 @@ TEST(KernelConfigTest, TmaOnlyWhereTheStagesAreCopiedUnchanged) {
     EXPECT_EQ(W.Config.BlockN, DeepWidths[I]);
     EXPECT_EQ(W.Config.Stages, 8);
     EXPECT_TRUE(W.Config.PairedTiles);
-    EXPECT_EQ(W.TwinOf, std::optional<std::string>("_narrow_deep"));
   }
   // The 64x128 tiles twice: 8 stages (one block per SM) for one round of
   // them, else 4 (two blocks per SM).
@@ -510,7 +506,7 @@ TEST(KernelConfigTest, TmaOnlyWhereTheStagesAreCopiedUnchanged) {
   EXPECT_EQ(Alts[8].Config.Stages, 8);
   // Before the 64x128 tiles of two blocks per SM, the default's 128x128
   // tiles as persistent blocks: 4 stages beside an fp32 output buffer of
-  // their own, one block per SM; the default kernel's twin is theirs.
+  // their own, one block per SM.
   EXPECT_EQ(Alts[9].Predicate, "prefer_persistent_tiles");
   EXPECT_TRUE(Alts[9].Config.PersistentTiles);
   EXPECT_EQ(Alts[9].Config.BlockM, 128);
@@ -519,7 +515,6 @@ TEST(KernelConfigTest, TmaOnlyWhereTheStagesAreCopiedUnchanged) {
   EXPECT_EQ(Alts[9].Config.epilogueBufferBytes(), 128 * 136 * 4);
   EXPECT_EQ(Alts[9].Config.barrierOffset(), 4 * 32768 + 128 * 136 * 4);
   EXPECT_FALSE(Alts[9].Config.twoBlocksFit());
-  EXPECT_EQ(Alts[9].TwinOf, std::optional<std::string>(""));
   // Two consumer warpgroups, the producer warp and two epilogue warpgroups.
   EXPECT_EQ(Alts[9].Config.blockThreads(), 256 + 32 + 256);
   EXPECT_FALSE(Alts[9].Config.cpAsyncTwin().PersistentTiles);
@@ -668,9 +663,8 @@ TEST(KernelConfigTest, ConvertedOperandGetsOnlyNarrowTiles) {
 // into its stage; the 256x128 alternative, for outputs of enough such
 // tiles, computes its tile transposed too, with accumulators of 256
 // columns beside a producer warpgroup that gives its registers to the
-// consumers, and falls back to the default kernel's twin. The
-// cp.async twins convert while copying, and no kernel pairs blocks (each
-// converts its own B). An N-major 8-bit B, or an 8-bit A, keeps the
+// consumers. The cp.async twin converts while copying, and no kernel
+// pairs blocks (each converts its own B). An N-major 8-bit B, or an 8-bit A, keeps the
 // copier's conversion.
 TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   MatmulIdiom Idiom = plainIdiom(true, true);
@@ -719,7 +713,6 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   const AlternativeKernel &Fitted = Alts[1];
   EXPECT_EQ(Fitted.Suffix, "_fitted");
   EXPECT_EQ(Fitted.Predicate, "prefer_fitted_raw_fragment_tiles");
-  EXPECT_EQ(Fitted.TwinOf, std::optional<std::string>(""));
   EXPECT_EQ(Fitted.Config.BlockM, 192);
   EXPECT_EQ(Fitted.Config.BlockN, 192);
   EXPECT_EQ(Fitted.Config.warpgroups(), 3);
@@ -743,7 +736,6 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
     EXPECT_EQ(Shorter.Size, ShorterHeights[I]);
     EXPECT_EQ(Shorter.Sizes, std::vector<int>({256, 224, 192, 176}));
     EXPECT_EQ(Shorter.Arg, 1);
-    EXPECT_EQ(Shorter.TwinOf, std::optional<std::string>(""));
     EXPECT_EQ(Shorter.Config.BlockM, ShorterHeights[I]);
     EXPECT_EQ(Shorter.Config.WarpN, ShorterHeights[I]);
     EXPECT_EQ(Shorter.Config.BlockN, 128);
@@ -770,7 +762,6 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
     EXPECT_EQ(Short.Size, H);
     EXPECT_EQ(Short.Sizes, std::vector<int>({128, 112, 96, 80, 64}));
     EXPECT_EQ(Short.Arg, 10);
-    EXPECT_EQ(Short.TwinOf, std::optional<std::string>(""));
     EXPECT_EQ(Short.Config.BlockM, H);
     EXPECT_EQ(Short.Config.WarpN, H);
     EXPECT_EQ(Short.Config.BlockN, 128);
@@ -802,7 +793,6 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   const KernelConfig &Tall = Alts[5].Config;
   EXPECT_EQ(Alts[5].Suffix, "_tall");
   EXPECT_EQ(Alts[5].Predicate, "prefer_tall_raw_fragment_tiles");
-  EXPECT_EQ(Alts[5].TwinOf, std::optional<std::string>(""));
   EXPECT_EQ(Tall.BlockM, 256);
   EXPECT_EQ(Tall.BlockN, 128);
   EXPECT_TRUE(Tall.RawFragmentsB);
