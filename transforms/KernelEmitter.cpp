@@ -1552,15 +1552,16 @@ private:
   }
 
   /// Above 48 KiB of dynamic shared memory, the opt-in of each kernel,
-  /// once per process (tc_smem_bytes is the launcher's constant).
+  /// once per device (tc/shared_memory_opt_in.cuh; tc_smem_bytes is the
+  /// launcher's constant).
   std::string sharedMemoryOptIn(const std::vector<std::string> &Kernels) const {
     if (C.sharedBytes() <= 48 * 1024)
       return "";
-    std::string S = "  static const bool tc_smem_configured = [] {\n";
+    std::string S = "  static tc::SharedMemoryOptIn tc_smem_opt_in;  // per device\n"
+                    "  tc_smem_opt_in.apply(tc_smem_bytes";
     for (auto &K : Kernels)
-      S += "    cudaFuncSetAttribute(" + K +
-           ", cudaFuncAttributeMaxDynamicSharedMemorySize, tc_smem_bytes);\n";
-    return S + "    return true;\n  }();\n  (void)tc_smem_configured;\n";
+      S += ", " + K;
+    return S + ");\n";
   }
 
   /// The cp.async kernel's launches, one per copy mode (tc/tile_copy.cuh),

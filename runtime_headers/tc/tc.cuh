@@ -63,4 +63,5 @@
 #include "tile_choice.cuh"
 #include "kernel_choice.cuh"
 #include "launch_facts.cuh"
+#include "shared_memory_opt_in.cuh"
 #include "prologue.cuh"
