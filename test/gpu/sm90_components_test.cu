@@ -1,17 +1,21 @@
 // GPU test of the sm_90 GEMM components (runtime_headers/tc/sm90/): the
 // kernel they compose, at random shapes with partial tiles, odd K, padded
 // leading dimensions and long reductions (split tiles), for each operand
-// layout and tile shape, with a plain store and a bias + ReLU epilogue
-// functor. The reference is a naive fp32 kernel over the same fp16 inputs.
+// layout and tile shape, fp16 and bf16, with a plain store and a bias + ReLU
+// epilogue functor. The reference is a naive fp32 kernel over the same
+// inputs; padding columns of the outputs must stay untouched.
 //
 //   nvcc -std=c++17 -O3 -I runtime_headers -gencode arch=compute_90a,code=sm_90a \
 //     test/gpu/sm90_components_test.cu -lcuda -o sm90_components_test
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <cstdlib>
 #include <random>
 #include <vector>
 
+#include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
 #include "tc/sm90/gemm_kernel.cuh"
@@ -19,8 +23,16 @@
 namespace {
 
 using tc::sm90::Major;
-template <int kRows, Major kMajor>
-using Tile = tc::sm90::OperandTile<__half, kRows, kMajor>;
+template <int kRows, Major kMajor, class T = __half>
+using Tile = tc::sm90::OperandTile<T, kRows, kMajor>;
+
+__host__ __device__ inline float to_float(__half x) { return __half2float(x); }
+__host__ __device__ inline float to_float(__nv_bfloat16 x) { return __bfloat162float(x); }
+template <class T> __host__ __device__ T from_float(float x);
+template <> __host__ __device__ __half from_float<__half>(float x) { return __float2half(x); }
+template <> __host__ __device__ __nv_bfloat16 from_float<__nv_bfloat16>(float x) {
+  return __float2bfloat16(x);
+}
 
 // C[i][j] = acc, fp16, row pitch ldc.
 struct StoreHalf {
@@ -55,15 +67,16 @@ struct BiasRelu {
 };
 
 // ref[i][j] = sum_k A(i, k) B(k, j) in fp32; A(i, k) at a[i * sa_i + k * sa_k].
-__global__ void reference(long long m, long long n, long long k, const __half *a, long long sa_i,
-                          long long sa_k, const __half *b, long long sb_k, long long sb_j,
+template <class T>
+__global__ void reference(long long m, long long n, long long k, const T *a, long long sa_i,
+                          long long sa_k, const T *b, long long sb_k, long long sb_j,
                           float *ref) {
   const long long i = blockIdx.y * 16 + threadIdx.y, j = blockIdx.x * 16 + threadIdx.x;
   if (i >= m || j >= n)
     return;
   float sum = 0.0f;
   for (long long p = 0; p < k; ++p)
-    sum += __half2float(a[i * sa_i + p * sa_k]) * __half2float(b[p * sb_k + j * sb_j]);
+    sum += to_float(a[i * sa_i + p * sa_k]) * to_float(b[p * sb_k + j * sb_j]);
   ref[i * n + j] = sum;
 }
 
@@ -82,18 +95,20 @@ int failures = 0, checks = 0;
 // the tiles'.
 template <class Mainloop>
 void check(const char *name, long long m, long long n, long long k, int pad, std::mt19937 &rng) {
+  using T = typename Mainloop::Element;
   constexpr bool a_k_major = Mainloop::A::kMajor == Major::K;
   constexpr bool b_k_major = Mainloop::B::kMajor == Major::K;
   const long long lda = (a_k_major ? k : m) + pad, ldb = (b_k_major ? k : n) + pad;
   const long long a_elems = lda * (a_k_major ? m : k), b_elems = ldb * (b_k_major ? n : k);
   std::uniform_int_distribution<int> small(-4, 4);
-  std::vector<__half> ha(a_elems), hb(b_elems);
-  for (auto &x : ha) x = __float2half(small(rng) * 0.25f);
-  for (auto &x : hb) x = __float2half(small(rng) * 0.25f);
+  std::vector<T> ha(a_elems), hb(b_elems);
+  for (auto &x : ha) x = from_float<T>(small(rng) * 0.25f);
+  for (auto &x : hb) x = from_float<T>(small(rng) * 0.25f);
   std::vector<float> hbias(n);
   for (auto &x : hbias) x = small(rng) * 0.5f;
   const long long ldc = n + pad;
-  __half *a, *b, *c;
+  T *a, *b;
+  __half *c;
   float *y, *bias, *ref;
   CHECK_CUDA(cudaMalloc(&a, a_elems * 2));
   CHECK_CUDA(cudaMalloc(&b, b_elems * 2));
@@ -107,7 +122,7 @@ void check(const char *name, long long m, long long n, long long k, int pad, std
   CHECK_CUDA(cudaMemset(c, 0xff, m * ldc * 2));  // NaN: an unwritten element shows
   CHECK_CUDA(cudaMemset(y, 0xff, m * ldc * 4));
   dim3 grid((n + 15) / 16, (m + 15) / 16);
-  reference<<<grid, dim3(16, 16)>>>(m, n, k, a, a_k_major ? lda : 1, a_k_major ? 1 : lda, b,
+  reference<T><<<grid, dim3(16, 16)>>>(m, n, k, a, a_k_major ? lda : 1, a_k_major ? 1 : lda, b,
                                     b_k_major ? 1 : ldb, b_k_major ? ldb : 1, ref);
   const tc::sm90::GemmShape shape{m, n, k};
   const bool ran = tc::sm90::launch_gemm<Mainloop>(shape, a, lda, b, ldb, StoreHalf{c, ldc}, 0) &&
@@ -122,6 +137,16 @@ void check(const char *name, long long m, long long n, long long k, int pad, std
   CHECK_CUDA(cudaMemcpy(hy.data(), y, m * ldc * 4, cudaMemcpyDeviceToHost));
   long long bad = 0;
   double worst = 0;
+  // The padding columns [n, ldc) keep cudaMemset's 0xff bytes.
+  for (long long i = 0; i < m && ran; ++i)
+    for (long long j = n; j < ldc; ++j) {
+      uint16_t bits;
+      std::memcpy(&bits, &hc[i * ldc + j], 2);
+      uint32_t ybits;
+      std::memcpy(&ybits, &hy[i * ldc + j], 4);
+      if (bits != 0xffff || ybits != 0xffffffffu)
+        ++bad;
+    }
   for (long long i = 0; i < m && ran; ++i)
     for (long long j = 0; j < n; ++j) {
       // Products of quarters sum exactly in fp32 here; fp16 rounds the store.
@@ -149,30 +174,51 @@ void check(const char *name, long long m, long long n, long long k, int pad, std
 
 template <class Mainloop>
 void check_shapes(const char *name, std::mt19937 &rng) {
-  const long long fixed[][3] = {{1, 1, 1}, {128, 128, 64}, {129, 127, 65}, {200, 72, 8192},
-                                {64, 300, 3000}};
+  // Whole and partial tiles; K of one tile, odd, and long (split tiles);
+  // more tiles than SMs with a split tail, and several raster groups.
+  const long long fixed[][4] = {{1, 1, 1, 0},       {128, 128, 64, 0},   {129, 127, 65, 8},
+                                {200, 72, 8192, 0}, {64, 300, 3000, 3},  {1500, 1600, 1024, 16},
+                                {128 * 133, 128, 640, 0}};
   for (auto &s : fixed)
-    check<Mainloop>(name, s[0], s[1], s[2], 0, rng);
-  std::uniform_int_distribution<int> dim(1, 700), kdim(1, 1500), pad(0, 9);
-  for (int r = 0; r < 5; ++r)
-    check<Mainloop>(name, dim(rng), dim(rng), kdim(rng), pad(rng) == 0 ? 0 : pad(rng) * 8 + 1,
+    check<Mainloop>(name, s[0], s[1], s[2], static_cast<int>(s[3]), rng);
+  // Pads: none, multiples of 8 (TMA reads the operand in place) and odd
+  // ones (through an aligned copy).
+  std::uniform_int_distribution<int> dim(1, 700), kdim(1, 1500), pad(0, 5);
+  for (int r = 0; r < 5; ++r) {
+    const int p = pad(rng);
+    check<Mainloop>(name, dim(rng), dim(rng), kdim(rng), p < 2 ? 0 : p < 4 ? 8 * p : 8 * p + 1,
                     rng);
+  }
 }
 
 }  // namespace
 
 int main() {
   std::mt19937 rng(1234);
-  using NN128 = tc::sm90::TmaWgmmaMainloop<Tile<128, Major::K>, Tile<128, Major::MN>, 3>;
-  using NT128 = tc::sm90::TmaWgmmaMainloop<Tile<128, Major::K>, Tile<128, Major::K>, 3>;
-  using TN128 = tc::sm90::TmaWgmmaMainloop<Tile<128, Major::MN>, Tile<128, Major::MN>, 3>;
-  using NN64x128 = tc::sm90::TmaWgmmaMainloop<Tile<64, Major::K>, Tile<128, Major::MN>, 4>;
-  using NT128x256 = tc::sm90::TmaWgmmaMainloop<Tile<128, Major::K>, Tile<256, Major::K>, 4>;
-  check_shapes<NN128>("A[m][k] B[k][n] 128x128", rng);
-  check_shapes<NT128>("A[m][k] B[n][k] 128x128", rng);
-  check_shapes<TN128>("A[k][m] B[k][n] 128x128", rng);
-  check_shapes<NN64x128>("A[m][k] B[k][n] 64x128", rng);
-  check_shapes<NT128x256>("A[m][k] B[n][k] 128x256", rng);
+  namespace sm90 = tc::sm90;
+  // Layout pairs at 128x128; one and three consumer warpgroups; B tiles of
+  // 192 and 256 rows in both layouts; two stages; bf16.
+  check_shapes<sm90::TmaWgmmaMainloop<Tile<128, Major::K>, Tile<128, Major::MN>, 3>>(
+      "A[m][k] B[k][n] 128x128", rng);
+  check_shapes<sm90::TmaWgmmaMainloop<Tile<128, Major::K>, Tile<128, Major::K>, 3>>(
+      "A[m][k] B[n][k] 128x128", rng);
+  check_shapes<sm90::TmaWgmmaMainloop<Tile<128, Major::MN>, Tile<128, Major::MN>, 3>>(
+      "A[k][m] B[k][n] 128x128", rng);
+  check_shapes<sm90::TmaWgmmaMainloop<Tile<64, Major::K>, Tile<128, Major::MN>, 4>>(
+      "A[m][k] B[k][n] 64x128", rng);
+  check_shapes<sm90::TmaWgmmaMainloop<Tile<64, Major::MN>, Tile<128, Major::K>, 2>>(
+      "A[k][m] B[n][k] 64x128 2st", rng);
+  check_shapes<sm90::TmaWgmmaMainloop<Tile<128, Major::K>, Tile<256, Major::K>, 4>>(
+      "A[m][k] B[n][k] 128x256", rng);
+  check_shapes<sm90::TmaWgmmaMainloop<Tile<128, Major::K>, Tile<256, Major::MN>, 3>>(
+      "A[m][k] B[k][n] 128x256", rng);
+  check_shapes<sm90::TmaWgmmaMainloop<Tile<128, Major::K>, Tile<192, Major::MN>, 4>>(
+      "A[m][k] B[k][n] 128x192", rng);
+  check_shapes<sm90::TmaWgmmaMainloop<Tile<192, Major::K>, Tile<128, Major::K>, 4>>(
+      "A[m][k] B[n][k] 192x128", rng);
+  check_shapes<sm90::TmaWgmmaMainloop<Tile<128, Major::K, __nv_bfloat16>,
+                                      Tile<128, Major::MN, __nv_bfloat16>, 3>>(
+      "bf16 A[m][k] B[k][n] 128x128", rng);
   std::printf("sm90_components_test: %d checks, %d failed\n", checks, failures);
   return failures ? 1 : 0;
 }

@@ -8,14 +8,18 @@
 //            (+ 1) of the tile; they land at row * kPitch + column floats.
 //   apply()  thread t takes column group g = t % (kBN / 8), columns
 //            8 g .. 8 g + 7, and rows t / (kBN / 8), then every
-//            kThreads / (kBN / 8)-th row: a warp reads whole rows of the
-//            stage and writes 32 x 8 consecutive elements of the output.
+//            kRowsPerPass-th row, kRowsPerPass = kThreads / (kBN / 8): a
+//            warp reads whole rows of the stage and writes 32 x 8
+//            consecutive elements of the output. Threads past
+//            kRowsPerPass * (kBN / 8) (kBN = 192: 256 threads, 24 groups)
+//            take no rows.
 //
 // An epilogue functor F (generated for a region) provides
 //   void operator()(long long i, long long j, float acc) const;
 //   void row(long long i, long long j0, const float (&acc)[8]) const;
 // the output element (i, j) from its sum acc, and the eight elements
 // (i, j0 .. j0 + 7) at once; apply() calls them only inside the output.
+// A functor declares no __shared__ memory (tc/sm90/gemm_kernel.cuh).
 #pragma once
 
 #include "../lane_store.cuh"  // for the functors' row stores
@@ -30,7 +34,7 @@ struct StagedEpilogue {
   static constexpr int kBytes = kBM * kPitch * 4;
   static constexpr int kGroups = kBN / 8;
   static constexpr int kRowsPerPass = kThreads / kGroups;
-  static_assert(kBN % 8 == 0 && kThreads % kGroups == 0, "whole column groups per pass");
+  static_assert(kBN % 8 == 0 && kRowsPerPass >= 1, "whole column groups per pass");
   static_assert(kBM == kThreads / 2, "a warp stages 16 rows");
 
   __device__ static void stage(float *tile, const float (&acc)[kBN / 8][4], int thread) {
@@ -47,9 +51,11 @@ struct StagedEpilogue {
   template <class F>
   __device__ static void apply(const float *tile, const F &f, long long row0, long long col0,
                                long long m, long long n, int thread) {
+    if (thread >= kRowsPerPass * kGroups)
+      return;
     const int g = thread % kGroups;
     const long long j0 = col0 + 8 * g;
-    const long long rows = m - row0 < kBM ? m - row0 : kBM;
+    const int rows = static_cast<int>(m - row0 < kBM ? m - row0 : kBM);
     if (j0 + 8 <= n) {
       for (int r = thread / kGroups; r < rows; r += kRowsPerPass) {
         const float4 *p = reinterpret_cast<const float4 *>(tile + r * kPitch + 8 * g);
@@ -59,7 +65,7 @@ struct StagedEpilogue {
       }
     } else if (j0 < n) {  // the output's last columns, fewer than 8
       for (int r = thread / kGroups; r < rows; r += kRowsPerPass)
-        for (int v = 0; v < n - j0; ++v)
+        for (int v = 0; v < static_cast<int>(n - j0); ++v)
           f(row0 + r, j0 + v, tile[r * kPitch + 8 * g + v]);
     }
   }

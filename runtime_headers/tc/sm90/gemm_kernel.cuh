@@ -12,13 +12,19 @@
 //   tc::sm90::launch_gemm<Mainloop>(shape, A, lda, B, ldb, epilogue, stream);
 //
 // launch_gemm returns false, launching nothing, where TMA cannot map an
-// operand (not even through an aligned copy) or K is 0: the caller then
-// computes the output another way.
+// operand (not even through an aligned copy), a dimension is 2^31 - 256 or
+// more (TMA's coordinates are 32-bit), or K is 0; also where the launch
+// fails. The caller then computes the output another way.
+//
+// The kernel declares no static shared memory, so that its dynamic shared
+// memory starts 1024-byte aligned, as the 128-byte swizzle needs: an
+// epilogue functor must not declare any either.
 #pragma once
 
 #include <cuda_runtime.h>
 
 #include "../launch_facts.cuh"
+#include "../shared_memory_opt_in.cuh"
 #include "../tile_schedule.cuh"
 #include "epilogue.cuh"
 #include "mainloop.cuh"
@@ -30,10 +36,11 @@ struct GemmShape {
   long long m, n, k;
 };
 
-// Blocks of `Mainloop` an SM holds (its shared memory only).
+// Blocks of `Mainloop` an SM holds (its shared memory only: 228 KiB, of
+// which 1 KiB a block is reserved).
 template <class Mainloop>
 constexpr int blocks_per_sm() {
-  return 2 * (Mainloop::kSharedBytes + 1024) <= 232448 ? 2 : 1;
+  return 2 * (Mainloop::kSharedBytes + 1024) <= 233472 ? 2 : 1;
 }
 
 template <class Mainloop, class Epilogue>
@@ -90,7 +97,8 @@ __host__ bool launch_gemm(const GemmShape &shape, const typename Mainloop::Eleme
   using BTile = typename Mainloop::B;
   if (shape.m < 1 || shape.n < 1)
     return true;
-  if (shape.k < 1)
+  constexpr long long kMaxExtent = (1ll << 31) - 256;
+  if (shape.k < 1 || shape.m >= kMaxExtent || shape.n >= kMaxExtent || shape.k >= kMaxExtent)
     return false;
   const LaunchFacts facts = launch_facts();
   CUtensorMap map_a, map_b;
@@ -109,17 +117,14 @@ __host__ bool launch_gemm(const GemmShape &shape, const typename Mainloop::Eleme
       !stream_workspace(stream, schedule_counter_bytes(schedule),
                         schedule_slot_bytes(schedule, kBM * kBN), counters, workspace))
     schedule = without_split_tiles(schedule);
-  static const bool configured = [] {
-    cudaFuncSetAttribute(gemm_kernel<Mainloop, Epilogue>,
-                         cudaFuncAttributeMaxDynamicSharedMemorySize, Mainloop::kSharedBytes);
-    return true;
-  }();
-  (void)configured;
+  static SharedMemoryOptIn opt_in;
+  if (opt_in.apply(Mainloop::kSharedBytes, gemm_kernel<Mainloop, Epilogue>) != cudaSuccess)
+    return false;
   gemm_kernel<Mainloop, Epilogue>
       <<<static_cast<unsigned>(schedule_blocks(schedule)), Mainloop::kThreads,
          Mainloop::kSharedBytes, stream>>>(shape, map_a, map_b, schedule, workspace, counters,
                                            epilogue);
-  return true;
+  return cudaPeekAtLastError() == cudaSuccess;
 }
 
 }  // namespace sm90
