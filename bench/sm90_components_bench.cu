@@ -5,7 +5,7 @@
 // queued behind a spin kernel (median of 7; the generated and component
 // kernels twice, the better kept); the outputs are compared with cuBLAS's.
 //
-//   nvcc -std=c++17 -O3 -I runtime_headers -gencode arch=compute_90a,code=sm_90a \
+//   nvcc -std=c++17 -O3 -I runtime_headers -I bench -gencode arch=compute_90a,code=sm_90a \
 //     bench/sm90_components_bench.cu gemm_rowrow_tile128.tc.cu -lcublas -lcuda
 #include <algorithm>
 #include <cmath>
@@ -16,26 +16,14 @@
 #include <cublas_v2.h>
 #include <cuda_fp16.h>
 
+#include "bench_common.h"  // spin
 #include "tc/sm90/gemm_kernel.cuh"
 
 void bench_gemm_rowrow_tile128(const __half *A, const __half *B, __half *C, int M, int N, int K);
 
 namespace {
 
-struct StoreHalf {
-  __half *c;
-  long long ldc;
-  __device__ void operator()(long long i, long long j, float acc) const {
-    c[i * ldc + j] = __float2half(acc);
-  }
-  __device__ void row(long long i, long long j0, const float (&acc)[8]) const {
-    __half lanes[8];
-#pragma unroll
-    for (int v = 0; v < 8; ++v)
-      lanes[v] = __float2half(acc[v]);
-    tc::store_lanes<8>(c + i * ldc + j0, lanes);
-  }
-};
+using StoreHalf = tc::sm90::StoreEpilogue<__half>;
 
 using Mainloop = tc::sm90::TmaWgmmaMainloop<tc::sm90::OperandTile<__half, 128, tc::sm90::Major::K>,
                                             tc::sm90::OperandTile<__half, 128, tc::sm90::Major::MN>,
@@ -45,15 +33,6 @@ __global__ void fill(__half *p, size_t n, unsigned seed) {
   for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
        i += (size_t)gridDim.x * blockDim.x)
     p[i] = __float2half((int((i * 2654435761u + seed) % 9u) - 4) * 0.125f);
-}
-
-// Holds the stream until the host has queued the timed calls behind it.
-__global__ void spin(unsigned long long ns) {
-  unsigned long long t0, t;
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
-  do {
-    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-  } while (t - t0 < ns);
 }
 
 // Median ms of one call: 20 calls queued behind a spin kernel on the

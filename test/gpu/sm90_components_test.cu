@@ -26,29 +26,9 @@ using tc::sm90::Major;
 template <int kRows, Major kMajor, class T = __half>
 using Tile = tc::sm90::OperandTile<T, kRows, kMajor>;
 
-__host__ __device__ inline float to_float(__half x) { return __half2float(x); }
-__host__ __device__ inline float to_float(__nv_bfloat16 x) { return __bfloat162float(x); }
-template <class T> __host__ __device__ T from_float(float x);
-template <> __host__ __device__ __half from_float<__half>(float x) { return __float2half(x); }
-template <> __host__ __device__ __nv_bfloat16 from_float<__nv_bfloat16>(float x) {
-  return __float2bfloat16(x);
-}
-
-// C[i][j] = acc, fp16, row pitch ldc.
-struct StoreHalf {
-  __half *c;
-  long long ldc;
-  __device__ void operator()(long long i, long long j, float acc) const {
-    c[i * ldc + j] = __float2half(acc);
-  }
-  __device__ void row(long long i, long long j0, const float (&acc)[8]) const {
-    __half lanes[8];
-#pragma unroll
-    for (int v = 0; v < 8; ++v)
-      lanes[v] = __float2half(acc[v]);
-    tc::store_lanes<8>(c + i * ldc + j0, lanes);
-  }
-};
+using tc::from_float;
+using tc::to_float;
+using StoreHalf = tc::sm90::StoreEpilogue<__half>;
 
 // Y[i][j] = max(acc + bias[j], 0), fp32, row pitch ldy.
 struct BiasRelu {

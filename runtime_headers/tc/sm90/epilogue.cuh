@@ -22,6 +22,7 @@
 // A functor declares no __shared__ memory (tc/sm90/gemm_kernel.cuh).
 #pragma once
 
+#include "../convert.cuh"
 #include "../lane_store.cuh"  // for the functors' row stores
 
 namespace tc {
@@ -67,6 +68,29 @@ struct StagedEpilogue {
       for (int r = thread / kGroups; r < rows; r += kRowsPerPass)
         for (int v = 0; v < static_cast<int>(n - j0); ++v)
           f(row0 + r, j0 + v, tile[r * kPitch + 8 * g + v]);
+    }
+  }
+};
+
+// The plain epilogue functor: C[i][j] = acc, rounded to T, row pitch ldc;
+// eight elements with one 16-byte store where the row is aligned to it.
+template <class T>
+struct StoreEpilogue {
+  T *c;
+  long long ldc;
+  __device__ void operator()(long long i, long long j, float acc) const {
+    c[i * ldc + j] = from_float<T>(acc);
+  }
+  __device__ void row(long long i, long long j0, const float (&acc)[8]) const {
+    constexpr int kLanes = 16 / sizeof(T);  // of one 16-byte store
+    static_assert(8 % kLanes == 0, "16-bit or 32-bit elements");
+#pragma unroll
+    for (int h = 0; h < 8 / kLanes; ++h) {
+      T lanes[kLanes];
+#pragma unroll
+      for (int v = 0; v < kLanes; ++v)
+        lanes[v] = from_float<T>(acc[h * kLanes + v]);
+      store_lanes<kLanes>(c + i * ldc + j0 + h * kLanes, lanes);
     }
   }
 };
