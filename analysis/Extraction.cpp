@@ -862,6 +862,17 @@ private:
                          AffineNote);
     }
     if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+      // An enumerator is a size of known value, as a constexpr variable is
+      // (a symbol, so that `B[k * kN + j]` still delinearises).
+      if (const auto *EC = dyn_cast<EnumConstantDecl>(DR->getDecl())) {
+        const llvm::APSInt &V = EC->getInitVal();
+        if (V.isUnsigned() ? !V.isIntN(63) : !V.isSignedIntN(64))
+          return regionError(DR->getLocation(), "integer constant out of the range of int64_t",
+                             "sizes and bounds are computed in 64-bit signed integers");
+        if (auto Err = addEnumeratorParameter(EC, V.getSExtValue(), DR->getLocation()))
+          return std::move(Err);
+        return Polynomial::symbol(EC->getNameAsString());
+      }
       if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl())) {
         auto It = Iterators.find(VD);
         if (It != Iterators.end())
@@ -876,7 +887,17 @@ private:
                                  VD->getNameAsString() +
                                  "' is computed in the region",
                              AffineNote);
-        if (!VD->getType()->isIntegerType())
+        // A const reference to an integer reads the integer it is bound
+        // to: nothing in the region may write it, so its value at the
+        // launch is its value throughout.
+        QualType T = VD->getType();
+        if (T->isReferenceType() && T.getNonReferenceType()->isIntegerType() &&
+            !T.getNonReferenceType().isConstQualified())
+          return regionError(DR->getLocation(),
+                             "'" + VD->getNameAsString() +
+                                 "' is a reference to a non-const integer",
+                             "bind sizes to 'const' references, or pass them by value");
+        if (!T.getNonReferenceType()->isIntegerType())
           return regionError(DR->getLocation(),
                              "'" + VD->getNameAsString() +
                                  "' is not an integer",
@@ -891,6 +912,15 @@ private:
         return Polynomial::symbol(VD->getNameAsString());
       }
     }
+    // Any other integer constant expression: an enumerator, sizeof, a
+    // constexpr function of constants, a template argument.
+    if (E->getType()->isIntegerType() && !E->isValueDependent())
+      if (std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx)) {
+        if (V->isUnsigned() ? !V->isIntN(63) : !V->isSignedIntN(64))
+          return regionError(E->getExprLoc(), "integer constant out of the range of int64_t",
+                             "sizes and bounds are computed in 64-bit signed integers");
+        return Polynomial::constant(V->getSExtValue());
+      }
     if (isa<ArraySubscriptExpr>(E))
       return regionError(E->getExprLoc(),
                          "indirect access: a subscript or bound reads memory",
@@ -904,25 +934,73 @@ private:
                        AffineNote);
   }
 
+  /// The declaration each parameter's name stands for: two entities of one
+  /// spelling in a region (`N` and `::N`, an enumerator and a variable)
+  /// must not become one parameter.
+  std::map<std::string, const ValueDecl *> ParamEntity;
+
+  /// Whether `Name` is free for `D`, or already D's; an error where another
+  /// entity of that spelling is a parameter (unless both are the same
+  /// constant).
+  llvm::Expected<bool> claimParameterName(const std::string &Name, const ValueDecl *D,
+                                          std::optional<int64_t> Value, SourceLocation Use) {
+    auto It = ParamEntity.find(Name);
+    if (It == ParamEntity.end()) {
+      ParamEntity[Name] = D;
+      return true;
+    }
+    if (It->second == D)
+      return false;
+    for (const Parameter &P : M.Params)
+      if (P.Name == Name && Value && P.Value == Value && !P.IsKernelArgument)
+        return false; // the same constant twice: one parameter serves
+    return regionError(Use, "two different entities named '" + Name + "' in the region",
+                       "rename one of them");
+  }
+
+  /// The parameter of an enumerator: a size of known value, as a
+  /// constexpr variable is.
+  llvm::Error addEnumeratorParameter(const EnumConstantDecl *EC, int64_t Value,
+                                     SourceLocation Use) {
+    auto Fresh = claimParameterName(EC->getNameAsString(), EC, Value, Use);
+    if (!Fresh)
+      return Fresh.takeError();
+    if (!*Fresh)
+      return llvm::Error::success();
+    Parameter P;
+    P.Name = EC->getNameAsString();
+    P.TypeSpelling = "long long";
+    P.Value = Value;
+    P.IsKernelArgument = false;
+    M.Params.push_back(P);
+    return llvm::Error::success();
+  }
+
   /// Sizes and their values travel as 64-bit signed integers (long long
   /// kernel arguments, isl's bounds): a wider type would be cut silently.
   llvm::Error addParameter(const VarDecl *VD, SourceLocation Use) {
     std::string Name = VD->getNameAsString();
-    for (auto &P : M.Params)
-      if (P.Name == Name)
-        return llvm::Error::success();
-    if (Ctx.getTypeSize(VD->getType()) > 64)
+    std::optional<int64_t> Value;
+    if (VD->getType().isConstQualified() || VD->isConstexpr())
+      if (const Expr *Init = VD->getInit())
+        if (auto V = Init->getIntegerConstantExpr(Ctx))
+          Value = V->getSExtValue();
+    auto Fresh = claimParameterName(Name, VD, Value, Use);
+    if (!Fresh)
+      return Fresh.takeError();
+    if (!*Fresh)
+      return llvm::Error::success();
+    const QualType T = VD->getType().getNonReferenceType();
+    if (Ctx.getTypeSize(T) > 64)
       return regionError(Use, "'" + Name + "' is wider than 64 bits",
                          "sizes and bounds are computed in 64-bit signed integers");
     Parameter P;
     P.Name = Name;
-    P.TypeSpelling = VD->getType().getUnqualifiedType().getAsString(*Policy);
-    if (VD->getType().isConstQualified() || VD->isConstexpr())
-      if (const Expr *Init = VD->getInit())
-        if (auto V = Init->getIntegerConstantExpr(Ctx)) {
-          P.Value = V->getSExtValue();
-          P.IsKernelArgument = false;
-        }
+    P.TypeSpelling = T.getUnqualifiedType().getAsString(*Policy);
+    if (Value) {
+      P.Value = Value;
+      P.IsKernelArgument = false;
+    }
     M.Params.push_back(P);
     return llvm::Error::success();
   }
