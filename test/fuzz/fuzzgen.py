@@ -135,11 +135,13 @@ inline friend virtual public private protected try catch throw typedef
 NAN INFINITY HUGE_VAL EOF NULL assert errno std
 """.split())
 
-# Functions CUDA declares at global scope: a file-scope namespace of the same
-# name does not compile with nvcc, whatever the tool does.
-CUDA_GLOBAL_FUNCTIONS = set("""
+# Functions and built-in variables CUDA declares at global scope: a
+# file-scope namespace of the same name does not compile, whatever the tool
+# does.
+CUDA_GLOBAL_NAMES = set("""
 min max umin umax llmin llmax ullmin ullmax abs labs llabs fabs floor ceil
 exp log pow sqrt sin cos tan round trunc fmin fmax fma rint signbit
+blockIdx threadIdx blockDim gridDim warpSize
 """.split())
 
 # --- Small helpers -------------------------------------------------------------
@@ -399,9 +401,10 @@ def pick_names(rng, roles, collision_rate=0.5):
             names[role] = rng.choice(ORDINARY)
         else:
             names[role] = d
-    if names.get("ns") in CUDA_GLOBAL_FUNCTIONS:
-        # A namespace beside CUDA's global min() is not valid CUDA at all
-        # (s4603_0218): the case would test nvcc, not the tool.
+    if names.get("ns") in CUDA_GLOBAL_NAMES:
+        # A namespace beside CUDA's global min() or blockIdx is not valid
+        # CUDA at all (s4603_0218, s5401_1644): the case would test the
+        # compiler, not the tool.
         names["ns"] = DEFAULT_NAMES["ns"]
     if twist < 0.06:
         # sizes in lower case, iterators in upper case (m/n/k vs I/J/K)
@@ -765,6 +768,12 @@ def expectation(spec):
         e = {"result": "either", "diag": "", "why": "prologue outside plain gemm"}
     if spec.get("prologue") and spec.get("batch"):
         e = {"result": "either", "diag": "", "why": "prologue with batch"}
+    if spec.get("temp") and spec.get("epi") and spec["epi"].get("style") == "acc_update":
+        # A temp accumulator is an array: updating it after the reduction
+        # is refused (the README's rule for arrays; only locals chain), as
+        # s5401_0440 and s5401_1719 showed.
+        return {"result": "reject", "diag": "the accumulator is updated after the reduction",
+                "why": "update of a temp accumulator array"}
     if spec.get("epi") and spec["epi"].get("act") is None and spec["epi"].get("tree") is not None:
         # random expression trees: the README promises any pointwise
         # expression, but a tree may grow past the size limit
