@@ -141,6 +141,10 @@ NAN INFINITY HUGE_VAL EOF NULL assert errno std
 CUDA_GLOBAL_NAMES = set("""
 min max umin umax llmin llmax ullmin ullmax abs labs llabs fabs floor ceil
 exp log pow sqrt sin cos tan round trunc fmin fmax fma rint signbit
+acos asin atan atan2 cosh sinh tanh acosh asinh atanh exp2 exp10 expm1 log10
+log1p log2 logb ilogb cbrt hypot erf erfc erfinv lgamma tgamma gamma j0 j1 jn
+y0 y1 yn nearbyint lrint llrint lround llround fmod remainder remquo copysign
+nan nextafter fdim scalbn scalbln ldexp frexp modf isnan isinf isfinite
 blockIdx threadIdx blockDim gridDim warpSize
 """.split())
 
@@ -402,9 +406,9 @@ def pick_names(rng, roles, collision_rate=0.5):
         else:
             names[role] = d
     if names.get("ns") in CUDA_GLOBAL_NAMES:
-        # A namespace beside CUDA's global min() or blockIdx is not valid
-        # CUDA at all (s4603_0218, s5401_1644): the case would test the
-        # compiler, not the tool.
+        # A namespace beside CUDA's global min(), math.h's gamma() or
+        # blockIdx is not valid CUDA at all (s4603_0218, s5402_0012,
+        # s5401_1644): the case would test the compiler, not the tool.
         names["ns"] = DEFAULT_NAMES["ns"]
     if twist < 0.06:
         # sizes in lower case, iterators in upper case (m/n/k vs I/J/K)
