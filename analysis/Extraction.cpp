@@ -739,6 +739,11 @@ private:
     }
     // Register the array, or check the shape against earlier uses.
     std::string Name = VD->getNameAsString();
+    if (auto Owner = ParamEntity.find(Name); Owner != ParamEntity.end() && Owner->second != VD)
+      return regionError(DR->getLocation(),
+                         "two different entities named '" + Name + "' in the region",
+                         "rename one of them");
+    ParamEntity[Name] = VD;
     int Id = M.findArray(Name);
     if (Id < 0) {
       Array Arr;
@@ -934,9 +939,9 @@ private:
                        AffineNote);
   }
 
-  /// The declaration each parameter's name stands for: two entities of one
-  /// spelling in a region (`N` and `::N`, an enumerator and a variable)
-  /// must not become one parameter.
+  /// The declaration each parameter's or array's name stands for: two
+  /// entities of one spelling in a region (`N` and `::N`, an enumerator and
+  /// a variable) must not become one parameter or array.
   std::map<std::string, const ValueDecl *> ParamEntity;
 
   /// Whether `Name` is free for `D`, or already D's; an error where another

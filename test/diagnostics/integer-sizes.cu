@@ -38,3 +38,20 @@ void two_ns(int M, int N, int K, const __half *__restrict__ A,
 }
 // DIAG: integer-sizes.cu:[[@LINE-4]]:64: error: two different entities named 'N' in the region
 // DIAG: note: rename one of them
+
+// The same for arrays: a global pointer and a parameter of one spelling.
+const __half *B = nullptr;
+
+void two_bs(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B,
+            float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(::B[k * N + j]);
+      C[i * N + j] = acc + __half2float(B[j]);
+    }
+}
+// DIAG: integer-sizes.cu:[[@LINE-3]]:41: error: two different entities named 'B' in the region
+// DIAG: note: rename one of them
