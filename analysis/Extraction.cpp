@@ -811,6 +811,14 @@ private:
     return P;
   }
 
+  /// The int64_t value of an integer constant, or an error at `Loc`.
+  llvm::Expected<int64_t> constantValue(const llvm::APSInt &V, SourceLocation Loc) {
+    if (V.isUnsigned() ? !V.isIntN(63) : !V.isSignedIntN(64))
+      return regionError(Loc, "integer constant out of the range of int64_t",
+                         "sizes and bounds are computed in 64-bit signed integers");
+    return V.getSExtValue();
+  }
+
   llvm::Expected<Polynomial> polynomial(const Expr *E) {
     E = E->IgnoreParens();
     if (const auto *CE = dyn_cast<CastExpr>(E)) {
@@ -870,11 +878,10 @@ private:
       // An enumerator is a size of known value, as a constexpr variable is
       // (a symbol, so that `B[k * kN + j]` still delinearises).
       if (const auto *EC = dyn_cast<EnumConstantDecl>(DR->getDecl())) {
-        const llvm::APSInt &V = EC->getInitVal();
-        if (V.isUnsigned() ? !V.isIntN(63) : !V.isSignedIntN(64))
-          return regionError(DR->getLocation(), "integer constant out of the range of int64_t",
-                             "sizes and bounds are computed in 64-bit signed integers");
-        if (auto Err = addEnumeratorParameter(EC, V.getSExtValue(), DR->getLocation()))
+        auto V = constantValue(EC->getInitVal(), DR->getLocation());
+        if (!V)
+          return V.takeError();
+        if (auto Err = addEnumeratorParameter(EC, *V, DR->getLocation()))
           return std::move(Err);
         return Polynomial::symbol(EC->getNameAsString());
       }
@@ -921,10 +928,10 @@ private:
     // constexpr function of constants, a template argument.
     if (E->getType()->isIntegerType() && !E->isValueDependent())
       if (std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx)) {
-        if (V->isUnsigned() ? !V->isIntN(63) : !V->isSignedIntN(64))
-          return regionError(E->getExprLoc(), "integer constant out of the range of int64_t",
-                             "sizes and bounds are computed in 64-bit signed integers");
-        return Polynomial::constant(V->getSExtValue());
+        auto C = constantValue(*V, E->getExprLoc());
+        if (!C)
+          return C.takeError();
+        return Polynomial::constant(*C);
       }
     if (isa<ArraySubscriptExpr>(E))
       return regionError(E->getExprLoc(),
