@@ -23,13 +23,13 @@
 #pragma once
 
 #include <cstdint>
-#include <mutex>
 
 #include <cuda_runtime.h>
 
 #include "cluster.cuh"
-#include "device_trap.cuh"
 #include "cluster_parts_choice.cuh"
+#include "device_trap.cuh"
+#include "per_device.cuh"
 #include "tile_schedule.cuh"
 
 namespace tc {
@@ -122,25 +122,15 @@ __host__ inline ClusterCapacity cluster_capacity(void (*kernel)(Params...), int 
 }
 
 // A launcher's cluster_capacity per device, each measured once: another
-// device (cudaSetDevice between launches) may fit other clusters. Kept for
-// the first kKeptDevices devices, measured at each launch on any other.
-struct ClusterCapacities {
-  static constexpr int kKeptDevices = 64;
-  std::once_flag measured[kKeptDevices];
-  ClusterCapacity kept[kKeptDevices];
-};
+// device (cudaSetDevice between launches) may fit other clusters.
+using ClusterCapacities = PerDevice<ClusterCapacity>;
 
 // The capacity of `kernel`'s clusters on device `ordinal`, the current one.
 template <typename... Params>
 __host__ inline ClusterCapacity cluster_capacity_on(ClusterCapacities &capacities, int ordinal,
                                                     void (*kernel)(Params...), int threads,
                                                     int smem_bytes) {
-  if (ordinal < 0 || ordinal >= ClusterCapacities::kKeptDevices)
-    return cluster_capacity(kernel, threads, smem_bytes);
-  std::call_once(capacities.measured[ordinal], [&] {
-    capacities.kept[ordinal] = cluster_capacity(kernel, threads, smem_bytes);
-  });
-  return capacities.kept[ordinal];
+  return capacities.get(ordinal, [&] { return cluster_capacity(kernel, threads, smem_bytes); });
 }
 
 }  // namespace tc

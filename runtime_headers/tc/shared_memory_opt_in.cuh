@@ -7,25 +7,26 @@
 // there fail. A launcher keeps one SharedMemoryOptIn (static) and calls
 // apply() before each launch: the first call on a device sets the
 // attribute of each kernel; the others return what it returned. The first
-// kKeptDevices devices are kept; on any other, every call sets it.
+// devices are kept (tc/per_device.cuh); on any other, every call sets it.
 #pragma once
 
-#include <mutex>
-
 #include <cuda_runtime.h>
+
+#include "per_device.cuh"
 
 namespace tc {
 
 struct SharedMemoryOptIn {
-  static constexpr int kKeptDevices = 64;
-  std::once_flag done[kKeptDevices];
-  cudaError_t result[kKeptDevices] = {};
+  PerDevice<cudaError_t> result;
 
   // Lets each of `kernels` use `bytes` of dynamic shared memory on the
   // current device; the first error, else cudaSuccess.
   template <typename... Kernels>
   __host__ cudaError_t apply(int bytes, Kernels... kernels) {
-    auto set = [&] {
+    int device = -1;
+    if (cudaGetDevice(&device) != cudaSuccess)
+      device = -1;
+    return result.get(device, [&] {
       cudaError_t first = cudaSuccess;
       for (cudaError_t e : {cudaFuncSetAttribute(kernels,
                                                  cudaFuncAttributeMaxDynamicSharedMemorySize,
@@ -33,12 +34,7 @@ struct SharedMemoryOptIn {
         if (first == cudaSuccess)
           first = e;
       return first;
-    };
-    int device = -1;
-    if (cudaGetDevice(&device) != cudaSuccess || device < 0 || device >= kKeptDevices)
-      return set();
-    std::call_once(done[device], [&] { result[device] = set(); });
-    return result[device];
+    });
   }
 };
 
