@@ -10,8 +10,31 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 namespace tc {
+
+// The lanes as 32-bit words, built in registers. (A memcpy of the whole
+// array, which is only 2-byte aligned for 16-bit T, can be lowered to
+// 16-bit pieces and the vector store split with it.)
+template <int V, class T, int W = V * static_cast<int>(sizeof(T)) / 4>
+__device__ __forceinline__ void lane_words(const T (&lanes)[V], uint32_t (&words)[W]) {
+  static_assert(4 % sizeof(T) == 0, "elements of 1, 2 or 4 bytes");
+  constexpr int kPerWord = 4 / static_cast<int>(sizeof(T));
+  using Bits = std::conditional_t<sizeof(T) == 1, uint8_t,
+                                  std::conditional_t<sizeof(T) == 2, uint16_t, uint32_t>>;
+#pragma unroll
+  for (int i = 0; i < W; ++i) {
+    uint32_t word = 0;
+#pragma unroll
+    for (int e = 0; e < kPerWord; ++e) {
+      Bits bits;
+      __builtin_memcpy(&bits, &lanes[kPerWord * i + e], sizeof(T));
+      word |= static_cast<uint32_t>(bits) << (8 * sizeof(T) * e);
+    }
+    words[i] = word;
+  }
+}
 
 // Stores lanes[0 .. V-1] to p[0 .. V-1]: one V * sizeof(T)-byte store where
 // p is aligned to that, else element by element.
@@ -23,19 +46,19 @@ __device__ __forceinline__ void store_lanes(T *p, const T (&lanes)[V]) {
 #pragma unroll
     for (int v = 0; v < V; ++v)
       p[v] = lanes[v];
-  } else if constexpr (kBytes == 16) {
-    uint4 w;
-    __builtin_memcpy(&w, lanes, 16);
-    *reinterpret_cast<uint4 *>(p) = w;
-  } else if constexpr (kBytes == 8) {
-    uint2 w;
-    __builtin_memcpy(&w, lanes, 8);
-    *reinterpret_cast<uint2 *>(p) = w;
-  } else {
-    uint32_t w;
-    __builtin_memcpy(&w, lanes, 4);
-    *reinterpret_cast<uint32_t *>(p) = w;
+    return;
   }
+  uint32_t w[kBytes / 4];
+  lane_words(lanes, w);
+  // __stwb: one st.global.wb of the whole vector, the default cache policy.
+  // (A plain uint4 assignment can reach PTX as four 4-byte stores where the
+  // compiler does not see the pointer's alignment.)
+  if constexpr (kBytes == 16)
+    __stwb(reinterpret_cast<uint4 *>(p), make_uint4(w[0], w[1], w[2], w[3]));
+  else if constexpr (kBytes == 8)
+    __stwb(reinterpret_cast<uint2 *>(p), make_uint2(w[0], w[1]));
+  else
+    __stwb(reinterpret_cast<unsigned int *>(p), w[0]);
 }
 
 }  // namespace tc
