@@ -50,15 +50,18 @@ __device__ __forceinline__ void store_lanes(T *p, const T (&lanes)[V]) {
   }
   uint32_t w[kBytes / 4];
   lane_words(lanes, w);
-  // __stwb: one st.global.wb of the whole vector, the default cache policy.
-  // (A plain uint4 assignment can reach PTX as four 4-byte stores where the
-  // compiler does not see the pointer's alignment.)
+  // One st.global of the whole vector (the outputs are in global memory).
+  // A plain uint4 assignment can reach PTX as four 4-byte stores where the
+  // compiler does not see the pointer's alignment.
+  const auto g = __cvta_generic_to_global(p);
   if constexpr (kBytes == 16)
-    __stwb(reinterpret_cast<uint4 *>(p), make_uint4(w[0], w[1], w[2], w[3]));
+    asm volatile("st.global.v4.b32 [%0], {%1, %2, %3, %4};" ::"l"(g), "r"(w[0]), "r"(w[1]),
+                 "r"(w[2]), "r"(w[3])
+                 : "memory");
   else if constexpr (kBytes == 8)
-    __stwb(reinterpret_cast<uint2 *>(p), make_uint2(w[0], w[1]));
+    asm volatile("st.global.v2.b32 [%0], {%1, %2};" ::"l"(g), "r"(w[0]), "r"(w[1]) : "memory");
   else
-    __stwb(reinterpret_cast<unsigned int *>(p), w[0]);
+    asm volatile("st.global.b32 [%0], %1;" ::"l"(g), "r"(w[0]) : "memory");
 }
 
 }  // namespace tc
