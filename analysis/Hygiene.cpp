@@ -66,6 +66,11 @@ std::set<std::string> identifiersOf(llvm::StringRef Text) {
 
 std::set<std::string> codeIdentifiersOf(llvm::StringRef Text,
                                         const clang::LangOptions &LangOpts) {
+  return codeIdentifiersOf(Text, LangOpts, /*Qualified=*/true);
+}
+
+std::set<std::string> codeIdentifiersOf(llvm::StringRef Text,
+                                        const clang::LangOptions &LangOpts, bool Qualified) {
   // Clang's raw lexer, not a hand-written stripper: raw strings, line
   // splices and digraphs are lexed as the compiler will lex them.
   std::string Buffer = Text.str(); // null-terminated, as the lexer needs
@@ -73,10 +78,12 @@ std::set<std::string> codeIdentifiersOf(llvm::StringRef Text,
                  Buffer.data() + Buffer.size());
   std::set<std::string> R;
   clang::Token T;
-  bool End;
+  bool End, AfterScope = false;
   do {
     End = L.LexFromRawLexer(T);
-    if (!T.is(clang::tok::raw_identifier))
+    bool Skip = AfterScope && !Qualified;
+    AfterScope = T.is(clang::tok::coloncolon);
+    if (!T.is(clang::tok::raw_identifier) || Skip)
       continue;
     std::string Id = T.getRawIdentifier().str();
     if (T.needsCleaning()) { // a name continued over a line splice
@@ -98,12 +105,22 @@ std::set<std::string> codeIdentifiersOf(llvm::StringRef Text,
   return R;
 }
 
-std::set<std::string> codeIdentifiersOf(llvm::StringRef Text) {
+namespace {
+clang::LangOptions cudaLangOptions() {
   clang::LangOptions LangOpts;
   LangOpts.CPlusPlus = LangOpts.CPlusPlus11 = LangOpts.CPlusPlus14 =
       LangOpts.CPlusPlus17 = LangOpts.LineComment = LangOpts.Digraphs = true;
   LangOpts.CUDA = true;
-  return codeIdentifiersOf(Text, LangOpts);
+  return LangOpts;
+}
+} // namespace
+
+std::set<std::string> codeIdentifiersOf(llvm::StringRef Text) {
+  return codeIdentifiersOf(Text, cudaLangOptions());
+}
+
+std::set<std::string> unqualifiedIdentifiersOf(llvm::StringRef Text) {
+  return codeIdentifiersOf(Text, cudaLangOptions(), /*Qualified=*/false);
 }
 
 std::vector<std::string> definitionNames(const std::vector<std::string> &Spellings,

@@ -57,6 +57,15 @@ std::set<std::string> identifiersOf(llvm::StringRef Text);
 std::set<std::string> codeIdentifiersOf(llvm::StringRef Text,
                                         const clang::LangOptions &LangOpts);
 std::set<std::string> codeIdentifiersOf(llvm::StringRef Text);
+/// With Qualified false, without the names that follow `::`.
+std::set<std::string> codeIdentifiersOf(llvm::StringRef Text,
+                                        const clang::LangOptions &LangOpts, bool Qualified);
+
+/// The identifiers of CUDA C++ code that a name in scope could capture:
+/// codeIdentifiersOf without those after `::` (`tc::sm90::Major::K` is
+/// found in its enum whatever the user's `K` is; macros, which rewrite
+/// qualified names too, are set aside around the code instead).
+std::set<std::string> unqualifiedIdentifiersOf(llvm::StringRef Text);
 
 /// The names the definitions give to the user's entities: each spelling,
 /// unless `Taken` holds it or an earlier entity took it, then the first

@@ -300,7 +300,7 @@ llvm::Expected<GeneratedRegion> bindRegion(const RegionModel &M, GeneratedRegion
                                            const std::set<std::string> &UserMacros,
                                            SourceLocation Loc) {
   std::set<std::string> Taken = UserMacros;
-  for (const std::string &Id : codeIdentifiersOf(G.Definitions))
+  for (const std::string &Id : unqualifiedIdentifiersOf(G.Definitions))
     if (!isUserNamePlaceholder(Id))
       Taken.insert(Id);
   std::vector<std::string> Names = definitionNames(M.UserNames, Taken);

@@ -45,6 +45,16 @@ TEST(HygieneTest, CodeIdentifiersSkipCommentsAndLiterals) {
             (std::set<std::string>{"tc_gemm_0", "b"}));
 }
 
+// A qualified name is found in its scope whatever a local name is: the
+// definitions' names that a user's spelling must avoid are the others.
+TEST(HygieneTest, UnqualifiedIdentifiersSkipNamesAfterTheScopeOperator) {
+  const char *Code = "using m = tc::sm90::Tile<T, tc::sm90::Major::K>; f(K, ::N, s.x);";
+  EXPECT_EQ(unqualifiedIdentifiersOf(Code),
+            (std::set<std::string>{"using", "m", "tc", "T", "f", "K", "s", "x"}));
+  EXPECT_TRUE(codeIdentifiersOf(Code).count("Major"));
+  EXPECT_TRUE(codeIdentifiersOf(Code).count("N"));
+}
+
 // The model after renaming names no user spelling: sizes, arrays, iterators
 // and their uses in strides, subscripts, bounds and expressions are all
 // placeholders, and UserNames spells them.
