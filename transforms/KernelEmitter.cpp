@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "KernelEmitter.h"
 #include "AstPrinter.h"
+#include "CodeText.h"
+#include "ComponentKernel.h"
 #include "Epilogue.h"
 #include "FloatRounding.h"
 #include "KernelSchedule.h"
@@ -40,36 +42,6 @@ bool mentionsIdentifier(const std::string &Text, const std::string &Id) {
   return false;
 }
 
-std::string indent(const std::string &Text, unsigned N) {
-  std::string Pad(N, ' '), Out;
-  size_t Pos = 0;
-  while (Pos < Text.size()) {
-    size_t End = Text.find('\n', Pos);
-    std::string Line = Text.substr(Pos, End == std::string::npos ? End : End - Pos);
-    Out += (Line.empty() ? "" : Pad + Line) + "\n";
-    if (End == std::string::npos)
-      break;
-    Pos = End + 1;
-  }
-  return Out;
-}
-
-/// Text with up to N leading spaces taken from each line.
-static std::string dedent(const std::string &Text, unsigned N) {
-  std::string Out;
-  size_t Start = 0;
-  while (Start < Text.size()) {
-    size_t End = Text.find('\n', Start);
-    End = End == std::string::npos ? Text.size() : End + 1;
-    size_t Skip = 0;
-    while (Skip < N && Start + Skip < End && Text[Start + Skip] == ' ')
-      ++Skip;
-    Out += Text.substr(Start + Skip, End - Start - Skip);
-    Start = End;
-  }
-  return Out;
-}
-
 struct OperandTile {
   std::string Smem;   // tc_smem_a
   int Cols;           // contiguous extent of the shared tile
@@ -83,7 +55,8 @@ public:
           const KernelConfig &C, std::string Name, std::string Where,
           std::vector<AlternativeKernel> Alts = {})
       : M(M), Idiom(Idiom), I(I), C(C), Name(std::move(Name)),
-        Where(std::move(Where)), Alts(std::move(Alts)), Region(this->Name) {}
+        Where(std::move(Where)), Alts(std::move(Alts)), Region(this->Name),
+        Components(composesSm90Gemm(C, Idiom, M.Clauses)) {}
 
   /// A further kernel of region `RegionName`: its definitions share the
   /// region's prologue functors and reduction kernel, which the first of
@@ -104,6 +77,14 @@ public:
     return *this;
   }
 
+  /// The region's epilogue functor (tc/sm90/epilogue.cuh) is defined with
+  /// this kernel: the first of the region's kernels composed of the sm_90
+  /// components.
+  Emitter &definesEpilogueFunctor(bool Defines) {
+    DefinesFunctor = Defines;
+    return *this;
+  }
+
   llvm::Expected<GeneratedRegion> run() {
     EpilogueLanes Lanes;
     auto Epi = emitEpilogue(M, Idiom, &Lanes);
@@ -112,16 +93,14 @@ public:
     ComputeSchedule CS = decomposeCompute(M, Idiom, I, C);
     StatementTexts T = texts(*Epi, Lanes);
     KernelSchedule KS = buildKernelSchedule(M, Idiom, I, CS, C, T);
-    std::string Body = generateKernelBody(KS, KS.Tree, M, 2);
-    std::string ProducerBody =
-        KS.Producer ? generateKernelBody(KS, *KS.Producer, M, 6) : std::string();
-    std::string StorerBody =
-        KS.Storer ? generateKernelBody(KS, *KS.Storer, M, 4, &*KS.StorerContext) : std::string();
 
     GeneratedRegion G;
     G.Explain += "  " + Idiom.describe(M);
     G.Explain += "  kernel: " + C.describe() + "\n";
     G.Explain += "  main loop: " + C.pathReason() + "\n";
+    if (Components)
+      G.Explain += "  composed: tc::sm90::gemm_kernel<" + sm90MainloopType(C, Idiom) + ", " +
+                   epilogueFunctorName() + ">\n";
     for (auto &S : CS.Steps) {
       G.Explain += "  step " + S.Name + "\n";
       if (!S.Tree.empty())
@@ -129,13 +108,24 @@ public:
     }
     for (auto &S : KS.Steps)
       G.Explain += "  step " + S.Name + "\n" + indent(S.Tree, 4);
-    // The prologue functors and split-K's reduction kernel depend on the
-    // region, not on the tiles: one copy serves all of its kernels.
+    // The prologue functors, the epilogue functor and split-K's reduction
+    // kernel depend on the region, not on the tiles: one copy serves all of
+    // its kernels. A kernel of the components is their instantiation in
+    // the launcher; only the others have a body of their own.
+    std::string Kernel;
+    if (!Components) {
+      std::string Body = generateKernelBody(KS, KS.Tree, M, 2);
+      std::string ProducerBody =
+          KS.Producer ? generateKernelBody(KS, *KS.Producer, M, 6) : std::string();
+      std::string StorerBody =
+          KS.Storer ? generateKernelBody(KS, *KS.Storer, M, 4, &*KS.StorerContext)
+                    : std::string();
+      Kernel = kernel(Body, ProducerBody, StorerBody) + "\n";
+    }
     G.Definitions = (EmitShared ? prologueFunctor(Idiom.A, "a") + prologueFunctor(Idiom.B, "b")
                                 : std::string()) +
-                    kernel(Body, ProducerBody, StorerBody) + "\n" +
-                    (EmitShared ? reduceKernel(*Epi) + "\n" : "") +
-                    launcher(KS) + "\n";
+                    (DefinesFunctor ? epilogueFunctor(*Epi, Lanes) : std::string()) + Kernel +
+                    (EmitShared ? reduceKernel(*Epi) + "\n" : "") + launcher(KS) + "\n";
     G.Call = call();
     return G;
   }
@@ -474,6 +464,26 @@ private:
            (!C.wgmma() && C.fragmentsM() * C.fragmentsN() * 4 >= 128);
   }
 
+  /// The epilogue of the V elements (tc_m, tc_n0 + tc_v) of a row, from
+  /// tc_sums[tc_v]: each stored array's values into a local array of V
+  /// lanes, then one store of each (a vector store where the address is
+  /// aligned, tc/lane_store.cuh).
+  std::string laneBody(const EpilogueLanes &Lanes, int Width) const {
+    std::string V = str(Width), Decls, StoreLanes;
+    for (auto &S : Lanes.Stores) {
+      Decls += S.ElemSpelling + " " + S.Lanes + "[" + V + "];\n";
+      StoreLanes += "tc::store_lanes<" + V + ">(" + S.FirstAddress + ", " + S.Lanes + ");\n";
+    }
+    // The lane's column only where the epilogue reads it (a bias by
+    // column), so that the kernel compiles without unused variables.
+    std::string LaneColumn = mentionsIdentifier(Lanes.Text, "tc_n")
+                                 ? "  const long long tc_n = tc_n0 + tc_v;\n"
+                                 : "";
+    return Decls + "#pragma unroll\nfor (int tc_v = 0; tc_v < " + V + "; ++tc_v) {\n" +
+           LaneColumn + "  const float tc_sum = tc_sums[tc_v];\n" + indent(Lanes.Text, 2) +
+           "}\n" + StoreLanes;
+  }
+
   StatementTexts texts(const std::string &Epilogue, const EpilogueLanes &Lanes) const {
     StatementTexts T;
     OperandTile A = tileA(), B = tileB();
@@ -806,20 +816,8 @@ private:
       // epilogue of each into lane v of a local array per stored array,
       // then one store of each array's lanes (a vector store where the
       // address is aligned, tc/lane_store.cuh).
-      std::string V = str(T.VectorLanes), Decls, StoreLanes;
-      for (auto &S : Lanes.Stores) {
-        Decls += S.ElemSpelling + " " + S.Lanes + "[" + V + "];\n";
-        StoreLanes += "tc::store_lanes<" + V + ">(" + S.FirstAddress + ", " + S.Lanes + ");\n";
-      }
-      // The lane's column only where the epilogue reads it (a bias by
-      // column), so that the kernel compiles without unused variables.
-      std::string LaneColumn = mentionsIdentifier(Lanes.Text, "tc_n")
-                                   ? "  const long long tc_n = tc_n0 + tc_v;\n"
-                                   : "";
-      std::string LaneBody = Decls + "#pragma unroll\nfor (int tc_v = 0; tc_v < " + V +
-                             "; ++tc_v) {\n" + LaneColumn +
-                             "  const float tc_sum = tc_sums[tc_v];\n" +
-                             indent(Lanes.Text, 2) + "}\n" + StoreLanes;
+      std::string V = str(T.VectorLanes);
+      std::string LaneBody = laneBody(Lanes, T.VectorLanes);
       std::string Body;
       if (C.Tma)
         Body = LaneBody;
@@ -1293,9 +1291,12 @@ private:
     std::string S;
     if (DeclareTwin)
       S += launcherSignature(twin()) + ";  // the fallback, defined below\n\n";
+    if (Components) // what the text kernels' heading says (kernel())
+      S += "// " + Where + ": '#pragma tc' region of '" + M.FunctionName + "'\n//   " +
+           C.describe() + "\n";
     S += launcherSignature(Name) + " {\n";
     // The device's facts and the switches, read once for every choice below.
-    if (!Alts.empty() || C.Tma || !M.Clauses.SplitK)
+    if (!Alts.empty() || (C.Tma && !Components) || !M.Clauses.SplitK)
       S += "  const tc::LaunchFacts tc_facts = tc::launch_facts();  // (tc/launch_facts.cuh)\n";
     // Grid: one block per block tile of the output, counted by isl. The
     // checks come before the choice of kernel, whose arithmetic on the
@@ -1352,6 +1353,12 @@ private:
     std::string ArgNames;
     for (auto &A : Args)
       ArgNames += A.Name + ", ";
+    if (Components) {
+      S += componentLaunch(ArgNames);
+      if (M.Clauses.Sync)
+        S += "  cudaStreamSynchronize(tc_stream);\n";
+      return S + "}\n";
+    }
     if (C.Tma) {
       // TMA boxes: 64 k elements by the tile's rows (K-major; half of B's
       // for pairs, tc::tma_load_tile), or 64 m (n) elements by 64 k (one
@@ -1643,7 +1650,54 @@ private:
   /// own twin, Name + "_cp_async", defined before it).
   std::string Twin;
   bool DeclareTwin = false;
+  /// Whether the kernel is tc/sm90/gemm_kernel.cuh's (composesSm90Gemm),
+  /// and whether the region's epilogue functor is defined with it.
+  bool Components = false;
+  bool DefinesFunctor = false;
   std::string twin() const { return Twin.empty() ? Name + "_cp_async" : Twin; }
+
+  // ----- the sm_90 components (ComponentKernel.h) -----------------------
+  std::string epilogueFunctorName() const { return Region + "_epilogue"; }
+
+  /// The region's epilogue functor: the kernel's parameters as members,
+  /// under their kernel names, so that the epilogue's statements read them
+  /// as the text kernels' do.
+  std::string epilogueFunctor(const std::string &Epilogue, const EpilogueLanes &Lanes) const {
+    std::vector<FunctorMember> Members;
+    for (auto &A : arguments())
+      Members.push_back({A.KernelType, A.Name});
+    int Width = vectorLanes(Lanes);
+    std::string Comment = "// " + Where + ": the epilogue of the '#pragma tc' region of '" +
+                          M.FunctionName + "': output element (tc_m, tc_n)\n"
+                          "// from its sum, and eight of a row at once (tc/sm90/epilogue.cuh).\n";
+    return epilogueFunctorText(epilogueFunctorName(), Comment, Members, Epilogue,
+                               Width ? laneBody(Lanes, Width) : std::string(), Width);
+  }
+
+  /// The launch of tc/sm90/gemm_kernel.cuh's kernel for this kernel's tiles
+  /// and the region's operands and epilogue; the cp.async twin where it
+  /// cannot launch (an operand TMA cannot map, even through an aligned
+  /// copy; K = 0).
+  std::string componentLaunch(const std::string &ArgNames) const {
+    auto Operand = [&](const OperandView &V) {
+      return M.Arrays[V.ArrayId].Name + ", " + printStride(V.LeadingDim, M);
+    };
+    std::string Members;
+    for (auto &A : arguments())
+      Members += (Members.empty() ? "" : ", ") + A.Name;
+    return "  // The kernel of the sm_90 components (tc/sm90/gemm_kernel.cuh) for these\n"
+           "  // tiles and the region's epilogue; the cp.async kernel where TMA cannot\n"
+           "  // map an operand, not even through an aligned copy.\n"
+           "  using tc_mainloop = tc::sm90::TmaWgmmaMainloop<\n"
+           "      " + sm90OperandTileType(C, Idiom, true) + ",  // A\n"
+           "      " + sm90OperandTileType(C, Idiom, false) + ",  // B\n"
+           "      " + str(C.Stages) + ">;  // stages\n"
+           "  if (!tc::sm90::launch_gemm<tc_mainloop>({" + extentM() + ", " + extentN() + ", " +
+           Idiom.ExtentK.str(subst()) + "}, " + Operand(Idiom.A) + ", " + Operand(Idiom.B) +
+           ",\n                                          " + epilogueFunctorName() + "{" +
+           Members + "}, tc_stream))\n"
+           "    " + twin() + "_launch(" + ArgNames + "tc_stream);\n";
+  }
 };
 
 } // namespace
@@ -1658,6 +1712,7 @@ struct KernelJob {
   std::string Name;
   std::vector<AlternativeKernel> Alts;
   bool Shared = false;
+  bool DefinesFunctor = false; // definesEpilogueFunctor
   std::optional<std::string> Twin; // fallsBackTo
   bool DeclareTwin = false;
   std::optional<llvm::Expected<GeneratedRegion>> Result;
@@ -1688,7 +1743,7 @@ void runJob(KernelJob &J, const RegionModel &M, const MatmulIdiom &Idiom,
       return;
     }
     Emitter E(M, Idiom, *I, J.Config, J.Name, SourceLocation, J.Alts);
-    E.partOf(Region, J.Shared);
+    E.partOf(Region, J.Shared).definesEpilogueFunctor(J.DefinesFunctor);
     if (J.Twin)
       E.fallsBackTo(*J.Twin, J.DeclareTwin);
     J.Result.emplace(E.run());
@@ -1737,6 +1792,9 @@ generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModelBui
   // Whether the twin's launcher is declared ahead of its definition yet
   // (fallsBackTo).
   bool TwinDeclared = false;
+  // Whether a kernel composed of the sm_90 components defines the region's
+  // epilogue functor yet.
+  bool FunctorDone = false;
   // One kernel. A TMA kernel's launcher falls back to the cp.async twin of
   // the region's default kernel (defined with it, declared ahead where an
   // alternative comes first): only operands that TMA cannot map even
@@ -1748,6 +1806,8 @@ generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModelBui
     auto Add = [&](KernelJob J) {
       J.Shared = !SharedDone;
       SharedDone = true;
+      J.DefinesFunctor = !FunctorDone && composesSm90Gemm(J.Config, Idiom, M.Clauses);
+      FunctorDone |= J.DefinesFunctor;
       Jobs.push_back(std::move(J));
       return Jobs.size() - 1;
     };

@@ -27,11 +27,14 @@
 //   tile_copy.cuh    operand tiles, global -> shared (cp.async)
 //   tile_convert.cuh operand tiles converted on the way (int8 weights, prologues)
 //   status.cuh    launchers' errors: tc::get_last_error, tc::set_error_handler
+//   sm90/         the sm_90 kernel components (operand tiles, the TMA + wgmma
+//                 main loop, the staged epilogue) and the GEMM kernel that
+//                 composes them (sm90/gemm_kernel.cuh)
 // Targets sm_80 .. sm_90a.  Bump TC_RUNTIME_VERSION on any change that the
 // code generator must know about (names, signatures, swizzle function).
 #pragma once
 
-#define TC_RUNTIME_VERSION 4
+#define TC_RUNTIME_VERSION 5
 
 #include <cstdint>
 #include <cstdio>
@@ -65,3 +68,4 @@
 #include "launch_facts.cuh"
 #include "shared_memory_opt_in.cuh"
 #include "prologue.cuh"
+#include "sm90/gemm_kernel.cuh"

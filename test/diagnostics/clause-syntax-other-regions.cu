@@ -19,7 +19,7 @@
 // CHECK:      {{^}}#include <tc/tc.cuh>
 
 // The good region becomes a launch.
-// CHECK:      {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_good_0_kernel(
+// CHECK:      {{^}}static void tc_good_0_launch(
 // CHECK:      {{^}}void good(
 // CHECK-NEXT: {{^}}          const __half *__restrict__ B, __half *__restrict__ C) {
 // CHECK-NEXT: {{^  }}// '#pragma tc' region computed by tc_good_0_launch (tc-rewrite)

@@ -13,13 +13,13 @@
 #include <cuda_fp16.h>
 // CHECK:      {{^}}#include <tc/tc.cuh>
 
-// CHECK:      {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_first_0_kernel(
+// CHECK:      {{^}}static void tc_first_0_launch(
 // CHECK:      {{^}}void first(
 // CHECK:      {{^  }}tc_first_0_launch(M, N, K, C, A, B, 0);
 
 // Kernels are numbered per function, rejected regions included.
-// CHECK:      {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_two_1_kernel(
-// CHECK-SAME: float *__restrict__ D
+// CHECK:      {{^}}static void tc_two_1_launch(
+// CHECK-SAME: float *D
 // CHECK:      {{^}}void two(
 // CHECK:      {{^}}#pragma tc
 // CHECK-NEXT: {{^}}  for (int i = 0; i < M; ++i)

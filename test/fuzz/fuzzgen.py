@@ -59,6 +59,11 @@ EMITTED_NAMES = [
     "blockDim", "gridDim", "make_float2", "CUtensorMap",
     "TileSchedule", "OperandCopier", "kWholeChunks", "kPartialChunks",
     "kElementwise", "uint32_t", "uint64_t", "float2", "dim3",
+    # the kernels of the sm_90 components (transforms/ComponentKernel.cpp):
+    # the epilogue functor's methods and parameters, the launcher's alias,
+    # and the components' names that the launcher qualifies
+    "row", "tc_mainloop", "tc_j0", "tc_h", "tc_epilogue", "sm90", "Major",
+    "MN", "OperandTile", "TmaWgmmaMainloop", "launch_gemm", "gemm_kernel",
 ]
 
 # isl's keywords (isl_stream.c check_keywords: matched case-insensitively),
@@ -100,12 +105,12 @@ SIZE_ROLES = {"M", "N", "K", "K2", "BATCH", "lda", "ldb", "ldc", "cM", "cN", "cK
 ITER_ROLES = {"i", "j", "k", "k2", "b", "j2", "i2"}
 ARRAY_ROLES = {"A", "B", "C", "A2", "B2", "bias", "R", "D", "X", "T", "zero", "scale"}
 HOT = {
-    "size": ["m", "n", "k", "t", "kk", "mt", "nt", "c0", "c1", "tc_k_begin", "tc_k_end", "tc_k_origin",
+    "size": ["MN", "sm90", "m", "n", "k", "t", "kk", "mt", "nt", "c0", "c1", "tc_k_begin", "tc_k_end", "tc_k_origin",
              "tc_splits", "tc_batch", "tc_m", "tc_n", "min", "max", "floord", "mod", "tc", "bm", "bn", "r", "c",
              "x0", "x1", "x2", "i0", "i1", "z", "np"],
     "iter": ["min", "max", "floord", "mod", "exists", "ceild", "infty", "NaN", "Min", "MAX", "c0", "c1",
              "tc_m", "tc_n", "tc_i", "m", "n", "t", "kk", "S0", "tc_thread", "tc_k_begin"],
-    "array": ["tc_smem", "tc_acc", "tc_stage", "tc_thread", "tc_frag_a", "tc_frag_b", "tc_copy_a",
+    "array": ["row", "Major", "tc_mainloop", "tc_smem", "tc_acc", "tc_stage", "tc_thread", "tc_frag_a", "tc_frag_b", "tc_copy_a",
               "tc_map_a", "tc_workspace", "tc_sums", "tc_full", "tc_empty", "Mma", "LoadA", "Store", "S0",
               "S1", "c0", "min", "max", "threadIdx", "tc_desc_a", "tc_lanes_0", "tc_temp_0", "tc_result_0"],
     "other": ["tc_v", "tc_x", "tc_value", "tc_acc", "tc_sum", "tc_thread", "c0", "min", "max",

@@ -29,7 +29,7 @@ void relu6(int M, int N, int K, const __half *__restrict__ A,
       C[i * N + j] = __float2half(fminf(fmaxf(acc + bias[j], 0.0f), 6.0f));
     }
 }
-// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_relu6_0_kernel(
+// CHECK-LABEL: {{^}}struct tc_relu6_0_epilogue {
 // CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = __float2half(fminf(fmaxf((tc_value + bias[((tc_n))]), 0.0f), 6.0f));
 // CHECK-LABEL: {{^}}void relu6(
 // CHECK:       {{^  }}// '#pragma tc' region computed by tc_relu6_0_launch (tc-rewrite)
@@ -48,8 +48,9 @@ void clamp_scalars(int M, int N, int K, float lo, float hi,
       C[i * N + j] = fminf(fmaxf(acc + bias[i], lo), hi);
     }
 }
-// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_clamp_scalars_0_kernel(
-// CHECK-SAME:  float lo, float hi,
+// CHECK-LABEL: {{^}}struct tc_clamp_scalars_0_epilogue {
+// CHECK:       {{^}}  float lo;
+// CHECK-NEXT:  {{^}}  float hi;
 // CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = fminf(fmaxf((tc_value + bias[((tc_m))]), lo), hi);
 // CHECK-LABEL: {{^}}void clamp_scalars(
 // CHECK:       {{^  }}// '#pragma tc' region computed by tc_clamp_scalars_0_launch (tc-rewrite)
@@ -69,7 +70,7 @@ void leaky_relu(int M, int N, int K, const __half *__restrict__ A,
       C[i * N + j] = __float2half(v > 0.0f ? v : 0.01f * v);
     }
 }
-// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_leaky_relu_0_kernel(
+// CHECK-LABEL: {{^}}struct tc_leaky_relu_0_epilogue {
 // CHECK:       {{^ *}}const auto tc_common_S2_0 = static_cast<float>((tc_value + bias[((tc_n))]));
 // CHECK-NEXT:  {{^ *}}{{C\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = __float2half(((tc_common_S2_0 > 0.0f) ? tc_common_S2_0 : (0.01f * tc_common_S2_0)));
 // CHECK-LABEL: {{^}}void leaky_relu(
@@ -91,8 +92,8 @@ void leaky_relu_slope(int M, int N, int K, float slope,
       C[i * N + j] = __float2half(v > 0.0f ? v : slope * v);
     }
 }
-// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_leaky_relu_slope_0_kernel(
-// CHECK-SAME:  float slope,
+// CHECK-LABEL: {{^}}struct tc_leaky_relu_slope_0_epilogue {
+// CHECK:       {{^}}  float slope;
 // CHECK:       {{^ *}}const auto tc_common_S2_0 = static_cast<float>((tc_value + bias[((tc_m))]));
 // CHECK-NEXT:  {{^ *}}{{C\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = __float2half(((tc_common_S2_0 > 0.0f) ? tc_common_S2_0 : (slope * tc_common_S2_0)));
 // CHECK-LABEL: {{^}}void leaky_relu_slope(
@@ -113,7 +114,7 @@ void sigmoid(int M, int N, int K, const __half *__restrict__ A,
       C[i * N + j] = __float2half(1.0f / (1.0f + expf(-v)));
     }
 }
-// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_sigmoid_0_kernel(
+// CHECK-LABEL: {{^}}struct tc_sigmoid_0_epilogue {
 // CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = __float2half((1.0f / (1.0f + expf((-static_cast<float>((tc_value + bias[((tc_n))])))))));
 // CHECK-LABEL: {{^}}void sigmoid(
 // CHECK:       {{^  }}// '#pragma tc' region computed by tc_sigmoid_0_launch (tc-rewrite)
@@ -132,7 +133,7 @@ void tanh_f32(int M, int N, int K, const __half *__restrict__ A,
       C[i * N + j] = tanhf(acc + bias[j]);
     }
 }
-// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_tanh_f32_0_kernel(
+// CHECK-LABEL: {{^}}struct tc_tanh_f32_0_epilogue {
 // CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = tanhf((tc_value + bias[((tc_n))]));
 // CHECK-LABEL: {{^}}void tanh_f32(
 // CHECK:       {{^  }}// '#pragma tc' region computed by tc_tanh_f32_0_launch (tc-rewrite)
@@ -152,7 +153,7 @@ void gelu_erf(int M, int N, int K, const __half *__restrict__ A,
       C[i * N + j] = __float2half(0.5f * v * (1.0f + erff(v * 0.70710678f)));
     }
 }
-// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_gelu_erf_0_kernel(
+// CHECK-LABEL: {{^}}struct tc_gelu_erf_0_epilogue {
 // CHECK:       {{^ *}}const auto tc_common_S2_0 = static_cast<float>((tc_value + bias[((tc_n))]));
 // CHECK-NEXT:  {{^ *}}{{C\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = __float2half(((0.5f * tc_common_S2_0) * (1.0f + erff((tc_common_S2_0 * 0.70710678f)))));
 // CHECK-LABEL: {{^}}void gelu_erf(
@@ -174,7 +175,7 @@ void gelu_tanh(int M, int N, int K, const __half *__restrict__ A,
           0.5f * v * (1.0f + tanhf(0.7978845608f * (v + 0.044715f * v * v * v))));
     }
 }
-// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_gelu_tanh_0_kernel(
+// CHECK-LABEL: {{^}}struct tc_gelu_tanh_0_epilogue {
 // CHECK:       {{^ *}}const auto tc_common_S2_0 = static_cast<float>((tc_value + bias[((tc_n))]));
 // CHECK-NEXT:  {{^ *}}{{C\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = __float2half(((0.5f * tc_common_S2_0) * (1.0f + tanhf((0.7978845608f * (tc_common_S2_0 + (((0.044715f * tc_common_S2_0) * tc_common_S2_0) * tc_common_S2_0)))))));
 // CHECK-LABEL: {{^}}void gelu_tanh(
@@ -195,7 +196,7 @@ void silu(int M, int N, int K, const __half *__restrict__ A,
       C[i * N + j] = __float2half(v / (1.0f + expf(-v)));
     }
 }
-// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_silu_0_kernel(
+// CHECK-LABEL: {{^}}struct tc_silu_0_epilogue {
 // CHECK:       {{^ *}}const auto tc_common_S2_0 = static_cast<float>((tc_value + bias[((tc_m))]));
 // CHECK-NEXT:  {{^ *}}{{C\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = __float2half((tc_common_S2_0 / (1.0f + expf((-tc_common_S2_0)))));
 // CHECK-LABEL: {{^}}void silu(
@@ -218,8 +219,8 @@ void gelu_residual(int M, int N, int K, const __half *__restrict__ A,
                                   __half2float(R[i * N + j]));
     }
 }
-// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_gelu_residual_0_kernel(
-// CHECK-SAME:  const __half *__restrict__ R,
+// CHECK-LABEL: {{^}}struct tc_gelu_residual_0_epilogue {
+// CHECK:       {{^}}  const __half *__restrict__ R;
 // CHECK:       {{^ *}}const auto tc_common_S2_0 = static_cast<float>((tc_value + bias[((tc_n))]));
 // CHECK-NEXT:  {{^ *}}{{C\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = __float2half((((0.5f * tc_common_S2_0) * (1.0f + erff((tc_common_S2_0 * 0.70710678f)))) + __half2float(R[(long long)((tc_m)) * (N) + ((tc_n))])));
 // CHECK-LABEL: {{^}}void gelu_residual(
@@ -242,7 +243,7 @@ void two_outputs(int M, int N, int K, const __half *__restrict__ A,
       D[i * N + j] = __float2half(v / (1.0f + expf(-v)));
     }
 }
-// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_two_outputs_0_kernel(
+// CHECK-LABEL: {{^}}struct tc_two_outputs_0_epilogue {
 // CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = __float2half(static_cast<float>((tc_value + bias[((tc_n))])));
 // CHECK-NEXT:  {{^ *}}const auto tc_common_S3_0 = static_cast<float>((tc_value + bias[((tc_n))]));
 // CHECK-NEXT:  {{^ *}}{{D\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_1\[tc_v\]}} = __float2half((tc_common_S3_0 / (1.0f + expf((-tc_common_S3_0)))));
@@ -274,7 +275,7 @@ void gelu_separate_nest(int M, int N, int K, const __half *__restrict__ A,
       }
   }
 }
-// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_gelu_separate_nest_0_kernel(
+// CHECK-LABEL: {{^}}struct tc_gelu_separate_nest_0_epilogue {
 // CHECK:       {{^ *}}const float tc_result_[[S:S[0-9]+]] = tc_value;
 // CHECK-NEXT:  {{^ *}}{{C\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = tc_result_[[S]];
 // CHECK-NEXT:  {{^ *}}const auto tc_common_[[T:S[0-9]+]]_0 = static_cast<float>((tc_result_[[S]] + bias[((tc_n))]));
@@ -300,7 +301,7 @@ void exp_branch(int M, int N, int K, const __half *__restrict__ A,
       C[i * N + j] = __float2half(v > 0.0f ? expf(v * 2.0f) * expf(v * 2.0f) : 0.0f);
     }
 }
-// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_exp_branch_0_kernel(
+// CHECK-LABEL: {{^}}struct tc_exp_branch_0_epilogue {
 // CHECK:       {{^ *}}const auto tc_common_S2_0 = static_cast<float>((tc_value + bias[((tc_n))]));
 // CHECK-NEXT:  {{^ *}}{{C\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = __float2half(((tc_common_S2_0 > 0.0f) ? (expf((tc_common_S2_0 * 2.0f)) * expf((tc_common_S2_0 * 2.0f))) : 0.0f));
 // CHECK-LABEL: {{^}}void exp_branch(

@@ -32,7 +32,7 @@ void reassigned(int M, int N, int K, const __half *__restrict__ A,
       C[i * N + j] = __float2half(v);
     }
 }
-// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_reassigned_0_kernel(
+// CHECK-LABEL: {{^}}struct tc_reassigned_0_epilogue {
 // CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = __float2half(static_cast<float>((static_cast<float>(fmaxf(static_cast<float>((tc_value + bias[((tc_n))])), 0.0f)) * 2.0f)));
 // CHECK-LABEL: {{^}}void reassigned(
 // CHECK:       {{^  }}tc_reassigned_0_launch(M, N, K, A, B, C, bias, 0);
@@ -54,7 +54,7 @@ void relu_if(int M, int N, int K, const __half *__restrict__ A,
     }
 }
 // v is read three times: it is computed once, into a local.
-// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_relu_if_0_kernel(
+// CHECK-LABEL: {{^}}struct tc_relu_if_0_epilogue {
 // CHECK:       {{^ *}}const auto tc_common_S2_0 = static_cast<float>((tc_value + bias[((tc_n))]));
 // CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = __float2half(((tc_common_S2_0 < 0.0f) ? static_cast<float>(0.0f) : tc_common_S2_0));
 
@@ -77,7 +77,7 @@ void leaky_if_else(int M, int N, int K, const __half *__restrict__ A,
       C[i * N + j] = __float2half(r);
     }
 }
-// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_leaky_if_else_0_kernel(
+// CHECK-LABEL: {{^}}struct tc_leaky_if_else_0_epilogue {
 // CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = __float2half(((tc_common_S2_0 > 0.0f) ? static_cast<float>(tc_common_S2_0) : static_cast<float>((0.01f * tc_common_S2_0))));
 
 void relu6_else_if(int M, int N, int K, const __half *__restrict__ A,
@@ -99,7 +99,7 @@ void relu6_else_if(int M, int N, int K, const __half *__restrict__ A,
       C[i * N + j] = __float2half(v);
     }
 }
-// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_relu6_else_if_0_kernel(
+// CHECK-LABEL: {{^}}struct tc_relu6_else_if_0_epilogue {
 // CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = __float2half(((tc_common_S2_0 > 6.0f) ? static_cast<float>(6.0f) : ((tc_common_S2_0 < 0.0f) ? static_cast<float>(0.0f) : static_cast<float>(copysignf(tc_common_S2_0, bias[((tc_n))])))));
 
 void accumulator_updated(int M, int N, int K, const __half *__restrict__ A,
@@ -117,7 +117,7 @@ void accumulator_updated(int M, int N, int K, const __half *__restrict__ A,
     }
 }
 // The row bias is indexed by tc_m; the accumulator's reads are its sum.
-// CHECK-LABEL: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_accumulator_updated_0_kernel(
+// CHECK-LABEL: {{^}}struct tc_accumulator_updated_0_epilogue {
 // CHECK:       {{^ *}}const auto tc_common_S2_0 = static_cast<float>((tc_value + bias[((tc_m))]));
 // CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = static_cast<float>(((tc_common_S2_0 > 6.0f) ? 6.0f : tc_common_S2_0));
 // CHECK-LABEL: {{^}}void accumulator_updated(

@@ -10,7 +10,18 @@
 // RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
 
 // fp16 C: vectors of 8, wholly inside the output, then the rest of a row.
-// CHECK-LABEL: {{^}}__global__ void __launch_bounds__(288, 2) tc_gemm_f16_0_kernel(
+// The sm_90 components' staged epilogue (tc/sm90/epilogue.cuh) calls the
+// region's functor: row() for the eight columns of a thread that are
+// wholly inside the output, operator() for the last ones.
+// CHECK-LABEL: {{^}}struct tc_gemm_f16_0_epilogue {
+// CHECK:       {{^}}  __device__ void operator()(long long tc_m, long long tc_n, float tc_sum) const {
+// CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = __float2half(tc_value);
+// CHECK:       {{^}}  __device__ void row(long long tc_m, long long tc_n0, const float (&tc_sums)[8]) const {
+// CHECK-NEXT:  {{^ *}}__half tc_lanes_0[8];
+// CHECK:       {{^ *}}tc::store_lanes<8>(&C[(long long)((tc_m)) * (N) + ((tc_n0))], tc_lanes_0);
+// The generated text kernels (here the cp.async kernel): a vector wherever
+// isl's guard puts it wholly inside the output, the last columns one by one.
+// CHECK-LABEL: {{^}}__global__ void __launch_bounds__(256, 2) tc_gemm_f16_0_cp_async_kernel(
 // CHECK:       {{^}}  if (N >= (((8 * (tc_thread % 16)) + (128 * tc_block_n)) + 8)) {
 // CHECK:       {{^ *}}const long long tc_m = {{.*}}, tc_n0 = ((8 * (tc_thread % 16)) + (128 * tc_block_n));
 // CHECK:       {{^ *}}__half tc_lanes_0[8];
@@ -23,7 +34,7 @@
 // CHECK-LABEL: {{^}}void gemm_f16(
 
 // fp32 C and fp16 D = relu(C): 4 lanes each.
-// CHECK-LABEL: {{^}}__global__ void __launch_bounds__(288, 2) tc_gemm_two_0_kernel(
+// CHECK-LABEL: {{^}}struct tc_gemm_two_0_epilogue {
 // CHECK:       {{^ *}}float tc_lanes_0[4];
 // CHECK-NEXT:  {{^ *}}__half tc_lanes_1[4];
 // CHECK:       {{^ *}}tc::store_lanes<4>(&C[{{.*}}((tc_n0))], tc_lanes_0);
@@ -31,13 +42,13 @@
 // CHECK-LABEL: {{^}}void gemm_two(
 
 // Column-major C: element-wise stores only.
-// CHECK-LABEL: {{^}}__global__ void __launch_bounds__(288, 2) tc_gemm_ccol_0_kernel(
+// CHECK-LABEL: {{^}}struct tc_gemm_ccol_0_epilogue {
 // CHECK-NOT:   store_lanes
 // CHECK:       {{^ *}}C[(long long)((tc_n)) * (M) + ((tc_m))] = __float2half(tc_value);
 // CHECK-LABEL: {{^}}void gemm_ccol(
 
 // A bias by column: the lane's column tc_n indexes it.
-// CHECK-LABEL: {{^}}__global__ void __launch_bounds__(288, 2) tc_gemm_bias_0_kernel(
+// CHECK-LABEL: {{^}}struct tc_gemm_bias_0_epilogue {
 // CHECK:       {{^ *}}for (int tc_v = 0; tc_v < 8; ++tc_v) {
 // CHECK-NEXT:  {{^ *}}const long long tc_n = tc_n0 + tc_v;
 // CHECK-NEXT:  {{^ *}}const float tc_sum = tc_sums[tc_v];

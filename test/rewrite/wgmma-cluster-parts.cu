@@ -98,7 +98,7 @@
 // CHECK-NOT:  cluster_parts
 // CHECK:      {{^}}}{{$}}
 // CHECK:      {{^}}//   block tile 128x128x64, 2 warpgroups (8 warps and a producer warp), 3 TMA stages (mbarriers), wgmma{{.*}}
-// CHECK-NEXT: {{^}}__global__ void __launch_bounds__(288, 2) tc_gemm_0_kernel(
+// CHECK-NEXT: {{^}}static void tc_gemm_0_launch(
 // CHECK-NOT:  cluster_parts
 // CHECK:      {{^}}void gemm(
 

@@ -76,11 +76,9 @@
 // CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::schedule_persistent_tiles({{.*}}, tc_k_tiles, tc_facts.device);
 // CHECK-NOT:  stream_workspace
 // CHECK:      {{^}}  tc_gemm_0_persistent_kernel<<<(unsigned)tc::schedule_blocks(tc_schedule), 544, tc_smem_bytes, tc_stream>>>(
-// The default kernel (two blocks per SM, one tile each) and its launcher,
-// which takes the persistent one before the 64x128 tiles of two blocks per
-// SM.
-// CHECK:      {{^}}__global__ void __launch_bounds__(288, 2) tc_gemm_0_kernel(
-// CHECK:      {{^}}  tc::block_work<8>(
+// The default kernel (the sm_90 components', two blocks per SM, one tile
+// each) and its launcher, which takes the persistent one before the 64x128
+// tiles of two blocks per SM.
 // CHECK:      {{^}}static void tc_gemm_0_launch(
 // CHECK:      {{^}}      {tc::KernelRule::DeepNarrowTiles},  // tc_gemm_0_narrow_deep
 // CHECK-NEXT: {{^}}      {tc::KernelRule::PersistentTiles},  // tc_gemm_0_persistent

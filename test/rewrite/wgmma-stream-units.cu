@@ -17,13 +17,11 @@
 #include <cuda_fp16.h>
 
 // The 192x192 kernel (three warpgroups, 128 registers a thread): one unit,
-// the plain schedule.
-// CHECK:      {{^}}__global__ void __launch_bounds__(416, 1) tc_gemm_relu_0_fitted_kernel(
-// CHECK:      {{^}}  tc::block_work<8>(tc_schedule, tc_block_m, tc_block_n, tc_k_begin, tc_k_end, tc_split_tile, tc_part);
+// the plain schedule: the sm_90 components' kernel (tc/sm90/gemm_kernel.cuh).
+// CHECK:      {{^}}static void tc_gemm_relu_0_fitted_launch(
 // CHECK-NOT:  tc_unit
-// CHECK:      {{^}}  const int tc_thread = threadIdx.x;
-// CHECK:      {{^}}    return;  // another part of this tile finishes it
-// CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::schedule_tiles({{.*}}, tc_k_tiles, tc_facts.device);
+// CHECK:      {{^}}      tc::sm90::OperandTile<__half, 192, tc::sm90::Major::K>,  // A
+// CHECK:      {{^}}  if (!tc::sm90::launch_gemm<tc_mainloop>(
 // The 128x256 kernel (one block per SM, two consumer warpgroups).
 // CHECK:      {{^}}__global__ void __launch_bounds__(288, 1) tc_gemm_relu_0_wide_kernel(
 // CHECK:      {{^}}  int tc_block_m, tc_block_n, tc_split_tile, tc_part, tc_rank;
@@ -42,11 +40,12 @@
 // those help (schedule_tile_pairs chooses).
 // CHECK:      {{^}}static void tc_gemm_relu_0_wide_launch(
 // CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::schedule_tile_pairs({{.*}}, tc_k_tiles, tc::kPairWideTiles, true, tc_facts.device, tc_facts.options);
-// The 128x128 kernel (two blocks per SM): one unit, the plain schedule.
-// CHECK:      {{^}}__global__ void __launch_bounds__(288, 2) tc_gemm_relu_0_kernel(
-// CHECK:      {{^}}  tc::block_work<8>(tc_schedule, tc_block_m, tc_block_n, tc_k_begin, tc_k_end, tc_split_tile, tc_part);
+// The 128x128 kernel (two blocks per SM): one unit, the plain schedule,
+// the components' kernel.
+// CHECK:      {{^}}static void tc_gemm_relu_0_launch(
 // CHECK-NOT:  tc_unit
-// CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::schedule_tiles({{.*}}, tc_k_tiles, tc_facts.device);
+// CHECK:      {{^}}      tc::sm90::OperandTile<__half, 128, tc::sm90::Major::K>,  // A
+// CHECK:      {{^}}  if (!tc::sm90::launch_gemm<tc_mainloop>(
 void gemm_relu(int M, int N, int K, const __half *__restrict__ A,
                const __half *__restrict__ B, __half *__restrict__ C) {
 #pragma tc

@@ -20,7 +20,7 @@
 // 192x192 tiles fitted to whole rounds of SMs: three warpgroups, four 48 KiB
 // stages, one block per SM.
 // CHECK:      {{^}}//   block tile 192x192x64, 3 warpgroups (12 warps and a producer warp), 4 TMA stages (mbarriers), wgmma.mma_async.m64n192k16 {{.*}}
-// CHECK-NEXT: {{^}}__global__ void __launch_bounds__(416, 1) tc_gemm_kmajor_0_fitted_kernel(
+// CHECK-NEXT: {{^}}static void tc_gemm_kmajor_0_fitted_launch(
 // The deep 64x128 kernel: 8 stages of 24 KiB, one block per SM. Like the
 // others, it falls back to the default kernel's cp.async twin.
 // CHECK-NOT:  {{^}}__global__ {{.*}}_narrow_deep_cp_async_kernel(

@@ -55,11 +55,11 @@
 // CHECK:      {{^}}        tc::tma_load_tile<2, 4096>(tc_smem_b + {{.*}}, tc_map_b, tc_full + {{.*}}, (64 * c0), 128 * tc_block_n, 0, 64, tc_schedule.pair, tc_rank);
 // CHECK:      {{^}}    tc_schedule = tc::schedule_tile_pairs({{.*}}, tc_k_tiles, tc::kPairTwoBlocksPerSm, false, tc_facts.device, tc_facts.options);  // else pairs where they pay
 // CHECK:      {{^}}  tc::launch_schedule(tc_gemm_kmajor_0_narrow_kernel, tc_schedule,
-// The 128x128 kernel: single blocks.
+// The 128x128 kernel: single blocks (the sm_90 components' kernel).
 // CHECK:      {{^}}//   block tile 128x128x64, 2 warpgroups (8 warps and a producer warp), 3 TMA stages (mbarriers), wgmma{{.*}}
-// CHECK-NEXT: {{^}}__global__ void __launch_bounds__(288, 2) tc_gemm_kmajor_0_kernel(
-// CHECK:      {{^}}  tc::block_work<8>(
-// CHECK:      {{^}}  tc_gemm_kmajor_0_kernel<<<(unsigned)tc::schedule_blocks(tc_schedule), 288, tc_smem_bytes, tc_stream>>>(
+// CHECK-NEXT: {{^}}static void tc_gemm_kmajor_0_launch(
+// CHECK-NOT:  tma_load_tile
+// CHECK:      {{^}}  if (!tc::sm90::launch_gemm<tc_mainloop>(
 void gemm_kmajor(int M, int N, int K, const __half *__restrict__ A,
                  const __half *__restrict__ B, __half *__restrict__ C) {
 #pragma tc

@@ -3,16 +3,54 @@
 // take whole tiles or parts of k-split tiles (tc/tile_schedule.cuh), whose
 // partial sums the last part combines before the epilogue. The launcher
 // builds the tensor maps and falls back to the cp.async kernel of the same
-// tiles when TMA cannot describe an operand. The split_k clause splits every
-// tile (second region).
+// tiles when TMA cannot describe an operand.
+//
+// The first region's default kernel is that of the sm_90 components
+// (tc/sm90/gemm_kernel.cuh, tested on the GPU by test/gpu/
+// sm90_components_test.cu): an instantiation for its tiles and its
+// epilogue functor. The split_k clause splits every tile (second and third
+// regions), which keeps the generated text kernel: the third region checks
+// its structure.
 //
 // RUN: %tc-rewrite %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
 // RUN: %if nvcc && full-tier %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
 // RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
 
+// CHECK:      {{^}}struct tc_gemm_0_epilogue {
+// CHECK-NEXT: {{^}}  long long M;
+// CHECK-NEXT: {{^}}  long long N;
+// CHECK-NEXT: {{^}}  long long K;
+// CHECK-NEXT: {{^}}  const __half *__restrict__ A;
+// CHECK-NEXT: {{^}}  const __half *__restrict__ B;
+// CHECK-NEXT: {{^}}  __half *__restrict__ C;
+// CHECK-NEXT: {{^}}  __device__ void operator()(long long tc_m, long long tc_n, float tc_sum) const {
+// CHECK:      {{^}}    C[(long long)((tc_m)) * (N) + ((tc_n))] = __float2half(tc_value);
+// CHECK:      {{^}}  __device__ void row(long long tc_m, long long tc_n0, const float (&tc_sums)[8]) const {
+// CHECK:      {{^}}    tc::store_lanes<8>(&C[(long long)((tc_m)) * (N) + ((tc_n0))], tc_lanes_0);
 // CHECK:      {{^}}//   block tile 128x128x64, 2 warpgroups (8 warps and a producer warp), 3 TMA stages (mbarriers), wgmma.mma_async.m64n128k16 (fp32 accumulation, 1 group in flight), 98368 bytes of shared memory, sm_90a
-// CHECK-NEXT: {{^}}__global__ void __launch_bounds__(288, 2) tc_gemm_0_kernel({{.*}}, const __grid_constant__ CUtensorMap tc_map_a, const __grid_constant__ CUtensorMap tc_map_b, const tc::TileSchedule tc_schedule, float *__restrict__ tc_workspace, int *__restrict__ tc_counters) {
+// CHECK-NEXT: {{^}}static void tc_gemm_0_launch(
+// CHECK-NOT:  {{^}}__global__ void {{.*}} tc_gemm_0_kernel(
+// CHECK:      {{^}}  using tc_mainloop = tc::sm90::TmaWgmmaMainloop<
+// CHECK-NEXT: {{^}}      tc::sm90::OperandTile<__half, 128, tc::sm90::Major::K>,  // A
+// CHECK-NEXT: {{^}}      tc::sm90::OperandTile<__half, 128, tc::sm90::Major::MN>,  // B
+// CHECK-NEXT: {{^}}      3>;  // stages
+// CHECK-NEXT: {{^}}  if (!tc::sm90::launch_gemm<tc_mainloop>({M, N, K}, A, K, B, N,
+// CHECK-NEXT: {{^ *}}tc_gemm_0_epilogue{M, N, K, A, B, C}, tc_stream))
+// CHECK-NEXT: {{^}}    tc_gemm_0_cp_async_launch(M, N, K, A, B, C, tc_stream);
+
+// The split_k clause: every tile in three parts, by kernels that add up a
+// split tile's parts (no persistent blocks, which compute whole tiles).
+// CHECK-NOT:  tc_gemm_split_0_persistent
+// CHECK:      {{^}}static void tc_gemm_split_0_launch(
+// CHECK-NOT:  persistent
+// CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::split_all_tiles({{.*}}, tc_k_tiles, 3);  // split_k clause
+
+
+// The text kernel of the third region (split_k(2)), as the first region's
+// default kernel was before the components.
+// CHECK:      {{^}}//   block tile 128x128x64, 2 warpgroups (8 warps and a producer warp), 3 TMA stages (mbarriers), wgmma.mma_async.m64n128k16 (fp32 accumulation, 1 group in flight), 98368 bytes of shared memory, sm_90a
+// CHECK-NEXT: {{^}}__global__ void __launch_bounds__(288, 2) tc_gemm_parts_0_kernel({{.*}}, const __grid_constant__ CUtensorMap tc_map_a, const __grid_constant__ CUtensorMap tc_map_b, const tc::TileSchedule tc_schedule, float *__restrict__ tc_workspace, int *__restrict__ tc_counters) {
 // CHECK:      {{^}}  tc::block_work<8>(tc_schedule, tc_block_m, tc_block_n, tc_k_begin, tc_k_end, tc_split_tile, tc_part);
 // The barriers follow the three 32 KiB stages.
 // CHECK:      {{^}}  uint64_t *tc_full = reinterpret_cast<uint64_t *>(tc_smem + 98304);
@@ -46,12 +84,12 @@
 // CHECK:      {{^}}    return;  // another part of this tile finishes it
 // The launcher: maps (of an aligned copy where an operand's base or pitch is
 // not 16-byte aligned, one buffer per operand) or the cp.async kernel, the
-// default schedule.
-// CHECK:      {{^}}static void tc_gemm_0_launch(
+// clause's schedule.
+// CHECK:      {{^}}static void tc_gemm_parts_0_launch(
 // CHECK:      {{^}}  if (!tc::tma_map_2d_aligned(&tc_map_a, A, K, M, K, 64, 128, tc_stream, 0, tc_facts.device) ||
 // CHECK-NEXT: {{^}}      !tc::tma_map_2d_aligned(&tc_map_b, B, N, K, N, 64, 64, tc_stream, 1, tc_facts.device)) {
-// CHECK-NEXT: {{^}}    tc_gemm_0_cp_async_launch(M, N, K, A, B, C, tc_stream);
-// CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::schedule_tiles({{.*}}, tc_k_tiles, tc_facts.device);
+// CHECK-NEXT: {{^}}    tc_gemm_parts_0_cp_async_launch(M, N, K, A, B, C, tc_stream);
+// CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::split_all_tiles({{.*}}, tc_k_tiles, 2);  // split_k clause
 // The parts' counters and slots come from the stream's kept workspace (no
 // allocation or memset per launch); without it, whole tiles.
 // CHECK:      {{^}}  if (tc::split_tiles(tc_schedule) > 0 &&
@@ -59,14 +97,7 @@
 // CHECK-NEXT: {{^}}                            tc::schedule_slot_bytes(tc_schedule, 16384), tc_counters, tc_workspace))
 // CHECK-NEXT: {{^}}    tc_schedule = tc::without_split_tiles(tc_schedule);
 // CHECK-NOT:  cudaMemsetAsync
-// CHECK:      {{^}}  tc_gemm_0_kernel<<<(unsigned)tc::schedule_blocks(tc_schedule), 288, tc_smem_bytes, tc_stream>>>(M, N, K, A, B, C, tc_map_a, tc_map_b, tc_schedule, tc_workspace, tc_counters);
-
-// The split_k clause: every tile in three parts, by kernels that add up a
-// split tile's parts (no persistent blocks, which compute whole tiles).
-// CHECK-NOT:  tc_gemm_split_0_persistent
-// CHECK:      {{^}}static void tc_gemm_split_0_launch(
-// CHECK-NOT:  persistent
-// CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::split_all_tiles({{.*}}, tc_k_tiles, 3);  // split_k clause
+// CHECK:      {{^}}  tc_gemm_parts_0_kernel<<<(unsigned)tc::schedule_blocks(tc_schedule), 288, tc_smem_bytes, tc_stream>>>(M, N, K, A, B, C, tc_map_a, tc_map_b, tc_schedule, tc_workspace, tc_counters);
 
 #include <cuda_fp16.h>
 
@@ -91,5 +122,17 @@ void gemm_split(int M, int N, int K, const __half *__restrict__ A,
       for (int k = 0; k < K; ++k)
         acc += __half2float(A[i * K + k]) * __half2float(B[j * K + k]);
       C[i * N + j] = acc;
+    }
+}
+
+void gemm_parts(int M, int N, int K, const __half *__restrict__ A,
+                const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc split_k(2)
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = __float2half(acc);
     }
 }

@@ -17,7 +17,7 @@
 // FILES: b.cu
 
 // CHECK: {{^}}#include <tc/tc.cuh>
-// CHECK: {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_in_place_0_kernel(
+// CHECK: {{^}}static void tc_in_place_0_launch(
 // CHECK: {{^  }}tc_in_place_0_launch(M, N, K, A, B, C, 0);
 
 #include <cuda_fp16.h>

@@ -9,7 +9,7 @@
 // RUN: %python %S/Inputs/exit-status.py 1 %tc-rewrite %s -o %t.strict.cu 2>&1 | FileCheck %s --check-prefix=STRICT
 
 // CHECK:      {{^}}#include <tc/tc.cuh>
-// CHECK:      {{^}}__global__ void __launch_bounds__({{[0-9, ]+}}) tc_good_0_kernel(
+// CHECK:      {{^}}static void tc_good_0_launch(
 // CHECK:      {{^  }}tc_good_0_launch(M, N, K, A, B, C, 0);
 // CHECK:      {{^}}void bad(
 // CHECK:      {{^}}#pragma tc

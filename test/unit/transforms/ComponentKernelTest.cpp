@@ -1,0 +1,130 @@
+//===- ComponentKernelTest.cpp - which kernels the sm_90 components make --===//
+#include "ComponentKernel.h"
+#include "gtest/gtest.h"
+
+using namespace tc;
+
+namespace {
+
+/// The region's default sm_90a kernel: 128x128x64 tiles, three TMA stages,
+/// two consumer warpgroups and a producer warp.
+KernelConfig tmaKernel() {
+  KernelConfig C;
+  C.Arch = GpuArch::SM90a;
+  C.Path = MmaPath::Wgmma;
+  C.Tma = true;
+  C.WgmmaPending = 1;
+  C.WarpM = 16;
+  C.WarpN = 128;
+  return C;
+}
+
+/// fp16 C = A B, A stored [m][k] and B stored [k][n].
+MatmulIdiom gemm(ElementType T = ElementType::F16) {
+  MatmulIdiom I;
+  I.InputType = T;
+  I.A.ReductionIsContiguous = true;
+  I.B.ReductionIsContiguous = false;
+  return I;
+}
+
+TEST(ComponentKernelTest, PlainTmaKernelsCompose) {
+  EXPECT_EQ(sm90ComponentMismatch(tmaKernel(), gemm(), {}), "");
+  EXPECT_TRUE(composesSm90Gemm(tmaKernel(), gemm(ElementType::BF16), {}));
+  KernelConfig Fitted = tmaKernel();
+  Fitted.BlockM = Fitted.BlockN = 192;
+  Fitted.Stages = 4;
+  EXPECT_TRUE(composesSm90Gemm(Fitted, gemm(), {}));
+}
+
+TEST(ComponentKernelTest, EachDifferenceKeepsTheGeneratedKernel) {
+  auto Mismatch = [](auto Change, MatmulIdiom I = gemm(), RegionClauses Cl = {}) {
+    KernelConfig C = tmaKernel();
+    Change(C);
+    return sm90ComponentMismatch(C, I, Cl);
+  };
+  EXPECT_EQ(Mismatch([](KernelConfig &C) { C.Arch = GpuArch::SM80; }), "not a TMA + wgmma kernel");
+  EXPECT_EQ(Mismatch([](KernelConfig &C) { C.Tma = false; }), "not a TMA + wgmma kernel");
+  EXPECT_EQ(Mismatch([](KernelConfig &C) { C.Path = MmaPath::Sync; }), "not a TMA + wgmma kernel");
+  for (auto Schedule : {&KernelConfig::PairedTiles, &KernelConfig::StreamUnits,
+                        &KernelConfig::PersistentTiles})
+    EXPECT_NE(Mismatch([&](KernelConfig &C) { C.*Schedule = true; }).find("tile schedule"),
+              std::string::npos);
+  // One consumer warpgroup: the launcher may split tiles into cluster parts.
+  EXPECT_NE(Mismatch([](KernelConfig &C) { C.BlockM = 64; }).find("cluster parts"),
+            std::string::npos);
+  RegionClauses SplitK;
+  SplitK.SplitK = 4;
+  EXPECT_EQ(Mismatch([](KernelConfig &) {}, gemm(), SplitK), "the split_k clause");
+  EXPECT_EQ(Mismatch([](KernelConfig &C) { C.WgmmaRegisterA = true; }),
+            "operands converted in the kernel");
+  EXPECT_EQ(Mismatch([](KernelConfig &C) { C.ProducerWarpgroup = true; }), "its warp roles");
+  EXPECT_EQ(Mismatch([](KernelConfig &C) { C.WgmmaPending = 0; }), "its warp roles");
+  EXPECT_EQ(Mismatch([](KernelConfig &C) { C.BlockN = 96; }), "its tiles");
+  EXPECT_EQ(Mismatch([](KernelConfig &C) { C.BlockK = 32; }), "its tiles");
+  // 256x256 tiles in three stages: the fp32 output tile does not fit.
+  EXPECT_EQ(Mismatch([](KernelConfig &C) {
+              C.BlockM = C.BlockN = 256;
+              C.Stages = 2;
+            }),
+            "an epilogue from registers");
+  EXPECT_EQ(Mismatch([](KernelConfig &) {}, gemm(ElementType::F32)), "its operand type");
+  MatmulIdiom Batched = gemm();
+  Batched.IterBatch = "b";
+  EXPECT_EQ(Mismatch([](KernelConfig &) {}, Batched), "a sum of products or a batch");
+  MatmulIdiom Sum = gemm();
+  Sum.MoreProducts.resize(1);
+  EXPECT_EQ(Mismatch([](KernelConfig &) {}, Sum), "a sum of products or a batch");
+  MatmulIdiom Relu = gemm();
+  Relu.B.ConvertWhileCopying = true;
+  EXPECT_EQ(Mismatch([](KernelConfig &) {}, Relu), "an operand prologue");
+}
+
+TEST(ComponentKernelTest, MainloopTypeNamesTheOperandLayouts) {
+  MatmulIdiom I = gemm(ElementType::BF16);
+  I.B.ReductionIsContiguous = true; // X W^T: B stored [n][k]
+  KernelConfig C = tmaKernel();
+  C.BlockN = 256;
+  C.Stages = 4;
+  std::string T = sm90MainloopType(C, I);
+  EXPECT_NE(T.find("OperandTile<__nv_bfloat16, 128, tc::sm90::Major::K>"), std::string::npos) << T;
+  EXPECT_NE(T.find("OperandTile<__nv_bfloat16, 256, tc::sm90::Major::K>, 4>"), std::string::npos)
+      << T;
+  I.A.ReductionIsContiguous = false;
+  EXPECT_NE(sm90MainloopType(C, I).find("OperandTile<__nv_bfloat16, 128, tc::sm90::Major::MN>"),
+            std::string::npos);
+}
+
+TEST(ComponentKernelTest, FunctorRowForEachLaneWidth) {
+  std::vector<FunctorMember> Members{{"long long ", "N"}, {"float *__restrict__ ", "C"}};
+  const std::string Element = "C[tc_m * N + tc_n] = tc_sum;\n";
+  const std::string Lanes = "lanes of tc_sums[tc_v] at tc_n0\n";
+  std::string Eight = epilogueFunctorText("tc_f_0_epilogue", "// f\n", Members, Element, Lanes, 8);
+  EXPECT_EQ(Eight, "// f\n"
+                   "struct tc_f_0_epilogue {\n"
+                   "  long long N;\n"
+                   "  float *__restrict__ C;\n"
+                   "  __device__ void operator()(long long tc_m, long long tc_n, float tc_sum) "
+                   "const {\n"
+                   "    C[tc_m * N + tc_n] = tc_sum;\n"
+                   "  }\n"
+                   "  __device__ void row(long long tc_m, long long tc_n0, const float "
+                   "(&tc_sums)[8]) const {\n"
+                   "    lanes of tc_sums[tc_v] at tc_n0\n"
+                   "  }\n"
+                   "};\n\n");
+  // Four lanes (a float output): the row is two of them.
+  std::string Four = epilogueFunctorText("tc_f_0_epilogue", "", Members, Element, Lanes, 4);
+  EXPECT_NE(Four.find("for (int tc_h = 0; tc_h < 8; tc_h += 4) {\n"
+                      "      const long long tc_n0 = tc_j0 + tc_h;\n"
+                      "      const float *tc_sums = tc_row + tc_h;\n"
+                      "      lanes of tc_sums[tc_v] at tc_n0\n"),
+            std::string::npos)
+      << Four;
+  // No lane form (an output not contiguous along n): eight elements.
+  std::string None = epilogueFunctorText("tc_f_0_epilogue", "", Members, Element, "", 0);
+  EXPECT_NE(None.find("(*this)(tc_m, tc_n0 + tc_v, tc_sums[tc_v]);"), std::string::npos) << None;
+  EXPECT_EQ(None.find("lanes"), std::string::npos);
+}
+
+} // namespace

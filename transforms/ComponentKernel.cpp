@@ -1,0 +1,84 @@
+//===- ComponentKernel.cpp ------------------------------------------------===//
+#include "ComponentKernel.h"
+#include "CodeText.h"
+
+namespace tc {
+namespace {
+
+std::string str(long X) { return std::to_string(X); }
+
+} // namespace
+
+std::string sm90OperandTileType(const KernelConfig &C, const MatmulIdiom &Idiom, bool IsA) {
+  const OperandView &V = IsA ? Idiom.A : Idiom.B;
+  return std::string("tc::sm90::OperandTile<") + spelling(Idiom.InputType) + ", " +
+         str(IsA ? C.BlockM : C.BlockN) + ", tc::sm90::Major::" +
+         (V.ReductionIsContiguous ? "K" : "MN") + ">";
+}
+
+std::string sm90ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idiom,
+                                  const RegionClauses &Clauses) {
+  if (C.Arch != GpuArch::SM90a || !C.wgmma() || !C.Tma)
+    return "not a TMA + wgmma kernel";
+  if (C.PairedTiles || C.StreamUnits || C.PersistentTiles || launchesClusterParts(C, Clauses))
+    return "its tile schedule (pairs, stream units, persistent blocks or cluster parts)";
+  if (Clauses.SplitK)
+    return "the split_k clause";
+  if (C.ConvertStages || C.ConvertStagesB || C.RawStagesB || C.RawFragmentsB ||
+      C.WgmmaRegisterA)
+    return "operands converted in the kernel";
+  if (C.ProducerWarpgroup || C.WarpSplitK != 1 || C.WgmmaPending != 1)
+    return "its warp roles";
+  if (C.BlockK != 64 || C.ElementBytes != 2 || C.Tf32 || C.BlockM % 64 || C.BlockM > 256 ||
+      C.BlockN % 64 || C.BlockN > 256)
+    return "its tiles";
+  if (!C.stagedEpilogue())
+    return "an epilogue from registers";
+  if (Idiom.InputType != ElementType::F16 && Idiom.InputType != ElementType::BF16)
+    return "its operand type";
+  if (!Idiom.MoreProducts.empty() || !Idiom.IterBatch.empty())
+    return "a sum of products or a batch";
+  for (const OperandView *V : {&Idiom.A, &Idiom.B})
+    if (!V->Prologue.empty() || V->ConvertWhileCopying)
+      return "an operand prologue";
+  return "";
+}
+
+std::string sm90MainloopType(const KernelConfig &C, const MatmulIdiom &Idiom) {
+  return "tc::sm90::TmaWgmmaMainloop<" + sm90OperandTileType(C, Idiom, true) + ", " +
+         sm90OperandTileType(C, Idiom, false) + ", " + str(C.Stages) + ">";
+}
+
+std::string epilogueFunctorText(const std::string &Name, const std::string &Comment,
+                                const std::vector<FunctorMember> &Members,
+                                const std::string &Element, const std::string &LaneBody,
+                                int Lanes) {
+  std::string S = Comment + "struct " + Name + " {\n";
+  for (const FunctorMember &M : Members)
+    S += "  " + M.Type + M.Name + ";\n";
+  S += "  __device__ void operator()(long long tc_m, long long tc_n, float tc_sum) const {\n" +
+       indent(Element, 4) + "  }\n";
+  if (Lanes == 8) {
+    S += "  __device__ void row(long long tc_m, long long tc_n0, const float (&tc_sums)[8]) "
+         "const {\n" +
+         indent(LaneBody, 4) + "  }\n";
+  } else if (Lanes > 0) {
+    S += "  __device__ void row(long long tc_m, long long tc_j0, const float (&tc_row)[8]) "
+         "const {\n"
+         "#pragma unroll\n"
+         "    for (int tc_h = 0; tc_h < 8; tc_h += " + str(Lanes) + ") {\n"
+         "      const long long tc_n0 = tc_j0 + tc_h;\n"
+         "      const float *tc_sums = tc_row + tc_h;\n" +
+         indent(LaneBody, 6) + "    }\n  }\n";
+  } else {
+    S += "  __device__ void row(long long tc_m, long long tc_n0, const float (&tc_sums)[8]) "
+         "const {\n"
+         "#pragma unroll\n"
+         "    for (int tc_v = 0; tc_v < 8; ++tc_v)\n"
+         "      (*this)(tc_m, tc_n0 + tc_v, tc_sums[tc_v]);\n"
+         "  }\n";
+  }
+  return S + "};\n\n";
+}
+
+} // namespace tc

@@ -1,0 +1,68 @@
+//===- ComponentKernel.h - kernels composed of the tc/sm90 components ----===//
+//
+// A kernel whose whole structure the runtime's components express needs no
+// generated body: tc/sm90/gemm_kernel.cuh composes the tile schedule, the
+// TMA producer, the wgmma main loop and the staged epilogue, and a region
+// contributes only what is its own:
+//   - its epilogue functor (output element (i, j) from its sum, and the
+//     eight elements (i, j0 .. j0 + 7) of a row at once),
+//   - the operand tiles' types (element, rows of the block tile, which
+//     index is contiguous), the stages,
+//   - the extents and leading dimensions it passes at launch.
+// This file decides which kernels those are (a pure function of the kernel
+// configuration, the idiom and the clauses) and prints the region's parts.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TC_TRANSFORMS_COMPONENTKERNEL_H
+#define TC_TRANSFORMS_COMPONENTKERNEL_H
+
+#include "KernelConfig.h"
+#include "MatmulIdiom.h"
+#include <string>
+#include <vector>
+
+namespace tc {
+
+/// Why the kernel of `C` for this region is not tc::sm90::gemm_kernel, or
+/// an empty string where it is. It is where the kernel is TMA + wgmma with
+/// one producer warp, 64-deep k tiles, one ring of stages and a staged
+/// epilogue, and the region one product of 16-bit floating-point operands
+/// without prologues or batches: the output's guards are then the
+/// rectangle the idiom requires (i < M, j < N), which the staged epilogue
+/// applies.
+std::string sm90ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idiom,
+                                  const RegionClauses &Clauses);
+
+inline bool composesSm90Gemm(const KernelConfig &C, const MatmulIdiom &Idiom,
+                             const RegionClauses &Clauses) {
+  return sm90ComponentMismatch(C, Idiom, Clauses).empty();
+}
+
+/// `tc::sm90::OperandTile<element, rows, major>` of operand A (IsA) or B
+/// in `C`'s stages.
+std::string sm90OperandTileType(const KernelConfig &C, const MatmulIdiom &Idiom, bool IsA);
+
+/// `tc::sm90::TmaWgmmaMainloop<A tile, B tile, stages>` of `C`'s tiles for
+/// the region's operands.
+std::string sm90MainloopType(const KernelConfig &C, const MatmulIdiom &Idiom);
+
+/// A member of the epilogue functor: one of the kernel's parameters, its
+/// type printed with the trailing space or `*` (`long long `, `const
+/// __half *__restrict__ `).
+struct FunctorMember {
+  std::string Type, Name;
+};
+
+/// The text of an epilogue functor `Name` for tc/sm90/epilogue.cuh.
+/// `Element` computes output element (tc_m, tc_n) from `tc_sum`. `Lanes`
+/// (0: none) is the width of `LaneBody`, which computes and stores the
+/// elements (tc_m, tc_n0 + v), v < Lanes, from `tc_sums[v]` at once; the
+/// row of eight is `8 / Lanes` of them, or eight elements one by one.
+std::string epilogueFunctorText(const std::string &Name, const std::string &Comment,
+                                const std::vector<FunctorMember> &Members,
+                                const std::string &Element, const std::string &LaneBody,
+                                int Lanes);
+
+} // namespace tc
+
+#endif
