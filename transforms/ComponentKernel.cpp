@@ -20,8 +20,8 @@ std::string sm90ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idio
                                   const RegionClauses &Clauses) {
   if (C.Arch != GpuArch::SM90a || !C.wgmma() || !C.Tma)
     return "not a TMA + wgmma kernel";
-  if (C.PairedTiles || C.StreamUnits || C.PersistentTiles || launchesClusterParts(C, Clauses))
-    return "its tile schedule (pairs, stream units, persistent blocks or cluster parts)";
+  if (C.PairedTiles || C.PersistentTiles || launchesClusterParts(C, Clauses))
+    return "its tile schedule (pairs, persistent blocks or cluster parts)";
   if (Clauses.SplitK)
     return "the split_k clause";
   if (C.ConvertStages || C.ConvertStagesB || C.RawStagesB || C.RawFragmentsB ||
@@ -79,6 +79,10 @@ std::string epilogueFunctorText(const std::string &Name, const std::string &Comm
          "  }\n";
   }
   return S + "};\n\n";
+}
+
+std::string sm90SchedulerType(const KernelConfig &C) {
+  return C.StreamUnits ? "tc::sm90::StreamUnitsScheduler" : "tc::sm90::TilesScheduler";
 }
 
 } // namespace tc

@@ -25,8 +25,8 @@ namespace tc {
 
 /// Why the kernel of `C` for this region is not tc::sm90::gemm_kernel, or
 /// an empty string where it is. It is where the kernel is TMA + wgmma with
-/// one producer warp, 64-deep k tiles, one ring of stages and a staged
-/// epilogue, and the region one product of 16-bit floating-point operands
+/// one producer warp, 64-deep k tiles, one ring of stages, the plain tile
+/// schedule or stream units, and a staged epilogue, and the region one product of 16-bit floating-point operands
 /// without prologues or batches: the output's guards are then the
 /// rectangle the idiom requires (i < M, j < N), which the staged epilogue
 /// applies.
@@ -45,6 +45,11 @@ std::string sm90OperandTileType(const KernelConfig &C, const MatmulIdiom &Idiom,
 /// `tc::sm90::TmaWgmmaMainloop<A tile, B tile, stages>` of `C`'s tiles for
 /// the region's operands.
 std::string sm90MainloopType(const KernelConfig &C, const MatmulIdiom &Idiom);
+
+/// The tile scheduler of `C`'s schedule (tc/sm90/gemm_kernel.cuh):
+/// `tc::sm90::StreamUnitsScheduler` with stream units, else
+/// `tc::sm90::TilesScheduler`.
+std::string sm90SchedulerType(const KernelConfig &C);
 
 /// A member of the epilogue functor: one of the kernel's parameters, its
 /// type printed with the trailing space or `*` (`long long `, `const

@@ -100,7 +100,7 @@ public:
     G.Explain += "  main loop: " + C.pathReason() + "\n";
     if (Components)
       G.Explain += "  composed: tc::sm90::gemm_kernel<" + sm90MainloopType(C, Idiom) + ", " +
-                   epilogueFunctorName() + ">\n";
+                   epilogueFunctorName() + ", " + sm90SchedulerType(C) + ">\n";
     for (auto &S : CS.Steps) {
       G.Explain += "  step " + S.Name + "\n";
       if (!S.Tree.empty())
@@ -1687,12 +1687,15 @@ private:
       Members += (Members.empty() ? "" : ", ") + A.Name;
     return "  // The kernel of the sm_90 components (tc/sm90/gemm_kernel.cuh) for these\n"
            "  // tiles and the region's epilogue; the cp.async kernel where TMA cannot\n"
-           "  // map an operand, not even through an aligned copy.\n"
+           "  // map an operand, not even through an aligned copy.\n" +
+           std::string(C.StreamUnits ? "  // The last round and a tail of tiles shared by all SMs where that helps.\n"
+                                     : "") +
            "  using tc_mainloop = tc::sm90::TmaWgmmaMainloop<\n"
            "      " + sm90OperandTileType(C, Idiom, true) + ",  // A\n"
            "      " + sm90OperandTileType(C, Idiom, false) + ",  // B\n"
            "      " + str(C.Stages) + ">;  // stages\n"
-           "  if (!tc::sm90::launch_gemm<tc_mainloop>({" + extentM() + ", " + extentN() + ", " +
+           "  if (!tc::sm90::launch_gemm<tc_mainloop" +
+           (C.StreamUnits ? ", tc::sm90::StreamUnitsScheduler" : "") + ">({" + extentM() + ", " + extentN() + ", " +
            Idiom.ExtentK.str(subst()) + "}, " + Operand(Idiom.A) + ", " + Operand(Idiom.B) +
            ",\n                                          " + epilogueFunctorName() + "{" +
            Members + "}, tc_stream))\n"

@@ -71,9 +71,9 @@ __global__ void reference(long long m, long long n, long long k, const T *a, lon
 
 int failures = 0, checks = 0;
 
-// One shape through Mainloop with both epilogues; A's and B's layouts are
-// the tiles'.
-template <class Mainloop>
+// One shape through Mainloop with both epilogues, the tiles shared out by
+// Scheduler; A's and B's layouts are the tiles'.
+template <class Mainloop, class Scheduler = tc::sm90::TilesScheduler>
 void check(const char *name, long long m, long long n, long long k, int pad, std::mt19937 &rng) {
   using T = typename Mainloop::Element;
   constexpr bool a_k_major = Mainloop::A::kMajor == Major::K;
@@ -105,9 +105,10 @@ void check(const char *name, long long m, long long n, long long k, int pad, std
   reference<T><<<grid, dim3(16, 16)>>>(m, n, k, a, a_k_major ? lda : 1, a_k_major ? 1 : lda, b,
                                     b_k_major ? 1 : ldb, b_k_major ? ldb : 1, ref);
   const tc::sm90::GemmShape shape{m, n, k};
-  const bool ran = tc::sm90::launch_gemm<Mainloop>(shape, a, lda, b, ldb, StoreHalf{c, ldc}, 0) &&
-                   tc::sm90::launch_gemm<Mainloop>(shape, a, lda, b, ldb,
-                                                   BiasRelu{y, bias, ldc}, 0);
+  const bool ran =
+      tc::sm90::launch_gemm<Mainloop, Scheduler>(shape, a, lda, b, ldb, StoreHalf{c, ldc}, 0) &&
+      tc::sm90::launch_gemm<Mainloop, Scheduler>(shape, a, lda, b, ldb, BiasRelu{y, bias, ldc},
+                                                 0);
   CHECK_CUDA(cudaGetLastError());
   CHECK_CUDA(cudaDeviceSynchronize());
   std::vector<float> href(m * n), hy(m * ldc);
@@ -171,6 +172,20 @@ void check_shapes(const char *name, std::mt19937 &rng) {
   }
 }
 
+// Stream units: shapes whose last round of tiles is nearly empty (133 and
+// 134 tiles of 128 x 192 on 132 SMs, whole and partial, short and long
+// reductions), where blocks take several units, and shapes without one.
+template <class Mainloop>
+void check_stream_units(const char *name, std::mt19937 &rng) {
+  const long long shapes[][4] = {{128 * 133, 192, 1024, 0}, {890, 3640, 2000, 8},
+                                 {128 * 67, 384, 192, 0},    {127 * 7, 191 * 19, 77, 3},
+                                 {128 * 133, 192, 64, 0},    {300, 500, 700, 0},
+                                 {1, 1, 1, 0}};
+  for (auto &s : shapes)
+    check<Mainloop, tc::sm90::StreamUnitsScheduler>(name, s[0], s[1], s[2],
+                                                    static_cast<int>(s[3]), rng);
+}
+
 }  // namespace
 
 int main() {
@@ -199,6 +214,10 @@ int main() {
   check_shapes<sm90::TmaWgmmaMainloop<Tile<128, Major::K, __nv_bfloat16>,
                                       Tile<128, Major::MN, __nv_bfloat16>, 3>>(
       "bf16 A[m][k] B[k][n] 128x128", rng);
+  check_stream_units<sm90::TmaWgmmaMainloop<Tile<128, Major::K>, Tile<192, Major::MN>, 4>>(
+      "units A[m][k] B[k][n] 128x192", rng);
+  check_stream_units<sm90::TmaWgmmaMainloop<Tile<128, Major::K>, Tile<192, Major::K>, 4>>(
+      "units A[m][k] B[n][k] 128x192", rng);
   std::printf("sm90_components_test: %d checks, %d failed\n", checks, failures);
   return failures ? 1 : 0;
 }

@@ -91,11 +91,13 @@ void gemm_kmajor(int M, int N, int K, const __half *__restrict__ A,
     }
 }
 
-// B N-major: only the 192-column tiles (three 64-column panels), and no
-// narrower 64-row tiles.
-// CHECK-NOT:  {{^}}__global__ {{.*}} tc_gemm_nmajor_0_wide224_kernel(
-// CHECK:      {{^}}__global__ void __launch_bounds__(288, 1) tc_gemm_nmajor_0_wide192_kernel(
-// CHECK-NOT:  {{^}}__global__ {{.*}} tc_gemm_nmajor_0_wide176_kernel(
+// B N-major: only the 192-column tiles (three 64-column panels: the sm_90
+// components' kernel with stream units), and no narrower 64-row tiles.
+// CHECK-NOT:  {{^}}static void tc_gemm_nmajor_0_wide224_launch(
+// CHECK:      {{^}}static void tc_gemm_nmajor_0_wide192_launch(
+// CHECK:      {{^}}      tc::sm90::OperandTile<__half, 192, tc::sm90::Major::MN>,  // B
+// CHECK:      {{^}}  if (!tc::sm90::launch_gemm<tc_mainloop, tc::sm90::StreamUnitsScheduler>(
+// CHECK-NOT:  {{^}}static void tc_gemm_nmajor_0_wide176_launch(
 // CHECK-NOT:  {{^}}__global__ {{.*}} tc_gemm_nmajor_0_narrow_deep{{[0-9]+}}_kernel(
 // CHECK:      {{^}}      {tc::KernelRule::WideTmaWidth, 192, {256, 192}},  // tc_gemm_nmajor_0_wide192
 // CHECK-NEXT: {{^}}      {tc::KernelRule::WideTmaTiles},  // tc_gemm_nmajor_0_wide

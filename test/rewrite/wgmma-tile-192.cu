@@ -1,7 +1,9 @@
-// A 192-column wgmma tile (tile clause): one m64n192k16 per k step and
-// warpgroup, 40 KiB TMA stages, B's box 192 rows; the split tiles' slots
-// are combined in batches that divide a thread's 24 vectors
-// (tc::load_batch). The default's 192-column sibling of the 128x256
+// A 192-column wgmma tile (tile clause) with stream units: the sm_90
+// components' kernel (tc/sm90/gemm_kernel.cuh) for 128 x 192 tiles of B
+// stored [n][k] (one TMA box of 192 rows, m64n192k16 steps, split tiles'
+// slots combined in batches that divide a thread's 24 vectors, all in the
+// components, GPU-tested by test/gpu/sm90_components_test.cu) and the
+// stream-units scheduler. The default's 192-column sibling of the 128x256
 // kernel is test/rewrite/wgmma-wide-widths.cu.
 //
 // RUN: %tc-rewrite %s -o %t.cu
@@ -12,11 +14,12 @@
 #include <cuda_fp16.h>
 
 // CHECK:      {{^}}//   block tile 128x192x64, 2 warpgroups (8 warps and a producer warp), 4 TMA stages (mbarriers), stream units (a nearly empty last round shared by all SMs), wgmma.mma_async.m64n192k16 {{.*}}
-// CHECK-NEXT: {{^}}__global__ void __launch_bounds__(288, 1) tc_gemm192_0_kernel(
-// CHECK:      {{^}}        tc::tma_load_2d(tc_smem_b + {{.*}} * 12288, tc_map_b, {{.*}}, 192 * tc_block_n);
-// CHECK:      {{^}}    tc::wgmma_m64k16<__half, 0, 0, 192>(tc_acc[0],
-// CHECK:      {{^}}      !tc::combine_parts<128, 192, 200, 256>(
-// CHECK:      tc::tma_map_2d_aligned(&tc_map_b, B, K, N, K, 64, 192, tc_stream, 1, tc_facts.device)
+// CHECK-NEXT: {{^}}static void tc_gemm192_0_launch(
+// CHECK-NOT:  {{^}}__global__
+// CHECK:      {{^}}      tc::sm90::OperandTile<__half, 128, tc::sm90::Major::K>,  // A
+// CHECK-NEXT: {{^}}      tc::sm90::OperandTile<__half, 192, tc::sm90::Major::K>,  // B
+// CHECK-NEXT: {{^}}      4>;  // stages
+// CHECK-NEXT: {{^}}  if (!tc::sm90::launch_gemm<tc_mainloop, tc::sm90::StreamUnitsScheduler>({M, N, K}, A, K, B, K,
 void gemm192(int M, int N, int K, const __half *__restrict__ A,
              const __half *__restrict__ B, __half *__restrict__ C) {
 #pragma tc tile(128, 192, 64) stages(4)

@@ -11,6 +11,10 @@
 //       3>;                                                         // stages
 //   tc::sm90::launch_gemm<Mainloop>(shape, A, lda, B, ldb, epilogue, stream);
 //
+// A second template argument chooses the tile scheduler (below): with
+// StreamUnitsScheduler, a block may compute several units of work in turn,
+// the stages' barriers fresh for each.
+//
 // launch_gemm returns false, launching nothing, where TMA cannot map an
 // operand (not even through an aligned copy), a dimension is 2^31 - 256 or
 // more (TMA's coordinates are 32-bit), or K is 0; also where the launch
@@ -43,31 +47,57 @@ constexpr int blocks_per_sm() {
   return 2 * (Mainloop::kSharedBytes + 1024) <= 233472 ? 2 : 1;
 }
 
+// Tile schedulers (tc/tile_schedule.cuh): how a launch's blocks share the
+// output tiles. Each block computes units of work, a unit being a whole
+// tile or a range of k tiles of one (a part of a split tile).
+//
+//   TilesScheduler        one unit a block (block_work): whole tiles, and
+//                         split tiles where there are few of them
+//                         (schedule_tiles)
+//   StreamUnitsScheduler  one block an SM for the last round of tiles where
+//                         it is nearly empty, each block taking several
+//                         units in turn (unit_work, schedule_stream_tiles)
+struct TilesScheduler {
+  static constexpr bool kUnits = false;
+  __host__ static TileSchedule schedule(long long tiles_m, long long tiles_n, long long k_tiles,
+                                        const LaunchFacts &facts) {
+    return schedule_tiles(tiles_m, tiles_n, k_tiles, facts.device);
+  }
+};
+
+struct StreamUnitsScheduler {
+  static constexpr bool kUnits = true;
+  __host__ static TileSchedule schedule(long long tiles_m, long long tiles_n, long long k_tiles,
+                                        const LaunchFacts &facts) {
+    return schedule_stream_tiles(tiles_m, tiles_n, k_tiles, facts.device, facts.options);
+  }
+};
+
+// One unit of work of a block: the tile (tile_m, tile_n), its k tiles
+// [k_begin, k_end), and for a part of a split tile, the tile's index among
+// the split tiles and the part (else -1).
+struct Unit {
+  int tile_m, tile_n, split_tile, part;
+  long long k_begin, k_end;
+};
+
+// Thread `thread`'s share of one unit: the producer's copies, or the
+// consumers' main loop and epilogue.
 template <class Mainloop, class Epilogue>
-__global__ void __launch_bounds__(Mainloop::kThreads, blocks_per_sm<Mainloop>())
-    gemm_kernel(const GemmShape shape, const __grid_constant__ CUtensorMap map_a,
-                const __grid_constant__ CUtensorMap map_b, const TileSchedule schedule,
-                float *__restrict__ workspace, int *__restrict__ counters,
-                const Epilogue epilogue) {
+__device__ __forceinline__ void gemm_unit(const typename Mainloop::Storage &s,
+                                          unsigned char *smem, const GemmShape &shape,
+                                          const CUtensorMap &map_a, const CUtensorMap &map_b,
+                                          const TileSchedule &schedule, float *workspace,
+                                          int *counters, const Epilogue &epilogue,
+                                          const Unit &u, int thread) {
   constexpr int kBM = Mainloop::kBM, kBN = Mainloop::kBN;
   using Stage = StagedEpilogue<kBM, kBN, Mainloop::kConsumerThreads>;
   static_assert(Stage::kBytes <= Mainloop::kPipelineBytes, "the output tile fits in the stages");
-  extern __shared__ __align__(1024) unsigned char smem[];
-  const typename Mainloop::Storage s = Mainloop::storage(smem);
-
-  int tile_m, tile_n, split_tile, part;
-  long long k_begin, k_end;
-  block_work<8>(schedule, tile_m, tile_n, k_begin, k_end, split_tile, part);
   const long long k_stop = (shape.k + Mainloop::kBK - 1) / Mainloop::kBK;
-  const int k_tiles = static_cast<int>((k_end < k_stop ? k_end : k_stop) - k_begin);
-
-  if (threadIdx.x == 0)
-    Mainloop::init(s);
-  __syncthreads();
-  const int thread = threadIdx.x;
+  const int k_tiles = static_cast<int>((u.k_end < k_stop ? u.k_end : k_stop) - u.k_begin);
   if (thread >= Mainloop::kConsumerThreads) {
     if (thread == Mainloop::kConsumerThreads)
-      Mainloop::produce(s, map_a, map_b, kBM * tile_m, kBN * tile_n, k_begin, k_tiles);
+      Mainloop::produce(s, map_a, map_b, kBM * u.tile_m, kBN * u.tile_n, u.k_begin, k_tiles);
     return;
   }
   typename Mainloop::Accumulators acc = {};
@@ -77,19 +107,50 @@ __global__ void __launch_bounds__(Mainloop::kThreads, blocks_per_sm<Mainloop>())
   consumer_sync<Mainloop::kConsumerThreads>();  // the stages become the output tile
   Stage::stage(tile, acc, thread);
   consumer_sync<Mainloop::kConsumerThreads>();
-  if (split_tile >= 0 &&
+  if (u.split_tile >= 0 &&
       !combine_parts<kBM, kBN, Stage::kPitch, Mainloop::kConsumerThreads>(
-          tile, workspace, counters, split_tile, part, schedule.parts, s.flag, thread))
+          tile, workspace, counters, u.split_tile, u.part, schedule.parts, s.flag, thread))
     return;  // another part of this tile finishes it
-  Stage::apply(tile, epilogue, static_cast<long long>(kBM) * tile_m,
-               static_cast<long long>(kBN) * tile_n, shape.m, shape.n, thread);
+  Stage::apply(tile, epilogue, static_cast<long long>(kBM) * u.tile_m,
+               static_cast<long long>(kBN) * u.tile_n, shape.m, shape.n, thread);
 }
 
-// Launches gemm_kernel<Mainloop, Epilogue> over `shape` on `stream`: A is
+template <class Mainloop, class Epilogue, class Scheduler>
+__global__ void __launch_bounds__(Mainloop::kThreads, blocks_per_sm<Mainloop>())
+    gemm_kernel(const GemmShape shape, const __grid_constant__ CUtensorMap map_a,
+                const __grid_constant__ CUtensorMap map_b, const TileSchedule schedule,
+                float *__restrict__ workspace, int *__restrict__ counters,
+                const Epilogue epilogue) {
+  extern __shared__ __align__(1024) unsigned char smem[];
+  const typename Mainloop::Storage s = Mainloop::storage(smem);
+  if (threadIdx.x == 0)
+    Mainloop::init(s);
+  __syncthreads();
+  Unit u;
+  if constexpr (!Scheduler::kUnits) {
+    block_work<8>(schedule, u.tile_m, u.tile_n, u.k_begin, u.k_end, u.split_tile, u.part);
+    gemm_unit<Mainloop>(s, smem, shape, map_a, map_b, schedule, workspace, counters, epilogue, u,
+                        threadIdx.x);
+  } else {
+    int rank;  // of a pair of tiles: none here
+    for (int unit = 0; unit_work<8>(schedule, unit, u.tile_m, u.tile_n, u.k_begin, u.k_end,
+                                    u.split_tile, u.part, rank);
+         ++unit) {
+      if (unit > 0)  // the previous unit's stages are idle: fresh barriers
+        reset_stage_barriers<Mainloop::kStages>(s.full, s.empty, Mainloop::kConsumers);
+      // The thread index read anew in each unit, so that what derives from
+      // it is not kept live across units (tc/tile_schedule.cuh).
+      gemm_unit<Mainloop>(s, smem, shape, map_a, map_b, schedule, workspace, counters, epilogue,
+                          u, unit_thread_index());
+    }
+  }
+}
+
+// Launches gemm_kernel<Mainloop, Epilogue, Scheduler> over `shape` on `stream`: A is
 // read as Mainloop's A tile says (rows m, pitch lda), B likewise (rows n,
 // pitch ldb). False where it cannot (see above); true with nothing to do
 // for an empty output.
-template <class Mainloop, class Epilogue>
+template <class Mainloop, class Scheduler = TilesScheduler, class Epilogue>
 __host__ bool launch_gemm(const GemmShape &shape, const typename Mainloop::Element *a,
                           long long lda, const typename Mainloop::Element *b, long long ldb,
                           const Epilogue &epilogue, cudaStream_t stream) {
@@ -107,8 +168,8 @@ __host__ bool launch_gemm(const GemmShape &shape, const typename Mainloop::Eleme
     return false;
   constexpr int kBM = Mainloop::kBM, kBN = Mainloop::kBN;
   TileSchedule schedule =
-      schedule_tiles((shape.m + kBM - 1) / kBM, (shape.n + kBN - 1) / kBN,
-                     (shape.k + Mainloop::kBK - 1) / Mainloop::kBK, facts.device);
+      Scheduler::schedule((shape.m + kBM - 1) / kBM, (shape.n + kBN - 1) / kBN,
+                          (shape.k + Mainloop::kBK - 1) / Mainloop::kBK, facts);
   float *workspace = nullptr;
   int *counters = nullptr;
   // The parts' counters and slots, kept per stream (the counters left at
@@ -118,9 +179,10 @@ __host__ bool launch_gemm(const GemmShape &shape, const typename Mainloop::Eleme
                         schedule_slot_bytes(schedule, kBM * kBN), counters, workspace))
     schedule = without_split_tiles(schedule);
   static SharedMemoryOptIn opt_in;
-  if (opt_in.apply(Mainloop::kSharedBytes, gemm_kernel<Mainloop, Epilogue>) != cudaSuccess)
+  if (opt_in.apply(Mainloop::kSharedBytes, gemm_kernel<Mainloop, Epilogue, Scheduler>) !=
+      cudaSuccess)
     return false;
-  gemm_kernel<Mainloop, Epilogue>
+  gemm_kernel<Mainloop, Epilogue, Scheduler>
       <<<static_cast<unsigned>(schedule_blocks(schedule)), Mainloop::kThreads,
          Mainloop::kSharedBytes, stream>>>(shape, map_a, map_b, schedule, workspace, counters,
                                            epilogue);

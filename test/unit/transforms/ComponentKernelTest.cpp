@@ -37,6 +37,19 @@ TEST(ComponentKernelTest, PlainTmaKernelsCompose) {
   EXPECT_TRUE(composesSm90Gemm(Fitted, gemm(), {}));
 }
 
+TEST(ComponentKernelTest, StreamUnitsComposeWithTheirScheduler) {
+  KernelConfig Wide = tmaKernel();
+  Wide.BlockN = 192;
+  Wide.Stages = 4;
+  EXPECT_EQ(sm90SchedulerType(Wide), "tc::sm90::TilesScheduler");
+  Wide.StreamUnits = true;
+  EXPECT_TRUE(composesSm90Gemm(Wide, gemm(), {}));
+  EXPECT_EQ(sm90SchedulerType(Wide), "tc::sm90::StreamUnitsScheduler");
+  // Pairs of tiles beside the stream units (the 128x256 kernel): not yet.
+  Wide.PairedTiles = true;
+  EXPECT_FALSE(composesSm90Gemm(Wide, gemm(), {}));
+}
+
 TEST(ComponentKernelTest, EachDifferenceKeepsTheGeneratedKernel) {
   auto Mismatch = [](auto Change, MatmulIdiom I = gemm(), RegionClauses Cl = {}) {
     KernelConfig C = tmaKernel();
@@ -46,8 +59,7 @@ TEST(ComponentKernelTest, EachDifferenceKeepsTheGeneratedKernel) {
   EXPECT_EQ(Mismatch([](KernelConfig &C) { C.Arch = GpuArch::SM80; }), "not a TMA + wgmma kernel");
   EXPECT_EQ(Mismatch([](KernelConfig &C) { C.Tma = false; }), "not a TMA + wgmma kernel");
   EXPECT_EQ(Mismatch([](KernelConfig &C) { C.Path = MmaPath::Sync; }), "not a TMA + wgmma kernel");
-  for (auto Schedule : {&KernelConfig::PairedTiles, &KernelConfig::StreamUnits,
-                        &KernelConfig::PersistentTiles})
+  for (auto Schedule : {&KernelConfig::PairedTiles, &KernelConfig::PersistentTiles})
     EXPECT_NE(Mismatch([&](KernelConfig &C) { C.*Schedule = true; }).find("tile schedule"),
               std::string::npos);
   // One consumer warpgroup: the launcher may split tiles into cluster parts.
