@@ -874,6 +874,8 @@ private:
                              "' in a subscript or loop bound",
                          AffineNote);
     }
+    if (const auto *ME = dyn_cast<MemberExpr>(E))
+      return memberSize(ME);
     if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
       // An enumerator is a size of known value, as a constexpr variable is
       // (a symbol, so that `B[k * kN + j]` still delinearises).
@@ -885,44 +887,8 @@ private:
           return std::move(Err);
         return Polynomial::symbol(EC->getNameAsString());
       }
-      if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl())) {
-        auto It = Iterators.find(VD);
-        if (It != Iterators.end())
-          return Polynomial::symbol(It->second);
-        // An integer let-binding never assigned again: its one binding.
-        if (auto L = Chains.find(VD); L != Chains.end() && !Writes.count(VD) &&
-                                      VD->getType()->isIntegerType())
-          return polynomial(L->second.front().Value);
-        if (Locals.count(VD))
-          return regionError(DR->getLocation(),
-                             "data-dependent subscript or bound: '" +
-                                 VD->getNameAsString() +
-                                 "' is computed in the region",
-                             AffineNote);
-        // A const reference to an integer reads the integer it is bound
-        // to: nothing in the region may write it, so its value at the
-        // launch is its value throughout.
-        QualType T = VD->getType();
-        if (T->isReferenceType() && T.getNonReferenceType()->isIntegerType() &&
-            !T.getNonReferenceType().isConstQualified())
-          return regionError(DR->getLocation(),
-                             "'" + VD->getNameAsString() +
-                                 "' is a reference to a non-const integer",
-                             "bind sizes to 'const' references, or pass them by value");
-        if (!T.getNonReferenceType()->isIntegerType())
-          return regionError(DR->getLocation(),
-                             "'" + VD->getNameAsString() +
-                                 "' is not an integer",
-                             AffineNote);
-        if (isInsideRegion(VD->getLocation()))
-          return regionError(DR->getLocation(),
-                             "'" + VD->getNameAsString() +
-                                 "' is not invariant in the region",
-                             AffineNote);
-        if (auto Err = addParameter(VD, DR->getLocation()))
-          return std::move(Err);
-        return Polynomial::symbol(VD->getNameAsString());
-      }
+      if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+        return variableSize(VD, DR->getLocation());
     }
     // Any other integer constant expression: an enumerator, sizeof, a
     // constexpr function of constants, a template argument.
@@ -944,6 +910,129 @@ private:
     return regionError(E->getExprLoc(),
                        "unsupported expression in a subscript or loop bound",
                        AffineNote);
+  }
+
+  /// A size read from variable VD (used at Loc): an iterator, a let-bound
+  /// integer, or a parameter of the launch.
+  llvm::Expected<Polynomial> variableSize(const VarDecl *VD, SourceLocation Loc) {
+    auto It = Iterators.find(VD);
+    if (It != Iterators.end())
+      return Polynomial::symbol(It->second);
+    // An integer let-binding never assigned again: its one binding.
+    if (auto L = Chains.find(VD); L != Chains.end() && !Writes.count(VD) &&
+                                  VD->getType()->isIntegerType())
+      return polynomial(L->second.front().Value);
+    if (Locals.count(VD))
+      return regionError(Loc,
+                         "data-dependent subscript or bound: '" +
+                             VD->getNameAsString() +
+                             "' is computed in the region",
+                         AffineNote);
+    // A const reference to an integer reads the integer it is bound
+    // to: nothing in the region may write it, so its value at the
+    // launch is its value throughout.
+    QualType T = VD->getType();
+    if (T->isReferenceType() && T.getNonReferenceType()->isIntegerType() &&
+        !T.getNonReferenceType().isConstQualified())
+      return regionError(Loc,
+                         "'" + VD->getNameAsString() +
+                             "' is a reference to a non-const integer",
+                         "bind sizes to 'const' references, or pass them by value");
+    if (!T.getNonReferenceType()->isIntegerType())
+      return regionError(Loc,
+                         "'" + VD->getNameAsString() +
+                             "' is not an integer",
+                         AffineNote);
+    if (isInsideRegion(VD->getLocation()))
+      return regionError(Loc,
+                         "'" + VD->getNameAsString() +
+                             "' is not invariant in the region",
+                         AffineNote);
+    if (auto Err = addParameter(VD, Loc))
+      return std::move(Err);
+    return Polynomial::symbol(VD->getNameAsString());
+  }
+
+  /// A size read from a member of an object the region does not write:
+  /// `d.m`, `p->m`, `d.dims.m`, `this->m` or `m` in a method. It becomes a
+  /// parameter spelled as the launch passes it (`this->m` for both of the
+  /// last two); a static data member is a variable.
+  llvm::Expected<Polynomial> memberSize(const MemberExpr *ME) {
+    SourceLocation Loc = ME->getMemberLoc();
+    if (const auto *VD = dyn_cast<VarDecl>(ME->getMemberDecl())) {
+      // Its name alone would not find it at the launch, outside the class.
+      if (!VD->isUsableInConstantExpressions(Ctx))
+        return regionError(Loc,
+                           "'" + VD->getNameAsString() +
+                               "' is a static data member without a constant value",
+                           "read it into a local variable before the region");
+      return variableSize(VD, Loc);
+    }
+    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    auto Spelling = memberSpelling(ME);
+    if (!FD || !Spelling)
+      return Spelling ? regionError(Loc, "unsupported expression in a subscript or loop bound",
+                                    AffineNote)
+                      : Spelling.takeError();
+    QualType T = FD->getType();
+    if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
+      return regionError(Loc, "'" + *Spelling + "' is a reference to a non-const integer",
+                         "bind sizes to 'const' references, or pass them by value");
+    T = T.getNonReferenceType();
+    if (!T->isIntegerType())
+      return regionError(Loc, "'" + *Spelling + "' is not an integer", AffineNote);
+    auto Fresh = claimParameterName(*Spelling, FD, std::nullopt, Loc);
+    if (!Fresh)
+      return Fresh.takeError();
+    if (*Fresh) {
+      if (Ctx.getTypeSize(T) > 64)
+        return regionError(Loc, "'" + *Spelling + "' is wider than 64 bits",
+                           "sizes and bounds are computed in 64-bit signed integers");
+      Parameter P;
+      P.Name = *Spelling;
+      P.TypeSpelling = T.getUnqualifiedType().getAsString(*Policy);
+      M.Params.push_back(P);
+    }
+    return Polynomial::symbol(*Spelling);
+  }
+
+  /// `d.m`, `p->dims.m`, `this->m` for a member of a variable declared
+  /// outside the region, or of `this`.
+  llvm::Expected<std::string> memberSpelling(const MemberExpr *ME) {
+    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (!FD)
+      return regionError(ME->getMemberLoc(),
+                         "unsupported expression in a subscript or loop bound", AffineNote);
+    const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+    std::string Object;
+    if (isa<CXXThisExpr>(Base)) {
+      Object = "this";
+    } else if (const auto *Inner = dyn_cast<MemberExpr>(Base)) {
+      auto S = memberSpelling(Inner);
+      if (!S)
+        return S.takeError();
+      Object = *S;
+    } else if (const auto *DR = dyn_cast<DeclRefExpr>(Base)) {
+      const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+      if (!VD)
+        return regionError(DR->getLocation(),
+                           "unsupported expression in a subscript or loop bound", AffineNote);
+      if (Locals.count(VD) || isInsideRegion(VD->getLocation()))
+        return regionError(DR->getLocation(),
+                           "'" + VD->getNameAsString() + "' is not invariant in the region",
+                           AffineNote);
+      Object = VD->getNameAsString();
+    } else {
+      const Expr *Object = Base;
+      if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Object))
+        Object = MT->getSubExpr()->IgnoreParenImpCasts();
+      return regionError(Base->getExprLoc(),
+                         isa<CallExpr>(Object)
+                             ? "a function call in a subscript or loop bound"
+                             : "unsupported expression in a subscript or loop bound",
+                         AffineNote);
+    }
+    return Object + (ME->isArrow() || Object == "this" ? "->" : ".") + FD->getNameAsString();
   }
 
   /// The declaration each parameter's or array's name stands for: two

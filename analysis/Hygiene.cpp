@@ -123,11 +123,26 @@ std::set<std::string> unqualifiedIdentifiersOf(llvm::StringRef Text) {
   return codeIdentifiersOf(Text, cudaLangOptions(), /*Qualified=*/false);
 }
 
+std::string definitionBase(llvm::StringRef Spelling) {
+  Spelling.consume_front("this->");
+  std::string Base;
+  for (size_t I = 0; I < Spelling.size(); ++I) {
+    if (Spelling[I] == '.' || Spelling.substr(I).starts_with("->")) {
+      Base += '_';
+      I += Spelling[I] == '-';
+      continue;
+    }
+    Base += Spelling[I];
+  }
+  return Base;
+}
+
 std::vector<std::string> definitionNames(const std::vector<std::string> &Spellings,
                                          const std::set<std::string> &Taken) {
   std::set<std::string> Used;
   std::vector<std::string> R;
-  for (const std::string &S : Spellings) {
+  for (const std::string &Spelling : Spellings) {
+    const std::string S = definitionBase(Spelling);
     std::string Name = S;
     for (unsigned N = 1; Taken.count(Name) || Used.count(Name); ++N)
       Name = S + "_" + std::to_string(N);

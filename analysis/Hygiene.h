@@ -67,6 +67,12 @@ std::set<std::string> codeIdentifiersOf(llvm::StringRef Text,
 /// qualified names too, are set aside around the code instead).
 std::set<std::string> unqualifiedIdentifiersOf(llvm::StringRef Text);
 
+/// The identifier the definitions build the name of a user's entity from:
+/// its spelling, or for a member read as a size (`d.m`, `p->dims.m`,
+/// `this->m`) the path without `this`, joined by '_' (`d_m`, `p_dims_m`,
+/// `m`).
+std::string definitionBase(llvm::StringRef Spelling);
+
 /// The names the definitions give to the user's entities: each spelling,
 /// unless `Taken` holds it or an earlier entity took it, then the first
 /// free `<spelling>_<n>`.

@@ -45,6 +45,17 @@ TEST(HygieneTest, CodeIdentifiersSkipCommentsAndLiterals) {
             (std::set<std::string>{"tc_gemm_0", "b"}));
 }
 
+// A member read as a size is passed as written and named by its path in
+// the definitions.
+TEST(HygieneTest, MemberSpellingsGiveIdentifiers) {
+  EXPECT_EQ(definitionBase("N"), "N");
+  EXPECT_EQ(definitionBase("d.m"), "d_m");
+  EXPECT_EQ(definitionBase("p->dims.m"), "p_dims_m");
+  EXPECT_EQ(definitionBase("this->M"), "M");
+  EXPECT_EQ(definitionNames({"this->M", "M", "d.m"}, {"d_m"}),
+            (std::vector<std::string>{"M", "M_1", "d_m_1"}));
+}
+
 // A qualified name is found in its scope whatever a local name is: the
 // definitions' names that a user's spelling must avoid are the others.
 TEST(HygieneTest, UnqualifiedIdentifiersSkipNamesAfterTheScopeOperator) {
