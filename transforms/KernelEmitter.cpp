@@ -468,11 +468,15 @@ private:
   /// tc_sums[tc_v]: each stored array's values into a local array of V
   /// lanes, then one store of each (a vector store where the address is
   /// aligned, tc/lane_store.cuh).
-  std::string laneBody(const EpilogueLanes &Lanes, int Width) const {
+  /// `Store` is the runtime's function of the vector store: tc::store_lanes
+  /// in the text kernels, tc::store_lane_words in the components' functors
+  /// (tc/lane_store.cuh says why).
+  std::string laneBody(const EpilogueLanes &Lanes, int Width,
+                       const std::string &Store = "tc::store_lanes") const {
     std::string V = str(Width), Decls, StoreLanes;
     for (auto &S : Lanes.Stores) {
       Decls += S.ElemSpelling + " " + S.Lanes + "[" + V + "];\n";
-      StoreLanes += "tc::store_lanes<" + V + ">(" + S.FirstAddress + ", " + S.Lanes + ");\n";
+      StoreLanes += Store + "<" + V + ">(" + S.FirstAddress + ", " + S.Lanes + ");\n";
     }
     // The lane's column only where the epilogue reads it (a bias by
     // column), so that the kernel compiles without unused variables.
@@ -1671,7 +1675,9 @@ private:
                           M.FunctionName + "': output element (tc_m, tc_n)\n"
                           "// from its sum, and eight of a row at once (tc/sm90/epilogue.cuh).\n";
     return epilogueFunctorText(epilogueFunctorName(), Comment, Members, Epilogue,
-                               Width ? laneBody(Lanes, Width) : std::string(), Width);
+                               Width ? laneBody(Lanes, Width, "tc::store_lane_words")
+                                     : std::string(),
+                               Width);
   }
 
   /// The launch of tc/sm90/gemm_kernel.cuh's kernel for this kernel's tiles

@@ -14,9 +14,32 @@
 
 namespace tc {
 
-// The lanes as 32-bit words, built in registers. (A memcpy of the whole
-// array, which is only 2-byte aligned for 16-bit T, can be lowered to
-// 16-bit pieces and the vector store split with it.)
+// Stores lanes[0 .. V-1] to p[0 .. V-1]: one V * sizeof(T)-byte store where
+// p is aligned to that, else element by element.
+template <int V, class T>
+__device__ __forceinline__ void store_lanes(T *p, const T (&lanes)[V]) {
+  constexpr int kBytes = V * static_cast<int>(sizeof(T));
+  static_assert(kBytes == 16 || kBytes == 8 || kBytes == 4, "a 4-, 8- or 16-byte vector");
+  if (reinterpret_cast<uintptr_t>(p) % kBytes != 0) {
+#pragma unroll
+    for (int v = 0; v < V; ++v)
+      p[v] = lanes[v];
+  } else if constexpr (kBytes == 16) {
+    uint4 w;
+    __builtin_memcpy(&w, lanes, 16);
+    *reinterpret_cast<uint4 *>(p) = w;
+  } else if constexpr (kBytes == 8) {
+    uint2 w;
+    __builtin_memcpy(&w, lanes, 8);
+    *reinterpret_cast<uint2 *>(p) = w;
+  } else {
+    uint32_t w;
+    __builtin_memcpy(&w, lanes, 4);
+    *reinterpret_cast<uint32_t *>(p) = w;
+  }
+}
+
+// The lanes as 32-bit words, built in registers.
 template <int V, class T, int W = V * static_cast<int>(sizeof(T)) / 4>
 __device__ __forceinline__ void lane_words(const T (&lanes)[V], uint32_t (&words)[W]) {
   static_assert(4 % sizeof(T) == 0, "elements of 1, 2 or 4 bytes");
@@ -36,10 +59,15 @@ __device__ __forceinline__ void lane_words(const T (&lanes)[V], uint32_t (&words
   }
 }
 
-// Stores lanes[0 .. V-1] to p[0 .. V-1]: one V * sizeof(T)-byte store where
-// p is aligned to that, else element by element.
+// store_lanes's contract, with the vector store written as one st.global
+// of the lanes packed into 32-bit words. The epilogue functors of the
+// sm_90 components use it: there, with the output pointer reached through
+// the functor, the compiler split store_lanes' 16-byte store into four
+// 4-byte ones (docs/results/sm90-components-h200.md). The generated text
+// kernels keep store_lanes, whose registers fit the smallest tiles (this
+// form spilled 8 bytes in a 32x64 cp.async kernel).
 template <int V, class T>
-__device__ __forceinline__ void store_lanes(T *p, const T (&lanes)[V]) {
+__device__ __forceinline__ void store_lane_words(T *p, const T (&lanes)[V]) {
   constexpr int kBytes = V * static_cast<int>(sizeof(T));
   static_assert(kBytes == 16 || kBytes == 8 || kBytes == 4, "a 4-, 8- or 16-byte vector");
   if (reinterpret_cast<uintptr_t>(p) % kBytes != 0) {

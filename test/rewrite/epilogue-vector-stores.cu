@@ -18,7 +18,7 @@
 // CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = __float2half(tc_value);
 // CHECK:       {{^}}  __device__ void row(long long tc_m, long long tc_n0, const float (&tc_sums)[8]) const {
 // CHECK-NEXT:  {{^ *}}__half tc_lanes_0[8];
-// CHECK:       {{^ *}}tc::store_lanes<8>(&C[(long long)((tc_m)) * (N) + ((tc_n0))], tc_lanes_0);
+// CHECK:       {{^ *}}tc::store_lane_words<8>(&C[(long long)((tc_m)) * (N) + ((tc_n0))], tc_lanes_0);
 // The generated text kernels (here the cp.async kernel): a vector wherever
 // isl's guard puts it wholly inside the output, the last columns one by one.
 // CHECK-LABEL: {{^}}__global__ void __launch_bounds__(256, 2) tc_gemm_f16_0_cp_async_kernel(
@@ -37,8 +37,8 @@
 // CHECK-LABEL: {{^}}struct tc_gemm_two_0_epilogue {
 // CHECK:       {{^ *}}float tc_lanes_0[4];
 // CHECK-NEXT:  {{^ *}}__half tc_lanes_1[4];
-// CHECK:       {{^ *}}tc::store_lanes<4>(&C[{{.*}}((tc_n0))], tc_lanes_0);
-// CHECK-NEXT:  {{^ *}}tc::store_lanes<4>(&D[{{.*}}((tc_n0))], tc_lanes_1);
+// CHECK:       {{^ *}}tc::store_lane_words<4>(&C[{{.*}}((tc_n0))], tc_lanes_0);
+// CHECK-NEXT:  {{^ *}}tc::store_lane_words<4>(&D[{{.*}}((tc_n0))], tc_lanes_1);
 // CHECK-LABEL: {{^}}void gemm_two(
 
 // Column-major C: element-wise stores only.

@@ -27,7 +27,7 @@
 // CHECK-NEXT: {{^}}  __device__ void operator()(long long tc_m, long long tc_n, float tc_sum) const {
 // CHECK:      {{^}}    C[(long long)((tc_m)) * (N) + ((tc_n))] = __float2half(tc_value);
 // CHECK:      {{^}}  __device__ void row(long long tc_m, long long tc_n0, const float (&tc_sums)[8]) const {
-// CHECK:      {{^}}    tc::store_lanes<8>(&C[(long long)((tc_m)) * (N) + ((tc_n0))], tc_lanes_0);
+// CHECK:      {{^}}    tc::store_lane_words<8>(&C[(long long)((tc_m)) * (N) + ((tc_n0))], tc_lanes_0);
 // CHECK:      {{^}}//   block tile 128x128x64, 2 warpgroups (8 warps and a producer warp), 3 TMA stages (mbarriers), wgmma.mma_async.m64n128k16 (fp32 accumulation, 1 group in flight), 98368 bytes of shared memory, sm_90a
 // CHECK-NEXT: {{^}}static void tc_gemm_0_launch(
 // CHECK-NOT:  {{^}}__global__ void {{.*}} tc_gemm_0_kernel(

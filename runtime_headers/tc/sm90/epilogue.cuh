@@ -90,7 +90,7 @@ struct StoreEpilogue {
 #pragma unroll
       for (int v = 0; v < kLanes; ++v)
         lanes[v] = from_float<T>(acc[h * kLanes + v]);
-      store_lanes<kLanes>(c + i * ldc + j0 + h * kLanes, lanes);
+      store_lane_words<kLanes>(c + i * ldc + j0 + h * kLanes, lanes);
     }
   }
 };
