@@ -26,10 +26,10 @@ namespace tc {
 /// Why the kernel of `C` for this region is not tc::sm90::gemm_kernel, or
 /// an empty string where it is. It is where the kernel is TMA + wgmma with
 /// one producer warp, 64-deep k tiles, one ring of stages, the plain tile
-/// schedule or stream units, and a staged epilogue, and the region one product of 16-bit floating-point operands
-/// without prologues or batches: the output's guards are then the
-/// rectangle the idiom requires (i < M, j < N), which the staged epilogue
-/// applies.
+/// schedule or stream units, and a staged epilogue, and the region one
+/// product of 16-bit floating-point operands without prologues or
+/// batches: the output's guards are then the rectangle the idiom requires
+/// (i < M, j < N), which the staged epilogue applies.
 std::string sm90ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idiom,
                                   const RegionClauses &Clauses);
 
