@@ -8,8 +8,8 @@
 #   scripts/test.sh [--full | --sanitize] [EXTRA CMAKE CONFIGURE ARGS...]
 #
 # Without --full it runs the default tier (what CI runs, under 15 minutes
-# on 2 cores); --full runs every test (the full tier, about an hour on 2
-# cores). CONTRIBUTING.md, "Test tiers", lists which tier holds what.
+# on 2 cores); --full runs every test (the full tier, about half an hour
+# on 2 cores). CONTRIBUTING.md, "Test tiers", lists which tier holds what.
 # --sanitize: the default tier on a build with AddressSanitizer and
 # UndefinedBehaviorSanitizer, in build-fuzz/ (Clang 22, -DTC_FUZZ=ON: the
 # build scripts/fuzz.sh uses). A sanitizer report aborts the process, so
