@@ -928,21 +928,8 @@ private:
                              VD->getNameAsString() +
                              "' is computed in the region",
                          AffineNote);
-    // A const reference to an integer reads the integer it is bound
-    // to: nothing in the region may write it, so its value at the
-    // launch is its value throughout.
-    QualType T = VD->getType();
-    if (T->isReferenceType() && T.getNonReferenceType()->isIntegerType() &&
-        !T.getNonReferenceType().isConstQualified())
-      return regionError(Loc,
-                         "'" + VD->getNameAsString() +
-                             "' is a reference to a non-const integer",
-                         "bind sizes to 'const' references, or pass them by value");
-    if (!T.getNonReferenceType()->isIntegerType())
-      return regionError(Loc,
-                         "'" + VD->getNameAsString() +
-                             "' is not an integer",
-                         AffineNote);
+    if (auto Err = checkSizeType(VD->getType(), VD->getNameAsString(), Loc))
+      return std::move(Err);
     if (isInsideRegion(VD->getLocation()))
       return regionError(Loc,
                          "'" + VD->getNameAsString() +
@@ -968,31 +955,14 @@ private:
                            "read it into a local variable before the region");
       return variableSize(VD, Loc);
     }
-    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
     auto Spelling = memberSpelling(ME);
-    if (!FD || !Spelling)
-      return Spelling ? regionError(Loc, "unsupported expression in a subscript or loop bound",
-                                    AffineNote)
-                      : Spelling.takeError();
-    QualType T = FD->getType();
-    if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
-      return regionError(Loc, "'" + *Spelling + "' is a reference to a non-const integer",
-                         "bind sizes to 'const' references, or pass them by value");
-    T = T.getNonReferenceType();
-    if (!T->isIntegerType())
-      return regionError(Loc, "'" + *Spelling + "' is not an integer", AffineNote);
-    auto Fresh = claimParameterName(*Spelling, FD, std::nullopt, Loc);
-    if (!Fresh)
-      return Fresh.takeError();
-    if (*Fresh) {
-      if (Ctx.getTypeSize(T) > 64)
-        return regionError(Loc, "'" + *Spelling + "' is wider than 64 bits",
-                           "sizes and bounds are computed in 64-bit signed integers");
-      Parameter P;
-      P.Name = *Spelling;
-      P.TypeSpelling = T.getUnqualifiedType().getAsString(*Policy);
-      M.Params.push_back(P);
-    }
+    if (!Spelling)
+      return Spelling.takeError();
+    const auto *FD = cast<FieldDecl>(ME->getMemberDecl());
+    if (auto Err = checkSizeType(FD->getType(), *Spelling, Loc))
+      return std::move(Err);
+    if (auto Err = addSizeParameter(*Spelling, FD, FD->getType(), std::nullopt, Loc))
+      return std::move(Err);
     return Polynomial::symbol(*Spelling);
   }
 
@@ -1023,11 +993,11 @@ private:
                            AffineNote);
       Object = VD->getNameAsString();
     } else {
-      const Expr *Object = Base;
-      if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Object))
-        Object = MT->getSubExpr()->IgnoreParenImpCasts();
+      const Expr *Value = Base;
+      if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Value))
+        Value = MT->getSubExpr()->IgnoreParenImpCasts();
       return regionError(Base->getExprLoc(),
-                         isa<CallExpr>(Object)
+                         isa<CallExpr>(Value)
                              ? "a function call in a subscript or loop bound"
                              : "unsupported expression in a subscript or loop bound",
                          AffineNote);
@@ -1063,35 +1033,32 @@ private:
   /// constexpr variable is.
   llvm::Error addEnumeratorParameter(const EnumConstantDecl *EC, int64_t Value,
                                      SourceLocation Use) {
-    auto Fresh = claimParameterName(EC->getNameAsString(), EC, Value, Use);
-    if (!Fresh)
-      return Fresh.takeError();
-    if (!*Fresh)
-      return llvm::Error::success();
-    Parameter P;
-    P.Name = EC->getNameAsString();
-    P.TypeSpelling = "long long";
-    P.Value = Value;
-    P.IsKernelArgument = false;
-    M.Params.push_back(P);
-    return llvm::Error::success();
+    return addSizeParameter(EC->getNameAsString(), EC, Ctx.LongLongTy, Value, Use);
   }
 
-  /// Sizes and their values travel as 64-bit signed integers (long long
-  /// kernel arguments, isl's bounds): a wider type would be cut silently.
+  /// The parameter of variable VD, a constant where it has a known value.
   llvm::Error addParameter(const VarDecl *VD, SourceLocation Use) {
-    std::string Name = VD->getNameAsString();
     std::optional<int64_t> Value;
     if (VD->getType().isConstQualified() || VD->isConstexpr())
       if (const Expr *Init = VD->getInit())
         if (auto V = Init->getIntegerConstantExpr(Ctx))
           Value = V->getSExtValue();
-    auto Fresh = claimParameterName(Name, VD, Value, Use);
+    return addSizeParameter(VD->getNameAsString(), VD, VD->getType(), Value, Use);
+  }
+
+  /// The parameter `Name` of entity D, of type T (a reference reads what
+  /// it is bound to), unless D has it already; with a Value, a constant
+  /// rather than a kernel argument. Sizes and their values travel as
+  /// 64-bit signed integers (long long kernel arguments, isl's bounds): a
+  /// wider type would be cut silently.
+  llvm::Error addSizeParameter(const std::string &Name, const ValueDecl *D, QualType T,
+                               std::optional<int64_t> Value, SourceLocation Use) {
+    auto Fresh = claimParameterName(Name, D, Value, Use);
     if (!Fresh)
       return Fresh.takeError();
     if (!*Fresh)
       return llvm::Error::success();
-    const QualType T = VD->getType().getNonReferenceType();
+    T = T.getNonReferenceType();
     if (Ctx.getTypeSize(T) > 64)
       return regionError(Use, "'" + Name + "' is wider than 64 bits",
                          "sizes and bounds are computed in 64-bit signed integers");
@@ -1103,6 +1070,19 @@ private:
       P.IsKernelArgument = false;
     }
     M.Params.push_back(P);
+    return llvm::Error::success();
+  }
+
+  /// A size's type: an integer, or a const reference to one, which reads
+  /// the integer it is bound to (nothing in the region may write it, so
+  /// its value at the launch is its value throughout).
+  llvm::Error checkSizeType(QualType T, const std::string &Name, SourceLocation Loc) {
+    if (T->isReferenceType() && T.getNonReferenceType()->isIntegerType() &&
+        !T.getNonReferenceType().isConstQualified())
+      return regionError(Loc, "'" + Name + "' is a reference to a non-const integer",
+                         "bind sizes to 'const' references, or pass them by value");
+    if (!T.getNonReferenceType()->isIntegerType())
+      return regionError(Loc, "'" + Name + "' is not an integer", AffineNote);
     return llvm::Error::success();
   }
 
