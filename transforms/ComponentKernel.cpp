@@ -3,16 +3,11 @@
 #include "CodeText.h"
 
 namespace tc {
-namespace {
-
-std::string str(long X) { return std::to_string(X); }
-
-} // namespace
 
 std::string sm90OperandTileType(const KernelConfig &C, const MatmulIdiom &Idiom, bool IsA) {
   const OperandView &V = IsA ? Idiom.A : Idiom.B;
   return std::string("tc::sm90::OperandTile<") + spelling(Idiom.InputType) + ", " +
-         str(IsA ? C.BlockM : C.BlockN) + ", tc::sm90::Major::" +
+         std::to_string(IsA ? C.BlockM : C.BlockN) + ", tc::sm90::Major::" +
          (V.ReductionIsContiguous ? "K" : "MN") + ">";
 }
 
@@ -46,7 +41,7 @@ std::string sm90ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idio
 
 std::string sm90MainloopType(const KernelConfig &C, const MatmulIdiom &Idiom) {
   return "tc::sm90::TmaWgmmaMainloop<" + sm90OperandTileType(C, Idiom, true) + ", " +
-         sm90OperandTileType(C, Idiom, false) + ", " + str(C.Stages) + ">";
+         sm90OperandTileType(C, Idiom, false) + ", " + std::to_string(C.Stages) + ">";
 }
 
 std::string epilogueFunctorText(const std::string &Name, const std::string &Comment,
@@ -66,7 +61,7 @@ std::string epilogueFunctorText(const std::string &Name, const std::string &Comm
     S += "  __device__ void row(long long tc_m, long long tc_j0, const float (&tc_row)[8]) "
          "const {\n"
          "#pragma unroll\n"
-         "    for (int tc_h = 0; tc_h < 8; tc_h += " + str(Lanes) + ") {\n"
+         "    for (int tc_h = 0; tc_h < 8; tc_h += " + std::to_string(Lanes) + ") {\n"
          "      const long long tc_n0 = tc_j0 + tc_h;\n"
          "      const float *tc_sums = tc_row + tc_h;\n" +
          indent(LaneBody, 6) + "    }\n  }\n";

@@ -1688,9 +1688,9 @@ private:
     auto Operand = [&](const OperandView &V) {
       return M.Arrays[V.ArrayId].Name + ", " + printStride(V.LeadingDim, M);
     };
-    std::string Members;
-    for (auto &A : arguments())
-      Members += (Members.empty() ? "" : ", ") + A.Name;
+    const std::string Scheduler = sm90SchedulerType(C); // TilesScheduler: the default
+    // The functor's members are the launcher's arguments, in their order.
+    const std::string Members = llvm::StringRef(ArgNames).rtrim(", ").str();
     return "  // The kernel of the sm_90 components (tc/sm90/gemm_kernel.cuh) for these\n"
            "  // tiles and the region's epilogue; the cp.async kernel where TMA cannot\n"
            "  // map an operand, not even through an aligned copy.\n" +
@@ -1701,7 +1701,7 @@ private:
            "      " + sm90OperandTileType(C, Idiom, false) + ",  // B\n"
            "      " + str(C.Stages) + ">;  // stages\n"
            "  if (!tc::sm90::launch_gemm<tc_mainloop" +
-           (C.StreamUnits ? ", tc::sm90::StreamUnitsScheduler" : "") + ">({" + extentM() + ", " + extentN() + ", " +
+           (Scheduler == "tc::sm90::TilesScheduler" ? "" : ", " + Scheduler) + ">({" + extentM() + ", " + extentN() + ", " +
            Idiom.ExtentK.str(subst()) + "}, " + Operand(Idiom.A) + ", " + Operand(Idiom.B) +
            ",\n                                          " + epilogueFunctorName() + "{" +
            Members + "}, tc_stream))\n"
