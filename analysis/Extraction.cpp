@@ -522,6 +522,15 @@ private:
   llvm::Error checkNotStoredSince(unsigned Id, SourceLocation Loc) {
     if (!ValueStores)
       return llvm::Error::success();
+    // Stores to other arrays since the binding do not change what it read,
+    // unless those arrays overlap this one (RegionModel::ReadsMovedPastStores).
+    if (!M.Arrays[Id].IsLocalScalar)
+      for (auto &[Other, Count] : StoreCount) {
+        auto Then = ValueStores->find(Other);
+        if (Other != Id && !M.Arrays[Other].IsLocalScalar &&
+            Count != (Then == ValueStores->end() ? 0 : Then->second))
+          M.ReadsMovedPastStores = true;
+      }
     auto Then = ValueStores->find(Id);
     unsigned Before = Then == ValueStores->end() ? 0 : Then->second;
     auto Now = StoreCount.find(Id);

@@ -59,6 +59,12 @@ struct IslModel {
 /// a RegionError at a subscript that never does.
 llvm::Expected<isl::set> rowAssumptions(isl::ctx Ctx, const RegionModel &M);
 
+/// S (or each map of U) with each size of known value (Parameter::Value)
+/// fixed to it and projected out: code built from it does not name the
+/// size, which is no kernel argument.
+isl::set withKnownSizes(isl::set S, const RegionModel &M);
+isl::union_map withKnownSizes(const isl::union_map &U, const RegionModel &M);
+
 /// Prints the model in isl notation: domains, accesses, dependences.
 std::string explainModel(const RegionModel &M, const IslModel &I);
 

@@ -714,23 +714,13 @@ private:
 
   /// The kernel reorders accesses: an output that may overlap another array
   /// of the region would change the result. Distinct pointers are only
-  /// known distinct when one of them is __restrict__.
+  /// known distinct when one of them is __restrict__; the others are tested
+  /// by the launcher (Aliasing.h).
   llvm::Error checkAliasing() {
-    std::set<unsigned> Written;
-    for (auto &S : M.Stmts)
-      if (!M.Arrays[S.Write.ArrayId].IsLocalScalar)
-        Written.insert(S.Write.ArrayId);
-    for (unsigned W : Written)
-      for (unsigned X = 0; X < M.Arrays.size(); ++X) {
-        const Array &AW = M.Arrays[W], &AX = M.Arrays[X];
-        if (X == W || AX.IsLocalScalar || AW.IsRestrict || AX.IsRestrict)
-          continue;
-        return regionError(AW.DeclLoc,
-                           "output '" + AW.Name + "' may alias '" + AX.Name +
-                               "', which the region also accesses",
-                           "declare the pointers __restrict__ to promise they "
-                           "do not overlap");
-      }
+    auto Pairs = aliasPairs(M);
+    if (!Pairs)
+      return Pairs.takeError();
+    Idiom.MayAlias = std::move(*Pairs);
     return llvm::Error::success();
   }
 

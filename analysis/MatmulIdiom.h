@@ -11,6 +11,7 @@
 #ifndef TC_ANALYSIS_MATMULIDIOM_H
 #define TC_ANALYSIS_MATMULIDIOM_H
 
+#include "Aliasing.h"
 #include "IslModel.h"
 #include "RegionError.h"
 #include <map>
@@ -82,6 +83,9 @@ struct MatmulIdiom {
   /// The products after the first (Reduction, IterK, ExtentK, A, B) of a
   /// sum of matmuls; same output, element types and operand layouts.
   std::vector<ProductTerm> MoreProducts;
+  /// The arrays the launcher tests for overlap before it launches the
+  /// kernel (Aliasing.h); the region runs serially where they overlap.
+  std::vector<AliasPair> MayAlias;
 
   bool isReduction(unsigned Stmt) const {
     if (Stmt == Reduction)

@@ -90,6 +90,11 @@ struct RegionModel {
   std::vector<Array> Arrays;
   std::vector<Loop> Loops;
   std::vector<Statement> Stmts;
+  /// Whether a local's value reads an array after a store to another array
+  /// that follows the local's binding (`float a = A[i]; C[i] = 0; D[i] =
+  /// a;`): the statements read it where the value is used. Equal unless
+  /// the arrays overlap, so a run-time alias check cannot keep the order.
+  bool ReadsMovedPastStores = false;
   /// After usePlaceholderNames (Hygiene.h): the user's spelling of each
   /// placeholder `__tc_u<N>__`, indexed by N.
   std::vector<std::string> UserNames;

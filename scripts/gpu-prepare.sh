@@ -45,6 +45,13 @@ done
 for src in samples/forms/*.cu; do
   rewrite "$src" .gpu/forms
 done
+# Regions of the GPU tests: rewritten, and kept as written for the tests
+# that run the source on the host (alias_check_test.cu).
+mkdir -p .gpu/regions
+for src in test/gpu/regions/*.cu; do
+  rewrite "$src" .gpu/regions
+  cp "$src" .gpu/regions/
+done
 
 cp -r runtime_headers .gpu/runtime_headers
 cp test/gpu/*.cu .gpu/

@@ -222,10 +222,10 @@ void AstPrinter::printNode(isl_ast_node *Node, unsigned Indent,
     std::string I = printAstExpr(It);
     // Full unrolling keeps register arrays indexed by constants; long loops
     // that index no registers (the staged epilogue) are unrolled partially.
-    if (!mentionsSize(Init) && !mentionsSize(Cond))
+    if (!Serial && !mentionsSize(Init) && !mentionsSize(Cond))
       Out += Pad + (constantTripCount(Init, Cond) > 32 ? "#pragma unroll 4\n"
                                                        : "#pragma unroll\n");
-    Out += Pad + "for (int " + I + " = " + strip(printAstExpr(Init)) + "; " +
+    Out += Pad + "for (" + (Serial ? "long long " : "int ") + I + " = " + strip(printAstExpr(Init)) + "; " +
            strip(printAstExpr(Cond)) + "; " + I + " += " + printAstExpr(Inc) +
            ") {\n";
     isl_ast_expr_free(It);

@@ -46,6 +46,12 @@ public:
   AstPrinter(const std::vector<std::string> &Statements,
              std::set<std::string> SizeParams)
       : Statements(Statements), SizeParams(std::move(SizeParams)) {}
+  /// Loops as a serial program wants them: 64-bit iterators (the trip
+  /// counts are sizes), and no unrolling.
+  AstPrinter &serialLoops() {
+    Serial = true;
+    return *this;
+  }
   std::string print(isl_ast_node *Node, unsigned Indent) const;
 
 private:
@@ -53,6 +59,7 @@ private:
   bool mentionsSize(isl_ast_expr *E) const;
   const std::vector<std::string> &Statements;
   std::set<std::string> SizeParams;
+  bool Serial = false;
 };
 
 } // namespace tc

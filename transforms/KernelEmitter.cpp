@@ -7,12 +7,14 @@
 //
 //===----------------------------------------------------------------------===//
 #include "KernelEmitter.h"
+#include "AliasCheck.h"
 #include "AstPrinter.h"
 #include "CodeText.h"
 #include "ComponentKernel.h"
 #include "Epilogue.h"
 #include "FloatRounding.h"
 #include "KernelSchedule.h"
+#include "SerialKernel.h"
 #include "clang/Basic/CharInfo.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/StringExtras.h"
@@ -122,7 +124,20 @@ public:
                     : std::string();
       Kernel = kernel(Body, ProducerBody, StorerBody) + "\n";
     }
-    G.Definitions = (EmitShared ? prologueFunctor(Idiom.A, "a") + prologueFunctor(Idiom.B, "b")
+    // The region's entry launcher tests its arrays for overlap (Aliasing.h)
+    // and runs the serial kernel where they meet.
+    std::string Serial;
+    if (entersRegion() && !Idiom.MayAlias.empty()) {
+      std::vector<KernelParameter> Params;
+      for (const Arg &A : arguments())
+        Params.push_back({A.LauncherType, A.Name});
+      Serial = "// " + Where + ": the '#pragma tc' region as written, on one thread, for\n"
+               "// arrays that overlap (run by " + Name + "_launch)\n" +
+               serialKernel(M, I, serialKernelName(), Params) + "\n";
+      G.Explain += explainAliasCheck(M, I, Idiom.MayAlias, serialKernelName());
+    }
+    G.Definitions = Serial +
+                    (EmitShared ? prologueFunctor(Idiom.A, "a") + prologueFunctor(Idiom.B, "b")
                                 : std::string()) +
                     (DefinesFunctor ? epilogueFunctor(*Epi, Lanes) : std::string()) + Kernel +
                     (EmitShared ? reduceKernel(*Epi) + "\n" : "") + launcher(KS) + "\n";
@@ -1322,6 +1337,14 @@ private:
            ", which does not hold\");\n    return;\n  }\n";
     }
     S += "  if (!(" + printSetCondition(Params) + "))\n    return;  // no output element\n";
+    if (entersRegion() && !Idiom.MayAlias.empty()) {
+      std::string Names;
+      for (auto &A : Args)
+        Names += (Names.empty() ? "" : ", ") + A.Name;
+      S += aliasCheck(M, I, Idiom.MayAlias,
+                      serialKernelName() + "<<<1, 1, 0, tc_stream>>>(" + Names + ");" +
+                          (M.Clauses.Sync ? "\n    cudaStreamSynchronize(tc_stream);" : ""));
+    }
     if (!Alts.empty()) {
       std::string Names;
       for (auto &A : Args)
@@ -1659,6 +1682,10 @@ private:
   bool Components = false;
   bool DefinesFunctor = false;
   std::string twin() const { return Twin.empty() ? Name + "_cp_async" : Twin; }
+  /// Whether this is the launcher the region's call names (the default
+  /// kernel's), which dispatches to the others.
+  bool entersRegion() const { return Name == Region; }
+  std::string serialKernelName() const { return Region + "_serial_kernel"; }
 
   // ----- the sm_90 components (ComponentKernel.h) -----------------------
   std::string epilogueFunctorName() const { return Region + "_epilogue"; }

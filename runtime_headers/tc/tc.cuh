@@ -50,6 +50,7 @@
 #include "mma.cuh"
 #include "swizzle.cuh"
 #include "tile_copy.cuh"
+#include "alias_check.cuh"
 #include "tile_convert.cuh"
 #include "raw_fragment.cuh"
 #include "wgmma.cuh"

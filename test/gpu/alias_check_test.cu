@@ -1,0 +1,286 @@
+// GPU test of the launchers' run-time alias check (analysis/Aliasing.h,
+// tc/alias_check.cuh) on the regions of test/gpu/regions/aliasing.cu, whose
+// pointers are not __restrict__.
+//
+// Each case lays the region's arrays out in one allocation at given byte
+// offsets: apart, adjacent (one array starts where another ends: no byte
+// shared, so the kernels must run), or overlapping (in place, partly, by
+// one element: the launcher must run the region as written). The same
+// functions as written (unrewritten, below in namespace `source`) run on
+// the host on a copy of the same bytes, and the outputs must agree:
+//   * apart and adjacent: within the output type's tolerance of the
+//     kernels' reordered fp32 sums (fp16 2e-3, fp32 1e-3 of max|ref|);
+//   * overlapping: the serial kernel computes what the source computes in
+//     the source's order, reading values the region itself stored, so any
+//     reordering shows up as a large error; the tolerance covers only the
+//     device's fused multiply-adds (4e-3 of max|ref| for fp16).
+// Adjacent arrays at 512^3 also must finish in under 50 ms: the serial
+// kernel would take seconds, so a check that fires without an overlap
+// fails here.
+//
+// Usage: alias_check_test   (prints one line per case, "N passed, M failed")
+#include "regions/aliasing.tc.cu"
+namespace source {
+#include "regions/aliasing.cu"
+}
+
+#include <cuda_fp16.h>
+#include <cuda_runtime.h>
+
+#include <array>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace {
+
+enum class Elem { F16, F32 };
+size_t bytes_of(Elem e) { return e == Elem::F16 ? 2 : 4; }
+
+// One array of a case: where it starts in the pool, how many elements.
+struct ArrayAt {
+  size_t offset;  // bytes
+  size_t count;
+  Elem elem;
+};
+
+double read(const unsigned char *p, Elem e, size_t i) {
+  if (e == Elem::F16) {
+    __half h;
+    std::memcpy(&h, p + 2 * i, 2);
+    return __half2float(h);
+  }
+  float f;
+  std::memcpy(&f, p + 4 * i, 4);
+  return f;
+}
+
+void write(unsigned char *p, Elem e, size_t i, float v) {
+  if (e == Elem::F16) {
+    __half h = __float2half(v);
+    std::memcpy(p + 2 * i, &h, 2);
+  } else {
+    std::memcpy(p + 4 * i, &v, 4);
+  }
+}
+
+#define CHECK_CUDA(x)                                                              \
+  do {                                                                             \
+    cudaError_t e_ = (x);                                                          \
+    if (e_ != cudaSuccess) {                                                       \
+      std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_)); \
+      std::exit(2);                                                                \
+    }                                                                              \
+  } while (0)
+
+// A case: the arrays (the output last), and the call of the rewritten
+// function and of the source on a pool's base address.
+struct Case {
+  std::string name;
+  std::vector<ArrayAt> arrays;
+  std::function<void(unsigned char *)> device, host;
+  bool overlapping;
+  double max_ms = 0;  // > 0: the device call must take less
+};
+
+int passed = 0, failed = 0;
+
+void run(const Case &c, std::mt19937 &rng) {
+  size_t bytes = 0;
+  for (const ArrayAt &a : c.arrays)
+    bytes = std::max(bytes, a.offset + a.count * bytes_of(a.elem));
+  std::vector<unsigned char> host(bytes), back(bytes);
+  std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+  for (const ArrayAt &a : c.arrays)  // overlaps: the later array's values win
+    for (size_t i = 0; i < a.count; ++i)
+      write(host.data() + a.offset, a.elem, i, u(rng));
+  unsigned char *dev = nullptr;
+  CHECK_CUDA(cudaMalloc(&dev, bytes));
+  CHECK_CUDA(cudaMemcpy(dev, host.data(), bytes, cudaMemcpyHostToDevice));
+  c.device(dev);  // once untimed (first-call set-up), on a fresh copy after
+  CHECK_CUDA(cudaDeviceSynchronize());
+  CHECK_CUDA(cudaMemcpy(dev, host.data(), bytes, cudaMemcpyHostToDevice));
+  auto t0 = std::chrono::steady_clock::now();
+  c.device(dev);
+  CHECK_CUDA(cudaDeviceSynchronize());
+  double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  CHECK_CUDA(cudaGetLastError());
+  CHECK_CUDA(cudaMemcpy(back.data(), dev, bytes, cudaMemcpyDeviceToHost));
+  CHECK_CUDA(cudaFree(dev));
+  c.host(host.data());
+
+  const ArrayAt &out = c.arrays.back();
+  double max_ref = 1e-6, max_err = 0;
+  bool nan = false;
+  for (size_t i = 0; i < out.count; ++i) {
+    double r = read(host.data() + out.offset, out.elem, i);
+    double g = read(back.data() + out.offset, out.elem, i);
+    nan |= std::isnan(g) != std::isnan(r);
+    max_ref = std::max(max_ref, std::fabs(r));
+    max_err = std::max(max_err, std::fabs(g - r));
+  }
+  double tol = out.elem == Elem::F16 ? (c.overlapping ? 4e-3 : 2e-3) : 1e-3;
+  double rel = max_err / max_ref;
+  bool ok = !nan && rel <= tol && (c.max_ms <= 0 || ms < c.max_ms);
+  std::printf("%-4s %-44s rel.err %.2e (tol %.0e)  %9.3f ms%s\n", ok ? "ok" : "FAIL",
+              c.name.c_str(), rel, tol, ms,
+              c.max_ms > 0 ? (ms < c.max_ms ? "  (kernels ran)" : "  (too slow: serial?)") : "");
+  (ok ? passed : failed)++;
+}
+
+// Offsets: arrays one after another, 256-byte aligned ("apart").
+std::vector<size_t> apart(const std::vector<size_t> &sizes) {
+  std::vector<size_t> at;
+  size_t next = 0;
+  for (size_t s : sizes) {
+    at.push_back(next);
+    next += (s + 255) / 256 * 256 + 256;
+  }
+  return at;
+}
+
+// --- alias_gemm: C (M x N, fp16) = A (M x K) * B (K x N) ----------------------
+Case gemm_case(const std::string &how, int M, int N, int K, size_t a, size_t b, size_t c,
+               bool overlapping, double max_ms = 0) {
+  Case k;
+  k.name = "alias_gemm " + std::to_string(M) + "x" + std::to_string(N) + "x" +
+           std::to_string(K) + " " + how;
+  k.arrays = {{a, size_t(M) * K, Elem::F16}, {b, size_t(K) * N, Elem::F16},
+              {c, size_t(M) * N, Elem::F16}};
+  k.overlapping = overlapping;
+  k.max_ms = max_ms;
+  auto call = [=](auto fn, unsigned char *p) {
+    fn(M, N, K, reinterpret_cast<const __half *>(p + a), reinterpret_cast<const __half *>(p + b),
+       reinterpret_cast<__half *>(p + c));
+  };
+  k.device = [=](unsigned char *p) { call(alias_gemm, p); };
+  k.host = [=](unsigned char *p) { call(source::alias_gemm, p); };
+  return k;
+}
+
+Case gemm_apart(int M, int N, int K) {
+  auto at = apart({size_t(M) * K * 2, size_t(K) * N * 2, size_t(M) * N * 2});
+  return gemm_case("apart", M, N, K, at[0], at[1], at[2], false);
+}
+
+// --- alias_rows: Y (M x 96, fp32) = X (M x 64) * W (64 x 96) -----------------------
+Case rows_case(const std::string &how, int M, size_t x, size_t w, size_t y, double max_ms = 0) {
+  using source::kCols;
+  using source::kDepth;
+  Case k;
+  k.name = "alias_rows " + std::to_string(M) + "x96x64 " + how;
+  k.arrays = {{x, size_t(M) * kDepth, Elem::F16}, {w, size_t(kDepth) * kCols, Elem::F16},
+              {y, size_t(M) * kCols, Elem::F32}};
+  k.overlapping = false;
+  k.max_ms = max_ms;
+  auto call = [=](auto fn, unsigned char *p) {
+    fn(M, reinterpret_cast<const __half(*)[kDepth]>(p + x),
+       reinterpret_cast<const __half(*)[kCols]>(p + w), reinterpret_cast<float(*)[kCols]>(p + y));
+  };
+  k.device = [=](unsigned char *p) { call(alias_rows, p); };
+  k.host = [=](unsigned char *p) { call(source::alias_rows, p); };
+  return k;
+}
+
+// --- alias_blas: C = alpha * A * B + beta * C, leading dimensions -----------------
+Case blas_case(const std::string &how, int M, int N, int K, int lda, int ldb, int ldc, size_t a,
+               size_t b, size_t c, bool overlapping) {
+  Case k;
+  k.name = "alias_blas " + std::to_string(M) + "x" + std::to_string(N) + "x" +
+           std::to_string(K) + " ld " + std::to_string(lda) + "," + std::to_string(ldb) + "," +
+           std::to_string(ldc) + " " + how;
+  k.arrays = {{a, size_t(M) * lda, Elem::F16}, {b, size_t(K) * ldb, Elem::F16},
+              {c, size_t(M) * ldc, Elem::F32}};
+  k.overlapping = overlapping;
+  auto call = [=](auto fn, unsigned char *p) {
+    fn(M, N, K, 0.75f, reinterpret_cast<const __half *>(p + a), lda,
+       reinterpret_cast<const __half *>(p + b), ldb, -0.5f, reinterpret_cast<float *>(p + c), ldc);
+  };
+  k.device = [=](unsigned char *p) { call(alias_blas, p); };
+  k.host = [=](unsigned char *p) { call(source::alias_blas, p); };
+  return k;
+}
+
+// --- alias_bias_relu: C (fp16) = relu(A * B + bias[j]) -------------------------------
+Case bias_case(const std::string &how, int M, int N, int K, size_t a, size_t b, size_t bias,
+               size_t c, bool overlapping) {
+  Case k;
+  k.name = "alias_bias_relu " + std::to_string(M) + "x" + std::to_string(N) + "x" +
+           std::to_string(K) + " " + how;
+  k.arrays = {{a, size_t(M) * K, Elem::F16}, {b, size_t(K) * N, Elem::F16},
+              {bias, size_t(N), Elem::F32}, {c, size_t(M) * N, Elem::F16}};
+  k.overlapping = overlapping;
+  auto call = [=](auto fn, unsigned char *p) {
+    fn(M, N, K, reinterpret_cast<const __half *>(p + a), reinterpret_cast<const __half *>(p + b),
+       reinterpret_cast<const float *>(p + bias), reinterpret_cast<__half *>(p + c));
+  };
+  k.device = [=](unsigned char *p) { call(alias_bias_relu, p); };
+  k.host = [=](unsigned char *p) { call(source::alias_bias_relu, p); };
+  return k;
+}
+
+}  // namespace
+
+int main() {
+  cudaDeviceProp prop;
+  CHECK_CUDA(cudaGetDeviceProperties(&prop, 0));
+  std::printf("GPU: %s\n", prop.name);
+  std::mt19937 rng(20261202);
+  std::vector<Case> cases;
+
+  // Apart: the kernels, at shapes with partial tiles.
+  for (auto [M, N, K] : std::vector<std::array<int, 3>>{
+           {1, 1, 1}, {17, 33, 65}, {64, 64, 64}, {130, 250, 70}, {128, 256, 192}, {300, 129, 257}})
+    cases.push_back(gemm_apart(M, N, K));
+  // Adjacent: C begins where A ends, B where C ends; no byte shared.
+  {
+    int M = 512, N = 512, K = 512;
+    size_t a = 0, c = size_t(M) * K * 2, b = c + size_t(M) * N * 2;
+    cases.push_back(gemm_case("adjacent", M, N, K, a, b, c, false, 50.0));
+    cases.push_back(gemm_case("adjacent", 96, 40, 24, 0, 96 * 24 * 2 + 96 * 40 * 2, 96 * 24 * 2, false));
+  }
+  // Overlapping: in place (C is A, N == K), C over B's second half, C's
+  // first element on A's last.
+  cases.push_back(gemm_case("in place (C = A)", 48, 40, 40, 0, 48 * 40 * 2 + 512, 0, true));
+  cases.push_back(gemm_case("in place (C = A)", 1, 7, 7, 0, 256, 0, true));
+  // What the serial kernel costs (README): 256^3 multiply-adds on one thread.
+  cases.push_back(gemm_case("in place (C = A)", 256, 256, 256, 0, 256 * 256 * 2 + 512, 0, true));
+  cases.push_back(gemm_case("C over B's second half", 33, 50, 20, 0, 4096, 4096 + 20 * 50, true));
+  {
+    int M = 20, N = 30, K = 10;
+    size_t a = 0, c = size_t(M) * K * 2 - 2, b = 8192;
+    cases.push_back(gemm_case("C's first on A's last", M, N, K, a, b, c, true));
+  }
+
+  // PolyBench rows: apart and adjacent (the output is fp32: no overlap case
+  // of another type, which would read fp16 bits as floats).
+  for (int M : {1, 77, 300}) {
+    auto at = apart({size_t(M) * 64 * 2, 64 * 96 * 2, size_t(M) * 96 * 4});
+    cases.push_back(rows_case("apart", M, at[0], at[1], at[2]));
+  }
+  cases.push_back(rows_case("adjacent", 4096, 0, 4096 * 64 * 2 + 4096 * 96 * 4, 4096 * 64 * 2, 50.0));
+
+  // Leading dimensions and beta * C: apart, and C between A's rows' ends
+  // and B (adjacent to both).
+  cases.push_back(blas_case("apart", 70, 90, 33, 40, 100, 96, 0, 8192, 65536, false));
+  cases.push_back(blas_case("apart", 129, 257, 65, 72, 264, 264, 0, 32768, 131072, false));
+  {
+    int M = 40, N = 24, K = 16, lda = 16, ldb = 24, ldc = 24;
+    size_t a = 0, c = size_t(M) * lda * 2, b = c + size_t(M) * ldc * 4;
+    cases.push_back(blas_case("adjacent", M, N, K, lda, ldb, ldc, a, b, c, false));
+  }
+
+  // Bias and ReLU: apart, and in place over A.
+  cases.push_back(bias_case("apart", 100, 72, 56, 0, 16384, 32768, 49152, false));
+  cases.push_back(bias_case("in place (C = A)", 36, 44, 44, 0, 8192, 16384, 0, true));
+
+  for (const Case &c : cases)
+    run(c, rng);
+  std::printf("%d passed, %d failed\n", passed, failed);
+  return failed ? 1 : 0;
+}
