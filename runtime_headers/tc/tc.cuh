@@ -27,6 +27,7 @@
 //   tile_copy.cuh    operand tiles, global -> shared (cp.async)
 //   tile_convert.cuh operand tiles converted on the way (int8 weights, prologues)
 //   status.cuh    launchers' errors: tc::get_last_error, tc::set_error_handler
+//   alias_check.cuh the launchers' overlap test for arrays without __restrict__
 //   sm90/         the sm_90 kernel components (operand tiles, the TMA + wgmma
 //                 main loop, the staged epilogue) and the GEMM kernel that
 //                 composes them (sm90/gemm_kernel.cuh)
@@ -34,7 +35,7 @@
 // code generator must know about (names, signatures, swizzle function).
 #pragma once
 
-#define TC_RUNTIME_VERSION 5
+#define TC_RUNTIME_VERSION 6
 
 #include <cstdint>
 #include <cstdio>
