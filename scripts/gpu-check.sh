@@ -9,8 +9,8 @@
 #     with the driver test/gpu/forms_correctness.cu;
 #   - runtime_headers_test (.gpu/runtime_headers_test.cu) when present;
 #   - sm90_components_test (.gpu/sm90_components_test.cu) when present;
-#   - alias_check_test: the regions of test/gpu/regions/aliasing.cu, rewritten
-#     and as written, with the driver test/gpu/alias_check_test.cu;
+#   - regions_test: the regions of test/gpu/regions/*.cu, rewritten
+#     and as written, with the driver test/gpu/regions_test.cu;
 # then runs them. Build products go under /tmp. When $OUT is set, the full log
 # goes to $OUT/gpu-correctness.log and the markdown tables to
 # $OUT/gpu-correctness.md (samples) and $OUT/gpu-forms.md (forms). Exits
@@ -173,11 +173,11 @@ main() {
     specs+=("sm90_components_test:.gpu/sm90_components_test.cu")
     specs_text[sm90_components_test]=".gpu/sm90_components_test.cu"
   fi
-  if [[ -f .gpu/alias_check_test.cu && -f .gpu/regions/aliasing.tc.cu ]]; then
-    specs+=("alias_check_test:.gpu/alias_check_test.cu")
-    specs_text[alias_check_test]=".gpu/alias_check_test.cu (+ .gpu/regions/aliasing.tc.cu)"
+  if [[ -f .gpu/regions_test.cu && -f .gpu/regions/aliasing.tc.cu && -f .gpu/regions/sizes.tc.cu ]]; then
+    specs+=("regions_test:.gpu/regions_test.cu")
+    specs_text[regions_test]=".gpu/regions_test.cu (+ .gpu/regions/*.tc.cu)"
   else
-    record "alias_check_test" "FAIL (.gpu/alias_check_test.cu or .gpu/regions/ missing)"
+    record "regions_test" "FAIL (.gpu/regions_test.cu or .gpu/regions/ incomplete)"
   fi
   local t0=$SECONDS
   ((${#specs[@]})) && build_all "${specs[@]}"
@@ -190,8 +190,8 @@ main() {
   if [[ "${step_status[build sm90_components_test]:-}" == PASS ]]; then
     run_test sm90_components_test "$build/sm90_components_test"
   fi
-  if [[ "${step_status[build alias_check_test]:-}" == PASS ]]; then
-    run_test alias_check_test "$build/alias_check_test"
+  if [[ "${step_status[build regions_test]:-}" == PASS ]]; then
+    run_test regions_test "$build/regions_test"
   fi
   if [[ "${step_status[build gemm_correctness]:-}" == PASS ]]; then
     run_test gemm_correctness "$build/gemm_correctness" "$md"

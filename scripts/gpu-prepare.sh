@@ -46,7 +46,7 @@ for src in samples/forms/*.cu; do
   rewrite "$src" .gpu/forms
 done
 # Regions of the GPU tests: rewritten, and kept as written for the tests
-# that run the source on the host (alias_check_test.cu).
+# that run the source on the host (regions_test.cu).
 mkdir -p .gpu/regions
 for src in test/gpu/regions/*.cu; do
   rewrite "$src" .gpu/regions

@@ -2,7 +2,7 @@
 // accesses touch (isl's bounds of its subscripts, tc/alias_check.cuh) and,
 // where an output's meet another array's, runs the region as written on
 // one thread (the serial kernel: isl's AST of the original order). The
-// GPU test is test/gpu/alias_check_test.cu.
+// GPU test is test/gpu/regions_test.cu.
 //
 // RUN: %tc-rewrite %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'

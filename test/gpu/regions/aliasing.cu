@@ -1,4 +1,4 @@
-// Regions whose pointers are not __restrict__ (test/gpu/alias_check_test.cu):
+// Regions whose pointers are not __restrict__ (test/gpu/regions_test.cu):
 // the rewritten launchers test the arrays for overlap and run the region
 // as written, on one thread, where they meet. The driver runs the same
 // functions as written on the host, on the same (overlapping) layout.

@@ -1,27 +1,34 @@
-// GPU test of the launchers' run-time alias check (analysis/Aliasing.h,
-// tc/alias_check.cuh) on the regions of test/gpu/regions/aliasing.cu, whose
-// pointers are not __restrict__.
+// GPU test of the regions of test/gpu/regions/*.cu, differentially: each
+// rewritten function runs on the GPU, and the same function as written
+// (unrewritten, below in namespace `source`) runs on the host on a copy of
+// the same bytes; the outputs must agree.
 //
-// Each case lays the region's arrays out in one allocation at given byte
-// offsets: apart, adjacent (one array starts where another ends: no byte
-// shared, so the kernels must run), or overlapping (in place, partly, by
-// one element: the launcher must run the region as written). The same
-// functions as written (unrewritten, below in namespace `source`) run on
-// the host on a copy of the same bytes, and the outputs must agree:
+// aliasing.cu: the launchers' run-time alias check (analysis/Aliasing.h,
+// tc/alias_check.cuh) on regions whose pointers are not __restrict__. Each
+// case lays the arrays out in one allocation at given byte offsets: apart,
+// adjacent (one array starts where another ends: no byte shared, so the
+// kernels must run), or overlapping (in place, partly, by one element: the
+// launcher must run the region as written).
 //   * apart and adjacent: within the output type's tolerance of the
 //     kernels' reordered fp32 sums (fp16 2e-3, fp32 1e-3 of max|ref|);
 //   * overlapping: the serial kernel computes what the source computes in
 //     the source's order, reading values the region itself stored, so any
 //     reordering shows up as a large error; the tolerance covers only the
 //     device's fused multiply-adds (4e-3 of max|ref| for fp16).
-// Adjacent arrays at 512^3 also must finish in under 50 ms: the serial
-// kernel would take seconds, so a check that fires without an overlap
-// fails here.
+// Adjacent arrays at 512^3 (and 4096 x 96 x 64) also must finish in under
+// 50 ms: the serial kernel would take seconds, so a check that fires
+// without an overlap fails here.
 //
-// Usage: alias_check_test   (prints one line per case, "N passed, M failed")
+// sizes.cu: sizes read from struct members (by value, through a pointer),
+// a method's members, enumerators, constant expressions and const
+// references, at shapes with partial tiles.
+//
+// Usage: regions_test   (prints one line per case, "N passed, M failed")
 #include "regions/aliasing.tc.cu"
+#include "regions/sizes.tc.cu"
 namespace source {
 #include "regions/aliasing.cu"
+#include "regions/sizes.cu"
 }
 
 #include <cuda_fp16.h>
@@ -224,6 +231,142 @@ Case bias_case(const std::string &how, int M, int N, int K, size_t a, size_t b, 
   return k;
 }
 
+// Arrays one after another, 256-byte aligned, with a gap: (count, type).
+std::vector<ArrayAt> apart_arrays(const std::vector<std::pair<size_t, Elem>> &arrays) {
+  std::vector<size_t> sizes;
+  for (auto &[count, elem] : arrays)
+    sizes.push_back(count * bytes_of(elem));
+  std::vector<size_t> at = apart(sizes);
+  std::vector<ArrayAt> out;
+  for (size_t i = 0; i < arrays.size(); ++i)
+    out.push_back({at[i], arrays[i].first, arrays[i].second});
+  return out;
+}
+
+std::string shape(long long M, long long N, long long K) {
+  return std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K);
+}
+
+template <class T> T *at(unsigned char *p, const ArrayAt &a) {
+  return reinterpret_cast<T *>(p + a.offset);
+}
+
+// --- sizes.cu --------------------------------------------------------------------
+void add_sizes_cases(std::vector<Case> &cases) {
+  const std::vector<std::array<int, 3>> shapes = {{1, 1, 1}, {70, 130, 33}, {129, 64, 200},
+                                                  {256, 136, 72}};
+  for (const auto &s : shapes) {
+    const int M = s[0], N = s[1], K = s[2];
+    Case c;
+    c.name = "sizes_by_value " + shape(M, N, K);
+    c.arrays = apart_arrays({{size_t(M) * K, Elem::F16}, {size_t(K) * N, Elem::F16},
+                             {size_t(M) * N, Elem::F16}});
+    c.overlapping = false;
+    auto a = c.arrays;
+    c.device = [=](unsigned char *p) {
+      sizes_by_value(Dims{M, N, K}, at<__half>(p, a[0]), at<__half>(p, a[1]), at<__half>(p, a[2]));
+    };
+    c.host = [=](unsigned char *p) {
+      source::sizes_by_value(source::Dims{M, N, K}, at<__half>(p, a[0]), at<__half>(p, a[1]),
+                             at<__half>(p, a[2]));
+    };
+    cases.push_back(c);
+  }
+  for (const auto &s : shapes) {
+    const int M = s[0], N = s[1], K = s[2];
+    long long ldc = N + 5;
+    Case c;
+    c.name = "sizes_nested " + shape(M, N, K) + " ldc " + std::to_string(ldc);
+    c.arrays = apart_arrays({{size_t(M) * K, Elem::F16}, {size_t(N) * K, Elem::F16},
+                             {size_t(M) * ldc, Elem::F32}});
+    c.overlapping = false;
+    auto a = c.arrays;
+    c.device = [=](unsigned char *p) {
+      Problem pr{{M, N, K}, ldc};
+      sizes_nested(&pr, at<__half>(p, a[0]), at<__half>(p, a[1]), at<float>(p, a[2]));
+    };
+    c.host = [=](unsigned char *p) {
+      source::Problem pr{{M, N, K}, ldc};
+      source::sizes_nested(&pr, at<__half>(p, a[0]), at<__half>(p, a[1]), at<float>(p, a[2]));
+    };
+    cases.push_back(c);
+  }
+  for (const auto &s : shapes) {
+    const int M = s[0], N = s[1], K = s[2];
+    Case c;
+    c.name = "SizesLayer::forward " + shape(M, N, K);
+    c.arrays = apart_arrays({{size_t(N) * K, Elem::F16}, {size_t(M) * K, Elem::F16},
+                             {size_t(M) * N, Elem::F16}});
+    c.overlapping = false;
+    auto a = c.arrays;
+    c.device = [=](unsigned char *p) {
+      SizesLayer{M, N, K, at<__half>(p, a[0])}.forward(at<__half>(p, a[1]), at<__half>(p, a[2]));
+    };
+    c.host = [=](unsigned char *p) {
+      source::SizesLayer{M, N, K, at<__half>(p, a[0])}.forward(at<__half>(p, a[1]),
+                                                               at<__half>(p, a[2]));
+    };
+    cases.push_back(c);
+  }
+  for (const auto &s : shapes) {
+    const int M = s[0], N = s[1], K = s[2];
+    (void)N;
+    const int cols = source::kSizesCols;
+    Case c;
+    c.name = "sizes_by_enumerator " + shape(M, cols, K);
+    c.arrays = apart_arrays({{size_t(M) * K, Elem::F16}, {size_t(K) * cols, Elem::F16},
+                             {size_t(M) * cols, Elem::F32}});
+    c.overlapping = false;
+    auto a = c.arrays;
+    c.device = [=](unsigned char *p) {
+      sizes_by_enumerator(at<__half>(p, a[0]), at<__half>(p, a[1]), at<float>(p, a[2]), M, K);
+    };
+    c.host = [=](unsigned char *p) {
+      source::sizes_by_enumerator(at<__half>(p, a[0]), at<__half>(p, a[1]), at<float>(p, a[2]), M,
+                                  K);
+    };
+    cases.push_back(c);
+  }
+  for (int N : {1, 100, 264}) {
+    const int M = 72, K = 40;
+    Case c;
+    c.name = "sizes_by_constant_expressions " + shape(M, N, K);
+    c.arrays = apart_arrays({{size_t(M) * K, Elem::F16}, {size_t(K) * N, Elem::F16},
+                             {size_t(M) * N, Elem::F32}});
+    c.overlapping = false;
+    auto a = c.arrays;
+    c.device = [=](unsigned char *p) {
+      sizes_by_constant_expressions(at<__half>(p, a[0]), at<__half>(p, a[1]), at<float>(p, a[2]),
+                                    N);
+    };
+    c.host = [=](unsigned char *p) {
+      source::sizes_by_constant_expressions(at<__half>(p, a[0]), at<__half>(p, a[1]),
+                                            at<float>(p, a[2]), N);
+    };
+    cases.push_back(c);
+  }
+  for (const auto &s : shapes) {
+    const int M = s[0], N = s[1], K = s[2];
+    Case c;
+    c.name = "sizes_by_const_reference " + shape(M, N, K);
+    c.arrays = apart_arrays({{size_t(M) * K, Elem::F16}, {size_t(K) * N, Elem::F16},
+                             {size_t(M) * N, Elem::F32}});
+    c.overlapping = false;
+    auto a = c.arrays;
+    c.device = [=](unsigned char *p) {
+      const long k = K;
+      sizes_by_const_reference(at<__half>(p, a[0]), at<__half>(p, a[1]), at<float>(p, a[2]), M, N,
+                               k);
+    };
+    c.host = [=](unsigned char *p) {
+      const long k = K;
+      source::sizes_by_const_reference(at<__half>(p, a[0]), at<__half>(p, a[1]),
+                                       at<float>(p, a[2]), M, N, k);
+    };
+    cases.push_back(c);
+  }
+}
+
 }  // namespace
 
 int main() {
@@ -278,6 +421,8 @@ int main() {
   // Bias and ReLU: apart, and in place over A.
   cases.push_back(bias_case("apart", 100, 72, 56, 0, 16384, 32768, 49152, false));
   cases.push_back(bias_case("in place (C = A)", 36, 44, 44, 0, 8192, 16384, 0, true));
+
+  add_sizes_cases(cases);
 
   for (const Case &c : cases)
     run(c, rng);
