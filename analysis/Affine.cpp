@@ -1,5 +1,6 @@
 //===- Affine.cpp ---------------------------------------------------------===//
 #include "Affine.h"
+#include <optional>
 #include <algorithm>
 
 namespace tc {
@@ -195,6 +196,45 @@ std::optional<Delinearized> delinearize(const Polynomial &P,
       addTo(G.Constant, C, G.Overflow);
     else
       addTo(G.Coeffs[Iter], C, G.Overflow);
+  }
+  // A term without an iterator whose parameter part is another dimension's
+  // stride times one parameter is an offset in that dimension, not a
+  // dimension of its own: `(i - lo) * N + j` is row i - lo of stride N (the
+  // address is the same either way). A dimension with iterator terms is
+  // preferred, then the one of the larger stride.
+  auto HasIterator = [&](const AffineExpr &G) {
+    for (auto &[Sym, C] : G.Coeffs)
+      if (C != 0 && Iterators.count(Sym))
+        return true;
+    return false;
+  };
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (auto It = Groups.begin(); It != Groups.end() && !Changed; ++It) {
+      const Polynomial::Monomial &Key = It->first;
+      if (Key.empty() || HasIterator(It->second) || !It->second.Coeffs.empty())
+        continue;
+      std::optional<std::pair<Polynomial::Monomial, std::string>> Best;
+      for (size_t D = 0; D < Key.size(); ++D) {
+        Polynomial::Monomial Rest = Key;
+        Rest.erase(Rest.begin() + D);
+        auto H = Groups.find(Rest);
+        if (H == Groups.end())
+          continue;
+        auto Rank = [&](const Polynomial::Monomial &K) {
+          return std::make_pair(HasIterator(Groups[K]), K.size());
+        };
+        if (!Best || Rank(Rest) > Rank(Best->first))
+          Best = std::make_pair(Rest, Key[D]);
+      }
+      if (!Best)
+        continue;
+      AffineExpr &H = Groups[Best->first];
+      addTo(H.Coeffs[Best->second], It->second.Constant, H.Overflow);
+      H.Overflow |= It->second.Overflow;
+      Groups.erase(It);
+      Changed = true;
+    }
   }
   // Dimensions, innermost first, ordered by the degree of their stride.
   std::vector<Polynomial::Monomial> Keys;

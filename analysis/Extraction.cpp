@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Extraction.h"
+#include "LoopOrigins.h"
 #include "PureFunctions.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -73,6 +74,8 @@ public:
     classifyRebindings();
     Position.push_back(0);
     if (auto E = visit(&Region))
+      return std::move(E);
+    if (auto E = shiftLoopsToZero(M))
       return std::move(E);
     if (M.Stmts.empty())
       return regionError(Region.getBeginLoc(),
@@ -282,41 +285,81 @@ private:
     if (!Lower)
       return Lower.takeError();
     L.Lower = *Lower;
-    // Condition: `i < ub` or `i <= ub`.
-    const auto *Cond = dyn_cast_or_null<BinaryOperator>(
-        For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
-    if (!Cond || (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_LE) ||
-        !refersTo(Cond->getLHS(), Iter))
-      return regionError(For->getCond() ? For->getCond()->getBeginLoc()
-                                        : For->getBeginLoc(),
-                         "loop condition must compare the iterator with '<' "
-                         "or '<=' against an upper bound",
-                         "write 'i < upper' or 'i <= upper'");
-    Iterators[Iter] = L.Iterator; // bounds of inner loops may use it
-    auto Upper = affine(Cond->getRHS());
-    if (!Upper)
-      return Upper.takeError();
-    L.UpperExclusive = *Upper;
-    if (Cond->getOpcode() == BO_LE) {
-      auto Bound = checkedResult(L.UpperExclusive + AffineExpr::constant(1),
-                                 Cond->getOperatorLoc());
-      if (!Bound)
-        return Bound.takeError();
-      L.UpperExclusive = *Bound;
+    // Increment: ++i, i++, i += 1 upwards; --i, i--, i -= 1 downwards.
+    std::optional<int> Step;
+    if (const auto *U = dyn_cast_or_null<UnaryOperator>(For->getInc())) {
+      if (refersTo(U->getSubExpr(), Iter))
+        Step = U->isIncrementOp() ? 1 : -1;
+    } else if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(For->getInc())) {
+      if ((CA->getOpcode() == BO_AddAssign || CA->getOpcode() == BO_SubAssign) &&
+          refersTo(CA->getLHS(), Iter))
+        if (const auto *IL = dyn_cast<IntegerLiteral>(CA->getRHS()->IgnoreParenImpCasts())) {
+          if (IL->getValue() == 1)
+            Step = CA->getOpcode() == BO_AddAssign ? 1 : -1;
+          else
+            return regionError(CA->getOperatorLoc(),
+                               "loop step " + toString(IL->getValue(), 10, false) +
+                                   " is not supported",
+                               "strided loops are not supported yet; loop over every "
+                               "element and index with 'step * i'");
+        }
     }
-    // Increment: ++i, i++, i += 1.
-    bool UnitStep = false;
-    if (const auto *U = dyn_cast_or_null<UnaryOperator>(For->getInc()))
-      UnitStep = U->isIncrementOp() && refersTo(U->getSubExpr(), Iter);
-    else if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(For->getInc()))
-      if (CA->getOpcode() == BO_AddAssign && refersTo(CA->getLHS(), Iter))
-        if (const auto *IL = dyn_cast<IntegerLiteral>(CA->getRHS()->IgnoreParenImpCasts()))
-          UnitStep = IL->getValue() == 1;
-    if (!UnitStep)
+    if (!Step)
       return regionError(For->getInc() ? For->getInc()->getBeginLoc()
                                        : For->getBeginLoc(),
-                         "loop increment must be '++i', 'i++' or 'i += 1'",
+                         "loop increment must be '++i', 'i++', 'i += 1' or, "
+                         "downwards, '--i', 'i--', 'i -= 1'",
                          "strided loops are not supported yet");
+    L.Reversed = *Step < 0;
+    // Condition: the iterator against a bound, on either side: `i < ub`,
+    // `i <= ub`, `i != ub` upwards (`ub > i` alike), `i >= lb`, `i > lb`
+    // downwards.
+    const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+        For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
+    std::optional<BinaryOperatorKind> Op;
+    const Expr *BoundE = nullptr;
+    if (Cond && Cond->isComparisonOp()) {
+      if (refersTo(Cond->getLHS(), Iter)) {
+        Op = Cond->getOpcode();
+        BoundE = Cond->getRHS();
+      } else if (refersTo(Cond->getRHS(), Iter)) {
+        Op = BinaryOperator::reverseComparisonOp(Cond->getOpcode());
+        BoundE = Cond->getLHS();
+      }
+    }
+    bool Upwards = Op && (*Op == BO_LT || *Op == BO_LE || *Op == BO_NE);
+    bool Downwards = Op && (*Op == BO_GT || *Op == BO_GE);
+    if (L.Reversed ? !Downwards : !Upwards)
+      return regionError(For->getCond() ? For->getCond()->getBeginLoc()
+                                        : For->getBeginLoc(),
+                         L.Reversed ? "a downward loop's condition must compare the iterator "
+                                      "with '>' or '>=' against a lower bound"
+                                    : "loop condition must compare the iterator with '<', "
+                                      "'<=' or '!=' against an upper bound",
+                         L.Reversed ? "write 'i >= lower' or 'i > lower'"
+                                    : "write 'i < upper' or 'i <= upper'");
+    Iterators[Iter] = L.Iterator; // bounds of inner loops may use it
+    auto BoundOrError = affine(BoundE);
+    if (!BoundOrError)
+      return BoundOrError.takeError();
+    AffineExpr Bound = *BoundOrError;
+    // `<=` and `>` bounds are one off the exclusive and inclusive ones.
+    if (*Op == BO_LE || *Op == BO_GT) {
+      auto Off = checkedResult(Bound + AffineExpr::constant(1), Cond->getOperatorLoc());
+      if (!Off)
+        return Off.takeError();
+      Bound = *Off;
+    }
+    if (L.Reversed) {
+      // From the start down to the bound: [bound, start + 1).
+      auto End = checkedResult(L.Lower + AffineExpr::constant(1), For->getBeginLoc());
+      if (!End)
+        return End.takeError();
+      L.Lower = Bound;
+      L.UpperExclusive = *End;
+    } else {
+      L.UpperExclusive = Bound;
+    }
     M.Loops.push_back(L);
     LoopStack.push_back(M.Loops.size() - 1);
     Position.back()++;

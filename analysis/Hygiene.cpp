@@ -174,6 +174,7 @@ public:
     for (Loop &L : M.Loops) {
       L.Lower = rename(L.Lower);
       L.UpperExclusive = rename(L.UpperExclusive);
+      L.Shift = rename(L.Shift);
     }
     for (Statement &S : M.Stmts) {
       rename(S.Write);

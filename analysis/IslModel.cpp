@@ -195,6 +195,18 @@ std::string explainModel(const RegionModel &M, const IslModel &I) {
       S += (D ? ", " : "") + Arr.Strides[D].str();
     S += "]\n";
   }
+  // The loops as the source writes them, where the model differs
+  // (LoopOrigins.h).
+  for (const Loop &L : M.Loops) {
+    bool Shifted = !L.Shift.isConstant() || L.Shift.Constant != 0;
+    if (Shifted)
+      S += "  loop " + L.Iterator + ": starts at " + L.Shift.str() +
+           " in the source; shifted to start at 0 (the source's " + L.Iterator + " is " +
+           L.Iterator + " + " + L.Shift.str() + ")\n";
+    if (L.Reversed)
+      S += "  loop " + L.Iterator + ": runs downwards in the source (so does the original "
+           "schedule)\n";
+  }
   for (auto &St : M.Stmts) {
     S += "  " + St.Name + ": " + describe(*St.Value) + "\n";
     S += "    domain: " + islStr(I.Domain.at(St.Name)) + "\n";

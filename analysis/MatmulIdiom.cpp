@@ -486,11 +486,12 @@ private:
       for (unsigned Li : R.Loops)
         if (M.Loops[Li].Iterator == *Pair)
           L = &M.Loops[Li];
+      // Lower bounds of sizes were shifted to 0 (LoopOrigins.h); what is
+      // left names another iterator.
       if (!L->Lower.isConstant() || L->Lower.Constant != 0)
         return regionError(L->Range.getBegin(),
-                           "loop '" + *Pair + "' does not start at 0",
-                           "offset loops are not supported yet; offset the "
-                           "pointers instead");
+                           "the lower bound of loop '" + *Pair + "' depends on another loop",
+                           "triangular loop nests are not supported");
       for (auto &It : Its)
         if (L->UpperExclusive.involves(It))
           return regionError(L->Range.getBegin(),

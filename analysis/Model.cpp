@@ -84,7 +84,7 @@ std::string RegionModel::scheduleString(const Statement &S, unsigned Depth) cons
   for (unsigned D = 0; D < Depth; ++D) {
     Dims.push_back(std::to_string(D < S.Position.size() ? S.Position[D] : 0));
     if (D < Its.size())
-      Dims.push_back(Its[D]);
+      Dims.push_back((Loops[S.Loops[D]].Reversed ? "-" : "") + Its[D]);
     else if (D + 1 < Depth)
       Dims.push_back("0");
   }

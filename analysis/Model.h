@@ -68,6 +68,11 @@ struct Loop {
   std::string TypeSpelling;
   AffineExpr Lower;          // inclusive
   AffineExpr UpperExclusive; // exclusive
+  /// The source's iterator is the model's plus Shift (LoopOrigins.h).
+  AffineExpr Shift;
+  /// The source runs the loop downwards (`--k`); the original schedule
+  /// orders its iterations so.
+  bool Reversed = false;
   clang::SourceRange Range;
 };
 

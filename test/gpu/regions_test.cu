@@ -19,15 +19,22 @@
 // 50 ms: the serial kernel would take seconds, so a check that fires
 // without an overlap fails here.
 //
+// loops.cu: 1-based loops (the iterator also in the value), a row range
+// from a size, downward loops, `!=`, and a downward column loop whose
+// output is its own operand (in place: the serial kernel must keep the
+// columns' downward order, which the result depends on).
+//
 // sizes.cu: sizes read from struct members (by value, through a pointer),
 // a method's members, enumerators, constant expressions and const
 // references, at shapes with partial tiles.
 //
 // Usage: regions_test   (prints one line per case, "N passed, M failed")
 #include "regions/aliasing.tc.cu"
+#include "regions/loops.tc.cu"
 #include "regions/sizes.tc.cu"
 namespace source {
 #include "regions/aliasing.cu"
+#include "regions/loops.cu"
 #include "regions/sizes.cu"
 }
 
@@ -367,6 +374,79 @@ void add_sizes_cases(std::vector<Case> &cases) {
   }
 }
 
+// --- loops.cu ---------------------------------------------------------------------
+// A case of one of the loops_* functions of signature (M, N, K, A, B, C).
+template <class Out, class Fn>
+Case loops_case(const std::string &name, Fn device_fn, Fn host_fn, int M, int N, int K) {
+  Case c;
+  c.name = name + " " + shape(M, N, K);
+  Elem out = sizeof(Out) == 2 ? Elem::F16 : Elem::F32;
+  c.arrays = apart_arrays(
+      {{size_t(M) * K, Elem::F16}, {size_t(K) * N, Elem::F16}, {size_t(M) * N, out}});
+  c.overlapping = false;
+  auto a = c.arrays;
+  c.device = [=](unsigned char *p) {
+    device_fn(M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]), at<Out>(p, a[2]));
+  };
+  c.host = [=](unsigned char *p) {
+    host_fn(M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]), at<Out>(p, a[2]));
+  };
+  return c;
+}
+
+void add_loops_cases(std::vector<Case> &cases) {
+  const std::vector<std::array<int, 3>> shapes = {{1, 1, 1}, {70, 130, 33}, {129, 64, 200},
+                                                  {256, 264, 72}};
+  for (const auto &s : shapes) {
+    const int M = s[0], N = s[1], K = s[2];
+    cases.push_back(loops_case<float>("loops_one_based", loops_one_based, source::loops_one_based,
+                                      M, N, K));
+    cases.push_back(loops_case<float>("loops_reversed", loops_reversed, source::loops_reversed, M,
+                                      N, K));
+    cases.push_back(loops_case<float>("loops_not_equal", loops_not_equal, source::loops_not_equal,
+                                      M, N, K));
+    cases.push_back(loops_case<__half>("loops_downward_columns", loops_downward_columns,
+                                       source::loops_downward_columns, M, N, K));
+    // Rows lo .. lo + M - 1.
+    const int lo = 3 * M + 1;
+    Case c;
+    c.name = "loops_row_range lo " + std::to_string(lo) + " " + shape(M, N, K);
+    c.arrays = apart_arrays({{size_t(M) * K, Elem::F16}, {size_t(K) * N, Elem::F16},
+                             {size_t(M) * N, Elem::F16}});
+    c.overlapping = false;
+    auto a = c.arrays;
+    c.device = [=](unsigned char *p) {
+      loops_row_range(lo, lo + M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]),
+                      at<__half>(p, a[2]));
+    };
+    c.host = [=](unsigned char *p) {
+      source::loops_row_range(lo, lo + M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]),
+                              at<__half>(p, a[2]));
+    };
+    cases.push_back(c);
+  }
+  // In place (C = A, N == K): the columns' order matters.
+  for (int n : {7, 40}) {
+    const int M = 33, N = n, K = n;
+    Case c;
+    c.name = "loops_downward_columns " + shape(M, N, K) + " in place (C = A)";
+    size_t a = 0, b = size_t(M) * K * 2 + 512, out = 0;
+    c.arrays = {{a, size_t(M) * K, Elem::F16}, {b, size_t(K) * N, Elem::F16},
+                {out, size_t(M) * N, Elem::F16}};
+    c.overlapping = true;
+    auto arr = c.arrays;
+    c.device = [=](unsigned char *p) {
+      loops_downward_columns(M, N, K, at<__half>(p, arr[0]), at<__half>(p, arr[1]),
+                             at<__half>(p, arr[2]));
+    };
+    c.host = [=](unsigned char *p) {
+      source::loops_downward_columns(M, N, K, at<__half>(p, arr[0]), at<__half>(p, arr[1]),
+                                     at<__half>(p, arr[2]));
+    };
+    cases.push_back(c);
+  }
+}
+
 }  // namespace
 
 int main() {
@@ -422,6 +502,7 @@ int main() {
   cases.push_back(bias_case("apart", 100, 72, 56, 0, 16384, 32768, 49152, false));
   cases.push_back(bias_case("in place (C = A)", 36, 44, 44, 0, 8192, 16384, 0, true));
 
+  add_loops_cases(cases);
   add_sizes_cases(cases);
 
   for (const Case &c : cases)

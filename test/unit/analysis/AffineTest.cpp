@@ -179,6 +179,22 @@ TEST(DelinearizeTest, Batched3D) {
   EXPECT_EQ(D.Strides[2].asConstant(), std::optional<int64_t>(1));
 }
 
+TEST(DelinearizeTest, ParameterOffsetsStayInTheirDimension) {
+  // (i - lo) * K + k + off -> [i - lo, k + off]: the terms lo * K and off
+  // have no iterator; they offset the row and the column, not new strides.
+  Polynomial P = (sym("i") + sym("lo") * Polynomial::constant(-1)) * sym("K") + sym("k") + sym("off");
+  Delinearized D = mustDelinearize(P, {"i", "k"});
+  ASSERT_EQ(D.Index.size(), 2u);
+  EXPECT_EQ(D.Index[0].str(), "i - lo");
+  EXPECT_EQ(D.Index[1].str(), "k + off");
+  EXPECT_EQ(D.Strides[0].Terms, sym("K").Terms);
+  // Batched: a batch offset - b0 * M * K lands in the batch dimension.
+  Polynomial Q = ((sym("b") + sym("b0") * Polynomial::constant(-1)) * sym("M") + sym("i")) * sym("K") + sym("k");
+  Delinearized E = mustDelinearize(Q, {"b", "i", "k"});
+  ASSERT_EQ(E.Index.size(), 3u);
+  EXPECT_EQ(E.Index[0].str(), "b - b0");
+}
+
 TEST(DelinearizeTest, ColumnMajor) {
   // k * M + i: the reduction iterator is the outer dimension.
   Delinearized D = mustDelinearize(sym("k") * sym("M") + sym("i"), {"i", "k"});

@@ -247,8 +247,10 @@ TEST(ExtractionTest, InclusiveBoundsOffsetsAndConstexprParameters) {
   ASSERT_TRUE(E.ok()) << E.Error->Message;
   const RegionModel &M = *E.Model;
   ASSERT_EQ(M.Loops.size(), 2u);
-  EXPECT_EQ(M.Loops[0].Lower.str(), "1");
-  EXPECT_EQ(M.Loops[0].UpperExclusive.str(), "N + 1");
+  // Shifted to start at 0 (LoopOrigins.h): the source's i is i + 1.
+  EXPECT_EQ(M.Loops[0].Lower.str(), "0");
+  EXPECT_EQ(M.Loops[0].Shift.str(), "1");
+  EXPECT_EQ(M.Loops[0].UpperExclusive.str(), "N");
   EXPECT_EQ(M.Loops[1].UpperExclusive.str(), "W");
   ASSERT_EQ(M.Params.size(), 2u);
   EXPECT_EQ(M.Params[0].Name, "N");
@@ -263,9 +265,9 @@ TEST(ExtractionTest, InclusiveBoundsOffsetsAndConstexprParameters) {
   ASSERT_EQ(XA.rank(), 2u);
   EXPECT_EQ(XA.Strides[0].str(), "W");
   const Statement &S = M.Stmts[0];
-  EXPECT_EQ(M.accessString(S, S.Write), "[N, W] -> { S0[i, j] -> X[i - 1, j + 2] }");
+  EXPECT_EQ(M.accessString(S, S.Write), "[N, W] -> { S0[i, j] -> X[i, j + 2] }");
   EXPECT_EQ(M.domainString(S),
-            "[N, W] -> { S0[i, j] : 1 <= i < N + 1 and 0 <= j < W }");
+            "[N, W] -> { S0[i, j] : 0 <= i < N and 0 <= j < W }");
 }
 
 TEST(ExtractionTest, StaticShapeArrays) {
@@ -640,15 +642,68 @@ TEST(ExtractionErrorTest, StridedLoop) {
               "  for (int i = 0; i < N; i += 2)\n"
               "    C[i] = 0.0f;\n"
               "}\n",
-              "loop increment must be", "i += 2");
+              "loop step 2 is not supported", "i += 2");
 }
 
-TEST(ExtractionErrorTest, GreaterThanCondition) {
+TEST(ExtractionErrorTest, ConditionAgainstTheIncrement) {
   expectError("void gemm(int N, float *C) {\n"
-              "  for (int i = N; i > 0; --i)\n"
+              "  for (int i = N; i < 0; --i)\n"
               "    C[i] = 0.0f;\n"
               "}\n",
-              "loop condition must compare", "i > 0");
+              "a downward loop's condition must compare", "i < 0");
+  expectError("void gemm(int N, float *C) {\n"
+              "  for (int i = 0; i > N; ++i)\n"
+              "    C[i] = 0.0f;\n"
+              "}\n",
+              "loop condition must compare the iterator with '<', '<=' or '!='", "i > N");
+}
+
+TEST(ExtractionTest, DownwardLoopsAndBoundsOnEitherSide) {
+  // `i > 0` from N: the source's i runs N, N - 1, ..., 1; `N > j` and
+  // `j != N` are `j < N`.
+  Extracted E = extract("void gemm(int N, float *C) {\n"
+                        "  for (int i = N; i > 0; --i)\n"
+                        "    for (int j = 0; N > j; j++)\n"
+                        "      for (int k = 0; k != N; k += 1)\n"
+                        "        C[(i - 1) * N + j] = 0.0f;\n"
+                        "}\n");
+  ASSERT_TRUE(E.ok()) << E.Error->Message;
+  const RegionModel &M = *E.Model;
+  ASSERT_EQ(M.Loops.size(), 3u);
+  EXPECT_TRUE(M.Loops[0].Reversed);
+  EXPECT_EQ(M.Loops[0].Shift.str(), "1");
+  EXPECT_EQ(M.Loops[0].UpperExclusive.str(), "N");
+  EXPECT_FALSE(M.Loops[1].Reversed);
+  EXPECT_EQ(M.Loops[1].UpperExclusive.str(), "N");
+  EXPECT_EQ(M.Loops[2].UpperExclusive.str(), "N");
+  const Statement &S = M.Stmts[0];
+  EXPECT_EQ(M.accessString(S, S.Write), "[N] -> { S0[i, j, k] -> C[i, j] }");
+  // The original schedule runs i downwards.
+  EXPECT_EQ(M.scheduleString(S, 3), "[N] -> { S0[i, j, k] -> [1, -i, 1, j, 1, k] }");
+}
+
+TEST(ExtractionTest, ShiftedIteratorsKeepTheirValuesAndLocalsTheirIndex) {
+  // Loops from a parameter: the value reads the source's i (i + lo); the
+  // accumulator stays indexed by the model's iterators.
+  Extracted E = extract("void gemm(int lo, int hi, int N, float *C) {\n"
+                        "  for (int i = lo; i < hi; ++i)\n"
+                        "    for (int j = 0; j < N; ++j) {\n"
+                        "      float acc = float(i);\n"
+                        "      for (int k = 0; k < N; ++k)\n"
+                        "        acc += 1.0f;\n"
+                        "      C[(i - lo) * N + j] = acc;\n"
+                        "    }\n"
+                        "}\n");
+  ASSERT_TRUE(E.ok()) << E.Error->Message;
+  const RegionModel &M = *E.Model;
+  EXPECT_EQ(M.Loops[0].Shift.str(), "lo");
+  EXPECT_EQ(M.Loops[0].UpperExclusive.str(), "hi - lo");
+  ASSERT_EQ(M.Stmts.size(), 3u);
+  EXPECT_EQ(describe(*M.Stmts[0].Value), "cvt<float>(cvt<float>(add(i, lo)))");
+  EXPECT_EQ(M.accessString(M.Stmts[0], M.Stmts[0].Write),
+            "[lo, hi, N] -> { S0[i, j] -> acc[i, j] }");
+  EXPECT_EQ(M.accessString(M.Stmts[2], M.Stmts[2].Write),
+            "[lo, hi, N] -> { S2[i, j] -> C[i, j] }");
 }
 
 TEST(ExtractionErrorTest, DivisionInSubscript) {

@@ -1,0 +1,65 @@
+// Loops as code writes them (test/gpu/regions_test.cu): 1-based with the
+// iterator in the value, a row range from a size, downward loops, `!=`,
+// and a downward column loop over an output that is its own operand (no
+// __restrict__: the launcher runs the region as written, whose result
+// depends on the columns' order).
+#include <cuda_fp16.h>
+
+void loops_one_based(int M, int N, int K, const __half *__restrict__ A,
+                     const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 1; i <= M; ++i)
+    for (int j = 1; j <= N; ++j) {
+      float acc = 0.0f;
+      for (int k = 1; k <= K; ++k)
+        acc += __half2float(A[(i - 1) * K + k - 1]) * __half2float(B[(k - 1) * N + j - 1]);
+      C[(i - 1) * N + (j - 1)] = acc + 0.125f * (float)i;
+    }
+}
+
+void loops_row_range(int lo, int hi, int N, int K, const __half *__restrict__ A,
+                     const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc
+  for (int i = lo; i < hi; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[(i - lo) * K + k]) * __half2float(B[k * N + j]);
+      C[(i - lo) * N + j] = __float2half(acc);
+    }
+}
+
+void loops_reversed(int M, int N, int K, const __half *__restrict__ A,
+                    const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = M - 1; i >= 0; --i)
+    for (int j = 0; N > j; j++) {
+      float acc = 0.0f;
+      for (int k = K - 1; k > -1; k--)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}
+
+void loops_not_equal(int M, int N, int K, const __half *__restrict__ A,
+                     const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i != M; ++i)
+    for (int j = 0; j != N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k != K; k += 1)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}
+
+void loops_downward_columns(int M, int N, int K, const __half *A, const __half *B, __half *C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = N - 1; j >= 0; --j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = __float2half(acc);
+    }
+}
