@@ -400,9 +400,23 @@ private:
         if (auto E = classifyPrologueReads(R, *F, Acc, Other, V))
           return E;
       }
-      auto IsIter = [](const AffineExpr &E, const std::string &It) {
-        return E.Constant == 0 && E.Coeffs.size() == 1 &&
-               E.Coeffs.begin()->first == It && E.Coeffs.begin()->second == 1;
+      // The iterator plus an offset that names no iterator: a view that
+      // starts elsewhere in the array (`A[(i + r0) * lda + k + c0]`).
+      auto OffsetFrom = [&](const AffineExpr &E,
+                            const std::string &It) -> std::optional<AffineExpr> {
+        auto C = E.Coeffs.find(It);
+        if (C == E.Coeffs.end() || C->second != 1)
+          return std::nullopt;
+        AffineExpr Off = E;
+        Off.Coeffs.erase(It);
+        for (auto &[Sym, Coeff] : Off.Coeffs)
+          for (const Loop &L : M.Loops)
+            if (Coeff != 0 && L.Iterator == Sym)
+              return std::nullopt;
+        return Off;
+      };
+      auto IsIter = [&](const AffineExpr &E, const std::string &It) {
+        return OffsetFrom(E, It).has_value();
       };
       unsigned Rank = Idiom.IterBatch.empty() ? 2 : 3;
       if (Arr.rank() != Rank || (Rank == 3 && !IsIter(Ac.Index[0], Idiom.IterBatch)))
@@ -429,6 +443,10 @@ private:
                            "offsets and strides inside an operand's subscript "
                            "are not supported yet");
       V.LeadingDim = Arr.Strides[Rank - 2];
+      if (auto E = viewOffset(Ac, Rank == 3 ? Idiom.IterBatch : "",
+                              V.ReductionIsContiguous ? Other : Idiom.IterK,
+                              V.ReductionIsContiguous ? Idiom.IterK : Other, OffsetFrom, V))
+        return E;
       // 8-bit weights are converted to the other operand's type in shared
       // memory (a weight-only quantized layer).
       if (isQuantized(Arr.Elem)) {
@@ -507,6 +525,43 @@ private:
                                                   : Idiom.ExtentBatch;
       E = L.UpperExclusive;
     }
+    return llvm::Error::success();
+  }
+
+  /// V.IndexOffset of operand access Ac, whose dimensions are indexed by
+  /// Batch (if not empty), Outer and Inner plus offsets. The launcher moves
+  /// the pointer by them, which is only the region's meaning where the
+  /// array is read nowhere else.
+  template <typename OffsetFn>
+  llvm::Error viewOffset(const Access &Ac, const std::string &Batch, const std::string &Outer,
+                         const std::string &Inner, const OffsetFn &OffsetFrom, OperandView &V) {
+    std::vector<std::string> Its;
+    if (!Batch.empty())
+      Its.push_back(Batch);
+    Its.push_back(Outer);
+    Its.push_back(Inner);
+    std::vector<AffineExpr> Offsets;
+    bool Any = false;
+    for (size_t D = 0; D < Its.size(); ++D) {
+      Offsets.push_back(*OffsetFrom(Ac.Index[D], Its[D]));
+      Any |= !Offsets.back().isConstant() || Offsets.back().Constant != 0;
+    }
+    if (!Any)
+      return llvm::Error::success();
+    unsigned Accesses = 0;
+    for (const Statement &S : M.Stmts) {
+      Accesses += S.Write.ArrayId == Ac.ArrayId;
+      for (const Access &R : S.Reads)
+        Accesses += R.ArrayId == Ac.ArrayId;
+    }
+    if (Accesses > 1)
+      return regionError(Ac.Range.getBegin(),
+                         "operand '" + M.Arrays[Ac.ArrayId].Name +
+                             "' is read at an offset from the plain iterators and "
+                             "elsewhere in the region",
+                         "the kernel reads an offset operand through a pointer moved to the "
+                         "offset; read the array only in the product, or without the offset");
+    V.IndexOffset = std::move(Offsets);
     return llvm::Error::success();
   }
 

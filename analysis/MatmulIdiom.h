@@ -54,6 +54,11 @@ struct OperandView {
     bool Added = false; // the source adds it: the offset is -Value
   };
   std::optional<ElementOffset> Offset;
+  /// Where the operand's view starts: the subscript is the plain iterators
+  /// plus these offsets (outermost first, in the sizes), e.g. `A[(i + r0) *
+  /// lda + k + c0]` gives {r0, c0}. Empty where all are 0. The launcher
+  /// moves the pointer there (the array has no other access).
+  std::vector<AffineExpr> IndexOffset;
 };
 
 /// A further product of a sum of matmuls: `acc += A2[i][k2] * B2[k2][j]` in

@@ -98,6 +98,14 @@ public:
 
     GeneratedRegion G;
     G.Explain += "  " + Idiom.describe(M);
+    if (entersRegion())
+      for (const OperandView *V : offsetViews()) {
+        std::string Offsets;
+        for (const AffineExpr &E : V->IndexOffset)
+          Offsets += (Offsets.empty() ? "" : ", ") + E.str();
+        G.Explain += "  operand " + M.Arrays[V->ArrayId].Name + ": a view at offset [" +
+                     Offsets + "]; the launcher moves the pointer there\n";
+      }
     G.Explain += "  kernel: " + C.describe() + "\n";
     G.Explain += "  main loop: " + C.pathReason() + "\n";
     if (Components)
@@ -1345,6 +1353,10 @@ private:
                       serialKernelName() + "<<<1, 1, 0, tc_stream>>>(" + Names + ");" +
                           (M.Clauses.Sync ? "\n    cudaStreamSynchronize(tc_stream);" : ""));
     }
+    // After the alias check, which bounds the arrays as the source indexes
+    // them.
+    if (entersRegion())
+      S += operandViewShifts();
     if (!Alts.empty()) {
       std::string Names;
       for (auto &A : Args)
@@ -1686,6 +1698,39 @@ private:
   /// kernel's), which dispatches to the others.
   bool entersRegion() const { return Name == Region; }
   std::string serialKernelName() const { return Region + "_serial_kernel"; }
+
+  /// The operands read at an offset from the plain iterators
+  /// (OperandView::IndexOffset), each view once.
+  std::vector<const OperandView *> offsetViews() const {
+    std::vector<const OperandView *> Views;
+    auto Add = [&](const OperandView &V) {
+      if (!V.IndexOffset.empty())
+        Views.push_back(&V);
+    };
+    Add(Idiom.A);
+    Add(Idiom.B);
+    for (const ProductTerm &P : Idiom.MoreProducts) {
+      Add(P.A);
+      Add(P.B);
+    }
+    return Views;
+  }
+  /// `A += (r0) * (lda) + (c0);` for each offset view: the kernels read
+  /// the view from its first element.
+  std::string operandViewShifts() const {
+    std::string S;
+    for (const OperandView *V : offsetViews()) {
+      const Array &Arr = M.Arrays[V->ArrayId];
+      std::string Off;
+      for (size_t D = 0; D < V->IndexOffset.size(); ++D) {
+        std::string Stride = printStride(Arr.Strides[D], M);
+        std::string Term = "(long long)(" + V->IndexOffset[D].str(subst()) + ")";
+        Off += (Off.empty() ? "" : " + ") + (Stride == "1" ? Term : Term + " * (" + Stride + ")");
+      }
+      S += "  " + Arr.Name + " += " + Off + ";  // where the operand's view starts\n";
+    }
+    return S;
+  }
 
   // ----- the sm_90 components (ComponentKernel.h) -----------------------
   std::string epilogueFunctorName() const { return Region + "_epilogue"; }

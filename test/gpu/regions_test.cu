@@ -20,7 +20,8 @@
 // without an overlap fails here.
 //
 // loops.cu: 1-based loops (the iterator also in the value), a row range
-// from a size, downward loops, `!=`, and a downward column loop whose
+// from a size, downward loops, `!=`, operands read as views into larger
+// arrays (aligned and not), and a downward column loop whose
 // output is its own operand (in place: the serial kernel must keep the
 // columns' downward order, which the result depends on).
 //
@@ -424,6 +425,32 @@ void add_loops_cases(std::vector<Case> &cases) {
                               at<__half>(p, a[2]));
     };
     cases.push_back(c);
+  }
+  // Views: A from row r0, column c0 of a wider array (c0 = 8 and an lda of
+  // a multiple of 8 keep the view 16-byte aligned: the TMA kernels; c0 = 5
+  // does not), B from (1, 2), C from row 1.
+  for (const auto &s : shapes) {
+    for (int c0 : {5, 8}) {
+      const int M = s[0], N = s[1], K = s[2], r0 = 3;
+      const int lda = (K + c0 + 7) / 8 * 8 + 8;
+      Case c;
+      c.name = "loops_operand_views c0 " + std::to_string(c0) + " lda " + std::to_string(lda) +
+               " " + shape(M, N, K);
+      c.arrays = apart_arrays({{size_t(M + r0) * lda, Elem::F16},
+                               {size_t(K + 1) * N + 2, Elem::F16},
+                               {size_t(M + 1) * N, Elem::F16}});
+      c.overlapping = false;
+      auto a = c.arrays;
+      c.device = [=](unsigned char *p) {
+        loops_operand_views(M, N, K, r0, c0, lda, at<__half>(p, a[0]), at<__half>(p, a[1]),
+                            at<__half>(p, a[2]));
+      };
+      c.host = [=](unsigned char *p) {
+        source::loops_operand_views(M, N, K, r0, c0, lda, at<__half>(p, a[0]),
+                                    at<__half>(p, a[1]), at<__half>(p, a[2]));
+      };
+      cases.push_back(c);
+    }
   }
   // In place (C = A, N == K): the columns' order matters.
   for (int n : {7, 40}) {

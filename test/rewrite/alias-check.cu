@@ -39,7 +39,7 @@
 // CHECK-NEXT:    return;
 // CHECK-NEXT:  }
 // CHECK:       {{^}}void plain(
-// CHECK:         tc_plain_0_launch(M, N, K, A, B, C, 0);
+// CHECK:       {{^  }}tc_plain_0_launch(M, N, K, A, B, C, 0);
 void plain(int M, int N, int K, const __half *A, const __half *B, __half *C) {
 #pragma tc
   for (int i = 0; i < M; ++i)
@@ -62,7 +62,7 @@ void plain(int M, int N, int K, const __half *A, const __half *B, __half *C) {
 // CHECK:       tc::accessed_bytes(Y, sizeof(*Y), {{[{][{]}}0, (M - 1), 96}, {0, 95, 1}});
 // CHECK:       tc_rows_0_serial_kernel<<<1, 1, 0, tc_stream>>>(M, beta, X, W, Y);
 // CHECK:       {{^}}void rows(
-// CHECK:         tc_rows_0_launch(M, beta, reinterpret_cast<const __half *>(X), reinterpret_cast<const __half *>(W), reinterpret_cast<float *>(Y), 0);
+// CHECK:       {{^  }}tc_rows_0_launch(M, beta, reinterpret_cast<const __half *>(X), reinterpret_cast<const __half *>(W), reinterpret_cast<float *>(Y), 0);
 constexpr int kDepth = 64, kCols = 96;
 void rows(int M, float beta, const __half (*X)[kDepth], const __half (*W)[kCols],
           float (*Y)[kCols]) {

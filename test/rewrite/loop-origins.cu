@@ -19,7 +19,7 @@
 // CHECK-LABEL: {{^}}struct tc_one_based_0_epilogue {
 // CHECK:       C[(long long)((tc_m)) * (N) + ((tc_n))] = (tc_value + static_cast<float>(static_cast<float>(((tc_m) + 1))));
 // CHECK:       {{^}}void one_based(
-// CHECK:         tc_one_based_0_launch(M, N, K, A, B, C, 0);
+// CHECK:       {{^  }}tc_one_based_0_launch(M, N, K, A, B, C, 0);
 // EXPLAIN-LABEL: region tc_one_based_0 at
 // EXPLAIN:       loop i: starts at 1 in the source; shifted to start at 0 (the source's i is i + 1)
 // EXPLAIN:       loop j: starts at 1 in the source
@@ -41,7 +41,7 @@ void one_based(int M, int N, int K, const __half *__restrict__ A,
 
 // Rows lo .. hi - 1 of the output: M is hi - lo.
 // CHECK:       {{^}}void row_range(
-// CHECK:         tc_row_range_0_launch(lo, hi, N, K, A, B, C, 0);
+// CHECK:       {{^  }}tc_row_range_0_launch(lo, hi, N, K, A, B, C, 0);
 // EXPLAIN-LABEL: region tc_row_range_0 at
 // EXPLAIN:       loop i: starts at lo in the source; shifted to start at 0 (the source's i is i + lo)
 // EXPLAIN:       matmul over (i, j) reducing k: M = -lo + hi, N = N, K = K
@@ -61,7 +61,7 @@ void row_range(int lo, int hi, int N, int K, const __half *__restrict__ A,
 // so the dependences are the source's (S0's zero comes before the first k,
 // K - 1).
 // CHECK:       {{^}}void reversed(
-// CHECK:         tc_reversed_0_launch(M, N, K, A, B, C, 0);
+// CHECK:       {{^  }}tc_reversed_0_launch(M, N, K, A, B, C, 0);
 // EXPLAIN-LABEL: region tc_reversed_0 at
 // EXPLAIN:       loop i: runs downwards in the source (so does the original schedule)
 // EXPLAIN:       loop k: runs downwards in the source
@@ -81,7 +81,7 @@ void reversed(int M, int N, int K, const __half *__restrict__ A,
 
 // `!=` upwards is `<`.
 // CHECK:       {{^}}void not_equal(
-// CHECK:         tc_not_equal_0_launch(M, N, K, A, B, C, 0);
+// CHECK:       {{^  }}tc_not_equal_0_launch(M, N, K, A, B, C, 0);
 // EXPLAIN-LABEL: region tc_not_equal_0 at
 // EXPLAIN:       matmul over (i, j) reducing k: M = M, N = N, K = K
 void not_equal(int M, int N, int K, const __half *__restrict__ A,

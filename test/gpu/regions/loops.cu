@@ -63,3 +63,18 @@ void loops_downward_columns(int M, int N, int K, const __half *A, const __half *
       C[i * N + j] = __float2half(acc);
     }
 }
+
+// Operands read as views into larger arrays (the launcher moves the
+// pointers), and an output written one row down.
+void loops_operand_views(int M, int N, int K, int r0, int c0, int lda,
+                         const __half *__restrict__ A, const __half *__restrict__ B,
+                         __half *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[(i + r0) * lda + k + c0]) * __half2float(B[(k + 1) * N + j + 2]);
+      C[(i + 1) * N + j] = __float2half(acc);
+    }
+}
