@@ -687,6 +687,16 @@ def gen_spec(rng, case_id, func, unsupported_rate=0.15, collision_rate=0.5):
     # Pointers without __restrict__: the launcher tests them for overlap
     # (the harness passes distinct arrays, so the kernels run).
     spec["restrict"] = rng.random() >= 0.3
+    # Loop forms (analysis/LoopOrigins.h): 1-based loops whose subscripts
+    # read `(i - 1)`, downward loops (signed iterators only: `i >= 0` never
+    # fails for an unsigned one), `i != n` and `n > i`.
+    spec["loop_form"] = {}
+    if not spec.get("unsupported"):
+        for role in ("i", "j", "k", "k2", "b", "j2", "i2"):
+            forms = [("plain", 10), ("one_based", 1.2), ("ne", 0.8), ("bound_left", 0.8)]
+            if spec["it_type"].get(role, "int") not in ("size_t", "unsigned"):
+                forms.append(("down", 1.2))
+            spec["loop_form"][role] = _weighted(rng, forms)
     spec["names"] = pick_names(rng, _roles_of(spec), collision_rate)
     _fix_names(spec, rng)
     spec["expect"] = expectation(spec)
@@ -868,6 +878,9 @@ class _Renderer:
     def nm(self, role):
         if role == "fz_i1":
             return "(%s + 1)" % self.n["i"]
+        # A 1-based loop's iterator is read as `(i - 1)`.
+        if (self.s.get("loop_form") or {}).get(role) == "one_based":
+            return "(%s - 1)" % self.n[role]
         return self.n[role]
 
     def size(self, d):
@@ -884,7 +897,7 @@ class _Renderer:
 
     def loop(self, role, dim, indent, open_brace=False):
         s = self.s
-        it = self.nm(role)
+        it = self.n[role]
         t = s["it_type"].get(role, "int")
         bnd = self.size(dim)
         cond = "%s < %s" % (it, bnd) if s["bound"].get(role, "lt") == "lt" else "%s <= %s - 1" % (it, bnd)
@@ -898,6 +911,17 @@ class _Renderer:
             init = "0"
         if u == "shift_bound" and role == "k":
             cond = "%s < (%s >> 1)" % (it, bnd)
+        form = (s.get("loop_form") or {}).get(role, "plain")
+        if form == "one_based":
+            init, cond = "1", "%s <= %s" % (it, bnd)
+        elif form == "ne":
+            cond = "%s != %s" % (it, bnd)
+        elif form == "bound_left":
+            cond = "%s > %s" % (bnd, it)
+        elif form == "down":
+            init = "%s - 1" % bnd
+            cond = "%s >= 0" % it if s["bound"].get(role, "lt") == "lt" else "%s > -1" % it
+            inc = {"pre": "--%s", "post": "%s--", "pluseq": "%s -= 1"}[s["inc"].get(role, "pre")] % it
         self.body.add(indent, "for (%s %s = %s; %s; %s)%s" % (t, it, init, cond, inc, " {" if open_brace else ""))
 
     # array element access: role -> subscript string; also records extents
