@@ -873,6 +873,8 @@ private:
 
   llvm::Expected<Polynomial> polynomial(const Expr *E) {
     E = E->IgnoreParens();
+    if (const auto *NT = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+      return polynomial(NT->getReplacement());
     if (const auto *CE = dyn_cast<CastExpr>(E)) {
       // Conversions that keep an integer's value are transparent; one to
       // bool or to a type narrower than int and than its operand is not
@@ -1141,6 +1143,27 @@ private:
   // ----- value expressions -------------------------------------------------
   llvm::Expected<ExprPtr> expr(const Expr *E, Statement &S) {
     E = E->IgnoreParens();
+    // A template's non-type argument, in an instantiated region: its value
+    // (the replacement's tokens are the parameter's name).
+    if (const auto *NT = dyn_cast<SubstNonTypeTemplateParmExpr>(E)) {
+      Expr::EvalResult R;
+      QualType T = NT->getType();
+      if (!T->isIntegralOrEnumerationType() ||
+          !NT->getReplacement()->EvaluateAsInt(R, Ctx))
+        return regionError(NT->getExprLoc(),
+                           "template argument that is not an integer",
+                           "only integer template arguments may appear in a region's values");
+      const llvm::APSInt &V = R.Val.getInt();
+      auto N = ExprNode::make(ExprNode::Literal,
+                              T->isBooleanType() ? (V.isZero() ? "false" : "true")
+                                                 : "static_cast<" + typeName(T) + ">(" +
+                                                       toString(V, 10) + ")");
+      N->IsInteger = true;
+      N->IsUnsigned = T->isUnsignedIntegerType();
+      N->IsPositiveZero = V.isZero();
+      N->Value = V.isSigned() ? double(V.getSExtValue()) : double(V.getZExtValue());
+      return N;
+    }
     if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
       return expr(EWC->getSubExpr(), S);
     if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))

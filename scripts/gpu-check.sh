@@ -173,7 +173,7 @@ main() {
     specs+=("sm90_components_test:.gpu/sm90_components_test.cu")
     specs_text[sm90_components_test]=".gpu/sm90_components_test.cu"
   fi
-  if [[ -f .gpu/regions_test.cu && -f .gpu/regions/aliasing.tc.cu && -f .gpu/regions/loops.tc.cu && -f .gpu/regions/sizes.tc.cu ]]; then
+  if [[ -f .gpu/regions_test.cu && -f .gpu/regions/aliasing.tc.cu && -f .gpu/regions/loops.tc.cu && -f .gpu/regions/sizes.tc.cu && -f .gpu/regions/templates.tc.cu ]]; then
     specs+=("regions_test:.gpu/regions_test.cu")
     specs_text[regions_test]=".gpu/regions_test.cu (+ .gpu/regions/*.tc.cu)"
   else

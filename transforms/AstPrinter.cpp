@@ -194,6 +194,17 @@ void appendStatementText(const std::string &Pad, const std::string &Text, std::s
   }
 }
 
+std::string userStatementName(isl_ast_node *Node) {
+  isl_ast_expr *Call = isl_ast_node_user_get_expr(Node);
+  isl_ast_expr *Callee = isl_ast_expr_get_op_arg(Call, 0);
+  isl_id *Id = isl_ast_expr_get_id(Callee);
+  std::string Name = isl_id_get_name(Id);
+  isl_id_free(Id);
+  isl_ast_expr_free(Callee);
+  isl_ast_expr_free(Call);
+  return Name;
+}
+
 std::string AstPrinter::print(isl_ast_node *Node, unsigned Indent) const {
   std::string Out;
   printNode(Node, Indent, Out);

@@ -35,6 +35,10 @@ std::string printAstExpr(isl_ast_expr *E);
 std::optional<std::string> printCounterExpr(isl_ast_expr *E,
                                             const std::set<std::string> &SizeParams);
 
+/// The name of the statement a user node of isl's AST executes (the
+/// tuple name of its domain, e.g. "S1").
+std::string userStatementName(isl_ast_node *Node);
+
 /// Appends a user statement's text as the printer does: each line of Text
 /// after Pad (empty lines bare).
 void appendStatementText(const std::string &Pad, const std::string &Text, std::string &Out);

@@ -6,6 +6,7 @@
 #include "KernelEmitter.h"
 #include "MatmulIdiom.h"
 #include "PragmaHandler.h"
+#include "TemplateRegions.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -328,6 +329,14 @@ llvm::Expected<GeneratedRegion> bindRegion(const RegionModel &M, GeneratedRegion
   return G;
 }
 
+/// Where a function's regions' definitions go: before the function, and
+/// before its `template <...>` line if it is a function template.
+SourceLocation definitionsAnchor(const FunctionDecl &F) {
+  if (const FunctionTemplateDecl *T = F.getDescribedFunctionTemplate())
+    return T->getBeginLoc();
+  return F.getOuterLocStart();
+}
+
 /// The pipeline on one region: model, idiom, configuration, code.
 llvm::Expected<GeneratedRegion> process(ASTContext &Ctx, const Region &R,
                                         const std::string &Name,
@@ -424,6 +433,83 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
     }
   std::map<const FunctionDecl *, std::string> Definitions;
   std::map<std::string, unsigned> Counter;
+  // Regions in templates are generated per instantiation (TemplateRegions.h).
+  const auto Instances = instantiationsByPattern(Ctx);
+  // Reports a region of a template that cannot be rewritten for one of its
+  // instantiations: at the construct, then where that instantiation is
+  // requested, as Clang reports errors in templates.
+  auto processTemplate = [&](ASTContext &Ctx, const Region &R, const std::string &Name,
+                             const std::string &Where, const std::set<std::string> &UserMacros,
+                             const auto &Instances, std::string &Explain, auto &error,
+                             auto &note) -> llvm::Expected<GeneratedRegion> {
+    auto It = Instances.find(R.F);
+    if (It == Instances.end() || It->second.empty())
+      return regionError(R.Pragma->Loc,
+                         "'#pragma tc' region in a template that this file does not "
+                         "instantiate",
+                         "the region is generated for each instantiation in the file; "
+                         "instantiate the template here (a call or an explicit "
+                         "instantiation) or move the region out of the template");
+    GeneratedRegion All;
+    std::vector<std::pair<std::string, std::string>> Signatures; // instantiation, parameters
+    const std::string Entry = "static void " + Name + "_launch(";
+    for (size_t I = 0; I < It->second.size(); ++I) {
+      const FunctionDecl &Inst = *It->second[I];
+      std::string InstName = instantiationName(Inst);
+      SourceLocation Requested = Inst.getPointOfInstantiation().isValid()
+                                     ? Inst.getPointOfInstantiation()
+                                     : Inst.getLocation();
+      auto Requester = [&] {
+        note(Requested, "in the instantiation '" + InstName + "' requested here");
+      };
+      const Stmt *Body = instantiatedStatement(Inst, *R.S);
+      if (!Body)
+        return regionError(R.Pragma->Loc,
+                           "internal error: the region of '" + InstName + "' was not found",
+                           "please report this as a bug");
+      std::string Part = Name + "_" + std::to_string(I);
+      auto Gen = process(Ctx, Region{R.Pragma, Body, &Inst}, Part, Where, Opts, UserMacros,
+                         Explain);
+      if (!Gen) {
+        llvm::handleAllErrors(Gen.takeError(), [&](const RegionError &E) {
+          SourceLocation Loc = E.Loc.isValid() ? E.Loc : R.S->getBeginLoc();
+          error(Loc, E.Message + " (in the instantiation '" + InstName + "')");
+          if (!E.Note.empty())
+            note(Loc, E.Note, restrictFixIt(*R.F, E));
+          Requester();
+        });
+        return regionError(SourceLocation(), "", ""); // reported
+      }
+      // The entry launchers of the instantiations overload one name.
+      std::string PartEntry = "static void " + Part + "_launch(";
+      size_t At = Gen->Definitions.find(PartEntry);
+      if (At == std::string::npos)
+        return regionError(R.Pragma->Loc, "internal error: no launcher for '" + InstName + "'",
+                           "please report this as a bug");
+      Gen->Definitions.replace(At, PartEntry.size(), Entry);
+      std::string Call = Name + Gen->Call.substr(Part.size());
+      size_t ParamsEnd = Gen->Definitions.find(") {", At);
+      std::string Params = Gen->Definitions.substr(At + Entry.size(), ParamsEnd - At - Entry.size());
+      for (auto &[Other, OtherParams] : Signatures)
+        if (OtherParams == Params) {
+          error(Requested, "the instantiations '" + Other + "' and '" + InstName +
+                               "' give the region's launcher the same parameter types");
+          note(R.Pragma->Loc, "each instantiation's launcher overloads one name, told apart "
+                              "by the types of the region's arrays and sizes");
+          return regionError(SourceLocation(), "", "");
+        }
+      if (I > 0 && Call != All.Call) {
+        error(Requested, "the region's call differs in the instantiation '" + InstName + "'");
+        note(R.Pragma->Loc, "one call replaces the region for every instantiation: '" +
+                                All.Call + "' and '" + Call + "'");
+        return regionError(SourceLocation(), "", "");
+      }
+      Signatures.emplace_back(InstName, Params);
+      All.Definitions += Gen->Definitions;
+      All.Call = Call;
+    }
+    return All;
+  };
   // The file's own names: the region's file-scope names must avoid them.
   std::set<std::string> FileNames =
       codeIdentifiersOf(SM.getBufferData(SM.getMainFileID()), Ctx.getLangOpts());
@@ -448,10 +534,16 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
     // The region's definitions go before its function.
     std::set<std::string> UserMacros;
     if (S->PP)
-      UserMacros = userMacros(*S->PP, SM.getExpansionLoc(R.F->getOuterLocStart()));
-    auto Gen = process(Ctx, R, Name, Where, Opts, UserMacros, Result.Explain);
+      UserMacros = userMacros(*S->PP, SM.getExpansionLoc(definitionsAnchor(*R.F)));
+    llvm::Expected<GeneratedRegion> Gen =
+        R.F->isTemplated()
+            ? processTemplate(Ctx, R, Name, Where, UserMacros, Instances, Result.Explain, error,
+                              note)
+            : process(Ctx, R, Name, Where, Opts, UserMacros, Result.Explain);
     if (!Gen) {
       llvm::handleAllErrors(Gen.takeError(), [&](const RegionError &E) {
+        if (E.Message.empty())
+          return; // reported per instantiation
         SourceLocation Loc = E.Loc.isValid() ? E.Loc : R.S->getBeginLoc();
         error(Loc, E.Message);
         if (!E.Note.empty())
@@ -488,7 +580,7 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
   // function's definitions may be inserted too: one insertion carries both.
   bool IncludeInDefinitions = false;
   for (auto &[F, Text] : Definitions) {
-    SourceLocation Begin = lineStart(SM, SM.getExpansionLoc(F->getOuterLocStart()));
+    SourceLocation Begin = lineStart(SM, SM.getExpansionLoc(definitionsAnchor(*F)));
     if (!S->LastInclude.isValid() && SM.getFileOffset(Begin) == 0) {
       Text = "#include <tc/tc.cuh>\n\n" + Text;
       IncludeInDefinitions = true;

@@ -30,13 +30,7 @@ std::string serialBody(const RegionModel &M, const IslModel &I, unsigned Indent)
   std::vector<std::string> Texts;
   isl::ast_build Build = isl::ast_build::from_context(Context);
   Build = Build.set_at_each_domain([&](isl::ast_node Node, isl::ast_build B) {
-    isl_ast_expr *Call = isl_ast_node_user_get_expr(Node.get());
-    isl_ast_expr *Callee = isl_ast_expr_get_op_arg(Call, 0);
-    isl_id *Id = isl_ast_expr_get_id(Callee);
-    std::string Name = isl_id_get_name(Id);
-    isl_id_free(Id);
-    isl_ast_expr_free(Callee);
-    isl_ast_expr_free(Call);
+    std::string Name = userStatementName(Node.get());
     // The statement's domain point as a function of the AST's iterators.
     isl::map Sched = isl::manage(isl_map_from_union_map(B.schedule().release()));
     isl::pw_multi_aff Point =

@@ -601,7 +601,11 @@ def gen_spec(rng, case_id, func, unsupported_rate=0.15, collision_rate=0.5):
                 epi["tree"] = copy.deepcopy(ACTIVATIONS[act][0])
                 epi["act"] = act
             else:
-                leaves = [["scal", "slope"], ["bias", "j"], ["bias", "i"], ["lit", "1.0f"]]
+                # One bias array, indexed by the row or the column like
+                # epi["bias"], so that its extent is known.
+                which = epi["bias"] or rng.choice(["i", "j"])
+                epi["bias_leaf"] = which
+                leaves = [["scal", "slope"], ["bias", which], ["lit", "1.0f"]]
                 epi["tree"] = random_tree(rng, rng.randint(1, 3), leaves)
                 if '["x"]' not in json.dumps(epi["tree"]):
                     # a value that ignores the matmul leaves it dead
@@ -1084,7 +1088,7 @@ class _Renderer:
         epi = s.get("epi") or {}
         if "bias" in roles:
             bt = OUT_CT.get(epi.get("bias_type", "float"), "float")
-            which = epi.get("bias") or "j"
+            which = epi.get("bias") or epi.get("bias_leaf") or "j"
             self.p_array("bias", bt, False, None, "N" if which == "j" else "M", "x")
         if "R" in roles:
             self.p_array("R", out_ct, False, c_rows, c_len, c_batch)

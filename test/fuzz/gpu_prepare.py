@@ -135,7 +135,8 @@ def domain(spec, m):
         # bf16 holds 8 significant bits: an int8 weight minus a zero point in
         # eighths (up to 36 * 8) would round on its way to the tensor cores,
         # as the README says a prologue value that needs more precision does.
-        if m["ctype"] == "int" or (spec["elem"] == "bf16" and q.get("wtype") == "int8_t"):
+        # A uint8 weight (100..150) minus eighths needs 9 bits as well.
+        if m["ctype"] == "int" or spec["elem"] == "bf16":
             return "fz::kZeroInt"
         return "fz::kZeroU8" if q.get("wtype") == "uint8_t" else "fz::kZeroI8"
     if role == "scale":
@@ -197,6 +198,10 @@ def case_code(spec, meta, variants, shapes):
             args.append("(%s)v_%s" % (p["ctype"], role))
         elif k == "scalar":
             ch = SCALARS[role]
+            if role == "zp" and spec["elem"] == "bf16":
+                # The scalar zero point too: integral, so that q - zp fits
+                # bf16's 8 bits (see domain()).
+                ch = [x for x in ch if x == int(x)]
             lines.append("    static const double ch_%s[] = {%s};" % (role, ", ".join(repr(x) for x in ch)))
             lines.append("    const float s_%s = c.scalar(ch_%s, %d);" % (role, role, len(ch)))
             args.append("s_%s" % role)

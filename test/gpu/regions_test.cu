@@ -25,6 +25,10 @@
 // output is its own operand (in place: the serial kernel must keep the
 // columns' downward order, which the result depends on).
 //
+// templates.cu: a function template instantiated for __half and
+// __nv_bfloat16, a member function of a class template (both types), and a
+// template over an int (bf16 tolerance 1e-2 of max|ref|).
+//
 // sizes.cu: sizes read from struct members (by value, through a pointer),
 // a method's members, enumerators, constant expressions and const
 // references, at shapes with partial tiles.
@@ -33,12 +37,15 @@
 #include "regions/aliasing.tc.cu"
 #include "regions/loops.tc.cu"
 #include "regions/sizes.tc.cu"
+#include "regions/templates.tc.cu"
 namespace source {
 #include "regions/aliasing.cu"
 #include "regions/loops.cu"
 #include "regions/sizes.cu"
+#include "regions/templates.cu"
 }
 
+#include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
 
@@ -48,14 +55,15 @@ namespace source {
 #include <cstdio>
 #include <cstring>
 #include <functional>
+#include <type_traits>
 #include <random>
 #include <string>
 #include <vector>
 
 namespace {
 
-enum class Elem { F16, F32 };
-size_t bytes_of(Elem e) { return e == Elem::F16 ? 2 : 4; }
+enum class Elem { F16, BF16, F32 };
+size_t bytes_of(Elem e) { return e == Elem::F32 ? 4 : 2; }
 
 // One array of a case: where it starts in the pool, how many elements.
 struct ArrayAt {
@@ -65,6 +73,11 @@ struct ArrayAt {
 };
 
 double read(const unsigned char *p, Elem e, size_t i) {
+  if (e == Elem::BF16) {
+    __nv_bfloat16 h;
+    std::memcpy(&h, p + 2 * i, 2);
+    return __bfloat162float(h);
+  }
   if (e == Elem::F16) {
     __half h;
     std::memcpy(&h, p + 2 * i, 2);
@@ -76,6 +89,11 @@ double read(const unsigned char *p, Elem e, size_t i) {
 }
 
 void write(unsigned char *p, Elem e, size_t i, float v) {
+  if (e == Elem::BF16) {
+    __nv_bfloat16 h = __float2bfloat16(v);
+    std::memcpy(p + 2 * i, &h, 2);
+    return;
+  }
   if (e == Elem::F16) {
     __half h = __float2half(v);
     std::memcpy(p + 2 * i, &h, 2);
@@ -139,7 +157,9 @@ void run(const Case &c, std::mt19937 &rng) {
     max_ref = std::max(max_ref, std::fabs(r));
     max_err = std::max(max_err, std::fabs(g - r));
   }
-  double tol = out.elem == Elem::F16 ? (c.overlapping ? 4e-3 : 2e-3) : 1e-3;
+  double tol = out.elem == Elem::F16    ? (c.overlapping ? 4e-3 : 2e-3)
+               : out.elem == Elem::BF16 ? 1e-2
+                                        : 1e-3;
   double rel = max_err / max_ref;
   bool ok = !nan && rel <= tol && (c.max_ms <= 0 || ms < c.max_ms);
   std::printf("%-4s %-44s rel.err %.2e (tol %.0e)  %9.3f ms%s\n", ok ? "ok" : "FAIL",
@@ -474,6 +494,66 @@ void add_loops_cases(std::vector<Case> &cases) {
   }
 }
 
+// --- templates.cu -----------------------------------------------------------------
+template <class T> Elem elem_of() { return sizeof(T) == 4 ? Elem::F32 : std::is_same<T, __half>::value ? Elem::F16 : Elem::BF16; }
+
+template <class T> void add_template_cases(std::vector<Case> &cases, const char *type) {
+  const std::vector<std::array<int, 3>> shapes = {{1, 1, 1}, {70, 130, 33}, {256, 264, 72}};
+  for (const auto &s : shapes) {
+    const int M = s[0], N = s[1], K = s[2];
+    {
+      Case c;
+      c.name = std::string("templ_gemm<") + type + "> " + shape(M, N, K);
+      c.arrays = apart_arrays({{size_t(M) * K, elem_of<T>()}, {size_t(K) * N, elem_of<T>()},
+                               {size_t(M) * N, Elem::F32}});
+      c.overlapping = false;
+      auto a = c.arrays;
+      c.device = [=](unsigned char *p) {
+        templ_gemm<T>(M, N, K, at<T>(p, a[0]), at<T>(p, a[1]), at<float>(p, a[2]));
+      };
+      c.host = [=](unsigned char *p) {
+        source::templ_gemm<T>(M, N, K, at<T>(p, a[0]), at<T>(p, a[1]), at<float>(p, a[2]));
+      };
+      cases.push_back(c);
+    }
+    {
+      Case c;
+      c.name = std::string("TemplLayer<") + type + ">::apply " + shape(M, N, K);
+      c.arrays = apart_arrays({{size_t(M) * K, elem_of<T>()}, {size_t(N) * K, elem_of<T>()},
+                               {size_t(M) * N, elem_of<T>()}});
+      c.overlapping = false;
+      auto a = c.arrays;
+      c.device = [=](unsigned char *p) {
+        TemplLayer<T>{M, N, K}.apply(at<T>(p, a[0]), at<T>(p, a[1]), at<T>(p, a[2]));
+      };
+      c.host = [=](unsigned char *p) {
+        source::TemplLayer<T>{M, N, K}.apply(at<T>(p, a[0]), at<T>(p, a[1]), at<T>(p, a[2]));
+      };
+      cases.push_back(c);
+    }
+  }
+}
+
+void add_scaled_cases(std::vector<Case> &cases) {
+  for (int M : {1, 77, 200}) {
+    const int N = 96, K = 40;
+    Case c;
+    c.name = "templ_scaled<3> " + shape(M, N, K);
+    c.arrays = apart_arrays({{size_t(M) * K, Elem::F16}, {size_t(K) * N, Elem::F16},
+                             {size_t(M) * N, Elem::F32}});
+    c.overlapping = false;
+    auto a = c.arrays;
+    c.device = [=](unsigned char *p) {
+      templ_scaled<3>(M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]), at<float>(p, a[2]));
+    };
+    c.host = [=](unsigned char *p) {
+      source::templ_scaled<3>(M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]),
+                              at<float>(p, a[2]));
+    };
+    cases.push_back(c);
+  }
+}
+
 }  // namespace
 
 int main() {
@@ -531,6 +611,9 @@ int main() {
 
   add_loops_cases(cases);
   add_sizes_cases(cases);
+  add_template_cases<__half>(cases, "__half");
+  add_template_cases<__nv_bfloat16>(cases, "__nv_bfloat16");
+  add_scaled_cases(cases);
 
   for (const Case &c : cases)
     run(c, rng);
