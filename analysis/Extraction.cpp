@@ -343,6 +343,16 @@ private:
     if (!BoundOrError)
       return BoundOrError.takeError();
     AffineExpr Bound = *BoundOrError;
+    // An unsigned iterator never goes below 0: `i >= 0` downwards never
+    // ends, and a negative bound converts to a huge one (`i > -1` never
+    // runs). Only bounds that keep the source's loop finite are taken.
+    if (L.Reversed && Iter->getType()->isUnsignedIntegerType() &&
+        ((*Op == BO_GE && !(Bound.isConstant() && Bound.Constant >= 1)) ||
+         (*Op == BO_GT && Bound.isConstant() && Bound.Constant < 0)))
+      return regionError(Cond->getBeginLoc(),
+                         "a downward loop over the unsigned '" + Iter->getNameAsString() +
+                             "' with this condition never ends or never runs",
+                         "count down to the bound with '>': 'for (unsigned i = n; i > 0; --i)'");
     // `<=` and `>` bounds are one off the exclusive and inclusive ones.
     if (*Op == BO_LE || *Op == BO_GT) {
       auto Off = checkedResult(Bound + AffineExpr::constant(1), Cond->getOperatorLoc());
@@ -1141,6 +1151,15 @@ private:
   }
 
   // ----- value expressions -------------------------------------------------
+  /// An integer leaf (an iterator, a size) as a value of its declared type.
+  /// The kernels hold iterators and sizes in `long long`; an unsigned one
+  /// computes in unsigned arithmetic in the source (`(float)(i - j)` wraps).
+  ExprPtr inItsType(ExprPtr Leaf, QualType T) {
+    if (!T->isUnsignedIntegerType() || T->isBooleanType())
+      return Leaf;
+    return ExprNode::make(ExprNode::Cast, typeName(T), {std::move(Leaf)});
+  }
+
   llvm::Expected<ExprPtr> expr(const Expr *E, Statement &S) {
     E = E->IgnoreParens();
     // A template's non-type argument, in an instantiated region: its value
@@ -1226,7 +1245,7 @@ private:
       if (!VD)
         return regionError(DR->getLocation(), "unsupported reference");
       if (Iterators.count(VD))
-        return ExprNode::make(ExprNode::Iterator, Iterators[VD]);
+        return inItsType(ExprNode::make(ExprNode::Iterator, Iterators[VD]), VD->getType());
       if (auto It = Now.find(VD); It != Now.end() && It->second >= 0)
         return boundValue(VD, It->second, S);
       if (Now.count(VD) && !Locals.count(VD))
@@ -1240,7 +1259,8 @@ private:
       if (VD->getType()->isIntegerType()) {
         if (auto Err = addParameter(VD, DR->getLocation()))
           return std::move(Err);
-        return ExprNode::make(ExprNode::Scalar, VD->getNameAsString());
+        return inItsType(ExprNode::make(ExprNode::Scalar, VD->getNameAsString()),
+                         VD->getType());
       }
       if (VD->getType()->isPointerType() || VD->getType()->isArrayType())
         return regionError(DR->getLocation(),

@@ -440,8 +440,9 @@ private:
         return regionError(Ac.Range.getBegin(),
                            "operand '" + Arr.Name +
                                "' is not indexed by the plain iterators",
-                           "offsets and strides inside an operand's subscript "
-                           "are not supported yet");
+                           "each of an operand's subscripts must be an iterator plus an "
+                           "offset: strides and other iterators in a subscript are not "
+                           "supported");
       V.LeadingDim = Arr.Strides[Rank - 2];
       if (auto E = viewOffset(Ac, Rank == 3 ? Idiom.IterBatch : "",
                               V.ReductionIsContiguous ? Other : Idiom.IterK,

@@ -15,6 +15,7 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
 #include <set>
 
@@ -489,13 +490,22 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
       Gen->Definitions.replace(At, PartEntry.size(), Entry);
       std::string Call = Name + Gen->Call.substr(Part.size());
       size_t ParamsEnd = Gen->Definitions.find(") {", At);
-      std::string Params = Gen->Definitions.substr(At + Entry.size(), ParamsEnd - At - Entry.size());
+      // Overloads are told apart by their array parameters: an array of one
+      // element type never converts to another's, where a scalar of one
+      // type may convert equally well to two (int to float or long long).
+      std::string Params;
+      for (llvm::StringRef P : llvm::split(
+               llvm::StringRef(Gen->Definitions).substr(At + Entry.size(),
+                                                        ParamsEnd - At - Entry.size()),
+               ", "))
+        if (P.contains('*'))
+          Params += P.str() + ", ";
       for (auto &[Other, OtherParams] : Signatures)
         if (OtherParams == Params) {
           error(Requested, "the instantiations '" + Other + "' and '" + InstName +
-                               "' give the region's launcher the same parameter types");
+                               "' give the region's arrays the same types");
           note(R.Pragma->Loc, "each instantiation's launcher overloads one name, told apart "
-                              "by the types of the region's arrays and sizes");
+                              "by the element types of the region's arrays");
           return regionError(SourceLocation(), "", "");
         }
       if (I > 0 && Call != All.Call) {

@@ -44,8 +44,9 @@ void never(int M, int N, int K, const T *__restrict__ A, const T *__restrict__ B
     }
 }
 
-// The template parameter changes no type of the region: both launchers
-// would be tc_scaled_0_launch(int..., const __half *, ...).
+// The template parameter changes no array's type: the launchers would be
+// told apart by nothing (nor by a scalar's type: an int converts to float
+// and to long long equally well).
 template <int Scale>
 void scaled(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B,
             float *__restrict__ C) {
@@ -59,6 +60,6 @@ void scaled(int M, int N, int K, const __half *__restrict__ A, const __half *__r
     }
 }
 template void scaled<1>(int, int, int, const __half *, const __half *, float *);
-// DIAG: templates.cu:[[@LINE+2]]:15: error: the instantiations 'scaled<1>' and 'scaled<2>' give the region's launcher the same parameter types
-// DIAG: templates.cu:{{[0-9]+}}:1: note: each instantiation's launcher overloads one name, told apart by the types of the region's arrays and sizes
+// DIAG: templates.cu:[[@LINE+2]]:15: error: the instantiations 'scaled<1>' and 'scaled<2>' give the region's arrays the same types
+// DIAG: templates.cu:{{[0-9]+}}:1: note: each instantiation's launcher overloads one name, told apart by the element types of the region's arrays
 template void scaled<2>(int, int, int, const __half *, const __half *, float *);

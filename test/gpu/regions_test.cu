@@ -472,6 +472,25 @@ void add_loops_cases(std::vector<Case> &cases) {
       cases.push_back(c);
     }
   }
+  // Unsigned arithmetic in the value: (i - j) and (j - N) wrap to about
+  // 4.3e9, 4.3 after the 1e-9 scale; signed arithmetic would give about 0.
+  for (const auto &s : shapes) {
+    const int M = s[0], N = s[1], K = s[2];
+    Case c;
+    c.name = "loops_unsigned_values " + shape(M, N, K);
+    c.arrays = apart_arrays({{size_t(M) * K, Elem::F16}, {size_t(K) * N, Elem::F16},
+                             {size_t(M) * N, Elem::F32}});
+    c.overlapping = false;
+    auto a = c.arrays;
+    c.device = [=](unsigned char *p) {
+      loops_unsigned_values(M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]), at<float>(p, a[2]));
+    };
+    c.host = [=](unsigned char *p) {
+      source::loops_unsigned_values(M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]),
+                                    at<float>(p, a[2]));
+    };
+    cases.push_back(c);
+  }
   // In place (C = A, N == K): the columns' order matters.
   for (int n : {7, 40}) {
     const int M = 33, N = n, K = n;

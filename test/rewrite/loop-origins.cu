@@ -95,3 +95,25 @@ void not_equal(int M, int N, int K, const __half *__restrict__ A,
       C[i * N + j] = acc;
     }
 }
+
+// Unsigned iterators and sizes keep their arithmetic in values: the kernels
+// hold them in `long long`, so each is read as its own type again
+// (`i - j` wraps in the source). Counting an unsigned iterator down to
+// `> 0` is the finite form.
+// CHECK-LABEL: {{^}}struct tc_unsigned_values_0_epilogue {
+// CHECK:       static_cast<unsigned int>(((tc_m) + 1))
+// CHECK:       static_cast<unsigned int>(N)
+// EXPLAIN-LABEL: region tc_unsigned_values_0 at
+// EXPLAIN:       loop i: starts at 1 in the source
+// EXPLAIN:       loop i: runs downwards in the source
+void unsigned_values(unsigned M, unsigned N, int K, const __half *__restrict__ A,
+                     const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (unsigned i = M; i > 0; --i)
+    for (unsigned j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[(i - 1) * K + k]) * __half2float(B[k * N + j]);
+      C[(i - 1) * N + j] = acc + (float)(i - j) + (float)(j - N);
+    }
+}

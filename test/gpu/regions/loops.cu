@@ -78,3 +78,17 @@ void loops_operand_views(int M, int N, int K, int r0, int c0, int lda,
       C[(i + 1) * N + j] = __float2half(acc);
     }
 }
+
+// Unsigned iterators and sizes in the value (`i - j` wraps in the source),
+// counted down to `> 0`.
+void loops_unsigned_values(unsigned M, unsigned N, int K, const __half *__restrict__ A,
+                           const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (unsigned i = M; i > 0; --i)
+    for (unsigned j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[(i - 1) * K + k]) * __half2float(B[k * N + j]);
+      C[(i - 1) * N + j] = acc + 1e-9f * (float)(i - j) + 1e-9f * (float)(j - N);
+    }
+}
