@@ -807,6 +807,15 @@ private:
                          "rename one of them");
     ParamEntity[Name] = VD;
     int Id = M.findArray(Name);
+    if (Id < 0 && VD->getType()->isDependentType())
+      // Templates are taken per instantiation (RegionRewriter.cpp); a
+      // generic lambda's `auto` parameters are not.
+      return regionError(DR->getLocation(),
+                         "array '" + Name + "' has the dependent type '" +
+                             VD->getType().getAsString(*Policy) + "'",
+                         "a region in a generic lambda is not supported: give the lambda's "
+                         "parameters their types, or move the loop nest into a function "
+                         "template");
     if (Id < 0) {
       Array Arr;
       Arr.Name = Name;

@@ -2,7 +2,7 @@
 // test/rewrite/templates.cu): an instantiation the kernels cannot serve
 // (double operands; reported at the construct, with the instantiation's
 // point), a template this file never instantiates, and two instantiations
-// whose launchers would have the same parameter types. Each region is
+// whose arrays would have the same types, and a generic lambda. Each region is
 // left as written, for every instantiation.
 //
 // RUN: rm -f %t.cu
@@ -63,3 +63,20 @@ template void scaled<1>(int, int, int, const __half *, const __half *, float *);
 // DIAG: templates.cu:[[@LINE+2]]:15: error: the instantiations 'scaled<1>' and 'scaled<2>' give the region's arrays the same types
 // DIAG: templates.cu:{{[0-9]+}}:1: note: each instantiation's launcher overloads one name, told apart by the element types of the region's arrays
 template void scaled<2>(int, int, int, const __half *, const __half *, float *);
+
+// A generic lambda's `auto` parameters are not instantiated per call.
+void generic_lambda(int M, int N, int K, const __half *a, float *c) {
+  auto mm = [&](const auto *A, const auto *B, float *C) {
+#pragma tc
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        float acc = 0.0f;
+        for (int k = 0; k < K; ++k)
+          // DIAG: templates.cu:[[@LINE+2]]:25: error: array 'A' has the dependent type 'const auto *'
+          // DIAG: note: a region in a generic lambda is not supported
+          acc += (float)A[i * K + k] * (float)B[k * N + j];
+        C[i * N + j] = acc;
+      }
+  };
+  mm(a, a, c);
+}
