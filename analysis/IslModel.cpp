@@ -2,7 +2,6 @@
 #include "IslModel.h"
 #include <isl/map.h>
 #include <isl/options.h>
-#include <isl/set.h>
 #include <isl/val.h>
 #include <optional>
 #include <set>
@@ -99,37 +98,31 @@ llvm::Expected<isl::set> rowAssumptions(isl::ctx Ctx, const RegionModel &M) {
   return Assumed;
 }
 
-isl::set withKnownSizes(isl::set S, const RegionModel &M) {
+/// Map with each size of known value fixed to it and projected out.
+static isl::map withKnownSizes(isl::map Map, const RegionModel &M) {
   for (const Parameter &P : M.Params) {
     if (!P.Value)
       continue;
-    int Pos = isl_set_find_dim_by_name(S.get(), isl_dim_param, P.Name.c_str());
+    int Pos = isl_map_find_dim_by_name(Map.get(), isl_dim_param, P.Name.c_str());
     if (Pos < 0)
       continue;
-    isl_val *V = isl_val_int_from_si(S.ctx().get(), long(*P.Value));
-    S = isl::manage(isl_set_fix_val(S.release(), isl_dim_param, Pos, V));
-    S = isl::manage(isl_set_project_out(S.release(), isl_dim_param, Pos, 1));
+    isl_val *V = isl_val_int_from_si(Map.ctx().get(), long(*P.Value));
+    Map = isl::manage(isl_map_fix_val(Map.release(), isl_dim_param, Pos, V));
+    Map = isl::manage(isl_map_project_out(Map.release(), isl_dim_param, Pos, 1));
   }
-  return S;
+  return Map;
+}
+
+isl::set withKnownSizes(isl::set S, const RegionModel &M) {
+  isl::map AsRange = isl::manage(isl_map_from_range(S.release()));
+  return isl::manage(isl_map_range(withKnownSizes(AsRange, M).release()));
 }
 
 isl::union_map withKnownSizes(const isl::union_map &U, const RegionModel &M) {
   isl::union_map R = isl::union_map::empty(U.ctx());
   isl::map_list Maps = U.get_map_list();
-  for (int I = 0, N = Maps.size(); I < N; ++I) {
-    isl::map Map = Maps.at(I);
-    for (const Parameter &P : M.Params) {
-      if (!P.Value)
-        continue;
-      int Pos = isl_map_find_dim_by_name(Map.get(), isl_dim_param, P.Name.c_str());
-      if (Pos < 0)
-        continue;
-      isl_val *V = isl_val_int_from_si(Map.ctx().get(), long(*P.Value));
-      Map = isl::manage(isl_map_fix_val(Map.release(), isl_dim_param, Pos, V));
-      Map = isl::manage(isl_map_project_out(Map.release(), isl_dim_param, Pos, 1));
-    }
-    R = R.unite(isl::union_map(Map));
-  }
+  for (int I = 0, N = Maps.size(); I < N; ++I)
+    R = R.unite(isl::union_map(withKnownSizes(Maps.at(I), M)));
   return R;
 }
 

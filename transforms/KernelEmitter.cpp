@@ -1315,6 +1315,9 @@ private:
 
   std::string launcher(const KernelSchedule &KS) const {
     auto Args = arguments();
+    std::string ArgList; // the arguments passed on: "M, N, K, A, B, C"
+    for (size_t I = 0; I < Args.size(); ++I)
+      ArgList += (I ? ", " : "") + Args[I].Name;
     std::string S;
     if (DeclareTwin)
       S += launcherSignature(twin()) + ";  // the fallback, defined below\n\n";
@@ -1346,11 +1349,8 @@ private:
     }
     S += "  if (!(" + printSetCondition(Params) + "))\n    return;  // no output element\n";
     if (entersRegion() && !Idiom.MayAlias.empty()) {
-      std::string Names;
-      for (auto &A : Args)
-        Names += (Names.empty() ? "" : ", ") + A.Name;
       S += aliasCheck(M, I, Idiom.MayAlias,
-                      serialKernelName() + "<<<1, 1, 0, tc_stream>>>(" + Names + ");" +
+                      serialKernelName() + "<<<1, 1, 0, tc_stream>>>(" + ArgList + ");" +
                           (M.Clauses.Sync ? "\n    cudaStreamSynchronize(tc_stream);" : ""));
     }
     // After the alias check, which bounds the arrays as the source indexes
@@ -1445,9 +1445,6 @@ private:
     for (auto &P : Idiom.MoreProducts)
       KTiles += " + " + kTiles(P.ExtentK);
     S += "  const long long tc_k_tiles = " + KTiles + ";\n";
-    std::string ArgList;
-    for (size_t I = 0; I < Args.size(); ++I)
-      ArgList += (I ? ", " : "") + Args[I].Name;
     if (C.Tma)
       S += tmaLaunch(TilesM, TilesN, ArgList);
     else

@@ -436,13 +436,13 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
   std::map<std::string, unsigned> Counter;
   // Regions in templates are generated per instantiation (TemplateRegions.h).
   const auto Instances = instantiationsByPattern(Ctx);
-  // Reports a region of a template that cannot be rewritten for one of its
-  // instantiations: at the construct, then where that instantiation is
-  // requested, as Clang reports errors in templates.
-  auto processTemplate = [&](ASTContext &Ctx, const Region &R, const std::string &Name,
-                             const std::string &Where, const std::set<std::string> &UserMacros,
-                             const auto &Instances, std::string &Explain, auto &error,
-                             auto &note) -> llvm::Expected<GeneratedRegion> {
+  // A region of a template: generated for each instantiation, the entry
+  // launchers renamed to one overloaded name. An instantiation that fails
+  // is reported here, at the construct and then where it is requested, as
+  // Clang reports errors in templates (the error returned is empty).
+  auto processTemplate = [&](const Region &R, const std::string &Name, const std::string &Where,
+                             const std::set<std::string> &UserMacros)
+      -> llvm::Expected<GeneratedRegion> {
     auto It = Instances.find(R.F);
     if (It == Instances.end() || It->second.empty())
       return regionError(R.Pragma->Loc,
@@ -470,7 +470,7 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
                            "please report this as a bug");
       std::string Part = Name + "_" + std::to_string(I);
       auto Gen = process(Ctx, Region{R.Pragma, Body, &Inst}, Part, Where, Opts, UserMacros,
-                         Explain);
+                         Result.Explain);
       if (!Gen) {
         llvm::handleAllErrors(Gen.takeError(), [&](const RegionError &E) {
           SourceLocation Loc = E.Loc.isValid() ? E.Loc : R.S->getBeginLoc();
@@ -547,8 +547,7 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
       UserMacros = userMacros(*S->PP, SM.getExpansionLoc(definitionsAnchor(*R.F)));
     llvm::Expected<GeneratedRegion> Gen =
         R.F->isTemplated()
-            ? processTemplate(Ctx, R, Name, Where, UserMacros, Instances, Result.Explain, error,
-                              note)
+            ? processTemplate(R, Name, Where, UserMacros)
             : process(Ctx, R, Name, Where, Opts, UserMacros, Result.Explain);
     if (!Gen) {
       llvm::handleAllErrors(Gen.takeError(), [&](const RegionError &E) {
