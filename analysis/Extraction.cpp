@@ -72,6 +72,7 @@ public:
                          "place the pragma directly before the outermost loop");
     collectRebindings(&Region, 0, true);
     classifyRebindings();
+    collectNames(&Region);
     Position.push_back(0);
     if (auto E = visit(&Region))
       return std::move(E);
@@ -188,6 +189,20 @@ private:
       collectRebindings(Child, Depth, Block);
   }
 
+  /// The names the region refers to, which a suffixed name must avoid.
+  void collectNames(const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *DR = dyn_cast<DeclRefExpr>(S))
+      NamesInRegion.insert(DR->getNameInfo().getAsString());
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *ND = dyn_cast<NamedDecl>(D))
+          NamesInRegion.insert(ND->getNameAsString());
+    for (const Stmt *Child : S->children())
+      collectNames(Child);
+  }
+
   void classifyRebindings() {
     for (auto &[VD, W] : Writes) {
       auto D = DeclDepth.find(VD);
@@ -270,16 +285,13 @@ private:
     // Sibling loops often reuse a name (two `j` loops); the model needs
     // one name per loop, so later ones get a suffix (j, j_1, ...).
     L.Iterator = Iter->getNameAsString();
-    for (unsigned Suffix = 1;; ++Suffix) {
-      bool Taken = false;
-      for (auto &Other : M.Loops)
-        Taken |= Other.Iterator == L.Iterator;
-      for (auto &P : M.Params)
-        Taken |= P.Name == L.Iterator;
-      if (!Taken)
-        break;
-      L.Iterator = Iter->getNameAsString() + "_" + std::to_string(Suffix);
-    }
+    bool Reused = false;
+    for (auto &Other : M.Loops)
+      Reused |= Other.Iterator == L.Iterator;
+    for (auto &P : M.Params)
+      Reused |= P.Name == L.Iterator;
+    if (Reused)
+      L.Iterator = suffixedName(L.Iterator);
     L.TypeSpelling = Iter->getType().getUnqualifiedType().getAsString(*Policy);
     auto Lower = affine(LowerE);
     if (!Lower)
@@ -412,9 +424,21 @@ private:
       A.DeclLoc = VD->getLocation();
       for (size_t I = 0; I < LoopStack.size(); ++I)
         A.Strides.push_back(Polynomial::constant(1)); // shape is not needed
-      if (M.findArray(A.Name) >= 0)
-        return regionError(VD->getLocation(),
-                           "'" + A.Name + "' shadows another variable of the region");
+      if (int Other = M.findArray(A.Name); Other >= 0) {
+        // A local of a sibling nest (`float acc` in each of two nests) is
+        // another variable: like sibling loops' iterators, it gets a
+        // suffix. One still in scope is shadowed, which the model refuses.
+        bool Sibling = false;
+        for (auto &[Decl, Scope] : Locals)
+          if (int(Scope.first) == Other)
+            Sibling = !(Scope.second.size() <= LoopStack.size() &&
+                        std::equal(Scope.second.begin(), Scope.second.end(),
+                                   LoopStack.begin()));
+        if (!Sibling)
+          return regionError(VD->getLocation(),
+                             "'" + A.Name + "' shadows another variable of the region");
+        A.Name = suffixedName(A.Name);
+      }
       M.Arrays.push_back(A);
       Locals[VD] = {unsigned(M.Arrays.size() - 1), LoopStack};
       if (const Expr *Init = VD->getInit()) {
@@ -429,6 +453,29 @@ private:
       }
     }
     return llvm::Error::success();
+  }
+
+  /// Name_1, Name_2, ...: the first that no loop, size, scalar or array of
+  /// the model so far, and no name the region refers to, is called: the
+  /// model's name of a sibling's loop or local.
+  std::string suffixedName(const std::string &Name) const {
+    for (unsigned Suffix = 1;; ++Suffix)
+      if (std::string S = Name + "_" + std::to_string(Suffix); !nameIsTaken(S))
+        return S;
+  }
+  bool nameIsTaken(const std::string &Name) const {
+    if (NamesInRegion.count(Name))
+      return true;
+    for (auto &L : M.Loops)
+      if (L.Iterator == Name)
+        return true;
+    for (auto &P : M.Params)
+      if (P.Name == Name)
+        return true;
+    for (auto &S : M.Scalars)
+      if (S.Name == Name)
+        return true;
+    return M.findArray(Name) >= 0;
   }
 
   /// The assignment a branch of an `if` consists of: one expression
@@ -1433,6 +1480,7 @@ private:
   std::vector<int> Position;
   std::map<const VarDecl *, std::string> Iterators;
   std::map<const VarDecl *, std::pair<unsigned, std::vector<unsigned>>> Locals;
+  std::set<std::string> NamesInRegion;
   // Rebinding (collectRebindings): the assignments that bind a new value,
   // and the variables only ever bound.
   std::map<const VarDecl *, unsigned> DeclDepth;
