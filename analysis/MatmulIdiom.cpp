@@ -774,7 +774,7 @@ private:
   /// known distinct when one of them is __restrict__; the others are tested
   /// by the launcher (Aliasing.h).
   llvm::Error checkAliasing() {
-    auto Pairs = aliasPairs(M);
+    auto Pairs = aliasPairs(M.asWritten());
     if (!Pairs)
       return Pairs.takeError();
     Idiom.MayAlias = std::move(*Pairs);

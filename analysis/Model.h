@@ -14,6 +14,7 @@
 #include "Clauses.h"
 #include "ExprTree.h"
 #include "clang/Basic/SourceLocation.h"
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -103,6 +104,11 @@ struct RegionModel {
   /// After usePlaceholderNames (Hygiene.h): the user's spelling of each
   /// placeholder `__tc_u<N>__`, indexed by N.
   std::vector<std::string> UserNames;
+  /// Where a model step changed the statements (NestFusion.h), the region
+  /// as the source writes it: the run-time alias test and the serial
+  /// fallback follow the source's accesses and order. Null otherwise.
+  std::shared_ptr<const RegionModel> AsWritten;
+  const RegionModel &asWritten() const { return AsWritten ? *AsWritten : *this; }
 
   std::vector<std::string> iterators(const Statement &S) const;
   int findArray(const std::string &Name) const;

@@ -139,10 +139,11 @@ public:
       std::vector<KernelParameter> Params;
       for (const Arg &A : arguments())
         Params.push_back({A.LauncherType, A.Name});
+      IslModel WI = asWrittenIsl();
       Serial = "// " + Where + ": the '#pragma tc' region as written, on one thread, for\n"
                "// arrays that overlap (run by " + Name + "_launch)\n" +
-               serialKernel(M, I, serialKernelName(), Params) + "\n";
-      G.Explain += explainAliasCheck(M, I, Idiom.MayAlias, serialKernelName());
+               serialKernel(M.asWritten(), WI, serialKernelName(), Params) + "\n";
+      G.Explain += explainAliasCheck(M.asWritten(), WI, Idiom.MayAlias, serialKernelName());
     }
     G.Definitions = Serial +
                     (EmitShared ? prologueFunctor(Idiom.A, "a") + prologueFunctor(Idiom.B, "b")
@@ -874,12 +875,21 @@ private:
         Args.push_back({"long long ", "long long", P.Name, P.Name});
     for (auto &S : M.Scalars)
       Args.push_back({S.TypeSpelling + " ", S.TypeSpelling, S.Name, S.Name});
+    // The arrays the statements access; with the serial kernel, as the
+    // source writes them: it also writes the scratch arrays that fused
+    // nests keep in registers (NestFusion.h).
+    const RegionModel &Accessing = Idiom.MayAlias.empty() ? M : M.asWritten();
     for (auto &A : M.Arrays) {
-      if (A.IsLocalScalar)
+      const unsigned Id = unsigned(&A - &M.Arrays[0]);
+      bool Written = false, Accessed = false;
+      for (auto &S : Accessing.Stmts) {
+        Written |= S.Write.ArrayId == Id;
+        Accessed |= S.Write.ArrayId == Id;
+        for (auto &R : S.Reads)
+          Accessed |= R.ArrayId == Id;
+      }
+      if (A.IsLocalScalar || !Accessed)
         continue;
-      bool Written = false;
-      for (auto &S : M.Stmts)
-        Written |= S.Write.ArrayId == unsigned(&A - &M.Arrays[0]);
       std::string T = (Written ? "" : "const ") + A.ElemSpelling + " *";
       std::string Call = A.IsStaticShape
                              ? "reinterpret_cast<" + T + ">(" + A.Name + ")"
@@ -1349,7 +1359,7 @@ private:
     }
     S += "  if (!(" + printSetCondition(Params) + "))\n    return;  // no output element\n";
     if (entersRegion() && !Idiom.MayAlias.empty()) {
-      S += aliasCheck(M, I, Idiom.MayAlias,
+      S += aliasCheck(M.asWritten(), asWrittenIsl(), Idiom.MayAlias,
                       serialKernelName() + "<<<1, 1, 0, tc_stream>>>(" + ArgList + ");" +
                           (M.Clauses.Sync ? "\n    cudaStreamSynchronize(tc_stream);" : ""));
     }
@@ -1695,6 +1705,18 @@ private:
   /// kernel's), which dispatches to the others.
   bool entersRegion() const { return Name == Region; }
   std::string serialKernelName() const { return Region + "_serial_kernel"; }
+  /// The isl model of the region as written (RegionModel::AsWritten), which
+  /// the alias test bounds and the serial kernel runs.
+  IslModel asWrittenIsl() const {
+    if (!M.AsWritten)
+      return I;
+    isl::ctx Ctx = I.Context.ctx();
+    auto Assumed = rowAssumptions(Ctx, *M.AsWritten);
+    if (!Assumed) // checked on the same model before fusion
+      llvm::consumeError(Assumed.takeError());
+    return IslModel::build(Ctx, *M.AsWritten,
+                           Assumed ? *Assumed : isl::set(Ctx, M.AsWritten->contextString()));
+  }
 
   /// The operands read at an offset from the plain iterators
   /// (OperandView::IndexOffset), each view once.

@@ -5,6 +5,7 @@
 #include "Extraction.h"
 #include "KernelEmitter.h"
 #include "MatmulIdiom.h"
+#include "NestFusion.h"
 #include "PragmaHandler.h"
 #include "TemplateRegions.h"
 #include "clang/AST/ASTConsumer.h"
@@ -241,7 +242,7 @@ bool stemIsTaken(const std::set<std::string> &Taken, const std::string &Stem) {
 }
 
 /// The pipeline after extraction: isl model, idiom, configuration, code.
-llvm::Expected<GeneratedRegion> generate(const RegionModel &M, const Region &R,
+llvm::Expected<GeneratedRegion> generate(const RegionModel &Source, const Region &R,
                                          const std::string &Name,
                                          const std::string &Where,
                                          const RewriteOptions &Opts,
@@ -254,12 +255,31 @@ llvm::Expected<GeneratedRegion> generate(const RegionModel &M, const Region &R,
       ~Free() { isl_ctx_free(C.release()); }
     } Guard{IslCtx};
     llvm::Expected<GeneratedRegion> G = [&]() -> llvm::Expected<GeneratedRegion> {
-      auto Assumed = rowAssumptions(IslCtx, M);
+      auto Assumed = rowAssumptions(IslCtx, Source);
       if (!Assumed)
         return Assumed.takeError();
-      IslModel I = IslModel::build(IslCtx, M, *Assumed);
+      IslModel Written = IslModel::build(IslCtx, Source, *Assumed);
       std::string Text = "region " + Name + " at " + Where + "\n" +
-                         explainModel(M, I);
+                         explainModel(Source, Written);
+      // Reductions in separate nests become the one-nest model (NestFusion.h).
+      auto Fusion = fuseReductionNests(Source, Written);
+      if (!Fusion) {
+        Explain += Text;
+        return Fusion.takeError();
+      }
+      std::optional<IslModel> FusedIsl;
+      if (*Fusion) {
+        auto FusedAssumed = rowAssumptions(IslCtx, (*Fusion)->Fused);
+        if (!FusedAssumed) {
+          Explain += Text;
+          return FusedAssumed.takeError();
+        }
+        FusedIsl = IslModel::build(IslCtx, (*Fusion)->Fused, *FusedAssumed);
+        Text += (*Fusion)->Explain + "  the fused model:\n" +
+                explainModel((*Fusion)->Fused, *FusedIsl);
+      }
+      const RegionModel &M = *Fusion ? (*Fusion)->Fused : Source;
+      const IslModel &I = FusedIsl ? *FusedIsl : Written;
       auto Idiom = recognizeMatmul(M, I);
       if (!Idiom) {
         Explain += Text;

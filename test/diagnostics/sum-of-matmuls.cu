@@ -1,8 +1,7 @@
 // Sums of matmuls the tool rejects: a statement between the products,
 // products with different operand layouts, an operand prologue in a sum
-// (in the first or in a later product), and two reductions into different
-// accumulators. Each region is diagnosed and the file is left exactly as
-// written.
+// (in the first or in a later product). Each region is diagnosed and the
+// file is left exactly as written.
 //
 // RUN: rm -f %t.cu
 // RUN: not %tc-rewrite %s -o %t.cu 2>&1 | FileCheck %s --check-prefix=DIAG --implicit-check-not='error:'
@@ -88,27 +87,5 @@ void prologue_second(int M, int N, int K1, int K2,
         // DIAG: {{.*}}sum-of-matmuls.cu:[[@LINE+1]]:9: note: apply the prologue or conversion in a separate loop
         acc += __half2float(A2[i * K2 + k]) * fmaxf(__half2float(B2[j * K2 + k]), 0.0f);
       C[i * N + j] = acc;
-    }
-}
-
-// Two reductions into different accumulators, added afterwards: not a sum
-// of matmuls (every product must accumulate into the same element).
-void two_accumulators(int M, int N, int K1, int K2,
-                      const __half *__restrict__ A1,
-                      const __half *__restrict__ B1,
-                      const __half *__restrict__ A2,
-                      const __half *__restrict__ B2, float *__restrict__ C) {
-#pragma tc
-  for (int i = 0; i < M; ++i)
-    for (int j = 0; j < N; ++j) {
-      float acc1 = 0.0f;
-      float acc2 = 0.0f;
-      for (int k = 0; k < K1; ++k)
-        acc1 += __half2float(A1[i * K1 + k]) * __half2float(B1[j * K1 + k]);
-      for (int k = 0; k < K2; ++k)
-        // DIAG: {{.*}}sum-of-matmuls.cu:[[@LINE+2]]:9: error: more than one reduction in the region
-        // DIAG: {{.*}}sum-of-matmuls.cu:[[@LINE+1]]:9: note: a sum of matmuls accumulates every product into the same element, in one loop nest over the output; split the region otherwise
-        acc2 += __half2float(A2[i * K2 + k]) * __half2float(B2[j * K2 + k]);
-      C[i * N + j] = acc1 + acc2;
     }
 }

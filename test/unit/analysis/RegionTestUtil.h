@@ -108,7 +108,8 @@ inline ErrorInfo takeError(llvm::Error E) {
 }
 
 /// Parses `Snippet` (after the __half prelude) as C++17 and extracts the
-/// region of function `FunctionName`: the first `for` of its body.
+/// region of function `FunctionName`: the first `for` or `{ }` block of
+/// its body.
 inline Extracted extract(const std::string &Snippet,
                          const std::string &FunctionName = "gemm",
                          const RegionClauses &Clauses = {}) {
@@ -126,7 +127,7 @@ inline Extracted extract(const std::string &Snippet,
     R.Function = FD;
     const auto *Body = llvm::dyn_cast<clang::CompoundStmt>(FD->getBody());
     for (const clang::Stmt *S : Body->body())
-      if (llvm::isa<clang::ForStmt>(S)) {
+      if (llvm::isa<clang::ForStmt>(S) || llvm::isa<clang::CompoundStmt>(S)) {
         R.Region = S;
         break;
       }

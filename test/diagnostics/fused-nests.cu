@@ -1,0 +1,197 @@
+// Products in separate nests that cannot become one kernel
+// (analysis/NestFusion.h): each region is diagnosed at the construct that
+// prevents the fusion, and the file is left exactly as written.
+//
+// RUN: rm -f %t.cu
+// RUN: not %tc-rewrite %s -o %t.cu 2>&1 | FileCheck %s --check-prefix=DIAG --implicit-check-not='error:'
+// RUN: diff %s %t.cu
+
+#include <cuda_fp16.h>
+void no_temp(int M, int N, int K1, int K2, const __half *__restrict__ A,
+            const __half *__restrict__ B, const __half *__restrict__ P,
+            const __half *__restrict__ Q, float *__restrict__ C, float *__restrict__ R,
+            float *__restrict__ Z) {
+#pragma tc temp(R)
+  {
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        C[i * N + j] = 0.0f;
+        for (int k = 0; k < K1; ++k)
+          // DIAG: {{.*}}fused-nests.cu:[[@LINE+2]]:11: error: the reductions into 'C' and 'R' cannot be fused: 'C' is not named in temp(...)
+          // DIAG: {{.*}}fused-nests.cu:[[@LINE+1]]:11: note: one kernel adds the products of separate nests in one accumulator and stores none of 'C', 'R': name them in temp(...) if the region's caller does not read them, or compute the products in separate regions
+          C[i * N + j] += __half2float(A[i * K1 + k]) * __half2float(B[k * N + j]);
+      }
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        R[i * N + j] = 0.0f;
+        for (int k = 0; k < K2; ++k)
+          R[i * N + j] += __half2float(P[i * K2 + k]) * __half2float(Q[k * N + j]);
+      }
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j)
+        Z[i * N + j] = C[i * N + j] + R[i * N + j];
+  }
+}
+
+void read_alone(int M, int N, int K1, int K2, const __half *__restrict__ A,
+            const __half *__restrict__ B, const __half *__restrict__ P,
+            const __half *__restrict__ Q, float *__restrict__ C, float *__restrict__ R,
+            float *__restrict__ Z, float *__restrict__ W) {
+#pragma tc temp(C, R)
+  {
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        C[i * N + j] = 0.0f;
+        for (int k = 0; k < K1; ++k)
+          C[i * N + j] += __half2float(A[i * K1 + k]) * __half2float(B[k * N + j]);
+      }
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        R[i * N + j] = 0.0f;
+        for (int k = 0; k < K2; ++k)
+          R[i * N + j] += __half2float(P[i * K2 + k]) * __half2float(Q[k * N + j]);
+      }
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        Z[i * N + j] = C[i * N + j] + R[i * N + j];
+        // DIAG: {{.*}}fused-nests.cu:[[@LINE+2]]:24: error: the reductions into 'C' and 'R' cannot be fused: 'C' is read apart from the sum of the products
+        // DIAG: {{.*}}fused-nests.cu:[[@LINE+1]]:24: note: products in separate nests become one kernel when their results are only added together: read 'C + R' as one term, e.g. '(C + R) + bias'
+        W[i * N + j] = C[i * N + j];
+      }
+  }
+}
+
+void transposed(int N, int K1, int K2, const __half *__restrict__ A,
+            const __half *__restrict__ B, const __half *__restrict__ P,
+            const __half *__restrict__ Q, float *__restrict__ C, float *__restrict__ R,
+            float *__restrict__ Z) {
+  int M = N;
+#pragma tc temp(C, R)
+  {
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        C[i * N + j] = 0.0f;
+        for (int k = 0; k < K1; ++k)
+          C[i * N + j] += __half2float(A[i * K1 + k]) * __half2float(B[k * N + j]);
+      }
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        R[i * N + j] = 0.0f;
+        for (int k = 0; k < K2; ++k)
+          R[i * N + j] += __half2float(P[i * K2 + k]) * __half2float(Q[k * N + j]);
+      }
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j)
+        // DIAG: {{.*}}fused-nests.cu:[[@LINE+2]]:39: error: the reductions into 'C' and 'R' cannot be fused: 'R' is added at another element than 'C'
+        // DIAG: {{.*}}fused-nests.cu:[[@LINE+1]]:39: note: the sum of the products reads each at the same output element
+        Z[i * N + j] = C[i * N + j] + R[j * N + i];
+  }
+}
+
+void prologue_between(int M, int N, int K1, int K2, const __half *__restrict__ A,
+            const __half *__restrict__ B, const __half *__restrict__ X,
+            __half *__restrict__ P,
+            const __half *__restrict__ Q, float *__restrict__ C, float *__restrict__ R,
+            float *__restrict__ Z) {
+#pragma tc temp(C, R)
+  {
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        C[i * N + j] = 0.0f;
+        for (int k = 0; k < K1; ++k)
+          C[i * N + j] += __half2float(A[i * K1 + k]) * __half2float(B[k * N + j]);
+      }
+    for (int i = 0; i < M; ++i)
+      for (int k = 0; k < K2; ++k)
+        // DIAG: {{.*}}fused-nests.cu:[[@LINE+2]]:9: error: the reductions into 'C' and 'R' cannot be fused: this statement and a later product access the same element
+        // DIAG: {{.*}}fused-nests.cu:[[@LINE+1]]:9: note: the fused kernel runs every product in the first one's output loops, before this statement; keep what the products read unchanged in the region
+        P[i * K2 + k] = X[i * K2 + k];
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        R[i * N + j] = 0.0f;
+        for (int k = 0; k < K2; ++k)
+          R[i * N + j] += __half2float(P[i * K2 + k]) * __half2float(Q[k * N + j]);
+      }
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j)
+        Z[i * N + j] = C[i * N + j] + R[i * N + j];
+  }
+}
+
+void other_rows(int M, int M2, int N, int K1, int K2, const __half *__restrict__ A,
+            const __half *__restrict__ B, const __half *__restrict__ P,
+            const __half *__restrict__ Q, float *__restrict__ C, float *__restrict__ R,
+            float *__restrict__ Z) {
+#pragma tc temp(C, R)
+  {
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        C[i * N + j] = 0.0f;
+        for (int k = 0; k < K1; ++k)
+          C[i * N + j] += __half2float(A[i * K1 + k]) * __half2float(B[k * N + j]);
+      }
+    for (int i = 0; i < M2; ++i)
+      for (int j = 0; j < N; ++j) {
+        R[i * N + j] = 0.0f;
+        for (int k = 0; k < K2; ++k)
+          // DIAG: {{.*}}fused-nests.cu:[[@LINE+2]]:11: error: the reductions into 'C' and 'R' cannot be fused: they run over different output elements
+          // DIAG: {{.*}}fused-nests.cu:[[@LINE+1]]:11: note: fused products share the bounds of the output loops
+          R[i * N + j] += __half2float(P[i * K2 + k]) * __half2float(Q[k * N + j]);
+      }
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j)
+        Z[i * N + j] = C[i * N + j] + R[i * N + j];
+  }
+}
+
+void bias_between(int M, int N, int K1, int K2, const __half *__restrict__ A,
+            const __half *__restrict__ B, const __half *__restrict__ P,
+            const __half *__restrict__ Q, float *__restrict__ C, float *__restrict__ R,
+            float *__restrict__ Z, const float *__restrict__ bias) {
+#pragma tc temp(C, R)
+  {
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        C[i * N + j] = 0.0f;
+        for (int k = 0; k < K1; ++k)
+          C[i * N + j] += __half2float(A[i * K1 + k]) * __half2float(B[k * N + j]);
+      }
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        R[i * N + j] = 0.0f;
+        for (int k = 0; k < K2; ++k)
+          R[i * N + j] += __half2float(P[i * K2 + k]) * __half2float(Q[k * N + j]);
+      }
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j)
+        // DIAG: {{.*}}fused-nests.cu:[[@LINE+2]]:24: error: the reductions into 'C' and 'R' cannot be fused: 'C' is read apart from the sum of the products
+        // DIAG: {{.*}}fused-nests.cu:[[@LINE+1]]:24: note: products in separate nests become one kernel when their results are only added together: read 'C + R' as one term, e.g. '(C + R) + bias'
+        Z[i * N + j] = C[i * N + j] + bias[j] + R[i * N + j];
+  }
+}
+
+void nonzero_init(int M, int N, int K1, int K2, const __half *__restrict__ A,
+            const __half *__restrict__ B, const __half *__restrict__ P,
+            const __half *__restrict__ Q, float *__restrict__ C, float *__restrict__ R,
+            float *__restrict__ Z) {
+#pragma tc temp(C, R)
+  {
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        C[i * N + j] = 0.0f;
+        for (int k = 0; k < K1; ++k)
+          C[i * N + j] += __half2float(A[i * K1 + k]) * __half2float(B[k * N + j]);
+      }
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        // DIAG: {{.*}}fused-nests.cu:[[@LINE+2]]:9: error: the reductions into 'C' and 'R' cannot be fused: 'R' starts at a value other than 0
+        // DIAG: {{.*}}fused-nests.cu:[[@LINE+1]]:9: note: a product fused into another's accumulator starts from 0; add other terms in the statement that adds the products
+        R[i * N + j] = 1.0f;
+        for (int k = 0; k < K2; ++k)
+          R[i * N + j] += __half2float(P[i * K2 + k]) * __half2float(Q[k * N + j]);
+      }
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j)
+        Z[i * N + j] = C[i * N + j] + R[i * N + j];
+  }
+}
