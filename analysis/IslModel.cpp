@@ -55,6 +55,15 @@ static std::optional<std::string> quotient(const Polynomial &Outer,
 llvm::Expected<isl::set> rowAssumptions(isl::ctx Ctx, const RegionModel &M) {
   isl::set Context(Ctx, M.contextString());
   isl::set Assumed = Context;
+  // A model step's result (NestFusion.h) keeps the source's assumptions:
+  // the source's accesses, not the fused model's, must name distinct
+  // elements.
+  if (M.AsWritten) {
+    auto Source = rowAssumptions(Ctx, *M.AsWritten);
+    if (!Source)
+      return Source.takeError();
+    Assumed = Assumed.intersect(*Source);
+  }
   std::vector<bool> Written(M.Arrays.size(), false);
   for (auto &S : M.Stmts)
     Written[S.Write.ArrayId] = !M.Arrays[S.Write.ArrayId].IsLocalScalar &&

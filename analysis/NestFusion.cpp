@@ -97,6 +97,11 @@ public:
       return std::move(E);
     if (auto E = rewriteSums())
       return std::move(E);
+    if (auto E = checkScratchReads())
+      return std::move(E);
+    for (size_t G = 1; G < Groups.size(); ++G)
+      if (auto E = checkCoverage(G))
+        return std::move(E);
     buildFused();
     if (auto E = checkOrder())
       return std::move(E);
@@ -228,15 +233,34 @@ private:
       if (IsCopy) {
         G.Copy = Readers[0];
         G.Result = S.Write.ArrayId;
+      } else if (const ExprNode *Read = stripConversions(V);
+                 Read->K == ExprNode::Read && S.Reads[Read->AccessId].ArrayId == G.Acc &&
+                 M.Arrays[S.Write.ArrayId].Elem != Acc.Elem) {
+        return regionError(locOf(S),
+                           cannotFuse(G.Acc) + "'" + name(S.Write.ArrayId) + "' of type '" +
+                               M.Arrays[S.Write.ArrayId].ElemSpelling +
+                               "' takes the product's result, of type '" + Acc.ElemSpelling +
+                               "'",
+                           "the arrays that carry the products to their sum have the "
+                           "accumulator's type");
       }
     }
+    if (G.Copy)
+      for (unsigned SI = 0; SI < M.Stmts.size(); ++SI)
+        if (SI != *G.Copy && stmt(SI).Write.ArrayId == G.Result)
+          return regionError(locOf(stmt(SI)),
+                             cannotFuse(G.Acc) + "'" + name(G.Result) +
+                                 "', which takes the product's result, is written here "
+                                 "too",
+                             "the arrays that carry the products to their sum are "
+                             "written once, from the product's accumulator");
     if (GI == 0)
       return llvm::Error::success();
     for (unsigned SI = 0; SI < M.Stmts.size(); ++SI) {
       const Statement &S = stmt(SI);
       if (isReduction(SI) || S.Write.ArrayId != G.Acc)
         continue;
-      if (SI > Last || G.Init)
+      if (SI > G.Reductions.front() || G.Init)
         return regionError(locOf(S),
                            cannotFuse(G.Acc) + "'" + Acc.Name +
                                "' is written again here",
@@ -256,13 +280,6 @@ private:
                          cannotFuse(G.Acc) + "'" + Acc.Name +
                              "' is not set to 0 in the region",
                          "a product fused into another's accumulator starts from 0");
-    isl::set Set = I.Write.at(stmt(*G.Init).Name).range();
-    for (unsigned SI : G.Reductions)
-      if (!I.Write.at(stmt(SI).Name).range().is_subset(Set))
-        return regionError(locOf(stmt(*G.Init)),
-                           cannotFuse(G.Acc) + "this does not set every "
-                               "element of '" + Acc.Name + "' the product accumulates",
-                           "set the whole output to 0 before the reduction loop");
     return llvm::Error::success();
   }
 
@@ -389,6 +406,87 @@ private:
       return regionError(locOf(stmt(Groups[0].Reductions.front())),
                          cannotFuse(Groups[1].Acc) + "their sum is never read",
                          "read the sum of the products after their nests");
+    return llvm::Error::success();
+  }
+
+  /// The scratch arrays are read only where the fusion replaces the read:
+  /// a product's read of its own accumulator, a copy's read, and the sum.
+  /// (A later product that reads an earlier one's result would read what
+  /// the fused kernel never stores.)
+  llvm::Error checkScratchReads() const {
+    for (unsigned SI = 0; SI < M.Stmts.size(); ++SI) {
+      if (Consumers.count(SI))
+        continue;
+      const Statement &S = stmt(SI);
+      for (unsigned A = 0; A < S.Reads.size(); ++A)
+        for (const Group &G : Groups) {
+          unsigned Array = S.Reads[A].ArrayId;
+          if (Array != G.Acc && Array != G.Result)
+            continue;
+          bool OwnAccumulator = false;
+          for (size_t R = 0; R < G.Reductions.size(); ++R)
+            OwnAccumulator |= G.Reductions[R] == SI && G.AccReads[R] == A;
+          if (OwnAccumulator || (G.Copy == SI && Array == G.Acc))
+            continue;
+          return regionError(S.Reads[A].Range.getBegin(),
+                             cannotFuse(G.Acc) + "'" + name(Array) +
+                                 "' is read here, where the fused kernel does not keep it",
+                             "the arrays that carry the products to their sum may be read "
+                             "only in that sum (" + sumSpelling() + ")");
+        }
+    }
+    return llvm::Error::success();
+  }
+
+  /// A later group's dropped statements set every element the sum reads:
+  /// the initialisation every element the product, the copy or the sum
+  /// read, the copy every element the sum reads (where K is 0, the source
+  /// reads the initial value, or the array's value on entry).
+  llvm::Error checkCoverage(size_t GI) const {
+    const Group &G = Groups[GI];
+    auto ReadRange = [&](unsigned SI, unsigned Array) {
+      isl::set R = isl::set::empty(I.Write.at(stmt(G.Reductions[0]).Name).range().get_space());
+      const Statement &S = stmt(SI);
+      for (unsigned A = 0; A < S.Reads.size(); ++A)
+        if (S.Reads[A].ArrayId == Array) {
+          isl::set Elements = I.Reads.at(S.Name)[A].range();
+          R = R.is_empty() ? Elements : R.unite(Elements);
+        }
+      return R;
+    };
+    std::optional<isl::set> SumReads;
+    for (auto &[SI, New] : Consumers) {
+      isl::set R = ReadRange(SI, G.Result);
+      if (!R.is_empty())
+        SumReads = SumReads ? SumReads->unite(R) : R;
+    }
+    auto Covers = [](const isl::set &Written, const std::optional<isl::set> &Read) {
+      return !Read || Read->is_empty() || Read->is_subset(Written);
+    };
+    isl::set Zeroed = I.Write.at(stmt(*G.Init).Name).range();
+    std::optional<isl::set> Accumulated;
+    for (unsigned SI : G.Reductions) {
+      isl::set W = I.Write.at(stmt(SI).Name).range();
+      Accumulated = Accumulated ? Accumulated->unite(W) : W;
+    }
+    if (G.Copy) {
+      if (!Covers(I.Write.at(stmt(*G.Copy).Name).range(), SumReads))
+        return regionError(locOf(stmt(*G.Copy)),
+                           cannotFuse(G.Acc) + "this does not store every element of '" +
+                               name(G.Result) + "' that the sum reads",
+                           "store the product's result to the whole output, outside the "
+                           "reduction loop");
+      if (!Covers(Zeroed, ReadRange(*G.Copy, G.Acc)) || !Covers(Zeroed, Accumulated))
+        return regionError(locOf(stmt(*G.Init)),
+                           cannotFuse(G.Acc) + "this does not set every element of '" +
+                               name(G.Acc) + "' that is read",
+                           "set the whole output to 0 before the reduction loop");
+    } else if (!Covers(Zeroed, SumReads) || !Covers(Zeroed, Accumulated)) {
+      return regionError(locOf(stmt(*G.Init)),
+                         cannotFuse(G.Acc) + "this does not set every element of '" +
+                             name(G.Acc) + "' that is read",
+                         "set the whole output to 0 before the reduction loop");
+    }
     return llvm::Error::success();
   }
 

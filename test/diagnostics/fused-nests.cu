@@ -195,3 +195,156 @@ void nonzero_init(int M, int N, int K1, int K2, const __half *__restrict__ A,
         Z[i * N + j] = C[i * N + j] + R[i * N + j];
   }
 }
+
+// R accumulates P * Q, is reset, then accumulates U * V: the source adds
+// only U * V; the reset after R's first product is refused.
+void reset_between_reductions(int M, int N, int K1, int K2, const __half *__restrict__ A,
+       const __half *__restrict__ B, const __half *__restrict__ P,
+       const __half *__restrict__ Q, float *__restrict__ C, float *__restrict__ R,
+       float *__restrict__ Z, const __half *__restrict__ U, const __half *__restrict__ V, int K3) {
+#pragma tc temp(C, R)
+  {
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        C[i * N + j] = 0.0f;
+        for (int k = 0; k < K1; ++k)
+          C[i * N + j] += __half2float(A[i * K1 + k]) * __half2float(B[k * N + j]);
+      }
+
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j)
+        for (int k = 0; k < K2; ++k)
+          R[i * N + j] += __half2float(P[i * K2 + k]) * __half2float(Q[k * N + j]);
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        // DIAG: {{.*}}fused-nests.cu:[[@LINE+2]]:9: error: the reductions into 'C' and 'R' cannot be fused: 'R' is written again here
+        // DIAG: {{.*}}fused-nests.cu:[[@LINE+1]]:9: note: a product fused into another's accumulator is set to 0 once, before its reduction loop
+        R[i * N + j] = 0.0f;
+        for (int k = 0; k < K3; ++k)
+          R[i * N + j] += __half2float(U[i * K3 + k]) * __half2float(V[k * N + j]);
+      }
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j)
+        Z[i * N + j] = C[i * N + j] + R[i * N + j];
+  }
+}
+
+// A later product reads R, whose stores the fusion would drop.
+void scratch_as_operand(int M, int N, int K, const float *__restrict__ A, const float *__restrict__ B,
+       const float *__restrict__ P, const float *__restrict__ Q,
+       const float *__restrict__ V, float *__restrict__ C, float *__restrict__ R,
+       float *__restrict__ Z) {
+#pragma tc temp(C, R) allow_tf32
+  {
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        C[i * N + j] = 0.0f;
+        for (int k = 0; k < K; ++k)
+          C[i * N + j] += A[i * K + k] * B[k * N + j];
+      }
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        R[i * N + j] = 0.0f;
+        for (int k = 0; k < K; ++k)
+          R[i * N + j] += P[i * K + k] * Q[k * N + j];
+      }
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j)
+        for (int k = 0; k < N; ++k)
+          // DIAG: {{.*}}fused-nests.cu:[[@LINE+2]]:27: error: the reductions into 'C' and 'R' cannot be fused: 'R' is read here, where the fused kernel does not keep it
+          // DIAG: {{.*}}fused-nests.cu:[[@LINE+1]]:27: note: the arrays that carry the products to their sum may be read only in that sum (C + R)
+          R[i * N + j] += R[i * N + k] * V[k * N + j];
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j)
+        Z[i * N + j] = C[i * N + j] + R[i * N + j];
+  }
+}
+
+// R takes T = P * Q only from column 1: the sum reads R's entry value in
+// column 0.
+void partial_copy(int M, int N, int K1, int K2, const __half *__restrict__ A,
+       const __half *__restrict__ B, const __half *__restrict__ P,
+       const __half *__restrict__ Q, float *__restrict__ C, float *__restrict__ R,
+       float *__restrict__ Z, float *__restrict__ T) {
+#pragma tc temp(C, R, T)
+  {
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        C[i * N + j] = 0.0f;
+        for (int k = 0; k < K1; ++k)
+          C[i * N + j] += __half2float(A[i * K1 + k]) * __half2float(B[k * N + j]);
+      }
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        T[i * N + j] = 0.0f;
+        for (int k = 0; k < K2; ++k)
+          T[i * N + j] += __half2float(P[i * K2 + k]) * __half2float(Q[k * N + j]);
+      }
+    for (int i = 0; i < M; ++i)
+      for (int j = 1; j < N; ++j)
+        // DIAG: {{.*}}fused-nests.cu:[[@LINE+2]]:9: error: the reductions into 'C' and 'T' cannot be fused: this does not store every element of 'R' that the sum reads
+        // DIAG: {{.*}}fused-nests.cu:[[@LINE+1]]:9: note: store the product's result to the whole output, outside the reduction loop
+        R[i * N + j] = T[i * N + j];
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j)
+        Z[i * N + j] = C[i * N + j] + R[i * N + j];
+  }
+}
+
+// The copy inside the k loop never runs where K2 is 0.
+void copy_in_reduction_loop(int M, int N, int K1, int K2, const __half *__restrict__ A,
+       const __half *__restrict__ B, const __half *__restrict__ P,
+       const __half *__restrict__ Q, float *__restrict__ C, float *__restrict__ R,
+       float *__restrict__ Z) {
+#pragma tc temp(C, R)
+  {
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        C[i * N + j] = 0.0f;
+        for (int k = 0; k < K1; ++k)
+          C[i * N + j] += __half2float(A[i * K1 + k]) * __half2float(B[k * N + j]);
+      }
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        float acc = 0.0f;
+        for (int k = 0; k < K2; ++k) {
+          acc += __half2float(P[i * K2 + k]) * __half2float(Q[k * N + j]);
+          // DIAG: {{.*}}fused-nests.cu:[[@LINE+2]]:11: error: the reductions into 'C' and 'acc' cannot be fused: this does not store every element of 'R' that the sum reads
+          // DIAG: {{.*}}fused-nests.cu:[[@LINE+1]]:11: note: store the product's result to the whole output, outside the reduction loop
+          R[i * N + j] = acc;
+        }
+      }
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j)
+        Z[i * N + j] = C[i * N + j] + R[i * N + j];
+  }
+}
+
+// double accumulators copied to float arrays: the copy rounds.
+void double_locals(int M, int N, int K1, int K2, const __half *__restrict__ A,
+       const __half *__restrict__ B, const __half *__restrict__ P,
+       const __half *__restrict__ Q, float *__restrict__ C, float *__restrict__ R,
+       float *__restrict__ Z) {
+#pragma tc temp(C, R)
+  {
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        double acc = 0.0;
+        for (int k = 0; k < K1; ++k)
+          acc += __half2float(A[i * K1 + k]) * __half2float(B[k * N + j]);
+        // DIAG: {{.*}}fused-nests.cu:[[@LINE+2]]:9: error: the reductions into 'acc' and 'acc_1' cannot be fused: 'C' of type 'float' takes the product's result, of type 'double'
+        // DIAG: {{.*}}fused-nests.cu:[[@LINE+1]]:9: note: the arrays that carry the products to their sum have the accumulator's type
+        C[i * N + j] = acc;
+      }
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        double acc = 0.0;
+        for (int k = 0; k < K2; ++k)
+          acc += __half2float(P[i * K2 + k]) * __half2float(Q[k * N + j]);
+        R[i * N + j] = acc;
+      }
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j)
+        Z[i * N + j] = C[i * N + j] + R[i * N + j];
+  }
+}

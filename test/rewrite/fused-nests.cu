@@ -168,3 +168,31 @@ void two_locals(int M, int N, int K1, int K2, const __half *__restrict__ A1,
 // EXPLAIN-NEXT: {{^}}    S3 (in S2's output loops) and accumulates into acc1
 // EXPLAIN-NEXT: {{^}}    dropped S1 (acc2 = 0)
 // EXPLAIN-NEXT: {{^}}    S4 reads the sum acc1 + acc2 as acc1
+
+// Leading dimensions: the launcher checks the source's row assumptions,
+// R's (ldr >= N) too, though the fused kernel does not access R.
+void leading_dimensions(int M, int N, int K1, int K2, int ldc, int ldr, const __half *__restrict__ A,
+       const __half *__restrict__ B, const __half *__restrict__ P,
+       const __half *__restrict__ Q, float *__restrict__ C, float *__restrict__ R,
+       float *__restrict__ Z) {
+#pragma tc temp(C, R)
+  {
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        C[i * ldc + j] = 0.0f;
+        for (int k = 0; k < K1; ++k)
+          C[i * ldc + j] += __half2float(A[i * K1 + k]) * __half2float(B[k * N + j]);
+      }
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        R[i * ldr + j] = 0.0f;
+        for (int k = 0; k < K2; ++k)
+          R[i * ldr + j] += __half2float(P[i * K2 + k]) * __half2float(Q[k * N + j]);
+      }
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j)
+        Z[i * N + j] = C[i * ldc + j] + R[i * ldr + j];
+  }
+}
+// CHECK-LABEL: static void tc_leading_dimensions_0_launch(
+// CHECK: region assumes ((((M >= 1) && (ldc >= N)) && (ldr >= N)) || (M == 0))
