@@ -29,17 +29,27 @@
 // __nv_bfloat16, a member function of a class template (both types), and a
 // template over an int (bf16 tolerance 1e-2 of max|ref|).
 //
+// fusion.cu: products in separate nests added in a later one (fused into
+// one kernel): scratch arrays accumulated in place, locals copied to them
+// (with a bias and ReLU after the sum), and three products without
+// __restrict__, apart (the kernels must run: under 50 ms at 512 x 512 x
+// 3 x 256) and overlapping (the output in place of a scratch array, and
+// one element before another: the serial kernel runs the nests as
+// written).
+//
 // sizes.cu: sizes read from struct members (by value, through a pointer),
 // a method's members, enumerators, constant expressions and const
 // references, at shapes with partial tiles.
 //
 // Usage: regions_test   (prints one line per case, "N passed, M failed")
 #include "regions/aliasing.tc.cu"
+#include "regions/fusion.tc.cu"
 #include "regions/loops.tc.cu"
 #include "regions/sizes.tc.cu"
 #include "regions/templates.tc.cu"
 namespace source {
 #include "regions/aliasing.cu"
+#include "regions/fusion.cu"
 #include "regions/loops.cu"
 #include "regions/sizes.cu"
 #include "regions/templates.cu"
@@ -513,6 +523,92 @@ void add_loops_cases(std::vector<Case> &cases) {
   }
 }
 
+// --- fusion.cu --------------------------------------------------------------------
+void add_fusion_cases(std::vector<Case> &cases) {
+  const std::vector<std::array<int, 4>> shapes = {
+      {1, 1, 1, 1}, {70, 130, 33, 17}, {129, 64, 200, 72}, {256, 264, 72, 40}};
+  for (const auto &s : shapes) {
+    const int M = s[0], N = s[1], K1 = s[2], K2 = s[3];
+    const std::string dims = shape(M, N, K1) + " + K2 " + std::to_string(K2);
+    const size_t MN = size_t(M) * N;
+    {
+      Case c;
+      c.name = "fusion_arrays " + dims;
+      c.arrays = apart_arrays({{size_t(M) * K1, Elem::F16}, {size_t(K1) * N, Elem::F16},
+                               {size_t(M) * K2, Elem::F16}, {size_t(K2) * N, Elem::F16},
+                               {MN, Elem::F32}, {MN, Elem::F32}, {MN, Elem::F32}});
+      c.overlapping = false;
+      auto a = c.arrays;
+      auto args = [=](unsigned char *p, auto fn) {
+        fn(M, N, K1, K2, at<__half>(p, a[0]), at<__half>(p, a[1]), at<__half>(p, a[2]),
+           at<__half>(p, a[3]), at<float>(p, a[4]), at<float>(p, a[5]), at<float>(p, a[6]));
+      };
+      c.device = [=](unsigned char *p) { args(p, fusion_arrays); };
+      c.host = [=](unsigned char *p) { args(p, source::fusion_arrays); };
+      cases.push_back(c);
+    }
+    {
+      Case c;
+      c.name = "fusion_locals " + dims;
+      c.arrays = apart_arrays({{size_t(M) * K1, Elem::F16}, {size_t(N) * K1, Elem::F16},
+                               {size_t(M) * K2, Elem::F16}, {size_t(N) * K2, Elem::F16},
+                               {size_t(N), Elem::F32}, {MN, Elem::F32}, {MN, Elem::F32},
+                               {MN, Elem::F16}});
+      c.overlapping = false;
+      auto a = c.arrays;
+      auto args = [=](unsigned char *p, auto fn) {
+        fn(M, N, K1, K2, at<__half>(p, a[0]), at<__half>(p, a[1]), at<__half>(p, a[2]),
+           at<__half>(p, a[3]), at<float>(p, a[4]), at<float>(p, a[5]), at<float>(p, a[6]),
+           at<__half>(p, a[7]));
+      };
+      c.device = [=](unsigned char *p) { args(p, fusion_locals); };
+      c.host = [=](unsigned char *p) { args(p, source::fusion_locals); };
+      cases.push_back(c);
+    }
+  }
+  // fusion_three: arrays A B P Q U V C R S Z at the given byte offsets.
+  auto three = [](const std::string &how, int M, int N, int K, std::vector<size_t> offsets,
+                  bool overlapping, double max_ms) {
+    const size_t MN = size_t(M) * N, MK = size_t(M) * K, KN = size_t(K) * N;
+    Case c;
+    c.name = "fusion_three " + how + " " + shape(M, N, K) + " (K1 = K2 = K3)";
+    const std::vector<std::pair<size_t, Elem>> sizes = {
+        {MK, Elem::F16}, {KN, Elem::F16}, {MK, Elem::F16}, {KN, Elem::F16}, {MK, Elem::F16},
+        {KN, Elem::F16}, {MN, Elem::F32}, {MN, Elem::F32}, {MN, Elem::F32}, {MN, Elem::F32}};
+    if (offsets.empty()) {
+      std::vector<size_t> bytes;
+      for (auto &[n, e] : sizes)
+        bytes.push_back(n * bytes_of(e));
+      offsets = apart(bytes);
+    }
+    for (size_t i = 0; i < sizes.size(); ++i)
+      c.arrays.push_back({offsets[i], sizes[i].first, sizes[i].second});
+    c.overlapping = overlapping;
+    c.max_ms = max_ms;
+    auto a = c.arrays;
+    auto args = [=](unsigned char *p, auto fn) {
+      fn(M, N, K, K, K, at<__half>(p, a[0]), at<__half>(p, a[1]), at<__half>(p, a[2]),
+         at<__half>(p, a[3]), at<__half>(p, a[4]), at<__half>(p, a[5]), at<float>(p, a[6]),
+         at<float>(p, a[7]), at<float>(p, a[8]), at<float>(p, a[9]));
+    };
+    c.device = [=](unsigned char *p) { args(p, fusion_three); };
+    c.host = [=](unsigned char *p) { args(p, source::fusion_three); };
+    return c;
+  };
+  for (const auto &s : shapes)
+    cases.push_back(three("apart", s[0], s[1], s[2], {}, false, 0));
+  cases.push_back(three("apart", 512, 512, 256, {}, false, 50.0));
+  // The output in place of the scratch array C, and R one element after
+  // the output (both fp32).
+  for (auto [M, N, K] : std::vector<std::array<int, 3>>{{1, 1, 1}, {33, 20, 17}}) {
+    const size_t MN = size_t(M) * N, MK = size_t(M) * K, KN = size_t(K) * N;
+    std::vector<size_t> offsets = apart({MK * 2, KN * 2, MK * 2, KN * 2, MK * 2, KN * 2});
+    const size_t z = (offsets.back() + KN * 2 + 511) / 256 * 256, s = z + MN * 4 + 4096;
+    offsets.insert(offsets.end(), {z, z + 4, s, z});  // C = Z, R = Z + 1 element, S apart
+    cases.push_back(three("Z in place of C, R one element after Z", M, N, K, offsets, true, 0));
+  }
+}
+
 // --- templates.cu -----------------------------------------------------------------
 template <class T> Elem elem_of() { return sizeof(T) == 4 ? Elem::F32 : std::is_same<T, __half>::value ? Elem::F16 : Elem::BF16; }
 
@@ -628,6 +724,7 @@ int main() {
   cases.push_back(bias_case("apart", 100, 72, 56, 0, 16384, 32768, 49152, false));
   cases.push_back(bias_case("in place (C = A)", 36, 44, 44, 0, 8192, 16384, 0, true));
 
+  add_fusion_cases(cases);
   add_loops_cases(cases);
   add_sizes_cases(cases);
   add_template_cases<__half>(cases, "__half");
