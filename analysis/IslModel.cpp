@@ -181,6 +181,10 @@ IslModel IslModel::build(isl::ctx Ctx, const RegionModel &M, const isl::set &Ass
   return I;
 }
 
+bool involves(const isl::map &Access, unsigned Pos) {
+  return isl_map_involves_dims(Access.get(), isl_dim_in, Pos, 1) == isl_bool_true;
+}
+
 isl::union_map IslModel::dependences() const {
   return Flow.unite(Anti).unite(Output);
 }

@@ -65,6 +65,10 @@ llvm::Expected<isl::set> rowAssumptions(isl::ctx Ctx, const RegionModel &M);
 isl::set withKnownSizes(isl::set S, const RegionModel &M);
 isl::union_map withKnownSizes(const isl::union_map &U, const RegionModel &M);
 
+/// Whether an access relation depends on its input dimension Pos (the
+/// statement's loop at that depth).
+bool involves(const isl::map &Access, unsigned Pos);
+
 /// Prints the model in isl notation: domains, accesses, dependences.
 std::string explainModel(const RegionModel &M, const IslModel &I);
 

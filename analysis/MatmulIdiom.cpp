@@ -8,20 +8,6 @@
 namespace tc {
 namespace {
 
-bool sameAccess(const Access &X, const Access &Y) {
-  if (X.ArrayId != Y.ArrayId || X.Index.size() != Y.Index.size())
-    return false;
-  for (size_t D = 0; D < X.Index.size(); ++D)
-    if (X.Index[D].str() != Y.Index[D].str())
-      return false;
-  return true;
-}
-
-/// Does the access relation depend on input dimension `Pos`?
-bool involves(const isl::map &Access, unsigned Pos) {
-  return isl_map_involves_dims(Access.get(), isl_dim_in, Pos, 1) == isl_bool_true;
-}
-
 int position(const std::vector<std::string> &Its, const std::string &It) {
   for (size_t P = 0; P < Its.size(); ++P)
     if (Its[P] == It)

@@ -104,4 +104,13 @@ std::string RegionModel::contextString() const {
   return paramList() + " -> { : " + (C.empty() ? "true" : C) + " }";
 }
 
+bool sameAccess(const Access &X, const Access &Y) {
+  if (X.ArrayId != Y.ArrayId || X.Index.size() != Y.Index.size())
+    return false;
+  for (size_t D = 0; D < X.Index.size(); ++D)
+    if (X.Index[D].str() != Y.Index[D].str())
+      return false;
+  return true;
+}
+
 } // namespace tc

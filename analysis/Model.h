@@ -77,6 +77,9 @@ struct Loop {
   clang::SourceRange Range;
 };
 
+/// Whether X and Y access the same element: one array, equal subscripts.
+bool sameAccess(const Access &X, const Access &Y);
+
 struct Statement {
   std::string Name;             // S0, S1, ... in source order
   std::vector<unsigned> Loops;  // enclosing loops, outermost first

@@ -10,19 +10,6 @@
 namespace tc {
 namespace {
 
-bool sameIndex(const Access &X, const Access &Y) {
-  if (X.ArrayId != Y.ArrayId || X.Index.size() != Y.Index.size())
-    return false;
-  for (size_t D = 0; D < X.Index.size(); ++D)
-    if (X.Index[D].str() != Y.Index[D].str())
-      return false;
-  return true;
-}
-
-bool involves(const isl::map &Access, unsigned Pos) {
-  return isl_map_involves_dims(Access.get(), isl_dim_in, Pos, 1) == isl_bool_true;
-}
-
 void collectReads(const ExprNode &E, std::vector<const ExprNode *> &Out) {
   if (E.K == ExprNode::Read)
     Out.push_back(&E);
@@ -121,7 +108,7 @@ private:
         continue;
       std::optional<unsigned> AccRead;
       for (auto &Op : V.Ops)
-        if (Op->K == ExprNode::Read && sameIndex(S.Reads[Op->AccessId], S.Write))
+        if (Op->K == ExprNode::Read && sameAccess(S.Reads[Op->AccessId], S.Write))
           AccRead = Op->AccessId;
       bool Reduces = false;
       for (unsigned P = 0; P < S.Loops.size(); ++P)
@@ -365,7 +352,7 @@ private:
           for (size_t G = 1; G < Groups.size(); ++G) {
             Access Other = S.Reads[Found[G]->AccessId];
             Other.ArrayId = First.ArrayId;
-            if (!sameIndex(Other, First)) {
+            if (!sameAccess(Other, First)) {
               Failed = regionError(S.Reads[Found[G]->AccessId].Range.getBegin(),
                                    cannotFuse(Groups[1].Acc) + "'" +
                                        name(Groups[G].Result) +
