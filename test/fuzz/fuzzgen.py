@@ -32,6 +32,7 @@ DEFAULT_NAMES = {
     # arrays
     "A": "A", "B": "B", "C": "C", "A2": "A2", "B2": "B2", "bias": "bias",
     "R": "R", "D": "D", "X": "X", "T": "T", "zero": "zero", "scale": "scale",
+    "T1": "T1", "T2": "T2",
     # scalars
     "alpha": "alpha", "beta": "beta", "lo": "lo", "hi": "hi", "slope": "slope",
     "zp": "zero_point", "step": "step", "s": "s",
@@ -365,6 +366,8 @@ def _roles_of(spec):
         r.update({"X", "alpha", "beta"})
     if spec.get("temp"):
         r.add("T")
+    if spec.get("sum_nests"):
+        r.update({"T1", "T2"})
     if spec.get("separate_epi"):
         r.update({"D", "i2"})
     pro = spec.get("prologue")
@@ -691,6 +694,16 @@ def gen_spec(rng, case_id, func, unsupported_rate=0.15, collision_rate=0.5):
     # Pointers without __restrict__: the launcher tests them for overlap
     # (the harness passes distinct arrays, so the kernels run).
     spec["restrict"] = rng.random() >= 0.3
+    # A sum of matmuls written as three nests (analysis/NestFusion.h): each
+    # product into a scratch array of its own (temp(T1, T2)), then the
+    # epilogue of T1 + T2; fused into the one-nest sum.
+    if spec["kind"] == "sum" and spec["init"] == "acc0" and spec["order"] in ORDERS_K_INNER \
+            and not spec.get("unsupported") and not spec.get("batch") and not spec.get("static") \
+            and not spec.get("prologue") and not spec.get("quant") and not spec.get("out2") \
+            and not spec.get("axpby") and rng.random() < 0.5:
+        spec["sum_nests"] = True
+        if spec.get("epi") and spec["epi"].get("style") == "acc_update":
+            spec["epi"]["style"] = "local"
     # Loop forms (analysis/LoopOrigins.h): 1-based loops whose subscripts
     # read `(i - 1)`, downward loops (signed iterators only: `i >= 0` never
     # fails for an unsigned one), `i != n` and `n > i`.
@@ -1097,6 +1110,9 @@ class _Renderer:
         temp = s.get("temp")
         if temp:
             self.p_array("T", "float", True, c_rows, c_len, c_batch, temp=True)
+        if s.get("sum_nests"):
+            self.p_array("T1", "float", True, c_rows, c_len, c_batch, temp=True)
+            self.p_array("T2", "float", True, c_rows, c_len, c_batch, temp=True)
         self.p_array("C", out_ct, True, c_rows, c_len, c_batch)
         if s.get("out2"):
             self.p_array("D", OUT_CT[s["out2"]["out"]], True, c_rows, c_len, c_batch)
@@ -1117,6 +1133,8 @@ class _Renderer:
         clauses = list(s.get("clauses") or [])
         if temp:
             clauses.append("temp(%s)" % self.nm("T"))
+        if s.get("sum_nests"):
+            clauses.append("temp(%s, %s)" % (self.nm("T1"), self.nm("T2")))
         tb = s.get("temp_bad")
         if tb == "temp_readonly":
             clauses.append("temp(%s)" % self.nm("A"))
@@ -1140,6 +1158,8 @@ class _Renderer:
             self.body_kouter_block()
         elif s.get("separate_epi"):
             self.body_separate_epi()
+        elif s.get("sum_nests"):
+            self.body_sum_nests()
         else:
             self.body_nest()
 
@@ -1576,6 +1596,31 @@ class _Renderer:
             self.approx = max(self.approx, 1)
         self.body.add(3, "%s = %s;" % (di, _store(s["store_conv"], OUT_CT[s["sep_out"]],
                                                   self.tree(s["sep_tree"], _read_out(self.out_ct, ci)))))
+        self.body.add(0, "}")
+
+
+    def body_sum_nests(self):
+        """T1 = A * B and T2 = A2 * B2, each in a nest of its own with a local
+        accumulator of the same name, then the epilogue of T1 + T2."""
+        s = self.s
+        o1, o2 = s["order"][0], s["order"][1]
+        dims = {"i": "M", "j": "N"}
+        acc, at = self.nm("acc"), self.acc_type()
+        zero = "0.0" if at == "double" else "0.0f"
+        k2d = "K" if s.get("same_k") else "K2"
+        self.body.add(0, "{")
+        for target, extra in (("T1", {}), ("T2", {"k_role": "k2", "k_dim": k2d, "a_role": "A2",
+                                                   "b_role": "B2"})):
+            self.loop(o1, dims[o1], 1)
+            self.loop(o2, dims[o2], 2, open_brace=True)
+            self.body.add(3, "%s %s = %s;" % (at, acc, zero))
+            self.reduction(3, acc, **extra)
+            self.body.add(3, "%s = %s;" % (self.c_at(target), acc))
+            self.body.add(2, "}")
+        self.loop(o1, dims[o1], 1)
+        self.loop(o2, dims[o2], 2, open_brace=True)
+        self.epilogue(3, "(%s + %s)" % (self.c_at("T1"), self.c_at("T2")))
+        self.body.add(2, "}")
         self.body.add(0, "}")
 
 

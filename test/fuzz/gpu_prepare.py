@@ -107,7 +107,7 @@ def ld_row(spec, role):
 
 def array_ld_role(role):
     return {"A": "lda", "B": "ldb", "A2": "lda", "B2": "ldb", "C": "ldc", "R": "ldc", "D": "ldc", "X": "ldc",
-            "T": "ldc"}.get(role)
+            "T": "ldc", "T1": "ldc", "T2": "ldc"}.get(role)
 
 
 def extent_expr(spec, m):
