@@ -33,6 +33,16 @@ bool AffineExpr::involves(const std::string &S) const {
   return It != Coeffs.end() && It->second != 0;
 }
 
+AffineExpr AffineExpr::renamed(const std::map<std::string, std::string> &Names) const {
+  AffineExpr R = *this;
+  R.Coeffs.clear();
+  for (auto &[Sym, C] : Coeffs) {
+    auto It = Names.find(Sym);
+    R.Coeffs[It == Names.end() ? Sym : It->second] += C;
+  }
+  return R;
+}
+
 std::string AffineExpr::str() const {
   return str([](const std::string &S) { return S; });
 }

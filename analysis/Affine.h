@@ -29,7 +29,10 @@ struct AffineExpr {
   static AffineExpr constant(int64_t C) { AffineExpr E; E.Constant = C; return E; }
   static AffineExpr symbol(const std::string &S) { AffineExpr E; E.Coeffs[S] = 1; return E; }
   bool isConstant() const;
+  bool isZero() const { return isConstant() && Constant == 0; }
   bool involves(const std::string &S) const;
+  /// The expression with each symbol that Names maps renamed.
+  AffineExpr renamed(const std::map<std::string, std::string> &Names) const;
   /// Text in C and isl syntax alike, e.g. "2*i + K - 1".
   std::string str() const;
   /// Text with each symbol replaced by `Subst(symbol)` (parenthesised).

@@ -285,12 +285,7 @@ private:
     // Sibling loops often reuse a name (two `j` loops); the model needs
     // one name per loop, so later ones get a suffix (j, j_1, ...).
     L.Iterator = Iter->getNameAsString();
-    bool Reused = false;
-    for (auto &Other : M.Loops)
-      Reused |= Other.Iterator == L.Iterator;
-    for (auto &P : M.Params)
-      Reused |= P.Name == L.Iterator;
-    if (Reused)
+    if (isLoopOrSize(L.Iterator))
       L.Iterator = suffixedName(L.Iterator);
     L.TypeSpelling = Iter->getType().getUnqualifiedType().getAsString(*Policy);
     auto Lower = affine(LowerE);
@@ -428,13 +423,15 @@ private:
         // A local of a sibling nest (`float acc` in each of two nests) is
         // another variable: like sibling loops' iterators, it gets a
         // suffix. One still in scope is shadowed, which the model refuses.
-        bool Sibling = false;
-        for (auto &[Decl, Scope] : Locals)
-          if (int(Scope.first) == Other)
-            Sibling = !(Scope.second.size() <= LoopStack.size() &&
-                        std::equal(Scope.second.begin(), Scope.second.end(),
-                                   LoopStack.begin()));
-        if (!Sibling)
+        auto Namesake = llvm::find_if(
+            Locals, [&](const auto &Local) { return int(Local.second.first) == Other; });
+        bool InScope = true; // or not a local: a variable from outside
+        if (Namesake != Locals.end()) {
+          const std::vector<unsigned> &Scope = Namesake->second.second;
+          InScope = Scope.size() <= LoopStack.size() &&
+                    std::equal(Scope.begin(), Scope.end(), LoopStack.begin());
+        }
+        if (InScope)
           return regionError(VD->getLocation(),
                              "'" + A.Name + "' shadows another variable of the region");
         A.Name = suffixedName(A.Name);
@@ -458,20 +455,23 @@ private:
   /// Name_1, Name_2, ...: the first that no loop, size, scalar or array of
   /// the model so far, and no name the region refers to, is called: the
   /// model's name of a sibling's loop or local.
-  std::string suffixedName(const std::string &Name) const {
-    for (unsigned Suffix = 1;; ++Suffix)
-      if (std::string S = Name + "_" + std::to_string(Suffix); !nameIsTaken(S))
-        return S;
-  }
-  bool nameIsTaken(const std::string &Name) const {
-    if (NamesInRegion.count(Name))
-      return true;
+  bool isLoopOrSize(const std::string &Name) const {
     for (auto &L : M.Loops)
       if (L.Iterator == Name)
         return true;
     for (auto &P : M.Params)
       if (P.Name == Name)
         return true;
+    return false;
+  }
+  std::string suffixedName(const std::string &Name) const {
+    for (unsigned Suffix = 1;; ++Suffix)
+      if (std::string S = Name + "_" + std::to_string(Suffix); !nameIsTaken(S))
+        return S;
+  }
+  bool nameIsTaken(const std::string &Name) const {
+    if (NamesInRegion.count(Name) || isLoopOrSize(Name))
+      return true;
     for (auto &S : M.Scalars)
       if (S.Name == Name)
         return true;

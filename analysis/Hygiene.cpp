@@ -198,12 +198,7 @@ private:
     auto It = Map.find(Name);
     return It == Map.end() ? Name : It->second;
   }
-  AffineExpr rename(const AffineExpr &E) const {
-    AffineExpr R = AffineExpr::constant(E.Constant);
-    for (auto &[S, C] : E.Coeffs)
-      R.Coeffs[renamed(S)] += C;
-    return R;
-  }
+  AffineExpr rename(const AffineExpr &E) const { return E.renamed(Map); }
   Polynomial rename(const Polynomial &P) const {
     Polynomial R;
     for (auto &[Mono, C] : P.Terms) {

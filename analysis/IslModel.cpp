@@ -161,25 +161,31 @@ IslModel IslModel::build(isl::ctx Ctx, const RegionModel &M, const isl::set &Ass
     }
   }
   I.Schedule = scheduleOf(Ctx, M).intersect_domain(I.Domains);
-  // Flow (read after write), output (write after write) and anti (write
-  // after read) dependences of the original order.
-  auto Flow = isl::union_access_info(I.AllReads)
-                  .set_must_source(I.Writes)
-                  .set_schedule_map(I.Schedule)
-                  .compute_flow();
-  I.Flow = Flow.get_may_dependence();
-  auto Out = isl::union_access_info(I.Writes)
-                 .set_may_source(I.Writes)
-                 .set_schedule_map(I.Schedule)
-                 .compute_flow();
-  I.Output = Out.get_may_dependence();
-  auto Anti = isl::union_access_info(I.Writes)
-                  .set_may_source(I.AllReads)
-                  .set_schedule_map(I.Schedule)
-                  .compute_flow();
-  I.Anti = Anti.get_may_dependence();
+  Dependences D = dependencesOf(I.AllReads, I.Writes, I.Schedule);
+  I.Flow = D.Flow;
+  I.Anti = D.Anti;
+  I.Output = D.Output;
   return I;
 }
+
+Dependences dependencesOf(const isl::union_map &Reads, const isl::union_map &Writes,
+                          const isl::union_map &Schedule) {
+  auto Flow = isl::union_access_info(Reads)
+                  .set_must_source(Writes)
+                  .set_schedule_map(Schedule)
+                  .compute_flow();
+  auto Out = isl::union_access_info(Writes)
+                 .set_may_source(Writes)
+                 .set_schedule_map(Schedule)
+                 .compute_flow();
+  auto Anti = isl::union_access_info(Writes)
+                  .set_may_source(Reads)
+                  .set_schedule_map(Schedule)
+                  .compute_flow();
+  return {Flow.get_may_dependence(), Anti.get_may_dependence(), Out.get_may_dependence()};
+}
+
+isl::union_map originalSchedule(isl::ctx Ctx, const RegionModel &M) { return scheduleOf(Ctx, M); }
 
 bool involves(const isl::map &Access, unsigned Pos) {
   return isl_map_involves_dims(Access.get(), isl_dim_in, Pos, 1) == isl_bool_true;
@@ -204,7 +210,7 @@ std::string explainModel(const RegionModel &M, const IslModel &I) {
   // The loops as the source writes them, where the model differs
   // (LoopOrigins.h).
   for (const Loop &L : M.Loops) {
-    bool Shifted = !L.Shift.isConstant() || L.Shift.Constant != 0;
+    bool Shifted = !L.Shift.isZero();
     if (Shifted)
       S += "  loop " + L.Iterator + ": starts at " + L.Shift.str() +
            " in the source; shifted to start at 0 (the source's " + L.Iterator + " is " +

@@ -65,6 +65,18 @@ llvm::Expected<isl::set> rowAssumptions(isl::ctx Ctx, const RegionModel &M);
 isl::set withKnownSizes(isl::set S, const RegionModel &M);
 isl::union_map withKnownSizes(const isl::union_map &U, const RegionModel &M);
 
+/// Flow (read after write), anti (write after read) and output (write
+/// after write) dependences of accesses executed in Schedule's order.
+struct Dependences {
+  isl::union_map Flow, Anti, Output;
+};
+Dependences dependencesOf(const isl::union_map &Reads, const isl::union_map &Writes,
+                          const isl::union_map &Schedule);
+
+/// Each statement's instances -> its position in the region's original
+/// (textual) order, the 2d+1 schedule of RegionModel::scheduleString.
+isl::union_map originalSchedule(isl::ctx Ctx, const RegionModel &M);
+
 /// Whether an access relation depends on its input dimension Pos (the
 /// statement's loop at that depth).
 bool involves(const isl::map &Access, unsigned Pos);

@@ -56,7 +56,7 @@ static ExprPtr shiftLeaves(const ExprPtr &E, const std::map<std::string, AffineE
 llvm::Error shiftLoopsToZero(RegionModel &M) {
   std::map<std::string, AffineExpr> Shifted;
   for (Loop &L : M.Loops) {
-    if (L.Lower.isConstant() && L.Lower.Constant == 0)
+    if (L.Lower.isZero())
       continue;
     bool NamesIterator = false;
     for (const Loop &Other : M.Loops)

@@ -31,8 +31,6 @@ void flattenProduct(const ExprPtr &E, std::vector<ExprPtr> &Factors) {
   Factors.push_back(E);
 }
 
-clang::SourceLocation locOf(const Statement &S) { return S.Range.getBegin(); }
-
 /// E without a conversion to the type it already converts to
 /// (`(float)w` of an int8 w is two conversions to float in the tree).
 ExprPtr withoutRepeatedCasts(const ExprPtr &E) {
@@ -386,23 +384,8 @@ private:
         if (auto E = classifyPrologueReads(R, *F, Acc, Other, V))
           return E;
       }
-      // The iterator plus an offset that names no iterator: a view that
-      // starts elsewhere in the array (`A[(i + r0) * lda + k + c0]`).
-      auto OffsetFrom = [&](const AffineExpr &E,
-                            const std::string &It) -> std::optional<AffineExpr> {
-        auto C = E.Coeffs.find(It);
-        if (C == E.Coeffs.end() || C->second != 1)
-          return std::nullopt;
-        AffineExpr Off = E;
-        Off.Coeffs.erase(It);
-        for (auto &[Sym, Coeff] : Off.Coeffs)
-          for (const Loop &L : M.Loops)
-            if (Coeff != 0 && L.Iterator == Sym)
-              return std::nullopt;
-        return Off;
-      };
       auto IsIter = [&](const AffineExpr &E, const std::string &It) {
-        return OffsetFrom(E, It).has_value();
+        return offsetFrom(E, It).has_value();
       };
       unsigned Rank = Idiom.IterBatch.empty() ? 2 : 3;
       if (Arr.rank() != Rank || (Rank == 3 && !IsIter(Ac.Index[0], Idiom.IterBatch)))
@@ -432,7 +415,7 @@ private:
       V.LeadingDim = Arr.Strides[Rank - 2];
       if (auto E = viewOffset(Ac, Rank == 3 ? Idiom.IterBatch : "",
                               V.ReductionIsContiguous ? Other : Idiom.IterK,
-                              V.ReductionIsContiguous ? Idiom.IterK : Other, OffsetFrom, V))
+                              V.ReductionIsContiguous ? Idiom.IterK : Other, V))
         return E;
       // 8-bit weights are converted to the other operand's type in shared
       // memory (a weight-only quantized layer).
@@ -493,7 +476,7 @@ private:
           L = &M.Loops[Li];
       // Lower bounds of sizes were shifted to 0 (LoopOrigins.h); what is
       // left names another iterator.
-      if (!L->Lower.isConstant() || L->Lower.Constant != 0)
+      if (!L->Lower.isZero())
         return regionError(L->Range.getBegin(),
                            "the lower bound of loop '" + *Pair + "' depends on another loop",
                            "triangular loop nests are not supported");
@@ -515,13 +498,28 @@ private:
     return llvm::Error::success();
   }
 
+  /// E minus iterator It, where E is It plus an offset that names no
+  /// iterator: a view that starts elsewhere in the array (`A[(i + r0) *
+  /// lda + k + c0]`).
+  std::optional<AffineExpr> offsetFrom(const AffineExpr &E, const std::string &It) const {
+    auto C = E.Coeffs.find(It);
+    if (C == E.Coeffs.end() || C->second != 1)
+      return std::nullopt;
+    AffineExpr Off = E;
+    Off.Coeffs.erase(It);
+    for (auto &[Sym, Coeff] : Off.Coeffs)
+      for (const Loop &L : M.Loops)
+        if (Coeff != 0 && L.Iterator == Sym)
+          return std::nullopt;
+    return Off;
+  }
+
   /// V.IndexOffset of operand access Ac, whose dimensions are indexed by
   /// Batch (if not empty), Outer and Inner plus offsets. The launcher moves
   /// the pointer by them, which is only the region's meaning where the
   /// array is read nowhere else.
-  template <typename OffsetFn>
   llvm::Error viewOffset(const Access &Ac, const std::string &Batch, const std::string &Outer,
-                         const std::string &Inner, const OffsetFn &OffsetFrom, OperandView &V) {
+                         const std::string &Inner, OperandView &V) {
     std::vector<std::string> Its;
     if (!Batch.empty())
       Its.push_back(Batch);
@@ -530,8 +528,8 @@ private:
     std::vector<AffineExpr> Offsets;
     bool Any = false;
     for (size_t D = 0; D < Its.size(); ++D) {
-      Offsets.push_back(*OffsetFrom(Ac.Index[D], Its[D]));
-      Any |= !Offsets.back().isConstant() || Offsets.back().Constant != 0;
+      Offsets.push_back(*offsetFrom(Ac.Index[D], Its[D]));
+      Any |= !Offsets.back().isZero();
     }
     if (!Any)
       return llvm::Error::success();

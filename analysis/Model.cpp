@@ -91,6 +91,13 @@ std::string RegionModel::scheduleString(const Statement &S, unsigned Depth) cons
   return paramList() + " -> { " + tuple(S.Name, Its) + " -> " + tuple("", Dims) + " }";
 }
 
+bool RegionModel::isTemp(unsigned ArrayId) const {
+  for (const RegionClauses::TempArray &T : Clauses.Temp)
+    if (T.Name == Arrays[ArrayId].Name)
+      return true;
+  return false;
+}
+
 std::string RegionModel::contextString() const {
   std::string C;
   for (auto &P : Params) {

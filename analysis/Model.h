@@ -90,6 +90,8 @@ struct Statement {
   clang::SourceRange Range;
 };
 
+inline clang::SourceLocation locOf(const Statement &S) { return S.Range.getBegin(); }
+
 struct RegionModel {
   std::string FunctionName;
   clang::SourceRange Range; // the annotated statement
@@ -115,6 +117,8 @@ struct RegionModel {
 
   std::vector<std::string> iterators(const Statement &S) const;
   int findArray(const std::string &Name) const;
+  /// Whether array ArrayId is named in temp(...): dead after the region.
+  bool isTemp(unsigned ArrayId) const;
   /// "[M, N, K] -> { S0[i, j] : 0 <= i < M and 0 <= j < N }"
   std::string domainString(const Statement &S) const;
   /// "[M, N, K] -> { S0[i, j] -> C[i, j] }"

@@ -27,15 +27,6 @@ ExprPtr clone(const ExprNode &E) {
 
 using Renaming = std::map<std::string, std::string>;
 
-AffineExpr renamed(const AffineExpr &E, const Renaming &R) {
-  AffineExpr Out = E;
-  Out.Coeffs.clear();
-  for (auto &[Sym, C] : E.Coeffs) {
-    auto It = R.find(Sym);
-    Out.Coeffs[It == R.end() ? Sym : It->second] += C;
-  }
-  return Out;
-}
 
 void rename(ExprNode &E, const Renaming &R) {
   if (E.K == ExprNode::Iterator)
@@ -55,8 +46,6 @@ void sumLeaves(const ExprPtr &E, std::vector<ExprPtr> &Leaves) {
   }
   Leaves.push_back(E);
 }
-
-clang::SourceLocation locOf(const Statement &S) { return S.Range.getBegin(); }
 
 /// The reductions into one array, and how their result leaves the nest.
 struct Group {
@@ -270,15 +259,6 @@ private:
     return llvm::Error::success();
   }
 
-  bool isScratch(unsigned ArrayId) const {
-    if (M.Arrays[ArrayId].IsLocalScalar)
-      return true;
-    for (auto &T : M.Clauses.Temp)
-      if (T.Name == M.Arrays[ArrayId].Name)
-        return true;
-    return false;
-  }
-
   /// The arrays that carry the products to their sum are dead after the
   /// region: the fused kernel keeps one accumulator and stores none of them.
   llvm::Error checkScratch() {
@@ -289,7 +269,7 @@ private:
           Names += std::string(Names.empty() ? "" : ", ") + "'" + name(A) + "'";
     for (const Group &G : Groups)
       for (unsigned A : {G.Acc, G.Result})
-        if (!isScratch(A)) {
+        if (!M.Arrays[A].IsLocalScalar && !M.isTemp(A)) {
           const Statement &S = stmt(A == G.Acc ? G.Reductions.front() : *G.Copy);
           return regionError(S.Write.Range.getBegin(),
                              cannotFuse(Groups[1].Acc) + "'" + name(A) +
@@ -537,13 +517,13 @@ private:
           S.Loops[D] = First.Loops[D];
         for (unsigned D = Depth; D < S.Loops.size(); ++D) {
           Loop &L = Fused.Loops[S.Loops[D]];
-          L.Lower = renamed(L.Lower, Names);
-          L.UpperExclusive = renamed(L.UpperExclusive, Names);
-          L.Shift = renamed(L.Shift, Names);
+          L.Lower = L.Lower.renamed(Names);
+          L.UpperExclusive = L.UpperExclusive.renamed(Names);
+          L.Shift = L.Shift.renamed(Names);
         }
         for (Access &Rd : S.Reads)
           for (AffineExpr &E : Rd.Index)
-            E = renamed(E, Names);
+            E = E.renamed(Names);
         Access Acc = First.Write;
         Acc.Range = S.Write.Range;
         Acc.Spelling = S.Write.Spelling;
@@ -586,32 +566,28 @@ private:
   /// merged into the first accumulator, goes forwards in the fused order.
   llvm::Error checkOrder() {
     isl::ctx Ctx = I.Context.ctx();
-    IslModel F = IslModel::build(Ctx, Fused, I.Context);
+    std::set<std::string> FusedStmts;
+    for (const Statement &S : Fused.Stmts)
+      FusedStmts.insert(S.Name);
     auto Kept = [&](const isl::union_map &U, bool ByRange) {
       isl::union_map R = isl::union_map::empty(Ctx);
       U.foreach_map([&](isl::map Map) {
         std::string Stmt = isl_map_get_tuple_name(Map.get(), isl_dim_in);
         const char *Array = ByRange ? isl_map_get_tuple_name(Map.get(), isl_dim_out) : nullptr;
-        if (F.Domain.count(Stmt) && !(Array && Merged.count(Array)))
+        if (FusedStmts.count(Stmt) && !(Array && Merged.count(Array)))
           R = R.unite(isl::union_map(Map));
       });
       return R;
     };
-    isl::union_map Writes = Kept(I.Writes, true), Reads = Kept(I.AllReads, true);
-    isl::union_map Schedule = Kept(I.Schedule, false);
-    auto Deps = [&](const isl::union_map &Sink, const isl::union_map &Source) {
-      return isl::union_access_info(Sink)
-          .set_may_source(Source)
-          .set_schedule_map(Schedule)
-          .compute_flow()
-          .get_may_dependence();
-    };
-    isl::union_map All = Deps(Reads, Writes).unite(Deps(Writes, Writes)).unite(Deps(Writes, Reads));
+    Dependences D = dependencesOf(Kept(I.AllReads, true), Kept(I.Writes, true),
+                                  Kept(I.Schedule, false));
+    isl::union_map All = D.Flow.unite(D.Anti).unite(D.Output);
+    isl::union_map FusedOrder = originalSchedule(Ctx, Fused);
     isl::union_map Forwards =
-        isl::manage(isl_union_map_lex_lt_union_map(F.Schedule.copy(), F.Schedule.copy()));
+        isl::manage(isl_union_map_lex_lt_union_map(FusedOrder.copy(), FusedOrder.copy()));
     isl::union_map Broken = All.subtract(Forwards);
-    Dependences = 0;
-    All.foreach_map([&](isl::map) { ++Dependences; });
+    DependenceCount = 0;
+    All.foreach_map([&](isl::map) { ++DependenceCount; });
     if (Broken.is_empty())
       return llvm::Error::success();
     std::string Src;
@@ -655,7 +631,7 @@ private:
     for (auto &[SI, New] : Consumers)
       S += "    " + New.Name + " reads the sum " + sumSpelling() + " as " +
            name(Groups[0].Result) + "\n";
-    S += "    order: the fused schedule keeps all " + std::to_string(Dependences) +
+    S += "    order: the fused schedule keeps all " + std::to_string(DependenceCount) +
          " dependence relations of the region but those of the merged arrays\n";
     return S;
   }
@@ -668,7 +644,7 @@ private:
   // Each joined product and its output iterators' new names, outermost first.
   std::vector<std::pair<std::string, std::vector<std::pair<std::string, std::string>>>> Joined;
   std::set<std::string> Merged; // arrays whose accesses the fusion replaced
-  unsigned Dependences = 0;
+  unsigned DependenceCount = 0;
   RegionModel Fused;
 };
 

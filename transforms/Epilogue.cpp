@@ -224,12 +224,6 @@ llvm::Expected<std::string> emitEpilogue(const RegionModel &M, const MatmulIdiom
     Emit("tc_value += " + Scale + "tc_sum;\n");
   // Arrays named in temp(...) are dead after the region: their values stay
   // in registers and are forwarded to later reads of the same element.
-  auto IsTemp = [&](unsigned ArrayId) {
-    for (auto &T : M.Clauses.Temp)
-      if (T.Name == M.Arrays[ArrayId].Name)
-        return true;
-    return false;
-  };
   std::map<unsigned, std::pair<std::string, std::string>> Forwarded; // array -> (index, var)
   auto Reads = P.PrintRead;
   P.PrintRead = [&](unsigned Id) {
@@ -244,7 +238,7 @@ llvm::Expected<std::string> emitEpilogue(const RegionModel &M, const MatmulIdiom
   if (!Acc.IsLocalScalar) {
     std::string Target = printAccess(M, R.Write, Iter);
     std::string Value = "tc::from_float<" + Acc.ElemSpelling + ">(tc_value)";
-    if (IsTemp(Idiom.Accumulator)) {
+    if (M.isTemp(Idiom.Accumulator)) {
       Forwarded[Idiom.Accumulator] = {Target, "tc_value"};
     } else {
       EmitStore(R.Write, Value);
@@ -267,7 +261,7 @@ llvm::Expected<std::string> emitEpilogue(const RegionModel &M, const MatmulIdiom
     std::string Value =
         printSharingSubtrees(P, *S.Value, "tc_common_" + S.Name + "_", Shared);
     Emit(Shared);
-    if (IsTemp(S.Write.ArrayId)) {
+    if (M.isTemp(S.Write.ArrayId)) {
       std::string Var = "tc_temp_" + S.Name;
       Emit("const " + Dst.ElemSpelling + " " + Var + " = " + Value + ";\n");
       Forwarded[S.Write.ArrayId] = {Target, Var};

@@ -139,7 +139,7 @@ public:
       std::vector<KernelParameter> Params;
       for (const Arg &A : arguments())
         Params.push_back({A.LauncherType, A.Name});
-      IslModel WI = asWrittenIsl();
+      const IslModel &WI = asWrittenIsl();
       Serial = "// " + Where + ": the '#pragma tc' region as written, on one thread, for\n"
                "// arrays that overlap (run by " + Name + "_launch)\n" +
                serialKernel(M.asWritten(), WI, serialKernelName(), Params) + "\n";
@@ -879,18 +879,17 @@ private:
     // source writes them: it also writes the scratch arrays that fused
     // nests keep in registers (NestFusion.h).
     const RegionModel &Accessing = Idiom.MayAlias.empty() ? M : M.asWritten();
+    std::vector<bool> Written(M.Arrays.size()), Accessed(M.Arrays.size());
+    for (auto &S : Accessing.Stmts) {
+      Written[S.Write.ArrayId] = Accessed[S.Write.ArrayId] = true;
+      for (auto &R : S.Reads)
+        Accessed[R.ArrayId] = true;
+    }
     for (auto &A : M.Arrays) {
       const unsigned Id = unsigned(&A - &M.Arrays[0]);
-      bool Written = false, Accessed = false;
-      for (auto &S : Accessing.Stmts) {
-        Written |= S.Write.ArrayId == Id;
-        Accessed |= S.Write.ArrayId == Id;
-        for (auto &R : S.Reads)
-          Accessed |= R.ArrayId == Id;
-      }
-      if (A.IsLocalScalar || !Accessed)
+      if (A.IsLocalScalar || !Accessed[Id])
         continue;
-      std::string T = (Written ? "" : "const ") + A.ElemSpelling + " *";
+      std::string T = (Written[Id] ? "" : "const ") + A.ElemSpelling + " *";
       std::string Call = A.IsStaticShape
                              ? "reinterpret_cast<" + T + ">(" + A.Name + ")"
                              : A.Name;
@@ -1707,16 +1706,19 @@ private:
   std::string serialKernelName() const { return Region + "_serial_kernel"; }
   /// The isl model of the region as written (RegionModel::AsWritten), which
   /// the alias test bounds and the serial kernel runs.
-  IslModel asWrittenIsl() const {
+  /// Built once, on first use.
+  const IslModel &asWrittenIsl() const {
     if (!M.AsWritten)
       return I;
-    isl::ctx Ctx = I.Context.ctx();
-    auto Assumed = rowAssumptions(Ctx, *M.AsWritten);
-    if (!Assumed) // checked on the same model before fusion
-      llvm::consumeError(Assumed.takeError());
-    return IslModel::build(Ctx, *M.AsWritten,
-                           Assumed ? *Assumed : isl::set(Ctx, M.AsWritten->contextString()));
+    if (!WrittenIsl) {
+      // rowAssumptions of the fused model, which built I, computed these.
+      isl::ctx Ctx = I.Context.ctx();
+      WrittenIsl = IslModel::build(Ctx, *M.AsWritten,
+                                   llvm::cantFail(rowAssumptions(Ctx, *M.AsWritten)));
+    }
+    return *WrittenIsl;
   }
+  mutable std::optional<IslModel> WrittenIsl;
 
   /// The operands read at an offset from the plain iterators
   /// (OperandView::IndexOffset), each view once.

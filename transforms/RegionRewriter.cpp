@@ -16,6 +16,7 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
 #include <set>
@@ -261,19 +262,17 @@ llvm::Expected<GeneratedRegion> generate(const RegionModel &Source, const Region
       IslModel Written = IslModel::build(IslCtx, Source, *Assumed);
       std::string Text = "region " + Name + " at " + Where + "\n" +
                          explainModel(Source, Written);
+      // What is explained so far goes out however the region ends.
+      auto Flush = llvm::make_scope_exit([&] { Explain += Text; });
       // Reductions in separate nests become the one-nest model (NestFusion.h).
       auto Fusion = fuseReductionNests(Source, Written);
-      if (!Fusion) {
-        Explain += Text;
+      if (!Fusion)
         return Fusion.takeError();
-      }
       std::optional<IslModel> FusedIsl;
       if (*Fusion) {
         auto FusedAssumed = rowAssumptions(IslCtx, (*Fusion)->Fused);
-        if (!FusedAssumed) {
-          Explain += Text;
+        if (!FusedAssumed)
           return FusedAssumed.takeError();
-        }
         FusedIsl = IslModel::build(IslCtx, (*Fusion)->Fused, *FusedAssumed);
         Text += (*Fusion)->Explain + "  the fused model:\n" +
                 explainModel((*Fusion)->Fused, *FusedIsl);
@@ -281,15 +280,11 @@ llvm::Expected<GeneratedRegion> generate(const RegionModel &Source, const Region
       const RegionModel &M = *Fusion ? (*Fusion)->Fused : Source;
       const IslModel &I = FusedIsl ? *FusedIsl : Written;
       auto Idiom = recognizeMatmul(M, I);
-      if (!Idiom) {
-        Explain += Text;
+      if (!Idiom)
         return Idiom.takeError();
-      }
       auto Config = chooseKernelConfig(M, *Idiom, R.Pragma->Loc, Opts.Arch, Opts.Mma);
-      if (!Config) {
-        Explain += Text;
+      if (!Config)
         return Config.takeError();
-      }
       // Each kernel gets the same model, built again in its own context.
       auto Model = [&M](isl::ctx C) -> llvm::Expected<IslModel> {
         auto A = rowAssumptions(C, M);
@@ -301,7 +296,6 @@ llvm::Expected<GeneratedRegion> generate(const RegionModel &Source, const Region
                                 alternativeKernels(*Config, M, *Idiom), Opts.KernelThreads);
       if (Gen)
         Text += Gen->Explain;
-      Explain += Text;
       return Gen;
     }();
     return G;
@@ -460,6 +454,14 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
   // launchers renamed to one overloaded name. An instantiation that fails
   // is reported here, at the construct and then where it is requested, as
   // Clang reports errors in templates (the error returned is empty).
+  // A region's error at its construct (else at the region), and its note
+  // with the __restrict__ fix-it where that is the cure.
+  auto report = [&](const RegionError &E, const Region &R, const std::string &Suffix) {
+    SourceLocation Loc = E.Loc.isValid() ? E.Loc : R.S->getBeginLoc();
+    error(Loc, E.Message + Suffix);
+    if (!E.Note.empty())
+      note(Loc, E.Note, restrictFixIt(*R.F, E));
+  };
   auto processTemplate = [&](const Region &R, const std::string &Name, const std::string &Where,
                              const std::set<std::string> &UserMacros)
       -> llvm::Expected<GeneratedRegion> {
@@ -493,10 +495,7 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
                          Result.Explain);
       if (!Gen) {
         llvm::handleAllErrors(Gen.takeError(), [&](const RegionError &E) {
-          SourceLocation Loc = E.Loc.isValid() ? E.Loc : R.S->getBeginLoc();
-          error(Loc, E.Message + " (in the instantiation '" + InstName + "')");
-          if (!E.Note.empty())
-            note(Loc, E.Note, restrictFixIt(*R.F, E));
+          report(E, R, " (in the instantiation '" + InstName + "')");
           Requester();
         });
         return regionError(SourceLocation(), "", ""); // reported
@@ -571,12 +570,8 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
             : process(Ctx, R, Name, Where, Opts, UserMacros, Result.Explain);
     if (!Gen) {
       llvm::handleAllErrors(Gen.takeError(), [&](const RegionError &E) {
-        if (E.Message.empty())
-          return; // reported per instantiation
-        SourceLocation Loc = E.Loc.isValid() ? E.Loc : R.S->getBeginLoc();
-        error(Loc, E.Message);
-        if (!E.Note.empty())
-          note(Loc, E.Note, restrictFixIt(*R.F, E));
+        if (!E.Message.empty()) // else reported per instantiation
+          report(E, R, "");
       });
       Result.RegionsRejected++;
       Outcomes.push_back(std::move(O));
