@@ -53,6 +53,8 @@ struct Group {
   std::vector<unsigned> Reductions;   // statements, in order
   std::vector<unsigned> AccReads;     // each one's read of the accumulator
   std::optional<unsigned> Init, Copy; // `R = 0`, `R[i][j] = acc`
+  /// Copy's subscript d is the accumulator's subscript CopyOrder[d].
+  std::vector<unsigned> CopyOrder;
   unsigned Result = 0;                // Copy's array, else Acc
 };
 
@@ -69,6 +71,22 @@ public:
     for (size_t G = 0; G < Groups.size(); ++G)
       if (auto E = findInitAndCopy(G))
         return std::move(E);
+    // The sum pairs the results' elements by subscript: each must hold its
+    // accumulator's elements in the same order.
+    auto OrderOf = [&](const Group &G) {
+      std::vector<unsigned> O = G.CopyOrder;
+      if (O.empty())
+        for (unsigned D = 0; D < Depth; ++D)
+          O.push_back(D);
+      return O;
+    };
+    for (const Group &G : Groups)
+      if (OrderOf(G) != OrderOf(Groups[0]))
+        return regionError(locOf(stmt(G.Copy ? *G.Copy : G.Reductions.front())),
+                           cannotFuse(G.Acc) + "'" + name(G.Result) +
+                               "' holds the product's elements in another order than '" +
+                               name(Groups[0].Result) + "'",
+                           "store the products' results with the same layout");
     if (auto E = checkScratch())
       return std::move(E);
     if (auto E = rewriteSums())
@@ -204,11 +222,22 @@ private:
                     S.Reads[V->AccessId].ArrayId == G.Acc &&
                     S.Write.Index.size() == S.Reads[V->AccessId].Index.size() &&
                     M.Arrays[S.Write.ArrayId].Elem == Acc.Elem;
-      for (size_t D = 0; IsCopy && D < S.Write.Index.size(); ++D)
-        IsCopy = S.Reads[V->AccessId].Index[D].str() == S.Write.Index[D].str();
+      // The copy may store the element transposed (`R[j * M + i] = acc`):
+      // its subscripts are the accumulator's, permuted.
+      std::vector<unsigned> Order;
+      for (size_t D = 0; IsCopy && D < S.Write.Index.size(); ++D) {
+        const auto &From = S.Reads[V->AccessId].Index;
+        auto It = std::find_if(From.begin(), From.end(), [&](const AffineExpr &E) {
+          return E.str() == S.Write.Index[D].str();
+        });
+        IsCopy = It != From.end() &&
+                 !std::count(Order.begin(), Order.end(), unsigned(It - From.begin()));
+        Order.push_back(unsigned(It - From.begin()));
+      }
       if (IsCopy) {
         G.Copy = Readers[0];
         G.Result = S.Write.ArrayId;
+        G.CopyOrder = Order;
       } else if (const ExprNode *Read = stripConversions(V);
                  Read->K == ExprNode::Read && S.Reads[Read->AccessId].ArrayId == G.Acc &&
                  M.Arrays[S.Write.ArrayId].Elem != Acc.Elem) {

@@ -348,3 +348,33 @@ void double_locals(int M, int N, int K1, int K2, const __half *__restrict__ A,
         Z[i * N + j] = C[i * N + j] + R[i * N + j];
   }
 }
+
+// T1 stores the product transposed, T2 does not: the sum would pair other
+// elements of the two products.
+void mixed_layouts(int M, int N, int K1, int K2, const __half *__restrict__ A,
+              const __half *__restrict__ B, const __half *__restrict__ P,
+              const __half *__restrict__ Q, float *__restrict__ T1, float *__restrict__ T2,
+              float *__restrict__ Z) {
+#pragma tc temp(T1, T2)
+  {
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        float acc = 0.0f;
+        for (int k = 0; k < K1; ++k)
+          acc += __half2float(A[i * K1 + k]) * __half2float(B[k * N + j]);
+        T1[j * M + i] = acc;
+      }
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        float acc = 0.0f;
+        for (int k = 0; k < K2; ++k)
+          acc += __half2float(P[i * K2 + k]) * __half2float(Q[k * N + j]);
+        // DIAG: {{.*}}fused-nests.cu:[[@LINE+2]]:9: error: the reductions into 'acc' and 'acc_1' cannot be fused: 'T2' holds the product's elements in another order than 'T1'
+        // DIAG: {{.*}}fused-nests.cu:[[@LINE+1]]:9: note: store the products' results with the same layout
+        T2[i * N + j] = acc;
+      }
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j)
+        Z[j * M + i] = T1[j * M + i] + T2[i * N + j];
+  }
+}

@@ -700,9 +700,7 @@ def gen_spec(rng, case_id, func, unsupported_rate=0.15, collision_rate=0.5):
     if spec["kind"] == "sum" and spec["init"] == "acc0" and spec["order"] in ORDERS_K_INNER \
             and not spec.get("unsupported") and not spec.get("batch") and not spec.get("static") \
             and not spec.get("prologue") and not spec.get("quant") and not spec.get("out2") \
-            and not spec.get("axpby") and spec["c_major"] == "row" and rng.random() < 0.5:
-        # (row-major scratch arrays only: a copy that stores the product
-        # transposed, `T1[j * M + i] = acc`, is refused for now)
+            and not spec.get("axpby") and rng.random() < 0.5:
         spec["sum_nests"] = True
         if spec.get("epi") and spec["epi"].get("style") == "acc_update":
             spec["epi"]["style"] = "local"

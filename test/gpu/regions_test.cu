@@ -31,7 +31,8 @@
 //
 // fusion.cu: products in separate nests added in a later one (fused into
 // one kernel): scratch arrays accumulated in place, locals copied to them
-// (with a bias and ReLU after the sum), and three products without
+// (with a bias and ReLU after the sum), copies that store transposed
+// (column-major scratch arrays and output), and three products without
 // __restrict__, apart (the kernels must run: under 50 ms at 512 x 512 x
 // 3 x 256) and overlapping (the output in place of a scratch array, and
 // one element before another: the serial kernel runs the nests as
@@ -563,6 +564,22 @@ void add_fusion_cases(std::vector<Case> &cases) {
       };
       c.device = [=](unsigned char *p) { args(p, fusion_locals); };
       c.host = [=](unsigned char *p) { args(p, source::fusion_locals); };
+      cases.push_back(c);
+    }
+    {
+      Case c;
+      c.name = "fusion_column_major " + dims;
+      c.arrays = apart_arrays({{size_t(M) * K1, Elem::F16}, {size_t(K1) * N, Elem::F16},
+                               {size_t(M) * K2, Elem::F16}, {size_t(K2) * N, Elem::F16},
+                               {MN, Elem::F32}, {MN, Elem::F32}, {MN, Elem::F32}});
+      c.overlapping = false;
+      auto a = c.arrays;
+      auto args = [=](unsigned char *p, auto fn) {
+        fn(M, N, K1, K2, at<__half>(p, a[0]), at<__half>(p, a[1]), at<__half>(p, a[2]),
+           at<__half>(p, a[3]), at<float>(p, a[4]), at<float>(p, a[5]), at<float>(p, a[6]));
+      };
+      c.device = [=](unsigned char *p) { args(p, fusion_column_major); };
+      c.host = [=](unsigned char *p) { args(p, source::fusion_column_major); };
       cases.push_back(c);
     }
   }

@@ -196,3 +196,36 @@ void leading_dimensions(int M, int N, int K1, int K2, int ldc, int ldr, const __
 }
 // CHECK-LABEL: static void tc_leading_dimensions_0_launch(
 // CHECK: region assumes ((((M >= 1) && (ldc >= N)) && (ldr >= N)) || (M == 0))
+
+// Column-major scratch arrays: each copy stores the product transposed,
+// the same way, and the sum reads them alike.
+void column_major(int M, int N, int K1, int K2, const __half *__restrict__ A,
+              const __half *__restrict__ B, const __half *__restrict__ P,
+              const __half *__restrict__ Q, float *__restrict__ T1, float *__restrict__ T2,
+              float *__restrict__ Z) {
+#pragma tc temp(T1, T2)
+  {
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        float acc = 0.0f;
+        for (int k = 0; k < K1; ++k)
+          acc += __half2float(A[i * K1 + k]) * __half2float(B[k * N + j]);
+        T1[j * M + i] = acc;
+      }
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        float acc = 0.0f;
+        for (int k = 0; k < K2; ++k)
+          acc += __half2float(P[i * K2 + k]) * __half2float(Q[k * N + j]);
+        T2[j * M + i] = acc;
+      }
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j)
+        Z[j * M + i] = T1[j * M + i] + T2[j * M + i];
+  }
+}
+// CHECK-LABEL: void column_major(
+// CHECK: {{^ *}}tc_column_major_0_launch(M, N, K1, K2, A, B, T1, P, Q, Z, 0);
+// EXPLAIN-LABEL: {{^}}region tc_column_major_0 at
+// EXPLAIN:      {{^}}  fusion into one accumulator: acc for the products of T1 + T2
+// EXPLAIN:      {{^}}    dropped S5 (T2 = acc_1)

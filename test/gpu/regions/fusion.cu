@@ -87,3 +87,31 @@ void fusion_three(int M, int N, int K1, int K2, int K3, const __half *A, const _
       }
   }
 }
+
+// Column-major scratch arrays and output: each copy stores the product
+// transposed.
+void fusion_column_major(int M, int N, int K1, int K2, const __half *__restrict__ A,
+              const __half *__restrict__ B, const __half *__restrict__ P,
+              const __half *__restrict__ Q, float *__restrict__ T1, float *__restrict__ T2,
+              float *__restrict__ Z) {
+#pragma tc temp(T1, T2)
+  {
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        float acc = 0.0f;
+        for (int k = 0; k < K1; ++k)
+          acc += __half2float(A[i * K1 + k]) * __half2float(B[k * N + j]);
+        T1[j * M + i] = acc;
+      }
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        float acc = 0.0f;
+        for (int k = 0; k < K2; ++k)
+          acc += __half2float(P[i * K2 + k]) * __half2float(Q[k * N + j]);
+        T2[j * M + i] = acc;
+      }
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j)
+        Z[j * M + i] = T1[j * M + i] + T2[j * M + i];
+  }
+}
