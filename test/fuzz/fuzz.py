@@ -270,7 +270,15 @@ def rename_check(spec, arch, out_path, workdir, tool):
     dtoks = set(IDENT.findall(dtext))
     if any(n in dtoks for n in odd):
         return None
-    mapped = IDENT.sub(lambda m: odd.get(m.group(0), m.group(0)), ctext)
+    # A sibling nest's local or loop reusing a name is `name_1` in the
+    # model (analysis/Extraction.cpp), so in code the tool prints.
+    def mapped_name(m):
+        tok = m.group(0)
+        if tok in odd:
+            return odd[tok]
+        base, _, n = tok.rpartition("_")
+        return odd[base] + "_" + n if base in odd and n.isdigit() else tok
+    mapped = IDENT.sub(mapped_name, ctext)
     if mapped == dtext:
         return None
     dl, cl = dtext.splitlines(), mapped.splitlines()
