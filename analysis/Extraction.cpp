@@ -245,7 +245,9 @@ private:
                          "move the exit condition out of the region");
     if (const auto *If = dyn_cast<IfStmt>(S); If && rebindingBranches(If))
       return visitIf(If);
-    if (isa<IfStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
+    if (const auto *If = dyn_cast<IfStmt>(S))
+      return visitGuard(If);
+    if (isa<WhileStmt>(S) || isa<DoStmt>(S) ||
         isa<SwitchStmt>(S))
       return regionError(S->getBeginLoc(),
                          "control flow other than counted 'for' loops is not "
@@ -292,8 +294,9 @@ private:
     if (!Lower)
       return Lower.takeError();
     L.Lower = *Lower;
-    // Increment: ++i, i++, i += 1 upwards; --i, i--, i -= 1 downwards.
+    // Increment: ++i, i++, i += c upwards; --i, i--, i -= c downwards.
     std::optional<int> Step;
+    int64_t StepSize = 1;
     if (const auto *U = dyn_cast_or_null<UnaryOperator>(For->getInc())) {
       if (refersTo(U->getSubExpr(), Iter))
         Step = U->isIncrementOp() ? 1 : -1;
@@ -301,43 +304,95 @@ private:
       if ((CA->getOpcode() == BO_AddAssign || CA->getOpcode() == BO_SubAssign) &&
           refersTo(CA->getLHS(), Iter))
         if (const auto *IL = dyn_cast<IntegerLiteral>(CA->getRHS()->IgnoreParenImpCasts())) {
-          if (IL->getValue() == 1)
-            Step = CA->getOpcode() == BO_AddAssign ? 1 : -1;
-          else
+          // A constant step: the model's iterator counts the iterations
+          // (LoopOrigins.h).
+          if (IL->getValue() == 0 || !IL->getValue().isIntN(62))
             return regionError(CA->getOperatorLoc(),
                                "loop step " + toString(IL->getValue(), 10, false) +
                                    " is not supported",
-                               "strided loops are not supported yet; loop over every "
-                               "element and index with 'step * i'");
+                               "a loop's step must be a positive constant that fits in 62 bits");
+          int64_t V = int64_t(IL->getValue().getZExtValue());
+          Step = CA->getOpcode() == BO_AddAssign ? 1 : -1;
+          StepSize = V;
         }
     }
     if (!Step)
       return regionError(For->getInc() ? For->getInc()->getBeginLoc()
                                        : For->getBeginLoc(),
-                         "loop increment must be '++i', 'i++', 'i += 1' or, "
-                         "downwards, '--i', 'i--', 'i -= 1'",
-                         "strided loops are not supported yet");
+                         "loop increment must be '++i', 'i++', 'i += c' or, "
+                         "downwards, '--i', 'i--', 'i -= c', with a constant c",
+                         "a loop's step must be an integer literal");
     L.Reversed = *Step < 0;
     // Condition: the iterator against a bound, on either side: `i < ub`,
     // `i <= ub`, `i != ub` upwards (`ub > i` alike), `i >= lb`, `i > lb`
     // downwards.
-    const auto *Cond = dyn_cast_or_null<BinaryOperator>(
-        For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
-    std::optional<BinaryOperatorKind> Op;
-    const Expr *BoundE = nullptr;
-    if (Cond && Cond->isComparisonOp()) {
-      if (refersTo(Cond->getLHS(), Iter)) {
-        Op = Cond->getOpcode();
-        BoundE = Cond->getRHS();
-      } else if (refersTo(Cond->getRHS(), Iter)) {
-        Op = BinaryOperator::reverseComparisonOp(Cond->getOpcode());
-        BoundE = Cond->getLHS();
+    // A conjunction (`k <= i && k < K`) runs while every bound holds; each
+    // bounds the iterator in the loop's direction, so the loop runs over
+    // the iterations where all of them hold. One bound is the loop's (one
+    // that names no other loop, where there is one); the others guard the
+    // body's statements (Statement::Guards).
+    std::vector<const Expr *> Conjuncts;
+    if (For->getCond())
+      conjuncts(For->getCond(), Conjuncts);
+    struct Comparison {
+      const BinaryOperator *Cond = nullptr;
+      std::optional<BinaryOperatorKind> Op;
+      const Expr *BoundE = nullptr;
+    };
+    auto Compare = [&](const Expr *E) {
+      Comparison C;
+      C.Cond = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+      if (C.Cond && C.Cond->isComparisonOp()) {
+        if (refersTo(C.Cond->getLHS(), Iter)) {
+          C.Op = C.Cond->getOpcode();
+          C.BoundE = C.Cond->getRHS();
+        } else if (refersTo(C.Cond->getRHS(), Iter)) {
+          C.Op = BinaryOperator::reverseComparisonOp(C.Cond->getOpcode());
+          C.BoundE = C.Cond->getLHS();
+        }
       }
+      return C;
+    };
+    std::vector<Comparison> Bounds;
+    for (const Expr *E : Conjuncts)
+      Bounds.push_back(Compare(E));
+    size_t Primary = 0;
+    if (Bounds.size() > 1) {
+      for (size_t B = 0; B < Bounds.size(); ++B) {
+        const Comparison &C = Bounds[B];
+        bool InDirection = C.Op && (L.Reversed ? (*C.Op == BO_GT || *C.Op == BO_GE)
+                                               : (*C.Op == BO_LT || *C.Op == BO_LE));
+        if (!InDirection)
+          return regionError(Conjuncts[B]->getBeginLoc(),
+                             "each part of a loop condition joined by '&&' must bound the "
+                             "iterator " + std::string(L.Reversed ? "from below" : "from above"),
+                             L.Reversed ? "write 'i >= lower && i >= other'"
+                                        : "write 'i < upper && i <= other'");
+      }
+      // The loop's own bound: the first that names no enclosing loop.
+      Primary = Bounds.size();
+      for (size_t B = 0; B < Bounds.size() && Primary == Bounds.size(); ++B)
+        if (!namesEnclosingIterator(Bounds[B].BoundE))
+          Primary = B;
+      if (Primary == Bounds.size())
+        Primary = 0;
     }
+    const BinaryOperator *Cond = Bounds.empty() ? nullptr : Bounds[Primary].Cond;
+    std::optional<BinaryOperatorKind> Op = Bounds.empty() ? std::nullopt : Bounds[Primary].Op;
+    const Expr *BoundE = Bounds.empty() ? nullptr : Bounds[Primary].BoundE;
+    if (StepSize > 1 && Op && *Op == BO_NE)
+      return regionError(Conjuncts[Primary]->getBeginLoc(),
+                         "a strided loop's condition must not be '!='",
+                         "a step may pass the bound; write 'i < upper' or 'i <= upper'");
+    if (StepSize > 1 && *Step < 0 && Iter->getType()->isUnsignedIntegerType())
+      return regionError(For->getInc()->getBeginLoc(),
+                         "a downward strided loop over the unsigned '" +
+                             Iter->getNameAsString() + "' may wrap below 0",
+                         "count a signed iterator down, or count upwards");
     bool Upwards = Op && (*Op == BO_LT || *Op == BO_LE || *Op == BO_NE);
     bool Downwards = Op && (*Op == BO_GT || *Op == BO_GE);
     if (L.Reversed ? !Downwards : !Upwards)
-      return regionError(For->getCond() ? For->getCond()->getBeginLoc()
+      return regionError(For->getCond() ? Conjuncts[Primary]->getBeginLoc()
                                         : For->getBeginLoc(),
                          L.Reversed ? "a downward loop's condition must compare the iterator "
                                       "with '>' or '>=' against a lower bound"
@@ -367,7 +422,11 @@ private:
         return Off.takeError();
       Bound = *Off;
     }
-    if (L.Reversed) {
+    if (StepSize > 1) {
+      // From the start in steps to the bound (Loop::Step).
+      L.UpperExclusive = Bound;
+      L.Step = L.Reversed ? -StepSize : StepSize;
+    } else if (L.Reversed) {
       // From the start down to the bound: [bound, start + 1).
       auto End = checkedResult(L.Lower + AffineExpr::constant(1), For->getBeginLoc());
       if (!End)
@@ -377,6 +436,25 @@ private:
     } else {
       L.UpperExclusive = Bound;
     }
+    // The other conjuncts: `i < b` is b - i - 1 >= 0, `i >= b` is i - b >= 0.
+    size_t Pushed = 0;
+    for (size_t B = 0; B < Bounds.size(); ++B) {
+      if (B == Primary)
+        continue;
+      auto Other = affine(Bounds[B].BoundE);
+      if (!Other)
+        return Other.takeError();
+      AffineExpr It = AffineExpr::symbol(L.Iterator);
+      BinaryOperatorKind O = *Bounds[B].Op;
+      AffineExpr G = O == BO_LT || O == BO_LE ? *Other + It * -1 : It + *Other * -1;
+      if (O == BO_LT || O == BO_GT)
+        G = G + AffineExpr::constant(-1);
+      auto Checked = checkedResult(G, Bounds[B].Cond->getOperatorLoc());
+      if (!Checked)
+        return Checked.takeError();
+      GuardStack.push_back(*Checked);
+      ++Pushed;
+    }
     M.Loops.push_back(L);
     LoopStack.push_back(M.Loops.size() - 1);
     Position.back()++;
@@ -384,7 +462,126 @@ private:
     llvm::Error E = visit(For->getBody());
     Position.pop_back();
     LoopStack.pop_back();
+    GuardStack.resize(GuardStack.size() - Pushed);
     return E;
+  }
+
+  /// The operands of a chain of `&&`, in order.
+  static void conjuncts(const Expr *E, std::vector<const Expr *> &Out) {
+    const Expr *Bare = E->IgnoreParenImpCasts();
+    if (const auto *BO = dyn_cast<BinaryOperator>(Bare); BO && BO->getOpcode() == BO_LAnd) {
+      conjuncts(BO->getLHS(), Out);
+      conjuncts(BO->getRHS(), Out);
+      return;
+    }
+    Out.push_back(E);
+  }
+
+  /// Whether E reads the iterator of a loop around it in the region.
+  bool namesEnclosingIterator(const Expr *E) const {
+    if (const auto *DR = dyn_cast<DeclRefExpr>(E))
+      if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()); VD && Iterators.count(VD))
+        return true;
+    for (const Stmt *Child : E->children())
+      if (const auto *CE = dyn_cast_or_null<Expr>(Child); CE && namesEnclosingIterator(CE))
+        return true;
+    return false;
+  }
+
+  /// An `if` around statements that names no value, only iterators and
+  /// sizes: `if (i <= j)`, `if (k < i && j < N)`. Its statements run where
+  /// the condition holds, which their domains say (Statement::Guards);
+  /// conditions on values belong in the value (`?:`, visitIf).
+  llvm::Error visitGuard(const IfStmt *If) {
+    if (If->getInit() || If->getConditionVariable() || If->isConstexpr() || If->isConsteval())
+      return regionError(If->getBeginLoc(),
+                         "an 'if' with an initialiser, a declaration or 'constexpr' is not "
+                         "supported in a '#pragma tc' region",
+                         "write the condition as a comparison of iterators and sizes");
+    size_t Before = GuardStack.size();
+    std::vector<const Expr *> Parts;
+    conjuncts(If->getCond(), Parts);
+    for (const Expr *Part : Parts)
+      if (auto E = guardConstraints(Part))
+        return E;
+    if (If->getElse())
+      return regionError(If->getElseLoc(),
+                         "an 'if' around statements may not have an 'else'",
+                         "an 'if' that stores is a guard: its statements run where the "
+                         "condition holds; write the other branch as a guard of its own "
+                         "or select values with '?:'");
+    llvm::Error E = visit(If->getThen());
+    GuardStack.resize(Before);
+    return E;
+  }
+
+  /// Pushes the constraints `G >= 0` of one comparison of a guard.
+  llvm::Error guardConstraints(const Expr *Part) {
+    const auto *BO = dyn_cast<BinaryOperator>(Part->IgnoreParenImpCasts());
+    const char *Note = "a guard is a conjunction ('&&') of comparisons ('<', '<=', '>', "
+                       "'>=', '==') of iterators and sizes; a condition on values goes "
+                       "inside the computed value, with '?:' or fmaxf";
+    if (!BO || !BO->isComparisonOp() || BO->getOpcode() == BO_NE ||
+        !BO->getLHS()->getType()->isIntegerType() || !BO->getRHS()->getType()->isIntegerType())
+      return regionError(Part->getBeginLoc(),
+                         BO && BO->getOpcode() == BO_LOr
+                             ? "'||' in the condition of an 'if' around statements"
+                         : BO && BO->getOpcode() == BO_NE
+                             ? "'!=' in the condition of an 'if' around statements"
+                             : "the condition of an 'if' around statements must compare "
+                               "iterators and sizes",
+                         Note);
+    auto Side = [&](const Expr *E) -> llvm::Expected<AffineExpr> {
+      auto A = affine(E);
+      if (!A) {
+        llvm::consumeError(A.takeError());
+        return regionError(E->getBeginLoc(),
+                           "the condition of an 'if' around statements must compare "
+                           "iterators and sizes",
+                           Note);
+      }
+      return *A;
+    };
+    auto L = Side(BO->getLHS());
+    if (!L)
+      return L.takeError();
+    auto R = Side(BO->getRHS());
+    if (!R)
+      return R.takeError();
+    // An unsigned comparison compares the wrapped values: only sums of
+    // non-negative terms are compared as written.
+    auto NonNegative = [](const AffineExpr &E) {
+      bool Ok = E.Constant >= 0;
+      for (auto &[Sym, Coeff] : E.Coeffs)
+        Ok &= Coeff >= 0;
+      return Ok;
+    };
+    QualType T = BO->getLHS()->IgnoreParens()->getType();
+    if (T->isUnsignedIntegerType() && !(NonNegative(*L) && NonNegative(*R)))
+      return regionError(BO->getOperatorLoc(),
+                         "an unsigned comparison of a difference in the condition of an "
+                         "'if' around statements",
+                         "the difference may wrap; compare signed values, or move the "
+                         "subtracted term to the other side");
+    auto Push = [&](AffineExpr G) -> llvm::Error {
+      auto Checked = checkedResult(G, BO->getOperatorLoc());
+      if (!Checked)
+        return Checked.takeError();
+      GuardStack.push_back(*Checked);
+      return llvm::Error::success();
+    };
+    AffineExpr Minus = *R + *L * -1; // R - L
+    AffineExpr Plus = *L + *R * -1;  // L - R
+    switch (BO->getOpcode()) {
+    case BO_LT: return Push(Minus + AffineExpr::constant(-1));
+    case BO_LE: return Push(Minus);
+    case BO_GT: return Push(Plus + AffineExpr::constant(-1));
+    case BO_GE: return Push(Plus);
+    default: // BO_EQ
+      if (auto E = Push(Minus))
+        return E;
+      return Push(Plus);
+    }
   }
 
   llvm::Error visitDecl(const DeclStmt *DS) {
@@ -737,6 +934,7 @@ private:
     Position.back()++;
     S.Position = Position;
     S.Range = R;
+    S.Guards = GuardStack;
     return S;
   }
 
@@ -1477,6 +1675,9 @@ private:
   RegionModel M;
   SourceLocation RegionBegin, RegionEnd;
   std::vector<unsigned> LoopStack;
+  /// The constraints of the `if`s and loop conditions around the statement
+  /// being read (Statement::Guards).
+  std::vector<AffineExpr> GuardStack;
   std::vector<int> Position;
   std::map<const VarDecl *, std::string> Iterators;
   std::map<const VarDecl *, std::pair<unsigned, std::vector<unsigned>>> Locals;

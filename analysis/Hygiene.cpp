@@ -36,8 +36,17 @@ template <typename Fn> static void forEachIdentifier(llvm::StringRef Text, Fn F)
     size_t J = I;
     while (J < Text.size() && isIdentifierChar(Text[J]))
       ++J;
-    if (!llvm::isDigit(Text[I]))
+    if (!llvm::isDigit(Text[I])) {
       F(I, J);
+    } else {
+      // isl writes a coefficient against its name (`2i`): a placeholder
+      // after the digits is a name of its own.
+      size_t D = I;
+      while (D < J && llvm::isDigit(Text[D]))
+        ++D;
+      if (Text.slice(D, J).starts_with("__tc_u"))
+        F(D, J);
+    }
     I = J;
   }
 }
@@ -180,6 +189,8 @@ public:
       rename(S.Write);
       for (Access &A : S.Reads)
         rename(A);
+      for (AffineExpr &G : S.Guards)
+        G = rename(G);
       rename(S.Value.get());
     }
     for (RegionClauses::TempArray &T : M.Clauses.Temp)

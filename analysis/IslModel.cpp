@@ -211,7 +211,12 @@ std::string explainModel(const RegionModel &M, const IslModel &I) {
   // (LoopOrigins.h).
   for (const Loop &L : M.Loops) {
     bool Shifted = !L.Shift.isZero();
-    if (Shifted)
+    if (L.Step != 1)
+      S += "  loop " + L.Iterator + ": steps by " + std::to_string(L.Step) +
+           " in the source; counts its iterations (the source's " + L.Iterator + " is " +
+           std::to_string(L.Step) + " * " + L.Iterator +
+           (Shifted ? " + " + L.Shift.str() : std::string()) + ")\n";
+    else if (Shifted)
       S += "  loop " + L.Iterator + ": starts at " + L.Shift.str() +
            " in the source; shifted to start at 0 (the source's " + L.Iterator + " is " +
            L.Iterator + " + " + L.Shift.str() + ")\n";

@@ -1,81 +1,141 @@
 //===- LoopOrigins.cpp ----------------------------------------------------===//
 #include "LoopOrigins.h"
+#include <algorithm>
 #include <iterator>
 #include <map>
 
 namespace tc {
 
-AffineExpr substituteShift(const AffineExpr &E, const std::string &S, const AffineExpr &Shift) {
+AffineExpr substituteShift(const AffineExpr &E, const std::string &S, const AffineExpr &Shift,
+                           int64_t Step) {
   auto It = E.Coeffs.find(S);
   if (It == E.Coeffs.end())
     return E;
-  AffineExpr R = E + Shift * It->second;
+  const int64_t Coeff = It->second;
+  int64_t Scaled = 0;
+  const bool Wraps = __builtin_mul_overflow(Coeff, Step, &Scaled);
+  AffineExpr R = E;
+  R.Coeffs.erase(S);
+  R = R + AffineExpr::symbol(S) * Scaled + Shift * Coeff;
+  R.Overflow |= Wraps;
   // `i - lo` shifted by lo is `i`: no zero coefficient left behind.
   for (auto C = R.Coeffs.begin(); C != R.Coeffs.end();)
     C = C->second == 0 ? R.Coeffs.erase(C) : std::next(C);
   return R;
 }
 
-/// The expression of the source's value of a shifted iterator: `i + L`,
-/// L's parameters as scalar leaves (they are the region's integer sizes).
-static ExprPtr shiftedIterator(const std::string &It, const AffineExpr &Shift) {
+namespace {
+
+/// Where the source's iterator is: Shift + Step * the model's.
+struct Origin {
+  AffineExpr Shift;
+  int64_t Step = 1;
+};
+
+ExprPtr literal(int64_t V) {
+  auto N = ExprNode::make(ExprNode::Literal, std::to_string(V));
+  N->IsInteger = true;
+  N->Value = double(V);
+  N->IsPositiveZero = V == 0;
+  return N;
+}
+
+/// The expression of the source's value of a moved iterator: `Step * i +
+/// L`, L's parameters as scalar leaves (they are the region's integer
+/// sizes).
+ExprPtr sourceIterator(const std::string &It, const Origin &O) {
   ExprPtr E = ExprNode::make(ExprNode::Iterator, It);
+  if (O.Step != 1)
+    E = ExprNode::make(ExprNode::Binary, "*", {literal(O.Step), E});
   auto Add = [&](ExprPtr Term) { E = ExprNode::make(ExprNode::Binary, "+", {E, Term}); };
-  auto Literal = [](int64_t V) {
-    auto N = ExprNode::make(ExprNode::Literal, std::to_string(V));
-    N->IsInteger = true;
-    N->Value = double(V);
-    N->IsPositiveZero = V == 0;
-    return N;
-  };
-  for (auto &[Sym, Coeff] : Shift.Coeffs) {
+  for (auto &[Sym, Coeff] : O.Shift.Coeffs) {
     if (Coeff == 0)
       continue;
     ExprPtr Leaf = ExprNode::make(ExprNode::Scalar, Sym);
-    Add(Coeff == 1 ? Leaf : ExprNode::make(ExprNode::Binary, "*", {Literal(Coeff), Leaf}));
+    Add(Coeff == 1 ? Leaf : ExprNode::make(ExprNode::Binary, "*", {literal(Coeff), Leaf}));
   }
-  if (Shift.Constant != 0)
-    Add(Literal(Shift.Constant));
+  if (O.Shift.Constant != 0)
+    Add(literal(O.Shift.Constant));
   return E;
 }
 
-/// E with each iterator leaf of `Shifted` replaced by its source value.
-static ExprPtr shiftLeaves(const ExprPtr &E, const std::map<std::string, AffineExpr> &Shifted) {
+/// E with each iterator leaf of `Moved` replaced by its source value.
+ExprPtr moveLeaves(const ExprPtr &E, const std::map<std::string, Origin> &Moved) {
   if (E->K == ExprNode::Iterator) {
-    auto It = Shifted.find(E->Text);
-    return It == Shifted.end() ? E : shiftedIterator(E->Text, It->second);
+    auto It = Moved.find(E->Text);
+    return It == Moved.end() ? E : sourceIterator(E->Text, It->second);
   }
   if (E->Ops.empty())
     return E;
   auto Copy = std::make_shared<ExprNode>(*E);
   for (ExprPtr &Op : Copy->Ops)
-    Op = shiftLeaves(Op, Shifted);
+    Op = moveLeaves(Op, Moved);
   return Copy;
 }
 
+/// floor(V / D) for D > 0.
+int64_t floorDiv(int64_t V, int64_t D) { return V / D - (V % D != 0 && V < 0); }
+
+} // namespace
+
 llvm::Error shiftLoopsToZero(RegionModel &M) {
-  std::map<std::string, AffineExpr> Shifted;
+  std::map<std::string, Origin> Moved;
   for (Loop &L : M.Loops) {
+    if (L.Step != 1) {
+      Moved[L.Iterator] = {L.Lower, L.Step};
+      continue;
+    }
     if (L.Lower.isZero())
       continue;
     bool NamesIterator = false;
     for (const Loop &Other : M.Loops)
       NamesIterator |= L.Lower.involves(Other.Iterator);
     if (NamesIterator)
-      continue; // triangular: left for the idiom to diagnose
-    Shifted[L.Iterator] = L.Lower;
+      continue; // triangular: its box is DomainBox.h's
+    Moved[L.Iterator] = {L.Lower, 1};
   }
-  if (Shifted.empty())
+  if (Moved.empty())
     return llvm::Error::success();
   auto Apply = [&](const AffineExpr &E) {
     AffineExpr R = E;
-    for (auto &[It, Shift] : Shifted)
-      R = substituteShift(R, It, Shift);
+    for (auto &[It, O] : Moved)
+      R = substituteShift(R, It, O.Shift, O.Step);
     return R;
   };
-  for (Loop &L : M.Loops) {
-    auto Own = Shifted.find(L.Iterator);
-    if (Own != Shifted.end()) {
+  // Strided loops: the model's iterator counts the iterations. The source
+  // runs while Step * i stays within D of the start; the bound is exact
+  // where Step divides D's coefficients, else D + 1 with the guard
+  // D - |Step| * i >= 0 on the statements inside.
+  std::map<unsigned, AffineExpr> StrideGuards;
+  for (unsigned Li = 0; Li < M.Loops.size(); ++Li) {
+    Loop &L = M.Loops[Li];
+    auto Own = Moved.find(L.Iterator);
+    if (Own != Moved.end() && L.Step != 1) {
+      const int64_t S = L.Step < 0 ? -L.Step : L.Step;
+      // Upwards the bound is exclusive (i < B), downwards inclusive (i >= B).
+      AffineExpr D = L.Step > 0 ? L.UpperExclusive + L.Lower * -1 + AffineExpr::constant(-1)
+                                : L.Lower + L.UpperExclusive * -1;
+      D = Apply(D);
+      bool Divisible = true;
+      for (auto &[Sym, Coeff] : D.Coeffs)
+        Divisible &= Coeff % S == 0;
+      AffineExpr Count;
+      if (Divisible) {
+        for (auto &[Sym, Coeff] : D.Coeffs)
+          if (Coeff != 0)
+            Count.Coeffs[Sym] = Coeff / S;
+        Count.Constant = floorDiv(D.Constant, S) + 1;
+      } else {
+        Count = D + AffineExpr::constant(1);
+        StrideGuards[Li] = D + AffineExpr::symbol(L.Iterator) * -S;
+      }
+      L.Shift = Apply(L.Lower);
+      L.Lower = AffineExpr::constant(0);
+      L.UpperExclusive = Count;
+      L.Reversed = false; // the model's iterator runs in the source's order
+      continue;
+    }
+    if (Own != Moved.end()) {
       // i + L < U: 0 <= i < U - L.
       L.UpperExclusive = L.UpperExclusive + L.Lower * -1;
       L.Shift = L.Lower;
@@ -95,7 +155,12 @@ llvm::Error shiftLoopsToZero(RegionModel &M) {
     ApplyTo(S.Write);
     for (Access &A : S.Reads)
       ApplyTo(A);
-    S.Value = shiftLeaves(S.Value, Shifted);
+    for (AffineExpr &G : S.Guards)
+      G = Apply(G);
+    for (auto &[Li, G] : StrideGuards)
+      if (std::find(S.Loops.begin(), S.Loops.end(), Li) != S.Loops.end())
+        S.Guards.push_back(G);
+    S.Value = moveLeaves(S.Value, Moved);
   }
   bool Overflow = false;
   for (const Loop &L : M.Loops)
@@ -106,6 +171,8 @@ llvm::Error shiftLoopsToZero(RegionModel &M) {
     for (const Access &A : S.Reads)
       for (const AffineExpr &E : A.Index)
         Overflow |= E.Overflow;
+    for (const AffineExpr &G : S.Guards)
+      Overflow |= G.Overflow;
   }
   if (Overflow)
     return regionError(M.Range.getBegin(),

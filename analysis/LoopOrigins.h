@@ -8,7 +8,10 @@
 // bounds of inner loops and the values that read the iterator are
 // rewritten accordingly (`A[(i - 1) * K ...]` becomes `A[i * K ...]`); a
 // reversed loop keeps its order in the original schedule (Loop::Reversed),
-// so that the dependences are the source's.
+// so that the dependences are the source's. A strided loop (`k += 2`)
+// counts its iterations: the source's k is start + Step * k, and the loop
+// runs to the last iteration (exactly where Step divides the span's
+// coefficients, else over a box with a guard, DomainBox.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TC_ANALYSIS_LOOPORIGINS_H
@@ -20,13 +23,15 @@
 namespace tc {
 
 /// Shifts each loop of M whose lower bound is not 0 and involves no
-/// iterator to start at 0, recording the shift in Loop::Shift. A
+/// iterator to start at 0, recording the shift in Loop::Shift, and makes
+/// each strided loop count its iterations (Loop::Step). A
 /// RegionError at the loop where a shifted coefficient leaves int64_t.
 llvm::Error shiftLoopsToZero(RegionModel &M);
 
-/// `i + Shift` for an affine expression: E with symbol S replaced by
-/// S + Shift.
-AffineExpr substituteShift(const AffineExpr &E, const std::string &S, const AffineExpr &Shift);
+/// E with symbol S replaced by Step * S + Shift (the source's iterator of
+/// a loop the model moved).
+AffineExpr substituteShift(const AffineExpr &E, const std::string &S, const AffineExpr &Shift,
+                           int64_t Step = 1);
 
 } // namespace tc
 

@@ -1,5 +1,6 @@
 //===- MatmulIdiom.cpp ----------------------------------------------------===//
 #include "MatmulIdiom.h"
+#include "OperandMasks.h"
 #include "ConstantEval.h"
 #include <algorithm>
 #include <isl/map.h>
@@ -401,9 +402,19 @@ private:
       const AffineExpr &Outer = Ac.Index[Rank - 2], &Inner = Ac.Index[Rank - 1];
       if (Rank == 3)
         V.BatchStride = Arr.Strides[0];
-      if (IsIter(Outer, Other) && IsIter(Inner, Idiom.IterK))
+      // The outer subscript may step by a constant (a strided loop, `A[2 *
+      // i][k]`): rows `Scale` apart are a view with Scale times the
+      // leading dimension. The contiguous one must be unit-stride.
+      auto Scale = [&](const std::string &It) {
+        auto C = Outer.Coeffs.find(It);
+        return C != Outer.Coeffs.end() && C->second > 0 ? C->second : int64_t(1);
+      };
+      auto IsScaled = [&](const std::string &It) {
+        return offsetFrom(Outer, It, Scale(It)).has_value();
+      };
+      if (IsScaled(Other) && IsIter(Inner, Idiom.IterK))
         V.ReductionIsContiguous = true;
-      else if (IsIter(Outer, Idiom.IterK) && IsIter(Inner, Other))
+      else if (IsScaled(Idiom.IterK) && IsIter(Inner, Other))
         V.ReductionIsContiguous = false;
       else
         return regionError(Ac.Range.getBegin(),
@@ -412,10 +423,11 @@ private:
                            "each of an operand's subscripts must be an iterator plus an "
                            "offset: strides and other iterators in a subscript are not "
                            "supported");
-      V.LeadingDim = Arr.Strides[Rank - 2];
+      const int64_t OuterScale = Scale(V.ReductionIsContiguous ? Other : Idiom.IterK);
+      V.LeadingDim = Arr.Strides[Rank - 2] * Polynomial::constant(OuterScale);
       if (auto E = viewOffset(Ac, Rank == 3 ? Idiom.IterBatch : "",
                               V.ReductionIsContiguous ? Other : Idiom.IterK,
-                              V.ReductionIsContiguous ? Idiom.IterK : Other, V))
+                              V.ReductionIsContiguous ? Idiom.IterK : Other, OuterScale, V))
         return E;
       // 8-bit weights are converted to the other operand's type in shared
       // memory (a weight-only quantized layer).
@@ -501,9 +513,10 @@ private:
   /// E minus iterator It, where E is It plus an offset that names no
   /// iterator: a view that starts elsewhere in the array (`A[(i + r0) *
   /// lda + k + c0]`).
-  std::optional<AffineExpr> offsetFrom(const AffineExpr &E, const std::string &It) const {
+  std::optional<AffineExpr> offsetFrom(const AffineExpr &E, const std::string &It,
+                                       int64_t Scale = 1) const {
     auto C = E.Coeffs.find(It);
-    if (C == E.Coeffs.end() || C->second != 1)
+    if (C == E.Coeffs.end() || C->second != Scale)
       return std::nullopt;
     AffineExpr Off = E;
     Off.Coeffs.erase(It);
@@ -519,7 +532,7 @@ private:
   /// the pointer by them, which is only the region's meaning where the
   /// array is read nowhere else.
   llvm::Error viewOffset(const Access &Ac, const std::string &Batch, const std::string &Outer,
-                         const std::string &Inner, OperandView &V) {
+                         const std::string &Inner, int64_t OuterScale, OperandView &V) {
     std::vector<std::string> Its;
     if (!Batch.empty())
       Its.push_back(Batch);
@@ -528,7 +541,8 @@ private:
     std::vector<AffineExpr> Offsets;
     bool Any = false;
     for (size_t D = 0; D < Its.size(); ++D) {
-      Offsets.push_back(*offsetFrom(Ac.Index[D], Its[D]));
+      const bool IsOuter = D + 2 == Its.size();
+      Offsets.push_back(*offsetFrom(Ac.Index[D], Its[D], IsOuter ? OuterScale : 1));
       Any |= !Offsets.back().isZero();
     }
     if (!Any)
@@ -841,9 +855,17 @@ std::string MatmulIdiom::describe(const RegionModel &M) const {
     if (!V.Prologue.empty()) {
       S += ", prologue " + spellAsC(M, M.Stmts[Reduction], V.Prologue[0], /*AsWritten=*/false);
     }
+    auto Conjunction = [](const std::vector<AffineExpr> &Gs) {
+      std::string C;
+      for (const AffineExpr &G : Gs)
+        C += (C.empty() ? "" : " and ") + G.str() + " >= 0";
+      return C;
+    };
+    if (!V.Mask.empty())
+      S += ", masked to " + Conjunction(V.Mask) + " while copying";
     if (V.PrologueNotFiniteAtZero)
       S += ", prologue applied while copying (not finite at the zero padding)";
-    else if (V.ConvertWhileCopying)
+    else if (V.ConvertWhileCopying && V.Mask.empty())
       S += std::string(", ") + M.Arrays[V.ArrayId].ElemSpelling + " converted while copying";
     return S + ")";
   };
@@ -859,6 +881,15 @@ std::string MatmulIdiom::describe(const RegionModel &M) const {
     S += "    plus " + M.Arrays[P.A.ArrayId].Name + " * " + M.Arrays[P.B.ArrayId].Name +
          " reducing " + P.IterK + ": K = " + P.ExtentK.str() + " (" +
          M.Stmts[P.Reduction].Name + ", k tiles after the previous product's)\n";
+  if (!OutputGuard.empty()) {
+    std::string C;
+    for (const AffineExpr &G : OutputGuard)
+      C += (C.empty() ? "" : " and ") + G.str() + " >= 0";
+    S += "    output elements stored where " + C + "\n";
+  }
+  if (!SerialWhen.empty())
+    S += "    the box would read beyond the loops' elements for sizes in " + SerialWhen +
+         ": the region runs as written there\n";
   S += "    reduction " + M.Stmts[Reduction].Name;
   if (Init)
     S += ", initialisation " + M.Stmts[*Init].Name;
@@ -944,7 +975,12 @@ outputCoordinates(const RegionModel &M, const MatmulIdiom &Idiom, unsigned Stmt)
 llvm::Expected<MatmulIdiom> recognizeMatmul(const RegionModel &M,
                                             const IslModel &I) {
   try {
-    return Recognizer(M, I).run();
+    auto Idiom = Recognizer(M, I).run();
+    if (!Idiom)
+      return Idiom.takeError();
+    if (auto E = placeGuards(M, I, *Idiom))
+      return std::move(E);
+    return Idiom;
   } catch (const isl::exception &E) {
     return regionError(M.Range.getBegin(),
                        std::string("isl failed while analysing the region: ") +

@@ -59,6 +59,11 @@ struct OperandView {
   /// lda + k + c0]` gives {r0, c0}. Empty where all are 0. The launcher
   /// moves the pointer there (the array has no other access).
   std::vector<AffineExpr> IndexOffset;
+  /// Where the reduction's domain is not a box (OperandMasks.h): the
+  /// constraints `G >= 0` on the operand's own row or column, k and the
+  /// batch under which an element enters the product; the copier stores
+  /// exact zeros elsewhere (ConvertWhileCopying).
+  std::vector<AffineExpr> Mask;
 };
 
 /// A further product of a sum of matmuls: `acc += A2[i][k2] * B2[k2][j]` in
@@ -91,6 +96,13 @@ struct MatmulIdiom {
   /// The arrays the launcher tests for overlap before it launches the
   /// kernel (Aliasing.h); the region runs serially where they overlap.
   std::vector<AliasPair> MayAlias;
+  /// Constraints `G >= 0` on (IterM, IterN, IterBatch) and the sizes: the
+  /// output elements the region writes, where not all (OperandMasks.h).
+  std::vector<AffineExpr> OutputGuard;
+  /// The sizes (an isl set of parameters) for which the kernel would read
+  /// an operand's box outside the elements the source reads: the launcher
+  /// runs the region as written there. Empty where there are none.
+  std::string SerialWhen;
 
   bool isReduction(unsigned Stmt) const {
     if (Stmt == Reduction)

@@ -66,6 +66,8 @@ std::string RegionModel::domainString(const Statement &S) const {
       C += " and ";
     C += Lp.Lower.str() + " <= " + Lp.Iterator + " < " + Lp.UpperExclusive.str();
   }
+  for (const AffineExpr &G : S.Guards)
+    C += (C.empty() ? "" : " and ") + G.str() + " >= 0";
   return paramList() + " -> { " + tuple(S.Name, iterators(S)) +
          (C.empty() ? "" : " : " + C) + " }";
 }

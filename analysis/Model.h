@@ -69,8 +69,12 @@ struct Loop {
   std::string TypeSpelling;
   AffineExpr Lower;          // inclusive
   AffineExpr UpperExclusive; // exclusive
-  /// The source's iterator is the model's plus Shift (LoopOrigins.h).
+  /// The source's iterator is Shift + Step * the model's (LoopOrigins.h).
+  /// Extraction records a strided loop (`k += 2`) with its source's start
+  /// in Lower, its bound in UpperExclusive (exclusive upwards; inclusive
+  /// downwards, Step < 0) and Step; shiftLoopsToZero makes it count.
   AffineExpr Shift;
+  int64_t Step = 1;
   /// The source runs the loop downwards (`--k`); the original schedule
   /// orders its iterations so.
   bool Reversed = false;
@@ -88,6 +92,12 @@ struct Statement {
   std::vector<Access> Reads;    // leaves of Value (ExprNode::AccessId)
   ExprPtr Value;
   clang::SourceRange Range;
+  /// Constraints `G >= 0` on the iterators and sizes besides the loops'
+  /// bounds: the conditions of enclosing `if`s, further conjuncts of a loop
+  /// condition (`k <= i && k < K`), and, after boxDomains (DomainBox.h),
+  /// the bounds of loops that name another loop. The statement runs where
+  /// all of them hold.
+  std::vector<AffineExpr> Guards;
 };
 
 inline clang::SourceLocation locOf(const Statement &S) { return S.Range.getBegin(); }

@@ -681,6 +681,11 @@ private:
 
 llvm::Expected<std::optional<NestFusion>> fuseReductionNests(const RegionModel &M,
                                                               const IslModel &I) {
+  // Guarded statements (DomainBox.h) keep their nests: the fusion's checks
+  // compare loop bounds, not guards.
+  for (const Statement &S : M.Stmts)
+    if (!S.Guards.empty())
+      return std::nullopt;
   try {
     return Fuser(M, I).run();
   } catch (const isl::exception &E) {

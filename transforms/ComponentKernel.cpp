@@ -35,7 +35,9 @@ std::string sm90ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idio
     return "a sum of products or a batch";
   for (const OperandView *V : {&Idiom.A, &Idiom.B})
     if (!V->Prologue.empty() || V->ConvertWhileCopying)
-      return "an operand prologue";
+      return V->Mask.empty() ? "an operand prologue" : "an operand mask";
+  if (!Idiom.OutputGuard.empty())
+    return "a guard of the output";
   return "";
 }
 

@@ -1,5 +1,6 @@
 //===- Epilogue.cpp -------------------------------------------------------===//
 #include "Epilogue.h"
+#include "llvm/ADT/StringExtras.h"
 #include <algorithm>
 #include <functional>
 #include <map>
@@ -289,6 +290,24 @@ llvm::Expected<std::string> emitEpilogue(const RegionModel &M, const MatmulIdiom
                        "every array the region writes is named in temp(...)",
                        "nothing would be stored; remove the live-out array from "
                        "temp(...)");
+  // A guarded output (OperandMasks.h) stores only the elements inside the
+  // guard, one by one: the lanes of a vector store may straddle it.
+  if (!Idiom.OutputGuard.empty()) {
+    std::string Cond;
+    for (const AffineExpr &G : Idiom.OutputGuard)
+      Cond += (Cond.empty() ? "" : " && ") + G.str([&](const std::string &Sym) {
+                for (auto &Par : M.Params)
+                  if (Par.Name == Sym && Par.Value)
+                    return std::to_string(*Par.Value);
+                return RoleIter(Sym);
+              }) + " >= 0";
+    std::string Body;
+    for (llvm::StringRef Line : llvm::split(llvm::StringRef(Out).rtrim('\n'), '\n'))
+      Body += "  " + Line.str() + "\n";
+    Out = "if (" + Cond + ") {\n" + Body + "}\n";
+    if (Lanes)
+      Lanes->Contiguous = false;
+  }
   if (Lanes)
     Lanes->Text = LaneOut;
   return Out;

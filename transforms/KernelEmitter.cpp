@@ -135,7 +135,7 @@ public:
     // The region's entry launcher tests its arrays for overlap (Aliasing.h)
     // and runs the serial kernel where they meet.
     std::string Serial;
-    if (entersRegion() && !Idiom.MayAlias.empty()) {
+    if (entersRegion() && (!Idiom.MayAlias.empty() || !Idiom.SerialWhen.empty())) {
       std::vector<KernelParameter> Params;
       for (const Arg &A : arguments())
         Params.push_back({A.LauncherType, A.Name});
@@ -144,6 +144,9 @@ public:
                "// arrays that overlap (run by " + Name + "_launch)\n" +
                serialKernel(M.asWritten(), WI, serialKernelName(), Params) + "\n";
       G.Explain += explainAliasCheck(M.asWritten(), WI, Idiom.MayAlias, serialKernelName());
+      if (!Idiom.SerialWhen.empty())
+        G.Explain += "  sizes where the box reads beyond the loops' elements: " +
+                     boxReadsBeyondCondition() + " runs " + serialKernelName() + "\n";
     }
     G.Definitions = Serial +
                     (EmitShared ? prologueFunctor(Idiom.A, "a") + prologueFunctor(Idiom.B, "b")
@@ -352,6 +355,29 @@ private:
     const char *Suffix = IsA ? "a" : "b";
     const Array &Arr = M.Arrays[V.ArrayId];
     std::string Body = V.Prologue.empty() ? "tc_x" : P.print(*prologueOfElement(V));
+    if (!V.Mask.empty()) {
+      // An exact zero outside the reduction's domain (OperandMasks.h).
+      std::string Cond;
+      for (const AffineExpr &G : V.Mask)
+        Cond += (Cond.empty() ? "" : " && ") + G.str([&](const std::string &Sym) {
+                  if (Sym == Idiom.IterK)
+                    return std::string("tc_k");
+                  return Sym == Own || Sym == Idiom.IterBatch ? Iter(Sym) : subst()(Sym);
+                }) + " >= 0";
+      return std::string("  // The elements of operand ") + Suffix + " (" + Arr.Name +
+             ") that the loops read, by its " + (IsA ? "row" : "column") +
+             " and k: the copier loads no other.\n" +
+             "  const auto tc_needs_" + Suffix +
+             " = [&](long long tc_row, long long tc_k) -> bool {\n"
+             "    return " + Cond + ";\n  };\n" +
+             "  // Operand " + Suffix + " (" + Arr.Name + ", " + Arr.ElemSpelling +
+             ") becomes " + spelling(Idiom.InputType) + " in shared memory: f(element, its " +
+             (IsA ? "row" : "column") + ", its k), an exact zero where it is not read.\n" +
+             "  const auto tc_convert_" + Suffix +
+             " = [&](float tc_x, long long tc_row, long long tc_k) -> float {\n"
+             "    return tc_needs_" + Suffix + "(tc_row, tc_k) ? static_cast<float>(" + Body +
+             ") : 0.0f;\n  };\n";
+    }
     return std::string("  // Operand ") + Suffix + " (" + Arr.Name + ", " + Arr.ElemSpelling +
            ") becomes " + spelling(Idiom.InputType) +
            " in shared memory: f(element, its " + (IsA ? "row" : "column") + ").\n" +
@@ -523,8 +549,14 @@ private:
     auto ConvertOf = [](const char *Copier) {
       return std::string("tc_convert_") + Copier[sizeof("tc_copy_") - 1];
     };
+    // The mask of a masked operand (OperandMasks.h): tc_needs_x.
+    auto NeedsOf = [](const char *Copier, const OperandView &V) {
+      return V.Mask.empty() ? std::string()
+                            : std::string(", tc_needs_") + Copier[sizeof("tc_copy_") - 1];
+    };
     auto Copy = [&](const OperandTile &Tl, const char *Copier, const OperandView &V) {
-      std::string Convert = V.ConvertWhileCopying ? ", " + ConvertOf(Copier) : "";
+      std::string Convert =
+          V.ConvertWhileCopying ? ", " + ConvertOf(Copier) + NeedsOf(Copier, V) : "";
       return std::string(Copier) + ".issue({i}, " + Tl.Smem + " + {stage} * " +
              str(Tl.Elements) + ", {t}" + Convert + ");";
     };
@@ -538,9 +570,9 @@ private:
                      std::string &CopyText, std::string &LandText) {
       if (!V.ConvertWhileCopying || !C.splitConvertingCopies())
         return;
-      CopyText = std::string(Copier) + ".load({i}, {t});";
+      CopyText = std::string(Copier) + ".load({i}, {t}" + NeedsOf(Copier, V) + ");";
       LandText = std::string(Copier) + ".land({i}, " + Tl.Smem + " + {stage} * " +
-                 str(Tl.Elements) + ", {t}, " + ConvertOf(Copier) + ");";
+                 str(Tl.Elements) + ", {t}, " + ConvertOf(Copier) + NeedsOf(Copier, V) + ");";
     };
     Split(A, "tc_copy_a", Idiom.A, T.CopyA, T.LandA);
     Split(B, "tc_copy_b", Idiom.B, T.CopyB, T.LandB);
@@ -1362,6 +1394,13 @@ private:
                       serialKernelName() + "<<<1, 1, 0, tc_stream>>>(" + ArgList + ");" +
                           (M.Clauses.Sync ? "\n    cudaStreamSynchronize(tc_stream);" : ""));
     }
+    if (entersRegion() && !Idiom.SerialWhen.empty())
+      S += "  // For these sizes the kernel's box of the loops would read an operand\n"
+           "  // beyond the elements the loops read (OperandMasks.h).\n"
+           "  if (" + boxReadsBeyondCondition() + ") {\n    " + serialKernelName() +
+           "<<<1, 1, 0, tc_stream>>>(" + ArgList + ");" +
+           (M.Clauses.Sync ? "\n    cudaStreamSynchronize(tc_stream);" : "") +
+           "\n    return;\n  }\n";
     // After the alias check, which bounds the arrays as the source indexes
     // them.
     if (entersRegion())
@@ -1656,6 +1695,14 @@ private:
     S += "  else if (tc_mode == tc::kPartialChunks)\n    " + Kernel + "<tc::kPartialChunks>" + Launch;
     S += "  else\n    " + Kernel + "<tc::kElementwise>" + Launch;
     return S;
+  }
+
+  /// MatmulIdiom::SerialWhen as a condition on the sizes.
+  std::string boxReadsBeyondCondition() const {
+    isl::set Context = withKnownSizes(isl::set(I.Context.ctx(), M.contextString()), M);
+    isl::set Bad = withKnownSizes(isl::set(I.Context.ctx(), Idiom.SerialWhen), M);
+    isl::ast_build Build = isl::ast_build::from_context(Context);
+    return printAstExpr(Build.expr_from(Bad.gist(Context)).get());
   }
 
   std::string printSetCondition(const isl::set &Params) const {

@@ -5,6 +5,7 @@
 #include "Extraction.h"
 #include "KernelEmitter.h"
 #include "MatmulIdiom.h"
+#include "DomainBox.h"
 #include "NestFusion.h"
 #include "PragmaHandler.h"
 #include "TemplateRegions.h"
@@ -264,8 +265,22 @@ llvm::Expected<GeneratedRegion> generate(const RegionModel &Source, const Region
                          explainModel(Source, Written);
       // What is explained so far goes out however the region ends.
       auto Flush = llvm::make_scope_exit([&] { Explain += Text; });
+      // Loops bounded by other loops run over their box, with guards
+      // (DomainBox.h); the domains stay the source's.
+      auto Box = boxDomains(Source, Written);
+      if (!Box)
+        return Box.takeError();
+      std::optional<IslModel> BoxIsl;
+      if (*Box) {
+        auto BoxAssumed = rowAssumptions(IslCtx, **Box);
+        if (!BoxAssumed)
+          return BoxAssumed.takeError();
+        BoxIsl = IslModel::build(IslCtx, **Box, *BoxAssumed);
+      }
+      const RegionModel &Boxed = *Box ? **Box : Source;
+      const IslModel &BoxedIsl = BoxIsl ? *BoxIsl : Written;
       // Reductions in separate nests become the one-nest model (NestFusion.h).
-      auto Fusion = fuseReductionNests(Source, Written);
+      auto Fusion = fuseReductionNests(Boxed, BoxedIsl);
       if (!Fusion)
         return Fusion.takeError();
       std::optional<IslModel> FusedIsl;
@@ -277,8 +292,8 @@ llvm::Expected<GeneratedRegion> generate(const RegionModel &Source, const Region
         Text += (*Fusion)->Explain + "  the fused model:\n" +
                 explainModel((*Fusion)->Fused, *FusedIsl);
       }
-      const RegionModel &M = *Fusion ? (*Fusion)->Fused : Source;
-      const IslModel &I = FusedIsl ? *FusedIsl : Written;
+      const RegionModel &M = *Fusion ? (*Fusion)->Fused : Boxed;
+      const IslModel &I = FusedIsl ? *FusedIsl : BoxedIsl;
       auto Idiom = recognizeMatmul(M, I);
       if (!Idiom)
         return Idiom.takeError();

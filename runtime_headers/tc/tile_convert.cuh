@@ -134,6 +134,12 @@ __device__ __forceinline__ uint4 pack_chunk(const float (&v)[kVec]) {
 
 // Template parameters as for OperandCopier, with Src the stored type and
 // Dst the mma type (the shared tile's).
+// The `needs` of an operand without a mask: every element inside the
+// matrix is loaded.
+struct EveryElement {
+  __device__ __forceinline__ bool operator()(long long, long long) const { return true; }
+};
+
 template <int kMode, typename Src, typename Dst, int kChunks, int kCols,
           bool kReductionContiguous, int kBlockK, int kRowStep>
 struct ConvertingCopier {
@@ -182,32 +188,50 @@ struct ConvertingCopier {
   // whole-chunk copies (one vector load per chunk) take two phases: in the
   // other modes a chunk may be loaded element by element, and holding it
   // across an iteration next to the partial-chunk bookkeeping makes ptxas
-  // spill, so `land` loads it itself, synchronously.
-  __device__ __forceinline__ void load(int i, int t) {
+  // spill, so `land` loads it itself, synchronously. `needs(outer, k)`
+  // says which elements the loops read (a triangular or guarded product);
+  // the others are not loaded.
+  template <typename Needs = EveryElement>
+  __device__ __forceinline__ void load(int i, int t, Needs needs = {}) {
     if constexpr (kMode == kWholeChunks)
-      fetch(i, t);
+      fetch(i, t, needs);
   }
 
   // Converts chunk i of k tile t into the stage at `stage_base` (from
   // held[i] after `load`, in whole-chunk mode); f(float element, long long
-  // outer) -> float is the prologue (identity for a bare conversion).
-  template <typename F>
-  __device__ __forceinline__ void land(int i, Dst *stage_base, int t, F f) {
+  // outer) -> float is the prologue (identity for a bare conversion), or
+  // f(element, outer, k) where the operand is masked.
+  template <typename F, typename Needs = EveryElement>
+  __device__ __forceinline__ void land(int i, Dst *stage_base, int t, F f, Needs needs = {}) {
     if constexpr (kMode != kWholeChunks)
-      fetch(i, t);
+      fetch(i, t, needs);
     convert(i, stage_base, t, f);
   }
 
   // Load and land at once (the loads' latency is exposed).
-  template <typename F>
-  __device__ __forceinline__ void issue(int i, Dst *stage_base, int t, F f) {
-    fetch(i, t);
+  template <typename F, typename Needs = EveryElement>
+  __device__ __forceinline__ void issue(int i, Dst *stage_base, int t, F f, Needs needs = {}) {
+    fetch(i, t, needs);
     convert(i, stage_base, t, f);
   }
 
  private:
-  // The global loads of chunk i of k tile t into held[i].
-  __device__ __forceinline__ void fetch(int i, int t) {
+  // Element e of chunk i of k tile t: its outer coordinate (row of a
+  // k-contiguous operand, else column) and its k.
+  __device__ __forceinline__ long long outer_of(int i, int e) const {
+    return kReductionContiguous ? outer0 + static_cast<long long>(i) * kRowStep : outer0 + e;
+  }
+  __device__ __forceinline__ long long k_of(int i, int t, int e) const {
+    return gk0 + static_cast<long long>(t) * kBlockK +
+           (kReductionContiguous ? e : static_cast<long long>(i) * kRowStep);
+  }
+
+  // The global loads of chunk i of k tile t into held[i]: a whole chunk at
+  // once where any of its elements is needed (the others of an aligned
+  // 16-byte chunk share its page, so reading them cannot fault), else
+  // element by element.
+  template <typename Needs>
+  __device__ __forceinline__ void fetch(int i, int t, Needs needs) {
     const int valid = valid_elements(i, t);
     const Src *p = kReductionContiguous
                        ? src0 + (static_cast<long long>(i) * kRowStep) * ld +
@@ -215,12 +239,39 @@ struct ConvertingCopier {
                        : src0 + (static_cast<long long>(i) * kRowStep +
                                  static_cast<long long>(t) * kBlockK) * ld;
     Src(&x)[kVec] = held[i];
+    constexpr bool kMasked = !std::is_same<Needs, EveryElement>::value;
     if (valid == kVec && kMode != kElementwise) {
-      load_chunk<kSrcBytes>(x, p);
+      bool any = true;
+      if constexpr (kMasked) {
+        any = false;
+#pragma unroll
+        for (int e = 0; e < kVec; ++e)
+          any |= needs(outer_of(i, e), k_of(i, t, e));
+      }
+      if (any) {
+        load_chunk<kSrcBytes>(x, p);
+      } else {
+#pragma unroll
+        for (int e = 0; e < kVec; ++e)
+          x[e] = Src(0);
+      }
     } else {
 #pragma unroll
       for (int e = 0; e < kVec; ++e)
-        x[e] = e < valid ? p[e] : Src(0);
+        x[e] = e < valid && (!kMasked || needs(outer_of(i, e), k_of(i, t, e))) ? p[e] : Src(0);
+    }
+  }
+
+  // f of element e of chunk i of k tile t: f(x, outer), or f(x, outer, k)
+  // where the operand is masked by the loops' domain (a triangular or
+  // guarded product: zero outside it).
+  template <typename F>
+  __device__ __forceinline__ float apply(F f, float x, int i, int t, int e,
+                                         long long outer) const {
+    if constexpr (std::is_invocable_v<F, float, long long, long long>) {
+      return f(x, kReductionContiguous ? outer : outer + e, k_of(i, t, e));
+    } else {
+      return f(x, kReductionContiguous ? outer : outer + e);
     }
   }
 
@@ -240,12 +291,11 @@ struct ConvertingCopier {
       chunk_to_float<Src, kVec>(held[i], v);
 #pragma unroll
       for (int e = 0; e < kVec; ++e)
-        v[e] = f(v[e], kReductionContiguous ? outer : outer + e);
+        v[e] = apply(f, v[e], i, t, e, outer);
     } else {
 #pragma unroll
       for (int e = 0; e < kVec; ++e)
-        v[e] = e < valid ? f(to_float(held[i][e]), kReductionContiguous ? outer : outer + e)
-                         : 0.0f;
+        v[e] = e < valid ? apply(f, to_float(held[i][e]), i, t, e, outer) : 0.0f;
     }
     const int offset = kLinearSwizzle
                            ? smem0 + i * kRowStep * kCols

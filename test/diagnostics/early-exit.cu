@@ -1,5 +1,5 @@
-// Early exits (break, return, goto, continue) and other control flow (an
-// if) inside a region are rejected at the statement.
+// Early exits (break, return, goto, continue), also under an `if`, inside
+// a region are rejected at the statement.
 //
 // RUN: rm -f %t.cu
 // RUN: not %tc-rewrite %s -o %t.cu 2>&1 | FileCheck %s --check-prefix=DIAG
@@ -64,9 +64,9 @@ void with_conditional_break(int M, int N, int K, const __half *__restrict__ A,
   for (int i = 0; i < M; ++i)
     for (int j = 0; j < N; ++j)
       for (int k = 0; k < K; ++k) {
-        // DIAG: {{.*}}early-exit.cu:[[@LINE+2]]:9: error: control flow other than counted 'for' loops is not supported in a '#pragma tc' region
-        // DIAG: {{.*}}early-exit.cu:[[@LINE+1]]:9: note: express conditions inside the computed value, e.g. with '?:' or fmaxf
         if (k == 100)
+          // DIAG: {{.*}}early-exit.cu:[[@LINE+2]]:11: error: early exit from a '#pragma tc' region
+          // DIAG: {{.*}}early-exit.cu:[[@LINE+1]]:11: note: every iteration of the nest must run to completion; move the exit condition out of the region
           break;
         C[i * N + j] += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
       }

@@ -20,8 +20,8 @@ void if_two_variables(int M, int N, int K, const __half *__restrict__ A,
       float acc = 0.0f, lo = 0.0f;
       for (int k = 0; k < K; ++k)
         acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
-      // DIAG: {{.*}}epilogue-statements.cu:[[@LINE+2]]:7: error: control flow other than counted 'for' loops is not supported in a '#pragma tc' region
-      // DIAG: {{.*}}epilogue-statements.cu:[[@LINE+1]]:7: note: express conditions inside the computed value, e.g. with '?:' or fmaxf
+      // DIAG: {{.*}}epilogue-statements.cu:[[@LINE+2]]:11: error: the condition of an 'if' around statements must compare iterators and sizes
+      // DIAG: {{.*}}epilogue-statements.cu:[[@LINE+1]]:11: note: a guard is a conjunction ('&&') of comparisons ('<', '<=', '>', '>=', '==') of iterators and sizes; a condition on values goes inside the computed value, with '?:' or fmaxf
       if (acc < 0.0f) lo = acc; else acc = 0.0f;
       C[i * N + j] = acc + lo;
     }

@@ -20,7 +20,8 @@
 // without an overlap fails here.
 //
 // loops.cu: 1-based loops (the iterator also in the value), a row range
-// from a size, downward loops, `!=`, operands read as views into larger
+// from a size, downward loops, `!=`, strided loops (every other row, every
+// third k), operands read as views into larger
 // arrays (aligned and not), and a downward column loop whose
 // output is its own operand (in place: the serial kernel must keep the
 // columns' downward order, which the result depends on).
@@ -38,18 +39,27 @@
 // one element before another: the serial kernel runs the nests as
 // written).
 //
+// domains.cu: triangular and guarded nests run as masked boxes: TRMM (A
+// masked), SYRK (the output's lower triangle; the rest must keep its
+// bytes), a guard around the body with a bias, a conjunction `k <= i && k
+// < K` (for M < K the serial kernel runs), a guard on k and the column (B
+// masked) accumulated in place. A 512^3 TRMM must take under 50 ms (the
+// kernel, not the serial fallback).
+//
 // sizes.cu: sizes read from struct members (by value, through a pointer),
 // a method's members, enumerators, constant expressions and const
 // references, at shapes with partial tiles.
 //
 // Usage: regions_test   (prints one line per case, "N passed, M failed")
 #include "regions/aliasing.tc.cu"
+#include "regions/domains.tc.cu"
 #include "regions/fusion.tc.cu"
 #include "regions/loops.tc.cu"
 #include "regions/sizes.tc.cu"
 #include "regions/templates.tc.cu"
 namespace source {
 #include "regions/aliasing.cu"
+#include "regions/domains.cu"
 #include "regions/fusion.cu"
 #include "regions/loops.cu"
 #include "regions/sizes.cu"
@@ -439,6 +449,10 @@ void add_loops_cases(std::vector<Case> &cases) {
                                       M, N, K));
     cases.push_back(loops_case<__half>("loops_downward_columns", loops_downward_columns,
                                        source::loops_downward_columns, M, N, K));
+    cases.push_back(loops_case<float>("loops_strided_rows", loops_strided_rows,
+                                      source::loops_strided_rows, M, N, K));
+    cases.push_back(loops_case<float>("loops_strided_k", loops_strided_k, source::loops_strided_k,
+                                      M, N, K));
     // Rows lo .. lo + M - 1.
     const int lo = 3 * M + 1;
     Case c;
@@ -521,6 +535,157 @@ void add_loops_cases(std::vector<Case> &cases) {
                                      at<__half>(p, arr[2]));
     };
     cases.push_back(c);
+  }
+}
+
+// --- domains.cu -------------------------------------------------------------------
+void add_domains_cases(std::vector<Case> &cases) {
+  const std::vector<std::array<int, 3>> shapes = {
+      {1, 1, 1}, {70, 130, 33}, {129, 64, 200}, {256, 264, 72}, {200, 136, 40}};
+  auto simple = [&](const std::string &name, std::vector<ArrayAt> arrays,
+                    std::function<void(unsigned char *)> device,
+                    std::function<void(unsigned char *)> host, double max_ms = 0) {
+    Case c;
+    c.name = name;
+    c.arrays = std::move(arrays);
+    c.overlapping = false;
+    c.device = std::move(device);
+    c.host = std::move(host);
+    c.max_ms = max_ms;
+    cases.push_back(c);
+  };
+  for (const auto &s : shapes) {
+    const int M = s[0], N = s[1], K = s[2];
+    {
+      auto a = apart_arrays({{size_t(M) * M, Elem::F16}, {size_t(M) * N, Elem::F16},
+                             {size_t(M) * N, Elem::F32}});
+      simple("domains_trmm " + shape(M, N, M), a,
+             [=](unsigned char *p) {
+               domains_trmm(M, N, at<__half>(p, a[0]), at<__half>(p, a[1]), at<float>(p, a[2]));
+             },
+             [=](unsigned char *p) {
+               source::domains_trmm(M, N, at<__half>(p, a[0]), at<__half>(p, a[1]),
+                                    at<float>(p, a[2]));
+             });
+    }
+    {
+      auto a = apart_arrays({{size_t(M) * K, Elem::F16}, {size_t(M) * M, Elem::F32}});
+      simple("domains_syrk " + shape(M, M, K), a,
+             [=](unsigned char *p) {
+               domains_syrk(M, K, at<__half>(p, a[0]), at<float>(p, a[1]));
+             },
+             [=](unsigned char *p) {
+               source::domains_syrk(M, K, at<__half>(p, a[0]), at<float>(p, a[1]));
+             });
+    }
+    {
+      auto a = apart_arrays({{size_t(M) * K, Elem::F16}, {size_t(K) * N, Elem::F16},
+                             {size_t(N), Elem::F32}, {size_t(M) * N, Elem::F16}});
+      simple("domains_guarded " + shape(M, N, K), a,
+             [=](unsigned char *p) {
+               domains_guarded(M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]),
+                               at<float>(p, a[2]), at<__half>(p, a[3]));
+             },
+             [=](unsigned char *p) {
+               source::domains_guarded(M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]),
+                                       at<float>(p, a[2]), at<__half>(p, a[3]));
+             });
+    }
+    {
+      auto a = apart_arrays({{size_t(M) * K, Elem::F16}, {size_t(K) * N, Elem::F16},
+                             {size_t(M) * N, Elem::F32}});
+      simple("domains_conjunction " + shape(M, N, K), a,
+             [=](unsigned char *p) {
+               domains_conjunction(M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]),
+                                   at<float>(p, a[2]));
+             },
+             [=](unsigned char *p) {
+               source::domains_conjunction(M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]),
+                                           at<float>(p, a[2]));
+             });
+    }
+    {
+      auto a = apart_arrays({{size_t(M) * K, Elem::F16}, {size_t(N) * K, Elem::F16},
+                             {size_t(M) * N, Elem::F32}});
+      simple("domains_mask_b " + shape(M, N, K), a,
+             [=](unsigned char *p) {
+               domains_mask_b(M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]),
+                              at<float>(p, a[2]));
+             },
+             [=](unsigned char *p) {
+               source::domains_mask_b(M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]),
+                                      at<float>(p, a[2]));
+             });
+    }
+  }
+  // Shapes for the other kernels of the launchers' choice: many tiles
+  // (persistent blocks), few tiles over a long k (split k, stream units).
+  for (const auto &s : std::vector<std::array<int, 3>>{
+           {2048, 2048, 512}, {256, 256, 8192}, {1024, 136, 1000}, {128, 4096, 4096}}) {
+    const int M = s[0], N = s[1], K = s[2];
+    {
+      auto a = apart_arrays({{size_t(M) * K, Elem::F16}, {size_t(M) * M, Elem::F32}});
+      simple("domains_syrk " + shape(M, M, K), a,
+             [=](unsigned char *p) {
+               domains_syrk(M, K, at<__half>(p, a[0]), at<float>(p, a[1]));
+             },
+             [=](unsigned char *p) {
+               source::domains_syrk(M, K, at<__half>(p, a[0]), at<float>(p, a[1]));
+             });
+    }
+    {
+      auto a = apart_arrays({{size_t(M) * K, Elem::F16}, {size_t(K) * N, Elem::F16},
+                             {size_t(N), Elem::F32}, {size_t(M) * N, Elem::F16}});
+      simple("domains_guarded " + shape(M, N, K), a,
+             [=](unsigned char *p) {
+               domains_guarded(M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]),
+                               at<float>(p, a[2]), at<__half>(p, a[3]));
+             },
+             [=](unsigned char *p) {
+               source::domains_guarded(M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]),
+                                       at<float>(p, a[2]), at<__half>(p, a[3]));
+             });
+    }
+    {
+      auto a = apart_arrays({{size_t(M) * K, Elem::F16}, {size_t(K) * N, Elem::F16},
+                             {size_t(M) * N, Elem::F32}});
+      simple("domains_conjunction " + shape(M, N, K), a,
+             [=](unsigned char *p) {
+               domains_conjunction(M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]),
+                                   at<float>(p, a[2]));
+             },
+             [=](unsigned char *p) {
+               source::domains_conjunction(M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]),
+                                           at<float>(p, a[2]));
+             });
+    }
+  }
+  for (const auto &s : std::vector<std::array<int, 2>>{{2048, 2048}, {1536, 256}, {256, 4096}}) {
+    const int M = s[0], N = s[1];
+    auto a = apart_arrays({{size_t(M) * M, Elem::F16}, {size_t(M) * N, Elem::F16},
+                           {size_t(M) * N, Elem::F32}});
+    simple("domains_trmm " + shape(M, N, M), a,
+           [=](unsigned char *p) {
+             domains_trmm(M, N, at<__half>(p, a[0]), at<__half>(p, a[1]), at<float>(p, a[2]));
+           },
+           [=](unsigned char *p) {
+             source::domains_trmm(M, N, at<__half>(p, a[0]), at<__half>(p, a[1]),
+                                  at<float>(p, a[2]));
+           });
+  }
+  {
+    const int N = 512;
+    auto a = apart_arrays({{size_t(N) * N, Elem::F16}, {size_t(N) * N, Elem::F16},
+                           {size_t(N) * N, Elem::F32}});
+    simple("domains_trmm (the kernel runs) " + shape(N, N, N), a,
+           [=](unsigned char *p) {
+             domains_trmm(N, N, at<__half>(p, a[0]), at<__half>(p, a[1]), at<float>(p, a[2]));
+           },
+           [=](unsigned char *p) {
+             source::domains_trmm(N, N, at<__half>(p, a[0]), at<__half>(p, a[1]),
+                                  at<float>(p, a[2]));
+           },
+           50);
   }
 }
 
@@ -741,6 +906,7 @@ int main() {
   cases.push_back(bias_case("apart", 100, 72, 56, 0, 16384, 32768, 49152, false));
   cases.push_back(bias_case("in place (C = A)", 36, 44, 44, 0, 8192, 16384, 0, true));
 
+  add_domains_cases(cases);
   add_fusion_cases(cases);
   add_loops_cases(cases);
   add_sizes_cases(cases);

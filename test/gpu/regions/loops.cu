@@ -92,3 +92,31 @@ void loops_unsigned_values(unsigned M, unsigned N, int K, const __half *__restri
       C[(i - 1) * N + j] = acc + 1e-9f * (float)(i - j) + 1e-9f * (float)(j - N);
     }
 }
+
+// Every other row (`i += 2`, the bound not a multiple of the step: a guard
+// of the output), the value reading the source's i.
+void loops_strided_rows(int M, int N, int K, const __half *__restrict__ A,
+                        const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; i += 2)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc + 1e-3f * (float)i;
+    }
+}
+
+// Every third k from 1 (A stored K x M, B K x N: the step scales their
+// leading dimensions).
+void loops_strided_k(int M, int N, int K, const __half *__restrict__ A,
+                     const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 1; k < K; k += 3)
+        acc += __half2float(A[k * M + i]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}

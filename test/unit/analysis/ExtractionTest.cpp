@@ -598,12 +598,49 @@ TEST(ExtractionErrorTest, WhileLoop) {
               "control flow other than counted 'for' loops", "while (");
 }
 
-TEST(ExtractionErrorTest, IfStatement) {
+TEST(ExtractionErrorTest, IfStatementWithElse) {
   expectError("void gemm(int N, float *C) {\n"
               "  for (int i = 0; i < N; ++i)\n"
               "    if (i > 2) C[i] = 0.0f;\n"
+              "    else C[i] = 1.0f;\n"
               "}\n",
-              "control flow other than counted 'for' loops", "if (i > 2)");
+              "an 'if' around statements may not have an 'else'", "else C[i] = 1.0f;");
+}
+
+TEST(ExtractionErrorTest, IfOnValues) {
+  expectError("void gemm(int N, float *C, const float *X) {\n"
+              "  for (int i = 0; i < N; ++i)\n"
+              "    if (X[i] > 0.0f) C[i] = 0.0f;\n"
+              "}\n",
+              "must compare iterators and sizes", "if (X[i] > 0.0f)");
+}
+
+TEST(ExtractionErrorTest, LoopConjunctAgainstTheDirection) {
+  expectError("void gemm(int N, int L, float *C) {\n"
+              "  for (int i = 0; i < N && i >= L; ++i)\n"
+              "    C[i] = 0.0f;\n"
+              "}\n",
+              "must bound the iterator from above", "for (int i = 0; i < N && i >= L; ++i)");
+}
+
+TEST(ExtractionTest, GuardsOfIfsAndLoopConjunctions) {
+  // `if` conditions and further conjuncts of a loop condition are the
+  // statements' guards (G >= 0); the loop keeps the bound of the sizes.
+  Extracted E = extract("void gemm(int N, int K, float *C) {\n"
+                        "  for (int i = 1; i <= N; ++i)\n"
+                        "    for (int k = 0; k <= i && k < K; ++k)\n"
+                        "      if (2 * k >= i && k == i - 1)\n"
+                        "        C[i * K + k] = 1.0f;\n"
+                        "}\n");
+  ASSERT_TRUE(E.ok()) << E.Error->Message;
+  const RegionModel &M = *E.Model;
+  ASSERT_EQ(M.Loops.size(), 2u);
+  EXPECT_EQ(M.Loops[1].UpperExclusive.str(), "K");
+  const Statement &S = M.Stmts[0];
+  // Shifted with i (source i = i + 1): k <= i + 1, 2k >= i + 1, k == i.
+  EXPECT_EQ(M.domainString(S),
+            "[N, K] -> { S0[i, k] : 0 <= i < N and 0 <= k < K and i - k + 1 >= 0 and "
+            "-i + 2 * k - 1 >= 0 and i - k >= 0 and -i + k >= 0 }");
 }
 
 TEST(ExtractionErrorTest, IfAssigningTwoVariables) {
@@ -611,14 +648,14 @@ TEST(ExtractionErrorTest, IfAssigningTwoVariables) {
   expectError(rebindingRegion("      float a = X[i * N + j], b = 0.0f;\n"
                               "      if (a > 0.0f) a = 1.0f; else b = 1.0f;\n"
                               "      C[i * N + j] = a + b;\n"),
-              "control flow other than counted 'for' loops", "if (a > 0.0f)");
+              "must compare iterators and sizes", "if (a > 0.0f)");
 }
 
 TEST(ExtractionErrorTest, ElseIfAssigningAnotherVariable) {
   expectError(rebindingRegion("      float a = X[i * N + j], b = 0.0f;\n"
                               "      if (a > 6.0f) a = 6.0f; else if (a < 0.0f) b = 1.0f;\n"
                               "      C[i * N + j] = a + b;\n"),
-              "control flow other than counted 'for' loops", "if (a > 6.0f)");
+              "must compare iterators and sizes", "if (a > 6.0f)");
 }
 
 TEST(ExtractionErrorTest, BoundValueReadsAnElementStoredBeforeItsUse) {
@@ -637,12 +674,36 @@ TEST(ExtractionErrorTest, LocalReadBeforeAssigned) {
               "'r' is read before it is assigned", "C[i * N + j] = r;");
 }
 
-TEST(ExtractionErrorTest, StridedLoop) {
+TEST(ExtractionErrorTest, StridedLoopWithNotEqual) {
   expectError("void gemm(int N, float *C) {\n"
-              "  for (int i = 0; i < N; i += 2)\n"
+              "  for (int i = 0; i != N; i += 2)\n"
               "    C[i] = 0.0f;\n"
               "}\n",
-              "loop step 2 is not supported", "i += 2");
+              "a strided loop's condition must not be '!='", "for (int i = 0; i != N; i += 2)");
+}
+
+TEST(ExtractionTest, StridedLoopsCountTheirIterations) {
+  // i from 1 in steps of 2 below N: the source's i is 2 * i + 1, a guard
+  // bounds it (2 does not divide N's coefficient); j in steps of 3 down
+  // from 3 * W + 2 to 2: exactly W + 1 iterations.
+  Extracted E = extract("void gemm(int N, int W, float *C) {\n"
+                        "  for (int i = 1; i < N; i += 2)\n"
+                        "    for (int j = 3 * W + 2; j >= 2; j -= 3)\n"
+                        "      C[i * N + j] = (float)i;\n"
+                        "}\n");
+  ASSERT_TRUE(E.ok()) << E.Error->Message;
+  const RegionModel &M = *E.Model;
+  ASSERT_EQ(M.Loops.size(), 2u);
+  EXPECT_EQ(M.Loops[0].Step, 2);
+  EXPECT_EQ(M.Loops[0].Shift.str(), "1");
+  EXPECT_EQ(M.Loops[0].UpperExclusive.str(), "N - 1");
+  EXPECT_EQ(M.Loops[1].Step, -3);
+  EXPECT_EQ(M.Loops[1].UpperExclusive.str(), "W + 1");
+  EXPECT_FALSE(M.Loops[1].Reversed);
+  const Statement &S = M.Stmts[0];
+  EXPECT_EQ(M.domainString(S), "[N, W] -> { S0[i, j] : 0 <= i < N - 1 and 0 <= j < W + 1 and "
+                               "N - 2 * i - 2 >= 0 }");
+  EXPECT_EQ(M.accessString(S, S.Write), "[N, W] -> { S0[i, j] -> C[2 * i + 1, 3 * W - 3 * j + 2] }");
 }
 
 TEST(ExtractionErrorTest, ConditionAgainstTheIncrement) {

@@ -22,6 +22,8 @@ TEST(HygieneTest, BindingReplacesWholeIdentifiersOnly) {
   EXPECT_EQ(bindPlaceholders("__tc_u1__[i * __tc_u0__ + x__tc_u0__] __tc_u7__", Names),
             "A[i * k + x__tc_u0__] __tc_u7__");
   EXPECT_EQ(bindPlaceholders("", Names), "");
+  // isl's coefficients stand against the name (`2i < M`); numbers stay.
+  EXPECT_EQ(bindPlaceholders("2__tc_u0__ < 0x1f and 1e5", Names), "2k < 0x1f and 1e5");
 }
 
 TEST(HygieneTest, DefinitionNamesAvoidTakenAndEachOther) {
