@@ -902,24 +902,28 @@ std::optional<std::map<std::string, std::string>>
 outputCoordinates(const RegionModel &M, const MatmulIdiom &Idiom, unsigned Stmt) {
   const Statement &R = M.Stmts[Idiom.Reduction];
   const Statement &S = M.Stmts[Stmt];
-  auto Single = [](const AffineExpr &E) -> std::optional<std::string> {
-    if (E.Constant != 0)
-      return std::nullopt;
-    std::optional<std::string> It;
+  // A subscript c * x + d of one iterator x (c a constant: a strided
+  // loop's rows; d a constant).
+  struct Coordinate {
+    std::string It;
+    int64_t Scale = 1, Offset = 0;
+  };
+  auto Single = [](const AffineExpr &E) -> std::optional<Coordinate> {
+    std::optional<Coordinate> X;
     for (auto &[Sym, C] : E.Coeffs) {
       if (C == 0)
         continue;
-      if (C != 1 || It)
+      if (X)
         return std::nullopt;
-      It = Sym;
+      X = Coordinate{Sym, C, E.Constant};
     }
-    return It;
+    return X;
   };
   // How each result array is indexed, in the reduction's iterators: the
   // accumulator like the reduction writes it; an array an earlier epilogue
   // statement wrote, through that statement's own coordinates.
-  auto Reference = [&](unsigned ArrayId) -> std::optional<std::vector<std::string>> {
-    std::vector<std::string> Ref;
+  auto Reference = [&](unsigned ArrayId) -> std::optional<std::vector<Coordinate>> {
+    std::vector<Coordinate> Ref;
     if (ArrayId == Idiom.Accumulator) {
       for (auto &E : R.Write.Index) {
         auto Y = Single(E);
@@ -938,9 +942,9 @@ outputCoordinates(const RegionModel &M, const MatmulIdiom &Idiom, unsigned Stmt)
       Ref.clear();
       for (auto &Ix : M.Stmts[E].Write.Index) {
         auto Y = Single(Ix);
-        if (!Y || !Roles->count(*Y))
+        if (!Y || !Roles->count(Y->It))
           return std::nullopt;
-        Ref.push_back((*Roles)[*Y]);
+        Ref.push_back({(*Roles)[Y->It], Y->Scale, Y->Offset});
       }
     }
     if (Ref.empty())
@@ -960,9 +964,10 @@ outputCoordinates(const RegionModel &M, const MatmulIdiom &Idiom, unsigned Stmt)
     bool Ok = true;
     for (size_t D = 0; D < Acc->Index.size() && Ok; ++D) {
       auto X = Single(Acc->Index[D]);
-      Ok = X && !Roles.count(*X);
+      const Coordinate &Y = (*Ref)[D];
+      Ok = X && !Roles.count(X->It) && X->Scale == Y.Scale && X->Offset == Y.Offset;
       if (Ok)
-        Roles[*X] = (*Ref)[D];
+        Roles[X->It] = Y.It;
     }
     for (auto &It : M.iterators(S))
       Ok = Ok && Roles.count(It);

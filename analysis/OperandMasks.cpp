@@ -26,8 +26,10 @@ public:
       return regionError(locOf(*Guarded), "a guarded statement in a sum of matmuls",
                          "guards and triangular loops are supported for one product; "
                          "write each product as a region of its own");
-    isl::set Box = set(tupleOf(R), constraints(R, {}, false)).intersect_params(I.Assumptions);
-    isl::set Domain = I.Domain.at(R.Name).intersect_params(I.Assumptions);
+    // On the sizes' plain context: the masks hold for any sizes (the row
+    // assumptions of the dependences, a union, would split projections).
+    isl::set Box = set(tupleOf(R), constraints(R, {}, false));
+    isl::set Domain = set(tupleOf(R), constraints(R, {}, true));
     // Each operand's mask: the elements the reduction reads, the domain's
     // projection onto the operand's row or column, k and the batch.
     auto Its = M.iterators(R);
@@ -62,7 +64,7 @@ public:
     for (const auto *Part : {&Idiom.A.Mask, &Idiom.B.Mask, &OfOutput})
       for (const AffineExpr &G : *Part)
         Lifted += " and " + G.str() + " >= 0";
-    if (!set(tupleOf(R), Lifted).intersect_params(I.Assumptions).is_equal(Domain)) {
+    if (!set(tupleOf(R), Lifted).is_equal(Domain)) {
       std::string Relating;
       for (const AffineExpr &G : R.Guards)
         if (Relating.empty() && G.involves(Idiom.IterK) && G.involves(Idiom.IterM) &&
@@ -107,9 +109,9 @@ private:
   }
 
   isl::set set(const std::string &Tuple, const std::string &Constraints) const {
-    return isl::set(I.Context.ctx(), M.paramList() + " -> { " + Tuple + " : " + Constraints +
-                                         " }")
-        .intersect_params(I.Context);
+    isl::ctx Ctx = I.Context.ctx();
+    return isl::set(Ctx, M.paramList() + " -> { " + Tuple + " : " + Constraints + " }")
+        .intersect_params(isl::set(Ctx, M.contextString()));
   }
 
   std::string tupleOf(const Statement &S) const {
@@ -198,7 +200,13 @@ private:
     Outputs.insert(Outputs.end(), Idiom.Epilogue.begin(), Idiom.Epilogue.end());
     for (unsigned S : Outputs) {
       auto Elements = outputElements(S);
-      if (!Elements || !Elements->is_equal(Reduced))
+      if (!Elements)
+        return regionError(locOf(M.Stmts[S]),
+                           "the statement's loops cannot be matched to the matmul's output "
+                           "elements",
+                           "index the accumulator with one loop iterator per dimension, as "
+                           "the reduction does");
+      if (!Elements->is_equal(Reduced))
         return regionError(locOf(M.Stmts[S]),
                            "the statement runs on other output elements than the reduction",
                            "guard the initialisation, the reduction and the stores of an "

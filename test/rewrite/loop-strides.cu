@@ -69,3 +69,18 @@ void strided_k(int M, int N, int K, const __half *__restrict__ A, const __half *
       C[i * N + j] = acc;
     }
 }
+
+// In place, every other row, scaled by beta first: the accumulator's rows
+// 2i are the coordinates of both statements.
+// EXPLAIN-LABEL: region tc_strided_in_place_0
+// EXPLAIN:       output elements stored where M - 2 * i - 1 >= 0
+void strided_in_place(int M, int N, int K, float beta, const __half *__restrict__ A,
+                      const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; i += 2)
+    for (int j = 0; j < N; ++j) {
+      C[i * N + j] *= beta;
+      for (int k = 0; k < K; ++k)
+        C[i * N + j] += __half2float(A[i * K + k]) * __half2float(B[j * K + k]);
+    }
+}

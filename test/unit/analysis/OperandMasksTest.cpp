@@ -145,6 +145,27 @@ TEST(OperandMasksTest, ConjunctionMasksBothOperands) {
   EXPECT_TRUE(P.Idiom->B.ConvertWhileCopying);
 }
 
+TEST(OperandMasksTest, MasksHoldForAnySizesNotOnlyTheRowAssumptions) {
+  // Leading dimensions make the dependences assume rows apart (a union of
+  // conditions on the sizes); the masks are one polyhedron regardless.
+  Placed P = place("void gemm(unsigned long M, unsigned long N, unsigned long K, unsigned long ldb,\n"
+                   "          unsigned long ldc,\n"
+                   "          const __half *__restrict__ A, const __half *__restrict__ B,\n"
+                   "          float *__restrict__ C) {\n"
+                   "  for (unsigned long i = 0; i < M; ++i)\n"
+                   "    for (unsigned long j = 0; j <= i && j < N; ++j) {\n"
+                   "      float acc = 0.0f;\n"
+                   "      for (unsigned long k = 0; k < K; ++k)\n"
+                   "        acc += __half2float(A[i * K + k]) * __half2float(B[j * ldb + k]);\n"
+                   "      C[i * ldc + j] = acc;\n"
+                   "    }\n"
+                   "}\n");
+  ASSERT_TRUE(P.E.ok()) << P.E.Error->Message;
+  ASSERT_FALSE(P.Error) << P.Error->Message;
+  EXPECT_EQ(texts(P.Idiom->B.Mask), Strings{"M - j - 1"});
+  EXPECT_EQ(texts(P.Idiom->OutputGuard), Strings{"i - j"});
+}
+
 TEST(OperandMasksTest, RefusesAGuardOfRowColumnAndK) {
   Placed P = place(product("  for (int i = 0; i < M; ++i)\n"
                            "    for (int j = 0; j < N; ++j) {\n"
