@@ -714,6 +714,27 @@ def gen_spec(rng, case_id, func, unsupported_rate=0.15, collision_rate=0.5):
             if spec["it_type"].get(role, "int") not in ("size_t", "unsigned"):
                 forms.append(("down", 1.2))
             spec["loop_form"][role] = _weighted(rng, forms)
+    # Triangular and guarded domains and strided loops (analysis/
+    # DomainBox.h, OperandMasks.h, LoopOrigins.h): k from i (TRMM), k <= i
+    # && k < K, j <= i && j < N (SYRK's triangle), the output loops' body
+    # under `if (i <= j)`, and every other row (`i += 2`, A and C row-major:
+    # a step along a contiguous dimension is refused).
+    spec["domain"] = None
+    if kind == "gemm" and not spec.get("unsupported") and spec["order"] in ("ijk", "jik") \
+            and not spec.get("batch") and not spec.get("separate_epi") and not spec.get("temp") \
+            and not spec.get("static") and rng.random() < 0.25:
+        forms = ["k_from_i", "k_le_i", "guard_i_le_j"]
+        if spec["order"] == "ijk":
+            forms.append("j_le_i")
+        if spec["a_major"] == "row" and spec["c_major"] == "row":
+            forms.append("stride_i")
+        spec["domain"] = rng.choice(forms)
+        # The forms read the plain iterators: no loop forms on them.
+        for role in ("i", "j", "k"):
+            spec["loop_form"][role] = "plain"
+            spec["bound"][role] = "lt"
+            if spec["domain"] != "stride_i":
+                spec["inc"][role] = "pre"
     spec["names"] = pick_names(rng, _roles_of(spec), collision_rate)
     _fix_names(spec, rng)
     spec["expect"] = expectation(spec)
@@ -782,7 +803,7 @@ def _apply_unsupported(spec, rng):
         spec["init"] = "acc0"
     if u in ("acc_in_product",):
         spec["init"] = "inplace"
-    if u == "writes_operand":
+    if u in ("writes_operand", "stride2_k"):
         spec["a_major"] = "row"
     if u in ("acc_in_product", "cross_element"):
         spec["out"] = "float"
@@ -929,6 +950,15 @@ class _Renderer:
         if u == "shift_bound" and role == "k":
             cond = "%s < (%s >> 1)" % (it, bnd)
         form = (s.get("loop_form") or {}).get(role, "plain")
+        domain = s.get("domain")
+        if domain == "k_from_i" and role == "k":
+            init = self.nm("i")
+        elif domain == "k_le_i" and role == "k":
+            cond = "%s <= %s && %s" % (it, self.nm("i"), cond)
+        elif domain == "j_le_i" and role == "j":
+            cond = "%s <= %s && %s" % (it, self.nm("i"), cond)
+        elif domain == "stride_i" and role == "i":
+            inc = "%s += 2" % it
         if form == "one_based":
             init, cond = "1", "%s <= %s" % (it, bnd)
         elif form == "ne":
@@ -1365,7 +1395,12 @@ class _Renderer:
             if batch == "inner":
                 self.loop("b", "BATCH", ind, open_brace=True)
                 ind += 1
-            self.inner_body(ind)
+            if s.get("domain") == "guard_i_le_j":
+                self.body.add(ind, "if (%s <= %s) {" % (self.nm("i"), self.nm("j")))
+                self.inner_body(ind + 1)
+                self.body.add(ind, "}")
+            else:
+                self.inner_body(ind)
             if batch == "inner":
                 self.body.add(ind - 1, "}")
             self.body.add(ind - 1 - (1 if batch == "inner" else 0), "}")
