@@ -81,7 +81,7 @@ int64_t floorDiv(int64_t V, int64_t D) { return V / D - (V % D != 0 && V < 0); }
 llvm::Error shiftLoopsToZero(RegionModel &M) {
   std::map<std::string, Origin> Moved;
   for (Loop &L : M.Loops) {
-    if (L.Step != 1) {
+    if (L.Step != 1 && !L.Counted) {
       Moved[L.Iterator] = {L.Lower, L.Step};
       continue;
     }
@@ -110,7 +110,7 @@ llvm::Error shiftLoopsToZero(RegionModel &M) {
   for (unsigned Li = 0; Li < M.Loops.size(); ++Li) {
     Loop &L = M.Loops[Li];
     auto Own = Moved.find(L.Iterator);
-    if (Own != Moved.end() && L.Step != 1) {
+    if (Own != Moved.end() && L.Step != 1 && !L.Counted) {
       const int64_t S = L.Step < 0 ? -L.Step : L.Step;
       // Upwards the bound is exclusive (i < B), downwards inclusive (i >= B).
       AffineExpr D = L.Step > 0 ? L.UpperExclusive + L.Lower * -1 + AffineExpr::constant(-1)
@@ -133,12 +133,14 @@ llvm::Error shiftLoopsToZero(RegionModel &M) {
       L.Lower = AffineExpr::constant(0);
       L.UpperExclusive = Count;
       L.Reversed = false; // the model's iterator runs in the source's order
+      L.Counted = true;
       continue;
     }
     if (Own != Moved.end()) {
-      // i + L < U: 0 <= i < U - L.
+      // i + L < U: 0 <= i < U - L. A counted loop's source iterator is
+      // Shift + Step * (i + L).
       L.UpperExclusive = L.UpperExclusive + L.Lower * -1;
-      L.Shift = L.Lower;
+      L.Shift = L.Counted ? L.Shift + L.Lower * L.Step : L.Lower;
       L.Lower = AffineExpr::constant(0);
     }
     L.Lower = Apply(L.Lower);

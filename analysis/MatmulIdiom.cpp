@@ -405,16 +405,18 @@ private:
       // The outer subscript may step by a constant (a strided loop, `A[2 *
       // i][k]`): rows `Scale` apart are a view with Scale times the
       // leading dimension. The contiguous one must be unit-stride.
-      auto Scale = [&](const std::string &It) {
-        auto C = Outer.Coeffs.find(It);
-        return C != Outer.Coeffs.end() && C->second > 0 ? C->second : int64_t(1);
+      // A step along the contiguous one is gathered by the copier.
+      auto ScaleIn = [&](const AffineExpr &E, const std::string &It) {
+        auto C = E.Coeffs.find(It);
+        return C != E.Coeffs.end() && C->second > 0 ? C->second : int64_t(1);
       };
-      auto IsScaled = [&](const std::string &It) {
-        return offsetFrom(Outer, It, Scale(It)).has_value();
+      auto Scale = [&](const std::string &It) { return ScaleIn(Outer, It); };
+      auto IsScaled = [&](const AffineExpr &E, const std::string &It) {
+        return offsetFrom(E, It, ScaleIn(E, It)).has_value();
       };
-      if (IsScaled(Other) && IsIter(Inner, Idiom.IterK))
+      if (IsScaled(Outer, Other) && IsScaled(Inner, Idiom.IterK))
         V.ReductionIsContiguous = true;
-      else if (IsScaled(Idiom.IterK) && IsIter(Inner, Other))
+      else if (IsScaled(Outer, Idiom.IterK) && IsScaled(Inner, Other))
         V.ReductionIsContiguous = false;
       else
         return regionError(Ac.Range.getBegin(),
@@ -424,10 +426,14 @@ private:
                            "offset: strides and other iterators in a subscript are not "
                            "supported");
       const int64_t OuterScale = Scale(V.ReductionIsContiguous ? Other : Idiom.IterK);
+      V.InnerStride = ScaleIn(Inner, V.ReductionIsContiguous ? Idiom.IterK : Other);
+      if (V.InnerStride != 1)
+        V.ConvertWhileCopying = true;
       V.LeadingDim = Arr.Strides[Rank - 2] * Polynomial::constant(OuterScale);
       if (auto E = viewOffset(Ac, Rank == 3 ? Idiom.IterBatch : "",
                               V.ReductionIsContiguous ? Other : Idiom.IterK,
-                              V.ReductionIsContiguous ? Idiom.IterK : Other, OuterScale, V))
+                              V.ReductionIsContiguous ? Idiom.IterK : Other, OuterScale,
+                              V.InnerStride, V))
         return E;
       // 8-bit weights are converted to the other operand's type in shared
       // memory (a weight-only quantized layer).
@@ -532,7 +538,8 @@ private:
   /// the pointer by them, which is only the region's meaning where the
   /// array is read nowhere else.
   llvm::Error viewOffset(const Access &Ac, const std::string &Batch, const std::string &Outer,
-                         const std::string &Inner, int64_t OuterScale, OperandView &V) {
+                         const std::string &Inner, int64_t OuterScale, int64_t InnerScale,
+                         OperandView &V) {
     std::vector<std::string> Its;
     if (!Batch.empty())
       Its.push_back(Batch);
@@ -541,8 +548,10 @@ private:
     std::vector<AffineExpr> Offsets;
     bool Any = false;
     for (size_t D = 0; D < Its.size(); ++D) {
-      const bool IsOuter = D + 2 == Its.size();
-      Offsets.push_back(*offsetFrom(Ac.Index[D], Its[D], IsOuter ? OuterScale : 1));
+      const int64_t Scale = D + 2 == Its.size()   ? OuterScale
+                            : D + 1 == Its.size() ? InnerScale
+                                                  : 1;
+      Offsets.push_back(*offsetFrom(Ac.Index[D], Its[D], Scale));
       Any |= !Offsets.back().isZero();
     }
     if (!Any)
@@ -861,11 +870,13 @@ std::string MatmulIdiom::describe(const RegionModel &M) const {
         C += (C.empty() ? "" : " and ") + G.str() + " >= 0";
       return C;
     };
+    if (V.InnerStride != 1)
+      S += ", elements " + std::to_string(V.InnerStride) + " apart gathered while copying";
     if (!V.Mask.empty())
       S += ", masked to " + Conjunction(V.Mask) + " while copying";
     if (V.PrologueNotFiniteAtZero)
       S += ", prologue applied while copying (not finite at the zero padding)";
-    else if (V.ConvertWhileCopying && V.Mask.empty())
+    else if (V.ConvertWhileCopying && V.Mask.empty() && V.InnerStride == 1)
       S += std::string(", ") + M.Arrays[V.ArrayId].ElemSpelling + " converted while copying";
     return S + ")";
   };

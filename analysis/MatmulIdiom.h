@@ -64,6 +64,10 @@ struct OperandView {
   /// batch under which an element enters the product; the copier stores
   /// exact zeros elsewhere (ConvertWhileCopying).
   std::vector<AffineExpr> Mask;
+  /// Elements of the contiguous dimension apart (a strided loop, `A[i * K
+  /// + 2 * k]`): the copier gathers them (ConvertWhileCopying). 1 where
+  /// the view is dense.
+  int64_t InnerStride = 1;
 };
 
 /// A further product of a sum of matmuls: `acc += A2[i][k2] * B2[k2][j]` in

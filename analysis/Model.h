@@ -75,6 +75,9 @@ struct Loop {
   /// downwards, Step < 0) and Step; shiftLoopsToZero makes it count.
   AffineExpr Shift;
   int64_t Step = 1;
+  /// shiftLoopsToZero has made the strided loop count its iterations; a
+  /// later shift (of a triangular loop's box) moves it by whole steps.
+  bool Counted = false;
   /// The source runs the loop downwards (`--k`); the original schedule
   /// orders its iterations so.
   bool Reversed = false;

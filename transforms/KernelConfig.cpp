@@ -170,7 +170,8 @@ static std::optional<std::string> tmaObstacle(const KernelConfig &C, const Matmu
   // registers.
   if (Idiom.A.ConvertWhileCopying ||
       (Idiom.B.ConvertWhileCopying &&
-       !(Idiom.B.EightBit && Idiom.B.ReductionIsContiguous && Idiom.B.Mask.empty())))
+       !(Idiom.B.EightBit && Idiom.B.ReductionIsContiguous && Idiom.B.Mask.empty() &&
+         Idiom.B.InnerStride == 1)))
     return std::string("an operand is converted while copying, which TMA cannot do (only an "
                        "8-bit K-major B lands raw for the consumers to convert)");
   if (Idiom.B.ConvertWhileCopying && !Idiom.MoreProducts.empty())

@@ -1318,6 +1318,8 @@ private:
     S += "  " + std::string(Var) + ".base = " + Base + ";\n";
     S += "  " + std::string(Var) + ".ld = " + Tl.Ld + ";\n";
     S += "  " + std::string(Var) + ".k_extent = " + K + ";\n";
+    if (V.InnerStride != 1) // gathered (ConvertWhileCopying)
+      S += "  " + std::string(Var) + ".element_stride = " + str(V.InnerStride) + ";\n";
     return S;
   }
 

@@ -150,6 +150,9 @@ struct ConvertingCopier {
       kRowStep % swizzle_element_row_period<kCols, Dst>() == 0;
   const Src *base;
   long long ld, k_extent;
+  // Elements of the contiguous dimension apart in memory (a strided loop's
+  // operand): gathered one by one where not 1.
+  long long element_stride = 1;
   // Per-thread state, derived once in setup (as OperandCopier's): few
   // values live next to the accumulators and the chunks in flight.
   const Src *src0;          // chunk 0 in k tile 0
@@ -168,7 +171,7 @@ struct ConvertingCopier {
     row0 = row;
     col0 = col;
     smem0 = swizzled_element_offset<kCols, Dst>(row, col);
-    src0 = base + grow * ld + gcol;
+    src0 = base + grow * ld + gcol * element_stride;
     gk0 = kReductionContiguous ? gcol : grow;
     outer0 = kReductionContiguous ? grow : gcol;
     inside = chunks_inside<kChunks, kRowStep, kReductionContiguous>(grow, gcol, rows, cols);
@@ -235,12 +238,12 @@ struct ConvertingCopier {
     const int valid = valid_elements(i, t);
     const Src *p = kReductionContiguous
                        ? src0 + (static_cast<long long>(i) * kRowStep) * ld +
-                             static_cast<long long>(t) * kBlockK
+                             static_cast<long long>(t) * kBlockK * element_stride
                        : src0 + (static_cast<long long>(i) * kRowStep +
                                  static_cast<long long>(t) * kBlockK) * ld;
     Src(&x)[kVec] = held[i];
     constexpr bool kMasked = !std::is_same<Needs, EveryElement>::value;
-    if (valid == kVec && kMode != kElementwise) {
+    if (valid == kVec && kMode != kElementwise && element_stride == 1) {
       bool any = true;
       if constexpr (kMasked) {
         any = false;
@@ -258,7 +261,9 @@ struct ConvertingCopier {
     } else {
 #pragma unroll
       for (int e = 0; e < kVec; ++e)
-        x[e] = e < valid && (!kMasked || needs(outer_of(i, e), k_of(i, t, e))) ? p[e] : Src(0);
+        x[e] = e < valid && (!kMasked || needs(outer_of(i, e), k_of(i, t, e)))
+                   ? p[e * element_stride]
+                   : Src(0);
     }
   }
 

@@ -21,7 +21,8 @@
 //
 // loops.cu: 1-based loops (the iterator also in the value), a row range
 // from a size, downward loops, `!=`, strided loops (every other row, every
-// third k), operands read as views into larger
+// third k, every other k of a row-major A: gathered, odd rows over a
+// triangle), operands read as views into larger
 // arrays (aligned and not), and a downward column loop whose
 // output is its own operand (in place: the serial kernel must keep the
 // columns' downward order, which the result depends on).
@@ -453,6 +454,9 @@ void add_loops_cases(std::vector<Case> &cases) {
                                       source::loops_strided_rows, M, N, K));
     cases.push_back(loops_case<float>("loops_strided_k", loops_strided_k, source::loops_strided_k,
                                       M, N, K));
+    cases.push_back(loops_case<float>("loops_even_k", loops_even_k, source::loops_even_k, M, N, K));
+    cases.push_back(loops_case<float>("loops_strided_triangle", loops_strided_triangle,
+                                      source::loops_strided_triangle, M, N, K));
     // Rows lo .. lo + M - 1.
     const int lo = 3 * M + 1;
     Case c;

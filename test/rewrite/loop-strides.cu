@@ -4,7 +4,8 @@
 // is exact (`j < 2 * H`); otherwise the loop runs over a box with a guard
 // (`M - 2 * i - 1 >= 0`), a mask of the operands or of the output
 // (analysis/OperandMasks.h). A step scales the leading dimension of the
-// arrays it strides (A[2i][k] is row i of a 2K-wide view). The refused
+// arrays it strides (A[2i][k] is row i of a 2K-wide view); along an
+// operand's contiguous dimension the copier gathers the elements. The refused
 // forms: test/diagnostics/loop-forms.cu; the GPU check:
 // test/gpu/regions/loops.cu.
 //
@@ -82,5 +83,56 @@ void strided_in_place(int M, int N, int K, float beta, const __half *__restrict_
       C[i * N + j] *= beta;
       for (int k = 0; k < K; ++k)
         C[i * N + j] += __half2float(A[i * K + k]) * __half2float(B[j * K + k]);
+    }
+}
+
+// Every other k of a row-major A: A's k is its contiguous dimension, so the
+// copier gathers every other element (and B's rows 2k are a 2N-wide view).
+// CHECK-LABEL: region of 'even_k'
+// CHECK:       tc_copy_a.element_stride = 2;
+// EXPLAIN-LABEL: region tc_even_k_0
+// EXPLAIN:       A = A (row-major, leading dimension K, elements 2 apart gathered while copying, masked to K - 2 * k - 1 >= 0 while copying), B = B (row-major, leading dimension 2 * N, masked to K - 2 * k - 1 >= 0 while copying)
+void even_k(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B,
+            float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; k += 2)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}
+
+// A strided loop named by an inner loop's start (`k = i` over even i): the
+// step scales i once, also when the triangle is boxed and shifted again.
+// EXPLAIN-LABEL: region tc_strided_triangle_0
+// EXPLAIN:       domain: [M, N, K] -> { S1[i, j, k] : {{.*}}2i <= k < K }
+// EXPLAIN:       masked to M - 2 * i - 1 >= 0 and -2 * i + k >= 0 while copying
+void strided_triangle(int M, int N, int K, const __half *__restrict__ A,
+                      const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; i += 2)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = i; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}
+
+// The box of a triangle that starts at 1 over strided rows: the second
+// shift moves the counted i by whole steps.
+// EXPLAIN-LABEL: region tc_strided_offset_triangle_0
+// EXPLAIN:       loop i: steps by 2 in the source
+void strided_offset_triangle(int M, int N, int K, const __half *__restrict__ A,
+                             const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 1; i < M; i += 2)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = i + 1; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
     }
 }

@@ -120,3 +120,30 @@ void loops_strided_k(int M, int N, int K, const __half *__restrict__ A,
       C[i * N + j] = acc;
     }
 }
+
+// Every other k of row-major A and B (A's elements gathered by the copier).
+void loops_even_k(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B,
+                  float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; k += 2)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}
+
+// Even rows with the reduction from the row on (k = i): the step scales i
+// once in k's bound.
+void loops_strided_triangle(int M, int N, int K, const __half *__restrict__ A,
+                            const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 1; i < M; i += 2)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = i - 1; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}
