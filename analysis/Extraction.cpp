@@ -405,6 +405,36 @@ private:
     if (!BoundOrError)
       return BoundOrError.takeError();
     AffineExpr Bound = *BoundOrError;
+    // Unsigned starts and bounds are wrapped values: a difference that
+    // wraps makes an upward loop start past every bound (it does not run),
+    // and a bound against it never stop the loop. The model compares the
+    // unwrapped integers, so only such a difference is taken whose wrap
+    // would let the source run past its arrays: an upward loop's own
+    // bound, and a downward loop's start.
+    auto CheckUnsigned = [&](const AffineExpr &E, QualType T, clang::SourceLocation At,
+                             const std::string &What) -> llvm::Error {
+      if (!T->isUnsignedIntegerType() || nonNegativeTerms(E))
+        return llvm::Error::success();
+      return regionError(At,
+                         "the unsigned " + What + " of loop '" + Iter->getNameAsString() +
+                             "' is a difference that may wrap",
+                         "where it wraps, the source's loop runs differently from the "
+                         "model's; use a signed iterator and bound, or move the "
+                         "subtracted term to the other side of the comparison");
+    };
+    if (!L.Reversed)
+      if (auto E = CheckUnsigned(L.Lower, Iter->getType(), LowerE->getBeginLoc(), "start"))
+        return E;
+    for (size_t B = 0; B < Bounds.size(); ++B) {
+      if (B == Primary && !L.Reversed)
+        continue;
+      auto BE = B == Primary ? llvm::Expected<AffineExpr>(Bound) : affine(Bounds[B].BoundE);
+      if (!BE)
+        return BE.takeError();
+      if (auto E = CheckUnsigned(*BE, Bounds[B].Cond->getLHS()->IgnoreParens()->getType(),
+                                 Bounds[B].BoundE->getBeginLoc(), "bound"))
+        return E;
+    }
     // An unsigned iterator never goes below 0: `i >= 0` downwards never
     // ends, and a negative bound converts to a huge one (`i > -1` never
     // runs). Only bounds that keep the source's loop finite are taken.
@@ -464,6 +494,15 @@ private:
     LoopStack.pop_back();
     GuardStack.resize(GuardStack.size() - Pushed);
     return E;
+  }
+
+  /// Whether E is a sum of non-negative terms: unsigned arithmetic on it
+  /// never wraps below 0.
+  static bool nonNegativeTerms(const AffineExpr &E) {
+    bool Ok = E.Constant >= 0;
+    for (auto &[Sym, Coeff] : E.Coeffs)
+      Ok &= Coeff >= 0;
+    return Ok;
   }
 
   /// The operands of a chain of `&&`, in order.
@@ -550,14 +589,8 @@ private:
       return R.takeError();
     // An unsigned comparison compares the wrapped values: only sums of
     // non-negative terms are compared as written.
-    auto NonNegative = [](const AffineExpr &E) {
-      bool Ok = E.Constant >= 0;
-      for (auto &[Sym, Coeff] : E.Coeffs)
-        Ok &= Coeff >= 0;
-      return Ok;
-    };
     QualType T = BO->getLHS()->IgnoreParens()->getType();
-    if (T->isUnsignedIntegerType() && !(NonNegative(*L) && NonNegative(*R)))
+    if (T->isUnsignedIntegerType() && !(nonNegativeTerms(*L) && nonNegativeTerms(*R)))
       return regionError(BO->getOperatorLoc(),
                          "an unsigned comparison of a difference in the condition of an "
                          "'if' around statements",

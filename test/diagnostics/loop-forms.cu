@@ -1,6 +1,6 @@
 // Loop forms the region cannot take (the accepted ones:
-// test/rewrite/loop-origins.cu, loop-strides.cu): a step along an
-// operand's contiguous dimension, a strided `!=` or unsigned downward loop,
+// test/rewrite/loop-origins.cu, loop-strides.cu): a step that is not a
+// constant, a strided `!=` or unsigned downward loop,
 // a condition that runs against the increment, an unsigned iterator
 // counting down to `>= 0`
 // (the source's loop never ends). The file is left as written. Triangular
@@ -12,17 +12,16 @@
 
 #include <cuda_fp16.h>
 
-// A step along A's contiguous dimension: no tensor-core tile reads every
-// other element.
-void strided_contiguous(int M, int N, int K, const __half *__restrict__ A,
-                        const __half *__restrict__ B, float *__restrict__ C) {
+// A step that is not a constant.
+void variable_step(int M, int N, int K, int S, const __half *__restrict__ A,
+                   const __half *__restrict__ B, float *__restrict__ C) {
 #pragma tc
   for (int i = 0; i < M; ++i)
     for (int j = 0; j < N; ++j) {
       float acc = 0.0f;
-      for (int k = 0; k < K; k += 2)
-        // DIAG: loop-forms.cu:[[@LINE+2]]:29: error: operand 'A' is not indexed by the plain iterators
-        // DIAG: note: each of an operand's subscripts must be an iterator plus an offset: strides and other iterators in a subscript are not supported
+      // DIAG: loop-forms.cu:[[@LINE+2]]:30: error: loop increment must be '++i', 'i++', 'i += c' or, downwards, '--i', 'i--', 'i -= c', with a constant c
+      // DIAG: note: a loop's step must be an integer literal
+      for (int k = 0; k < K; k += S)
         acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
       C[i * N + j] = acc;
     }
@@ -76,6 +75,49 @@ void unsigned_down(int M, int N, int K, const __half *__restrict__ A,
   // DIAG: loop-forms.cu:[[@LINE+2]]:28: error: a downward loop over the unsigned 'i' with this condition never ends or never runs
   // DIAG: note: count down to the bound with '>': 'for (unsigned i = n; i > 0; --i)'
   for (unsigned i = M - 1; i >= 0; --i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}
+
+// An unsigned start below 0 wraps: the source's loop does not run there.
+void unsigned_start_difference(int M, int N, int K, const __half *__restrict__ A,
+                               const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (unsigned i = 0; i < (unsigned)M; ++i)
+    for (unsigned j = 0; j < (unsigned)N; ++j) {
+      float acc = 0.0f;
+      // DIAG: loop-forms.cu:[[@LINE+2]]:25: error: the unsigned start of loop 'k' is a difference that may wrap
+      // DIAG: note: where it wraps, the source's loop runs differently from the model's; use a signed iterator and bound, or move the subtracted term to the other side of the comparison
+      for (unsigned k = i - 2; k < (unsigned)K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}
+
+// A further conjunct that wraps holds for every j: `j < N` alone bounds.
+void unsigned_conjunct_difference(int M, int N, int K, const __half *__restrict__ A,
+                                  const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (unsigned i = 0; i < (unsigned)M; ++i)
+    // DIAG: loop-forms.cu:[[@LINE+1]]:30: error: the unsigned bound of loop 'j' is a difference that may wrap
+    for (unsigned j = 0; j < i - 3 && j < (unsigned)N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}
+
+// Downwards, a bound that wraps stops the loop at once.
+void unsigned_down_difference(int M, int N, int K, const __half *__restrict__ A,
+                              const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  // DIAG: loop-forms.cu:[[@LINE+1]]:28: error: the unsigned bound of loop 'i' is a difference that may wrap
+  for (unsigned i = M; i > (unsigned)N - 4u; --i)
     for (int j = 0; j < N; ++j) {
       float acc = 0.0f;
       for (int k = 0; k < K; ++k)
