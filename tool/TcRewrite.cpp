@@ -236,6 +236,10 @@ static void runJob(FileJob &Job, const CompilationDatabase &DB,
       getInsertArgumentAdjuster(Prepend, ArgumentInsertPosition::BEGIN));
   Tool.appendArgumentsAdjuster(
       getInsertArgumentAdjuster("-Wno-unknown-cuda-version", ArgumentInsertPosition::END));
+  // Each refused region is an error: the default limit of 20 would hide the
+  // later regions' diagnostics. A limit the user passes still wins.
+  Tool.appendArgumentsAdjuster(
+      getInsertArgumentAdjuster("-ferror-limit=0", ArgumentInsertPosition::BEGIN));
 
   tc::RewriteActionFactory Factory(Opts);
   if (Buffered) {
