@@ -135,18 +135,27 @@ public:
     // The region's entry launcher tests its arrays for overlap (Aliasing.h)
     // and runs the serial kernel where they meet.
     std::string Serial;
-    if (entersRegion() && (!Idiom.MayAlias.empty() || !Idiom.SerialWhen.empty())) {
+    if (entersRegion() &&
+        (!Idiom.MayAlias.empty() || !Idiom.SerialWhen.empty() || !rowsAssumed().empty())) {
       std::vector<KernelParameter> Params;
       for (const Arg &A : arguments())
         Params.push_back({A.LauncherType, A.Name});
       const IslModel &WI = asWrittenIsl();
+      // Over every size: it runs where the kernel's assumptions fail.
+      IslModel Plain = IslModel::build(
+          I.Context.ctx(), M.asWritten(),
+          isl::set(I.Context.ctx(), M.asWritten().contextString()));
       Serial = "// " + Where + ": the '#pragma tc' region as written, on one thread, for\n"
-               "// arrays that overlap (run by " + Name + "_launch)\n" +
-               serialKernel(M.asWritten(), WI, serialKernelName(), Params) + "\n";
+               "// the sizes and arrays the kernels do not serve (run by " + Name +
+               "_launch)\n" + serialKernel(M.asWritten(), Plain, serialKernelName(), Params) +
+               "\n";
       G.Explain += explainAliasCheck(M.asWritten(), WI, Idiom.MayAlias, serialKernelName());
       if (!Idiom.SerialWhen.empty())
         G.Explain += "  sizes where the box reads beyond the loops' elements: " +
                      boxReadsBeyondCondition() + " runs " + serialKernelName() + "\n";
+      if (!rowsAssumed().empty())
+        G.Explain += "  sizes where rows of a written array overlap: !(" + rowsAssumed() +
+                     ") runs " + serialKernelName() + "\n";
     }
     G.Definitions = Serial +
                     (EmitShared ? prologueFunctor(Idiom.A, "a") + prologueFunctor(Idiom.B, "b")
@@ -1379,16 +1388,18 @@ private:
     if (BatchPos >= 0) // the same tiles for every batch element
       Tiles = isl::manage(isl_set_project_out(Tiles.copy(), isl_dim_param, BatchPos, 1));
     isl::set Params = Tiles.params();
-    isl::set Context(I.Context.ctx(), M.contextString());
-    if (!Context.is_subset(I.Assumptions)) {
+    if (std::string Cond = rowsAssumed(); !Cond.empty()) {
       // Assumed by the dependence analysis (rows of written arrays do not
-      // overlap); the original loops would give another result otherwise.
-      isl::ast_build Build = isl::ast_build::from_context(Context);
-      std::string Cond = printAstExpr(Build.expr_from(I.Assumptions.gist(Context)).get());
-      // Reported as CUDA reports errors (tc/status.cuh), not launched.
-      S += "  if (!(" + Cond + ")) {\n    tc::report_error(tc::Status::AssumptionViolated, \"" +
-           Where + "\", \"'#pragma tc' region assumes " + escape(Cond) +
-           ", which does not hold\");\n    return;\n  }\n";
+      // overlap); where the sizes make them overlap, the later row's store
+      // wins, which only the loops as written keep.
+      if (entersRegion())
+        S += "  if (!(" + Cond + ")) {\n    " + serialKernelName() + "<<<1, 1, 0, tc_stream>>>(" +
+             ArgList + ");" + (M.Clauses.Sync ? "\n    cudaStreamSynchronize(tc_stream);" : "") +
+             "\n    return;\n  }\n";
+      else // the entry launcher has tested it; reported as CUDA reports errors
+        S += "  if (!(" + Cond + ")) {\n    tc::report_error(tc::Status::AssumptionViolated, \"" +
+             Where + "\", \"'#pragma tc' region assumes " + escape(Cond) +
+             ", which does not hold\");\n    return;\n  }\n";
     }
     S += "  if (!(" + printSetCondition(Params) + "))\n    return;  // no output element\n";
     if (entersRegion() && !Idiom.MayAlias.empty()) {
@@ -1752,6 +1763,15 @@ private:
   /// Whether this is the launcher the region's call names (the default
   /// kernel's), which dispatches to the others.
   bool entersRegion() const { return Name == Region; }
+  /// The sizes' condition that rows of the written arrays do not overlap
+  /// (rowAssumptions), as C; empty where every size satisfies it.
+  std::string rowsAssumed() const {
+    isl::set Context(I.Context.ctx(), M.contextString());
+    if (Context.is_subset(I.Assumptions))
+      return "";
+    isl::ast_build Build = isl::ast_build::from_context(Context);
+    return printAstExpr(Build.expr_from(I.Assumptions.gist(Context)).get());
+  }
   std::string serialKernelName() const { return Region + "_serial_kernel"; }
   /// The isl model of the region as written (RegionModel::AsWritten), which
   /// the alias test bounds and the serial kernel runs.

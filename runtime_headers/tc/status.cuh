@@ -1,10 +1,10 @@
 // tc/status.cuh - errors of the generated launchers, reported as CUDA
 // reports its own: a queryable state and an optional handler.
 //
-// A launcher whose run-time assumption fails (a written array's rows
-// overlap, ldc < N, say) does not launch: a kernel would compute something
-// other than the loops as written. It records the error and returns; the
-// program asks for it as it asks cudaGetLastError:
+// A launcher that cannot serve its sizes (a grid beyond CUDA's limits)
+// does not launch: it records the error and returns; the program asks for
+// it as it asks cudaGetLastError. (Sizes where a written array's rows
+// overlap, ldc < N, run the loops as written on one thread instead.)
 //
 //   gemm(...);                        // the rewritten function
 //   tc::Error e = tc::get_last_error();  // and resets it to success
@@ -23,7 +23,7 @@ namespace tc {
 
 enum class Status {
   Success = 0,
-  AssumptionViolated, // a run-time condition of the region does not hold
+  AssumptionViolated, // a run-time condition of a kernel does not hold
   GridTooLarge,       // the output needs more blocks than a CUDA grid holds
 };
 

@@ -42,7 +42,8 @@
 //
 // domains.cu: triangular and guarded nests run as masked boxes: TRMM (A
 // masked), SYRK (the output's lower triangle; the rest must keep its
-// bytes), a guard around the body with a bias, a conjunction `k <= i && k
+// bytes; with ldc < N rows overlap and the loops as written run), a guard
+// around the body with a bias, a conjunction `k <= i && k
 // < K` (for M < K the serial kernel runs), a guard on k and the column (B
 // masked) accumulated in place. A 512^3 TRMM must take under 50 ms (the
 // kernel, not the serial fallback).
@@ -663,6 +664,19 @@ void add_domains_cases(std::vector<Case> &cases) {
                                            at<float>(p, a[2]));
              });
     }
+  }
+  // ldc = N: the kernel; ldc < N: rows overlap, the loops as written run.
+  for (const auto &s : std::vector<std::array<int, 3>>{
+           {129, 70, 129}, {200, 64, 130}, {257, 300, 129}, {64, 33, 40}}) {
+    const int N = s[0], K = s[1], ldc = s[2];
+    auto a = apart_arrays({{size_t(N) * K, Elem::F16}, {size_t(N) * std::max(N, ldc), Elem::F32}});
+    simple("domains_syrk_ldc ldc " + std::to_string(ldc) + " " + shape(N, N, K), a,
+           [=](unsigned char *p) {
+             domains_syrk_ldc(N, K, ldc, at<__half>(p, a[0]), at<float>(p, a[1]));
+           },
+           [=](unsigned char *p) {
+             source::domains_syrk_ldc(N, K, ldc, at<__half>(p, a[0]), at<float>(p, a[1]));
+           });
   }
   for (const auto &s : std::vector<std::array<int, 2>>{{2048, 2048}, {1536, 256}, {256, 4096}}) {
     const int M = s[0], N = s[1];

@@ -54,6 +54,27 @@ void domains_syrk(int N, int K, const __half *__restrict__ A, float *__restrict_
     }
 }
 
+// SYRK into C with its own leading dimension: the column j runs to i, so
+// rows of C overlap where ldc < N (the later row's stores win); the
+// launcher runs the loops as written there.
+// CHECK-LABEL: static void tc_domains_syrk_ldc_0_launch(
+// CHECK:       if (!((ldc >= N))) {
+// CHECK-NEXT:    tc_domains_syrk_ldc_0_serial_kernel<<<1, 1, 0, tc_stream>>>(N, K, ldc, A, C);
+// CHECK-NEXT:    return;
+// EXPLAIN-LABEL: region tc_domains_syrk_ldc_0
+// EXPLAIN:       sizes where rows of a written array overlap: !((ldc >= N)) runs tc_domains_syrk_ldc_0_serial_kernel
+void domains_syrk_ldc(int N, int K, int ldc, const __half *__restrict__ A,
+                      float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < N; ++i)
+    for (int j = 0; j <= i; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(A[j * K + k]);
+      C[i * ldc + j] = acc;
+    }
+}
+
 // A guard around the body: the upper triangle (and diagonal) of a product
 // with a bias, stored as __half.
 // Rows i >= N hold no output element: A's mask keeps them unread.
