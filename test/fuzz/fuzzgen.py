@@ -311,7 +311,6 @@ UNSUPPORTED = {
     "cross_element": "a dependence crosses output elements",
     "acc_in_product": "the accumulator is read inside its own product",
     "not_a_loop": "must precede a 'for' loop nest",
-    "stride2_k": "",       # k += 2: any located diagnostic
     "nonzero_lb": "",      # k from 1: any located diagnostic (or a rewrite: either)
 }
 UNSUPPORTED_EITHER = {"nonzero_lb"}
@@ -717,23 +716,24 @@ def gen_spec(rng, case_id, func, unsupported_rate=0.15, collision_rate=0.5):
     # Triangular and guarded domains and strided loops (analysis/
     # DomainBox.h, OperandMasks.h, LoopOrigins.h): k from i (TRMM), k <= i
     # && k < K, j <= i && j < N (SYRK's triangle), the output loops' body
-    # under `if (i <= j)`, and every other row (`i += 2`, A and C row-major:
-    # a step along a contiguous dimension is refused).
+    # under `if (i <= j)`, every other row (`i += 2`, C row-major: a step
+    # along the output's contiguous dimension is refused) and every other k
+    # (`k += 2`: an operand whose k is contiguous is gathered).
     spec["domain"] = None
     if kind == "gemm" and not spec.get("unsupported") and spec["order"] in ("ijk", "jik") \
             and not spec.get("batch") and not spec.get("separate_epi") and not spec.get("temp") \
             and not spec.get("static") and rng.random() < 0.25:
-        forms = ["k_from_i", "k_le_i", "guard_i_le_j"]
+        forms = ["k_from_i", "k_le_i", "guard_i_le_j", "stride_k"]
         if spec["order"] == "ijk":
             forms.append("j_le_i")
-        if spec["a_major"] == "row" and spec["c_major"] == "row":
+        if spec["c_major"] == "row":
             forms.append("stride_i")
         spec["domain"] = rng.choice(forms)
         # The forms read the plain iterators: no loop forms on them.
         for role in ("i", "j", "k"):
             spec["loop_form"][role] = "plain"
             spec["bound"][role] = "lt"
-            if spec["domain"] != "stride_i":
+            if spec["domain"] not in ("stride_i", "stride_k"):
                 spec["inc"][role] = "pre"
     spec["names"] = pick_names(rng, _roles_of(spec), collision_rate)
     _fix_names(spec, rng)
@@ -803,7 +803,7 @@ def _apply_unsupported(spec, rng):
         spec["init"] = "acc0"
     if u in ("acc_in_product",):
         spec["init"] = "inplace"
-    if u in ("writes_operand", "stride2_k"):
+    if u == "writes_operand":
         spec["a_major"] = "row"
     if u in ("acc_in_product", "cross_element"):
         spec["out"] = "float"
@@ -941,8 +941,6 @@ class _Renderer:
         cond = "%s < %s" % (it, bnd) if s["bound"].get(role, "lt") == "lt" else "%s <= %s - 1" % (it, bnd)
         inc = {"pre": "++%s", "post": "%s++", "pluseq": "%s += 1"}[s["inc"].get(role, "pre")] % it
         u = s.get("unsupported")
-        if u == "stride2_k" and role == "k":
-            inc = "%s += 2" % it
         if u == "nonzero_lb" and role == "k":
             init = "1"
         else:
@@ -958,6 +956,8 @@ class _Renderer:
         elif domain == "j_le_i" and role == "j":
             cond = "%s <= %s && %s" % (it, self.nm("i"), cond)
         elif domain == "stride_i" and role == "i":
+            inc = "%s += 2" % it
+        elif domain == "stride_k" and role == "k":
             inc = "%s += 2" % it
         if form == "one_based":
             init, cond = "1", "%s <= %s" % (it, bnd)
