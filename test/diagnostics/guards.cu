@@ -159,3 +159,18 @@ void box_min(int M, int N, int K, const __half *__restrict__ A, const __half *__
       C[i * N + j] = acc;
     }
 }
+
+void never_runs(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B,
+                float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j)
+      if (i < 0) {
+        // DIAG: {{.*}}guards.cu:[[@LINE+2]]:9: error: this statement never runs: its loops' bounds and conditions hold for no sizes
+        // DIAG: {{.*}}guards.cu:[[@LINE+1]]:9: note: its domain is [M, N, K] -> { S0[i, j] : false }; check the conditions of the enclosing 'if's and loops
+        float acc = 0.0f;
+        for (int k = 0; k < K; ++k)
+          acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+        C[i * N + j] = acc;
+      }
+}
