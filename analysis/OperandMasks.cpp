@@ -46,13 +46,16 @@ public:
     for (bool IsA : {true, false}) {
       OperandView &V = IsA ? Idiom.A : Idiom.B;
       const std::string &Other = IsA ? Idiom.IterN : Idiom.IterM;
-      auto Mask = constraintsOf(Projection(Domain, Other).gist(Projection(Box, Other)));
+      isl::set Read = Projection(Domain, Other).gist(Projection(Box, Other));
+      auto Mask = constraintsOf(Read);
       if (!Mask)
         return regionError(locOf(R),
                            "the elements of operand '" + M.Arrays[V.ArrayId].Name +
                                "' that the loops read are not one polyhedron",
                            "a guarded product masks each operand by one conjunction of "
-                           "affine conditions on its row or column and k");
+                           "affine conditions on its row or column and k, without the unions or "
+                           "integer divisions a step beside another loop's bound gives; "
+                           "within the box they are " + islStr(Read.coalesce()));
       V.Mask = *Mask;
       if (!V.Mask.empty())
         V.ConvertWhileCopying = true;

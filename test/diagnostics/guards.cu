@@ -174,3 +174,19 @@ void never_runs(int M, int N, int K, const __half *__restrict__ A, const __half 
         C[i * N + j] = acc;
       }
 }
+
+// Odd rows with a triangular column: the columns of B a row reads are
+// j <= 2 * i + 1 over the counted i, a set with an integer division.
+void strided_rows_triangle(int M, int N, int K, const __half *__restrict__ A,
+                           const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 1; i < M; i += 2)
+    for (int j = 0; j <= i && j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        // DIAG: {{.*}}guards.cu:[[@LINE+2]]:9: error: the elements of operand 'B' that the loops read are not one polyhedron
+        // DIAG: {{.*}}guards.cu:[[@LINE+1]]:9: note: {{.*}} without the unions or integer divisions a step beside another loop's bound gives; within the box they are [M, N, K] -> { [j, k] : {{.*}}floor{{.*}} }
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}
