@@ -94,6 +94,28 @@ TEST(OperandMasksTest, TriangularOperand) {
   EXPECT_TRUE(P.Idiom->SerialWhen.empty());
 }
 
+TEST(DomainBoxTest, StridedLoopIsScaledOnce) {
+  // Odd rows, k from the row: the box of k is shifted a second time, which
+  // must not scale the counted i again (the source's i is 2 * i + 1).
+  Placed P = place(product("  for (int i = 1; i < M; i += 2)\n"
+                           "    for (int j = 0; j < N; ++j) {\n"
+                           "      float acc = 0.0f;\n"
+                           "      for (int k = i + 1; k < K; ++k)\n"
+                           "        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);\n"
+                           "      C[i * N + j] = acc;\n"
+                           "    }\n"));
+  ASSERT_TRUE(P.E.ok()) << P.E.Error->Message;
+  ASSERT_FALSE(P.Error) << P.Error->Message;
+  ASSERT_TRUE(P.Boxed);
+  const Loop &I = P.Boxed->Loops[0];
+  EXPECT_EQ(I.Step, 2);
+  EXPECT_TRUE(I.Counted);
+  EXPECT_EQ(I.Shift.str(), "1");
+  // k's box starts at 2 (the source's k is k + 2): k + 2 >= (2 * i + 1) + 1.
+  EXPECT_EQ(P.Boxed->Loops[2].Shift.str(), "2");
+  EXPECT_EQ(texts(P.Idiom->A.Mask), (Strings{"M - 2 * i - 2", "-2 * i + k"}));
+}
+
 TEST(OperandMasksTest, TriangularOutput) {
   // SYRK-like: j up to i. Only the output is guarded.
   Placed P = place(product("  for (int i = 0; i < M; ++i)\n"
