@@ -545,8 +545,6 @@ void add_loops_cases(std::vector<Case> &cases) {
 
 // --- domains.cu -------------------------------------------------------------------
 void add_domains_cases(std::vector<Case> &cases) {
-  const std::vector<std::array<int, 3>> shapes = {
-      {1, 1, 1}, {70, 130, 33}, {129, 64, 200}, {256, 264, 72}, {200, 136, 40}};
   auto simple = [&](const std::string &name, std::vector<ArrayAt> arrays,
                     std::function<void(unsigned char *)> device,
                     std::function<void(unsigned char *)> host, double max_ms = 0) {
@@ -559,116 +557,68 @@ void add_domains_cases(std::vector<Case> &cases) {
     c.max_ms = max_ms;
     cases.push_back(c);
   };
-  for (const auto &s : shapes) {
-    const int M = s[0], N = s[1], K = s[2];
-    {
-      auto a = apart_arrays({{size_t(M) * M, Elem::F16}, {size_t(M) * N, Elem::F16},
-                             {size_t(M) * N, Elem::F32}});
-      simple("domains_trmm " + shape(M, N, M), a,
-             [=](unsigned char *p) {
-               domains_trmm(M, N, at<__half>(p, a[0]), at<__half>(p, a[1]), at<float>(p, a[2]));
-             },
-             [=](unsigned char *p) {
-               source::domains_trmm(M, N, at<__half>(p, a[0]), at<__half>(p, a[1]),
+  // One case of each region at a shape, the rewritten and the source
+  // function on the same arrays.
+  auto trmm = [&](int M, int N, const std::string &label = "", double max_ms = 0) {
+    auto a = apart_arrays({{size_t(M) * M, Elem::F16}, {size_t(M) * N, Elem::F16},
+                           {size_t(M) * N, Elem::F32}});
+    simple("domains_trmm " + label + shape(M, N, M), a,
+           [=](unsigned char *p) {
+             domains_trmm(M, N, at<__half>(p, a[0]), at<__half>(p, a[1]), at<float>(p, a[2]));
+           },
+           [=](unsigned char *p) {
+             source::domains_trmm(M, N, at<__half>(p, a[0]), at<__half>(p, a[1]),
+                                  at<float>(p, a[2]));
+           },
+           max_ms);
+  };
+  auto syrk = [&](int M, int K) {
+    auto a = apart_arrays({{size_t(M) * K, Elem::F16}, {size_t(M) * M, Elem::F32}});
+    simple("domains_syrk " + shape(M, M, K), a,
+           [=](unsigned char *p) { domains_syrk(M, K, at<__half>(p, a[0]), at<float>(p, a[1])); },
+           [=](unsigned char *p) {
+             source::domains_syrk(M, K, at<__half>(p, a[0]), at<float>(p, a[1]));
+           });
+  };
+  auto guarded = [&](int M, int N, int K) {
+    auto a = apart_arrays({{size_t(M) * K, Elem::F16}, {size_t(K) * N, Elem::F16},
+                           {size_t(N), Elem::F32}, {size_t(M) * N, Elem::F16}});
+    simple("domains_guarded " + shape(M, N, K), a,
+           [=](unsigned char *p) {
+             domains_guarded(M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]),
+                             at<float>(p, a[2]), at<__half>(p, a[3]));
+           },
+           [=](unsigned char *p) {
+             source::domains_guarded(M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]),
+                                     at<float>(p, a[2]), at<__half>(p, a[3]));
+           });
+  };
+  auto conjunction = [&](int M, int N, int K) {
+    auto a = apart_arrays({{size_t(M) * K, Elem::F16}, {size_t(K) * N, Elem::F16},
+                           {size_t(M) * N, Elem::F32}});
+    simple("domains_conjunction " + shape(M, N, K), a,
+           [=](unsigned char *p) {
+             domains_conjunction(M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]),
+                                 at<float>(p, a[2]));
+           },
+           [=](unsigned char *p) {
+             source::domains_conjunction(M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]),
+                                         at<float>(p, a[2]));
+           });
+  };
+  auto mask_b = [&](int M, int N, int K) {
+    auto a = apart_arrays({{size_t(M) * K, Elem::F16}, {size_t(N) * K, Elem::F16},
+                           {size_t(M) * N, Elem::F32}});
+    simple("domains_mask_b " + shape(M, N, K), a,
+           [=](unsigned char *p) {
+             domains_mask_b(M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]), at<float>(p, a[2]));
+           },
+           [=](unsigned char *p) {
+             source::domains_mask_b(M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]),
                                     at<float>(p, a[2]));
-             });
-    }
-    {
-      auto a = apart_arrays({{size_t(M) * K, Elem::F16}, {size_t(M) * M, Elem::F32}});
-      simple("domains_syrk " + shape(M, M, K), a,
-             [=](unsigned char *p) {
-               domains_syrk(M, K, at<__half>(p, a[0]), at<float>(p, a[1]));
-             },
-             [=](unsigned char *p) {
-               source::domains_syrk(M, K, at<__half>(p, a[0]), at<float>(p, a[1]));
-             });
-    }
-    {
-      auto a = apart_arrays({{size_t(M) * K, Elem::F16}, {size_t(K) * N, Elem::F16},
-                             {size_t(N), Elem::F32}, {size_t(M) * N, Elem::F16}});
-      simple("domains_guarded " + shape(M, N, K), a,
-             [=](unsigned char *p) {
-               domains_guarded(M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]),
-                               at<float>(p, a[2]), at<__half>(p, a[3]));
-             },
-             [=](unsigned char *p) {
-               source::domains_guarded(M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]),
-                                       at<float>(p, a[2]), at<__half>(p, a[3]));
-             });
-    }
-    {
-      auto a = apart_arrays({{size_t(M) * K, Elem::F16}, {size_t(K) * N, Elem::F16},
-                             {size_t(M) * N, Elem::F32}});
-      simple("domains_conjunction " + shape(M, N, K), a,
-             [=](unsigned char *p) {
-               domains_conjunction(M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]),
-                                   at<float>(p, a[2]));
-             },
-             [=](unsigned char *p) {
-               source::domains_conjunction(M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]),
-                                           at<float>(p, a[2]));
-             });
-    }
-    {
-      auto a = apart_arrays({{size_t(M) * K, Elem::F16}, {size_t(N) * K, Elem::F16},
-                             {size_t(M) * N, Elem::F32}});
-      simple("domains_mask_b " + shape(M, N, K), a,
-             [=](unsigned char *p) {
-               domains_mask_b(M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]),
-                              at<float>(p, a[2]));
-             },
-             [=](unsigned char *p) {
-               source::domains_mask_b(M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]),
-                                      at<float>(p, a[2]));
-             });
-    }
-  }
-  // Shapes for the other kernels of the launchers' choice: many tiles
-  // (persistent blocks), few tiles over a long k (split k, stream units).
-  for (const auto &s : std::vector<std::array<int, 3>>{
-           {2048, 2048, 512}, {256, 256, 8192}, {1024, 136, 1000}, {128, 4096, 4096}}) {
-    const int M = s[0], N = s[1], K = s[2];
-    {
-      auto a = apart_arrays({{size_t(M) * K, Elem::F16}, {size_t(M) * M, Elem::F32}});
-      simple("domains_syrk " + shape(M, M, K), a,
-             [=](unsigned char *p) {
-               domains_syrk(M, K, at<__half>(p, a[0]), at<float>(p, a[1]));
-             },
-             [=](unsigned char *p) {
-               source::domains_syrk(M, K, at<__half>(p, a[0]), at<float>(p, a[1]));
-             });
-    }
-    {
-      auto a = apart_arrays({{size_t(M) * K, Elem::F16}, {size_t(K) * N, Elem::F16},
-                             {size_t(N), Elem::F32}, {size_t(M) * N, Elem::F16}});
-      simple("domains_guarded " + shape(M, N, K), a,
-             [=](unsigned char *p) {
-               domains_guarded(M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]),
-                               at<float>(p, a[2]), at<__half>(p, a[3]));
-             },
-             [=](unsigned char *p) {
-               source::domains_guarded(M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]),
-                                       at<float>(p, a[2]), at<__half>(p, a[3]));
-             });
-    }
-    {
-      auto a = apart_arrays({{size_t(M) * K, Elem::F16}, {size_t(K) * N, Elem::F16},
-                             {size_t(M) * N, Elem::F32}});
-      simple("domains_conjunction " + shape(M, N, K), a,
-             [=](unsigned char *p) {
-               domains_conjunction(M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]),
-                                   at<float>(p, a[2]));
-             },
-             [=](unsigned char *p) {
-               source::domains_conjunction(M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]),
-                                           at<float>(p, a[2]));
-             });
-    }
-  }
-  // ldc = N: the kernel; ldc < N: rows overlap, the loops as written run.
-  for (const auto &s : std::vector<std::array<int, 3>>{
-           {129, 70, 129}, {200, 64, 130}, {257, 300, 129}, {64, 33, 40}}) {
-    const int N = s[0], K = s[1], ldc = s[2];
+           });
+  };
+  auto syrk_ldc = [&](int N, int K, int ldc) {
     auto a = apart_arrays({{size_t(N) * K, Elem::F16}, {size_t(N) * std::max(N, ldc), Elem::F32}});
     simple("domains_syrk_ldc ldc " + std::to_string(ldc) + " " + shape(N, N, K), a,
            [=](unsigned char *p) {
@@ -677,34 +627,32 @@ void add_domains_cases(std::vector<Case> &cases) {
            [=](unsigned char *p) {
              source::domains_syrk_ldc(N, K, ldc, at<__half>(p, a[0]), at<float>(p, a[1]));
            });
+  };
+  for (const auto &s : std::vector<std::array<int, 3>>{
+           {1, 1, 1}, {70, 130, 33}, {129, 64, 200}, {256, 264, 72}, {200, 136, 40}}) {
+    const int M = s[0], N = s[1], K = s[2];
+    trmm(M, N);
+    syrk(M, K);
+    guarded(M, N, K);
+    conjunction(M, N, K);
+    mask_b(M, N, K);
   }
-  for (const auto &s : std::vector<std::array<int, 2>>{{2048, 2048}, {1536, 256}, {256, 4096}}) {
-    const int M = s[0], N = s[1];
-    auto a = apart_arrays({{size_t(M) * M, Elem::F16}, {size_t(M) * N, Elem::F16},
-                           {size_t(M) * N, Elem::F32}});
-    simple("domains_trmm " + shape(M, N, M), a,
-           [=](unsigned char *p) {
-             domains_trmm(M, N, at<__half>(p, a[0]), at<__half>(p, a[1]), at<float>(p, a[2]));
-           },
-           [=](unsigned char *p) {
-             source::domains_trmm(M, N, at<__half>(p, a[0]), at<__half>(p, a[1]),
-                                  at<float>(p, a[2]));
-           });
+  // Shapes for the other kernels of the launchers' choice: many tiles
+  // (persistent blocks), few tiles over a long k (split k, stream units).
+  for (const auto &s : std::vector<std::array<int, 3>>{
+           {2048, 2048, 512}, {256, 256, 8192}, {1024, 136, 1000}, {128, 4096, 4096}}) {
+    const int M = s[0], N = s[1], K = s[2];
+    syrk(M, K);
+    guarded(M, N, K);
+    conjunction(M, N, K);
   }
-  {
-    const int N = 512;
-    auto a = apart_arrays({{size_t(N) * N, Elem::F16}, {size_t(N) * N, Elem::F16},
-                           {size_t(N) * N, Elem::F32}});
-    simple("domains_trmm (the kernel runs) " + shape(N, N, N), a,
-           [=](unsigned char *p) {
-             domains_trmm(N, N, at<__half>(p, a[0]), at<__half>(p, a[1]), at<float>(p, a[2]));
-           },
-           [=](unsigned char *p) {
-             source::domains_trmm(N, N, at<__half>(p, a[0]), at<__half>(p, a[1]),
-                                  at<float>(p, a[2]));
-           },
-           50);
-  }
+  // ldc = N: the kernel; ldc < N: rows overlap, the loops as written run.
+  for (const auto &s : std::vector<std::array<int, 3>>{
+           {129, 70, 129}, {200, 64, 130}, {257, 300, 129}, {64, 33, 40}})
+    syrk_ldc(s[0], s[1], s[2]);
+  for (const auto &s : std::vector<std::array<int, 2>>{{2048, 2048}, {1536, 256}, {256, 4096}})
+    trmm(s[0], s[1]);
+  trmm(512, 512, "(the kernel runs) ", 50);
 }
 
 // --- fusion.cu --------------------------------------------------------------------
