@@ -76,6 +76,8 @@ public:
     Position.push_back(0);
     if (auto E = visit(&Region))
       return std::move(E);
+    if (auto E = checkWraps())
+      return std::move(E);
     if (auto E = shiftLoopsToZero(M))
       return std::move(E);
     if (M.Stmts.empty())
@@ -405,35 +407,45 @@ private:
     if (!BoundOrError)
       return BoundOrError.takeError();
     AffineExpr Bound = *BoundOrError;
-    // Unsigned starts and bounds are wrapped values: a difference that
-    // wraps makes an upward loop start past every bound (it does not run),
-    // and a bound against it never stop the loop. The model compares the
-    // unwrapped integers, so only such a difference is taken whose wrap
-    // would let the source run past its arrays: an upward loop's own
-    // bound, and a downward loop's start.
-    auto CheckUnsigned = [&](const AffineExpr &E, QualType T, clang::SourceLocation At,
-                             const std::string &What) -> llvm::Error {
-      if (!T->isUnsignedIntegerType() || nonNegativeTerms(E))
-        return llvm::Error::success();
-      return regionError(At,
-                         "the unsigned " + What + " of loop '" + Iter->getNameAsString() +
-                             "' is a difference that may wrap",
-                         "where it wraps, the source's loop runs differently from the "
-                         "model's; use a signed iterator and bound, or move the "
-                         "subtracted term to the other side of the comparison");
-    };
-    if (!L.Reversed)
-      if (auto E = CheckUnsigned(L.Lower, Iter->getType(), LowerE->getBeginLoc(), "start"))
-        return E;
-    for (size_t B = 0; B < Bounds.size(); ++B) {
-      if (B == Primary && !L.Reversed)
-        continue;
-      auto BE = B == Primary ? llvm::Expected<AffineExpr>(Bound) : affine(Bounds[B].BoundE);
-      if (!BE)
-        return BE.takeError();
-      if (auto E = CheckUnsigned(*BE, Bounds[B].Cond->getLHS()->IgnoreParens()->getType(),
-                                 Bounds[B].BoundE->getBeginLoc(), "bound"))
-        return E;
+    // The source compares and converts wrapped values where it computes in
+    // an unsigned type; the model computes in integers. Every value computed
+    // unsigned must therefore be one that cannot be negative (mayWrap),
+    // except an upward loop's own bound and a downward loop's start (`j <=
+    // N - 1` over size_t): their wrap makes the body run past the arrays,
+    // which checkWraps then requires (no guard on the iterator inside).
+    {
+      bool NonNegativeIterator = Iter->getType()->isUnsignedIntegerType();
+      if (!NonNegativeIterator) {
+        auto Inclusive = L.Reversed && *Op == BO_GT ? Bound + AffineExpr::constant(1) : Bound;
+        NonNegativeIterator = nonNegative(L.Reversed ? Inclusive : L.Lower);
+      }
+      if (NonNegativeIterator)
+        NonNegativeIterators.insert(L.Iterator);
+      auto Wrapping = [&](const Expr *At) {
+        return regionError(At->getBeginLoc(),
+                           "'" + spelling(At) + "' is computed unsigned and may be negative",
+                           "there the source wraps it to a large value and its loop or "
+                           "condition runs differently from the integers' one; use signed "
+                           "types, or move the subtracted term to the other side of the "
+                           "comparison");
+      };
+      unsigned Loop = unsigned(M.Loops.size());
+      if (const Expr *W = mayWrap(LowerE)) {
+        if (!L.Reversed)
+          return Wrapping(W);
+        MayWrapPastArrays.push_back({Loop, W});
+      }
+      for (size_t B = 0; B < Bounds.size(); ++B) {
+        const BinaryOperator *C = Bounds[B].Cond;
+        const Expr *IterSide = Bounds[B].BoundE == C->getRHS() ? C->getLHS() : C->getRHS();
+        if (const Expr *W = mayWrap(IterSide))
+          return Wrapping(W);
+        if (const Expr *W = mayWrap(Bounds[B].BoundE)) {
+          if (B != Primary || L.Reversed)
+            return Wrapping(W);
+          MayWrapPastArrays.push_back({Loop, W});
+        }
+      }
     }
     // An unsigned iterator never goes below 0: `i >= 0` downwards never
     // ends, and a negative bound converts to a huge one (`i > -1` never
@@ -496,13 +508,85 @@ private:
     return E;
   }
 
-  /// Whether E is a sum of non-negative terms: unsigned arithmetic on it
-  /// never wraps below 0.
-  static bool nonNegativeTerms(const AffineExpr &E) {
-    bool Ok = E.Constant >= 0;
-    for (auto &[Sym, Coeff] : E.Coeffs)
-      Ok &= Coeff >= 0;
-    return Ok;
+  /// Whether E cannot be negative: non-negative terms of sizes (assumed
+  /// not negative) and of iterators that never are.
+  bool nonNegative(const AffineExpr &E) const {
+    if (E.Constant < 0)
+      return false;
+    for (auto &[Sym, Coeff] : E.Coeffs) {
+      if (Coeff < 0)
+        return false;
+      bool IsIterator = false;
+      for (auto &[D, Name] : Iterators)
+        IsIterator |= Name == Sym;
+      if (IsIterator && !NonNegativeIterators.count(Sym))
+        return false;
+    }
+    return true;
+  }
+
+  /// The innermost subexpression of E computed in an unsigned type whose
+  /// integer value may be negative (`K - i`, `(unsigned)(i - 2)`, an int
+  /// iterator from -1 converted for a comparison with an unsigned size),
+  /// or null.
+  const Expr *mayWrap(const Expr *E) {
+    E = E->IgnoreParens();
+    for (const Stmt *Child : E->children())
+      if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+        if (const Expr *Inner = mayWrap(CE))
+          return Inner;
+    QualType T = E->getType();
+    if (!T->isUnsignedIntegerType() || T->isBooleanType())
+      return nullptr;
+    auto A = affine(E);
+    if (!A) {
+      llvm::consumeError(A.takeError()); // not a bound: refused elsewhere
+      return nullptr;
+    }
+    return nonNegative(*A) ? nullptr : E;
+  }
+
+  /// The source text of E, or a description where it has none.
+  std::string spelling(const Expr *E) const {
+    CharSourceRange R = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(E->getSourceRange()), Ctx.getSourceManager(),
+        Ctx.getLangOpts());
+    if (R.isInvalid())
+      return "the value";
+    return Lexer::getSourceText(R, Ctx.getSourceManager(), Ctx.getLangOpts()).str();
+  }
+
+  /// A wrapped bound or start is taken (MayWrapPastArrays) only where the
+  /// wrapped loop would run its body past an array: no guard inside names
+  /// the iterator, and a statement inside indexes an array with it.
+  llvm::Error checkWraps() {
+    for (auto &[Li, At] : MayWrapPastArrays) {
+      const std::string &It = M.Loops[Li].Iterator;
+      bool Guarded = false, Indexes = false;
+      for (const Statement &S : M.Stmts) {
+        if (std::find(S.Loops.begin(), S.Loops.end(), Li) == S.Loops.end())
+          continue;
+        for (const AffineExpr &G : S.Guards)
+          Guarded |= G.involves(It);
+        std::vector<const Access *> Accesses{&S.Write};
+        for (const Access &R : S.Reads)
+          Accesses.push_back(&R);
+        for (const Access *A : Accesses)
+          if (!M.Arrays[A->ArrayId].IsLocalScalar)
+            for (const AffineExpr &X : A->Index)
+              Indexes |= X.involves(It);
+      }
+      if (Guarded || !Indexes)
+        return regionError(At->getBeginLoc(),
+                           "'" + spelling(At) + "' is computed unsigned and may be negative",
+                           Guarded ? "where it wraps, the loop runs on and the condition on '" +
+                                         It + "' inside keeps it in bounds, unlike the "
+                                         "integers' loop; use signed types"
+                                   : "where it wraps, the loop runs on without reading an "
+                                     "array by '" + It + "', unlike the integers' loop; use "
+                                     "signed types");
+    }
+    return llvm::Error::success();
   }
 
   /// The operands of a chain of `&&`, in order.
@@ -587,15 +671,15 @@ private:
     auto R = Side(BO->getRHS());
     if (!R)
       return R.takeError();
-    // An unsigned comparison compares the wrapped values: only sums of
-    // non-negative terms are compared as written.
-    QualType T = BO->getLHS()->IgnoreParens()->getType();
-    if (T->isUnsignedIntegerType() && !(nonNegativeTerms(*L) && nonNegativeTerms(*R)))
-      return regionError(BO->getOperatorLoc(),
-                         "an unsigned comparison of a difference in the condition of an "
-                         "'if' around statements",
-                         "the difference may wrap; compare signed values, or move the "
-                         "subtracted term to the other side");
+    // An unsigned comparison compares the wrapped values: only values that
+    // cannot be negative are compared as written.
+    for (const Expr *Operand : {BO->getLHS(), BO->getRHS()})
+      if (const Expr *W = mayWrap(Operand))
+        return regionError(W->getBeginLoc(),
+                           "'" + spelling(W) + "' is computed unsigned and may be negative "
+                           "in the condition of an 'if' around statements",
+                           "there the source wraps it to a large value; compare signed "
+                           "values, or move the subtracted term to the other side");
     auto Push = [&](AffineExpr G) -> llvm::Error {
       auto Checked = checkedResult(G, BO->getOperatorLoc());
       if (!Checked)
@@ -1711,6 +1795,10 @@ private:
   /// The constraints of the `if`s and loop conditions around the statement
   /// being read (Statement::Guards).
   std::vector<AffineExpr> GuardStack;
+  /// Model names of the iterators whose source values are never negative.
+  std::set<std::string> NonNegativeIterators;
+  /// Loops whose own bound or start may wrap (checkWraps), and where.
+  std::vector<std::pair<unsigned, const Expr *>> MayWrapPastArrays;
   std::vector<int> Position;
   std::map<const VarDecl *, std::string> Iterators;
   std::map<const VarDecl *, std::pair<unsigned, std::vector<unsigned>>> Locals;

@@ -135,8 +135,8 @@ void unsigned_difference(unsigned M, unsigned N, unsigned K, const __half *__res
 #pragma tc
   for (unsigned i = 0; i < M; ++i)
     for (unsigned j = 0; j < N; ++j)
-      // DIAG: {{.*}}guards.cu:[[@LINE+2]]:17: error: an unsigned comparison of a difference in the condition of an 'if' around statements
-      // DIAG: {{.*}}guards.cu:[[@LINE+1]]:17: note: the difference may wrap; compare signed values, or move the subtracted term to the other side
+      // DIAG: {{.*}}guards.cu:[[@LINE+2]]:11: error: 'i - 1' is computed unsigned and may be negative in the condition of an 'if' around statements
+      // DIAG: {{.*}}guards.cu:[[@LINE+1]]:11: note: there the source wraps it to a large value; compare signed values, or move the subtracted term to the other side
       if (i - 1 < j) {
         float acc = 0.0f;
         for (unsigned k = 0; k < K; ++k)

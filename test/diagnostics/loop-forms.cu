@@ -90,8 +90,8 @@ void unsigned_start_difference(int M, int N, int K, const __half *__restrict__ A
   for (unsigned i = 0; i < (unsigned)M; ++i)
     for (unsigned j = 0; j < (unsigned)N; ++j) {
       float acc = 0.0f;
-      // DIAG: loop-forms.cu:[[@LINE+2]]:25: error: the unsigned start of loop 'k' is a difference that may wrap
-      // DIAG: note: where it wraps, the source's loop runs differently from the model's; use a signed iterator and bound, or move the subtracted term to the other side of the comparison
+      // DIAG: loop-forms.cu:[[@LINE+2]]:25: error: 'i - 2' is computed unsigned and may be negative
+      // DIAG: note: there the source wraps it to a large value and its loop or condition runs differently from the integers' one; use signed types, or move the subtracted term to the other side of the comparison
       for (unsigned k = i - 2; k < (unsigned)K; ++k)
         acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
       C[i * N + j] = acc;
@@ -103,7 +103,7 @@ void unsigned_conjunct_difference(int M, int N, int K, const __half *__restrict_
                                   const __half *__restrict__ B, float *__restrict__ C) {
 #pragma tc
   for (unsigned i = 0; i < (unsigned)M; ++i)
-    // DIAG: loop-forms.cu:[[@LINE+1]]:30: error: the unsigned bound of loop 'j' is a difference that may wrap
+    // DIAG: loop-forms.cu:[[@LINE+1]]:30: error: 'i - 3' is computed unsigned and may be negative
     for (unsigned j = 0; j < i - 3 && j < (unsigned)N; ++j) {
       float acc = 0.0f;
       for (int k = 0; k < K; ++k)
@@ -116,12 +116,45 @@ void unsigned_conjunct_difference(int M, int N, int K, const __half *__restrict_
 void unsigned_down_difference(int M, int N, int K, const __half *__restrict__ A,
                               const __half *__restrict__ B, float *__restrict__ C) {
 #pragma tc
-  // DIAG: loop-forms.cu:[[@LINE+1]]:28: error: the unsigned bound of loop 'i' is a difference that may wrap
+  // DIAG: loop-forms.cu:[[@LINE+1]]:28: error: '(unsigned)N - 4u' is computed unsigned and may be negative
   for (unsigned i = M; i > (unsigned)N - 4u; --i)
     for (int j = 0; j < N; ++j) {
       float acc = 0.0f;
       for (int k = 0; k < K; ++k)
         acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}
+
+// A signed iterator from a difference, compared with an unsigned size: at
+// i = 0 the source converts -1 to a huge value and the loop does not run.
+void signed_start_unsigned_bound(int M, int N, size_t K, const __half *__restrict__ A,
+                                 const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      // DIAG: loop-forms.cu:[[@LINE+1]]:27: error: 'k' is computed unsigned and may be negative
+      for (int k = i - 1; k < K; ++k)
+        if (k >= 0)
+          acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}
+
+// An upward loop's own bound may wrap only where the wrapped loop would
+// run past its arrays: here the guard inside keeps it in bounds.
+void wrapped_bound_guarded(unsigned M, unsigned N, unsigned K, const __half *__restrict__ A,
+                           const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (unsigned i = 0; i < M; ++i)
+    for (unsigned j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      // DIAG: loop-forms.cu:[[@LINE+2]]:32: error: 'K - i' is computed unsigned and may be negative
+      // DIAG: note: where it wraps, the loop runs on and the condition on 'k' inside keeps it in bounds, unlike the integers' loop; use signed types
+      for (unsigned k = 0; k < K - i; ++k)
+        if (k < K)
+          acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
       C[i * N + j] = acc;
     }
 }
