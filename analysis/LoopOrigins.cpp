@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <iterator>
 #include <map>
+#include <set>
 
 namespace tc {
 
@@ -43,7 +44,8 @@ ExprPtr literal(int64_t V) {
 /// The expression of the source's value of a moved iterator: `Step * i +
 /// L`, L's parameters as scalar leaves (they are the region's integer
 /// sizes).
-ExprPtr sourceIterator(const std::string &It, const Origin &O) {
+ExprPtr sourceIterator(const std::string &It, const Origin &O,
+                       const std::set<std::string> &Iterators) {
   ExprPtr E = ExprNode::make(ExprNode::Iterator, It);
   if (O.Step != 1)
     E = ExprNode::make(ExprNode::Binary, "*", {literal(O.Step), E});
@@ -51,7 +53,8 @@ ExprPtr sourceIterator(const std::string &It, const Origin &O) {
   for (auto &[Sym, Coeff] : O.Shift.Coeffs) {
     if (Coeff == 0)
       continue;
-    ExprPtr Leaf = ExprNode::make(ExprNode::Scalar, Sym);
+    // A start at an outer loop's iterator (`k = i`, the model's i).
+    ExprPtr Leaf = ExprNode::make(Iterators.count(Sym) ? ExprNode::Iterator : ExprNode::Scalar, Sym);
     Add(Coeff == 1 ? Leaf : ExprNode::make(ExprNode::Binary, "*", {literal(Coeff), Leaf}));
   }
   if (O.Shift.Constant != 0)
@@ -60,16 +63,17 @@ ExprPtr sourceIterator(const std::string &It, const Origin &O) {
 }
 
 /// E with each iterator leaf of `Moved` replaced by its source value.
-ExprPtr moveLeaves(const ExprPtr &E, const std::map<std::string, Origin> &Moved) {
+ExprPtr moveLeaves(const ExprPtr &E, const std::map<std::string, Origin> &Moved,
+                   const std::set<std::string> &Iterators) {
   if (E->K == ExprNode::Iterator) {
     auto It = Moved.find(E->Text);
-    return It == Moved.end() ? E : sourceIterator(E->Text, It->second);
+    return It == Moved.end() ? E : sourceIterator(E->Text, It->second, Iterators);
   }
   if (E->Ops.empty())
     return E;
   auto Copy = std::make_shared<ExprNode>(*E);
   for (ExprPtr &Op : Copy->Ops)
-    Op = moveLeaves(Op, Moved);
+    Op = moveLeaves(Op, Moved, Iterators);
   return Copy;
 }
 
@@ -79,10 +83,24 @@ int64_t floorDiv(int64_t V, int64_t D) { return V / D - (V % D != 0 && V < 0); }
 } // namespace
 
 llvm::Error shiftLoopsToZero(RegionModel &M) {
+  // Each moved iterator's origin, its shift in the model's iterators (an
+  // inner loop may start at an outer one's). The substitution is
+  // simultaneous: the model's and the source's iterators share names.
   std::map<std::string, Origin> Moved;
+  auto Apply = [&](const AffineExpr &E) {
+    AffineExpr R = E;
+    for (auto &[It, O] : Moved)
+      R.Coeffs.erase(It);
+    for (auto &[It, O] : Moved)
+      if (auto C = E.Coeffs.find(It); C != E.Coeffs.end())
+        R = R + substituteShift(AffineExpr::symbol(It) * C->second, It, O.Shift, O.Step);
+    for (auto C = R.Coeffs.begin(); C != R.Coeffs.end();)
+      C = C->second == 0 ? R.Coeffs.erase(C) : std::next(C);
+    return R;
+  };
   for (Loop &L : M.Loops) {
     if (L.Step != 1 && !L.Counted) {
-      Moved[L.Iterator] = {L.Lower, L.Step};
+      Moved[L.Iterator] = {Apply(L.Lower), L.Step};
       continue;
     }
     if (L.Lower.isZero())
@@ -96,12 +114,6 @@ llvm::Error shiftLoopsToZero(RegionModel &M) {
   }
   if (Moved.empty())
     return llvm::Error::success();
-  auto Apply = [&](const AffineExpr &E) {
-    AffineExpr R = E;
-    for (auto &[It, O] : Moved)
-      R = substituteShift(R, It, O.Shift, O.Step);
-    return R;
-  };
   // Strided loops: the model's iterator counts the iterations. The source
   // runs while Step * i stays within D of the start; the bound is exact
   // where Step divides D's coefficients, else D + 1 with the guard
@@ -146,6 +158,9 @@ llvm::Error shiftLoopsToZero(RegionModel &M) {
     L.Lower = Apply(L.Lower);
     L.UpperExclusive = Apply(L.UpperExclusive);
   }
+  std::set<std::string> Iterators;
+  for (const Loop &L : M.Loops)
+    Iterators.insert(L.Iterator);
   // A local is expanded over its loops by their iterators (acc[i][j]): any
   // one-to-one index does, so it keeps the model's own iterators.
   auto ApplyTo = [&](Access &A) {
@@ -162,7 +177,7 @@ llvm::Error shiftLoopsToZero(RegionModel &M) {
     for (auto &[Li, G] : StrideGuards)
       if (std::find(S.Loops.begin(), S.Loops.end(), Li) != S.Loops.end())
         S.Guards.push_back(G);
-    S.Value = moveLeaves(S.Value, Moved);
+    S.Value = moveLeaves(S.Value, Moved, Iterators);
   }
   bool Overflow = false;
   for (const Loop &L : M.Loops)

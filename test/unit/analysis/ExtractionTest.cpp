@@ -706,6 +706,24 @@ TEST(ExtractionTest, StridedLoopsCountTheirIterations) {
   EXPECT_EQ(M.accessString(S, S.Write), "[N, W] -> { S0[i, j] -> C[2 * i + 1, 3 * W - 3 * j + 2] }");
 }
 
+TEST(ExtractionTest, StridedLoopStartingAtAStridedLoop) {
+  // k from i in steps of 2, i in steps of 3: the source's k is 2 * k + 3 *
+  // i in the model's iterators, also in the subscript (the substitution is
+  // simultaneous, whatever the names' order).
+  Extracted E = extract("void gemm(int N, int K, float *C) {\n"
+                        "  for (int i = 0; i < N; i += 3)\n"
+                        "    for (int k = i; k < i + 4; k += 2)\n"
+                        "      C[i * K + k] = (float)k;\n"
+                        "}\n");
+  ASSERT_TRUE(E.ok()) << E.Error->Message;
+  const RegionModel &M = *E.Model;
+  ASSERT_EQ(M.Loops.size(), 2u);
+  EXPECT_EQ(M.Loops[1].Shift.str(), "3 * i");
+  EXPECT_EQ(M.Loops[1].UpperExclusive.str(), "2");
+  const Statement &S = M.Stmts[0];
+  EXPECT_EQ(M.accessString(S, S.Write), "[N, K] -> { S0[i, k] -> C[3 * i, 3 * i + 2 * k] }");
+}
+
 TEST(ExtractionErrorTest, ConditionAgainstTheIncrement) {
   expectError("void gemm(int N, float *C) {\n"
               "  for (int i = N; i < 0; --i)\n"
