@@ -422,12 +422,11 @@ private:
       if (NonNegativeIterator)
         NonNegativeIterators.insert(L.Iterator);
       auto Wrapping = [&](const Expr *At) {
-        return regionError(At->getBeginLoc(),
-                           "'" + spelling(At) + "' is computed unsigned and may be negative",
-                           "there the source wraps it to a large value and its loop or "
-                           "condition runs differently from the integers' one; use signed "
-                           "types, or move the subtracted term to the other side of the "
-                           "comparison");
+        return wrapsError(At, "",
+                          "there the source wraps it to a large value and its loop or "
+                          "condition runs differently from the integers' one; use signed "
+                          "types, or move the subtracted term to the other side of the "
+                          "comparison");
       };
       unsigned Loop = unsigned(M.Loops.size());
       if (const Expr *W = mayWrap(LowerE)) {
@@ -516,9 +515,7 @@ private:
     for (auto &[Sym, Coeff] : E.Coeffs) {
       if (Coeff < 0)
         return false;
-      bool IsIterator = false;
-      for (auto &[D, Name] : Iterators)
-        IsIterator |= Name == Sym;
+      bool IsIterator = llvm::any_of(Iterators, [&](auto &It) { return It.second == Sym; });
       if (IsIterator && !NonNegativeIterators.count(Sym))
         return false;
     }
@@ -546,14 +543,23 @@ private:
     return nonNegative(*A) ? nullptr : E;
   }
 
-  /// The source text of E, or a description where it has none.
-  std::string spelling(const Expr *E) const {
-    CharSourceRange R = Lexer::makeFileCharRange(
-        CharSourceRange::getTokenRange(E->getSourceRange()), Ctx.getSourceManager(),
-        Ctx.getLangOpts());
-    if (R.isInvalid())
-      return "the value";
-    return Lexer::getSourceText(R, Ctx.getSourceManager(), Ctx.getLangOpts()).str();
+  /// The text of R as written; empty where it is not one range of the file
+  /// (inside a macro's expansion).
+  std::string sourceText(SourceRange R) const {
+    CharSourceRange Written = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(R), Ctx.getSourceManager(), Ctx.getLangOpts());
+    if (Written.isInvalid())
+      return "";
+    return Lexer::getSourceText(Written, Ctx.getSourceManager(), Ctx.getLangOpts()).str();
+  }
+
+  /// The error at a value mayWrap found, with what the source does there.
+  llvm::Error wrapsError(const Expr *At, const std::string &Where, const std::string &Note) {
+    std::string Text = sourceText(At->getSourceRange());
+    return regionError(At->getBeginLoc(),
+                       (Text.empty() ? std::string("a value") : "'" + Text + "'") +
+                           " is computed unsigned and may be negative" + Where,
+                       Note);
   }
 
   /// A wrapped bound or start is taken (MayWrapPastArrays) only where the
@@ -577,14 +583,13 @@ private:
               Indexes |= X.involves(It);
       }
       if (Guarded || !Indexes)
-        return regionError(At->getBeginLoc(),
-                           "'" + spelling(At) + "' is computed unsigned and may be negative",
-                           Guarded ? "where it wraps, the loop runs on and the condition on '" +
-                                         It + "' inside keeps it in bounds, unlike the "
-                                         "integers' loop; use signed types"
-                                   : "where it wraps, the loop runs on without reading an "
-                                     "array by '" + It + "', unlike the integers' loop; use "
-                                     "signed types");
+        return wrapsError(At, "",
+                          Guarded ? "where it wraps, the loop runs on and the condition on '" +
+                                        It + "' inside keeps it in bounds, unlike the "
+                                        "integers' loop; use signed types"
+                                  : "where it wraps, the loop runs on without reading an "
+                                    "array by '" + It + "', unlike the integers' loop; use "
+                                    "signed types");
     }
     return llvm::Error::success();
   }
@@ -675,11 +680,9 @@ private:
     // cannot be negative are compared as written.
     for (const Expr *Operand : {BO->getLHS(), BO->getRHS()})
       if (const Expr *W = mayWrap(Operand))
-        return regionError(W->getBeginLoc(),
-                           "'" + spelling(W) + "' is computed unsigned and may be negative "
-                           "in the condition of an 'if' around statements",
-                           "there the source wraps it to a large value; compare signed "
-                           "values, or move the subtracted term to the other side");
+        return wrapsError(W, " in the condition of an 'if' around statements",
+                          "there the source wraps it to a large value; compare signed "
+                          "values, or move the subtracted term to the other side");
     auto Push = [&](AffineExpr G) -> llvm::Error {
       auto Checked = checkedResult(G, BO->getOperatorLoc());
       if (!Checked)
@@ -1106,10 +1109,7 @@ private:
       IterNames.insert(N);
     Access A;
     A.Range = ASE->getSourceRange();
-    CharSourceRange Written = Lexer::makeFileCharRange(
-        CharSourceRange::getTokenRange(A.Range), Ctx.getSourceManager(), Ctx.getLangOpts());
-    if (Written.isValid())
-      A.Spelling = Lexer::getSourceText(Written, Ctx.getSourceManager(), Ctx.getLangOpts()).str();
+    A.Spelling = sourceText(A.Range);
     std::vector<Polynomial> Strides;
     QualType T = VD->getType();
     if (Subs.size() == 1 && T->isPointerType() &&

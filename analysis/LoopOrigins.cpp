@@ -7,24 +7,6 @@
 
 namespace tc {
 
-AffineExpr substituteShift(const AffineExpr &E, const std::string &S, const AffineExpr &Shift,
-                           int64_t Step) {
-  auto It = E.Coeffs.find(S);
-  if (It == E.Coeffs.end())
-    return E;
-  const int64_t Coeff = It->second;
-  int64_t Scaled = 0;
-  const bool Wraps = __builtin_mul_overflow(Coeff, Step, &Scaled);
-  AffineExpr R = E;
-  R.Coeffs.erase(S);
-  R = R + AffineExpr::symbol(S) * Scaled + Shift * Coeff;
-  R.Overflow |= Wraps;
-  // `i - lo` shifted by lo is `i`: no zero coefficient left behind.
-  for (auto C = R.Coeffs.begin(); C != R.Coeffs.end();)
-    C = C->second == 0 ? R.Coeffs.erase(C) : std::next(C);
-  return R;
-}
-
 namespace {
 
 /// Where the source's iterator is: Shift + Step * the model's.
@@ -92,8 +74,13 @@ llvm::Error shiftLoopsToZero(RegionModel &M) {
     for (auto &[It, O] : Moved)
       R.Coeffs.erase(It);
     for (auto &[It, O] : Moved)
-      if (auto C = E.Coeffs.find(It); C != E.Coeffs.end())
-        R = R + substituteShift(AffineExpr::symbol(It) * C->second, It, O.Shift, O.Step);
+      if (auto C = E.Coeffs.find(It); C != E.Coeffs.end()) {
+        // Coeff * It becomes Coeff * (Step * It + Shift).
+        int64_t Scaled = 0;
+        R.Overflow |= __builtin_mul_overflow(C->second, O.Step, &Scaled);
+        R = R + AffineExpr::symbol(It) * Scaled + O.Shift * C->second;
+      }
+    // `i - lo` shifted by lo is `i`: no zero coefficient left behind.
     for (auto C = R.Coeffs.begin(); C != R.Coeffs.end();)
       C = C->second == 0 ? R.Coeffs.erase(C) : std::next(C);
     return R;

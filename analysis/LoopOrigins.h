@@ -28,11 +28,6 @@ namespace tc {
 /// RegionError at the loop where a shifted coefficient leaves int64_t.
 llvm::Error shiftLoopsToZero(RegionModel &M);
 
-/// E with symbol S replaced by Step * S + Shift (the source's iterator of
-/// a loop the model moved).
-AffineExpr substituteShift(const AffineExpr &E, const std::string &S, const AffineExpr &Shift,
-                           int64_t Step = 1);
-
 } // namespace tc
 
 #endif

@@ -404,13 +404,12 @@ private:
         V.BatchStride = Arr.Strides[0];
       // The outer subscript may step by a constant (a strided loop, `A[2 *
       // i][k]`): rows `Scale` apart are a view with Scale times the
-      // leading dimension. The contiguous one must be unit-stride.
-      // A step along the contiguous one is gathered by the copier.
+      // leading dimension. A step along the contiguous one is gathered by
+      // the copier (InnerStride).
       auto ScaleIn = [&](const AffineExpr &E, const std::string &It) {
         auto C = E.Coeffs.find(It);
         return C != E.Coeffs.end() && C->second > 0 ? C->second : int64_t(1);
       };
-      auto Scale = [&](const std::string &It) { return ScaleIn(Outer, It); };
       auto IsScaled = [&](const AffineExpr &E, const std::string &It) {
         return offsetFrom(E, It, ScaleIn(E, It)).has_value();
       };
@@ -425,7 +424,7 @@ private:
                            "each of an operand's subscripts must be an iterator plus an "
                            "offset: strides and other iterators in a subscript are not "
                            "supported");
-      const int64_t OuterScale = Scale(V.ReductionIsContiguous ? Other : Idiom.IterK);
+      const int64_t OuterScale = ScaleIn(Outer, V.ReductionIsContiguous ? Other : Idiom.IterK);
       V.InnerStride = ScaleIn(Inner, V.ReductionIsContiguous ? Idiom.IterK : Other);
       if (V.InnerStride != 1)
         V.ConvertWhileCopying = true;

@@ -135,8 +135,9 @@ public:
     // The region's entry launcher tests its arrays for overlap (Aliasing.h)
     // and runs the serial kernel where they meet.
     std::string Serial;
+    const std::string RowsAssumed = entersRegion() ? rowsAssumed() : "";
     if (entersRegion() &&
-        (!Idiom.MayAlias.empty() || !Idiom.SerialWhen.empty() || !rowsAssumed().empty())) {
+        (!Idiom.MayAlias.empty() || !Idiom.SerialWhen.empty() || !RowsAssumed.empty())) {
       std::vector<KernelParameter> Params;
       for (const Arg &A : arguments())
         Params.push_back({A.LauncherType, A.Name});
@@ -153,8 +154,8 @@ public:
       if (!Idiom.SerialWhen.empty())
         G.Explain += "  sizes where the box reads beyond the loops' elements: " +
                      boxReadsBeyondCondition() + " runs " + serialKernelName() + "\n";
-      if (!rowsAssumed().empty())
-        G.Explain += "  sizes where rows of a written array overlap: !(" + rowsAssumed() +
+      if (!RowsAssumed.empty())
+        G.Explain += "  sizes where rows of a written array overlap: !(" + RowsAssumed +
                      ") runs " + serialKernelName() + "\n";
     }
     G.Definitions = Serial +
@@ -1388,14 +1389,16 @@ private:
     if (BatchPos >= 0) // the same tiles for every batch element
       Tiles = isl::manage(isl_set_project_out(Tiles.copy(), isl_dim_param, BatchPos, 1));
     isl::set Params = Tiles.params();
+    // The region as written on one thread (the serial kernel's launch).
+    const std::string SerialLaunch =
+        serialKernelName() + "<<<1, 1, 0, tc_stream>>>(" + ArgList + ");" +
+        (M.Clauses.Sync ? "\n    cudaStreamSynchronize(tc_stream);" : "");
     if (std::string Cond = rowsAssumed(); !Cond.empty()) {
       // Assumed by the dependence analysis (rows of written arrays do not
       // overlap); where the sizes make them overlap, the later row's store
       // wins, which only the loops as written keep.
       if (entersRegion())
-        S += "  if (!(" + Cond + ")) {\n    " + serialKernelName() + "<<<1, 1, 0, tc_stream>>>(" +
-             ArgList + ");" + (M.Clauses.Sync ? "\n    cudaStreamSynchronize(tc_stream);" : "") +
-             "\n    return;\n  }\n";
+        S += "  if (!(" + Cond + ")) {\n    " + SerialLaunch + "\n    return;\n  }\n";
       else // the entry launcher has tested it; reported as CUDA reports errors
         S += "  if (!(" + Cond + ")) {\n    tc::report_error(tc::Status::AssumptionViolated, \"" +
              Where + "\", \"'#pragma tc' region assumes " + escape(Cond) +
@@ -1403,16 +1406,12 @@ private:
     }
     S += "  if (!(" + printSetCondition(Params) + "))\n    return;  // no output element\n";
     if (entersRegion() && !Idiom.MayAlias.empty()) {
-      S += aliasCheck(M.asWritten(), asWrittenIsl(), Idiom.MayAlias,
-                      serialKernelName() + "<<<1, 1, 0, tc_stream>>>(" + ArgList + ");" +
-                          (M.Clauses.Sync ? "\n    cudaStreamSynchronize(tc_stream);" : ""));
+      S += aliasCheck(M.asWritten(), asWrittenIsl(), Idiom.MayAlias, SerialLaunch);
     }
     if (entersRegion() && !Idiom.SerialWhen.empty())
       S += "  // For these sizes the kernel's box of the loops would read an operand\n"
            "  // beyond the elements the loops read (OperandMasks.h).\n"
-           "  if (" + boxReadsBeyondCondition() + ") {\n    " + serialKernelName() +
-           "<<<1, 1, 0, tc_stream>>>(" + ArgList + ");" +
-           (M.Clauses.Sync ? "\n    cudaStreamSynchronize(tc_stream);" : "") +
+           "  if (" + boxReadsBeyondCondition() + ") {\n    " + SerialLaunch +
            "\n    return;\n  }\n";
     // After the alias check, which bounds the arrays as the source indexes
     // them.

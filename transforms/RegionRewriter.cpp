@@ -267,13 +267,17 @@ llvm::Expected<GeneratedRegion> generate(const RegionModel &Source, const Region
       auto Flush = llvm::make_scope_exit([&] { Explain += Text; });
       // A statement whose loops and conditions hold for no sizes (`if (i <
       // 0)`) is most likely a mistake; its region would compute nothing.
-      for (const Statement &S : Source.Stmts)
-        if (Written.Domain.at(S.Name).is_empty())
+      // (On the plain sizes: the row assumptions may exclude some.)
+      for (const Statement &S : Source.Stmts) {
+        isl::set Domain = isl::set(IslCtx, Source.domainString(S))
+                              .intersect_params(isl::set(IslCtx, Source.contextString()));
+        if (Domain.is_empty())
           return regionError(S.Range.getBegin(),
                              "this statement never runs: its loops' bounds and conditions "
                              "hold for no sizes",
-                             "its domain is " + islStr(Written.Domain.at(S.Name)) +
+                             "its domain is " + islStr(Domain) +
                                  "; check the conditions of the enclosing 'if's and loops");
+      }
       // Loops bounded by other loops run over their box, with guards
       // (DomainBox.h); the domains stay the source's.
       auto Box = boxDomains(Source, Written);
