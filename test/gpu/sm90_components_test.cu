@@ -25,6 +25,9 @@ namespace {
 using tc::sm90::Major;
 template <int kRows, Major kMajor, class T = __half>
 using Tile = tc::sm90::OperandTile<T, kRows, kMajor>;
+// A B tile copied in halves, so that a pair can share it.
+template <int kRows, Major kMajor>
+using HalvesTile = tc::sm90::OperandTile<__half, kRows, kMajor, true>;
 
 using tc::from_float;
 using tc::to_float;
@@ -175,15 +178,56 @@ void check_shapes(const char *name, std::mt19937 &rng) {
 // Stream units: shapes whose last round of tiles is nearly empty (133 and
 // 134 tiles of 128 x 192 on 132 SMs, whole and partial, short and long
 // reductions), where blocks take several units, and shapes without one.
-template <class Mainloop>
+template <class Mainloop, class Scheduler = tc::sm90::StreamUnitsScheduler>
 void check_stream_units(const char *name, std::mt19937 &rng) {
   const long long shapes[][4] = {{128 * 133, 192, 1024, 0}, {890, 3640, 2000, 8},
                                  {128 * 67, 384, 192, 0},    {127 * 7, 191 * 19, 77, 3},
                                  {128 * 133, 192, 64, 0},    {300, 500, 700, 0},
                                  {1, 1, 1, 0}};
   for (auto &s : shapes)
-    check<Mainloop, tc::sm90::StreamUnitsScheduler>(name, s[0], s[1], s[2],
-                                                    static_cast<int>(s[3]), rng);
+    check<Mainloop, Scheduler>(name, s[0], s[1], s[2], static_cast<int>(s[3]), rng);
+}
+
+// Pairs: outputs of an even number of tile rows, which the schedulers
+// take in pairs (two blocks a cluster sharing B's tile), odd ones, which
+// they do not, and a round of more pairs than SMs; short and long
+// reductions (fewer k tiles than stages: no stage is refilled).
+template <class Mainloop, class Scheduler>
+void check_pairs(const char *name, std::mt19937 &rng) {
+  const long long bm = Mainloop::kBM, bn = Mainloop::kBN;
+  const long long shapes[][4] = {{2 * bm, bn, 64, 0},           {4 * bm, 3 * bn, 1024, 0},
+                                 {4 * bm - 5, 3 * bn - 7, 999, 3}, {3 * bm, 2 * bn, 700, 8},
+                                 {bm * 40, bn * 9, 512, 0},       {bm * 2, bn * 2, 129, 0},
+                                 {1, 1, 1, 0}};
+  for (auto &s : shapes)
+    check<Mainloop, Scheduler>(name, s[0], s[1], s[2], static_cast<int>(s[3]), rng);
+}
+
+// Cluster parts: few tiles and long reductions (every tile split, its parts
+// one cluster), partial tiles and odd K among them; then shapes the rule
+// leaves to the scheduler it falls back on.
+template <class Mainloop, class Scheduler>
+void check_cluster_parts(const char *name, std::mt19937 &rng) {
+  const long long bm = Mainloop::kBM, bn = Mainloop::kBN;
+  const long long shapes[][4] = {{bm, bn, 64 * 12, 0},      {2 * bm - 3, bn + 5, 4001, 3},
+                                 {8 * bm, 2 * bn, 8192, 0},  {5, 7, 3000, 8},
+                                 {2 * bm, 4 * bn, 64 * 11, 0}, {bm * 12, bn * 12, 2048, 0}};
+  for (auto &s : shapes)
+    check<Mainloop, Scheduler>(name, s[0], s[1], s[2], static_cast<int>(s[3]), rng);
+}
+
+// Persistent blocks: fewer tiles than SMs (one each), several rounds with
+// a ragged last one, partial tiles, K of one tile and long ones (the ring
+// of stages runs on across a block's tiles).
+template <class Mainloop>
+void check_persistent(const char *name, std::mt19937 &rng) {
+  const long long bm = Mainloop::kBM, bn = Mainloop::kBN;
+  const long long shapes[][4] = {{bm, bn, 64, 0},          {bm * 20, bn * 20, 1000, 0},
+                                 {bm * 13 - 1, bn * 23 + 9, 333, 3}, {bm * 33, bn * 9, 64, 8},
+                                 {1, 1, 1, 0},              {bm * 4, bn * 50, 4096, 0}};
+  for (auto &s : shapes)
+    check<Mainloop, tc::sm90::PersistentScheduler>(name, s[0], s[1], s[2],
+                                                   static_cast<int>(s[3]), rng);
 }
 
 }  // namespace
@@ -218,6 +262,55 @@ int main() {
       "units A[m][k] B[k][n] 128x192", rng);
   check_stream_units<sm90::TmaWgmmaMainloop<Tile<128, Major::K>, Tile<192, Major::K>, 4>>(
       "units A[m][k] B[n][k] 128x192", rng);
+  // The schedulers with clusters: pairs (B in both layouts, with stream
+  // units at 128x256), cluster parts alone and before pairs.
+  check_pairs<sm90::TmaWgmmaMainloop<Tile<64, Major::K>, HalvesTile<128, Major::MN>, 4>,
+              sm90::PairsScheduler<tc::kPairTwoBlocksPerSm>>("pairs A[m][k] B[k][n] 64x128",
+                                                             rng);
+  check_pairs<sm90::TmaWgmmaMainloop<Tile<64, Major::MN>, HalvesTile<128, Major::K>, 8>,
+              sm90::PairsScheduler<tc::kPairTwoBlocksPerSm>>("pairs A[k][m] B[n][k] 64x128",
+                                                             rng);
+  check_pairs<sm90::TmaWgmmaMainloop<Tile<128, Major::K>, HalvesTile<256, Major::K>, 4>,
+              sm90::PairsScheduler<tc::kPairWideTiles, true>>("pairs units B[n][k] 128x256",
+                                                              rng);
+  check_pairs<sm90::TmaWgmmaMainloop<Tile<128, Major::K>, HalvesTile<256, Major::MN>, 4>,
+              sm90::PairsScheduler<tc::kPairWideTiles, true>>("pairs units B[k][n] 128x256",
+                                                              rng);
+  check_stream_units<sm90::TmaWgmmaMainloop<Tile<128, Major::K>, HalvesTile<256, Major::MN>, 4>,
+                     sm90::PairsScheduler<tc::kPairWideTiles, true>>(
+      "units pairs B[k][n] 128x256", rng);
+  check_cluster_parts<sm90::TmaWgmmaMainloop<Tile<64, Major::K>, Tile<64, Major::MN>, 6>,
+                      sm90::ClusterPartsScheduler<12>>("parts A[m][k] B[k][n] 64x64", rng);
+  check_cluster_parts<
+      sm90::TmaWgmmaMainloop<Tile<64, Major::K>, HalvesTile<128, Major::K>, 4>,
+      sm90::ClusterPartsScheduler<12, sm90::PairsScheduler<tc::kPairOneRound>>>(
+      "parts pairs B[n][k] 64x128", rng);
+  check_pairs<sm90::TmaWgmmaMainloop<Tile<64, Major::K>, HalvesTile<128, Major::MN>, 4>,
+              sm90::ClusterPartsScheduler<12, sm90::PairsScheduler<tc::kPairTwoBlocksPerSm>>>(
+      "parts pairs B[k][n] 64x128", rng);
+  // A K-major B's fitted widths (whole 8-row swizzle atoms): alone, and in
+  // halves for pairs.
+  check_shapes<sm90::TmaWgmmaMainloop<Tile<64, Major::K>, Tile<32, Major::K>, 6>>(
+      "A[m][k] B[n][k] 64x32", rng);
+  check_cluster_parts<sm90::TmaWgmmaMainloop<Tile<64, Major::K>, Tile<32, Major::K>, 6>,
+                      sm90::ClusterPartsScheduler<12>>("parts B[n][k] 64x32", rng);
+  check_pairs<sm90::TmaWgmmaMainloop<Tile<128, Major::K>, HalvesTile<176, Major::K>, 4>,
+              sm90::PairsScheduler<tc::kPairWideTiles, true>>("pairs units B[n][k] 128x176",
+                                                              rng);
+  check_stream_units<sm90::TmaWgmmaMainloop<Tile<128, Major::K>, HalvesTile<224, Major::K>, 4>,
+                     sm90::PairsScheduler<tc::kPairWideTiles, true>>(
+      "units pairs B[n][k] 128x224", rng);
+  check_cluster_parts<
+      sm90::TmaWgmmaMainloop<Tile<64, Major::K>, HalvesTile<112, Major::K>, 8>,
+      sm90::ClusterPartsScheduler<12, sm90::PairsScheduler<tc::kPairOneRound>>>(
+      "parts pairs B[n][k] 64x112", rng);
+  check_pairs<sm90::TmaWgmmaMainloop<Tile<64, Major::K>, HalvesTile<96, Major::K>, 8>,
+              sm90::ClusterPartsScheduler<12, sm90::PairsScheduler<tc::kPairTwoBlocksPerSm>>>(
+      "parts pairs B[n][k] 64x96", rng);
+  check_persistent<sm90::TmaWgmmaMainloop<Tile<128, Major::K>, Tile<128, Major::MN>, 4>>(
+      "persistent A[m][k] B[k][n] 128x128", rng);
+  check_persistent<sm90::TmaWgmmaMainloop<Tile<128, Major::K>, Tile<128, Major::K>, 3>>(
+      "persistent A[m][k] B[n][k] 128x128 3st", rng);
   std::printf("sm90_components_test: %d checks, %d failed\n", checks, failures);
   return failures ? 1 : 0;
 }

@@ -22,7 +22,10 @@
 // A functor declares no __shared__ memory (tc/sm90/gemm_kernel.cuh).
 #pragma once
 
+#include <cstdint>
+
 #include "../convert.cuh"
+#include "../mbarrier.cuh"
 #include "../lane_store.cuh"  // for the functors' row stores
 
 namespace tc {
@@ -48,27 +51,87 @@ struct StagedEpilogue {
             make_float2(acc[c][2 * h], acc[c][2 * h + 1]);
   }
 
-  // The tile whose first element is (row0, col0) of an M x N output.
+  // The tile whose first element is (row0, col0) of an M x N output; its
+  // rows [row_begin, row_end) only (a part of a tile split in a cluster
+  // finishes some of its rows, tc/cluster_parts.cuh).
   template <class F>
   __device__ static void apply(const float *tile, const F &f, long long row0, long long col0,
-                               long long m, long long n, int thread) {
+                               long long m, long long n, int thread, int row_begin = 0,
+                               int row_end = kBM) {
     if (thread >= kRowsPerPass * kGroups)
       return;
     const int g = thread % kGroups;
     const long long j0 = col0 + 8 * g;
-    const int rows = static_cast<int>(m - row0 < kBM ? m - row0 : kBM);
+    const int rows = static_cast<int>(m - row0 < row_end ? m - row0 : row_end);
     if (j0 + 8 <= n) {
-      for (int r = thread / kGroups; r < rows; r += kRowsPerPass) {
+      for (int r = row_begin + thread / kGroups; r < rows; r += kRowsPerPass) {
         const float4 *p = reinterpret_cast<const float4 *>(tile + r * kPitch + 8 * g);
         const float4 lo = p[0], hi = p[1];
         const float acc[8] = {lo.x, lo.y, lo.z, lo.w, hi.x, hi.y, hi.z, hi.w};
         f.row(row0 + r, j0, acc);
       }
     } else if (j0 < n) {  // the output's last columns, fewer than 8
-      for (int r = thread / kGroups; r < rows; r += kRowsPerPass)
+      for (int r = row_begin + thread / kGroups; r < rows; r += kRowsPerPass)
         for (int v = 0; v < static_cast<int>(n - j0); ++v)
           f(row0 + r, j0 + v, tile[r * kPitch + 8 * g + v]);
     }
+  }
+};
+
+// The staged epilogue in warpgroups of its own (persistent blocks,
+// tc/sm90/gemm_kernel.cuh): the consumers stage each tile in a buffer that
+// is the epilogue's alone and go on to the next tile's main loop while
+// kThreads epilogue threads apply it, with the layouts of StagedEpilogue
+// (consumer thread t stages, epilogue thread t applies).
+//
+//   full   completes once every consumer thread has staged its part
+//   empty  completes once every epilogue thread has applied its part
+//
+// A block's tile u (0, 1, ...) is in the buffer once full has completed
+// phase u % 2; the consumers stage tile u > 0 once empty has completed
+// phase (u - 1) % 2.
+template <int kBM, int kBN, int kThreads>
+struct BufferedEpilogue {
+  using Stage = StagedEpilogue<kBM, kBN, kThreads>;
+  static constexpr int kBytes = Stage::kBytes + 16;  // the tile, then the two barriers
+
+  struct Storage {
+    float *tile;
+    uint64_t *full, *empty;
+  };
+
+  // `p`: 16-byte aligned shared memory of kBytes.
+  __device__ static Storage storage(unsigned char *p) {
+    Storage b;
+    b.tile = reinterpret_cast<float *>(p);
+    b.full = reinterpret_cast<uint64_t *>(p + Stage::kBytes);
+    b.empty = b.full + 1;
+    return b;
+  }
+
+  // One thread, before the block's first barrier.
+  __device__ static void init(const Storage &b) {
+    mbarrier_init(b.full, kThreads);
+    mbarrier_init(b.empty, kThreads);
+  }
+
+  // Consumer thread `thread`: tile `unit`'s sums into the buffer.
+  __device__ static void stage(const Storage &b, const float (&acc)[kBN / 8][4], int unit,
+                               int thread) {
+    if (unit > 0)
+      mbarrier_wait(b.empty, (unit - 1) & 1);  // the previous tile has left the buffer
+    Stage::stage(b.tile, acc, thread);
+    mbarrier_arrive(b.full);
+  }
+
+  // Epilogue thread `thread`: tile `unit`, whose first element is (row0,
+  // col0) of an M x N output, from the buffer through f.
+  template <class F>
+  __device__ static void apply(const Storage &b, const F &f, long long row0, long long col0,
+                               long long m, long long n, int unit, int thread) {
+    mbarrier_wait(b.full, unit & 1);  // the consumers have staged it
+    Stage::apply(b.tile, f, row0, col0, m, n, thread);
+    mbarrier_arrive(b.empty);
   }
 };
 

@@ -11,9 +11,21 @@
 //       3>;                                                         // stages
 //   tc::sm90::launch_gemm<Mainloop>(shape, A, lda, B, ldb, epilogue, stream);
 //
-// A second template argument chooses the tile scheduler (below): with
-// StreamUnitsScheduler, a block may compute several units of work in turn,
-// the stages' barriers fresh for each.
+// A second template argument chooses the tile scheduler
+// (tc/sm90/tile_scheduler.cuh): with stream units, a block may compute
+// several units of work in turn, the stages' barriers fresh for each; with
+// pairs, the two blocks of a cluster share B's tile (TMA multicast, the
+// stages' barriers counting both blocks' consumers); with cluster parts,
+// the parts of a split tile add their tiles in distributed shared memory,
+// the producer warp joining the cluster's two barriers. With
+// PersistentScheduler, persistent_gemm_kernel runs instead: one block an
+// SM computes whole tiles in turn, its stages one ring across them, and
+// two epilogue warpgroups (BufferedEpilogue) apply each tile's epilogue
+// while the consumers compute the next:
+//
+//   threads 0 .. C - 1        consumers (C = 128 per 64 rows of the tile)
+//   threads C .. C + 31       the producer warp (one thread copies)
+//   threads C + 32 .. 2C + 31 the epilogue threads
 //
 // launch_gemm returns false, launching nothing, where TMA cannot map an
 // operand (not even through an aligned copy), a dimension is 2^31 - 256 or
@@ -27,11 +39,13 @@
 
 #include <cuda_runtime.h>
 
+#include "../cluster_parts.cuh"
 #include "../launch_facts.cuh"
 #include "../shared_memory_opt_in.cuh"
 #include "../tile_schedule.cuh"
 #include "epilogue.cuh"
 #include "mainloop.cuh"
+#include "tile_scheduler.cuh"
 
 namespace tc {
 namespace sm90 {
@@ -47,43 +61,18 @@ constexpr int blocks_per_sm() {
   return 2 * (Mainloop::kSharedBytes + 1024) <= 233472 ? 2 : 1;
 }
 
-// Tile schedulers (tc/tile_schedule.cuh): how a launch's blocks share the
-// output tiles. Each block computes units of work, a unit being a whole
-// tile or a range of k tiles of one (a part of a split tile).
-//
-//   TilesScheduler        one unit a block (block_work): whole tiles, and
-//                         split tiles where there are few of them
-//                         (schedule_tiles)
-//   StreamUnitsScheduler  one block an SM for the last round of tiles where
-//                         it is nearly empty, each block taking several
-//                         units in turn (unit_work, schedule_stream_tiles)
-struct TilesScheduler {
-  static constexpr bool kUnits = false;
-  __host__ static TileSchedule schedule(long long tiles_m, long long tiles_n, long long k_tiles,
-                                        const LaunchFacts &facts) {
-    return schedule_tiles(tiles_m, tiles_n, k_tiles, facts.device);
-  }
-};
-
-struct StreamUnitsScheduler {
-  static constexpr bool kUnits = true;
-  __host__ static TileSchedule schedule(long long tiles_m, long long tiles_n, long long k_tiles,
-                                        const LaunchFacts &facts) {
-    return schedule_stream_tiles(tiles_m, tiles_n, k_tiles, facts.device, facts.options);
-  }
-};
-
 // One unit of work of a block: the tile (tile_m, tile_n), its k tiles
 // [k_begin, k_end), and for a part of a split tile, the tile's index among
 // the split tiles and the part (else -1).
+// In a pair, its rank there (0 or 1).
 struct Unit {
-  int tile_m, tile_n, split_tile, part;
+  int tile_m, tile_n, split_tile, part, rank;
   long long k_begin, k_end;
 };
 
 // Thread `thread`'s share of one unit: the producer's copies, or the
 // consumers' main loop and epilogue.
-template <class Mainloop, class Epilogue>
+template <class Mainloop, class Scheduler, class Epilogue>
 __device__ __forceinline__ void gemm_unit(const typename Mainloop::Storage &s,
                                           unsigned char *smem, const GemmShape &shape,
                                           const CUtensorMap &map_a, const CUtensorMap &map_b,
@@ -95,56 +84,151 @@ __device__ __forceinline__ void gemm_unit(const typename Mainloop::Storage &s,
   static_assert(Stage::kBytes <= Mainloop::kPipelineBytes, "the output tile fits in the stages");
   const long long k_stop = (shape.k + Mainloop::kBK - 1) / Mainloop::kBK;
   const int k_tiles = static_cast<int>((u.k_end < k_stop ? u.k_end : k_stop) - u.k_begin);
+  const bool parts_in_cluster = Scheduler::kClusterParts && schedule.cluster_parts;
   if (thread >= Mainloop::kConsumerThreads) {
     if (thread == Mainloop::kConsumerThreads)
-      Mainloop::produce(s, map_a, map_b, kBM * u.tile_m, kBN * u.tile_n, u.k_begin, k_tiles);
+      Mainloop::produce(s, map_a, map_b, kBM * u.tile_m, kBN * u.tile_n, u.k_begin, k_tiles,
+                        Scheduler::kPairs && schedule.pair ? u.rank : -1);
+    if (parts_in_cluster)
+      producer_parts_in_cluster();  // (the whole warp)
     return;
   }
   typename Mainloop::Accumulators acc = {};
-  Mainloop::consume(s, acc, k_tiles, thread);
+  Mainloop::consume(s, acc, k_tiles, thread, Scheduler::kPairs ? unit_blocks(schedule) : 1);
 
   float *tile = reinterpret_cast<float *>(smem);
   consumer_sync<Mainloop::kConsumerThreads>();  // the stages become the output tile
   Stage::stage(tile, acc, thread);
   consumer_sync<Mainloop::kConsumerThreads>();
-  if (u.split_tile >= 0 &&
-      !combine_parts<kBM, kBN, Stage::kPitch, Mainloop::kConsumerThreads>(
-          tile, workspace, counters, u.split_tile, u.part, schedule.parts, s.flag, thread))
+  int row_begin = 0, row_end = kBM;  // the rows this block finishes
+  if (parts_in_cluster)
+    add_parts_in_cluster<kBM, kBN, Stage::kPitch, Mainloop::kConsumerThreads>(
+        tile, u.part, schedule.parts, thread, row_begin, row_end);
+  else if (u.split_tile >= 0 &&
+           !combine_parts<kBM, kBN, Stage::kPitch, Mainloop::kConsumerThreads>(
+               tile, workspace, counters, u.split_tile, u.part, schedule.parts, s.flag, thread))
     return;  // another part of this tile finishes it
   Stage::apply(tile, epilogue, static_cast<long long>(kBM) * u.tile_m,
-               static_cast<long long>(kBN) * u.tile_n, shape.m, shape.n, thread);
+               static_cast<long long>(kBN) * u.tile_n, shape.m, shape.n, thread, row_begin,
+               row_end);
 }
 
+// The kernel's parameters end in the schedule's, as tc::launch_schedule
+// passes them.
 template <class Mainloop, class Epilogue, class Scheduler>
 __global__ void __launch_bounds__(Mainloop::kThreads, blocks_per_sm<Mainloop>())
     gemm_kernel(const GemmShape shape, const __grid_constant__ CUtensorMap map_a,
-                const __grid_constant__ CUtensorMap map_b, const TileSchedule schedule,
-                float *__restrict__ workspace, int *__restrict__ counters,
-                const Epilogue epilogue) {
+                const __grid_constant__ CUtensorMap map_b, const Epilogue epilogue,
+                const TileSchedule schedule, float *__restrict__ workspace,
+                int *__restrict__ counters) {
   extern __shared__ __align__(1024) unsigned char smem[];
   const typename Mainloop::Storage s = Mainloop::storage(smem);
+  const int blocks = Scheduler::kPairs ? unit_blocks(schedule) : 1;  // sharing the stages
   if (threadIdx.x == 0)
-    Mainloop::init(s);
-  __syncthreads();
+    Mainloop::init(s, blocks);
+  if (blocks > 1)
+    cluster_sync();  // both blocks' barriers are ready before either copies into them
+  else
+    __syncthreads();
   Unit u;
   if constexpr (!Scheduler::kUnits) {
-    block_work<8>(schedule, u.tile_m, u.tile_n, u.k_begin, u.k_end, u.split_tile, u.part);
-    gemm_unit<Mainloop>(s, smem, shape, map_a, map_b, schedule, workspace, counters, epilogue, u,
-                        threadIdx.x);
+    pair_work<8>(schedule, u.tile_m, u.tile_n, u.k_begin, u.k_end, u.split_tile, u.part, u.rank);
+    gemm_unit<Mainloop, Scheduler>(s, smem, shape, map_a, map_b, schedule, workspace, counters,
+                                   epilogue, u, threadIdx.x);
   } else {
-    int rank;  // of a pair of tiles: none here
     for (int unit = 0; unit_work<8>(schedule, unit, u.tile_m, u.tile_n, u.k_begin, u.k_end,
-                                    u.split_tile, u.part, rank);
+                                    u.split_tile, u.part, u.rank);
          ++unit) {
       if (unit > 0)  // the previous unit's stages are idle: fresh barriers
-        reset_stage_barriers<Mainloop::kStages>(s.full, s.empty, Mainloop::kConsumers);
+        reset_stage_barriers<Mainloop::kStages>(s.full, s.empty, Mainloop::kConsumers * blocks);
       // The thread index read anew in each unit, so that what derives from
       // it is not kept live across units (tc/tile_schedule.cuh).
-      gemm_unit<Mainloop>(s, smem, shape, map_a, map_b, schedule, workspace, counters, epilogue,
-                          u, unit_thread_index());
+      gemm_unit<Mainloop, Scheduler>(s, smem, shape, map_a, map_b, schedule, workspace,
+                                     counters, epilogue, u, unit_thread_index());
     }
   }
 }
+
+// The persistent kernel's shared memory: the main loop's, then the
+// epilogue's buffer and barriers.
+template <class Mainloop>
+struct PersistentLayout {
+  using Buffer =
+      BufferedEpilogue<Mainloop::kBM, Mainloop::kBN, Mainloop::kConsumerThreads>;
+  static constexpr int kThreads = Mainloop::kThreads + Mainloop::kConsumerThreads;
+  static constexpr int kBufferOffset = (Mainloop::kSharedBytes + 15) / 16 * 16;
+  static constexpr int kSharedBytes = kBufferOffset + Buffer::kBytes;
+  static_assert(kSharedBytes <= 232448, "a block's shared memory on sm_90");
+};
+
+template <class Mainloop, class Epilogue>
+__global__ void __launch_bounds__(PersistentLayout<Mainloop>::kThreads, 1)
+    persistent_gemm_kernel(const GemmShape shape, const __grid_constant__ CUtensorMap map_a,
+                           const __grid_constant__ CUtensorMap map_b, const Epilogue epilogue,
+                           const TileSchedule schedule, float *__restrict__, int *__restrict__) {
+  using Layout = PersistentLayout<Mainloop>;
+  using Buffer = typename Layout::Buffer;
+  constexpr int kConsumerThreads = Mainloop::kConsumerThreads;
+  constexpr int kBM = Mainloop::kBM, kBN = Mainloop::kBN;
+  extern __shared__ __align__(1024) unsigned char smem[];
+  const typename Mainloop::Storage s = Mainloop::storage(smem);
+  const typename Buffer::Storage buffer = Buffer::storage(smem + Layout::kBufferOffset);
+  if (threadIdx.x == 0) {
+    Mainloop::init(s);
+    Buffer::init(buffer);
+    fence_barrier_init();
+  }
+  __syncthreads();
+  const long long k_stop = (shape.k + Mainloop::kBK - 1) / Mainloop::kBK;
+  // Each role loops over the block's tiles on its own (one loop with the
+  // roles inside had ptxas serialise the consumers' wgmma, C7515).
+  const auto tiles = [&](auto &&body) {
+    Unit u;
+    unsigned first = 0;  // the ring position of the tile's first k tile
+    for (int unit = 0; unit_work<8>(schedule, unit, u.tile_m, u.tile_n, u.k_begin, u.k_end,
+                                    u.split_tile, u.part, u.rank);
+         ++unit) {
+      const int k_tiles = static_cast<int>((u.k_end < k_stop ? u.k_end : k_stop) - u.k_begin);
+      body(u, unit, first, k_tiles, static_cast<long long>(kBM) * u.tile_m,
+           static_cast<long long>(kBN) * u.tile_n);
+      first += static_cast<unsigned>(k_tiles);
+    }
+  };
+  const int thread = threadIdx.x;
+  if (thread >= kConsumerThreads + 32) {
+    tiles([&](const Unit &, int unit, unsigned, int, long long row0, long long col0) {
+      Buffer::apply(buffer, epilogue, row0, col0, shape.m, shape.n, unit,
+                    thread - kConsumerThreads - 32);
+    });
+  } else if (thread >= kConsumerThreads) {
+    if (thread == kConsumerThreads)
+      tiles([&](const Unit &u, int, unsigned first, int k_tiles, long long row0, long long col0) {
+        Mainloop::produce(s, map_a, map_b, static_cast<int>(row0), static_cast<int>(col0),
+                          u.k_begin, k_tiles, -1, first);
+      });
+  } else {
+    tiles([&](const Unit &, int unit, unsigned first, int k_tiles, long long, long long) {
+      typename Mainloop::Accumulators acc = {};
+      Mainloop::consume(s, acc, k_tiles, thread, 1, first, true);
+      Buffer::stage(buffer, acc, unit, thread);
+    });
+  }
+}
+
+// A launch's kernel for a scheduler: persistent_gemm_kernel for
+// PersistentScheduler, else gemm_kernel.
+template <class Mainloop, class Epilogue, class Scheduler, bool = Scheduler::kPersistent>
+struct GemmKernel {
+  static constexpr auto function = gemm_kernel<Mainloop, Epilogue, Scheduler>;
+  static constexpr int kThreads = Mainloop::kThreads, kSharedBytes = Mainloop::kSharedBytes;
+};
+
+template <class Mainloop, class Epilogue, class Scheduler>
+struct GemmKernel<Mainloop, Epilogue, Scheduler, true> {
+  static constexpr auto function = persistent_gemm_kernel<Mainloop, Epilogue>;
+  static constexpr int kThreads = PersistentLayout<Mainloop>::kThreads,
+                       kSharedBytes = PersistentLayout<Mainloop>::kSharedBytes;
+};
 
 // Launches gemm_kernel<Mainloop, Epilogue, Scheduler> over `shape` on `stream`: A is
 // read as Mainloop's A tile says (rows m, pitch lda), B likewise (rows n,
@@ -166,26 +250,38 @@ __host__ bool launch_gemm(const GemmShape &shape, const typename Mainloop::Eleme
   if (!ATile::map(&map_a, a, shape.m, shape.k, lda, stream, 0, facts.device) ||
       !BTile::map(&map_b, b, shape.n, shape.k, ldb, stream, 1, facts.device))
     return false;
+  using Kernel = GemmKernel<Mainloop, Epilogue, Scheduler>;
+  constexpr auto kernel = Kernel::function;
+  static SharedMemoryOptIn opt_in;  // (before the clusters' capacity is measured)
+  if (opt_in.apply(Kernel::kSharedBytes, kernel) != cudaSuccess)
+    return false;
+  static ClusterCapacities capacities;  // measured once a device, where asked for
+  const auto capacity = [&] {
+    return cluster_capacity_on(capacities, facts.device.ordinal, kernel, Kernel::kThreads,
+                               Kernel::kSharedBytes);
+  };
   constexpr int kBM = Mainloop::kBM, kBN = Mainloop::kBN;
   TileSchedule schedule =
       Scheduler::schedule((shape.m + kBM - 1) / kBM, (shape.n + kBN - 1) / kBN,
-                          (shape.k + Mainloop::kBK - 1) / Mainloop::kBK, facts);
+                          (shape.k + Mainloop::kBK - 1) / Mainloop::kBK, facts, capacity);
   float *workspace = nullptr;
   int *counters = nullptr;
   // The parts' counters and slots, kept per stream (the counters left at
-  // zero); without the memory, whole tiles.
-  if (split_tiles(schedule) > 0 &&
+  // zero); without the memory, whole tiles. (Cluster parts need none.)
+  if (!schedule.cluster_parts && split_tiles(schedule) > 0 &&
       !stream_workspace(stream, schedule_counter_bytes(schedule),
                         schedule_slot_bytes(schedule, kBM * kBN), counters, workspace))
     schedule = without_split_tiles(schedule);
-  static SharedMemoryOptIn opt_in;
-  if (opt_in.apply(Mainloop::kSharedBytes, gemm_kernel<Mainloop, Epilogue, Scheduler>) !=
-      cudaSuccess)
-    return false;
-  gemm_kernel<Mainloop, Epilogue, Scheduler>
-      <<<static_cast<unsigned>(schedule_blocks(schedule)), Mainloop::kThreads,
-         Mainloop::kSharedBytes, stream>>>(shape, map_a, map_b, schedule, workspace, counters,
-                                           epilogue);
+  if constexpr (Scheduler::kPairs || Scheduler::kClusterParts) {
+    if (launch_schedule(kernel, schedule, workspace, counters, Kernel::kThreads,
+                        Kernel::kSharedBytes, stream, shape, map_a, map_b,
+                        epilogue) != cudaSuccess)
+      return false;
+  } else {
+    kernel<<<static_cast<unsigned>(schedule_blocks(schedule)), Kernel::kThreads,
+             Kernel::kSharedBytes, stream>>>(shape, map_a, map_b, epilogue, schedule, workspace,
+                                             counters);
+  }
   return cudaPeekAtLastError() == cudaSuccess;
 }
 

@@ -16,7 +16,15 @@
 // phase t / kStages; the producer refills it once empty[s] has, one arrival
 // per consumer warpgroup, after the wgmma that read it have retired. The
 // consumers keep one wgmma group in flight: tile t's stage is released
-// after tile t + 1's group is issued.
+// after tile t + 1's group is issued, and only where tile t + kStages
+// refills it.
+//
+// Pairs (tc/cluster.cuh): the two blocks of a cluster compute tiles that
+// share B's tile. Each block's producer copies its half of B's tile into
+// both blocks' stages (OperandTile's kHalves, TMA multicast), so a stage's
+// empty barrier takes the arrivals of both blocks' consumers (`blocks` = 2
+// in init and consume). Every release is awaited by a producer, so no
+// block arrives on the barriers of a peer that has already left.
 //
 // Shared memory (kSharedBytes, 1024-byte aligned): A's stages, B's stages,
 // the barriers, then one int for the kernel (combine_parts' flag).
@@ -25,6 +33,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "../cluster.cuh"
 #include "../mbarrier.cuh"
 #include "operand_tile.cuh"
 
@@ -41,6 +50,7 @@ struct TmaWgmmaMainloop {
   static constexpr int kBM = ATile::kRows;
   static constexpr int kBN = BTile::kRows;
   static constexpr int kBK = ATile::kK;
+  static_assert(kBM % 64 == 0, "a consumer warpgroup's 64 rows each");
   static constexpr int kConsumers = kBM / 64;
   static constexpr int kConsumerThreads = 128 * kConsumers;
   static constexpr int kThreads = kConsumerThreads + 32;
@@ -70,45 +80,54 @@ struct TmaWgmmaMainloop {
     return s;
   }
 
-  // One thread, before the block's first barrier.
-  __device__ static void init(const Storage &s) {
+  // One thread, before the block's first barrier; `blocks` share the
+  // stages (2: a pair).
+  __device__ static void init(const Storage &s, int blocks = 1) {
     for (int i = 0; i < kStages; ++i) {
       mbarrier_init(s.full + i, 1);
-      mbarrier_init(s.empty + i, kConsumers);
+      mbarrier_init(s.empty + i, kConsumers * blocks);
     }
     fence_barrier_init();
   }
 
   // The producer thread: k tiles k_begin .. k_begin + k_tiles - 1 of A's
-  // rows row_a .. and B's rows row_b ...
+  // rows row_a .. and B's rows row_b ...; pair_rank 0 or 1 in a pair (its
+  // half of B's tile into both blocks), else -1. `first` is the ring
+  // position of the first of them: the k tiles that earlier units of a
+  // persistent block passed through the stages (0 for a fresh ring).
   __device__ static void produce(const Storage &s, const CUtensorMap &map_a,
                                  const CUtensorMap &map_b, int row_a, int row_b,
-                                 long long k_begin, int k_tiles) {
+                                 long long k_begin, int k_tiles, int pair_rank = -1,
+                                 unsigned first = 0) {
     if (k_tiles <= 0)
       return;
     tma_prefetch_map(map_a);
     tma_prefetch_map(map_b);
     for (unsigned t = 0; t < static_cast<unsigned>(k_tiles); ++t) {
-      const unsigned stage = t % kStages;
-      if (t >= static_cast<unsigned>(kStages))
-        mbarrier_wait(s.empty + stage, (t / kStages - 1) & 1);  // released by the consumers
+      const unsigned i = first + t, stage = i % kStages;
+      if (i >= static_cast<unsigned>(kStages))
+        mbarrier_wait(s.empty + stage, (i / kStages - 1) & 1);  // released by the consumers
       mbarrier_arrive_expect_tx(s.full + stage, kStageBytes);
       const int k0 = static_cast<int>(kBK * (k_begin + t));
       ATile::load(s.a + stage * (ATile::kBytes / 2), map_a, s.full + stage, row_a, k0);
-      BTile::load(s.b + stage * (BTile::kBytes / 2), map_b, s.full + stage, row_b, k0);
+      BTile::load(s.b + stage * (BTile::kBytes / 2), map_b, s.full + stage, row_b, k0, pair_rank);
     }
   }
 
   // A consumer thread (0 .. kConsumerThreads - 1): adds the k_tiles tiles'
-  // products to `acc`. Every wgmma has retired on return. (One loop with
-  // the release under `t > 0` measured 3% faster than the first tile
-  // peeled with unsigned indices: docs/results/sm90-components-h200.md.)
-  __device__ static void consume(const Storage &s, Accumulators &acc, int k_tiles, int thread) {
+  // products to `acc`, releasing stages in the `blocks` blocks that share
+  // them; `first` as for produce(). With `refilled`, later units refill
+  // every stage: each is released, the last once its wgmma have retired.
+  // Every wgmma has retired on return. (One loop with the release under a
+  // condition measured 3% faster than the first tile peeled with unsigned
+  // indices: docs/results/sm90-components-h200.md.)
+  __device__ static void consume(const Storage &s, Accumulators &acc, int k_tiles, int thread,
+                                 int blocks = 1, unsigned first = 0, bool refilled = false) {
     const uint64_t desc_a = ATile::descriptor(s.a, thread / 128);
     const uint64_t desc_b = BTile::descriptor(s.b);
     for (int t = 0; t < k_tiles; ++t) {
-      const int stage = t % kStages;
-      mbarrier_wait(s.full + stage, (t / kStages) & 1);  // the tile has landed
+      const unsigned i = first + t, stage = i % kStages;
+      mbarrier_wait(s.full + stage, (i / kStages) & 1);  // the tile has landed
       warpgroup_arrive(acc);
 #pragma unroll
       for (int step = 0; step < kBK / 16; ++step)
@@ -116,10 +135,12 @@ struct TmaWgmmaMainloop {
             acc, ATile::advance(desc_a, stage, step), BTile::advance(desc_b, stage, step));
       wgmma_commit();
       wgmma_wait<1>(acc);  // tile t - 1's group has retired
-      if (t > 0)
-        release_stage(s.empty + (t - 1) % kStages, thread);  // and its stage with it
+      if (t > 0 && (refilled || t - 1 + kStages < k_tiles))  // and its stage with it
+        release_stage_in_cluster(s.empty + (i - 1) % kStages, thread, blocks);
     }
     wgmma_wait<0>(acc);
+    if (refilled && k_tiles > 0)
+      release_stage_in_cluster(s.empty + (first + k_tiles - 1) % kStages, thread, blocks);
   }
 };
 

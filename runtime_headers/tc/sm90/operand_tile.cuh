@@ -4,7 +4,9 @@
 //
 // OperandTile<T, kRows, kMajor> holds kRows rows of the operand's free
 // index (m for A, n for B) by kK = 64 of the reduction index k, 16-bit
-// elements, 128-byte swizzle:
+// elements, 128-byte swizzle; kRows a multiple of 8 (K-major: B's fitted
+// widths, 176 or 224) or of 64 (MN-major), and of 64 for A, whose 64-row
+// slices the consumer warpgroups take:
 //
 //   Major::K   (A stored [m][k], B stored [n][k]): row r at byte 128 r, its
 //              64 k elements swizzled in 16-byte chunks; one TMA box of
@@ -13,6 +15,12 @@
 //              8 KiB; in panel p, row k holds free elements 64 p .. 64 p + 63
 //              (tc::wgmma_desc_mn_major_sw128); one TMA box of 64 x 64 per
 //              panel.
+//
+// kHalves: the tile is copied in two halves of boxes, so that the two
+// blocks of a pair (tc/cluster.cuh), which share it, each copy one half
+// into both blocks' stages (TMA multicast). A K-major tile's box is then
+// kRows / 2 rows high; an MN-major tile's panels split in halves as they
+// are (kRows / 64 even).
 //
 // The stages of an operand lie kBytes apart. A warpgroup's 64 rows of the
 // tile (its `slice`) start 8 KiB after the previous slice's in both
@@ -31,10 +39,13 @@ namespace sm90 {
 // (K-major) or the free one (MN-major).
 enum class Major { K, MN };
 
-template <class T, int kRows_, Major kMajor_>
+template <class T, int kRows_, Major kMajor_, bool kHalves_ = false>
 struct OperandTile {
   static_assert(sizeof(T) == 2, "16-bit elements (fp16, bf16)");
-  static_assert(kRows_ % 64 == 0 && kRows_ <= 256, "whole 64-row slices, one TMA box high");
+  static_assert(kRows_ <= 256 && kRows_ % (kMajor_ == Major::K ? 8 : 64) == 0,
+                "whole swizzle atoms of 8 rows (K-major) or 64-wide panels (MN-major)");
+  static_assert(!kHalves_ || kRows_ % (kMajor_ == Major::K ? 16 : 128) == 0,
+                "halves of whole swizzle atoms or panels");
   using Element = T;
   static constexpr int kRows = kRows_;
   static constexpr Major kMajor = kMajor_;
@@ -44,8 +55,12 @@ struct OperandTile {
   static constexpr int kStepBytes = kMajor == Major::K ? 16 * 2 : 16 * 128;
   // wgmma's transpose bit for this operand.
   static constexpr int kTransposed = kMajor == Major::MN ? 1 : 0;
+  static constexpr bool kHalves = kHalves_;
   static constexpr int kBoxInner = 64;
-  static constexpr int kBoxOuter = kMajor == Major::K ? kRows : kK;
+  static constexpr int kBoxOuter = kMajor == Major::K ? (kHalves ? kRows / 2 : kRows) : kK;
+  // The boxes of a tile, kBoxElements elements each, consecutive in the stage.
+  static constexpr int kBoxes = kMajor == Major::K ? (kHalves ? 2 : 1) : kRows / 64;
+  static constexpr int kBoxElements = kBoxInner * kBoxOuter;
 
   // The tensor map of the whole operand: `rows` x `k` elements, row pitch
   // `ld` elements along the contiguous index. An operand that TMA cannot
@@ -63,14 +78,24 @@ struct OperandTile {
 
   // Copies the tile of rows row0 .. row0 + kRows - 1 and k0 .. k0 + 63 into
   // `stage`; the bytes complete on `bar`. Elements past the operand's edge
-  // arrive as zeros (TMA's out-of-bounds fill).
-  __device__ static void load(T *stage, const CUtensorMap &map, uint64_t *bar, int row0, int k0) {
-    if constexpr (kMajor == Major::K) {
-      tma_load_2d(stage, map, bar, k0, row0);
-    } else {
+  // arrive as zeros (TMA's out-of-bounds fill). With pair_rank 0 or 1 (a
+  // kHalves tile shared by a pair), this block copies its half of the boxes
+  // into both blocks' stages, at the same offsets, completing on both
+  // blocks' `bar`.
+  __device__ static void load(T *stage, const CUtensorMap &map, uint64_t *bar, int row0, int k0,
+                              int pair_rank = -1) {
 #pragma unroll
-      for (int p = 0; p < kRows / 64; ++p)
-        tma_load_2d(stage + p * 64 * kK, map, bar, row0 + 64 * p, k0);
+    for (int b = 0; b < kBoxes; ++b) {
+      const int x = kMajor == Major::K ? k0 : row0 + 64 * b;
+      const int y = kMajor == Major::K ? row0 + kBoxOuter * b : k0;
+      if constexpr (kHalves) {
+        if (pair_rank >= 0) {
+          if (b / (kBoxes / 2) == pair_rank)
+            tma_load_2d_multicast(stage + b * kBoxElements, map, bar, x, y, 0x3);
+          continue;
+        }
+      }
+      tma_load_2d(stage + b * kBoxElements, map, bar, x, y);
     }
   }
 
