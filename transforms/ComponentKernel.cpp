@@ -6,17 +6,16 @@ namespace tc {
 
 std::string sm90OperandTileType(const KernelConfig &C, const MatmulIdiom &Idiom, bool IsA) {
   const OperandView &V = IsA ? Idiom.A : Idiom.B;
+  // A pair's blocks share B's tile, each copying half of it into both.
   return std::string("tc::sm90::OperandTile<") + spelling(Idiom.InputType) + ", " +
          std::to_string(IsA ? C.BlockM : C.BlockN) + ", tc::sm90::Major::" +
-         (V.ReductionIsContiguous ? "K" : "MN") + ">";
+         (V.ReductionIsContiguous ? "K" : "MN") + (!IsA && C.PairedTiles ? ", true" : "") + ">";
 }
 
 std::string sm90ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idiom,
                                   const RegionClauses &Clauses) {
   if (C.Arch != GpuArch::SM90a || !C.wgmma() || !C.Tma)
     return "not a TMA + wgmma kernel";
-  if (C.PairedTiles || C.PersistentTiles || launchesClusterParts(C, Clauses))
-    return "its tile schedule (pairs, persistent blocks or cluster parts)";
   if (Clauses.SplitK)
     return "the split_k clause";
   if (C.ConvertStages || C.ConvertStagesB || C.RawStagesB || C.RawFragmentsB ||
@@ -24,8 +23,11 @@ std::string sm90ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idio
     return "operands converted in the kernel";
   if (C.ProducerWarpgroup || C.WarpSplitK != 1 || C.WgmmaPending != 1)
     return "its warp roles";
+  // B's rows: whole swizzle atoms (K-major) or 64-wide panels (MN-major),
+  // twice as many for a pair, which copies them in halves.
+  const int BRows = (Idiom.B.ReductionIsContiguous ? 8 : 64) * (C.PairedTiles ? 2 : 1);
   if (C.BlockK != 64 || C.ElementBytes != 2 || C.Tf32 || C.BlockM % 64 || C.BlockM > 256 ||
-      C.BlockN % 64 || C.BlockN > 256)
+      C.BlockN % BRows || C.BlockN > 256)
     return "its tiles";
   if (!C.stagedEpilogue())
     return "an epilogue from registers";
@@ -78,8 +80,23 @@ std::string epilogueFunctorText(const std::string &Name, const std::string &Comm
   return S + "};\n\n";
 }
 
-std::string sm90SchedulerType(const KernelConfig &C) {
-  return C.StreamUnits ? "tc::sm90::StreamUnitsScheduler" : "tc::sm90::TilesScheduler";
+std::string pairRuleName(const KernelConfig &C) {
+  if (C.BlockM >= 128)
+    return "tc::kPairWideTiles";
+  return C.twoBlocksFit() ? "tc::kPairTwoBlocksPerSm" : "tc::kPairOneRound";
+}
+
+std::string sm90SchedulerType(const KernelConfig &C, const RegionClauses &Clauses) {
+  if (C.PersistentTiles) // whole tiles: never cluster parts
+    return "tc::sm90::PersistentScheduler";
+  std::string S = C.PairedTiles ? "tc::sm90::PairsScheduler<" + pairRuleName(C) +
+                                      (C.StreamUnits ? ", true>" : ">")
+                  : C.StreamUnits ? "tc::sm90::StreamUnitsScheduler"
+                                  : "tc::sm90::TilesScheduler";
+  if (!launchesClusterParts(C, Clauses))
+    return S;
+  return "tc::sm90::ClusterPartsScheduler<" + std::to_string(C.clusterPartsMinKTiles()) +
+         (S == "tc::sm90::TilesScheduler" ? "" : ", " + S) + ">";
 }
 
 } // namespace tc

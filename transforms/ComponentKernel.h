@@ -23,12 +23,13 @@
 
 namespace tc {
 
-/// Why the kernel of `C` for this region is not tc::sm90::gemm_kernel, or
-/// an empty string where it is. It is where the kernel is TMA + wgmma with
-/// one producer warp, 64-deep k tiles, one ring of stages, the plain tile
-/// schedule or stream units, and a staged epilogue, and the region one
-/// product of 16-bit floating-point operands without prologues or
-/// batches: the output's guards are then the rectangle the idiom requires
+/// Why the kernel of `C` for this region is not composed of the sm_90
+/// components (tc::sm90::launch_gemm), or an empty string where it is. It
+/// is where the kernel is TMA + wgmma with one producer warp, 64-deep k
+/// tiles, one ring of stages, B's tile split in halves of whole panels for
+/// pairs, and a staged epilogue (in warpgroups of its own for persistent
+/// blocks), and the region one product of 16-bit floating-point operands
+/// without prologues or batches: the output's guards are then the rectangle the idiom requires
 /// (i < M, j < N), which the staged epilogue applies.
 std::string sm90ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idiom,
                                   const RegionClauses &Clauses);
@@ -46,10 +47,16 @@ std::string sm90OperandTileType(const KernelConfig &C, const MatmulIdiom &Idiom,
 /// the region's operands.
 std::string sm90MainloopType(const KernelConfig &C, const MatmulIdiom &Idiom);
 
-/// The tile scheduler of `C`'s schedule (tc/sm90/gemm_kernel.cuh):
-/// `tc::sm90::StreamUnitsScheduler` with stream units, else
-/// `tc::sm90::TilesScheduler`.
-std::string sm90SchedulerType(const KernelConfig &C);
+/// The rule by which the launcher of a kernel built for pairs takes them
+/// (tc::PairRule in tc/schedule_choice.cuh).
+std::string pairRuleName(const KernelConfig &C);
+
+/// The tile scheduler of `C`'s schedule (tc/sm90/tile_scheduler.cuh):
+/// `PairsScheduler<rule, stream units>` for pairs, else
+/// `StreamUnitsScheduler` or `TilesScheduler`; inside
+/// `ClusterPartsScheduler<floor, ...>` where the kernel launches cluster
+/// parts (not under a split_k clause).
+std::string sm90SchedulerType(const KernelConfig &C, const RegionClauses &Clauses);
 
 /// A member of the epilogue functor: one of the kernel's parameters, its
 /// type printed with the trailing space or `*` (`long long `, `const

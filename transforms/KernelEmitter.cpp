@@ -109,8 +109,8 @@ public:
     G.Explain += "  kernel: " + C.describe() + "\n";
     G.Explain += "  main loop: " + C.pathReason() + "\n";
     if (Components)
-      G.Explain += "  composed: tc::sm90::gemm_kernel<" + sm90MainloopType(C, Idiom) + ", " +
-                   epilogueFunctorName() + ", " + sm90SchedulerType(C) + ">\n";
+      G.Explain += "  composed: tc::sm90::launch_gemm<" + sm90MainloopType(C, Idiom) + ", " +
+                   sm90SchedulerType(C, M.Clauses) + "> with " + epilogueFunctorName() + "\n";
     for (auto &S : CS.Steps) {
       G.Explain += "  step " + S.Name + "\n";
       if (!S.Tree.empty())
@@ -162,7 +162,7 @@ public:
                     (EmitShared ? prologueFunctor(Idiom.A, "a") + prologueFunctor(Idiom.B, "b")
                                 : std::string()) +
                     (DefinesFunctor ? epilogueFunctor(*Epi, Lanes) : std::string()) + Kernel +
-                    (EmitShared ? reduceKernel(*Epi) + "\n" : "") + launcher(KS) + "\n";
+                    (EmitShared ? reduceKernel(*Epi) + "\n" : "") + launcherText(KS);
     G.Call = call();
     return G;
   }
@@ -1357,6 +1357,16 @@ private:
     return S;
   }
 
+  /// The kernel's launcher; none for an alternative of the components,
+  /// which the region's launcher launches itself (but the twin's
+  /// declaration, where this kernel was to make it).
+  std::string launcherText(const KernelSchedule &KS) const {
+    if (Components && !entersRegion())
+      return DeclareTwin ? launcherSignature(twin()) + ";  // the fallback, defined below\n\n"
+                         : "";
+    return launcher(KS) + "\n";
+  }
+
   /// The launcher's signature (without its body) for kernel `KName`.
   std::string launcherSignature(const std::string &KName) const {
     auto Args = arguments();
@@ -1443,19 +1453,26 @@ private:
            reductionLength() + ", " +
            (Idiom.IterBatch.empty() ? std::string("1") : Idiom.ExtentBatch.str(subst())) +
            ", tc_candidates, tc_facts.device, tc_facts.options)) {\n";
-      for (size_t I = 0; I < Alts.size(); ++I)
+      // A kernel of the components is launched here; another has a
+      // launcher of its own.
+      for (size_t I = 0; I < Alts.size(); ++I) {
         S += "  case " + std::to_string(I) + ":  // " + std::to_string(Alts[I].Config.BlockM) +
-             "x" + std::to_string(Alts[I].Config.BlockN) + " tiles\n    return " + Name +
-             Alts[I].Suffix + "_launch(" + Names + "tc_stream);\n";
+             "x" + std::to_string(Alts[I].Config.BlockN) + " tiles\n";
+        if (composesSm90Gemm(Alts[I].Config, Idiom, M.Clauses))
+          S += componentLaunch(Alts[I].Config, Names, 4) + "    return;\n";
+        else
+          S += "    return " + Name + Alts[I].Suffix + "_launch(" + Names + "tc_stream);\n";
+      }
       S += "  default:\n    break;\n  }\n";
     }
     std::string ArgNames;
     for (auto &A : Args)
       ArgNames += A.Name + ", ";
     if (Components) {
-      S += componentLaunch(ArgNames);
-      if (M.Clauses.Sync)
-        S += "  cudaStreamSynchronize(tc_stream);\n";
+      S += "  // The kernel of the sm_90 components (tc/sm90/gemm_kernel.cuh) for these\n"
+           "  // tiles and the region's epilogue; the cp.async kernel where TMA cannot\n"
+           "  // map an operand, not even through an aligned copy.\n" +
+           componentLaunch(C, ArgNames, 2);
       return S + "}\n";
     }
     if (C.Tma) {
@@ -1596,7 +1613,7 @@ private:
       Schedule = "tc::split_all_tiles(" + Tiles + ", " + str(*M.Clauses.SplitK) + ")";
     else if (C.PairedTiles) {
       Why = "  // Pairs of tiles sharing B's tile where the shape has them.\n";
-      Schedule = "tc::schedule_tile_pairs(" + Tiles + ", " + pairRule() + ", " +
+      Schedule = "tc::schedule_tile_pairs(" + Tiles + ", " + pairRuleName(C) + ", " +
                  (C.StreamUnits ? "true" : "false") + ", tc_facts.device, tc_facts.options)";
     } else if (C.StreamUnits) {
       Why = "  // The last round and a tail of tiles shared by all SMs where that helps.\n";
@@ -1644,14 +1661,6 @@ private:
            str(C.blockThreads()) + ", tc_smem_bytes, tc_stream>>>(" + KernelArgs +
            ", tc_schedule, tc_workspace, tc_counters);\n";
     return S;
-  }
-
-  /// The rule by which the launcher of a kernel built for pairs takes them
-  /// (tc::PairRule).
-  std::string pairRule() const {
-    if (C.BlockM >= 128)
-      return "tc::kPairWideTiles";
-    return C.twoBlocksFit() ? "tc::kPairTwoBlocksPerSm" : "tc::kPairOneRound";
   }
 
   /// Above 48 KiB of dynamic shared memory, the opt-in of each kernel,
@@ -1841,32 +1850,30 @@ private:
                                Width);
   }
 
-  /// The launch of tc/sm90/gemm_kernel.cuh's kernel for this kernel's tiles
-  /// and the region's operands and epilogue; the cp.async twin where it
-  /// cannot launch (an operand TMA cannot map, even through an aligned
-  /// copy; K = 0).
-  std::string componentLaunch(const std::string &ArgNames) const {
+  /// The launch of the sm_90 components' kernel (tc/sm90/gemm_kernel.cuh)
+  /// for `K`'s tiles and schedule, the region's operands and epilogue; the
+  /// cp.async twin where it cannot launch (an operand TMA cannot map, even
+  /// through an aligned copy; K = 0). Indented by `Indent` spaces.
+  std::string componentLaunch(const KernelConfig &K, const std::string &ArgNames,
+                              int Indent) const {
     auto Operand = [&](const OperandView &V) {
       return M.Arrays[V.ArrayId].Name + ", " + printStride(V.LeadingDim, M);
     };
-    const std::string Scheduler = sm90SchedulerType(C); // TilesScheduler: the default
+    const std::string Scheduler = sm90SchedulerType(K, M.Clauses);
     // The functor's members are the launcher's arguments, in their order.
     const std::string Members = llvm::StringRef(ArgNames).rtrim(", ").str();
-    return "  // The kernel of the sm_90 components (tc/sm90/gemm_kernel.cuh) for these\n"
-           "  // tiles and the region's epilogue; the cp.async kernel where TMA cannot\n"
-           "  // map an operand, not even through an aligned copy.\n" +
-           std::string(C.StreamUnits ? "  // The last round and a tail of tiles shared by all SMs where that helps.\n"
-                                     : "") +
-           "  using tc_mainloop = tc::sm90::TmaWgmmaMainloop<\n"
-           "      " + sm90OperandTileType(C, Idiom, true) + ",  // A\n"
-           "      " + sm90OperandTileType(C, Idiom, false) + ",  // B\n"
-           "      " + str(C.Stages) + ">;  // stages\n"
-           "  if (!tc::sm90::launch_gemm<tc_mainloop" +
-           (Scheduler == "tc::sm90::TilesScheduler" ? "" : ", " + Scheduler) + ">({" + extentM() + ", " + extentN() + ", " +
-           Idiom.ExtentK.str(subst()) + "}, " + Operand(Idiom.A) + ", " + Operand(Idiom.B) +
-           ",\n                                          " + epilogueFunctorName() + "{" +
-           Members + "}, tc_stream))\n"
-           "    " + twin() + "_launch(" + ArgNames + "tc_stream);\n";
+    std::string S = "if (!tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<\n"
+                    "        " + sm90OperandTileType(K, Idiom, true) + ",  // A\n"
+                    "        " + sm90OperandTileType(K, Idiom, false) + ",  // B\n"
+                    "        " + str(K.Stages) + ">" +
+                    (Scheduler == "tc::sm90::TilesScheduler" ? "" : ",\n    " + Scheduler) +
+                    ">({" + extentM() + ", " + extentN() + ", " + Idiom.ExtentK.str(subst()) +
+                    "}, " + Operand(Idiom.A) + ", " + Operand(Idiom.B) + ", " +
+                    epilogueFunctorName() + "{" + Members + "}, tc_stream))\n"
+                    "  " + twin() + "_launch(" + ArgNames + "tc_stream);\n";
+    if (M.Clauses.Sync)
+      S += "cudaStreamSynchronize(tc_stream);\n";
+    return indent(S, Indent);
   }
 };
 

@@ -28,8 +28,10 @@ void nmajor_176(int M, int N, int K, const __half *__restrict__ A,
 }
 
 // DIAG-NOT: wgmma-tile-width.cu:[[@LINE+3]]:{{.*}} error
-// OUT:      {{^}}__global__ void __launch_bounds__(288, 1) tc_kmajor_176_0_kernel(
-// OUT:      {{^}}    tc::wgmma_m64k16<__half, 0, 0, 176>(tc_acc[0],
+// OUT:      {{^}}static void tc_kmajor_176_0_launch(
+// OUT:      {{^}}  if (!tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<
+// OUT-NEXT: {{^}}          tc::sm90::OperandTile<__half, 128, tc::sm90::Major::K>,  // A
+// OUT-NEXT: {{^}}          tc::sm90::OperandTile<__half, 176, tc::sm90::Major::K>,  // B
 void kmajor_176(int M, int N, int K, const __half *__restrict__ A,
                 const __half *__restrict__ B, __half *__restrict__ C) {
 #pragma tc tile(128, 176, 64) stages(4)

@@ -56,12 +56,11 @@
 // an instantiation for these tiles and the region's epilogue functor.
 // SM90A:      {{^}}//   block tile 128x128x64, 2 warpgroups (8 warps and a producer warp), 3 TMA stages (mbarriers), wgmma.mma_async.m64n128k16 {{.*}}, sm_90a{{$}}
 // SM90A-NEXT: {{^}}static void tc_gemm_0_launch(
-// SM90A:      {{^}}  using tc_mainloop = tc::sm90::TmaWgmmaMainloop<
-// SM90A-NEXT: {{^}}      tc::sm90::OperandTile<__half, 128, tc::sm90::Major::K>,  // A
-// SM90A-NEXT: {{^}}      tc::sm90::OperandTile<__half, 128, tc::sm90::Major::MN>,  // B
-// SM90A-NEXT: {{^}}      3>;  // stages
-// SM90A-NEXT: {{^}}  if (!tc::sm90::launch_gemm<tc_mainloop>({M, N, K}, A, K, B, N,
-// SM90A-NEXT: {{^ *}}tc_gemm_0_epilogue{M, N, K, A, B, C}, tc_stream))
+// SM90A:      {{^}}  default:
+// SM90A:      {{^}}  if (!tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<
+// SM90A-NEXT: {{^}}          tc::sm90::OperandTile<__half, 128, tc::sm90::Major::K>,  // A
+// SM90A-NEXT: {{^}}          tc::sm90::OperandTile<__half, 128, tc::sm90::Major::MN>,  // B
+// SM90A-NEXT: {{^}}          3>>({M, N, K}, A, K, B, N, tc_gemm_0_epilogue{M, N, K, A, B, C}, tc_stream))
 // SM90A-NEXT: {{^}}    tc_gemm_0_cp_async_launch(M, N, K, A, B, C, tc_stream);
 // CHECK:      {{^  }}tc_gemm_0_launch(M, N, K, A, B, C, 0);
 

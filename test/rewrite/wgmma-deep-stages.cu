@@ -12,10 +12,12 @@
 
 // CHECK:      {{^}}//   block tile 64x64x64, 1 warpgroup (4 warps), 12 cp.async stages, {{.*}}
 // CHECK:      {{^}}//   block tile 64x64x64, 1 warpgroup (4 warps and a producer warp), 12 TMA stages (mbarriers), few tiles split into parts launched as one cluster each (distributed shared memory adds them), wgmma.mma_async.m64n64k16 {{.*}}
-// CHECK-NEXT: {{^}}__global__ void __launch_bounds__(160, 1) tc_gemm_deep_0_kernel(
-// CHECK:      {{^}}    for (int tc_s = 0; tc_s < 12; ++tc_s) {
-// CHECK:      tc::mbarrier_wait(tc_empty + ({{.*}} % 12), {{.*}});  // released by the consumers
-// CHECK:      tc::release_stage(tc_empty + ({{.*}} % 12), tc_thread);
+// The TMA kernel is the sm_90 components' (tc/sm90/mainloop.cuh): the
+// ring's depth is its mainloop's stages.
+// CHECK-NEXT: {{^}}static void tc_gemm_deep_0_launch(
+// CHECK:      {{^ *}}tc::sm90::OperandTile<__half, 64, tc::sm90::Major::K>,  // B
+// CHECK-NEXT: {{^ *}}12>,
+// CHECK-NEXT: {{^ *}}tc::sm90::ClusterPartsScheduler<12>>(
 void gemm_deep(int M, int N, int K, const __half *__restrict__ A,
                const __half *__restrict__ B, __half *__restrict__ C) {
 #pragma tc tile(64, 64, 64) stages(12)

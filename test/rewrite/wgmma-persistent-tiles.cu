@@ -2,16 +2,14 @@
 // time where tc::prefer_persistent_tiles says so (tc/tile_choice.cuh): one
 // block per SM computes whole tiles b, b + SMs, ... in turn
 // (schedule_persistent_tiles, unit_work), with 4 stages and an fp32 output
-// buffer of its own after them. The consumers stage each tile's sums in
-// the buffer and go on with the next tile, while two epilogue warpgroups
-// (the block's last 256 threads) store it through the epilogue;
-// two mbarriers pass the buffer between them, every thread of either side
-// arriving for its own part. The stage barriers are not
-// reset between tiles: every role counts the block's earlier uses of the
-// stages in tc_k_origin, and the consumers release the last k tile's stage
-// too, so that the producer copies the next tile's k tiles during the
-// epilogue. No parts to combine, no workspace; its cp.async fallback is the
-// default kernel's twin (the same tiles), declared ahead, not a second copy.
+// buffer of its own after them. For a plain region it is the sm_90
+// components' persistent_gemm_kernel (PersistentScheduler,
+// tc/sm90/gemm_kernel.cuh): the consumers stage each tile's sums in the
+// buffer and go on with the next tile, while two epilogue warpgroups store
+// it through the region's epilogue functor (BufferedEpilogue,
+// tc/sm90/epilogue.cuh); the stages are one ring across the block's tiles.
+// No parts to combine, no workspace; its cp.async fallback is the default
+// kernel's twin (the same tiles), not a second copy.
 //
 // RUN: %tc-rewrite %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc' \
@@ -24,67 +22,19 @@
 
 #include <cuda_fp16.h>
 
-// CHECK:      {{^}}//   block tile 128x128x64, 2 warpgroups (8 warps and a producer warp), 4 TMA stages (mbarriers), persistent blocks (one per SM, whole tiles in turn; two epilogue warpgroups store each tile from a buffer of its own), {{.*}}, 200784 bytes of shared memory, sm_90a
-// CHECK-NEXT: {{^}}__global__ void __launch_bounds__(544, 1) tc_gemm_0_persistent_kernel(
-// CHECK-NOT:  _work<8>
-// The barriers after the stages (4 x 32 KiB) and the buffer (128 x 136 floats).
-// CHECK:      {{^}}  uint64_t *tc_full = reinterpret_cast<uint64_t *>(tc_smem + 200704);
-// CHECK-NOT:  tc_flag
-// CHECK:      {{^}}  uint64_t *tc_out_full = tc_empty + 4;
-// CHECK-NEXT: {{^}}  uint64_t *tc_out_empty = tc_out_full + 1;
-// CHECK:      {{^}}    tc::mbarrier_init(tc_out_full, 256);  // one arrival per consumer thread
-// CHECK-NEXT: {{^}}    tc::mbarrier_init(tc_out_empty, 256);  // one per epilogue thread
-// CHECK:      {{^}}  __syncthreads();
-// CHECK-NEXT: {{^}}  int tc_k_origin = 0;  // the stages' uses by this block's earlier tiles
-// CHECK-NEXT: {{^}}  for (int tc_unit = 0; tc::unit_work<8>(tc_schedule, tc_unit, tc_block_m, tc_block_n, tc_k_begin,
-// CHECK-NEXT: {{^}}                                           tc_k_end, tc_split_tile, tc_part, tc_rank);
-// CHECK-NEXT: {{^}}       ++tc_unit, tc_k_origin += (int)(tc_k_end - tc_k_begin)) {
-// CHECK-NOT:  reset_stage_barriers
-// The epilogue warpgroups: 256 threads store the staged tile (16-byte
-// vectors of 16 threads a row, 16 rows at a time), then hand the buffer back.
-// CHECK-NEXT: {{^}}    if (threadIdx.x >= 288) {  // the epilogue warpgroups
-// CHECK-NEXT: {{^}}      const int tc_thread = tc::unit_thread_index() - 288;
-// CHECK-NEXT: {{^}}      const float *tc_stage = reinterpret_cast<const float *>(tc_smem + 131072);
-// CHECK-NEXT: {{^}}      tc::mbarrier_wait(tc_out_full, tc_unit % 2);  // the consumers staged the tile
-// CHECK:      {{^}}            const float *tc_sums = tc_stage + ((16 * c0) + (tc_thread / 16)) * 136 + (8 * (tc_thread % 16));
-// CHECK:      {{^}}            tc::store_lanes<8>(&C[(long long)((tc_m)) * (N) + ((tc_n0))], tc_lanes_0);
-// CHECK:      {{^}}      tc::mbarrier_arrive(tc_out_empty);  // this thread has read its part
-// CHECK-NEXT: {{^}}      continue;
-// CHECK-NEXT: {{^}}    }
-// CHECK-NEXT: {{^}}    if (threadIdx.x >= 256) {  // the producer warp
-// The producer waits for a release from the block's fifth use of the stages on.
-// CHECK:      {{^}}          if ((tc_k_origin + c0) >= (tc_k_begin + 4)) {
-// CHECK-NEXT: {{^}}            tc::mbarrier_wait(tc_empty + (((unsigned(tc_k_origin) - unsigned(tc_k_begin)) + unsigned(c0)) % 4),
-// CHECK:      {{^}}      continue;
-// CHECK-NEXT: {{^}}    }
-// CHECK-NEXT: {{^}}    const int tc_thread = tc::unit_thread_index();
-// CHECK:      {{^}}    float *tc_stage = reinterpret_cast<float *>(tc_smem + 131072);  // the output tile's own buffer
-// CHECK:      {{^}}      tc::mbarrier_wait(tc_full + (unsigned(tc_k_origin) % 4), ((unsigned(tc_k_origin) / 4) - (2 * (unsigned(tc_k_origin) / 8))));  // the tile has landed
-// CHECK:      {{^}}      tc::release_stage(tc_empty + ((((unsigned(tc_k_origin) - unsigned(tc_k_begin)) + unsigned(c0)) - 1) % 4), tc_thread);  // tile t - 1's stage
-// CHECK:      {{^}}    tc::wgmma_wait<0>(tc_acc[0]);  // the last tile's wgmma
-// CHECK-NEXT: {{^}}    if (tc_k_end > tc_k_begin)
-// CHECK-NEXT: {{^}}      tc::release_stage(tc_empty + (tc_k_origin + tc_k_end - tc_k_begin - 1) % 4, tc_thread);  // its stage
-// CHECK-NEXT: {{^}}    if (tc_unit > 0)  // the previous tile has left the output buffer
-// CHECK-NEXT: {{^}}      tc::mbarrier_wait(tc_out_empty, (tc_unit - 1) % 2);
-// CHECK-NOT:  consumer_sync
-// CHECK:      {{^}}    tc::mbarrier_arrive(tc_out_full);  // this thread's part is staged
-// CHECK-NEXT: {{^}}  }
-// CHECK-NEXT: {{^}}}
-// CHECK-NOT:  combine_parts
-// CHECK:      {{^}}static void tc_gemm_0_persistent_launch(
-// CHECK:      {{^}}    tc_gemm_0_cp_async_launch(M, N, K, A, B, C, tc_stream);
-// CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::schedule_persistent_tiles({{.*}}, tc_k_tiles, tc_facts.device);
-// CHECK-NOT:  stream_workspace
-// CHECK:      {{^}}  tc_gemm_0_persistent_kernel<<<(unsigned)tc::schedule_blocks(tc_schedule), 544, tc_smem_bytes, tc_stream>>>(
-// The default kernel (the sm_90 components', two blocks per SM, one tile
-// each) and its launcher, which takes the persistent one before the 64x128
-// tiles of two blocks per SM.
+// Its launcher takes the persistent kernel before the 64x128 tiles of two
+// blocks per SM.
 // CHECK:      {{^}}static void tc_gemm_0_launch(
 // CHECK:      {{^}}      {tc::KernelRule::DeepNarrowTiles},  // tc_gemm_0_narrow_deep
 // CHECK-NEXT: {{^}}      {tc::KernelRule::PersistentTiles},  // tc_gemm_0_persistent
 // CHECK-NEXT: {{^}}      {tc::KernelRule::NarrowTiles},  // tc_gemm_0_narrow
 // CHECK:      {{^}}  case 9:  // 128x128 tiles
-// CHECK-NEXT: {{^}}    return tc_gemm_0_persistent_launch(M, N, K, A, B, C, tc_stream);
+// CHECK-NEXT: {{^}}    if (!tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<
+// CHECK-NEXT: {{^}}            tc::sm90::OperandTile<__half, 128, tc::sm90::Major::K>,  // A
+// CHECK-NEXT: {{^}}            tc::sm90::OperandTile<__half, 128, tc::sm90::Major::K>,  // B
+// CHECK-NEXT: {{^}}            4>,
+// CHECK-NEXT: {{^}}        tc::sm90::PersistentScheduler>({M, N, K}, A, K, B, K, tc_gemm_0_epilogue{M, N, K, A, B, C}, tc_stream))
+// CHECK-NEXT: {{^}}      tc_gemm_0_cp_async_launch(M, N, K, A, B, C, tc_stream);
 void gemm(int M, int N, int K, const __half *__restrict__ A,
           const __half *__restrict__ B, __half *__restrict__ C) {
 #pragma tc

@@ -16,36 +16,21 @@
 
 #include <cuda_fp16.h>
 
+// A plain region's kernels are the sm_90 components' (tc/sm90/gemm_kernel.cuh),
+// whose unit loop is the scheduler's (kUnits, tc/sm90/tile_scheduler.cuh).
 // The 192x192 kernel (three warpgroups, 128 registers a thread): one unit,
-// the plain schedule: the sm_90 components' kernel (tc/sm90/gemm_kernel.cuh).
-// CHECK:      {{^}}static void tc_gemm_relu_0_fitted_launch(
-// CHECK-NOT:  tc_unit
-// CHECK:      {{^}}      tc::sm90::OperandTile<__half, 192, tc::sm90::Major::K>,  // A
-// CHECK:      {{^}}  if (!tc::sm90::launch_gemm<tc_mainloop>(
-// The 128x256 kernel (one block per SM, two consumer warpgroups).
-// CHECK:      {{^}}__global__ void __launch_bounds__(288, 1) tc_gemm_relu_0_wide_kernel(
-// CHECK:      {{^}}  int tc_block_m, tc_block_n, tc_split_tile, tc_part, tc_rank;
-// CHECK-NOT:  _work<8>
-// CHECK:      {{^}}  tc::cluster_sync();
-// CHECK-NEXT: {{^}}  for (int tc_unit = 0; tc::unit_work<8>(tc_schedule, tc_unit, tc_block_m, tc_block_n, tc_k_begin,
-// CHECK-NEXT: {{^}}                                           tc_k_end, tc_split_tile, tc_part, tc_rank); ++tc_unit) {
-// CHECK-NEXT: {{^}}    if (tc_unit > 0)  // the previous unit's stages are idle: fresh barriers
-// CHECK-NEXT: {{^}}      tc::reset_stage_barriers<4>(tc_full, tc_empty, 2 * tc::unit_blocks(tc_schedule));
-// CHECK-NEXT: {{^}}    if (threadIdx.x >= 256) {  // the producer warp
-// CHECK:      {{^}}      continue;
-// CHECK-NEXT: {{^}}    }
-// CHECK-NEXT: {{^}}    const int tc_thread = tc::unit_thread_index();
-// CHECK:      {{^}}      continue;  // another part of this tile finishes it
-// Its launcher: pairs where the shape has them, else stream units where
-// those help (schedule_tile_pairs chooses).
-// CHECK:      {{^}}static void tc_gemm_relu_0_wide_launch(
-// CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::schedule_tile_pairs({{.*}}, tc_k_tiles, tc::kPairWideTiles, true, tc_facts.device, tc_facts.options);
-// The 128x128 kernel (two blocks per SM): one unit, the plain schedule,
-// the components' kernel.
+// the plain schedule.
 // CHECK:      {{^}}static void tc_gemm_relu_0_launch(
-// CHECK-NOT:  tc_unit
-// CHECK:      {{^}}      tc::sm90::OperandTile<__half, 128, tc::sm90::Major::K>,  // A
-// CHECK:      {{^}}  if (!tc::sm90::launch_gemm<tc_mainloop>(
+// CHECK:      {{^}}  case 1:  // 192x192 tiles
+// CHECK:      {{^}}            4>>({M, N, K},
+// The 128x256 kernel (one block per SM, two consumer warpgroups): pairs
+// where the shape has them, else stream units where those help
+// (schedule_tile_pairs chooses).
+// CHECK:      {{^}}  case 5:  // 128x256 tiles
+// CHECK:      {{^}}        tc::sm90::PairsScheduler<tc::kPairWideTiles, true>>(
+// The 128x128 kernel (two blocks per SM): one unit, the plain schedule.
+// CHECK:      {{^}}  default:
+// CHECK:      {{^}}          3>>({M, N, K},
 void gemm_relu(int M, int N, int K, const __half *__restrict__ A,
                const __half *__restrict__ B, __half *__restrict__ C) {
 #pragma tc

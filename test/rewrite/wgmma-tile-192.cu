@@ -16,10 +16,11 @@
 // CHECK:      {{^}}//   block tile 128x192x64, 2 warpgroups (8 warps and a producer warp), 4 TMA stages (mbarriers), stream units (a nearly empty last round shared by all SMs), wgmma.mma_async.m64n192k16 {{.*}}
 // CHECK-NEXT: {{^}}static void tc_gemm192_0_launch(
 // CHECK-NOT:  {{^}}__global__
-// CHECK:      {{^}}      tc::sm90::OperandTile<__half, 128, tc::sm90::Major::K>,  // A
-// CHECK-NEXT: {{^}}      tc::sm90::OperandTile<__half, 192, tc::sm90::Major::K>,  // B
-// CHECK-NEXT: {{^}}      4>;  // stages
-// CHECK-NEXT: {{^}}  if (!tc::sm90::launch_gemm<tc_mainloop, tc::sm90::StreamUnitsScheduler>({M, N, K}, A, K, B, K,
+// CHECK:      {{^}}  if (!tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<
+// CHECK-NEXT: {{^}}          tc::sm90::OperandTile<__half, 128, tc::sm90::Major::K>,  // A
+// CHECK-NEXT: {{^}}          tc::sm90::OperandTile<__half, 192, tc::sm90::Major::K>,  // B
+// CHECK-NEXT: {{^}}          4>,
+// CHECK-NEXT: {{^}}      tc::sm90::StreamUnitsScheduler>({M, N, K}, A, K, B, K,
 void gemm192(int M, int N, int K, const __half *__restrict__ A,
              const __half *__restrict__ B, __half *__restrict__ C) {
 #pragma tc tile(128, 192, 64) stages(4)

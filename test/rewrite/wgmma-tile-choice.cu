@@ -14,18 +14,8 @@
 
 #include <cuda_fp16.h>
 
-// B K-major: 64x32 skinny tiles, six 12 KiB TMA stages.
-// CHECK:      {{^}}//   block tile 64x32x64, 1 warpgroup (4 warps and a producer warp), 6 TMA stages (mbarriers), few tiles split into parts launched as one cluster each (distributed shared memory adds them), wgmma.mma_async.m64n32k16 {{.*}}
-// CHECK-NEXT: {{^}}__global__ void __launch_bounds__(160, 2) tc_gemm_kmajor_0_skinny_kernel(
-// 192x192 tiles fitted to whole rounds of SMs: three warpgroups, four 48 KiB
-// stages, one block per SM.
-// CHECK:      {{^}}//   block tile 192x192x64, 3 warpgroups (12 warps and a producer warp), 4 TMA stages (mbarriers), wgmma.mma_async.m64n192k16 {{.*}}
-// CHECK-NEXT: {{^}}static void tc_gemm_kmajor_0_fitted_launch(
-// The deep 64x128 kernel: 8 stages of 24 KiB, one block per SM. Like the
-// others, it falls back to the default kernel's cp.async twin.
-// CHECK-NOT:  {{^}}__global__ {{.*}}_narrow_deep_cp_async_kernel(
-// CHECK:      {{^}}//   block tile 64x128x64, 1 warpgroup (4 warps and a producer warp), 8 TMA stages (mbarriers), {{.*}}
-// CHECK-NEXT: {{^}}__global__ void __launch_bounds__(160, 1) tc_gemm_kmajor_0_narrow_deep_kernel(
+// B K-major: 64x32 skinny tiles, six 12 KiB TMA stages. Every kernel is
+// the sm_90 components' (its tiles and scheduler in the instantiation).
 // CHECK:      {{^}}static void tc_gemm_kmajor_0_launch(
 // CHECK-NEXT: {{^}}  const tc::LaunchFacts tc_facts = tc::launch_facts();  // (tc/launch_facts.cuh)
 // CHECK-NEXT: {{^}}  if (!(((M >= 1) && (N >= 1))))
@@ -42,18 +32,20 @@
 // CHECK-NEXT: {{^}}  };
 // CHECK-NEXT: {{^}}  switch (tc::choose_kernel(M, N, K, 1, tc_candidates, tc_facts.device, tc_facts.options)) {
 // CHECK-NEXT: {{^}}  case 0:  // 64x32 tiles
-// CHECK-NEXT: {{^}}    return tc_gemm_kmajor_0_skinny_launch(M, N, K, A, B, C, tc_stream);
-// CHECK-NEXT: {{^}}  case 1:  // 192x192 tiles
-// CHECK-NEXT: {{^}}    return tc_gemm_kmajor_0_fitted_launch(M, N, K, A, B, C, tc_stream);
+// CHECK-NEXT: {{^}}    if (!tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<
+// CHECK-NEXT: {{^}}            tc::sm90::OperandTile<__half, 64, tc::sm90::Major::K>,  // A
+// CHECK-NEXT: {{^}}            tc::sm90::OperandTile<__half, 32, tc::sm90::Major::K>,  // B
+// CHECK-NEXT: {{^}}            6>,
+// CHECK-NEXT: {{^}}        tc::sm90::ClusterPartsScheduler<12>>(
+// CHECK:      {{^}}  case 1:  // 192x192 tiles
 // CHECK:      {{^}}  case 5:  // 128x256 tiles
-// CHECK-NEXT: {{^}}    return tc_gemm_kmajor_0_wide_launch(M, N, K, A, B, C, tc_stream);
 // CHECK:      {{^}}  case 8:  // 64x128 tiles
-// CHECK-NEXT: {{^}}    return tc_gemm_kmajor_0_narrow_deep_launch(M, N, K, A, B, C, tc_stream);
-// CHECK-NEXT: {{^}}  case 9:  // 128x128 tiles
-// CHECK-NEXT: {{^}}    return tc_gemm_kmajor_0_persistent_launch(M, N, K, A, B, C, tc_stream);
-// CHECK-NEXT: {{^}}  case 10:  // 64x128 tiles
-// CHECK-NEXT: {{^}}    return tc_gemm_kmajor_0_narrow_launch(M, N, K, A, B, C, tc_stream);
-// CHECK-NEXT: {{^}}  default:
+// CHECK:      {{^}}            8>,
+// CHECK:      {{^}}  case 9:  // 128x128 tiles
+// CHECK:      {{^}}        tc::sm90::PersistentScheduler>(
+// CHECK:      {{^}}  case 10:  // 64x128 tiles
+// CHECK:      {{^}}            4>,
+// CHECK:      {{^}}  default:
 // CHECK-NEXT: {{^}}    break;
 // CHECK-NEXT: {{^}}  }
 void gemm_kmajor(int M, int N, int K, const __half *__restrict__ A,
@@ -69,11 +61,12 @@ void gemm_kmajor(int M, int N, int K, const __half *__restrict__ A,
 }
 
 // B N-major: 64x64 skinny tiles (one 64-column panel).
-// CHECK:      {{^}}//   block tile 64x64x64, 1 warpgroup (4 warps and a producer warp), {{[0-9]}} TMA stages (mbarriers), few tiles split into parts launched as one cluster each (distributed shared memory adds them), wgmma.mma_async.m64n64k16 {{.*}}
-// CHECK-NEXT: {{^}}__global__ void __launch_bounds__(160, 2) tc_gemm_nmajor_0_skinny_kernel(
+// CHECK:      {{^}}static void tc_gemm_nmajor_0_launch(
 // CHECK:      {{^}}      {tc::KernelRule::SkinnyTiles, 64},  // tc_gemm_nmajor_0_skinny
 // CHECK:      {{^}}  case 0:  // 64x64 tiles
-// CHECK-NEXT: {{^}}    return tc_gemm_nmajor_0_skinny_launch(M, N, K, A, B, C, tc_stream);
+// CHECK-NEXT: {{^}}    if (!tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<
+// CHECK-NEXT: {{^}}            tc::sm90::OperandTile<__half, 64, tc::sm90::Major::K>,  // A
+// CHECK-NEXT: {{^}}            tc::sm90::OperandTile<__half, 64, tc::sm90::Major::MN>,  // B
 void gemm_nmajor(int M, int N, int K, const __half *__restrict__ A,
                  const __half *__restrict__ B, __half *__restrict__ C) {
 #pragma tc

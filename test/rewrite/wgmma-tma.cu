@@ -31,12 +31,11 @@
 // CHECK:      {{^}}//   block tile 128x128x64, 2 warpgroups (8 warps and a producer warp), 3 TMA stages (mbarriers), wgmma.mma_async.m64n128k16 (fp32 accumulation, 1 group in flight), 98368 bytes of shared memory, sm_90a
 // CHECK-NEXT: {{^}}static void tc_gemm_0_launch(
 // CHECK-NOT:  {{^}}__global__ void {{.*}} tc_gemm_0_kernel(
-// CHECK:      {{^}}  using tc_mainloop = tc::sm90::TmaWgmmaMainloop<
-// CHECK-NEXT: {{^}}      tc::sm90::OperandTile<__half, 128, tc::sm90::Major::K>,  // A
-// CHECK-NEXT: {{^}}      tc::sm90::OperandTile<__half, 128, tc::sm90::Major::MN>,  // B
-// CHECK-NEXT: {{^}}      3>;  // stages
-// CHECK-NEXT: {{^}}  if (!tc::sm90::launch_gemm<tc_mainloop>({M, N, K}, A, K, B, N,
-// CHECK-NEXT: {{^ *}}tc_gemm_0_epilogue{M, N, K, A, B, C}, tc_stream))
+// CHECK:      {{^}}  default:
+// CHECK:      {{^}}  if (!tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<
+// CHECK-NEXT: {{^}}          tc::sm90::OperandTile<__half, 128, tc::sm90::Major::K>,  // A
+// CHECK-NEXT: {{^}}          tc::sm90::OperandTile<__half, 128, tc::sm90::Major::MN>,  // B
+// CHECK-NEXT: {{^}}          3>>({M, N, K}, A, K, B, N, tc_gemm_0_epilogue{M, N, K, A, B, C}, tc_stream))
 // CHECK-NEXT: {{^}}    tc_gemm_0_cp_async_launch(M, N, K, A, B, C, tc_stream);
 
 // The split_k clause: every tile in three parts, by kernels that add up a

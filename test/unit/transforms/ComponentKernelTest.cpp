@@ -41,13 +41,71 @@ TEST(ComponentKernelTest, StreamUnitsComposeWithTheirScheduler) {
   KernelConfig Wide = tmaKernel();
   Wide.BlockN = 192;
   Wide.Stages = 4;
-  EXPECT_EQ(sm90SchedulerType(Wide), "tc::sm90::TilesScheduler");
+  EXPECT_EQ(sm90SchedulerType(Wide, {}), "tc::sm90::TilesScheduler");
   Wide.StreamUnits = true;
   EXPECT_TRUE(composesSm90Gemm(Wide, gemm(), {}));
-  EXPECT_EQ(sm90SchedulerType(Wide), "tc::sm90::StreamUnitsScheduler");
-  // Pairs of tiles beside the stream units (the 128x256 kernel): not yet.
-  Wide.PairedTiles = true;
-  EXPECT_FALSE(composesSm90Gemm(Wide, gemm(), {}));
+  EXPECT_EQ(sm90SchedulerType(Wide, {}), "tc::sm90::StreamUnitsScheduler");
+}
+
+TEST(ComponentKernelTest, PairsShareBsTileInHalves) {
+  // The 128x256 kernel: pairs beside the stream units, by the wide tiles' rule.
+  KernelConfig Wide = tmaKernel();
+  Wide.BlockN = 256;
+  Wide.Stages = 4;
+  Wide.StreamUnits = Wide.PairedTiles = true;
+  EXPECT_TRUE(composesSm90Gemm(Wide, gemm(), {}));
+  EXPECT_EQ(sm90SchedulerType(Wide, {}), "tc::sm90::PairsScheduler<tc::kPairWideTiles, true>");
+  EXPECT_NE(sm90MainloopType(Wide, gemm()).find("OperandTile<__half, 256, tc::sm90::Major::MN, true>"),
+            std::string::npos);
+  EXPECT_EQ(sm90OperandTileType(Wide, gemm(), true), "tc::sm90::OperandTile<__half, 128, tc::sm90::Major::K>");
+  // An N-major B's tile splits in halves of whole 64-wide panels; a
+  // K-major one in halves of whole 8-row swizzle atoms (the fitted widths).
+  Wide.BlockN = 192;
+  EXPECT_EQ(sm90ComponentMismatch(Wide, gemm(), {}), "its tiles");
+  MatmulIdiom KMajorB = gemm();
+  KMajorB.B.ReductionIsContiguous = true;
+  for (int Width : {176, 192, 224}) {
+    Wide.BlockN = Width;
+    EXPECT_TRUE(composesSm90Gemm(Wide, KMajorB, {})) << Width;
+  }
+  Wide.BlockN = 168; // halves of 84 rows
+  EXPECT_EQ(sm90ComponentMismatch(Wide, KMajorB, {}), "its tiles");
+  Wide.PairedTiles = false;
+  EXPECT_TRUE(composesSm90Gemm(Wide, KMajorB, {}));
+  EXPECT_EQ(sm90ComponentMismatch(Wide, gemm(), {}), "its tiles");
+}
+
+TEST(ComponentKernelTest, PersistentBlocksComposeWithEpilogueWarpgroups) {
+  KernelConfig Persistent = tmaKernel();
+  Persistent.Stages = 4;
+  Persistent.PersistentTiles = true;
+  EXPECT_TRUE(composesSm90Gemm(Persistent, gemm(), {}));
+  EXPECT_EQ(sm90SchedulerType(Persistent, {}), "tc::sm90::PersistentScheduler");
+}
+
+TEST(ComponentKernelTest, OneWarpgroupKernelsTakeClusterParts) {
+  // 64x128 tiles in four stages (two blocks an SM): cluster parts, else
+  // pairs by the rule of two blocks an SM.
+  KernelConfig Narrow = tmaKernel();
+  Narrow.BlockM = 64;
+  Narrow.Stages = 4;
+  Narrow.PairedTiles = true;
+  EXPECT_TRUE(composesSm90Gemm(Narrow, gemm(), {}));
+  EXPECT_EQ(sm90SchedulerType(Narrow, {}),
+            "tc::sm90::ClusterPartsScheduler<12, tc::sm90::PairsScheduler<tc::kPairTwoBlocksPerSm>>");
+  // Eight stages: one block an SM, pairs for outputs of one round.
+  Narrow.Stages = 8;
+  EXPECT_EQ(sm90SchedulerType(Narrow, {}),
+            "tc::sm90::ClusterPartsScheduler<12, tc::sm90::PairsScheduler<tc::kPairOneRound>>");
+  // 64x64 tiles without pairs.
+  Narrow.BlockN = 64;
+  Narrow.Stages = 6;
+  Narrow.PairedTiles = false;
+  EXPECT_EQ(sm90SchedulerType(Narrow, {}), "tc::sm90::ClusterPartsScheduler<12>");
+  // A split_k clause splits every tile itself: no cluster parts.
+  RegionClauses SplitK;
+  SplitK.SplitK = 4;
+  EXPECT_EQ(sm90SchedulerType(Narrow, SplitK), "tc::sm90::TilesScheduler");
 }
 
 TEST(ComponentKernelTest, EachDifferenceKeepsTheGeneratedKernel) {
@@ -59,12 +117,12 @@ TEST(ComponentKernelTest, EachDifferenceKeepsTheGeneratedKernel) {
   EXPECT_EQ(Mismatch([](KernelConfig &C) { C.Arch = GpuArch::SM80; }), "not a TMA + wgmma kernel");
   EXPECT_EQ(Mismatch([](KernelConfig &C) { C.Tma = false; }), "not a TMA + wgmma kernel");
   EXPECT_EQ(Mismatch([](KernelConfig &C) { C.Path = MmaPath::Sync; }), "not a TMA + wgmma kernel");
-  for (auto Schedule : {&KernelConfig::PairedTiles, &KernelConfig::PersistentTiles})
-    EXPECT_NE(Mismatch([&](KernelConfig &C) { C.*Schedule = true; }).find("tile schedule"),
-              std::string::npos);
-  // One consumer warpgroup: the launcher may split tiles into cluster parts.
-  EXPECT_NE(Mismatch([](KernelConfig &C) { C.BlockM = 64; }).find("cluster parts"),
-            std::string::npos);
+  // Persistent blocks with a producer warpgroup (a prologue on wgmma's A
+  // fragments): not yet.
+  EXPECT_EQ(Mismatch([](KernelConfig &C) {
+              C.PersistentTiles = C.ProducerWarpgroup = true;
+            }),
+            "its warp roles");
   RegionClauses SplitK;
   SplitK.SplitK = 4;
   EXPECT_EQ(Mismatch([](KernelConfig &) {}, gemm(), SplitK), "the split_k clause");
