@@ -1,6 +1,6 @@
 //===- TensorizeCheck.h - clang-tidy check tc-tensorize -------------------===//
 //
-// Runs tc-rewrite's pipeline (transforms/RegionRewriter) on the translation
+// Runs tc-rewrite's pipeline (rewrite/RegionRewriter) on the translation
 // unit clang-tidy parses, and reports each `#pragma tc` region of the main
 // file:
 //  - a region that can be rewritten: a warning at the pragma, "region can be

@@ -3,7 +3,7 @@
 // code often computes two products and adds them: T1 = A1 * B1 and
 // T2 = A2 * B2 into scratch arrays (temp(T1, T2)), then C = half(T1 + T2).
 // tc-rewrite fuses the nests into the one-nest sum of matmuls
-// (analysis/NestFusion.h); the timing of both functions is the comparison
+// (model/NestFusion.h); the timing of both functions is the comparison
 // of the two spellings. The scratch arrays are a workspace the function
 // keeps (allocated at the first call, outside the timed calls); the fused
 // kernel never touches them.

@@ -2,7 +2,7 @@
 // sm_90a (scripts/bench-run.sh --funcs bench_gemm_f16_rc_sync,...): the
 // same loop nest with mma.sync (the sm_80..sm_89 main loop) and with wgmma
 // under several block tiles and stage counts, against the default choice
-// (transforms/KernelConfig.cpp) in one run.
+// (schedule/KernelConfig.cpp) in one run.
 #include <cuda_fp16.h>
 
 void bench_gemm_f16_rc_sync(int M, int N, int K, const __half *__restrict__ A,

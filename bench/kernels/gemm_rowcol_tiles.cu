@@ -1,7 +1,7 @@
 // Tile-configuration sweep for the fp16 A row-major, B column-major GEMM
 // (scripts/bench-run.sh --funcs bench_gemm_f16_rc_t...): the same loop nest
 // under different tile/warp/stages clauses, to compare with the default
-// choice (transforms/KernelConfig.cpp) in one run.
+// choice (schedule/KernelConfig.cpp) in one run.
 #include <cuda_fp16.h>
 
 void bench_gemm_f16_rc_t128x256k64s3(int M, int N, int K, const __half *__restrict__ A,

@@ -1,5 +1,5 @@
 // Products in separate nests that cannot become one kernel
-// (analysis/NestFusion.h): each region is diagnosed at the construct that
+// (model/NestFusion.h): each region is diagnosed at the construct that
 // prevents the fusion, and the file is left exactly as written.
 //
 // RUN: rm -f %t.cu

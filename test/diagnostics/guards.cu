@@ -1,5 +1,5 @@
 // Guards and triangular nests that no kernel can honour
-// (analysis/OperandMasks.h, analysis/DomainBox.h), and `if`s that are no
+// (model/OperandMasks.h, model/DomainBox.h), and `if`s that are no
 // guards: each is diagnosed at the construct, and the file is left exactly as
 // written. The accepted forms: test/rewrite/triangular-and-guarded.cu.
 //

@@ -271,7 +271,7 @@ def rename_check(spec, arch, out_path, workdir, tool):
     if any(n in dtoks for n in odd):
         return None
     # A sibling nest's local or loop reusing a name is `name_1` in the
-    # model (analysis/Extraction.cpp), so in code the tool prints.
+    # model (frontend/Extraction.cpp), so in code the tool prints.
     def mapped_name(m):
         tok = m.group(0)
         if tok in odd:

@@ -43,7 +43,7 @@ DEFAULT_NAMES = {
 }
 
 # Names the tool itself emits into the kernel, the launcher or the region's
-# replacement (transforms/KernelEmitter.cpp, transforms/*.cpp,
+# replacement (codegen/, rewrite/,
 # runtime_headers/tc/), and CUDA names a kernel relies on.
 EMITTED_NAMES = [
     "tc_smem", "tc_acc", "tc_stage", "tc_thread", "tc_k_begin", "tc_k_end",
@@ -60,7 +60,7 @@ EMITTED_NAMES = [
     "blockDim", "gridDim", "make_float2", "CUtensorMap",
     "TileSchedule", "OperandCopier", "kWholeChunks", "kPartialChunks",
     "kElementwise", "uint32_t", "uint64_t", "float2", "dim3",
-    # the kernels of the sm_90 components (transforms/ComponentKernel.cpp):
+    # the kernels of the sm_90 components (codegen/ComponentKernel.cpp):
     # the epilogue functor's methods and parameters, the launcher's alias,
     # and the components' names that the launcher qualifies
     "row", "tc_mainloop", "tc_j0", "tc_h", "tc_epilogue", "sm90", "Major",
@@ -693,7 +693,7 @@ def gen_spec(rng, case_id, func, unsupported_rate=0.15, collision_rate=0.5):
     # Pointers without __restrict__: the launcher tests them for overlap
     # (the harness passes distinct arrays, so the kernels run).
     spec["restrict"] = rng.random() >= 0.3
-    # A sum of matmuls written as three nests (analysis/NestFusion.h): each
+    # A sum of matmuls written as three nests (model/NestFusion.h): each
     # product into a scratch array of its own (temp(T1, T2)), then the
     # epilogue of T1 + T2; fused into the one-nest sum.
     if spec["kind"] == "sum" and spec["init"] == "acc0" and spec["order"] in ORDERS_K_INNER \
@@ -703,7 +703,7 @@ def gen_spec(rng, case_id, func, unsupported_rate=0.15, collision_rate=0.5):
         spec["sum_nests"] = True
         if spec.get("epi") and spec["epi"].get("style") == "acc_update":
             spec["epi"]["style"] = "local"
-    # Loop forms (analysis/LoopOrigins.h): 1-based loops whose subscripts
+    # Loop forms (frontend/LoopOrigins.h): 1-based loops whose subscripts
     # read `(i - 1)`, downward loops (signed iterators only: `i >= 0` never
     # fails for an unsigned one), `i != n` and `n > i`.
     spec["loop_form"] = {}
@@ -713,8 +713,8 @@ def gen_spec(rng, case_id, func, unsupported_rate=0.15, collision_rate=0.5):
             if spec["it_type"].get(role, "int") not in ("size_t", "unsigned"):
                 forms.append(("down", 1.2))
             spec["loop_form"][role] = _weighted(rng, forms)
-    # Triangular and guarded domains and strided loops (analysis/
-    # DomainBox.h, OperandMasks.h, LoopOrigins.h): k from i (TRMM), k <= i
+    # Triangular and guarded domains and strided loops (model/
+    # DomainBox.h, OperandMasks.h, frontend/LoopOrigins.h): k from i (TRMM), k <= i
     # && k < K, j <= i && j < N (SYRK's triangle), the output loops' body
     # under `if (i <= j)`, every other row (`i += 2`, C row-major: a step
     # along the output's contiguous dimension is refused) and every other k

@@ -3,7 +3,7 @@
 // (unrewritten, below in namespace `source`) runs on the host on a copy of
 // the same bytes; the outputs must agree.
 //
-// aliasing.cu: the launchers' run-time alias check (analysis/Aliasing.h,
+// aliasing.cu: the launchers' run-time alias check (model/Aliasing.h,
 // tc/alias_check.cuh) on regions whose pointers are not __restrict__. Each
 // case lays the arrays out in one allocation at given byte offsets: apart,
 // adjacent (one array starts where another ends: no byte shared, so the

@@ -2,7 +2,7 @@
 //
 // tc-fuzz-clauses: the input (its first line; a '\r' ends it too) is the
 // text after `#pragma tc` of one pragma, preprocessed with TcPragmaHandler
-// (analysis/PragmaHandler.cpp) registered as the tool registers it. A line
+// (frontend/PragmaHandler.cpp) registered as the tool registers it. A line
 // of known clauses follows it. Findings, besides sanitizer reports:
 //  - a pragma kept as valid whose clause values break the parser's own
 //    rules (tile: 3 sizes, warp: 2, sizes in 1..4096, non-empty mma/stream,

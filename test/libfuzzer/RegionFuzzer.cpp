@@ -6,7 +6,7 @@
 //
 // after a CUDA-free prelude of stand-ins (__half, __nv_bfloat16, their
 // conversions, math functions, cudaStream_t; cf.
-// test/unit/analysis/RegionTestUtil.h). An input may close the function
+// test/unit/RegionTestUtil.h). An input may close the function
 // and define others (`}\nvoid f(...) {...`): the closing brace is ours.
 // The file is parsed with Clang in memory and every `#pragma tc` region is
 // run through the tool's pipeline (TranslationUnitRewriter, through

@@ -3,7 +3,7 @@
 // `if` / `else` on a local declared without a value, ReLU6 as an `else if`
 // chain, a call of copysignf, and the accumulator
 // itself updated after its reduction loop (`acc += bias[j]`). Each such
-// assignment binds a new value to the name (analysis/Extraction.cpp), so
+// assignment binds a new value to the name (frontend/Extraction.cpp), so
 // the kernel's store is one pointwise expression of the sum, as if the
 // source had written it in one statement; an `if` becomes a `?:`.
 //

@@ -1,7 +1,7 @@
 // Products in separate loop nests whose results are only added in a later
 // nest (`C = A·B`, `R = P·Q` into temp(C, R), then `Z = C + R`) are the sum
 // of matmuls of the one-nest spelling (Inputs/fused-nests-one-nest.cu): the
-// isl model is fused (analysis/NestFusion.h) and the kernels are the same,
+// isl model is fused (model/NestFusion.h) and the kernels are the same,
 // byte for byte, apart from the file name in their comments. The scratch
 // arrays never reach memory.
 //

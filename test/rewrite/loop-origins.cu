@@ -1,7 +1,7 @@
 // Loops as code writes them: 1-based (`i = 1; i <= M`) with subscripts
 // `(i - 1) * K + k - 1`, loops from a size (`i = lo; i < hi`), reversed
 // loops (`k = K - 1; k >= 0; --k`), `!=` and bounds on the left (`N > j`).
-// Each loop is shifted to start at 0 (analysis/LoopOrigins.h): the kernels
+// Each loop is shifted to start at 0 (frontend/LoopOrigins.h): the kernels
 // are those of the plain spelling, the values that read an iterator read
 // the source's (`i + 1`), and --explain says what was shifted. The GPU
 // check is test/gpu/regions/loops.cu; the refused forms are in

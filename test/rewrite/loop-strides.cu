@@ -1,9 +1,9 @@
 // Strided loops (`i += 2`, `k += 3`, `k -= 2`): the model's iterator counts
-// the iterations and the source's is start + step * it (analysis/
+// the iterations and the source's is start + step * it (frontend/
 // LoopOrigins.h). Where the step divides the span's coefficients the bound
 // is exact (`j < 2 * H`); otherwise the loop runs over a box with a guard
 // (`M - 2 * i - 1 >= 0`), a mask of the operands or of the output
-// (analysis/OperandMasks.h). A step scales the leading dimension of the
+// (model/OperandMasks.h). A step scales the leading dimension of the
 // arrays it strides (A[2i][k] is row i of a 2K-wide view); along an
 // operand's contiguous dimension the copier gathers the elements. The refused
 // forms: test/diagnostics/loop-forms.cu; the GPU check:

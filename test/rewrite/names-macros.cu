@@ -1,4 +1,4 @@
-// User macros cannot rewrite the generated code (analysis/Hygiene.h): a
+// User macros cannot rewrite the generated code (frontend/Hygiene.h): a
 // macro in force where the kernels are inserted that shares a name the
 // generated code uses is set aside around the definitions (push_macro,
 // #undef, pop_macro); one that is not in force there, or that the code does

@@ -160,7 +160,7 @@ void clamp_low(int M, int N, int K, const __half *__restrict__ A,
 // CHECK-NEXT: {{^ *}}}
 // CHECK-NEXT: {{^}}};
 
-// ReLU on A as an if on a local of the k loop (analysis/Extraction.cpp
+// ReLU on A as an if on a local of the k loop (frontend/Extraction.cpp
 // rebinds the local; its reads are the one element of A): the same
 // prologue, as a conditional.
 void relu_gemm_if(int M, int N, int K, const __half *__restrict__ A,

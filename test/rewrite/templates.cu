@@ -1,6 +1,6 @@
 // A region in a template: generated once per instantiation in the file, on
 // the instantiated body, and the launchers of the instantiations overload
-// one name, which the rewritten template calls (transforms/TemplateRegions.h).
+// one name, which the rewritten template calls (rewrite/TemplateRegions.h).
 // Function templates (instantiated explicitly or by a call) and member
 // functions of class templates. The refused forms are in
 // test/diagnostics/templates.cu; the GPU check is test/gpu/regions/templates.cu.

@@ -1,4 +1,4 @@
-// Triangular and guarded nests (analysis/DomainBox.h, analysis/OperandMasks.h):
+// Triangular and guarded nests (model/DomainBox.h, model/OperandMasks.h):
 // loops bounded by another loop (`k = i`, `j <= i`), conjunctions in a loop
 // condition (`k <= i && k < K`) and `if`s around statements run as the box
 // of the loops. A guard of k and the row masks A, one of k and the column

@@ -1,6 +1,6 @@
 // Triangular and guarded nests (test/gpu/regions_test.cu): tc-rewrite runs
 // the box of the loops with the guards as masks of an operand or of the
-// output (analysis/DomainBox.h, analysis/OperandMasks.h). The driver runs
+// output (model/DomainBox.h, model/OperandMasks.h). The driver runs
 // the same functions as written on the host.
 #include <cuda_fp16.h>
 

@@ -1,6 +1,6 @@
 // Products in separate loop nests, added in a later nest (test/gpu/
 // regions_test.cu): tc-rewrite fuses them into one kernel
-// (analysis/NestFusion.h), whose scratch arrays never reach memory. The
+// (model/NestFusion.h), whose scratch arrays never reach memory. The
 // driver runs the same functions as written on the host.
 #include <cuda_fp16.h>
 

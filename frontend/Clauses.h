@@ -2,7 +2,7 @@
 //
 // `#pragma tc [clause...]` steers code generation for the statement that
 // follows. Every clause is optional; unset values are chosen by the kernel
-// configuration rule (transforms/KernelConfig.h).
+// configuration rule (schedule/KernelConfig.h).
 //
 //   tile(BM, BN, BK)   block tile          warp(WM, WN)   warp tile
 //   stages(S)          cp.async pipeline   split_k(P)     split-K factor

@@ -1,5 +1,5 @@
 //===- MatmulIdiomTest.cpp - IslModel and recognizeMatmul -----------------===//
-#include "RegionTestUtil.h"
+#include "../RegionTestUtil.h"
 #include "gtest/gtest.h"
 
 using namespace tc;
@@ -444,7 +444,7 @@ TEST(MatmulIdiomTest, DependenceThroughFlippedRowOfStaticArray) {
       "a dependence crosses output elements", "C[i * N + j] = D");
 }
 
-// BUG (delinearize, analysis/Affine.cpp): the same region with D as a
+// BUG (delinearize, model/Affine.cpp): the same region with D as a
 // linearised pointer is accepted. `D[i * N + (N - 1 - j)]` is grouped by the
 // parameter part of each term into D[i + 1, -j - 1] (the `N` term lands in
 // the row dimension), while the store is D[i, j]. isl then sees two

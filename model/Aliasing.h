@@ -8,7 +8,7 @@
 // way Polly versions its code, and runs the region as written where they do.
 // This file decides which pairs need the test and bounds each array's
 // subscripts over the region with isl; the launcher's text is
-// transforms/AliasCheck.h's.
+// codegen/AliasCheck.h's.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TC_ANALYSIS_ALIASING_H

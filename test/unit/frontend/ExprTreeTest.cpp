@@ -14,7 +14,7 @@ ExprPtr literal(const std::string &Text, bool IsPositiveZero) {
   return N;
 }
 
-// A +0 initialisation is folded into the sum (transforms/Epilogue.cpp): a
+// A +0 initialisation is folded into the sum (codegen/Epilogue.cpp): a
 // literal of value +0, maybe under conversions to float; nothing else.
 TEST(ExprTreeTest, PositiveZeroLiterals) {
   EXPECT_TRUE(isPositiveZeroLiteral(literal("0.0f", true).get()));

@@ -1,6 +1,6 @@
 //===- NestFusionTest.cpp - fuseReductionNests ----------------------------===//
 #include "NestFusion.h"
-#include "RegionTestUtil.h"
+#include "../RegionTestUtil.h"
 #include "gtest/gtest.h"
 
 using namespace tc;

@@ -1,7 +1,7 @@
 //===- OperandMasksTest.cpp - boxDomains and the idiom's masks -----------===//
 #include "DomainBox.h"
 #include "MatmulIdiom.h"
-#include "RegionTestUtil.h"
+#include "../RegionTestUtil.h"
 #include "gtest/gtest.h"
 
 using namespace tc;

@@ -1,6 +1,6 @@
 //===- AliasCheck.h - the launcher's run-time test for overlapping arrays -===//
 //
-// The text of the test analysis/Aliasing.h plans: each array of a pair
+// The text of the test model/Aliasing.h plans: each array of a pair
 // gets the bytes its accesses can touch (tc::accessed_bytes over isl's
 // bounds of its subscripts, tc/alias_check.cuh), and where a written
 // array's bytes meet another's the launcher runs the serial kernel

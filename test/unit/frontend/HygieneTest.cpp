@@ -1,6 +1,6 @@
 //===- HygieneTest.cpp - placeholders for the user's names ----------------===//
 #include "Hygiene.h"
-#include "RegionTestUtil.h"
+#include "../RegionTestUtil.h"
 #include "gtest/gtest.h"
 
 using namespace tc;

@@ -1,5 +1,5 @@
 //===- ScheduleStepsTest.cpp - the compute decomposition ------------------===//
-#include "../analysis/RegionTestUtil.h"
+#include "../RegionTestUtil.h"
 #include "ScheduleSteps.h"
 #include "gtest/gtest.h"
 #include <isl/schedule_node.h>

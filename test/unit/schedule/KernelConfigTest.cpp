@@ -1,5 +1,5 @@
 //===- KernelConfigTest.cpp - defaults, clauses, rejections ----------------===//
-#include "../analysis/RegionTestUtil.h"
+#include "../RegionTestUtil.h"
 #include "KernelConfig.h"
 #include "gtest/gtest.h"
 

@@ -1,5 +1,5 @@
 //===- ExtractionTest.cpp - Clang AST of a region -> RegionModel ----------===//
-#include "RegionTestUtil.h"
+#include "../RegionTestUtil.h"
 #include "gtest/gtest.h"
 
 using namespace tc;
