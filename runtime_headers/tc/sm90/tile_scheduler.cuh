@@ -41,9 +41,15 @@
 namespace tc {
 namespace sm90 {
 
-struct TilesScheduler {
-  static constexpr bool kUnits = false, kPairs = false, kClusterParts = false,
-                        kPersistent = false;
+// What a scheduler's schedules may hold: the kernel's compile-time switches.
+template <bool kUnits_, bool kPairs_ = false, bool kClusterParts_ = false,
+          bool kPersistent_ = false>
+struct ScheduleTraits {
+  static constexpr bool kUnits = kUnits_, kPairs = kPairs_, kClusterParts = kClusterParts_,
+                        kPersistent = kPersistent_;
+};
+
+struct TilesScheduler : ScheduleTraits<false> {
   template <class Capacity>
   __host__ static TileSchedule schedule(long long tiles_m, long long tiles_n, long long k_tiles,
                                         const LaunchFacts &facts, const Capacity &) {
@@ -51,9 +57,7 @@ struct TilesScheduler {
   }
 };
 
-struct StreamUnitsScheduler {
-  static constexpr bool kUnits = true, kPairs = false, kClusterParts = false,
-                        kPersistent = false;
+struct StreamUnitsScheduler : ScheduleTraits<true> {
   template <class Capacity>
   __host__ static TileSchedule schedule(long long tiles_m, long long tiles_n, long long k_tiles,
                                         const LaunchFacts &facts, const Capacity &) {
@@ -62,9 +66,7 @@ struct StreamUnitsScheduler {
 };
 
 template <PairRule kRule, bool kStreamUnits = false>
-struct PairsScheduler {
-  static constexpr bool kUnits = kStreamUnits, kPairs = true, kClusterParts = false,
-                        kPersistent = false;
+struct PairsScheduler : ScheduleTraits<kStreamUnits, true> {
   template <class Capacity>
   __host__ static TileSchedule schedule(long long tiles_m, long long tiles_n, long long k_tiles,
                                         const LaunchFacts &facts, const Capacity &) {
@@ -73,9 +75,7 @@ struct PairsScheduler {
   }
 };
 
-struct PersistentScheduler {
-  static constexpr bool kUnits = true, kPairs = false, kClusterParts = false,
-                        kPersistent = true;
+struct PersistentScheduler : ScheduleTraits<true, false, false, true> {
   template <class Capacity>
   __host__ static TileSchedule schedule(long long tiles_m, long long tiles_n, long long k_tiles,
                                         const LaunchFacts &facts, const Capacity &) {
@@ -84,11 +84,9 @@ struct PersistentScheduler {
 };
 
 template <int kMinKTiles, class Otherwise = TilesScheduler>
-struct ClusterPartsScheduler {
+struct ClusterPartsScheduler : ScheduleTraits<Otherwise::kUnits, Otherwise::kPairs, true> {
   static_assert(!Otherwise::kClusterParts && !Otherwise::kPersistent,
                 "cluster parts before a schedule of tiles, pairs or stream units");
-  static constexpr bool kUnits = Otherwise::kUnits, kPairs = Otherwise::kPairs,
-                        kClusterParts = true, kPersistent = false;
   template <class Capacity>
   __host__ static TileSchedule schedule(long long tiles_m, long long tiles_n, long long k_tiles,
                                         const LaunchFacts &facts, const Capacity &capacity) {
