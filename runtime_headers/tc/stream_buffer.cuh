@@ -8,6 +8,13 @@
 // against kernels of 10-40 us). A buffer grows when a launch needs more;
 // growing frees the old one with cudaFree, which waits for the kernels
 // still using it. The buffers live until the process ends.
+//
+// A stream being captured into a CUDA graph gets none: a graph would keep
+// the buffer's address while this cache reuses it (a launch on the stream
+// beside a replay on another) or frees it (growing), and cudaMalloc and
+// cudaMemset are not allowed while a stream is captured. The callers then
+// do without (whole tiles instead of split ones, the cp.async kernel
+// instead of an aligned copy for TMA).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -27,7 +34,7 @@ enum StreamBufferUse : int {
 
 // At least `bytes` of device memory for `use` on `stream` of the current
 // device, zero-filled when first allocated if `zeroed`; nullptr when the
-// memory cannot be had.
+// memory cannot be had or the stream is being captured.
 __host__ inline void *stream_buffer(cudaStream_t stream, int use, size_t bytes, bool zeroed) {
   struct Buffer {
     void *data = nullptr;
@@ -35,6 +42,13 @@ __host__ inline void *stream_buffer(cudaStream_t stream, int use, size_t bytes, 
   };
   static std::mutex mutex;
   static std::map<std::tuple<int, cudaStream_t, int>, Buffer> buffers;
+  cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
+  if (cudaStreamIsCapturing(stream, &capture) != cudaSuccess) {
+    (void)cudaGetLastError();  // this query's error, handled here
+    return nullptr;
+  }
+  if (capture != cudaStreamCaptureStatusNone)
+    return nullptr;
   int device = 0;
   cudaGetDevice(&device);
   std::lock_guard<std::mutex> lock(mutex);

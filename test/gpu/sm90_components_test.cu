@@ -74,10 +74,45 @@ __global__ void reference(long long m, long long n, long long k, const T *a, lon
 
 int failures = 0, checks = 0;
 
+// Runs `launches(stream)`: on the legacy default stream, or with `graph`
+// captured into a CUDA graph on a stream of its own (a first launch inside
+// the capture: the launcher's cached buffers are not to be had there,
+// tc/stream_buffer.cuh), then replayed once. False where a launch said so
+// or the capture failed.
+template <class Launches>
+bool run_launches(bool graph, Launches &&launches) {
+  if (!graph)
+    return launches(cudaStream_t{0});
+  cudaStream_t stream;
+  CHECK_CUDA(cudaStreamCreate(&stream));
+  CHECK_CUDA(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal));
+  const bool launched = launches(stream);
+  cudaGraph_t g = nullptr;
+  const cudaError_t captured = cudaStreamEndCapture(stream, &g);
+  bool ok = launched && captured == cudaSuccess && g;
+  if (!ok)
+    std::printf("capture: %s\n", cudaGetErrorString(captured));
+  cudaGraphExec_t exec = nullptr;
+  if (ok && cudaGraphInstantiate(&exec, g, 0) == cudaSuccess) {
+    CHECK_CUDA(cudaGraphLaunch(exec, stream));
+    CHECK_CUDA(cudaStreamSynchronize(stream));
+    cudaGraphExecDestroy(exec);
+  } else {
+    ok = false;
+  }
+  if (g)
+    cudaGraphDestroy(g);
+  (void)cudaGetLastError();
+  cudaStreamDestroy(stream);
+  return ok;
+}
+
 // One shape through Mainloop with both epilogues, the tiles shared out by
-// Scheduler; A's and B's layouts are the tiles'.
+// Scheduler; A's and B's layouts are the tiles'. With `graph`, launched
+// from a CUDA graph (run_launches).
 template <class Mainloop, class Scheduler = tc::sm90::TilesScheduler>
-void check(const char *name, long long m, long long n, long long k, int pad, std::mt19937 &rng) {
+void check(const char *name, long long m, long long n, long long k, int pad, std::mt19937 &rng,
+           bool graph = false) {
   using T = typename Mainloop::Element;
   constexpr bool a_k_major = Mainloop::A::kMajor == Major::K;
   constexpr bool b_k_major = Mainloop::B::kMajor == Major::K;
@@ -108,10 +143,13 @@ void check(const char *name, long long m, long long n, long long k, int pad, std
   reference<T><<<grid, dim3(16, 16)>>>(m, n, k, a, a_k_major ? lda : 1, a_k_major ? 1 : lda, b,
                                     b_k_major ? 1 : ldb, b_k_major ? ldb : 1, ref);
   const tc::sm90::GemmShape shape{m, n, k};
-  const bool ran =
-      tc::sm90::launch_gemm<Mainloop, Scheduler>(shape, a, lda, b, ldb, StoreHalf{c, ldc}, 0) &&
-      tc::sm90::launch_gemm<Mainloop, Scheduler>(shape, a, lda, b, ldb, BiasRelu{y, bias, ldc},
-                                                 0);
+  CHECK_CUDA(cudaDeviceSynchronize());  // the inputs and the reference, before any other stream
+  const bool ran = run_launches(graph, [&](cudaStream_t stream) {
+    return tc::sm90::launch_gemm<Mainloop, Scheduler>(shape, a, lda, b, ldb, StoreHalf{c, ldc},
+                                                      stream) &&
+           tc::sm90::launch_gemm<Mainloop, Scheduler>(shape, a, lda, b, ldb,
+                                                      BiasRelu{y, bias, ldc}, stream);
+  });
   CHECK_CUDA(cudaGetLastError());
   CHECK_CUDA(cudaDeviceSynchronize());
   std::vector<float> href(m * n), hy(m * ldc);
@@ -147,8 +185,8 @@ void check(const char *name, long long m, long long n, long long k, int pad, std
   const bool ok = ran && bad == 0;
   if (!ok)
     ++failures;
-  std::printf("%-4s %-22s M=%-5lld N=%-5lld K=%-5lld pad=%d  %s", ok ? "PASS" : "FAIL", name, m, n,
-              k, pad, ran ? "" : "(not launched) ");
+  std::printf("%-4s %-22s M=%-5lld N=%-5lld K=%-5lld pad=%d %s %s", ok ? "PASS" : "FAIL", name, m,
+              n, k, pad, graph ? "graph" : "", ran ? "" : "(not launched) ");
   if (bad)
     std::printf("%lld wrong, worst %.3g", bad, worst);
   std::printf("\n");
@@ -228,6 +266,31 @@ void check_persistent(const char *name, std::mt19937 &rng) {
   for (auto &s : shapes)
     check<Mainloop, tc::sm90::PersistentScheduler>(name, s[0], s[1], s[2],
                                                    static_cast<int>(s[3]), rng);
+}
+
+// CUDA graphs: each scheduler's launch captured on a fresh stream. Split
+// tiles (few tiles, long reductions) then run whole, the parts' workspace
+// being the launcher's cached buffer; cluster parts and pairs keep their
+// clusters. (An operand TMA cannot map in place makes launch_gemm return
+// false under capture: the generated code's cp.async kernel takes it.)
+void check_graphs(std::mt19937 &rng) {
+  namespace sm90 = tc::sm90;
+  using Narrow = sm90::TmaWgmmaMainloop<Tile<64, Major::K>, HalvesTile<128, Major::MN>, 4>;
+  using Square = sm90::TmaWgmmaMainloop<Tile<128, Major::K>, Tile<128, Major::MN>, 4>;
+  using Wide = sm90::TmaWgmmaMainloop<Tile<128, Major::K>, HalvesTile<256, Major::K>, 4>;
+  const long long shapes[][3] = {{200, 72, 8192}, {1500, 1600, 1024}, {128 * 133, 192, 640},
+                                 {129, 127, 65}};
+  for (auto &sh : shapes) {
+    check<Square>("graph tiles 128x128", sh[0], sh[1], sh[2], 0, rng, true);
+    check<Square, sm90::StreamUnitsScheduler>("graph units 128x128", sh[0], sh[1], sh[2], 8,
+                                              rng, true);
+    check<Square, sm90::PersistentScheduler>("graph persistent", sh[0], sh[1], sh[2], 0, rng,
+                                             true);
+    check<Narrow, sm90::ClusterPartsScheduler<12, sm90::PairsScheduler<tc::kPairTwoBlocksPerSm>>>(
+        "graph parts pairs 64x128", sh[0], sh[1], sh[2], 0, rng, true);
+    check<Wide, sm90::PairsScheduler<tc::kPairWideTiles, true>>("graph pairs units 128x256",
+                                                               sh[0], sh[1], sh[2], 0, rng, true);
+  }
 }
 
 }  // namespace
@@ -311,6 +374,7 @@ int main() {
       "persistent A[m][k] B[k][n] 128x128", rng);
   check_persistent<sm90::TmaWgmmaMainloop<Tile<128, Major::K>, Tile<128, Major::K>, 3>>(
       "persistent A[m][k] B[n][k] 128x128 3st", rng);
+  check_graphs(rng);
   std::printf("sm90_components_test: %d checks, %d failed\n", checks, failures);
   return failures ? 1 : 0;
 }
