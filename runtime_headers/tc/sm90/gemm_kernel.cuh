@@ -161,6 +161,32 @@ struct PersistentLayout {
   static_assert(kSharedBytes <= 232448, "a block's shared memory on sm_90");
 };
 
+// A persistent block's tiles in turn: tile b + u P of the grouped order for
+// block b's u-th (P blocks, schedule_persistent_tiles), each with all k
+// tiles, so that tile u's first k tile is the ring's u k_tiles-th.
+template <class Mainloop>
+struct PersistentTiles {
+  const TileSchedule &schedule;
+  int k_tiles, unit = -1, tile_m = 0, tile_n = 0;
+  __device__ PersistentTiles(const TileSchedule &s, const GemmShape &shape)
+      : schedule(s),
+        k_tiles(static_cast<int>((shape.k + Mainloop::kBK - 1) / Mainloop::kBK < s.k_tiles
+                                     ? (shape.k + Mainloop::kBK - 1) / Mainloop::kBK
+                                     : s.k_tiles)) {}
+  __device__ bool next() {
+    const long long tile =
+        blockIdx.x + static_cast<long long>(++unit) * schedule.persistent_blocks;
+    if (tile >= static_cast<long long>(schedule.tiles_m) * schedule.tiles_n)
+      return false;
+    grouped_tile_of<8>(static_cast<int>(tile), schedule.tiles_m, schedule.tiles_n, tile_m,
+                       tile_n);
+    return true;
+  }
+  __device__ unsigned first() const { return static_cast<unsigned>(unit) * k_tiles; }
+  __device__ long long row0() const { return static_cast<long long>(Mainloop::kBM) * tile_m; }
+  __device__ long long col0() const { return static_cast<long long>(Mainloop::kBN) * tile_n; }
+};
+
 template <class Mainloop, class Epilogue>
 __global__ void __launch_bounds__(PersistentLayout<Mainloop>::kThreads, 1)
     persistent_gemm_kernel(const GemmShape shape, const __grid_constant__ CUtensorMap map_a,
@@ -169,7 +195,6 @@ __global__ void __launch_bounds__(PersistentLayout<Mainloop>::kThreads, 1)
   using Layout = PersistentLayout<Mainloop>;
   using Buffer = typename Layout::Buffer;
   constexpr int kConsumerThreads = Mainloop::kConsumerThreads;
-  constexpr int kBM = Mainloop::kBM, kBN = Mainloop::kBN;
   extern __shared__ __align__(1024) unsigned char smem[];
   const typename Mainloop::Storage s = Mainloop::storage(smem);
   const typename Buffer::Storage buffer = Buffer::storage(smem + Layout::kBufferOffset);
@@ -179,39 +204,26 @@ __global__ void __launch_bounds__(PersistentLayout<Mainloop>::kThreads, 1)
     fence_barrier_init();
   }
   __syncthreads();
-  const long long k_stop = (shape.k + Mainloop::kBK - 1) / Mainloop::kBK;
-  // Each role loops over the block's tiles on its own (one loop with the
-  // roles inside had ptxas serialise the consumers' wgmma, C7515).
-  const auto tiles = [&](auto &&body) {
-    Unit u;
-    unsigned first = 0;  // the ring position of the tile's first k tile
-    for (int unit = 0; unit_work<8>(schedule, unit, u.tile_m, u.tile_n, u.k_begin, u.k_end,
-                                    u.split_tile, u.part, u.rank);
-         ++unit) {
-      const int k_tiles = static_cast<int>((u.k_end < k_stop ? u.k_end : k_stop) - u.k_begin);
-      body(u, unit, first, k_tiles, static_cast<long long>(kBM) * u.tile_m,
-           static_cast<long long>(kBN) * u.tile_n);
-      first += static_cast<unsigned>(k_tiles);
-    }
-  };
+  // Each role loops over the block's tiles on its own: one loop with the
+  // roles inside had ptxas serialise the consumers' wgmma (C7515), and one
+  // through a lambda spilled at the 96 registers of 544 threads.
   const int thread = threadIdx.x;
+  PersistentTiles<Mainloop> tiles(schedule, shape);
   if (thread >= kConsumerThreads + 32) {
-    tiles([&](const Unit &, int unit, unsigned, int, long long row0, long long col0) {
-      Buffer::apply(buffer, epilogue, row0, col0, shape.m, shape.n, unit,
+    while (tiles.next())
+      Buffer::apply(buffer, epilogue, tiles.row0(), tiles.col0(), shape.m, shape.n, tiles.unit,
                     thread - kConsumerThreads - 32);
-    });
   } else if (thread >= kConsumerThreads) {
     if (thread == kConsumerThreads)
-      tiles([&](const Unit &u, int, unsigned first, int k_tiles, long long row0, long long col0) {
-        Mainloop::produce(s, map_a, map_b, static_cast<int>(row0), static_cast<int>(col0),
-                          u.k_begin, k_tiles, -1, first);
-      });
+      while (tiles.next())
+        Mainloop::produce(s, map_a, map_b, static_cast<int>(tiles.row0()),
+                          static_cast<int>(tiles.col0()), 0, tiles.k_tiles, -1, tiles.first());
   } else {
-    tiles([&](const Unit &, int unit, unsigned first, int k_tiles, long long, long long) {
+    while (tiles.next()) {
       typename Mainloop::Accumulators acc = {};
-      Mainloop::consume(s, acc, k_tiles, thread, 1, first, true);
-      Buffer::stage(buffer, acc, unit, thread);
-    });
+      Mainloop::consume(s, acc, tiles.k_tiles, thread, 1, tiles.first(), true);
+      Buffer::stage(buffer, acc, tiles.unit, thread);
+    }
   }
 }
 
