@@ -90,7 +90,7 @@ bool run_launches(bool graph, Launches &&launches) {
   cudaGraph_t g = nullptr;
   const cudaError_t captured = cudaStreamEndCapture(stream, &g);
   bool ok = launched && captured == cudaSuccess && g;
-  if (!ok)
+  if (captured != cudaSuccess || !g)
     std::printf("capture: %s\n", cudaGetErrorString(captured));
   cudaGraphExec_t exec = nullptr;
   if (ok && cudaGraphInstantiate(&exec, g, 0) == cudaSuccess) {
@@ -182,11 +182,16 @@ void check(const char *name, long long m, long long n, long long k, int pad, std
         ++bad;
     }
   ++checks;
-  const bool ok = ran && bad == 0;
+  // Under a capture, an operand whose pitch TMA cannot map (not a multiple
+  // of 16 bytes) has no aligned copy to be read from: launch_gemm says so
+  // and launches nothing, for the generated code's cp.async kernel to run.
+  const bool in_place = lda * 2 % 16 == 0 && ldb * 2 % 16 == 0;
+  const bool ok = ran == (!graph || in_place) && bad == 0;
   if (!ok)
     ++failures;
   std::printf("%-4s %-22s M=%-5lld N=%-5lld K=%-5lld pad=%d %s %s", ok ? "PASS" : "FAIL", name, m,
-              n, k, pad, graph ? "graph" : "", ran ? "" : "(not launched) ");
+              n, k, pad, graph ? "graph" : "",
+              ran ? "" : ok ? "(not launched: pitch not 16-byte) " : "(not launched) ");
   if (bad)
     std::printf("%lld wrong, worst %.3g", bad, worst);
   std::printf("\n");
