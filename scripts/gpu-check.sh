@@ -9,6 +9,7 @@
 #     with the driver test/gpu/forms_correctness.cu;
 #   - runtime_headers_test (.gpu/runtime_headers_test.cu) when present;
 #   - sm90_components_test (.gpu/sm90_components_test.cu) when present;
+#   - weight_stream_test (.gpu/weight_stream_test.cu) when present;
 #   - regions_test: the regions of test/gpu/regions/*.cu, rewritten
 #     and as written, with the driver test/gpu/regions_test.cu;
 # then runs them. Build products go under /tmp. When $OUT is set, the full log
@@ -173,6 +174,10 @@ main() {
     specs+=("sm90_components_test:.gpu/sm90_components_test.cu")
     specs_text[sm90_components_test]=".gpu/sm90_components_test.cu"
   fi
+  if [[ -f .gpu/weight_stream_test.cu ]]; then
+    specs+=("weight_stream_test:.gpu/weight_stream_test.cu")
+    specs_text[weight_stream_test]=".gpu/weight_stream_test.cu"
+  fi
   if [[ -f .gpu/regions_test.cu && -f .gpu/regions/aliasing.tc.cu && -f .gpu/regions/loops.tc.cu && -f .gpu/regions/sizes.tc.cu && -f .gpu/regions/templates.tc.cu ]]; then
     specs+=("regions_test:.gpu/regions_test.cu")
     specs_text[regions_test]=".gpu/regions_test.cu (+ .gpu/regions/*.tc.cu)"
@@ -189,6 +194,9 @@ main() {
   fi
   if [[ "${step_status[build sm90_components_test]:-}" == PASS ]]; then
     run_test sm90_components_test "$build/sm90_components_test"
+  fi
+  if [[ "${step_status[build weight_stream_test]:-}" == PASS ]]; then
+    run_test weight_stream_test "$build/weight_stream_test"
   fi
   if [[ "${step_status[build regions_test]:-}" == PASS ]]; then
     run_test regions_test "$build/regions_test"

@@ -1,0 +1,585 @@
+// tc/decode/weight_stream.cuh - a linear layer with 8-bit weights at
+// decoding shapes: Y = epilogue(X W'^T) for M <= 64 rows.
+//
+// X is fp16, M x K, row pitch ldx; W is 8-bit, N x K (K contiguous, row
+// pitch ldw), and W'[n][k] = W[n][k] - z[n], the row's offset (OffsetRow:
+// in exact fp16 pairs where it allows, else through fp32); a scale of the
+// row belongs to the epilogue, which gets (i, j, sum) as the sm90
+// components' do (sm90/epilogue.cuh). At such M the layer is bound by the
+// bytes of W, which this kernel reads once, straight into registers, at
+// the width of one 16-byte load per lane.
+//
+// Thread -> data layout of a block (4 warps, 128 output columns, M padded
+// to 16 * kMTiles rows, mma.sync m16n8k16):
+//   - warp w owns columns n0 + 32 w .. + 31, four mma groups of 8 columns;
+//   - lane (g = lane / 4, q = lane % 4) loads, per group and 64-deep k
+//     block kb, the 16 bytes W[n0 + 32 w + 8 group + g][kb + 16 q .. + 15]
+//     into registers: no shared memory, no repacking of W;
+//   - inside a 64-deep block, k is permuted: mma step s (of 4) takes
+//     k = 16 q + 4 s + {0, 1} as lane (g, q)'s low pair and + {2, 3} as its
+//     high pair, on both operands (a sum's order of terms is free);
+//   - X's 128-deep chunks are staged in shared memory by cp.async (3
+//     stages), the 16-byte chunk c of row r at c ^ (r % 8), and lane (g, q)
+//     reads rows g and g + 8 of each 16-row tile as 16 bytes at
+//     k = kb + 16 q + 8 t (t = 0, 1: steps 2t and 2t + 1), conflict-free;
+//   - the sums are mma's D fragments: row 16 mt + g (+ 8), column
+//     8 group + 2 q (+ 1) of the warp's 32.
+//
+// K is shared by the `split` blocks of a cluster (sm_90): blockIdx.x is a
+// block's share of the 128-deep chunks, blockIdx.y its 128 columns. The
+// shares' partial tiles meet in distributed shared memory, each block
+// adding 1/split of the rows in rank order and running the epilogue on
+// them: no workspace, so a CUDA graph may capture the launch.
+#pragma once
+
+#include <cuda_fp16.h>
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <type_traits>
+
+#include "../cluster.cuh"
+#include "../cluster_parts.cuh"
+#include "../cp_async.cuh"
+#include "../device_facts.cuh"
+#include "../device_trap.cuh"
+#include "../mma.cuh"
+#include "../per_device.cuh"
+#include "../shared_memory_opt_in.cuh"
+#include "../tile_convert.cuh"
+#include "weight_stream_grid.cuh"
+
+namespace tc {
+namespace decode {
+
+// X's stages: 16 * kMTiles rows of 128 halves (256 bytes), chunks swizzled.
+template <int kMTiles, int kDepth = kStages>
+struct ActivationStages {
+  static constexpr int kRows = 16 * kMTiles;
+  static constexpr int kStageBytes = kRows * kChunk * 2;
+  static constexpr int kBytes = kDepth * kStageBytes;
+
+  __device__ static int offset(int row, int chunk) { return row * 256 + ((chunk ^ (row & 7)) << 4); }
+
+  // Copies X[0, m) x [k0, k0 + 128) into `stage`; rows past m and columns
+  // past k become zeros. `vector`: x and ldx allow 16-byte copies (cp.async);
+  // else element by element, stored at once.
+  __device__ static void load(unsigned char *stage, const __half *x, long long ldx, long long m,
+                              long long k, long long k0, bool vector, int thread) {
+#pragma unroll
+    for (int i = thread; i < kRows * 16; i += kThreads) {
+      const int r = i / 16, c = i % 16;
+      unsigned char *dst = stage + offset(r, c);
+      const long long kk = k0 + 8 * c;
+      const bool inside = r < m && kk < k;
+      const __half *src = x + (inside ? r * ldx + kk : 0);
+      if (vector) {
+        cp_async_16_partial(dst, src, inside ? 2 * static_cast<int>(k - kk < 8 ? k - kk : 8) : 0);
+      } else {
+        __align__(16) __half v[8];
+#pragma unroll
+        for (int e = 0; e < 8; ++e)
+          v[e] = inside && kk + e < k ? src[e] : __float2half(0.0f);
+        *reinterpret_cast<uint4 *>(dst) = *reinterpret_cast<const uint4 *>(v);
+      }
+    }
+  }
+};
+
+// 16 bytes of W, read once: not kept in L1.
+__device__ __forceinline__ uint4 load_streamed(const int8_t *p) {
+  uint4 v;
+  asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];\n"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+               : "l"(p));
+  return v;
+}
+
+// A lane's weights of one chunk: 2 blocks of 64 k x its 4 groups' rows.
+struct WeightRegisters {
+  uint4 w[2][kGroups];
+};
+
+// Loads the lane's bytes of chunk k0 (see the layout above) from its rows
+// `rows[group]` (nullptr: past N, zeros). `whole`: the chunk lies inside K
+// and every row is 16-byte aligned; else byte by byte, zeros past K.
+__device__ __forceinline__ void load_weights(WeightRegisters &r, const int8_t *const (&rows)[kGroups],
+                                             long long k, long long k0, bool whole, int q) {
+#pragma unroll
+  for (int b = 0; b < 2; ++b)
+#pragma unroll
+    for (int grp = 0; grp < kGroups; ++grp) {
+      const long long kk = k0 + 64 * b + 16 * q;
+      if (!rows[grp]) {
+        r.w[b][grp] = make_uint4(0u, 0u, 0u, 0u);
+      } else if (whole) {
+        r.w[b][grp] = load_streamed(rows[grp] + kk);
+      } else {
+        uint32_t word[4];
+#pragma unroll
+        for (int e = 0; e < 4; ++e) {
+          word[e] = 0;
+#pragma unroll
+          for (int i = 0; i < 4; ++i)
+            if (kk + 4 * e + i < k)
+              word[e] |= static_cast<uint32_t>(static_cast<uint8_t>(rows[grp][kk + 4 * e + i]))
+                         << (8 * i);
+        }
+        r.w[b][grp] = make_uint4(word[0], word[1], word[2], word[3]);
+      }
+    }
+}
+
+// 8 bytes of a row minus its offset, as 4 half2 (bytes 0-1 first), by the
+// way `mode` says (tile_convert.cuh: offset_pairs).
+template <typename Src, OffsetPairs kMode, typename F>
+__device__ __forceinline__ uint4 offset_bytes(uint2 w, const OffsetRow<F> &row) {
+  if constexpr (kMode == OffsetPairs::kThroughFloat) {
+    uint32_t h[4];
+#pragma unroll
+    for (int e = 0; e < 4; ++e) {
+      const uint32_t word = e < 2 ? w.x : w.y;
+      const int shift = 16 * (e % 2);
+      const Src b0 = static_cast<Src>((word >> shift) & 0xffu);
+      const Src b1 = static_cast<Src>((word >> (shift + 8)) & 0xffu);
+      const __half2 v = __floats2half2_rn(static_cast<float>(row.f(static_cast<float>(b0))),
+                                          static_cast<float>(row.f(static_cast<float>(b1))));
+      memcpy(&h[e], &v, 4);
+    }
+    return make_uint4(h[0], h[1], h[2], h[3]);
+  } else if constexpr (kMode == OffsetPairs::kWithFraction) {
+    return bytes_minus_offset<Src>(w, row.bias, row.fraction);
+  } else {
+    if (std::is_signed<Src>::value) {
+      w.x ^= 0x80808080u;
+      w.y ^= 0x80808080u;
+    }
+    uint32_t h[4] = {__byte_perm(w.x, 0x64646464u, 0x4140u),
+                     __byte_perm(w.x, 0x64646464u, 0x4342u),
+                     __byte_perm(w.y, 0x64646464u, 0x4140u),
+                     __byte_perm(w.y, 0x64646464u, 0x4342u)};
+    __half2 b;
+    memcpy(&b, &row.bias, 4);
+#pragma unroll
+    for (int e = 0; e < 4; ++e) {
+      __half2 v;
+      memcpy(&v, &h[e], 4);
+      v = __hsub2(v, b);
+      memcpy(&h[e], &v, 4);
+    }
+    return make_uint4(h[0], h[1], h[2], h[3]);
+  }
+}
+
+// The mma of one 128-deep chunk: X from `stage`, W from the registers.
+template <typename Src, OffsetPairs kMode, int kMTiles, typename F>
+__device__ __forceinline__ void multiply_chunk(float (&acc)[kMTiles][kGroups][4],
+                                               const unsigned char *stage,
+                                               const WeightRegisters &r,
+                                               const OffsetRow<F> (&rows)[kGroups], int g, int q) {
+  using X = ActivationStages<kMTiles>;
+#pragma unroll
+  for (int b = 0; b < 2; ++b) {
+    uint4 lo[kGroups], hi[kGroups];  // steps 0-1 and 2-3 of each group's B
+#pragma unroll
+    for (int grp = 0; grp < kGroups; ++grp) {
+      lo[grp] = offset_bytes<Src, kMode>(make_uint2(r.w[b][grp].x, r.w[b][grp].y), rows[grp]);
+      hi[grp] = offset_bytes<Src, kMode>(make_uint2(r.w[b][grp].z, r.w[b][grp].w), rows[grp]);
+    }
+#pragma unroll
+    for (int t = 0; t < 2; ++t) {
+      uint4 top[kMTiles], bottom[kMTiles];
+#pragma unroll
+      for (int mt = 0; mt < kMTiles; ++mt) {
+        const int chunk = 8 * b + 2 * q + t;
+        top[mt] = *reinterpret_cast<const uint4 *>(stage + X::offset(16 * mt + g, chunk));
+        bottom[mt] = *reinterpret_cast<const uint4 *>(stage + X::offset(16 * mt + g + 8, chunk));
+      }
+#pragma unroll
+      for (int h = 0; h < 2; ++h) {  // step s = 2 t + h
+#pragma unroll
+        for (int grp = 0; grp < kGroups; ++grp) {
+          const uint4 &v = t == 0 ? lo[grp] : hi[grp];
+          const uint32_t bf[2] = {h == 0 ? v.x : v.z, h == 0 ? v.y : v.w};
+#pragma unroll
+          for (int mt = 0; mt < kMTiles; ++mt) {
+            const uint32_t af[4] = {h == 0 ? top[mt].x : top[mt].z,
+                                    h == 0 ? bottom[mt].x : bottom[mt].z,
+                                    h == 0 ? top[mt].y : top[mt].w,
+                                    h == 0 ? bottom[mt].y : bottom[mt].w};
+            mma_m16n8k16_f16(acc[mt][grp], af, bf);
+          }
+        }
+      }
+    }
+  }
+}
+
+// The parameters of a launch.
+template <typename Src, class Rows, class Epilogue>
+struct WeightStreamParams {
+  long long m, n, k;
+  const __half *x;
+  long long ldx;
+  const Src *w;
+  long long ldw;
+  Rows rows;  // rows(n): the OffsetRow of W's row n < N
+  Epilogue epilogue;
+  bool x_vector, w_vector;  // 16-byte copies of X, 16-byte loads of W
+};
+
+// The block's chunks [begin, end), streamed: X three stages ahead through
+// shared memory, W kAhead chunks ahead in registers.
+template <typename Src, OffsetPairs kMode, int kMTiles, int kAhead, class P, typename F>
+__device__ __forceinline__ void stream_chunks(float (&acc)[kMTiles][kGroups][4], const P &p,
+                                              unsigned char *smem,
+                                              const int8_t *const (&wrows)[kGroups],
+                                              const OffsetRow<F> (&rows)[kGroups], long long begin,
+                                              long long end, int thread) {
+  using X = ActivationStages<kMTiles>;
+  const int lane = thread % 32, g = lane / 4, q = lane % 4;
+  const auto stage = [&](long long c) { return smem + ((c - begin) % kStages) * X::kStageBytes; };
+#pragma unroll
+  for (int s = 0; s < kStages - 1; ++s) {
+    if (begin + s < end)
+      X::load(stage(begin + s), p.x, p.ldx, p.m, p.k, (begin + s) * kChunk, p.x_vector, thread);
+    cp_async_commit();
+  }
+  const auto whole = [&](long long c) { return p.w_vector && (c + 1) * kChunk <= p.k; };
+  // Chunk begin + j in w[j % (kAhead + 1)].
+  WeightRegisters w[kAhead + 1];
+#pragma unroll
+  for (int a = 0; a < kAhead; ++a)
+    if (begin + a < end)
+      load_weights(w[a], wrows, p.k, (begin + a) * kChunk, whole(begin + a), q);
+  // One chunk: wait for its X, refill the stage freed by the last one,
+  // fetch chunk c + kAhead's W into `ahead_w`, multiply with `cur`.
+  const auto step = [&](long long c, const WeightRegisters &cur, WeightRegisters &ahead_w) {
+    cp_async_wait<kStages - 2>();
+    __syncthreads();
+    const long long ahead = c + kStages - 1;
+    if (ahead < end)
+      X::load(stage(ahead), p.x, p.ldx, p.m, p.k, ahead * kChunk, p.x_vector, thread);
+    cp_async_commit();
+    if (c + kAhead < end)
+      load_weights(ahead_w, wrows, p.k, (c + kAhead) * kChunk, whole(c + kAhead), q);
+    multiply_chunk<Src, kMode, kMTiles>(acc, stage(c), cur, rows, g, q);
+  };
+  for (long long c = begin; c < end; c += kAhead + 1) {
+#pragma unroll
+    for (int u = 0; u <= kAhead; ++u)
+      if (c + u < end)
+        step(c + u, w[u], w[(u + kAhead) % (kAhead + 1)]);
+  }
+  cp_async_wait<0>();
+}
+
+// W's chunks through shared memory instead (kWeightStages > 0): cp.async
+// stages hold no registers, so that more bytes are in flight. A lane
+// copies and reads back only its own 16-byte pieces (slot 4 b + group),
+// lane-contiguous within a slot: a warp's copy or read of a slot is 512
+// contiguous bytes, without conflicts and without a barrier of its own.
+constexpr int kWeightStageBytes = kThreads * 8 * 16;
+
+__device__ __forceinline__ unsigned char *weight_slot(unsigned char *stage, int warp, int lane,
+                                                      int slot) {
+  return stage + warp * (kWeightStageBytes / kWarps) + slot * 512 + lane * 16;
+}
+
+// Copies the lane's pieces of chunk k0 into `stage` (zeros past N and K);
+// `whole` as for load_weights, `base` any valid address of W.
+__device__ __forceinline__ void copy_weights(unsigned char *stage,
+                                             const int8_t *const (&rows)[kGroups],
+                                             const int8_t *base, long long k, long long k0,
+                                             bool whole, int warp, int lane) {
+  const int q = lane % 4;
+#pragma unroll
+  for (int b = 0; b < 2; ++b)
+#pragma unroll
+    for (int grp = 0; grp < kGroups; ++grp) {
+      unsigned char *dst = weight_slot(stage, warp, lane, 4 * b + grp);
+      const long long kk = k0 + 64 * b + 16 * q;
+      if (!rows[grp] || whole) {
+        cp_async_16(dst, rows[grp] ? rows[grp] + kk : base, rows[grp] != nullptr);
+      } else {
+        uint32_t word[4];
+#pragma unroll
+        for (int e = 0; e < 4; ++e) {
+          word[e] = 0;
+#pragma unroll
+          for (int i = 0; i < 4; ++i)
+            if (kk + 4 * e + i < k)
+              word[e] |= static_cast<uint32_t>(static_cast<uint8_t>(rows[grp][kk + 4 * e + i]))
+                         << (8 * i);
+        }
+        *reinterpret_cast<uint4 *>(dst) = make_uint4(word[0], word[1], word[2], word[3]);
+      }
+    }
+}
+
+template <typename Src, OffsetPairs kMode, int kMTiles, int kDepth, class P, typename F>
+__device__ __forceinline__ void stream_chunks_shared(float (&acc)[kMTiles][kGroups][4],
+                                                     const P &p, unsigned char *smem,
+                                                     const int8_t *const (&wrows)[kGroups],
+                                                     const OffsetRow<F> (&rows)[kGroups],
+                                                     long long begin, long long end, int thread) {
+  using X = ActivationStages<kMTiles, kDepth>;
+  const int warp = thread / 32, lane = thread % 32, g = lane / 4, q = lane % 4;
+  const auto x_stage = [&](long long c) {
+    return smem + ((c - begin) % kDepth) * X::kStageBytes;
+  };
+  const auto w_stage = [&](long long c) {
+    return smem + X::kBytes + ((c - begin) % kDepth) * kWeightStageBytes;
+  };
+  const auto whole = [&](long long c) { return p.w_vector && (c + 1) * kChunk <= p.k; };
+  const int8_t *base = reinterpret_cast<const int8_t *>(p.w);
+  const auto copy = [&](long long c) {
+    X::load(x_stage(c), p.x, p.ldx, p.m, p.k, c * kChunk, p.x_vector, thread);
+    copy_weights(w_stage(c), wrows, base, p.k, c * kChunk, whole(c), warp, lane);
+  };
+#pragma unroll
+  for (int s = 0; s < kDepth - 1; ++s) {
+    if (begin + s < end)
+      copy(begin + s);
+    cp_async_commit();
+  }
+  for (long long c = begin; c < end; ++c) {
+    cp_async_wait<kDepth - 2>();
+    __syncthreads();  // chunk c landed; chunk c - 1's stages are free
+    if (c + kDepth - 1 < end)
+      copy(c + kDepth - 1);
+    cp_async_commit();
+    WeightRegisters cur;
+#pragma unroll
+    for (int b = 0; b < 2; ++b)
+#pragma unroll
+      for (int grp = 0; grp < kGroups; ++grp)
+        cur.w[b][grp] =
+            *reinterpret_cast<const uint4 *>(weight_slot(w_stage(c), warp, lane, 4 * b + grp));
+    multiply_chunk<Src, kMode, kMTiles>(acc, x_stage(c), cur, rows, g, q);
+  }
+  cp_async_wait<0>();
+}
+
+// The chunks of a block, by the path of W: registers kAhead chunks ahead,
+// or kWeightStages cp.async stages.
+template <typename Src, OffsetPairs kMode, int kMTiles, int kAhead, int kWeightStages, class P,
+          typename F>
+__device__ __forceinline__ void stream_block(float (&acc)[kMTiles][kGroups][4], const P &p,
+                                             unsigned char *smem,
+                                             const int8_t *const (&wrows)[kGroups],
+                                             const OffsetRow<F> (&rows)[kGroups], long long begin,
+                                             long long end, int thread) {
+  if constexpr (kWeightStages > 0)
+    stream_chunks_shared<Src, kMode, kMTiles, kWeightStages>(acc, p, smem, wrows, rows, begin,
+                                                             end, thread);
+  else
+    stream_chunks<Src, kMode, kMTiles, kAhead>(acc, p, smem, wrows, rows, begin, end, thread);
+}
+
+template <typename Src, int kMTiles, int kAhead, int kWeightStages, class Rows, class Epilogue>
+__global__ void __launch_bounds__(kThreads)
+    weight_stream_kernel(const WeightStreamParams<Src, Rows, Epilogue> p) {
+  using X = ActivationStages<kMTiles>;
+  extern __shared__ __align__(16) unsigned char smem[];
+  const int thread = threadIdx.x, warp = thread / 32, lane = thread % 32, g = lane / 4,
+            q = lane % 4;
+  const int split = gridDim.x, share = blockIdx.x;
+  const long long n0 = static_cast<long long>(blockIdx.y) * kColumns;
+  const long long chunks = (p.k + kChunk - 1) / kChunk;
+  const long long begin = chunks * share / split, end = chunks * (share + 1) / split;
+
+  // This lane's W rows and their offsets.
+  static_assert(kGroups == 4, "the rows below");
+  const auto row_of = [&](int grp) { return n0 + 32 * warp + 8 * grp + g; };
+  const int8_t *wrows[kGroups];
+#pragma unroll
+  for (int grp = 0; grp < kGroups; ++grp)
+    wrows[grp] = row_of(grp) < p.n ? reinterpret_cast<const int8_t *>(p.w + row_of(grp) * p.ldw)
+                                   : nullptr;
+  const auto offset_of = [&](int grp) { return p.rows(row_of(grp) < p.n ? row_of(grp) : p.n - 1); };
+  const decltype(offset_of(0)) rows[kGroups] = {offset_of(0), offset_of(1), offset_of(2),
+                                                offset_of(3)};
+  float acc[kMTiles][kGroups][4] = {};
+  switch (offset_pairs(rows)) {
+  case OffsetPairs::kIntegral:
+    stream_block<Src, OffsetPairs::kIntegral, kMTiles, kAhead, kWeightStages>(acc, p, smem, wrows, rows, begin, end,
+                                                        thread);
+    break;
+  case OffsetPairs::kWithFraction:
+    stream_block<Src, OffsetPairs::kWithFraction, kMTiles, kAhead, kWeightStages>(acc, p, smem, wrows, rows, begin,
+                                                            end, thread);
+    break;
+  default:
+    stream_block<Src, OffsetPairs::kThroughFloat, kMTiles, kAhead, kWeightStages>(acc, p, smem, wrows, rows, begin,
+                                                            end, thread);
+  }
+
+  if (split == 1) {  // the sums are whole: the epilogue from registers
+#pragma unroll
+    for (int mt = 0; mt < kMTiles; ++mt)
+#pragma unroll
+      for (int grp = 0; grp < kGroups; ++grp)
+#pragma unroll
+        for (int e = 0; e < 4; ++e) {
+          const long long i = 16 * mt + g + 8 * (e / 2);
+          const long long j = n0 + 32 * warp + 8 * grp + 2 * q + e % 2;
+          if (i < p.m && j < p.n)
+            p.epilogue(i, j, acc[mt][grp][e]);
+        }
+    return;
+  }
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  // The partial tile, in the stages' memory (all reads of them are done).
+  constexpr int kPitch = kColumns + 4;
+  static_assert(X::kRows * kPitch * 4 <= X::kBytes, "the partial tile fits the stages");
+  float *part = reinterpret_cast<float *>(smem);
+  __syncthreads();
+#pragma unroll
+  for (int mt = 0; mt < kMTiles; ++mt)
+#pragma unroll
+    for (int grp = 0; grp < kGroups; ++grp)
+#pragma unroll
+      for (int h = 0; h < 2; ++h)
+        *reinterpret_cast<float2 *>(part + (16 * mt + g + 8 * h) * kPitch + 32 * warp + 8 * grp +
+                                    2 * q) = make_float2(acc[mt][grp][2 * h], acc[mt][grp][2 * h + 1]);
+  cluster_sync();
+  // This block's rows of the sum: [share R / split, (share + 1) R / split),
+  // 16 runs of 8 columns each, the shares added in rank order.
+  const int row_begin = X::kRows * share / split, row_end = X::kRows * (share + 1) / split;
+  for (int slot = thread; slot < (row_end - row_begin) * 16; slot += kThreads) {
+    const int r = row_begin + slot / 16, c = 8 * (slot % 16);
+    float sum[8] = {};
+    for (int s = 0; s < split; ++s) {
+      const float4 lo = load_shared_cluster4(part + r * kPitch + c, s);
+      const float4 hi = load_shared_cluster4(part + r * kPitch + c + 4, s);
+      sum[0] += lo.x, sum[1] += lo.y, sum[2] += lo.z, sum[3] += lo.w;
+      sum[4] += hi.x, sum[5] += hi.y, sum[6] += hi.z, sum[7] += hi.w;
+    }
+    const long long j0 = n0 + c;
+    if (r >= p.m || j0 >= p.n)
+      continue;
+    if (j0 + 8 <= p.n) {
+      p.epilogue.row(r, j0, sum);
+    } else {
+      for (int v = 0; j0 + v < p.n; ++v)
+        p.epilogue(r, j0 + v, sum[v]);
+    }
+  }
+  cluster_sync();  // no block leaves while another reads its partial tile
+#else
+  TC_DEVICE_TRAP_();  // a split needs clusters (sm_90)
+#endif
+}
+
+// What launch_weight_stream_tiles measures once per device.
+struct WeightStreamOccupancy {
+  int blocks_per_sm = 1;
+  ClusterCapacity clusters;  // all 0: no clusters
+};
+
+// The kernel's shared memory for kMTiles.
+template <int kMTiles, int kWeightStages = 0>
+constexpr int weight_stream_shared_bytes() {
+  return kWeightStages > 0
+             ? kWeightStages * (ActivationStages<kMTiles>::kStageBytes + kWeightStageBytes)
+             : ActivationStages<kMTiles>::kBytes;
+}
+
+// Launches the layer on `stream`: `rows(n)` gives W's row n's OffsetRow,
+// `epilogue` stores output element (i, j) from its sum (and eight of a row
+// at once). False where this kernel cannot take it (M > 64, too many
+// columns) or the launch failed; true with nothing to do for an empty
+// output.
+template <int kMTiles, int kAhead = 1, int kWeightStages = 0, typename Src, class Rows,
+          class Epilogue>
+__host__ bool launch_weight_stream_tiles(long long m, long long n, long long k, const __half *x,
+                                         long long ldx, const Src *w, long long ldw,
+                                         const Rows &rows, const Epilogue &epilogue,
+                                         const DeviceFacts &device, cudaStream_t stream,
+                                         int split = 0) {
+  static_assert(sizeof(Src) == 1 && std::is_integral<Src>::value, "8-bit weights");
+  if (m < 1 || n < 1)
+    return true;
+  if (m > 16 * kMTiles || !weight_stream_fits(m, n, k) || ldx < k || ldw < k)
+    return false;
+  using Params = WeightStreamParams<Src, Rows, Epilogue>;
+  constexpr auto kernel = weight_stream_kernel<Src, kMTiles, kAhead, kWeightStages, Rows, Epilogue>;
+  constexpr int kBytes = weight_stream_shared_bytes<kMTiles, kWeightStages>();
+  static SharedMemoryOptIn opt_in;  // (before the occupancy is measured)
+  if (kBytes > 48 * 1024 && opt_in.apply(kBytes, kernel) != cudaSuccess)
+    return false;
+  // Once per device: the blocks of this kernel an SM holds, and the
+  // clusters of each size that run at once (none where the kernel was not
+  // built for sm_90 or later).
+  static PerDevice<WeightStreamOccupancy> occupancies;
+  const WeightStreamOccupancy occupancy = occupancies.get(device.ordinal, [&] {
+    WeightStreamOccupancy o;
+    cudaFuncAttributes a{};
+    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&o.blocks_per_sm, kernel, kThreads,
+                                                      kBytes) != cudaSuccess)
+      o.blocks_per_sm = 1;
+    if (cudaFuncGetAttributes(&a, kernel) == cudaSuccess && a.binaryVersion >= 90)
+      o.clusters = cluster_capacity(kernel, kThreads, kBytes);
+    (void)cudaGetLastError();
+    return o;
+  });
+  WeightStreamGrid grid = weight_stream_grid(m, n, k, device.multiprocessors,
+                                             occupancy.blocks_per_sm, occupancy.clusters);
+  if (split > 0)  // the caller's (tests, benchmarks), within the kernel's limits
+    grid.split = split <= kMaxSplit && (occupancy.clusters.clusters[split] > 0 || split == 1)
+                     ? split
+                     : 1;
+  const Params p{m,
+                 n,
+                 k,
+                 x,
+                 ldx,
+                 w,
+                 ldw,
+                 rows,
+                 epilogue,
+                 reinterpret_cast<uintptr_t>(x) % 16 == 0 && ldx % 8 == 0,
+                 reinterpret_cast<uintptr_t>(w) % 16 == 0 && ldw % 16 == 0};
+  cudaLaunchConfig_t config = {};
+  config.gridDim = dim3(static_cast<unsigned>(grid.split), static_cast<unsigned>(grid.column_blocks));
+  config.blockDim = dim3(kThreads);
+  config.dynamicSmemBytes = kBytes;
+  config.stream = stream;
+  cudaLaunchAttribute cluster;
+  cluster.id = cudaLaunchAttributeClusterDimension;
+  cluster.val.clusterDim.x = static_cast<unsigned>(grid.split);
+  cluster.val.clusterDim.y = 1;
+  cluster.val.clusterDim.z = 1;
+  if (grid.split > 1) {
+    config.attrs = &cluster;
+    config.numAttrs = 1;
+  }
+  cudaError_t status = cudaLaunchKernelEx(&config, kernel, p);
+  if (status != cudaSuccess && grid.split > 1) {  // no room for the clusters: one block a column block
+    (void)cudaGetLastError();
+    config.gridDim.x = 1;
+    config.numAttrs = 0;
+    status = cudaLaunchKernelEx(&config, kernel, p);
+  }
+  return status == cudaSuccess;
+}
+
+// What a generated launcher calls: launch_weight_stream_tiles with one
+// row tile and W one chunk ahead in registers, where the layer pays
+// (weight_stream_pays); false elsewhere, and the region's other kernels
+// run. (Three cp.async stages of W were 3-7% faster at the previous grid
+// rule, not yet measured at this one: docs/results/decode-weight-stream-h200.md.)
+template <typename Src, class Rows, class Epilogue>
+__host__ bool launch_weight_stream(long long m, long long n, long long k, const __half *x,
+                                   long long ldx, const Src *w, long long ldw, const Rows &rows,
+                                   const Epilogue &epilogue, const DeviceFacts &device,
+                                   cudaStream_t stream) {
+  const bool aligned = reinterpret_cast<uintptr_t>(x) % 16 == 0 && ldx % 8 == 0 &&
+                       reinterpret_cast<uintptr_t>(w) % 16 == 0 && ldw % 16 == 0;
+  return weight_stream_pays(m, n, k, aligned) &&
+         launch_weight_stream_tiles<1>(m, n, k, x, ldx, w, ldw, rows, epilogue, device, stream);
+}
+
+}  // namespace decode
+}  // namespace tc

@@ -1,0 +1,97 @@
+// tc/decode/weight_stream_grid.cuh - how the decode component
+// (weight_stream.cuh) spreads a layer over the SMs, and which layers it
+// takes: pure functions of the shape and the SM count, tested on the host
+// (test/unit/runtime/WeightStreamGridTest.cpp).
+#pragma once
+
+#include "../cluster_parts_choice.cuh"
+
+#ifndef TC_HOST_DEVICE_
+#if defined(__CUDACC__)
+#define TC_HOST_DEVICE_ __host__ __device__
+#else
+#define TC_HOST_DEVICE_
+#endif
+#endif
+
+namespace tc {
+namespace decode {
+
+constexpr int kWarps = 4, kThreads = 32 * kWarps;
+constexpr int kColumns = 128;  // a block's output columns
+constexpr int kChunk = 128;    // k of one stage of X and one load of W
+constexpr int kStages = 3;     // of X
+constexpr int kGroups = 4;     // mma groups of 8 columns per warp
+constexpr int kMaxRows = 64;   // M of this kernel
+constexpr int kMaxSplit = 8;   // blocks of a cluster (portable)
+// The rows up to which generated launchers take this kernel: beyond 16 (two
+// and four row tiles) it was slower than the region's other kernels on an
+// H200 (docs/results/decode-weight-stream-h200.md).
+constexpr int kDecodeRows = 16;
+// The weights (N K) from which they take it: the smallest layer measured
+// faster than the region's other kernels is 4096 x 4096; on small,
+// unaligned layers (16 x 129 x 4097, 13 x 1000 x 777) it was 3x slower.
+constexpr long long kDecodeMinWeights = 4096ll * 4096;
+
+// How a launch spreads the layer: `split` shares of K per column block
+// (the blocks of a cluster), `column_blocks` of 128 columns, `m_tiles`
+// tiles of 16 rows.
+struct WeightStreamGrid {
+  int m_tiles = 1, split = 1;
+  long long column_blocks = 0;
+};
+
+// The grid for an M x N x K layer on `sms` SMs, where `blocks_per_sm` of
+// the kernel fit an SM and `capacity.clusters[s]` clusters of s blocks can
+// run at once (all 0: no clusters, e.g. sm_80; a size of 0 is not taken).
+// A block streams 128 rows of W over its share of K. Measured on an H200
+// over Llama-3 layers (docs/results/decode-weight-stream-h200.md), the
+// best split s (1, 2, 4, 8):
+//   - column blocks fewer than the SMs' slots: cb * s blocks nearest two
+//     an SM (8 for 32 column blocks, 4 for 48 to 80, 1 for 224);
+//   - more: the fewest rounds of slots per share of K,
+//     ceil(cb * s / slots) / s (4 for 448 column blocks: 1.25 rounds).
+// Shares keep at least two 128-deep chunks; a tie keeps the smaller split
+// (fewer partial tiles to add).
+TC_HOST_DEVICE_ inline WeightStreamGrid weight_stream_grid(long long m, long long n, long long k,
+                                                           int sms, int blocks_per_sm,
+                                                           const ClusterCapacity &capacity) {
+  WeightStreamGrid g;
+  g.m_tiles = m <= 16 ? 1 : m <= 32 ? 2 : 4;
+  g.column_blocks = (n + kColumns - 1) / kColumns;
+  const long long chunks = (k + kChunk - 1) / kChunk;
+  const long long slots = static_cast<long long>(sms) * (blocks_per_sm > 0 ? blocks_per_sm : 1);
+  const bool many = g.column_blocks >= slots;
+  double best = 0;
+  for (int s = 1; s <= kMaxSplit; s *= 2) {
+    if (s > 1 && (capacity.clusters[s] < 1 || chunks < 2ll * s))
+      continue;
+    const long long blocks = g.column_blocks * s;
+    const double cost =
+        many ? static_cast<double>((blocks + slots - 1) / slots) / s
+             : static_cast<double>(blocks > 2ll * sms ? blocks - 2ll * sms : 2ll * sms - blocks);
+    if (s == 1 || cost < best) {
+      best = cost;
+      g.split = s;
+    }
+  }
+  return g;
+}
+
+// Whether a generated launcher gives an M x N x K layer to this kernel:
+// few rows, many weights (above), each operand's rows 16-byte aligned
+// (`aligned`: the kernel's byte-wise and element-wise paths are for
+// correctness, not speed).
+TC_HOST_DEVICE_ inline bool weight_stream_pays(long long m, long long n, long long k,
+                                               bool aligned) {
+  return aligned && m >= 1 && m <= kDecodeRows && n * k >= kDecodeMinWeights;
+}
+
+// Whether a layer of M rows takes this kernel: M <= 64, the rows of mma's
+// tiles it pads to.
+TC_HOST_DEVICE_ inline bool weight_stream_fits(long long m, long long n, long long k) {
+  return m >= 1 && m <= kMaxRows && n >= 1 && k >= 1 && (n + kColumns - 1) / kColumns <= 65535;
+}
+
+}  // namespace decode
+}  // namespace tc

@@ -1,0 +1,211 @@
+// GPU test of the decode component (tc/decode/weight_stream.cuh): a linear
+// layer with 8-bit weights, Y = (X (W - z)^T) * scale, at M <= 64, against
+// an fp64 host reference. Shapes with partial column blocks, odd and short
+// K, K of one chunk and just past it; aligned and unaligned X and W; int8
+// and uint8 weights; integer zero points, fp16 fractions and fractions
+// fp16 cannot hold (the three conversions); split and unsplit K; and a
+// launch captured into a CUDA graph; W through registers and through
+// cp.async stages.
+//
+// Build (scripts/gpu-check.sh): nvcc -std=c++17 -O3 -arch=sm_90a
+//   -I runtime_headers test/gpu/weight_stream_test.cu -lcuda
+#include <cuda_fp16.h>
+#include <cuda_runtime.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <tc/decode/weight_stream.cuh>
+#include <tc/launch_facts.cuh>
+
+#define CHECK_CUDA(x)                                                                  \
+  do {                                                                                 \
+    cudaError_t e_ = (x);                                                              \
+    if (e_ != cudaSuccess) {                                                           \
+      std::printf("CUDA error %s at %s:%d\n", cudaGetErrorString(e_), __FILE__, __LINE__); \
+      std::exit(2);                                                                    \
+    }                                                                                  \
+  } while (0)
+
+namespace {
+
+struct MinusZero {
+  float z;
+  __device__ float operator()(float x) const { return x - z; }
+};
+
+template <typename Src>
+struct Rows {
+  const float *zero;
+  __device__ tc::OffsetRow<MinusZero> operator()(long long n) const {
+    const float z = zero[n];
+    return tc::offset_row<Src>(MinusZero{z}, z);
+  }
+};
+
+// Y[i][j] = sum * scale[j], fp32, pitch ldy.
+struct Scaled {
+  float *y;
+  const float *scale;
+  long long ldy;
+  __device__ void operator()(long long i, long long j, float sum) const {
+    y[i * ldy + j] = sum * scale[j];
+  }
+  __device__ void row(long long i, long long j0, const float (&sum)[8]) const {
+#pragma unroll
+    for (int v = 0; v < 8; ++v)
+      y[i * ldy + j0 + v] = sum[v] * scale[j0 + v];
+  }
+};
+
+enum class Zeros { kIntegral, kHalfFraction, kOddFraction };
+
+int checks = 0, failures = 0;
+
+template <typename Src, int kMTiles, int kWeightStages = 0>
+void check(long long m, long long n, long long k, int pad, int offset, Zeros zeros, bool graph,
+           std::mt19937 &rng, int split = 0) {
+  const long long ldx = k + pad, ldw = k + pad, ldy = n + pad;
+  std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
+  std::uniform_int_distribution<int> byte(std::is_signed<Src>::value ? -128 : 0,
+                                          std::is_signed<Src>::value ? 127 : 255);
+  std::uniform_int_distribution<int> small(-8, 8);
+  std::vector<__half> hx(m * ldx);
+  std::vector<Src> hw(n * ldw + offset);
+  std::vector<float> hzero(n), hscale(n);
+  for (auto &v : hx) v = __float2half(unit(rng));
+  for (auto &v : hw) v = static_cast<Src>(byte(rng));
+  for (long long j = 0; j < n; ++j) {
+    const float zi = small(rng) + (std::is_signed<Src>::value ? 0.0f : 128.0f);
+    hzero[j] = zeros == Zeros::kIntegral      ? zi
+               : zeros == Zeros::kHalfFraction ? zi + 0.25f * small(rng)
+                                               : zi + 0.3f;
+    hscale[j] = 1.0f / 64 + (unit(rng) + 1.0f) / 32;
+  }
+  __half *x;
+  Src *w;
+  float *zero, *scale, *y;
+  CHECK_CUDA(cudaMalloc(&x, hx.size() * 2 + 16));
+  CHECK_CUDA(cudaMalloc(&w, hw.size() + 16));
+  CHECK_CUDA(cudaMalloc(&zero, n * 4));
+  CHECK_CUDA(cudaMalloc(&scale, n * 4));
+  CHECK_CUDA(cudaMalloc(&y, m * ldy * 4));
+  // `offset` moves both operands' bases off 16-byte alignment.
+  __half *xs = x + (offset ? 1 : 0);
+  Src *ws = w + offset;
+  CHECK_CUDA(cudaMemcpy(xs, hx.data(), hx.size() * 2, cudaMemcpyHostToDevice));
+  CHECK_CUDA(cudaMemcpy(w, hw.data(), hw.size(), cudaMemcpyHostToDevice));
+  CHECK_CUDA(cudaMemcpy(zero, hzero.data(), n * 4, cudaMemcpyHostToDevice));
+  CHECK_CUDA(cudaMemcpy(scale, hscale.data(), n * 4, cudaMemcpyHostToDevice));
+  CHECK_CUDA(cudaMemset(y, 0xff, m * ldy * 4));  // NaN: an unwritten element shows
+  const tc::DeviceFacts facts = tc::launch_facts().device;
+  bool launched;
+  if (!graph) {
+    launched = tc::decode::launch_weight_stream_tiles<kMTiles, 1, kWeightStages>(m, n, k, xs, ldx, ws, ldw,
+                                                         Rows<Src>{zero}, Scaled{y, scale, ldy},
+                                                         facts, cudaStream_t{0}, split);
+  } else {
+    cudaStream_t stream;
+    CHECK_CUDA(cudaStreamCreate(&stream));
+    cudaGraph_t g = nullptr;
+    CHECK_CUDA(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal));
+    launched = tc::decode::launch_weight_stream_tiles<kMTiles, 1, kWeightStages>(m, n, k, xs, ldx, ws, ldw,
+                                                         Rows<Src>{zero}, Scaled{y, scale, ldy},
+                                                         facts, stream, split);
+    CHECK_CUDA(cudaStreamEndCapture(stream, &g));
+    cudaGraphExec_t exec;
+    CHECK_CUDA(cudaGraphInstantiate(&exec, g, 0));
+    CHECK_CUDA(cudaGraphLaunch(exec, stream));
+    CHECK_CUDA(cudaStreamSynchronize(stream));
+    cudaGraphExecDestroy(exec);
+    cudaGraphDestroy(g);
+    cudaStreamDestroy(stream);
+  }
+  CHECK_CUDA(cudaGetLastError());
+  CHECK_CUDA(cudaDeviceSynchronize());
+  std::vector<float> hy(m * ldy);
+  CHECK_CUDA(cudaMemcpy(hy.data(), y, hy.size() * 4, cudaMemcpyDeviceToHost));
+  long long bad = 0;
+  double worst = 0;
+  for (long long i = 0; i < m && launched; ++i)
+    for (long long j = 0; j < ldy; ++j) {
+      const float got = hy[i * ldy + j];
+      if (j >= n) {  // padding: untouched
+        if (!std::isnan(got))
+          ++bad;
+        continue;
+      }
+      double ref = 0, norm = 0;
+      for (long long kk = 0; kk < k; ++kk) {
+        const double t = static_cast<double>(__half2float(hx[i * ldx + kk])) *
+                         (static_cast<double>(hw[offset + j * ldw + kk]) - hzero[j]);
+        ref += t;
+        norm += std::fabs(t);
+      }
+      ref *= hscale[j];
+      norm *= hscale[j];
+      // fp16 rounding of w - z (2^-11 relative) and fp32 sums.
+      const double err = std::fabs(got - ref), tol = 1e-3 * norm + 1e-6;
+      worst = std::fmax(worst, err / (norm + 1e-30));
+      if (!(err <= tol))
+        ++bad;
+    }
+  ++checks;
+  const bool ok = launched && bad == 0;
+  failures += !ok;
+  std::printf("%-4s %-5s M=%-3lld N=%-5lld K=%-5lld pad=%d offset=%d zeros=%d tiles=%d "
+              "w-stages=%d split=%s%s%s",
+              ok ? "PASS" : "FAIL", std::is_signed<Src>::value ? "int8" : "uint8", m, n, k, pad,
+              offset, static_cast<int>(zeros), kMTiles, kWeightStages,
+              split ? std::to_string(split).c_str() : "chosen", graph ? " graph" : "",
+              launched ? "" : " (not launched)");
+  if (bad)
+    std::printf(" %lld wrong, worst %.3g", bad, worst);
+  std::printf("\n");
+  for (void *p : {(void *)x, (void *)w, (void *)zero, (void *)scale, (void *)y})
+    cudaFree(p);
+}
+
+template <typename Src, int kMTiles, int kWeightStages = 0>
+void check_rows(std::mt19937 &rng) {
+  const long long ms[] = {16 * kMTiles - 15, 16 * kMTiles};
+  const long long shapes[][2] = {{1, 1},     {7, 15},    {128, 64},  {129, 127},
+                                 {300, 128}, {257, 129}, {640, 1000}, {4096, 4096},
+                                 {1000, 4097}};
+  for (long long m : ms)
+    for (auto &s : shapes)
+      check<Src, kMTiles, kWeightStages>(m, s[0], s[1], 0, 0, Zeros::kIntegral, false, rng);
+  // Unaligned operands, and each conversion.
+  check<Src, kMTiles, kWeightStages>(16 * kMTiles - 3, 300, 1000, 1, 0, Zeros::kIntegral, false, rng);
+  check<Src, kMTiles, kWeightStages>(16 * kMTiles - 3, 300, 1024, 0, 1, Zeros::kHalfFraction, false, rng);
+  check<Src, kMTiles, kWeightStages>(16 * kMTiles, 520, 2048, 8, 0, Zeros::kHalfFraction, false, rng);
+  check<Src, kMTiles, kWeightStages>(16 * kMTiles, 520, 2048, 0, 0, Zeros::kOddFraction, false, rng);
+  check<Src, kMTiles, kWeightStages>(16 * kMTiles, 4096, 4096, 0, 0, Zeros::kIntegral, true, rng);
+  check<Src, kMTiles, kWeightStages>(16 * kMTiles - 1, 300, 777, 3, 1, Zeros::kIntegral, true, rng);
+  // Each split, whatever the grid chooses: unsplit, and shares of 2, 4, 8
+  // (uneven ones included: 33 chunks).
+  for (int split : {1, 2, 4, 8})
+    check<Src, kMTiles, kWeightStages>(16 * kMTiles - 2, 1000, 4097, 0, 0, Zeros::kIntegral, false, rng, split);
+  check<Src, kMTiles, kWeightStages>(16 * kMTiles, 640, 2048, 0, 0, Zeros::kOddFraction, true, rng, 8);
+}
+
+}  // namespace
+
+int main() {
+  std::mt19937 rng(51);
+  check_rows<int8_t, 1>(rng);
+  check_rows<int8_t, 2>(rng);
+  check_rows<int8_t, 4>(rng);
+  check_rows<uint8_t, 1>(rng);
+  check_rows<uint8_t, 4>(rng);
+  // W through cp.async stages instead of registers.
+  check_rows<int8_t, 1, 4>(rng);
+  check_rows<uint8_t, 1, 3>(rng);
+  std::printf("weight_stream_test: %d checks, %d failed\n", checks, failures);
+  return failures ? 1 : 0;
+}

@@ -1,0 +1,82 @@
+//===- WeightStreamGridTest.cpp - tc/decode/weight_stream_grid.cuh --------===//
+//
+// The decode component's grid on the host: the split of K measured best
+// for each layer (figures of the kind cudaOccupancyMaxActiveClusters gives
+// for an H200 at three blocks an SM), shares of at least two 128-deep
+// chunks, and no split without clusters (sm_80).
+#include "tc/decode/weight_stream_grid.cuh"
+#include "gtest/gtest.h"
+
+namespace {
+
+using tc::ClusterCapacity;
+using tc::decode::weight_stream_fits;
+using tc::decode::weight_stream_grid;
+using tc::decode::weight_stream_pays;
+using tc::decode::WeightStreamGrid;
+
+ClusterCapacity h200() {
+  ClusterCapacity C;
+  C.clusters[2] = 198;
+  C.clusters[4] = 96;
+  C.clusters[8] = 40;
+  return C;
+}
+
+// The splits measured best on an H200 (132 SMs, 3 blocks an SM) for the
+// Llama-3 layers of docs/results/decode-weight-stream-h200.md.
+TEST(WeightStreamGridTest, LlamaLayersTakeTheMeasuredSplit) {
+  struct Layer {
+    long long n, k;
+    int split;
+  } Layers[] = {{6144, 4096, 4},  {4096, 4096, 8},  {28672, 4096, 1},  {4096, 14336, 8},
+                {10240, 8192, 4}, {8192, 8192, 4},  {57344, 8192, 4},  {8192, 28672, 4}};
+  for (const Layer &L : Layers) {
+    const WeightStreamGrid G = weight_stream_grid(1, L.n, L.k, 132, 3, h200());
+    EXPECT_EQ(G.split, L.split) << L.n << " x " << L.k;
+    EXPECT_EQ(G.column_blocks, (L.n + 127) / 128);
+    EXPECT_EQ(G.m_tiles, 1);
+  }
+}
+
+TEST(WeightStreamGridTest, SharesKeepTwoChunks) {
+  // K = 512: 4 chunks, at most 2 shares of 2.
+  EXPECT_EQ(weight_stream_grid(1, 128, 512, 132, 3, h200()).split, 2);
+  // K = 300: 3 chunks, no split.
+  EXPECT_EQ(weight_stream_grid(1, 128, 300, 132, 3, h200()).split, 1);
+  EXPECT_EQ(weight_stream_grid(1, 128, 1, 132, 3, h200()).split, 1);
+}
+
+TEST(WeightStreamGridTest, NoSplitWithoutClusters) {
+  EXPECT_EQ(weight_stream_grid(1, 4096, 4096, 108, 3, ClusterCapacity{}).split, 1);
+  // A size that cannot run at all is not taken.
+  ClusterCapacity NoEights = h200();
+  NoEights.clusters[8] = 0;
+  EXPECT_EQ(weight_stream_grid(1, 4096, 4096, 132, 3, NoEights).split, 4);
+}
+
+TEST(WeightStreamGridTest, RowTilesPadM) {
+  EXPECT_EQ(weight_stream_grid(16, 128, 128, 132, 3, h200()).m_tiles, 1);
+  EXPECT_EQ(weight_stream_grid(17, 128, 128, 132, 3, h200()).m_tiles, 2);
+  EXPECT_EQ(weight_stream_grid(33, 128, 128, 132, 3, h200()).m_tiles, 4);
+  EXPECT_TRUE(weight_stream_fits(64, 1, 1));
+  EXPECT_FALSE(weight_stream_fits(65, 4096, 4096));
+  EXPECT_FALSE(weight_stream_fits(0, 4096, 4096));
+  // The grid's y: at most 65535 column blocks.
+  EXPECT_TRUE(weight_stream_fits(1, 65535LL * 128, 16));
+  EXPECT_FALSE(weight_stream_fits(1, 65535LL * 128 + 1, 16));
+}
+
+// Generated launchers give the kernel few rows of large, aligned layers
+// only: where it was measured faster than their other kernels.
+TEST(WeightStreamGridTest, LaunchersTakeItWhereItPays) {
+  EXPECT_TRUE(weight_stream_pays(1, 4096, 4096, true));
+  EXPECT_TRUE(weight_stream_pays(16, 57344, 8192, true));
+  EXPECT_FALSE(weight_stream_pays(17, 4096, 4096, true));
+  EXPECT_FALSE(weight_stream_pays(0, 4096, 4096, true));
+  EXPECT_FALSE(weight_stream_pays(16, 4096, 4095, true));
+  EXPECT_FALSE(weight_stream_pays(16, 129, 4096, true));
+  EXPECT_FALSE(weight_stream_pays(1, 4096, 4096, false));
+}
+
+} // namespace
