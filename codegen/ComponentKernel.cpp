@@ -43,6 +43,27 @@ std::string sm90ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idio
   return "";
 }
 
+std::string weightStreamMismatch(const KernelConfig &C, const MatmulIdiom &Idiom,
+                                 const RegionClauses &Clauses) {
+  (void)C; // every architecture of the tool has mma.sync m16n8k16 (sm_80 on)
+  // A clause that fixes the kernel's tiles or instructions asks for that kernel.
+  if (Clauses.SplitK || Clauses.Tile || Clauses.Warp || Clauses.Stages || Clauses.WarpSplitK ||
+      Clauses.Mma)
+    return "a clause fixes the kernel";
+  if (!Idiom.MoreProducts.empty() || !Idiom.IterBatch.empty())
+    return "a sum of products or a batch";
+  if (!Idiom.OutputGuard.empty())
+    return "a guard of the output";
+  const OperandView &A = Idiom.A, &B = Idiom.B;
+  if (Idiom.InputType != ElementType::F16 || A.ConvertWhileCopying || !A.Prologue.empty() ||
+      !A.Mask.empty() || !A.ReductionIsContiguous || A.InnerStride != 1)
+    return "A is not fp16 as stored, k contiguous";
+  if (!B.EightBit || !B.Offset || !B.Mask.empty() || !B.ReductionIsContiguous ||
+      B.InnerStride != 1)
+    return "B is not 8-bit weights minus an offset, k contiguous";
+  return "";
+}
+
 std::string sm90MainloopType(const KernelConfig &C, const MatmulIdiom &Idiom) {
   return "tc::sm90::TmaWgmmaMainloop<" + sm90OperandTileType(C, Idiom, true) + ", " +
          sm90OperandTileType(C, Idiom, false) + ", " + std::to_string(C.Stages) + ">";

@@ -39,6 +39,16 @@ inline bool composesSm90Gemm(const KernelConfig &C, const MatmulIdiom &Idiom,
   return sm90ComponentMismatch(C, Idiom, Clauses).empty();
 }
 
+/// Why the region is not a layer the decode component
+/// (tc/decode/weight_stream.cuh) takes at few rows (M <= tc::decode::kDecodeRows), or an empty string
+/// where it is: Y = epilogue(A B) with A fp16 as stored (k contiguous, no
+/// prologue), B 8-bit with k contiguous and the element-minus-offset
+/// prologue (tc::OffsetRow), one product, no batch, no guard of the output,
+/// on sm_80 or later, without a clause that fixes the kernel (tile, warp,
+/// stages, split_k, warp_split_k, mma).
+std::string weightStreamMismatch(const KernelConfig &C, const MatmulIdiom &Idiom,
+                                 const RegionClauses &Clauses);
+
 /// `tc::sm90::OperandTile<element, rows, major>` of operand A (IsA) or B
 /// in `C`'s stages.
 std::string sm90OperandTileType(const KernelConfig &C, const MatmulIdiom &Idiom, bool IsA);

@@ -108,6 +108,14 @@ public:
       }
     G.Explain += "  kernel: " + C.describe() + "\n";
     G.Explain += "  main loop: " + C.pathReason() + "\n";
+    if (entersRegion() && (Idiom.A.EightBit || Idiom.B.EightBit)) {
+      const std::string Why = weightStreamMismatch(C, Idiom, M.Clauses);
+      G.Explain += "  decoding shapes (M <= tc::decode::kDecodeRows): " +
+                   (Why.empty() ? "tc::decode::launch_weight_stream with " + weightRowsName() +
+                                      " and " + epilogueFunctorName()
+                                : "the kernels below (" + Why + ")") +
+                   "\n";
+    }
     if (Components)
       G.Explain += "  composed: tc::sm90::launch_gemm<" + sm90MainloopType(C, Idiom) + ", " +
                    sm90SchedulerType(C, M.Clauses) + "> with " + epilogueFunctorName() + "\n";
@@ -162,7 +170,11 @@ public:
                     (EmitShared ? prologueFunctor(Idiom.A, "a") + prologueFunctor(Idiom.B, "b")
                                 : std::string()) +
                     (DefinesFunctor ? epilogueFunctor(*Epi, Lanes) : std::string()) + Kernel +
-                    (EmitShared ? reduceKernel(*Epi) + "\n" : "") + launcherText(KS);
+                    (EmitShared ? reduceKernel(*Epi) + "\n" : "") +
+                    (decodes() ? weightRowsFunctor() +
+                                     (DefinesFunctor ? std::string() : epilogueFunctor(*Epi, Lanes))
+                               : std::string()) +
+                    launcherText(KS);
     G.Call = call();
     return G;
   }
@@ -396,12 +408,10 @@ private:
            "    return static_cast<float>(" + Body + ");\n  };\n";
   }
 
-  /// For a raw 8-bit B (KernelConfig::RawStagesB): the prologue of each of
-  /// this thread's rows of B's stage (tc::RawStageLayout), `tc_convert_b`,
-  /// with the values the prologue reads for the row (a scale, a zero point)
-  /// loaded once, before the main loop; rows past the matrix, or a block
-  /// without k tiles, read nothing.
-  std::string rawRowConversions() const {
+  /// The OffsetRow of B's row `tc_row` (where `WithOffset`, else its fp32
+  /// function), printed; the values the prologue reads for the row are
+  /// loaded first, in `Loads` (under `tc_inside` where `Guarded`).
+  std::string rowConversion(std::string &Loads, bool Guarded, bool WithOffset) const {
     const OperandView &V = Idiom.B;
     const Statement &R = M.Stmts[Idiom.Reduction];
     auto Iter = [&](const std::string &It) -> std::string {
@@ -417,15 +427,14 @@ private:
     };
     if (!V.Prologue.empty())
       Collect(*V.Prologue[0]);
-    std::string Loads;
     std::map<unsigned, std::string> Values;
     for (unsigned Id : Reads) {
       std::string Access = printAccess(M, R.Reads[Id], Iter);
       std::string Var = "tc_v" + str(long(Values.size()));
       std::string Type = "std::decay_t<decltype(" + Access + ")>";
       Values[Id] = Var;
-      Loads += "    const " + Type + " " + Var + " = tc_inside ? " + Access + " : " + Type +
-               "();\n";
+      Loads += "    const " + Type + " " + Var + " = " +
+               (Guarded ? "tc_inside ? " + Access + " : " + Type + "()" : Access) + ";\n";
     }
     ExprPrinter P;
     P.PrintIterator = Iter;
@@ -442,7 +451,7 @@ private:
     std::string Function = "[=](float tc_x) -> float { return static_cast<float>(" + Body + "); }";
     // The element minus an offset (tc::OffsetRow): in fp16 pairs.
     std::optional<std::string> Offset;
-    if (C.OffsetRowsB) {
+    if (WithOffset) {
       const auto &O = *V.Offset;
       Offset = !O.Value  ? "0"
                : O.Added ? "-static_cast<double>(" + P.print(*O.Value) + ")"
@@ -451,6 +460,20 @@ private:
     if (Offset)
       Function = "tc::offset_row<" + Arr.ElemSpelling + ">(\n        " + Function + ",\n        " +
                  *Offset + ")";
+    return Function;
+  }
+
+  /// For a raw 8-bit B (KernelConfig::RawStagesB): the prologue of each of
+  /// this thread's rows of B's stage (tc::RawStageLayout), `tc_convert_b`,
+  /// with the values the prologue reads for the row (a scale, a zero point)
+  /// loaded once, before the main loop; rows past the matrix, or a block
+  /// without k tiles, read nothing.
+  std::string rawRowConversions() const {
+    const OperandView &V = Idiom.B;
+    const Array &Arr = M.Arrays[V.ArrayId];
+    std::string Loads;
+    const std::string Function = rowConversion(Loads, true, C.OffsetRowsB);
+    const bool Offset = C.OffsetRowsB;
     OperandTile B = tileB();
     // The thread's rows: those it converts in the stage, or those of its
     // fragments (tc::RawFragmentLayout).
@@ -1427,6 +1450,8 @@ private:
     // them.
     if (entersRegion())
       S += operandViewShifts();
+    if (decodes())
+      S += decodeLaunch(ArgList);
     if (!Alts.empty()) {
       std::string Names;
       for (auto &A : Args)
@@ -1828,6 +1853,48 @@ private:
       S += "  " + Arr.Name + " += " + Off + ";  // where the operand's view starts\n";
     }
     return S;
+  }
+
+  // ----- the decode component (tc/decode/weight_stream.cuh) -------------
+  /// Whether this launcher takes the decode kernel at few rows: the
+  /// region's entry launcher, for a layer of 8-bit weights
+  /// (weightStreamMismatch).
+  bool decodes() const {
+    return entersRegion() && weightStreamMismatch(C, Idiom, M.Clauses).empty();
+  }
+  std::string weightRowsName() const { return Region + "_weight_rows"; }
+
+  /// The functor of B's rows for the decode kernel: row tc_row's OffsetRow,
+  /// the values its prologue reads loaded once (the kernel asks for rows
+  /// inside the matrix only).
+  std::string weightRowsFunctor() const {
+    std::string Loads;
+    const std::string Function = rowConversion(Loads, false, true);
+    std::string S = "// " + Where + ": the rows of operand " + M.Arrays[Idiom.B.ArrayId].Name +
+                    " of the '#pragma tc' region of '" + M.FunctionName +
+                    "': row tc_row's\n// elements minus its offset (tc::OffsetRow, "
+                    "tc/decode/weight_stream.cuh).\nstruct " + weightRowsName() + " {\n";
+    for (auto &A : arguments())
+      S += "  " + A.KernelType + A.Name + ";\n";
+    return S + "  __device__ auto operator()(long long tc_row) const {\n" + Loads +
+           "    return " + Function + ";\n  }\n};\n\n";
+  }
+
+  /// The launch of the decode kernel for M <= kDecodeRows; where it cannot
+  /// launch, the kernels below run.
+  std::string decodeLaunch(const std::string &ArgList) const {
+    auto Operand = [&](const OperandView &V) {
+      return M.Arrays[V.ArrayId].Name + ", " + printStride(V.LeadingDim, M);
+    };
+    return "  // Decoding shapes: at few rows the layer is bound by the bytes of " +
+           M.Arrays[Idiom.B.ArrayId].Name + ",\n  // which the decode kernel reads once "
+           "(tc/decode/weight_stream.cuh).\n"
+           "  if ((" + extentM() + ") <= tc::decode::kDecodeRows && tc::decode::launch_weight_stream(" + extentM() +
+           ", " + extentN() + ", " + Idiom.ExtentK.str(subst()) + ", " + Operand(Idiom.A) +
+           ", " + Operand(Idiom.B) + ",\n        " + weightRowsName() + "{" + ArgList + "}, " +
+           epilogueFunctorName() + "{" + ArgList + "}, tc_facts.device, tc_stream)) {\n" +
+           (M.Clauses.Sync ? "    cudaStreamSynchronize(tc_stream);\n" : "") +
+           "    return;\n  }\n";
   }
 
   // ----- the sm_90 components (ComponentKernel.h) -----------------------

@@ -46,6 +46,7 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // EXPLAIN-SAME: few tiles split into parts launched as one cluster each (distributed shared memory adds them)
 // EXPLAIN-SAME: 131152 bytes of shared memory
 // EXPLAIN: main loop: {{.*}}; the tile computed transposed (C^T = B^T A^T): B's 8-bit tile lands raw (64-byte swizzle) and each consumer thread converts its wgmma A fragments from it in registers, minus each row's offset in fp16 pairs where exact (the cp.async kernel converts while copying){{$}}
+// EXPLAIN-NEXT: decoding shapes (M <= tc::decode::kDecodeRows): tc::decode::launch_weight_stream with tc_int8_linear_0_weight_rows and tc_int8_linear_0_epilogue
 // The 64x128 kernel converts into its stages; the 256x128 one computes its
 // tile transposed beside a producer warpgroup.
 // EXPLAIN: kernel: block tile 64x128x64, 1 warpgroup (4 warps and a producer warp)
@@ -276,15 +277,29 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // The epilogue of this block's rows only.
 // CHECK: if (tc_row_begin <= ((16 * [[R:c[0-9]]]) + (tc_thread / 16)) && ((16 * [[R]]) + (tc_thread / 16)) < tc_row_end) {
 // CHECK: tc_value += static_cast<float>(scale[((tc_n))]) * tc_sum;
-// Small outputs of enough rows and columns with short reductions: 64x128
-// tiles, unsplit, rather than 128x128 tiles split along k
-// (tc/tile_choice.cuh). Otherwise the TMA
-// kernel, whose maps need W's rows 16-byte aligned (no aligned copy of an
-// 8-bit operand), else the cp.async kernel.
+// The decode kernel's functors: W's row offsets, the region's epilogue.
+// CHECK-LABEL: struct tc_int8_linear_0_weight_rows {
+// CHECK: __device__ auto operator()(long long tc_row) const {
+// CHECK-NEXT: {{^}}    const std::decay_t<decltype(zero[((tc_row))])> tc_v0 = zero[((tc_row))];
+// CHECK-NEXT: {{^}}    return tc::offset_row<int8_t>(
+// CHECK-LABEL: struct tc_int8_linear_0_epilogue {
+// CHECK: tc_value += static_cast<float>(scale[((tc_n))]) * tc_sum;
+// At M <= 16 the decode kernel (tc/decode/weight_stream.cuh); else, or where
+// it cannot launch: small outputs of enough rows and columns with short
+// reductions: 64x128 tiles, unsplit, rather than 128x128 tiles split along
+// k (tc/tile_choice.cuh). Otherwise the TMA kernel, whose maps need W's
+// rows 16-byte aligned (no aligned copy of an 8-bit operand), else the
+// cp.async kernel.
 // CHECK-LABEL: static void tc_int8_linear_0_launch(
 // CHECK-NEXT: {{^}}  const tc::LaunchFacts tc_facts = tc::launch_facts();  // (tc/launch_facts.cuh)
 // CHECK-NEXT: {{^}}  if (!(((M >= 1) && (N >= 1))))
 // CHECK-NEXT: {{^}}    return;  // no output element
+// CHECK-NEXT: {{^}}  // Decoding shapes: at few rows the layer is bound by the bytes of W,
+// CHECK-NEXT: {{^}}  // which the decode kernel reads once (tc/decode/weight_stream.cuh).
+// CHECK-NEXT: {{^}}  if ((M) <= tc::decode::kDecodeRows && tc::decode::launch_weight_stream(M, N, K, X, K, W, K,
+// CHECK-NEXT: {{^}}        tc_int8_linear_0_weight_rows{M, N, K, X, W, zero, scale, Y}, tc_int8_linear_0_epilogue{M, N, K, X, W, zero, scale, Y}, tc_facts.device, tc_stream)) {
+// CHECK-NEXT: {{^}}    return;
+// CHECK-NEXT: {{^}}  }
 // CHECK-NEXT: {{^}}  // The kernel for this shape: the first candidate whose rule holds, else
 // CHECK-NEXT: {{^}}  // this one (tc/kernel_choice.cuh).
 // CHECK-NEXT: {{^}}  static constexpr tc::KernelCandidate tc_candidates[] = {

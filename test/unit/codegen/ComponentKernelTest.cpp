@@ -198,3 +198,52 @@ TEST(ComponentKernelTest, FunctorRowForEachLaneWidth) {
 }
 
 } // namespace
+
+namespace {
+
+/// Y = X W^T with W int8 [n][k] minus a zero point per row: the layer the
+/// decode component takes at M <= 64.
+MatmulIdiom weightOnlyLayer() {
+  MatmulIdiom I = gemm();
+  I.B.ReductionIsContiguous = true;
+  I.B.EightBit = I.B.ConvertWhileCopying = true;
+  I.B.Offset = OperandView::ElementOffset{};
+  return I;
+}
+
+TEST(ComponentKernelTest, WeightOnlyLayersTakeTheDecodeKernel) {
+  EXPECT_EQ(weightStreamMismatch(tmaKernel(), weightOnlyLayer(), {}), "");
+  KernelConfig Ampere;
+  Ampere.Arch = GpuArch::SM80;
+  EXPECT_EQ(weightStreamMismatch(Ampere, weightOnlyLayer(), {}), "");
+}
+
+TEST(ComponentKernelTest, EachDifferenceKeepsTheLayersKernels) {
+  auto Mismatch = [](auto Change, RegionClauses Cl = {}) {
+    MatmulIdiom I = weightOnlyLayer();
+    Change(I);
+    return weightStreamMismatch(tmaKernel(), I, Cl);
+  };
+  const std::string NotA = "A is not fp16 as stored, k contiguous";
+  const std::string NotB = "B is not 8-bit weights minus an offset, k contiguous";
+  EXPECT_EQ(Mismatch([](MatmulIdiom &I) { I.InputType = ElementType::BF16; }), NotA);
+  EXPECT_EQ(Mismatch([](MatmulIdiom &I) { I.A.ConvertWhileCopying = true; }), NotA);
+  EXPECT_EQ(Mismatch([](MatmulIdiom &I) { I.A.ReductionIsContiguous = false; }), NotA);
+  EXPECT_EQ(Mismatch([](MatmulIdiom &I) { I.A.InnerStride = 2; }), NotA);
+  EXPECT_EQ(Mismatch([](MatmulIdiom &I) { I.B.Offset.reset(); }), NotB);
+  EXPECT_EQ(Mismatch([](MatmulIdiom &I) { I.B.EightBit = false; }), NotB);
+  EXPECT_EQ(Mismatch([](MatmulIdiom &I) { I.B.ReductionIsContiguous = false; }), NotB);
+  EXPECT_EQ(Mismatch([](MatmulIdiom &I) { I.B.Mask.resize(1); }), NotB);
+  EXPECT_EQ(Mismatch([](MatmulIdiom &I) { I.IterBatch = "b"; }), "a sum of products or a batch");
+  EXPECT_EQ(Mismatch([](MatmulIdiom &I) { I.MoreProducts.resize(1); }),
+            "a sum of products or a batch");
+  EXPECT_EQ(Mismatch([](MatmulIdiom &I) { I.OutputGuard.resize(1); }), "a guard of the output");
+  RegionClauses Tile;
+  Tile.Tile = std::vector<int>{128, 128, 64};
+  EXPECT_EQ(Mismatch([](MatmulIdiom &) {}, Tile), "a clause fixes the kernel");
+  RegionClauses SplitK;
+  SplitK.SplitK = 2;
+  EXPECT_EQ(Mismatch([](MatmulIdiom &) {}, SplitK), "a clause fixes the kernel");
+}
+
+} // namespace
