@@ -1,0 +1,298 @@
+// Benchmark of the decode component (tc/decode/weight_stream.cuh): a
+// linear layer with int8 weights, Y = half((X (W - z)^T) * scale), against
+// cuBLAS fp16 on weights already dequantised (what a server keeps when it
+// does not quantise), at the M of LLM decoding on Llama-3-8B and -70B
+// layer shapes. Both sides are timed as CUDA graphs of 20 calls replayed
+// (median of 9 replays), cycling over enough buffer sets that the weights
+// come from HBM, not L2. Reports each side's time, the ratio (cuBLAS time /
+// tc time), and the bytes of W per second as a fraction of HBM bandwidth
+// (--hbm-tbs, default 4.8: an H200).
+//
+// Usage: weight_stream_bench [--m 1,8,16] [--hbm-tbs 4.8] [--csv out.csv]
+// Build: nvcc -std=c++17 -O3 -arch=sm_90a -I runtime_headers
+//   bench/weight_stream_bench.cu -lcublas -lcuda
+#include <cublas_v2.h>
+#include <cuda_fp16.h>
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <tc/decode/weight_stream.cuh>
+#include <tc/lane_store.cuh>
+#include <tc/launch_facts.cuh>
+
+#define CHECK_CUDA(x)                                                                  \
+  do {                                                                                 \
+    cudaError_t e_ = (x);                                                              \
+    if (e_ != cudaSuccess) {                                                           \
+      std::printf("CUDA error %s at %s:%d\n", cudaGetErrorString(e_), __FILE__, __LINE__); \
+      std::exit(2);                                                                    \
+    }                                                                                  \
+  } while (0)
+
+namespace {
+
+struct MinusZero {
+  float z;
+  __device__ float operator()(float x) const { return x - z; }
+};
+struct Rows {
+  const float *zero;
+  __device__ tc::OffsetRow<MinusZero> operator()(long long n) const {
+    const float z = zero[n];
+    return tc::offset_row<int8_t>(MinusZero{z}, z);
+  }
+};
+struct ScaledHalf {
+  __half *y;
+  const float *scale;
+  long long n;
+  __device__ void operator()(long long i, long long j, float sum) const {
+    y[i * n + j] = __float2half(sum * scale[j]);
+  }
+  __device__ void row(long long i, long long j0, const float (&sum)[8]) const {
+    __half v[8];
+#pragma unroll
+    for (int e = 0; e < 8; ++e)
+      v[e] = __float2half(sum[e] * scale[j0 + e]);
+    tc::store_lane_words<8>(&y[i * n + j0], v);
+  }
+};
+
+__global__ void fill(__half *p, size_t n, unsigned seed) {
+  for (size_t i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x)
+    p[i] = __float2half(static_cast<float>((i * 2654435761u + seed) % 2001) / 1000.0f - 1.0f);
+}
+__global__ void fill_bytes(int8_t *p, size_t n, unsigned seed) {
+  for (size_t i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x)
+    p[i] = static_cast<int8_t>((i * 2246822519u + seed) >> 7);
+}
+__global__ void fill_float(float *p, size_t n, float base, float step) {
+  for (size_t i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x)
+    p[i] = base + step * static_cast<float>(i % 17);
+}
+__global__ void dequantise(const int8_t *w, const float *zero, const float *scale, __half *out,
+                           long long n, long long k) {
+  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n * k;
+       i += (long long)gridDim.x * blockDim.x)
+    out[i] = __float2half((static_cast<float>(w[i]) - zero[i / k]) * scale[i / k]);
+}
+// out[0] = max |a - b|, out[1] = max |b| (non-negative floats order as ints).
+__global__ void max_difference(const __half *a, const __half *b, long long n, float *out) {
+  float worst = 0, largest = 0;
+  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n;
+       i += (long long)gridDim.x * blockDim.x) {
+    worst = fmaxf(worst, fabsf(__half2float(a[i]) - __half2float(b[i])));
+    largest = fmaxf(largest, fabsf(__half2float(b[i])));
+  }
+  atomicMax(reinterpret_cast<int *>(out), __float_as_int(worst));
+  atomicMax(reinterpret_cast<int *>(out) + 1, __float_as_int(largest));
+}
+
+// Median ms of one call: graphs of 20 calls (call(r) for r = 0..19), 9 replays.
+template <class Call>
+double time_graph(cudaStream_t stream, Call call) {
+  constexpr int kCalls = 20, kReplays = 9;
+  cudaGraph_t graph;
+  CHECK_CUDA(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal));
+  for (int r = 0; r < kCalls; ++r)
+    call(r);
+  CHECK_CUDA(cudaStreamEndCapture(stream, &graph));
+  cudaGraphExec_t exec;
+  CHECK_CUDA(cudaGraphInstantiate(&exec, graph, 0));
+  CHECK_CUDA(cudaGraphLaunch(exec, stream));  // warm-up
+  cudaEvent_t start, stop;
+  CHECK_CUDA(cudaEventCreate(&start));
+  CHECK_CUDA(cudaEventCreate(&stop));
+  std::vector<float> ms;
+  for (int i = 0; i < kReplays; ++i) {
+    CHECK_CUDA(cudaEventRecord(start, stream));
+    CHECK_CUDA(cudaGraphLaunch(exec, stream));
+    CHECK_CUDA(cudaEventRecord(stop, stream));
+    CHECK_CUDA(cudaEventSynchronize(stop));
+    float t;
+    CHECK_CUDA(cudaEventElapsedTime(&t, start, stop));
+    ms.push_back(t / kCalls);
+  }
+  std::sort(ms.begin(), ms.end());
+  cudaEventDestroy(start);
+  cudaEventDestroy(stop);
+  cudaGraphExecDestroy(exec);
+  cudaGraphDestroy(graph);
+  return ms[kReplays / 2];
+}
+
+struct Layer {
+  const char *model, *name;
+  long long n, k;
+};
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  std::vector<long long> ms = {1, 8, 16};
+  double hbm_tbs = 4.8;
+  const char *csv_path = nullptr;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    if (!std::strcmp(argv[i], "--m")) {
+      ms.clear();
+      for (char *t = std::strtok(argv[i + 1], ","); t; t = std::strtok(nullptr, ","))
+        ms.push_back(std::atoll(t));
+    } else if (!std::strcmp(argv[i], "--hbm-tbs")) {
+      hbm_tbs = std::atof(argv[i + 1]);
+    } else if (!std::strcmp(argv[i], "--csv")) {
+      csv_path = argv[i + 1];
+    }
+  }
+  const Layer layers[] = {
+      {"llama3-8b", "qkv", 6144, 4096},      {"llama3-8b", "o", 4096, 4096},
+      {"llama3-8b", "gate_up", 28672, 4096}, {"llama3-8b", "down", 4096, 14336},
+      {"llama3-70b", "qkv", 10240, 8192},    {"llama3-70b", "o", 8192, 8192},
+      {"llama3-70b", "gate_up", 57344, 8192}, {"llama3-70b", "down", 8192, 28672}};
+  cudaDeviceProp prop;
+  CHECK_CUDA(cudaGetDeviceProperties(&prop, 0));
+  const tc::DeviceFacts facts = tc::launch_facts().device;
+  cublasHandle_t blas;
+  if (cublasCreate(&blas) != CUBLAS_STATUS_SUCCESS)
+    return 2;
+  cudaStream_t stream;
+  CHECK_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  cublasSetStream(blas, stream);
+  FILE *csv = csv_path ? std::fopen(csv_path, "w") : nullptr;
+  if (csv)
+    std::fprintf(csv, "gpu,model,layer,M,N,K,tc_us,tc_ahead2_us,smem3_us,smem4_us,split1_us,"
+                      "split2_us,split4_us,split8_us,cublas_fp16_us,ratio,tc_weight_tbs,"
+                      "hbm_fraction,max_rel_diff\n");
+  std::printf("GPU: %s (%d SMs), HBM taken as %.2f TB/s\n", prop.name, prop.multiProcessorCount,
+              hbm_tbs);
+  std::printf("%-10s %-8s %4s %6s %6s %8s %7s %7s %7s %7s %7s %7s %7s %9s %7s %7s %6s %8s\n",
+              "model", "layer", "M", "N", "K", "tc us", "ahead2", "smem3", "smem4", "split1",
+              "split2", "split4", "split8", "cuBLAS us", "ratio", "W TB/s", "HBM %", "max diff");
+  double log_sum = 0;
+  int rows = 0;
+  for (const Layer &l : layers) {
+    // Buffer sets: weights of all of them at least 3x L2.
+    const size_t w_bytes = l.n * l.k;
+    const int sets = static_cast<int>(
+        std::min<size_t>(8, std::max<size_t>(1, 3 * (size_t)prop.l2CacheSize / w_bytes + 1)));
+    std::vector<int8_t *> w(sets);
+    std::vector<__half *> wh(sets);
+    float *zero, *scale;
+    CHECK_CUDA(cudaMalloc(&zero, l.n * 4));
+    CHECK_CUDA(cudaMalloc(&scale, l.n * 4));
+    fill_float<<<256, 256>>>(zero, l.n, -8.0f, 1.0f);
+    fill_float<<<256, 256>>>(scale, l.n, 1.0f / 256, 1.0f / 1024);
+    for (int s = 0; s < sets; ++s) {
+      CHECK_CUDA(cudaMalloc(&w[s], w_bytes));
+      CHECK_CUDA(cudaMalloc(&wh[s], w_bytes * 2));
+      fill_bytes<<<1024, 256>>>(w[s], w_bytes, 17u + s);
+      dequantise<<<1024, 256>>>(w[s], zero, scale, wh[s], l.n, l.k);
+    }
+    for (long long m : ms) {
+      __half *x, *y, *yref;
+      float *diff;
+      CHECK_CUDA(cudaMalloc(&x, m * l.k * 2));
+      CHECK_CUDA(cudaMalloc(&y, m * l.n * 2));
+      CHECK_CUDA(cudaMalloc(&yref, m * l.n * 2));
+      CHECK_CUDA(cudaMalloc(&diff, 8));
+      fill<<<256, 256>>>(x, m * l.k, 5u);
+      CHECK_CUDA(cudaDeviceSynchronize());  // the fills ran on the legacy stream
+      const float one = 1.0f, nil = 0.0f;
+      // W's path: 0 registers one chunk ahead (what generated launchers
+      // run), 1 two chunks ahead, 3 and 4: that many cp.async stages.
+      // `split` 0: the grid's choice, else forced (where clusters allow).
+      const auto tc_launch = [&](int r, int path, int split) {
+        const int s = r % sets;
+        const Rows rows{zero};
+        const ScaledHalf epi{y, scale, l.n};
+        bool ok = false;
+        switch (path) {
+        case 0:
+          ok = tc::decode::launch_weight_stream_tiles<1, 1, 0>(m, l.n, l.k, x, l.k, w[s], l.k,
+                                                              rows, epi, facts, stream, split);
+          break;
+        case 1:
+          ok = tc::decode::launch_weight_stream_tiles<1, 2, 0>(m, l.n, l.k, x, l.k, w[s], l.k,
+                                                              rows, epi, facts, stream, split);
+          break;
+        case 3:
+          ok = tc::decode::launch_weight_stream_tiles<1, 1, 3>(m, l.n, l.k, x, l.k, w[s], l.k,
+                                                              rows, epi, facts, stream, split);
+          break;
+        default:
+          ok = tc::decode::launch_weight_stream_tiles<1, 1, 4>(m, l.n, l.k, x, l.k, w[s], l.k,
+                                                              rows, epi, facts, stream, split);
+        }
+        if (!ok)
+          std::printf("tc launch refused\n");
+      };
+      const auto tc_call = [&](int r) { tc_launch(r, 0, 0); };
+      const auto blas_call = [&](int r) {
+        const int s = r % sets;
+        cublasGemmEx(blas, CUBLAS_OP_T, CUBLAS_OP_N, (int)l.n, (int)m, (int)l.k, &one, wh[s],
+                     CUDA_R_16F, (int)l.k, x, CUDA_R_16F, (int)l.k, &nil, yref, CUDA_R_16F,
+                     (int)l.n, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+      };
+      tc_call(0);
+      blas_call(0);
+      CHECK_CUDA(cudaMemsetAsync(diff, 0, 8, stream));
+      max_difference<<<256, 256, 0, stream>>>(y, yref, m * l.n, diff);
+      float hd[2];
+      CHECK_CUDA(cudaMemcpyAsync(hd, diff, 8, cudaMemcpyDeviceToHost, stream));
+      CHECK_CUDA(cudaStreamSynchronize(stream));
+      // The two round W' differently (fp16 (w - z) s against fp16 (w - z),
+      // then s in fp32): a few fp16 steps of the largest output.
+      const float worst = hd[0] / (hd[1] > 0 ? hd[1] : 1.0f);
+      const double tc_ms1 = time_graph(stream, tc_call);
+      const double ahead2 = time_graph(stream, [&](int r) { tc_launch(r, 1, 0); });
+      const double smem3 = time_graph(stream, [&](int r) { tc_launch(r, 3, 0); });
+      const double smem4 = time_graph(stream, [&](int r) { tc_launch(r, 4, 0); });
+      const double tc_ms = tc_ms1;  // what a generated launcher runs
+      // Each forced split, to test the grid's choice against.
+      double forced[4];
+      for (int i = 0; i < 4; ++i)
+        forced[i] = time_graph(stream, [&](int r) { tc_launch(r, 0, 1 << i); });
+      const double blas_ms = time_graph(stream, blas_call);
+      const double ratio = blas_ms / tc_ms, tbs = w_bytes / (tc_ms * 1e-3) / 1e12;
+      log_sum += std::log(ratio);
+      ++rows;
+      std::printf("%-10s %-8s %4lld %6lld %6lld %8.2f %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f "
+                  "%9.2f %7.3f %7.2f %6.1f %8.1e%s\n",
+                  l.model, l.name, m, l.n, l.k, tc_ms1 * 1e3, ahead2 * 1e3, smem3 * 1e3,
+                  smem4 * 1e3, forced[0] * 1e3,
+                  forced[1] * 1e3, forced[2] * 1e3, forced[3] * 1e3, blas_ms * 1e3, ratio, tbs,
+                  100 * tbs / hbm_tbs, worst, worst > 1e-2 ? " MISMATCH" : "");
+      if (csv)
+        std::fprintf(csv,
+                     "%s,%s,%s,%lld,%lld,%lld,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.4f,"
+                     "%.3f,%.3f,%.3e\n",
+                     prop.name, l.model, l.name, m, l.n, l.k, tc_ms1 * 1e3, ahead2 * 1e3,
+                     smem3 * 1e3, smem4 * 1e3,
+                     forced[0] * 1e3, forced[1] * 1e3, forced[2] * 1e3, forced[3] * 1e3,
+                     blas_ms * 1e3, ratio, tbs,
+                     tbs / hbm_tbs, worst);
+      cudaFree(x);
+      cudaFree(y);
+      cudaFree(yref);
+      cudaFree(diff);
+    }
+    for (int s = 0; s < sets; ++s) {
+      cudaFree(w[s]);
+      cudaFree(wh[s]);
+    }
+    cudaFree(zero);
+    cudaFree(scale);
+  }
+  std::printf("geomean ratio (cuBLAS fp16 time / tc time) over %d rows: %.3f\n", rows,
+              std::exp(log_sum / rows));
+  if (csv)
+    std::fclose(csv);
+  return 0;
+}
