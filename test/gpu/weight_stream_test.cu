@@ -63,7 +63,10 @@ struct Scaled {
   }
 };
 
-enum class Zeros { kIntegral, kHalfFraction, kOddFraction };
+// kLastIntegral: fp16 fractions but an integer at row N - 1, which the
+// last column block's warps past N read: one block, two conversions, unless
+// the block chooses one for all of its warps.
+enum class Zeros { kIntegral, kHalfFraction, kOddFraction, kLastIntegral };
 
 int checks = 0, failures = 0;
 
@@ -82,9 +85,10 @@ void check(long long m, long long n, long long k, int pad, int offset, Zeros zer
   for (auto &v : hw) v = static_cast<Src>(byte(rng));
   for (long long j = 0; j < n; ++j) {
     const float zi = small(rng) + (std::is_signed<Src>::value ? 0.0f : 128.0f);
-    hzero[j] = zeros == Zeros::kIntegral      ? zi
-               : zeros == Zeros::kHalfFraction ? zi + 0.25f * small(rng)
-                                               : zi + 0.3f;
+    hzero[j] = zeros == Zeros::kIntegral        ? zi
+               : zeros == Zeros::kHalfFraction   ? zi + 0.25f * small(rng)
+               : zeros == Zeros::kLastIntegral ? (j == n - 1 ? zi : zi + 0.25f)
+                                                 : zi + 0.3f;
     hscale[j] = 1.0f / 64 + (unit(rng) + 1.0f) / 32;
   }
   __half *x;
@@ -192,6 +196,10 @@ void check_rows(std::mt19937 &rng) {
   for (int split : {1, 2, 4, 8})
     check<Src, kMTiles, kWeightStages>(16 * kMTiles - 2, 1000, 4097, 0, 0, Zeros::kIntegral, false, rng, split);
   check<Src, kMTiles, kWeightStages>(16 * kMTiles, 640, 2048, 0, 0, Zeros::kOddFraction, true, rng, 8);
+  check<Src, kMTiles, kWeightStages>(16 * kMTiles, 300, 2048, 0, 0, Zeros::kLastIntegral, false,
+                                     rng);
+  check<Src, kMTiles, kWeightStages>(16 * kMTiles, 300, 2048, 0, 1, Zeros::kLastIntegral, false,
+                                     rng, 4);
 }
 
 }  // namespace

@@ -95,6 +95,21 @@ __device__ __forceinline__ uint4 load_streamed(const int8_t *p) {
   return v;
 }
 
+// The 16 bytes row[kk .. kk + 15] one by one, zeros from k on: for a
+// chunk past K or a row that is not 16-byte aligned.
+__device__ __forceinline__ uint4 load_piece_bytes(const int8_t *row, long long kk, long long k) {
+  uint32_t word[4];
+#pragma unroll
+  for (int e = 0; e < 4; ++e) {
+    word[e] = 0;
+#pragma unroll
+    for (int i = 0; i < 4; ++i)
+      if (kk + 4 * e + i < k)
+        word[e] |= static_cast<uint32_t>(static_cast<uint8_t>(row[kk + 4 * e + i])) << (8 * i);
+  }
+  return make_uint4(word[0], word[1], word[2], word[3]);
+}
+
 // A lane's weights of one chunk: 2 blocks of 64 k x its 4 groups' rows.
 struct WeightRegisters {
   uint4 w[2][kGroups];
@@ -115,17 +130,7 @@ __device__ __forceinline__ void load_weights(WeightRegisters &r, const int8_t *c
       } else if (whole) {
         r.w[b][grp] = load_streamed(rows[grp] + kk);
       } else {
-        uint32_t word[4];
-#pragma unroll
-        for (int e = 0; e < 4; ++e) {
-          word[e] = 0;
-#pragma unroll
-          for (int i = 0; i < 4; ++i)
-            if (kk + 4 * e + i < k)
-              word[e] |= static_cast<uint32_t>(static_cast<uint8_t>(rows[grp][kk + 4 * e + i]))
-                         << (8 * i);
-        }
-        r.w[b][grp] = make_uint4(word[0], word[1], word[2], word[3]);
+        r.w[b][grp] = load_piece_bytes(rows[grp], kk, k);
       }
     }
 }
@@ -215,6 +220,23 @@ __device__ __forceinline__ void multiply_chunk(float (&acc)[kMTiles][kGroups][4]
   }
 }
 
+// offset_pairs for the whole block: the main loop's barriers must be the
+// same ones in every warp, so all warps take one conversion (the last
+// column block's warps past N, clamped to row N - 1, may differ from the
+// others). All threads of the block call it.
+template <typename F>
+__device__ __forceinline__ OffsetPairs block_offset_pairs(const OffsetRow<F> (&rows)[kGroups]) {
+  bool exact = true, integral = true;
+#pragma unroll
+  for (int i = 0; i < kGroups; ++i) {
+    exact = exact && rows[i].exact;
+    integral = integral && (rows[i].fraction & 0x7fff7fffu) == 0;
+  }
+  if (!__syncthreads_and(exact))
+    return OffsetPairs::kThroughFloat;
+  return __syncthreads_and(integral) ? OffsetPairs::kIntegral : OffsetPairs::kWithFraction;
+}
+
 // The parameters of a launch.
 template <typename Src, class Rows, class Epilogue>
 struct WeightStreamParams {
@@ -287,11 +309,10 @@ __device__ __forceinline__ unsigned char *weight_slot(unsigned char *stage, int 
 }
 
 // Copies the lane's pieces of chunk k0 into `stage` (zeros past N and K);
-// `whole` as for load_weights, `base` any valid address of W.
+// `whole` as for load_weights.
 __device__ __forceinline__ void copy_weights(unsigned char *stage,
-                                             const int8_t *const (&rows)[kGroups],
-                                             const int8_t *base, long long k, long long k0,
-                                             bool whole, int warp, int lane) {
+                                             const int8_t *const (&rows)[kGroups], long long k,
+                                             long long k0, bool whole, int warp, int lane) {
   const int q = lane % 4;
 #pragma unroll
   for (int b = 0; b < 2; ++b)
@@ -299,20 +320,12 @@ __device__ __forceinline__ void copy_weights(unsigned char *stage,
     for (int grp = 0; grp < kGroups; ++grp) {
       unsigned char *dst = weight_slot(stage, warp, lane, 4 * b + grp);
       const long long kk = k0 + 64 * b + 16 * q;
-      if (!rows[grp] || whole) {
-        cp_async_16(dst, rows[grp] ? rows[grp] + kk : base, rows[grp] != nullptr);
+      if (!rows[grp]) {  // past N (W's base may not be aligned for cp.async)
+        *reinterpret_cast<uint4 *>(dst) = make_uint4(0u, 0u, 0u, 0u);
+      } else if (whole) {
+        cp_async_16(dst, rows[grp] + kk, true);
       } else {
-        uint32_t word[4];
-#pragma unroll
-        for (int e = 0; e < 4; ++e) {
-          word[e] = 0;
-#pragma unroll
-          for (int i = 0; i < 4; ++i)
-            if (kk + 4 * e + i < k)
-              word[e] |= static_cast<uint32_t>(static_cast<uint8_t>(rows[grp][kk + 4 * e + i]))
-                         << (8 * i);
-        }
-        *reinterpret_cast<uint4 *>(dst) = make_uint4(word[0], word[1], word[2], word[3]);
+        *reinterpret_cast<uint4 *>(dst) = load_piece_bytes(rows[grp], kk, k);
       }
     }
 }
@@ -332,10 +345,9 @@ __device__ __forceinline__ void stream_chunks_shared(float (&acc)[kMTiles][kGrou
     return smem + X::kBytes + ((c - begin) % kDepth) * kWeightStageBytes;
   };
   const auto whole = [&](long long c) { return p.w_vector && (c + 1) * kChunk <= p.k; };
-  const int8_t *base = reinterpret_cast<const int8_t *>(p.w);
   const auto copy = [&](long long c) {
     X::load(x_stage(c), p.x, p.ldx, p.m, p.k, c * kChunk, p.x_vector, thread);
-    copy_weights(w_stage(c), wrows, base, p.k, c * kChunk, whole(c), warp, lane);
+    copy_weights(w_stage(c), wrows, p.k, c * kChunk, whole(c), warp, lane);
   };
 #pragma unroll
   for (int s = 0; s < kDepth - 1; ++s) {
@@ -401,7 +413,7 @@ __global__ void __launch_bounds__(kThreads)
   const decltype(offset_of(0)) rows[kGroups] = {offset_of(0), offset_of(1), offset_of(2),
                                                 offset_of(3)};
   float acc[kMTiles][kGroups][4] = {};
-  switch (offset_pairs(rows)) {
+  switch (block_offset_pairs(rows)) {
   case OffsetPairs::kIntegral:
     stream_block<Src, OffsetPairs::kIntegral, kMTiles, kAhead, kWeightStages>(acc, p, smem, wrows, rows, begin, end,
                                                         thread);
@@ -507,8 +519,14 @@ __host__ bool launch_weight_stream_tiles(long long m, long long n, long long k, 
   constexpr auto kernel = weight_stream_kernel<Src, kMTiles, kAhead, kWeightStages, Rows, Epilogue>;
   constexpr int kBytes = weight_stream_shared_bytes<kMTiles, kWeightStages>();
   static SharedMemoryOptIn opt_in;  // (before the occupancy is measured)
-  if (kBytes > 48 * 1024 && opt_in.apply(kBytes, kernel) != cudaSuccess)
+  // An error pending from before is the caller's: left as it is, and the
+  // region's other kernels (which report it) run instead.
+  if (cudaPeekAtLastError() != cudaSuccess)
     return false;
+  if (kBytes > 48 * 1024 && opt_in.apply(kBytes, kernel) != cudaSuccess) {
+    (void)cudaGetLastError();  // this function's error, handled by declining
+    return false;
+  }
   // Once per device: the blocks of this kernel an SM holds, and the
   // clusters of each size that run at once (none where the kernel was not
   // built for sm_90 or later).
@@ -519,9 +537,12 @@ __host__ bool launch_weight_stream_tiles(long long m, long long n, long long k, 
     if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&o.blocks_per_sm, kernel, kThreads,
                                                       kBytes) != cudaSuccess)
       o.blocks_per_sm = 1;
-    if (cudaFuncGetAttributes(&a, kernel) == cudaSuccess && a.binaryVersion >= 90)
+    // Built for sm_90 (the PTX, not only the binary: sm_80 PTX compiled for
+    // a Hopper at load time has no distributed shared memory code).
+    if (cudaFuncGetAttributes(&a, kernel) == cudaSuccess && a.ptxVersion >= 90 &&
+        a.binaryVersion >= 90)
       o.clusters = cluster_capacity(kernel, kThreads, kBytes);
-    (void)cudaGetLastError();
+    (void)cudaGetLastError();  // the queries' errors (no pending one: above)
     return o;
   });
   WeightStreamGrid grid = weight_stream_grid(m, n, k, device.multiprocessors,
@@ -562,6 +583,8 @@ __host__ bool launch_weight_stream_tiles(long long m, long long n, long long k, 
     config.numAttrs = 0;
     status = cudaLaunchKernelEx(&config, kernel, p);
   }
+  if (status != cudaSuccess)
+    (void)cudaGetLastError();  // declined: the region's other kernels run
   return status == cudaSuccess;
 }
 
