@@ -30,6 +30,16 @@
 // (Timer::sets_for: enough sets to cover 2x L2, at most kMaxSets, when one
 // call's data is smaller than that), so L2 does not keep the operands
 // between calls.
+// With --graphs (Timer::graphs) each method is timed as CUDA graphs instead,
+// what serving systems run: after the warm-up calls, kGraphCalls calls
+// (rotating over the sets as above) are captured into one graph on the
+// per-thread default stream, and the graph is replayed kGraphReplays times
+// after a flush of L2; the median replay over kGraphCalls is reported. The
+// generated launchers use stream 0, so the drivers and the rewritten files
+// must be built with --default-stream per-thread (scripts/bench-run.sh and
+// fused-bench-run.sh add it when --graphs is passed; a driver built without
+// it refuses --graphs), and the libraries run on cudaStreamPerThread
+// (bench_stream()). A launcher that cannot be captured fails its rows.
 // The drivers time every method of a row twice, in mirrored order (e.g. tc,
 // cuBLAS, cuBLAS, tc), and report each method's lower median: on large
 // shapes the method timed first measured up to ~10% faster than the same
@@ -66,6 +76,23 @@ constexpr int kWarmup = 3;
 constexpr int kMinReps = 10;
 constexpr int kMaxReps = 200;
 constexpr double kTargetMs = 50.0;
+constexpr int kGraphCalls = 20, kGraphReplays = 9;
+
+// The stream the libraries' calls go to: 0 (the legacy default stream, as
+// the generated code's launches in a default build), or with --graphs the
+// per-thread default stream, which a capture can hold.
+inline cudaStream_t &bench_stream() {
+  static cudaStream_t stream = 0;
+  return stream;
+}
+
+// Whether this translation unit was built with --default-stream per-thread.
+constexpr bool kPerThreadDefaultStream =
+#ifdef CUDA_API_PER_THREAD_DEFAULT_STREAM
+    true;
+#else
+    false;
+#endif
 constexpr int kMaxSets = 2048;
 constexpr size_t kAlign = 256;
 
@@ -277,6 +304,7 @@ struct Timer {
   unsigned *stats = nullptr;
   std::vector<cudaEvent_t> events;
   bool context_lost = false;
+  bool graphs = false;  // --graphs: time_graph
 
   void init_timer() {
     check_cuda(cudaGetDeviceProperties(&prop, 0), "cudaGetDeviceProperties");
@@ -309,6 +337,8 @@ struct Timer {
   // top. Returns the median in ms, or NaN with `err` set.
   template <class Call>
   double time_calls(Call &&call, int nsets, int &reps, std::string &err) {
+    if (graphs)
+      return time_graph(call, nsets, reps, err);
     int cursor = 0;
     auto next = [&] { int s = cursor; cursor = (cursor + 1) % nsets; return s; };
     cudaMemsetAsync(flush_buf.ptr, 0, flush_buf.bytes, 0);
@@ -349,6 +379,76 @@ struct Timer {
     for (int i = 0; i < reps; ++i)
       cudaEventElapsedTime(&t[i], events[i], events[i + 1]);
     return median(t);
+  }
+
+  // time_calls with --graphs (see the top): the median of kGraphReplays
+  // replays of a graph of kGraphCalls calls, per call; `reps` is the
+  // replays. NaN with `err` set where a call fails or cannot be captured.
+  template <class Call>
+  double time_graph(Call &call, int nsets, int &reps, std::string &err) {
+    int cursor = 0;
+    auto next = [&] { int s = cursor; cursor = (cursor + 1) % nsets; return s; };
+    for (int i = 0; i < kWarmup; ++i)  // first-call set-up outside the capture
+      call(next());
+    cudaError_t e = cudaStreamSynchronize(cudaStreamPerThread);
+    if (e == cudaSuccess)
+      e = cudaGetLastError();
+    if (e != cudaSuccess) {
+      err = "ERROR(" + cuda_failure(e) + ")";
+      return NAN;
+    }
+    cursor = 0;
+    cudaGraph_t graph = nullptr;
+    e = cudaStreamBeginCapture(cudaStreamPerThread, cudaStreamCaptureModeThreadLocal);
+    if (e == cudaSuccess) {
+      for (int i = 0; i < kGraphCalls; ++i)
+        call(next());
+      e = cudaStreamEndCapture(cudaStreamPerThread, &graph);
+    }
+    cudaGraphExec_t exec = nullptr;
+    if (e == cudaSuccess && graph)
+      e = cudaGraphInstantiate(&exec, graph, 0);
+    if (e != cudaSuccess || !exec) {
+      err = std::string("ERROR(graph capture: ") + cudaGetErrorName(e) + ")";
+      (void)cudaGetLastError();
+      if (graph)
+        cudaGraphDestroy(graph);
+      return NAN;
+    }
+    reps = kGraphReplays;
+    std::vector<float> t(reps);
+    cudaMemsetAsync(flush_buf.ptr, 0, flush_buf.bytes, cudaStreamPerThread);
+    e = cudaGraphLaunch(exec, cudaStreamPerThread);  // warm
+    for (int i = 0; i < reps && e == cudaSuccess; ++i) {
+      cudaEventRecord(events[0], cudaStreamPerThread);
+      e = cudaGraphLaunch(exec, cudaStreamPerThread);
+      cudaEventRecord(events[1], cudaStreamPerThread);
+      if (e == cudaSuccess)
+        e = cudaEventSynchronize(events[1]);
+      float ms = 0;
+      cudaEventElapsedTime(&ms, events[0], events[1]);
+      t[i] = ms / kGraphCalls;
+    }
+    if (e == cudaSuccess)
+      e = cudaGetLastError();
+    cudaGraphExecDestroy(exec);
+    cudaGraphDestroy(graph);
+    if (e != cudaSuccess) {
+      err = "ERROR(" + cuda_failure(e) + ")";
+      return NAN;
+    }
+    return median(t);
+  }
+
+  // Turns on --graphs: the libraries' calls go to the per-thread default
+  // stream (bench_stream). Refused by a build with the legacy default
+  // stream, whose launches on stream 0 no capture can hold.
+  void use_graphs() {
+    if (!kPerThreadDefaultStream)
+      die("--graphs needs a build with nvcc --default-stream per-thread "
+          "(scripts/bench-run.sh and fused-bench-run.sh add it for --graphs)");
+    graphs = true;
+    bench_stream() = cudaStreamPerThread;
   }
 
   // max|out - ref| / max|ref| over n elements, or NaN with a reason in

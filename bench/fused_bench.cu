@@ -12,9 +12,11 @@
 //
 // Usage:
 //   fused_bench [--sets paper,square,llm,MxNxK] [--idioms name,...] [--funcs name,...]
-//               [--quick] [--csv out.csv] [--md out.md] [--list]
+//               [--quick] [--graphs] [--csv out.csv] [--md out.md] [--list]
 //   --list prints the available functions and the selected shapes, and exits
 //   without touching the GPU.
+//   --graphs times CUDA graphs of the calls instead (bench_common.h; needs a
+//   build with --default-stream per-thread).
 //
 // Functions are named bench_fused_<idiom>[_<suffix>]; the idiom fixes the
 // signature. fp16 operands, fp32 accumulation, fp16 result C row-major
@@ -512,7 +514,7 @@ struct Bench : Timer {
     init_timer();
     if (cublasCreate(&handle) != CUBLAS_STATUS_SUCCESS)
       die("cublasCreate failed");
-    cublasSetStream(handle, 0);  // legacy default stream, like the tc code
+    cublasSetStream(handle, bench_stream());  // the stream of the tc code's launches
     if (cublasLtCreate(&lt) != CUBLAS_STATUS_SUCCESS)
       die("cublasLtCreate failed");
     lt_ws.reserve(kLtWorkspace);
@@ -522,7 +524,7 @@ struct Bench : Timer {
       dnn = nullptr;
       dnn_why = std::string("cudnnCreate: ") + cudnnGetErrorString(ds);
     } else {
-      cudnnSetStream(dnn, 0);
+      cudnnSetStream(dnn, bench_stream());
     }
 #endif
   }
@@ -859,7 +861,7 @@ struct Bench : Timer {
     if (s != CUBLAS_STATUS_SUCCESS)
       return s;
     return cublasLtMatmul(lt, p.op, &alpha, a.B, p.la, a.A, p.lb, &beta, a.C,
-                          p.lc, a.C, p.lc, &p.algo, lt_ws.ptr, lt_ws.bytes, 0);
+                          p.lc, a.C, p.lc, &p.algo, lt_ws.ptr, lt_ws.bytes, bench_stream());
   }
 
   // --- Host spot check ---------------------------------------------------------------
@@ -1465,7 +1467,7 @@ int report(const std::vector<Row> &rows, const std::string &header,
 int main(int argc, char **argv) {
   std::vector<std::string> sets = {"paper", "square", "llm"};
   std::vector<std::string> func_filter, idiom_filter;
-  bool quick = false, list_only = false;
+  bool quick = false, list_only = false, graphs = false;
   std::string csv_path, md_path;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -1482,6 +1484,8 @@ int main(int argc, char **argv) {
       idiom_filter = split(value(), ',');
     else if (a == "--quick")
       quick = true;
+    else if (a == "--graphs")
+      graphs = true;
     else if (a == "--fractional-zero-points")
       g_fractional_zero_points = true;
     else if (a == "--ops-own-kernels")
@@ -1495,7 +1499,7 @@ int main(int argc, char **argv) {
     else if (a == "-h" || a == "--help") {
       printf("usage: fused_bench [--sets paper,square,llm,MxNxK] [--idioms name,...] "
              "[--funcs name,...] [--quick] [--fractional-zero-points] [--ops-own-kernels] "
-             "[--csv out.csv] [--md out.md] [--list]\n"
+             "[--graphs] [--csv out.csv] [--md out.md] [--list]\n"
              "  idioms: relu_gemm, gemm_bias_relu, gemm_bias_gelu, "
              "gemm_add_gemm, int8_linear\n"
              "  --fractional-zero-points draws int8_linear's zero points "
@@ -1503,6 +1507,8 @@ int main(int argc, char **argv) {
              "  --ops-own-kernels times the ops baseline's passes as this "
              "file's kernels even where cuDNN is built in (the passes without "
              "cuDNN's per-call cost)\n"
+             "  --graphs times CUDA graphs of 20 calls (a build with "
+             "--default-stream per-thread)\n"
              "  --list prints the functions and shapes and exits (no GPU "
              "needed)\n");
       return 0;
@@ -1565,6 +1571,8 @@ int main(int argc, char **argv) {
   }
 
   Bench b;
+  if (graphs)
+    b.use_graphs();
   b.init();
   int cublas_version = 0, runtime_version = 0;
   cublasGetVersion(b.handle, &cublas_version);
@@ -1572,9 +1580,10 @@ int main(int argc, char **argv) {
   char header_buf[512];
   snprintf(header_buf, sizeof header_buf,
            "GPU: %s (sm_%d%d, %d SMs, L2 %.0f MiB), cuBLAS %d, cuBLASLt %zu, "
-           "CUDA runtime %d",
+           "CUDA runtime %d, timing: %s",
            b.prop.name, b.prop.major, b.prop.minor, b.prop.multiProcessorCount,
-           b.l2 / 1048576.0, cublas_version, cublasLtGetVersion(), runtime_version);
+           b.l2 / 1048576.0, cublas_version, cublasLtGetVersion(), runtime_version,
+           graphs ? "CUDA graphs of 20 calls" : "calls behind a spin kernel");
   const std::string header = std::string(header_buf) + ", ops passes: " + b.ops_library();
   printf("%s\nfunctions: %s\n", header.c_str(), names_run.c_str());
   if (!skipped.empty())

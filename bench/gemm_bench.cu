@@ -8,9 +8,11 @@
 //
 // Usage:
 //   gemm_bench [--sets paper,square,llm,MxNxK] [--funcs name,...] [--quick]
-//              [--csv out.csv] [--md out.md] [--list]
+//              [--graphs] [--csv out.csv] [--md out.md] [--list]
 //   --list prints the available functions and the selected shapes, and exits
 //   without touching the GPU.
+//   --graphs times CUDA graphs of the calls instead (bench_common.h; needs a
+//   build with --default-stream per-thread).
 //
 // Functions are named bench_gemm_<type>_<a><b>: <type> is f16 or bf16 (the
 // operand and result type; accumulation is fp32), <a>/<b> the layout of A/B,
@@ -168,7 +170,7 @@ struct Bench : Timer {
     init_timer();
     if (cublasCreate(&handle) != CUBLAS_STATUS_SUCCESS)
       die("cublasCreate failed");
-    cublasSetStream(handle, 0);  // legacy default stream, like the tc code
+    cublasSetStream(handle, bench_stream());  // the stream of the tc code's launches
   }
 
   Sets layout(const Shape &s) {
@@ -471,7 +473,7 @@ int report(const std::vector<Row> &rows, const std::string &header,
 int main(int argc, char **argv) {
   std::vector<std::string> sets = {"paper", "square", "llm"};
   std::vector<std::string> func_filter;
-  bool quick = false, list_only = false;
+  bool quick = false, list_only = false, graphs = false;
   std::string csv_path, md_path;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -486,6 +488,8 @@ int main(int argc, char **argv) {
       func_filter = split(value(), ',');
     else if (a == "--quick")
       quick = true;
+    else if (a == "--graphs")
+      graphs = true;
     else if (a == "--list")
       list_only = true;
     else if (a == "--csv")
@@ -494,7 +498,9 @@ int main(int argc, char **argv) {
       md_path = value();
     else if (a == "-h" || a == "--help") {
       printf("usage: gemm_bench [--sets paper,square,llm,MxNxK] [--funcs name,...] "
-             "[--quick] [--csv out.csv] [--md out.md] [--list]\n"
+             "[--quick] [--graphs] [--csv out.csv] [--md out.md] [--list]\n"
+             "  --graphs times CUDA graphs of 20 calls (a build with "
+             "--default-stream per-thread)\n"
              "  --list prints the functions and shapes and exits (no GPU "
              "needed)\n");
       return 0;
@@ -543,15 +549,18 @@ int main(int argc, char **argv) {
   }
 
   Bench b;
+  if (graphs)
+    b.use_graphs();
   b.init();
   int cublas_version = 0, runtime_version = 0;
   cublasGetVersion(b.handle, &cublas_version);
   cudaRuntimeGetVersion(&runtime_version);
   char header_buf[512];
   snprintf(header_buf, sizeof header_buf,
-           "GPU: %s (sm_%d%d, %d SMs, L2 %.0f MiB), cuBLAS %d, CUDA runtime %d",
+           "GPU: %s (sm_%d%d, %d SMs, L2 %.0f MiB), cuBLAS %d, CUDA runtime %d, timing: %s",
            b.prop.name, b.prop.major, b.prop.minor, b.prop.multiProcessorCount,
-           b.l2 / 1048576.0, cublas_version, runtime_version);
+           b.l2 / 1048576.0, cublas_version, runtime_version,
+           graphs ? "CUDA graphs of 20 calls" : "calls behind a spin kernel");
   const std::string header = header_buf;
   printf("%s\nfunctions: %s\n", header.c_str(), names_run.c_str());
   printf("ratio = cuBLAS time / tc time (> 1: the rewritten kernel is faster)\n\n");

@@ -34,6 +34,12 @@ nvcc="${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}"
 # comparison (tc/launch_facts.cuh).
 flags=(-O3 -std=c++17 --expt-relaxed-constexpr -DTC_DEBUG_SWITCHES -I.gpu/runtime_headers
        -I.gpu/bench -gencode arch=compute_90a,code=sm_90a)
+# --graphs (timing CUDA graphs, bench/bench_common.h): the generated
+# launchers' stream 0 must be the per-thread default stream, which a
+# capture can hold.
+for arg in "$@"; do
+  [[ "$arg" == --graphs ]] && flags+=(--default-stream per-thread)
+done
 # The runtime may use the driver API (TMA descriptors); link it through the
 # toolkit's stub, as scripts/gpu-check.sh does.
 cuda_root="$(cd "$(dirname "$nvcc")/.." && pwd)"
