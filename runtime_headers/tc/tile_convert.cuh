@@ -470,16 +470,24 @@ __device__ __forceinline__ bool packed_rows(const OffsetRow<F> (&rows)[kRowsPerT
 // never -0), in fp16 pairs with the one HSUB2.
 enum class OffsetPairs : int { kThroughFloat, kWithFraction, kIntegral };
 
-// The conversion of the warp's rows, chosen once before the main loop (all
-// 32 lanes must call it, as packed_rows).
+// Whether all of a thread's rows are exact, and all of them integers.
 template <typename F, int kRowsPerThread>
-__device__ __forceinline__ OffsetPairs offset_pairs(const OffsetRow<F> (&rows)[kRowsPerThread]) {
-  bool exact = true, integral = true;
+__device__ __forceinline__ void offset_classes(const OffsetRow<F> (&rows)[kRowsPerThread],
+                                               bool &exact, bool &integral) {
+  exact = integral = true;
 #pragma unroll
   for (int i = 0; i < kRowsPerThread; ++i) {
     exact = exact && rows[i].exact;
     integral = integral && (rows[i].fraction & 0x7fff7fffu) == 0;
   }
+}
+
+// The conversion of the warp's rows, chosen once before the main loop (all
+// 32 lanes must call it, as packed_rows).
+template <typename F, int kRowsPerThread>
+__device__ __forceinline__ OffsetPairs offset_pairs(const OffsetRow<F> (&rows)[kRowsPerThread]) {
+  bool exact, integral;
+  offset_classes(rows, exact, integral);
   if (!__all_sync(0xffffffffu, exact))
     return OffsetPairs::kThroughFloat;
   return __all_sync(0xffffffffu, integral) ? OffsetPairs::kIntegral : OffsetPairs::kWithFraction;

@@ -226,12 +226,8 @@ __device__ __forceinline__ void multiply_chunk(float (&acc)[kMTiles][kGroups][4]
 // others). All threads of the block call it.
 template <typename F>
 __device__ __forceinline__ OffsetPairs block_offset_pairs(const OffsetRow<F> (&rows)[kGroups]) {
-  bool exact = true, integral = true;
-#pragma unroll
-  for (int i = 0; i < kGroups; ++i) {
-    exact = exact && rows[i].exact;
-    integral = integral && (rows[i].fraction & 0x7fff7fffu) == 0;
-  }
+  bool exact, integral;
+  offset_classes(rows, exact, integral);
   if (!__syncthreads_and(exact))
     return OffsetPairs::kThroughFloat;
   return __syncthreads_and(integral) ? OffsetPairs::kIntegral : OffsetPairs::kWithFraction;
