@@ -64,9 +64,19 @@ std::string weightStreamMismatch(const KernelConfig &C, const MatmulIdiom &Idiom
   return "";
 }
 
-std::string sm90MainloopType(const KernelConfig &C, const MatmulIdiom &Idiom) {
-  return "tc::sm90::TmaWgmmaMainloop<" + sm90OperandTileType(C, Idiom, true) + ", " +
-         sm90OperandTileType(C, Idiom, false) + ", " + std::to_string(C.Stages) + ">";
+std::string sm90MainloopType(const KernelConfig &C, const MatmulIdiom &Idiom,
+                             bool OperandPerLine) {
+  const std::string A = sm90OperandTileType(C, Idiom, true),
+                    B = sm90OperandTileType(C, Idiom, false), Stages = std::to_string(C.Stages);
+  if (OperandPerLine)
+    return "tc::sm90::TmaWgmmaMainloop<\n        " + A + ",  // A\n        " + B +
+           ",  // B\n        " + Stages + ">";
+  return "tc::sm90::TmaWgmmaMainloop<" + A + ", " + B + ", " + Stages + ">";
+}
+
+bool usesDefaultSm90Scheduler(const KernelConfig &C, const RegionClauses &Clauses) {
+  return !C.PersistentTiles && !C.PairedTiles && !C.StreamUnits &&
+         !launchesClusterParts(C, Clauses);
 }
 
 std::string epilogueFunctorText(const std::string &Name, const std::string &Comment,
@@ -110,6 +120,7 @@ std::string pairRuleName(const KernelConfig &C) {
 std::string sm90SchedulerType(const KernelConfig &C, const RegionClauses &Clauses) {
   if (C.PersistentTiles) // whole tiles: never cluster parts
     return "tc::sm90::PersistentScheduler";
+  const bool Tiles = !C.PairedTiles && !C.StreamUnits; // one unit a block
   std::string S = C.PairedTiles ? "tc::sm90::PairsScheduler<" + pairRuleName(C) +
                                       (C.StreamUnits ? ", true>" : ">")
                   : C.StreamUnits ? "tc::sm90::StreamUnitsScheduler"
@@ -117,7 +128,7 @@ std::string sm90SchedulerType(const KernelConfig &C, const RegionClauses &Clause
   if (!launchesClusterParts(C, Clauses))
     return S;
   return "tc::sm90::ClusterPartsScheduler<" + std::to_string(C.clusterPartsMinKTiles()) +
-         (S == "tc::sm90::TilesScheduler" ? "" : ", " + S) + ">";
+         (Tiles ? "" : ", " + S) + ">";
 }
 
 } // namespace tc

@@ -54,8 +54,15 @@ std::string weightStreamMismatch(const KernelConfig &C, const MatmulIdiom &Idiom
 std::string sm90OperandTileType(const KernelConfig &C, const MatmulIdiom &Idiom, bool IsA);
 
 /// `tc::sm90::TmaWgmmaMainloop<A tile, B tile, stages>` of `C`'s tiles for
-/// the region's operands.
-std::string sm90MainloopType(const KernelConfig &C, const MatmulIdiom &Idiom);
+/// the region's operands; with `OperandPerLine`, each argument on a line
+/// of its own (8 spaces in), the tiles labelled A and B, as a launcher
+/// prints it.
+std::string sm90MainloopType(const KernelConfig &C, const MatmulIdiom &Idiom,
+                             bool OperandPerLine = false);
+
+/// Whether `C`'s schedule is launch_gemm's default scheduler
+/// (TilesScheduler), which a launch then does not name.
+bool usesDefaultSm90Scheduler(const KernelConfig &C, const RegionClauses &Clauses);
 
 /// The rule by which the launcher of a kernel built for pairs takes them
 /// (tc::PairRule in tc/schedule_choice.cuh).

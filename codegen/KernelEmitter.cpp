@@ -1855,6 +1855,11 @@ private:
     return S;
   }
 
+  /// An operand as a component's launch takes it: `array, leading dimension`.
+  std::string operandArguments(const OperandView &V) const {
+    return M.Arrays[V.ArrayId].Name + ", " + printStride(V.LeadingDim, M);
+  }
+
   // ----- the decode component (tc/decode/weight_stream.cuh) -------------
   /// Whether this launcher takes the decode kernel at few rows: the
   /// region's entry launcher, for a layer of 8-bit weights
@@ -1883,15 +1888,12 @@ private:
   /// The launch of the decode kernel for M <= kDecodeRows; where it cannot
   /// launch, the kernels below run.
   std::string decodeLaunch(const std::string &ArgList) const {
-    auto Operand = [&](const OperandView &V) {
-      return M.Arrays[V.ArrayId].Name + ", " + printStride(V.LeadingDim, M);
-    };
     return "  // Decoding shapes: at few rows the layer is bound by the bytes of " +
            M.Arrays[Idiom.B.ArrayId].Name + ",\n  // which the decode kernel reads once "
            "(tc/decode/weight_stream.cuh).\n"
            "  if ((" + extentM() + ") <= tc::decode::kDecodeRows && tc::decode::launch_weight_stream(" + extentM() +
-           ", " + extentN() + ", " + Idiom.ExtentK.str(subst()) + ", " + Operand(Idiom.A) +
-           ", " + Operand(Idiom.B) + ",\n        " + weightRowsName() + "{" + ArgList + "}, " +
+           ", " + extentN() + ", " + Idiom.ExtentK.str(subst()) + ", " + operandArguments(Idiom.A) +
+           ", " + operandArguments(Idiom.B) + ",\n        " + weightRowsName() + "{" + ArgList + "}, " +
            epilogueFunctorName() + "{" + ArgList + "}, tc_facts.device, tc_stream)) {\n" +
            (M.Clauses.Sync ? "    cudaStreamSynchronize(tc_stream);\n" : "") +
            "    return;\n  }\n";
@@ -1923,19 +1925,14 @@ private:
   /// through an aligned copy; K = 0). Indented by `Indent` spaces.
   std::string componentLaunch(const KernelConfig &K, const std::string &ArgNames,
                               int Indent) const {
-    auto Operand = [&](const OperandView &V) {
-      return M.Arrays[V.ArrayId].Name + ", " + printStride(V.LeadingDim, M);
-    };
-    const std::string Scheduler = sm90SchedulerType(K, M.Clauses);
     // The functor's members are the launcher's arguments, in their order.
     const std::string Members = llvm::StringRef(ArgNames).rtrim(", ").str();
-    std::string S = "if (!tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<\n"
-                    "        " + sm90OperandTileType(K, Idiom, true) + ",  // A\n"
-                    "        " + sm90OperandTileType(K, Idiom, false) + ",  // B\n"
-                    "        " + str(K.Stages) + ">" +
-                    (Scheduler == "tc::sm90::TilesScheduler" ? "" : ",\n    " + Scheduler) +
+    std::string S = "if (!tc::sm90::launch_gemm<" + sm90MainloopType(K, Idiom, true) +
+                    (usesDefaultSm90Scheduler(K, M.Clauses)
+                         ? ""
+                         : ",\n    " + sm90SchedulerType(K, M.Clauses)) +
                     ">({" + extentM() + ", " + extentN() + ", " + Idiom.ExtentK.str(subst()) +
-                    "}, " + Operand(Idiom.A) + ", " + Operand(Idiom.B) + ", " +
+                    "}, " + operandArguments(Idiom.A) + ", " + operandArguments(Idiom.B) + ", " +
                     epilogueFunctorName() + "{" + Members + "}, tc_stream))\n"
                     "  " + twin() + "_launch(" + ArgNames + "tc_stream);\n";
     if (M.Clauses.Sync)

@@ -165,6 +165,30 @@ TEST(ComponentKernelTest, MainloopTypeNamesTheOperandLayouts) {
             std::string::npos);
 }
 
+TEST(ComponentKernelTest, LaunchersPrintTheMainloopAnOperandALine) {
+  KernelConfig C = tmaKernel();
+  C.Stages = 3;
+  EXPECT_EQ(sm90MainloopType(C, gemm(), true),
+            "tc::sm90::TmaWgmmaMainloop<\n"
+            "        tc::sm90::OperandTile<__half, 128, tc::sm90::Major::K>,  // A\n"
+            "        tc::sm90::OperandTile<__half, 128, tc::sm90::Major::MN>,  // B\n"
+            "        3>");
+}
+
+TEST(ComponentKernelTest, OnlyPlainTilesUseTheDefaultScheduler) {
+  KernelConfig C = tmaKernel();
+  EXPECT_TRUE(usesDefaultSm90Scheduler(C, {}));
+  EXPECT_EQ(sm90SchedulerType(C, {}), "tc::sm90::TilesScheduler");
+  for (auto Change : {+[](KernelConfig &K) { K.PersistentTiles = true; },
+                      +[](KernelConfig &K) { K.PairedTiles = true; },
+                      +[](KernelConfig &K) { K.StreamUnits = true; }}) {
+    KernelConfig K = tmaKernel();
+    Change(K);
+    EXPECT_FALSE(usesDefaultSm90Scheduler(K, {}));
+    EXPECT_NE(sm90SchedulerType(K, {}), "tc::sm90::TilesScheduler");
+  }
+}
+
 TEST(ComponentKernelTest, FunctorRowForEachLaneWidth) {
   std::vector<FunctorMember> Members{{"long long ", "N"}, {"float *__restrict__ ", "C"}};
   const std::string Element = "C[tc_m * N + tc_n] = tc_sum;\n";
