@@ -493,8 +493,9 @@ __device__ __forceinline__ OffsetPairs offset_pairs(const OffsetRow<F> (&rows)[k
   return __all_sync(0xffffffffu, integral) ? OffsetPairs::kIntegral : OffsetPairs::kWithFraction;
 }
 
-// The 8 bytes of w minus an exact row's offset, as 4 half2 (lowest first).
-template <typename Src>
+// The 8 bytes of w minus an exact row's offset, as 4 half2 (lowest first);
+// without kFraction, an integer offset's (the bias's HSUB2 only).
+template <typename Src, bool kFraction = true>
 __device__ __forceinline__ uint4 bytes_minus_offset(uint2 w, uint32_t bias, uint32_t fraction) {
   if (std::is_signed<Src>::value) {
     w.x ^= 0x80808080u;
@@ -510,7 +511,9 @@ __device__ __forceinline__ uint4 bytes_minus_offset(uint2 w, uint32_t bias, uint
   for (int e = 0; e < 4; ++e) {
     __half2 v;
     memcpy(&v, &h[e], 4);
-    v = __hsub2(__hsub2(v, b), f);
+    v = __hsub2(v, b);
+    if (kFraction)
+      v = __hsub2(v, f);
     memcpy(&h[e], &v, 4);
   }
   return make_uint4(h[0], h[1], h[2], h[3]);

@@ -45,6 +45,7 @@
 #include "../device_trap.cuh"
 #include "../mma.cuh"
 #include "../per_device.cuh"
+#include "../raw_fragment.cuh"
 #include "../shared_memory_opt_in.cuh"
 #include "../tile_convert.cuh"
 #include "weight_stream_grid.cuh"
@@ -142,37 +143,13 @@ __device__ __forceinline__ uint4 offset_bytes(uint2 w, const OffsetRow<F> &row) 
   if constexpr (kMode == OffsetPairs::kThroughFloat) {
     uint32_t h[4];
 #pragma unroll
-    for (int e = 0; e < 4; ++e) {
-      const uint32_t word = e < 2 ? w.x : w.y;
-      const int shift = 16 * (e % 2);
-      const Src b0 = static_cast<Src>((word >> shift) & 0xffu);
-      const Src b1 = static_cast<Src>((word >> (shift + 8)) & 0xffu);
-      const __half2 v = __floats2half2_rn(static_cast<float>(row.f(static_cast<float>(b0))),
-                                          static_cast<float>(row.f(static_cast<float>(b1))));
-      memcpy(&h[e], &v, 4);
-    }
+    for (int e = 0; e < 4; ++e)
+      h[e] = detail::pair_through_float<Src, __half>((e < 2 ? w.x : w.y) >> (16 * (e % 2)),
+                                                     row.f);
     return make_uint4(h[0], h[1], h[2], h[3]);
-  } else if constexpr (kMode == OffsetPairs::kWithFraction) {
-    return bytes_minus_offset<Src>(w, row.bias, row.fraction);
   } else {
-    if (std::is_signed<Src>::value) {
-      w.x ^= 0x80808080u;
-      w.y ^= 0x80808080u;
-    }
-    uint32_t h[4] = {__byte_perm(w.x, 0x64646464u, 0x4140u),
-                     __byte_perm(w.x, 0x64646464u, 0x4342u),
-                     __byte_perm(w.y, 0x64646464u, 0x4140u),
-                     __byte_perm(w.y, 0x64646464u, 0x4342u)};
-    __half2 b;
-    memcpy(&b, &row.bias, 4);
-#pragma unroll
-    for (int e = 0; e < 4; ++e) {
-      __half2 v;
-      memcpy(&v, &h[e], 4);
-      v = __hsub2(v, b);
-      memcpy(&h[e], &v, 4);
-    }
-    return make_uint4(h[0], h[1], h[2], h[3]);
+    return bytes_minus_offset<Src, kMode == OffsetPairs::kWithFraction>(w, row.bias,
+                                                                         row.fraction);
   }
 }
 
