@@ -39,17 +39,6 @@
 
 namespace {
 
-struct MinusZero {
-  float z;
-  __device__ float operator()(float x) const { return x - z; }
-};
-struct Rows {
-  const float *zero;
-  __device__ tc::OffsetRow<MinusZero> operator()(long long n) const {
-    const float z = zero[n];
-    return tc::offset_row<int8_t>(MinusZero{z}, z);
-  }
-};
 struct ScaledHalf {
   __half *y;
   const float *scale;
@@ -210,7 +199,7 @@ int main(int argc, char **argv) {
       // `split` 0: the grid's choice, else forced (where clusters allow).
       const auto tc_launch = [&](int r, int path, int split) {
         const int s = r % sets;
-        const Rows rows{zero};
+        const tc::decode::ZeroPointRows<int8_t> rows{zero};
         const ScaledHalf epi{y, scale, l.n};
         bool ok = false;
         switch (path) {

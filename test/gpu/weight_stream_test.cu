@@ -34,20 +34,6 @@
 
 namespace {
 
-struct MinusZero {
-  float z;
-  __device__ float operator()(float x) const { return x - z; }
-};
-
-template <typename Src>
-struct Rows {
-  const float *zero;
-  __device__ tc::OffsetRow<MinusZero> operator()(long long n) const {
-    const float z = zero[n];
-    return tc::offset_row<Src>(MinusZero{z}, z);
-  }
-};
-
 // Y[i][j] = sum * scale[j], fp32, pitch ldy.
 struct Scaled {
   float *y;
@@ -111,7 +97,8 @@ void check(long long m, long long n, long long k, int pad, int offset, Zeros zer
   bool launched;
   if (!graph) {
     launched = tc::decode::launch_weight_stream_tiles<kMTiles, 1, kWeightStages>(m, n, k, xs, ldx, ws, ldw,
-                                                         Rows<Src>{zero}, Scaled{y, scale, ldy},
+                                                         tc::decode::ZeroPointRows<Src>{zero},
+                                                         Scaled{y, scale, ldy},
                                                          facts, cudaStream_t{0}, split);
   } else {
     cudaStream_t stream;
@@ -119,7 +106,8 @@ void check(long long m, long long n, long long k, int pad, int offset, Zeros zer
     cudaGraph_t g = nullptr;
     CHECK_CUDA(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal));
     launched = tc::decode::launch_weight_stream_tiles<kMTiles, 1, kWeightStages>(m, n, k, xs, ldx, ws, ldw,
-                                                         Rows<Src>{zero}, Scaled{y, scale, ldy},
+                                                         tc::decode::ZeroPointRows<Src>{zero},
+                                                         Scaled{y, scale, ldy},
                                                          facts, stream, split);
     CHECK_CUDA(cudaStreamEndCapture(stream, &g));
     cudaGraphExec_t exec;

@@ -210,6 +210,29 @@ __device__ __forceinline__ OffsetPairs block_offset_pairs(const OffsetRow<F> (&r
   return __syncthreads_and(integral) ? OffsetPairs::kIntegral : OffsetPairs::kWithFraction;
 }
 
+// Whether every row of a matrix at `base`, `ld` elements apart, starts on
+// 16 bytes: the kernel's vector copies of X and loads of W.
+template <typename T>
+__host__ __device__ inline bool rows_of_16_bytes(const T *base, long long ld) {
+  return reinterpret_cast<uintptr_t>(base) % 16 == 0 && ld * sizeof(T) % 16 == 0;
+}
+
+// Rows whose offset is a zero point of the row, zero[n] (the functor a
+// generated launcher prints for `(W[n][k] - zero[n])`, for callers of the
+// component; the 8-bit type Src is W's).
+template <typename Src, typename T = float>
+struct ZeroPointRows {
+  struct MinusZero {
+    float z;
+    __device__ float operator()(float x) const { return x - z; }
+  };
+  const T *zero;
+  __device__ OffsetRow<MinusZero> operator()(long long n) const {
+    const T z = zero[n];
+    return offset_row<Src>(MinusZero{static_cast<float>(z)}, z);
+  }
+};
+
 // The parameters of a launch.
 template <typename Src, class Rows, class Epilogue>
 struct WeightStreamParams {
@@ -533,8 +556,8 @@ __host__ bool launch_weight_stream_tiles(long long m, long long n, long long k, 
                  ldw,
                  rows,
                  epilogue,
-                 reinterpret_cast<uintptr_t>(x) % 16 == 0 && ldx % 8 == 0,
-                 reinterpret_cast<uintptr_t>(w) % 16 == 0 && ldw % 16 == 0};
+                 rows_of_16_bytes(x, ldx),
+                 rows_of_16_bytes(w, ldw)};
   cudaLaunchConfig_t config = {};
   config.gridDim = dim3(static_cast<unsigned>(grid.split), static_cast<unsigned>(grid.column_blocks));
   config.blockDim = dim3(kThreads);
@@ -571,9 +594,7 @@ __host__ bool launch_weight_stream(long long m, long long n, long long k, const 
                                    long long ldx, const Src *w, long long ldw, const Rows &rows,
                                    const Epilogue &epilogue, const DeviceFacts &device,
                                    cudaStream_t stream) {
-  const bool aligned = reinterpret_cast<uintptr_t>(x) % 16 == 0 && ldx % 8 == 0 &&
-                       reinterpret_cast<uintptr_t>(w) % 16 == 0 && ldw % 16 == 0;
-  return weight_stream_pays(m, n, k, aligned) &&
+  return weight_stream_pays(m, n, k, rows_of_16_bytes(x, ldx) && rows_of_16_bytes(w, ldw)) &&
          launch_weight_stream_tiles<1>(m, n, k, x, ldx, w, ldw, rows, epilogue, device, stream);
 }
 
