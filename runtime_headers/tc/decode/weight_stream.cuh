@@ -153,13 +153,14 @@ __device__ __forceinline__ uint4 offset_bytes(uint2 w, const OffsetRow<F> &row) 
   }
 }
 
-// The mma of one 128-deep chunk: X from `stage`, W from the registers.
-template <typename Src, OffsetPairs kMode, int kMTiles, typename F>
+// The mma of one 128-deep chunk: X from `stage`, where XLayout::offset(row,
+// chunk) places its 16-byte chunks (16 a row); W from the registers.
+template <typename Src, OffsetPairs kMode, int kMTiles, class X = ActivationStages<kMTiles>,
+          typename F>
 __device__ __forceinline__ void multiply_chunk(float (&acc)[kMTiles][kGroups][4],
                                                const unsigned char *stage,
                                                const WeightRegisters &r,
                                                const OffsetRow<F> (&rows)[kGroups], int g, int q) {
-  using X = ActivationStages<kMTiles>;
 #pragma unroll
   for (int b = 0; b < 2; ++b) {
     uint4 lo[kGroups], hi[kGroups];  // steps 0-1 and 2-3 of each group's B
@@ -385,13 +386,93 @@ __device__ __forceinline__ void stream_block(float (&acc)[kMTiles][kGroups][4], 
     stream_chunks<Src, kMode, kMTiles, kAhead>(acc, p, smem, wrows, rows, begin, end, thread);
 }
 
+// The end of a block's column block: with one share of K (gridDim.x 1) the
+// epilogue from the sums in registers; else the shares' partial tiles are
+// added in distributed shared memory (`part`: at least 16 kMTiles x 132
+// floats of this block's, whose earlier reads and copies are all done),
+// each block of the cluster finishing 1/split of the rows. Every thread of
+// the block calls it (barriers); `consumer`: the thread holds sums, the
+// first kThreads threads of the block.
+template <int kMTiles, class Epilogue>
+__device__ __forceinline__ void finish_columns(const float (&acc)[kMTiles][kGroups][4],
+                                               long long m, long long n,
+                                               const Epilogue &epilogue, unsigned char *part_bytes,
+                                               long long n0, int thread, bool consumer) {
+  const int warp = thread / 32, lane = thread % 32, g = lane / 4, q = lane % 4;
+  const int split = gridDim.x, share = blockIdx.x;
+  if (split == 1) {  // the sums are whole: the epilogue from registers
+    if (!consumer)
+      return;
+#pragma unroll
+    for (int mt = 0; mt < kMTiles; ++mt)
+#pragma unroll
+      for (int grp = 0; grp < kGroups; ++grp)
+#pragma unroll
+        for (int e = 0; e < 4; ++e) {
+          const long long i = 16 * mt + g + 8 * (e / 2);
+          const long long j = n0 + 32 * warp + 8 * grp + 2 * q + e % 2;
+          if (i < m && j < n)
+            epilogue(i, j, acc[mt][grp][e]);
+        }
+    return;
+  }
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  constexpr int kRows = 16 * kMTiles, kPitch = kColumns + 4;
+  float *part = reinterpret_cast<float *>(part_bytes);
+  __syncthreads();
+  if (consumer) {
+#pragma unroll
+    for (int mt = 0; mt < kMTiles; ++mt)
+#pragma unroll
+      for (int grp = 0; grp < kGroups; ++grp)
+#pragma unroll
+        for (int h = 0; h < 2; ++h)
+          *reinterpret_cast<float2 *>(part + (16 * mt + g + 8 * h) * kPitch + 32 * warp +
+                                      8 * grp + 2 * q) =
+              make_float2(acc[mt][grp][2 * h], acc[mt][grp][2 * h + 1]);
+  }
+  cluster_sync();
+  // This block's rows of the sum: [share R / split, (share + 1) R / split),
+  // 16 runs of 8 columns each, the shares added in rank order.
+  const int row_begin = kRows * share / split, row_end = kRows * (share + 1) / split;
+  for (int slot = thread; consumer && slot < (row_end - row_begin) * 16; slot += kThreads) {
+    const int r = row_begin + slot / 16, c = 8 * (slot % 16);
+    float sum[8] = {};
+    for (int s = 0; s < split; ++s) {
+      const float4 lo = load_shared_cluster4(part + r * kPitch + c, s);
+      const float4 hi = load_shared_cluster4(part + r * kPitch + c + 4, s);
+      sum[0] += lo.x, sum[1] += lo.y, sum[2] += lo.z, sum[3] += lo.w;
+      sum[4] += hi.x, sum[5] += hi.y, sum[6] += hi.z, sum[7] += hi.w;
+    }
+    const long long j0 = n0 + c;
+    if (r >= m || j0 >= n)
+      continue;
+    if (j0 + 8 <= n) {
+      epilogue.row(r, j0, sum);
+    } else {
+      for (int v = 0; j0 + v < n; ++v)
+        epilogue(r, j0 + v, sum[v]);
+    }
+  }
+  cluster_sync();  // no block leaves while another reads its partial tile
+#else
+  (void)part_bytes, (void)share;
+  TC_DEVICE_TRAP_();  // a split needs clusters (sm_90)
+#endif
+}
+
+// The bytes finish_columns needs for the partial tile.
+template <int kMTiles>
+constexpr int partial_tile_bytes() {
+  return 16 * kMTiles * (kColumns + 4) * 4;
+}
+
 template <typename Src, int kMTiles, int kAhead, int kWeightStages, class Rows, class Epilogue>
 __global__ void __launch_bounds__(kThreads)
     weight_stream_kernel(const WeightStreamParams<Src, Rows, Epilogue> p) {
   using X = ActivationStages<kMTiles>;
   extern __shared__ __align__(16) unsigned char smem[];
-  const int thread = threadIdx.x, warp = thread / 32, lane = thread % 32, g = lane / 4,
-            q = lane % 4;
+  const int thread = threadIdx.x, warp = thread / 32, lane = thread % 32, g = lane / 4;
   const int split = gridDim.x, share = blockIdx.x;
   const long long n0 = static_cast<long long>(blockIdx.y) * kColumns;
   const long long chunks = (p.k + kChunk - 1) / kChunk;
@@ -408,6 +489,7 @@ __global__ void __launch_bounds__(kThreads)
   const auto offset_of = [&](int grp) { return p.rows(row_of(grp) < p.n ? row_of(grp) : p.n - 1); };
   const decltype(offset_of(0)) rows[kGroups] = {offset_of(0), offset_of(1), offset_of(2),
                                                 offset_of(3)};
+  static_assert(partial_tile_bytes<kMTiles>() <= X::kBytes, "the partial tile fits the stages");
   float acc[kMTiles][kGroups][4] = {};
   switch (block_offset_pairs(rows)) {
   case OffsetPairs::kIntegral:
@@ -423,66 +505,13 @@ __global__ void __launch_bounds__(kThreads)
                                                             end, thread);
   }
 
-  if (split == 1) {  // the sums are whole: the epilogue from registers
-#pragma unroll
-    for (int mt = 0; mt < kMTiles; ++mt)
-#pragma unroll
-      for (int grp = 0; grp < kGroups; ++grp)
-#pragma unroll
-        for (int e = 0; e < 4; ++e) {
-          const long long i = 16 * mt + g + 8 * (e / 2);
-          const long long j = n0 + 32 * warp + 8 * grp + 2 * q + e % 2;
-          if (i < p.m && j < p.n)
-            p.epilogue(i, j, acc[mt][grp][e]);
-        }
-    return;
-  }
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  // The partial tile, in the stages' memory (all reads of them are done).
-  constexpr int kPitch = kColumns + 4;
-  static_assert(X::kRows * kPitch * 4 <= X::kBytes, "the partial tile fits the stages");
-  float *part = reinterpret_cast<float *>(smem);
-  __syncthreads();
-#pragma unroll
-  for (int mt = 0; mt < kMTiles; ++mt)
-#pragma unroll
-    for (int grp = 0; grp < kGroups; ++grp)
-#pragma unroll
-      for (int h = 0; h < 2; ++h)
-        *reinterpret_cast<float2 *>(part + (16 * mt + g + 8 * h) * kPitch + 32 * warp + 8 * grp +
-                                    2 * q) = make_float2(acc[mt][grp][2 * h], acc[mt][grp][2 * h + 1]);
-  cluster_sync();
-  // This block's rows of the sum: [share R / split, (share + 1) R / split),
-  // 16 runs of 8 columns each, the shares added in rank order.
-  const int row_begin = X::kRows * share / split, row_end = X::kRows * (share + 1) / split;
-  for (int slot = thread; slot < (row_end - row_begin) * 16; slot += kThreads) {
-    const int r = row_begin + slot / 16, c = 8 * (slot % 16);
-    float sum[8] = {};
-    for (int s = 0; s < split; ++s) {
-      const float4 lo = load_shared_cluster4(part + r * kPitch + c, s);
-      const float4 hi = load_shared_cluster4(part + r * kPitch + c + 4, s);
-      sum[0] += lo.x, sum[1] += lo.y, sum[2] += lo.z, sum[3] += lo.w;
-      sum[4] += hi.x, sum[5] += hi.y, sum[6] += hi.z, sum[7] += hi.w;
-    }
-    const long long j0 = n0 + c;
-    if (r >= p.m || j0 >= p.n)
-      continue;
-    if (j0 + 8 <= p.n) {
-      p.epilogue.row(r, j0, sum);
-    } else {
-      for (int v = 0; j0 + v < p.n; ++v)
-        p.epilogue(r, j0 + v, sum[v]);
-    }
-  }
-  cluster_sync();  // no block leaves while another reads its partial tile
-#else
-  TC_DEVICE_TRAP_();  // a split needs clusters (sm_90)
-#endif
+  finish_columns<kMTiles>(acc, p.m, p.n, p.epilogue, smem, n0, thread, true);
 }
 
 // What launch_weight_stream_tiles measures once per device.
 struct WeightStreamOccupancy {
   int blocks_per_sm = 1;
+  bool sm90 = false;         // the kernel's code is for sm_90 or later
   ClusterCapacity clusters;  // all 0: no clusters
 };
 
@@ -492,6 +521,86 @@ constexpr int weight_stream_shared_bytes() {
   return kWeightStages > 0
              ? kWeightStages * (ActivationStages<kMTiles>::kStageBytes + kWeightStageBytes)
              : ActivationStages<kMTiles>::kBytes;
+}
+
+// Once per device: the blocks of kKernel an SM holds, and the clusters of
+// each size that run at once (none where the kernel was not built for
+// sm_90 or later); its shared memory opted in first. False where that
+// failed (an error pending from before is left as it is).
+template <auto kKernel, int kBlockThreads, int kBytes>
+__host__ bool column_block_occupancy(const DeviceFacts &device, WeightStreamOccupancy &out) {
+  static SharedMemoryOptIn opt_in;  // (before the occupancy is measured)
+  // An error pending from before is the caller's: left as it is, and the
+  // region's other kernels (which report it) run instead.
+  if (cudaPeekAtLastError() != cudaSuccess)
+    return false;
+  if (kBytes > 48 * 1024 && opt_in.apply(kBytes, kKernel) != cudaSuccess) {
+    (void)cudaGetLastError();  // this function's error, handled by declining
+    return false;
+  }
+  static PerDevice<WeightStreamOccupancy> occupancies;
+  out = occupancies.get(device.ordinal, [&] {
+    WeightStreamOccupancy o;
+    cudaFuncAttributes a{};
+    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&o.blocks_per_sm, kKernel, kBlockThreads,
+                                                      kBytes) != cudaSuccess)
+      o.blocks_per_sm = 1;
+    // Built for sm_90 (the PTX, not only the binary: sm_80 PTX compiled for
+    // a Hopper at load time has no distributed shared memory code).
+    o.sm90 = cudaFuncGetAttributes(&a, kKernel) == cudaSuccess && a.ptxVersion >= 90 &&
+             a.binaryVersion >= 90;
+    if (o.sm90)
+      o.clusters = cluster_capacity(kKernel, kBlockThreads, kBytes);
+    (void)cudaGetLastError();  // the queries' errors (no pending one: above)
+    return o;
+  });
+  return true;
+}
+
+// Launches kKernel(args...) over the column blocks of an M x N x K layer,
+// each K split over the blocks of a cluster by weight_stream_grid (or by
+// `split` > 0, the caller's: tests, benchmarks), with kBlockThreads threads
+// and kBytes of shared memory a block. False where the launch failed
+// (its error cleared, or an error pending from before, left as it is), or
+// where kSm90Only and the kernel was not built for sm_90.
+template <auto kKernel, int kBlockThreads, int kBytes, bool kSm90Only, class... Args>
+__host__ bool launch_column_blocks(long long m, long long n, long long k,
+                                   const DeviceFacts &device, cudaStream_t stream, int split,
+                                   const Args &...args) {
+  WeightStreamOccupancy occupancy;
+  if (!column_block_occupancy<kKernel, kBlockThreads, kBytes>(device, occupancy) ||
+      (kSm90Only && !occupancy.sm90))
+    return false;
+  WeightStreamGrid grid = weight_stream_grid(m, n, k, device.multiprocessors,
+                                             occupancy.blocks_per_sm, occupancy.clusters);
+  if (split > 0)  // the caller's, within the kernel's limits
+    grid.split = split <= kMaxSplit && (occupancy.clusters.clusters[split] > 0 || split == 1)
+                     ? split
+                     : 1;
+  cudaLaunchConfig_t config = {};
+  config.gridDim = dim3(static_cast<unsigned>(grid.split), static_cast<unsigned>(grid.column_blocks));
+  config.blockDim = dim3(kBlockThreads);
+  config.dynamicSmemBytes = kBytes;
+  config.stream = stream;
+  cudaLaunchAttribute cluster;
+  cluster.id = cudaLaunchAttributeClusterDimension;
+  cluster.val.clusterDim.x = static_cast<unsigned>(grid.split);
+  cluster.val.clusterDim.y = 1;
+  cluster.val.clusterDim.z = 1;
+  if (grid.split > 1) {
+    config.attrs = &cluster;
+    config.numAttrs = 1;
+  }
+  cudaError_t status = cudaLaunchKernelEx(&config, kKernel, args...);
+  if (status != cudaSuccess && grid.split > 1) {  // no room for the clusters: one block a column block
+    (void)cudaGetLastError();
+    config.gridDim.x = 1;
+    config.numAttrs = 0;
+    status = cudaLaunchKernelEx(&config, kKernel, args...);
+  }
+  if (status != cudaSuccess)
+    (void)cudaGetLastError();  // declined: the region's other kernels run
+  return status == cudaSuccess;
 }
 
 // Launches the layer on `stream`: `rows(n)` gives W's row n's OffsetRow,
@@ -512,41 +621,6 @@ __host__ bool launch_weight_stream_tiles(long long m, long long n, long long k, 
   if (m > 16 * kMTiles || !weight_stream_fits(m, n, k) || ldx < k || ldw < k)
     return false;
   using Params = WeightStreamParams<Src, Rows, Epilogue>;
-  constexpr auto kernel = weight_stream_kernel<Src, kMTiles, kAhead, kWeightStages, Rows, Epilogue>;
-  constexpr int kBytes = weight_stream_shared_bytes<kMTiles, kWeightStages>();
-  static SharedMemoryOptIn opt_in;  // (before the occupancy is measured)
-  // An error pending from before is the caller's: left as it is, and the
-  // region's other kernels (which report it) run instead.
-  if (cudaPeekAtLastError() != cudaSuccess)
-    return false;
-  if (kBytes > 48 * 1024 && opt_in.apply(kBytes, kernel) != cudaSuccess) {
-    (void)cudaGetLastError();  // this function's error, handled by declining
-    return false;
-  }
-  // Once per device: the blocks of this kernel an SM holds, and the
-  // clusters of each size that run at once (none where the kernel was not
-  // built for sm_90 or later).
-  static PerDevice<WeightStreamOccupancy> occupancies;
-  const WeightStreamOccupancy occupancy = occupancies.get(device.ordinal, [&] {
-    WeightStreamOccupancy o;
-    cudaFuncAttributes a{};
-    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&o.blocks_per_sm, kernel, kThreads,
-                                                      kBytes) != cudaSuccess)
-      o.blocks_per_sm = 1;
-    // Built for sm_90 (the PTX, not only the binary: sm_80 PTX compiled for
-    // a Hopper at load time has no distributed shared memory code).
-    if (cudaFuncGetAttributes(&a, kernel) == cudaSuccess && a.ptxVersion >= 90 &&
-        a.binaryVersion >= 90)
-      o.clusters = cluster_capacity(kernel, kThreads, kBytes);
-    (void)cudaGetLastError();  // the queries' errors (no pending one: above)
-    return o;
-  });
-  WeightStreamGrid grid = weight_stream_grid(m, n, k, device.multiprocessors,
-                                             occupancy.blocks_per_sm, occupancy.clusters);
-  if (split > 0)  // the caller's (tests, benchmarks), within the kernel's limits
-    grid.split = split <= kMaxSplit && (occupancy.clusters.clusters[split] > 0 || split == 1)
-                     ? split
-                     : 1;
   const Params p{m,
                  n,
                  k,
@@ -558,30 +632,10 @@ __host__ bool launch_weight_stream_tiles(long long m, long long n, long long k, 
                  epilogue,
                  rows_of_16_bytes(x, ldx),
                  rows_of_16_bytes(w, ldw)};
-  cudaLaunchConfig_t config = {};
-  config.gridDim = dim3(static_cast<unsigned>(grid.split), static_cast<unsigned>(grid.column_blocks));
-  config.blockDim = dim3(kThreads);
-  config.dynamicSmemBytes = kBytes;
-  config.stream = stream;
-  cudaLaunchAttribute cluster;
-  cluster.id = cudaLaunchAttributeClusterDimension;
-  cluster.val.clusterDim.x = static_cast<unsigned>(grid.split);
-  cluster.val.clusterDim.y = 1;
-  cluster.val.clusterDim.z = 1;
-  if (grid.split > 1) {
-    config.attrs = &cluster;
-    config.numAttrs = 1;
-  }
-  cudaError_t status = cudaLaunchKernelEx(&config, kernel, p);
-  if (status != cudaSuccess && grid.split > 1) {  // no room for the clusters: one block a column block
-    (void)cudaGetLastError();
-    config.gridDim.x = 1;
-    config.numAttrs = 0;
-    status = cudaLaunchKernelEx(&config, kernel, p);
-  }
-  if (status != cudaSuccess)
-    (void)cudaGetLastError();  // declined: the region's other kernels run
-  return status == cudaSuccess;
+  return launch_column_blocks<weight_stream_kernel<Src, kMTiles, kAhead, kWeightStages, Rows, Epilogue>,
+                              kThreads, weight_stream_shared_bytes<kMTiles, kWeightStages>(),
+                              false>(
+      m, n, k, device, stream, split, p);
 }
 
 // What a generated launcher calls: launch_weight_stream_tiles with one

@@ -1,0 +1,211 @@
+// tc/decode/weight_stream_tma.cuh - the decode component (weight_stream.cuh)
+// with a TMA producer (sm_90): a producer warp keeps kDepth stages of W and
+// X in flight ahead of the four consumer warps, so that a block has up to
+// kDepth x 16 KiB of weights on the way instead of the one chunk that
+// registers hold. The consumers' mma, conversion and the shares' reduction
+// are the register kernel's.
+//
+// Stage layout (one 128-deep chunk, 1024-byte aligned):
+//   - W, two TMA boxes of 64 bytes x 128 rows (k 0-63, 64-127 of the chunk),
+//     unswizzled: box row r at byte 64 r. Lane (g, q) of warp w reads
+//     row 32 w + 8 group + g at byte 16 q, the same 16 bytes the register
+//     kernel loads from global memory; a phase of 8 lanes (rows g, g + 1)
+//     reads 128 contiguous bytes, without conflicts.
+//   - X, two boxes of 64 halves x 16 kMTiles rows with the 128-byte
+//     swizzle: chunk j (16 bytes) of row r at j ^ (r % 8); lanes read rows
+//     g and g + 8 as in the register kernel (chunks 2 q + t of a box), rows
+//     g and g + 1 of a phase on disjoint banks.
+// TMA fills rows past N or M and columns past K with zeros, so partial
+// tiles need no predicates.
+//
+// Barriers: full[s] (the producer's arrive with the stage's bytes) and
+// empty[s] (one arrival per consumer warp once its reads of the stage are
+// in registers); the u-th use of stage s waits phase u / kDepth of full[s]
+// (mbarrier.cuh).
+//
+// Threads: 0 .. 127 consumers (weight_stream.cuh's layout), 128 .. 159 the
+// producer warp, of which one lane copies. The producer warp stays to the
+// end: the reduction's barriers count every thread.
+#pragma once
+
+#include <cuda.h>
+
+#include "../mbarrier.cuh"
+#include "../tma.cuh"
+#include "weight_stream.cuh"
+
+namespace tc {
+namespace decode {
+
+constexpr int kTmaThreads = kThreads + 32;
+
+template <int kMTiles, int kDepth>
+struct TmaStages {
+  static constexpr int kRows = 16 * kMTiles;
+  static constexpr int kWeightBoxBytes = kColumns * 64;
+  static constexpr int kActivationBoxBytes = kRows * 128;
+  static constexpr int kStageBytes = 2 * kWeightBoxBytes + 2 * kActivationBoxBytes;
+  static constexpr int kBarrierOffset = kDepth * kStageBytes;
+  // With 1024 bytes of slack to align the stages.
+  static constexpr int kBytes = kBarrierOffset + 2 * kDepth * 8 + 1024;
+  static_assert(kStageBytes % 1024 == 0, "stages stay 1024-byte aligned");
+  static_assert(partial_tile_bytes<kMTiles>() <= kBarrierOffset, "the partial tile fits");
+
+  // X's 16-byte chunk `chunk` (0 .. 15) of row `row`, from a stage's start.
+  __device__ static int offset(int row, int chunk) {
+    return 2 * kWeightBoxBytes + (chunk / 8) * kActivationBoxBytes + row * 128 +
+           (((chunk % 8) ^ (row % 8)) << 4);
+  }
+  // Lane (g, q)'s 16 bytes of W for its group `grp`, 64-deep block b.
+  __device__ static int weight_offset(int warp, int grp, int b, int g, int q) {
+    return b * kWeightBoxBytes + (32 * warp + 8 * grp + g) * 64 + 16 * q;
+  }
+};
+
+template <class Rows, class Epilogue>
+struct WeightStreamTmaParams {
+  long long m, n, k;
+  Rows rows;
+  Epilogue epilogue;
+};
+
+// The producer's lane: chunks [begin, end) of column block n0 into the
+// stages, each stage refilled once every consumer warp released it.
+template <class S, int kDepth>
+__device__ __forceinline__ void produce_chunks(unsigned char *smem, uint64_t *full,
+                                               uint64_t *empty, const CUtensorMap &map_w,
+                                               const CUtensorMap &map_x, int n0,
+                                               long long begin, long long end) {
+  for (long long c = begin; c < end; ++c) {
+    const int u = static_cast<int>(c - begin), s = u % kDepth;
+    if (u >= kDepth)
+      mbarrier_wait(empty + s, (u / kDepth - 1) & 1);
+    unsigned char *stage = smem + s * S::kStageBytes;
+    mbarrier_arrive_expect_tx(full + s, S::kStageBytes);
+    const int k0 = static_cast<int>(c * kChunk);
+    tma_load_2d(stage, map_w, full + s, k0, n0);
+    tma_load_2d(stage + S::kWeightBoxBytes, map_w, full + s, k0 + 64, n0);
+    tma_load_2d(stage + 2 * S::kWeightBoxBytes, map_x, full + s, k0, 0);
+    tma_load_2d(stage + 2 * S::kWeightBoxBytes + S::kActivationBoxBytes, map_x, full + s,
+                k0 + 64, 0);
+  }
+}
+
+// A consumer warp's chunks [begin, end).
+template <typename Src, OffsetPairs kMode, int kMTiles, int kDepth, typename F>
+__device__ __forceinline__ void consume_chunks(float (&acc)[kMTiles][kGroups][4],
+                                               const unsigned char *smem, uint64_t *full,
+                                               uint64_t *empty,
+                                               const OffsetRow<F> (&rows)[kGroups],
+                                               long long begin, long long end, int thread) {
+  using S = TmaStages<kMTiles, kDepth>;
+  const int warp = thread / 32, lane = thread % 32, g = lane / 4, q = lane % 4;
+  for (long long c = begin; c < end; ++c) {
+    const int u = static_cast<int>(c - begin), s = u % kDepth;
+    mbarrier_wait(full + s, (u / kDepth) & 1);
+    const unsigned char *stage = smem + s * S::kStageBytes;
+    WeightRegisters cur;
+#pragma unroll
+    for (int b = 0; b < 2; ++b)
+#pragma unroll
+      for (int grp = 0; grp < kGroups; ++grp)
+        cur.w[b][grp] =
+            *reinterpret_cast<const uint4 *>(stage + S::weight_offset(warp, grp, b, g, q));
+    multiply_chunk<Src, kMode, kMTiles, S>(acc, stage, cur, rows, g, q);
+    __syncwarp();
+    if (lane == 0)
+      mbarrier_arrive(empty + s);
+  }
+}
+
+template <typename Src, int kMTiles, int kDepth, class Rows, class Epilogue>
+__global__ void __launch_bounds__(kTmaThreads)
+    weight_stream_tma_kernel(const WeightStreamTmaParams<Rows, Epilogue> p,
+                             const __grid_constant__ CUtensorMap map_w,
+                             const __grid_constant__ CUtensorMap map_x) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  using S = TmaStages<kMTiles, kDepth>;
+  extern __shared__ __align__(1024) unsigned char smem_bytes[];
+  unsigned char *smem = reinterpret_cast<unsigned char *>(
+      (reinterpret_cast<uintptr_t>(smem_bytes) + 1023) / 1024 * 1024);
+  uint64_t *full = reinterpret_cast<uint64_t *>(smem + S::kBarrierOffset), *empty = full + kDepth;
+  const int thread = threadIdx.x, warp = thread / 32, lane = thread % 32, g = lane / 4;
+  const bool consumer = warp < kWarps;
+  const int split = gridDim.x, share = blockIdx.x;
+  const long long n0 = static_cast<long long>(blockIdx.y) * kColumns;
+  const long long chunks = (p.k + kChunk - 1) / kChunk;
+  const long long begin = chunks * share / split, end = chunks * (share + 1) / split;
+  if (thread == 0) {
+    for (int s = 0; s < kDepth; ++s) {
+      mbarrier_init(full + s, 1);
+      mbarrier_init(empty + s, kWarps);
+    }
+    fence_barrier_init();
+  }
+  if (thread == kThreads) {
+    tma_prefetch_map(map_w);
+    tma_prefetch_map(map_x);
+  }
+
+  // The lane's rows' offsets; the producer warp votes with warp 0's rows,
+  // which leaves the block's choice of conversion as the consumers' own.
+  const int row_warp = consumer ? warp : 0;
+  const auto offset_of = [&](int grp) {
+    const long long row = n0 + 32 * row_warp + 8 * grp + g;
+    return p.rows(row < p.n ? row : p.n - 1);
+  };
+  const decltype(offset_of(0)) rows[kGroups] = {offset_of(0), offset_of(1), offset_of(2),
+                                                offset_of(3)};
+  const OffsetPairs mode = block_offset_pairs(rows);  // (its barrier publishes the init)
+  float acc[kMTiles][kGroups][4] = {};
+  if (!consumer) {
+    if (lane == 0)
+      produce_chunks<S, kDepth>(smem, full, empty, map_w, map_x, static_cast<int>(n0), begin,
+                                end);
+  } else if (mode == OffsetPairs::kIntegral) {
+    consume_chunks<Src, OffsetPairs::kIntegral, kMTiles, kDepth>(acc, smem, full, empty, rows,
+                                                                 begin, end, thread);
+  } else if (mode == OffsetPairs::kWithFraction) {
+    consume_chunks<Src, OffsetPairs::kWithFraction, kMTiles, kDepth>(acc, smem, full, empty,
+                                                                     rows, begin, end, thread);
+  } else {
+    consume_chunks<Src, OffsetPairs::kThroughFloat, kMTiles, kDepth>(acc, smem, full, empty,
+                                                                     rows, begin, end, thread);
+  }
+  finish_columns<kMTiles>(acc, p.m, p.n, p.epilogue, smem, n0, thread, consumer);
+#else
+  (void)p, (void)map_w, (void)map_x;
+  TC_DEVICE_TRAP_();  // TMA needs sm_90
+#endif
+}
+
+// Launches the layer as launch_weight_stream_tiles does, W and X copied by
+// TMA into kDepth stages. False, launching nothing, where TMA cannot map
+// an operand (base or row pitch not 16-byte aligned, N or K of 2^31 or
+// more, no driver entry point), where the kernel cannot take the layer or
+// was not built for sm_90, or where the launch failed.
+template <int kMTiles, int kDepth, typename Src, class Rows, class Epilogue>
+__host__ bool launch_weight_stream_tma(long long m, long long n, long long k, const __half *x,
+                                       long long ldx, const Src *w, long long ldw,
+                                       const Rows &rows, const Epilogue &epilogue,
+                                       const DeviceFacts &device, cudaStream_t stream,
+                                       int split = 0) {
+  static_assert(sizeof(Src) == 1 && std::is_integral<Src>::value, "8-bit weights");
+  if (m < 1 || n < 1)
+    return true;
+  if (m > 16 * kMTiles || !weight_stream_fits(m, n, k) || ldx < k || ldw < k ||
+      n >= (1ll << 31) - kColumns || k >= (1ll << 31) - kChunk)
+    return false;
+  CUtensorMap map_w, map_x;
+  if (!tma_map_2d_bytes(&map_w, w, k, n, ldw, 64, kColumns) ||
+      !tma_map_2d(&map_x, x, k, m, ldx, 64, 16 * kMTiles))
+    return false;
+  using S = TmaStages<kMTiles, kDepth>;
+  const WeightStreamTmaParams<Rows, Epilogue> p{m, n, k, rows, epilogue};
+  return launch_column_blocks<weight_stream_tma_kernel<Src, kMTiles, kDepth, Rows, Epilogue>,
+                              kTmaThreads, S::kBytes, true>(m, n, k, device, stream, split, p,
+                                                            map_w, map_x);
+}
+
+}  // namespace decode
+}  // namespace tc
