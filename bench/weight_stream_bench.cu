@@ -5,8 +5,11 @@
 // layer shapes. Both sides are timed as CUDA graphs of 20 calls replayed
 // (median of 9 replays), cycling over enough buffer sets that the weights
 // come from HBM, not L2. Reports each side's time, the ratio (cuBLAS time /
-// tc time), and the bytes of W per second as a fraction of HBM bandwidth
-// (--hbm-tbs, default 4.8: an H200).
+// the time of what generated launchers run on sm_90: TMA in 3 stages), and the bytes of W per second as a
+// fraction of HBM bandwidth (--hbm-tbs, default 4.8: an H200); also W
+// through three cp.async stages (M <= 16), through TMA in 3, 4 and 5 stages
+// (weight_stream_tma.cuh; generated launchers on sm_90 take 3), and each
+// TMA depth at each forced split.
 //
 // Usage: weight_stream_bench [--m 1,8,16] [--hbm-tbs 4.8] [--csv out.csv]
 // Build: nvcc -std=c++17 -O3 -arch=sm_90a -I runtime_headers
@@ -22,9 +25,11 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <tc/decode/weight_stream.cuh>
+#include <tc/decode/weight_stream_tma.cuh>
 #include <tc/lane_store.cuh>
 #include <tc/launch_facts.cuh>
 
@@ -118,6 +123,19 @@ double time_graph(cudaStream_t stream, Call call) {
   return ms[kReplays / 2];
 }
 
+// What the grid rule sees of the TMA kernel with kDepth stages.
+template <int kDepth>
+void print_tma_occupancy(const tc::DeviceFacts &facts) {
+  namespace d = tc::decode;
+  tc::decode::WeightStreamOccupancy o;
+  constexpr auto kernel =
+      d::weight_stream_tma_kernel<int8_t, 1, kDepth, d::ZeroPointRows<int8_t>, ScaledHalf>;
+  if (d::column_block_occupancy<kernel, d::kTmaThreads, d::TmaStages<1, kDepth>::kBytes>(facts, o))
+    std::printf("tma%d: %d bytes, %d blocks an SM, clusters of 2/4/8 at once: %d %d %d\n", kDepth,
+                d::TmaStages<1, kDepth>::kBytes, o.blocks_per_sm, o.clusters.clusters[2],
+                o.clusters.clusters[4], o.clusters.clusters[8]);
+}
+
 struct Layer {
   const char *model, *name;
   long long n, k;
@@ -156,14 +174,19 @@ int main(int argc, char **argv) {
   cublasSetStream(blas, stream);
   FILE *csv = csv_path ? std::fopen(csv_path, "w") : nullptr;
   if (csv)
-    std::fprintf(csv, "gpu,model,layer,M,N,K,tc_us,tc_ahead2_us,smem3_us,smem4_us,split1_us,"
-                      "split2_us,split4_us,split8_us,cublas_fp16_us,ratio,tc_weight_tbs,"
-                      "hbm_fraction,max_rel_diff\n");
+    std::fprintf(csv, "gpu,model,layer,M,N,K,regs_us,smem3_us,tma3_us,tma4_us,tma5_us,"
+                      "tma3_split1_us,tma3_split2_us,tma3_split4_us,tma3_split8_us,"
+                      "tma4_split1_us,tma4_split2_us,tma4_split4_us,tma4_split8_us,"
+                      "tma5_split1_us,tma5_split2_us,tma5_split4_us,tma5_split8_us,"
+                      "cublas_fp16_us,ratio,tc_weight_tbs,hbm_fraction,max_rel_diff\n");
   std::printf("GPU: %s (%d SMs), HBM taken as %.2f TB/s\n", prop.name, prop.multiProcessorCount,
               hbm_tbs);
-  std::printf("%-10s %-8s %4s %6s %6s %8s %7s %7s %7s %7s %7s %7s %7s %9s %7s %7s %6s %8s\n",
-              "model", "layer", "M", "N", "K", "tc us", "ahead2", "smem3", "smem4", "split1",
-              "split2", "split4", "split8", "cuBLAS us", "ratio", "W TB/s", "HBM %", "max diff");
+  std::printf("%-10s %-8s %4s %6s %6s %8s %7s %7s %7s %7s %7s %9s %7s %7s %6s %8s\n",
+              "model", "layer", "M", "N", "K", "regs us", "smem3", "tma3", "tma4", "tma5", "",
+              "cuBLAS us", "ratio", "W TB/s", "HBM %", "max diff");
+  print_tma_occupancy<3>(facts);
+  print_tma_occupancy<4>(facts);
+  print_tma_occupancy<5>(facts);
   double log_sum = 0;
   int rows = 0;
   for (const Layer &l : layers) {
@@ -195,32 +218,56 @@ int main(int argc, char **argv) {
       CHECK_CUDA(cudaDeviceSynchronize());  // the fills ran on the legacy stream
       const float one = 1.0f, nil = 0.0f;
       // W's path: 0 registers one chunk ahead (what generated launchers
-      // run), 1 two chunks ahead, 3 and 4: that many cp.async stages.
+      // run), 3: three cp.async stages, 100 + d: TMA into d stages.
       // `split` 0: the grid's choice, else forced (where clusters allow).
+      bool refused = false;  // by the last timed path: its time is not shown
       const auto tc_launch = [&](int r, int path, int split) {
         const int s = r % sets;
         const tc::decode::ZeroPointRows<int8_t> rows{zero};
         const ScaledHalf epi{y, scale, l.n};
         bool ok = false;
+        namespace d = tc::decode;
+        // Row tiles of 16 by M (the smem3 path: one).
+        const auto by_tiles = [&](auto launch) {
+          return m <= 16 ? launch(std::integral_constant<int, 1>{})
+                 : m <= 32 ? launch(std::integral_constant<int, 2>{})
+                           : launch(std::integral_constant<int, 4>{});
+        };
         switch (path) {
         case 0:
-          ok = tc::decode::launch_weight_stream_tiles<1, 1, 0>(m, l.n, l.k, x, l.k, w[s], l.k,
-                                                              rows, epi, facts, stream, split);
-          break;
-        case 1:
-          ok = tc::decode::launch_weight_stream_tiles<1, 2, 0>(m, l.n, l.k, x, l.k, w[s], l.k,
-                                                              rows, epi, facts, stream, split);
+          ok = by_tiles([&](auto t) {
+            return d::launch_weight_stream_tiles<decltype(t)::value, 1, 0>(
+                m, l.n, l.k, x, l.k, w[s], l.k, rows, epi, facts, stream, split);
+          });
           break;
         case 3:
-          ok = tc::decode::launch_weight_stream_tiles<1, 1, 3>(m, l.n, l.k, x, l.k, w[s], l.k,
-                                                              rows, epi, facts, stream, split);
+          ok = d::launch_weight_stream_tiles<1, 1, 3>(m, l.n, l.k, x, l.k, w[s], l.k, rows, epi,
+                                                      facts, stream, split);
+          break;
+        case 103:
+          ok = by_tiles([&](auto t) {
+            return d::launch_weight_stream_tma<decltype(t)::value, 3>(
+                m, l.n, l.k, x, l.k, w[s], l.k, rows, epi, facts, stream, split);
+          });
+          break;
+        case 104:
+          ok = by_tiles([&](auto t) {
+            return d::launch_weight_stream_tma<decltype(t)::value, 4>(
+                m, l.n, l.k, x, l.k, w[s], l.k, rows, epi, facts, stream, split);
+          });
           break;
         default:
-          ok = tc::decode::launch_weight_stream_tiles<1, 1, 4>(m, l.n, l.k, x, l.k, w[s], l.k,
-                                                              rows, epi, facts, stream, split);
+          ok = by_tiles([&](auto t) {
+            return d::launch_weight_stream_tma<decltype(t)::value, 5>(
+                m, l.n, l.k, x, l.k, w[s], l.k, rows, epi, facts, stream, split);
+          });
         }
-        if (!ok)
-          std::printf("tc launch refused\n");
+        refused = refused || !ok;
+      };
+      const auto tc_time = [&](int path, int split) {
+        refused = false;
+        const double ms = time_graph(stream, [&](int r) { tc_launch(r, path, split); });
+        return refused ? std::nan("") : ms;
       };
       const auto tc_call = [&](int r) { tc_launch(r, 0, 0); };
       const auto blas_call = [&](int r) {
@@ -240,33 +287,50 @@ int main(int argc, char **argv) {
       // then s in fp32): a few fp16 steps of the largest output.
       const float worst = hd[0] / (hd[1] > 0 ? hd[1] : 1.0f);
       const double tc_ms1 = time_graph(stream, tc_call);
-      const double ahead2 = time_graph(stream, [&](int r) { tc_launch(r, 1, 0); });
-      const double smem3 = time_graph(stream, [&](int r) { tc_launch(r, 3, 0); });
-      const double smem4 = time_graph(stream, [&](int r) { tc_launch(r, 4, 0); });
-      const double tc_ms = tc_ms1;  // what a generated launcher runs
-      // Each forced split, to test the grid's choice against.
-      double forced[4];
+      const int paths[] = {3, 103, 104, 105};
+      double path_ms[4];
       for (int i = 0; i < 4; ++i)
-        forced[i] = time_graph(stream, [&](int r) { tc_launch(r, 0, 1 << i); });
+        path_ms[i] = tc_time(paths[i], 0);
+      // What a generated launcher runs on sm_90 (TMA, kTmaDepth stages).
+      const double tc_ms = std::isnan(path_ms[1]) ? tc_ms1 : path_ms[1];
+      // Each forced split of the TMA depths, to test the grid's choice against.
+      double forced[3][4];
+      for (int v = 0; v < 3; ++v)
+        for (int i = 0; i < 4; ++i)
+          forced[v][i] = tc_time(103 + v, 1 << i);
+      // The TMA kernel's result too, on the weights cuBLAS had (set 0).
+      tc_launch(0, 104, 0);
+      CHECK_CUDA(cudaMemsetAsync(diff, 0, 8, stream));
+      max_difference<<<256, 256, 0, stream>>>(y, yref, m * l.n, diff);
+      CHECK_CUDA(cudaMemcpyAsync(hd, diff, 8, cudaMemcpyDeviceToHost, stream));
+      CHECK_CUDA(cudaStreamSynchronize(stream));
+      const float worst_tma = hd[0] / (hd[1] > 0 ? hd[1] : 1.0f);
       const double blas_ms = time_graph(stream, blas_call);
       const double ratio = blas_ms / tc_ms, tbs = w_bytes / (tc_ms * 1e-3) / 1e12;
       log_sum += std::log(ratio);
       ++rows;
-      std::printf("%-10s %-8s %4lld %6lld %6lld %8.2f %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f "
-                  "%9.2f %7.3f %7.2f %6.1f %8.1e%s\n",
-                  l.model, l.name, m, l.n, l.k, tc_ms1 * 1e3, ahead2 * 1e3, smem3 * 1e3,
-                  smem4 * 1e3, forced[0] * 1e3,
-                  forced[1] * 1e3, forced[2] * 1e3, forced[3] * 1e3, blas_ms * 1e3, ratio, tbs,
-                  100 * tbs / hbm_tbs, worst, worst > 1e-2 ? " MISMATCH" : "");
-      if (csv)
-        std::fprintf(csv,
-                     "%s,%s,%s,%lld,%lld,%lld,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.4f,"
-                     "%.3f,%.3f,%.3e\n",
-                     prop.name, l.model, l.name, m, l.n, l.k, tc_ms1 * 1e3, ahead2 * 1e3,
-                     smem3 * 1e3, smem4 * 1e3,
-                     forced[0] * 1e3, forced[1] * 1e3, forced[2] * 1e3, forced[3] * 1e3,
-                     blas_ms * 1e3, ratio, tbs,
-                     tbs / hbm_tbs, worst);
+      std::printf("%-10s %-8s %4lld %6lld %6lld %8.2f %7.2f %7.2f %7.2f %7.2f %7s %9.2f %7.3f "
+                  "%7.2f %6.1f %8.1e%s\n",
+                  l.model, l.name, m, l.n, l.k, tc_ms1 * 1e3, path_ms[0] * 1e3, path_ms[1] * 1e3,
+                  path_ms[2] * 1e3, path_ms[3] * 1e3, "", blas_ms * 1e3, ratio, tbs,
+                  100 * tbs / hbm_tbs, std::max(worst, worst_tma),
+                  std::max(worst, worst_tma) > 1e-2 ? " MISMATCH" : "");
+      std::printf("    splits 1/2/4/8, tma3: %.2f %.2f %.2f %.2f  tma4: %.2f %.2f %.2f %.2f  "
+                  "tma5: %.2f %.2f %.2f %.2f us\n",
+                  forced[0][0] * 1e3, forced[0][1] * 1e3, forced[0][2] * 1e3, forced[0][3] * 1e3,
+                  forced[1][0] * 1e3, forced[1][1] * 1e3, forced[1][2] * 1e3, forced[1][3] * 1e3,
+                  forced[2][0] * 1e3, forced[2][1] * 1e3, forced[2][2] * 1e3, forced[2][3] * 1e3);
+      if (csv) {
+        std::fprintf(csv, "%s,%s,%s,%lld,%lld,%lld,%.3f", prop.name, l.model, l.name, m, l.n, l.k,
+                     tc_ms1 * 1e3);
+        for (double v : path_ms)
+          std::fprintf(csv, ",%.3f", v * 1e3);
+        for (auto &f : forced)
+          for (double v : f)
+            std::fprintf(csv, ",%.3f", v * 1e3);
+        std::fprintf(csv, ",%.3f,%.4f,%.3f,%.3f,%.3e\n", blas_ms * 1e3, ratio, tbs, tbs / hbm_tbs,
+                     std::max(worst, worst_tma));
+      }
       cudaFree(x);
       cudaFree(y);
       cudaFree(yref);
@@ -279,7 +343,7 @@ int main(int argc, char **argv) {
     cudaFree(zero);
     cudaFree(scale);
   }
-  std::printf("geomean ratio (cuBLAS fp16 time / tc time) over %d rows: %.3f\n", rows,
+  std::printf("geomean ratio (cuBLAS fp16 time / TMA 3 time) over %d rows: %.3f\n", rows,
               std::exp(log_sum / rows));
   if (csv)
     std::fclose(csv);

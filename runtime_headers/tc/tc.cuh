@@ -71,4 +71,4 @@
 #include "shared_memory_opt_in.cuh"
 #include "prologue.cuh"
 #include "sm90/gemm_kernel.cuh"
-#include "decode/weight_stream.cuh"
+#include "decode/launch.cuh"

@@ -638,19 +638,5 @@ __host__ bool launch_weight_stream_tiles(long long m, long long n, long long k, 
       m, n, k, device, stream, split, p);
 }
 
-// What a generated launcher calls: launch_weight_stream_tiles with one
-// row tile and W one chunk ahead in registers, where the layer pays
-// (weight_stream_pays); false elsewhere, and the region's other kernels
-// run. (Three cp.async stages of W were 3-7% faster at the previous grid
-// rule, not yet measured at this one: docs/results/decode-weight-stream-h200.md.)
-template <typename Src, class Rows, class Epilogue>
-__host__ bool launch_weight_stream(long long m, long long n, long long k, const __half *x,
-                                   long long ldx, const Src *w, long long ldw, const Rows &rows,
-                                   const Epilogue &epilogue, const DeviceFacts &device,
-                                   cudaStream_t stream) {
-  return weight_stream_pays(m, n, k, rows_of_16_bytes(x, ldx) && rows_of_16_bytes(w, ldw)) &&
-         launch_weight_stream_tiles<1>(m, n, k, x, ldx, w, ldw, rows, epilogue, device, stream);
-}
-
 }  // namespace decode
 }  // namespace tc

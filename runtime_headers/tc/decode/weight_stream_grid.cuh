@@ -32,6 +32,12 @@ constexpr int kDecodeRows = 16;
 // faster than the region's other kernels is 4096 x 4096; on small,
 // unaligned layers (16 x 129 x 4097, 13 x 1000 x 777) it was 3x slower.
 constexpr long long kDecodeMinWeights = 4096ll * 4096;
+// The TMA stages of W and X (weight_stream_tma.cuh) that generated launchers
+// take: three (three blocks an SM, as the grid rule below was fitted for)
+// were within 10% of the best of three, four and five stages at every split
+// on Llama-3 layers, and faster than four or five at the rule's own splits
+// (docs/results/decode-weight-stream-h200.md).
+constexpr int kTmaDepth = 3;
 
 // How a launch spreads the layer: `split` shares of K per column block
 // (the blocks of a cluster), `column_blocks` of 128 columns, `m_tiles`

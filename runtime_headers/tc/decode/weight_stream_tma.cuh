@@ -69,14 +69,15 @@ struct WeightStreamTmaParams {
   Epilogue epilogue;
 };
 
-// The producer's lane: chunks [begin, end) of column block n0 into the
-// stages, each stage refilled once every consumer warp released it.
+// The producer's lane: chunks [from, to) of the block's [begin, end) of
+// column block n0 into the stages, each stage refilled once every consumer
+// warp released it.
 template <class S, int kDepth>
 __device__ __forceinline__ void produce_chunks(unsigned char *smem, uint64_t *full,
                                                uint64_t *empty, const CUtensorMap &map_w,
                                                const CUtensorMap &map_x, int n0,
-                                               long long begin, long long end) {
-  for (long long c = begin; c < end; ++c) {
+                                               long long begin, long long from, long long to) {
+  for (long long c = from; c < to; ++c) {
     const int u = static_cast<int>(c - begin), s = u % kDepth;
     if (u >= kDepth)
       mbarrier_wait(empty + s, (u / kDepth - 1) & 1);
@@ -142,10 +143,13 @@ __global__ void __launch_bounds__(kTmaThreads)
     }
     fence_barrier_init();
   }
-  if (thread == kThreads) {
-    tma_prefetch_map(map_w);
-    tma_prefetch_map(map_x);
-  }
+  __syncthreads();  // the barriers are initialised
+  // The first stages are copied at once: their bytes are on the way while
+  // the block reads its rows' offsets (global loads) and votes.
+  const long long first_end = end < begin + kDepth ? end : begin + kDepth;
+  if (thread == kThreads)
+    produce_chunks<S, kDepth>(smem, full, empty, map_w, map_x, static_cast<int>(n0), begin,
+                              begin, first_end);
 
   // The lane's rows' offsets; the producer warp votes with warp 0's rows,
   // which leaves the block's choice of conversion as the consumers' own.
@@ -156,12 +160,12 @@ __global__ void __launch_bounds__(kTmaThreads)
   };
   const decltype(offset_of(0)) rows[kGroups] = {offset_of(0), offset_of(1), offset_of(2),
                                                 offset_of(3)};
-  const OffsetPairs mode = block_offset_pairs(rows);  // (its barrier publishes the init)
+  const OffsetPairs mode = block_offset_pairs(rows);
   float acc[kMTiles][kGroups][4] = {};
   if (!consumer) {
     if (lane == 0)
       produce_chunks<S, kDepth>(smem, full, empty, map_w, map_x, static_cast<int>(n0), begin,
-                                end);
+                                first_end, end);
   } else if (mode == OffsetPairs::kIntegral) {
     consume_chunks<Src, OffsetPairs::kIntegral, kMTiles, kDepth>(acc, smem, full, empty, rows,
                                                                  begin, end, thread);
