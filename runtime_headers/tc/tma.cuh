@@ -115,8 +115,10 @@ __host__ inline TensorMapEncoder tensor_map_encoder() {
     cudaDriverEntryPointQueryResult found{};
     if (cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &fn, 12000, cudaEnableDefault,
                                          &found) != cudaSuccess ||
-        found != cudaDriverEntryPointSuccess)
+        found != cudaDriverEntryPointSuccess) {
+      (void)cudaGetLastError();  // handled: no TMA, the callers copy another way
       return static_cast<TensorMapEncoder>(nullptr);
+    }
     return reinterpret_cast<TensorMapEncoder>(fn);
   }();
   return encoder;

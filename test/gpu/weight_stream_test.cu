@@ -188,10 +188,23 @@ void check_rows(std::mt19937 &rng) {
   check<Src, kMTiles, kWeightStages, kTmaDepth>(16 * kMTiles, 520, 2048, 0, 0, Zeros::kOddFraction, false, rng);
   check<Src, kMTiles, kWeightStages, kTmaDepth>(16 * kMTiles, 4096, 4096, 0, 0, Zeros::kIntegral, true, rng);
   check<Src, kMTiles, kWeightStages, kTmaDepth>(16 * kMTiles - 1, 300, 777, 3, 1, Zeros::kIntegral, true, rng);
+  // K not a whole number of 64-deep boxes, rows still 16-byte aligned (the
+  // TMA path fills the last box's columns past K with zeros).
+  check<Src, kMTiles, kWeightStages, kTmaDepth>(16 * kMTiles, 300, 1040, 0, 0, Zeros::kIntegral, false, rng);
+  check<Src, kMTiles, kWeightStages, kTmaDepth>(16 * kMTiles - 5, 257, 1000, 8, 0, Zeros::kHalfFraction, false, rng);
+  check<Src, kMTiles, kWeightStages, kTmaDepth>(16 * kMTiles - 1, 640, 2064, 0, 0, Zeros::kIntegral, false, rng, 4);
   // Each split, whatever the grid chooses: unsplit, and shares of 2, 4, 8
   // (uneven ones included: 33 chunks).
   for (int split : {1, 2, 4, 8})
     check<Src, kMTiles, kWeightStages, kTmaDepth>(16 * kMTiles - 2, 1000, 4097, 0, 0, Zeros::kIntegral, false, rng, split);
+  // The same with rows the TMA path maps (33 chunks, the last of 16 k),
+  // shares that wait on a stage's second and later phases, and empty
+  // shares (K = 200: 2 chunks, split 8); K of one box and less.
+  for (int split : {1, 2, 4, 8})
+    check<Src, kMTiles, kWeightStages, kTmaDepth>(16 * kMTiles - 2, 1000, 4112, 0, 0, Zeros::kIntegral, false, rng, split);
+  check<Src, kMTiles, kWeightStages, kTmaDepth>(16 * kMTiles, 300, 200, 8, 0, Zeros::kIntegral, false, rng, 8);
+  check<Src, kMTiles, kWeightStages, kTmaDepth>(16 * kMTiles - 7, 130, 48, 0, 0, Zeros::kIntegral, false, rng);
+  check<Src, kMTiles, kWeightStages, kTmaDepth>(16 * kMTiles - 7, 130, 16, 0, 0, Zeros::kHalfFraction, false, rng, 2);
   check<Src, kMTiles, kWeightStages, kTmaDepth>(16 * kMTiles, 640, 2048, 0, 0, Zeros::kOddFraction, true, rng, 8);
   check<Src, kMTiles, kWeightStages, kTmaDepth>(16 * kMTiles, 300, 2048, 0, 0, Zeros::kLastIntegral, false,
                                      rng);

@@ -150,6 +150,7 @@ __global__ void __launch_bounds__(kTmaThreads)
   if (thread == kThreads)
     produce_chunks<S, kDepth>(smem, full, empty, map_w, map_x, static_cast<int>(n0), begin,
                               begin, first_end);
+  __syncwarp();  // the producer warp converged again before the barriers below
 
   // The lane's rows' offsets; the producer warp votes with warp 0's rows,
   // which leaves the block's choice of conversion as the consumers' own.
@@ -166,6 +167,7 @@ __global__ void __launch_bounds__(kTmaThreads)
     if (lane == 0)
       produce_chunks<S, kDepth>(smem, full, empty, map_w, map_x, static_cast<int>(n0), begin,
                                 first_end, end);
+    __syncwarp();  // (finish_columns' barriers)
   } else if (mode == OffsetPairs::kIntegral) {
     consume_chunks<Src, OffsetPairs::kIntegral, kMTiles, kDepth>(acc, smem, full, empty, rows,
                                                                  begin, end, thread);
