@@ -1860,7 +1860,7 @@ private:
     return M.Arrays[V.ArrayId].Name + ", " + printStride(V.LeadingDim, M);
   }
 
-  // ----- the decode component (tc/decode/weight_stream.cuh) -------------
+  // ----- the decode component (tc/decode/launch.cuh) --------------------
   /// Whether this launcher takes the decode kernel at few rows: the
   /// region's entry launcher, for a layer of 8-bit weights
   /// (weightStreamMismatch).
@@ -1890,7 +1890,7 @@ private:
   std::string decodeLaunch(const std::string &ArgList) const {
     return "  // Decoding shapes: at few rows the layer is bound by the bytes of " +
            M.Arrays[Idiom.B.ArrayId].Name + ",\n  // which the decode kernel reads once "
-           "(tc/decode/weight_stream.cuh).\n"
+           "(tc/decode/launch.cuh).\n"
            "  if ((" + extentM() + ") <= tc::decode::kDecodeRows && tc::decode::launch_weight_stream(" + extentM() +
            ", " + extentN() + ", " + Idiom.ExtentK.str(subst()) + ", " + operandArguments(Idiom.A) +
            ", " + operandArguments(Idiom.B) + ",\n        " + weightRowsName() + "{" + ArgList + "}, " +

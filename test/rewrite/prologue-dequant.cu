@@ -284,7 +284,7 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK-NEXT: {{^}}    return tc::offset_row<int8_t>(
 // CHECK-LABEL: struct tc_int8_linear_0_epilogue {
 // CHECK: tc_value += static_cast<float>(scale[((tc_n))]) * tc_sum;
-// At M <= 16 the decode kernel (tc/decode/weight_stream.cuh); else, or where
+// At M <= 16 the decode kernel (tc/decode/launch.cuh); else, or where
 // it cannot launch: small outputs of enough rows and columns with short
 // reductions: 64x128 tiles, unsplit, rather than 128x128 tiles split along
 // k (tc/tile_choice.cuh). Otherwise the TMA kernel, whose maps need W's
@@ -295,7 +295,7 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK-NEXT: {{^}}  if (!(((M >= 1) && (N >= 1))))
 // CHECK-NEXT: {{^}}    return;  // no output element
 // CHECK-NEXT: {{^}}  // Decoding shapes: at few rows the layer is bound by the bytes of W,
-// CHECK-NEXT: {{^}}  // which the decode kernel reads once (tc/decode/weight_stream.cuh).
+// CHECK-NEXT: {{^}}  // which the decode kernel reads once (tc/decode/launch.cuh).
 // CHECK-NEXT: {{^}}  if ((M) <= tc::decode::kDecodeRows && tc::decode::launch_weight_stream(M, N, K, X, K, W, K,
 // CHECK-NEXT: {{^}}        tc_int8_linear_0_weight_rows{M, N, K, X, W, zero, scale, Y}, tc_int8_linear_0_epilogue{M, N, K, X, W, zero, scale, Y}, tc_facts.device, tc_stream)) {
 // CHECK-NEXT: {{^}}    return;
