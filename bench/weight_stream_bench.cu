@@ -8,8 +8,9 @@
 // the time of what generated launchers run on sm_90: TMA in 3 stages), and the bytes of W per second as a
 // fraction of HBM bandwidth (--hbm-tbs, default 4.8: an H200); also W
 // through three cp.async stages (M <= 16), through TMA in 3, 4 and 5 stages
-// (weight_stream_tma.cuh; generated launchers on sm_90 take 3), and each
-// TMA depth at each forced split.
+// (weight_stream_tma.cuh; generated launchers on sm_90 take 3), each
+// TMA depth at each forced split, and the same layer with 4-bit weights in
+// groups of 128 (weight_stream_int4.cuh) against the same cuBLAS time.
 //
 // Usage: weight_stream_bench [--m 1,8,16] [--hbm-tbs 4.8] [--csv out.csv]
 // Build: nvcc -std=c++17 -O3 -arch=sm_90a -I runtime_headers
@@ -29,6 +30,7 @@
 #include <vector>
 
 #include <tc/decode/weight_stream.cuh>
+#include <tc/decode/weight_stream_int4.cuh>
 #include <tc/decode/weight_stream_tma.cuh>
 #include <tc/lane_store.cuh>
 #include <tc/launch_facts.cuh>
@@ -46,16 +48,16 @@ namespace {
 
 struct ScaledHalf {
   __half *y;
-  const float *scale;
+  const float *scale;  // null: 1
   long long n;
   __device__ void operator()(long long i, long long j, float sum) const {
-    y[i * n + j] = __float2half(sum * scale[j]);
+    y[i * n + j] = __float2half(scale ? sum * scale[j] : sum);
   }
   __device__ void row(long long i, long long j0, const float (&sum)[8]) const {
     __half v[8];
 #pragma unroll
     for (int e = 0; e < 8; ++e)
-      v[e] = __float2half(sum[e] * scale[j0 + e]);
+      v[e] = __float2half(scale ? sum[e] * scale[j0 + e] : sum[e]);
     tc::store_lane_words<8>(&y[i * n + j0], v);
   }
 };
@@ -178,7 +180,8 @@ int main(int argc, char **argv) {
                       "tma3_split1_us,tma3_split2_us,tma3_split4_us,tma3_split8_us,"
                       "tma4_split1_us,tma4_split2_us,tma4_split4_us,tma4_split8_us,"
                       "tma5_split1_us,tma5_split2_us,tma5_split4_us,tma5_split8_us,"
-                      "cublas_fp16_us,ratio,tc_weight_tbs,hbm_fraction,max_rel_diff\n");
+                      "cublas_fp16_us,ratio,tc_weight_tbs,hbm_fraction,max_rel_diff,"
+                      "int4_g128_us\n");
   std::printf("GPU: %s (%d SMs), HBM taken as %.2f TB/s\n", prop.name, prop.multiProcessorCount,
               hbm_tbs);
   std::printf("%-10s %-8s %4s %6s %6s %8s %7s %7s %7s %7s %7s %9s %7s %7s %6s %8s\n",
@@ -196,6 +199,14 @@ int main(int argc, char **argv) {
         std::min<size_t>(8, std::max<size_t>(1, 3 * (size_t)prop.l2CacheSize / w_bytes + 1)));
     std::vector<int8_t *> w(sets);
     std::vector<__half *> wh(sets);
+    // 4-bit weights (the int8 buffers' first N K / 2 bytes, rows of K / 2),
+    // zero points and scales per group of 128.
+    const long long groups = l.k / 128;
+    __half *zero4, *scale4;
+    CHECK_CUDA(cudaMalloc(&zero4, l.n * groups * 2));
+    CHECK_CUDA(cudaMalloc(&scale4, l.n * groups * 2));
+    fill<<<256, 256>>>(zero4, l.n * groups, 1u);
+    fill<<<256, 256>>>(scale4, l.n * groups, 2u);
     float *zero, *scale;
     CHECK_CUDA(cudaMalloc(&zero, l.n * 4));
     CHECK_CUDA(cudaMalloc(&scale, l.n * 4));
@@ -306,6 +317,20 @@ int main(int argc, char **argv) {
       CHECK_CUDA(cudaStreamSynchronize(stream));
       const float worst_tma = hd[0] / (hd[1] > 0 ? hd[1] : 1.0f);
       const double blas_ms = time_graph(stream, blas_call);
+      const double int4_ms = time_graph(stream, [&](int r) {
+        const int s = r % sets;
+        const tc::decode::GroupScales groups4{zero4, scale4, groups};
+        const ScaledHalf epi{y, nullptr, l.n};
+        const auto launch = [&](auto t) {
+          return tc::decode::launch_weight_stream_int4<false, decltype(t)::value, 3>(
+              m, l.n, l.k, x, l.k, reinterpret_cast<const uint8_t *>(w[s]), l.k / 2, 128,
+              groups4, epi, facts, stream);
+        };
+        if (!(m <= 16 ? launch(std::integral_constant<int, 1>{})
+              : m <= 32 ? launch(std::integral_constant<int, 2>{})
+                        : launch(std::integral_constant<int, 4>{})))
+          std::printf("int4 launch refused\n");
+      });
       const double ratio = blas_ms / tc_ms, tbs = w_bytes / (tc_ms * 1e-3) / 1e12;
       log_sum += std::log(ratio);
       ++rows;
@@ -320,6 +345,8 @@ int main(int argc, char **argv) {
                   forced[0][0] * 1e3, forced[0][1] * 1e3, forced[0][2] * 1e3, forced[0][3] * 1e3,
                   forced[1][0] * 1e3, forced[1][1] * 1e3, forced[1][2] * 1e3, forced[1][3] * 1e3,
                   forced[2][0] * 1e3, forced[2][1] * 1e3, forced[2][2] * 1e3, forced[2][3] * 1e3);
+      std::printf("    int4 (group 128, TMA 3): %.2f us, %.3fx cuBLAS fp16, %.2f TB/s of W\n",
+                  int4_ms * 1e3, blas_ms / int4_ms, w_bytes / 2 / (int4_ms * 1e-3) / 1e12);
       if (csv) {
         std::fprintf(csv, "%s,%s,%s,%lld,%lld,%lld,%.3f", prop.name, l.model, l.name, m, l.n, l.k,
                      tc_ms1 * 1e3);
@@ -328,8 +355,8 @@ int main(int argc, char **argv) {
         for (auto &f : forced)
           for (double v : f)
             std::fprintf(csv, ",%.3f", v * 1e3);
-        std::fprintf(csv, ",%.3f,%.4f,%.3f,%.3f,%.3e\n", blas_ms * 1e3, ratio, tbs, tbs / hbm_tbs,
-                     std::max(worst, worst_tma));
+        std::fprintf(csv, ",%.3f,%.4f,%.3f,%.3f,%.3e,%.3f\n", blas_ms * 1e3, ratio, tbs, tbs / hbm_tbs,
+                     std::max(worst, worst_tma), int4_ms * 1e3);
       }
       cudaFree(x);
       cudaFree(y);
@@ -339,6 +366,10 @@ int main(int argc, char **argv) {
     for (int s = 0; s < sets; ++s) {
       cudaFree(w[s]);
       cudaFree(wh[s]);
+    }
+    {
+      cudaFree(zero4);
+      cudaFree(scale4);
     }
     cudaFree(zero);
     cudaFree(scale);

@@ -6,7 +6,8 @@
 // fp16 cannot hold (the three conversions); split and unsplit K; and a
 // launch captured into a CUDA graph; W through registers, through
 // cp.async stages, and through TMA stages (weight_stream_tma.cuh), which
-// must decline unaligned operands.
+// must decline unaligned operands. Also 4-bit weights with group-wise zero
+// points and scales (weight_stream_int4.cuh).
 //
 // Build (scripts/gpu-check.sh): nvcc -std=c++17 -O3 -arch=sm_90a
 //   -I runtime_headers test/gpu/weight_stream_test.cu -lcuda
@@ -22,6 +23,7 @@
 #include <vector>
 
 #include <tc/decode/weight_stream.cuh>
+#include <tc/decode/weight_stream_int4.cuh>
 #include <tc/decode/weight_stream_tma.cuh>
 #include <tc/launch_facts.cuh>
 
@@ -36,18 +38,18 @@
 
 namespace {
 
-// Y[i][j] = sum * scale[j], fp32, pitch ldy.
+// Y[i][j] = sum * scale[j] (scale null: 1), fp32, pitch ldy.
 struct Scaled {
   float *y;
   const float *scale;
   long long ldy;
   __device__ void operator()(long long i, long long j, float sum) const {
-    y[i * ldy + j] = sum * scale[j];
+    y[i * ldy + j] = scale ? sum * scale[j] : sum;
   }
   __device__ void row(long long i, long long j0, const float (&sum)[8]) const {
 #pragma unroll
     for (int v = 0; v < 8; ++v)
-      y[i * ldy + j0 + v] = sum[v] * scale[j0 + v];
+      (*this)(i, j0 + v, sum[v]);
   }
 };
 
@@ -212,6 +214,123 @@ void check_rows(std::mt19937 &rng) {
                                      rng, 4);
 }
 
+// 4-bit weights: nibble k of row n at byte k / 2 (even k low), zero points
+// and scales per group of `group` k, fp16; Y fp32 = X W'^T.
+template <bool kSigned, int kMTiles>
+void check_int4(long long m, long long n, long long k, long long group, int pad, bool graph,
+                std::mt19937 &rng, int split = 0) {
+  const long long k_bytes = (k + 1) / 2, ldw = (k_bytes + 15) / 16 * 16 + 16 * pad,
+                  ldx = (k + 7) / 8 * 8 + 8 * pad, ldy = n + 3, groups = (k + group - 1) / group;
+  std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
+  std::uniform_int_distribution<int> byte(0, 255), zero_point(kSigned ? -2 : 5, kSigned ? 2 : 10);
+  std::vector<__half> hx(m * ldx), hzero(n * groups), hscale(n * groups);
+  std::vector<uint8_t> hw(n * ldw);
+  for (auto &v : hx) v = __float2half(unit(rng));
+  for (auto &v : hw) v = static_cast<uint8_t>(byte(rng));
+  for (long long i = 0; i < n * groups; ++i) {
+    hzero[i] = __float2half(static_cast<float>(zero_point(rng)));
+    hscale[i] = __float2half(1.0f / 64 + (unit(rng) + 1.0f) / 32);
+  }
+  __half *x, *zero, *scale;
+  uint8_t *w;
+  float *y;
+  CHECK_CUDA(cudaMalloc(&x, hx.size() * 2));
+  CHECK_CUDA(cudaMalloc(&w, hw.size()));
+  CHECK_CUDA(cudaMalloc(&zero, hzero.size() * 2));
+  CHECK_CUDA(cudaMalloc(&scale, hscale.size() * 2));
+  CHECK_CUDA(cudaMalloc(&y, m * ldy * 4));
+  CHECK_CUDA(cudaMemcpy(x, hx.data(), hx.size() * 2, cudaMemcpyHostToDevice));
+  CHECK_CUDA(cudaMemcpy(w, hw.data(), hw.size(), cudaMemcpyHostToDevice));
+  CHECK_CUDA(cudaMemcpy(zero, hzero.data(), hzero.size() * 2, cudaMemcpyHostToDevice));
+  CHECK_CUDA(cudaMemcpy(scale, hscale.data(), hscale.size() * 2, cudaMemcpyHostToDevice));
+  CHECK_CUDA(cudaMemset(y, 0xff, m * ldy * 4));
+  const tc::DeviceFacts facts = tc::launch_facts().device;
+  const auto launch = [&](cudaStream_t stream) {
+    return tc::decode::launch_weight_stream_int4<kSigned, kMTiles, 3>(
+        m, n, k, x, ldx, w, ldw, group, tc::decode::GroupScales{zero, scale, groups},
+        Scaled{y, nullptr, ldy}, facts, stream, split);
+  };
+  bool launched;
+  if (!graph) {
+    launched = launch(cudaStream_t{0});
+  } else {
+    cudaStream_t stream;
+    CHECK_CUDA(cudaStreamCreate(&stream));
+    cudaGraph_t g = nullptr;
+    CHECK_CUDA(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal));
+    launched = launch(stream);
+    CHECK_CUDA(cudaStreamEndCapture(stream, &g));
+    cudaGraphExec_t exec;
+    CHECK_CUDA(cudaGraphInstantiate(&exec, g, 0));
+    CHECK_CUDA(cudaGraphLaunch(exec, stream));
+    CHECK_CUDA(cudaStreamSynchronize(stream));
+    cudaGraphExecDestroy(exec);
+    cudaGraphDestroy(g);
+    cudaStreamDestroy(stream);
+  }
+  CHECK_CUDA(cudaGetLastError());
+  CHECK_CUDA(cudaDeviceSynchronize());
+  std::vector<float> hy(m * ldy);
+  CHECK_CUDA(cudaMemcpy(hy.data(), y, hy.size() * 4, cudaMemcpyDeviceToHost));
+  long long bad = 0;
+  double worst = 0;
+  for (long long i = 0; i < m && launched; ++i)
+    for (long long j = 0; j < ldy; ++j) {
+      const float got = hy[i * ldy + j];
+      if (j >= n) {
+        if (!std::isnan(got))
+          ++bad;
+        continue;
+      }
+      double ref = 0, norm = 0;
+      for (long long kk = 0; kk < k; ++kk) {
+        int nib = (hw[j * ldw + kk / 2] >> (4 * (kk % 2))) & 15;
+        if (kSigned)
+          nib = nib >= 8 ? nib - 16 : nib;
+        const long long gi = j * groups + kk / group;
+        const double t = static_cast<double>(__half2float(hx[i * ldx + kk])) *
+                         (nib - static_cast<double>(__half2float(hzero[gi]))) *
+                         __half2float(hscale[gi]);
+        ref += t;
+        norm += std::fabs(t);
+      }
+      // fp16 rounding of (w - z) s (2^-11 relative) and fp32 sums.
+      const double err = std::fabs(got - ref), tol = 1e-3 * norm + 1e-6;
+      worst = std::fmax(worst, err / (norm + 1e-30));
+      if (!(err <= tol))
+        ++bad;
+    }
+  ++checks;
+  const bool ok = launched && bad == 0;
+  failures += !ok;
+  std::printf("%-4s %-5s M=%-3lld N=%-5lld K=%-5lld group=%-3lld pad=%d tiles=%d split=%s%s%s",
+              ok ? "PASS" : "FAIL", kSigned ? "s4" : "u4", m, n, k, group, pad, kMTiles,
+              split ? std::to_string(split).c_str() : "chosen", graph ? " graph" : "",
+              launched ? "" : " (not launched)");
+  if (bad)
+    std::printf(" %lld wrong, worst %.3g", bad, worst);
+  std::printf("\n");
+  for (void *ptr : {(void *)x, (void *)w, (void *)zero, (void *)scale, (void *)y})
+    cudaFree(ptr);
+}
+
+template <bool kSigned, int kMTiles>
+void check_int4_rows(std::mt19937 &rng) {
+  const long long m = 16 * kMTiles;
+  // Partial column blocks, K of one box and less, odd K, each group size.
+  const long long shapes[][3] = {{1, 1, 32},      {7, 15, 32},     {128, 64, 64},
+                                 {300, 128, 128}, {257, 129, 32},  {640, 1000, 64},
+                                 {4096, 4096, 128}, {1000, 4097, 128}, {520, 2048, 256}};
+  for (auto &s : shapes) {
+    check_int4<kSigned, kMTiles>(m, s[0], s[1], s[2], 0, false, rng);
+    check_int4<kSigned, kMTiles>(m - 13, s[0], s[1], s[2], 1, false, rng);
+  }
+  for (int split : {1, 2, 4, 8})
+    check_int4<kSigned, kMTiles>(m - 2, 1000, 4112, 128, 0, false, rng, split);
+  check_int4<kSigned, kMTiles>(m, 640, 2048, 64, 0, true, rng, 8);
+  check_int4<kSigned, kMTiles>(m - 1, 300, 8192, 128, 0, true, rng);
+}
+
 }  // namespace
 
 int main() {
@@ -229,6 +348,10 @@ int main() {
   check_rows<uint8_t, 1, 0, 6>(rng);
   check_rows<int8_t, 2, 0, 3>(rng);
   check_rows<int8_t, 4, 0, 3>(rng);
+  // 4-bit weights, unsigned and signed, with group-wise zero points and scales.
+  check_int4_rows<false, 1>(rng);
+  check_int4_rows<true, 1>(rng);
+  check_int4_rows<false, 4>(rng);
   std::printf("weight_stream_test: %d checks, %d failed\n", checks, failures);
   return failures ? 1 : 0;
 }

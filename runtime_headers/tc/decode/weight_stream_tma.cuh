@@ -42,6 +42,8 @@ constexpr int kTmaThreads = kThreads + 32;
 template <int kMTiles, int kDepth>
 struct TmaStages {
   static constexpr int kRows = 16 * kMTiles;
+  // A chunk's W: kWeightBoxes boxes of 64 bytes, kChunkWeightBytes of a row.
+  static constexpr int kWeightBoxes = 2, kChunkWeightBytes = 128;
   static constexpr int kWeightBoxBytes = kColumns * 64;
   static constexpr int kActivationBoxBytes = kRows * 128;
   static constexpr int kStageBytes = 2 * kWeightBoxBytes + 2 * kActivationBoxBytes;
@@ -70,8 +72,8 @@ struct WeightStreamTmaParams {
 };
 
 // The producer's lane: chunks [from, to) of the block's [begin, end) of
-// column block n0 into the stages, each stage refilled once every consumer
-// warp released it.
+// column block n0 into the stages (S: the stages' layout, TmaStages or
+// Int4Stages), each stage refilled once every consumer warp released it.
 template <class S, int kDepth>
 __device__ __forceinline__ void produce_chunks(unsigned char *smem, uint64_t *full,
                                                uint64_t *empty, const CUtensorMap &map_w,
@@ -83,12 +85,13 @@ __device__ __forceinline__ void produce_chunks(unsigned char *smem, uint64_t *fu
       mbarrier_wait(empty + s, (u / kDepth - 1) & 1);
     unsigned char *stage = smem + s * S::kStageBytes;
     mbarrier_arrive_expect_tx(full + s, S::kStageBytes);
-    const int k0 = static_cast<int>(c * kChunk);
-    tma_load_2d(stage, map_w, full + s, k0, n0);
-    tma_load_2d(stage + S::kWeightBoxBytes, map_w, full + s, k0 + 64, n0);
-    tma_load_2d(stage + 2 * S::kWeightBoxBytes, map_x, full + s, k0, 0);
-    tma_load_2d(stage + 2 * S::kWeightBoxBytes + S::kActivationBoxBytes, map_x, full + s,
-                k0 + 64, 0);
+    const int k0 = static_cast<int>(c * kChunk), w0 = static_cast<int>(c * S::kChunkWeightBytes);
+#pragma unroll
+    for (int b = 0; b < S::kWeightBoxes; ++b)
+      tma_load_2d(stage + b * S::kWeightBoxBytes, map_w, full + s, w0 + 64 * b, n0);
+    unsigned char *x_stage = stage + S::kWeightBoxes * S::kWeightBoxBytes;
+    tma_load_2d(x_stage, map_x, full + s, k0, 0);
+    tma_load_2d(x_stage + S::kActivationBoxBytes, map_x, full + s, k0 + 64, 0);
   }
 }
 

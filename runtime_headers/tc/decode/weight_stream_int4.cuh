@@ -1,0 +1,230 @@
+// tc/decode/weight_stream_int4.cuh - the decode component for 4-bit
+// weights (sm_90): Y = epilogue(X W'^T), W'[n][k] = (w[n][k] - z[n][G]) *
+// s[n][G] for the group G = k / group_size of K, w[n][k] the nibble
+// W[n][k / 2] >> 4 (k % 2) & 15 (unsigned, 0..15) or that nibble as a
+// two's complement value (signed, -8..7): two weights a byte, the even k
+// in the low nibble, as int4 checkpoints store them and as the loops of
+// issue 51 write them.
+//
+// The producer, stages, shares and reduction are weight_stream_tma.cuh's;
+// a 128-deep chunk of W is one TMA box of 64 bytes x 128 rows. Thread ->
+// data layout (4 consumer warps, 128 columns, mma.sync m16n8k16):
+//   - lane (g, q) of warp w reads row 32 w + 8 group + g at byte 16 q of
+//     the chunk: its 32 weights k = 32 q .. 32 q + 31 of the chunk, all in
+//     one group where group_size is a multiple of 32, so that the lane
+//     dequantises them with one zero and one scale per row;
+//   - mma step s (of 8) takes k = 32 q + 4 s + {0, 1} as lane (g, q)'s low
+//     pair and + {2, 3} as its high pair (bytes 2 s and 2 s + 1 of its 16),
+//     on both operands;
+//   - X (two 128-byte swizzled boxes, weight_stream_tma.cuh): lane (g, q)
+//     reads rows g and g + 8 at k = 32 q + 8 t (t = 0 .. 3: steps 2 t and
+//     2 t + 1), 16 bytes each; lanes q and q + 2 of a phase meet on a bank
+//     (a two-way conflict on X's small tile, not on W's).
+// A nibble becomes an exact fp16 integer through the exponent of 1024
+// (0x6400 | n is 1024 + n); (n - z) is exact for zero points fp16 holds
+// near the nibbles, and the product with the scale is rounded to fp16
+// once, as int4 kernels commonly do before the mma.
+#pragma once
+
+#include "weight_stream_tma.cuh"
+
+namespace tc {
+namespace decode {
+
+// A row's zero point and scale in one group, as half2 pairs (both halves
+// equal).
+struct NibbleGroup {
+  __half2 zero, scale;
+};
+
+// Groups of rows whose zero points and scales are matrices N x groups
+// (row n's of group G at n * ld + G), fp16: what a generated launcher
+// prints for `(w - zero[n][k / g]) * scale[n][k / g]`, for callers of the
+// component.
+struct GroupScales {
+  const __half *zero, *scale;
+  long long ld;
+  __device__ NibbleGroup operator()(long long n, long long group) const {
+    return {__half2half2(zero[n * ld + group]), __half2half2(scale[n * ld + group])};
+  }
+};
+
+template <int kMTiles, int kDepth>
+struct Int4Stages {
+  static constexpr int kRows = 16 * kMTiles;
+  static constexpr int kWeightBoxes = 1, kChunkWeightBytes = 64;
+  static constexpr int kWeightBoxBytes = kColumns * 64;
+  static constexpr int kActivationBoxBytes = kRows * 128;
+  static constexpr int kStageBytes = kWeightBoxBytes + 2 * kActivationBoxBytes;
+  static constexpr int kBarrierOffset = kDepth * kStageBytes;
+  static constexpr int kBytes = kBarrierOffset + 2 * kDepth * 8 + 1024;
+  static_assert(kStageBytes % 1024 == 0, "stages stay 1024-byte aligned");
+  static_assert(partial_tile_bytes<kMTiles>() <= kBarrierOffset, "the partial tile fits");
+
+  // X's 16-byte chunk `chunk` (0 .. 15) of row `row`, from a stage's start.
+  __device__ static int offset(int row, int chunk) {
+    return kWeightBoxBytes + (chunk / 8) * kActivationBoxBytes + row * 128 +
+           (((chunk % 8) ^ (row % 8)) << 4);
+  }
+  __device__ static int weight_offset(int warp, int grp, int g, int q) {
+    return (32 * warp + 8 * grp + g) * 64 + 16 * q;
+  }
+};
+
+// Byte j (0 .. 3) of `w` as the fp16 pair (low nibble, high nibble) minus
+// the group's zero point, times its scale.
+__device__ __forceinline__ uint32_t nibble_pair(uint32_t w, int j, const NibbleGroup &group) {
+  const uint32_t y = __byte_perm(w, 0u, 0x4040u | (j << 8) | j);  // byte j at bytes 0 and 2
+  const uint32_t v = (y & 0x0000000Fu) | ((y >> 4) & 0x000F0000u) | 0x64006400u;
+  __half2 h = *reinterpret_cast<const __half2 *>(&v);
+  h = __hsub2(h, __half2half2(__ushort_as_half(0x6400)));  // (1024 + n) - 1024: n, exact
+  h = __hmul2(__hsub2(h, group.zero), group.scale);
+  return *reinterpret_cast<const uint32_t *>(&h);
+}
+
+// The mma of one 128-deep chunk: X from the stage, the lane's 16 bytes of
+// W (per group of columns) dequantised with its groups' zero and scale.
+template <int kMTiles, class S>
+__device__ __forceinline__ void multiply_chunk_int4(float (&acc)[kMTiles][kGroups][4],
+                                                    const unsigned char *stage,
+                                                    const uint4 (&w)[kGroups],
+                                                    const NibbleGroup (&groups)[kGroups], int g,
+                                                    int q) {
+#pragma unroll
+  for (int t = 0; t < 4; ++t) {  // steps 2 t, 2 t + 1: bytes 4 t .. 4 t + 3, word t
+    uint4 top[kMTiles], bottom[kMTiles];
+#pragma unroll
+    for (int mt = 0; mt < kMTiles; ++mt) {
+      top[mt] = *reinterpret_cast<const uint4 *>(stage + S::offset(16 * mt + g, 4 * q + t));
+      bottom[mt] = *reinterpret_cast<const uint4 *>(stage + S::offset(16 * mt + g + 8, 4 * q + t));
+    }
+#pragma unroll
+    for (int h = 0; h < 2; ++h) {  // step s = 2 t + h: bytes 2 s, 2 s + 1 (of word t: 2 h, 2 h + 1)
+#pragma unroll
+      for (int grp = 0; grp < kGroups; ++grp) {
+        const uint32_t word = t == 0 ? w[grp].x : t == 1 ? w[grp].y : t == 2 ? w[grp].z : w[grp].w;
+        const uint32_t bf[2] = {nibble_pair(word, 2 * h, groups[grp]),
+                                nibble_pair(word, 2 * h + 1, groups[grp])};
+#pragma unroll
+        for (int mt = 0; mt < kMTiles; ++mt) {
+          const uint32_t af[4] = {h == 0 ? top[mt].x : top[mt].z, h == 0 ? bottom[mt].x : bottom[mt].z,
+                                  h == 0 ? top[mt].y : top[mt].w, h == 0 ? bottom[mt].y : bottom[mt].w};
+          mma_m16n8k16_f16(acc[mt][grp], af, bf);
+        }
+      }
+    }
+  }
+}
+
+template <class Groups, class Epilogue>
+struct WeightStreamInt4Params {
+  long long m, n, k, group_size;
+  Groups groups;
+  Epilogue epilogue;
+};
+
+template <bool kSigned, int kMTiles, int kDepth, class Groups, class Epilogue>
+__global__ void __launch_bounds__(kTmaThreads)
+    weight_stream_int4_kernel(const WeightStreamInt4Params<Groups, Epilogue> p,
+                              const __grid_constant__ CUtensorMap map_w,
+                              const __grid_constant__ CUtensorMap map_x) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  using S = Int4Stages<kMTiles, kDepth>;
+  extern __shared__ __align__(1024) unsigned char smem_bytes[];
+  unsigned char *smem = reinterpret_cast<unsigned char *>(
+      (reinterpret_cast<uintptr_t>(smem_bytes) + 1023) / 1024 * 1024);
+  uint64_t *full = reinterpret_cast<uint64_t *>(smem + S::kBarrierOffset), *empty = full + kDepth;
+  const int thread = threadIdx.x, warp = thread / 32, lane = thread % 32, g = lane / 4, q = lane % 4;
+  const bool consumer = warp < kWarps;
+  const int split = gridDim.x, share = blockIdx.x;
+  const long long n0 = static_cast<long long>(blockIdx.y) * kColumns;
+  const long long chunks = (p.k + kChunk - 1) / kChunk;
+  const long long begin = chunks * share / split, end = chunks * (share + 1) / split;
+  if (thread == 0) {
+    for (int s = 0; s < kDepth; ++s) {
+      mbarrier_init(full + s, 1);
+      mbarrier_init(empty + s, kWarps);
+    }
+    fence_barrier_init();
+  }
+  __syncthreads();
+  float acc[kMTiles][kGroups][4] = {};
+  if (!consumer) {
+    if (lane == 0)
+      produce_chunks<S, kDepth>(smem, full, empty, map_w, map_x, static_cast<int>(n0), begin,
+                                begin, end);
+    __syncwarp();  // (finish_columns' barriers)
+  } else {
+    for (long long c = begin; c < end; ++c) {
+      const int u = static_cast<int>(c - begin), s = u % kDepth;
+      // The lane's weights k0 .. k0 + 31 lie in one group; none past K
+      // (their nibbles are zeros, their X too: scale 0 keeps them 0).
+      const long long k0 = c * kChunk + 32 * q;
+      NibbleGroup groups[kGroups];
+#pragma unroll
+      for (int grp = 0; grp < kGroups; ++grp) {
+        const long long row = n0 + 32 * warp + 8 * grp + g;
+        groups[grp] = k0 < p.k ? p.groups(row < p.n ? row : p.n - 1, k0 / p.group_size)
+                               : NibbleGroup{__float2half2_rn(0.0f), __float2half2_rn(0.0f)};
+      }
+      mbarrier_wait(full + s, (u / kDepth) & 1);
+      const unsigned char *stage = smem + s * S::kStageBytes;
+      uint4 w[kGroups];
+#pragma unroll
+      for (int grp = 0; grp < kGroups; ++grp) {
+        w[grp] = *reinterpret_cast<const uint4 *>(stage + S::weight_offset(warp, grp, g, q));
+        if (kSigned) {  // two's complement nibbles: (n ^ 8) - 8
+          w[grp].x ^= 0x88888888u, w[grp].y ^= 0x88888888u;
+          w[grp].z ^= 0x88888888u, w[grp].w ^= 0x88888888u;
+        }
+      }
+      if (kSigned) {
+#pragma unroll
+        for (int grp = 0; grp < kGroups; ++grp)
+          groups[grp].zero = __hadd2(groups[grp].zero, __float2half2_rn(8.0f));
+      }
+      multiply_chunk_int4<kMTiles, S>(acc, stage, w, groups, g, q);
+      __syncwarp();
+      if (lane == 0)
+        mbarrier_arrive(empty + s);
+    }
+  }
+  finish_columns<kMTiles>(acc, p.m, p.n, p.epilogue, smem, n0, thread, consumer);
+#else
+  (void)p, (void)map_w, (void)map_x;
+  TC_DEVICE_TRAP_();  // TMA needs sm_90
+#endif
+}
+
+// Launches the layer: X fp16 M x K (pitch ldx), W the packed nibbles, N rows
+// of ldw bytes (at least (K + 1) / 2), `groups(n, G)` row n's zero point and
+// scale in group G = k / group_size (a multiple of 32). False, launching
+// nothing, where TMA cannot map an operand (bases or pitches not 16-byte
+// aligned), the group size is not a multiple of 32, the kernel was not
+// built for sm_90, or the launch failed.
+template <bool kSigned, int kMTiles, int kDepth, class Groups, class Epilogue>
+__host__ bool launch_weight_stream_int4(long long m, long long n, long long k, const __half *x,
+                                        long long ldx, const uint8_t *w, long long ldw,
+                                        long long group_size, const Groups &groups,
+                                        const Epilogue &epilogue, const DeviceFacts &device,
+                                        cudaStream_t stream, int split = 0) {
+  if (m < 1 || n < 1)
+    return true;
+  const long long k_bytes = (k + 1) / 2;
+  if (m > 16 * kMTiles || !weight_stream_fits(m, n, k) || ldx < k || ldw < k_bytes ||
+      group_size < 32 || group_size % 32 != 0 || n >= (1ll << 31) - kColumns ||
+      k >= (1ll << 31) - kChunk)
+    return false;
+  CUtensorMap map_w, map_x;
+  if (!tma_map_2d_bytes(&map_w, w, k_bytes, n, ldw, 64, kColumns) ||
+      !tma_map_2d(&map_x, x, k, m, ldx, 64, 16 * kMTiles))
+    return false;
+  using S = Int4Stages<kMTiles, kDepth>;
+  const WeightStreamInt4Params<Groups, Epilogue> p{m, n, k, group_size, groups, epilogue};
+  return launch_column_blocks<weight_stream_int4_kernel<kSigned, kMTiles, kDepth, Groups, Epilogue>,
+                              kTmaThreads, S::kBytes, true>(m, n, k, device, stream, split, p,
+                                                            map_w, map_x);
+}
+
+}  // namespace decode
+}  // namespace tc
