@@ -60,6 +60,33 @@ enum class Zeros { kIntegral, kHalfFraction, kOddFraction, kLastIntegral };
 
 int checks = 0, failures = 0;
 
+// Runs launch(stream) on the legacy stream, or captured into a CUDA graph
+// that is then replayed once; waits for it. What the launch returned.
+template <class Launch>
+bool run_launch(const Launch &launch, bool graph) {
+  bool launched;
+  if (!graph) {
+    launched = launch(cudaStream_t{0});
+  } else {
+    cudaStream_t stream;
+    CHECK_CUDA(cudaStreamCreate(&stream));
+    cudaGraph_t g = nullptr;
+    CHECK_CUDA(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal));
+    launched = launch(stream);
+    CHECK_CUDA(cudaStreamEndCapture(stream, &g));
+    cudaGraphExec_t exec;
+    CHECK_CUDA(cudaGraphInstantiate(&exec, g, 0));
+    CHECK_CUDA(cudaGraphLaunch(exec, stream));
+    CHECK_CUDA(cudaStreamSynchronize(stream));
+    cudaGraphExecDestroy(exec);
+    cudaGraphDestroy(g);
+    cudaStreamDestroy(stream);
+  }
+  CHECK_CUDA(cudaGetLastError());
+  CHECK_CUDA(cudaDeviceSynchronize());
+  return launched;
+}
+
 template <typename Src, int kMTiles, int kWeightStages = 0, int kTmaDepth = 0>
 void check(long long m, long long n, long long k, int pad, int offset, Zeros zeros, bool graph,
            std::mt19937 &rng, int split = 0) {
@@ -111,26 +138,7 @@ void check(long long m, long long n, long long k, int pad, int offset, Zeros zer
   // TMA maps 16-byte aligned rows only: elsewhere that launcher declines.
   const bool expected = kTmaDepth == 0 || (tc::decode::rows_of_16_bytes(xs, ldx) &&
                                            tc::decode::rows_of_16_bytes(ws, ldw));
-  bool launched;
-  if (!graph) {
-    launched = launch(cudaStream_t{0});
-  } else {
-    cudaStream_t stream;
-    CHECK_CUDA(cudaStreamCreate(&stream));
-    cudaGraph_t g = nullptr;
-    CHECK_CUDA(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal));
-    launched = launch(stream);
-    CHECK_CUDA(cudaStreamEndCapture(stream, &g));
-    cudaGraphExec_t exec;
-    CHECK_CUDA(cudaGraphInstantiate(&exec, g, 0));
-    CHECK_CUDA(cudaGraphLaunch(exec, stream));
-    CHECK_CUDA(cudaStreamSynchronize(stream));
-    cudaGraphExecDestroy(exec);
-    cudaGraphDestroy(g);
-    cudaStreamDestroy(stream);
-  }
-  CHECK_CUDA(cudaGetLastError());
-  CHECK_CUDA(cudaDeviceSynchronize());
+  const bool launched = run_launch(launch, graph);
   std::vector<float> hy(m * ldy);
   CHECK_CUDA(cudaMemcpy(hy.data(), y, hy.size() * 4, cudaMemcpyDeviceToHost));
   long long bad = 0;
@@ -250,26 +258,7 @@ void check_int4(long long m, long long n, long long k, long long group, int pad,
         m, n, k, x, ldx, w, ldw, group, tc::decode::GroupScales{zero, scale, groups},
         Scaled{y, nullptr, ldy}, facts, stream, split);
   };
-  bool launched;
-  if (!graph) {
-    launched = launch(cudaStream_t{0});
-  } else {
-    cudaStream_t stream;
-    CHECK_CUDA(cudaStreamCreate(&stream));
-    cudaGraph_t g = nullptr;
-    CHECK_CUDA(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal));
-    launched = launch(stream);
-    CHECK_CUDA(cudaStreamEndCapture(stream, &g));
-    cudaGraphExec_t exec;
-    CHECK_CUDA(cudaGraphInstantiate(&exec, g, 0));
-    CHECK_CUDA(cudaGraphLaunch(exec, stream));
-    CHECK_CUDA(cudaStreamSynchronize(stream));
-    cudaGraphExecDestroy(exec);
-    cudaGraphDestroy(g);
-    cudaStreamDestroy(stream);
-  }
-  CHECK_CUDA(cudaGetLastError());
-  CHECK_CUDA(cudaDeviceSynchronize());
+  const bool launched = run_launch(launch, graph);
   std::vector<float> hy(m * ldy);
   CHECK_CUDA(cudaMemcpy(hy.data(), y, hy.size() * 4, cudaMemcpyDeviceToHost));
   long long bad = 0;

@@ -131,23 +131,12 @@ __global__ void __launch_bounds__(kTmaThreads)
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   using S = Int4Stages<kMTiles, kDepth>;
   extern __shared__ __align__(1024) unsigned char smem_bytes[];
-  unsigned char *smem = reinterpret_cast<unsigned char *>(
-      (reinterpret_cast<uintptr_t>(smem_bytes) + 1023) / 1024 * 1024);
-  uint64_t *full = reinterpret_cast<uint64_t *>(smem + S::kBarrierOffset), *empty = full + kDepth;
+  const TmaBlock<S, kDepth> block(smem_bytes, p.k);
+  unsigned char *smem = block.smem;
+  uint64_t *full = block.full, *empty = block.empty;
+  const long long n0 = block.n0, begin = block.begin, end = block.end;
   const int thread = threadIdx.x, warp = thread / 32, lane = thread % 32, g = lane / 4, q = lane % 4;
   const bool consumer = warp < kWarps;
-  const int split = gridDim.x, share = blockIdx.x;
-  const long long n0 = static_cast<long long>(blockIdx.y) * kColumns;
-  const long long chunks = (p.k + kChunk - 1) / kChunk;
-  const long long begin = chunks * share / split, end = chunks * (share + 1) / split;
-  if (thread == 0) {
-    for (int s = 0; s < kDepth; ++s) {
-      mbarrier_init(full + s, 1);
-      mbarrier_init(empty + s, kWarps);
-    }
-    fence_barrier_init();
-  }
-  __syncthreads();
   float acc[kMTiles][kGroups][4] = {};
   if (!consumer) {
     if (lane == 0)

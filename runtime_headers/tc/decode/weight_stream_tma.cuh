@@ -122,6 +122,34 @@ __device__ __forceinline__ void consume_chunks(float (&acc)[kMTiles][kGroups][4]
   }
 }
 
+// What a block of the TMA kernels starts from: its stages (S's layout,
+// 1024-byte aligned in the dynamic shared memory), their barriers, its
+// column block n0 and its share [begin, end) of K's chunks. Every thread
+// constructs it: thread 0 initialises the barriers, and the block meets.
+template <class S, int kDepth>
+struct TmaBlock {
+  unsigned char *smem;
+  uint64_t *full, *empty;
+  long long n0, begin, end;
+  __device__ TmaBlock(unsigned char *smem_bytes, long long k)
+      : smem(reinterpret_cast<unsigned char *>(
+            (reinterpret_cast<uintptr_t>(smem_bytes) + 1023) / 1024 * 1024)),
+        full(reinterpret_cast<uint64_t *>(smem + S::kBarrierOffset)), empty(full + kDepth),
+        n0(static_cast<long long>(blockIdx.y) * kColumns) {
+    const long long chunks = (k + kChunk - 1) / kChunk;
+    begin = chunks * blockIdx.x / gridDim.x;
+    end = chunks * (blockIdx.x + 1) / gridDim.x;
+    if (threadIdx.x == 0) {
+      for (int s = 0; s < kDepth; ++s) {
+        mbarrier_init(full + s, 1);
+        mbarrier_init(empty + s, kWarps);
+      }
+      fence_barrier_init();
+    }
+    __syncthreads();  // the barriers are initialised
+  }
+};
+
 template <typename Src, int kMTiles, int kDepth, class Rows, class Epilogue>
 __global__ void __launch_bounds__(kTmaThreads)
     weight_stream_tma_kernel(const WeightStreamTmaParams<Rows, Epilogue> p,
@@ -130,23 +158,12 @@ __global__ void __launch_bounds__(kTmaThreads)
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   using S = TmaStages<kMTiles, kDepth>;
   extern __shared__ __align__(1024) unsigned char smem_bytes[];
-  unsigned char *smem = reinterpret_cast<unsigned char *>(
-      (reinterpret_cast<uintptr_t>(smem_bytes) + 1023) / 1024 * 1024);
-  uint64_t *full = reinterpret_cast<uint64_t *>(smem + S::kBarrierOffset), *empty = full + kDepth;
+  const TmaBlock<S, kDepth> block(smem_bytes, p.k);
+  unsigned char *smem = block.smem;
+  uint64_t *full = block.full, *empty = block.empty;
+  const long long n0 = block.n0, begin = block.begin, end = block.end;
   const int thread = threadIdx.x, warp = thread / 32, lane = thread % 32, g = lane / 4;
   const bool consumer = warp < kWarps;
-  const int split = gridDim.x, share = blockIdx.x;
-  const long long n0 = static_cast<long long>(blockIdx.y) * kColumns;
-  const long long chunks = (p.k + kChunk - 1) / kChunk;
-  const long long begin = chunks * share / split, end = chunks * (share + 1) / split;
-  if (thread == 0) {
-    for (int s = 0; s < kDepth; ++s) {
-      mbarrier_init(full + s, 1);
-      mbarrier_init(empty + s, kWarps);
-    }
-    fence_barrier_init();
-  }
-  __syncthreads();  // the barriers are initialised
   // The first stages are copied at once: their bytes are on the way while
   // the block reads its rows' offsets (global loads) and votes.
   const long long first_end = end < begin + kDepth ? end : begin + kDepth;
