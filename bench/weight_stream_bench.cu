@@ -190,7 +190,7 @@ int main(int argc, char **argv) {
   print_tma_occupancy<3>(facts);
   print_tma_occupancy<4>(facts);
   print_tma_occupancy<5>(facts);
-  double log_sum = 0;
+  double log_sum = 0, log_sum4 = 0;
   int rows = 0;
   for (const Layer &l : layers) {
     // Buffer sets: weights of all of them at least 3x L2.
@@ -333,6 +333,7 @@ int main(int argc, char **argv) {
       });
       const double ratio = blas_ms / tc_ms, tbs = w_bytes / (tc_ms * 1e-3) / 1e12;
       log_sum += std::log(ratio);
+      log_sum4 += std::log(blas_ms / int4_ms);
       ++rows;
       std::printf("%-10s %-8s %4lld %6lld %6lld %8.2f %7.2f %7.2f %7.2f %7.2f %7s %9.2f %7.3f "
                   "%7.2f %6.1f %8.1e%s\n",
@@ -376,6 +377,8 @@ int main(int argc, char **argv) {
   }
   std::printf("geomean ratio (cuBLAS fp16 time / TMA 3 time) over %d rows: %.3f\n", rows,
               std::exp(log_sum / rows));
+  std::printf("geomean ratio (cuBLAS fp16 time / int4 group-128 time) over %d rows: %.3f\n", rows,
+              std::exp(log_sum4 / rows));
   if (csv)
     std::fclose(csv);
   return 0;
