@@ -110,9 +110,14 @@ public:
     G.Explain += "  main loop: " + C.pathReason() + "\n";
     if (entersRegion() && (Idiom.A.EightBit || Idiom.B.EightBit)) {
       const std::string Why = weightStreamMismatch(C, Idiom, M.Clauses);
+      // The decode kernel's producer for this target (tc/decode/launch.cuh).
+      const std::string Producer =
+          C.Arch == GpuArch::SM90a
+              ? "W and X through TMA stages, unaligned operands through registers"
+              : "W through registers";
       G.Explain += "  decoding shapes (M <= tc::decode::kDecodeRows): " +
                    (Why.empty() ? "tc::decode::launch_weight_stream with " + weightRowsName() +
-                                      " and " + epilogueFunctorName()
+                                      " and " + epilogueFunctorName() + " (" + Producer + ")"
                                 : "the kernels below (" + Why + ")") +
                    "\n";
     }

@@ -17,6 +17,7 @@
 // nvcc switch beyond the include path and the architecture.
 //
 // RUN: %tc-rewrite --explain %s | FileCheck %s --check-prefix=EXPLAIN
+// RUN: %tc-rewrite --arch=sm_80 --explain %s | FileCheck %s --check-prefix=EXPLAIN80
 // RUN: %tc-rewrite %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu
 // RUN: %if nvcc && full-tier %{ %nvcc -std=c++17 -I%tc-include -gencode arch=compute_90a,code=sm_90a -Xptxas -v -c %t.cu -o %t.o 2>&1 | FileCheck %s --check-prefix=PTXAS %}
@@ -46,7 +47,8 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // EXPLAIN-SAME: few tiles split into parts launched as one cluster each (distributed shared memory adds them)
 // EXPLAIN-SAME: 131152 bytes of shared memory
 // EXPLAIN: main loop: {{.*}}; the tile computed transposed (C^T = B^T A^T): B's 8-bit tile lands raw (64-byte swizzle) and each consumer thread converts its wgmma A fragments from it in registers, minus each row's offset in fp16 pairs where exact (the cp.async kernel converts while copying){{$}}
-// EXPLAIN-NEXT: decoding shapes (M <= tc::decode::kDecodeRows): tc::decode::launch_weight_stream with tc_int8_linear_0_weight_rows and tc_int8_linear_0_epilogue
+// EXPLAIN-NEXT: decoding shapes (M <= tc::decode::kDecodeRows): tc::decode::launch_weight_stream with tc_int8_linear_0_weight_rows and tc_int8_linear_0_epilogue (W and X through TMA stages, unaligned operands through registers)
+// EXPLAIN80: decoding shapes (M <= tc::decode::kDecodeRows): tc::decode::launch_weight_stream with tc_int8_linear_0_weight_rows and tc_int8_linear_0_epilogue (W through registers)
 // The 64x128 kernel converts into its stages; the 256x128 one computes its
 // tile transposed beside a producer warpgroup.
 // EXPLAIN: kernel: block tile 64x128x64, 1 warpgroup (4 warps and a producer warp)
