@@ -463,7 +463,7 @@ __device__ __forceinline__ void finish_columns(const float (&acc)[kMTiles][kGrou
 
 // The bytes finish_columns needs for the partial tile.
 template <int kMTiles>
-constexpr int partial_tile_bytes() {
+__host__ __device__ constexpr int partial_tile_bytes() {
   return 16 * kMTiles * (kColumns + 4) * 4;
 }
 
@@ -603,6 +603,14 @@ __host__ bool launch_column_blocks(long long m, long long n, long long k,
   return status == cudaSuccess;
 }
 
+// Whether a launcher of kMTiles row tiles takes an M x N x K layer whose
+// X rows are ldx halves apart and W's rows, of w_row bytes, ldw bytes apart.
+template <int kMTiles>
+__host__ inline bool tiles_take(long long m, long long n, long long k, long long ldx,
+                                long long ldw, long long w_row) {
+  return m <= 16 * kMTiles && weight_stream_fits(m, n, k) && ldx >= k && ldw >= w_row;
+}
+
 // Launches the layer on `stream`: `rows(n)` gives W's row n's OffsetRow,
 // `epilogue` stores output element (i, j) from its sum (and eight of a row
 // at once). False where this kernel cannot take it (M > 64, too many
@@ -618,7 +626,7 @@ __host__ bool launch_weight_stream_tiles(long long m, long long n, long long k, 
   static_assert(sizeof(Src) == 1 && std::is_integral<Src>::value, "8-bit weights");
   if (m < 1 || n < 1)
     return true;
-  if (m > 16 * kMTiles || !weight_stream_fits(m, n, k) || ldx < k || ldw < k)
+  if (!tiles_take<kMTiles>(m, n, k, ldx, ldw, k))
     return false;
   using Params = WeightStreamParams<Src, Rows, Epilogue>;
   const Params p{m,
