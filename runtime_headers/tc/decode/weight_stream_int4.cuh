@@ -132,53 +132,43 @@ __global__ void __launch_bounds__(kTmaThreads)
   using S = Int4Stages<kMTiles, kDepth>;
   extern __shared__ __align__(1024) unsigned char smem_bytes[];
   const TmaBlock<S, kDepth> block(smem_bytes, p.k);
-  unsigned char *smem = block.smem;
-  uint64_t *full = block.full, *empty = block.empty;
-  const long long n0 = block.n0, begin = block.begin, end = block.end;
   const int thread = threadIdx.x, warp = thread / 32, lane = thread % 32, g = lane / 4, q = lane % 4;
   const bool consumer = warp < kWarps;
   float acc[kMTiles][kGroups][4] = {};
   if (!consumer) {
     if (lane == 0)
-      produce_chunks<S, kDepth>(smem, full, empty, map_w, map_x, static_cast<int>(n0), begin,
-                                begin, end);
+      block.produce(map_w, map_x, block.begin, block.end);
     __syncwarp();  // (finish_columns' barriers)
   } else {
-    for (long long c = begin; c < end; ++c) {
-      const int u = static_cast<int>(c - begin), s = u % kDepth;
+    for (long long c = block.begin; c < block.end; ++c) {
       // The lane's weights k0 .. k0 + 31 lie in one group; none past K
       // (their nibbles are zeros, their X too: scale 0 keeps them 0).
+      // Read before the wait, so that the loads overlap it.
       const long long k0 = c * kChunk + 32 * q;
       NibbleGroup groups[kGroups];
 #pragma unroll
       for (int grp = 0; grp < kGroups; ++grp) {
-        const long long row = n0 + 32 * warp + 8 * grp + g;
+        const long long row = block.n0 + 32 * warp + 8 * grp + g;
         groups[grp] = k0 < p.k ? p.groups(row < p.n ? row : p.n - 1, k0 / p.group_size)
                                : NibbleGroup{__float2half2_rn(0.0f), __float2half2_rn(0.0f)};
+        if (kSigned)  // two's complement nibbles: (n ^ 8) - 8, below
+          groups[grp].zero = __hadd2(groups[grp].zero, __float2half2_rn(8.0f));
       }
-      mbarrier_wait(full + s, (u / kDepth) & 1);
-      const unsigned char *stage = smem + s * S::kStageBytes;
+      const unsigned char *stage = block.acquire(c);
       uint4 w[kGroups];
 #pragma unroll
       for (int grp = 0; grp < kGroups; ++grp) {
         w[grp] = *reinterpret_cast<const uint4 *>(stage + S::weight_offset(warp, grp, g, q));
-        if (kSigned) {  // two's complement nibbles: (n ^ 8) - 8
+        if (kSigned) {
           w[grp].x ^= 0x88888888u, w[grp].y ^= 0x88888888u;
           w[grp].z ^= 0x88888888u, w[grp].w ^= 0x88888888u;
         }
       }
-      if (kSigned) {
-#pragma unroll
-        for (int grp = 0; grp < kGroups; ++grp)
-          groups[grp].zero = __hadd2(groups[grp].zero, __float2half2_rn(8.0f));
-      }
       multiply_chunk_int4<kMTiles, S>(acc, stage, w, groups, g, q);
-      __syncwarp();
-      if (lane == 0)
-        mbarrier_arrive(empty + s);
+      block.release(c, lane);
     }
   }
-  finish_columns<kMTiles>(acc, p.m, p.n, p.epilogue, smem, n0, thread, consumer);
+  finish_columns<kMTiles>(acc, p.m, p.n, p.epilogue, block.smem, block.n0, thread, consumer);
 #else
   (void)p, (void)map_w, (void)map_x;
   TC_DEVICE_TRAP_();  // TMA needs sm_90
@@ -199,14 +189,10 @@ __host__ bool launch_weight_stream_int4(long long m, long long n, long long k, c
                                         cudaStream_t stream, int split = 0) {
   if (m < 1 || n < 1)
     return true;
-  const long long k_bytes = (k + 1) / 2;
-  if (m > 16 * kMTiles || !weight_stream_fits(m, n, k) || ldx < k || ldw < k_bytes ||
-      group_size < 32 || group_size % 32 != 0 || n >= (1ll << 31) - kColumns ||
-      k >= (1ll << 31) - kChunk)
-    return false;
+  const long long w_row = (k + 1) / 2;
   CUtensorMap map_w, map_x;
-  if (!tma_map_2d_bytes(&map_w, w, k_bytes, n, ldw, 64, kColumns) ||
-      !tma_map_2d(&map_x, x, k, m, ldx, 64, 16 * kMTiles))
+  if (group_size < 32 || group_size % 32 != 0 || !tiles_take<kMTiles>(m, n, k, ldx, ldw, w_row) ||
+      !map_layer<kMTiles>(map_w, map_x, w, w_row, ldw, n, x, ldx, m, k))
     return false;
   using S = Int4Stages<kMTiles, kDepth>;
   const WeightStreamInt4Params<Groups, Epilogue> p{m, n, k, group_size, groups, epilogue};

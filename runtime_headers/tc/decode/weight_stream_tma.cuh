@@ -71,61 +71,12 @@ struct WeightStreamTmaParams {
   Epilogue epilogue;
 };
 
-// The producer's lane: chunks [from, to) of the block's [begin, end) of
-// column block n0 into the stages (S: the stages' layout, TmaStages or
-// Int4Stages), each stage refilled once every consumer warp released it.
-template <class S, int kDepth>
-__device__ __forceinline__ void produce_chunks(unsigned char *smem, uint64_t *full,
-                                               uint64_t *empty, const CUtensorMap &map_w,
-                                               const CUtensorMap &map_x, int n0,
-                                               long long begin, long long from, long long to) {
-  for (long long c = from; c < to; ++c) {
-    const int u = static_cast<int>(c - begin), s = u % kDepth;
-    if (u >= kDepth)
-      mbarrier_wait(empty + s, (u / kDepth - 1) & 1);
-    unsigned char *stage = smem + s * S::kStageBytes;
-    mbarrier_arrive_expect_tx(full + s, S::kStageBytes);
-    const int k0 = static_cast<int>(c * kChunk), w0 = static_cast<int>(c * S::kChunkWeightBytes);
-#pragma unroll
-    for (int b = 0; b < S::kWeightBoxes; ++b)
-      tma_load_2d(stage + b * S::kWeightBoxBytes, map_w, full + s, w0 + 64 * b, n0);
-    unsigned char *x_stage = stage + S::kWeightBoxes * S::kWeightBoxBytes;
-    tma_load_2d(x_stage, map_x, full + s, k0, 0);
-    tma_load_2d(x_stage + S::kActivationBoxBytes, map_x, full + s, k0 + 64, 0);
-  }
-}
-
-// A consumer warp's chunks [begin, end).
-template <typename Src, OffsetPairs kMode, int kMTiles, int kDepth, typename F>
-__device__ __forceinline__ void consume_chunks(float (&acc)[kMTiles][kGroups][4],
-                                               const unsigned char *smem, uint64_t *full,
-                                               uint64_t *empty,
-                                               const OffsetRow<F> (&rows)[kGroups],
-                                               long long begin, long long end, int thread) {
-  using S = TmaStages<kMTiles, kDepth>;
-  const int warp = thread / 32, lane = thread % 32, g = lane / 4, q = lane % 4;
-  for (long long c = begin; c < end; ++c) {
-    const int u = static_cast<int>(c - begin), s = u % kDepth;
-    mbarrier_wait(full + s, (u / kDepth) & 1);
-    const unsigned char *stage = smem + s * S::kStageBytes;
-    WeightRegisters cur;
-#pragma unroll
-    for (int b = 0; b < 2; ++b)
-#pragma unroll
-      for (int grp = 0; grp < kGroups; ++grp)
-        cur.w[b][grp] =
-            *reinterpret_cast<const uint4 *>(stage + S::weight_offset(warp, grp, b, g, q));
-    multiply_chunk<Src, kMode, kMTiles, S>(acc, stage, cur, rows, g, q);
-    __syncwarp();
-    if (lane == 0)
-      mbarrier_arrive(empty + s);
-  }
-}
-
-// What a block of the TMA kernels starts from: its stages (S's layout,
-// 1024-byte aligned in the dynamic shared memory), their barriers, its
-// column block n0 and its share [begin, end) of K's chunks. Every thread
-// constructs it: thread 0 initialises the barriers, and the block meets.
+// A block of the TMA kernels: its stages (S's layout: TmaStages or
+// Int4Stages, 1024-byte aligned in the dynamic shared memory) with their
+// barriers, its column block n0 and its share [begin, end) of K's chunks.
+// Chunk c uses stage (c - begin) % kDepth in its (c - begin) / kDepth-th
+// phase (mbarrier.cuh). Every thread constructs it: thread 0 initialises
+// the barriers, and the block meets.
 template <class S, int kDepth>
 struct TmaBlock {
   unsigned char *smem;
@@ -148,7 +99,65 @@ struct TmaBlock {
     }
     __syncthreads();  // the barriers are initialised
   }
+  __device__ int use(long long c) const { return static_cast<int>(c - begin); }
+  __device__ unsigned char *stage(long long c) const {
+    return smem + use(c) % kDepth * S::kStageBytes;
+  }
+
+  // The producer's lane: chunks [from, to) into their stages, each stage
+  // refilled once every consumer warp released its previous chunk.
+  __device__ void produce(const CUtensorMap &map_w, const CUtensorMap &map_x, long long from,
+                          long long to) const {
+    for (long long c = from; c < to; ++c) {
+      const int u = use(c), s = u % kDepth;
+      if (u >= kDepth)
+        mbarrier_wait(empty + s, (u / kDepth - 1) & 1);
+      unsigned char *dst = stage(c);
+      mbarrier_arrive_expect_tx(full + s, S::kStageBytes);
+      const int k0 = static_cast<int>(c * kChunk), w0 = static_cast<int>(c * S::kChunkWeightBytes);
+#pragma unroll
+      for (int b = 0; b < S::kWeightBoxes; ++b)
+        tma_load_2d(dst + b * S::kWeightBoxBytes, map_w, full + s, w0 + 64 * b,
+                    static_cast<int>(n0));
+      unsigned char *x_stage = dst + S::kWeightBoxes * S::kWeightBoxBytes;
+      tma_load_2d(x_stage, map_x, full + s, k0, 0);
+      tma_load_2d(x_stage + S::kActivationBoxBytes, map_x, full + s, k0 + 64, 0);
+    }
+  }
+  // A consumer warp: chunk c's stage once its copies have landed.
+  __device__ const unsigned char *acquire(long long c) const {
+    mbarrier_wait(full + use(c) % kDepth, (use(c) / kDepth) & 1);
+    return stage(c);
+  }
+  // A consumer warp is done reading chunk c's stage (its reads are in
+  // registers): one arrival of the warp.
+  __device__ void release(long long c, int lane) const {
+    __syncwarp();
+    if (lane == 0)
+      mbarrier_arrive(empty + use(c) % kDepth);
+  }
 };
+
+// A consumer warp's chunks of the block.
+template <typename Src, OffsetPairs kMode, int kMTiles, int kDepth, typename F>
+__device__ __forceinline__ void consume_chunks(float (&acc)[kMTiles][kGroups][4],
+                                               const TmaBlock<TmaStages<kMTiles, kDepth>, kDepth> &block,
+                                               const OffsetRow<F> (&rows)[kGroups], int thread) {
+  using S = TmaStages<kMTiles, kDepth>;
+  const int warp = thread / 32, lane = thread % 32, g = lane / 4, q = lane % 4;
+  for (long long c = block.begin; c < block.end; ++c) {
+    const unsigned char *stage = block.acquire(c);
+    WeightRegisters cur;
+#pragma unroll
+    for (int b = 0; b < 2; ++b)
+#pragma unroll
+      for (int grp = 0; grp < kGroups; ++grp)
+        cur.w[b][grp] =
+            *reinterpret_cast<const uint4 *>(stage + S::weight_offset(warp, grp, b, g, q));
+    multiply_chunk<Src, kMode, kMTiles, S>(acc, stage, cur, rows, g, q);
+    block.release(c, lane);
+  }
+}
 
 template <typename Src, int kMTiles, int kDepth, class Rows, class Epilogue>
 __global__ void __launch_bounds__(kTmaThreads)
@@ -159,24 +168,20 @@ __global__ void __launch_bounds__(kTmaThreads)
   using S = TmaStages<kMTiles, kDepth>;
   extern __shared__ __align__(1024) unsigned char smem_bytes[];
   const TmaBlock<S, kDepth> block(smem_bytes, p.k);
-  unsigned char *smem = block.smem;
-  uint64_t *full = block.full, *empty = block.empty;
-  const long long n0 = block.n0, begin = block.begin, end = block.end;
   const int thread = threadIdx.x, warp = thread / 32, lane = thread % 32, g = lane / 4;
   const bool consumer = warp < kWarps;
   // The first stages are copied at once: their bytes are on the way while
   // the block reads its rows' offsets (global loads) and votes.
-  const long long first_end = end < begin + kDepth ? end : begin + kDepth;
+  const long long first_end = block.end < block.begin + kDepth ? block.end : block.begin + kDepth;
   if (thread == kThreads)
-    produce_chunks<S, kDepth>(smem, full, empty, map_w, map_x, static_cast<int>(n0), begin,
-                              begin, first_end);
+    block.produce(map_w, map_x, block.begin, first_end);
   __syncwarp();  // the producer warp converged again before the barriers below
 
   // The lane's rows' offsets; the producer warp votes with warp 0's rows,
   // which leaves the block's choice of conversion as the consumers' own.
   const int row_warp = consumer ? warp : 0;
   const auto offset_of = [&](int grp) {
-    const long long row = n0 + 32 * row_warp + 8 * grp + g;
+    const long long row = block.n0 + 32 * row_warp + 8 * grp + g;
     return p.rows(row < p.n ? row : p.n - 1);
   };
   const decltype(offset_of(0)) rows[kGroups] = {offset_of(0), offset_of(1), offset_of(2),
@@ -185,24 +190,33 @@ __global__ void __launch_bounds__(kTmaThreads)
   float acc[kMTiles][kGroups][4] = {};
   if (!consumer) {
     if (lane == 0)
-      produce_chunks<S, kDepth>(smem, full, empty, map_w, map_x, static_cast<int>(n0), begin,
-                                first_end, end);
+      block.produce(map_w, map_x, first_end, block.end);
     __syncwarp();  // (finish_columns' barriers)
   } else if (mode == OffsetPairs::kIntegral) {
-    consume_chunks<Src, OffsetPairs::kIntegral, kMTiles, kDepth>(acc, smem, full, empty, rows,
-                                                                 begin, end, thread);
+    consume_chunks<Src, OffsetPairs::kIntegral>(acc, block, rows, thread);
   } else if (mode == OffsetPairs::kWithFraction) {
-    consume_chunks<Src, OffsetPairs::kWithFraction, kMTiles, kDepth>(acc, smem, full, empty,
-                                                                     rows, begin, end, thread);
+    consume_chunks<Src, OffsetPairs::kWithFraction>(acc, block, rows, thread);
   } else {
-    consume_chunks<Src, OffsetPairs::kThroughFloat, kMTiles, kDepth>(acc, smem, full, empty,
-                                                                     rows, begin, end, thread);
+    consume_chunks<Src, OffsetPairs::kThroughFloat>(acc, block, rows, thread);
   }
-  finish_columns<kMTiles>(acc, p.m, p.n, p.epilogue, smem, n0, thread, consumer);
+  finish_columns<kMTiles>(acc, p.m, p.n, p.epilogue, block.smem, block.n0, thread, consumer);
 #else
   (void)p, (void)map_w, (void)map_x;
   TC_DEVICE_TRAP_();  // TMA needs sm_90
 #endif
+}
+
+// The TMA kernels' maps of a layer: W's N rows of w_row bytes, ldw apart,
+// in boxes of 64 bytes x 128 rows; X's M rows of K halves, ldx apart, in
+// boxes of 64 halves x 16 kMTiles rows. False where TMA cannot map them
+// (tma.cuh) or its 32-bit coordinates do not reach N or K.
+template <int kMTiles>
+__host__ inline bool map_layer(CUtensorMap &map_w, CUtensorMap &map_x, const void *w,
+                               long long w_row, long long ldw, long long n, const __half *x,
+                               long long ldx, long long m, long long k) {
+  return n < (1ll << 31) - kColumns && k < (1ll << 31) - kChunk &&
+         tma_map_2d_bytes(&map_w, w, w_row, n, ldw, 64, kColumns) &&
+         tma_map_2d(&map_x, x, k, m, ldx, 64, 16 * kMTiles);
 }
 
 // Launches the layer as launch_weight_stream_tiles does, W and X copied by
@@ -219,12 +233,9 @@ __host__ bool launch_weight_stream_tma(long long m, long long n, long long k, co
   static_assert(sizeof(Src) == 1 && std::is_integral<Src>::value, "8-bit weights");
   if (m < 1 || n < 1)
     return true;
-  if (m > 16 * kMTiles || !weight_stream_fits(m, n, k) || ldx < k || ldw < k ||
-      n >= (1ll << 31) - kColumns || k >= (1ll << 31) - kChunk)
-    return false;
   CUtensorMap map_w, map_x;
-  if (!tma_map_2d_bytes(&map_w, w, k, n, ldw, 64, kColumns) ||
-      !tma_map_2d(&map_x, x, k, m, ldx, 64, 16 * kMTiles))
+  if (!tiles_take<kMTiles>(m, n, k, ldx, ldw, k) ||
+      !map_layer<kMTiles>(map_w, map_x, w, k, ldw, n, x, ldx, m, k))
     return false;
   using S = TmaStages<kMTiles, kDepth>;
   const WeightStreamTmaParams<Rows, Epilogue> p{m, n, k, rows, epilogue};
