@@ -54,7 +54,7 @@ for src in test/gpu/regions/*.cu; do
 done
 
 cp -r runtime_headers .gpu/runtime_headers
-cp test/gpu/*.cu .gpu/
+cp test/gpu/*.cu test/gpu/*.h .gpu/
 
 # Record what was rewritten, so a GPU result can be traced to a source state.
 {

@@ -20,6 +20,8 @@
 
 #include "tc/sm90/gemm_kernel.cuh"
 
+#include "cuda_check.h"
+
 namespace {
 
 using tc::sm90::Major;
@@ -62,15 +64,6 @@ __global__ void reference(long long m, long long n, long long k, const T *a, lon
     sum += to_float(a[i * sa_i + p * sa_k]) * to_float(b[p * sb_k + j * sb_j]);
   ref[i * n + j] = sum;
 }
-
-#define CHECK_CUDA(x)                                                                  \
-  do {                                                                                 \
-    cudaError_t e_ = (x);                                                              \
-    if (e_ != cudaSuccess) {                                                           \
-      std::printf("CUDA error %s at %s:%d\n", cudaGetErrorString(e_), __FILE__, __LINE__); \
-      std::exit(2);                                                                    \
-    }                                                                                  \
-  } while (0)
 
 int failures = 0, checks = 0;
 

@@ -27,14 +27,7 @@
 #include <tc/decode/weight_stream_tma.cuh>
 #include <tc/launch_facts.cuh>
 
-#define CHECK_CUDA(x)                                                                  \
-  do {                                                                                 \
-    cudaError_t e_ = (x);                                                              \
-    if (e_ != cudaSuccess) {                                                           \
-      std::printf("CUDA error %s at %s:%d\n", cudaGetErrorString(e_), __FILE__, __LINE__); \
-      std::exit(2);                                                                    \
-    }                                                                                  \
-  } while (0)
+#include "cuda_check.h"
 
 namespace {
 
