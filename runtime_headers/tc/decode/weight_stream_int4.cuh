@@ -21,9 +21,10 @@
 //     2 t + 1), 16 bytes each; lanes q and q + 2 of a phase meet on a bank
 //     (a two-way conflict on X's small tile, not on W's).
 // A nibble becomes an exact fp16 integer through the exponent of 1024
-// (0x6400 | n is 1024 + n); (n - z) is exact for zero points fp16 holds
-// near the nibbles, and the product with the scale is rounded to fp16
-// once, as int4 kernels commonly do before the mma.
+// (0x6400 | n is 1024 + n); (n - z) s is one fp16 fma, n s + (-z s), with
+// -z s rounded once a chunk: fp16 rounding, as int4 kernels commonly
+// dequantise before the mma. Each chunk's zero points and scales are
+// loaded two chunks ahead of their use.
 #pragma once
 
 #include "weight_stream_tma.cuh"
@@ -71,24 +72,33 @@ struct Int4Stages {
   }
 };
 
-// Byte j (0 .. 3) of `w` as the fp16 pair (low nibble, high nibble) minus
-// the group's zero point, times its scale.
-__device__ __forceinline__ uint32_t nibble_pair(uint32_t w, int j, const NibbleGroup &group) {
-  const uint32_t y = __byte_perm(w, 0u, 0x4040u | (j << 8) | j);  // byte j at bytes 0 and 2
-  const uint32_t v = (y & 0x0000000Fu) | ((y >> 4) & 0x000F0000u) | 0x64006400u;
+// What the consumers multiply a group's nibbles by: (n - z) s as one fma,
+// n s + (-z s), the second term rounded to fp16 once a chunk.
+struct NibbleTerms {
+  __half2 scale, bias;
+};
+
+// Byte j (0 .. 3) of `w` as the fp16 pair (low nibble, high nibble) times
+// the group's scale plus its bias. `w4` is w >> 4: one prmt puts the low
+// nibble's byte at byte 0 and the high nibble's at byte 2, one lop3 masks
+// them into the mantissas of 1024 (0x6400 | n is 1024 + n).
+__device__ __forceinline__ uint32_t nibble_pair(uint32_t w, uint32_t w4, int j,
+                                                const NibbleTerms &terms) {
+  const uint32_t y = __byte_perm(w, w4, j | (4 + j) << 8);
+  const uint32_t v = (y & 0x000F000Fu) | 0x64006400u;
   __half2 h = *reinterpret_cast<const __half2 *>(&v);
   h = __hsub2(h, __half2half2(__ushort_as_half(0x6400)));  // (1024 + n) - 1024: n, exact
-  h = __hmul2(__hsub2(h, group.zero), group.scale);
+  h = __hfma2(h, terms.scale, terms.bias);
   return *reinterpret_cast<const uint32_t *>(&h);
 }
 
 // The mma of one 128-deep chunk: X from the stage, the lane's 16 bytes of
-// W (per group of columns) dequantised with its groups' zero and scale.
+// W (per group of columns) dequantised with its groups' scale and bias.
 template <int kMTiles, class S>
 __device__ __forceinline__ void multiply_chunk_int4(float (&acc)[kMTiles][kGroups][4],
                                                     const unsigned char *stage,
                                                     const uint4 (&w)[kGroups],
-                                                    const NibbleGroup (&groups)[kGroups], int g,
+                                                    const NibbleTerms (&terms)[kGroups], int g,
                                                     int q) {
 #pragma unroll
   for (int t = 0; t < 4; ++t) {  // steps 2 t, 2 t + 1: bytes 4 t .. 4 t + 3, word t
@@ -103,8 +113,8 @@ __device__ __forceinline__ void multiply_chunk_int4(float (&acc)[kMTiles][kGroup
 #pragma unroll
       for (int grp = 0; grp < kGroups; ++grp) {
         const uint32_t word = t == 0 ? w[grp].x : t == 1 ? w[grp].y : t == 2 ? w[grp].z : w[grp].w;
-        const uint32_t bf[2] = {nibble_pair(word, 2 * h, groups[grp]),
-                                nibble_pair(word, 2 * h + 1, groups[grp])};
+        const uint32_t bf[2] = {nibble_pair(word, word >> 4, 2 * h, terms[grp]),
+                                nibble_pair(word, word >> 4, 2 * h + 1, terms[grp])};
 #pragma unroll
         for (int mt = 0; mt < kMTiles; ++mt) {
           const uint32_t af[4] = {h == 0 ? top[mt].x : top[mt].z, h == 0 ? bottom[mt].x : bottom[mt].z,
@@ -123,6 +133,31 @@ struct WeightStreamInt4Params {
   Epilogue epilogue;
 };
 
+// A consumer lane's scale and bias for chunk c, per group of its warp's
+// columns: the lane's weights k0 .. k0 + 31 of the chunk lie in one group
+// of K (group_size a multiple of 32), the unit 4 c + q of 32 weights. Zero
+// past the block's chunks or K (those nibbles are zeros, their X too).
+template <bool kSigned, class Params, class Block>
+__device__ __forceinline__ void load_terms(NibbleTerms (&terms)[kGroups], const Params &p,
+                                           const Block &block, long long c, int warp, int g,
+                                           int q, int units_per_group) {
+  const long long unit = 4 * c + q;
+  const bool inside = c < block.end && 32 * unit < p.k;
+  // Units fit 32 bits (the launcher takes K < 2^36): a 32-bit division.
+  const long long group = static_cast<uint32_t>(unit) / static_cast<uint32_t>(units_per_group);
+#pragma unroll
+  for (int grp = 0; grp < kGroups; ++grp) {
+    const long long row = block.n0 + 32 * warp + 8 * grp + g;
+    terms[grp] = {__float2half2_rn(0.0f), __float2half2_rn(0.0f)};
+    if (inside) {
+      NibbleGroup group_of_row = p.groups(row < p.n ? row : p.n - 1, group);
+      if (kSigned)  // two's complement nibbles: (n ^ 8) - 8 (the consumers xor them)
+        group_of_row.zero = __hadd2(group_of_row.zero, __float2half2_rn(8.0f));
+      terms[grp] = {group_of_row.scale, __hneg2(__hmul2(group_of_row.zero, group_of_row.scale))};
+    }
+  }
+}
+
 template <bool kSigned, int kMTiles, int kDepth, class Groups, class Epilogue>
 __global__ void __launch_bounds__(kTmaThreads)
     weight_stream_int4_kernel(const WeightStreamInt4Params<Groups, Epilogue> p,
@@ -140,20 +175,16 @@ __global__ void __launch_bounds__(kTmaThreads)
       block.produce(map_w, map_x, block.begin, block.end);
     __syncwarp();  // (finish_columns' barriers)
   } else {
+    // Each chunk's zero points and scales are read two chunks ahead, so
+    // that their loads overlap two chunks' multiplies instead of stalling
+    // each one.
+    const int units_per_group = static_cast<int>(p.group_size / 32);
+    NibbleTerms now[kGroups], next[kGroups];
+    load_terms<kSigned>(now, p, block, block.begin, warp, g, q, units_per_group);
+    load_terms<kSigned>(next, p, block, block.begin + 1, warp, g, q, units_per_group);
     for (long long c = block.begin; c < block.end; ++c) {
-      // The lane's weights k0 .. k0 + 31 lie in one group; none past K
-      // (their nibbles are zeros, their X too: scale 0 keeps them 0).
-      // Read before the wait, so that the loads overlap it.
-      const long long k0 = c * kChunk + 32 * q;
-      NibbleGroup groups[kGroups];
-#pragma unroll
-      for (int grp = 0; grp < kGroups; ++grp) {
-        const long long row = block.n0 + 32 * warp + 8 * grp + g;
-        groups[grp] = k0 < p.k ? p.groups(row < p.n ? row : p.n - 1, k0 / p.group_size)
-                               : NibbleGroup{__float2half2_rn(0.0f), __float2half2_rn(0.0f)};
-        if (kSigned)  // two's complement nibbles: (n ^ 8) - 8, below
-          groups[grp].zero = __hadd2(groups[grp].zero, __float2half2_rn(8.0f));
-      }
+      NibbleTerms later[kGroups];
+      load_terms<kSigned>(later, p, block, c + 2, warp, g, q, units_per_group);
       const unsigned char *stage = block.acquire(c);
       uint4 w[kGroups];
 #pragma unroll
@@ -164,8 +195,11 @@ __global__ void __launch_bounds__(kTmaThreads)
           w[grp].z ^= 0x88888888u, w[grp].w ^= 0x88888888u;
         }
       }
-      multiply_chunk_int4<kMTiles, S>(acc, stage, w, groups, g, q);
+      multiply_chunk_int4<kMTiles, S>(acc, stage, w, now, g, q);
       block.release(c, lane);
+#pragma unroll
+      for (int grp = 0; grp < kGroups; ++grp)
+        now[grp] = next[grp], next[grp] = later[grp];
     }
   }
   finish_columns<kMTiles>(acc, p.m, p.n, p.epilogue, block.smem, block.n0, thread, consumer);
@@ -191,7 +225,8 @@ __host__ bool launch_weight_stream_int4(long long m, long long n, long long k, c
     return true;
   const long long w_row = (k + 1) / 2;
   CUtensorMap map_w, map_x;
-  if (group_size < 32 || group_size % 32 != 0 || !tiles_take<kMTiles>(m, n, k, ldx, ldw, w_row) ||
+  if (group_size < 32 || group_size % 32 != 0 || k >= (1LL << 36) ||
+      !tiles_take<kMTiles>(m, n, k, ldx, ldw, w_row) ||
       !map_layer<kMTiles>(map_w, map_x, w, w_row, ldw, n, x, ldx, m, k))
     return false;
   using S = Int4Stages<kMTiles, kDepth>;
