@@ -9,8 +9,10 @@
 // fraction of HBM bandwidth (--hbm-tbs, default 4.8: an H200); also W
 // through three cp.async stages (M <= 16), through TMA in 3, 4 and 5 stages
 // (weight_stream_tma.cuh; generated launchers on sm_90 take 3), each
-// TMA depth at each forced split, and the same layer with 4-bit weights in
-// groups of 128 (weight_stream_int4.cuh) against the same cuBLAS time.
+// TMA depth at each forced split, W as wgmma's register operand
+// (weight_stream_wgmma.cuh: 3 and 4 stages, 4 at each forced split), and
+// the same layer with 4-bit weights in groups of 128
+// (weight_stream_int4.cuh) against the same cuBLAS time.
 //
 // Usage: weight_stream_bench [--m 1,8,16] [--hbm-tbs 4.8] [--csv out.csv]
 // Build: nvcc -std=c++17 -O3 -arch=sm_90a -I runtime_headers
@@ -31,6 +33,7 @@
 
 #include <tc/decode/weight_stream.cuh>
 #include <tc/decode/weight_stream_int4.cuh>
+#include <tc/decode/weight_stream_wgmma.cuh>
 #include <tc/decode/weight_stream_tma.cuh>
 #include <tc/lane_store.cuh>
 #include <tc/launch_facts.cuh>
@@ -181,7 +184,8 @@ int main(int argc, char **argv) {
                       "tma4_split1_us,tma4_split2_us,tma4_split4_us,tma4_split8_us,"
                       "tma5_split1_us,tma5_split2_us,tma5_split4_us,tma5_split8_us,"
                       "cublas_fp16_us,ratio,tc_weight_tbs,hbm_fraction,max_rel_diff,"
-                      "int4_g128_us,int4_g128_tma6_us\n");
+                      "int4_g128_us,int4_g128_tma6_us,wgmma3_us,wgmma4_us,wgmma4_split1_us,"
+                      "wgmma4_split2_us,wgmma4_split4_us,wgmma4_split8_us,wgmma_max_rel_diff\n");
   std::printf("GPU: %s (%d SMs), HBM taken as %.2f TB/s\n", prop.name, prop.multiProcessorCount,
               hbm_tbs);
   std::printf("%-10s %-8s %4s %6s %6s %8s %7s %7s %7s %7s %7s %9s %7s %7s %6s %8s\n",
@@ -190,7 +194,7 @@ int main(int argc, char **argv) {
   print_tma_occupancy<3>(facts);
   print_tma_occupancy<4>(facts);
   print_tma_occupancy<5>(facts);
-  double log_sum = 0, log_sum4 = 0;
+  double log_sum = 0, log_sum4 = 0, log_sum_wgmma = 0;
   int rows = 0;
   for (const Layer &l : layers) {
     // Buffer sets: weights of all of them at least 3x L2.
@@ -267,6 +271,18 @@ int main(int argc, char **argv) {
                 m, l.n, l.k, x, l.k, w[s], l.k, rows, epi, facts, stream, split);
           });
           break;
+        case 203:
+          ok = by_tiles([&](auto t) {
+            return d::launch_weight_stream_wgmma<16 * decltype(t)::value, 3>(
+                m, l.n, l.k, x, l.k, w[s], l.k, rows, epi, facts, stream, split);
+          });
+          break;
+        case 204:
+          ok = by_tiles([&](auto t) {
+            return d::launch_weight_stream_wgmma<16 * decltype(t)::value, 4>(
+                m, l.n, l.k, x, l.k, w[s], l.k, rows, epi, facts, stream, split);
+          });
+          break;
         default:
           ok = by_tiles([&](auto t) {
             return d::launch_weight_stream_tma<decltype(t)::value, 5>(
@@ -316,6 +332,18 @@ int main(int argc, char **argv) {
       CHECK_CUDA(cudaMemcpyAsync(hd, diff, 8, cudaMemcpyDeviceToHost, stream));
       CHECK_CUDA(cudaStreamSynchronize(stream));
       const float worst_tma = hd[0] / (hd[1] > 0 ? hd[1] : 1.0f);
+      // The wgmma kernel (W as wgmma's register operand): its result, its
+      // times at 3 and 4 stages, and 4 stages at each forced split.
+      tc_launch(0, 204, 0);
+      CHECK_CUDA(cudaMemsetAsync(diff, 0, 8, stream));
+      max_difference<<<256, 256, 0, stream>>>(y, yref, m * l.n, diff);
+      CHECK_CUDA(cudaMemcpyAsync(hd, diff, 8, cudaMemcpyDeviceToHost, stream));
+      CHECK_CUDA(cudaStreamSynchronize(stream));
+      const float worst_wgmma = hd[0] / (hd[1] > 0 ? hd[1] : 1.0f);
+      const double wgmma_ms[2] = {tc_time(203, 0), tc_time(204, 0)};
+      double wgmma_forced[4];
+      for (int i = 0; i < 4; ++i)
+        wgmma_forced[i] = tc_time(204, 1 << i);
       const double blas_ms = time_graph(stream, blas_call);
       // The 4-bit layer (group 128) at 3 and 6 stages.
       const auto int4_time = [&](auto depth) {
@@ -340,6 +368,7 @@ int main(int argc, char **argv) {
       const double ratio = blas_ms / tc_ms, tbs = w_bytes / (tc_ms * 1e-3) / 1e12;
       log_sum += std::log(ratio);
       log_sum4 += std::log(blas_ms / int4_ms);
+      log_sum_wgmma += std::log(blas_ms / wgmma_ms[1]);
       ++rows;
       std::printf("%-10s %-8s %4lld %6lld %6lld %8.2f %7.2f %7.2f %7.2f %7.2f %7s %9.2f %7.3f "
                   "%7.2f %6.1f %8.1e%s\n",
@@ -352,6 +381,11 @@ int main(int argc, char **argv) {
                   forced[0][0] * 1e3, forced[0][1] * 1e3, forced[0][2] * 1e3, forced[0][3] * 1e3,
                   forced[1][0] * 1e3, forced[1][1] * 1e3, forced[1][2] * 1e3, forced[1][3] * 1e3,
                   forced[2][0] * 1e3, forced[2][1] * 1e3, forced[2][2] * 1e3, forced[2][3] * 1e3);
+      std::printf("    wgmma3: %.2f us  wgmma4: %.2f us, %.3fx cuBLAS fp16 (splits 1/2/4/8: %.2f "
+                  "%.2f %.2f %.2f us), max diff %.1e%s\n",
+                  wgmma_ms[0] * 1e3, wgmma_ms[1] * 1e3, blas_ms / wgmma_ms[1],
+                  wgmma_forced[0] * 1e3, wgmma_forced[1] * 1e3, wgmma_forced[2] * 1e3,
+                  wgmma_forced[3] * 1e3, worst_wgmma, worst_wgmma > 1e-2 ? " MISMATCH" : "");
       std::printf("    int4 (group 128), TMA 3: %.2f us, %.3fx cuBLAS fp16, %.2f TB/s of W;"
                   " TMA 6: %.2f us, %.3fx\n",
                   int4_ms * 1e3, blas_ms / int4_ms, w_bytes / 2 / (int4_ms * 1e-3) / 1e12,
@@ -364,8 +398,12 @@ int main(int argc, char **argv) {
         for (auto &f : forced)
           for (double v : f)
             std::fprintf(csv, ",%.3f", v * 1e3);
-        std::fprintf(csv, ",%.3f,%.4f,%.3f,%.3f,%.3e,%.3f,%.3f\n", blas_ms * 1e3, ratio, tbs,
+        std::fprintf(csv, ",%.3f,%.4f,%.3f,%.3f,%.3e,%.3f,%.3f", blas_ms * 1e3, ratio, tbs,
                      tbs / hbm_tbs, std::max(worst, worst_tma), int4_ms * 1e3, int4_ms6 * 1e3);
+        std::fprintf(csv, ",%.3f,%.3f", wgmma_ms[0] * 1e3, wgmma_ms[1] * 1e3);
+        for (double v : wgmma_forced)
+          std::fprintf(csv, ",%.3f", v * 1e3);
+        std::fprintf(csv, ",%.3e\n", worst_wgmma);
       }
       cudaFree(x);
       cudaFree(y);
@@ -385,6 +423,8 @@ int main(int argc, char **argv) {
   }
   std::printf("geomean ratio (cuBLAS fp16 time / TMA 3 time) over %d rows: %.3f\n", rows,
               std::exp(log_sum / rows));
+  std::printf("geomean ratio (cuBLAS fp16 time / wgmma 4 time) over %d rows: %.3f\n", rows,
+              std::exp(log_sum_wgmma / rows));
   std::printf("geomean ratio (cuBLAS fp16 time / int4 group-128 time) over %d rows: %.3f\n", rows,
               std::exp(log_sum4 / rows));
   if (csv)

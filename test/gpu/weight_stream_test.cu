@@ -7,7 +7,8 @@
 // launch captured into a CUDA graph; W through registers, through
 // cp.async stages, and through TMA stages (weight_stream_tma.cuh), which
 // must decline unaligned operands. Also 4-bit weights with group-wise zero
-// points and scales (weight_stream_int4.cuh).
+// points and scales (weight_stream_int4.cuh), and W as wgmma's register
+// operand for 16, 32 and 64 rows of X (weight_stream_wgmma.cuh).
 //
 // Build (scripts/gpu-check.sh): nvcc -std=c++17 -O3 -arch=sm_90a
 //   -I runtime_headers test/gpu/weight_stream_test.cu -lcuda
@@ -24,6 +25,7 @@
 
 #include <tc/decode/weight_stream.cuh>
 #include <tc/decode/weight_stream_int4.cuh>
+#include <tc/decode/weight_stream_wgmma.cuh>
 #include <tc/decode/weight_stream_tma.cuh>
 #include <tc/launch_facts.cuh>
 
@@ -80,7 +82,7 @@ bool run_launch(const Launch &launch, bool graph) {
   return launched;
 }
 
-template <typename Src, int kMTiles, int kWeightStages = 0, int kTmaDepth = 0>
+template <typename Src, int kMTiles, int kWeightStages = 0, int kTmaDepth = 0, bool kWgmma = false>
 void check(long long m, long long n, long long k, int pad, int offset, Zeros zeros, bool graph,
            std::mt19937 &rng, int split = 0) {
   const long long ldx = k + pad, ldw = k + pad, ldy = n + pad;
@@ -121,7 +123,10 @@ void check(long long m, long long n, long long k, int pad, int offset, Zeros zer
   const auto launch = [&](cudaStream_t stream) {
     const tc::decode::ZeroPointRows<Src> rows{zero};
     const Scaled epilogue{y, scale, ldy};
-    if constexpr (kTmaDepth > 0)
+    if constexpr (kWgmma)
+      return tc::decode::launch_weight_stream_wgmma<16 * kMTiles, kTmaDepth>(
+          m, n, k, xs, ldx, ws, ldw, rows, epilogue, facts, stream, split);
+    else if constexpr (kTmaDepth > 0)
       return tc::decode::launch_weight_stream_tma<kMTiles, kTmaDepth>(
           m, n, k, xs, ldx, ws, ldw, rows, epilogue, facts, stream, split);
     else
@@ -163,10 +168,10 @@ void check(long long m, long long n, long long k, int pad, int offset, Zeros zer
   const bool ok = launched == expected && bad == 0;
   failures += !ok;
   std::printf("%-4s %-5s M=%-3lld N=%-5lld K=%-5lld pad=%d offset=%d zeros=%d tiles=%d "
-              "w-stages=%d tma-stages=%d split=%s%s%s",
+              "w-stages=%d tma-stages=%d%s split=%s%s%s",
               ok ? "PASS" : "FAIL", std::is_signed<Src>::value ? "int8" : "uint8", m, n, k, pad,
               offset, static_cast<int>(zeros), kMTiles, kWeightStages, kTmaDepth,
-              split ? std::to_string(split).c_str() : "chosen", graph ? " graph" : "",
+              kWgmma ? " wgmma" : "", split ? std::to_string(split).c_str() : "chosen", graph ? " graph" : "",
               launched ? "" : expected ? " (not launched)" : " (declined, as expected)");
   if (bad)
     std::printf(" %lld wrong, worst %.3g", bad, worst);
@@ -175,7 +180,7 @@ void check(long long m, long long n, long long k, int pad, int offset, Zeros zer
     cudaFree(p);
 }
 
-template <typename Src, int kMTiles, int kWeightStages = 0, int kTmaDepth = 0>
+template <typename Src, int kMTiles, int kWeightStages = 0, int kTmaDepth = 0, bool kWgmma = false>
 void check_rows(std::mt19937 &rng) {
   const long long ms[] = {16 * kMTiles - 15, 16 * kMTiles};
   const long long shapes[][2] = {{1, 1},     {7, 15},    {128, 64},  {129, 127},
@@ -183,35 +188,35 @@ void check_rows(std::mt19937 &rng) {
                                  {1000, 4097}};
   for (long long m : ms)
     for (auto &s : shapes)
-      check<Src, kMTiles, kWeightStages, kTmaDepth>(m, s[0], s[1], 0, 0, Zeros::kIntegral, false, rng);
+      check<Src, kMTiles, kWeightStages, kTmaDepth, kWgmma>(m, s[0], s[1], 0, 0, Zeros::kIntegral, false, rng);
   // Unaligned operands, and each conversion.
-  check<Src, kMTiles, kWeightStages, kTmaDepth>(16 * kMTiles - 3, 300, 1000, 1, 0, Zeros::kIntegral, false, rng);
-  check<Src, kMTiles, kWeightStages, kTmaDepth>(16 * kMTiles - 3, 300, 1024, 0, 1, Zeros::kHalfFraction, false, rng);
-  check<Src, kMTiles, kWeightStages, kTmaDepth>(16 * kMTiles, 520, 2048, 8, 0, Zeros::kHalfFraction, false, rng);
-  check<Src, kMTiles, kWeightStages, kTmaDepth>(16 * kMTiles, 520, 2048, 0, 0, Zeros::kOddFraction, false, rng);
-  check<Src, kMTiles, kWeightStages, kTmaDepth>(16 * kMTiles, 4096, 4096, 0, 0, Zeros::kIntegral, true, rng);
-  check<Src, kMTiles, kWeightStages, kTmaDepth>(16 * kMTiles - 1, 300, 777, 3, 1, Zeros::kIntegral, true, rng);
+  check<Src, kMTiles, kWeightStages, kTmaDepth, kWgmma>(16 * kMTiles - 3, 300, 1000, 1, 0, Zeros::kIntegral, false, rng);
+  check<Src, kMTiles, kWeightStages, kTmaDepth, kWgmma>(16 * kMTiles - 3, 300, 1024, 0, 1, Zeros::kHalfFraction, false, rng);
+  check<Src, kMTiles, kWeightStages, kTmaDepth, kWgmma>(16 * kMTiles, 520, 2048, 8, 0, Zeros::kHalfFraction, false, rng);
+  check<Src, kMTiles, kWeightStages, kTmaDepth, kWgmma>(16 * kMTiles, 520, 2048, 0, 0, Zeros::kOddFraction, false, rng);
+  check<Src, kMTiles, kWeightStages, kTmaDepth, kWgmma>(16 * kMTiles, 4096, 4096, 0, 0, Zeros::kIntegral, true, rng);
+  check<Src, kMTiles, kWeightStages, kTmaDepth, kWgmma>(16 * kMTiles - 1, 300, 777, 3, 1, Zeros::kIntegral, true, rng);
   // K not a whole number of 64-deep boxes, rows still 16-byte aligned (the
   // TMA path fills the last box's columns past K with zeros).
-  check<Src, kMTiles, kWeightStages, kTmaDepth>(16 * kMTiles, 300, 1040, 0, 0, Zeros::kIntegral, false, rng);
-  check<Src, kMTiles, kWeightStages, kTmaDepth>(16 * kMTiles - 5, 257, 1000, 8, 0, Zeros::kHalfFraction, false, rng);
-  check<Src, kMTiles, kWeightStages, kTmaDepth>(16 * kMTiles - 1, 640, 2064, 0, 0, Zeros::kIntegral, false, rng, 4);
+  check<Src, kMTiles, kWeightStages, kTmaDepth, kWgmma>(16 * kMTiles, 300, 1040, 0, 0, Zeros::kIntegral, false, rng);
+  check<Src, kMTiles, kWeightStages, kTmaDepth, kWgmma>(16 * kMTiles - 5, 257, 1000, 8, 0, Zeros::kHalfFraction, false, rng);
+  check<Src, kMTiles, kWeightStages, kTmaDepth, kWgmma>(16 * kMTiles - 1, 640, 2064, 0, 0, Zeros::kIntegral, false, rng, 4);
   // Each split, whatever the grid chooses: unsplit, and shares of 2, 4, 8
   // (uneven ones included: 33 chunks).
   for (int split : {1, 2, 4, 8})
-    check<Src, kMTiles, kWeightStages, kTmaDepth>(16 * kMTiles - 2, 1000, 4097, 0, 0, Zeros::kIntegral, false, rng, split);
+    check<Src, kMTiles, kWeightStages, kTmaDepth, kWgmma>(16 * kMTiles - 2, 1000, 4097, 0, 0, Zeros::kIntegral, false, rng, split);
   // The same with rows the TMA path maps (33 chunks, the last of 16 k),
   // shares that wait on a stage's second and later phases, and empty
   // shares (K = 200: 2 chunks, split 8); K of one box and less.
   for (int split : {1, 2, 4, 8})
-    check<Src, kMTiles, kWeightStages, kTmaDepth>(16 * kMTiles - 2, 1000, 4112, 0, 0, Zeros::kIntegral, false, rng, split);
-  check<Src, kMTiles, kWeightStages, kTmaDepth>(16 * kMTiles, 300, 200, 8, 0, Zeros::kIntegral, false, rng, 8);
-  check<Src, kMTiles, kWeightStages, kTmaDepth>(16 * kMTiles - 7, 130, 48, 0, 0, Zeros::kIntegral, false, rng);
-  check<Src, kMTiles, kWeightStages, kTmaDepth>(16 * kMTiles - 7, 130, 16, 0, 0, Zeros::kHalfFraction, false, rng, 2);
-  check<Src, kMTiles, kWeightStages, kTmaDepth>(16 * kMTiles, 640, 2048, 0, 0, Zeros::kOddFraction, true, rng, 8);
-  check<Src, kMTiles, kWeightStages, kTmaDepth>(16 * kMTiles, 300, 2048, 0, 0, Zeros::kLastIntegral, false,
+    check<Src, kMTiles, kWeightStages, kTmaDepth, kWgmma>(16 * kMTiles - 2, 1000, 4112, 0, 0, Zeros::kIntegral, false, rng, split);
+  check<Src, kMTiles, kWeightStages, kTmaDepth, kWgmma>(16 * kMTiles, 300, 200, 8, 0, Zeros::kIntegral, false, rng, 8);
+  check<Src, kMTiles, kWeightStages, kTmaDepth, kWgmma>(16 * kMTiles - 7, 130, 48, 0, 0, Zeros::kIntegral, false, rng);
+  check<Src, kMTiles, kWeightStages, kTmaDepth, kWgmma>(16 * kMTiles - 7, 130, 16, 0, 0, Zeros::kHalfFraction, false, rng, 2);
+  check<Src, kMTiles, kWeightStages, kTmaDepth, kWgmma>(16 * kMTiles, 640, 2048, 0, 0, Zeros::kOddFraction, true, rng, 8);
+  check<Src, kMTiles, kWeightStages, kTmaDepth, kWgmma>(16 * kMTiles, 300, 2048, 0, 0, Zeros::kLastIntegral, false,
                                      rng);
-  check<Src, kMTiles, kWeightStages, kTmaDepth>(16 * kMTiles, 300, 2048, 0, 1, Zeros::kLastIntegral, false,
+  check<Src, kMTiles, kWeightStages, kTmaDepth, kWgmma>(16 * kMTiles, 300, 2048, 0, 1, Zeros::kLastIntegral, false,
                                      rng, 4);
 }
 
@@ -330,6 +335,11 @@ int main() {
   check_rows<uint8_t, 1, 0, 6>(rng);
   check_rows<int8_t, 2, 0, 3>(rng);
   check_rows<int8_t, 4, 0, 3>(rng);
+  // W as wgmma's A from registers, X's 16, 32 or 64 rows its N.
+  check_rows<int8_t, 1, 0, 4, true>(rng);
+  check_rows<uint8_t, 2, 0, 3, true>(rng);
+  check_rows<int8_t, 4, 0, 4, true>(rng);
+  check_rows<uint8_t, 4, 0, 3, true>(rng);
   // 4-bit weights, unsigned and signed, with group-wise zero points and scales.
   check_int4_rows<false, 1>(rng);
   check_int4_rows<true, 1>(rng);

@@ -386,56 +386,24 @@ __device__ __forceinline__ void stream_block(float (&acc)[kMTiles][kGroups][4], 
     stream_chunks<Src, kMode, kMTiles, kAhead>(acc, p, smem, wrows, rows, begin, end, thread);
 }
 
-// The end of a block's column block: with one share of K (gridDim.x 1) the
-// epilogue from the sums in registers; else the shares' partial tiles are
-// added in distributed shared memory (`part`: at least 16 kMTiles x 132
-// floats of this block's, whose earlier reads and copies are all done),
-// each block of the cluster finishing 1/split of the rows. Every thread of
-// the block calls it (barriers); `consumer`: the thread holds sums, the
-// first kThreads threads of the block.
-template <int kMTiles, class Epilogue>
-__device__ __forceinline__ void finish_columns(const float (&acc)[kMTiles][kGroups][4],
-                                               long long m, long long n,
-                                               const Epilogue &epilogue, unsigned char *part_bytes,
-                                               long long n0, int thread, bool consumer) {
-  const int warp = thread / 32, lane = thread % 32, g = lane / 4, q = lane % 4;
-  const int split = gridDim.x, share = blockIdx.x;
-  if (split == 1) {  // the sums are whole: the epilogue from registers
-    if (!consumer)
-      return;
-#pragma unroll
-    for (int mt = 0; mt < kMTiles; ++mt)
-#pragma unroll
-      for (int grp = 0; grp < kGroups; ++grp)
-#pragma unroll
-        for (int e = 0; e < 4; ++e) {
-          const long long i = 16 * mt + g + 8 * (e / 2);
-          const long long j = n0 + 32 * warp + 8 * grp + 2 * q + e % 2;
-          if (i < m && j < n)
-            epilogue(i, j, acc[mt][grp][e]);
-        }
-    return;
-  }
+// The shares' partial tiles of a column block added in distributed shared
+// memory: `part` (16 kMTiles x 132 floats, row i's column c at i * 132 + c)
+// holds this block's sums, and each block of the cluster finishes 1/split
+// of the rows, its threads `consumer` (kConsumers of them, the first of the
+// block) storing them through the epilogue. Every thread of the block calls
+// it (cluster barriers).
+template <int kMTiles, int kConsumers, class Epilogue>
+__device__ __forceinline__ void add_shares(const float *part, long long m, long long n,
+                                           const Epilogue &epilogue, long long n0, int thread,
+                                           bool consumer) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   constexpr int kRows = 16 * kMTiles, kPitch = kColumns + 4;
-  float *part = reinterpret_cast<float *>(part_bytes);
-  __syncthreads();
-  if (consumer) {
-#pragma unroll
-    for (int mt = 0; mt < kMTiles; ++mt)
-#pragma unroll
-      for (int grp = 0; grp < kGroups; ++grp)
-#pragma unroll
-        for (int h = 0; h < 2; ++h)
-          *reinterpret_cast<float2 *>(part + (16 * mt + g + 8 * h) * kPitch + 32 * warp +
-                                      8 * grp + 2 * q) =
-              make_float2(acc[mt][grp][2 * h], acc[mt][grp][2 * h + 1]);
-  }
+  const int split = gridDim.x, share = blockIdx.x;
   cluster_sync();
   // This block's rows of the sum: [share R / split, (share + 1) R / split),
   // 16 runs of 8 columns each, the shares added in rank order.
   const int row_begin = kRows * share / split, row_end = kRows * (share + 1) / split;
-  for (int slot = thread; consumer && slot < (row_end - row_begin) * 16; slot += kThreads) {
+  for (int slot = thread; consumer && slot < (row_end - row_begin) * 16; slot += kConsumers) {
     const int r = row_begin + slot / 16, c = 8 * (slot % 16);
     float sum[8] = {};
     for (int s = 0; s < split; ++s) {
@@ -456,9 +424,54 @@ __device__ __forceinline__ void finish_columns(const float (&acc)[kMTiles][kGrou
   }
   cluster_sync();  // no block leaves while another reads its partial tile
 #else
-  (void)part_bytes, (void)share;
+  (void)part, (void)m, (void)n, (void)epilogue, (void)n0, (void)thread, (void)consumer;
   TC_DEVICE_TRAP_();  // a split needs clusters (sm_90)
 #endif
+}
+
+// The end of a block's column block: with one share of K (gridDim.x 1) the
+// epilogue from the sums in registers; else the shares' partial tiles are
+// added in distributed shared memory (add_shares; `part_bytes`: room for
+// the partial tile, whose earlier reads and copies are all done). Every
+// thread of the block calls it (barriers); `consumer`: the thread holds
+// sums, the first kThreads threads of the block.
+template <int kMTiles, class Epilogue>
+__device__ __forceinline__ void finish_columns(const float (&acc)[kMTiles][kGroups][4],
+                                               long long m, long long n,
+                                               const Epilogue &epilogue, unsigned char *part_bytes,
+                                               long long n0, int thread, bool consumer) {
+  const int warp = thread / 32, lane = thread % 32, g = lane / 4, q = lane % 4;
+  if (gridDim.x == 1) {  // the sums are whole: the epilogue from registers
+    if (!consumer)
+      return;
+#pragma unroll
+    for (int mt = 0; mt < kMTiles; ++mt)
+#pragma unroll
+      for (int grp = 0; grp < kGroups; ++grp)
+#pragma unroll
+        for (int e = 0; e < 4; ++e) {
+          const long long i = 16 * mt + g + 8 * (e / 2);
+          const long long j = n0 + 32 * warp + 8 * grp + 2 * q + e % 2;
+          if (i < m && j < n)
+            epilogue(i, j, acc[mt][grp][e]);
+        }
+    return;
+  }
+  constexpr int kPitch = kColumns + 4;
+  float *part = reinterpret_cast<float *>(part_bytes);
+  __syncthreads();
+  if (consumer) {
+#pragma unroll
+    for (int mt = 0; mt < kMTiles; ++mt)
+#pragma unroll
+      for (int grp = 0; grp < kGroups; ++grp)
+#pragma unroll
+        for (int h = 0; h < 2; ++h)
+          *reinterpret_cast<float2 *>(part + (16 * mt + g + 8 * h) * kPitch + 32 * warp +
+                                      8 * grp + 2 * q) =
+              make_float2(acc[mt][grp][2 * h], acc[mt][grp][2 * h + 1]);
+  }
+  add_shares<kMTiles, kThreads>(part, m, n, epilogue, n0, thread, consumer);
 }
 
 // The bytes finish_columns needs for the partial tile.

@@ -57,6 +57,7 @@ struct Int4Stages {
   static constexpr int kWeightBoxBytes = kColumns * 64;
   static constexpr int kActivationBoxBytes = kRows * 128;
   static constexpr int kStageBytes = kWeightBoxBytes + 2 * kActivationBoxBytes;
+  static constexpr int kConsumerWarps = kWarps;
   static constexpr int kBarrierOffset = kDepth * kStageBytes;
   static constexpr int kBytes = kBarrierOffset + 2 * kDepth * 8 + 1024;
   static_assert(kStageBytes % 1024 == 0, "stages stay 1024-byte aligned");

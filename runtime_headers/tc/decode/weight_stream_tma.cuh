@@ -47,6 +47,7 @@ struct TmaStages {
   static constexpr int kWeightBoxBytes = kColumns * 64;
   static constexpr int kActivationBoxBytes = kRows * 128;
   static constexpr int kStageBytes = 2 * kWeightBoxBytes + 2 * kActivationBoxBytes;
+  static constexpr int kConsumerWarps = kWarps;  // arrivals that empty a stage
   static constexpr int kBarrierOffset = kDepth * kStageBytes;
   // With 1024 bytes of slack to align the stages.
   static constexpr int kBytes = kBarrierOffset + 2 * kDepth * 8 + 1024;
@@ -93,7 +94,7 @@ struct TmaBlock {
     if (threadIdx.x == 0) {
       for (int s = 0; s < kDepth; ++s) {
         mbarrier_init(full + s, 1);
-        mbarrier_init(empty + s, kWarps);
+        mbarrier_init(empty + s, S::kConsumerWarps);
       }
       fence_barrier_init();
     }
@@ -207,15 +208,16 @@ __global__ void __launch_bounds__(kTmaThreads)
 }
 
 // The TMA kernels' maps of a layer: W's N rows of w_row bytes, ldw apart,
-// in boxes of 64 bytes x 128 rows; X's M rows of K halves, ldx apart, in
-// boxes of 64 halves x 16 kMTiles rows. False where TMA cannot map them
-// (tma.cuh) or its 32-bit coordinates do not reach N or K.
+// in boxes of 64 bytes x 128 rows (unswizzled, or with the 64-byte swizzle
+// where swizzle_w); X's M rows of K halves, ldx apart, in boxes of 64
+// halves x 16 kMTiles rows. False where TMA cannot map them (tma.cuh) or
+// its 32-bit coordinates do not reach N or K.
 template <int kMTiles>
 __host__ inline bool map_layer(CUtensorMap &map_w, CUtensorMap &map_x, const void *w,
                                long long w_row, long long ldw, long long n, const __half *x,
-                               long long ldx, long long m, long long k) {
+                               long long ldx, long long m, long long k, bool swizzle_w = false) {
   return n < (1ll << 31) - kColumns && k < (1ll << 31) - kChunk &&
-         tma_map_2d_bytes(&map_w, w, w_row, n, ldw, 64, kColumns) &&
+         tma_map_2d_bytes(&map_w, w, w_row, n, ldw, 64, kColumns, swizzle_w) &&
          tma_map_2d(&map_x, x, k, m, ldx, 64, 16 * kMTiles);
 }
 
