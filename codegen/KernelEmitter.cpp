@@ -110,12 +110,13 @@ public:
     G.Explain += "  main loop: " + C.pathReason() + "\n";
     if (entersRegion() && (Idiom.A.EightBit || Idiom.B.EightBit)) {
       const std::string Why = weightStreamMismatch(C, Idiom, M.Clauses);
-      // The decode kernel's producer for this target (tc/decode/launch.cuh).
+      // The decode kernels for this target (tc/decode/launch.cuh).
       const std::string Producer =
           C.Arch == GpuArch::SM90a
-              ? "W and X through TMA stages, unaligned operands through registers"
-              : "W through registers";
-      G.Explain += "  decoding shapes (M <= tc::decode::kDecodeRows): " +
+              ? "mma.sync up to 16 rows, wgmma up to 32; W and X through TMA stages, "
+                "through registers where TMA cannot map them"
+              : "mma.sync, W through registers";
+      G.Explain += "  decoding shapes (M <= " + decodeRowsName() + "): " +
                    (Why.empty() ? "tc::decode::launch_weight_stream with " + weightRowsName() +
                                       " and " + epilogueFunctorName() + " (" + Producer + ")"
                                 : "the kernels below (" + Why + ")") +
@@ -1873,6 +1874,12 @@ private:
     return entersRegion() && weightStreamMismatch(C, Idiom, M.Clauses).empty();
   }
   std::string weightRowsName() const { return Region + "_weight_rows"; }
+  /// The rows up to which the target's decode kernels run: sm_90a has the
+  /// wgmma one (tc/decode/weight_stream_grid.cuh, decode_kernel).
+  bool decodesOnWgmma() const { return C.Arch == GpuArch::SM90a; }
+  std::string decodeRowsName() const {
+    return decodesOnWgmma() ? "tc::decode::kWgmmaDecodeRows" : "tc::decode::kDecodeRows";
+  }
 
   /// The functor of B's rows for the decode kernel: row tc_row's OffsetRow,
   /// the values its prologue reads loaded once (the kernel asks for rows
@@ -1896,7 +1903,8 @@ private:
     return "  // Decoding shapes: at few rows the layer is bound by the bytes of " +
            M.Arrays[Idiom.B.ArrayId].Name + ",\n  // which the decode kernel reads once "
            "(tc/decode/launch.cuh).\n"
-           "  if ((" + extentM() + ") <= tc::decode::kDecodeRows && tc::decode::launch_weight_stream(" + extentM() +
+           "  if ((" + extentM() + ") <= " + decodeRowsName() + " && tc::decode::launch_weight_stream" +
+           (decodesOnWgmma() ? "<true>(" : "(") + extentM() +
            ", " + extentN() + ", " + Idiom.ExtentK.str(subst()) + ", " + operandArguments(Idiom.A) +
            ", " + operandArguments(Idiom.B) + ",\n        " + weightRowsName() + "{" + ArgList + "}, " +
            epilogueFunctorName() + "{" + ArgList + "}, tc_facts.device, tc_stream)) {\n" +

@@ -47,8 +47,8 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // EXPLAIN-SAME: few tiles split into parts launched as one cluster each (distributed shared memory adds them)
 // EXPLAIN-SAME: 131152 bytes of shared memory
 // EXPLAIN: main loop: {{.*}}; the tile computed transposed (C^T = B^T A^T): B's 8-bit tile lands raw (64-byte swizzle) and each consumer thread converts its wgmma A fragments from it in registers, minus each row's offset in fp16 pairs where exact (the cp.async kernel converts while copying){{$}}
-// EXPLAIN-NEXT: decoding shapes (M <= tc::decode::kDecodeRows): tc::decode::launch_weight_stream with tc_int8_linear_0_weight_rows and tc_int8_linear_0_epilogue (W and X through TMA stages, unaligned operands through registers)
-// EXPLAIN80: decoding shapes (M <= tc::decode::kDecodeRows): tc::decode::launch_weight_stream with tc_int8_linear_0_weight_rows and tc_int8_linear_0_epilogue (W through registers)
+// EXPLAIN-NEXT: decoding shapes (M <= tc::decode::kWgmmaDecodeRows): tc::decode::launch_weight_stream with tc_int8_linear_0_weight_rows and tc_int8_linear_0_epilogue (mma.sync up to 16 rows, wgmma up to 32; W and X through TMA stages, through registers where TMA cannot map them)
+// EXPLAIN80: decoding shapes (M <= tc::decode::kDecodeRows): tc::decode::launch_weight_stream with tc_int8_linear_0_weight_rows and tc_int8_linear_0_epilogue (mma.sync, W through registers)
 // The 64x128 kernel converts into its stages; the 256x128 one computes its
 // tile transposed beside a producer warpgroup.
 // EXPLAIN: kernel: block tile 64x128x64, 1 warpgroup (4 warps and a producer warp)
@@ -298,7 +298,7 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK-NEXT: {{^}}    return;  // no output element
 // CHECK-NEXT: {{^}}  // Decoding shapes: at few rows the layer is bound by the bytes of W,
 // CHECK-NEXT: {{^}}  // which the decode kernel reads once (tc/decode/launch.cuh).
-// CHECK-NEXT: {{^}}  if ((M) <= tc::decode::kDecodeRows && tc::decode::launch_weight_stream(M, N, K, X, K, W, K,
+// CHECK-NEXT: {{^}}  if ((M) <= tc::decode::kWgmmaDecodeRows && tc::decode::launch_weight_stream<true>(M, N, K, X, K, W, K,
 // CHECK-NEXT: {{^}}        tc_int8_linear_0_weight_rows{M, N, K, X, W, zero, scale, Y}, tc_int8_linear_0_epilogue{M, N, K, X, W, zero, scale, Y}, tc_facts.device, tc_stream)) {
 // CHECK-NEXT: {{^}}    return;
 // CHECK-NEXT: {{^}}  }

@@ -1,29 +1,42 @@
 // tc/decode/launch.cuh - what a generated launcher calls for a layer with
-// 8-bit weights at decoding shapes: the decode component
-// (weight_stream.cuh) where the layer pays (weight_stream_pays), with W
-// through TMA stages where the kernel was built for sm_90
+// 8-bit weights at decoding shapes: the decode kernel decode_kernel
+// (weight_stream_grid.cuh) chooses, where the layer pays. The mma.sync
+// kernel takes W through TMA stages where it was built for sm_90
 // (weight_stream_tma.cuh), else through registers (sm_80, or the TMA maps
-// declined); false elsewhere, and the region's other kernels run.
+// declined); the wgmma kernel (weight_stream_wgmma.cuh) only where kWgmma,
+// which a launcher generated for sm_90a passes. False elsewhere, and the
+// region's other kernels run.
 #pragma once
 
 #include "weight_stream.cuh"
 #include "weight_stream_tma.cuh"
+#include "weight_stream_wgmma.cuh"
 
 namespace tc {
 namespace decode {
 
-template <typename Src, class Rows, class Epilogue>
+template <bool kWgmma = false, typename Src, class Rows, class Epilogue>
 __host__ bool launch_weight_stream(long long m, long long n, long long k, const __half *x,
                                    long long ldx, const Src *w, long long ldw, const Rows &rows,
                                    const Epilogue &epilogue, const DeviceFacts &device,
                                    cudaStream_t stream) {
-  if (!weight_stream_pays(m, n, k, rows_of_16_bytes(x, ldx) && rows_of_16_bytes(w, ldw)))
+  const bool aligned = rows_of_16_bytes(x, ldx) && rows_of_16_bytes(w, ldw);
+  switch (decode_kernel(m, n, k, aligned, kWgmma)) {
+  case DecodeKernel::kMmaRows:
+    if (launch_weight_stream_tma<1, kTmaDepth>(m, n, k, x, ldx, w, ldw, rows, epilogue, device,
+                                               stream))
+      return true;
+    return cudaPeekAtLastError() == cudaSuccess &&
+           launch_weight_stream_tiles<1>(m, n, k, x, ldx, w, ldw, rows, epilogue, device, stream);
+  case DecodeKernel::kWgmma:
+    if constexpr (kWgmma)
+      return launch_weight_stream_wgmma<kWgmmaDecodeRows, kTmaDepth>(m, n, k, x, ldx, w, ldw,
+                                                                     rows, epilogue, device,
+                                                                     stream);
     return false;
-  if (launch_weight_stream_tma<1, kTmaDepth>(m, n, k, x, ldx, w, ldw, rows, epilogue, device,
-                                             stream))
-    return true;
-  return cudaPeekAtLastError() == cudaSuccess &&
-         launch_weight_stream_tiles<1>(m, n, k, x, ldx, w, ldw, rows, epilogue, device, stream);
+  default:
+    return false;
+  }
 }
 
 }  // namespace decode

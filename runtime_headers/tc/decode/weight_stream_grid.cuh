@@ -97,13 +97,31 @@ TC_HOST_DEVICE_ inline WeightStreamGrid weight_stream_grid(long long m, long lon
   return g;
 }
 
-// Whether a generated launcher gives an M x N x K layer to this kernel:
-// few rows, many weights (above), each operand's rows 16-byte aligned
-// (`aligned`: the kernel's byte-wise and element-wise paths are for
-// correctness, not speed).
-TC_HOST_DEVICE_ inline bool weight_stream_pays(long long m, long long n, long long k,
-                                               bool aligned) {
-  return aligned && m >= 1 && m <= kDecodeRows && n * k >= kDecodeMinWeights;
+// The decode kernel a generated launcher gives an M x N x K layer:
+//   - kMmaRows: the mma.sync kernels (X's rows as 16-row m tiles; W
+//     through TMA stages where built for sm_90, else registers), up to
+//     kDecodeRows rows, where they were the fastest decode kernel;
+//   - kWgmma: the wgmma kernel (weight_stream_wgmma.cuh, 32 rows of X as
+//     wgmma's N), from there up to kWgmmaDecodeRows, where `wgmma` (the
+//     launcher's code is built for sm_90a) and the layer has at least
+//     kWgmmaMinWeights: faster than the mma.sync kernel at 32 rows on every
+//     Llama-3 layer, and than the region's GEMM kernels from 6144 x 4096
+//     up, but not at 4096 x 4096 (docs/results/decode-wgmma-h200.md);
+//   - kNone elsewhere: more rows, few weights (above), or an operand whose
+//     rows are not 16-byte aligned (`aligned`: the kernels' byte-wise and
+//     element-wise paths are for correctness, not speed).
+enum class DecodeKernel { kNone, kMmaRows, kWgmma };
+constexpr int kWgmmaDecodeRows = 32;
+constexpr long long kWgmmaMinWeights = 6144ll * 4096;
+
+TC_HOST_DEVICE_ inline DecodeKernel decode_kernel(long long m, long long n, long long k,
+                                                  bool aligned, bool wgmma) {
+  if (!aligned || m < 1 || n * k < kDecodeMinWeights)
+    return DecodeKernel::kNone;
+  if (m <= kDecodeRows)
+    return DecodeKernel::kMmaRows;
+  return wgmma && m <= kWgmmaDecodeRows && n * k >= kWgmmaMinWeights ? DecodeKernel::kWgmma
+                                                                    : DecodeKernel::kNone;
 }
 
 // Whether a layer of M rows takes this kernel: M <= 64, the rows of mma's

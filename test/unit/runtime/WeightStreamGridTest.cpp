@@ -12,7 +12,8 @@ namespace {
 using tc::ClusterCapacity;
 using tc::decode::weight_stream_fits;
 using tc::decode::weight_stream_grid;
-using tc::decode::weight_stream_pays;
+using tc::decode::decode_kernel;
+using tc::decode::DecodeKernel;
 using tc::decode::WeightStreamGrid;
 
 ClusterCapacity h200() {
@@ -85,13 +86,26 @@ TEST(WeightStreamGridTest, RowTilesPadM) {
 // Generated launchers give the kernel few rows of large, aligned layers
 // only: where it was measured faster than their other kernels.
 TEST(WeightStreamGridTest, LaunchersTakeItWhereItPays) {
-  EXPECT_TRUE(weight_stream_pays(1, 4096, 4096, true));
-  EXPECT_TRUE(weight_stream_pays(16, 57344, 8192, true));
-  EXPECT_FALSE(weight_stream_pays(17, 4096, 4096, true));
-  EXPECT_FALSE(weight_stream_pays(0, 4096, 4096, true));
-  EXPECT_FALSE(weight_stream_pays(16, 4096, 4095, true));
-  EXPECT_FALSE(weight_stream_pays(16, 129, 4096, true));
-  EXPECT_FALSE(weight_stream_pays(1, 4096, 4096, false));
+  constexpr auto kNone = DecodeKernel::kNone, kMmaRows = DecodeKernel::kMmaRows,
+                 kWgmma = DecodeKernel::kWgmma;
+  for (bool wgmma : {false, true}) {
+    EXPECT_EQ(decode_kernel(1, 4096, 4096, true, wgmma), kMmaRows);
+    EXPECT_EQ(decode_kernel(16, 57344, 8192, true, wgmma), kMmaRows);
+    EXPECT_EQ(decode_kernel(0, 4096, 4096, true, wgmma), kNone);
+    EXPECT_EQ(decode_kernel(16, 4096, 4095, true, wgmma), kNone);
+    EXPECT_EQ(decode_kernel(16, 129, 4096, true, wgmma), kNone);
+    EXPECT_EQ(decode_kernel(1, 4096, 4096, false, wgmma), kNone);
+    EXPECT_EQ(decode_kernel(33, 4096, 4096, true, wgmma), kNone);
+  }
+  // 17 to 32 rows: the wgmma kernel where the launcher has it (sm_90a),
+  // from 6144 x 4096 weights.
+  EXPECT_EQ(decode_kernel(17, 6144, 4096, true, true), kWgmma);
+  EXPECT_EQ(decode_kernel(32, 8192, 28672, true, true), kWgmma);
+  EXPECT_EQ(decode_kernel(32, 4096, 14336, true, true), kWgmma);
+  EXPECT_EQ(decode_kernel(32, 4096, 4096, true, true), kNone);
+  EXPECT_EQ(decode_kernel(17, 6144, 4096, true, false), kNone);
+  EXPECT_EQ(decode_kernel(32, 6144, 4096, false, true), kNone);
+  EXPECT_EQ(decode_kernel(32, 6144, 4095, true, true), kNone);
 }
 
 } // namespace
