@@ -24,7 +24,7 @@
 // (0x6400 | n is 1024 + n); (n - z) s is one fp16 fma, n s + (-z s), with
 // -z s rounded once a chunk: fp16 rounding, as int4 kernels commonly
 // dequantise before the mma. Each chunk's zero points and scales are
-// loaded two chunks ahead of their use.
+// loaded two chunks ahead of their use, and turned into terms only there.
 #pragma once
 
 #include "weight_stream_tma.cuh"
@@ -32,10 +32,11 @@
 namespace tc {
 namespace decode {
 
-// A row's zero point and scale in one group, as half2 pairs (both halves
-// equal).
+// A row's zero point and scale in one group, as loaded: the kernel reads
+// them chunks ahead and only turns them into its terms where it uses them,
+// so that nothing waits on the loads before then.
 struct NibbleGroup {
-  __half2 zero, scale;
+  __half zero, scale;
 };
 
 // Groups of rows whose zero points and scales are matrices N x groups
@@ -46,7 +47,7 @@ struct GroupScales {
   const __half *zero, *scale;
   long long ld;
   __device__ NibbleGroup operator()(long long n, long long group) const {
-    return {__half2half2(zero[n * ld + group]), __half2half2(scale[n * ld + group])};
+    return {zero[n * ld + group], scale[n * ld + group]};
   }
 };
 
@@ -134,14 +135,15 @@ struct WeightStreamInt4Params {
   Epilogue epilogue;
 };
 
-// A consumer lane's scale and bias for chunk c, per group of its warp's
-// columns: the lane's weights k0 .. k0 + 31 of the chunk lie in one group
-// of K (group_size a multiple of 32), the unit 4 c + q of 32 weights. Zero
-// past the block's chunks or K (those nibbles are zeros, their X too).
-template <bool kSigned, class Params, class Block>
-__device__ __forceinline__ void load_terms(NibbleTerms (&terms)[kGroups], const Params &p,
-                                           const Block &block, long long c, int warp, int g,
-                                           int q, int units_per_group) {
+// A consumer lane's zero points and scales for chunk c, per group of its
+// warp's columns: the lane's weights k0 .. k0 + 31 of the chunk lie in one
+// group of K (group_size a multiple of 32), the unit 4 c + q of 32
+// weights. Zero past the block's chunks or K (those nibbles are zeros,
+// their X too).
+template <class Params, class Block>
+__device__ __forceinline__ void load_groups(NibbleGroup (&groups)[kGroups], const Params &p,
+                                            const Block &block, long long c, int warp, int g,
+                                            int q, int units_per_group) {
   const long long unit = 4 * c + q;
   const bool inside = c < block.end && 32 * unit < p.k;
   // Units fit 32 bits (the launcher takes K < 2^36): a 32-bit division.
@@ -149,14 +151,48 @@ __device__ __forceinline__ void load_terms(NibbleTerms (&terms)[kGroups], const 
 #pragma unroll
   for (int grp = 0; grp < kGroups; ++grp) {
     const long long row = block.n0 + 32 * warp + 8 * grp + g;
-    terms[grp] = {__float2half2_rn(0.0f), __float2half2_rn(0.0f)};
-    if (inside) {
-      NibbleGroup group_of_row = p.groups(row < p.n ? row : p.n - 1, group);
-      if (kSigned)  // two's complement nibbles: (n ^ 8) - 8 (the consumers xor them)
-        group_of_row.zero = __hadd2(group_of_row.zero, __float2half2_rn(8.0f));
-      terms[grp] = {group_of_row.scale, __hneg2(__hmul2(group_of_row.zero, group_of_row.scale))};
+    groups[grp] = {__float2half(0.0f), __float2half(0.0f)};
+    if (inside)
+      groups[grp] = p.groups(row < p.n ? row : p.n - 1, group);
+  }
+}
+
+// The terms of loaded groups: scale s and bias -z s (two's complement
+// nibbles are xored with 8 by the consumers: (n ^ 8) - 8, so z + 8).
+template <bool kSigned>
+__device__ __forceinline__ void group_terms(NibbleTerms (&terms)[kGroups],
+                                            const NibbleGroup (&groups)[kGroups]) {
+#pragma unroll
+  for (int grp = 0; grp < kGroups; ++grp) {
+    __half2 zero = __half2half2(groups[grp].zero);
+    const __half2 scale = __half2half2(groups[grp].scale);
+    if (kSigned)
+      zero = __hadd2(zero, __float2half2_rn(8.0f));
+    terms[grp] = {scale, __hneg2(__hmul2(zero, scale))};
+  }
+}
+
+// A consumer warp's chunk c: its W from the stage, dequantised with `groups`.
+template <bool kSigned, int kMTiles, class S, class Block>
+__device__ __forceinline__ void consume_chunk_int4(float (&acc)[kMTiles][kGroups][4],
+                                                   const Block &block, long long c,
+                                                   const NibbleGroup (&groups)[kGroups],
+                                                   int warp, int lane) {
+  const int g = lane / 4, q = lane % 4;
+  const unsigned char *stage = block.acquire(c);
+  uint4 w[kGroups];
+#pragma unroll
+  for (int grp = 0; grp < kGroups; ++grp) {
+    w[grp] = *reinterpret_cast<const uint4 *>(stage + S::weight_offset(warp, grp, g, q));
+    if (kSigned) {
+      w[grp].x ^= 0x88888888u, w[grp].y ^= 0x88888888u;
+      w[grp].z ^= 0x88888888u, w[grp].w ^= 0x88888888u;
     }
   }
+  NibbleTerms terms[kGroups];
+  group_terms<kSigned>(terms, groups);
+  multiply_chunk_int4<kMTiles, S>(acc, stage, w, terms, g, q);
+  block.release(c, lane);
 }
 
 template <bool kSigned, int kMTiles, int kDepth, class Groups, class Epilogue>
@@ -178,29 +214,20 @@ __global__ void __launch_bounds__(kTmaThreads)
   } else {
     // Each chunk's zero points and scales are read two chunks ahead, so
     // that their loads overlap two chunks' multiplies instead of stalling
-    // each one.
+    // each one: two sets of registers, each used, then loaded again for
+    // the chunk two further (no register copies, which would wait on the
+    // loads).
     const int units_per_group = static_cast<int>(p.group_size / 32);
-    NibbleTerms now[kGroups], next[kGroups];
-    load_terms<kSigned>(now, p, block, block.begin, warp, g, q, units_per_group);
-    load_terms<kSigned>(next, p, block, block.begin + 1, warp, g, q, units_per_group);
-    for (long long c = block.begin; c < block.end; ++c) {
-      NibbleTerms later[kGroups];
-      load_terms<kSigned>(later, p, block, c + 2, warp, g, q, units_per_group);
-      const unsigned char *stage = block.acquire(c);
-      uint4 w[kGroups];
-#pragma unroll
-      for (int grp = 0; grp < kGroups; ++grp) {
-        w[grp] = *reinterpret_cast<const uint4 *>(stage + S::weight_offset(warp, grp, g, q));
-        if (kSigned) {
-          w[grp].x ^= 0x88888888u, w[grp].y ^= 0x88888888u;
-          w[grp].z ^= 0x88888888u, w[grp].w ^= 0x88888888u;
-        }
+    NibbleGroup even[kGroups], odd[kGroups];
+    load_groups(even, p, block, block.begin, warp, g, q, units_per_group);
+    load_groups(odd, p, block, block.begin + 1, warp, g, q, units_per_group);
+    for (long long c = block.begin; c < block.end; c += 2) {
+      consume_chunk_int4<kSigned, kMTiles, S>(acc, block, c, even, warp, lane);
+      load_groups(even, p, block, c + 2, warp, g, q, units_per_group);
+      if (c + 1 < block.end) {
+        consume_chunk_int4<kSigned, kMTiles, S>(acc, block, c + 1, odd, warp, lane);
+        load_groups(odd, p, block, c + 3, warp, g, q, units_per_group);
       }
-      multiply_chunk_int4<kMTiles, S>(acc, stage, w, now, g, q);
-      block.release(c, lane);
-#pragma unroll
-      for (int grp = 0; grp < kGroups; ++grp)
-        now[grp] = next[grp], next[grp] = later[grp];
     }
   }
   finish_columns<kMTiles>(acc, p.m, p.n, p.epilogue, block.smem, block.n0, thread, consumer);
