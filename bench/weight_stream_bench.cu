@@ -185,7 +185,8 @@ int main(int argc, char **argv) {
                       "tma5_split1_us,tma5_split2_us,tma5_split4_us,tma5_split8_us,"
                       "cublas_fp16_us,ratio,tc_weight_tbs,hbm_fraction,max_rel_diff,"
                       "int4_g128_us,int4_g128_tma6_us,wgmma3_us,wgmma4_us,wgmma4_split1_us,"
-                      "wgmma4_split2_us,wgmma4_split4_us,wgmma4_split8_us,wgmma_max_rel_diff\n");
+                      "wgmma4_split2_us,wgmma4_split4_us,wgmma4_split8_us,wgmma_max_rel_diff,"
+                      "int4_split1_us,int4_split2_us,int4_split4_us,int4_split8_us\n");
   std::printf("GPU: %s (%d SMs), HBM taken as %.2f TB/s\n", prop.name, prop.multiProcessorCount,
               hbm_tbs);
   std::printf("%-10s %-8s %4s %6s %6s %8s %7s %7s %7s %7s %7s %9s %7s %7s %6s %8s\n",
@@ -346,7 +347,7 @@ int main(int argc, char **argv) {
         wgmma_forced[i] = tc_time(204, 1 << i);
       const double blas_ms = time_graph(stream, blas_call);
       // The 4-bit layer (group 128) at 3 and 6 stages.
-      const auto int4_time = [&](auto depth) {
+      const auto int4_time = [&](auto depth, int split = 0) {
         return time_graph(stream, [&](int r) {
           const int s = r % sets;
           const tc::decode::GroupScales groups4{zero4, scale4, groups};
@@ -355,7 +356,7 @@ int main(int argc, char **argv) {
             return tc::decode::launch_weight_stream_int4<false, decltype(t)::value,
                                                          decltype(depth)::value>(
                 m, l.n, l.k, x, l.k, reinterpret_cast<const uint8_t *>(w[s]), l.k / 2, 128,
-                groups4, epi, facts, stream);
+                groups4, epi, facts, stream, split);
           };
           if (!(m <= 16 ? launch(std::integral_constant<int, 1>{})
                 : m <= 32 ? launch(std::integral_constant<int, 2>{})
@@ -365,6 +366,9 @@ int main(int argc, char **argv) {
       };
       const double int4_ms = int4_time(std::integral_constant<int, 3>{});
       const double int4_ms6 = int4_time(std::integral_constant<int, 6>{});
+      double int4_forced[4];
+      for (int i = 0; i < 4; ++i)
+        int4_forced[i] = int4_time(std::integral_constant<int, 3>{}, 1 << i);
       const double ratio = blas_ms / tc_ms, tbs = w_bytes / (tc_ms * 1e-3) / 1e12;
       log_sum += std::log(ratio);
       log_sum4 += std::log(blas_ms / int4_ms);
@@ -390,6 +394,8 @@ int main(int argc, char **argv) {
                   " TMA 6: %.2f us, %.3fx\n",
                   int4_ms * 1e3, blas_ms / int4_ms, w_bytes / 2 / (int4_ms * 1e-3) / 1e12,
                   int4_ms6 * 1e3, blas_ms / int4_ms6);
+      std::printf("    int4 splits 1/2/4/8, TMA 3: %.2f %.2f %.2f %.2f us\n", int4_forced[0] * 1e3,
+                  int4_forced[1] * 1e3, int4_forced[2] * 1e3, int4_forced[3] * 1e3);
       if (csv) {
         std::fprintf(csv, "%s,%s,%s,%lld,%lld,%lld,%.3f", prop.name, l.model, l.name, m, l.n, l.k,
                      tc_ms1 * 1e3);
@@ -403,7 +409,10 @@ int main(int argc, char **argv) {
         std::fprintf(csv, ",%.3f,%.3f", wgmma_ms[0] * 1e3, wgmma_ms[1] * 1e3);
         for (double v : wgmma_forced)
           std::fprintf(csv, ",%.3f", v * 1e3);
-        std::fprintf(csv, ",%.3e\n", worst_wgmma);
+        std::fprintf(csv, ",%.3e", worst_wgmma);
+        for (double v : int4_forced)
+          std::fprintf(csv, ",%.3f", v * 1e3);
+        std::fprintf(csv, "\n");
       }
       cudaFree(x);
       cudaFree(y);
