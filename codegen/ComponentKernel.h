@@ -40,7 +40,7 @@ inline bool composesSm90Gemm(const KernelConfig &C, const MatmulIdiom &Idiom,
 }
 
 /// Why the region is not a layer the decode component
-/// (tc/decode/weight_stream.cuh) takes at few rows (M <= tc::decode::kDecodeRows), or an empty string
+/// (tc/decode/launch.cuh) takes at few rows (decode_kernel), or an empty string
 /// where it is: Y = epilogue(A B) with A fp16 as stored (k contiguous, no
 /// prologue), B 8-bit with k contiguous and the element-minus-offset
 /// prologue (tc::OffsetRow), one product, no batch, no guard of the output,

@@ -1897,8 +1897,9 @@ private:
            "    return " + Function + ";\n  }\n};\n\n";
   }
 
-  /// The launch of the decode kernel for M <= kDecodeRows; where it cannot
-  /// launch, the kernels below run.
+  /// The launch of the decode kernels for few rows (decodeRowsName; which
+  /// kernel, decode_kernel in tc/decode/weight_stream_grid.cuh); where none
+  /// launches, the kernels below run.
   std::string decodeLaunch(const std::string &ArgList) const {
     return "  // Decoding shapes: at few rows the layer is bound by the bytes of " +
            M.Arrays[Idiom.B.ArrayId].Name + ",\n  // which the decode kernel reads once "

@@ -202,7 +202,8 @@ void check_rows(std::mt19937 &rng) {
   check<Src, kMTiles, kWeightStages, kTmaDepth, kWgmma>(16 * kMTiles - 5, 257, 1000, 8, 0, Zeros::kHalfFraction, false, rng);
   check<Src, kMTiles, kWeightStages, kTmaDepth, kWgmma>(16 * kMTiles - 1, 640, 2064, 0, 0, Zeros::kIntegral, false, rng, 4);
   // Each split, whatever the grid chooses: unsplit, and shares of 2, 4, 8
-  // (uneven ones included: 33 chunks).
+  // (uneven ones included: 33 chunks). K = 4097 leaves W's rows unaligned:
+  // the register kernels take it, the TMA and wgmma ones decline.
   for (int split : {1, 2, 4, 8})
     check<Src, kMTiles, kWeightStages, kTmaDepth, kWgmma>(16 * kMTiles - 2, 1000, 4097, 0, 0, Zeros::kIntegral, false, rng, split);
   // The same with rows the TMA path maps (33 chunks, the last of 16 k),
@@ -316,6 +317,13 @@ void check_int4_rows(std::mt19937 &rng) {
     check_int4<kSigned, kMTiles>(m - 2, 1000, 4112, 128, 0, false, rng, split);
   check_int4<kSigned, kMTiles>(m, 640, 2048, 64, 0, true, rng, 8);
   check_int4<kSigned, kMTiles>(m - 1, 300, 8192, 128, 0, true, rng);
+  // Groups that are not powers of two; one group of all of K (its size
+  // far past K); empty shares (2 chunks, split 8).
+  check_int4<kSigned, kMTiles>(m - 3, 520, 2000, 96, 0, false, rng);
+  check_int4<kSigned, kMTiles>(m, 257, 1920, 160, 0, false, rng, 2);
+  check_int4<kSigned, kMTiles>(m, 300, 4096, 192, 0, false, rng);
+  check_int4<kSigned, kMTiles>(m - 5, 300, 1000, 1ll << 40, 0, false, rng);
+  check_int4<kSigned, kMTiles>(m, 300, 256, 128, 0, false, rng, 8);
 }
 
 }  // namespace
@@ -338,12 +346,14 @@ int main() {
   // W as wgmma's A from registers, X's 16, 32 or 64 rows its N.
   check_rows<int8_t, 1, 0, 4, true>(rng);
   check_rows<uint8_t, 2, 0, 3, true>(rng);
+  check_rows<int8_t, 2, 0, 3, true>(rng);  // what generated launchers run
   check_rows<int8_t, 4, 0, 4, true>(rng);
   check_rows<uint8_t, 4, 0, 3, true>(rng);
   // 4-bit weights, unsigned and signed, with group-wise zero points and scales.
   check_int4_rows<false, 1>(rng);
   check_int4_rows<true, 1>(rng);
   check_int4_rows<false, 4>(rng);
+  check_int4_rows<true, 4>(rng);
   std::printf("weight_stream_test: %d checks, %d failed\n", checks, failures);
   return failures ? 1 : 0;
 }

@@ -253,6 +253,11 @@ __host__ bool launch_weight_stream_int4(long long m, long long n, long long k, c
     return true;
   const long long w_row = (k + 1) / 2;
   CUtensorMap map_w, map_x;
+  // A group of all of K and more is one group: its size clamped to K's
+  // 32-weight units keeps the kernel's 32-bit division in range.
+  const long long k_units = (k + 31) / 32;
+  if (group_size > 32 * k_units && group_size % 32 == 0)
+    group_size = 32 * k_units;
   if (group_size < 32 || group_size % 32 != 0 || k >= (1LL << 36) ||
       !tiles_take<kMTiles>(m, n, k, ldx, ldw, w_row) ||
       !map_layer<kMTiles>(map_w, map_x, w, w_row, ldw, n, x, ldx, m, k))

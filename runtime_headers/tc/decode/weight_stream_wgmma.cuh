@@ -3,8 +3,8 @@
 // Y^T = W' X^T, so that W's 128 rows of the column block are wgmma's M (two
 // consumer warpgroups of 64) and X's rows its N (kN = 16, 32 or 64), where
 // the mma.sync kernels (weight_stream_tma.cuh) hold X's rows as 16-row
-// m tiles. The accumulators are kN / 2 floats a thread instead of 16 kN / 4
-// for the same 128 columns, and one wgmma does the work of kN / 2 mma.sync.
+// m tiles. The accumulators are kN / 2 floats a thread instead of kN for the
+// same 128 columns, and one wgmma does the work of kN / 2 mma.sync.
 //
 // Stage layout (one 128-deep chunk, 1024-byte aligned; TmaBlock's producer):
 //   - W, two TMA boxes of 64 bytes x 128 rows (k 0-63, 64-127 of the
