@@ -1531,6 +1531,38 @@ private:
     return ExprNode::make(ExprNode::Cast, typeName(T), {std::move(Leaf)});
   }
 
+  /// `(W[...] >> s) & 15` (or `& 0xF`) of an 8-bit array W: a nibble of a
+  /// packed 4-bit operand (issue 51's int4 weights), whose `k / 2`
+  /// subscripts and shifts the model cannot take yet. The shift, else null.
+  const BinaryOperator *nibbleUnpacking(const Expr *E) const {
+    const auto *And = dyn_cast<BinaryOperator>(E);
+    if (!And || And->getOpcode() != BO_And)
+      return nullptr;
+    for (int Side = 0; Side < 2; ++Side) {
+      const Expr *Mask = (Side ? And->getLHS() : And->getRHS())->IgnoreParenImpCasts();
+      const Expr *Value = (Side ? And->getRHS() : And->getLHS())->IgnoreParenImpCasts();
+      const auto *Literal = dyn_cast<IntegerLiteral>(Mask);
+      const auto *Shift = dyn_cast<BinaryOperator>(Value);
+      if (!Literal || Literal->getValue() != 15 || !Shift || Shift->getOpcode() != BO_Shr)
+        continue;
+      const auto *Element =
+          dyn_cast<ArraySubscriptExpr>(Shift->getLHS()->IgnoreParenCasts());
+      if (Element && Element->getType()->isIntegerType() &&
+          Ctx.getTypeSize(Element->getType()) == 8)
+        return Shift;
+    }
+    return nullptr;
+  }
+  /// The array's name of `W[...]` (casts and parentheses aside).
+  static std::string arrayName(const Expr *E) {
+    const auto *ASE = dyn_cast<ArraySubscriptExpr>(E->IgnoreParenCasts());
+    if (!ASE)
+      return "the array";
+    if (const auto *DR = dyn_cast<DeclRefExpr>(ASE->getBase()->IgnoreParenImpCasts()))
+      return DR->getDecl()->getNameAsString();
+    return "the array";
+  }
+
   llvm::Expected<ExprPtr> expr(const Expr *E, Statement &S) {
     E = E->IgnoreParens();
     // A template's non-type argument, in an instantiated region: its value
@@ -1558,6 +1590,14 @@ private:
       return expr(EWC->getSubExpr(), S);
     if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
       return expr(MT->getSubExpr(), S);
+    if (const BinaryOperator *Shift = nibbleUnpacking(E))
+      return regionError(Shift->getOperatorLoc(),
+                         "a 4-bit value unpacked from a byte of '" +
+                             arrayName(Shift->getLHS()) + "': packed 4-bit operands are not "
+                             "rewritten yet",
+                         "host code can call tc::decode::launch_weight_stream_int4 "
+                         "(tc/decode/weight_stream_int4.cuh) for such a layer at decoding "
+                         "shapes; int8_t or uint8_t weights, one a byte, are rewritten");
     if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
       return expr(BT->getSubExpr(), S);
     if (const auto *IC = dyn_cast<ImplicitCastExpr>(E)) {
