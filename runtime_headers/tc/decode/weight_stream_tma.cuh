@@ -221,29 +221,42 @@ __host__ inline bool map_layer(CUtensorMap &map_w, CUtensorMap &map_x, const voi
          tma_map_2d(&map_x, x, k, m, ldx, 64, 16 * kMTiles);
 }
 
+// Launches an 8-bit layer on a TMA kernel (kKernel, taking
+// WeightStreamTmaParams and the two maps) of kMTiles row tiles, kThreads_
+// threads and kBytes of shared memory, W's boxes swizzled where kSwizzleW.
+// False, launching nothing, where TMA cannot map an operand (base or row
+// pitch not 16-byte aligned, N or K of 2^31 or more, no driver entry
+// point), where the kernel cannot take the layer or was not built for
+// sm_90, or where the launch failed.
+template <auto kKernel, int kMTiles, int kThreads_, int kBytes, bool kSwizzleW, typename Src,
+          class Rows, class Epilogue>
+__host__ bool launch_tma_layer(long long m, long long n, long long k, const __half *x,
+                               long long ldx, const Src *w, long long ldw, const Rows &rows,
+                               const Epilogue &epilogue, const DeviceFacts &device,
+                               cudaStream_t stream, int split) {
+  static_assert(sizeof(Src) == 1 && std::is_integral<Src>::value, "8-bit weights");
+  if (m < 1 || n < 1)
+    return true;
+  CUtensorMap map_w, map_x;
+  if (!tiles_take<kMTiles>(m, n, k, ldx, ldw, k) ||
+      !map_layer<kMTiles>(map_w, map_x, w, k, ldw, n, x, ldx, m, k, kSwizzleW))
+    return false;
+  const WeightStreamTmaParams<Rows, Epilogue> p{m, n, k, rows, epilogue};
+  return launch_column_blocks<kKernel, kThreads_, kBytes, true>(m, n, k, device, stream, split, p,
+                                                                map_w, map_x);
+}
+
 // Launches the layer as launch_weight_stream_tiles does, W and X copied by
-// TMA into kDepth stages. False, launching nothing, where TMA cannot map
-// an operand (base or row pitch not 16-byte aligned, N or K of 2^31 or
-// more, no driver entry point), where the kernel cannot take the layer or
-// was not built for sm_90, or where the launch failed.
+// TMA into kDepth stages (launch_tma_layer says where it declines).
 template <int kMTiles, int kDepth, typename Src, class Rows, class Epilogue>
 __host__ bool launch_weight_stream_tma(long long m, long long n, long long k, const __half *x,
                                        long long ldx, const Src *w, long long ldw,
                                        const Rows &rows, const Epilogue &epilogue,
                                        const DeviceFacts &device, cudaStream_t stream,
                                        int split = 0) {
-  static_assert(sizeof(Src) == 1 && std::is_integral<Src>::value, "8-bit weights");
-  if (m < 1 || n < 1)
-    return true;
-  CUtensorMap map_w, map_x;
-  if (!tiles_take<kMTiles>(m, n, k, ldx, ldw, k) ||
-      !map_layer<kMTiles>(map_w, map_x, w, k, ldw, n, x, ldx, m, k))
-    return false;
-  using S = TmaStages<kMTiles, kDepth>;
-  const WeightStreamTmaParams<Rows, Epilogue> p{m, n, k, rows, epilogue};
-  return launch_column_blocks<weight_stream_tma_kernel<Src, kMTiles, kDepth, Rows, Epilogue>,
-                              kTmaThreads, S::kBytes, true>(m, n, k, device, stream, split, p,
-                                                            map_w, map_x);
+  return launch_tma_layer<weight_stream_tma_kernel<Src, kMTiles, kDepth, Rows, Epilogue>, kMTiles,
+                          kTmaThreads, TmaStages<kMTiles, kDepth>::kBytes, false>(
+      m, n, k, x, ldx, w, ldw, rows, epilogue, device, stream, split);
 }
 
 }  // namespace decode

@@ -91,16 +91,9 @@ __device__ __forceinline__ void consume_chunks_wgmma(
   }
 }
 
-template <class Rows, class Epilogue>
-struct WeightStreamWgmmaParams {
-  long long m, n, k;
-  Rows rows;
-  Epilogue epilogue;
-};
-
 template <typename Src, int kN, int kDepth, class Rows, class Epilogue>
 __global__ void __launch_bounds__(kWgmmaThreads)
-    weight_stream_wgmma_kernel(const WeightStreamWgmmaParams<Rows, Epilogue> p,
+    weight_stream_wgmma_kernel(const WeightStreamTmaParams<Rows, Epilogue> p,
                                const __grid_constant__ CUtensorMap map_w,
                                const __grid_constant__ CUtensorMap map_x) {
 #if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM90_ALL)
@@ -169,28 +162,18 @@ __global__ void __launch_bounds__(kWgmmaThreads)
 }
 
 // Launches the layer (M <= kN) as launch_weight_stream_tma does, on
-// wgmma. The caller's code must be built for sm_90a: built for sm_90
-// without the `a` features, the kernel traps. False, launching nothing,
-// where TMA cannot map an operand, the kernel cannot take the layer or
-// the launch failed.
+// wgmma (launch_tma_layer says where it declines). The caller's code must
+// be built for sm_90a: built for sm_90 without the `a` features, the
+// kernel traps.
 template <int kN, int kDepth, typename Src, class Rows, class Epilogue>
 __host__ bool launch_weight_stream_wgmma(long long m, long long n, long long k, const __half *x,
                                          long long ldx, const Src *w, long long ldw,
                                          const Rows &rows, const Epilogue &epilogue,
                                          const DeviceFacts &device, cudaStream_t stream,
                                          int split = 0) {
-  static_assert(sizeof(Src) == 1 && std::is_integral<Src>::value, "8-bit weights");
-  if (m < 1 || n < 1)
-    return true;
-  CUtensorMap map_w, map_x;
-  if (!tiles_take<kN / 16>(m, n, k, ldx, ldw, k) ||
-      !map_layer<kN / 16>(map_w, map_x, w, k, ldw, n, x, ldx, m, k, true))
-    return false;
-  using S = WgmmaStages<kN, kDepth>;
-  const WeightStreamWgmmaParams<Rows, Epilogue> p{m, n, k, rows, epilogue};
-  return launch_column_blocks<weight_stream_wgmma_kernel<Src, kN, kDepth, Rows, Epilogue>,
-                              kWgmmaThreads, S::kBytes, true>(m, n, k, device, stream, split, p,
-                                                              map_w, map_x);
+  return launch_tma_layer<weight_stream_wgmma_kernel<Src, kN, kDepth, Rows, Epilogue>, kN / 16,
+                          kWgmmaThreads, WgmmaStages<kN, kDepth>::kBytes, true>(
+      m, n, k, x, ldx, w, ldw, rows, epilogue, device, stream, split);
 }
 
 }  // namespace decode
