@@ -116,6 +116,17 @@ struct WeightRegisters {
   uint4 w[2][kGroups];
 };
 
+// The lane's chunk from shared memory: `piece(b, grp)` is where its 16
+// bytes of block b and group grp lie (the stages' layouts differ).
+template <class Piece>
+__device__ __forceinline__ void load_shared_weights(WeightRegisters &r, const Piece &piece) {
+#pragma unroll
+  for (int b = 0; b < 2; ++b)
+#pragma unroll
+    for (int grp = 0; grp < kGroups; ++grp)
+      r.w[b][grp] = *reinterpret_cast<const uint4 *>(piece(b, grp));
+}
+
 // Loads the lane's bytes of chunk k0 (see the layout above) from its rows
 // `rows[group]` (nullptr: past N, zeros). `whole`: the chunk lies inside K
 // and every row is 16-byte aligned; else byte by byte, zeros past K.
@@ -359,12 +370,9 @@ __device__ __forceinline__ void stream_chunks_shared(float (&acc)[kMTiles][kGrou
       copy(c + kDepth - 1);
     cp_async_commit();
     WeightRegisters cur;
-#pragma unroll
-    for (int b = 0; b < 2; ++b)
-#pragma unroll
-      for (int grp = 0; grp < kGroups; ++grp)
-        cur.w[b][grp] =
-            *reinterpret_cast<const uint4 *>(weight_slot(w_stage(c), warp, lane, 4 * b + grp));
+    load_shared_weights(cur, [&](int b, int grp) {
+      return weight_slot(w_stage(c), warp, lane, 4 * b + grp);
+    });
     multiply_chunk<Src, kMode, kMTiles>(acc, x_stage(c), cur, rows, g, q);
   }
   cp_async_wait<0>();

@@ -149,12 +149,8 @@ __device__ __forceinline__ void consume_chunks(float (&acc)[kMTiles][kGroups][4]
   for (long long c = block.begin; c < block.end; ++c) {
     const unsigned char *stage = block.acquire(c);
     WeightRegisters cur;
-#pragma unroll
-    for (int b = 0; b < 2; ++b)
-#pragma unroll
-      for (int grp = 0; grp < kGroups; ++grp)
-        cur.w[b][grp] =
-            *reinterpret_cast<const uint4 *>(stage + S::weight_offset(warp, grp, b, g, q));
+    load_shared_weights(cur,
+                        [&](int b, int grp) { return stage + S::weight_offset(warp, grp, b, g, q); });
     multiply_chunk<Src, kMode, kMTiles, S>(acc, stage, cur, rows, g, q);
     block.release(c, lane);
   }
