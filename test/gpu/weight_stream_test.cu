@@ -270,20 +270,26 @@ void check_int4(long long m, long long n, long long k, long long group, int pad,
           ++bad;
         continue;
       }
-      double ref = 0, norm = 0;
+      double ref = 0, norm = 0, bias_norm = 0;
       for (long long kk = 0; kk < k; ++kk) {
         int nib = (hw[j * ldw + kk / 2] >> (4 * (kk % 2))) & 15;
         if (kSigned)
           nib = nib >= 8 ? nib - 16 : nib;
         const long long gi = j * groups + kk / group;
-        const double t = static_cast<double>(__half2float(hx[i * ldx + kk])) *
-                         (nib - static_cast<double>(__half2float(hzero[gi]))) *
-                         __half2float(hscale[gi]);
+        const double xs = static_cast<double>(__half2float(hx[i * ldx + kk])) *
+                          __half2float(hscale[gi]);
+        const double t = xs * (nib - static_cast<double>(__half2float(hzero[gi])));
         ref += t;
         norm += std::fabs(t);
+        // The kernel's bias -z s (z + 8 for signed nibbles) is rounded to
+        // fp16 on its own (half an ulp, 2^-11 relative), an error that the
+        // difference n - z does not scale down.
+        bias_norm += std::fabs(xs * (__half2float(hzero[gi]) + (kSigned ? 8.0 : 0.0)));
       }
-      // fp16 rounding of (w - z) s (2^-11 relative) and fp32 sums.
-      const double err = std::fabs(got - ref), tol = 1e-3 * norm + 1e-6;
+      // fp16 rounding of n s + (-z s) (2^-11 relative), of the bias, and
+      // fp32 sums.
+      const double err = std::fabs(got - ref),
+                   tol = 1e-3 * norm + 0x1p-11 * 1.25 * bias_norm + 1e-6;
       worst = std::fmax(worst, err / (norm + 1e-30));
       if (!(err <= tol))
         ++bad;
