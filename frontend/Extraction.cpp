@@ -13,6 +13,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include <functional>
 #include <map>
 #include <set>
 
@@ -286,6 +287,9 @@ private:
       return regionError(For->getBeginLoc(),
                          "loop initialisation must set one integer iterator",
                          "write 'for (int i = lower; i < upper; ++i)'");
+    if (!isa<DeclStmt>(For->getInit()))
+      if (auto E = checkCounterDeclaredOutside(Iter, For))
+        return E;
     // Sibling loops often reuse a name (two `j` loops); the model needs
     // one name per loop, so later ones get a suffix (j, j_1, ...).
     L.Iterator = Iter->getNameAsString();
@@ -1799,6 +1803,86 @@ private:
   }
 
   // ----- helpers ---------------------------------------------------------
+  /// A counter declared before the region (`int i; ... for (i = 0; ...)`)
+  /// is left by the loops at their final value; the launch that replaces
+  /// them leaves it as it was. So such a counter is taken only where
+  /// nothing outside the region can read it before setting it again: a
+  /// local of this function (not a reference, not captured from another)
+  /// whose every other use lies in a `for` loop that starts by assigning
+  /// it from an expression not reading it, and does not hold the region.
+  llvm::Error checkCounterDeclaredOutside(const VarDecl *Iter, const ForStmt *For) {
+    const std::string Name = Iter->getNameAsString();
+    const std::string Note = "the launch that replaces the loops leaves '" + Name +
+                             "' as it was, not at the value the loops end with; "
+                             "declare the counter in the loop: 'for (int " + Name +
+                             " = ...'";
+    if (!Iter->hasLocalStorage() || Iter->getType()->isReferenceType() ||
+        Iter->getDeclContext() != &F)
+      return regionError(For->getInit()->getBeginLoc(),
+                         "loop counter '" + Name + "' is not a local variable of '" +
+                             F.getNameAsString() + "'",
+                         Note);
+    if (const DeclRefExpr *Use = useOutsideRegion(Iter))
+      return regionError(Use->getLocation(),
+                         "'" + Name + "', a counter of the '#pragma tc' region's loops, is "
+                         "used here, outside the region",
+                         Note);
+    return llvm::Error::success();
+  }
+
+  /// A use of VD outside the region that a loop assigning VD first does not
+  /// cover (checkCounterDeclaredOutside), if there is one.
+  const DeclRefExpr *useOutsideRegion(const VarDecl *VD) {
+    const Stmt *Body = F.getBody();
+    if (!Body)
+      return nullptr;
+    const SourceManager &SM = Ctx.getSourceManager();
+    auto Holds = [&](const Stmt *S, SourceLocation L) {
+      return !SM.isBeforeInTranslationUnit(L, S->getBeginLoc()) &&
+             !SM.isBeforeInTranslationUnit(S->getEndLoc(), L);
+    };
+    // `for (VD = e; ...)` with e not reading VD, and not around the region.
+    auto Resets = [&](const ForStmt *Loop) {
+      const auto *BO = dyn_cast_or_null<BinaryOperator>(Loop->getInit());
+      if (!BO || BO->getOpcode() != BO_Assign || !refersTo(BO->getLHS(), VD) ||
+          Holds(Loop, RegionBegin))
+        return false;
+      bool ReadsVD = false;
+      std::function<void(const Stmt *)> Scan = [&](const Stmt *S) {
+        if (!S || ReadsVD)
+          return;
+        if (const auto *DR = dyn_cast<DeclRefExpr>(S); DR && DR->getDecl() == VD)
+          ReadsVD = true;
+        for (const Stmt *C : S->children())
+          Scan(C);
+      };
+      Scan(BO->getRHS());
+      return !ReadsVD;
+    };
+    const DeclRefExpr *Found = nullptr;
+    std::function<void(const Stmt *, bool)> Walk = [&](const Stmt *S, bool Covered) {
+      if (!S || Found)
+        return;
+      if (const auto *Loop = dyn_cast<ForStmt>(S))
+        Covered = Covered || Resets(Loop);
+      if (const auto *DR = dyn_cast<DeclRefExpr>(S))
+        if (DR->getDecl() == VD && !Covered && !isInsideRegion(DR->getLocation())) {
+          Found = DR;
+          return;
+        }
+      // `VD = e` writes VD: only e can read it (report the read).
+      if (const auto *BO = dyn_cast<BinaryOperator>(S);
+          BO && BO->getOpcode() == BO_Assign && refersTo(BO->getLHS(), VD)) {
+        Walk(BO->getRHS(), Covered);
+        return;
+      }
+      for (const Stmt *C : S->children())
+        Walk(C, Covered);
+    };
+    Walk(Body, false);
+    return Found;
+  }
+
   bool refersTo(const Expr *E, const VarDecl *VD) {
     const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
     return DR && DR->getDecl() == VD;
