@@ -372,6 +372,27 @@ llvm::Expected<GeneratedRegion> bindRegion(const RegionModel &M, GeneratedRegion
   return G;
 }
 
+/// `#include <tc/tc.cuh>`, with the file's macros of ordinary names that
+/// are defined where it goes (`Macros`) set aside around it, so that they
+/// cannot rewrite the runtime headers' own names (N, T, kThreads, ...).
+/// Reserved names (`__X`, `_X`), NDEBUG and TC_* configure headers, and
+/// stay.
+std::string runtimeInclude(const std::set<std::string> &Macros) {
+  std::string SetAside, Restore;
+  for (const std::string &Id : Macros) {
+    llvm::StringRef Name(Id);
+    if (Name.empty() || Name == "NDEBUG" || Name.starts_with("TC_") ||
+        Name.starts_with("__") || (Name[0] == '_' && Name.size() > 1 && isUppercase(Name[1])))
+      continue;
+    SetAside += "#pragma push_macro(\"" + Id + "\")\n#undef " + Id + "\n";
+    Restore += "#pragma pop_macro(\"" + Id + "\")\n";
+  }
+  if (SetAside.empty())
+    return "#include <tc/tc.cuh>\n";
+  return "// Macros of this file set aside while the runtime headers are read:\n" + SetAside +
+         "#include <tc/tc.cuh>\n" + Restore;
+}
+
 /// Where a function's regions' definitions go: before the function, and
 /// before its `template <...>` line if it is a function template.
 SourceLocation definitionsAnchor(const FunctionDecl &F) {
@@ -403,11 +424,48 @@ llvm::Expected<GeneratedRegion> process(ASTContext &Ctx, const Region &R,
   return bindRegion(*Model, std::move(*G), UserMacros, R.S->getBeginLoc());
 }
 
+/// Why a region cannot be replaced where it stands, if it cannot: in
+/// device code (its replacement is a launch, which host code makes), or
+/// ending inside a macro's expansion that goes on past it (the
+/// replacement takes the whole invocation, which would drop the rest).
+std::optional<RegionError> placementError(SourceManager &SM, const LangOptions &LangOpts,
+                                          const Region &R) {
+  if (R.F->hasAttr<CUDAGlobalAttr>() || R.F->hasAttr<CUDADeviceAttr>())
+    return RegionError(R.Pragma->Loc,
+                       "'#pragma tc' region in device code: '" + R.F->getNameAsString() +
+                           "' is a " +
+                           (R.F->hasAttr<CUDAGlobalAttr>() ? "'__global__'" : "'__device__'") +
+                           " function",
+                       "the region becomes a kernel launch, which host code makes; move the "
+                       "loop nest into a host function");
+  SourceLocation Last = R.S->getEndLoc();
+  if (Last.isMacroID() && !Lexer::isAtEndOfMacroExpansion(Last, SM, LangOpts))
+    return RegionError(SM.getExpansionLoc(Last),
+                       "the '#pragma tc' region ends inside a macro's expansion that goes on "
+                       "after it",
+                       "the replacement would take the whole invocation; end the macro with "
+                       "the loop nest, or write the rest outside it");
+  return std::nullopt;
+}
+
+/// Where a region's replacement starts: the start of its pragma's line,
+/// or, where a `_Pragma` operator follows other code on its line, the
+/// operator (or the macro that holds it) itself.
+SourceLocation replacementBegin(SourceManager &SM, SourceLocation PragmaLoc) {
+  SourceLocation At = SM.getExpansionLoc(PragmaLoc);
+  SourceLocation Line = lineStart(SM, At);
+  llvm::StringRef Before = SM.getBufferData(SM.getFileID(At))
+                               .substr(SM.getFileOffset(Line),
+                                       SM.getFileOffset(At) - SM.getFileOffset(Line));
+  llvm::StringRef Code = Before.ltrim(" \t");
+  return Code.empty() || Code.starts_with("#") ? Line : At;
+}
+
 tooling::Replacement regionReplacement(SourceManager &SM,
                                        const LangOptions &LangOpts,
                                        const Region &R,
                                        const GeneratedRegion &G) {
-  SourceLocation Begin = lineStart(SM, SM.getExpansionLoc(R.Pragma->Loc));
+  SourceLocation Begin = replacementBegin(SM, R.Pragma->Loc);
   // The end of a function-like macro's invocation, its arguments too.
   SourceLocation Last = SM.getExpansionRange(R.S->getEndLoc()).getEnd();
   SourceLocation End = Lexer::getLocForEndOfToken(Last, 0, SM, LangOpts);
@@ -417,9 +475,13 @@ tooling::Replacement regionReplacement(SourceManager &SM,
     if (std::optional<Token> Next = Lexer::findNextToken(Last, SM, LangOpts);
         Next && Next->is(tok::semi))
       End = Next->getEndLoc();
-  unsigned Column = SM.getExpansionColumnNumber(R.S->getBeginLoc());
+  // Mid-line (after other code), the comment and the call line up under
+  // the pragma's column.
+  const bool MidLine = Begin != lineStart(SM, Begin);
+  unsigned Column = MidLine ? SM.getExpansionColumnNumber(Begin)
+                            : SM.getExpansionColumnNumber(R.S->getBeginLoc());
   std::string Pad(Column > 0 ? Column - 1 : 0, ' ');
-  std::string Text = Pad + "// '#pragma tc' region computed by " +
+  std::string Text = (MidLine ? "" : Pad) + "// '#pragma tc' region computed by " +
                      G.Call.substr(0, G.Call.find('(')) + " (tc-rewrite)\n" +
                      Pad + G.Call;
   unsigned Len = SM.getFileOffset(End) - SM.getFileOffset(Begin);
@@ -464,6 +526,23 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
   Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
   std::vector<RegionOutcome> Outcomes;
   std::set<const PragmaRecord *> Diagnosed;
+  // The generated code names the runtime's entities as tc::...: a file that
+  // declares a namespace tc of its own would redefine them, or have its
+  // declarations chosen in their place.
+  if (!Finder.Regions.empty())
+    for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+      if (const auto *NS = dyn_cast<NamespaceDecl>(D);
+          NS && NS->getName() == "tc" && SM.isWrittenInMainFile(SM.getExpansionLoc(NS->getLocation()))) {
+        error(NS->getLocation(), "namespace 'tc' is the namespace of tc-rewrite's runtime headers");
+        note(NS->getLocation(), "the rewritten regions call tc::...; rename this namespace (the "
+                                "file's regions stay as written)");
+        for (const Region &R : Finder.Regions) {
+          Result.RegionsRejected++;
+          Outcomes.push_back(outcome(*R.Pragma));
+        }
+        Result.Regions = std::move(Outcomes);
+        return Result;
+      }
   std::set<const PragmaRecord *> Conflicting =
       conflictingRegions(SM, Finder.Regions, Pragmas, Diagnosed, error, note);
   for (const PragmaRecord &P : Pragmas)
@@ -592,6 +671,12 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
     std::set<std::string> UserMacros;
     if (S->PP)
       UserMacros = userMacros(*S->PP, SM.getExpansionLoc(definitionsAnchor(*R.F)));
+    if (std::optional<RegionError> E = placementError(SM, Ctx.getLangOpts(), R)) {
+      report(*E, R, "");
+      Result.RegionsRejected++;
+      Outcomes.push_back(std::move(O));
+      continue;
+    }
     llvm::Expected<GeneratedRegion> Gen =
         R.F->isTemplated()
             ? processTemplate(R, Name, Where, UserMacros)
@@ -642,8 +727,10 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
   if (Result.RegionsRewritten && !IncludeInDefinitions) {
     if (S->LastInclude.isValid()) {
       SourceLocation End = lineEnd(SM, S->LastInclude);
-      add(Result.Replacements,
-          tooling::Replacement(SM, End, 0, "\n#include <tc/tc.cuh>"));
+      std::string Include =
+          runtimeInclude(S->PP ? userMacros(*S->PP, End) : std::set<std::string>());
+      Include.pop_back(); // the line's own newline ends it
+      add(Result.Replacements, tooling::Replacement(SM, End, 0, "\n" + Include));
     } else {
       add(Result.Replacements,
           tooling::Replacement(SM, SM.getLocForStartOfFile(SM.getMainFileID()),

@@ -42,20 +42,30 @@ __device__ __forceinline__ void store_lanes(T *p, const T (&lanes)[V]) {
 // The lanes as 32-bit words, built in registers.
 template <int V, class T, int W = V * static_cast<int>(sizeof(T)) / 4>
 __device__ __forceinline__ void lane_words(const T (&lanes)[V], uint32_t (&words)[W]) {
-  static_assert(4 % sizeof(T) == 0, "elements of 1, 2 or 4 bytes");
-  constexpr int kPerWord = 4 / static_cast<int>(sizeof(T));
-  using Bits = std::conditional_t<sizeof(T) == 1, uint8_t,
-                                  std::conditional_t<sizeof(T) == 2, uint16_t, uint32_t>>;
+  if constexpr (sizeof(T) == 8) {  // a double (or 64-bit integer): two words, low first
 #pragma unroll
-  for (int i = 0; i < W; ++i) {
-    uint32_t word = 0;
-#pragma unroll
-    for (int e = 0; e < kPerWord; ++e) {
-      Bits bits;
-      __builtin_memcpy(&bits, &lanes[kPerWord * i + e], sizeof(T));
-      word |= static_cast<uint32_t>(bits) << (8 * sizeof(T) * e);
+    for (int i = 0; i < V; ++i) {
+      uint64_t bits;
+      __builtin_memcpy(&bits, &lanes[i], 8);
+      words[2 * i] = static_cast<uint32_t>(bits);
+      words[2 * i + 1] = static_cast<uint32_t>(bits >> 32);
     }
-    words[i] = word;
+  } else {
+    static_assert(4 % sizeof(T) == 0, "elements of 1, 2, 4 or 8 bytes");
+    constexpr int kPerWord = 4 / static_cast<int>(sizeof(T));
+    using Bits = std::conditional_t<sizeof(T) == 1, uint8_t,
+                                    std::conditional_t<sizeof(T) == 2, uint16_t, uint32_t>>;
+#pragma unroll
+    for (int i = 0; i < W; ++i) {
+      uint32_t word = 0;
+#pragma unroll
+      for (int e = 0; e < kPerWord; ++e) {
+        Bits bits;
+        __builtin_memcpy(&bits, &lanes[kPerWord * i + e], sizeof(T));
+        word |= static_cast<uint32_t>(bits) << (8 * sizeof(T) * e);
+      }
+      words[i] = word;
+    }
   }
 }
 
