@@ -735,6 +735,15 @@ def gen_spec(rng, case_id, func, unsupported_rate=0.15, collision_rate=0.5):
             spec["bound"][role] = "lt"
             if spec["domain"] not in ("stride_i", "stride_k"):
                 spec["inc"][role] = "pre"
+    # Counters declared before the region (`int i; ... for (i = 0; ...)`,
+    # README): accepted while nothing outside the region reads them; a read
+    # after it is an error at the read. Drawn from a stream of their own,
+    # so that every other draw of a (seed, index) stays as it was.
+    side = random.Random("outer-counters:%s" % case_id)
+    if kind in ("gemm", "polybench") and not spec.get("unsupported") and not spec.get("batch") \
+            and side.random() < 0.12:
+        spec["outer_counters"] = True
+        spec["counter_read_after"] = side.random() < 0.3
     spec["names"] = pick_names(rng, _roles_of(spec), collision_rate)
     _fix_names(spec, rng)
     spec["expect"] = expectation(spec)
@@ -818,6 +827,9 @@ def expectation(spec):
         if u in UNSUPPORTED_EITHER:
             return {"result": "either", "diag": UNSUPPORTED[u], "why": "unsupported:" + u}
         return {"result": "reject", "diag": UNSUPPORTED[u], "why": "unsupported:" + u}
+    if spec.get("counter_read_after"):
+        return {"result": "reject", "diag": "is used here, outside the region",
+                "why": "a counter declared before the region is read after it"}
     e = {"result": "accept", "diag": "", "why": "supported"}
     if spec.get("clauses_random"):
         e = {"result": "either", "diag": "", "why": "random clause"}
@@ -911,6 +923,7 @@ class _Renderer:
         self.pre = []         # lines before the function (namespaces, declarations)
         self.body = _Lines()
         self.approx = 0
+        self.outer = {}       # counters declared before the region: name -> type
 
     # -- names and expressions ------------------------------------------------
     def nm(self, role):
@@ -969,6 +982,10 @@ class _Renderer:
             init = "%s - 1" % bnd
             cond = "%s >= 0" % it if s["bound"].get(role, "lt") == "lt" else "%s > -1" % it
             inc = {"pre": "--%s", "post": "%s--", "pluseq": "%s -= 1"}[s["inc"].get(role, "pre")] % it
+        if s.get("outer_counters") and role in ("i", "j", "k"):
+            self.outer.setdefault(it, t)  # declared before the pragma (run)
+            self.body.add(indent, "for (%s = %s; %s; %s)%s" % (it, init, cond, inc, " {" if open_brace else ""))
+            return
         self.body.add(indent, "for (%s %s = %s; %s; %s)%s" % (t, it, init, cond, inc, " {" if open_brace else ""))
 
     # array element access: role -> subscript string; also records extents
@@ -1217,6 +1234,8 @@ class _Renderer:
         if not s.get("restrict", True):
             decls = [d.replace("__restrict__ ", "") for d in decls]
         out.append("void %s(%s) {" % (self.func, ", ".join(decls)))
+        for name, t in self.outer.items():
+            out.append("  %s %s;" % (t, name))
         pragma_line = len(out) + 1
         out.append(pragma)
         if u == "not_a_loop":
@@ -1227,6 +1246,8 @@ class _Renderer:
         for line in self.body.lines:
             out.append("  " + line)
         region_last = len(out)
+        if s.get("counter_read_after") and self.outer:
+            out.append("  (void)%s;" % next(iter(self.outer)))
         out.append("}")
         func_last = len(out)
         src = "\n".join(out) + "\n"
