@@ -85,6 +85,11 @@ public:
       return regionError(Region.getBeginLoc(),
                          "the region annotated by '#pragma tc' has no "
                          "statement to compute");
+    if (C.Stream) {
+      auto L = C.Locs.find("stream");
+      if (auto E = checkStream(*C.Stream, L != C.Locs.end() ? L->second : RegionBegin))
+        return std::move(E);
+    }
     for (const auto &[T, Loc] : C.Temp) {
       int Id = M.findArray(T);
       if (Id < 0 || M.Arrays[Id].IsLocalScalar)
@@ -1803,6 +1808,70 @@ private:
   }
 
   // ----- helpers ---------------------------------------------------------
+  /// stream(expr), whose text the call passes on: a name must be a
+  /// cudaStream_t declared before the region (a parameter, a local, a
+  /// member or a variable of an enclosing namespace), an integer must be
+  /// 0 (the legacy default stream). Macros, members of base classes and
+  /// other expressions (`ctx.stream`, calls) are left to the compiler.
+  llvm::Error checkStream(llvm::StringRef Text, SourceLocation Loc) {
+    Text = Text.trim();
+    const std::string Note = "stream(...) takes a cudaStream_t: a variable declared before "
+                             "the region, 0, cudaStreamPerThread, or an expression of that type";
+    if (!Text.empty() && llvm::all_of(Text, isDigit))
+      return Text.find_first_not_of('0') == llvm::StringRef::npos
+                 ? llvm::Error::success()
+                 : regionError(Loc, "stream(" + Text.str() + "): an integer other than 0 is "
+                                    "not a stream", Note);
+    if (!isValidAsciiIdentifier(Text) || Text == "nullptr" || Text == "NULL" ||
+        Ctx.Idents.get(Text).hasMacroDefinition())
+      return llvm::Error::success();
+    const SourceManager &SM = Ctx.getSourceManager();
+    const ValueDecl *Found = nullptr;
+    bool Unsure = false; // a class with bases: the name may be inherited
+    // Locals declared before the region, in this function and the ones
+    // around it (a lambda's), then the names of the enclosing scopes.
+    for (const DeclContext *DC = &F; DC && !Found; DC = DC->getParent()) {
+      if (const auto *Fn = dyn_cast<FunctionDecl>(DC)) {
+        for (const ParmVarDecl *P : Fn->parameters())
+          if (P->getName() == Text)
+            Found = P;
+        std::function<void(const Stmt *)> Scan = [&](const Stmt *S) {
+          if (!S || Found)
+            return;
+          if (const auto *DS = dyn_cast<DeclStmt>(S))
+            for (const Decl *D : DS->decls())
+              if (const auto *VD = dyn_cast<VarDecl>(D);
+                  VD && VD->getName() == Text &&
+                  SM.isBeforeInTranslationUnit(VD->getLocation(), RegionBegin))
+                Found = VD;
+          for (const Stmt *Child : S->children())
+            Scan(Child);
+        };
+        if (!Found)
+          Scan(Fn->getBody());
+        continue;
+      }
+      if (const auto *RD = dyn_cast<CXXRecordDecl>(DC); RD && RD->hasDefinition() &&
+                                                        RD->getNumBases() > 0)
+        Unsure = true;
+      for (const NamedDecl *ND : DC->lookup(&Ctx.Idents.get(Text)))
+        if (const auto *VD = dyn_cast<ValueDecl>(ND))
+          Found = VD;
+    }
+    if (!Found)
+      return Unsure ? llvm::Error::success()
+                    : regionError(Loc, "stream(" + Text.str() + "): no variable '" + Text.str() +
+                                       "' is declared before the region", Note);
+    QualType T = Found->getType().getNonReferenceType().getCanonicalType();
+    const auto *Ptr = T->getAs<PointerType>();
+    const auto *Rec = Ptr ? Ptr->getPointeeType()->getAsRecordDecl() : nullptr;
+    if (!Rec || Rec->getName() != "CUstream_st")
+      return regionError(Loc, "stream(" + Text.str() + "): '" + Text.str() + "' has type '" +
+                                  Found->getType().getAsString(*Policy) +
+                                  "', not cudaStream_t", Note);
+    return llvm::Error::success();
+  }
+
   /// A counter declared before the region (`int i; ... for (i = 0; ...)`)
   /// is left by the loops at their final value; the launch that replaces
   /// them leaves it as it was. So such a counter is taken only where

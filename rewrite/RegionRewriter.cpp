@@ -72,7 +72,9 @@ public:
   }
 
   bool VisitCompoundStmt(CompoundStmt *CS) {
-    if (!Current || !SM.isWrittenInMainFile(CS->getBeginLoc()))
+    // (Where the macro that expands to the block is invoked: a region in a
+    // function that a macro defines is found, and diagnosed, not skipped.)
+    if (!Current || !SM.isWrittenInMainFile(SM.getExpansionLoc(CS->getBeginLoc())))
       return true;
     SourceLocation Prev = CS->getLBracLoc();
     for (Stmt *Child : CS->body()) {

@@ -55,3 +55,18 @@ void macro_goes_on(int M, int N, int K, const __half *__restrict__ A,
   // DIAG: {{.*}}region-placement.cu:[[@LINE+1]]:3: note: the replacement would take the whole invocation; end the macro with the loop nest, or write the rest outside it
   GEMM_THEN_LOG(M, N, K)
 }
+
+// A region in a function that a macro defines: found (not skipped) and
+// diagnosed where the macro is invoked.
+#define DEFINE_GEMM(NAME)                                                      \
+  void NAME(int M, int N, int K, const __half *__restrict__ A,                 \
+            const __half *__restrict__ B, float *__restrict__ C) {             \
+    _Pragma("tc") for (int i = 0; i < M; ++i) for (int j = 0; j < N; ++j) {    \
+      float acc = 0.f;                                                         \
+      for (int k = 0; k < K; ++k)                                              \
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);        \
+      C[i * N + j] = acc;                                                      \
+    }                                                                          \
+  }
+// DIAG: {{.*}}region-placement.cu:[[@LINE+1]]:1: error: the '#pragma tc' region ends inside a macro's expansion that goes on after it
+DEFINE_GEMM(gemm_by_macro)
