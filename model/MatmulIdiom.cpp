@@ -572,22 +572,28 @@ private:
     return llvm::Error::success();
   }
 
-  /// The kernels accumulate in fp32 (fp16, bf16 and double accumulators
-  /// are documented to become fp32). An integer accumulator is another
-  /// computation: `int acc; acc += a * b` truncates at every step, and an
-  /// exact integer sum need not survive fp32's rounding.
+  /// The kernels accumulate in fp32 (fp16 and bf16 accumulators are
+  /// documented to become fp32: more precise than the source's rounding at
+  /// every step). A double accumulator asks for more precision than fp32
+  /// gives, and an integer one is another computation: `int acc; acc += a
+  /// * b` truncates at every step, and an exact integer sum need not
+  /// survive fp32's rounding.
   llvm::Error checkAccumulatorType() {
     const Array &Acc = M.Arrays[Idiom.Accumulator];
+    const Statement &R = M.Stmts[Idiom.Reduction];
     switch (Acc.Elem) {
     case ElementType::F16:
     case ElementType::BF16:
     case ElementType::F32:
-    case ElementType::F64:
       return llvm::Error::success();
+    case ElementType::F64:
+      return regionError(R.Write.Range.getBegin(),
+                         "accumulator '" + Acc.Name + "' has type 'double'",
+                         "the kernel accumulates in fp32, less precisely than a double sum: "
+                         "declare the accumulator float to accept fp32 accumulation");
     default:
       break;
     }
-    const Statement &R = M.Stmts[Idiom.Reduction];
     return regionError(R.Write.Range.getBegin(),
                        "accumulator '" + Acc.Name + "' has type '" + Acc.ElemSpelling + "'",
                        "the kernel accumulates in fp32: declare the accumulator float "

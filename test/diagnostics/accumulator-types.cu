@@ -33,3 +33,19 @@ void int_output(int M, int N, int K, const __half *__restrict__ A,
         // DIAG: {{.*}}accumulator-types.cu:[[@LINE+1]]:9: error: accumulator 'C' has type 'int'
         C[i * N + j] += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
 }
+
+// A double accumulator asks for more precision than the kernel's fp32
+// accumulation gives: rejected too (a double output of a float sum is not).
+void double_scalar(int M, int N, int K, const __half *__restrict__ A,
+                   const __half *__restrict__ B, double *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      double acc = 0.0;
+      for (int k = 0; k < K; ++k)
+        // DIAG: {{.*}}accumulator-types.cu:[[@LINE+2]]:9: error: accumulator 'acc' has type 'double'
+        // DIAG: {{.*}}accumulator-types.cu:[[@LINE+1]]:9: note: the kernel accumulates in fp32, less precisely than a double sum: declare the accumulator float to accept fp32 accumulation
+        acc += (double)__half2float(A[i * K + k]) * (double)__half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}
