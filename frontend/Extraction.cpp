@@ -9,6 +9,7 @@
 #include "Extraction.h"
 #include "LoopOrigins.h"
 #include "PureFunctions.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
@@ -241,6 +242,11 @@ private:
     }
     if (isa<NullStmt>(S))
       return llvm::Error::success();
+    // `#pragma unroll` on a loop inside the region: the kernels schedule
+    // the loops themselves, so the hint has nothing left to apply to.
+    if (const auto *AS = dyn_cast<AttributedStmt>(S);
+        AS && llvm::all_of(AS->getAttrs(), [](const Attr *A) { return isa<LoopHintAttr>(A); }))
+      return visit(AS->getSubStmt());
     if (const auto *DS = dyn_cast<DeclStmt>(S))
       return visitDecl(DS);
     if (const auto *E = dyn_cast<Expr>(S))
@@ -263,7 +269,9 @@ private:
                          "express conditions inside the computed value, e.g. "
                          "with '?:' or fmaxf");
     return regionError(S->getBeginLoc(),
-                       "unsupported statement in a '#pragma tc' region");
+                       "unsupported statement in a '#pragma tc' region",
+                       "a region holds counted 'for' loops, '{ }' blocks, declarations, "
+                       "assignments and 'if' guards");
   }
 
   llvm::Error visitFor(const ForStmt *For) {
