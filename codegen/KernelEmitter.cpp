@@ -150,8 +150,7 @@ public:
     // and runs the serial kernel where they meet.
     std::string Serial;
     const std::string RowsAssumed = entersRegion() ? rowsAssumed() : "";
-    if (entersRegion() &&
-        (!Idiom.MayAlias.empty() || !Idiom.SerialWhen.empty() || !RowsAssumed.empty())) {
+    if (entersRegion() && runsSerialKernel()) {
       std::vector<KernelParameter> Params;
       for (const Arg &A : arguments())
         Params.push_back({A.LauncherType, A.Name});
@@ -949,7 +948,7 @@ private:
     // The arrays the statements access; with the serial kernel, as the
     // source writes them: it also writes the scratch arrays that fused
     // nests keep in registers (NestFusion.h).
-    const RegionModel &Accessing = Idiom.MayAlias.empty() ? M : M.asWritten();
+    const RegionModel &Accessing = runsSerialKernel() ? M.asWritten() : M;
     std::vector<bool> Written(M.Arrays.size()), Accessed(M.Arrays.size());
     for (auto &S : Accessing.Stmts) {
       Written[S.Write.ArrayId] = Accessed[S.Write.ArrayId] = true;
@@ -1812,6 +1811,18 @@ private:
     return printAstExpr(Build.expr_from(I.Assumptions.gist(Context)).get());
   }
   std::string serialKernelName() const { return Region + "_serial_kernel"; }
+  /// Whether the region's launcher runs the serial kernel somewhere: where
+  /// arrays may overlap, where the box reads beyond the loops' elements,
+  /// or where rows of a written array overlap. (Region-wide: every
+  /// kernel's arguments then include the arrays the region as written
+  /// accesses.)
+  bool runsSerialKernel() const {
+    if (!SerialKernelRuns)
+      SerialKernelRuns =
+          !Idiom.MayAlias.empty() || !Idiom.SerialWhen.empty() || !rowsAssumed().empty();
+    return *SerialKernelRuns;
+  }
+  mutable std::optional<bool> SerialKernelRuns;
   /// The isl model of the region as written (RegionModel::AsWritten), which
   /// the alias test bounds and the serial kernel runs.
   /// Built once, on first use.
