@@ -196,7 +196,7 @@ void leading_dimensions(int M, int N, int K1, int K2, int ldc, int ldr, const __
 }
 // CHECK-LABEL: static void tc_leading_dimensions_0_launch(
 // CHECK:      if (!(((((M >= 1) && (ldc >= N)) && (ldr >= N)) || (M == 0)))) {
-// CHECK-NEXT:   tc_leading_dimensions_0_serial_kernel<<<1, 1, 0, tc_stream>>>(M, N, ldc, K1, ldr, K2, C, A, B, P, Q, Z);
+// CHECK-NEXT:   tc_leading_dimensions_0_serial_kernel<<<1, 1, 0, tc_stream>>>(M, N, ldc, K1, ldr, K2, C, A, B, R, P, Q, Z);
 // CHECK-NEXT:   return;
 
 // Column-major scratch arrays: each copy stores the product transposed,
