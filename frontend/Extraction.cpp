@@ -1913,28 +1913,12 @@ private:
     const Stmt *Body = F.getBody();
     if (!Body)
       return nullptr;
-    const SourceManager &SM = Ctx.getSourceManager();
-    auto Holds = [&](const Stmt *S, SourceLocation L) {
-      return !SM.isBeforeInTranslationUnit(L, S->getBeginLoc()) &&
-             !SM.isBeforeInTranslationUnit(S->getEndLoc(), L);
-    };
     // `for (VD = e; ...)` with e not reading VD, and not around the region.
     auto Resets = [&](const ForStmt *Loop) {
       const auto *BO = dyn_cast_or_null<BinaryOperator>(Loop->getInit());
-      if (!BO || BO->getOpcode() != BO_Assign || !refersTo(BO->getLHS(), VD) ||
-          Holds(Loop, RegionBegin))
-        return false;
-      bool ReadsVD = false;
-      std::function<void(const Stmt *)> Scan = [&](const Stmt *S) {
-        if (!S || ReadsVD)
-          return;
-        if (const auto *DR = dyn_cast<DeclRefExpr>(S); DR && DR->getDecl() == VD)
-          ReadsVD = true;
-        for (const Stmt *C : S->children())
-          Scan(C);
-      };
-      Scan(BO->getRHS());
-      return !ReadsVD;
+      return BO && BO->getOpcode() == BO_Assign && refersTo(BO->getLHS(), VD) &&
+             !mentions(BO->getRHS(), VD) &&
+             !holds(Loop->getSourceRange(), RegionBegin);
     };
     const DeclRefExpr *Found = nullptr;
     std::function<void(const Stmt *, bool)> Walk = [&](const Stmt *S, bool Covered) {
@@ -1964,11 +1948,19 @@ private:
     const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
     return DR && DR->getDecl() == VD;
   }
-  bool isInsideRegion(SourceLocation L) {
-    const SourceManager &SM = Ctx.getSourceManager();
-    return !SM.isBeforeInTranslationUnit(L, RegionBegin) &&
-           !SM.isBeforeInTranslationUnit(RegionEnd, L);
+  /// Whether S names VD anywhere.
+  static bool mentions(const Stmt *S, const VarDecl *VD) {
+    if (const auto *DR = dyn_cast_or_null<DeclRefExpr>(S); DR && DR->getDecl() == VD)
+      return true;
+    return S && llvm::any_of(S->children(), [&](const Stmt *C) { return mentions(C, VD); });
   }
+  /// Whether the source range R holds L.
+  bool holds(SourceRange R, SourceLocation L) const {
+    const SourceManager &SM = Ctx.getSourceManager();
+    return !SM.isBeforeInTranslationUnit(L, R.getBegin()) &&
+           !SM.isBeforeInTranslationUnit(R.getEnd(), L);
+  }
+  bool isInsideRegion(SourceLocation L) const { return holds({RegionBegin, RegionEnd}, L); }
   std::string typeName(QualType T) {
     return T.getUnqualifiedType().getAsString(*Policy);
   }
