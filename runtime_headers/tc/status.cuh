@@ -25,6 +25,7 @@ enum class Status {
   Success = 0,
   AssumptionViolated, // a run-time condition of a kernel does not hold
   GridTooLarge,       // the output needs more blocks than a CUDA grid holds
+  LaunchFailed,       // no kernel of the region could be launched (cudaGetLastError says why)
 };
 
 struct Error {

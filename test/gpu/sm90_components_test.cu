@@ -105,7 +105,7 @@ bool run_launches(bool graph, Launches &&launches) {
 // from a CUDA graph (run_launches).
 template <class Mainloop, class Scheduler = tc::sm90::TilesScheduler>
 void check(const char *name, long long m, long long n, long long k, int pad, std::mt19937 &rng,
-           bool graph = false) {
+           bool graph = false, tc::sm90::Producer producer = tc::sm90::Producer::kTma) {
   using T = typename Mainloop::Element;
   constexpr bool a_k_major = Mainloop::A::kMajor == Major::K;
   constexpr bool b_k_major = Mainloop::B::kMajor == Major::K;
@@ -139,9 +139,9 @@ void check(const char *name, long long m, long long n, long long k, int pad, std
   CHECK_CUDA(cudaDeviceSynchronize());  // the inputs and the reference, before any other stream
   const bool ran = run_launches(graph, [&](cudaStream_t stream) {
     return tc::sm90::launch_gemm<Mainloop, Scheduler>(shape, a, lda, b, ldb, StoreHalf{c, ldc},
-                                                      stream) &&
+                                                      stream, producer) &&
            tc::sm90::launch_gemm<Mainloop, Scheduler>(shape, a, lda, b, ldb,
-                                                      BiasRelu{y, bias, ldc}, stream);
+                                                      BiasRelu{y, bias, ldc}, stream, producer);
   });
   CHECK_CUDA(cudaGetLastError());
   CHECK_CUDA(cudaDeviceSynchronize());
@@ -177,13 +177,16 @@ void check(const char *name, long long m, long long n, long long k, int pad, std
   ++checks;
   // Under a capture, an operand whose pitch TMA cannot map (not a multiple
   // of 16 bytes) has no aligned copy to be read from: launch_gemm says so
-  // and launches nothing, for the generated code's cp.async kernel to run.
+  // and launches nothing, for the generated code's cp.async kernel to run;
+  // the persistent kernel copies the tiles itself. So it does for K = 0.
   const bool in_place = lda * 2 % 16 == 0 && ldb * 2 % 16 == 0;
-  const bool ok = ran == (!graph || in_place) && bad == 0;
+  const bool launches = Scheduler::kPersistent || ((!graph || in_place) && k > 0);
+  const bool ok = ran == launches && bad == 0;
   if (!ok)
     ++failures;
-  std::printf("%-4s %-22s M=%-5lld N=%-5lld K=%-5lld pad=%d %s %s", ok ? "PASS" : "FAIL", name, m,
-              n, k, pad, graph ? "graph" : "",
+  std::printf("%-4s %-22s M=%-5lld N=%-5lld K=%-5lld pad=%d %s%s %s", ok ? "PASS" : "FAIL", name,
+              m, n, k, pad, graph ? "graph" : "",
+              producer == tc::sm90::Producer::kCopies ? " copies" : "",
               ran ? "" : ok ? "(not launched: pitch not 16-byte) " : "(not launched) ");
   if (bad)
     std::printf("%lld wrong, worst %.3g", bad, worst);
@@ -264,6 +267,15 @@ void check_persistent(const char *name, std::mt19937 &rng) {
   for (auto &s : shapes)
     check<Mainloop, tc::sm90::PersistentScheduler>(name, s[0], s[1], s[2],
                                                    static_cast<int>(s[3]), rng);
+  // The copying producer (no TMA maps), asked for, and taken for K = 0:
+  // partial tiles, odd pitches, several rounds.
+  const long long copied[][4] = {{bm * 3 - 5, bn * 2 + 7, 200, 3}, {bm * 20, bn * 20, 1000, 0},
+                                 {1, 1, 1, 1}, {77, 33, 0, 1}, {bm * 2, bn, 0, 0}};
+  for (auto &s : copied)
+    check<Mainloop, tc::sm90::PersistentScheduler>(name, s[0], s[1], s[2],
+                                                   static_cast<int>(s[3]), rng, false,
+                                                   tc::sm90::Producer::kCopies);
+  check<Mainloop, tc::sm90::PersistentScheduler>(name, 100, 50, 0, 0, rng);
 }
 
 // CUDA graphs: each scheduler's launch captured on a fresh stream. Split
@@ -372,6 +384,9 @@ int main() {
       "persistent A[m][k] B[k][n] 128x128", rng);
   check_persistent<sm90::TmaWgmmaMainloop<Tile<128, Major::K>, Tile<128, Major::K>, 3>>(
       "persistent A[m][k] B[n][k] 128x128 3st", rng);
+  check_persistent<sm90::TmaWgmmaMainloop<Tile<128, Major::MN, __nv_bfloat16>,
+                                          Tile<128, Major::MN, __nv_bfloat16>, 4>>(
+      "persistent bf16 A[k][m] B[k][n]", rng);
   check_graphs(rng);
   std::printf("sm90_components_test: %d checks, %d failed\n", checks, failures);
   return failures ? 1 : 0;

@@ -30,7 +30,10 @@
 // launch_gemm returns false, launching nothing, where TMA cannot map an
 // operand (not even through an aligned copy), a dimension is 2^31 - 256 or
 // more (TMA's coordinates are 32-bit), or K is 0; also where the launch
-// fails. The caller then computes the output another way.
+// fails. The caller then computes the output another way. The persistent
+// kernel takes those shapes itself: its producer warp then copies the
+// tiles with ordinary loads (TmaWgmmaMainloop::produce_copies), so that a
+// region whose kernels all fall back to it needs no kernel of its own.
 //
 // The kernel declares no static shared memory, so that its dynamic shared
 // memory starts 1024-byte aligned, as the 128-byte swizzle needs: an
@@ -53,6 +56,19 @@ namespace sm90 {
 struct GemmShape {
   long long m, n, k;
 };
+
+// The operands as the copying producer reads them (produce_copies), or
+// a = nullptr where TMA maps them.
+template <class T>
+struct OperandCopies {
+  const T *a = nullptr, *b = nullptr;
+  long long lda = 0, ldb = 0;
+};
+
+// How a launch's producer fills the stages: TMA where it can map the
+// operands (else launch_gemm fails, or, for the persistent kernel, copies),
+// or always the copying producer (the persistent kernel only: to test it).
+enum class Producer { kTma, kCopies };
 
 // Blocks of `Mainloop` an SM holds (its shared memory only: 228 KiB, of
 // which 1 KiB a block is reserved).
@@ -190,8 +206,10 @@ struct PersistentTiles {
 template <class Mainloop, class Epilogue>
 __global__ void __launch_bounds__(PersistentLayout<Mainloop>::kThreads, 1)
     persistent_gemm_kernel(const GemmShape shape, const __grid_constant__ CUtensorMap map_a,
-                           const __grid_constant__ CUtensorMap map_b, const Epilogue epilogue,
-                           const TileSchedule schedule, float *__restrict__, int *__restrict__) {
+                           const __grid_constant__ CUtensorMap map_b,
+                           const OperandCopies<typename Mainloop::Element> copies,
+                           const Epilogue epilogue, const TileSchedule schedule,
+                           float *__restrict__, int *__restrict__) {
   using Layout = PersistentLayout<Mainloop>;
   using Buffer = typename Layout::Buffer;
   constexpr int kConsumerThreads = Mainloop::kConsumerThreads;
@@ -214,10 +232,17 @@ __global__ void __launch_bounds__(PersistentLayout<Mainloop>::kThreads, 1)
       Buffer::apply(buffer, epilogue, tiles.row0(), tiles.col0(), shape.m, shape.n, tiles.unit,
                     thread - kConsumerThreads - 32);
   } else if (thread >= kConsumerThreads) {
-    if (thread == kConsumerThreads)
+    const int lane = thread - kConsumerThreads;
+    if (copies.a != nullptr) {  // no maps: the warp copies the tiles
+      while (tiles.next())
+        Mainloop::produce_copies(s, copies.a, copies.lda, copies.b, copies.ldb, shape.m, shape.n,
+                                 shape.k, tiles.row0(), tiles.col0(), tiles.k_tiles, lane,
+                                 tiles.first());
+    } else if (lane == 0) {
       while (tiles.next())
         Mainloop::produce(s, map_a, map_b, static_cast<int>(tiles.row0()),
                           static_cast<int>(tiles.col0()), 0, tiles.k_tiles, -1, tiles.first());
+    }
   } else {
     while (tiles.next()) {
       typename Mainloop::Accumulators acc = {};
@@ -249,19 +274,31 @@ struct GemmKernel<Mainloop, Epilogue, Scheduler, true> {
 template <class Mainloop, class Scheduler = TilesScheduler, class Epilogue>
 __host__ bool launch_gemm(const GemmShape &shape, const typename Mainloop::Element *a,
                           long long lda, const typename Mainloop::Element *b, long long ldb,
-                          const Epilogue &epilogue, cudaStream_t stream) {
+                          const Epilogue &epilogue, cudaStream_t stream,
+                          Producer producer = Producer::kTma) {
   using ATile = typename Mainloop::A;
   using BTile = typename Mainloop::B;
+  constexpr int kBM = Mainloop::kBM, kBN = Mainloop::kBN;
   if (shape.m < 1 || shape.n < 1)
     return true;
-  constexpr long long kMaxExtent = (1ll << 31) - 256;
-  if (shape.k < 1 || shape.m >= kMaxExtent || shape.n >= kMaxExtent || shape.k >= kMaxExtent)
+  if (shape.k < 0)
     return false;
   const LaunchFacts facts = launch_facts();
-  CUtensorMap map_a, map_b;
-  if (!ATile::map(&map_a, a, shape.m, shape.k, lda, stream, 0, facts.device) ||
-      !BTile::map(&map_b, b, shape.n, shape.k, ldb, stream, 1, facts.device))
-    return false;
+  CUtensorMap map_a = {}, map_b = {};
+  OperandCopies<typename Mainloop::Element> copies;
+  constexpr long long kMaxExtent = (1ll << 31) - 256;
+  const bool mapped = producer == Producer::kTma && shape.k >= 1 && shape.m < kMaxExtent &&
+                      shape.n < kMaxExtent && shape.k < kMaxExtent &&
+                      ATile::map(&map_a, a, shape.m, shape.k, lda, stream, 0, facts.device) &&
+                      BTile::map(&map_b, b, shape.n, shape.k, ldb, stream, 1, facts.device);
+  if (!mapped) {
+    // The persistent kernel's warp copies the tiles instead (and for K = 0
+    // there is nothing to copy); its tile counts are ints.
+    if (!Scheduler::kPersistent || (shape.m + kBM - 1) / kBM * ((shape.n + kBN - 1) / kBN) >=
+                                       (1ll << 31))
+      return false;
+    copies = {a, b, lda, ldb};
+  }
   using Kernel = GemmKernel<Mainloop, Epilogue, Scheduler>;
   constexpr auto kernel = Kernel::function;
   static SharedMemoryOptIn opt_in;  // (before the clusters' capacity is measured)
@@ -272,7 +309,6 @@ __host__ bool launch_gemm(const GemmShape &shape, const typename Mainloop::Eleme
     return cluster_capacity_on(capacities, facts.device.ordinal, kernel, Kernel::kThreads,
                                Kernel::kSharedBytes);
   };
-  constexpr int kBM = Mainloop::kBM, kBN = Mainloop::kBN;
   TileSchedule schedule =
       Scheduler::schedule((shape.m + kBM - 1) / kBM, (shape.n + kBN - 1) / kBN,
                           (shape.k + Mainloop::kBK - 1) / Mainloop::kBK, facts, capacity);
@@ -289,6 +325,10 @@ __host__ bool launch_gemm(const GemmShape &shape, const typename Mainloop::Eleme
                         Kernel::kSharedBytes, stream, shape, map_a, map_b,
                         epilogue) != cudaSuccess)
       return false;
+  } else if constexpr (Scheduler::kPersistent) {
+    kernel<<<static_cast<unsigned>(schedule_blocks(schedule)), Kernel::kThreads,
+             Kernel::kSharedBytes, stream>>>(shape, map_a, map_b, copies, epilogue, schedule,
+                                             workspace, counters);
   } else {
     kernel<<<static_cast<unsigned>(schedule_blocks(schedule)), Kernel::kThreads,
              Kernel::kSharedBytes, stream>>>(shape, map_a, map_b, epilogue, schedule, workspace,

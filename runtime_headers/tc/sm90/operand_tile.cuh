@@ -99,6 +99,39 @@ struct OperandTile {
     }
   }
 
+  // Where element (row r, k index c) of the tile lies in a stage, in
+  // elements: TMA's 128-byte swizzle moves 16-byte chunk q of the stage's
+  // 128-byte line l to chunk q ^ (l % 8). K-major: line r holds the row's
+  // 64 k elements; MN-major: line c of panel r / 64 holds its 64 rows.
+  __host__ __device__ static constexpr int offset(int r, int c) {
+    return kMajor == Major::K
+               ? r * kK + (((c / 8) ^ (r % 8)) * 8) + c % 8
+               : (r / 64) * 64 * kK + c * 64 + ((((r % 64) / 8) ^ (c % 8)) * 8) + r % 8;
+  }
+
+  // The tile load() copies, of an operand of `rows` x `k` elements (row
+  // pitch `ld` along the contiguous index) at `base`, copied instead by the
+  // 32 lanes of a warp (`lane`) with ordinary loads, zeros past the edge:
+  // the copying producer's (TmaWgmmaMainloop::produce_copies), for
+  // operands no TMA map reads. Consecutive lanes read consecutive elements
+  // of the contiguous index. The caller publishes the stores to wgmma
+  // (fence_proxy_async) and completes the stage's barrier.
+  __device__ static void copy(T *stage, const T *base, long long rows, long long k, long long ld,
+                              long long row0, long long k0, int lane) {
+    const uint16_t *src = reinterpret_cast<const uint16_t *>(base);
+    uint16_t *dst = reinterpret_cast<uint16_t *>(stage);
+    constexpr int kInner = kMajor == Major::K ? kK : kRows;
+    for (int e = lane; e < kRows * kK; e += 32) {
+      const int inner = e % kInner, outer = e / kInner;
+      const int r = kMajor == Major::K ? outer : inner, c = kMajor == Major::K ? inner : outer;
+      const long long row = row0 + r, kk = k0 + c;
+      uint16_t v = 0;
+      if (row < rows && kk < k)
+        v = kMajor == Major::K ? src[row * ld + kk] : src[kk * ld + row];
+      dst[offset(r, c)] = v;
+    }
+  }
+
   // The wgmma descriptor of slice `slice` of stage 0 (`stages` is the first
   // stage); advance() moves it to another stage and k step.
   __device__ static uint64_t descriptor(const T *stages, int slice = 0) {
