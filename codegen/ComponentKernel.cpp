@@ -1,6 +1,7 @@
 //===- ComponentKernel.cpp ------------------------------------------------===//
 #include "ComponentKernel.h"
 #include "CodeText.h"
+#include "llvm/ADT/STLExtras.h"
 
 namespace tc {
 
@@ -129,6 +130,21 @@ std::string sm90SchedulerType(const KernelConfig &C, const RegionClauses &Clause
     return S;
   return "tc::sm90::ClusterPartsScheduler<" + std::to_string(C.clusterPartsMinKTiles()) +
          (Tiles ? "" : ", " + S) + ">";
+}
+
+RegionKernels regionKernels(const KernelConfig &C, std::vector<AlternativeKernel> Alts,
+                            const MatmulIdiom &Idiom, const RegionClauses &Clauses) {
+  auto Persistent = llvm::find_if(Alts, [](const AlternativeKernel &A) {
+    return A.Predicate == "prefer_persistent_tiles";
+  });
+  if (Persistent == Alts.end() || !composesSm90Gemm(C, Idiom, Clauses) ||
+      !composesSm90Gemm(Persistent->Config, Idiom, Clauses))
+    return {C, std::move(Alts)};
+  KernelConfig Default = Persistent->Config;
+  llvm::erase_if(Alts, [](const AlternativeKernel &A) {
+    return A.Predicate == "prefer_persistent_tiles" || A.Predicate == "prefer_narrow_tiles";
+  });
+  return {Default, std::move(Alts)};
 }
 
 } // namespace tc

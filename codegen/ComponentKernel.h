@@ -39,6 +39,25 @@ inline bool composesSm90Gemm(const KernelConfig &C, const MatmulIdiom &Idiom,
   return sm90ComponentMismatch(C, Idiom, Clauses).empty();
 }
 
+/// The kernels a region instantiates: the one its launcher ends in and the
+/// further ones it dispatches to (alternativeKernels, in their order).
+struct RegionKernels {
+  KernelConfig Default;
+  std::vector<AlternativeKernel> Alternatives;
+};
+
+/// The kernels of a region whose default kernel `C` has the further kernels
+/// `Alts`. Where both the default and its persistent alternative
+/// (tc::prefer_persistent_tiles) are composed of the sm_90 components, the
+/// persistent kernel becomes the default, and the 64x128 tiles of two
+/// blocks per SM (tc::prefer_narrow_tiles) go: on the shapes that took the
+/// 128x128 tiles of two blocks per SM or those 64x128 tiles, the
+/// persistent kernel measured 0.98-1.01x of them
+/// (docs/design/tile-choice.md, prefer_persistent_tiles), and each kernel
+/// less is an instantiation less for nvcc. Otherwise unchanged.
+RegionKernels regionKernels(const KernelConfig &C, std::vector<AlternativeKernel> Alts,
+                            const MatmulIdiom &Idiom, const RegionClauses &Clauses);
+
 /// Why the region is not a layer the decode component
 /// (tc/decode/launch.cuh) takes at few rows (decode_kernel), or an empty string
 /// where it is: Y = epilogue(A B) with A fp16 as stored (k contiguous, no

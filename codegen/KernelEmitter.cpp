@@ -69,6 +69,31 @@ public:
     return *this;
   }
 
+  /// Whether any kernel of the region splits k over blocks whose partial
+  /// sums the region's reduction kernel adds (a cp.async kernel other
+  /// than a fallback): without one, the shared pieces leave it out.
+  Emitter &regionSplitsK(bool Splits) {
+    EmitReduce = Splits;
+    return *this;
+  }
+
+  /// The cp.async kernel that TMA launchers fall back to where TMA cannot
+  /// map an operand even through an aligned copy, a dimension passes
+  /// TMA's 32-bit coordinates, or K is 0: rare enough that one
+  /// instantiation serves (element-wise copies, any alignment, k unsplit).
+  Emitter &servesAsFallback(bool Serves) {
+    Fallback = Serves;
+    return *this;
+  }
+
+  /// Every kernel of the region is the sm_90 components' and the default
+  /// the persistent one, which also takes the shapes TMA cannot (its
+  /// producer warp copying the tiles): no cp.async twin.
+  Emitter &fallsBackToCopyingDefault(bool Copying) {
+    CopyingDefault = Copying;
+    return *this;
+  }
+
   /// A TMA kernel that falls back to another kernel's cp.async twin (the
   /// region's default kernel's), defined later in the file: its launcher
   /// declares that twin's launcher, unless an earlier launcher of the
@@ -175,7 +200,7 @@ public:
                     (EmitShared ? prologueFunctor(Idiom.A, "a") + prologueFunctor(Idiom.B, "b")
                                 : std::string()) +
                     (DefinesFunctor ? epilogueFunctor(*Epi, Lanes) : std::string()) + Kernel +
-                    (EmitShared ? reduceKernel(*Epi) + "\n" : "") +
+                    (EmitShared && EmitReduce ? reduceKernel(*Epi) + "\n" : "") +
                     (decodes() ? weightRowsFunctor() +
                                      (DefinesFunctor ? std::string() : epilogueFunctor(*Epi, Lanes))
                                : std::string()) +
@@ -1417,7 +1442,7 @@ private:
            C.describe() + "\n";
     S += launcherSignature(Name) + " {\n";
     // The device's facts and the switches, read once for every choice below.
-    if (!Alts.empty() || (C.Tma && !Components) || !M.Clauses.SplitK)
+    if (!Fallback && (!Alts.empty() || (C.Tma && !Components) || !M.Clauses.SplitK))
       S += "  const tc::LaunchFacts tc_facts = tc::launch_facts();  // (tc/launch_facts.cuh)\n";
     // Grid: one block per block tile of the output, counted by isl. The
     // checks come before the choice of kernel, whose arithmetic on the
@@ -1489,7 +1514,8 @@ private:
         S += "  case " + std::to_string(I) + ":  // " + std::to_string(Alts[I].Config.BlockM) +
              "x" + std::to_string(Alts[I].Config.BlockN) + " tiles\n";
         if (composesSm90Gemm(Alts[I].Config, Idiom, M.Clauses))
-          S += componentLaunch(Alts[I].Config, Names, 4) + "    return;\n";
+          S += componentLaunch(Alts[I].Config, Names, 4) +
+               (CopyingDefault && Twin.empty() ? "" : "    return;\n");
         else
           S += "    return " + Name + Alts[I].Suffix + "_launch(" + Names + "tc_stream);\n";
       }
@@ -1499,9 +1525,13 @@ private:
     for (auto &A : Args)
       ArgNames += A.Name + ", ";
     if (Components) {
-      S += "  // The kernel of the sm_90 components (tc/sm90/gemm_kernel.cuh) for these\n"
-           "  // tiles and the region's epilogue; the cp.async kernel where TMA cannot\n"
-           "  // map an operand, not even through an aligned copy.\n" +
+      S += std::string(CopyingDefault && Twin.empty()
+                           ? "  // The persistent kernel of the sm_90 components (tc/sm90/gemm_kernel.cuh)\n"
+                             "  // for these tiles and the region's epilogue; also for the shapes the\n"
+                             "  // others cannot take, its producer warp copying what TMA cannot map.\n"
+                           : "  // The kernel of the sm_90 components (tc/sm90/gemm_kernel.cuh) for these\n"
+                             "  // tiles and the region's epilogue; the cp.async kernel where TMA cannot\n"
+                             "  // map an operand, not even through an aligned copy.\n") +
            componentLaunch(C, ArgNames, 2);
       return S + "}\n";
     }
@@ -1568,6 +1598,8 @@ private:
   std::string cpAsyncLaunch(const std::string &TilesM, const std::string &TilesN,
                             const std::string &Batches, const std::string &ArgList) const {
     std::string S;
+    if (Fallback)
+      return fallbackLaunch(TilesM, TilesN, Batches, ArgList);
     S += "  const long long tc_tiles = (" + TilesN + " + 1) * (" + TilesM + " + 1) * " + Batches + ";\n";
     if (M.Clauses.SplitK)
       S += "  int tc_splits = " + str(*M.Clauses.SplitK) + ";  // split_k clause\n";
@@ -1578,12 +1610,7 @@ private:
     S += "  if ((long long)(" + Batches + ") * tc_splits > 65535)\n    tc_splits = (int)tc::max(1LL, 65535 / (long long)(" + Batches + "));\n";
     S += "  const long long tc_split_tiles = tc_k_tiles > 0 ? (tc_k_tiles + tc_splits - 1) / tc_splits : 1;\n";
     S += "  if (tc_k_tiles > 0)\n    tc_splits = (int)((tc_k_tiles + tc_split_tiles - 1) / tc_split_tiles);\n";
-    // A count past CUDA's grid limits would wrap in the dim3: too few
-    // blocks, or a failed launch.
-    S += "  if (!tc::grid_fits(" + TilesN + " + 1, " + TilesM + " + 1, (long long)(" + Batches +
-         ") * tc_splits)) {\n    tc::report_error(tc::Status::GridTooLarge, \"" + Where +
-         "\", \"'#pragma tc' region: the output needs more thread blocks than a CUDA grid "
-         "holds\");\n    return;\n  }\n";
+    S += gridFitsCheck(TilesM, TilesN, "(long long)(" + Batches + ") * tc_splits");
     S += "  const dim3 tc_grid(" + TilesN + " + 1, " + TilesM + " + 1, " + Batches + " * tc_splits);\n";
     S += "  float *tc_workspace = nullptr;\n";
     S += "  if (tc_splits > 1)\n    cudaMallocAsync(&tc_workspace, sizeof(float) * (size_t)tc_splits * " +
@@ -1599,6 +1626,32 @@ private:
          SplitArgs + ", tc_workspace);\n";
     S += "    cudaFreeAsync(tc_workspace, tc_stream);\n  }\n";
     return S;
+  }
+
+  /// The fallback's launch (servesAsFallback): one block per tile and
+  /// batch element, each over all of k, copying element-wise.
+  std::string fallbackLaunch(const std::string &TilesM, const std::string &TilesN,
+                             const std::string &Batches, const std::string &ArgList) const {
+    std::string S = gridFitsCheck(TilesM, TilesN, Batches);
+    S += "  const dim3 tc_grid(" + TilesN + " + 1, " + TilesM + " + 1, " + Batches + ");\n";
+    S += "  constexpr int tc_smem_bytes = " + str(C.sharedBytes()) + ";\n";
+    const std::string Kernel = Name + "_kernel<tc::kElementwise>";
+    S += sharedMemoryOptIn({Kernel});
+    S += "  // Element-wise copies serve any alignment; one part of k (no reduction\n"
+         "  // kernel): this kernel only runs where the TMA kernels cannot.\n";
+    S += "  " + Kernel + "<<<tc_grid, " + str(C.threads()) + ", tc_smem_bytes, tc_stream>>>(" +
+         ArgList + (ArgList.empty() ? "" : ", ") + "1, tc::max(tc_k_tiles, 1LL), nullptr);\n";
+    return S;
+  }
+
+  /// A launcher's test that its grid fits CUDA's limits (a count past them
+  /// would wrap in the dim3: too few blocks, or a failed launch).
+  std::string gridFitsCheck(const std::string &TilesM, const std::string &TilesN,
+                            const std::string &Blocks) const {
+    return "  if (!tc::grid_fits(" + TilesN + " + 1, " + TilesM + " + 1, " + Blocks +
+           ")) {\n    tc::report_error(tc::Status::GridTooLarge, \"" + Where +
+           "\", \"'#pragma tc' region: the output needs more thread blocks than a CUDA grid "
+           "holds\");\n    return;\n  }\n";
   }
 
   /// The TMA kernel's launch: the maps go by value, as __grid_constant__
@@ -1789,6 +1842,10 @@ private:
   /// this kernel's definitions include the shared pieces.
   std::string Region;
   bool EmitShared = true;
+  bool EmitReduce = true;
+  /// servesAsFallback, fallsBackToCopyingDefault.
+  bool Fallback = false;
+  bool CopyingDefault = false;
   /// The cp.async kernel that the TMA launcher falls back to (default: its
   /// own twin, Name + "_cp_async", defined before it).
   std::string Twin;
@@ -1952,16 +2009,24 @@ private:
                               int Indent) const {
     // The functor's members are the launcher's arguments, in their order.
     const std::string Members = llvm::StringRef(ArgNames).rtrim(", ").str();
-    std::string S = "if (!tc::sm90::launch_gemm<" + sm90MainloopType(K, Idiom, true) +
-                    (usesDefaultSm90Scheduler(K, M.Clauses)
-                         ? ""
-                         : ",\n    " + sm90SchedulerType(K, M.Clauses)) +
-                    ">({" + extentM() + ", " + extentN() + ", " + Idiom.ExtentK.str(subst()) +
-                    "}, " + operandArguments(Idiom.A) + ", " + operandArguments(Idiom.B) + ", " +
-                    epilogueFunctorName() + "{" + Members + "}, tc_stream))\n"
-                    "  " + twin() + "_launch(" + ArgNames + "tc_stream);\n";
-    if (M.Clauses.Sync)
-      S += "cudaStreamSynchronize(tc_stream);\n";
+    const std::string Launch =
+        "tc::sm90::launch_gemm<" + sm90MainloopType(K, Idiom, true) +
+        (usesDefaultSm90Scheduler(K, M.Clauses) ? ""
+                                                : ",\n    " + sm90SchedulerType(K, M.Clauses)) +
+        ">({" + extentM() + ", " + extentN() + ", " + Idiom.ExtentK.str(subst()) + "}, " +
+        operandArguments(Idiom.A) + ", " + operandArguments(Idiom.B) + ", " +
+        epilogueFunctorName() + "{" + Members + "}, tc_stream)";
+    const std::string Sync = M.Clauses.Sync ? "cudaStreamSynchronize(tc_stream);\n" : "";
+    std::string S;
+    if (!Twin.empty() || !CopyingDefault)
+      S = "if (!" + Launch + ")\n  " + twin() + "_launch(" + ArgNames + "tc_stream);\n" + Sync;
+    else if (&K != &C) // an alternative: the default kernel below where it cannot launch
+      S = Sync.empty() ? "if (" + Launch + ")\n  return;\nbreak;\n"
+                       : "if (" + Launch + ") {\n" + indent(Sync, 2) + "  return;\n}\nbreak;\n";
+    else
+      S = "if (!" + Launch + ")\n  tc::report_error(tc::Status::LaunchFailed, \"" + Where +
+          "\", \"'#pragma tc' region: its kernel could not be launched (cudaGetLastError says "
+          "why)\");\n" + Sync;
     return indent(S, Indent);
   }
 };
@@ -1981,6 +2046,9 @@ struct KernelJob {
   bool DefinesFunctor = false; // definesEpilogueFunctor
   std::optional<std::string> Twin; // fallsBackTo
   bool DeclareTwin = false;
+  bool Fallback = false;       // servesAsFallback
+  bool RegionSplitsK = false;  // regionSplitsK
+  bool CopyingDefault = false; // fallsBackToCopyingDefault
   std::optional<llvm::Expected<GeneratedRegion>> Result;
 };
 
@@ -2009,7 +2077,11 @@ void runJob(KernelJob &J, const RegionModel &M, const MatmulIdiom &Idiom,
       return;
     }
     Emitter E(M, Idiom, *I, J.Config, J.Name, SourceLocation, J.Alts);
-    E.partOf(Region, J.Shared).definesEpilogueFunctor(J.DefinesFunctor);
+    E.partOf(Region, J.Shared)
+        .regionSplitsK(J.RegionSplitsK)
+        .servesAsFallback(J.Fallback)
+        .fallsBackToCopyingDefault(J.CopyingDefault)
+        .definesEpilogueFunctor(J.DefinesFunctor);
     if (J.Twin)
       E.fallsBackTo(*J.Twin, J.DeclareTwin);
     J.Result.emplace(E.run());
@@ -2066,6 +2138,16 @@ generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModelBui
   // alternative comes first): only operands that TMA cannot map even
   // through an aligned copy take it, so one twin serves every tile shape.
   const std::string Twin = Name + "_cp_async";
+  const std::string FallbackWhere =
+      "where TMA cannot map an operand (not even through an aligned copy), or K = 0";
+  // Unless every kernel is the sm_90 components' and the default the
+  // persistent one, whose producer warp copies the tiles where TMA cannot
+  // (tc/sm90/gemm_kernel.cuh): then no twin, the others falling back to it.
+  const bool CopyingDefault =
+      C.PersistentTiles && composesSm90Gemm(C, Idiom, M.Clauses) &&
+      llvm::all_of(Alts, [&](const AlternativeKernel &A) {
+        return composesSm90Gemm(A.Config, Idiom, M.Clauses);
+      });
   auto Plan = [&](const KernelConfig &K, const std::string &KName,
                   const std::vector<AlternativeKernel> &KAlts, bool IsDefault) {
     KernelPart P;
@@ -2077,20 +2159,29 @@ generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModelBui
       Jobs.push_back(std::move(J));
       return Jobs.size() - 1;
     };
+    if (CopyingDefault) {
+      P.Kernel = Add(KernelJob{K, KName, KAlts});
+      if (IsDefault)
+        P.ExplainAfter = "  " + FallbackWhere + ": " + KName +
+                         ", its producer warp copying the tiles\n";
+      return P;
+    }
     if (K.Tma && !IsDefault) {
       KernelJob J{K, KName, KAlts};
       J.Twin = Twin;
       J.DeclareTwin = !TwinDeclared;
       TwinDeclared = true;
       P.Kernel = Add(std::move(J));
-      P.ExplainAfter = "  operands not 16-byte aligned: " + Twin + "\n";
+      P.ExplainAfter = "  " + FallbackWhere + ": " + Twin + "\n";
       return P;
     }
     if (K.Tma) {
       KernelConfig TwinConfig = K.cpAsyncTwin();
-      P.Twin = Add(KernelJob{TwinConfig, Twin, {}});
-      P.ExplainAfter = "  operands not 16-byte aligned: " + Twin + ", " +
-                       TwinConfig.describe() + "\n";
+      KernelJob J{TwinConfig, Twin, {}};
+      J.Fallback = true;
+      P.Twin = Add(std::move(J));
+      P.ExplainAfter = "  " + FallbackWhere + ": " + Twin + ", " + TwinConfig.describe() +
+                       " (element-wise copies, k unsplit)\n";
     }
     P.Kernel = Add(KernelJob{K, KName, KAlts});
     return P;
@@ -2100,6 +2191,13 @@ generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModelBui
     Parts.push_back(Plan(Alt.Config, Name + Alt.Suffix, {}, false));
   Parts.push_back(Plan(C, Name, Alts, true));
 
+  const bool SplitsK = llvm::any_of(Jobs, [](const KernelJob &J) {
+    return !J.Config.Tma && !J.Fallback;
+  });
+  for (KernelJob &J : Jobs) {
+    J.RegionSplitsK = SplitsK;
+    J.CopyingDefault = CopyingDefault;
+  }
   runJobs(Jobs, Threads, M, Idiom, Model, Name, SourceLocation);
 
   // The first error, in the order the kernels were emitted one by one, is

@@ -1,5 +1,6 @@
 //===- RegionRewriter.cpp -------------------------------------------------===//
 #include "RegionRewriter.h"
+#include "ComponentKernel.h"
 #include "Hygiene.h"
 #include "IslModel.h"
 #include "Extraction.h"
@@ -322,8 +323,10 @@ llvm::Expected<GeneratedRegion> generate(const RegionModel &Source, const Region
           return A.takeError();
         return IslModel::build(C, M, *A);
       };
-      auto Gen = generateRegion(M, *Idiom, Model, *Config, Name, Where,
-                                alternativeKernels(*Config, M, *Idiom), Opts.KernelThreads);
+      RegionKernels Kernels =
+          regionKernels(*Config, alternativeKernels(*Config, M, *Idiom), *Idiom, M.Clauses);
+      auto Gen = generateRegion(M, *Idiom, Model, Kernels.Default, Name, Where,
+                                Kernels.Alternatives, Opts.KernelThreads);
       if (Gen)
         Text += Gen->Explain;
       return Gen;

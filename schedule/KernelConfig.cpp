@@ -362,8 +362,9 @@ static void chooseCopies(KernelConfig &C, const MatmulIdiom &Idiom) {
   C.WgmmaPending = 1;
   pairTiles(C, Idiom);
   chooseRawFragments(C, Idiom);
-  C.PathReason += "; TMA stages filled by a producer warp (cp.async kernel when an operand "
-                  "is not 16-byte aligned)";
+  C.PathReason += "; TMA stages filled by a producer warp (where TMA cannot map an operand, "
+                  "even through an aligned copy: a cp.async kernel, or the persistent "
+                  "kernel's producer warp copying)";
   placeAPrologue(C);
 }
 

@@ -9,9 +9,9 @@
 // RUN: %tc-rewrite --explain --mma-path=sync %s | FileCheck %s --check-prefix=SYNC
 // RUN: not %tc-rewrite --explain --mma-path=tcgen05 %s 2>&1 | FileCheck %s --check-prefix=USAGE
 
-// CHECK:      {{^}}region tc_gemm_0 at wgmma.cu:[[@LINE+46]]{{$}}
-// CHECK:      {{^}}  kernel: block tile 128x128x64, 2 warpgroups (8 warps and a producer warp), 3 TMA stages (mbarriers), wgmma.mma_async.m64n128k16
-// CHECK-NEXT: {{^}}  main loop: wgmma: sm_90a, f16/bf16 operands; A K-major, B N-major stages; TMA stages filled by a producer warp (cp.async kernel when an operand is not 16-byte aligned){{$}}
+// CHECK:      {{^}}region tc_gemm_0 at wgmma.cu:[[@LINE+47]]{{$}}
+// CHECK:      {{^}}  kernel: block tile 128x128x64, 2 warpgroups (8 warps and a producer warp), 4 TMA stages (mbarriers), persistent blocks {{.*}}, wgmma.mma_async.m64n128k16
+// CHECK-NEXT: {{^}}  main loop: wgmma: sm_90a, f16/bf16 operands; A K-major, B N-major stages; TMA stages filled by a producer warp (where TMA cannot map an operand, even through an aligned copy: a cp.async kernel, or the persistent kernel's producer warp copying){{$}}
 // CHECK:      {{^}}  step tileForWarps (warpgroups: 64 x BN){{$}}
 // CHECK:      {{^}}  step contractToMma (one point per m64n128k16 wgmma){{$}}
 // CHECK-NEXT: {{^}}    domain: {{.*}}(m) mod 64 = 0 and (n) mod 128 = 0 and (k) mod 16 = 0
@@ -23,8 +23,9 @@
 // CHECK:      {{^ *}}schedule: "[{ EmptyWait[t] -> [(t)]; TmaLoad[t] -> [(t)] }]"
 // CHECK:      {{^}}  step consumer schedule (wgmma pipeline, epilogue){{$}}
 // CHECK:      {{^ *}}schedule: "[{ {{.*}}Wgmma[t, kk] -> [(t)]
-// CHECK:      {{^ *}}- filter: "{{.*}} -> { CombineParts[] }"
-// CHECK:      {{^}}  operands not 16-byte aligned: tc_gemm_0_cp_async, block tile 128x128x64, 2 warpgroups (8 warps), 3 cp.async stages,
+// The persistent kernel is also the fallback of the others: its producer
+// warp copies the tiles where TMA cannot map an operand.
+// CHECK:      {{^}}  where TMA cannot map an operand (not even through an aligned copy), or K = 0: tc_gemm_0, its producer warp copying the tiles{{$}}
 
 // ReLU on A: the TMA kernel keeps A in its stages, where each consumer
 // warpgroup applies the prologue to its rows once a tile has landed, before
@@ -32,18 +33,18 @@
 // kernel, for unaligned operands, takes A from registers instead, loaded by
 // ldmatrix and transformed, with no wgmma group left in flight.
 // CHECK:      {{^}}region tc_relu_a_0 at wgmma.cu:{{[0-9]+}}{{$}}
-// CHECK:      {{^}}  main loop: wgmma: sm_90a, f16/bf16 operands; A K-major, B K-major stages; TMA stages filled by a producer warp (cp.async kernel when an operand is not 16-byte aligned); A's prologue applied by each consumer warpgroup to its rows of each landed stage (to the fragments in the cp.async kernel){{$}}
+// CHECK:      {{^}}  main loop: wgmma: sm_90a, f16/bf16 operands; A K-major, B K-major stages; TMA stages filled by a producer warp (where TMA cannot map an operand, even through an aligned copy: a cp.async kernel, or the persistent kernel's producer warp copying); A's prologue applied by each consumer warpgroup to its rows of each landed stage (to the fragments in the cp.async kernel){{$}}
 // CHECK-NOT:  converter
 // CHECK:      {{^}}  step consumer schedule (wgmma pipeline, epilogue){{$}}
 // CHECK:      {{^ *}}schedule: "[{ {{.*}}ConvertStage[t] -> [(t)]{{.*}} }]"
 // CHECK:      {{^ *}}- filter: "{{.*}} -> { FullWait[i0] }"
 // CHECK-NEXT: {{^ *}}- filter: "{{.*}} -> { ConvertStage[i0] }"
 // CHECK-NEXT: {{^ *}}- filter: "{{.*}} -> { Arrive[i0] }"
-// CHECK:      {{^}}  operands not 16-byte aligned: tc_relu_a_0_cp_async, block tile 128x128x64, 2 warpgroups (8 warps), 3 cp.async stages, wgmma.mma_async.m64n128k16 (fp32 accumulation, 0 groups in flight),
+// CHECK:      {{^}}  where TMA cannot map an operand (not even through an aligned copy), or K = 0: tc_relu_a_0_cp_async, block tile 128x128x64, 2 warpgroups (8 warps), 3 cp.async stages, wgmma.mma_async.m64n128k16 (fp32 accumulation, 0 groups in flight),
 // ReLU on B: wgmma reads B from shared memory, where all consumers apply
 // the prologue to each landed stage before the wgmma.
 // CHECK:      {{^}}region tc_relu_b_0 at wgmma.cu:{{[0-9]+}}{{$}}
-// CHECK:      {{^}}  main loop: wgmma: sm_90a, f16/bf16 operands; A K-major, B K-major stages; TMA stages filled by a producer warp (cp.async kernel when an operand is not 16-byte aligned); B's prologue applied by the consumers to each landed stage{{$}}
+// CHECK:      {{^}}  main loop: wgmma: sm_90a, f16/bf16 operands; A K-major, B K-major stages; TMA stages filled by a producer warp (where TMA cannot map an operand, even through an aligned copy: a cp.async kernel, or the persistent kernel's producer warp copying); B's prologue applied by the consumers to each landed stage{{$}}
 // CHECK:      {{^}}  step consumer schedule (wgmma pipeline, epilogue){{$}}
 // CHECK:      {{^ *}}- filter: "{{.*}} -> { ConvertStage[i0] }"
 

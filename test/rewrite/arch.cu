@@ -34,7 +34,6 @@
 // SM86:       {{^}}//   block tile {{.*}} mma.sync.m16n8k16 {{.*}}, sm_86{{$}}
 // SM89:       {{^}}//   block tile {{.*}} mma.sync.m16n8k16 {{.*}}, sm_89{{$}}
 // SYNC:       {{^}}//   block tile {{.*}} mma.sync.m16n8k16 {{.*}}, sm_90a{{$}}
-// SM90A:      {{^}}//   block tile 128x128x64, 2 warpgroups (8 warps), 3 cp.async stages, wgmma.mma_async.m64n128k16 {{.*}}, sm_90a{{$}}
 // SM80:       {{^}}__global__ void __launch_bounds__(128) tc_gemm_0_kernel(
 // SM86:       {{^}}__global__ void __launch_bounds__(128) tc_gemm_0_kernel(
 // SM89:       {{^}}__global__ void __launch_bounds__(128) tc_gemm_0_kernel(
@@ -43,25 +42,23 @@
 // SM86:       {{^ *}}tc::mma_m16n8k16_f16(
 // SM89:       {{^ *}}tc::mma_m16n8k16_f16(
 // SYNC:       {{^ *}}tc::mma_m16n8k16_f16(
-// wgmma: A K-major, B (row-major, n contiguous) N-major.
-// The cp.async kernel (operands not 16-byte aligned), then the TMA kernel.
-// SM90A:      {{^}}__global__ void __launch_bounds__(256, 2) tc_gemm_0_cp_async_kernel(
-// SM90A:      {{^ *}}tc::OperandCopier<kCopyMode, __half, 4, 128, false, 64, 16, true> tc_copy_b;
-// SM90A:      {{^ *}}const uint64_t tc_desc_b = tc::wgmma_desc_mn_major_sw128(tc_smem_b, 8192);
-// SM90A:      {{^ *}}tc::fence_proxy_async();
-// SM90A:      {{^ *}}tc::wgmma_m64k16<__half, 0, 1, 128>(tc_acc[0],
-// SM90A:      {{^ *}}tc::wgmma_commit();
-// SM90A:      {{^ *}}tc::wgmma_wait<0>(tc_acc[0]);
-// The default kernel is the sm_90 components' (tc/sm90/gemm_kernel.cuh):
-// an instantiation for these tiles and the region's epilogue functor.
-// SM90A:      {{^}}//   block tile 128x128x64, 2 warpgroups (8 warps and a producer warp), 3 TMA stages (mbarriers), wgmma.mma_async.m64n128k16 {{.*}}, sm_90a{{$}}
+// wgmma: A K-major, B (row-major, n contiguous) N-major. Every kernel is
+// the sm_90 components' (tc/sm90/gemm_kernel.cuh), instantiated for the
+// region's tiles and epilogue functor: no kernel of the region's own. The
+// persistent kernel comes last, for the shapes the others do not take or
+// cannot launch (its producer warp then copies the tiles).
+// SM90A-NOT:  __global__
+// SM90A:      {{^}}//   block tile 128x128x64, 2 warpgroups (8 warps and a producer warp), 4 TMA stages (mbarriers), persistent blocks {{.*}}, sm_90a{{$}}
 // SM90A-NEXT: {{^}}static void tc_gemm_0_launch(
+// SM90A:      {{^}}    break;
 // SM90A:      {{^}}  default:
 // SM90A:      {{^}}  if (!tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<
 // SM90A-NEXT: {{^}}          tc::sm90::OperandTile<__half, 128, tc::sm90::Major::K>,  // A
 // SM90A-NEXT: {{^}}          tc::sm90::OperandTile<__half, 128, tc::sm90::Major::MN>,  // B
-// SM90A-NEXT: {{^}}          3>>({M, N, K}, A, K, B, N, tc_gemm_0_epilogue{M, N, K, A, B, C}, tc_stream))
-// SM90A-NEXT: {{^}}    tc_gemm_0_cp_async_launch(M, N, K, A, B, C, tc_stream);
+// SM90A-NEXT: {{^}}          4>,
+// SM90A-NEXT: {{^}}      tc::sm90::PersistentScheduler>({M, N, K}, A, K, B, N, tc_gemm_0_epilogue{M, N, K, A, B, C}, tc_stream))
+// SM90A-NEXT: {{^}}    tc::report_error(tc::Status::LaunchFailed, "arch.cu:{{[0-9]+}}", "'#pragma tc' region: its kernel could not be launched (cudaGetLastError says why)");
+// SM90A-NOT:  __global__
 // CHECK:      {{^  }}tc_gemm_0_launch(M, N, K, A, B, C, 0);
 
 #include <cuda_fp16.h>

@@ -10,17 +10,9 @@
 // RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
 
 // fp16 C: vectors of 8, wholly inside the output, then the rest of a row.
-// The sm_90 components' staged epilogue (tc/sm90/epilogue.cuh) calls the
-// region's functor: row() for the eight columns of a thread that are
-// wholly inside the output, operator() for the last ones.
-// CHECK-LABEL: {{^}}struct tc_gemm_f16_0_epilogue {
-// CHECK:       {{^}}  __device__ void operator()(long long tc_m, long long tc_n, float tc_sum) const {
-// CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = __float2half(tc_value);
-// CHECK:       {{^}}  __device__ void row(long long tc_m, long long tc_n0, const float (&tc_sums)[8]) const {
-// CHECK-NEXT:  {{^ *}}__half tc_lanes_0[8];
-// CHECK:       {{^ *}}tc::store_lane_words<8>(&C[(long long)((tc_m)) * (N) + ((tc_n0))], tc_lanes_0);
-// The generated text kernels (here the cp.async kernel): a vector wherever
-// isl's guard puts it wholly inside the output, the last columns one by one.
+// The generated text kernels (here the cp.async kernel, which a region
+// with its stages fixed keeps as its fallback): a vector wherever isl's
+// guard puts it wholly inside the output, the last columns one by one.
 // CHECK-LABEL: {{^}}__global__ void __launch_bounds__(256, 2) tc_gemm_f16_0_cp_async_kernel(
 // CHECK:       {{^}}  if (N >= (((8 * (tc_thread % 16)) + (128 * tc_block_n)) + 8)) {
 // CHECK:       {{^ *}}const long long tc_m = {{.*}}, tc_n0 = ((8 * (tc_thread % 16)) + (128 * tc_block_n));
@@ -31,6 +23,15 @@
 // CHECK:       {{^ *}}tc_lanes_0[tc_v] = __float2half(tc_value);
 // CHECK:       {{^ *}}tc::store_lanes<8>(&C[(long long)((tc_m)) * (N) + ((tc_n0))], tc_lanes_0);
 // CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = __float2half(tc_value);
+// The sm_90 components' staged epilogue (tc/sm90/epilogue.cuh) calls the
+// region's functor: row() for the eight columns of a thread that are
+// wholly inside the output, operator() for the last ones.
+// CHECK-LABEL: {{^}}struct tc_gemm_f16_0_epilogue {
+// CHECK:       {{^}}  __device__ void operator()(long long tc_m, long long tc_n, float tc_sum) const {
+// CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = __float2half(tc_value);
+// CHECK:       {{^}}  __device__ void row(long long tc_m, long long tc_n0, const float (&tc_sums)[8]) const {
+// CHECK-NEXT:  {{^ *}}__half tc_lanes_0[8];
+// CHECK:       {{^ *}}tc::store_lane_words<8>(&C[(long long)((tc_m)) * (N) + ((tc_n0))], tc_lanes_0);
 // CHECK-LABEL: {{^}}void gemm_f16(
 
 // fp32 C and fp16 D = relu(C): 4 lanes each.
@@ -59,7 +60,7 @@
 
 void gemm_f16(int M, int N, int K, const __half *__restrict__ A,
               const __half *__restrict__ B, __half *__restrict__ C) {
-#pragma tc
+#pragma tc stages(3)
   for (int i = 0; i < M; ++i)
     for (int j = 0; j < N; ++j) {
       float acc = 0.0f;

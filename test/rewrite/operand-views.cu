@@ -17,7 +17,7 @@
 
 // CHECK-LABEL: {{^}}static void tc_block_0_launch(
 // CHECK:       return;  // no output element
-// CHECK-NEXT:  {{^  }}A += (long long)(r0) * (lda) + (long long)(c0_1);  // where the operand's view starts
+// CHECK-NEXT:  {{^  }}A += (long long)(r0) * (lda) + (long long)(c0);  // where the operand's view starts
 // CHECK-NEXT:  B += (long long)(1) * (N) + (long long)(2);  // where the operand's view starts
 // CHECK:       {{^}}void block(
 // CHECK:       {{^  }}tc_block_0_launch(M, N, K, r0, lda, c0, A, B, C, 0);
@@ -39,10 +39,10 @@ void block(int M, int N, int K, int r0, int c0, int lda, const __half *__restric
 
 // Without __restrict__ the alias check comes first, on the unmoved pointer.
 // CHECK-LABEL: {{^}}static void tc_block_aliased_0_launch(
-// CHECK:       {{^  }}const tc::ByteRange tc_bytes_0 = tc::accessed_bytes(A, sizeof(*A), {{[{][{]}}r0, ((M + r0) - 1), lda}, {c0_1, ((K + c0_1) - 1), 1}});
+// CHECK:       {{^  }}const tc::ByteRange tc_bytes_0 = tc::accessed_bytes(A, sizeof(*A), {{[{][{]}}r0, ((M + r0) - 1), lda}, {c0, ((K + c0) - 1), 1}});
 // CHECK:       return;
 // CHECK-NEXT:  }
-// CHECK-NEXT:  A += (long long)(r0) * (lda) + (long long)(c0_1);
+// CHECK-NEXT:  A += (long long)(r0) * (lda) + (long long)(c0);
 void block_aliased(int M, int N, int K, int r0, int c0, int lda, const __half *A,
                    const __half *B, float *C) {
 #pragma tc

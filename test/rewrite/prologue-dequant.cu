@@ -20,6 +20,8 @@
 // RUN: %tc-rewrite --arch=sm_80 --explain %s | FileCheck %s --check-prefix=EXPLAIN80
 // RUN: %tc-rewrite %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu
+// RUN: %tc-rewrite --arch=sm_80 %s -o %t.sm80.cu
+// RUN: FileCheck %s --input-file=%t.sm80.cu --check-prefix=SM80OUT
 // RUN: %if nvcc && full-tier %{ %nvcc -std=c++17 -I%tc-include -gencode arch=compute_90a,code=sm_90a -Xptxas -v -c %t.cu -o %t.o 2>&1 | FileCheck %s --check-prefix=PTXAS %}
 // PTXAS-NOT: {{ [1-9][0-9]* bytes spill stores}}
 // PTXAS-NOT: C7515
@@ -207,10 +209,15 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK-NOT: apply_prologue
 // The scale is applied once, to the sum.
 // CHECK: tc_value += static_cast<float>(scale[((tc_n))]) * tc_sum;
-// The cp.async kernel's copy mode: the converted operand's chunks aligned.
+// The cp.async kernel, where TMA cannot map an operand: element-wise
+// copies (any alignment), k unsplit.
 // CHECK-LABEL: static void tc_int8_linear_0_cp_async_launch(
-// CHECK: int tc_mode = tc::copy_mode(X, K, K);
-// CHECK-NEXT: tc_mode = tc::min(tc_mode, tc::convert_copy_mode<__half>(W, K, K));
+// CHECK: tc_int8_linear_0_cp_async_kernel<tc::kElementwise><<<tc_grid, 256, tc_smem_bytes, tc_stream>>>(M, N, K, X, W, zero, scale, Y, 1, tc::max(tc_k_tiles, 1LL), nullptr);
+// On sm_80 the cp.async kernel is the region's own, its copy mode chosen
+// at run time: the converted operand's chunks aligned.
+// SM80OUT-LABEL: static void tc_int8_linear_0_launch(
+// SM80OUT: int tc_mode = tc::copy_mode(X, K, K);
+// SM80OUT-NEXT: tc_mode = tc::min(tc_mode, tc::convert_copy_mode<__half>(W, K, K));
 // The TMA kernel: W's raw k tiles land in the second half of B's stages
 // (8 KiB of 16), the stages a 16 KiB apart, with the 64-byte swizzle.
 // CHECK-LABEL: tc_int8_linear_0_kernel(

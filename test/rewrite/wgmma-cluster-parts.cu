@@ -25,26 +25,22 @@
 // built for pairs:
 // CHECK:      {{^}}static void tc_gemm_0_launch(
 // CHECK:      {{^}}  case 0:  // 64x64 tiles
-// CHECK-NEXT: {{^}}    if (!tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<
+// CHECK-NEXT: {{^}}    if (tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<
 // CHECK-NEXT: {{^}}            tc::sm90::OperandTile<__half, 64, tc::sm90::Major::K>,  // A
 // CHECK-NEXT: {{^}}            tc::sm90::OperandTile<__half, 64, tc::sm90::Major::MN>,  // B
 // CHECK-NEXT: {{^}}            6>,
 // CHECK-NEXT: {{^}}        tc::sm90::ClusterPartsScheduler<12>>({M, N, K}, A, K, B, N, tc_gemm_0_epilogue{M, N, K, A, B, C}, tc_stream))
-// The 64x128 kernels: cluster parts, else pairs by each kernel's rule
-// (one block an SM with 8 stages, two with 4); B's tile in halves.
+// The 64x128 kernel: cluster parts, else pairs by its rule (one block an
+// SM with 8 stages); B's tile in halves.
 // CHECK:      {{^}}  case 4:  // 64x128 tiles
 // CHECK:      {{^}}            tc::sm90::OperandTile<__half, 128, tc::sm90::Major::MN, true>,  // B
 // CHECK-NEXT: {{^}}            8>,
 // CHECK-NEXT: {{^}}        tc::sm90::ClusterPartsScheduler<12, tc::sm90::PairsScheduler<tc::kPairOneRound>>>(
-// The persistent 128x128 kernel (whole tiles only): no cluster parts.
-// CHECK:      {{^}}  case 5:  // 128x128 tiles
-// CHECK-NOT:  ClusterParts
-// CHECK:      {{^}}        tc::sm90::PersistentScheduler>(
-// CHECK:      {{^}}  case 6:  // 64x128 tiles
-// CHECK:      {{^}}            4>,
-// CHECK-NEXT: {{^}}        tc::sm90::ClusterPartsScheduler<12, tc::sm90::PairsScheduler<tc::kPairTwoBlocksPerSm>>>(
-// The default two-warpgroup 128x128 kernel: no cluster parts.
+// The default, persistent 128x128 kernel (whole tiles only): no cluster
+// parts.
 // CHECK:      {{^}}  default:
+// CHECK-NOT:  ClusterParts
+// CHECK:      {{^}}      tc::sm90::PersistentScheduler>(
 // CHECK-NOT:  ClusterParts
 // CHECK:      {{^}}void gemm(
 

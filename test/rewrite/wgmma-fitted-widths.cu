@@ -2,8 +2,9 @@
 // tiles 224, 192 and 176 columns wide (4 TMA stages, one block per SM,
 // stream units, built for pairs like it), each taken where tc::wide_tile_width picks its
 // width from the region's list, checked before the 128x256 kernel. Like
-// every TMA kernel of the region they fall back to the default kernel's
-// cp.async twin, defined once after them. An N-major B is stored in 64-column panels: of these widths,
+// every kernel of the region they fall through to the default persistent
+// kernel where they cannot launch (its producer warp copying what TMA
+// cannot map). An N-major B is stored in 64-column panels: of these widths,
 // only 192. Likewise the 8-stage 64x128 kernel with tiles 112 and 96
 // columns wide (tc::narrow_tile_width), for a K-major B only. All are the
 // sm_90 components' kernel: a K-major B's tile is whole 8-row swizzle
@@ -44,7 +45,8 @@
 // CHECK:      {{^}}            tc::sm90::OperandTile<__half, 176, tc::sm90::Major::K, true>,  // B
 // CHECK-NEXT: {{^}}            4>,
 // CHECK-NEXT: {{^}}        tc::sm90::PairsScheduler<tc::kPairWideTiles, true>>(
-// CHECK-NEXT: {{^}}      tc_gemm_kmajor_0_cp_async_launch(M, N, K, A, B, C, tc_stream);
+// CHECK-NEXT: {{^}}      return;
+// CHECK-NEXT: {{^}}    break;
 // CHECK:      {{^}}  case 5:  // 128x256 tiles
 // CHECK:      {{^}}  case 6:  // 64x112 tiles
 // CHECK:      {{^}}            tc::sm90::OperandTile<__half, 112, tc::sm90::Major::K, true>,  // B
@@ -53,15 +55,14 @@
 // CHECK:      {{^}}  case 7:  // 64x96 tiles
 // CHECK:      {{^}}            tc::sm90::OperandTile<__half, 96, tc::sm90::Major::K, true>,  // B
 // CHECK:      {{^}}  case 8:  // 64x128 tiles
-// No kernel of its own (only the cp.async twin's and split-K's reduction).
+// CHECK:      {{^}}  default:
+// No kernel of its own.
 // CHECK-NOT:  {{^}}__global__
 // CHECK:      {{^}}void gemm_kmajor(
+// EXPLAIN:    where TMA cannot map an operand (not even through an aligned copy), or K = 0: tc_gemm_kmajor_0, its producer warp copying the tiles{{$}}
 // EXPLAIN:    shapes where tc::prefer_wide_tma_width: tc_gemm_kmajor_0_wide224, block tile 128x224x64
-// EXPLAIN:    operands not 16-byte aligned: tc_gemm_kmajor_0_cp_async{{$}}
 // EXPLAIN:    shapes where tc::prefer_wide_tma_width: tc_gemm_kmajor_0_wide192, block tile 128x192x64
-// EXPLAIN:    operands not 16-byte aligned: tc_gemm_kmajor_0_cp_async{{$}}
 // EXPLAIN:    shapes where tc::prefer_wide_tma_width: tc_gemm_kmajor_0_wide176, block tile 128x176x64
-// EXPLAIN:    operands not 16-byte aligned: tc_gemm_kmajor_0_cp_async{{$}}
 // EXPLAIN:    shapes where tc::prefer_wide_tma_tiles: tc_gemm_kmajor_0_wide, block tile 128x256x64
 void gemm_kmajor(int M, int N, int K, const __half *__restrict__ A,
                  const __half *__restrict__ B, __half *__restrict__ C) {

@@ -1,15 +1,15 @@
-// The default 128x128 TMA kernel has a persistent twin, taken at launch
-// time where tc::prefer_persistent_tiles says so (tc/tile_choice.cuh): one
-// block per SM computes whole tiles b, b + SMs, ... in turn
-// (schedule_persistent_tiles, unit_work), with 4 stages and an fp32 output
-// buffer of its own after them. For a plain region it is the sm_90
-// components' persistent_gemm_kernel (PersistentScheduler,
-// tc/sm90/gemm_kernel.cuh): the consumers stage each tile's sums in the
-// buffer and go on with the next tile, while two epilogue warpgroups store
-// it through the region's epilogue functor (BufferedEpilogue,
+// The 128x128 TMA tiles as persistent blocks: one block per SM computes
+// whole tiles b, b + SMs, ... in turn (schedule_persistent_tiles,
+// unit_work), with 4 stages and an fp32 output buffer of its own after
+// them. For a plain region it is the sm_90 components'
+// persistent_gemm_kernel (PersistentScheduler, tc/sm90/gemm_kernel.cuh),
+// and the region's default kernel: the consumers stage each tile's sums in
+// the buffer and go on with the next tile, while two epilogue warpgroups
+// store it through the region's epilogue functor (BufferedEpilogue,
 // tc/sm90/epilogue.cuh); the stages are one ring across the block's tiles.
-// No parts to combine, no workspace; its cp.async fallback is the default
-// kernel's twin (the same tiles), not a second copy.
+// No parts to combine, no workspace, and no cp.async kernel: where TMA
+// cannot map an operand its producer warp copies the tiles, for the other
+// kernels too, which fall through to it.
 //
 // RUN: %tc-rewrite %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc' \
@@ -22,19 +22,19 @@
 
 #include <cuda_fp16.h>
 
-// Its launcher takes the persistent kernel before the 64x128 tiles of two
-// blocks per SM.
-// CHECK:      {{^}}static void tc_gemm_0_launch(
+// Its launcher ends in the persistent kernel; no 64x128 tiles of two
+// blocks per SM (their shapes take it).
+// CHECK:      {{^}}//   block tile 128x128x64, 2 warpgroups (8 warps and a producer warp), 4 TMA stages (mbarriers), persistent blocks {{.*}}, sm_90a
+// CHECK-NEXT: {{^}}static void tc_gemm_0_launch(
 // CHECK:      {{^}}      {tc::KernelRule::DeepNarrowTiles},  // tc_gemm_0_narrow_deep
-// CHECK-NEXT: {{^}}      {tc::KernelRule::PersistentTiles},  // tc_gemm_0_persistent
-// CHECK-NEXT: {{^}}      {tc::KernelRule::NarrowTiles},  // tc_gemm_0_narrow
-// CHECK:      {{^}}  case 9:  // 128x128 tiles
-// CHECK-NEXT: {{^}}    if (!tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<
-// CHECK-NEXT: {{^}}            tc::sm90::OperandTile<__half, 128, tc::sm90::Major::K>,  // A
-// CHECK-NEXT: {{^}}            tc::sm90::OperandTile<__half, 128, tc::sm90::Major::K>,  // B
-// CHECK-NEXT: {{^}}            4>,
-// CHECK-NEXT: {{^}}        tc::sm90::PersistentScheduler>({M, N, K}, A, K, B, K, tc_gemm_0_epilogue{M, N, K, A, B, C}, tc_stream))
-// CHECK-NEXT: {{^}}      tc_gemm_0_cp_async_launch(M, N, K, A, B, C, tc_stream);
+// CHECK-NEXT: {{^}}  };
+// CHECK:      {{^}}  default:
+// CHECK:      {{^}}  if (!tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<
+// CHECK-NEXT: {{^}}          tc::sm90::OperandTile<__half, 128, tc::sm90::Major::K>,  // A
+// CHECK-NEXT: {{^}}          tc::sm90::OperandTile<__half, 128, tc::sm90::Major::K>,  // B
+// CHECK-NEXT: {{^}}          4>,
+// CHECK-NEXT: {{^}}      tc::sm90::PersistentScheduler>({M, N, K}, A, K, B, K, tc_gemm_0_epilogue{M, N, K, A, B, C}, tc_stream))
+// CHECK-NEXT: {{^}}    tc::report_error(tc::Status::LaunchFailed,
 void gemm(int M, int N, int K, const __half *__restrict__ A,
           const __half *__restrict__ B, __half *__restrict__ C) {
 #pragma tc

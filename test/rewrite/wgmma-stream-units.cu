@@ -28,9 +28,11 @@
 // (schedule_tile_pairs chooses).
 // CHECK:      {{^}}  case 5:  // 128x256 tiles
 // CHECK:      {{^}}        tc::sm90::PairsScheduler<tc::kPairWideTiles, true>>(
-// The 128x128 kernel (two blocks per SM): one unit, the plain schedule.
+// The 128x128 kernel, the region's default: persistent blocks, each
+// computing whole tiles in turn (PersistentScheduler).
 // CHECK:      {{^}}  default:
-// CHECK:      {{^}}          3>>({M, N, K},
+// CHECK:      {{^}}          4>,
+// CHECK-NEXT: {{^}}      tc::sm90::PersistentScheduler>({M, N, K},
 void gemm_relu(int M, int N, int K, const __half *__restrict__ A,
                const __half *__restrict__ B, __half *__restrict__ C) {
 #pragma tc

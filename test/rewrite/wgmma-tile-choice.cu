@@ -3,9 +3,9 @@
 // columns (64x32, or 64x64 where B is N-major and its stages hold 64-column
 // panels; the 64x32 ones also for small outputs of short reductions), then 192x192 tiles fitted to whole rounds of SMs, then wide
 // 128x256 tiles, then narrow 64x128 tiles (8 stages and
-// one block per SM for one round of them), then persistent 128x128 blocks
-// for long enough reductions (test/rewrite/wgmma-persistent-tiles.cu), then
-// 64x128 tiles with 4 stages, else the default 128x128 tiles.
+// one block per SM for one round of them), else the default: persistent
+// 128x128 blocks (test/rewrite/wgmma-persistent-tiles.cu), which also take
+// the shapes the others cannot launch.
 //
 // RUN: %tc-rewrite %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
@@ -27,12 +27,10 @@
 // CHECK-NEXT: {{^}}      {tc::KernelRule::FittedTiles},  // tc_gemm_kmajor_0_fitted
 // CHECK:      {{^}}      {tc::KernelRule::WideTmaTiles},  // tc_gemm_kmajor_0_wide
 // CHECK:      {{^}}      {tc::KernelRule::DeepNarrowTiles},  // tc_gemm_kmajor_0_narrow_deep
-// CHECK-NEXT: {{^}}      {tc::KernelRule::PersistentTiles},  // tc_gemm_kmajor_0_persistent
-// CHECK-NEXT: {{^}}      {tc::KernelRule::NarrowTiles},  // tc_gemm_kmajor_0_narrow
 // CHECK-NEXT: {{^}}  };
 // CHECK-NEXT: {{^}}  switch (tc::choose_kernel(M, N, K, 1, tc_candidates, tc_facts.device, tc_facts.options)) {
 // CHECK-NEXT: {{^}}  case 0:  // 64x32 tiles
-// CHECK-NEXT: {{^}}    if (!tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<
+// CHECK-NEXT: {{^}}    if (tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<
 // CHECK-NEXT: {{^}}            tc::sm90::OperandTile<__half, 64, tc::sm90::Major::K>,  // A
 // CHECK-NEXT: {{^}}            tc::sm90::OperandTile<__half, 32, tc::sm90::Major::K>,  // B
 // CHECK-NEXT: {{^}}            6>,
@@ -41,13 +39,10 @@
 // CHECK:      {{^}}  case 5:  // 128x256 tiles
 // CHECK:      {{^}}  case 8:  // 64x128 tiles
 // CHECK:      {{^}}            8>,
-// CHECK:      {{^}}  case 9:  // 128x128 tiles
-// CHECK:      {{^}}        tc::sm90::PersistentScheduler>(
-// CHECK:      {{^}}  case 10:  // 64x128 tiles
-// CHECK:      {{^}}            4>,
 // CHECK:      {{^}}  default:
 // CHECK-NEXT: {{^}}    break;
 // CHECK-NEXT: {{^}}  }
+// CHECK:      {{^}}      tc::sm90::PersistentScheduler>(
 void gemm_kmajor(int M, int N, int K, const __half *__restrict__ A,
                  const __half *__restrict__ B, __half *__restrict__ C) {
 #pragma tc
@@ -64,7 +59,7 @@ void gemm_kmajor(int M, int N, int K, const __half *__restrict__ A,
 // CHECK:      {{^}}static void tc_gemm_nmajor_0_launch(
 // CHECK:      {{^}}      {tc::KernelRule::SkinnyTiles, 64},  // tc_gemm_nmajor_0_skinny
 // CHECK:      {{^}}  case 0:  // 64x64 tiles
-// CHECK-NEXT: {{^}}    if (!tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<
+// CHECK-NEXT: {{^}}    if (tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<
 // CHECK-NEXT: {{^}}            tc::sm90::OperandTile<__half, 64, tc::sm90::Major::K>,  // A
 // CHECK-NEXT: {{^}}            tc::sm90::OperandTile<__half, 64, tc::sm90::Major::MN>,  // B
 void gemm_nmajor(int M, int N, int K, const __half *__restrict__ A,

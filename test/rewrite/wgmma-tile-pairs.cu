@@ -9,8 +9,8 @@
 // side (empty barriers counting both blocks' consumers, cluster_sync before
 // the first copy, releases only of refilled stages) is
 // tc/sm90/mainloop.cuh's and tc/sm90/gemm_kernel.cuh's, tested on the GPU
-// by test/gpu/sm90_components_test.cu. The 128x128 kernel (two blocks per
-// SM) stays unpaired.
+// by test/gpu/sm90_components_test.cu. The 128x128 kernel (persistent
+// blocks, the region's default) stays unpaired.
 //
 // RUN: %tc-rewrite %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
@@ -23,13 +23,13 @@
 // (224, 192, 176; 112 and 96 for 64-row tiles) too.
 // CHECK:      {{^}}static void tc_gemm_kmajor_0_launch(
 // CHECK:      {{^}}  case 2:  // 128x224 tiles
-// CHECK-NEXT: {{^}}    if (!tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<
+// CHECK-NEXT: {{^}}    if (tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<
 // CHECK-NEXT: {{^}}            tc::sm90::OperandTile<__half, 128, tc::sm90::Major::K>,  // A
 // CHECK-NEXT: {{^}}            tc::sm90::OperandTile<__half, 224, tc::sm90::Major::K, true>,  // B
 // CHECK-NEXT: {{^}}            4>,
 // CHECK-NEXT: {{^}}        tc::sm90::PairsScheduler<tc::kPairWideTiles, true>>({M, N, K}, A, K, B, K, tc_gemm_kmajor_0_epilogue{M, N, K, A, B, C}, tc_stream))
-// CHECK-NEXT: {{^}}      tc_gemm_kmajor_0_cp_async_launch(M, N, K, A, B, C, tc_stream);
-// CHECK-NEXT: {{^}}    return;
+// CHECK-NEXT: {{^}}      return;
+// CHECK-NEXT: {{^}}    break;
 // CHECK:      {{^}}  case 5:  // 128x256 tiles
 // CHECK:      {{^}}            tc::sm90::OperandTile<__half, 256, tc::sm90::Major::K, true>,  // B
 // CHECK-NEXT: {{^}}            4>,
@@ -38,20 +38,18 @@
 // CHECK:      {{^}}            tc::sm90::OperandTile<__half, 112, tc::sm90::Major::K, true>,  // B
 // CHECK-NEXT: {{^}}            8>,
 // CHECK-NEXT: {{^}}        tc::sm90::ClusterPartsScheduler<12, tc::sm90::PairsScheduler<tc::kPairOneRound>>>(
-// The 64x128 kernels: one block per SM (8 stages) and two (4 stages), each
-// by its rule; their few-tile outputs run as clusters of a tile's parts
+// The 64x128 kernel of one block per SM (8 stages), by its rule; its
+// few-tile outputs run as clusters of a tile's parts
 // (rewrite/wgmma-cluster-parts.cu), else by the pairs' rule.
 // CHECK:      {{^}}  case 8:  // 64x128 tiles
 // CHECK:      {{^}}            tc::sm90::OperandTile<__half, 128, tc::sm90::Major::K, true>,  // B
 // CHECK-NEXT: {{^}}            8>,
 // CHECK-NEXT: {{^}}        tc::sm90::ClusterPartsScheduler<12, tc::sm90::PairsScheduler<tc::kPairOneRound>>>(
-// CHECK:      {{^}}  case 10:  // 64x128 tiles
-// CHECK:      {{^}}            4>,
-// CHECK-NEXT: {{^}}        tc::sm90::ClusterPartsScheduler<12, tc::sm90::PairsScheduler<tc::kPairTwoBlocksPerSm>>>(
-// The 128x128 kernel: single blocks, B's tile whole.
+// The 128x128 kernel: persistent blocks, B's tile whole.
 // CHECK:      {{^}}  default:
 // CHECK:      {{^}}          tc::sm90::OperandTile<__half, 128, tc::sm90::Major::K>,  // B
-// CHECK-NEXT: {{^}}          3>>({M, N, K},
+// CHECK-NEXT: {{^}}          4>,
+// CHECK-NEXT: {{^}}      tc::sm90::PersistentScheduler>({M, N, K},
 void gemm_kmajor(int M, int N, int K, const __half *__restrict__ A,
                  const __half *__restrict__ B, __half *__restrict__ C) {
 #pragma tc

@@ -5,10 +5,11 @@
 // builds the tensor maps and falls back to the cp.async kernel of the same
 // tiles when TMA cannot describe an operand.
 //
-// The first region's default kernel is that of the sm_90 components
-// (tc/sm90/gemm_kernel.cuh, tested on the GPU by test/gpu/
+// The first region's default kernel is the sm_90 components' persistent
+// one (tc/sm90/gemm_kernel.cuh, tested on the GPU by test/gpu/
 // sm90_components_test.cu): an instantiation for its tiles and its
-// epilogue functor. The split_k clause splits every tile (second and third
+// epilogue functor, whose producer warp copies the tiles where TMA cannot
+// map an operand, so that the region has no cp.async kernel. The split_k clause splits every tile (second and third
 // regions), which keeps the generated text kernel: the third region checks
 // its structure.
 //
@@ -28,15 +29,17 @@
 // CHECK:      {{^}}    C[(long long)((tc_m)) * (N) + ((tc_n))] = __float2half(tc_value);
 // CHECK:      {{^}}  __device__ void row(long long tc_m, long long tc_n0, const float (&tc_sums)[8]) const {
 // CHECK:      {{^}}    tc::store_lane_words<8>(&C[(long long)((tc_m)) * (N) + ((tc_n0))], tc_lanes_0);
-// CHECK:      {{^}}//   block tile 128x128x64, 2 warpgroups (8 warps and a producer warp), 3 TMA stages (mbarriers), wgmma.mma_async.m64n128k16 (fp32 accumulation, 1 group in flight), 98368 bytes of shared memory, sm_90a
+// CHECK:      {{^}}//   block tile 128x128x64, 2 warpgroups (8 warps and a producer warp), 4 TMA stages (mbarriers), persistent blocks {{.*}}, sm_90a
 // CHECK-NEXT: {{^}}static void tc_gemm_0_launch(
 // CHECK-NOT:  {{^}}__global__ void {{.*}} tc_gemm_0_kernel(
 // CHECK:      {{^}}  default:
 // CHECK:      {{^}}  if (!tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<
 // CHECK-NEXT: {{^}}          tc::sm90::OperandTile<__half, 128, tc::sm90::Major::K>,  // A
 // CHECK-NEXT: {{^}}          tc::sm90::OperandTile<__half, 128, tc::sm90::Major::MN>,  // B
-// CHECK-NEXT: {{^}}          3>>({M, N, K}, A, K, B, N, tc_gemm_0_epilogue{M, N, K, A, B, C}, tc_stream))
-// CHECK-NEXT: {{^}}    tc_gemm_0_cp_async_launch(M, N, K, A, B, C, tc_stream);
+// CHECK-NEXT: {{^}}          4>,
+// CHECK-NEXT: {{^}}      tc::sm90::PersistentScheduler>({M, N, K}, A, K, B, N, tc_gemm_0_epilogue{M, N, K, A, B, C}, tc_stream))
+// CHECK-NEXT: {{^}}    tc::report_error(tc::Status::LaunchFailed,
+// CHECK-NOT:  tc_gemm_0_cp_async
 
 // The split_k clause: every tile in three parts, by kernels that add up a
 // split tile's parts (no persistent blocks, which compute whole tiles).

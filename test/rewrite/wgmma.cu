@@ -1,5 +1,7 @@
-// The sm_90a main loop of the cp.async kernels (each TMA kernel's fallback
-// for operands that are not 16-byte aligned, rewrite/wgmma-tma.cu):
+// The sm_90a main loop of the cp.async kernels (the TMA kernels' fallback
+// where TMA cannot map an operand, rewrite/wgmma-tma.cu; a region without
+// clauses has none, its persistent kernel copying the tiles itself, so the
+// regions here fix their stages):
 // wgmma.mma_async reading both operands from the cp.async stages. A row-major (K-major stages) and B column-major (K-major)
 // in the first region; A column-major (M-major: 64-column panels) and bf16
 // in the second; a tile clause choosing 128x256 with 4 stages (one wgmma
@@ -37,7 +39,8 @@
 // The epilogue reads a warp's accumulators as 16 x 128 fragments, a row's
 // two neighbours at once (one 8-byte store into the staged tile).
 // CHECK:      {{^}}      *reinterpret_cast<float2 *>(tc_stage + (((16 * tc_warp_m) + tc_lane_row) + (8 * c2)) * 136 + ((2 * tc_lane_col) + (8 * c1))) = make_float2(tc_acc[0][c1][(2 * c2)], tc_acc[0][c1][(2 * c2) + 1]);
-// CHECK:      {{^ *}}tc_gemm_rc_0_cp_async_kernel<tc::kWholeChunks><<<tc_grid, 256, tc_smem_bytes, tc_stream>>>
+// The fallback copies element-wise (any alignment), k unsplit.
+// CHECK:      {{^ *}}tc_gemm_rc_0_cp_async_kernel<tc::kElementwise><<<tc_grid, 256, tc_smem_bytes, tc_stream>>>(M, N, K, A, B, C, 1, tc::max(tc_k_tiles, 1LL), nullptr);
 
 // CHECK:      {{^}}//   block tile 128x128x64, 2 warpgroups {{.*}} wgmma.mma_async.m64n128k16
 // CHECK:      {{^}}  tc::OperandCopier<kCopyMode, __nv_bfloat16, 4, 128, false, 64, 16, true> tc_copy_a;
@@ -58,7 +61,7 @@
 
 void gemm_rc(int M, int N, int K, const __half *__restrict__ A,
              const __half *__restrict__ B, __half *__restrict__ C) {
-#pragma tc
+#pragma tc stages(3)
   for (int i = 0; i < M; ++i)
     for (int j = 0; j < N; ++j) {
       float acc = 0.0f;
@@ -70,7 +73,7 @@ void gemm_rc(int M, int N, int K, const __half *__restrict__ A,
 
 void gemm_cc_bf16(int M, int N, int K, const __nv_bfloat16 *__restrict__ A,
                   const __nv_bfloat16 *__restrict__ B, float *__restrict__ C) {
-#pragma tc
+#pragma tc stages(3)
   for (int i = 0; i < M; ++i)
     for (int j = 0; j < N; ++j) {
       float acc = 0.0f;

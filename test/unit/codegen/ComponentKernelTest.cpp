@@ -271,3 +271,60 @@ TEST(ComponentKernelTest, EachDifferenceKeepsTheLayersKernels) {
 }
 
 } // namespace
+
+namespace {
+
+/// The region's kernels for a default 128x128 kernel and further kernels
+/// with these rules (their configurations only tell the tiles apart).
+std::vector<AlternativeKernel> alternatives(std::initializer_list<const char *> Predicates) {
+  std::vector<AlternativeKernel> Alts;
+  for (const char *P : Predicates) {
+    KernelConfig K = tmaKernel();
+    K.Stages = 4;
+    if (llvm::StringRef(P) == "prefer_persistent_tiles")
+      K.PersistentTiles = true;
+    else if (llvm::StringRef(P) == "prefer_wide_tma_tiles")
+      K.BlockN = 256;
+    Alts.push_back({K, std::string("_") + P, P});
+  }
+  return Alts;
+}
+
+std::vector<std::string> predicates(const RegionKernels &R) {
+  std::vector<std::string> P;
+  for (const AlternativeKernel &A : R.Alternatives)
+    P.push_back(A.Predicate);
+  return P;
+}
+
+} // namespace
+
+TEST(ComponentKernelTest, PersistentKernelIsTheComposedRegionsDefault) {
+  KernelConfig Default = tmaKernel();
+  Default.Stages = 3;
+  RegionKernels R = regionKernels(
+      Default,
+      alternatives({"prefer_wide_tma_tiles", "prefer_persistent_tiles", "prefer_narrow_tiles"}),
+      gemm(), {});
+  EXPECT_TRUE(R.Default.PersistentTiles);
+  EXPECT_EQ(R.Default.Stages, 4);
+  EXPECT_EQ(predicates(R), std::vector<std::string>{"prefer_wide_tma_tiles"});
+}
+
+TEST(ComponentKernelTest, RegionKernelsUnchangedWithoutComposedPersistentKernel) {
+  KernelConfig Default = tmaKernel();
+  Default.Stages = 3;
+  // No persistent alternative (a split_k clause, a prologue on B).
+  RegionKernels R =
+      regionKernels(Default, alternatives({"prefer_wide_tma_tiles", "prefer_narrow_tiles"}),
+                    gemm(), {});
+  EXPECT_FALSE(R.Default.PersistentTiles);
+  EXPECT_EQ(predicates(R),
+            (std::vector<std::string>{"prefer_wide_tma_tiles", "prefer_narrow_tiles"}));
+  // A region the components do not compose (8-bit operands): its text
+  // kernels keep their own default.
+  R = regionKernels(Default, alternatives({"prefer_persistent_tiles", "prefer_narrow_tiles"}),
+                    gemm(ElementType::I8), {});
+  EXPECT_FALSE(R.Default.PersistentTiles);
+  EXPECT_EQ(R.Alternatives.size(), 2u);
+}
