@@ -180,6 +180,51 @@ static bool divides(const Polynomial::Monomial &Small,
   return std::includes(Big.begin(), Big.end(), Small.begin(), Small.end());
 }
 
+/// `E`, affine with constant coefficients, split into dimensions whose
+/// strides are its iterators' distinct coefficients (the smallest 1, each
+/// dividing the next; at least two of them), outermost first; its
+/// constant in the innermost dimension, or, where nonnegative, carried into
+/// the outer ones as far as it fills their strides. None otherwise.
+static std::optional<Delinearized> splitConstantStrides(const AffineExpr &E,
+                                                        const std::set<std::string> &Iterators) {
+  if (E.Overflow)
+    return std::nullopt;
+  std::set<int64_t> Coefficients;
+  for (auto &[Sym, C] : E.Coeffs) {
+    if (C == 0)
+      continue;
+    if (!Iterators.count(Sym) || C == INT64_MIN)
+      return std::nullopt;
+    Coefficients.insert(C < 0 ? -C : C);
+  }
+  if (Coefficients.size() < 2 || *Coefficients.begin() != 1)
+    return std::nullopt;
+  std::vector<int64_t> Strides(Coefficients.rbegin(), Coefficients.rend());
+  for (size_t D = 0; D + 1 < Strides.size(); ++D)
+    if (Strides[D] % Strides[D + 1] != 0)
+      return std::nullopt;
+  Delinearized R;
+  R.Index.resize(Strides.size());
+  for (auto &[Sym, C] : E.Coeffs) {
+    if (C == 0)
+      continue;
+    const int64_t Magnitude = C < 0 ? -C : C;
+    const size_t D = std::find(Strides.begin(), Strides.end(), Magnitude) - Strides.begin();
+    R.Index[D].Coeffs[Sym] = C / Magnitude;
+  }
+  int64_t Constant = E.Constant;
+  for (size_t D = 0; D < Strides.size(); ++D) {
+    if (Constant >= 0 && Strides[D] > 1) {
+      R.Index[D].Constant = Constant / Strides[D];
+      Constant %= Strides[D];
+    }
+  }
+  R.Index.back().Constant += Constant;
+  for (int64_t S : Strides)
+    R.Strides.push_back(Polynomial::constant(S));
+  return R;
+}
+
 std::optional<Delinearized> delinearize(const Polynomial &P,
                                         const std::set<std::string> &Iterators,
                                         std::string &Reason) {
@@ -246,6 +291,12 @@ std::optional<Delinearized> delinearize(const Polynomial &P,
       Changed = true;
     }
   }
+  // Literal leading dimensions: where every term's stride is a constant
+  // (`i * 128 + k`, `(b * 64 + i) * 128 + k`), the iterators' coefficients
+  // are the strides, if the smallest is 1 and each divides the next.
+  if (Groups.size() == 1)
+    if (auto Split = splitConstantStrides(Groups.begin()->second, Iterators))
+      return Split;
   // Dimensions, innermost first, ordered by the degree of their stride.
   std::vector<Polynomial::Monomial> Keys;
   for (auto &[K, _] : Groups)

@@ -22,7 +22,8 @@
 // loops.cu: 1-based loops (the iterator also in the value), a row range
 // from a size, downward loops, `!=`, strided loops (every other row, every
 // third k, every other k of a row-major A: gathered, odd rows over a
-// triangle), operands read as views into larger
+// triangle), literal leading dimensions (rows read past their stride, and
+// overlapping output rows), operands read as views into larger
 // arrays (aligned and not), and a downward column loop whose
 // output is its own operand (in place: the serial kernel must keep the
 // columns' downward order, which the result depends on).
@@ -501,6 +502,28 @@ void add_loops_cases(std::vector<Case> &cases) {
       };
       cases.push_back(c);
     }
+  }
+  // Literal leading dimensions: A's rows 200 apart, B's and C's 64; K
+  // beyond 200 (rows of A read into the next) and N beyond 64 (C's rows
+  // overlap: the loops as written run).
+  for (const std::array<int, 3> &s : std::vector<std::array<int, 3>>{
+           {1, 1, 1}, {70, 64, 33}, {129, 40, 200}, {33, 64, 300}, {20, 100, 48}}) {
+    const int M = s[0], N = s[1], K = s[2];
+    Case c;
+    c.name = "loops_literal_strides " + shape(M, N, K);
+    c.arrays = apart_arrays({{size_t(M - 1) * 200 + K, Elem::F16},
+                             {size_t(K - 1) * 64 + N, Elem::F16},
+                             {size_t(M - 1) * 64 + N, Elem::F32}});
+    c.overlapping = N > 64;
+    auto a = c.arrays;
+    c.device = [=](unsigned char *p) {
+      loops_literal_strides(M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]), at<float>(p, a[2]));
+    };
+    c.host = [=](unsigned char *p) {
+      source::loops_literal_strides(M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]),
+                                    at<float>(p, a[2]));
+    };
+    cases.push_back(c);
   }
   // Unsigned arithmetic in the value: (i - j) and (j - N) wrap to about
   // 4.3e9, 4.3 after the 1e-9 scale; signed arithmetic would give about 0.

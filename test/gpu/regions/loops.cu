@@ -147,3 +147,19 @@ void loops_strided_triangle(int M, int N, int K, const __half *__restrict__ A,
       C[i * N + j] = acc;
     }
 }
+
+// Literal leading dimensions (A's rows 200 elements apart, B's and C's
+// 64): split into rows like parameter ones. With N > 64, C's rows
+// overlap and the loops as written run; with K > 200, A's row i reads
+// into row i + 1, as the linear subscript says.
+void loops_literal_strides(int M, int N, int K, const __half *__restrict__ A,
+                           const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * 200 + k]) * __half2float(B[k * 64 + j]);
+      C[i * 64 + j] = acc;
+    }
+}

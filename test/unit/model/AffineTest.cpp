@@ -215,13 +215,35 @@ TEST(DelinearizeTest, OffsetsStayInTheirDimension) {
 }
 
 TEST(DelinearizeTest, ConstantStrides) {
-  // 64 * i + k: a literal leading dimension is a coefficient, not a stride
-  // (current behaviour: only parameters split dimensions, so such a
-  // subscript is one-dimensional; see the report on constant strides).
-  Delinearized D = mustDelinearize(sym("i") * 64 + sym("k"), {"i", "k"});
-  ASSERT_EQ(D.Index.size(), 1u);
-  EXPECT_EQ(D.Index[0].Coeffs.at("i"), 64);
-  EXPECT_EQ(D.Index[0].Coeffs.at("k"), 1);
+  // 128 * i + k: a literal leading dimension splits like a parameter one.
+  Delinearized D = mustDelinearize(sym("i") * 128 + sym("k"), {"i", "k"});
+  ASSERT_EQ(D.Index.size(), 2u);
+  EXPECT_EQ(D.Index[0].str(), "i");
+  EXPECT_EQ(D.Index[1].str(), "k");
+  EXPECT_EQ(D.Strides[0].asConstant(), std::optional<int64_t>(128));
+  EXPECT_EQ(D.Strides[1].asConstant(), std::optional<int64_t>(1));
+  // Three dimensions, a constant carried into the rows it fills:
+  // (b * 64 + i + 1) * 128 + k + 2.
+  Polynomial P = (sym("b") * 64 + sym("i") + cst(1)) * 128 + sym("k") + cst(2);
+  Delinearized E = mustDelinearize(P, {"b", "i", "k"});
+  ASSERT_EQ(E.Index.size(), 3u);
+  EXPECT_EQ(E.Index[0].str(), "b");
+  EXPECT_EQ(E.Index[1].str(), "i + 1");
+  EXPECT_EQ(E.Index[2].str(), "k + 2");
+  EXPECT_EQ(E.Strides[0].asConstant(), std::optional<int64_t>(8192));
+  EXPECT_EQ(E.Strides[1].asConstant(), std::optional<int64_t>(128));
+  // Column-major: k * 64 + i.
+  Delinearized C = mustDelinearize(sym("k") * 64 + sym("i"), {"i", "k"});
+  ASSERT_EQ(C.Index.size(), 2u);
+  EXPECT_EQ(C.Index[0].str(), "k");
+  EXPECT_EQ(C.Index[1].str(), "i");
+  // Not a row-major chain (no unit coefficient, or 128 not a multiple of
+  // 48), or one coefficient only: one dimension, as written.
+  for (const Polynomial &Q : {sym("i") * 128 + sym("k") * 2, sym("i") * 128 + sym("j") * 48 + sym("k"),
+                              sym("i") * 2 + sym("j") * 2}) {
+    Delinearized F = mustDelinearize(Q, {"i", "j", "k"});
+    EXPECT_EQ(F.Index.size(), 1u) << Q.str();
+  }
 }
 
 TEST(DelinearizeTest, ConstantsOnlyIsOneDimensional) {
