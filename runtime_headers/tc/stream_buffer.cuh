@@ -59,9 +59,14 @@ __host__ inline void *stream_buffer(cudaStream_t stream, int use, size_t bytes, 
     cudaFree(b.data);
   b = Buffer();
   void *data = nullptr;
-  if (cudaMalloc(&data, bytes > 0 ? bytes : 1) != cudaSuccess)
+  // A failure's error is handled here (the caller goes on without the
+  // buffer), not left for the program's next cudaGetLastError.
+  if (cudaMalloc(&data, bytes > 0 ? bytes : 1) != cudaSuccess) {
+    (void)cudaGetLastError();
     return nullptr;
+  }
   if (zeroed && cudaMemset(data, 0, bytes) != cudaSuccess) {
+    (void)cudaGetLastError();
     cudaFree(data);
     return nullptr;
   }

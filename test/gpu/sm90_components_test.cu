@@ -109,6 +109,8 @@ void check(const char *name, long long m, long long n, long long k, int pad, std
   using T = typename Mainloop::Element;
   constexpr bool a_k_major = Mainloop::A::kMajor == Major::K;
   constexpr bool b_k_major = Mainloop::B::kMajor == Major::K;
+  const long long shape_k = k;  // k < 0: an empty reduction (a loop from k0 to k1 < k0)
+  k = k < 0 ? 0 : k;
   const long long lda = (a_k_major ? k : m) + pad, ldb = (b_k_major ? k : n) + pad;
   const long long a_elems = lda * (a_k_major ? m : k), b_elems = ldb * (b_k_major ? n : k);
   std::uniform_int_distribution<int> small(-4, 4);
@@ -135,7 +137,7 @@ void check(const char *name, long long m, long long n, long long k, int pad, std
   dim3 grid((n + 15) / 16, (m + 15) / 16);
   reference<T><<<grid, dim3(16, 16)>>>(m, n, k, a, a_k_major ? lda : 1, a_k_major ? 1 : lda, b,
                                     b_k_major ? 1 : ldb, b_k_major ? ldb : 1, ref);
-  const tc::sm90::GemmShape shape{m, n, k};
+  const tc::sm90::GemmShape shape{m, n, shape_k};
   CHECK_CUDA(cudaDeviceSynchronize());  // the inputs and the reference, before any other stream
   const bool ran = run_launches(graph, [&](cudaStream_t stream) {
     return tc::sm90::launch_gemm<Mainloop, Scheduler>(shape, a, lda, b, ldb, StoreHalf{c, ldc},
@@ -185,7 +187,7 @@ void check(const char *name, long long m, long long n, long long k, int pad, std
   if (!ok)
     ++failures;
   std::printf("%-4s %-22s M=%-5lld N=%-5lld K=%-5lld pad=%d %s%s %s", ok ? "PASS" : "FAIL", name,
-              m, n, k, pad, graph ? "graph" : "",
+              m, n, shape_k, pad, graph ? "graph" : "",
               producer == tc::sm90::Producer::kCopies ? " copies" : "",
               ran ? "" : ok ? "(not launched: pitch not 16-byte) " : "(not launched) ");
   if (bad)
@@ -276,6 +278,7 @@ void check_persistent(const char *name, std::mt19937 &rng) {
                                                    static_cast<int>(s[3]), rng, false,
                                                    tc::sm90::Producer::kCopies);
   check<Mainloop, tc::sm90::PersistentScheduler>(name, 100, 50, 0, 0, rng);
+  check<Mainloop, tc::sm90::PersistentScheduler>(name, 100, 50, -3, 0, rng);
 }
 
 // CUDA graphs: each scheduler's launch captured on a fresh stream. Split

@@ -272,17 +272,17 @@ struct GemmKernel<Mainloop, Epilogue, Scheduler, true> {
 // pitch ldb). False where it cannot (see above); true with nothing to do
 // for an empty output.
 template <class Mainloop, class Scheduler = TilesScheduler, class Epilogue>
-__host__ bool launch_gemm(const GemmShape &shape, const typename Mainloop::Element *a,
+__host__ bool launch_gemm(const GemmShape &shape_in, const typename Mainloop::Element *a,
                           long long lda, const typename Mainloop::Element *b, long long ldb,
                           const Epilogue &epilogue, cudaStream_t stream,
                           Producer producer = Producer::kTma) {
   using ATile = typename Mainloop::A;
   using BTile = typename Mainloop::B;
   constexpr int kBM = Mainloop::kBM, kBN = Mainloop::kBN;
-  if (shape.m < 1 || shape.n < 1)
+  if (shape_in.m < 1 || shape_in.n < 1)
     return true;
-  if (shape.k < 0)
-    return false;
+  // An empty reduction (a loop from k0 to k1 < k0 too): sums of zero.
+  const GemmShape shape{shape_in.m, shape_in.n, shape_in.k < 0 ? 0 : shape_in.k};
   const LaunchFacts facts = launch_facts();
   CUtensorMap map_a = {}, map_b = {};
   OperandCopies<typename Mainloop::Element> copies;
@@ -320,21 +320,26 @@ __host__ bool launch_gemm(const GemmShape &shape, const typename Mainloop::Eleme
       !stream_workspace(stream, schedule_counter_bytes(schedule),
                         schedule_slot_bytes(schedule, kBM * kBN), counters, workspace))
     schedule = without_split_tiles(schedule);
-  if constexpr (Scheduler::kPairs || Scheduler::kClusterParts) {
-    if (launch_schedule(kernel, schedule, workspace, counters, Kernel::kThreads,
-                        Kernel::kSharedBytes, stream, shape, map_a, map_b,
-                        epilogue) != cudaSuccess)
-      return false;
-  } else if constexpr (Scheduler::kPersistent) {
-    kernel<<<static_cast<unsigned>(schedule_blocks(schedule)), Kernel::kThreads,
-             Kernel::kSharedBytes, stream>>>(shape, map_a, map_b, copies, epilogue, schedule,
-                                             workspace, counters);
-  } else {
-    kernel<<<static_cast<unsigned>(schedule_blocks(schedule)), Kernel::kThreads,
-             Kernel::kSharedBytes, stream>>>(shape, map_a, map_b, epilogue, schedule, workspace,
-                                             counters);
-  }
-  return cudaPeekAtLastError() == cudaSuccess;
+  // The launch's own status, not the thread's last error, which may be an
+  // earlier one.
+  cudaLaunchConfig_t config = {};
+  config.gridDim = dim3(static_cast<unsigned>(schedule_blocks(schedule)));
+  config.blockDim = dim3(static_cast<unsigned>(Kernel::kThreads));
+  config.dynamicSmemBytes = static_cast<size_t>(Kernel::kSharedBytes);
+  config.stream = stream;
+  cudaError_t status;
+  if constexpr (Scheduler::kPairs || Scheduler::kClusterParts)
+    status = launch_schedule(kernel, schedule, workspace, counters, Kernel::kThreads,
+                             Kernel::kSharedBytes, stream, shape, map_a, map_b, epilogue);
+  else if constexpr (Scheduler::kPersistent)
+    status = cudaLaunchKernelEx(&config, kernel, shape, map_a, map_b, copies, epilogue, schedule,
+                                workspace, counters);
+  else
+    status = cudaLaunchKernelEx(&config, kernel, shape, map_a, map_b, epilogue, schedule,
+                                workspace, counters);
+  if (status != cudaSuccess)
+    (void)cudaGetLastError();  // handled here: the caller launches another kernel or reports
+  return status == cudaSuccess;
 }
 
 }  // namespace sm90
