@@ -1020,12 +1020,12 @@ private:
       if (!Old)
         return Old;
       // `v op= x` converts `v op x` back to v's type, integers included.
-      return ExprNode::make(ExprNode::Cast, typeName(VD->getType()),
+      return ExprNode::make(ExprNode::Cast, castTypeName(VD->getType()),
                             {ExprNode::make(ExprNode::Binary, Op, {*Old, Result})});
     }
     if (VD->getType()->isFloatingType() ||
         classify(VD->getType()) != ElementType::Other)
-      return ExprNode::make(ExprNode::Cast, typeName(VD->getType()), {Result});
+      return ExprNode::make(ExprNode::Cast, castTypeName(VD->getType()), {Result});
     return Result;
   }
 
@@ -1545,7 +1545,7 @@ private:
   ExprPtr inItsType(ExprPtr Leaf, QualType T) {
     if (!T->isUnsignedIntegerType() || T->isBooleanType())
       return Leaf;
-    return ExprNode::make(ExprNode::Cast, typeName(T), {std::move(Leaf)});
+    return ExprNode::make(ExprNode::Cast, castTypeName(T), {std::move(Leaf)});
   }
 
   /// `(W[...] >> s) & 15` (or `& 0xF`) of an 8-bit array W: a nibble of a
@@ -1629,7 +1629,7 @@ private:
       // `bool b = v;` is 0 or 1, not v (`b + x` reads 1 for v = 0.3).
       case CK_FloatingToBoolean:
       case CK_IntegralToBoolean:
-        return ExprNode::make(ExprNode::Cast, typeName(IC->getType()), {*Sub});
+        return ExprNode::make(ExprNode::Cast, castTypeName(IC->getType()), {*Sub});
       default:
         return Sub;
       }
@@ -1638,7 +1638,7 @@ private:
       auto Sub = expr(EC->getSubExpr(), S);
       if (!Sub)
         return Sub;
-      return ExprNode::make(ExprNode::Cast, typeName(EC->getType()), {*Sub});
+      return ExprNode::make(ExprNode::Cast, castTypeName(EC->getType()), {*Sub});
     }
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
       // `operator float()` of __half / __nv_bfloat16.
@@ -1657,7 +1657,7 @@ private:
           return Sub;
         if (CE->getConstructor()->isCopyOrMoveConstructor())
           return Sub;
-        return ExprNode::make(ExprNode::Cast, typeName(CE->getType()), {*Sub});
+        return ExprNode::make(ExprNode::Cast, castTypeName(CE->getType()), {*Sub});
       }
     }
     if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
@@ -1963,6 +1963,13 @@ private:
   bool isInsideRegion(SourceLocation L) const { return holds({RegionBegin, RegionEnd}, L); }
   std::string typeName(QualType T) {
     return T.getUnqualifiedType().getAsString(*Policy);
+  }
+  /// The type a cast converts to, as the generated code names it: by its
+  /// canonical name (float, __half, ...), not a typedef's, which the
+  /// function may declare where the kernels cannot see it and which would
+  /// hide a conversion to float (`(acc_t)x`).
+  std::string castTypeName(QualType T) {
+    return T.getCanonicalType().getUnqualifiedType().getAsString(*Policy);
   }
   /// The text of the token at L, at its spelling location (in a macro's
   /// definition or argument where L is in an expansion).

@@ -1,0 +1,31 @@
+// Types named through typedefs and aliases the function declares: the
+// generated code, defined before the function, names their canonical types
+// (float, unsigned long, __half), and a cast to an alias of float is a
+// conversion to float (no operand prologue).
+//
+// RUN: %tc-rewrite %s -o %t.cu
+// RUN: FileCheck %s --input-file=%t.cu
+// RUN: %if nvcc && full-tier %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
+// RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
+
+#include <cuda_fp16.h>
+#include <cstddef>
+
+// CHECK-LABEL: {{^}}struct tc_gemm_0_epilogue {
+// CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = static_cast<__half>(static_cast<__half>((tc_value + (static_cast<float>(static_cast<float>(static_cast<unsigned long>(static_cast<unsigned long>((tc_n))))) * 0.5f))));
+// CHECK-NOT:   {{acc_t|index_t|half_t}}
+// CHECK:       {{^}}void gemm(
+void gemm(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B,
+          __half *__restrict__ C) {
+  using acc_t = float;
+  using half_t = __half;
+  typedef std::size_t index_t;
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      acc_t acc = 0;
+      for (int k = 0; k < K; ++k)
+        acc += (acc_t)A[i * K + k] * (acc_t)B[k * N + j];
+      C[i * N + j] = half_t(acc + (acc_t)(index_t)j * 0.5f);
+    }
+}
