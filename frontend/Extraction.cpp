@@ -308,7 +308,7 @@ private:
     L.Iterator = Iter->getNameAsString();
     if (isLoopOrSize(L.Iterator))
       L.Iterator = suffixedName(L.Iterator);
-    L.TypeSpelling = Iter->getType().getUnqualifiedType().getAsString(*Policy);
+    L.TypeSpelling = castTypeName(Iter->getType());
     auto Lower = affine(LowerE);
     if (!Lower)
       return Lower.takeError();
@@ -746,9 +746,9 @@ private:
       // loops: `float acc` inside loops i, j is the array acc[i][j].
       Array A;
       A.Name = VD->getNameAsString();
-      A.DeclTypeSpelling = VD->getType().getAsString(*Policy);
+      A.DeclTypeSpelling = kernelTypeName(VD->getType());
       A.Elem = classify(VD->getType());
-      A.ElemSpelling = VD->getType().getUnqualifiedType().getAsString(*Policy);
+      A.ElemSpelling = castTypeName(VD->getType());
       A.IsLocalScalar = true;
       A.DeclLoc = VD->getLocation();
       for (size_t I = 0; I < LoopStack.size(); ++I)
@@ -1198,13 +1198,13 @@ private:
     if (Id < 0) {
       Array Arr;
       Arr.Name = Name;
-      Arr.DeclTypeSpelling = VD->getType().getAsString(*Policy);
+      Arr.DeclTypeSpelling = kernelTypeName(VD->getType());
       QualType Elem = VD->getType();
       while (Elem->isPointerType() || Elem->isArrayType())
         Elem = Elem->isPointerType() ? Elem->getPointeeType()
                                      : QualType(Elem->getPointeeOrArrayElementType(), 0);
       Arr.Elem = classify(Elem);
-      Arr.ElemSpelling = Elem.getUnqualifiedType().getAsString(*Policy);
+      Arr.ElemSpelling = castTypeName(Elem);
       Arr.IsConst = Elem.isConstQualified();
       Arr.IsRestrict = VD->getType().isRestrictQualified();
       Arr.IsStaticShape = Subs.size() > 1;
@@ -1516,7 +1516,7 @@ private:
                          "sizes and bounds are computed in 64-bit signed integers");
     Parameter P;
     P.Name = Name;
-    P.TypeSpelling = T.getUnqualifiedType().getAsString(*Policy);
+    P.TypeSpelling = castTypeName(T);
     if (Value) {
       P.Value = Value;
       P.IsKernelArgument = false;
@@ -1595,7 +1595,7 @@ private:
       const llvm::APSInt &V = R.Val.getInt();
       auto N = ExprNode::make(ExprNode::Literal,
                               T->isBooleanType() ? (V.isZero() ? "false" : "true")
-                                                 : "static_cast<" + typeName(T) + ">(" +
+                                                 : "static_cast<" + castTypeName(T) + ">(" +
                                                        toString(V, 10) + ")");
       N->IsInteger = true;
       N->IsUnsigned = T->isUnsignedIntegerType();
@@ -1647,7 +1647,7 @@ private:
         if (!Sub)
           return Sub;
         return ExprNode::make(ExprNode::Cast,
-                              typeName(Conv->getConversionType()), {*Sub});
+                              castTypeName(Conv->getConversionType()), {*Sub});
       }
     }
     if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
@@ -1811,8 +1811,7 @@ private:
       if (Sc.Name == VD->getNameAsString())
         return;
     M.Scalars.push_back(
-        {VD->getNameAsString(),
-         VD->getType().getUnqualifiedType().getAsString(*Policy)});
+        {VD->getNameAsString(), castTypeName(VD->getType())});
   }
 
   // ----- helpers ---------------------------------------------------------
@@ -1964,12 +1963,43 @@ private:
   std::string typeName(QualType T) {
     return T.getUnqualifiedType().getAsString(*Policy);
   }
-  /// The type a cast converts to, as the generated code names it: by its
-  /// canonical name (float, __half, ...), not a typedef's, which the
-  /// function may declare where the kernels cannot see it and which would
-  /// hide a conversion to float (`(acc_t)x`).
+  /// Whether T names a typedef or alias declared in a function (through
+  /// pointers and arrays): one the generated code, defined before the
+  /// function, cannot see.
+  bool namesLocalTypedef(QualType T) const {
+    while (!T.isNull()) {
+      if (const auto *TT = dyn_cast<TypedefType>(T.getTypePtr())) {
+        if (TT->getDecl()->getDeclContext()->isFunctionOrMethod())
+          return true;
+        T = TT->desugar();
+      } else if (const auto *PT = dyn_cast<PointerType>(T.getTypePtr())) {
+        T = PT->getPointeeType();
+      } else if (const auto *RT = dyn_cast<ReferenceType>(T.getTypePtr())) {
+        T = RT->getPointeeType();
+      } else if (const auto *AT = dyn_cast<ArrayType>(T.getTypePtr())) {
+        T = AT->getElementType();
+      } else {
+        QualType Step = T.getSingleStepDesugaredType(Ctx);
+        if (Step == T)
+          return false;
+        T = Step;
+      }
+    }
+    return false;
+  }
+  /// A type as the generated code names it: as written, but by its
+  /// canonical name (float, const __half *__restrict__, ...) where it names
+  /// a typedef the function declares. kernelTypeName keeps the qualifiers.
+  std::string kernelTypeName(QualType T) {
+    return (namesLocalTypedef(T) ? T.getCanonicalType() : T).getAsString(*Policy);
+  }
+  /// The same without qualifiers; for a cast, also canonical where that is
+  /// a floating type, so that `(acc_t)x` is a conversion to float.
   std::string castTypeName(QualType T) {
-    return T.getCanonicalType().getUnqualifiedType().getAsString(*Policy);
+    QualType Canonical = T.getCanonicalType().getUnqualifiedType();
+    return namesLocalTypedef(T) || Canonical->isRealFloatingType()
+               ? Canonical.getAsString(*Policy)
+               : typeName(T);
   }
   /// The text of the token at L, at its spelling location (in a macro's
   /// definition or argument where L is in an expansion).

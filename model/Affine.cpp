@@ -183,8 +183,8 @@ static bool divides(const Polynomial::Monomial &Small,
 /// `E`, affine with constant coefficients, split into dimensions whose
 /// strides are its iterators' distinct coefficients (the smallest 1, each
 /// dividing the next; at least two of them), outermost first; its
-/// constant in the innermost dimension, or, where nonnegative, carried into
-/// the outer ones as far as it fills their strides. None otherwise.
+/// constant carried into the outer ones as the whole rows it spans (rounded
+/// down), the rest in the innermost. None otherwise.
 static std::optional<Delinearized> splitConstantStrides(const AffineExpr &E,
                                                         const std::set<std::string> &Iterators) {
   if (E.Overflow)
@@ -212,11 +212,15 @@ static std::optional<Delinearized> splitConstantStrides(const AffineExpr &E,
     const size_t D = std::find(Strides.begin(), Strides.end(), Magnitude) - Strides.begin();
     R.Index[D].Coeffs[Sym] = C / Magnitude;
   }
+  // The rows a constant spans, rounded down: (i - 1) * 64 + j is row i - 1.
   int64_t Constant = E.Constant;
   for (size_t D = 0; D < Strides.size(); ++D) {
-    if (Constant >= 0 && Strides[D] > 1) {
-      R.Index[D].Constant = Constant / Strides[D];
-      Constant %= Strides[D];
+    if (Strides[D] > 1) {
+      int64_t Rows = Constant / Strides[D];
+      if (Constant % Strides[D] < 0)
+        --Rows;
+      R.Index[D].Constant = Rows;
+      Constant -= Rows * Strides[D];
     }
   }
   R.Index.back().Constant += Constant;

@@ -69,6 +69,25 @@ void overlapping(int M, int N, int K, const __half *__restrict__ A, const __half
     }
 }
 
+// 1-based rows: (i - 1) * 64 + j is row i - 1, inside its row for N <= 64.
+// EXPLAIN-LABEL: region tc_one_based_0 at
+// EXPLAIN-NOT:   rows of a written array overlap
+// EXPLAIN:       array C: float, strides [64, 1]
+// CHECK-LABEL:   {{^}}static void tc_one_based_0_launch(
+// CHECK-NOT:     serial_kernel
+// CHECK:         {{^}}void one_based(
+void one_based(int M, int K, const __half *__restrict__ A, const __half *__restrict__ B,
+               float *__restrict__ C) {
+#pragma tc
+  for (int i = 1; i <= M; ++i)
+    for (int j = 0; j < 64; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[(i - 1) * K + k]) * __half2float(B[k * 64 + j]);
+      C[(i - 1) * 64 + j] = acc;
+    }
+}
+
 // 100 is no multiple of 48: one dimension, which an operand cannot be.
 // DIAG: literal-strides.cu:[[@LINE+11]]:29: error: operand 'A' is indexed with 1 dimensions
 // DIAG-NEXT: {{^ *}}[[@LINE+10]] |

@@ -232,6 +232,14 @@ TEST(DelinearizeTest, ConstantStrides) {
   EXPECT_EQ(E.Index[2].str(), "k + 2");
   EXPECT_EQ(E.Strides[0].asConstant(), std::optional<int64_t>(8192));
   EXPECT_EQ(E.Strides[1].asConstant(), std::optional<int64_t>(128));
+  // A negative constant: the rows it spans, rounded down.
+  Delinearized N = mustDelinearize((sym("i") + cst(-1)) * 64 + sym("j"), {"i", "j"});
+  ASSERT_EQ(N.Index.size(), 2u);
+  EXPECT_EQ(N.Index[0].str(), "i - 1");
+  EXPECT_EQ(N.Index[1].str(), "j");
+  Delinearized O = mustDelinearize(sym("i") * 128 + sym("k") + cst(-2), {"i", "k"});
+  EXPECT_EQ(O.Index[0].str(), "i - 1");
+  EXPECT_EQ(O.Index[1].str(), "k + 126");
   // Column-major: k * 64 + i.
   Delinearized C = mustDelinearize(sym("k") * 64 + sym("i"), {"i", "k"});
   ASSERT_EQ(C.Index.size(), 2u);
