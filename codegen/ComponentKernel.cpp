@@ -147,4 +147,12 @@ RegionKernels regionKernels(const KernelConfig &C, std::vector<AlternativeKernel
   return {Default, std::move(Alts)};
 }
 
+bool persistentKernelIsFallback(const KernelConfig &C, const std::vector<AlternativeKernel> &Alts,
+                                const MatmulIdiom &Idiom, const RegionClauses &Clauses) {
+  return C.PersistentTiles && composesSm90Gemm(C, Idiom, Clauses) &&
+         llvm::all_of(Alts, [&](const AlternativeKernel &A) {
+           return composesSm90Gemm(A.Config, Idiom, Clauses);
+         });
+}
+
 } // namespace tc

@@ -58,6 +58,14 @@ struct RegionKernels {
 RegionKernels regionKernels(const KernelConfig &C, std::vector<AlternativeKernel> Alts,
                             const MatmulIdiom &Idiom, const RegionClauses &Clauses);
 
+/// Whether the region's default kernel `C` is the sm_90 components'
+/// persistent one and every further kernel of `Alts` is composed too: the
+/// persistent kernel then also takes the shapes the others cannot launch
+/// (its producer warp copying what TMA cannot map), and the region needs
+/// no cp.async kernel.
+bool persistentKernelIsFallback(const KernelConfig &C, const std::vector<AlternativeKernel> &Alts,
+                                const MatmulIdiom &Idiom, const RegionClauses &Clauses);
+
 /// Why the region is not a layer the decode component
 /// (tc/decode/launch.cuh) takes at few rows (decode_kernel), or an empty string
 /// where it is: Y = epilogue(A B) with A fp16 as stored (k contiguous, no

@@ -1514,8 +1514,8 @@ private:
         S += "  case " + std::to_string(I) + ":  // " + std::to_string(Alts[I].Config.BlockM) +
              "x" + std::to_string(Alts[I].Config.BlockN) + " tiles\n";
         if (composesSm90Gemm(Alts[I].Config, Idiom, M.Clauses))
-          S += componentLaunch(Alts[I].Config, Names, 4) +
-               (CopyingDefault && Twin.empty() ? "" : "    return;\n");
+          S += componentLaunch(Alts[I].Config, false, Names, 4) +
+               (CopyingDefault ? "" : "    return;\n");
         else
           S += "    return " + Name + Alts[I].Suffix + "_launch(" + Names + "tc_stream);\n";
       }
@@ -1525,14 +1525,14 @@ private:
     for (auto &A : Args)
       ArgNames += A.Name + ", ";
     if (Components) {
-      S += std::string(CopyingDefault && Twin.empty()
+      S += std::string(CopyingDefault
                            ? "  // The persistent kernel of the sm_90 components (tc/sm90/gemm_kernel.cuh)\n"
                              "  // for these tiles and the region's epilogue; also for the shapes the\n"
                              "  // others cannot take, its producer warp copying what TMA cannot map.\n"
                            : "  // The kernel of the sm_90 components (tc/sm90/gemm_kernel.cuh) for these\n"
                              "  // tiles and the region's epilogue; the cp.async kernel where TMA cannot\n"
                              "  // map an operand, not even through an aligned copy.\n") +
-           componentLaunch(C, ArgNames, 2);
+           componentLaunch(C, true, ArgNames, 2);
       return S + "}\n";
     }
     if (C.Tma) {
@@ -2002,10 +2002,12 @@ private:
   }
 
   /// The launch of the sm_90 components' kernel (tc/sm90/gemm_kernel.cuh)
-  /// for `K`'s tiles and schedule, the region's operands and epilogue; the
-  /// cp.async twin where it cannot launch (an operand TMA cannot map, even
-  /// through an aligned copy; K = 0). Indented by `Indent` spaces.
-  std::string componentLaunch(const KernelConfig &K, const std::string &ArgNames,
+  /// for `K`'s tiles and schedule, the region's operands and epilogue; where
+  /// it cannot launch (an operand TMA cannot map, even through an aligned
+  /// copy; K = 0), the cp.async twin, or with a copying default, that
+  /// default (IsDefault: `K` is it, and reports the error). Indented by
+  /// `Indent` spaces.
+  std::string componentLaunch(const KernelConfig &K, bool IsDefault, const std::string &ArgNames,
                               int Indent) const {
     // The functor's members are the launcher's arguments, in their order.
     const std::string Members = llvm::StringRef(ArgNames).rtrim(", ").str();
@@ -2018,9 +2020,9 @@ private:
         epilogueFunctorName() + "{" + Members + "}, tc_stream)";
     const std::string Sync = M.Clauses.Sync ? "cudaStreamSynchronize(tc_stream);\n" : "";
     std::string S;
-    if (!Twin.empty() || !CopyingDefault)
+    if (!CopyingDefault)
       S = "if (!" + Launch + ")\n  " + twin() + "_launch(" + ArgNames + "tc_stream);\n" + Sync;
-    else if (&K != &C) // an alternative: the default kernel below where it cannot launch
+    else if (!IsDefault) // the default kernel below where it cannot launch
       S = Sync.empty() ? "if (" + Launch + ")\n  return;\nbreak;\n"
                        : "if (" + Launch + ") {\n" + indent(Sync, 2) + "  return;\n}\nbreak;\n";
     else
@@ -2140,14 +2142,8 @@ generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModelBui
   const std::string Twin = Name + "_cp_async";
   const std::string FallbackWhere =
       "where TMA cannot map an operand (not even through an aligned copy), or K = 0";
-  // Unless every kernel is the sm_90 components' and the default the
-  // persistent one, whose producer warp copies the tiles where TMA cannot
-  // (tc/sm90/gemm_kernel.cuh): then no twin, the others falling back to it.
-  const bool CopyingDefault =
-      C.PersistentTiles && composesSm90Gemm(C, Idiom, M.Clauses) &&
-      llvm::all_of(Alts, [&](const AlternativeKernel &A) {
-        return composesSm90Gemm(A.Config, Idiom, M.Clauses);
-      });
+  // Unless the persistent kernel takes the others' fallbacks: then no twin.
+  const bool CopyingDefault = persistentKernelIsFallback(C, Alts, Idiom, M.Clauses);
   auto Plan = [&](const KernelConfig &K, const std::string &KName,
                   const std::vector<AlternativeKernel> &KAlts, bool IsDefault) {
     KernelPart P;

@@ -322,21 +322,23 @@ __host__ bool launch_gemm(const GemmShape &shape_in, const typename Mainloop::El
     schedule = without_split_tiles(schedule);
   // The launch's own status, not the thread's last error, which may be an
   // earlier one.
-  cudaLaunchConfig_t config = {};
-  config.gridDim = dim3(static_cast<unsigned>(schedule_blocks(schedule)));
-  config.blockDim = dim3(static_cast<unsigned>(Kernel::kThreads));
-  config.dynamicSmemBytes = static_cast<size_t>(Kernel::kSharedBytes);
-  config.stream = stream;
   cudaError_t status;
-  if constexpr (Scheduler::kPairs || Scheduler::kClusterParts)
+  if constexpr (Scheduler::kPairs || Scheduler::kClusterParts) {
     status = launch_schedule(kernel, schedule, workspace, counters, Kernel::kThreads,
                              Kernel::kSharedBytes, stream, shape, map_a, map_b, epilogue);
-  else if constexpr (Scheduler::kPersistent)
-    status = cudaLaunchKernelEx(&config, kernel, shape, map_a, map_b, copies, epilogue, schedule,
-                                workspace, counters);
-  else
-    status = cudaLaunchKernelEx(&config, kernel, shape, map_a, map_b, epilogue, schedule,
-                                workspace, counters);
+  } else {
+    cudaLaunchConfig_t config = {};
+    config.gridDim = dim3(static_cast<unsigned>(schedule_blocks(schedule)));
+    config.blockDim = dim3(static_cast<unsigned>(Kernel::kThreads));
+    config.dynamicSmemBytes = static_cast<size_t>(Kernel::kSharedBytes);
+    config.stream = stream;
+    if constexpr (Scheduler::kPersistent)
+      status = cudaLaunchKernelEx(&config, kernel, shape, map_a, map_b, copies, epilogue,
+                                  schedule, workspace, counters);
+    else
+      status = cudaLaunchKernelEx(&config, kernel, shape, map_a, map_b, epilogue, schedule,
+                                  workspace, counters);
+  }
   if (status != cudaSuccess)
     (void)cudaGetLastError();  // handled here: the caller launches another kernel or reports
   return status == cudaSuccess;

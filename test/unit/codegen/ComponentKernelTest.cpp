@@ -328,3 +328,21 @@ TEST(ComponentKernelTest, RegionKernelsUnchangedWithoutComposedPersistentKernel)
   EXPECT_FALSE(R.Default.PersistentTiles);
   EXPECT_EQ(R.Alternatives.size(), 2u);
 }
+
+TEST(ComponentKernelTest, PersistentDefaultIsTheFallbackOnlyOfComposedRegions) {
+  KernelConfig Persistent = tmaKernel();
+  Persistent.Stages = 4;
+  Persistent.PersistentTiles = true;
+  EXPECT_TRUE(persistentKernelIsFallback(Persistent, alternatives({"prefer_wide_tma_tiles"}),
+                                         gemm(), {}));
+  // A default of two blocks per SM (a stages clause): the cp.async twin.
+  KernelConfig Default = tmaKernel();
+  Default.Stages = 3;
+  EXPECT_FALSE(persistentKernelIsFallback(Default, {}, gemm(), {}));
+  // An alternative the components do not compose (its tiles do not split
+  // into halves of whole panels for pairs): the cp.async twin.
+  std::vector<AlternativeKernel> Alts = alternatives({"prefer_wide_tma_tiles"});
+  Alts[0].Config.BlockN = 192;
+  Alts[0].Config.PairedTiles = true;
+  EXPECT_FALSE(persistentKernelIsFallback(Persistent, Alts, gemm(), {}));
+}
