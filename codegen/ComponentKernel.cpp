@@ -34,9 +34,17 @@ std::string sm90ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idio
     return "an epilogue from registers";
   if (Idiom.InputType != ElementType::F16 && Idiom.InputType != ElementType::BF16)
     return "its operand type";
-  if (!Idiom.MoreProducts.empty() || !Idiom.IterBatch.empty())
-    return "a sum of products or a batch";
-  for (const OperandView *V : {&Idiom.A, &Idiom.B})
+  if (!Idiom.IterBatch.empty())
+    return "a batch";
+  // Every product's tiles are the first's (tc/sm90/products.cuh).
+  std::vector<const OperandView *> Views = {&Idiom.A, &Idiom.B};
+  for (const ProductTerm &P : Idiom.MoreProducts) {
+    if (P.A.ReductionIsContiguous != Idiom.A.ReductionIsContiguous ||
+        P.B.ReductionIsContiguous != Idiom.B.ReductionIsContiguous)
+      return "products of different operand layouts";
+    Views.insert(Views.end(), {&P.A, &P.B});
+  }
+  for (const OperandView *V : Views)
     if (!V->Prologue.empty() || V->ConvertWhileCopying)
       return V->Mask.empty() ? "an operand prologue" : "an operand mask";
   if (!Idiom.OutputGuard.empty())

@@ -28,8 +28,9 @@ namespace tc {
 /// is where the kernel is TMA + wgmma with one producer warp, 64-deep k
 /// tiles, one ring of stages, B's tile split in halves of whole panels for
 /// pairs, and a staged epilogue (in warpgroups of its own for persistent
-/// blocks), and the region one product of 16-bit floating-point operands
-/// without prologues or batches: the output's guards are then the rectangle the idiom requires
+/// blocks), and the region a sum of one or more products (tc/sm90/products.cuh) of
+/// 16-bit floating-point operands in one layout, without prologues or
+/// batches: the output's guards are then the rectangle the idiom requires
 /// (i < M, j < N), which the staged epilogue applies.
 std::string sm90ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idiom,
                                   const RegionClauses &Clauses);

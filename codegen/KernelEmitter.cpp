@@ -1934,6 +1934,26 @@ private:
     return M.Arrays[V.ArrayId].Name + ", " + printStride(V.LeadingDim, M);
   }
 
+  /// The extents and operands of a component's launch (tc::sm90::launch_gemm):
+  /// `{M, N, K}, A, lda, B, ldb` for one product, else the output's extents
+  /// and each product's `{A, lda, B, ldb, K}` (tc::sm90::Products).
+  std::string componentOperands() const {
+    if (Idiom.MoreProducts.empty())
+      return "{" + extentM() + ", " + extentN() + ", " + Idiom.ExtentK.str(subst()) + "}, " +
+             operandArguments(Idiom.A) + ", " + operandArguments(Idiom.B);
+    auto Product = [&](const OperandView &A, const OperandView &B, const AffineExpr &K) {
+      return "\n        {" + operandArguments(A) + ", " + operandArguments(B) + ", " +
+             K.str(subst()) + "}";
+    };
+    std::string S = extentM() + ", " + extentN() + ", tc::sm90::Products<" +
+                    spelling(Idiom.InputType) + ", " +
+                    std::to_string(Idiom.MoreProducts.size() + 1) + ">{{" +
+                    Product(Idiom.A, Idiom.B, Idiom.ExtentK);
+    for (const ProductTerm &P : Idiom.MoreProducts)
+      S += "," + Product(P.A, P.B, P.ExtentK);
+    return S + "}}";
+  }
+
   // ----- the decode component (tc/decode/launch.cuh) --------------------
   /// Whether this launcher takes the decode kernel at few rows: the
   /// region's entry launcher, for a layer of 8-bit weights
@@ -2015,9 +2035,8 @@ private:
         "tc::sm90::launch_gemm<" + sm90MainloopType(K, Idiom, true) +
         (usesDefaultSm90Scheduler(K, M.Clauses) ? ""
                                                 : ",\n    " + sm90SchedulerType(K, M.Clauses)) +
-        ">({" + extentM() + ", " + extentN() + ", " + Idiom.ExtentK.str(subst()) + "}, " +
-        operandArguments(Idiom.A) + ", " + operandArguments(Idiom.B) + ", " +
-        epilogueFunctorName() + "{" + Members + "}, tc_stream)";
+        ">(" + componentOperands() + ", " + epilogueFunctorName() + "{" + Members +
+        "}, tc_stream)";
     const std::string Sync = M.Clauses.Sync ? "cudaStreamSynchronize(tc_stream);\n" : "";
     std::string S;
     if (!CopyingDefault)

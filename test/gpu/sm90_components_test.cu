@@ -281,6 +281,126 @@ void check_persistent(const char *name, std::mt19937 &rng) {
   check<Mainloop, tc::sm90::PersistentScheduler>(name, 100, 50, -3, 0, rng);
 }
 
+// A sum of kCount products A_p B_p into one output (tc/sm90/products.cuh),
+// each over its own reduction ks[p] (0 and negative ones included), each
+// operand with its own pitch (pad + p: odd pitches go through aligned
+// copies); the reference is the sum of the products' references.
+template <class Mainloop, class Scheduler, int kCount>
+void check_sum(const char *name, long long m, long long n, const long long (&ks)[kCount],
+               int pad, std::mt19937 &rng,
+               tc::sm90::Producer producer = tc::sm90::Producer::kTma) {
+  using T = typename Mainloop::Element;
+  constexpr bool a_k_major = Mainloop::A::kMajor == Major::K;
+  constexpr bool b_k_major = Mainloop::B::kMajor == Major::K;
+  std::uniform_int_distribution<int> small(-4, 4);
+  tc::sm90::Products<T, kCount> products;
+  std::vector<void *> buffers;
+  float *ref, *part;
+  CHECK_CUDA(cudaMalloc(&ref, m * n * 4));
+  CHECK_CUDA(cudaMalloc(&part, m * n * 4));
+  std::vector<float> href(m * n, 0.0f), hpart(m * n);
+  bool copied_pitch = false;  // an operand through an aligned copy
+  for (int p = 0; p < kCount; ++p) {
+    const long long k = ks[p] < 0 ? 0 : ks[p];
+    const long long lda = (a_k_major ? k : m) + pad + p, ldb = (b_k_major ? k : n) + pad + p;
+    copied_pitch |= lda * 2 % 16 != 0 || ldb * 2 % 16 != 0;
+    const long long a_elems = lda * (a_k_major ? m : k), b_elems = ldb * (b_k_major ? n : k);
+    std::vector<T> ha(a_elems + 1), hb(b_elems + 1);
+    for (auto &x : ha) x = from_float<T>(small(rng) * 0.25f);
+    for (auto &x : hb) x = from_float<T>(small(rng) * 0.25f);
+    T *a, *b;
+    CHECK_CUDA(cudaMalloc(&a, ha.size() * 2));
+    CHECK_CUDA(cudaMalloc(&b, hb.size() * 2));
+    buffers.push_back(a);
+    buffers.push_back(b);
+    CHECK_CUDA(cudaMemcpy(a, ha.data(), ha.size() * 2, cudaMemcpyHostToDevice));
+    CHECK_CUDA(cudaMemcpy(b, hb.data(), hb.size() * 2, cudaMemcpyHostToDevice));
+    reference<T><<<dim3((n + 15) / 16, (m + 15) / 16), dim3(16, 16)>>>(
+        m, n, k, a, a_k_major ? lda : 1, a_k_major ? 1 : lda, b, b_k_major ? 1 : ldb,
+        b_k_major ? ldb : 1, part);
+    CHECK_CUDA(cudaMemcpy(hpart.data(), part, m * n * 4, cudaMemcpyDeviceToHost));
+    for (long long e = 0; e < m * n; ++e)
+      href[e] += hpart[e];
+    products.product[p] = {a, lda, b, ldb, ks[p]};
+  }
+  const long long ldc = n + pad;
+  __half *c;
+  CHECK_CUDA(cudaMalloc(&c, m * ldc * 2));
+  CHECK_CUDA(cudaMemset(c, 0xff, m * ldc * 2));  // NaN: an unwritten element shows
+  CHECK_CUDA(cudaDeviceSynchronize());
+  const bool ran =
+      tc::sm90::launch_gemm<Mainloop, Scheduler>(m, n, products, StoreHalf{c, ldc}, 0, producer);
+  CHECK_CUDA(cudaGetLastError());
+  CHECK_CUDA(cudaDeviceSynchronize());
+  std::vector<__half> hc(m * ldc);
+  CHECK_CUDA(cudaMemcpy(hc.data(), c, m * ldc * 2, cudaMemcpyDeviceToHost));
+  long long bad = 0;
+  for (long long i = 0; i < m && ran; ++i)
+    for (long long j = 0; j < ldc; ++j) {
+      uint16_t bits;
+      std::memcpy(&bits, &hc[i * ldc + j], 2);
+      if (j >= n ? bits != 0xffff
+                 : __half2float(hc[i * ldc + j]) != __half2float(__float2half(href[i * n + j])))
+        ++bad;
+    }
+  long long k_total = 0;
+  for (long long k : ks)
+    k_total += k > 0 ? k : 0;
+  ++checks;
+  // Without TMA maps (no k tile at all, or the copying producer asked for),
+  // only the persistent kernel launches.
+  const bool launches =
+      Scheduler::kPersistent || (k_total > 0 && producer == tc::sm90::Producer::kTma);
+  const bool ok = ran == launches && bad == 0;
+  if (!ok)
+    ++failures;
+  std::printf("%-4s %-22s M=%-5lld N=%-5lld K=", ok ? "PASS" : "FAIL", name, m, n);
+  for (int p = 0; p < kCount; ++p)
+    std::printf("%s%lld", p ? "+" : "", ks[p]);
+  std::printf(" pad=%d%s%s %s", pad, copied_pitch ? " (copied)" : "",
+              producer == tc::sm90::Producer::kCopies ? " copies" : "",
+              ran ? "" : ok ? "(not launched: no k tile) " : "(not launched) ");
+  if (bad)
+    std::printf("%lld wrong", bad);
+  std::printf("\n");
+  for (void *q : buffers)
+    cudaFree(q);
+  for (void *q : {(void *)c, (void *)ref, (void *)part})
+    cudaFree(q);
+}
+
+// Sums of two and three products with every scheduler: partial tiles,
+// reductions of one tile, odd ones, empty ones (one product, all), a long
+// one beside a short one (split tiles whose k ranges cross from one
+// product into the next), and the copying producer.
+void check_sums(std::mt19937 &rng) {
+  namespace sm90 = tc::sm90;
+  using Square = sm90::TmaWgmmaMainloop<Tile<128, Major::K>, Tile<128, Major::K>, 4>;
+  using RowRow = sm90::TmaWgmmaMainloop<Tile<128, Major::K>, Tile<128, Major::MN>, 3>;
+  using Wide = sm90::TmaWgmmaMainloop<Tile<128, Major::K>, HalvesTile<256, Major::K>, 4>;
+  using Narrow = sm90::TmaWgmmaMainloop<Tile<64, Major::K>, HalvesTile<128, Major::MN>, 4>;
+  const long long two[][2] = {{64, 64}, {65, 1000}, {4000, 3}, {0, 129}, {-5, 0}, {777, 1}};
+  for (auto &k : two) {
+    check_sum<Square, sm90::TilesScheduler>("sum tiles 128x128", 300, 200, k, 0, rng);
+    check_sum<RowRow, sm90::TilesScheduler>("sum tiles B[k][n]", 129, 257, k, 3, rng);
+    check_sum<Square, sm90::StreamUnitsScheduler>("sum units 128x128", 128 * 133, 128, k, 0,
+                                                  rng);
+    check_sum<Square, sm90::PersistentScheduler>("sum persistent", 1000, 900, k, 1, rng);
+    check_sum<Square, sm90::PersistentScheduler>("sum persistent", 77, 130, k, 3, rng,
+                                                 sm90::Producer::kCopies);
+    check_sum<Wide, sm90::PairsScheduler<tc::kPairWideTiles, true>>("sum pairs 128x256",
+                                                                    128 * 6, 256 * 3, k, 0, rng);
+    check_sum<Narrow, sm90::ClusterPartsScheduler<12, sm90::PairsScheduler<tc::kPairOneRound>>>(
+        "sum parts pairs 64x128", 70, 130, k, 0, rng);
+  }
+  const long long three[][3] = {{64, 1000, 64}, {1, 2, 3}, {3000, 0, 900}, {0, 0, 0}};
+  for (auto &k : three) {
+    check_sum<Square, sm90::TilesScheduler>("sum3 tiles 128x128", 200, 300, k, 8, rng);
+    check_sum<Square, sm90::PersistentScheduler>("sum3 persistent", 640, 520, k, 0, rng);
+    check_sum<Narrow, sm90::ClusterPartsScheduler<12>>("sum3 parts 64x128", 64, 128, k, 0, rng);
+  }
+}
+
 // CUDA graphs: each scheduler's launch captured on a fresh stream. Split
 // tiles (few tiles, long reductions) then run whole, the parts' workspace
 // being the launcher's cached buffer; cluster parts and pairs keep their
@@ -391,6 +511,7 @@ int main() {
                                           Tile<128, Major::MN, __nv_bfloat16>, 4>>(
       "persistent bf16 A[k][m] B[k][n]", rng);
   check_graphs(rng);
+  check_sums(rng);
   std::printf("sm90_components_test: %d checks, %d failed\n", checks, failures);
   return failures ? 1 : 0;
 }

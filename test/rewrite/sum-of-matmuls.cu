@@ -1,14 +1,19 @@
 // Sums of matmuls: one accumulator and several reduction loops with
 // different K in the same output nest. The kernel runs the products' k tiles
-// one after another into the same accumulators: the TMA producer copies each
-// product's k tiles from that product's tensor maps, the cp.async copiers
-// are rebased onto the next product's operands at its first k tile (the k
-// tiles of the products before it), and the launcher's k tile count is the
-// sum of the products' k tiles. The region is replaced by one launch.
+// one after another into the same accumulators. On sm_90a the kernels are
+// the components' (tc/sm90/products.cuh): each launch takes the products'
+// operands and reductions as tc::sm90::Products, and the region defines no
+// kernel of its own. On sm_80 the cp.async copiers are rebased onto the
+// next product's operands at its first k tile (the k tiles of the products
+// before it), and the launcher's k tile count is the sum of the products'
+// k tiles. The region is replaced by one launch.
 //
 // RUN: %tc-rewrite %s -o %t.cu
-// RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^}}#pragma tc'
+// RUN: FileCheck %s --check-prefixes=CHECK,SM90 --input-file=%t.cu --implicit-check-not='{{^}}#pragma tc'
 // RUN: %if nvcc && full-tier %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
+// RUN: %tc-rewrite --arch=sm_80 %s -o %t.sm80.cu
+// RUN: FileCheck %s --check-prefixes=CHECK,SM80 --input-file=%t.sm80.cu --implicit-check-not='{{^}}#pragma tc'
+// RUN: %if nvcc && full-tier %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include -gencode arch=compute_80,code=sm_80 -c %t.sm80.cu -o %t.sm80.o %}
 
 #include <cuda_fp16.h>
 
@@ -28,25 +33,25 @@ void sum_two(int M, int N, int K1, int K2, const __half *__restrict__ A1,
     }
 }
 // CHECK-LABEL: '#pragma tc' region of 'sum_two'
-// The cp.async kernel (the TMA kernel's fallback) rebases its copiers.
-// CHECK: __global__ void {{.*}}tc_sum_two_0_cp_async_kernel(long long M, long long N, long long K1, long long K2, const __half *__restrict__ A1, const __half *__restrict__ B1, const __half *__restrict__ A2, const __half *__restrict__ B2, __half *__restrict__ C,
-// CHECK: tc_copy_a.base = A1;
-// CHECK: tc_copy_a.rebase(A2, K2, K2, ((long long)((K1) + 63) / 64));
-// CHECK-NEXT: tc_copy_b.rebase(B2, K2, K2, ((long long)((K1) + 63) / 64));
-// The TMA kernel takes a pair of maps per product; its producer copies the
-// second product's k tiles (from K1's k tiles on) from that product's maps,
-// at k - 64 * ceil(K1 / 64) (isl's form of it).
-// CHECK: __global__ void {{.*}}tc_sum_two_0_kernel({{.*}}, __half *__restrict__ C, const __grid_constant__ CUtensorMap tc_map_a, const __grid_constant__ CUtensorMap tc_map_b, const __grid_constant__ CUtensorMap tc_map_a1, const __grid_constant__ CUtensorMap tc_map_b1, const tc::TileSchedule tc_schedule,
-// CHECK:      tc::tma_prefetch_map(tc_map_b1);
-// CHECK:      if (K1 >= ((64 * c0) + 1)) {
-// CHECK:        tc::tma_load_2d({{.*}}, tc_map_a, {{.*}}, (64 * c0), 128 * tc_block_m);
-// CHECK:      } else {
-// CHECK:        tc::tma_load_2d({{.*}}, tc_map_a1, {{.*}}, (((((K1 + 63) % 64) - K1) + (64 * c0)) - 63), 128 * tc_block_m);
-// CHECK-NEXT:   tc::tma_load_2d({{.*}}, tc_map_b1, {{.*}}, (((((K1 + 63) % 64) - K1) + (64 * c0)) - 63), 128 * tc_block_n);
-// CHECK: static void tc_sum_two_0_launch(
-// CHECK: !tc::tma_map_2d_aligned(&tc_map_a1, A2, K2, M, K2, 64, 128, tc_stream, 2, tc_facts.device) ||
-// CHECK-NEXT: !tc::tma_map_2d_aligned(&tc_map_b1, B2, K2, N, K2, 64, 128, tc_stream, 3, tc_facts.device)) {
-// CHECK: const long long tc_k_tiles = ((K1) + 63) / 64 + ((K2) + 63) / 64;
+// sm_90a: every kernel of the region is the components' (no kernel text),
+// each launch with both products; the persistent kernel is the default.
+// SM90-NOT: tc_sum_two_0_kernel
+// SM90-NOT: tc_sum_two_0_cp_async
+// SM90:      switch (tc::choose_kernel(M, N, (K1) + (K2), 1,
+// SM90:      tc::sm90::PairsScheduler<tc::kPairWideTiles, true>>(M, N, tc::sm90::Products<__half, 2>{{[{][{]}}
+// SM90-NEXT: {{^ *}}{A1, K1, B1, K1, K1},
+// SM90-NEXT: {{^ *}}{A2, K2, B2, K2, K2}}}, tc_sum_two_0_epilogue{M, N, K1, K2, A1, B1, A2, B2, C}, tc_stream))
+// SM90:      tc::sm90::PersistentScheduler>(M, N, tc::sm90::Products<__half, 2>{{[{][{]}}
+// SM90-NEXT: {{^ *}}{A1, K1, B1, K1, K1},
+// SM90-NEXT: {{^ *}}{A2, K2, B2, K2, K2}}}, tc_sum_two_0_epilogue{M, N, K1, K2, A1, B1, A2, B2, C}, tc_stream))
+// SM90-NEXT: tc::report_error(tc::Status::LaunchFailed,
+// sm_80: the cp.async kernel rebases its copiers.
+// SM80: {{^}}__global__ void {{.*}}tc_sum_two_0_kernel(long long M, long long N, long long K1, long long K2, const __half *__restrict__ A1, const __half *__restrict__ B1, const __half *__restrict__ A2, const __half *__restrict__ B2, __half *__restrict__ C,
+// SM80: tc_copy_a.base = A1;
+// SM80: tc_copy_a.rebase(A2, K2, K2, ((long long)((K1) + 63) / 64));
+// SM80-NEXT: tc_copy_b.rebase(B2, K2, K2, ((long long)((K1) + 63) / 64));
+// SM80: static void tc_sum_two_0_launch(
+// SM80: const long long tc_k_tiles = ((K1) + 63) / 64 + ((K2) + 63) / 64;
 // CHECK: {{^ *}}tc_sum_two_0_launch(M, N, K1, K2, A1, B1, A2, B2, C, 0);
 // CHECK-NEXT: {{^}}}
 
@@ -71,12 +76,16 @@ void sum_three(int M, int N, int K1, int K2, int K3,
     }
 }
 // CHECK-LABEL: '#pragma tc' region of 'sum_three'
-// CHECK-DAG: tc_copy_a.rebase(A2, K2, K2, ((long long)((K1) + 63) / 64));
-// CHECK-DAG: tc_copy_b.rebase(B2, K2, K2, ((long long)((K1) + 63) / 64));
-// CHECK-DAG: tc_copy_a.rebase(A3, K3, K3, ((long long)((K1) + 63) / 64 + ((K2) + 63) / 64));
-// CHECK-DAG: tc_copy_b.rebase(B3, K3, K3, ((long long)((K1) + 63) / 64 + ((K2) + 63) / 64));
-// CHECK: static void tc_sum_three_0_launch(
-// CHECK: const long long tc_k_tiles = ((K1) + 63) / 64 + ((K2) + 63) / 64 + ((K3) + 63) / 64;
+// SM90:      tc::sm90::PersistentScheduler>(M, N, tc::sm90::Products<__half, 3>{{[{][{]}}
+// SM90-NEXT: {{^ *}}{A1, K1, B1, K1, K1},
+// SM90-NEXT: {{^ *}}{A2, K2, B2, K2, K2},
+// SM90-NEXT: {{^ *}}{A3, K3, B3, K3, K3}}}, tc_sum_three_0_epilogue{
+// SM80-DAG: tc_copy_a.rebase(A2, K2, K2, ((long long)((K1) + 63) / 64));
+// SM80-DAG: tc_copy_b.rebase(B2, K2, K2, ((long long)((K1) + 63) / 64));
+// SM80-DAG: tc_copy_a.rebase(A3, K3, K3, ((long long)((K1) + 63) / 64 + ((K2) + 63) / 64));
+// SM80-DAG: tc_copy_b.rebase(B3, K3, K3, ((long long)((K1) + 63) / 64 + ((K2) + 63) / 64));
+// SM80: static void tc_sum_three_0_launch(
+// SM80: const long long tc_k_tiles = ((K1) + 63) / 64 + ((K2) + 63) / 64 + ((K3) + 63) / 64;
 // CHECK: {{^ *}}tc_sum_three_0_launch(M, N, K1, K2, K3, A1, B1, A2, B2, A3, B3, C, 0);
 // CHECK-NEXT: {{^}}}
 
@@ -97,9 +106,13 @@ void sum_b_row(int M, int N, int K1, int K2, const __half *__restrict__ A1,
     }
 }
 // CHECK-LABEL: '#pragma tc' region of 'sum_b_row'
-// CHECK: tc_copy_a.rebase(A2, K2, K2, ((long long)((K1) + 63) / 64));
-// CHECK-NEXT: tc_copy_b.rebase(B2, N, K2, ((long long)((K1) + 63) / 64));
-// CHECK: const long long tc_k_tiles = ((K1) + 63) / 64 + ((K2) + 63) / 64;
+// SM90:      tc::sm90::OperandTile<__half, 128, tc::sm90::Major::MN>,  // B
+// SM90:      tc::sm90::PersistentScheduler>(M, N, tc::sm90::Products<__half, 2>{{[{][{]}}
+// SM90-NEXT: {{^ *}}{A1, K1, B1, N, K1},
+// SM90-NEXT: {{^ *}}{A2, K2, B2, N, K2}}}, tc_sum_b_row_0_epilogue{
+// SM80: tc_copy_a.rebase(A2, K2, K2, ((long long)((K1) + 63) / 64));
+// SM80-NEXT: tc_copy_b.rebase(B2, N, K2, ((long long)((K1) + 63) / 64));
+// SM80: const long long tc_k_tiles = ((K1) + 63) / 64 + ((K2) + 63) / 64;
 // CHECK: {{^ *}}tc_sum_b_row_0_launch(M, N, K1, K2, A1, B1, A2, B2, C, 0);
 // CHECK-NEXT: {{^}}}
 
@@ -124,12 +137,13 @@ void sum_in_place(int M, int N, int K1, int K2, const __half *__restrict__ A1,
   }
 }
 // CHECK-LABEL: '#pragma tc' region of 'sum_in_place'
-// CHECK: tc_copy_a.rebase(A2, K2, K2, ((long long)((K1) + 63) / 64));
-// CHECK-NEXT: tc_copy_b.rebase(B2, K2, K2, ((long long)((K1) + 63) / 64));
+// SM80: tc_copy_a.rebase(A2, K2, K2, ((long long)((K1) + 63) / 64));
+// SM80-NEXT: tc_copy_b.rebase(B2, K2, K2, ((long long)((K1) + 63) / 64));
 // The init nest sets C to zero: the old C is not read, and the sum is the
 // value (the accumulators start at +0).
 // CHECK: float tc_value = tc_sum;
-// CHECK: const long long tc_k_tiles = ((K1) + 63) / 64 + ((K2) + 63) / 64;
+// SM80: const long long tc_k_tiles = ((K1) + 63) / 64 + ((K2) + 63) / 64;
+// SM90:      tc::sm90::PersistentScheduler>(M, N, tc::sm90::Products<__half, 2>{{[{][{]}}
 // CHECK: {{^ *}}tc_sum_in_place_0_launch(M, N, K1, K2, C, A1, B1, A2, B2, 0);
 // CHECK-NOT: for (int
 // CHECK: {{^}}}

@@ -11,6 +11,12 @@
 //       3>;                                                         // stages
 //   tc::sm90::launch_gemm<Mainloop>(shape, A, lda, B, ldb, epilogue, stream);
 //
+// or, for a sum of products A_0 B_0 + A_1 B_1 (tc/sm90/products.cuh), each
+// over a reduction of its own, into one accumulator:
+//
+//   tc::sm90::launch_gemm<Mainloop>(m, n, tc::sm90::Products<__half, 2>{{
+//       {A0, lda0, B0, ldb0, k0}, {A1, lda1, B1, ldb1, k1}}}, epilogue, stream);
+//
 // A second template argument chooses the tile scheduler
 // (tc/sm90/tile_scheduler.cuh): with stream units, a block may compute
 // several units of work in turn, the stages' barriers fresh for each; with
@@ -48,22 +54,21 @@
 #include "../tile_schedule.cuh"
 #include "epilogue.cuh"
 #include "mainloop.cuh"
+#include "products.cuh"
 #include "tile_scheduler.cuh"
 
 namespace tc {
 namespace sm90 {
 
+// The output's extents, and the reduction's (of a single product: a sum
+// of products gives each its own, tc/sm90/products.cuh).
 struct GemmShape {
   long long m, n, k;
 };
 
-// The operands as the copying producer reads them (produce_copies), or
-// a = nullptr where TMA maps them.
-template <class T>
-struct OperandCopies {
-  const T *a = nullptr, *b = nullptr;
-  long long lda = 0, ldb = 0;
-};
+// The kernel operands of `Mainloop`'s tiles for kCount products.
+template <class Mainloop, int kCount>
+using MainloopOperands = KernelOperands<typename Mainloop::Element, kCount, Mainloop::kBK>;
 
 // How a launch's producer fills the stages: TMA where it can map the
 // operands (else launch_gemm fails, or, for the persistent kernel, copies),
@@ -88,23 +93,29 @@ struct Unit {
 
 // Thread `thread`'s share of one unit: the producer's copies, or the
 // consumers' main loop and epilogue.
-template <class Mainloop, class Scheduler, class Epilogue>
+template <class Mainloop, class Scheduler, class Epilogue, class Operands>
 __device__ __forceinline__ void gemm_unit(const typename Mainloop::Storage &s,
                                           unsigned char *smem, const GemmShape &shape,
-                                          const CUtensorMap &map_a, const CUtensorMap &map_b,
+                                          const Operands &operands,
                                           const TileSchedule &schedule, float *workspace,
                                           int *counters, const Epilogue &epilogue,
                                           const Unit &u, int thread) {
   constexpr int kBM = Mainloop::kBM, kBN = Mainloop::kBN;
   using Stage = StagedEpilogue<kBM, kBN, Mainloop::kConsumerThreads>;
   static_assert(Stage::kBytes <= Mainloop::kPipelineBytes, "the output tile fits in the stages");
-  const long long k_stop = (shape.k + Mainloop::kBK - 1) / Mainloop::kBK;
+  const long long k_stop = operands.total_k_tiles();
   const int k_tiles = static_cast<int>((u.k_end < k_stop ? u.k_end : k_stop) - u.k_begin);
   const bool parts_in_cluster = Scheduler::kClusterParts && schedule.cluster_parts;
   if (thread >= Mainloop::kConsumerThreads) {
-    if (thread == Mainloop::kConsumerThreads)
-      Mainloop::produce(s, map_a, map_b, kBM * u.tile_m, kBN * u.tile_n, u.k_begin, k_tiles,
-                        Scheduler::kPairs && schedule.pair ? u.rank : -1);
+    if (thread == Mainloop::kConsumerThreads) {
+      const int rank = Scheduler::kPairs && schedule.pair ? u.rank : -1;
+      for_each_product(operands, u.k_begin, k_tiles,
+                       [&](int p, long long k_begin, int tiles, unsigned position) {
+                         Mainloop::produce(s, operands.map_a[p], operands.map_b[p],
+                                           kBM * u.tile_m, kBN * u.tile_n, k_begin, tiles, rank,
+                                           position);
+                       });
+    }
     if (parts_in_cluster)
       producer_parts_in_cluster();  // (the whole warp)
     return;
@@ -131,12 +142,12 @@ __device__ __forceinline__ void gemm_unit(const typename Mainloop::Storage &s,
 
 // The kernel's parameters end in the schedule's, as tc::launch_schedule
 // passes them.
-template <class Mainloop, class Epilogue, class Scheduler>
+template <class Mainloop, class Epilogue, class Scheduler, int kProducts>
 __global__ void __launch_bounds__(Mainloop::kThreads, blocks_per_sm<Mainloop>())
-    gemm_kernel(const GemmShape shape, const __grid_constant__ CUtensorMap map_a,
-                const __grid_constant__ CUtensorMap map_b, const Epilogue epilogue,
-                const TileSchedule schedule, float *__restrict__ workspace,
-                int *__restrict__ counters) {
+    gemm_kernel(const GemmShape shape,
+                const __grid_constant__ MainloopOperands<Mainloop, kProducts> operands,
+                const Epilogue epilogue, const TileSchedule schedule,
+                float *__restrict__ workspace, int *__restrict__ counters) {
   extern __shared__ __align__(1024) unsigned char smem[];
   const typename Mainloop::Storage s = Mainloop::storage(smem);
   const int blocks = Scheduler::kPairs ? unit_blocks(schedule) : 1;  // sharing the stages
@@ -149,7 +160,7 @@ __global__ void __launch_bounds__(Mainloop::kThreads, blocks_per_sm<Mainloop>())
   Unit u;
   if constexpr (!Scheduler::kUnits) {
     pair_work<8>(schedule, u.tile_m, u.tile_n, u.k_begin, u.k_end, u.split_tile, u.part, u.rank);
-    gemm_unit<Mainloop, Scheduler>(s, smem, shape, map_a, map_b, schedule, workspace, counters,
+    gemm_unit<Mainloop, Scheduler>(s, smem, shape, operands, schedule, workspace, counters,
                                    epilogue, u, threadIdx.x);
   } else {
     for (int unit = 0; unit_work<8>(schedule, unit, u.tile_m, u.tile_n, u.k_begin, u.k_end,
@@ -159,8 +170,8 @@ __global__ void __launch_bounds__(Mainloop::kThreads, blocks_per_sm<Mainloop>())
         reset_stage_barriers<Mainloop::kStages>(s.full, s.empty, Mainloop::kConsumers * blocks);
       // The thread index read anew in each unit, so that what derives from
       // it is not kept live across units (tc/tile_schedule.cuh).
-      gemm_unit<Mainloop, Scheduler>(s, smem, shape, map_a, map_b, schedule, workspace,
-                                     counters, epilogue, u, unit_thread_index());
+      gemm_unit<Mainloop, Scheduler>(s, smem, shape, operands, schedule, workspace, counters,
+                                     epilogue, u, unit_thread_index());
     }
   }
 }
@@ -179,16 +190,14 @@ struct PersistentLayout {
 
 // A persistent block's tiles in turn: tile b + u P of the grouped order for
 // block b's u-th (P blocks, schedule_persistent_tiles), each with all k
-// tiles, so that tile u's first k tile is the ring's u k_tiles-th.
+// tiles (`k_tiles`, of all products), so that tile u's first k tile is the
+// ring's u k_tiles-th.
 template <class Mainloop>
 struct PersistentTiles {
   const TileSchedule &schedule;
   int k_tiles, unit = -1, tile_m = 0, tile_n = 0;
-  __device__ PersistentTiles(const TileSchedule &s, const GemmShape &shape)
-      : schedule(s),
-        k_tiles(static_cast<int>((shape.k + Mainloop::kBK - 1) / Mainloop::kBK < s.k_tiles
-                                     ? (shape.k + Mainloop::kBK - 1) / Mainloop::kBK
-                                     : s.k_tiles)) {}
+  __device__ PersistentTiles(const TileSchedule &s, long long k_tiles)
+      : schedule(s), k_tiles(static_cast<int>(k_tiles < s.k_tiles ? k_tiles : s.k_tiles)) {}
   __device__ bool next() {
     const long long tile =
         blockIdx.x + static_cast<long long>(++unit) * schedule.persistent_blocks;
@@ -203,11 +212,10 @@ struct PersistentTiles {
   __device__ long long col0() const { return static_cast<long long>(Mainloop::kBN) * tile_n; }
 };
 
-template <class Mainloop, class Epilogue>
+template <class Mainloop, class Epilogue, int kProducts>
 __global__ void __launch_bounds__(PersistentLayout<Mainloop>::kThreads, 1)
-    persistent_gemm_kernel(const GemmShape shape, const __grid_constant__ CUtensorMap map_a,
-                           const __grid_constant__ CUtensorMap map_b,
-                           const OperandCopies<typename Mainloop::Element> copies,
+    persistent_gemm_kernel(const GemmShape shape,
+                           const __grid_constant__ MainloopOperands<Mainloop, kProducts> operands,
                            const Epilogue epilogue, const TileSchedule schedule,
                            float *__restrict__, int *__restrict__) {
   using Layout = PersistentLayout<Mainloop>;
@@ -226,22 +234,31 @@ __global__ void __launch_bounds__(PersistentLayout<Mainloop>::kThreads, 1)
   // roles inside had ptxas serialise the consumers' wgmma (C7515), and one
   // through a lambda spilled at the 96 registers of 544 threads.
   const int thread = threadIdx.x;
-  PersistentTiles<Mainloop> tiles(schedule, shape);
+  PersistentTiles<Mainloop> tiles(schedule, operands.total_k_tiles());
   if (thread >= kConsumerThreads + 32) {
     while (tiles.next())
       Buffer::apply(buffer, epilogue, tiles.row0(), tiles.col0(), shape.m, shape.n, tiles.unit,
                     thread - kConsumerThreads - 32);
   } else if (thread >= kConsumerThreads) {
     const int lane = thread - kConsumerThreads;
-    if (copies.a != nullptr) {  // no maps: the warp copies the tiles
+    if (!operands.mapped) {  // the warp copies the tiles
       while (tiles.next())
-        Mainloop::produce_copies(s, copies.a, copies.lda, copies.b, copies.ldb, shape.m, shape.n,
-                                 shape.k, tiles.row0(), tiles.col0(), tiles.k_tiles, lane,
-                                 tiles.first());
+        for_each_product(operands, 0, tiles.k_tiles,
+                         [&](int p, long long k_begin, int k_tiles, unsigned position) {
+                           const auto &o = operands.products.product[p];
+                           Mainloop::produce_copies(s, o.a, o.lda, o.b, o.ldb, shape.m, shape.n,
+                                                    o.k, tiles.row0(), tiles.col0(), k_begin,
+                                                    k_tiles, lane, tiles.first() + position);
+                         });
     } else if (lane == 0) {
       while (tiles.next())
-        Mainloop::produce(s, map_a, map_b, static_cast<int>(tiles.row0()),
-                          static_cast<int>(tiles.col0()), 0, tiles.k_tiles, -1, tiles.first());
+        for_each_product(operands, 0, tiles.k_tiles,
+                         [&](int p, long long k_begin, int k_tiles, unsigned position) {
+                           Mainloop::produce(s, operands.map_a[p], operands.map_b[p],
+                                             static_cast<int>(tiles.row0()),
+                                             static_cast<int>(tiles.col0()), k_begin, k_tiles,
+                                             -1, tiles.first() + position);
+                         });
     }
   } else {
     while (tiles.next()) {
@@ -254,52 +271,63 @@ __global__ void __launch_bounds__(PersistentLayout<Mainloop>::kThreads, 1)
 
 // A launch's kernel for a scheduler: persistent_gemm_kernel for
 // PersistentScheduler, else gemm_kernel.
-template <class Mainloop, class Epilogue, class Scheduler, bool = Scheduler::kPersistent>
+template <class Mainloop, class Epilogue, class Scheduler, int kProducts,
+          bool = Scheduler::kPersistent>
 struct GemmKernel {
-  static constexpr auto function = gemm_kernel<Mainloop, Epilogue, Scheduler>;
+  static constexpr auto function = gemm_kernel<Mainloop, Epilogue, Scheduler, kProducts>;
   static constexpr int kThreads = Mainloop::kThreads, kSharedBytes = Mainloop::kSharedBytes;
 };
 
-template <class Mainloop, class Epilogue, class Scheduler>
-struct GemmKernel<Mainloop, Epilogue, Scheduler, true> {
-  static constexpr auto function = persistent_gemm_kernel<Mainloop, Epilogue>;
+template <class Mainloop, class Epilogue, class Scheduler, int kProducts>
+struct GemmKernel<Mainloop, Epilogue, Scheduler, kProducts, true> {
+  static constexpr auto function = persistent_gemm_kernel<Mainloop, Epilogue, kProducts>;
   static constexpr int kThreads = PersistentLayout<Mainloop>::kThreads,
                        kSharedBytes = PersistentLayout<Mainloop>::kSharedBytes;
 };
 
-// Launches gemm_kernel<Mainloop, Epilogue, Scheduler> over `shape` on `stream`: A is
-// read as Mainloop's A tile says (rows m, pitch lda), B likewise (rows n,
-// pitch ldb). False where it cannot (see above); true with nothing to do
-// for an empty output.
-template <class Mainloop, class Scheduler = TilesScheduler, class Epilogue>
-__host__ bool launch_gemm(const GemmShape &shape_in, const typename Mainloop::Element *a,
-                          long long lda, const typename Mainloop::Element *b, long long ldb,
+// Launches the kernel of Mainloop and Scheduler for the sum of `products`
+// (tc/sm90/products.cuh) into an m x n output, on `stream`: product p's A_p
+// is read as Mainloop's A tile says (rows m, pitch lda), B_p likewise (rows
+// n, pitch ldb). False where it cannot (see above); true with nothing to
+// do for an empty output.
+template <class Mainloop, class Scheduler = TilesScheduler, int kCount, class Epilogue>
+__host__ bool launch_gemm(long long m, long long n,
+                          const Products<typename Mainloop::Element, kCount> &products_in,
                           const Epilogue &epilogue, cudaStream_t stream,
                           Producer producer = Producer::kTma) {
   using ATile = typename Mainloop::A;
   using BTile = typename Mainloop::B;
   constexpr int kBM = Mainloop::kBM, kBN = Mainloop::kBN;
-  if (shape_in.m < 1 || shape_in.n < 1)
+  if (m < 1 || n < 1)
     return true;
-  // An empty reduction (a loop from k0 to k1 < k0 too): sums of zero.
-  const GemmShape shape{shape_in.m, shape_in.n, shape_in.k < 0 ? 0 : shape_in.k};
-  const LaunchFacts facts = launch_facts();
-  CUtensorMap map_a = {}, map_b = {};
-  OperandCopies<typename Mainloop::Element> copies;
-  constexpr long long kMaxExtent = (1ll << 31) - 256;
-  const bool mapped = producer == Producer::kTma && shape.k >= 1 && shape.m < kMaxExtent &&
-                      shape.n < kMaxExtent && shape.k < kMaxExtent &&
-                      ATile::map(&map_a, a, shape.m, shape.k, lda, stream, 0, facts.device) &&
-                      BTile::map(&map_b, b, shape.n, shape.k, ldb, stream, 1, facts.device);
-  if (!mapped) {
-    // The persistent kernel's warp copies the tiles instead (and for K = 0
-    // there is nothing to copy); its tile counts are ints.
-    if (!Scheduler::kPersistent || (shape.m + kBM - 1) / kBM * ((shape.n + kBN - 1) / kBN) >=
-                                       (1ll << 31))
-      return false;
-    copies = {a, b, lda, ldb};
+  MainloopOperands<Mainloop, kCount> operands = {};
+  operands.products = products_in;
+  long long k_total = 0;
+  for (auto &p : operands.products.product) {
+    p.k = p.k < 0 ? 0 : p.k;  // an empty reduction (a loop from k0 to k1 < k0 too)
+    k_total += p.k;
   }
-  using Kernel = GemmKernel<Mainloop, Epilogue, Scheduler>;
+  const GemmShape shape{m, n, k_total};
+  const LaunchFacts facts = launch_facts();
+  // Each product's maps, the aligned copies of its operands in buffers of
+  // their own; a product of no k tiles needs none.
+  constexpr long long kMaxExtent = (1ll << 31) - 256;
+  bool mapped = producer == Producer::kTma && k_total >= 1 && m < kMaxExtent && n < kMaxExtent;
+  for (int p = 0; p < kCount && mapped; ++p) {
+    const auto &o = operands.products.product[p];
+    mapped = o.k == 0 ||
+             (o.k < kMaxExtent &&
+              ATile::map(&operands.map_a[p], o.a, m, o.k, o.lda, stream, 2 * p, facts.device) &&
+              BTile::map(&operands.map_b[p], o.b, n, o.k, o.ldb, stream, 2 * p + 1,
+                         facts.device));
+  }
+  // The persistent kernel's warp copies the tiles instead (and for K = 0
+  // there is nothing to copy); its tile counts are ints.
+  if (!mapped && (!Scheduler::kPersistent ||
+                  (m + kBM - 1) / kBM * ((n + kBN - 1) / kBN) >= (1ll << 31)))
+    return false;
+  operands.mapped = mapped;
+  using Kernel = GemmKernel<Mainloop, Epilogue, Scheduler, kCount>;
   constexpr auto kernel = Kernel::function;
   static SharedMemoryOptIn opt_in;  // (before the clusters' capacity is measured)
   if (opt_in.apply(Kernel::kSharedBytes, kernel) != cudaSuccess)
@@ -309,9 +337,8 @@ __host__ bool launch_gemm(const GemmShape &shape_in, const typename Mainloop::El
     return cluster_capacity_on(capacities, facts.device.ordinal, kernel, Kernel::kThreads,
                                Kernel::kSharedBytes);
   };
-  TileSchedule schedule =
-      Scheduler::schedule((shape.m + kBM - 1) / kBM, (shape.n + kBN - 1) / kBN,
-                          (shape.k + Mainloop::kBK - 1) / Mainloop::kBK, facts, capacity);
+  TileSchedule schedule = Scheduler::schedule((m + kBM - 1) / kBM, (n + kBN - 1) / kBN,
+                                              operands.total_k_tiles(), facts, capacity);
   float *workspace = nullptr;
   int *counters = nullptr;
   // The parts' counters and slots, kept per stream (the counters left at
@@ -325,23 +352,31 @@ __host__ bool launch_gemm(const GemmShape &shape_in, const typename Mainloop::El
   cudaError_t status;
   if constexpr (Scheduler::kPairs || Scheduler::kClusterParts) {
     status = launch_schedule(kernel, schedule, workspace, counters, Kernel::kThreads,
-                             Kernel::kSharedBytes, stream, shape, map_a, map_b, epilogue);
+                             Kernel::kSharedBytes, stream, shape, operands, epilogue);
   } else {
     cudaLaunchConfig_t config = {};
     config.gridDim = dim3(static_cast<unsigned>(schedule_blocks(schedule)));
     config.blockDim = dim3(static_cast<unsigned>(Kernel::kThreads));
     config.dynamicSmemBytes = static_cast<size_t>(Kernel::kSharedBytes);
     config.stream = stream;
-    if constexpr (Scheduler::kPersistent)
-      status = cudaLaunchKernelEx(&config, kernel, shape, map_a, map_b, copies, epilogue,
-                                  schedule, workspace, counters);
-    else
-      status = cudaLaunchKernelEx(&config, kernel, shape, map_a, map_b, epilogue, schedule,
-                                  workspace, counters);
+    status = cudaLaunchKernelEx(&config, kernel, shape, operands, epilogue, schedule, workspace,
+                                counters);
   }
   if (status != cudaSuccess)
     (void)cudaGetLastError();  // handled here: the caller launches another kernel or reports
   return status == cudaSuccess;
+}
+
+// The same for one product: A (rows m, pitch lda) times B (rows n, pitch
+// ldb) over shape.k.
+template <class Mainloop, class Scheduler = TilesScheduler, class Epilogue>
+__host__ bool launch_gemm(const GemmShape &shape, const typename Mainloop::Element *a,
+                          long long lda, const typename Mainloop::Element *b, long long ldb,
+                          const Epilogue &epilogue, cudaStream_t stream,
+                          Producer producer = Producer::kTma) {
+  return launch_gemm<Mainloop, Scheduler>(
+      shape.m, shape.n, Products<typename Mainloop::Element, 1>{{{a, lda, b, ldb, shape.k}}},
+      epilogue, stream, producer);
 }
 
 }  // namespace sm90

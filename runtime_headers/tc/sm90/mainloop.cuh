@@ -116,21 +116,22 @@ struct TmaWgmmaMainloop {
 
   // The copying producer, where no TMA map reads the operands (they lie
   // beyond TMA's 32-bit coordinates, or no aligned copy could be made): the
-  // whole producer warp (`lane` 0 .. 31) copies k tiles 0 .. k_tiles - 1 of A's
-  // rows row_a .. (A: shape.m x shape.k at `a`, pitch lda) and B's rows
-  // row_b .. (shape.n x shape.k at `b`, pitch ldb) with ordinary loads
+  // whole producer warp (`lane` 0 .. 31) copies k tiles k_begin .. k_begin +
+  // k_tiles - 1 of A's rows row_a .. (A: m x k at `a`, pitch lda) and B's
+  // rows row_b .. (n x k at `b`, pitch ldb) with ordinary loads
   // (OperandTile::copy), then lane 0 completes the stage's barrier: one
   // arrival and no bytes, as the consumers expect of TMA's. Slow, and only
   // for the launches TMA cannot serve.
   __device__ static void produce_copies(const Storage &s, const Element *a, long long lda,
                                         const Element *b, long long ldb, long long m, long long n,
                                         long long k, long long row_a, long long row_b,
-                                        int k_tiles, int lane, unsigned first = 0) {
+                                        long long k_begin, int k_tiles, int lane,
+                                        unsigned first = 0) {
     for (unsigned t = 0; t < static_cast<unsigned>(k_tiles); ++t) {
       const unsigned i = first + t, stage = i % kStages;
       if (i >= static_cast<unsigned>(kStages))
         mbarrier_wait(s.empty + stage, (i / kStages - 1) & 1);  // released by the consumers
-      const long long k0 = static_cast<long long>(kBK) * t;
+      const long long k0 = kBK * (k_begin + t);
       ATile::copy(s.a + stage * (ATile::kBytes / 2), a, m, k, lda, row_a, k0, lane);
       BTile::copy(s.b + stage * (BTile::kBytes / 2), b, n, k, ldb, row_b, k0, lane);
       fence_proxy_async();  // wgmma reads the stage through the async proxy

@@ -141,10 +141,19 @@ TEST(ComponentKernelTest, EachDifferenceKeepsTheGeneratedKernel) {
   EXPECT_EQ(Mismatch([](KernelConfig &) {}, gemm(ElementType::F32)), "its operand type");
   MatmulIdiom Batched = gemm();
   Batched.IterBatch = "b";
-  EXPECT_EQ(Mismatch([](KernelConfig &) {}, Batched), "a sum of products or a batch");
+  EXPECT_EQ(Mismatch([](KernelConfig &) {}, Batched), "a batch");
+  // A sum of products is composed (tc/sm90/products.cuh) where every
+  // product's operands have the first's layouts and no prologue.
   MatmulIdiom Sum = gemm();
-  Sum.MoreProducts.resize(1);
-  EXPECT_EQ(Mismatch([](KernelConfig &) {}, Sum), "a sum of products or a batch");
+  Sum.MoreProducts.push_back({0, "k2", {}, Sum.A, Sum.B});
+  EXPECT_EQ(Mismatch([](KernelConfig &) {}, Sum), "");
+  MatmulIdiom Mixed = Sum;
+  Mixed.MoreProducts[0].B.ReductionIsContiguous = !Sum.B.ReductionIsContiguous;
+  EXPECT_EQ(Mismatch([](KernelConfig &) {}, Mixed), "products of different operand layouts");
+  MatmulIdiom Masked = Sum;
+  Masked.MoreProducts[0].A.ConvertWhileCopying = true;
+  Masked.MoreProducts[0].A.Mask.resize(1);
+  EXPECT_EQ(Mismatch([](KernelConfig &) {}, Masked), "an operand mask");
   MatmulIdiom Relu = gemm();
   Relu.B.ConvertWhileCopying = true;
   EXPECT_EQ(Mismatch([](KernelConfig &) {}, Relu), "an operand prologue");

@@ -1,0 +1,79 @@
+// tc/sm90/products.cuh - the operands of a GEMM kernel of the sm_90
+// components: a sum of kCount products, C = A_0 B_0 + A_1 B_1 + ..., each
+// product with a reduction length of its own and all of one element type
+// and one pair of operand tiles (OperandTile, tc/sm90/operand_tile.cuh).
+//
+// The kernel reduces over the products' k tiles one after the other, as
+// over one concatenated K: product p's tiles are positions
+// first_k_tile(p) .. first_k_tile(p) + k_tiles(p) - 1 of the reduction,
+// its last tile padded with zeros (TMA's out-of-bounds fill, or the
+// copying producer's). The consumers see one run of stages and need not
+// know where a product ends; only the producer maps a position back to its
+// product (for_each_product). A plain GEMM is the sum of one product.
+#pragma once
+
+#include <cuda.h>
+
+namespace tc {
+namespace sm90 {
+
+// A launch's products as the caller gives them: product p reads A_p (rows
+// m, pitch lda) and B_p (rows n, pitch ldb), laid out as the main loop's
+// tiles say, over k elements of the reduction (k <= 0: none).
+template <class T, int kCount = 1>
+struct Products {
+  static_assert(kCount >= 1, "at least one product");
+  static constexpr int kProducts = kCount;
+  struct Operands {
+    const T *a;
+    long long lda;
+    const T *b;
+    long long ldb;
+    long long k;
+  };
+  Operands product[kCount];
+};
+
+// The products as the kernel reads them: each product's two tensor maps
+// where `mapped`, else the pointers of `products`, which the persistent
+// kernel's producer warp copies from.
+template <class T, int kCount, int kBK>
+struct KernelOperands {
+  CUtensorMap map_a[kCount], map_b[kCount];
+  Products<T, kCount> products;
+  bool mapped;
+
+  // Product p's k tiles (a reduction of k <= 0 has none).
+  __host__ __device__ long long k_tiles(int p) const {
+    const long long k = products.product[p].k;
+    return k > 0 ? (k + kBK - 1) / kBK : 0;
+  }
+  __host__ __device__ long long total_k_tiles() const {
+    long long t = 0;
+    for (int p = 0; p < kCount; ++p)
+      t += k_tiles(p);
+    return t;
+  }
+};
+
+// Calls f(p, k_begin, k_tiles, offset) for each product p with tiles among
+// positions begin .. begin + count - 1 of the concatenated reduction: its
+// own tiles k_begin .. k_begin + k_tiles - 1, the first of them at
+// position begin + offset.
+template <class T, int kCount, int kBK, class F>
+__device__ __forceinline__ void for_each_product(const KernelOperands<T, kCount, kBK> &operands,
+                                                 long long begin, long long count, F &&f) {
+  long long first = 0;  // product p's first position
+#pragma unroll
+  for (int p = 0; p < kCount; ++p) {
+    const long long tiles = operands.k_tiles(p);
+    const long long lo = begin > first ? begin : first;
+    const long long hi = begin + count < first + tiles ? begin + count : first + tiles;
+    if (lo < hi)
+      f(p, lo - first, static_cast<int>(hi - lo), static_cast<unsigned>(lo - begin));
+    first += tiles;
+  }
+}
+
+}  // namespace sm90
+}  // namespace tc
