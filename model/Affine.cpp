@@ -1,5 +1,6 @@
 //===- Affine.cpp ---------------------------------------------------------===//
 #include "Affine.h"
+#include <numeric>
 #include <optional>
 #include <algorithm>
 
@@ -184,18 +185,19 @@ static bool divides(const Polynomial::Monomial &Small,
 /// strides are its iterators' distinct coefficients (the smallest 1, each
 /// dividing the next; at least two of them), outermost first; its
 /// constant carried into the outer ones as the whole rows it spans (rounded
-/// down), the rest in the innermost. None otherwise.
+/// down), the rest in the innermost; a parameter's term into the outermost
+/// dimension whose stride divides its coefficient (`(i + off) * 128 + k`
+/// is row i + off). None otherwise.
 static std::optional<Delinearized> splitConstantStrides(const AffineExpr &E,
                                                         const std::set<std::string> &Iterators) {
   if (E.Overflow)
     return std::nullopt;
   std::set<int64_t> Coefficients;
   for (auto &[Sym, C] : E.Coeffs) {
-    if (C == 0)
-      continue;
-    if (!Iterators.count(Sym) || C == INT64_MIN)
+    if (C == INT64_MIN)
       return std::nullopt;
-    Coefficients.insert(C < 0 ? -C : C);
+    if (C != 0 && Iterators.count(Sym))
+      Coefficients.insert(C < 0 ? -C : C);
   }
   if (Coefficients.size() < 2 || *Coefficients.begin() != 1)
     return std::nullopt;
@@ -209,8 +211,10 @@ static std::optional<Delinearized> splitConstantStrides(const AffineExpr &E,
     if (C == 0)
       continue;
     const int64_t Magnitude = C < 0 ? -C : C;
-    const size_t D = std::find(Strides.begin(), Strides.end(), Magnitude) - Strides.begin();
-    R.Index[D].Coeffs[Sym] = C / Magnitude;
+    const size_t D = std::find_if(Strides.begin(), Strides.end(),
+                                  [&](int64_t S) { return Magnitude % S == 0; }) -
+                     Strides.begin();
+    R.Index[D].Coeffs[Sym] = C / Strides[D];
   }
   // The rows a constant spans, rounded down: (i - 1) * 64 + j is row i - 1.
   int64_t Constant = E.Constant;
@@ -229,9 +233,82 @@ static std::optional<Delinearized> splitConstantStrides(const AffineExpr &E,
   return R;
 }
 
-std::optional<Delinearized> delinearize(const Polynomial &P,
-                                        const std::set<std::string> &Iterators,
-                                        std::string &Reason) {
+/// The product of `M`'s symbols times `C`.
+static Polynomial scaledMonomial(int64_t C, const Polynomial::Monomial &M) {
+  Polynomial S = Polynomial::constant(C);
+  for (auto &Sym : M)
+    S = S * Polynomial::symbol(Sym);
+  return S;
+}
+
+/// Literal strides beside parameter ones, `(b * M + i) * 128 + k`: the
+/// terms grouped by their parameter part (`Groups`, as delinearize builds
+/// them), the group whose iterators have several coefficients split by
+/// them (splitConstantStrides: i and k of stride 128 and 1), and the
+/// common factor of another group's coefficients moved into its stride
+/// (b of stride 128 M). The dimensions, ordered by their strides, must be
+/// a chain of divisors. None where no group splits, or no chain results.
+static std::optional<Delinearized>
+splitMixedStrides(const std::map<Polynomial::Monomial, AffineExpr> &Groups,
+                  const std::set<std::string> &Iterators) {
+  struct Dimension {
+    int64_t Factor;
+    Polynomial::Monomial Params;
+    AffineExpr Index;
+  };
+  std::vector<Dimension> Dims;
+  bool Split = false;
+  for (auto &[Key, G] : Groups) {
+    if (G.Overflow)
+      return std::nullopt;
+    if (auto S = splitConstantStrides(G, Iterators)) {
+      for (size_t D = 0; D < S->Index.size(); ++D)
+        Dims.push_back({*S->Strides[D].asConstant(), Key, S->Index[D]});
+      Split = true;
+      continue;
+    }
+    int64_t Common = 0;
+    for (auto &[Sym, C] : G.Coeffs)
+      Common = std::gcd(Common, C == INT64_MIN ? 1 : (C < 0 ? -C : C));
+    Common = std::gcd(Common, G.Constant == INT64_MIN ? 1 : std::abs(G.Constant));
+    if (Key.empty() || Common <= 1) {
+      Dims.push_back({1, Key, G});
+      continue;
+    }
+    AffineExpr Index;
+    for (auto &[Sym, C] : G.Coeffs)
+      Index.Coeffs[Sym] = C / Common;
+    Index.Constant = G.Constant / Common;
+    Dims.push_back({Common, Key, Index});
+  }
+  if (!Split)
+    return std::nullopt;
+  // Outermost first: more parameters, then the larger factor.
+  std::stable_sort(Dims.begin(), Dims.end(), [](const Dimension &A, const Dimension &B) {
+    return std::make_pair(A.Params.size(), A.Factor) > std::make_pair(B.Params.size(), B.Factor);
+  });
+  for (size_t D = 0; D + 1 < Dims.size(); ++D) {
+    const Dimension &Outer = Dims[D], &Inner = Dims[D + 1];
+    if (Outer.Factor % Inner.Factor != 0 || !divides(Inner.Params, Outer.Params) ||
+        (Outer.Factor == Inner.Factor && Outer.Params == Inner.Params))
+      return std::nullopt;
+  }
+  if (Dims.back().Factor != 1 || !Dims.back().Params.empty())
+    return std::nullopt;
+  Delinearized R;
+  for (const Dimension &D : Dims) {
+    R.Index.push_back(D.Index);
+    R.Strides.push_back(scaledMonomial(D.Factor, D.Params));
+    if (R.Strides.back().Overflow)
+      return std::nullopt;
+  }
+  return R;
+}
+
+/// The dimensions of `P` (delinearize, before its check).
+static std::optional<Delinearized> splitDimensions(const Polynomial &P,
+                                                   const std::set<std::string> &Iterators,
+                                                   std::string &Reason) {
   // Group the terms by their parameter part; the iterator part of each term
   // (at most one iterator) becomes the index of that group's dimension.
   std::map<Polynomial::Monomial, AffineExpr> Groups;
@@ -301,6 +378,8 @@ std::optional<Delinearized> delinearize(const Polynomial &P,
   if (Groups.size() == 1)
     if (auto Split = splitConstantStrides(Groups.begin()->second, Iterators))
       return Split;
+  if (auto Split = splitMixedStrides(Groups, Iterators))
+    return Split;
   // Dimensions, innermost first, ordered by the degree of their stride.
   std::vector<Polynomial::Monomial> Keys;
   for (auto &[K, _] : Groups)
@@ -320,6 +399,35 @@ std::optional<Delinearized> delinearize(const Polynomial &P,
     for (auto &Sym : *It)
       S = S * Polynomial::symbol(Sym);
     R.Strides.push_back(S);
+  }
+  return R;
+}
+
+/// `E` as a polynomial.
+static Polynomial polynomialOf(const AffineExpr &E) {
+  Polynomial R = Polynomial::constant(E.Constant);
+  for (auto &[Sym, C] : E.Coeffs)
+    R = R + Polynomial::symbol(Sym) * C;
+  R.Overflow |= E.Overflow;
+  return R;
+}
+
+std::optional<Delinearized> delinearize(const Polynomial &P,
+                                        const std::set<std::string> &Iterators,
+                                        std::string &Reason) {
+  std::optional<Delinearized> R = splitDimensions(P, Iterators, Reason);
+  if (!R)
+    return R;
+  // The dimensions must address exactly what the subscript does: the sum
+  // of index times stride is the subscript, term for term. A split that
+  // does not (a bug, or an overflow) is refused rather than modelled.
+  Polynomial Address;
+  for (size_t D = 0; D < R->Index.size() && D < R->Strides.size(); ++D)
+    Address = Address + polynomialOf(R->Index[D]) * R->Strides[D];
+  if (R->Index.size() != R->Strides.size() || Address.Overflow || P.Overflow ||
+      Address.Terms != P.Terms) {
+    Reason = "the subscript could not be split into dimensions exactly";
+    return std::nullopt;
   }
   return R;
 }

@@ -1,6 +1,7 @@
 //===- AffineTest.cpp - Polynomial, AffineExpr, delinearize ---------------===//
 #include "Affine.h"
 #include "gtest/gtest.h"
+#include <random>
 
 using namespace tc;
 
@@ -252,6 +253,78 @@ TEST(DelinearizeTest, ConstantStrides) {
     Delinearized F = mustDelinearize(Q, {"i", "j", "k"});
     EXPECT_EQ(F.Index.size(), 1u) << Q.str();
   }
+}
+
+TEST(DelinearizeTest, ConstantStridesBesideParameters) {
+  // (i + off) * 128 + k: the parameter offsets the row.
+  Polynomial P = (sym("i") + sym("off")) * 128 + sym("k");
+  Delinearized D = mustDelinearize(P, {"i", "k"});
+  ASSERT_EQ(D.Index.size(), 2u);
+  EXPECT_EQ(D.Index[0].str(), "i + off");
+  EXPECT_EQ(D.Index[1].str(), "k");
+  EXPECT_EQ(D.Strides[0].asConstant(), std::optional<int64_t>(128));
+  // A column offset and a multiple of a row: (i + 2 * r) * 64 + k + c.
+  Polynomial Q = (sym("i") + sym("r") * 2) * 64 + sym("k") + sym("c");
+  Delinearized E = mustDelinearize(Q, {"i", "k"});
+  ASSERT_EQ(E.Index.size(), 2u);
+  EXPECT_EQ(E.Index[0].str(), "i + 2 * r");
+  EXPECT_EQ(E.Index[1].str(), "c + k");
+  // (b * M + i) * 128 + k: strides 128 M, 128 and 1.
+  Polynomial B = (sym("b") * sym("M") + sym("i")) * 128 + sym("k");
+  Delinearized F = mustDelinearize(B, {"b", "i", "k"});
+  ASSERT_EQ(F.Index.size(), 3u);
+  EXPECT_EQ(F.Index[0].str(), "b");
+  EXPECT_EQ(F.Index[1].str(), "i");
+  EXPECT_EQ(F.Index[2].str(), "k");
+  EXPECT_EQ(F.Strides[0].str(), "128 * M");
+  EXPECT_EQ(F.Strides[1].asConstant(), std::optional<int64_t>(128));
+  // (b * M + i - b0 * M) * 64 + k, the batch offset in its dimension.
+  Polynomial G = ((sym("b") + sym("b0") * cst(-1)) * sym("M") + sym("i")) * 64 + sym("k");
+  Delinearized H = mustDelinearize(G, {"b", "i", "k"});
+  ASSERT_EQ(H.Index.size(), 3u);
+  EXPECT_EQ(H.Index[0].str(), "b - b0");
+  // Not a chain: b * N * 3 + i * 128 + k (3 N is not a multiple of 128)
+  // keeps the parameter grouping, i and k in one dimension, as written.
+  Delinearized J = mustDelinearize(sym("b") * sym("N") * 3 + sym("i") * 128 + sym("k"),
+                                   {"b", "i", "k"});
+  EXPECT_EQ(J.Index.size(), 2u);
+}
+
+TEST(DelinearizeTest, DimensionsAddressWhatTheSubscriptDoes) {
+  // Random row-major linearisations of three iterators over literal and
+  // parameter strides, with offsets: whatever the split, the sum of index
+  // times stride is the subscript (delinearize refuses any other split).
+  std::mt19937 Rng(7);
+  const char *Params[] = {"M", "N", "off"};
+  int Split = 0;
+  for (int Trial = 0; Trial < 2000; ++Trial) {
+    Polynomial P;
+    for (const char *It : {"b", "i", "k"}) {
+      Polynomial Stride = cst(std::uniform_int_distribution<int>(-3, 256)(Rng));
+      for (const char *Q : Params)
+        if (Rng() % 3 == 0)
+          Stride = Stride * sym(Q);
+      P = P + sym(It) * Stride;
+    }
+    for (const char *Q : Params)
+      if (Rng() % 2)
+        P = P + sym(Q) * cst(std::uniform_int_distribution<int>(-130, 130)(Rng));
+    P = P + cst(std::uniform_int_distribution<int>(-300, 300)(Rng));
+    std::string Reason;
+    auto D = delinearize(P, {"b", "i", "k"}, Reason);
+    if (!D)
+      continue;
+    ++Split;
+    Polynomial Address;
+    for (size_t I = 0; I < D->Index.size(); ++I) {
+      Polynomial Index = cst(D->Index[I].Constant);
+      for (auto &[S, C] : D->Index[I].Coeffs)
+        Index = Index + sym(S) * cst(C);
+      Address = Address + Index * D->Strides[I];
+    }
+    EXPECT_EQ(Address.Terms, P.Terms) << P.str();
+  }
+  EXPECT_GT(Split, 1000);
 }
 
 TEST(DelinearizeTest, ConstantsOnlyIsOneDimensional) {
