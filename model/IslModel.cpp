@@ -14,6 +14,46 @@ isl::ctx makeIslContext() {
   return isl::ctx(C);
 }
 
+void markSignedParameters(RegionModel &M) {
+  isl::ctx Ctx = makeIslContext();
+  try {
+    std::string Known;
+    for (const Parameter &P : M.Params)
+      if (P.Value)
+        Known += " and " + P.Name + " = " + std::to_string(*P.Value);
+    // Where a size offsets a subscript or a condition of a statement that
+    // runs while it is negative (`C[i * 64 + j + off]`).
+    auto Offsets = [](const Statement &S, const std::string &P) {
+      for (const AffineExpr &G : S.Guards)
+        if (G.involves(P))
+          return true;
+      std::vector<const Access *> Accesses{&S.Write};
+      for (const Access &R : S.Reads)
+        Accesses.push_back(&R);
+      for (const Access *A : Accesses)
+        for (const AffineExpr &E : A->Index)
+          if (E.involves(P))
+            return true;
+      return false;
+    };
+    for (Parameter &P : M.Params) {
+      if (P.Value)
+        continue;
+      isl::set Negative(Ctx, M.paramList() + " -> { : " + P.Name + " < 0" + Known + " }");
+      for (const Statement &S : M.Stmts)
+        if (Offsets(S, P.Name) &&
+            !isl::set(Ctx, M.domainString(S)).intersect_params(Negative).is_empty()) {
+          P.MayBeNegative = true;
+          break;
+        }
+    }
+  } catch (const isl::exception &) {
+    for (Parameter &P : M.Params)
+      P.MayBeNegative = true;
+  }
+  isl_ctx_free(Ctx.release());
+}
+
 static isl::union_map scheduleOf(isl::ctx Ctx, const RegionModel &M) {
   unsigned Depth = 0;
   for (auto &S : M.Stmts)

@@ -25,6 +25,14 @@ template <typename T> std::string islStr(const T &Obj) {
 /// An isl context whose errors are reported as C++ exceptions.
 isl::ctx makeIslContext();
 
+/// Marks the sizes of `M` that offset a subscript or condition of a
+/// statement that runs while they are negative (Parameter::MayBeNegative):
+/// `off` in `C[i * 64 + j + off]`, a loop's lower bound. The others are
+/// assumed >= 0: a loop's extent (no statement reading it runs otherwise),
+/// a stride (a negative leading dimension fails the rows' own conditions,
+/// `N <= ldc`). Where isl fails, every size is marked.
+void markSignedParameters(RegionModel &M);
+
 struct IslModel {
   isl::set Context;
   isl::union_set Domains;

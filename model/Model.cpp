@@ -103,6 +103,8 @@ bool RegionModel::isTemp(unsigned ArrayId) const {
 std::string RegionModel::contextString() const {
   std::string C;
   for (auto &P : Params) {
+    if (!P.Value && P.MayBeNegative)
+      continue; // no assumption
     if (!C.empty())
       C += " and ";
     if (P.Value)

@@ -32,6 +32,9 @@ struct Parameter {
   std::string TypeSpelling;     // e.g. "int", "size_t"
   std::optional<int64_t> Value; // known value of a constexpr/const variable
   bool IsKernelArgument = true; // false for constexpr values (inlined)
+  /// Some statement runs where it is negative (an offset, a loop's lower
+  /// bound): the model does not assume it >= 0 (markSignedParameters).
+  bool MayBeNegative = false;
 };
 
 /// A loop-invariant non-integer scalar read in the region (alpha, beta).

@@ -417,6 +417,7 @@ llvm::Expected<GeneratedRegion> process(ASTContext &Ctx, const Region &R,
   if (!Model)
     return Model.takeError();
   usePlaceholderNames(*Model);
+  markSignedParameters(*Model);
   // Later stages see placeholders only; what reaches the user is spelled.
   auto Spelled = [&](std::string Text) { return bindPlaceholders(Text, Model->UserNames); };
   size_t ExplainBegin = Explain.size();

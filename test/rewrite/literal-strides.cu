@@ -4,7 +4,9 @@
 // with a literal. The launcher passes the constants as the operands'
 // leading dimensions; where the output's rows may overlap (N > 64) the
 // loops as written run. A subscript whose coefficients form no row-major
-// chain stays one-dimensional (and is rejected as an operand). GPU check:
+// chain stays one-dimensional (and is rejected as an operand). Literal
+// strides may sit beside parameter offsets and strides (`(i + off) * 128
+// + k`, `(b * M + i) * 128 + k`). GPU check:
 // test/gpu/regions/loops.cu (loops_literal_strides).
 //
 // RUN: not %tc-rewrite %s -o %t.cu 2> %t.err
@@ -102,5 +104,67 @@ void not_a_chain(int M, int N, const __half *__restrict__ A, const __half *__res
       for (int k = 0; k < 48; ++k)
         acc += __half2float(A[i * 100 + k * 48]) * __half2float(B[k * N + j]);
       C[i * N + j] = acc;
+    }
+}
+
+// A row offset beside a literal stride: (i + off) * 128 + k is row i + off
+// of a 128-wide matrix; the launcher moves A there.
+// EXPLAIN-LABEL: region tc_offset_rows_0 at
+// EXPLAIN:       array A: __half, strides [128, 1]
+// EXPLAIN:       operand A: a view at offset [off, 0]; the launcher moves the pointer there
+// CHECK-LABEL:   {{^}}static void tc_offset_rows_0_launch(
+// CHECK:         {{^ *}}A += (long long)(off) * (128) + (long long)(0);  // where the operand's view starts
+// CHECK:         tc::sm90::PersistentScheduler>({M, N, 128}, A, 128, B, N, tc_offset_rows_0_epilogue{
+void offset_rows(int M, int N, int off, const __half *__restrict__ A,
+                 const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < 128; ++k)
+        acc += __half2float(A[(i + off) * 128 + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}
+
+// Literal strides beside parameter ones: A's batches are M rows of 128
+// (stride 128 M), B's 64 rows of 64, C's M rows of 64; A starts at row off.
+// EXPLAIN-LABEL: region tc_batched_rows_0 at
+// EXPLAIN:       array A: __half, strides [128 * M, 128, 1]
+// EXPLAIN-NEXT:  array B: __half, strides [4096, 64, 1]
+// EXPLAIN-NEXT:  array C: float, strides [64 * M, 64, 1]
+// EXPLAIN:       matmul over (i, j) reducing k: M = M, N = N, K = 64, batch loop b of Bt
+// CHECK-LABEL:   {{^}}void batched_rows(
+// CHECK:         {{^ *}}tc_batched_rows_0_launch(Bt, M, N, off, A, B, C, 0);
+void batched_rows(int Bt, int M, int N, int off, const __half *__restrict__ A,
+                  const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int b = 0; b < Bt; ++b)
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        float acc = 0.0f;
+        for (int k = 0; k < 64; ++k)
+          acc += __half2float(A[(b * M + i + off) * 128 + k]) *
+                 __half2float(B[(b * 64 + k) * 64 + j]);
+        C[(b * M + i) * 64 + j] = acc;
+      }
+}
+
+// A size that offsets a subscript may be negative (model/IslModel.cpp,
+// markSignedParameters): with off = -64 and N = 128 the rows of C overlap
+// though N + off <= 64, so the loops as written run unless off >= 0 too.
+// EXPLAIN-LABEL: region tc_output_offset_0 at
+// EXPLAIN:       sizes where rows of a written array overlap: {{.*}}(off >= 0)) && ((N + off) <= 64)){{.*}} runs tc_output_offset_0_serial_kernel
+// CHECK-LABEL:   {{^}}static void tc_output_offset_0_launch(
+// CHECK:         (off >= 0)) && ((N + off) <= 64))
+void output_offset(int M, int N, int K, int off, const __half *__restrict__ A,
+                   const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * 64 + j + off] = acc;
     }
 }
