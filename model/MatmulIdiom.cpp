@@ -340,7 +340,12 @@ private:
                          "B[k][n]");
     // Each output dimension is read by one operand (m by A, n by B) or by
     // both (a batch loop around the GEMM); m is the one that comes first.
-    std::string Own[2];
+    auto NotOneOperands = [&](const std::string &D) {
+      return regionError(locOf(R), "output dimension '" + D + "' is not that of one operand",
+                         "a matmul reads A[m][k] and B[k][n]: each operand "
+                         "is indexed by one output dimension");
+    };
+    std::vector<std::string> Only[2]; // the dimensions only operand P reads
     for (auto &D : KeptDims) {
       int P = position(Its, D);
       bool U0 = involves(I.RawReads.at(R.Name)[Operands[0].second], P);
@@ -350,15 +355,44 @@ private:
           return regionError(locOf(R), "more than one batch loop",
                              "fold the batch loops into one");
         Idiom.IterBatch = D;
-      } else if (U0 != U1 && Own[U0 ? 0 : 1].empty()) {
-        Own[U0 ? 0 : 1] = D;
+      } else if (U0 != U1) {
+        Only[U0 ? 0 : 1].push_back(D);
       } else {
-        return regionError(locOf(R),
-                           "output dimension '" + D +
-                               "' is not that of one operand",
-                           "a matmul reads A[m][k] and B[k][n]: each operand "
-                           "is indexed by one output dimension");
+        return NotOneOperands(D);
       }
+    }
+    // A batch loop that one operand shares across the batch (`Y[b][i][j]
+    // += X[b][i][k] * W[k][j]`, a layer's weights): the loop of the other
+    // operand's outermost subscript, that operand indexed [batch][row][k].
+    std::optional<unsigned> SharedAccess; // the read of the shared operand
+    for (int P : {0, 1}) {
+      const Access &Ac = R.Reads[Operands[P].second];
+      if (Only[P].size() != 2 || Only[1 - P].size() != 1 || !Idiom.IterBatch.empty() ||
+          Ac.Index.size() != 3)
+        continue;
+      auto Batch = llvm::find_if(Only[P], [&](const std::string &D) {
+        return offsetFrom(Ac.Index[0], D).has_value();
+      });
+      if (Batch == Only[P].end())
+        continue;
+      Idiom.IterBatch = *Batch;
+      Only[P].erase(Batch);
+      SharedAccess = Operands[1 - P].second;
+    }
+    std::string Own[2];
+    for (int P : {0, 1}) {
+      const Access &Ac = R.Reads[Operands[P].second];
+      if (Only[P].size() == 2 && Only[1 - P].size() == 1 && Idiom.IterBatch.empty())
+        return regionError(Ac.Range.getBegin(),
+                           "output loops '" + Only[P][0] + "' and '" + Only[P][1] +
+                               "' both index operand '" + M.Arrays[Ac.ArrayId].Name +
+                               "' only, and neither is its batch",
+                           "a batch loop indexes an operand's outermost subscript, upwards "
+                           "with a step of 1: X[(b * M + i) * K + k]");
+      if (Only[P].size() > 1)
+        return NotOneOperands(Only[P][1]);
+      if (!Only[P].empty())
+        Own[P] = Only[P][0];
     }
     if (Own[0].empty() || Own[1].empty())
       return regionError(locOf(R),
@@ -388,7 +422,8 @@ private:
       auto IsIter = [&](const AffineExpr &E, const std::string &It) {
         return offsetFrom(E, It).has_value();
       };
-      unsigned Rank = Idiom.IterBatch.empty() ? 2 : 3;
+      // A shared operand is one matrix for every batch (batch stride 0).
+      unsigned Rank = Idiom.IterBatch.empty() || SharedAccess == Acc ? 2 : 3;
       if (Arr.rank() != Rank || (Rank == 3 && !IsIter(Ac.Index[0], Idiom.IterBatch)))
         return regionError(Ac.Range.getBegin(),
                            "operand '" + Arr.Name + "' is indexed with " +
@@ -877,6 +912,8 @@ std::string MatmulIdiom::describe(const RegionModel &M) const {
     };
     if (V.InnerStride != 1)
       S += ", elements " + std::to_string(V.InnerStride) + " apart gathered while copying";
+    if (!IterBatch.empty() && V.BatchStride.Terms.empty())
+      S += ", shared by every batch";
     if (!V.Mask.empty())
       S += ", masked to " + Conjunction(V.Mask) + " while copying";
     if (V.PrologueNotFiniteAtZero)

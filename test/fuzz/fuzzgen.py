@@ -547,6 +547,10 @@ def gen_spec(rng, case_id, func, unsupported_rate=0.15, collision_rate=0.5):
                           for d in sorted(dims)}
     elif kind in ("gemm", "quant") and rng.random() < 0.12:
         spec["batch"] = rng.choice(["outer", "outer", "inner"])
+        # One operand shared by every batch (a layer's weights): batch
+        # stride 0 (model/MatmulIdiom.cpp).
+        if kind == "gemm" and rng.random() < 0.3:
+            spec["batch_shared"] = rng.choice(["A", "B"])
 
     # loop order and init form
     spec["order"] = "ijk"
@@ -1002,14 +1006,16 @@ class _Renderer:
         return "%s[%s * %s + %s]" % (arr, r, ld, c)
 
     def a_at(self, role="A", k_role="k", k_dim="K"):
+        shared = self.s.get("batch_shared") == "A"
         if self.s["a_major"] == "row":
-            return self.idx2(role, "i", "M", k_role, k_dim, "lda", "M")
-        return self.idx2(role, k_role, k_dim, "i", "M", "lda", k_dim)
+            return self.idx2(role, "i", "M", k_role, k_dim, "lda", None if shared else "M")
+        return self.idx2(role, k_role, k_dim, "i", "M", "lda", None if shared else k_dim)
 
     def b_at(self, role="B", k_role="k", k_dim="K"):
+        shared = self.s.get("batch_shared") == "B"
         if self.s["b_major"] == "row":
-            return self.idx2(role, k_role, k_dim, "j", "N", "ldb", k_dim)
-        return self.idx2(role, "j", "N", k_role, k_dim, "ldb", "N")
+            return self.idx2(role, k_role, k_dim, "j", "N", "ldb", None if shared else k_dim)
+        return self.idx2(role, "j", "N", k_role, k_dim, "ldb", None if shared else "N")
 
     def c_at(self, role="C", i_role="i", j_role="j"):
         if self.s["c_major"] == "row":
@@ -1132,6 +1138,10 @@ class _Renderer:
         b_batch = "K" if s["b_major"] == "row" else "N"
         c_batch = "M" if s["c_major"] == "row" else "N"
         writes_a = u == "writes_operand"
+        if s.get("batch_shared") == "A":
+            a_batch = None
+        if s.get("batch_shared") == "B":
+            b_batch = None
         self.p_array("A", a_ct, writes_a, a_rows, a_len, a_batch, const=not writes_a)
         self.p_array("B", b_ct, False, b_rows, b_len, b_batch)
         if kind == "sum":

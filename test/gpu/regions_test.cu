@@ -525,6 +525,80 @@ void add_loops_cases(std::vector<Case> &cases) {
     };
     cases.push_back(c);
   }
+  // Weights shared by every batch, the batch loop outside and inside the
+  // rows' loop.
+  for (const std::array<int, 4> &s : std::vector<std::array<int, 4>>{
+           {1, 1, 1, 1}, {3, 70, 64, 33}, {2, 129, 130, 200}, {5, 33, 8, 1000}}) {
+    const int Bt = s[0], M = s[1], N = s[2], K = s[3];
+    for (bool rows_outside : {false, true}) {
+      Case c;
+      c.name = std::string(rows_outside ? "loops_shared_weights_rows_outside Bt "
+                                        : "loops_shared_weights Bt ") +
+               std::to_string(Bt) + " " + shape(M, N, K);
+      c.arrays = apart_arrays({{size_t(Bt) * M * K, Elem::F16},
+                               {size_t(K) * N, Elem::F16},
+                               {size_t(Bt) * M * N, Elem::F32}});
+      c.overlapping = false;
+      auto a = c.arrays;
+      c.device = [=](unsigned char *p) {
+        (rows_outside ? loops_shared_weights_rows_outside : loops_shared_weights)(
+            Bt, M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]), at<float>(p, a[2]));
+      };
+      c.host = [=](unsigned char *p) {
+        (rows_outside ? source::loops_shared_weights_rows_outside
+                      : source::loops_shared_weights)(Bt, M, N, K, at<__half>(p, a[0]),
+                                                      at<__half>(p, a[1]), at<float>(p, a[2]));
+      };
+      cases.push_back(c);
+    }
+  }
+  // An output offset of either sign: rows that overlap (off = -64, N =
+  // 128: the serial kernel's order decides each element) and rows that do
+  // not (off = 8, N = 50).
+  for (const std::array<int, 4> &s : std::vector<std::array<int, 4>>{
+           {33, 128, 70, -64}, {70, 50, 33, 8}, {20, 64, 200, 0}, {9, 40, 16, -3}}) {
+    const int M = s[0], N = s[1], K = s[2], off = s[3];
+    const size_t base = 64;  // C's first element at base + off
+    Case c;
+    c.name = "loops_output_offset off " + std::to_string(off) + " " + shape(M, N, K);
+    c.arrays = apart_arrays({{size_t(M) * K, Elem::F16},
+                             {size_t(K) * N, Elem::F16},
+                             {base + size_t(M - 1) * 64 + N + 64, Elem::F32}});
+    c.overlapping = off < 0 || N + off > 64;
+    auto a = c.arrays;
+    c.device = [=](unsigned char *p) {
+      loops_output_offset(M, N, K, off, at<__half>(p, a[0]), at<__half>(p, a[1]),
+                          at<float>(p, a[2]) + base);
+    };
+    c.host = [=](unsigned char *p) {
+      source::loops_output_offset(M, N, K, off, at<__half>(p, a[0]), at<__half>(p, a[1]),
+                                  at<float>(p, a[2]) + base);
+    };
+    cases.push_back(c);
+  }
+  // Literal strides beside parameters (batches of M rows, rows from off).
+  for (const std::array<int, 5> &s : std::vector<std::array<int, 5>>{
+           {1, 1, 1, 1, 0}, {3, 70, 64, 33, 5}, {2, 129, 40, 128, 0}, {4, 33, 64, 200, 1},
+           {2, 20, 100, 48, 3}}) {
+    const int Bt = s[0], M = s[1], N = s[2], K = s[3], off = s[4];
+    Case c;
+    c.name = "loops_literal_batched Bt " + std::to_string(Bt) + " off " + std::to_string(off) +
+             " " + shape(M, N, K);
+    c.arrays = apart_arrays({{size_t(Bt * M + off - 1) * 128 + K, Elem::F16},
+                             {size_t(Bt * K - 1) * 64 + N, Elem::F16},
+                             {size_t(Bt * M - 1) * 64 + N, Elem::F32}});
+    c.overlapping = N > 64;
+    auto a = c.arrays;
+    c.device = [=](unsigned char *p) {
+      loops_literal_batched(Bt, M, N, K, off, at<__half>(p, a[0]), at<__half>(p, a[1]),
+                            at<float>(p, a[2]));
+    };
+    c.host = [=](unsigned char *p) {
+      source::loops_literal_batched(Bt, M, N, K, off, at<__half>(p, a[0]), at<__half>(p, a[1]),
+                                    at<float>(p, a[2]));
+    };
+    cases.push_back(c);
+  }
   // Unsigned arithmetic in the value: (i - j) and (j - N) wrap to about
   // 4.3e9, 4.3 after the 1e-9 scale; signed arithmetic would give about 0.
   for (const auto &s : shapes) {

@@ -163,3 +163,64 @@ void loops_literal_strides(int M, int N, int K, const __half *__restrict__ A,
       C[i * 64 + j] = acc;
     }
 }
+
+// A batch loop only X reads: W shared by every batch (batch stride 0); and
+// the same with the loop of X's rows outside the batch's.
+void loops_shared_weights(int Bt, int M, int N, int K, const __half *__restrict__ X,
+                          const __half *__restrict__ W, float *__restrict__ Y) {
+#pragma tc
+  for (int b = 0; b < Bt; ++b)
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        float acc = 0.0f;
+        for (int k = 0; k < K; ++k)
+          acc += __half2float(X[(b * M + i) * K + k]) * __half2float(W[k * N + j]);
+        Y[(b * M + i) * N + j] = acc;
+      }
+}
+void loops_shared_weights_rows_outside(int Bt, int M, int N, int K,
+                                       const __half *__restrict__ X,
+                                       const __half *__restrict__ W, float *__restrict__ Y) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int b = 0; b < Bt; ++b)
+      for (int j = 0; j < N; ++j) {
+        float acc = 0.0f;
+        for (int k = 0; k < K; ++k)
+          acc += __half2float(X[(i * Bt + b) * K + k]) * __half2float(W[k * N + j]);
+        Y[(b * M + i) * N + j] = acc;
+      }
+}
+
+// An output offset of either sign: C's rows are 64 apart, from element
+// off. Unless 0 <= off and N + off <= 64 (each row inside its 64
+// elements), rows may overlap and the loops as written run.
+void loops_output_offset(int M, int N, int K, int off, const __half *__restrict__ A,
+                         const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * 64 + j + off] = acc;
+    }
+}
+
+// Literal strides beside parameters: A's rows 128 apart from row off,
+// its batches M rows apart (stride 128 M); B's batches K rows of 64; C's
+// batches M rows of 64 (overlapping rows for N > 64: the loops as
+// written run).
+void loops_literal_batched(int Bt, int M, int N, int K, int off, const __half *__restrict__ A,
+                           const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int b = 0; b < Bt; ++b)
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        float acc = 0.0f;
+        for (int k = 0; k < K; ++k)
+          acc += __half2float(A[(b * M + i + off) * 128 + k]) *
+                 __half2float(B[(b * K + k) * 64 + j]);
+        C[(b * M + i) * 64 + j] = acc;
+      }
+}
