@@ -85,7 +85,9 @@ public:
     if (M.Stmts.empty())
       return regionError(Region.getBeginLoc(),
                          "the region annotated by '#pragma tc' has no "
-                         "statement to compute");
+                         "statement to compute",
+                         "'#pragma tc' precedes a loop nest, or a '{ }' block of loop nests, "
+                         "that assigns array elements");
     if (C.Stream) {
       auto L = C.Locs.find("stream");
       if (auto E = checkStream(*C.Stream, L != C.Locs.end() ? L->second : RegionBegin))
@@ -727,7 +729,9 @@ private:
       if (!VD || (!VD->getType()->isScalarType() && classify(VD->getType()) == ElementType::Other))
         return regionError(D->getLocation(),
                            "only scalar accumulators may be declared inside a "
-                           "'#pragma tc' region");
+                           "'#pragma tc' region",
+                           "declare arrays, structs and other variables before the "
+                           "region");
       // Variables the region assigns after their declaration are
       // accumulators, unless every assignment rebinds them. The others are
       // names for values (let-bindings, `float a = A[i * K + k];`),
@@ -767,7 +771,8 @@ private:
         }
         if (InScope)
           return regionError(VD->getLocation(),
-                             "'" + A.Name + "' shadows another variable of the region");
+                             "'" + A.Name + "' shadows another variable of the region",
+                             "give the inner variable a name of its own");
         A.Name = suffixedName(A.Name);
       }
       M.Arrays.push_back(A);
@@ -869,7 +874,8 @@ private:
       case OO_StarEqual: Op = "*"; break;
       case OO_SlashEqual: Op = "/"; break;
       default:
-        return regionError(E->getExprLoc(), "unsupported compound assignment");
+        return regionError(E->getExprLoc(), "unsupported compound assignment",
+                           "a region may use '=', '+=', '-=', '*=' and '/='");
       }
     } else {
       return regionError(E->getExprLoc(),
@@ -1102,7 +1108,8 @@ private:
     if (isa<ArraySubscriptExpr>(E))
       return arrayAccess(cast<ArraySubscriptExpr>(E));
     return regionError(LHS->getExprLoc(),
-                       "unsupported assignment target in a '#pragma tc' region");
+                       "unsupported assignment target in a '#pragma tc' region",
+                       "a region may only write array elements and scalars it declares");
   }
 
   llvm::Expected<Access> arrayAccess(const ArraySubscriptExpr *ASE) {
@@ -1669,9 +1676,23 @@ private:
       return readOf(S, *A);
     }
     if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+      // An enumerator is its value, in its enumeration's integer type (a
+      // function's local enumeration is not visible to the kernels).
+      if (const auto *EC = dyn_cast<EnumConstantDecl>(DR->getDecl())) {
+        const llvm::APSInt &V = EC->getInitVal();
+        auto N = ExprNode::make(ExprNode::Literal, "static_cast<" + castTypeName(DR->getType()) +
+                                                       ">(" + toString(V, 10) + ")");
+        N->IsInteger = true;
+        N->IsUnsigned = V.isUnsigned();
+        N->IsPositiveZero = V.isZero();
+        N->Value = V.isSigned() ? double(V.getSExtValue()) : double(V.getZExtValue());
+        return N;
+      }
       const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
       if (!VD)
-        return regionError(DR->getLocation(), "unsupported reference");
+        return regionError(DR->getLocation(), "unsupported reference",
+                           "a region's values may name variables, parameters, enumerators "
+                           "and integer template arguments");
       if (Iterators.count(VD))
         return inItsType(ExprNode::make(ExprNode::Iterator, Iterators[VD]), VD->getType());
       if (auto It = Now.find(VD); It != Now.end() && It->second >= 0)
@@ -1683,7 +1704,9 @@ private:
       if (Locals.count(VD))
         return readVariable(VD, -1, S, DR->getLocation());
       if (isInsideRegion(VD->getLocation()))
-        return regionError(DR->getLocation(), "unsupported local variable");
+        return regionError(DR->getLocation(), "unsupported local variable",
+                           "a region may read scalars it declares in its loops, and "
+                           "variables declared before it");
       if (VD->getType()->isIntegerType()) {
         if (auto Err = addParameter(VD, DR->getLocation()))
           return std::move(Err);
@@ -1693,7 +1716,9 @@ private:
       if (VD->getType()->isPointerType() || VD->getType()->isArrayType())
         return regionError(DR->getLocation(),
                            "array '" + VD->getNameAsString() +
-                               "' used without a subscript");
+                               "' used without a subscript",
+                           "a region's values read array elements, 'A[i * K + k]' or "
+                           "'A[i][k]'");
       addScalar(VD);
       return ExprNode::make(ExprNode::Scalar, VD->getNameAsString());
     }
@@ -1803,7 +1828,9 @@ private:
       return ExprNode::make(ExprNode::Call, Name, Args);
     }
     return regionError(E->getExprLoc(),
-                       "unsupported expression in a '#pragma tc' region");
+                       "unsupported expression in a '#pragma tc' region",
+                       "a region's values may use arithmetic, comparisons, '?:', casts and "
+                       "math functions of array elements, iterators and scalars");
   }
 
   void addScalar(const VarDecl *VD) {
@@ -1997,6 +2024,10 @@ private:
   /// a floating type, so that `(acc_t)x` is a conversion to float.
   std::string castTypeName(QualType T) {
     QualType Canonical = T.getCanonicalType().getUnqualifiedType();
+    // An enumeration: its integer type, which the kernels can name.
+    if (const auto *ET = Canonical->getAs<EnumType>())
+      if (QualType Int = ET->getDecl()->getIntegerType(); !Int.isNull())
+        return castTypeName(Int);
     return namesLocalTypedef(T) || Canonical->isRealFloatingType()
                ? Canonical.getAsString(*Policy)
                : typeName(T);

@@ -181,7 +181,9 @@ llvm::Error shiftLoopsToZero(RegionModel &M) {
   if (Overflow)
     return regionError(M.Range.getBegin(),
                        "integer overflow in a subscript or loop bound once the loops "
-                       "are shifted to start at 0");
+                       "are shifted to start at 0",
+                       "the region stays as written; smaller constants in its subscripts "
+                       "and bounds would let it be modelled");
   return llvm::Error::success();
 }
 

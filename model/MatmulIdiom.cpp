@@ -215,9 +215,11 @@ private:
       KeptDims = Kept;
       llvm::Error E = Reduced.size() == 1
                           ? (Idiom.IterK = Reduced[0], classifyOperands())
-                          : regionError(locOf(S), "the reduction runs over " +
-                                                      std::to_string(Reduced.size()) +
-                                                      " dimensions");
+                          : regionError(locOf(S),
+                                        "the reduction runs over " +
+                                            std::to_string(Reduced.size()) + " dimensions",
+                                        "each product of a sum of matmuls reduces over one "
+                                        "loop of its own");
       MatmulIdiom Term = Idiom;
       bool HasPrologue = !Prologues.empty() || !FirstPrologues.empty() ||
                          Idiom.A.ConvertWhileCopying || Idiom.B.ConvertWhileCopying ||
@@ -287,7 +289,8 @@ private:
         for (unsigned A : Reads)
           if (R.Reads[A].ArrayId == Idiom.Accumulator)
             return regionError(R.Reads[A].Range.getBegin(),
-                               "the accumulator is read inside its own product");
+                               "the accumulator is read inside its own product",
+                               "a product's factors may not depend on the partial sum");
         Idiom.Scale.push_back(F);
         continue;
       }
@@ -452,6 +455,14 @@ private:
         V.ReductionIsContiguous = true;
       else if (IsScaled(Outer, Idiom.IterK) && IsScaled(Inner, Other))
         V.ReductionIsContiguous = false;
+      else if (std::string Back = backwardIterator(Outer, Inner, {Other, Idiom.IterK});
+               !Back.empty())
+        return regionError(Ac.Range.getBegin(),
+                           "operand '" + Arr.Name + "' is read backwards along loop '" + Back +
+                               "', a downward loop with a step other than 1",
+                           "a view's rows and columns go upwards: write the loop upwards "
+                           "over the same iterations (a downward loop with a step of 1 is "
+                           "accepted)");
       else
         return regionError(Ac.Range.getBegin(),
                            "operand '" + Arr.Name +
@@ -548,6 +559,18 @@ private:
       E = L.UpperExclusive;
     }
     return llvm::Error::success();
+  }
+
+  /// The first of `Its` with a negative coefficient in Outer or Inner (a
+  /// downward strided loop, whose model iterator counts its iterations),
+  /// or an empty string.
+  static std::string backwardIterator(const AffineExpr &Outer, const AffineExpr &Inner,
+                                      std::initializer_list<std::string> Its) {
+    for (const std::string &It : Its)
+      for (const AffineExpr *E : {&Outer, &Inner})
+        if (auto C = E->Coeffs.find(It); C != E->Coeffs.end() && C->second < 0)
+          return It;
+    return "";
   }
 
   /// E minus iterator It, where E is It plus an offset that names no
@@ -669,8 +692,9 @@ private:
                            "region");
       if (SI < Idiom.Reduction && WritesAcc) {
         if (Idiom.Init)
-          return regionError(locOf(S), "the accumulator '" + Acc.Name +
-                                           "' is initialised twice");
+          return regionError(locOf(S),
+                             "the accumulator '" + Acc.Name + "' is initialised twice",
+                             "initialise it once, before its reduction");
         Idiom.Init = SI;
         continue;
       }
@@ -686,8 +710,9 @@ private:
     }
     if (!Idiom.Init && Acc.IsLocalScalar)
       return regionError(Acc.DeclLoc,
-                         "accumulator '" + Acc.Name +
-                             "' is used before it is initialised");
+                         "accumulator '" + Acc.Name + "' is used before it is initialised",
+                         "initialise it (e.g. '= 0.0f') where it is declared, or before "
+                         "its reduction loop");
     if (Idiom.Epilogue.empty() && Acc.IsLocalScalar)
       return regionError(Acc.DeclLoc,
                          "the result accumulated in '" + Acc.Name +
@@ -755,7 +780,10 @@ private:
           Map = Candidate;
         }
       if (Map.is_null())
-        return regionError(locOf(S), "statement is not part of the matmul");
+        return regionError(locOf(S), "statement is not part of the matmul",
+                           "an epilogue statement reads the matmul's result at the "
+                           "element it computes; put unrelated computations outside the "
+                           "region");
       Map = Map.intersect_domain(I.Domain.at(S.Name));
       isl::set Image = Map.range();
       bool Same = Covered.is_null() || Covered.is_equal(Image);
@@ -876,7 +904,8 @@ private:
       const std::string &Name = M.Arrays[Ac.ArrayId].Name;
       if (Ac.ArrayId == Idiom.Accumulator)
         return regionError(Ac.Range.getBegin(),
-                           "the accumulator is read inside its own product");
+                           "the accumulator is read inside its own product",
+                           "a product's factors may not depend on the partial sum");
       for (unsigned P = 0; P < Its.size(); ++P)
         if (Its[P] != Own && Its[P] != Idiom.IterBatch &&
             involves(I.RawReads.at(R.Name)[Rd], P))
@@ -1041,8 +1070,9 @@ llvm::Expected<MatmulIdiom> recognizeMatmul(const RegionModel &M,
     return Idiom;
   } catch (const isl::exception &E) {
     return regionError(M.Range.getBegin(),
-                       std::string("isl failed while analysing the region: ") +
-                           E.what());
+                       std::string("isl failed while analysing the region: ") + E.what(),
+                       "the region stays as written; please report it with the "
+                       "region's source");
   }
 }
 

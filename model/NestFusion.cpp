@@ -632,7 +632,10 @@ private:
                            "the fused kernel runs every product in the first one's "
                            "output loops, before this statement; keep what the "
                            "products read unchanged in the region");
-    return regionError(M.Range.getBegin(), cannotFuse(Groups[1].Acc) + "a dependence would be reversed");
+    return regionError(M.Range.getBegin(),
+                       cannotFuse(Groups[1].Acc) + "a dependence would be reversed",
+                       "the fused kernel runs every product in the first one's output "
+                       "loops; keep what the products read unchanged in the region");
   }
 
   std::string describe() const {

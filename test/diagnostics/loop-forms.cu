@@ -158,3 +158,18 @@ void wrapped_bound_guarded(unsigned M, unsigned N, unsigned K, const __half *__r
       C[i * N + j] = acc;
     }
 }
+
+// A downward loop with a step of 2 reads A's rows backwards: no view does.
+void downward_strided(int M, int N, int K, const __half *__restrict__ A,
+                      const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = M - 1; i >= 0; i -= 2)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        // DIAG: loop-forms.cu:[[@LINE+2]]:29: error: operand 'A' is read backwards along loop 'i', a downward loop with a step other than 1
+        // DIAG-NEXT: {{^}}{{.*}}[[@LINE+1]] |
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}

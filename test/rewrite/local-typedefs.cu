@@ -59,3 +59,22 @@ void scaled(int M0, int N0, int K0, float alpha0, const __half *A0, const __half
       C[i * N + j] = __float2half(alpha * acc);
     }
 }
+
+// A function's local enumeration: its enumerators are their values, and a
+// cast to it a conversion to its integer type.
+// CHECK-LABEL: {{^}}struct tc_local_enum_0_epilogue {
+// CHECK:       (static_cast<float>(static_cast<unsigned int>(static_cast<unsigned int>(3))))
+// CHECK-NOT:   Scale
+// CHECK:       {{^}}void local_enum(
+void local_enum(int M, int N, int K, const __half *__restrict__ A,
+                const __half *__restrict__ B, float *__restrict__ C) {
+  enum Scale : unsigned { kTimes = 3 };
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc * (float)(Scale)kTimes;
+    }
+}
