@@ -416,6 +416,10 @@ def pick_names(rng, roles, collision_rate=0.5):
         # blockIdx is not valid CUDA at all (s4603_0218, s5402_0012,
         # s5401_1644): the case would test the compiler, not the tool.
         names["ns"] = DEFAULT_NAMES["ns"]
+    if names.get("ns") == "tc":
+        # A file's own namespace tc is an error at the namespace by design
+        # (README, "Names"; s6602_0005): not a name the region may take.
+        names["ns"] = DEFAULT_NAMES["ns"]
     if twist < 0.06:
         # sizes in lower case, iterators in upper case (m/n/k vs I/J/K)
         for role, sp in (("M", "m"), ("N", "n"), ("K", "k"), ("i", "I"), ("j", "J"), ("k", "K")):
@@ -843,6 +847,13 @@ def expectation(spec):
         e = {"result": "either", "diag": "", "why": "prologue outside plain gemm"}
     if spec.get("prologue") and spec.get("batch"):
         e = {"result": "either", "diag": "", "why": "prologue with batch"}
+    if not spec.get("restrict", True) and spec.get("out2") and spec.get("epi") \
+            and spec["epi"].get("style") == "reassign":
+        # The reassigned local is read for the second output after the
+        # store of the first: no run-time overlap test orders that, so
+        # pointers that may alias are refused (model/Aliasing.cpp;
+        # s6602_0065).
+        e = {"result": "either", "diag": "may alias", "why": "local read past a store, no restrict"}
     if spec.get("temp") and spec.get("epi") and spec["epi"].get("style") == "acc_update":
         # A temp accumulator is an array: updating it after the reduction
         # is refused (the README's rule for arrays; only locals chain), as
