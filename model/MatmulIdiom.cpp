@@ -427,6 +427,21 @@ private:
       };
       // A shared operand is one matrix for every batch (batch stride 0).
       unsigned Rank = Idiom.IterBatch.empty() || SharedAccess == Acc ? 2 : 3;
+      // An outer dimension whose subscript names no loop (a layer's index,
+      // `W[(l * K + k) * N + j]` with strides K N l, N, 1): one matrix of
+      // many, which a pointer to it reads as a matrix.
+      if (Arr.rank() == Rank + 1 && !Arr.Strides.empty() &&
+          llvm::none_of(Its, [&](const std::string &It) { return Ac.Index[0].involves(It); }))
+        return regionError(Ac.Range.getBegin(),
+                           "operand '" + Arr.Name + "' is indexed with " +
+                               std::to_string(Arr.rank()) +
+                               " dimensions, the outermost naming no loop",
+                           "its subscript selects one matrix of many; pass a pointer to it, " +
+                               Arr.Name + " + " +
+                               (Ac.Index[0].str() == "1"
+                                    ? Arr.Strides[0].str()
+                                    : "(" + Ac.Index[0].str() + ") * " + Arr.Strides[0].str()) +
+                               ", and index that as a matrix");
       if (Arr.rank() != Rank || (Rank == 3 && !IsIter(Ac.Index[0], Idiom.IterBatch)))
         return regionError(Ac.Range.getBegin(),
                            "operand '" + Arr.Name + "' is indexed with " +

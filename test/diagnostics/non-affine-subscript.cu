@@ -64,3 +64,20 @@ void coefficient_overflow(long M, long N, long K, const __half *__restrict__ A,
       C[i * N + j] = __float2half(acc);
     }
 }
+
+// A layer's index times two sizes: one matrix of many, which the note
+// says how to pass (the literal form, W[(l * 128 + k) * 64 + j], is a
+// view at row 128 * l and is rewritten).
+void layer_of_many(int M, int N, int K, int l, const __half *__restrict__ X,
+                   const __half *__restrict__ W, float *__restrict__ Y) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(X[i * K + k]) * __half2float(W[(l * K + k) * N + j]);
+      // DIAG: non-affine-subscript.cu:[[@LINE-1]]:58: error: operand 'W' is indexed with 3 dimensions, the outermost naming no loop
+      // DIAG: note: its subscript selects one matrix of many; pass a pointer to it, W + N * K * l, and index that as a matrix
+      Y[i * N + j] = acc;
+    }
+}
