@@ -60,8 +60,9 @@
 namespace tc {
 namespace sm90 {
 
-// The output's extents, and the reduction's (of a single product: a sum
-// of products gives each its own, tc/sm90/products.cuh).
+// The output's extents, and the reduction's: a sum of products' whole
+// length (the kernels read each product's own from KernelOperands,
+// tc/sm90/products.cuh).
 struct GemmShape {
   long long m, n, k;
 };
@@ -107,15 +108,9 @@ __device__ __forceinline__ void gemm_unit(const typename Mainloop::Storage &s,
   const int k_tiles = static_cast<int>((u.k_end < k_stop ? u.k_end : k_stop) - u.k_begin);
   const bool parts_in_cluster = Scheduler::kClusterParts && schedule.cluster_parts;
   if (thread >= Mainloop::kConsumerThreads) {
-    if (thread == Mainloop::kConsumerThreads) {
-      const int rank = Scheduler::kPairs && schedule.pair ? u.rank : -1;
-      for_each_product(operands, u.k_begin, k_tiles,
-                       [&](int p, long long k_begin, int tiles, unsigned position) {
-                         Mainloop::produce(s, operands.map_a[p], operands.map_b[p],
-                                           kBM * u.tile_m, kBN * u.tile_n, k_begin, tiles, rank,
-                                           position);
-                       });
-    }
+    if (thread == Mainloop::kConsumerThreads)
+      Mainloop::produce_products(s, operands, kBM * u.tile_m, kBN * u.tile_n, u.k_begin, k_tiles,
+                                 Scheduler::kPairs && schedule.pair ? u.rank : -1);
     if (parts_in_cluster)
       producer_parts_in_cluster();  // (the whole warp)
     return;
@@ -243,22 +238,13 @@ __global__ void __launch_bounds__(PersistentLayout<Mainloop>::kThreads, 1)
     const int lane = thread - kConsumerThreads;
     if (!operands.mapped) {  // the warp copies the tiles
       while (tiles.next())
-        for_each_product(operands, 0, tiles.k_tiles,
-                         [&](int p, long long k_begin, int k_tiles, unsigned position) {
-                           const auto &o = operands.products.product[p];
-                           Mainloop::produce_copies(s, o.a, o.lda, o.b, o.ldb, shape.m, shape.n,
-                                                    o.k, tiles.row0(), tiles.col0(), k_begin,
-                                                    k_tiles, lane, tiles.first() + position);
-                         });
+        Mainloop::copy_products(s, operands, shape.m, shape.n, tiles.row0(), tiles.col0(),
+                                tiles.k_tiles, lane, tiles.first());
     } else if (lane == 0) {
       while (tiles.next())
-        for_each_product(operands, 0, tiles.k_tiles,
-                         [&](int p, long long k_begin, int k_tiles, unsigned position) {
-                           Mainloop::produce(s, operands.map_a[p], operands.map_b[p],
-                                             static_cast<int>(tiles.row0()),
-                                             static_cast<int>(tiles.col0()), k_begin, k_tiles,
-                                             -1, tiles.first() + position);
-                         });
+        Mainloop::produce_products(s, operands, static_cast<int>(tiles.row0()),
+                                   static_cast<int>(tiles.col0()), 0, tiles.k_tiles, -1,
+                                   tiles.first());
     }
   } else {
     while (tiles.next()) {

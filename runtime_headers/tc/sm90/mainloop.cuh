@@ -36,6 +36,7 @@
 #include "../cluster.cuh"
 #include "../mbarrier.cuh"
 #include "operand_tile.cuh"
+#include "products.cuh"
 
 namespace tc {
 namespace sm90 {
@@ -139,6 +140,33 @@ struct TmaWgmmaMainloop {
       if (lane == 0)
         mbarrier_arrive(s.full + stage);
     }
+  }
+
+  // produce() for positions k_begin .. k_begin + k_tiles - 1 of a sum of
+  // products' concatenated reduction (tc/sm90/products.cuh): each
+  // product's k tiles from its own tensor maps.
+  template <class Operands>
+  __device__ static void produce_products(const Storage &s, const Operands &operands, int row_a,
+                                          int row_b, long long k_begin, int k_tiles,
+                                          int pair_rank = -1, unsigned first = 0) {
+    for_each_product(operands, k_begin, k_tiles,
+                     [&](int p, long long k0, int tiles, unsigned position) {
+                       produce(s, operands.map_a[p], operands.map_b[p], row_a, row_b, k0, tiles,
+                               pair_rank, first + position);
+                     });
+  }
+
+  // produce_copies() for positions 0 .. k_tiles - 1 of the products'
+  // reduction, from their pointers (A_p: m rows, B_p: n rows).
+  template <class Operands>
+  __device__ static void copy_products(const Storage &s, const Operands &operands, long long m,
+                                       long long n, long long row_a, long long row_b, int k_tiles,
+                                       int lane, unsigned first) {
+    for_each_product(operands, 0, k_tiles, [&](int p, long long k0, int tiles, unsigned position) {
+      const auto &o = operands.products.product[p];
+      produce_copies(s, o.a, o.lda, o.b, o.ldb, m, n, o.k, row_a, row_b, k0, tiles, lane,
+                     first + position);
+    });
   }
 
   // A consumer thread (0 .. kConsumerThreads - 1): adds the k_tiles tiles'
