@@ -593,10 +593,7 @@ private:
           continue;
         for (const AffineExpr &G : S.Guards)
           Guarded |= G.involves(It);
-        std::vector<const Access *> Accesses{&S.Write};
-        for (const Access &R : S.Reads)
-          Accesses.push_back(&R);
-        for (const Access *A : Accesses)
+        for (const Access *A : S.accesses())
           if (!M.Arrays[A->ArrayId].IsLocalScalar)
             for (const AffineExpr &X : A->Index)
               Indexes |= X.involves(It);

@@ -96,6 +96,14 @@ Polynomial Polynomial::constant(int64_t C) {
   return P;
 }
 
+Polynomial Polynomial::affine(const AffineExpr &E) {
+  Polynomial R = constant(E.Constant);
+  for (auto &[Sym, C] : E.Coeffs)
+    R = R + symbol(Sym) * C;
+  R.Overflow |= E.Overflow;
+  return R;
+}
+
 Polynomial Polynomial::symbol(const std::string &S) {
   Polynomial P;
   P.Terms[{S}] = 1;
@@ -372,12 +380,8 @@ static std::optional<Delinearized> splitDimensions(const Polynomial &P,
       Changed = true;
     }
   }
-  // Literal leading dimensions: where every term's stride is a constant
-  // (`i * 128 + k`, `(b * 64 + i) * 128 + k`), the iterators' coefficients
-  // are the strides, if the smallest is 1 and each divides the next.
-  if (Groups.size() == 1)
-    if (auto Split = splitConstantStrides(Groups.begin()->second, Iterators))
-      return Split;
+  // Literal leading dimensions (`i * 128 + k`, `(b * M + i) * 128 + k`):
+  // the iterators' coefficients are strides too.
   if (auto Split = splitMixedStrides(Groups, Iterators))
     return Split;
   // Dimensions, innermost first, ordered by the degree of their stride.
@@ -395,20 +399,8 @@ static std::optional<Delinearized> splitDimensions(const Polynomial &P,
   Delinearized R;
   for (auto It = Keys.rbegin(); It != Keys.rend(); ++It) {
     R.Index.push_back(Groups[*It]);
-    Polynomial S = Polynomial::constant(1);
-    for (auto &Sym : *It)
-      S = S * Polynomial::symbol(Sym);
-    R.Strides.push_back(S);
+    R.Strides.push_back(scaledMonomial(1, *It));
   }
-  return R;
-}
-
-/// `E` as a polynomial.
-static Polynomial polynomialOf(const AffineExpr &E) {
-  Polynomial R = Polynomial::constant(E.Constant);
-  for (auto &[Sym, C] : E.Coeffs)
-    R = R + Polynomial::symbol(Sym) * C;
-  R.Overflow |= E.Overflow;
   return R;
 }
 
@@ -423,7 +415,7 @@ std::optional<Delinearized> delinearize(const Polynomial &P,
   // does not (a bug, or an overflow) is refused rather than modelled.
   Polynomial Address;
   for (size_t D = 0; D < R->Index.size() && D < R->Strides.size(); ++D)
-    Address = Address + polynomialOf(R->Index[D]) * R->Strides[D];
+    Address = Address + Polynomial::affine(R->Index[D]) * R->Strides[D];
   if (R->Index.size() != R->Strides.size() || Address.Overflow || P.Overflow ||
       Address.Terms != P.Terms) {
     Reason = "the subscript could not be split into dimensions exactly";

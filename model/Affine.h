@@ -52,6 +52,8 @@ public:
 
   static Polynomial constant(int64_t C);
   static Polynomial symbol(const std::string &S);
+  /// `E` as a polynomial (the inverse of asAffine).
+  static Polynomial affine(const AffineExpr &E);
   Polynomial operator+(const Polynomial &O) const;
   Polynomial operator*(const Polynomial &O) const;
   Polynomial operator*(int64_t F) const;

@@ -27,10 +27,7 @@ void markSignedParameters(RegionModel &M) {
       for (const AffineExpr &G : S.Guards)
         if (G.involves(P))
           return true;
-      std::vector<const Access *> Accesses{&S.Write};
-      for (const Access &R : S.Reads)
-        Accesses.push_back(&R);
-      for (const Access *A : Accesses)
+      for (const Access *A : S.accesses())
         for (const AffineExpr &E : A->Index)
           if (E.involves(P))
             return true;
@@ -110,10 +107,7 @@ llvm::Expected<isl::set> rowAssumptions(isl::ctx Ctx, const RegionModel &M) {
                                !M.Arrays[S.Write.ArrayId].IsStaticShape;
   for (auto &S : M.Stmts) {
     isl::set D = isl::set(Ctx, M.domainString(S)).intersect_params(Context);
-    std::vector<const Access *> Accesses{&S.Write};
-    for (auto &R : S.Reads)
-      Accesses.push_back(&R);
-    for (const Access *A : Accesses) {
+    for (const Access *A : S.accesses()) {
       const Array &Arr = M.Arrays[A->ArrayId];
       if (!Written[A->ArrayId])
         continue;

@@ -369,29 +369,26 @@ private:
     // operand's outermost subscript, that operand indexed [batch][row][k].
     std::optional<unsigned> SharedAccess; // the read of the shared operand
     for (int P : {0, 1}) {
-      const Access &Ac = R.Reads[Operands[P].second];
-      if (Only[P].size() != 2 || Only[1 - P].size() != 1 || !Idiom.IterBatch.empty() ||
-          Ac.Index.size() != 3)
+      if (Only[P].size() != 2 || Only[1 - P].size() != 1 || !Idiom.IterBatch.empty())
         continue;
-      auto Batch = llvm::find_if(Only[P], [&](const std::string &D) {
-        return offsetFrom(Ac.Index[0], D).has_value();
-      });
+      const Access &Ac = R.Reads[Operands[P].second];
+      auto Batch = Ac.Index.size() != 3 ? Only[P].end()
+                                        : llvm::find_if(Only[P], [&](const std::string &D) {
+                                            return offsetFrom(Ac.Index[0], D).has_value();
+                                          });
       if (Batch == Only[P].end())
-        continue;
-      Idiom.IterBatch = *Batch;
-      Only[P].erase(Batch);
-      SharedAccess = Operands[1 - P].second;
-    }
-    std::string Own[2];
-    for (int P : {0, 1}) {
-      const Access &Ac = R.Reads[Operands[P].second];
-      if (Only[P].size() == 2 && Only[1 - P].size() == 1 && Idiom.IterBatch.empty())
         return regionError(Ac.Range.getBegin(),
                            "output loops '" + Only[P][0] + "' and '" + Only[P][1] +
                                "' both index operand '" + M.Arrays[Ac.ArrayId].Name +
                                "' only, and neither is its batch",
                            "a batch loop indexes an operand's outermost subscript, upwards "
                            "with a step of 1: X[(b * M + i) * K + k]");
+      Idiom.IterBatch = *Batch;
+      Only[P].erase(Batch);
+      SharedAccess = Operands[1 - P].second;
+    }
+    std::string Own[2];
+    for (int P : {0, 1}) {
       if (Only[P].size() > 1)
         return NotOneOperands(Only[P][1]);
       if (!Only[P].empty())

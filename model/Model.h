@@ -104,6 +104,14 @@ struct Statement {
   /// the bounds of loops that name another loop. The statement runs where
   /// all of them hold.
   std::vector<AffineExpr> Guards;
+
+  /// The write, then the reads.
+  std::vector<const Access *> accesses() const {
+    std::vector<const Access *> R{&Write};
+    for (const Access &A : Reads)
+      R.push_back(&A);
+    return R;
+  }
 };
 
 inline clang::SourceLocation locOf(const Statement &S) { return S.Range.getBegin(); }

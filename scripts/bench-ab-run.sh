@@ -55,21 +55,9 @@ run() {  # run NAME: the benchmark of .gpu/bench as NAME
   cp "$tmp/gemm_bench.csv" "$out/ab-$1.csv" 2>/dev/null
   sed -n '/^=== build/,/^built in/p' "$out/ab-$1.log"
 }
-# The base's own runtime headers, where bench-ab-prepare.sh was given them.
-swap_headers() {
-  [[ -d .gpu/bench/runtime_headers ]] || return 0
-  mv .gpu/runtime_headers .gpu/runtime_headers.swap
-  mv .gpu/bench/runtime_headers .gpu/runtime_headers
-  mv .gpu/runtime_headers.swap .gpu/bench/runtime_headers
-}
-mv .gpu/bench .gpu/bench-current
-mv .gpu/bench-base .gpu/bench
-swap_headers
-run base "$@"
-swap_headers
-mv .gpu/bench .gpu/bench-base
-mv .gpu/bench-current .gpu/bench
-run current "$@"
+# shellcheck source=ab-common.sh
+source scripts/ab-common.sh
+ab_run_both run "$@"
 python3 - "$out" <<'PY' | tee "$out/ab.md"
 import csv, math, sys, collections
 out = sys.argv[1]

@@ -55,13 +55,6 @@ PY
 keep_files .gpu/bench-base/fused
 keep_files .gpu/bench/fused
 
-# The base's own runtime headers, where bench-ab-prepare.sh was given them.
-swap_headers() {
-  [[ -d .gpu/bench/runtime_headers ]] || return 0
-  mv .gpu/runtime_headers .gpu/runtime_headers.swap
-  mv .gpu/bench/runtime_headers .gpu/runtime_headers
-  mv .gpu/runtime_headers.swap .gpu/bench/runtime_headers
-}
 run() {  # run NAME ARGS...: the fused benchmark of .gpu/bench as NAME
   local tmp
   tmp="$(mktemp -d /tmp/tc-fused-ab-run.XXXXXX)"
@@ -69,14 +62,9 @@ run() {  # run NAME ARGS...: the fused benchmark of .gpu/bench as NAME
   cp "$tmp/fused_bench.csv" "$out/fused-ab-$1.csv" 2>/dev/null
   grep -E "^compiled|failed to compile" "$out/fused-ab-$1.log"
 }
-mv .gpu/bench .gpu/bench-current
-mv .gpu/bench-base .gpu/bench
-swap_headers
-run base "$@"
-swap_headers
-mv .gpu/bench .gpu/bench-base
-mv .gpu/bench-current .gpu/bench
-run current "$@"
+# shellcheck source=ab-common.sh
+source scripts/ab-common.sh
+ab_run_both run "$@"
 python3 - "$out" <<'PY' | tee "$out/fused-ab.md"
 import csv, math, sys, collections
 out = sys.argv[1]

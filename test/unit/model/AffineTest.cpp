@@ -316,12 +316,8 @@ TEST(DelinearizeTest, DimensionsAddressWhatTheSubscriptDoes) {
       continue;
     ++Split;
     Polynomial Address;
-    for (size_t I = 0; I < D->Index.size(); ++I) {
-      Polynomial Index = cst(D->Index[I].Constant);
-      for (auto &[S, C] : D->Index[I].Coeffs)
-        Index = Index + sym(S) * cst(C);
-      Address = Address + Index * D->Strides[I];
-    }
+    for (size_t I = 0; I < D->Index.size(); ++I)
+      Address = Address + Polynomial::affine(D->Index[I]) * D->Strides[I];
     EXPECT_EQ(Address.Terms, P.Terms) << P.str();
   }
   EXPECT_GT(Split, 1000);
