@@ -848,11 +848,11 @@ def expectation(spec):
     if spec.get("prologue") and spec.get("batch"):
         e = {"result": "either", "diag": "", "why": "prologue with batch"}
     if not spec.get("restrict", True) and spec.get("out2") and spec.get("epi") \
-            and spec["epi"].get("style") == "reassign":
-        # The reassigned local is read for the second output after the
+            and spec["epi"].get("style") in ("local", "reassign", "if", "if_else"):
+        # The epilogue's local is read for the second output after the
         # store of the first: no run-time overlap test orders that, so
         # pointers that may alias are refused (model/Aliasing.cpp;
-        # s6602_0065).
+        # s6602_0065, s6603_0031).
         e = {"result": "either", "diag": "may alias", "why": "local read past a store, no restrict"}
     if spec.get("temp") and spec.get("epi") and spec["epi"].get("style") == "acc_update":
         # A temp accumulator is an array: updating it after the reduction
