@@ -2,8 +2,10 @@
 // kernel they compose, at random shapes with partial tiles, odd K, padded
 // leading dimensions and long reductions (split tiles), for each operand
 // layout and tile shape, fp16 and bf16, with a plain store and a bias + ReLU
-// epilogue functor. The reference is a naive fp32 kernel over the same
-// inputs; padding columns of the outputs must stay untouched.
+// epilogue functor, and with operand prologues under each consumer and
+// producer policy (tc/sm90/roles.cuh). The reference is a naive fp32
+// kernel over the same inputs; padding columns of the outputs must stay
+// untouched.
 //
 //   nvcc -std=c++17 -O3 -I runtime_headers -gencode arch=compute_90a,code=sm_90a \
 //     test/gpu/sm90_components_test.cu -lcuda -o sm90_components_test
@@ -51,8 +53,27 @@ struct BiasRelu {
   }
 };
 
-// ref[i][j] = sum_k A(i, k) B(k, j) in fp32; A(i, k) at a[i * sa_i + k * sa_k].
-template <class T>
+// Operand prologues (tc/sm90/roles.cuh): ReLU, exact on packed pairs too,
+// and one that is not 0 at 0, so that the stages' zero padding becomes
+// 0.25 (the other operand's zeros must keep those products zero). Both map
+// the tests' quarters to values fp16 and bf16 hold exactly.
+struct Relu {
+  static constexpr bool kPacked = true;
+  __device__ float operator()(float x) const { return fmaxf(x, 0.0f); }
+  template <class T2>
+  __device__ T2 operator()(T2 x) const {
+    return __hmax2(x, tc::splat2<T2>(0.0f));
+  }
+};
+struct HalfPlusQuarter {
+  static constexpr bool kPacked = false;
+  __device__ float operator()(float x) const { return 0.5f * x + 0.25f; }
+};
+using tc::sm90::NoPrologue;
+
+// ref[i][j] = sum_k PA(A(i, k)) PB(B(k, j)) in fp32; A(i, k) at
+// a[i * sa_i + k * sa_k].
+template <class T, class PA = NoPrologue, class PB = NoPrologue>
 __global__ void reference(long long m, long long n, long long k, const T *a, long long sa_i,
                           long long sa_k, const T *b, long long sb_k, long long sb_j,
                           float *ref) {
@@ -61,7 +82,7 @@ __global__ void reference(long long m, long long n, long long k, const T *a, lon
     return;
   float sum = 0.0f;
   for (long long p = 0; p < k; ++p)
-    sum += to_float(a[i * sa_i + p * sa_k]) * to_float(b[p * sb_k + j * sb_j]);
+    sum += PA()(to_float(a[i * sa_i + p * sa_k])) * PB()(to_float(b[p * sb_k + j * sb_j]));
   ref[i * n + j] = sum;
 }
 
@@ -135,8 +156,9 @@ void check(const char *name, long long m, long long n, long long k, int pad, std
   CHECK_CUDA(cudaMemset(c, 0xff, m * ldc * 2));  // NaN: an unwritten element shows
   CHECK_CUDA(cudaMemset(y, 0xff, m * ldc * 4));
   dim3 grid((n + 15) / 16, (m + 15) / 16);
-  reference<T><<<grid, dim3(16, 16)>>>(m, n, k, a, a_k_major ? lda : 1, a_k_major ? 1 : lda, b,
-                                    b_k_major ? 1 : ldb, b_k_major ? ldb : 1, ref);
+  reference<T, typename Mainloop::Consumer::APrologue, typename Mainloop::Consumer::BPrologue>
+      <<<grid, dim3(16, 16)>>>(m, n, k, a, a_k_major ? lda : 1, a_k_major ? 1 : lda, b,
+                               b_k_major ? 1 : ldb, b_k_major ? ldb : 1, ref);
   const tc::sm90::GemmShape shape{m, n, shape_k};
   CHECK_CUDA(cudaDeviceSynchronize());  // the inputs and the reference, before any other stream
   const bool ran = run_launches(graph, [&](cudaStream_t stream) {
@@ -428,6 +450,72 @@ void check_graphs(std::mt19937 &rng) {
 
 }  // namespace
 
+// The consumer and producer policies (tc/sm90/roles.cuh): prologues on
+// each operand in each layout applied to the landed stages (one, two and
+// three consumer warpgroups, bf16, under every scheduler); A through
+// registers with and without a prologue, beside a producer warp and a
+// producer warpgroup that moves registers (alone, pairs with stream units,
+// persistent blocks with one epilogue warpgroup).
+void check_prologues(std::mt19937 &rng) {
+  namespace sm90 = tc::sm90;
+  using sm90::ProducerWarpgroup;
+  using sm90::RegisterA;
+  using sm90::SharedOperands;
+  using sm90::TmaWgmmaMainloop;
+  check_shapes<TmaWgmmaMainloop<Tile<128, Major::K>, Tile<128, Major::MN>, 3,
+                                SharedOperands<Relu>>>("stages relu(A[m][k]) 128x128", rng);
+  check_shapes<TmaWgmmaMainloop<Tile<128, Major::MN>, Tile<128, Major::K>, 3,
+                                SharedOperands<HalfPlusQuarter>>>("stages f(A[k][m]) 128x128",
+                                                                  rng);
+  check_shapes<TmaWgmmaMainloop<Tile<128, Major::K>, Tile<128, Major::MN>, 3,
+                                SharedOperands<NoPrologue, HalfPlusQuarter>>>(
+      "stages f(B[k][n]) 128x128", rng);
+  check_shapes<TmaWgmmaMainloop<Tile<192, Major::K>, Tile<192, Major::K>, 4,
+                                SharedOperands<NoPrologue, Relu>>>("stages relu(B[n][k]) 192x192",
+                                                                   rng);
+  check_shapes<TmaWgmmaMainloop<Tile<64, Major::K>, Tile<128, Major::K>, 4,
+                                SharedOperands<HalfPlusQuarter>>>("stages f(A[m][k]) 64x128",
+                                                                  rng);
+  check_shapes<TmaWgmmaMainloop<Tile<128, Major::K, __nv_bfloat16>,
+                                Tile<128, Major::MN, __nv_bfloat16>, 3, SharedOperands<Relu>>>(
+      "stages bf16 relu(A[m][k])", rng);
+  check_stream_units<TmaWgmmaMainloop<Tile<128, Major::K>, Tile<192, Major::MN>, 4,
+                                      SharedOperands<HalfPlusQuarter>>>(
+      "units stages f(A[m][k]) 128x192", rng);
+  check_pairs<TmaWgmmaMainloop<Tile<64, Major::K>, HalvesTile<128, Major::MN>, 4,
+                               SharedOperands<NoPrologue, HalfPlusQuarter>>,
+              sm90::PairsScheduler<tc::kPairTwoBlocksPerSm>>("pairs stages f(B[k][n]) 64x128",
+                                                             rng);
+  check_cluster_parts<TmaWgmmaMainloop<Tile<64, Major::K>, Tile<64, Major::MN>, 6,
+                                       SharedOperands<HalfPlusQuarter>>,
+                      sm90::ClusterPartsScheduler<12>>("parts stages f(A[m][k]) 64x64", rng);
+  check_persistent<TmaWgmmaMainloop<Tile<128, Major::K>, Tile<128, Major::MN>, 4,
+                                    SharedOperands<Relu>>>("persistent stages relu(A)", rng);
+  check_shapes<TmaWgmmaMainloop<Tile<64, Major::K>, Tile<128, Major::MN>, 4, RegisterA<Relu>>>(
+      "registers relu(A) 64x128", rng);
+  check_shapes<TmaWgmmaMainloop<Tile<64, Major::K>, Tile<32, Major::K>, 6,
+                                RegisterA<HalfPlusQuarter>>>("registers f(A) B[n][k] 64x32", rng);
+  // (One block an SM: as two, ptxas serialises their wgmma, C7511.)
+  check_shapes<TmaWgmmaMainloop<Tile<128, Major::K>, Tile<128, Major::K>, 6, RegisterA<>>>(
+      "registers A 128x128 6st", rng);
+  check_shapes<TmaWgmmaMainloop<Tile<128, Major::K>, Tile<256, Major::K>, 4, RegisterA<Relu>,
+                                ProducerWarpgroup<40, 232>>>("warpgroup registers relu(A) 128x256",
+                                                             rng);
+  check_shapes<TmaWgmmaMainloop<Tile<128, Major::K>, Tile<256, Major::MN>, 4, SharedOperands<>,
+                                ProducerWarpgroup<40, 232>>>("warpgroup A B[k][n] 128x256", rng);
+  check_pairs<TmaWgmmaMainloop<Tile<128, Major::K>, HalvesTile<256, Major::MN>, 4,
+                               RegisterA<HalfPlusQuarter>, ProducerWarpgroup<40, 232>>,
+              sm90::PairsScheduler<tc::kPairWideTiles, true>>(
+      "pairs units warpgroup registers f(A)", rng);
+  check_stream_units<TmaWgmmaMainloop<Tile<128, Major::K>, HalvesTile<256, Major::K>, 4,
+                                      RegisterA<Relu>, ProducerWarpgroup<40, 232>>,
+                     sm90::PairsScheduler<tc::kPairWideTiles, true>>(
+      "units pairs warpgroup registers relu(A)", rng);
+  check_persistent<TmaWgmmaMainloop<Tile<128, Major::K>, Tile<128, Major::K>, 4, RegisterA<Relu>,
+                                    ProducerWarpgroup<56, 200, 48>>>(
+      "persistent warpgroup registers relu(A)", rng);
+}
+
 int main() {
   std::mt19937 rng(1234);
   namespace sm90 = tc::sm90;
@@ -510,6 +598,7 @@ int main() {
   check_persistent<sm90::TmaWgmmaMainloop<Tile<128, Major::MN, __nv_bfloat16>,
                                           Tile<128, Major::MN, __nv_bfloat16>, 4>>(
       "persistent bf16 A[k][m] B[k][n]", rng);
+  check_prologues(rng);
   check_graphs(rng);
   check_sums(rng);
   std::printf("sm90_components_test: %d checks, %d failed\n", checks, failures);

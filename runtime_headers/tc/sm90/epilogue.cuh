@@ -31,13 +31,14 @@
 namespace tc {
 namespace sm90 {
 
-template <int kBM, int kBN, int kThreads>
+// kThreads stage (the consumers), kApplyThreads apply.
+template <int kBM, int kBN, int kThreads, int kApplyThreads = kThreads>
 struct StagedEpilogue {
   // +8 floats: the float2 stores of a warp's 8 rows fall on distinct banks.
   static constexpr int kPitch = kBN + 8;
   static constexpr int kBytes = kBM * kPitch * 4;
   static constexpr int kGroups = kBN / 8;
-  static constexpr int kRowsPerPass = kThreads / kGroups;
+  static constexpr int kRowsPerPass = kApplyThreads / kGroups;
   static_assert(kBN % 8 == 0 && kRowsPerPass >= 1, "whole column groups per pass");
   static_assert(kBM == kThreads / 2, "a warp stages 16 rows");
 
@@ -89,10 +90,12 @@ struct StagedEpilogue {
 //
 // A block's tile u (0, 1, ...) is in the buffer once full has completed
 // phase u % 2; the consumers stage tile u > 0 once empty has completed
-// phase (u - 1) % 2.
-template <int kBM, int kBN, int kThreads>
+// phase (u - 1) % 2. With kApplyThreads epilogue threads (fewer than the
+// consumers where a producer warpgroup takes their registers), epilogue
+// thread t applies StagedEpilogue's share of thread t of kApplyThreads.
+template <int kBM, int kBN, int kThreads, int kApplyThreads = kThreads>
 struct BufferedEpilogue {
-  using Stage = StagedEpilogue<kBM, kBN, kThreads>;
+  using Stage = StagedEpilogue<kBM, kBN, kThreads, kApplyThreads>;
   static constexpr int kBytes = Stage::kBytes + 16;  // the tile, then the two barriers
 
   struct Storage {
@@ -112,7 +115,7 @@ struct BufferedEpilogue {
   // One thread, before the block's first barrier.
   __device__ static void init(const Storage &b) {
     mbarrier_init(b.full, kThreads);
-    mbarrier_init(b.empty, kThreads);
+    mbarrier_init(b.empty, kApplyThreads);
   }
 
   // Consumer thread `thread`: tile `unit`'s sums into the buffer.

@@ -30,8 +30,13 @@
 // while the consumers compute the next:
 //
 //   threads 0 .. C - 1        consumers (C = 128 per 64 rows of the tile)
-//   threads C .. C + 31       the producer warp (one thread copies)
-//   threads C + 32 .. 2C + 31 the epilogue threads
+//   threads C .. C + P - 1    the producer warp (P = 32; one thread copies),
+//                             or warpgroup (P = 128)
+//   threads C + P ..          the epilogue threads: C, or with a producer
+//                             warpgroup 128 (tc/sm90/roles.cuh)
+//
+// With a producer warpgroup (tc/sm90/roles.cuh), each role moves its
+// registers once and runs its own loop over the block's units.
 //
 // launch_gemm returns false, launching nothing, where TMA cannot map an
 // operand (not even through an aligned copy), a dimension is 2^31 - 256 or
@@ -76,11 +81,10 @@ using MainloopOperands = KernelOperands<typename Mainloop::Element, kCount, Main
 // or always the copying producer (the persistent kernel only: to test it).
 enum class Producer { kTma, kCopies };
 
-// Blocks of `Mainloop` an SM holds (its shared memory only: 228 KiB, of
-// which 1 KiB a block is reserved).
+// Blocks of `Mainloop` an SM holds (TmaWgmmaMainloop::kBlocksPerSm).
 template <class Mainloop>
 constexpr int blocks_per_sm() {
-  return 2 * (Mainloop::kSharedBytes + 1024) <= 233472 ? 2 : 1;
+  return Mainloop::kBlocksPerSm;
 }
 
 // One unit of work of a block: the tile (tile_m, tile_n), its k tiles
@@ -92,9 +96,15 @@ struct Unit {
   long long k_begin, k_end;
 };
 
+// Which threads run a call of gemm_unit: any (each takes its role's
+// share), or only those of one role (a kernel whose roles move registers
+// runs each role on a path of its own).
+enum class Role { kAny, kProducer, kConsumer };
+
 // Thread `thread`'s share of one unit: the producer's copies, or the
 // consumers' main loop and epilogue.
-template <class Mainloop, class Scheduler, class Epilogue, class Operands>
+template <class Mainloop, class Scheduler, Role kRole = Role::kAny, class Epilogue,
+          class Operands>
 __device__ __forceinline__ void gemm_unit(const typename Mainloop::Storage &s,
                                           unsigned char *smem, const GemmShape &shape,
                                           const Operands &operands,
@@ -107,7 +117,8 @@ __device__ __forceinline__ void gemm_unit(const typename Mainloop::Storage &s,
   const long long k_stop = operands.total_k_tiles();
   const int k_tiles = static_cast<int>((u.k_end < k_stop ? u.k_end : k_stop) - u.k_begin);
   const bool parts_in_cluster = Scheduler::kClusterParts && schedule.cluster_parts;
-  if (thread >= Mainloop::kConsumerThreads) {
+  if (kRole == Role::kProducer ||
+      (kRole == Role::kAny && thread >= Mainloop::kConsumerThreads)) {
     if (thread == Mainloop::kConsumerThreads)
       Mainloop::produce_products(s, operands, kBM * u.tile_m, kBN * u.tile_n, u.k_begin, k_tiles,
                                  Scheduler::kPairs && schedule.pair ? u.rank : -1);
@@ -115,6 +126,8 @@ __device__ __forceinline__ void gemm_unit(const typename Mainloop::Storage &s,
       producer_parts_in_cluster();  // (the whole warp)
     return;
   }
+  if constexpr (kRole == Role::kProducer)
+    return;
   typename Mainloop::Accumulators acc = {};
   Mainloop::consume(s, acc, k_tiles, thread, Scheduler::kPairs ? unit_blocks(schedule) : 1);
 
@@ -135,6 +148,33 @@ __device__ __forceinline__ void gemm_unit(const typename Mainloop::Storage &s,
                row_end);
 }
 
+// The block's units of work in turn (one, or a scheduler's several), the
+// threads of kRole.
+template <class Mainloop, class Scheduler, Role kRole, class Operands, class Epilogue>
+__device__ __forceinline__ void gemm_units(const typename Mainloop::Storage &s,
+                                           unsigned char *smem, const GemmShape &shape,
+                                           const Operands &operands, const Epilogue &epilogue,
+                                           const TileSchedule &schedule, float *workspace,
+                                           int *counters, int blocks) {
+  Unit u;
+  if constexpr (!Scheduler::kUnits) {
+    pair_work<8>(schedule, u.tile_m, u.tile_n, u.k_begin, u.k_end, u.split_tile, u.part, u.rank);
+    gemm_unit<Mainloop, Scheduler, kRole>(s, smem, shape, operands, schedule, workspace,
+                                          counters, epilogue, u, threadIdx.x);
+  } else {
+    for (int unit = 0; unit_work<8>(schedule, unit, u.tile_m, u.tile_n, u.k_begin, u.k_end,
+                                    u.split_tile, u.part, u.rank);
+         ++unit) {
+      if (unit > 0)  // the previous unit's stages are idle: fresh barriers
+        reset_stage_barriers<Mainloop::kStages>(s.full, s.empty, Mainloop::kConsumers * blocks);
+      // The thread index read anew in each unit, so that what derives from
+      // it is not kept live across units (tc/tile_schedule.cuh).
+      gemm_unit<Mainloop, Scheduler, kRole>(s, smem, shape, operands, schedule, workspace,
+                                            counters, epilogue, u, unit_thread_index());
+    }
+  }
+}
+
 // The kernel's parameters end in the schedule's, as tc::launch_schedule
 // passes them.
 template <class Mainloop, class Epilogue, class Scheduler, int kProducts>
@@ -152,22 +192,18 @@ __global__ void __launch_bounds__(Mainloop::kThreads, blocks_per_sm<Mainloop>())
     cluster_sync();  // both blocks' barriers are ready before either copies into them
   else
     __syncthreads();
-  Unit u;
-  if constexpr (!Scheduler::kUnits) {
-    pair_work<8>(schedule, u.tile_m, u.tile_n, u.k_begin, u.k_end, u.split_tile, u.part, u.rank);
-    gemm_unit<Mainloop, Scheduler>(s, smem, shape, operands, schedule, workspace, counters,
-                                   epilogue, u, threadIdx.x);
+  using Producer = typename Mainloop::Producer;
+  if constexpr (!Producer::kMovesRegisters) {
+    gemm_units<Mainloop, Scheduler, Role::kAny>(s, smem, shape, operands, epilogue, schedule,
+                                                workspace, counters, blocks);
+  } else if (threadIdx.x >= Mainloop::kConsumerThreads) {  // (whole warpgroups)
+    Producer::enter_producer();
+    gemm_units<Mainloop, Scheduler, Role::kProducer>(s, smem, shape, operands, epilogue,
+                                                     schedule, workspace, counters, blocks);
   } else {
-    for (int unit = 0; unit_work<8>(schedule, unit, u.tile_m, u.tile_n, u.k_begin, u.k_end,
-                                    u.split_tile, u.part, u.rank);
-         ++unit) {
-      if (unit > 0)  // the previous unit's stages are idle: fresh barriers
-        reset_stage_barriers<Mainloop::kStages>(s.full, s.empty, Mainloop::kConsumers * blocks);
-      // The thread index read anew in each unit, so that what derives from
-      // it is not kept live across units (tc/tile_schedule.cuh).
-      gemm_unit<Mainloop, Scheduler>(s, smem, shape, operands, schedule, workspace, counters,
-                                     epilogue, u, unit_thread_index());
-    }
+    Producer::enter_consumer();
+    gemm_units<Mainloop, Scheduler, Role::kConsumer>(s, smem, shape, operands, epilogue,
+                                                     schedule, workspace, counters, blocks);
   }
 }
 
@@ -175,9 +211,13 @@ __global__ void __launch_bounds__(Mainloop::kThreads, blocks_per_sm<Mainloop>())
 // epilogue's buffer and barriers.
 template <class Mainloop>
 struct PersistentLayout {
-  using Buffer =
-      BufferedEpilogue<Mainloop::kBM, Mainloop::kBN, Mainloop::kConsumerThreads>;
-  static constexpr int kThreads = Mainloop::kThreads + Mainloop::kConsumerThreads;
+  // As many epilogue threads as consumers, or the producer policy's.
+  static constexpr int kEpilogueThreads = Mainloop::Producer::kEpilogueThreads > 0
+                                              ? Mainloop::Producer::kEpilogueThreads
+                                              : Mainloop::kConsumerThreads;
+  using Buffer = BufferedEpilogue<Mainloop::kBM, Mainloop::kBN, Mainloop::kConsumerThreads,
+                                  kEpilogueThreads>;
+  static constexpr int kThreads = Mainloop::kThreads + kEpilogueThreads;
   static constexpr int kBufferOffset = (Mainloop::kSharedBytes + 15) / 16 * 16;
   static constexpr int kSharedBytes = kBufferOffset + Buffer::kBytes;
   static_assert(kSharedBytes <= 232448, "a block's shared memory on sm_90");
@@ -229,13 +269,20 @@ __global__ void __launch_bounds__(PersistentLayout<Mainloop>::kThreads, 1)
   // roles inside had ptxas serialise the consumers' wgmma (C7515), and one
   // through a lambda spilled at the 96 registers of 544 threads.
   const int thread = threadIdx.x;
+  using Producer = typename Mainloop::Producer;
+  constexpr int kEpilogueThread0 = kConsumerThreads + Mainloop::kProducerThreads;
   PersistentTiles<Mainloop> tiles(schedule, operands.total_k_tiles());
-  if (thread >= kConsumerThreads + 32) {
+  if (thread >= kEpilogueThread0) {
+    Producer::enter_epilogue();
     while (tiles.next())
       Buffer::apply(buffer, epilogue, tiles.row0(), tiles.col0(), shape.m, shape.n, tiles.unit,
-                    thread - kConsumerThreads - 32);
+                    thread - kEpilogueThread0);
   } else if (thread >= kConsumerThreads) {
+    Producer::enter_producer();
     const int lane = thread - kConsumerThreads;
+    if constexpr (Mainloop::kProducerThreads > 32)
+      if (lane >= 32)
+        return;  // (a producer warpgroup's other warps)
     if (!operands.mapped) {  // the warp copies the tiles
       while (tiles.next())
         Mainloop::copy_products(s, operands, shape.m, shape.n, tiles.row0(), tiles.col0(),
@@ -247,6 +294,7 @@ __global__ void __launch_bounds__(PersistentLayout<Mainloop>::kThreads, 1)
                                    tiles.first());
     }
   } else {
+    Producer::enter_consumer();
     while (tiles.next()) {
       typename Mainloop::Accumulators acc = {};
       Mainloop::consume(s, acc, tiles.k_tiles, thread, 1, tiles.first(), true);

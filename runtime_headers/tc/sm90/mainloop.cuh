@@ -28,23 +28,39 @@
 //
 // Shared memory (kSharedBytes, 1024-byte aligned): A's stages, B's stages,
 // the barriers, then one int for the kernel (combine_parts' flag).
+//
+// Two policies complete the type (tc/sm90/roles.cuh):
+//   Consumer  how the consumers read the operands, and where an operand's
+//             prologue (a pointwise functor on its elements, `fmaxf(x, 0)`)
+//             is applied: SharedOperands (wgmma reads both stages; a
+//             prologue rewrites the landed stage in place) or RegisterA
+//             (A's fragments through registers, the prologue there);
+//   Producer  who fills the stages: ProducerWarp (the layout above) or
+//             ProducerWarpgroup (128 threads that give their registers to
+//             the consumers with setmaxnreg).
 #pragma once
 
 #include <cstdint>
 #include <type_traits>
 
 #include "../cluster.cuh"
+#include "../fragment.cuh"
 #include "../mbarrier.cuh"
+#include "../prologue.cuh"
 #include "operand_tile.cuh"
 #include "products.cuh"
+#include "roles.cuh"
 
 namespace tc {
 namespace sm90 {
 
-template <class ATile, class BTile, int kStages_>
+template <class ATile, class BTile, int kStages_, class ConsumerPolicy = SharedOperands<>,
+          class ProducerPolicy = ProducerWarp>
 struct TmaWgmmaMainloop {
   using A = ATile;
   using B = BTile;
+  using Consumer = ConsumerPolicy;
+  using Producer = ProducerPolicy;
   using Element = typename ATile::Element;
   static_assert(std::is_same_v<typename BTile::Element, Element>, "one element type");
   static constexpr int kStages = kStages_;
@@ -54,12 +70,25 @@ struct TmaWgmmaMainloop {
   static_assert(kBM % 64 == 0, "a consumer warpgroup's 64 rows each");
   static constexpr int kConsumers = kBM / 64;
   static constexpr int kConsumerThreads = 128 * kConsumers;
-  static constexpr int kThreads = kConsumerThreads + 32;
+  static constexpr int kProducerThreads = Producer::kThreads;
+  static constexpr int kThreads = kConsumerThreads + kProducerThreads;
+  static_assert(!Consumer::kRegisterA || ATile::kMajor == Major::K,
+                "A from registers: ldmatrix of a K-major A's rows");
+  static_assert(!Producer::kMovesRegisters ||
+                    Producer::kThreads * Producer::kProducerRegisters +
+                            kConsumerThreads * Producer::kConsumerRegisters <=
+                        65536,
+                "the block's registers after setmaxnreg fit the SM's");
   static constexpr int kStageBytes = ATile::kBytes + BTile::kBytes;
   static constexpr int kPipelineBytes = kStages * kStageBytes;
   static constexpr int kSharedBytes = kPipelineBytes + 2 * kStages * 8 + 16;
   static_assert(kStages >= 2, "one stage in flight while another is read");
   static_assert(kSharedBytes <= 232448, "a block's shared memory on sm_90");
+  // Blocks an SM holds: as its shared memory allows (228 KiB, of which 1
+  // KiB a block is reserved), and one where the block moves registers
+  // (setmaxnreg counts on all of the SM's).
+  static constexpr int kBlocksPerSm =
+      !Producer::kMovesRegisters && 2 * (kSharedBytes + 1024) <= 233472 ? 2 : 1;
 
   // A consumer thread's accumulators: kBN / 8 blocks of the m64 n8
   // accumulator fragment.
@@ -178,11 +207,18 @@ struct TmaWgmmaMainloop {
   // indices: docs/results/sm90-components-h200.md.)
   __device__ static void consume(const Storage &s, Accumulators &acc, int k_tiles, int thread,
                                  int blocks = 1, unsigned first = 0, bool refilled = false) {
+    if constexpr (Consumer::kRegisterA) {
+      consume_register_a(s, acc, k_tiles, thread, blocks, first, refilled);
+      return;
+    }
     const uint64_t desc_a = ATile::descriptor(s.a, thread / 128);
     const uint64_t desc_b = BTile::descriptor(s.b);
     for (int t = 0; t < k_tiles; ++t) {
       const unsigned i = first + t, stage = i % kStages;
       mbarrier_wait(s.full + stage, (i / kStages) & 1);  // the tile has landed
+      if constexpr (has_prologue<typename Consumer::APrologue> ||
+                    has_prologue<typename Consumer::BPrologue>)
+        apply_stage_prologues(s, stage, thread);
       warpgroup_arrive(acc);
 #pragma unroll
       for (int step = 0; step < kBK / 16; ++step)
@@ -193,6 +229,105 @@ struct TmaWgmmaMainloop {
       if (t > 0 && (refilled || t - 1 + kStages < k_tiles))  // and its stage with it
         release_stage_in_cluster(s.empty + (i - 1) % kStages, thread, blocks);
     }
+    wgmma_wait<0>(acc);
+    if (refilled && k_tiles > 0)
+      release_stage_in_cluster(s.empty + (first + k_tiles - 1) % kStages, thread, blocks);
+  }
+
+ private:
+  // Chunks of 16 bytes a thread loads before converting them
+  // (apply_prologue_to_tile): 2 where registers are short (two blocks an
+  // SM, or eight chunks or more a thread: 4 made ptxas spill), else 4.
+  template <int kElements, int kThreadCount>
+  static constexpr int prologue_batch() {
+    return kBlocksPerSm >= 2 || kElements / 8 / kThreadCount >= 8 ? 2 : 4;
+  }
+
+  // SharedOperands' prologues on the landed `stage`, in place: each
+  // warpgroup A's 64 rows that its own wgmma read (its slice), all
+  // consumers B's tile, which every warpgroup reads; then the writes are
+  // published to the async proxy (wgmma's) and the warpgroup (with B's
+  // prologue: all consumers) meets before its wgmma. The previous tile's
+  // wgmma, on another stage, still run meanwhile.
+  __device__ static void apply_stage_prologues(const Storage &s, unsigned stage, int thread) {
+    using PA = typename Consumer::APrologue;
+    using PB = typename Consumer::BPrologue;
+    const int warpgroup = thread / 128;
+    if constexpr (has_prologue<PA>) {
+      constexpr int kSlice = ATile::kSliceBytes / 2;
+      apply_prologue_to_tile<Element, kSlice, 128, prologue_batch<kSlice, 128>()>(
+          s.a + stage * (ATile::kBytes / 2) + kSlice * warpgroup, thread % 128, PA());
+    }
+    if constexpr (has_prologue<PB>) {
+      constexpr int kElements = BTile::kBytes / 2;
+      apply_prologue_to_tile<Element, kElements, kConsumerThreads,
+                             prologue_batch<kElements, kConsumerThreads>()>(
+          s.b + stage * kElements, thread, PB());
+    }
+    fence_proxy_async();  // the wgmma read the stage through the async proxy
+    if constexpr (has_prologue<PB>)
+      consumer_sync<kConsumerThreads>();
+    else
+      warpgroup_sync(warpgroup);
+  }
+
+  // RegisterA: each warp's 16 rows of A, one fragment a k step of 16
+  // (ldmatrix from the swizzled stage, FragmentLayout::AKContiguous),
+  // the prologue applied to them, wgmma with A from registers.
+  static constexpr int kSteps = kBK / 16;
+  using AFragments = uint32_t[kSteps][4];
+  using ALoader = FragmentLoader<FragmentLayout::AKContiguous, kBK, 1, kSteps>;
+
+  // Tile t of consume_register_a into fragment buffer kBuffer (t's parity),
+  // whose registers the group of tile t - 2 read until its wait.
+  template <int kBuffer>
+  __device__ static void register_a_tile(const Storage &s, Accumulators &acc,
+                                         AFragments (&frags)[2], const ALoader &loader,
+                                         uint64_t desc_b, int t, int k_tiles, int thread,
+                                         int blocks, unsigned first, bool refilled) {
+    using PA = typename Consumer::APrologue;
+    const unsigned i = first + t, stage = i % kStages;
+    mbarrier_wait(s.full + stage, (i / kStages) & 1);  // the tile has landed
+    const Element *a = s.a + stage * (ATile::kBytes / 2);
+#pragma unroll
+    for (int step = 0; step < kSteps; ++step) {
+      loader.load(frags[kBuffer][step], a, 0, step);
+      if constexpr (has_prologue<PA>)
+        apply_prologue<Element>(frags[kBuffer][step], PA());
+    }
+    warpgroup_arrive(acc);
+#pragma unroll
+    for (int step = 0; step < kSteps; ++step)
+      wgmma_m64k16_rs<Element, BTile::kTransposed, kBN>(acc, frags[kBuffer][step],
+                                                        BTile::advance(desc_b, stage, step));
+    wgmma_commit();
+    wgmma_wait<1>(acc);                  // tile t - 1's group has retired
+    fence_fragments(frags[1 - kBuffer]);  // which read the other buffer until here
+    if (t > 0 && (refilled || t - 1 + kStages < k_tiles))  // and its stage with it
+      release_stage_in_cluster(s.empty + (i - 1) % kStages, thread, blocks);
+  }
+
+  // consume() with A from registers. The loop runs whole pairs of tiles,
+  // each buffer by name, and a last tile of even parity after it: with a
+  // guarded second half, ptxas serialised the wgmma (C7513, a path that
+  // reloads a buffer its group still reads).
+  __device__ static void consume_register_a(const Storage &s, Accumulators &acc, int k_tiles,
+                                            int thread, int blocks, unsigned first,
+                                            bool refilled) {
+    const uint64_t desc_b = BTile::descriptor(s.b);
+    ALoader loader;
+    loader.setup(16 * (thread / 32));  // the warp's rows of the block tile
+    AFragments frags[2];
+    int t = 0;
+    for (; t + 1 < k_tiles; t += 2) {
+      register_a_tile<0>(s, acc, frags, loader, desc_b, t, k_tiles, thread, blocks, first,
+                         refilled);
+      register_a_tile<1>(s, acc, frags, loader, desc_b, t + 1, k_tiles, thread, blocks, first,
+                         refilled);
+    }
+    if (t < k_tiles)
+      register_a_tile<0>(s, acc, frags, loader, desc_b, t, k_tiles, thread, blocks, first,
+                         refilled);
     wgmma_wait<0>(acc);
     if (refilled && k_tiles > 0)
       release_stage_in_cluster(s.empty + (first + k_tiles - 1) % kStages, thread, blocks);

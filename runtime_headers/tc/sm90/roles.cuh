@@ -1,0 +1,111 @@
+// tc/sm90/roles.cuh - the policies that complete a main loop's type
+// (tc/sm90/mainloop.cuh): how its consumers read the operands, and who
+// fills the stages.
+//
+// Consumer policies. An operand's prologue is a functor on its elements
+// (tc/prologue.cuh: `float operator()(float)`, and on packed pairs where
+// kPacked), or NoPrologue. It must be finite at 0: the stages' zero
+// padding (past K, past the operand's rows) goes through it, and the other
+// operand's zeros keep those products zero. At most one operand of a
+// product has one.
+//
+//   SharedOperands<APrologue, BPrologue>
+//       wgmma reads both operands from the stages. A prologue rewrites each
+//       landed stage in place before its wgmma: A's 64-row slice by the
+//       warpgroup that multiplies it (then that warpgroup's barrier), B's
+//       tile by all consumers (then theirs), 16 bytes a thread at a time.
+//   RegisterA<APrologue>
+//       A K-major A through registers: warp w of the consumers loads rows
+//       16 w .. 16 w + 15 of each landed stage with ldmatrix (one m16k16
+//       fragment a k step: wgmma's A layout), applies the prologue there
+//       and issues wgmma with A from registers. Two buffers of fragments
+//       by the tile's parity: tile t's loads overlap tile t - 1's group.
+//       Nothing is written back to the stages, and no barrier precedes the
+//       wgmma.
+//
+// Producer policies. The producer threads follow the consumers; one of
+// them issues the copies, and the rest of them idle.
+//
+//   ProducerWarp
+//       one warp, registers as ptxas gives them.
+//   ProducerWarpgroup<kProducerRegisters, kConsumerRegisters,
+//                     kEpilogueRegisters>
+//       a warpgroup that releases its registers to kProducerRegisters once
+//       (setmaxnreg, tc/registers.cuh) while each consumer warpgroup claims
+//       kConsumerRegisters: room for A's fragments beside 128 x 256
+//       accumulators. The persistent kernel then has one epilogue
+//       warpgroup (of kEpilogueRegisters) instead of one per consumer
+//       warpgroup.
+#pragma once
+
+#include <type_traits>
+
+#include "../registers.cuh"
+
+namespace tc {
+namespace sm90 {
+
+// An operand without a prologue: its elements as they are.
+struct NoPrologue {
+  static constexpr bool kPacked = true;
+  __device__ __forceinline__ float operator()(float x) const { return x; }
+  template <typename T2>
+  __device__ __forceinline__ T2 operator()(T2 x) const {
+    return x;
+  }
+};
+
+template <class F>
+inline constexpr bool has_prologue = !std::is_same_v<F, NoPrologue>;
+
+template <class APrologue_ = NoPrologue, class BPrologue_ = NoPrologue>
+struct SharedOperands {
+  using APrologue = APrologue_;
+  using BPrologue = BPrologue_;
+  static constexpr bool kRegisterA = false;
+  static_assert(!has_prologue<APrologue> || !has_prologue<BPrologue>,
+                "a prologue on one operand of the product");
+};
+
+template <class APrologue_ = NoPrologue>
+struct RegisterA {
+  using APrologue = APrologue_;
+  using BPrologue = NoPrologue;
+  static constexpr bool kRegisterA = true;
+};
+
+struct ProducerWarp {
+  static constexpr int kThreads = 32;
+  static constexpr bool kMovesRegisters = false;
+  static constexpr int kProducerRegisters = 0, kConsumerRegisters = 0, kEpilogueRegisters = 0;
+  // The persistent kernel's epilogue threads: as many as consumers (0).
+  static constexpr int kEpilogueThreads = 0;
+  __device__ static void enter_producer() {}
+  __device__ static void enter_consumer() {}
+  __device__ static void enter_epilogue() {}
+};
+
+template <int kProducerRegisters_, int kConsumerRegisters_, int kEpilogueRegisters_ = 0>
+struct ProducerWarpgroup {
+  static constexpr int kThreads = 128;
+  static constexpr bool kMovesRegisters = true;
+  static constexpr int kProducerRegisters = kProducerRegisters_;
+  static constexpr int kConsumerRegisters = kConsumerRegisters_;
+  static constexpr int kEpilogueRegisters = kEpilogueRegisters_;
+  static constexpr int kEpilogueThreads = 128;
+  static_assert(is_register_count<kProducerRegisters> && is_register_count<kConsumerRegisters>,
+                "setmaxnreg takes a multiple of 8 in [24, 256]");
+  static_assert(kEpilogueRegisters == 0 || is_register_count<kEpilogueRegisters>,
+                "setmaxnreg takes a multiple of 8 in [24, 256]");
+  // Each is called once by all 128 threads of a warpgroup of that role,
+  // before the role's loop, on a path that does not join another role's.
+  __device__ static void enter_producer() { release_registers<kProducerRegisters>(); }
+  __device__ static void enter_consumer() { claim_registers<kConsumerRegisters>(); }
+  __device__ static void enter_epilogue() {
+    if constexpr (kEpilogueRegisters > 0)
+      release_registers<kEpilogueRegisters>();
+  }
+};
+
+}  // namespace sm90
+}  // namespace tc
