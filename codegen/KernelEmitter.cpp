@@ -230,9 +230,15 @@ private:
       return Name;
     return "(" + Name + " + (long long)tc_batch * (" + printStride(V.BatchStride, M) + "))";
   }
-  /// k tiles of a product reducing over ExtentK.
+  /// k tiles of a product reducing over ExtentK. A product of a sum may
+  /// reduce over an empty loop whose extent is negative (`k0 <= k < k1`,
+  /// k1 < k0): it has no tiles, and the others' must not shrink by it.
   std::string kTiles(const AffineExpr &ExtentK) const {
-    return "((" + ExtentK.str(subst()) + ") + " + str(C.BlockK - 1) + ") / " + str(C.BlockK);
+    const std::string E = ExtentK.str(subst());
+    const std::string Tiles = "((" + E + ") + " + str(C.BlockK - 1) + ") / " + str(C.BlockK);
+    if (Idiom.MoreProducts.empty())
+      return Tiles;
+    return "((" + E + ") > 0 ? " + Tiles + " : 0)";
   }
   /// The length of the whole reduction: K, or the sum of the products' K.
   std::string reductionLength() const {

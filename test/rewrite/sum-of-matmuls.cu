@@ -45,13 +45,15 @@ void sum_two(int M, int N, int K1, int K2, const __half *__restrict__ A1,
 // SM90-NEXT: {{^ *}}{A1, K1, B1, K1, K1},
 // SM90-NEXT: {{^ *}}{A2, K2, B2, K2, K2}}}, tc_sum_two_0_epilogue{M, N, K1, K2, A1, B1, A2, B2, C}, tc_stream))
 // SM90-NEXT: tc::report_error(tc::Status::LaunchFailed,
-// sm_80: the cp.async kernel rebases its copiers.
+// sm_80: the cp.async kernel rebases its copiers. A product's k tiles are
+// none where its extent is negative (an empty loop `k0 <= k < k1`, k1 < k0),
+// so that it does not take the others' tiles away.
 // SM80: {{^}}__global__ void {{.*}}tc_sum_two_0_kernel(long long M, long long N, long long K1, long long K2, const __half *__restrict__ A1, const __half *__restrict__ B1, const __half *__restrict__ A2, const __half *__restrict__ B2, __half *__restrict__ C,
 // SM80: tc_copy_a.base = A1;
-// SM80: tc_copy_a.rebase(A2, K2, K2, ((long long)((K1) + 63) / 64));
-// SM80-NEXT: tc_copy_b.rebase(B2, K2, K2, ((long long)((K1) + 63) / 64));
+// SM80: tc_copy_a.rebase(A2, K2, K2, ((long long)((K1) > 0 ? ((K1) + 63) / 64 : 0)));
+// SM80-NEXT: tc_copy_b.rebase(B2, K2, K2, ((long long)((K1) > 0 ? ((K1) + 63) / 64 : 0)));
 // SM80: static void tc_sum_two_0_launch(
-// SM80: const long long tc_k_tiles = ((K1) + 63) / 64 + ((K2) + 63) / 64;
+// SM80: const long long tc_k_tiles = ((K1) > 0 ? ((K1) + 63) / 64 : 0) + ((K2) > 0 ? ((K2) + 63) / 64 : 0);
 // CHECK: {{^ *}}tc_sum_two_0_launch(M, N, K1, K2, A1, B1, A2, B2, C, 0);
 // CHECK-NEXT: {{^}}}
 
@@ -80,12 +82,12 @@ void sum_three(int M, int N, int K1, int K2, int K3,
 // SM90-NEXT: {{^ *}}{A1, K1, B1, K1, K1},
 // SM90-NEXT: {{^ *}}{A2, K2, B2, K2, K2},
 // SM90-NEXT: {{^ *}}{A3, K3, B3, K3, K3}}}, tc_sum_three_0_epilogue{
-// SM80-DAG: tc_copy_a.rebase(A2, K2, K2, ((long long)((K1) + 63) / 64));
-// SM80-DAG: tc_copy_b.rebase(B2, K2, K2, ((long long)((K1) + 63) / 64));
-// SM80-DAG: tc_copy_a.rebase(A3, K3, K3, ((long long)((K1) + 63) / 64 + ((K2) + 63) / 64));
-// SM80-DAG: tc_copy_b.rebase(B3, K3, K3, ((long long)((K1) + 63) / 64 + ((K2) + 63) / 64));
+// SM80-DAG: tc_copy_a.rebase(A2, K2, K2, ((long long)((K1) > 0 ? ((K1) + 63) / 64 : 0)));
+// SM80-DAG: tc_copy_b.rebase(B2, K2, K2, ((long long)((K1) > 0 ? ((K1) + 63) / 64 : 0)));
+// SM80-DAG: tc_copy_a.rebase(A3, K3, K3, ((long long)((K1) > 0 ? ((K1) + 63) / 64 : 0) + ((K2) > 0 ? ((K2) + 63) / 64 : 0)));
+// SM80-DAG: tc_copy_b.rebase(B3, K3, K3, ((long long)((K1) > 0 ? ((K1) + 63) / 64 : 0) + ((K2) > 0 ? ((K2) + 63) / 64 : 0)));
 // SM80: static void tc_sum_three_0_launch(
-// SM80: const long long tc_k_tiles = ((K1) + 63) / 64 + ((K2) + 63) / 64 + ((K3) + 63) / 64;
+// SM80: const long long tc_k_tiles = ((K1) > 0 ? ((K1) + 63) / 64 : 0) + ((K2) > 0 ? ((K2) + 63) / 64 : 0) + ((K3) > 0 ? ((K3) + 63) / 64 : 0);
 // CHECK: {{^ *}}tc_sum_three_0_launch(M, N, K1, K2, K3, A1, B1, A2, B2, A3, B3, C, 0);
 // CHECK-NEXT: {{^}}}
 
@@ -110,9 +112,9 @@ void sum_b_row(int M, int N, int K1, int K2, const __half *__restrict__ A1,
 // SM90:      tc::sm90::PersistentScheduler>(M, N, tc::sm90::Products<__half, 2>{{[{][{]}}
 // SM90-NEXT: {{^ *}}{A1, K1, B1, N, K1},
 // SM90-NEXT: {{^ *}}{A2, K2, B2, N, K2}}}, tc_sum_b_row_0_epilogue{
-// SM80: tc_copy_a.rebase(A2, K2, K2, ((long long)((K1) + 63) / 64));
-// SM80-NEXT: tc_copy_b.rebase(B2, N, K2, ((long long)((K1) + 63) / 64));
-// SM80: const long long tc_k_tiles = ((K1) + 63) / 64 + ((K2) + 63) / 64;
+// SM80: tc_copy_a.rebase(A2, K2, K2, ((long long)((K1) > 0 ? ((K1) + 63) / 64 : 0)));
+// SM80-NEXT: tc_copy_b.rebase(B2, N, K2, ((long long)((K1) > 0 ? ((K1) + 63) / 64 : 0)));
+// SM80: const long long tc_k_tiles = ((K1) > 0 ? ((K1) + 63) / 64 : 0) + ((K2) > 0 ? ((K2) + 63) / 64 : 0);
 // CHECK: {{^ *}}tc_sum_b_row_0_launch(M, N, K1, K2, A1, B1, A2, B2, C, 0);
 // CHECK-NEXT: {{^}}}
 
@@ -137,12 +139,12 @@ void sum_in_place(int M, int N, int K1, int K2, const __half *__restrict__ A1,
   }
 }
 // CHECK-LABEL: '#pragma tc' region of 'sum_in_place'
-// SM80: tc_copy_a.rebase(A2, K2, K2, ((long long)((K1) + 63) / 64));
-// SM80-NEXT: tc_copy_b.rebase(B2, K2, K2, ((long long)((K1) + 63) / 64));
+// SM80: tc_copy_a.rebase(A2, K2, K2, ((long long)((K1) > 0 ? ((K1) + 63) / 64 : 0)));
+// SM80-NEXT: tc_copy_b.rebase(B2, K2, K2, ((long long)((K1) > 0 ? ((K1) + 63) / 64 : 0)));
 // The init nest sets C to zero: the old C is not read, and the sum is the
 // value (the accumulators start at +0).
 // CHECK: float tc_value = tc_sum;
-// SM80: const long long tc_k_tiles = ((K1) + 63) / 64 + ((K2) + 63) / 64;
+// SM80: const long long tc_k_tiles = ((K1) > 0 ? ((K1) + 63) / 64 : 0) + ((K2) > 0 ? ((K2) + 63) / 64 : 0);
 // SM90:      tc::sm90::PersistentScheduler>(M, N, tc::sm90::Products<__half, 2>{{[{][{]}}
 // CHECK: {{^ *}}tc_sum_in_place_0_launch(M, N, K1, K2, C, A1, B1, A2, B2, 0);
 // CHECK-NOT: for (int
