@@ -67,6 +67,7 @@ public:
     M.Clauses = C;
     RegionBegin = Region.getBeginLoc();
     RegionEnd = Region.getEndLoc();
+    RegionRoot = &Region;
     if (!isa<ForStmt>(Region) && !isa<CompoundStmt>(Region))
       return regionError(Region.getBeginLoc(),
                          "'#pragma tc' must precede a 'for' loop nest or a "
@@ -734,7 +735,14 @@ private:
       // names for values (let-bindings, `float a = A[i * K + k];`),
       // substituted where they are used.
       if (!Writes.count(VD) || RebindOnly.count(VD)) {
-        // A name for values: each read is the value of the binding it sees.
+        // A name for values: each read is the value of the binding it sees,
+        // so one never read is dropped, which its initialiser's effects
+        // (a call that counts, prints or writes) must not be.
+        if (VD->getInit() && VD->getInit()->HasSideEffects(Ctx) && !readInRegion(VD))
+          return regionError(VD->getLocation(),
+                             "the initialiser of '" + VD->getNameAsString() +
+                                 "' may have effects, and the region never reads it",
+                             "remove the variable, or compute it before the region");
         if (VD->getInit()) {
           Chains[VD].push_back({VD->getInit(), "", Now, StoreCount});
           Now[VD] = 0;
@@ -1123,6 +1131,13 @@ private:
       return regionError(Base->getExprLoc(),
                          "indirect access: the array is not a named variable",
                          "index a pointer or array parameter directly");
+    // The kernels read the arrays through the launcher's arguments, which
+    // are the region's free variables: an array or pointer declared in the
+    // region has no such argument, and its initialiser would be lost.
+    if (isInsideRegion(VD->getLocation()))
+      return regionError(DR->getLocation(),
+                         "'" + VD->getNameAsString() + "' is an array declared in the region",
+                         "declare it before the '#pragma tc' region");
     std::set<std::string> IterNames;
     for (unsigned L : LoopStack)
       IterNames.insert(M.Loops[L].Iterator);
@@ -1984,6 +1999,21 @@ private:
            !SM.isBeforeInTranslationUnit(R.getEnd(), L);
   }
   bool isInsideRegion(SourceLocation L) const { return holds({RegionBegin, RegionEnd}, L); }
+  /// Whether the region refers to VD (any reference: a read or a write).
+  bool readInRegion(const VarDecl *VD) const {
+    std::function<bool(const Stmt *)> Refers = [&](const Stmt *S) {
+      if (!S)
+        return false;
+      if (const auto *DR = dyn_cast<DeclRefExpr>(S); DR && DR->getDecl() == VD)
+        return true;
+      if (const auto *DS = dyn_cast<DeclStmt>(S))
+        for (const Decl *D : DS->decls())
+          if (const auto *V = dyn_cast<VarDecl>(D); V && V->getInit() && Refers(V->getInit()))
+            return true;
+      return llvm::any_of(S->children(), Refers);
+    };
+    return Refers(RegionRoot);
+  }
   std::string typeName(QualType T) {
     return T.getUnqualifiedType().getAsString(*Policy);
   }
@@ -2049,6 +2079,7 @@ private:
   std::unique_ptr<PrintingPolicy> Policy;
   RegionModel M;
   SourceLocation RegionBegin, RegionEnd;
+  const Stmt *RegionRoot = nullptr;
   std::vector<unsigned> LoopStack;
   /// The constraints of the `if`s and loop conditions around the statement
   /// being read (Statement::Guards).
