@@ -51,6 +51,48 @@ struct Region {
   const FunctionDecl *F;
 };
 
+/// A declaration named `tc` that the generated `tc::...` names would find
+/// instead of (or beside) the runtime's namespace, or null: any entity of
+/// that name at file scope other than a namespace declared outside the main
+/// file (the runtime headers' own, where the file includes them), a
+/// namespace tc of the main file, and any entity named tc in a namespace
+/// that encloses a region's function or that a using-directive anywhere
+/// nominates. (Entities named tc in functions and classes do not take part
+/// in the lookup of `tc::` at file scope or in a region's function, whose
+/// region the call replaces.)
+const NamedDecl *conflictingTcDecl(ASTContext &Ctx, const SourceManager &SM,
+                                   const std::vector<Region> &Regions) {
+  std::set<const DeclContext *> Searched;  // namespaces whose tc would be found
+  for (const Region &R : Regions)
+    for (const DeclContext *DC = R.F->getDeclContext(); DC; DC = DC->getParent())
+      if (DC->isNamespace())
+        Searched.insert(DC->getPrimaryContext());
+  std::vector<const NamedDecl *> Named;
+  std::function<void(const DeclContext *)> Walk = [&](const DeclContext *DC) {
+    for (const Decl *D : DC->decls()) {
+      if (const auto *U = dyn_cast<UsingDirectiveDecl>(D))
+        if (const NamespaceDecl *N = U->getNominatedNamespace())
+          Searched.insert(N->getPrimaryContext());
+      if (const auto *ND = dyn_cast<NamedDecl>(D);
+          ND && ND->getDeclName().isIdentifier() && ND->getName() == "tc")
+        Named.push_back(ND);
+      if (isa<NamespaceDecl, LinkageSpecDecl, ExportDecl>(D))
+        Walk(cast<DeclContext>(D));
+    }
+  };
+  Walk(Ctx.getTranslationUnitDecl());
+  for (const NamedDecl *D : Named) {
+    const DeclContext *DC = D->getDeclContext()->getRedeclContext();
+    if (DC->isTranslationUnit()) {
+      if (!isa<NamespaceDecl>(D) || SM.isWrittenInMainFile(SM.getExpansionLoc(D->getLocation())))
+        return D;
+    } else if (Searched.count(DC->getPrimaryContext())) {
+      return D;
+    }
+  }
+  return nullptr;
+}
+
 /// Finds, for each pragma, the statement that follows it in a function body.
 class RegionFinder : public RecursiveASTVisitor<RegionFinder> {
 public:
@@ -533,22 +575,26 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
   std::vector<RegionOutcome> Outcomes;
   std::set<const PragmaRecord *> Diagnosed;
   // The generated code names the runtime's entities as tc::...: a file that
-  // declares a namespace tc of its own would redefine them, or have its
-  // declarations chosen in their place.
+  // declares a namespace tc of its own would redefine them, and any other
+  // entity named tc where the generated code or a region's function looks
+  // names up would be chosen in their place, or make them ambiguous.
   if (!Finder.Regions.empty())
-    for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
-      if (const auto *NS = dyn_cast<NamespaceDecl>(D);
-          NS && NS->getName() == "tc" && SM.isWrittenInMainFile(SM.getExpansionLoc(NS->getLocation()))) {
-        error(NS->getLocation(), "namespace 'tc' is the namespace of tc-rewrite's runtime headers");
-        note(NS->getLocation(), "the rewritten regions call tc::...; rename this namespace (the "
-                                "file's regions stay as written)");
-        for (const Region &R : Finder.Regions) {
-          Result.RegionsRejected++;
-          Outcomes.push_back(outcome(*R.Pragma));
-        }
-        Result.Regions = std::move(Outcomes);
-        return Result;
+    if (const NamedDecl *D = conflictingTcDecl(Ctx, SM, Finder.Regions)) {
+      const bool Namespace = isa<NamespaceDecl>(D);
+      if (Namespace && D->getDeclContext()->isTranslationUnit())
+        error(D->getLocation(), "namespace 'tc' is the namespace of tc-rewrite's runtime headers");
+      else
+        error(D->getLocation(), "the name 'tc' is the namespace of tc-rewrite's runtime headers");
+      note(D->getLocation(), std::string("the rewritten regions call tc::...; rename this ") +
+                                 (Namespace ? "namespace" : "declaration") +
+                                 " (the file's regions stay as written)");
+      for (const Region &R : Finder.Regions) {
+        Result.RegionsRejected++;
+        Outcomes.push_back(outcome(*R.Pragma));
       }
+      Result.Regions = std::move(Outcomes);
+      return Result;
+    }
   std::set<const PragmaRecord *> Conflicting =
       conflictingRegions(SM, Finder.Regions, Pragmas, Diagnosed, error, note);
   for (const PragmaRecord &P : Pragmas)
