@@ -715,6 +715,21 @@ private:
         Results.insert(S.Write.ArrayId);
         continue;
       }
+      // The initialisation of a second accumulator whose reduction was not
+      // taken for a further product (`a2 -= x * y`, `a2 = a2 - x * y`):
+      // said at that reduction, which is what needs rewriting.
+      for (size_t TI = SI + 1; TI < M.Stmts.size(); ++TI) {
+        const Statement &T = M.Stmts[TI];
+        if (T.Write.ArrayId != S.Write.ArrayId || S.Write.ArrayId == Idiom.Accumulator ||
+            !llvm::any_of(T.Reads, [&](const Access &R) { return R.ArrayId == T.Write.ArrayId; }))
+          continue;
+        return regionError(locOf(T),
+                           "'" + M.Arrays[T.Write.ArrayId].Name +
+                               "' accumulates what is not a further product of the sum of "
+                               "matmuls",
+                           "add each product into one accumulator, 'acc += A2[i][k] * "
+                           "B2[k][j]' (negate an operand for a difference)");
+      }
       return regionError(locOf(S),
                          "statement is not part of the matmul: it neither "
                          "initialises nor consumes '" + Acc.Name + "'",

@@ -1,7 +1,8 @@
 // Sums of matmuls the tool rejects: a statement between the products,
 // products with different operand layouts, an operand prologue in a sum
-// (in the first or in a later product). Each region is diagnosed and the
-// file is left exactly as written.
+// (in the first or in a later product), a second accumulator that
+// subtracts. Each region is diagnosed and the file is left exactly as
+// written.
 //
 // RUN: rm -f %t.cu
 // RUN: not %tc-rewrite %s -o %t.cu 2>&1 | FileCheck %s --check-prefix=DIAG --implicit-check-not='error:'
@@ -87,5 +88,24 @@ void prologue_second(int M, int N, int K1, int K2,
         // DIAG: {{.*}}sum-of-matmuls.cu:[[@LINE+1]]:9: note: apply the prologue or conversion in a separate loop
         acc += __half2float(A2[i * K2 + k]) * fmaxf(__half2float(B2[j * K2 + k]), 0.0f);
       C[i * N + j] = acc;
+    }
+}
+
+// Two accumulators, the second subtracting its products: not a further
+// product of the sum, said at that reduction (not at the declaration).
+void difference(int M, int N, int K1, int K2, const __half *__restrict__ A1,
+                const __half *__restrict__ B1, const __half *__restrict__ A2,
+                const __half *__restrict__ B2, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float a1 = 0.0f, a2 = 0.0f;
+      for (int k = 0; k < K1; ++k)
+        a1 += __half2float(A1[i * K1 + k]) * __half2float(B1[j * K1 + k]);
+      for (int k = 0; k < K2; ++k)
+        // DIAG: {{.*}}sum-of-matmuls.cu:[[@LINE+2]]:9: error: 'a2' accumulates what is not a further product of the sum of matmuls
+        // DIAG: {{.*}}sum-of-matmuls.cu:[[@LINE+1]]:9: note: add each product into one accumulator, 'acc += A2[i][k] * B2[k][j]' (negate an operand for a difference)
+        a2 -= __half2float(A2[i * K2 + k]) * __half2float(B2[j * K2 + k]);
+      C[i * N + j] = a1 + a2;
     }
 }
