@@ -73,6 +73,8 @@ public:
                          "'#pragma tc' must precede a 'for' loop nest or a "
                          "'{ }' block of loop nests",
                          "place the pragma directly before the outermost loop");
+    if (auto E = checkNamedVariables(&Region))
+      return std::move(E);
     collectRebindings(&Region, 0, true);
     classifyRebindings();
     collectNames(&Region);
@@ -1999,6 +2001,50 @@ private:
            !SM.isBeforeInTranslationUnit(R.getEnd(), L);
   }
   bool isInsideRegion(SourceLocation L) const { return holds({RegionBegin, RegionEnd}, L); }
+
+  /// The variables the region names that its launcher cannot take as they
+  /// are: the launcher's parameters are the region's variables under their
+  /// unqualified names, so a qualified one (`dims::M`, `::scale`,
+  /// `Opt::alpha`) would become another variable of that name at the call
+  /// (a parameter `M`), or none; and the kernels cannot keep the order of a
+  /// volatile object's accesses. A qualified integer constant (`Cfg::lda`)
+  /// is folded to its value.
+  llvm::Error checkNamedVariables(const Stmt *S) {
+    if (!S)
+      return llvm::Error::success();
+    if (const auto *DR = dyn_cast<DeclRefExpr>(S))
+      if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl())) {
+        QualType T = VD->getType().getNonReferenceType();
+        bool Volatile = T.isVolatileQualified();
+        for (QualType P = T; !P.isNull();) {
+          if (P->isPointerType())
+            P = P->getPointeeType();
+          else if (const ArrayType *AT = Ctx.getAsArrayType(P))
+            P = AT->getElementType();
+          else
+            break;
+          Volatile |= P.isVolatileQualified();
+        }
+        if (Volatile)
+          return regionError(DR->getLocation(),
+                             "'" + VD->getNameAsString() + "' is volatile",
+                             "the kernels do not keep the order of a volatile object's "
+                             "accesses; drop the qualifier or leave the loop without the "
+                             "pragma");
+        const bool FoldedConstant = VD->getType()->isIntegralOrEnumerationType() &&
+                                    VD->isUsableInConstantExpressions(Ctx);
+        if (DR->hasQualifier() && !FoldedConstant)
+          return regionError(DR->getBeginLoc(),
+                             "'" + sourceText(DR->getSourceRange()) +
+                                 "' is named with a qualifier",
+                             "the generated launcher takes the region's variables by their "
+                             "names alone; copy it to a local variable before the region");
+      }
+    for (const Stmt *Child : S->children())
+      if (auto E = checkNamedVariables(Child))
+        return E;
+    return llvm::Error::success();
+  }
   /// Whether the region refers to VD (any reference: a read or a write).
   bool readInRegion(const VarDecl *VD) const {
     std::function<bool(const Stmt *)> Refers = [&](const Stmt *S) {

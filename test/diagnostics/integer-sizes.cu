@@ -36,8 +36,9 @@ void two_ns(int M, int N, int K, const __half *__restrict__ A,
       C[i * N + j] = acc;
     }
 }
-// DIAG: integer-sizes.cu:[[@LINE-4]]:64: error: two different entities named 'N' in the region
-// DIAG: note: rename one of them
+// The qualified name is refused first (its launcher argument would be the
+// parameter N).
+// DIAG: integer-sizes.cu:[[@LINE-9]]:25: error: '::N' is named with a qualifier
 
 // The same for arrays: a global pointer and a parameter of one spelling.
 const __half *B = nullptr;
@@ -53,5 +54,4 @@ void two_bs(int M, int N, int K, const __half *__restrict__ A, const __half *__r
       C[i * N + j] = acc + __half2float(B[j]);
     }
 }
-// DIAG: integer-sizes.cu:[[@LINE-3]]:41: error: two different entities named 'B' in the region
-// DIAG: note: rename one of them
+// DIAG: integer-sizes.cu:[[@LINE-4]]:58: error: '::B' is named with a qualifier
