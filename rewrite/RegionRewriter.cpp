@@ -76,15 +76,26 @@ const NamedDecl *conflictingTcDecl(ASTContext &Ctx, const SourceManager &SM,
       if (const auto *ND = dyn_cast<NamedDecl>(D);
           ND && ND->getDeclName().isIdentifier() && ND->getName() == "tc")
         Named.push_back(ND);
-      if (isa<NamespaceDecl, LinkageSpecDecl, ExportDecl>(D))
+      // (An unscoped enumeration's enumerators are its context's names.)
+      const auto *Enum = dyn_cast<EnumDecl>(D);
+      if (isa<NamespaceDecl, LinkageSpecDecl, ExportDecl>(D) || (Enum && !Enum->isScoped()))
         Walk(cast<DeclContext>(D));
     }
   };
   Walk(Ctx.getTranslationUnitDecl());
+  // Where a name declared in DC is found: an inline namespace's names are
+  // its enclosing namespace's too.
+  auto FoundIn = [](const DeclContext *DC) {
+    DC = DC->getRedeclContext();
+    while (DC->isInlineNamespace())
+      DC = DC->getParent()->getRedeclContext();
+    return DC;
+  };
   for (const NamedDecl *D : Named) {
-    const DeclContext *DC = D->getDeclContext()->getRedeclContext();
+    const DeclContext *DC = FoundIn(D->getDeclContext());
     if (DC->isTranslationUnit()) {
-      if (!isa<NamespaceDecl>(D) || SM.isWrittenInMainFile(SM.getExpansionLoc(D->getLocation())))
+      if (!isa<NamespaceDecl>(D) || SM.isWrittenInMainFile(SM.getExpansionLoc(D->getLocation())) ||
+          !D->getDeclContext()->getRedeclContext()->isTranslationUnit())
         return D;
     } else if (Searched.count(DC->getPrimaryContext())) {
       return D;

@@ -11,6 +11,10 @@
 // RUN: diff %s %t2.cu
 // RUN: not %tc-rewrite %s -o %t3.cu -extra-arg=-DUSING 2>&1 | FileCheck %s --check-prefix=USING
 // RUN: diff %s %t3.cu
+// An inline namespace's names are its enclosing namespace's, and an
+// unscoped enumeration's enumerators its context's:
+// RUN: not %tc-rewrite %s -o %t5.cu -extra-arg=-DINLINE 2>&1 | FileCheck %s --check-prefix=INLINE
+// RUN: not %tc-rewrite %s -o %t6.cu -extra-arg=-DENUMERATOR 2>&1 | FileCheck %s --check-prefix=ENUMERATOR
 // Elsewhere the name is the program's own: a member, a local, a namespace
 // that neither encloses a region nor is nominated.
 // RUN: %tc-rewrite %s -o %t4.cu -extra-arg=-DHARMLESS
@@ -18,7 +22,19 @@
 
 #include <cuda_fp16.h>
 
-#if !defined(ENCLOSING) && !defined(USING) && !defined(HARMLESS)
+#ifdef INLINE
+// INLINE: {{.*}}names-tc.cu:[[@LINE+1]]:47: error: the name 'tc'
+namespace x { inline namespace v1 { namespace tc { int z; } } }
+using namespace x;
+#endif
+
+#ifdef ENUMERATOR
+// ENUMERATOR: {{.*}}names-tc.cu:[[@LINE+1]]:18: error: the name 'tc'
+enum Mode { off, tc };
+#endif
+
+#if !defined(ENCLOSING) && !defined(USING) && !defined(HARMLESS) && !defined(INLINE) && \
+    !defined(ENUMERATOR)
 // FILE: {{.*}}names-tc.cu:[[@LINE+2]]:5: error: the name 'tc' is the namespace of tc-rewrite's runtime headers
 // FILE: {{.*}}names-tc.cu:[[@LINE+1]]:5: note: the rewritten regions call tc::...; rename this declaration (the file's regions stay as written)
 int tc = 3;
