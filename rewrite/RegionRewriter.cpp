@@ -124,6 +124,28 @@ public:
     Current = Saved;
     return R;
   }
+  // (Found, to be diagnosed as such: placementError.)
+  bool TraverseCXXConstructorDecl(CXXConstructorDecl *F) {
+    const FunctionDecl *Saved = Current;
+    Current = F;
+    bool R = RecursiveASTVisitor::TraverseCXXConstructorDecl(F);
+    Current = Saved;
+    return R;
+  }
+  bool TraverseCXXDestructorDecl(CXXDestructorDecl *F) {
+    const FunctionDecl *Saved = Current;
+    Current = F;
+    bool R = RecursiveASTVisitor::TraverseCXXDestructorDecl(F);
+    Current = Saved;
+    return R;
+  }
+  bool TraverseCXXConversionDecl(CXXConversionDecl *F) {
+    const FunctionDecl *Saved = Current;
+    Current = F;
+    bool R = RecursiveASTVisitor::TraverseCXXConversionDecl(F);
+    Current = Saved;
+    return R;
+  }
 
   bool VisitCompoundStmt(CompoundStmt *CS) {
     // (Where the macro that expands to the block is invoked: a region in a
@@ -497,6 +519,13 @@ std::optional<RegionError> placementError(SourceManager &SM, const LangOptions &
                            " function",
                        "the region becomes a kernel launch, which host code makes; move the "
                        "loop nest into a host function");
+  if (isa<CXXConstructorDecl, CXXDestructorDecl, CXXConversionDecl>(R.F))
+    return RegionError(R.Pragma->Loc,
+                       std::string("'#pragma tc' region in a ") +
+                           (isa<CXXConstructorDecl>(R.F)  ? "constructor"
+                            : isa<CXXDestructorDecl>(R.F) ? "destructor"
+                                                          : "conversion function"),
+                       "move the loop nest into a function that it calls");
   SourceLocation Last = R.S->getEndLoc();
   if (Last.isMacroID() && !Lexer::isAtEndOfMacroExpansion(Last, SM, LangOpts))
     return RegionError(SM.getExpansionLoc(Last),
@@ -610,7 +639,7 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
       conflictingRegions(SM, Finder.Regions, Pragmas, Diagnosed, error, note);
   for (const PragmaRecord &P : Pragmas)
     if (P.Valid && !Finder.Found.count(&P) && !Diagnosed.count(&P) &&
-        SM.isWrittenInMainFile(P.Loc)) {
+        SM.isWrittenInMainFile(SM.getExpansionLoc(P.Loc))) {  // (a macro's _Pragma too)
       error(P.Loc, "'#pragma tc' does not precede a statement in a function body");
       note(P.Loc, "place it directly before a 'for' loop nest or a '{ }' block of nests");
       Result.RegionsRejected++;

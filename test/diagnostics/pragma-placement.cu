@@ -125,3 +125,42 @@ struct WithFriend {
       }
   }
 };
+
+// A macro's _Pragma("tc") as the unbraced body of an if: diagnosed like
+// one written there (it was ignored: the host loop stayed, and the tool
+// reported success).
+#define GEMM_IN_MACRO(A, B, C)                                                   \
+  _Pragma("tc") for (int i = 0; i < M; ++i) for (int j = 0; j < N; ++j) {        \
+    float acc = 0.0f;                                                            \
+    for (int k = 0; k < K; ++k)                                                  \
+      acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);            \
+    C[i * N + j] = acc;                                                          \
+  }
+void macro_body_of_if(int M, int N, int K, bool c, const __half *__restrict__ X,
+                      const __half *__restrict__ Y, float *__restrict__ Z) {
+  // DIAG-DAG: {{.*}}pragma-placement.cu:[[@LINE+1]]:10: error: '#pragma tc' does not precede a statement in a function body
+  if (c) GEMM_IN_MACRO(X, Y, Z)
+}
+
+// Regions in a constructor, a destructor and a conversion function:
+// diagnosed as such.
+struct Layer {
+  float *out;
+  Layer(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B,
+        float *__restrict__ C);
+  ~Layer();
+};
+Layer::Layer(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B,
+             float *__restrict__ C)
+    : out(C) {
+  // DIAG-DAG: {{.*}}pragma-placement.cu:[[@LINE+2]]:1: error: '#pragma tc' region in a constructor
+  // DIAG-DAG: {{.*}}pragma-placement.cu:[[@LINE+1]]:1: note: move the loop nest into a function that it calls
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}
