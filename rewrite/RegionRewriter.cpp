@@ -12,6 +12,7 @@
 #include "TemplateRegions.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/CharInfo.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Lex/Lexer.h"
@@ -751,10 +752,15 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
       Outcomes.push_back(std::move(O));
       continue;
     }
+    // The function's name as an identifier: an operator's symbol
+    // (`operator()`, `operator-`) becomes underscores.
+    std::string Stem = R.F->getNameAsString();
+    for (char &Ch : Stem)
+      if (!isAlphanumeric(Ch) && Ch != '_')
+        Ch = '_';
     std::string Name;
     do
-      Name = "tc_" + R.F->getNameAsString() + "_" +
-             std::to_string(Counter[R.F->getNameAsString()]++);
+      Name = "tc_" + Stem + "_" + std::to_string(Counter[Stem]++);
     while (stemIsTaken(FileNames, Name + "_"));
     PresumedLoc PL = SM.getPresumedLoc(R.Pragma->Loc);
     std::string Where = llvm::sys::path::filename(PL.getFilename()).str() +
