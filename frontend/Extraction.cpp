@@ -1563,8 +1563,13 @@ private:
   /// An integer leaf (an iterator, a size) as a value of its declared type.
   /// The kernels hold iterators and sizes in `long long`; an unsigned one
   /// computes in unsigned arithmetic in the source (`(float)(i - j)` wraps).
-  ExprPtr inItsType(ExprPtr Leaf, QualType T) {
-    if (!T->isUnsignedIntegerType() || T->isBooleanType())
+  /// With `Scalar`, also a signed integer narrower than long long: the
+  /// launcher passes a scalar as long long, and the source computes in its
+  /// type (`int t`: `t << 1` wraps at 2^31 there). (An iterator's values
+  /// are its loop's, in range.)
+  ExprPtr inItsType(ExprPtr Leaf, QualType T, bool Scalar = false) {
+    const bool Narrower = Scalar && T->isSignedIntegerType() && Ctx.getTypeSize(T) < 64;
+    if ((!T->isUnsignedIntegerType() && !Narrower) || T->isBooleanType())
       return Leaf;
     return ExprNode::make(ExprNode::Cast, castTypeName(T), {std::move(Leaf)});
   }
@@ -1725,7 +1730,7 @@ private:
         if (auto Err = addParameter(VD, DR->getLocation()))
           return std::move(Err);
         return inItsType(ExprNode::make(ExprNode::Scalar, VD->getNameAsString()),
-                         VD->getType());
+                         VD->getType(), /*Scalar=*/true);
       }
       if (VD->getType()->isPointerType() || VD->getType()->isArrayType())
         return regionError(DR->getLocation(),

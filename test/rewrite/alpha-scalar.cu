@@ -1,6 +1,6 @@
 // Scalars of the function, k-invariant, scale the sum in the epilogue:
 // C = alpha * (A * B) with a local accumulator, and C = alpha * A * B + beta
-// * D with a second input read by the epilogue.
+// * D with a second input read by the epilogue; an int scalar in its type.
 //
 // RUN: %tc-rewrite --mma-path=sync %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
@@ -43,5 +43,21 @@ void gemm_axpby(int M, int N, int K, float alpha, float beta,
       for (int k = 0; k < K; ++k)
         acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
       C[i * N + j] = alpha * acc + beta * D[i * N + j];
+    }
+}
+
+// An int scalar is passed as long long and read back as int, so that its
+// arithmetic wraps where the source's does (t << 1 at t = 2^30).
+// CHECK:      {{^ *}}C[{{.*}}] = {{.*}}(static_cast<int>(t) << 1)
+// CHECK:      {{^  }}tc_gemm_int_scalar_0_launch(
+void gemm_int_scalar(int M, int N, int K, int t, const __half *__restrict__ A,
+                     const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc + (float)(t << 1);
     }
 }
