@@ -104,6 +104,14 @@ public:
     return *this;
   }
 
+  /// Whether the region's explanation is asked for (--explain): without
+  /// it, a further kernel composed of the components skips the schedule
+  /// steps that only the explanation shows.
+  Emitter &explains(bool E) {
+    Explains = E;
+    return *this;
+  }
+
   /// The region's epilogue functor (tc/sm90/epilogue.cuh) is defined with
   /// this kernel: the first of the region's kernels composed of the sm_90
   /// components.
@@ -117,9 +125,15 @@ public:
     auto Epi = emitEpilogue(M, Idiom, &Lanes);
     if (!Epi)
       return Epi.takeError();
-    ComputeSchedule CS = decomposeCompute(M, Idiom, I, C);
-    StatementTexts T = texts(*Epi, Lanes);
-    KernelSchedule KS = buildKernelSchedule(M, Idiom, I, CS, C, T);
+    // A further kernel composed of the components has no body and no
+    // launcher of its own: its schedule steps are only explained.
+    std::optional<ComputeSchedule> CS;
+    std::optional<KernelSchedule> KS;
+    if (!Components || entersRegion() || Explains) {
+      CS = decomposeCompute(M, Idiom, I, C);
+      StatementTexts T = texts(*Epi, Lanes);
+      KS = buildKernelSchedule(M, Idiom, I, *CS, C, T);
+    }
 
     GeneratedRegion G;
     G.Explain += "  " + Idiom.describe(M);
@@ -150,25 +164,27 @@ public:
     if (Components)
       G.Explain += "  composed: tc::sm90::launch_gemm<" + sm90MainloopType(C, Idiom) + ", " +
                    sm90SchedulerType(C, M.Clauses) + "> with " + epilogueFunctorName() + "\n";
-    for (auto &S : CS.Steps) {
-      G.Explain += "  step " + S.Name + "\n";
-      if (!S.Tree.empty())
-        G.Explain += indent(S.Tree, 4);
-    }
-    for (auto &S : KS.Steps)
-      G.Explain += "  step " + S.Name + "\n" + indent(S.Tree, 4);
+    if (CS)
+      for (auto &S : CS->Steps) {
+        G.Explain += "  step " + S.Name + "\n";
+        if (!S.Tree.empty())
+          G.Explain += indent(S.Tree, 4);
+      }
+    if (KS)
+      for (auto &S : KS->Steps)
+        G.Explain += "  step " + S.Name + "\n" + indent(S.Tree, 4);
     // The prologue functors, the epilogue functor and split-K's reduction
     // kernel depend on the region, not on the tiles: one copy serves all of
     // its kernels. A kernel of the components is their instantiation in
     // the launcher; only the others have a body of their own.
     std::string Kernel;
     if (!Components) {
-      std::string Body = generateKernelBody(KS, KS.Tree, M, 2);
+      std::string Body = generateKernelBody(*KS, KS->Tree, M, 2);
       std::string ProducerBody =
-          KS.Producer ? generateKernelBody(KS, *KS.Producer, M, 6) : std::string();
+          KS->Producer ? generateKernelBody(*KS, *KS->Producer, M, 6) : std::string();
       std::string StorerBody =
-          KS.Storer ? generateKernelBody(KS, *KS.Storer, M, 4, &*KS.StorerContext)
-                    : std::string();
+          KS->Storer ? generateKernelBody(*KS, *KS->Storer, M, 4, &*KS->StorerContext)
+                     : std::string();
       Kernel = kernel(Body, ProducerBody, StorerBody) + "\n";
     }
     // The region's entry launcher tests its arrays for overlap (Aliasing.h)
@@ -1419,11 +1435,11 @@ private:
   /// The kernel's launcher; none for an alternative of the components,
   /// which the region's launcher launches itself (but the twin's
   /// declaration, where this kernel was to make it).
-  std::string launcherText(const KernelSchedule &KS) const {
+  std::string launcherText(const std::optional<KernelSchedule> &KS) const {
     if (Components && !entersRegion())
       return DeclareTwin ? launcherSignature(twin()) + ";  // the fallback, defined below\n\n"
                          : "";
-    return launcher(KS) + "\n";
+    return launcher(*KS) + "\n";
   }
 
   /// The launcher's signature (without its body) for kernel `KName`.
@@ -1860,6 +1876,8 @@ private:
   /// and whether the region's epilogue functor is defined with it.
   bool Components = false;
   bool DefinesFunctor = false;
+  /// explains().
+  bool Explains = true;
   std::string twin() const { return Twin.empty() ? Name + "_cp_async" : Twin; }
   /// Whether this is the launcher the region's call names (the default
   /// kernel's), which dispatches to the others.
@@ -2076,6 +2094,7 @@ struct KernelJob {
   bool Fallback = false;       // servesAsFallback
   bool RegionSplitsK = false;  // regionSplitsK
   bool CopyingDefault = false; // fallsBackToCopyingDefault
+  bool Explains = true;        // explains
   std::optional<llvm::Expected<GeneratedRegion>> Result;
 };
 
@@ -2108,7 +2127,8 @@ void runJob(KernelJob &J, const RegionModel &M, const MatmulIdiom &Idiom,
         .regionSplitsK(J.RegionSplitsK)
         .servesAsFallback(J.Fallback)
         .fallsBackToCopyingDefault(J.CopyingDefault)
-        .definesEpilogueFunctor(J.DefinesFunctor);
+        .definesEpilogueFunctor(J.DefinesFunctor)
+        .explains(J.Explains);
     if (J.Twin)
       E.fallsBackTo(*J.Twin, J.DeclareTwin);
     J.Result.emplace(E.run());
@@ -2150,7 +2170,7 @@ llvm::Expected<GeneratedRegion>
 generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModelBuilder &Model,
                const KernelConfig &C, const std::string &Name,
                const std::string &SourceLocation, const std::vector<AlternativeKernel> &Alts,
-               unsigned Threads) {
+               unsigned Threads, bool Explains) {
   std::vector<KernelJob> Jobs;
   // The first kernel emitted defines the pieces the others share.
   bool SharedDone = false;
@@ -2217,6 +2237,7 @@ generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModelBui
   });
   for (KernelJob &J : Jobs) {
     J.RegionSplitsK = SplitsK;
+    J.Explains = Explains;
     J.CopyingDefault = CopyingDefault;
   }
   runJobs(Jobs, Threads, M, Idiom, Model, Name, SourceLocation);

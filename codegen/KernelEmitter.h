@@ -25,12 +25,16 @@ using IslModelBuilder = std::function<llvm::Expected<IslModel>(isl::ctx)>;
 /// predicate (tc/tile_choice.cuh) accepts, the first that does.
 /// Each kernel is generated from its own model, built by `Model` in an isl
 /// context of its own, on up to `Threads` threads (0: one per core): the
-/// text does not depend on how many run at once.
+/// text does not depend on how many run at once. Without `Explains`, the
+/// schedule steps of kernels that only the explanation would show (further
+/// kernels composed of the components) are not computed; the rewrite is
+/// the same.
 llvm::Expected<GeneratedRegion>
 generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModelBuilder &Model,
                const KernelConfig &C, const std::string &Name,
                const std::string &SourceLocation,
-               const std::vector<AlternativeKernel> &Alts = {}, unsigned Threads = 1);
+               const std::vector<AlternativeKernel> &Alts = {}, unsigned Threads = 1,
+               bool Explains = true);
 
 } // namespace tc
 
