@@ -111,41 +111,23 @@ public:
   RegionFinder(SourceManager &SM, const std::vector<PragmaRecord> &Pragmas)
       : SM(SM), Pragmas(Pragmas) {}
 
+  // Every kind of function body, its regions found under it (a
+  // constructor's, destructor's or conversion function's to be diagnosed
+  // as such: placementError).
   bool TraverseFunctionDecl(FunctionDecl *F) {
-    const FunctionDecl *Saved = Current;
-    Current = F;
-    bool R = RecursiveASTVisitor::TraverseFunctionDecl(F);
-    Current = Saved;
-    return R;
+    return in(F, [&] { return RecursiveASTVisitor::TraverseFunctionDecl(F); });
   }
   bool TraverseCXXMethodDecl(CXXMethodDecl *F) {
-    const FunctionDecl *Saved = Current;
-    Current = F;
-    bool R = RecursiveASTVisitor::TraverseCXXMethodDecl(F);
-    Current = Saved;
-    return R;
+    return in(F, [&] { return RecursiveASTVisitor::TraverseCXXMethodDecl(F); });
   }
-  // (Found, to be diagnosed as such: placementError.)
   bool TraverseCXXConstructorDecl(CXXConstructorDecl *F) {
-    const FunctionDecl *Saved = Current;
-    Current = F;
-    bool R = RecursiveASTVisitor::TraverseCXXConstructorDecl(F);
-    Current = Saved;
-    return R;
+    return in(F, [&] { return RecursiveASTVisitor::TraverseCXXConstructorDecl(F); });
   }
   bool TraverseCXXDestructorDecl(CXXDestructorDecl *F) {
-    const FunctionDecl *Saved = Current;
-    Current = F;
-    bool R = RecursiveASTVisitor::TraverseCXXDestructorDecl(F);
-    Current = Saved;
-    return R;
+    return in(F, [&] { return RecursiveASTVisitor::TraverseCXXDestructorDecl(F); });
   }
   bool TraverseCXXConversionDecl(CXXConversionDecl *F) {
-    const FunctionDecl *Saved = Current;
-    Current = F;
-    bool R = RecursiveASTVisitor::TraverseCXXConversionDecl(F);
-    Current = Saved;
-    return R;
+    return in(F, [&] { return RecursiveASTVisitor::TraverseCXXConversionDecl(F); });
   }
 
   bool VisitCompoundStmt(CompoundStmt *CS) {
@@ -171,6 +153,15 @@ public:
   std::set<const PragmaRecord *> Found;
 
 private:
+  /// Traverse() with F the function whose body it is in.
+  template <typename TraverseBody> bool in(const FunctionDecl *F, TraverseBody Traverse) {
+    const FunctionDecl *Saved = Current;
+    Current = F;
+    bool R = Traverse();
+    Current = Saved;
+    return R;
+  }
+
   SourceManager &SM;
   const std::vector<PragmaRecord> &Pragmas;
   const FunctionDecl *Current = nullptr;
