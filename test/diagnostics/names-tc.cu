@@ -15,6 +15,9 @@
 // unscoped enumeration's enumerators its context's:
 // RUN: not %tc-rewrite %s -o %t5.cu -extra-arg=-DINLINE 2>&1 | FileCheck %s --check-prefix=INLINE
 // RUN: not %tc-rewrite %s -o %t6.cu -extra-arg=-DENUMERATOR 2>&1 | FileCheck %s --check-prefix=ENUMERATOR
+// A namespace tc of the file's own would redefine the runtime's entities:
+// RUN: not %tc-rewrite %s -o %t7.cu -extra-arg=-DNAMESPACE 2>&1 | FileCheck %s --check-prefix=NAMESPACE
+// RUN: diff %s %t7.cu
 // Elsewhere the name is the program's own: a member, a local, a namespace
 // that neither encloses a region nor is nominated.
 // RUN: %tc-rewrite %s -o %t4.cu -extra-arg=-DHARMLESS
@@ -28,13 +31,21 @@ namespace x { inline namespace v1 { namespace tc { int z; } } }
 using namespace x;
 #endif
 
+#ifdef NAMESPACE
+// NAMESPACE: {{.*}}names-tc.cu:[[@LINE+2]]:11: error: namespace 'tc' is the namespace of tc-rewrite's runtime headers
+// NAMESPACE: {{.*}}names-tc.cu:[[@LINE+1]]:11: note: the rewritten regions call tc::...; rename this namespace (the file's regions stay as written)
+namespace tc {
+inline int min(int a, int b) { return a < b ? a : b; }
+}  // namespace tc
+#endif
+
 #ifdef ENUMERATOR
 // ENUMERATOR: {{.*}}names-tc.cu:[[@LINE+1]]:18: error: the name 'tc'
 enum Mode { off, tc };
 #endif
 
 #if !defined(ENCLOSING) && !defined(USING) && !defined(HARMLESS) && !defined(INLINE) && \
-    !defined(ENUMERATOR)
+    !defined(ENUMERATOR) && !defined(NAMESPACE)
 // FILE: {{.*}}names-tc.cu:[[@LINE+2]]:5: error: the name 'tc' is the namespace of tc-rewrite's runtime headers
 // FILE: {{.*}}names-tc.cu:[[@LINE+1]]:5: note: the rewritten regions call tc::...; rename this declaration (the file's regions stay as written)
 int tc = 3;
