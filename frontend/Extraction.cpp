@@ -740,7 +740,7 @@ private:
         // A name for values: each read is the value of the binding it sees,
         // so one never read is dropped, which its initialiser's effects
         // (a call that counts, prints or writes) must not be.
-        if (VD->getInit() && VD->getInit()->HasSideEffects(Ctx) && !readInRegion(VD))
+        if (VD->getInit() && VD->getInit()->HasSideEffects(Ctx) && !mentions(RegionRoot, VD))
           return regionError(VD->getLocation(),
                              "the initialiser of '" + VD->getNameAsString() +
                                  "' may have effects, and the region never reads it",
@@ -2049,21 +2049,6 @@ private:
       if (auto E = checkNamedVariables(Child))
         return E;
     return llvm::Error::success();
-  }
-  /// Whether the region refers to VD (any reference: a read or a write).
-  bool readInRegion(const VarDecl *VD) const {
-    std::function<bool(const Stmt *)> Refers = [&](const Stmt *S) {
-      if (!S)
-        return false;
-      if (const auto *DR = dyn_cast<DeclRefExpr>(S); DR && DR->getDecl() == VD)
-        return true;
-      if (const auto *DS = dyn_cast<DeclStmt>(S))
-        for (const Decl *D : DS->decls())
-          if (const auto *V = dyn_cast<VarDecl>(D); V && V->getInit() && Refers(V->getInit()))
-            return true;
-      return llvm::any_of(S->children(), Refers);
-    };
-    return Refers(RegionRoot);
   }
   std::string typeName(QualType T) {
     return T.getUnqualifiedType().getAsString(*Policy);

@@ -718,9 +718,9 @@ private:
       // The initialisation of a second accumulator whose reduction was not
       // taken for a further product (`a2 -= x * y`, `a2 = a2 - x * y`):
       // said at that reduction, which is what needs rewriting.
-      for (size_t TI = SI + 1; TI < M.Stmts.size(); ++TI) {
+      for (size_t TI = SI + 1; !WritesAcc && TI < M.Stmts.size(); ++TI) {
         const Statement &T = M.Stmts[TI];
-        if (T.Write.ArrayId != S.Write.ArrayId || S.Write.ArrayId == Idiom.Accumulator ||
+        if (T.Write.ArrayId != S.Write.ArrayId ||
             !llvm::any_of(T.Reads, [&](const Access &R) { return R.ArrayId == T.Write.ArrayId; }))
           continue;
         return regionError(locOf(T),
