@@ -81,12 +81,6 @@ using MainloopOperands = KernelOperands<typename Mainloop::Element, kCount, Main
 // or always the copying producer (the persistent kernel only: to test it).
 enum class Producer { kTma, kCopies };
 
-// Blocks of `Mainloop` an SM holds (TmaWgmmaMainloop::kBlocksPerSm).
-template <class Mainloop>
-constexpr int blocks_per_sm() {
-  return Mainloop::kBlocksPerSm;
-}
-
 // One unit of work of a block: the tile (tile_m, tile_n), its k tiles
 // [k_begin, k_end), and for a part of a split tile, the tile's index among
 // the split tiles and the part (else -1).
@@ -126,8 +120,6 @@ __device__ __forceinline__ void gemm_unit(const typename Mainloop::Storage &s,
       producer_parts_in_cluster();  // (the whole warp)
     return;
   }
-  if constexpr (kRole == Role::kProducer)
-    return;
   typename Mainloop::Accumulators acc = {};
   Mainloop::consume(s, acc, k_tiles, thread, Scheduler::kPairs ? unit_blocks(schedule) : 1);
 
@@ -178,7 +170,7 @@ __device__ __forceinline__ void gemm_units(const typename Mainloop::Storage &s,
 // The kernel's parameters end in the schedule's, as tc::launch_schedule
 // passes them.
 template <class Mainloop, class Epilogue, class Scheduler, int kProducts>
-__global__ void __launch_bounds__(Mainloop::kThreads, blocks_per_sm<Mainloop>())
+__global__ void __launch_bounds__(Mainloop::kThreads, Mainloop::kBlocksPerSm)
     gemm_kernel(const GemmShape shape,
                 const __grid_constant__ MainloopOperands<Mainloop, kProducts> operands,
                 const Epilogue epilogue, const TileSchedule schedule,

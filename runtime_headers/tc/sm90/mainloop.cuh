@@ -226,15 +226,30 @@ struct TmaWgmmaMainloop {
             acc, ATile::advance(desc_a, stage, step), BTile::advance(desc_b, stage, step));
       wgmma_commit();
       wgmma_wait<1>(acc);  // tile t - 1's group has retired
-      if (t > 0 && (refilled || t - 1 + kStages < k_tiles))  // and its stage with it
-        release_stage_in_cluster(s.empty + (i - 1) % kStages, thread, blocks);
+      release_previous(s, i, t, k_tiles, thread, blocks, refilled);
     }
+    drain(s, acc, k_tiles, thread, blocks, first, refilled);
+  }
+
+ private:
+  // After tile t's (ring position i's) wait for all but its own group:
+  // tile t - 1's stage, whose wgmma have retired, where a producer refills
+  // it (every stage with `refilled`).
+  __device__ __forceinline__ static void release_previous(const Storage &s, unsigned i, int t, int k_tiles,
+                                          int thread, int blocks, bool refilled) {
+    if (t > 0 && (refilled || t - 1 + kStages < k_tiles))
+      release_stage_in_cluster(s.empty + (i - 1) % kStages, thread, blocks);
+  }
+
+  // After the last tile: every wgmma retired, and with `refilled` the last
+  // stage released too.
+  __device__ __forceinline__ static void drain(const Storage &s, Accumulators &acc, int k_tiles, int thread,
+                               int blocks, unsigned first, bool refilled) {
     wgmma_wait<0>(acc);
     if (refilled && k_tiles > 0)
       release_stage_in_cluster(s.empty + (first + k_tiles - 1) % kStages, thread, blocks);
   }
 
- private:
   // Chunks of 16 bytes a thread loads before converting them
   // (apply_prologue_to_tile): 2 where registers are short (two blocks an
   // SM, or eight chunks or more a thread: 4 made ptxas spill), else 4.
@@ -303,8 +318,7 @@ struct TmaWgmmaMainloop {
     wgmma_commit();
     wgmma_wait<1>(acc);                  // tile t - 1's group has retired
     fence_fragments(frags[1 - kBuffer]);  // which read the other buffer until here
-    if (t > 0 && (refilled || t - 1 + kStages < k_tiles))  // and its stage with it
-      release_stage_in_cluster(s.empty + (i - 1) % kStages, thread, blocks);
+    release_previous(s, i, t, k_tiles, thread, blocks, refilled);
   }
 
   // consume() with A from registers. The loop runs whole pairs of tiles,
@@ -328,9 +342,7 @@ struct TmaWgmmaMainloop {
     if (t < k_tiles)
       register_a_tile<0>(s, acc, frags, loader, desc_b, t, k_tiles, thread, blocks, first,
                          refilled);
-    wgmma_wait<0>(acc);
-    if (refilled && k_tiles > 0)
-      release_stage_in_cluster(s.empty + (first + k_tiles - 1) % kStages, thread, blocks);
+    drain(s, acc, k_tiles, thread, blocks, first, refilled);
   }
 };
 
