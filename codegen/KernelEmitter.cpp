@@ -22,6 +22,7 @@
 #include <atomic>
 #include <cmath>
 #include <cstdlib>
+#include <functional>
 #include <map>
 #include <set>
 #include <system_error>
@@ -53,10 +54,13 @@ struct OperandTile {
 
 class Emitter {
 public:
-  Emitter(const RegionModel &M, const MatmulIdiom &Idiom, const IslModel &I,
+  /// `Model` builds the region's isl model in a context of the kernel's
+  /// own, at the first use: a further kernel of the sm_90 components
+  /// (needsModel) has no use for it.
+  Emitter(const RegionModel &M, const MatmulIdiom &Idiom, std::function<const IslModel &()> Model,
           const KernelConfig &C, std::string Name, std::string Where,
           std::vector<AlternativeKernel> Alts = {})
-      : M(M), Idiom(Idiom), I(I), C(C), Name(std::move(Name)),
+      : M(M), Idiom(Idiom), Model(std::move(Model)), C(C), Name(std::move(Name)),
         Where(std::move(Where)), Alts(std::move(Alts)), Region(this->Name),
         Components(composesSm90Gemm(C, Idiom, M.Clauses)) {}
 
@@ -129,10 +133,10 @@ public:
     // launcher of its own: its schedule steps are only explained.
     std::optional<ComputeSchedule> CS;
     std::optional<KernelSchedule> KS;
-    if (!Components || entersRegion() || Explains) {
-      CS = decomposeCompute(M, Idiom, I, C);
+    if (!Components || Explains) {
+      CS = decomposeCompute(M, Idiom, I(), C);
       StatementTexts T = texts(*Epi, Lanes);
-      KS = buildKernelSchedule(M, Idiom, I, *CS, C, T);
+      KS = buildKernelSchedule(M, Idiom, I(), *CS, C, T);
     }
 
     GeneratedRegion G;
@@ -197,9 +201,9 @@ public:
         Params.push_back({A.LauncherType, A.Name});
       const IslModel &WI = asWrittenIsl();
       // Over every size: it runs where the kernel's assumptions fail.
-      IslModel Plain = IslModel::build(
-          I.Context.ctx(), M.asWritten(),
-          isl::set(I.Context.ctx(), M.asWritten().contextString()));
+      isl::ctx Ctx = I().Context.ctx();
+      IslModel Plain =
+          IslModel::build(Ctx, M.asWritten(), isl::set(Ctx, M.asWritten().contextString()));
       Serial = "// " + Where + ": the '#pragma tc' region as written, on one thread, for\n"
                "// the sizes and arrays the kernels do not serve (run by " + Name +
                "_launch)\n" + serialKernel(M.asWritten(), Plain, serialKernelName(), Params) +
@@ -220,7 +224,7 @@ public:
                     (decodes() ? weightRowsFunctor() +
                                      (DefinesFunctor ? std::string() : epilogueFunctor(*Epi, Lanes))
                                : std::string()) +
-                    launcherText(KS);
+                    launcherText(KS ? KS->GridTiles : isl::set());
     G.Call = call();
     return G;
   }
@@ -1435,11 +1439,12 @@ private:
   /// The kernel's launcher; none for an alternative of the components,
   /// which the region's launcher launches itself (but the twin's
   /// declaration, where this kernel was to make it).
-  std::string launcherText(const std::optional<KernelSchedule> &KS) const {
+  /// GridTiles: the kernel schedule's, where it was built.
+  std::string launcherText(const isl::set &GridTiles) const {
     if (Components && !entersRegion())
       return DeclareTwin ? launcherSignature(twin()) + ";  // the fallback, defined below\n\n"
                          : "";
-    return launcher(*KS) + "\n";
+    return launcher(GridTiles.is_null() ? gridTiles(M, Idiom, I(), C) : GridTiles) + "\n";
   }
 
   /// The launcher's signature (without its body) for kernel `KName`.
@@ -1451,7 +1456,7 @@ private:
     return S + (Args.empty() ? "" : ", ") + "cudaStream_t tc_stream)";
   }
 
-  std::string launcher(const KernelSchedule &KS) const {
+  std::string launcher(const isl::set &GridTiles) const {
     auto Args = arguments();
     std::string ArgList; // the arguments passed on: "M, N, K, A, B, C"
     for (size_t I = 0; I < Args.size(); ++I)
@@ -1469,7 +1474,7 @@ private:
     // Grid: one block per block tile of the output, counted by isl. The
     // checks come before the choice of kernel, whose arithmetic on the
     // sizes assumes an output.
-    isl::set Tiles = KS.GridTiles;
+    isl::set Tiles = GridTiles;
     int BatchPos = isl_set_find_dim_by_name(Tiles.get(), isl_dim_param, "tc_batch");
     if (BatchPos >= 0) // the same tiles for every batch element
       Tiles = isl::manage(isl_set_project_out(Tiles.copy(), isl_dim_param, BatchPos, 1));
@@ -1825,14 +1830,14 @@ private:
 
   /// MatmulIdiom::SerialWhen as a condition on the sizes.
   std::string boxReadsBeyondCondition() const {
-    isl::set Context = withKnownSizes(isl::set(I.Context.ctx(), M.contextString()), M);
-    isl::set Bad = withKnownSizes(isl::set(I.Context.ctx(), Idiom.SerialWhen), M);
+    isl::set Context = withKnownSizes(isl::set(I().Context.ctx(), M.contextString()), M);
+    isl::set Bad = withKnownSizes(isl::set(I().Context.ctx(), Idiom.SerialWhen), M);
     isl::ast_build Build = isl::ast_build::from_context(Context);
     return printAstExpr(Build.expr_from(Bad.gist(Context)).get());
   }
 
   std::string printSetCondition(const isl::set &Params) const {
-    isl::ast_build Build = isl::ast_build::from_context(I.Context);
+    isl::ast_build Build = isl::ast_build::from_context(I().Context);
     std::string Cond = printAstExpr(Build.expr_from(Params).get());
     return Cond;
   }
@@ -1855,7 +1860,9 @@ private:
 
   const RegionModel &M;
   const MatmulIdiom &Idiom;
-  const IslModel &I;
+  std::function<const IslModel &()> Model;
+  /// The region's isl model (built at the first call).
+  const IslModel &I() const { return Model(); }
   const KernelConfig &C;
   std::string Name, Where;
   /// The region's further kernels, which this launcher dispatches to.
@@ -1885,11 +1892,11 @@ private:
   /// The sizes' condition that rows of the written arrays do not overlap
   /// (rowAssumptions), as C; empty where every size satisfies it.
   std::string rowsAssumed() const {
-    isl::set Context(I.Context.ctx(), M.contextString());
-    if (Context.is_subset(I.Assumptions))
+    isl::set Context(I().Context.ctx(), M.contextString());
+    if (Context.is_subset(I().Assumptions))
       return "";
     isl::ast_build Build = isl::ast_build::from_context(Context);
-    return printAstExpr(Build.expr_from(I.Assumptions.gist(Context)).get());
+    return printAstExpr(Build.expr_from(I().Assumptions.gist(Context)).get());
   }
   std::string serialKernelName() const { return Region + "_serial_kernel"; }
   /// Whether the region's launcher runs the serial kernel somewhere: where
@@ -1909,10 +1916,10 @@ private:
   /// Built once, on first use.
   const IslModel &asWrittenIsl() const {
     if (!M.AsWritten)
-      return I;
+      return I();
     if (!WrittenIsl) {
       // rowAssumptions of the fused model, which built I, computed these.
-      isl::ctx Ctx = I.Context.ctx();
+      isl::ctx Ctx = I().Context.ctx();
       WrittenIsl = IslModel::build(Ctx, *M.AsWritten,
                                    llvm::cantFail(rowAssumptions(Ctx, *M.AsWritten)));
     }
@@ -2113,25 +2120,44 @@ void runJob(KernelJob &J, const RegionModel &M, const MatmulIdiom &Idiom,
     // Its own isl context: the jobs may run at once, and each kernel's
     // text is then the same however many do.
     isl::ctx Ctx = makeIslContext();
+    // The model, built at the first use; where that fails, its error is
+    // the kernel's (ModelFailed unwinds the emitter).
+    std::optional<IslModel> I;
+    std::optional<llvm::Error> ModelError;
+    struct ModelFailed {};
     struct Free {
       isl::ctx C;
-      ~Free() { isl_ctx_free(C.release()); }
-    } Guard{Ctx};
-    auto I = Model(Ctx);
-    if (!I) {
-      J.Result.emplace(I.takeError());
-      return;
+      std::optional<IslModel> &I;
+      ~Free() {
+        I.reset(); // its objects before their context
+        isl_ctx_free(C.release());
+      }
+    } Guard{Ctx, I};
+    auto Lazy = [&]() -> const IslModel & {
+      if (!I) {
+        auto Built = Model(Ctx);
+        if (!Built) {
+          ModelError.emplace(Built.takeError());
+          throw ModelFailed{};
+        }
+        I.emplace(std::move(*Built));
+      }
+      return *I;
+    };
+    try {
+      Emitter E(M, Idiom, Lazy, J.Config, J.Name, SourceLocation, J.Alts);
+      E.partOf(Region, J.Shared)
+          .regionSplitsK(J.RegionSplitsK)
+          .servesAsFallback(J.Fallback)
+          .fallsBackToCopyingDefault(J.CopyingDefault)
+          .definesEpilogueFunctor(J.DefinesFunctor)
+          .explains(J.Explains);
+      if (J.Twin)
+        E.fallsBackTo(*J.Twin, J.DeclareTwin);
+      J.Result.emplace(E.run());
+    } catch (const ModelFailed &) {
+      J.Result.emplace(std::move(*ModelError));
     }
-    Emitter E(M, Idiom, *I, J.Config, J.Name, SourceLocation, J.Alts);
-    E.partOf(Region, J.Shared)
-        .regionSplitsK(J.RegionSplitsK)
-        .servesAsFallback(J.Fallback)
-        .fallsBackToCopyingDefault(J.CopyingDefault)
-        .definesEpilogueFunctor(J.DefinesFunctor)
-        .explains(J.Explains);
-    if (J.Twin)
-      E.fallsBackTo(*J.Twin, J.DeclareTwin);
-    J.Result.emplace(E.run());
   } catch (const isl::exception &E) {
     J.Result.emplace(regionError(M.Range.getBegin(),
                                  std::string("isl failed while generating the kernel: ") +

@@ -195,10 +195,6 @@ IslModel IslModel::build(isl::ctx Ctx, const RegionModel &M, const isl::set &Ass
     }
   }
   I.Schedule = scheduleOf(Ctx, M).intersect_domain(I.Domains);
-  Dependences D = dependencesOf(I.AllReads, I.Writes, I.Schedule);
-  I.Flow = D.Flow;
-  I.Anti = D.Anti;
-  I.Output = D.Output;
   return I;
 }
 
@@ -225,8 +221,15 @@ bool involves(const isl::map &Access, unsigned Pos) {
   return isl_map_involves_dims(Access.get(), isl_dim_in, Pos, 1) == isl_bool_true;
 }
 
+const Dependences &IslModel::dependenceKinds() const {
+  if (!Deps)
+    Deps = dependencesOf(AllReads, Writes, Schedule);
+  return *Deps;
+}
+
 isl::union_map IslModel::dependences() const {
-  return Flow.unite(Anti).unite(Output);
+  const Dependences &D = dependenceKinds();
+  return D.Flow.unite(D.Anti).unite(D.Output);
 }
 
 std::string explainModel(const RegionModel &M, const IslModel &I) {
@@ -266,9 +269,10 @@ std::string explainModel(const RegionModel &M, const IslModel &I) {
       S += "    read R" + std::to_string(R) + ": " +
            islStr(I.Reads.at(St.Name)[R]) + "\n";
   }
-  S += "  flow dependences:   " + islStr(I.Flow) + "\n";
-  S += "  anti dependences:   " + islStr(I.Anti) + "\n";
-  S += "  output dependences: " + islStr(I.Output) + "\n";
+  const Dependences &D = I.dependenceKinds();
+  S += "  flow dependences:   " + islStr(D.Flow) + "\n";
+  S += "  anti dependences:   " + islStr(D.Anti) + "\n";
+  S += "  output dependences: " + islStr(D.Output) + "\n";
   return S;
 }
 

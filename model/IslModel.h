@@ -11,6 +11,7 @@
 #include "RegionError.h"
 #include <isl/cpp.h>
 #include <map>
+#include <optional>
 #include <sstream>
 
 namespace tc {
@@ -33,6 +34,12 @@ isl::ctx makeIslContext();
 /// `N <= ldc`). Where isl fails, every size is marked.
 void markSignedParameters(RegionModel &M);
 
+/// Flow (read after write), anti (write after read) and output (write
+/// after write) dependences of accesses executed in Schedule's order.
+struct Dependences {
+  isl::union_map Flow, Anti, Output;
+};
+
 struct IslModel {
   isl::set Context;
   isl::union_set Domains;
@@ -45,8 +52,6 @@ struct IslModel {
   std::map<std::string, std::vector<isl::map>> RawReads;
   isl::union_map Writes, AllReads;
   isl::union_map Schedule;                        // original order
-  // Dependences of the original program (isl_union_access_info).
-  isl::union_map Flow, Anti, Output;
 
   /// Parameter values the model assumes (e.g. N <= ldc, so that the rows
   /// of a written array do not overlap); checked by the launcher.
@@ -56,8 +61,15 @@ struct IslModel {
   /// With assumptions from rowAssumptions(): domains and dependences are
   /// computed for parameter values that satisfy them.
   static IslModel build(isl::ctx Ctx, const RegionModel &M, const isl::set &Assumed);
+  /// Dependences of the original program (isl_union_access_info),
+  /// computed at the first call: most models (a kernel's own, built again
+  /// in its context) never ask, and the analysis is most of a build.
+  const Dependences &dependenceKinds() const;
   /// All dependences (flow, anti and output).
   isl::union_map dependences() const;
+
+private:
+  mutable std::optional<Dependences> Deps;
 };
 
 /// A delinearised subscript C[i][j] of an array the region writes is only
@@ -73,11 +85,6 @@ llvm::Expected<isl::set> rowAssumptions(isl::ctx Ctx, const RegionModel &M);
 isl::set withKnownSizes(isl::set S, const RegionModel &M);
 isl::union_map withKnownSizes(const isl::union_map &U, const RegionModel &M);
 
-/// Flow (read after write), anti (write after read) and output (write
-/// after write) dependences of accesses executed in Schedule's order.
-struct Dependences {
-  isl::union_map Flow, Anti, Output;
-};
 Dependences dependencesOf(const isl::union_map &Reads, const isl::union_map &Writes,
                           const isl::union_map &Schedule);
 

@@ -331,8 +331,10 @@ llvm::Expected<GeneratedRegion> generate(const RegionModel &Source, const Region
       if (!Assumed)
         return Assumed.takeError();
       IslModel Written = IslModel::build(IslCtx, Source, *Assumed);
+      // (The model's text only for --explain: it costs the dependence
+      // analysis, which a model without fusion or boxes needs only once.)
       std::string Text = "region " + Name + " at " + Where + "\n" +
-                         explainModel(Source, Written);
+                         (Opts.Explain ? explainModel(Source, Written) : std::string());
       // What is explained so far goes out however the region ends.
       auto Flush = llvm::make_scope_exit([&] { Explain += Text; });
       // A statement whose loops and conditions hold for no sizes (`if (i <
@@ -372,8 +374,9 @@ llvm::Expected<GeneratedRegion> generate(const RegionModel &Source, const Region
         if (!FusedAssumed)
           return FusedAssumed.takeError();
         FusedIsl = IslModel::build(IslCtx, (*Fusion)->Fused, *FusedAssumed);
-        Text += (*Fusion)->Explain + "  the fused model:\n" +
-                explainModel((*Fusion)->Fused, *FusedIsl);
+        if (Opts.Explain)
+          Text += (*Fusion)->Explain + "  the fused model:\n" +
+                  explainModel((*Fusion)->Fused, *FusedIsl);
       }
       const RegionModel &M = *Fusion ? (*Fusion)->Fused : Boxed;
       const IslModel &I = FusedIsl ? *FusedIsl : BoxedIsl;

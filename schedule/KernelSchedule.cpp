@@ -58,9 +58,7 @@ public:
                                        str(C.BlockK) + ")] }"))
                  .intersect(set(std::string("{ [t] : ") + KBegin + " <= t < " + KEnd + " }"));
     Output = outputDomain();
-    KS.GridTiles = Output.apply(map("{ Store[m, n] -> [floor(m / " +
-                                    str(C.BlockM) + "), floor(n / " +
-                                    str(C.BlockN) + ")] }"));
+    KS.GridTiles = gridTiles(Output);
     // The grid launches exactly the tiles that hold output elements, so a
     // block's own tile is one of them: isl drops the "is my tile empty"
     // guards, which would otherwise split the main loop into basic blocks
@@ -97,6 +95,13 @@ public:
                         printTree(KS.Tree)});
     return KS;
   }
+
+  /// The block tiles that hold elements of Output (outputDomain()).
+  isl::set gridTiles(const isl::set &Output) {
+    return Output.apply(map("{ Store[m, n] -> [floor(m / " + str(C.BlockM) + "), floor(n / " +
+                            str(C.BlockN) + ")] }"));
+  }
+  isl::set gridTiles() { return gridTiles(outputDomain()); }
 
 private:
   isl::map map(const std::string &S) { return isl::map(Ctx, ids() + " -> " + S); }
@@ -990,6 +995,14 @@ KernelSchedule buildKernelSchedule(const RegionModel &M, const MatmulIdiom &Idio
                                    const IslModel &I, const ComputeSchedule &CS,
                                    const KernelConfig &C, const StatementTexts &T) {
   return Builder(M, Idiom, I, CS, C, T).run();
+}
+
+isl::set gridTiles(const RegionModel &M, const MatmulIdiom &Idiom, const IslModel &I,
+                   const KernelConfig &C) {
+  // The grid needs neither the compute schedule nor the statements' texts.
+  const ComputeSchedule NoCompute;
+  const StatementTexts NoTexts;
+  return Builder(M, Idiom, I, NoCompute, C, NoTexts).gridTiles();
 }
 
 namespace {

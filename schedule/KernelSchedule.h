@@ -128,6 +128,12 @@ KernelSchedule buildKernelSchedule(const RegionModel &M, const MatmulIdiom &Idio
                                    const IslModel &I, const ComputeSchedule &CS,
                                    const KernelConfig &C, const StatementTexts &T);
 
+/// The block tiles [tile_m, tile_n] holding output elements of a kernel of
+/// C's tiles (KernelSchedule::GridTiles), without building its schedule:
+/// what a launcher of the sm_90 components needs.
+isl::set gridTiles(const RegionModel &M, const MatmulIdiom &Idiom, const IslModel &I,
+                   const KernelConfig &C);
+
 /// Generates the kernel body from `Tree` (KS.Tree, KS.Producer, ...) under
 /// `Context` (default KS.Context); statements print through their templates.
 std::string generateKernelBody(const KernelSchedule &KS, const isl::schedule &Tree,

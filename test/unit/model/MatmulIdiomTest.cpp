@@ -86,7 +86,7 @@ TEST_F(CanonicalIslModelTest, Accesses) {
 }
 
 TEST_F(CanonicalIslModelTest, FlowDependences) {
-  EXPECT_FALSE(I.Flow.is_empty());
+  EXPECT_FALSE(I.dependenceKinds().Flow.is_empty());
   EXPECT_FALSE(I.dependences().is_empty());
   // acc = 0 feeds the first k iteration (or the store when K = 0), each k
   // feeds the next, and the last feeds the store.
@@ -98,13 +98,13 @@ TEST_F(CanonicalIslModelTest, FlowDependences) {
            "S1[i, j, k] -> S2[i, j] : 0 <= i < M and 0 <= j < N and k = K - 1 and "
            "K > 0; "
            "S0[i, j] -> S2[i, j] : 0 <= i < M and 0 <= j < N and K = 0 }");
-  EXPECT_TRUE(I.Flow.is_equal(Expected)) << islStr(I.Flow);
+  EXPECT_TRUE(I.dependenceKinds().Flow.is_equal(Expected)) << islStr(I.dependenceKinds().Flow);
   // Nothing is written twice except acc: S0 then every S1 of the element.
   isl::union_map OutputSuperset(
       Ctx, "[M, N, K] -> { S0[i, j] -> S1[i, j, k]; S1[i, j, k] -> S1[i, j, k2] : "
            "k2 > k }");
-  EXPECT_TRUE(I.Output.is_subset(OutputSuperset)) << islStr(I.Output);
-  EXPECT_FALSE(I.Output.is_empty());
+  EXPECT_TRUE(I.dependenceKinds().Output.is_subset(OutputSuperset)) << islStr(I.dependenceKinds().Output);
+  EXPECT_FALSE(I.dependenceKinds().Output.is_empty());
 }
 
 TEST_F(CanonicalIslModelTest, ExplainMentionsEveryStatement) {

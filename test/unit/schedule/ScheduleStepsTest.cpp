@@ -1,5 +1,6 @@
 //===- ScheduleStepsTest.cpp - the compute decomposition ------------------===//
 #include "../RegionTestUtil.h"
+#include "KernelSchedule.h"
 #include "ScheduleSteps.h"
 #include "gtest/gtest.h"
 #include <isl/schedule_node.h>
@@ -351,6 +352,27 @@ TEST_F(DecomposeGemmTest, StepByStepMatchesDecomposition) {
   S = mapToBlocksAndWarps(S, C);
   EXPECT_EQ(printTree(S), CS.Steps[7].Tree);
   EXPECT_TRUE(domainOf(S).is_equal(CS.ContractedDomain));
+}
+
+// A launcher of the sm_90 components takes its grid's tiles without the
+// kernel schedule: they must be the schedule's, in print too (the
+// launcher's condition is printed from them).
+TEST_F(DecomposeGemmTest, GridTilesAreTheKernelSchedules) {
+  KernelConfig Copying = paperConfig();
+  KernelConfig Persistent = paperConfig();
+  Persistent.Arch = GpuArch::SM90a;
+  Persistent.BlockK = 64;
+  Persistent.Tma = true;
+  Persistent.PersistentTiles = true;
+  for (const KernelConfig &C : {Copying, Persistent}) {
+    ComputeSchedule S = decomposeCompute(*E.Model, Idiom, I, C);
+    StatementTexts T;
+    T.TmaLoad = {""}; // one product's copies
+    KernelSchedule KS = buildKernelSchedule(*E.Model, Idiom, I, S, C, T);
+    isl::set Tiles = gridTiles(*E.Model, Idiom, I, C);
+    EXPECT_TRUE(Tiles.is_equal(KS.GridTiles)) << islStr(Tiles);
+    EXPECT_EQ(islStr(Tiles), islStr(KS.GridTiles));
+  }
 }
 
 } // namespace
