@@ -732,6 +732,16 @@ private:
                            "'#pragma tc' region",
                            "declare arrays, structs and other variables before the "
                            "region");
+      // A static or thread_local local keeps its value from one element
+      // (and call) to the next; the kernels' locals are each element's.
+      if (VD->isStaticLocal() || VD->getTLSKind() != VarDecl::TLS_None)
+        return regionError(VD->getLocation(),
+                           "'" + VD->getNameAsString() + "' is a " +
+                               (VD->getTLSKind() != VarDecl::TLS_None ? "thread_local"
+                                                                       : "static") +
+                               " variable declared in the region",
+                           "its value carries from one element to the next, which the "
+                           "kernels do not keep; declare it without the storage class");
       // Variables the region assigns after their declaration are
       // accumulators, unless every assignment rebinds them. The others are
       // names for values (let-bindings, `float a = A[i * K + k];`),
@@ -1287,7 +1297,9 @@ private:
     if (V.isUnsigned() ? !V.isIntN(63) : !V.isSignedIntN(64))
       return regionError(Loc, "integer constant out of the range of int64_t",
                          "sizes and bounds are computed in 64-bit signed integers");
-    return V.getSExtValue();
+    // Extended by its signedness: `true` or an unsigned char 200 is a
+    // narrow unsigned value, not -1 or -56.
+    return V.getExtValue();
   }
 
   llvm::Expected<Polynomial> polynomial(const Expr *E) {
@@ -1299,6 +1311,14 @@ private:
       // bool or to a type narrower than int and than its operand is not
       // (`A[(bool)i]` is A[0] or A[1]).
       QualType To = CE->getType(), From = CE->getSubExpr()->getType();
+      // A constant's conversion is its converted value: `(unsigned char)200`.
+      if (To->isIntegerType() && From->isIntegerType())
+        if (std::optional<llvm::APSInt> V = CE->getIntegerConstantExpr(Ctx)) {
+          auto Value = constantValue(*V, CE->getExprLoc());
+          if (!Value)
+            return Value.takeError();
+          return Polynomial::constant(*Value);
+        }
       if (To->isIntegerType() && From->isIntegerType() &&
           (To->isBooleanType() ||
            (Ctx.getIntWidth(To) < 32 && Ctx.getIntWidth(To) < Ctx.getIntWidth(From))))
@@ -1315,7 +1335,9 @@ private:
                                                  : !IL->getValue().isSignedIntN(64))
         return regionError(IL->getLocation(), "integer literal out of the range of int64_t",
                            "sizes and bounds are computed in 64-bit signed integers");
-      return Polynomial::constant(IL->getValue().getSExtValue());
+      return Polynomial::constant(IL->getType()->isUnsignedIntegerType()
+                                      ? int64_t(IL->getValue().getZExtValue())
+                                      : IL->getValue().getSExtValue());
     }
     if (const auto *U = dyn_cast<UnaryOperator>(E)) {
       if (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus) {
@@ -1514,8 +1536,12 @@ private:
     std::optional<int64_t> Value;
     if (VD->getType().isConstQualified() || VD->isConstexpr())
       if (const Expr *Init = VD->getInit())
-        if (auto V = Init->getIntegerConstantExpr(Ctx))
-          Value = V->getSExtValue();
+        if (auto V = Init->getIntegerConstantExpr(Ctx)) {
+          auto Known = constantValue(*V, Use);
+          if (!Known)
+            return Known.takeError();
+          Value = *Known;
+        }
     return addSizeParameter(VD->getNameAsString(), VD, VD->getType(), Value, Use);
   }
 
@@ -2030,6 +2056,11 @@ private:
             break;
           Volatile |= P.isVolatileQualified();
         }
+        if (isLongDouble(T))
+          return regionError(DR->getLocation(),
+                             "'" + VD->getNameAsString() + "' is of type '" + typeName(T) + "'",
+                             "device code has no long double (nor __float128); convert it to "
+                             "double before the region");
         if (Volatile)
           return regionError(DR->getLocation(),
                              "'" + VD->getNameAsString() + "' is volatile",
@@ -2052,6 +2083,24 @@ private:
   }
   std::string typeName(QualType T) {
     return T.getUnqualifiedType().getAsString(*Policy);
+  }
+  /// Whether T, or what it points to or holds, is a floating type wider
+  /// than double, which device code does not have (nvcc takes long double
+  /// as double there: a struct or kernel argument of one is laid out
+  /// differently on host and device).
+  bool isLongDouble(QualType T) const {
+    while (!T.isNull()) {
+      QualType C = T.getCanonicalType();
+      if (C->isPointerType())
+        T = C->getPointeeType();
+      else if (const ArrayType *AT = Ctx.getAsArrayType(C))
+        T = AT->getElementType();
+      else
+        return C->isSpecificBuiltinType(BuiltinType::LongDouble) ||
+               C->isSpecificBuiltinType(BuiltinType::Float128) ||
+               C->isSpecificBuiltinType(BuiltinType::Ibm128);
+    }
+    return false;
   }
   /// Whether T names a typedef or alias declared in a function (through
   /// pointers and arrays): one the generated code, defined before the

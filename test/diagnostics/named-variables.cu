@@ -1,8 +1,9 @@
 // Variables the launcher cannot take as the region names them: a qualified
 // name (the launcher's parameters are the region's variables under their
 // names alone, so `dims::M` would become the parameter `M` at the call)
-// and a volatile object (the kernels do not keep the order of its
-// accesses). A qualified integer constant is folded to its value. The
+// a volatile object (the kernels do not keep the order of its accesses)
+// and a long double (device code has none: nvcc takes it as double there,
+// so a kernel argument of one is laid out otherwise). A qualified integer constant is folded to its value. The
 // rejected regions stay as written.
 //
 // RUN: rm -f %t.cu %t.ok.cu
@@ -64,6 +65,20 @@ void volatile_output(int M, int N, int K, const __half *__restrict__ A,
       // DIAG: {{.*}}named-variables.cu:[[@LINE+2]]:7: error: 'C' is volatile
       // DIAG: {{.*}}named-variables.cu:[[@LINE+1]]:7: note: the kernels do not keep the order of a volatile object's accesses; drop the qualifier or leave the loop without the pragma
       C[i * N + j] = acc;
+    }
+}
+
+void long_double_scalar(int M, int N, int K, const __half *__restrict__ A,
+                        const __half *__restrict__ B, float *__restrict__ C, long double beta) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      // DIAG: {{.*}}named-variables.cu:[[@LINE+2]]:35: error: 'beta' is of type 'long double'
+      // DIAG: {{.*}}named-variables.cu:[[@LINE+1]]:35: note: device code has no long double (nor __float128); convert it to double before the region
+      C[i * N + j] = acc * 2.0f + beta;
     }
 }
 #else
