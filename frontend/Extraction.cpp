@@ -1311,21 +1311,21 @@ private:
       // bool or to a type narrower than int and than its operand is not
       // (`A[(bool)i]` is A[0] or A[1]).
       QualType To = CE->getType(), From = CE->getSubExpr()->getType();
-      // A constant's conversion is its converted value: `(unsigned char)200`.
-      if (To->isIntegerType() && From->isIntegerType())
+      if (To->isIntegerType() && From->isIntegerType() &&
+          (To->isBooleanType() ||
+           (Ctx.getIntWidth(To) < 32 && Ctx.getIntWidth(To) < Ctx.getIntWidth(From)))) {
+        // A constant's conversion is its converted value: `(unsigned char)200`.
         if (std::optional<llvm::APSInt> V = CE->getIntegerConstantExpr(Ctx)) {
           auto Value = constantValue(*V, CE->getExprLoc());
           if (!Value)
             return Value.takeError();
           return Polynomial::constant(*Value);
         }
-      if (To->isIntegerType() && From->isIntegerType() &&
-          (To->isBooleanType() ||
-           (Ctx.getIntWidth(To) < 32 && Ctx.getIntWidth(To) < Ctx.getIntWidth(From))))
         return regionError(CE->getExprLoc(),
                            "conversion to '" + typeName(To) +
                                "' in a subscript or loop bound changes the value",
                            AffineNote);
+      }
       if (isa<ImplicitCastExpr>(CE) || To->isIntegerType())
         return polynomial(CE->getSubExpr());
     }
@@ -1536,7 +1536,8 @@ private:
     std::optional<int64_t> Value;
     if (VD->getType().isConstQualified() || VD->isConstexpr())
       if (const Expr *Init = VD->getInit())
-        if (auto V = Init->getIntegerConstantExpr(Ctx)) {
+        if (auto V = Init->getIntegerConstantExpr(Ctx);
+            V && Ctx.getIntWidth(VD->getType()) <= 64) { // (wider: refused below)
           auto Known = constantValue(*V, Use);
           if (!Known)
             return Known.takeError();

@@ -1,6 +1,6 @@
 // Narrow unsigned constants keep their values: `true` is 1, a template
 // argument of type unsigned char 200 is 200 (not -56), an unsigned short
-// 40000 is 40000 (not -25536), and a constant's conversion is its
+// 40000 is 40000 (not -25536); 200 + 40000 + 44 = 40244, and a constant's conversion is its
 // converted value ((unsigned char)300 is 44). Each was sign-extended once:
 // the launcher moved A's view to a negative row, or `M - Skip` counted
 // M + 1 rows.
@@ -35,9 +35,10 @@ void skip_rows(int M, int N, int K, const __half *__restrict__ A,
 template void skip_rows<true>(int, int, int, const __half *, const __half *, float *);
 
 // CHECK-LABEL: static void tc_offset_rows_0_0_launch(
-// CHECK: A += (long long)(40244) * (K) + (long long)(0);
+// CHECK: A += (long long)((40000) + 244) * (K) + (long long)(0);
 // EXPLAIN: region tc_offset_rows_0_0 at
-// EXPLAIN: operand A: a view at offset [40244, 0]
+// EXPLAIN: context: [M, N, K, kRowOffset] -> {  : kRowOffset = 40000 and
+// EXPLAIN: operand A: a view at offset [kRowOffset + 244, 0]
 template <unsigned char Offset>
 void offset_rows(int M, int N, int K, const __half *__restrict__ A,
                  const __half *__restrict__ B, float *__restrict__ C) {
