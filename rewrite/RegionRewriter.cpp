@@ -29,21 +29,59 @@ using namespace clang;
 namespace tc {
 namespace {
 
-/// Remembers where the main file's last #include ends, for our own.
-class IncludeTracker : public PPCallbacks {
+/// The main file's preprocessor directives that decide where our own
+/// #include may go, and which a region may not hold: its #includes, its
+/// conditional blocks (#if ... #endif), and every #define, #undef,
+/// #include and conditional directive (Directives, by kind).
+struct MainFileDirectives {
+  std::vector<SourceLocation> IncludeEnds; // each #include's file name's end
+  std::vector<SourceRange> Conditionals;   // #if/#ifdef/#ifndef to its #endif
+  std::vector<std::pair<SourceLocation, std::string>> Directives;
+};
+
+class DirectiveTracker : public PPCallbacks {
 public:
-  IncludeTracker(SourceManager &SM, SourceLocation &Last) : SM(SM), Last(Last) {}
-  void InclusionDirective(SourceLocation HashLoc, const Token &, StringRef,
-                          bool, CharSourceRange FilenameRange, OptionalFileEntryRef,
-                          StringRef, StringRef, const Module *, bool,
+  DirectiveTracker(SourceManager &SM, MainFileDirectives &Out) : SM(SM), Out(Out) {}
+  void InclusionDirective(SourceLocation HashLoc, const Token &, StringRef, bool,
+                          CharSourceRange FilenameRange, OptionalFileEntryRef, StringRef,
+                          StringRef, const Module *, bool,
                           SrcMgr::CharacteristicKind) override {
-    if (SM.isWrittenInMainFile(HashLoc))
-      Last = FilenameRange.getEnd();
+    if (!SM.isWrittenInMainFile(HashLoc))
+      return;
+    Out.IncludeEnds.push_back(FilenameRange.getEnd());
+    Out.Directives.push_back({HashLoc, "#include"});
+  }
+  void MacroDefined(const Token &Name, const MacroDirective *) override {
+    add(Name.getLocation(), "#define");
+  }
+  void MacroUndefined(const Token &Name, const MacroDefinition &, const MacroDirective *) override {
+    add(Name.getLocation(), "#undef");
+  }
+  void If(SourceLocation Loc, SourceRange, ConditionValueKind) override { add(Loc, "#if"); }
+  void Ifdef(SourceLocation Loc, const Token &, const MacroDefinition &) override {
+    add(Loc, "#ifdef");
+  }
+  void Ifndef(SourceLocation Loc, const Token &, const MacroDefinition &) override {
+    add(Loc, "#ifndef");
+  }
+  void Elif(SourceLocation Loc, SourceRange, ConditionValueKind, SourceLocation) override {
+    add(Loc, "#elif");
+  }
+  void Else(SourceLocation Loc, SourceLocation) override { add(Loc, "#else"); }
+  void Endif(SourceLocation Loc, SourceLocation IfLoc) override {
+    if (!SM.isWrittenInMainFile(Loc))
+      return;
+    Out.Conditionals.push_back({IfLoc, Loc});
+    Out.Directives.push_back({Loc, "#endif"});
   }
 
 private:
+  void add(SourceLocation Loc, const char *Kind) {
+    if (Loc.isValid() && SM.isWrittenInMainFile(Loc))
+      Out.Directives.push_back({Loc, Kind});
+  }
   SourceManager &SM;
-  SourceLocation &Last;
+  MainFileDirectives &Out;
 };
 
 struct Region {
@@ -259,7 +297,7 @@ void add(tooling::Replacements &Into, const tooling::Replacement &R) {
 
 struct TranslationUnitRewriter::State {
   std::vector<PragmaRecord> Pragmas;
-  SourceLocation LastInclude;
+  MainFileDirectives Directives;
   Preprocessor *PP = nullptr;
 };
 
@@ -271,7 +309,7 @@ void TranslationUnitRewriter::registerPreprocessorHooks(Preprocessor &PP) {
   S->PP = &PP;
   PP.AddPragmaHandler(new TcPragmaHandler(S->Pragmas));
   PP.addPPCallbacks(
-      std::make_unique<IncludeTracker>(PP.getSourceManager(), S->LastInclude));
+      std::make_unique<DirectiveTracker>(PP.getSourceManager(), S->Directives));
 }
 
 namespace {
@@ -469,11 +507,46 @@ std::string runtimeInclude(const std::set<std::string> &Macros) {
 }
 
 /// Where a function's regions' definitions go: before the function, and
-/// before its `template <...>` line if it is a function template.
-SourceLocation definitionsAnchor(const FunctionDecl &F) {
+/// before its first `template <...>` line: a function template's own, or
+/// an out-of-line member's class template's (`template <class T>
+/// template <class U> void S<T>::f()`), whichever comes first.
+SourceLocation definitionsAnchor(const FunctionDecl &F, const SourceManager &SM) {
+  SourceLocation Outer = F.getOuterLocStart();
   if (const FunctionTemplateDecl *T = F.getDescribedFunctionTemplate())
-    return T->getBeginLoc();
-  return F.getOuterLocStart();
+    if (SM.isBeforeInTranslationUnit(T->getBeginLoc(), Outer))
+      return T->getBeginLoc();
+  return Outer;
+}
+
+/// Whether F is declared in an `extern "C"` block, where its definitions
+/// (templates among them) need C++ linkage back.
+bool inCLinkageBlock(const FunctionDecl &F) {
+  for (const DeclContext *DC = F.getLexicalDeclContext(); DC; DC = DC->getLexicalParent())
+    if (const auto *L = dyn_cast<LinkageSpecDecl>(DC))
+      return L->getLanguage() == LinkageSpecLanguageIDs::C;
+  return false;
+}
+
+/// A directive of the main file inside the region, which its replacement
+/// would drop: a #define or #undef whose effect reaches the code after
+/// it, an #include, or a conditional, whose other branch the rewrite
+/// would lose for a build with other macros.
+std::optional<RegionError> directiveError(SourceManager &SM, const Region &R,
+                                          const MainFileDirectives &D) {
+  SourceLocation Begin = SM.getExpansionLoc(R.S->getBeginLoc());
+  SourceLocation End = SM.getExpansionRange(R.S->getEndLoc()).getEnd();
+  for (const auto &[Loc, Kind] : D.Directives) {
+    if (SM.isBeforeInTranslationUnit(Loc, Begin) || SM.isBeforeInTranslationUnit(End, Loc))
+      continue;
+    const bool Conditional = Kind != "#define" && Kind != "#undef" && Kind != "#include";
+    return RegionError(Loc, "'" + Kind + "' inside a '#pragma tc' region",
+                       Conditional
+                           ? "the rewrite would keep only the code that this compilation's "
+                             "macros select; put the condition around the whole region"
+                           : "the region's text becomes a launch, which drops the directive; "
+                             "move it before or after the region");
+  }
+  return std::nullopt;
 }
 
 /// The pipeline on one region: model, idiom, configuration, code.
@@ -632,6 +705,17 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
     }
   std::set<const PragmaRecord *> Conflicting =
       conflictingRegions(SM, Finder.Regions, Pragmas, Diagnosed, error, note);
+  // A region of an included file is that file's to rewrite: said once
+  // for each, and the rest of this file goes on.
+  for (const PragmaRecord &P : Pragmas) {
+    SourceLocation At = SM.getExpansionLoc(P.Loc);
+    if (!SM.isWrittenInMainFile(At) && !SM.isInSystemHeader(At)) {
+      Report({P.Loc, "'#pragma tc' region in an included file is not rewritten",
+              /*IsNote=*/false, std::nullopt, /*IsWarning=*/true});
+      note(P.Loc, "tc-rewrite rewrites the files it is given; give it this file, or move "
+                  "the region into the source file");
+    }
+  }
   for (const PragmaRecord &P : Pragmas)
     if (P.Valid && !Finder.Found.count(&P) && !Diagnosed.count(&P) &&
         SM.isWrittenInMainFile(SM.getExpansionLoc(P.Loc))) {  // (a macro's _Pragma too)
@@ -762,8 +846,9 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
     // The region's definitions go before its function.
     std::set<std::string> UserMacros;
     if (S->PP)
-      UserMacros = userMacros(*S->PP, SM.getExpansionLoc(definitionsAnchor(*R.F)));
-    if (std::optional<RegionError> E = placementError(SM, Ctx.getLangOpts(), R)) {
+      UserMacros = userMacros(*S->PP, SM.getExpansionLoc(definitionsAnchor(*R.F, SM)));
+    if (std::optional<RegionError> E = placementError(SM, Ctx.getLangOpts(), R);
+        E || (E = directiveError(SM, R, S->Directives))) {
       report(*E, R, "");
       Result.RegionsRejected++;
       Outcomes.push_back(std::move(O));
@@ -805,28 +890,66 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
     Outcomes.push_back(std::move(O));
     Result.RegionsRewritten++;
   }
-  // Without an #include of its own the file gets ours at its start, where a
-  // function's definitions may be inserted too: one insertion carries both.
+  // Our #include goes after the file's last #include that comes before
+  // every region's definitions, outside any conditional block and any
+  // declaration (an `extern "C"` block, a namespace); without one, at the
+  // file's start (after a byte order mark). Where a function's
+  // definitions go there too, one insertion carries both.
+  SourceLocation FileStart = SM.getLocForStartOfFile(SM.getMainFileID());
+  if (SM.getBufferData(SM.getMainFileID()).starts_with("\xEF\xBB\xBF"))
+    FileStart = FileStart.getLocWithOffset(3);
+  std::optional<unsigned> FirstAnchor;
+  for (auto &[F, Text] : Definitions) {
+    unsigned Off = SM.getFileOffset(lineStart(SM, SM.getExpansionLoc(definitionsAnchor(*F, SM))));
+    FirstAnchor = FirstAnchor ? std::min(*FirstAnchor, Off) : Off;
+  }
+  auto Within = [&](SourceLocation L, SourceLocation B, SourceLocation E) {
+    return SM.isBeforeInTranslationUnit(B, L) && SM.isBeforeInTranslationUnit(L, E);
+  };
+  auto AtFileScope = [&](SourceLocation L) {
+    for (const SourceRange &C : S->Directives.Conditionals)
+      if (Within(L, C.getBegin(), C.getEnd()))
+        return false;
+    for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+      if (D->isImplicit() || D->getBeginLoc().isInvalid())
+        continue;
+      SourceLocation B = SM.getExpansionLoc(D->getBeginLoc());
+      if (SM.isWrittenInMainFile(B) &&
+          Within(L, B, SM.getExpansionRange(D->getEndLoc()).getEnd()))
+        return false;
+    }
+    return true;
+  };
+  std::optional<SourceLocation> IncludeAt;
+  for (SourceLocation E : S->Directives.IncludeEnds) {
+    SourceLocation End = lineEnd(SM, E);
+    if ((!FirstAnchor || SM.getFileOffset(End) <= *FirstAnchor) && AtFileScope(E))
+      IncludeAt = End;
+  }
   bool IncludeInDefinitions = false;
   for (auto &[F, Text] : Definitions) {
-    SourceLocation Begin = lineStart(SM, SM.getExpansionLoc(definitionsAnchor(*F)));
-    if (!S->LastInclude.isValid() && SM.getFileOffset(Begin) == 0) {
-      Text = "#include <tc/tc.cuh>\n\n" + Text;
+    if (inCLinkageBlock(*F))
+      Text = "extern \"C++\" {  // the region's kernels and launchers\n\n" + Text + "}\n\n";
+    SourceLocation Begin = lineStart(SM, SM.getExpansionLoc(definitionsAnchor(*F, SM)));
+    if (!IncludeAt && SM.getFileOffset(Begin) <= SM.getFileOffset(FileStart)) {
+      Begin = FileStart;
+      Text = runtimeInclude(S->PP ? userMacros(*S->PP, FileStart) : std::set<std::string>()) +
+             "\n" + Text;
       IncludeInDefinitions = true;
     }
     add(Result.Replacements, tooling::Replacement(SM, Begin, 0, Text));
   }
   if (Result.RegionsRewritten && !IncludeInDefinitions) {
-    if (S->LastInclude.isValid()) {
-      SourceLocation End = lineEnd(SM, S->LastInclude);
+    if (IncludeAt) {
       std::string Include =
-          runtimeInclude(S->PP ? userMacros(*S->PP, End) : std::set<std::string>());
+          runtimeInclude(S->PP ? userMacros(*S->PP, *IncludeAt) : std::set<std::string>());
       Include.pop_back(); // the line's own newline ends it
-      add(Result.Replacements, tooling::Replacement(SM, End, 0, "\n" + Include));
+      add(Result.Replacements, tooling::Replacement(SM, *IncludeAt, 0, "\n" + Include));
     } else {
       add(Result.Replacements,
-          tooling::Replacement(SM, SM.getLocForStartOfFile(SM.getMainFileID()),
-                               0, "#include <tc/tc.cuh>\n"));
+          tooling::Replacement(SM, FileStart, 0,
+                               runtimeInclude(S->PP ? userMacros(*S->PP, FileStart)
+                                                    : std::set<std::string>())));
     }
   }
   for (RegionOutcome &O : Outcomes)
@@ -842,8 +965,9 @@ DiagnosticSink engineSink(DiagnosticsEngine &D, bool ErrorsAsWarnings) {
                                                       : DiagnosticsEngine::Error,
                                      "%0");
   unsigned NoteID = D.getCustomDiagID(DiagnosticsEngine::Note, "%0");
-  return [&D, ErrID, NoteID](const RegionDiagnostic &RD) {
-    auto B = D.Report(RD.Loc, RD.IsNote ? NoteID : ErrID);
+  unsigned WarnID = D.getCustomDiagID(DiagnosticsEngine::Warning, "%0");
+  return [&D, ErrID, NoteID, WarnID](const RegionDiagnostic &RD) {
+    auto B = D.Report(RD.Loc, RD.IsNote ? NoteID : RD.IsWarning ? WarnID : ErrID);
     B << RD.Message;
     if (RD.FixIt)
       B << *RD.FixIt;

@@ -71,6 +71,7 @@ struct RegionDiagnostic {
   std::string Message;
   bool IsNote = false;
   std::optional<clang::FixItHint> FixIt;
+  bool IsWarning = false; // (an error otherwise, unless IsNote)
 };
 using DiagnosticSink = std::function<void(const RegionDiagnostic &)>;
 
