@@ -148,11 +148,17 @@ llvm::Expected<std::string> emitEpilogue(const RegionModel &M, const MatmulIdiom
   ExprPrinter P;
   const Statement *Current = nullptr;
   bool InInit = false; // the initialisation reads the accumulator's old value
+  // The sum as the epilogue reads it: in the accumulator's own type where
+  // that is 16-bit (`__half acc`), rounded once, as the source's reads of
+  // it see a __half (`acc + bias[j]`, `__hadd(acc, acc)`).
+  const std::string AccValue = Acc.Elem == ElementType::F16 || Acc.Elem == ElementType::BF16
+                                   ? "static_cast<" + Acc.ElemSpelling + ">(tc_value)"
+                                   : std::string("tc_value");
   P.PrintIterator = Iter;
   P.PrintRead = [&](unsigned Id) {
     const Access &A = Current->Reads[Id];
     if (A.ArrayId == Idiom.Accumulator && !InInit)
-      return std::string("tc_value");
+      return AccValue;
     return printAccess(M, A, Iter);
   };
   P.PrintScalar = [&](const std::string &S) {
@@ -240,7 +246,7 @@ llvm::Expected<std::string> emitEpilogue(const RegionModel &M, const MatmulIdiom
     std::string Target = printAccess(M, R.Write, Iter);
     std::string Value = "tc::from_float<" + Acc.ElemSpelling + ">(tc_value)";
     if (M.isTemp(Idiom.Accumulator)) {
-      Forwarded[Idiom.Accumulator] = {Target, "tc_value"};
+      Forwarded[Idiom.Accumulator] = {Target, AccValue};
     } else {
       EmitStore(R.Write, Value);
       Stored = true;

@@ -312,18 +312,8 @@ private:
     ExprPrinter P;
     P.PrintRead = [](unsigned) { return std::string("tc_x"); };
     P.PrintIterator = [](const std::string &S) { return S; };
-    // The element arrives as float: conversions of it to float drop out.
-    std::function<ExprPtr(const ExprPtr &)> Strip = [&](const ExprPtr &E) -> ExprPtr {
-      const ExprNode *Inner = stripConversions(E.get());
-      if (Inner->K == ExprNode::Read)
-        return ExprNode::make(ExprNode::Read, "");
-      auto C = std::make_shared<ExprNode>(*E);
-      for (auto &Op : C->Ops)
-        Op = Strip(Op);
-      return C;
-    };
-    ExprPtr F = Strip(V.Prologue[0]);
-    std::optional<std::string> Packed = packedPrologue(*F);
+    ExprPtr F = prologueOfElement(V);
+    std::optional<std::string> Packed = packedPrologue(*F, M.Arrays[V.ArrayId].ElemSpelling);
     return "// The prologue of operand " + std::string(Suffix) +
            ", applied to its fragments or stages" +
            (Packed ? std::string("; exact on packed pairs of the 16-bit type (a maximum or\n"
@@ -347,12 +337,17 @@ private:
   /// where that is exact: maxima and minima of the element and literals the
   /// type represents exactly (ReLU, ReLU6 as a clamp), whose result is one
   /// of their operands. None otherwise.
-  std::optional<std::string> packedPrologue(const ExprNode &E) const {
+  std::optional<std::string> packedPrologue(const ExprNode &E,
+                                            const std::string &ElementType) const {
     if (Idiom.InputType != ElementType::F16 && Idiom.InputType != ElementType::BF16)
       return std::nullopt;
     switch (E.K) {
     case ExprNode::Read:
       return std::string("tc_x2");
+    case ExprNode::Cast: // the element in its own type (prologueOfElement)
+      if (E.Text == ElementType && E.Ops.size() == 1 && E.Ops[0]->K == ExprNode::Read)
+        return std::string("tc_x2");
+      return std::nullopt;
     case ExprNode::Literal: {
       std::string Text = E.Text;
       while (!Text.empty() && (Text.back() == 'f' || Text.back() == 'F'))
@@ -371,7 +366,8 @@ private:
                                                                                   : nullptr;
       if (!Op || E.Ops.size() != 2)
         return std::nullopt;
-      auto L = packedPrologue(*E.Ops[0]), R = packedPrologue(*E.Ops[1]);
+      auto L = packedPrologue(*E.Ops[0], ElementType),
+           R = packedPrologue(*E.Ops[1], ElementType);
       if (!L || !R)
         return std::nullopt;
       return std::string(Op) + "(" + *L + ", " + *R + ")";
@@ -390,15 +386,45 @@ private:
     return R.Exact && std::isfinite(R.Value) && !R.Denormal;
   }
 
-  /// The operand's prologue with the element's conversions dropped (it
-  /// arrives as float).
+  /// The operand's prologue on the element as the kernels give it, a
+  /// float: its conversions to float drop out, and where the source uses
+  /// it in its own type, the float goes back to that type, exactly (else
+  /// `__hadd(a, a)` would be the integer __hadd, `a > zero` ambiguous and
+  /// `(uint8_t)w` of a negative weight 0).
   ExprPtr prologueOfElement(const OperandView &V) const {
+    const Array &Arr = M.Arrays[V.ArrayId];
+    const bool Typed = Arr.Elem != ElementType::F32 && Arr.Elem != ElementType::F64;
+    // A conversion of the element to a type that holds all its values
+    // (`static_cast<int>(w)`: the promotion of an 8-bit weight) is the
+    // same from the float.
+    auto HoldsElement = [&](const std::string &Type) {
+      static const std::set<std::string> Signed = {
+          "short", "int", "long", "long long", "int16_t", "int32_t", "int64_t"};
+      static const std::set<std::string> Unsigned = {
+          "unsigned short", "unsigned int", "unsigned long", "unsigned long long",
+          "uint16_t",       "uint32_t",     "uint64_t"};
+      return Signed.count(Type) || (Arr.Elem == ElementType::U8 && Unsigned.count(Type)) ||
+             Type == Arr.ElemSpelling;
+    };
     std::function<ExprPtr(const ExprPtr &)> Strip = [&](const ExprPtr &E) -> ExprPtr {
       const ExprNode *Inner = stripConversions(E.get());
       if (Inner->K == ExprNode::Read && Inner->AccessId == V.AccessId) {
         auto X = ExprNode::make(ExprNode::Read, "");
         X->AccessId = V.AccessId;
-        return X;
+        if (Inner != E.get() || !Typed)
+          return X;
+        auto InType = ExprNode::make(ExprNode::Cast, Arr.ElemSpelling);
+        InType->Ops.push_back(X);
+        return InType;
+      }
+      if (E->K == ExprNode::Cast && E->Ops.size() == 1 && E->Ops[0]->K == ExprNode::Read &&
+          E->Ops[0]->AccessId == V.AccessId && Typed &&
+          (Arr.Elem == ElementType::F16 || Arr.Elem == ElementType::BF16 ||
+           HoldsElement(E->Text))) {
+        auto C = std::make_shared<ExprNode>(*E);
+        C->Ops[0] = ExprNode::make(ExprNode::Read, "");
+        C->Ops[0]->AccessId = V.AccessId;
+        return C;
       }
       auto C = std::make_shared<ExprNode>(*E);
       for (auto &Op : C->Ops)

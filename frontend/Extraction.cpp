@@ -1768,6 +1768,23 @@ private:
       addScalar(VD);
       return ExprNode::make(ExprNode::Scalar, VD->getNameAsString());
     }
+    // Value-initialisation of a number (`float acc{}`, `= {}`, `float()`)
+    // is its zero; a braced single value (`float acc{0.5f}`) is that value.
+    if (E->getType()->isArithmeticType()) {
+      if (const auto *IL = dyn_cast<InitListExpr>(E); IL && IL->getNumInits() == 1)
+        return expr(IL->getInit(0), S);
+      if ((isa<InitListExpr>(E) && cast<InitListExpr>(E)->getNumInits() == 0) ||
+          isa<CXXScalarValueInitExpr>(E) || isa<ImplicitValueInitExpr>(E)) {
+        const bool Integer = E->getType()->isIntegralOrEnumerationType();
+        auto N = ExprNode::make(
+            ExprNode::Literal,
+            Integer ? "0"
+                    : E->getType()->isSpecificBuiltinType(BuiltinType::Float) ? "0.0f" : "0.0");
+        N->IsPositiveZero = true;
+        N->IsInteger = Integer;
+        return N;
+      }
+    }
     if (isa<FloatingLiteral>(E) || isa<IntegerLiteral>(E) ||
         isa<CXXBoolLiteralExpr>(E)) {
       // The literal's own token where it is spelled: inside a macro the
