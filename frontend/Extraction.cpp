@@ -1159,7 +1159,9 @@ private:
     A.Range = ASE->getSourceRange();
     A.Spelling = sourceText(A.Range);
     std::vector<Polynomial> Strides;
-    QualType T = VD->getType();
+    // A reference to a pointer or array (`const __half *&A`) is the object
+    // it is bound to, which the launcher's argument of the same name binds.
+    const QualType T = VD->getType().getNonReferenceType();
     if (Subs.size() == 1 && T->isPointerType() &&
         !T->getPointeeType()->isArrayType()) {
       auto P = polynomial(Subs[0]);
@@ -1217,7 +1219,7 @@ private:
                          "rename one of them");
     ParamEntity[Name] = VD;
     int Id = M.findArray(Name);
-    if (Id < 0 && VD->getType()->isDependentType())
+    if (Id < 0 && T->isDependentType())
       // Templates are taken per instantiation (RegionRewriter.cpp); a
       // generic lambda's `auto` parameters are not.
       return regionError(DR->getLocation(),
@@ -1229,20 +1231,19 @@ private:
     if (Id < 0) {
       Array Arr;
       Arr.Name = Name;
-      Arr.DeclTypeSpelling = kernelTypeName(VD->getType());
-      QualType Elem = VD->getType();
+      Arr.DeclTypeSpelling = kernelTypeName(T);
+      QualType Elem = T;
       while (Elem->isPointerType() || Elem->isArrayType())
         Elem = Elem->isPointerType() ? Elem->getPointeeType()
                                      : QualType(Elem->getPointeeOrArrayElementType(), 0);
       Arr.Elem = classify(Elem);
       Arr.ElemSpelling = castTypeName(Elem);
       Arr.IsConst = Elem.isConstQualified();
-      Arr.IsRestrict = VD->getType().isRestrictQualified();
+      Arr.IsRestrict = T.isRestrictQualified();
       Arr.IsStaticShape = Subs.size() > 1;
       Arr.Strides = Strides;
       Arr.DeclLoc = VD->getLocation();
-      if (!isa<ParmVarDecl>(VD) && VD->isLocalVarDecl() &&
-          VD->getType()->isArrayType())
+      if (!isa<ParmVarDecl>(VD) && VD->isLocalVarDecl() && T->isArrayType())
         return regionError(DR->getLocation(),
                            "'" + Name + "' is a host-stack array",
                            "arrays of a tc region must be device memory "

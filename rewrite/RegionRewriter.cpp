@@ -187,8 +187,43 @@ public:
     return true;
   }
 
+  /// A pragma before the unbraced body of a statement (`for (...)`
+  /// `#pragma tc` `for ...`): no region, which only a block's statement
+  /// starts; said as such (the kind of statement, for the message).
+  bool VisitStmt(Stmt *S) {
+    if (!Current)
+      return true;
+    // Pragmas between `After` (the header's last token) and the body.
+    auto Body = [&](const Stmt *B, SourceLocation After, const char *Kind) {
+      if (!B || isa<CompoundStmt>(B) || After.isInvalid())
+        return;
+      SourceLocation From = SM.getExpansionLoc(After);
+      SourceLocation To = SM.getExpansionLoc(B->getBeginLoc());
+      for (const PragmaRecord &P : Pragmas) {
+        SourceLocation At = SM.getExpansionLoc(P.Loc);
+        if (SM.isBeforeInTranslationUnit(From, At) && !SM.isBeforeInTranslationUnit(To, At))
+          UnbracedBody.emplace(&P, Kind);
+      }
+    };
+    if (const auto *F = dyn_cast<ForStmt>(S))
+      Body(F->getBody(), F->getRParenLoc(), "for");
+    else if (const auto *R = dyn_cast<CXXForRangeStmt>(S))
+      Body(R->getBody(), R->getRParenLoc(), "for");
+    else if (const auto *W = dyn_cast<WhileStmt>(S))
+      Body(W->getBody(), W->getRParenLoc(), "while");
+    else if (const auto *D = dyn_cast<DoStmt>(S))
+      Body(D->getBody(), D->getDoLoc(), "do");
+    else if (const auto *I = dyn_cast<IfStmt>(S)) {
+      Body(I->getThen(), I->getRParenLoc(), "if");
+      Body(I->getElse(), I->getElseLoc(), "else");
+    } else if (const auto *C = dyn_cast<SwitchCase>(S))
+      Body(C->getSubStmt(), C->getColonLoc(), isa<CaseStmt>(C) ? "case" : "default");
+    return true;
+  }
+
   std::vector<Region> Regions;
   std::set<const PragmaRecord *> Found;
+  std::map<const PragmaRecord *, const char *> UnbracedBody;
 
 private:
   /// Traverse() with F the function whose body it is in.
@@ -234,6 +269,8 @@ SourceLocation lineEnd(SourceManager &SM, SourceLocation L) {
   auto [FID, Off] = SM.getDecomposedLoc(L);
   llvm::StringRef Buf = SM.getBufferData(FID);
   size_t NL = Buf.find('\n', Off);
+  if (NL != llvm::StringRef::npos && NL > Off && Buf[NL - 1] == '\r')
+    --NL; // a CR LF line's end is its CR
   return SM.getLocForStartOfFile(FID).getLocWithOffset(
       NL == llvm::StringRef::npos ? Buf.size() : NL);
 }
@@ -719,8 +756,15 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
   for (const PragmaRecord &P : Pragmas)
     if (P.Valid && !Finder.Found.count(&P) && !Diagnosed.count(&P) &&
         SM.isWrittenInMainFile(SM.getExpansionLoc(P.Loc))) {  // (a macro's _Pragma too)
-      error(P.Loc, "'#pragma tc' does not precede a statement in a function body");
-      note(P.Loc, "place it directly before a 'for' loop nest or a '{ }' block of nests");
+      if (auto U = Finder.UnbracedBody.find(&P); U != Finder.UnbracedBody.end()) {
+        error(P.Loc, std::string("'#pragma tc' before the unbraced body of '") + U->second +
+                         "'");
+        note(P.Loc, "the region's statement must be in a '{ }' block: put braces around the "
+                    "pragma and its loop nest");
+      } else {
+        error(P.Loc, "'#pragma tc' does not precede a statement in a function body");
+        note(P.Loc, "place it directly before a 'for' loop nest or a '{ }' block of nests");
+      }
       Result.RegionsRejected++;
       Outcomes.push_back(outcome(P));
     }
@@ -957,6 +1001,21 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
   llvm::sort(Result.Regions, [](const RegionOutcome &A, const RegionOutcome &B) {
     return A.PragmaOffset < B.PragmaOffset;
   });
+  // A file whose lines end in CR LF gets its inserted lines so too.
+  llvm::StringRef Buffer = SM.getBufferData(SM.getMainFileID());
+  if (size_t NL = Buffer.find('\n'); NL != llvm::StringRef::npos && NL > 0 && Buffer[NL - 1] == '\r') {
+    tooling::Replacements CrLf;
+    for (const tooling::Replacement &R : Result.Replacements) {
+      std::string Text;
+      for (char C : R.getReplacementText()) {
+        if (C == '\n' && (Text.empty() || Text.back() != '\r'))
+          Text += '\r';
+        Text += C;
+      }
+      add(CrLf, tooling::Replacement(R.getFilePath(), R.getOffset(), R.getLength(), Text));
+    }
+    Result.Replacements = std::move(CrLf);
+  }
   return Result;
 }
 

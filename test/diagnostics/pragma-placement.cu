@@ -138,8 +138,24 @@ struct WithFriend {
   }
 void macro_body_of_if(int M, int N, int K, bool c, const __half *__restrict__ X,
                       const __half *__restrict__ Y, float *__restrict__ Z) {
-  // DIAG-DAG: {{.*}}pragma-placement.cu:[[@LINE+1]]:10: error: '#pragma tc' does not precede a statement in a function body
+  // DIAG-DAG: {{.*}}pragma-placement.cu:[[@LINE+1]]:10: error: '#pragma tc' before the unbraced body of 'if'
   if (c) GEMM_IN_MACRO(X, Y, Z)
+}
+
+// A pragma written before an unbraced loop body: said so, with the cure.
+void body_of_for(int R, int M, int N, int K, const __half *__restrict__ X,
+                 const __half *__restrict__ Y, float *__restrict__ Z) {
+  for (int r = 0; r < R; ++r)
+  // DIAG-DAG: {{.*}}pragma-placement.cu:[[@LINE+2]]:1: error: '#pragma tc' before the unbraced body of 'for'
+  // DIAG-DAG: {{.*}}pragma-placement.cu:[[@LINE+1]]:1: note: the region's statement must be in a '{ }' block: put braces around the pragma and its loop nest
+#pragma tc
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        float acc = 0.0f;
+        for (int k = 0; k < K; ++k)
+          acc += __half2float(X[i * K + k]) * __half2float(Y[k * N + j]);
+        Z[(r * M + i) * N + j] = acc;
+      }
 }
 
 // Regions in a constructor, a destructor and a conversion function:
