@@ -1628,7 +1628,11 @@ private:
     }
     std::string TilesM = printParametricExpr(isl::manage(isl_set_dim_max(Tiles.copy(), 0)), Params);
     std::string TilesN = printParametricExpr(isl::manage(isl_set_dim_max(Tiles.copy(), 1)), Params);
+    // (Parenthesised unless one name or number: `BATCH - 1`, `-b0 + b1`
+    // are multiplied below.)
     std::string Batches = Idiom.IterBatch.empty() ? "1" : Idiom.ExtentBatch.str(subst());
+    if (!llvm::all_of(Batches, [](char C) { return clang::isAsciiIdentifierContinue(C); }))
+      Batches = "(" + Batches + ")";
     if (!Idiom.IterBatch.empty())
       S += "  if (" + Batches + " <= 0)\n    return;\n";
     std::string KTiles = kTiles(Idiom.ExtentK);
