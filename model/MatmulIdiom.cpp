@@ -769,6 +769,16 @@ private:
     // Accumulator element -> (m, n).
     isl::map Psi = I.RawWrite.at(R.Name).reverse().apply_range(PhiR);
     isl::set Elements = I.Domain.at(R.Name).apply(PhiR);
+    // The elements the kernels compute: the reduction's with its conditions
+    // on k dropped (a row of `k < i` without products is the
+    // initialisation alone). A statement beyond them (an initialisation
+    // over 64 columns, products over 48) would be stored only there.
+    isl::set Computed = Elements;
+    if (auto K = llvm::find(Its, Idiom.IterK); K != Its.end())
+      Computed = isl::manage(isl_set_drop_constraints_involving_dims(
+                                 I.Domain.at(R.Name).copy(), isl_dim_set,
+                                 unsigned(K - Its.begin()), 1))
+                     .apply(PhiR);
     isl::set Covered; // (m, n) of the initialisation and epilogue
     std::map<std::string, isl::map> Phi{{R.Name, PhiR}};
     for (auto &P : Idiom.MoreProducts) {
@@ -817,12 +827,12 @@ private:
       if (Covered.is_null())
         Covered = Image;
       if (!Map.is_single_valued() || !Map.domain().is_equal(I.Domain.at(S.Name)) ||
-          !Same || !Elements.is_subset(Image))
+          !Same || !Elements.is_subset(Image) || !Image.is_subset(Computed))
         return regionError(locOf(S),
                            "statement does not cover the same elements as "
                            "the matmul",
                            "initialisation and epilogue loops must run over "
-                           "the whole output");
+                           "the matmul's output elements, all of them and no others");
       Phi.emplace(S.Name, Map);
       if (SI > Idiom.lastReduction() && S.Write.ArrayId != Idiom.Accumulator)
         ResultOf[S.Write.ArrayId] = I.RawWrite.at(S.Name).reverse().apply_range(Map);

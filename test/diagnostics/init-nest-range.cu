@@ -1,0 +1,46 @@
+// An initialisation nest must cover the matmul's output elements and no
+// others: one over 64 columns before products over 48 was rewritten into
+// a kernel that stores 48 (the source's columns 48..63 hold the bias).
+// Rows that a triangular reduction (`k < i`) gives no products are still
+// the matmul's: their value is the initialisation alone.
+//
+// RUN: rm -f %t.cu %t.ok.cu
+// RUN: not %tc-rewrite --arch=sm_90a %s -o %t.cu 2>&1 | FileCheck %s --implicit-check-not='error:'
+// RUN: diff %s %t.cu
+// RUN: %tc-rewrite --arch=sm_90a %s -o %t.ok.cu -extra-arg=-DTRIANGULAR
+// RUN: FileCheck %s --check-prefix=TRIANGULAR --input-file=%t.ok.cu
+
+#include <cuda_fp16.h>
+
+#ifndef TRIANGULAR
+void wider_init(int M, int K, const __half *__restrict__ A, const __half *__restrict__ B,
+                const float *__restrict__ bias, float *__restrict__ C) {
+#pragma tc
+  {
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < 64; ++j)
+// CHECK: {{.*}}init-nest-range.cu:[[@LINE+2]]:9: error: statement does not cover the same elements as the matmul
+// CHECK: {{.*}}init-nest-range.cu:[[@LINE+1]]:9: note: initialisation and epilogue loops must run over the matmul's output elements, all of them and no others
+        C[i * 64 + j] = bias[j];
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < 48; ++j)
+        for (int k = 0; k < K; ++k)
+          C[i * 64 + j] += __half2float(A[i * K + k]) * __half2float(B[k * 48 + j]);
+  }
+}
+#else
+// TRIANGULAR: '#pragma tc' region computed by tc_strictly_lower_0_launch
+void strictly_lower(int N, const __half *__restrict__ A, const __half *__restrict__ B,
+                    const float *__restrict__ bias, float *__restrict__ C) {
+#pragma tc
+  {
+    for (int i = 0; i < N; ++i)
+      for (int j = 0; j < N; ++j)
+        C[i * N + j] = bias[j];
+    for (int i = 0; i < N; ++i)
+      for (int j = 0; j < N; ++j)
+        for (int k = 0; k < i; ++k)
+          C[i * N + j] += __half2float(A[i * N + k]) * __half2float(B[k * N + j]);
+  }
+}
+#endif
