@@ -1705,10 +1705,14 @@ private:
   /// would wrap in the dim3: too few blocks, or a failed launch).
   std::string gridFitsCheck(const std::string &TilesM, const std::string &TilesN,
                             const std::string &Blocks) const {
+    // (The tiles' first rows and columns are ints in the kernel.)
     return "  if (!tc::grid_fits(" + TilesN + " + 1, " + TilesM + " + 1, " + Blocks +
+           ") ||\n      !tc::tile_origins_fit(" + TilesN + " + 1, " + str(C.BlockN) +
+           ") || !tc::tile_origins_fit(" + TilesM + " + 1, " + str(C.BlockM) +
            ")) {\n    tc::report_error(tc::Status::GridTooLarge, \"" + Where +
            "\", \"'#pragma tc' region: the output needs more thread blocks than a CUDA grid "
-           "holds\");\n    return;\n  }\n";
+           "holds, or more rows or columns than the kernel's 32-bit tile indices\");\n"
+           "    return;\n  }\n";
   }
 
   /// The TMA kernel's launch: the maps go by value, as __grid_constant__

@@ -76,6 +76,13 @@ inline bool grid_fits(long long x, long long y, long long z) {
   return x >= 1 && y >= 1 && z >= 1 && x <= 2147483647LL && y <= 65535 && z <= 65535;
 }
 
+/// Whether `tiles` tiles of `extent` rows (columns) each start at indices
+/// an int holds: the text kernels compute a tile's first row (column) in
+/// 32 bits.
+inline bool tile_origins_fit(long long tiles, long long extent) {
+  return tiles >= 0 && extent >= 1 && tiles <= 2147483647LL / extent;
+}
+
 /// Called by the launchers: records the error and calls the handler.
 inline void report_error(Status status, const char *where, const char *message) {
   detail::last_error() = Error{status, where, message};

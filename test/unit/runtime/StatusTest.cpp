@@ -39,6 +39,11 @@ TEST(StatusTest, GridLimits) {
   EXPECT_TRUE(tc::grid_fits(1, 1, 1));
   EXPECT_TRUE(tc::grid_fits(2147483647LL, 65535, 65535));
   EXPECT_FALSE(tc::grid_fits(2147483648LL, 1, 1));
+  // 2^24 tiles of 128 columns start at columns up to 2^31 - 128; one more
+  // tile passes an int.
+  EXPECT_TRUE(tc::tile_origins_fit(16777215LL, 128));
+  EXPECT_FALSE(tc::tile_origins_fit(16777217LL, 128));
+  EXPECT_TRUE(tc::tile_origins_fit(0, 128));
   EXPECT_FALSE(tc::grid_fits(1, 65536, 1));   // M > 65535 * 128 rows
   EXPECT_FALSE(tc::grid_fits(1, 1, 65536));   // batch * splits
   EXPECT_FALSE(tc::grid_fits(0, 1, 1));
