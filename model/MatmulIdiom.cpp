@@ -827,12 +827,18 @@ private:
       if (Covered.is_null())
         Covered = Image;
       if (!Map.is_single_valued() || !Map.domain().is_equal(I.Domain.at(S.Name)) ||
-          !Same || !Elements.is_subset(Image) || !Image.is_subset(Computed))
+          !Same || !Elements.is_subset(Image))
         return regionError(locOf(S),
                            "statement does not cover the same elements as "
                            "the matmul",
                            "initialisation and epilogue loops must run over "
-                           "the matmul's output elements, all of them and no others");
+                           "the whole output");
+      // (As OperandMasks.h says it of guarded statements.)
+      if (!Image.is_subset(Computed))
+        return regionError(locOf(S),
+                           "the statement runs on other output elements than the reduction",
+                           "guard the initialisation, the reduction and the stores of an "
+                           "output element alike");
       Phi.emplace(S.Name, Map);
       if (SI > Idiom.lastReduction() && S.Write.ArrayId != Idiom.Accumulator)
         ResultOf[S.Write.ArrayId] = I.RawWrite.at(S.Name).reverse().apply_range(Map);

@@ -19,8 +19,8 @@ void wider_init(int M, int K, const __half *__restrict__ A, const __half *__rest
   {
     for (int i = 0; i < M; ++i)
       for (int j = 0; j < 64; ++j)
-// CHECK: {{.*}}init-nest-range.cu:[[@LINE+2]]:9: error: statement does not cover the same elements as the matmul
-// CHECK: {{.*}}init-nest-range.cu:[[@LINE+1]]:9: note: initialisation and epilogue loops must run over the matmul's output elements, all of them and no others
+// CHECK: {{.*}}init-nest-range.cu:[[@LINE+2]]:9: error: the statement runs on other output elements than the reduction
+// CHECK: {{.*}}init-nest-range.cu:[[@LINE+1]]:9: note: guard the initialisation, the reduction and the stores of an output element alike
         C[i * 64 + j] = bias[j];
     for (int i = 0; i < M; ++i)
       for (int j = 0; j < 48; ++j)
