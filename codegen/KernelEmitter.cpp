@@ -52,6 +52,17 @@ struct OperandTile {
   std::string Rows, ColsExtent, Ld; // of the global matrix
 };
 
+/// The sizes' condition under which the rows of the arrays the region
+/// writes do not overlap (rowAssumptions, I.Assumptions), as C; empty
+/// where every size satisfies it.
+std::string rowsAssumedCondition(const RegionModel &M, const IslModel &I) {
+  isl::set Context(I.Context.ctx(), M.contextString());
+  if (Context.is_subset(I.Assumptions))
+    return "";
+  isl::ast_build Build = isl::ast_build::from_context(Context);
+  return printAstExpr(Build.expr_from(I.Assumptions.gist(Context)).get());
+}
+
 class Emitter {
 public:
   /// `Model` builds the region's isl model in a context of the kernel's
@@ -105,6 +116,12 @@ public:
   Emitter &fallsBackTo(const std::string &TwinName, bool Declare) {
     Twin = TwinName;
     DeclareTwin = Declare;
+    return *this;
+  }
+
+  /// The region's rowsAssumedCondition.
+  Emitter &rowsAssumedAre(std::string Condition) {
+    RowsAssumed = std::move(Condition);
     return *this;
   }
 
@@ -1924,14 +1941,10 @@ private:
   /// kernel's), which dispatches to the others.
   bool entersRegion() const { return Name == Region; }
   /// The sizes' condition that rows of the written arrays do not overlap
-  /// (rowAssumptions), as C; empty where every size satisfies it.
-  std::string rowsAssumed() const {
-    isl::set Context(I().Context.ctx(), M.contextString());
-    if (Context.is_subset(I().Assumptions))
-      return "";
-    isl::ast_build Build = isl::ast_build::from_context(Context);
-    return printAstExpr(Build.expr_from(I().Assumptions.gist(Context)).get());
-  }
+  /// (rowAssumptions), as C; empty where every size satisfies it. The
+  /// region's (rowsAssumedCondition), read once for all its kernels.
+  std::string rowsAssumed() const { return RowsAssumed; }
+  std::string RowsAssumed;
   std::string serialKernelName() const { return Region + "_serial_kernel"; }
   /// Whether the region's launcher runs the serial kernel somewhere: where
   /// arrays may overlap, where the box reads beyond the loops' elements,
@@ -2136,6 +2149,7 @@ struct KernelJob {
   bool RegionSplitsK = false;  // regionSplitsK
   bool CopyingDefault = false; // fallsBackToCopyingDefault
   bool Explains = true;        // explains
+  std::string RowsAssumed;     // rowsAssumedAre
   std::optional<llvm::Expected<GeneratedRegion>> Result;
 };
 
@@ -2185,7 +2199,8 @@ void runJob(KernelJob &J, const RegionModel &M, const MatmulIdiom &Idiom,
           .servesAsFallback(J.Fallback)
           .fallsBackToCopyingDefault(J.CopyingDefault)
           .definesEpilogueFunctor(J.DefinesFunctor)
-          .explains(J.Explains);
+          .explains(J.Explains)
+          .rowsAssumedAre(J.RowsAssumed);
       if (J.Twin)
         E.fallsBackTo(*J.Twin, J.DeclareTwin);
       J.Result.emplace(E.run());
@@ -2227,8 +2242,8 @@ void runJobs(std::vector<KernelJob> &Jobs, unsigned Threads, const RegionModel &
 } // namespace
 
 llvm::Expected<GeneratedRegion>
-generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModelBuilder &Model,
-               const KernelConfig &C, const std::string &Name,
+generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModel &I,
+               const IslModelBuilder &Model, const KernelConfig &C, const std::string &Name,
                const std::string &SourceLocation, const std::vector<AlternativeKernel> &Alts,
                unsigned Threads, bool Explains) {
   std::vector<KernelJob> Jobs;
@@ -2295,10 +2310,12 @@ generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModelBui
   const bool SplitsK = llvm::any_of(Jobs, [](const KernelJob &J) {
     return !J.Config.Tma && !J.Fallback;
   });
+  const std::string RowsAssumed = rowsAssumedCondition(M, I);
   for (KernelJob &J : Jobs) {
     J.RegionSplitsK = SplitsK;
     J.Explains = Explains;
     J.CopyingDefault = CopyingDefault;
+    J.RowsAssumed = RowsAssumed;
   }
   runJobs(Jobs, Threads, M, Idiom, Model, Name, SourceLocation);
 

@@ -28,10 +28,11 @@ using IslModelBuilder = std::function<llvm::Expected<IslModel>(isl::ctx)>;
 /// text does not depend on how many run at once. Without `Explains`, the
 /// schedule steps of kernels that only the explanation would show (further
 /// kernels composed of the components) are not computed; the rewrite is
-/// the same.
+/// the same. `I` is the region's model in the caller's context, from
+/// which the facts that every kernel shares are read once.
 llvm::Expected<GeneratedRegion>
-generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModelBuilder &Model,
-               const KernelConfig &C, const std::string &Name,
+generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModel &I,
+               const IslModelBuilder &Model, const KernelConfig &C, const std::string &Name,
                const std::string &SourceLocation,
                const std::vector<AlternativeKernel> &Alts = {}, unsigned Threads = 1,
                bool Explains = true);

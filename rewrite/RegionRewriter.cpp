@@ -470,7 +470,7 @@ llvm::Expected<GeneratedRegion> generate(const RegionModel &Source, const Region
       };
       RegionKernels Kernels =
           regionKernels(*Config, alternativeKernels(*Config, M, *Idiom), *Idiom, M.Clauses);
-      auto Gen = generateRegion(M, *Idiom, Model, Kernels.Default, Name, Where,
+      auto Gen = generateRegion(M, *Idiom, I, Model, Kernels.Default, Name, Where,
                                 Kernels.Alternatives, Opts.KernelThreads, Opts.Explain);
       if (Gen)
         Text += Gen->Explain;
