@@ -45,11 +45,22 @@ struct RegionClauses {
 };
 
 /// One `#pragma tc` as seen by the preprocessor.
+/// A malformed clause's error, or its note, said by whoever runs the
+/// rewrite (the tool's diagnostics, or clang-tidy's): not through the
+/// preprocessor's engine while the pragma is lexed, where clang-tidy's
+/// consumer cannot take a diagnostic of its own kind.
+struct ClauseDiagnostic {
+  clang::SourceLocation Loc;
+  std::string Message;
+  bool IsNote = false;
+};
+
 struct PragmaRecord {
   clang::SourceLocation Loc;    // of the `#` of the pragma line
   clang::SourceLocation EndLoc; // end of the pragma line
   RegionClauses Clauses;
-  bool Valid = true; // false when a clause was malformed (already diagnosed)
+  bool Valid = true; // false when a clause was malformed (Diagnostics say how)
+  std::vector<ClauseDiagnostic> Diagnostics;
 };
 
 } // namespace tc

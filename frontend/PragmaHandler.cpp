@@ -189,8 +189,7 @@ private:
 
   void error(SourceLocation Loc, const std::string &Msg,
              const std::string &Note) {
-    DiagnosticsEngine &D = PP.getDiagnostics();
-    D.Report(Loc, D.getCustomDiagID(DiagnosticsEngine::Error, "%0")) << Msg;
+    R.Diagnostics.push_back({Loc, Msg, /*IsNote=*/false});
     if (!Note.empty())
       note(Loc, Note);
     R.Valid = false;
@@ -200,8 +199,7 @@ private:
   }
 
   void note(SourceLocation Loc, const std::string &Msg) {
-    DiagnosticsEngine &D = PP.getDiagnostics();
-    D.Report(Loc, D.getCustomDiagID(DiagnosticsEngine::Note, "%0")) << Msg;
+    R.Diagnostics.push_back({Loc, Msg, /*IsNote=*/true});
   }
 
   Preprocessor &PP;

@@ -692,13 +692,13 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
   Result.Path = mainPath(SM);
   Result.Source = SM.getBufferData(SM.getMainFileID()).str();
   // Never rewrite a file we could not parse completely. A malformed clause
-  // is an error too, but only of its own pragma (one error each): that
-  // region stays as written and the others are still rewritten.
-  unsigned ClauseErrors = 0;
+  // is an error too, but only of its own pragma, said here (its region
+  // stays as written and the others are still rewritten).
+  const bool ParseFailed = D.hasErrorOccurred();
   for (const PragmaRecord &P : Pragmas)
-    ClauseErrors += !P.Valid;
-  if (D.hasFatalErrorOccurred() ||
-      (D.hasErrorOccurred() && D.getNumErrors() > ClauseErrors)) {
+    for (const ClauseDiagnostic &C : P.Diagnostics)
+      Report({C.Loc, C.Message, C.IsNote, std::nullopt});
+  if (ParseFailed) {
     Result.ParseFailed = true;
     return Result;
   }
