@@ -111,6 +111,31 @@ static std::string cudaPath() {
 /// written through.
 static bool writeAtomically(StringRef Path, StringRef Text,
                             const std::string *Unchanged = nullptr) {
+  // `-` is standard output; a device, a pipe or a socket (or a link to
+  // one: /dev/stdout) is written as it is, which a rename would replace
+  // with a file.
+  if (Path == "-") {
+    outs() << Text;
+    outs().flush();
+    return !outs().has_error();
+  }
+  sys::fs::file_status Followed;
+  if (!sys::fs::status(Path, Followed, /*Follow=*/true) &&
+      llvm::is_contained({sys::fs::file_type::character_file, sys::fs::file_type::block_file,
+                          sys::fs::file_type::fifo_file, sys::fs::file_type::socket_file},
+                         Followed.type())) {
+    std::error_code EC;
+    raw_fd_ostream OS(Path, EC, sys::fs::OF_None);
+    if (!EC) {
+      OS << Text;
+      OS.close();
+      EC = OS.error();
+      OS.clear_error();
+    }
+    if (EC)
+      errs() << "tc-rewrite: cannot write '" << Path << "': " << EC.message() << "\n";
+    return !EC;
+  }
   SmallString<256> Target(Path);
   if (sys::fs::is_symlink_file(Path)) {
     SmallString<256> Real;
