@@ -885,8 +885,13 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
       Name = "tc_" + Stem + "_" + std::to_string(Counter[Stem]++);
     while (stemIsTaken(FileNames, Name + "_"));
     PresumedLoc PL = SM.getPresumedLoc(R.Pragma->Loc);
+    // The generated code quotes it in comments and string literals: a
+    // quote, a backslash or a control character of a file name becomes _.
     std::string Where = llvm::sys::path::filename(PL.getFilename()).str() +
                         ":" + std::to_string(PL.getLine());
+    for (char &Ch : Where)
+      if (Ch == '"' || Ch == '\\' || static_cast<unsigned char>(Ch) < 0x20 || Ch == 0x7f)
+        Ch = '_';
     // The region's definitions go before its function.
     std::set<std::string> UserMacros;
     if (S->PP)

@@ -35,6 +35,7 @@
 #include "llvm/Support/YAMLTraits.h"
 #include "llvm/Support/raw_ostream.h"
 #include <optional>
+#include <set>
 
 using namespace llvm;
 using namespace clang::tooling;
@@ -322,7 +323,20 @@ int main(int argc, const char **argv) {
     outs() << IncludeDir << "\n";
     return 0;
   }
-  const auto &Files = Parser->getSourcePathList();
+  // Each file once, however often (and by whatever path) it is named: a
+  // second job on it would repeat its fixes (--export-fixes) or find it
+  // changed under -i.
+  std::vector<std::string> Files;
+  {
+    std::set<std::string> Seen;
+    for (const std::string &F : Parser->getSourcePathList()) {
+      SmallString<256> Real;
+      if (sys::fs::real_path(F, Real))
+        Real = absolutePath(F);
+      if (Seen.insert(std::string(Real)).second)
+        Files.push_back(F);
+    }
+  }
   if (Files.empty()) {
     errs() << "tc-rewrite: no input files (see --help)\n";
     return 2;
