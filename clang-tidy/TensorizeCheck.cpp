@@ -51,8 +51,7 @@ void TensorizeCheck::check(const MatchFinder::MatchResult &Result) {
   SourceManager &SM = Ctx.getSourceManager();
   DiagnosticIDs::Level Severity = WarnOnly ? DiagnosticIDs::Warning : DiagnosticIDs::Error;
   FileRewrite R = Rewriter->run(Ctx, [&](const RegionDiagnostic &D) {
-    auto B = diag(D.Loc, D.Message,
-                  D.IsNote ? DiagnosticIDs::Note : D.IsWarning ? DiagnosticIDs::Warning : Severity);
+    auto B = diag(D.Loc, D.Message, D.IsNote ? DiagnosticIDs::Note : Severity);
     if (D.FixIt)
       B << *D.FixIt;
   });

@@ -110,11 +110,14 @@ function(tc_rewrite_sources target)
     set(_out "${_outdir}/${_rel}")
     get_filename_component(_out_dir "${_out}" DIRECTORY)
     get_filename_component(_src_dir "${_abs}" DIRECTORY)
+    # Redone when the source, a header it includes (the depfile; a header's
+    # constants are in the rewrite) or the tool changes.
     add_custom_command(
       OUTPUT "${_out}"
       COMMAND "${CMAKE_COMMAND}" -E make_directory "${_out_dir}"
-      COMMAND TcRewrite::tc-rewrite "${_abs}" -o "${_out}" ${_args}
-              "${_inc_args}" "${_def_args}" ${_tc_EXTRA_ARGS}
+      COMMAND TcRewrite::tc-rewrite "${_abs}" -o "${_out}" "--dependency-file=${_out}.d"
+              ${_args} "${_inc_args}" "${_def_args}" ${_tc_EXTRA_ARGS}
+      DEPFILE "${_out}.d"
       DEPENDS "${_abs}" "$<TARGET_FILE:TcRewrite::tc-rewrite>"
       COMMENT "tc-rewrite ${_rel} (${_arch})"
       COMMAND_EXPAND_LISTS

@@ -21,6 +21,7 @@
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include <set>
 
@@ -37,15 +38,24 @@ struct MainFileDirectives {
   std::vector<SourceLocation> IncludeEnds; // each #include's file name's end
   std::vector<SourceRange> Conditionals;   // #if/#ifdef/#ifndef to its #endif
   std::vector<std::pair<SourceLocation, std::string>> Directives;
+  /// The headers the translation unit includes (anywhere) that are not
+  /// system headers, as absolute paths: what the rewrite depends on.
+  std::set<std::string> UserHeaders;
 };
 
 class DirectiveTracker : public PPCallbacks {
 public:
   DirectiveTracker(SourceManager &SM, MainFileDirectives &Out) : SM(SM), Out(Out) {}
   void InclusionDirective(SourceLocation HashLoc, const Token &, StringRef, bool,
-                          CharSourceRange FilenameRange, OptionalFileEntryRef, StringRef,
+                          CharSourceRange FilenameRange, OptionalFileEntryRef File, StringRef,
                           StringRef, const Module *, bool,
-                          SrcMgr::CharacteristicKind) override {
+                          SrcMgr::CharacteristicKind FileType) override {
+    if (File && FileType == SrcMgr::C_User) {
+      SmallString<256> Path(File->getName());
+      llvm::sys::fs::make_absolute(Path);
+      llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+      Out.UserHeaders.insert(std::string(Path));
+    }
     if (!SM.isWrittenInMainFile(HashLoc))
       return;
     Out.IncludeEnds.push_back(FilenameRange.getEnd());
@@ -691,6 +701,7 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
   FileRewrite Result;
   Result.Path = mainPath(SM);
   Result.Source = SM.getBufferData(SM.getMainFileID()).str();
+  Result.Headers.assign(S->Directives.UserHeaders.begin(), S->Directives.UserHeaders.end());
   // Never rewrite a file we could not parse completely. A malformed clause
   // is an error too, but only of its own pragma, said here (its region
   // stays as written and the others are still rewritten).
@@ -742,15 +753,16 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
     }
   std::set<const PragmaRecord *> Conflicting =
       conflictingRegions(SM, Finder.Regions, Pragmas, Diagnosed, error, note);
-  // A region of an included file is that file's to rewrite: said once
-  // for each, and the rest of this file goes on.
+  // A region of an included file is that file's to rewrite: an error
+  // there (the region would run as written, on the host), and the rest of
+  // this file goes on.
   for (const PragmaRecord &P : Pragmas) {
     SourceLocation At = SM.getExpansionLoc(P.Loc);
     if (!SM.isWrittenInMainFile(At) && !SM.isInSystemHeader(At)) {
-      Report({P.Loc, "'#pragma tc' region in an included file is not rewritten",
-              /*IsNote=*/false, std::nullopt, /*IsWarning=*/true});
+      error(P.Loc, "'#pragma tc' region in an included file is not rewritten");
       note(P.Loc, "tc-rewrite rewrites the files it is given; give it this file, or move "
                   "the region into the source file");
+      Result.RegionsRejected++; // (left as written: the exit status says so)
     }
   }
   for (const PragmaRecord &P : Pragmas)
@@ -1029,9 +1041,8 @@ DiagnosticSink engineSink(DiagnosticsEngine &D, bool ErrorsAsWarnings) {
                                                       : DiagnosticsEngine::Error,
                                      "%0");
   unsigned NoteID = D.getCustomDiagID(DiagnosticsEngine::Note, "%0");
-  unsigned WarnID = D.getCustomDiagID(DiagnosticsEngine::Warning, "%0");
-  return [&D, ErrID, NoteID, WarnID](const RegionDiagnostic &RD) {
-    auto B = D.Report(RD.Loc, RD.IsNote ? NoteID : RD.IsWarning ? WarnID : ErrID);
+  return [&D, ErrID, NoteID](const RegionDiagnostic &RD) {
+    auto B = D.Report(RD.Loc, RD.IsNote ? NoteID : ErrID);
     B << RD.Message;
     if (RD.FixIt)
       B << *RD.FixIt;

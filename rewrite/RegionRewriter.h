@@ -61,6 +61,9 @@ struct FileRewrite {
   bool ParseFailed = false;
   std::string Explain;
   std::string Source; // the main file's text as parsed (Replacements apply to it)
+  /// The headers it includes that are not system headers (absolute
+  /// paths): the rewrite depends on them too (--dependency-file).
+  std::vector<std::string> Headers;
   std::vector<RegionOutcome> Regions; // in source order
 };
 
@@ -71,7 +74,6 @@ struct RegionDiagnostic {
   std::string Message;
   bool IsNote = false;
   std::optional<clang::FixItHint> FixIt;
-  bool IsWarning = false; // (an error otherwise, unless IsNote)
 };
 using DiagnosticSink = std::function<void(const RegionDiagnostic &)>;
 

@@ -53,6 +53,12 @@ static cl::opt<std::string> ExportFixes(
     "export-fixes",
     cl::desc("Write the rewrite as clang Replacements (YAML, for clang-apply-replacements)"),
     cl::value_desc("file.yaml"), cl::cat(Category));
+static cl::opt<std::string> DependencyFile(
+    "dependency-file",
+    cl::desc("With -o: write a Makefile rule of the output's inputs (the file and the "
+             "headers it includes that are not system headers) here, as -MD -MF would "
+             "(CMake's DEPFILE)"),
+    cl::value_desc("file.d"), cl::cat(Category));
 static cl::opt<unsigned> Jobs("j", cl::desc("Process N files in parallel (0: one per core)"),
                               cl::value_desc("N"), cl::init(1), cl::Prefix,
                               cl::cat(Category));
@@ -351,6 +357,10 @@ int main(int argc, const char **argv) {
     errs() << "tc-rewrite: unknown --mma-path '" << MmaPath << "' (auto, sync, wgmma)\n";
     return 2;
   }
+  if (!DependencyFile.empty() && Output.empty()) {
+    errs() << "tc-rewrite: --dependency-file names the inputs of -o OUT\n";
+    return 2;
+  }
   if (!Output.empty() && (InPlace || Files.size() != 1)) {
     errs() << "tc-rewrite: -o takes exactly one input file and excludes -i\n";
     return 2;
@@ -458,6 +468,26 @@ int main(int argc, const char **argv) {
     if (!Output.empty() || InPlace)
       if (!writeAtomically(Target, *NewText, SameFile ? &R->Source : nullptr))
         Failed = true;
+    if (!DependencyFile.empty()) {
+      // `OUT: FILE HEADER...`, spaces escaped as Make and Ninja read them.
+      auto Escaped = [](StringRef Path) {
+        std::string E;
+        for (char Ch : Path) {
+          if (Ch == ' ' || Ch == '#')
+            E += '\\';
+          if (Ch == '$')
+            E += '$';
+          E += Ch;
+        }
+        return E;
+      };
+      std::string Rule = Escaped(Output) + ":";
+      Rule += " \\\n  " + Escaped(absolutePath(File));
+      for (const std::string &H : R->Headers)
+        Rule += " \\\n  " + Escaped(H);
+      if (!writeAtomically(DependencyFile, Rule + "\n"))
+        Failed = true;
+    }
   }
   if (Pool)
     Pool->wait();

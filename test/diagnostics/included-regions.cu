@@ -1,13 +1,13 @@
-// A region in an included header is that header's to rewrite: a warning
-// says so (once), the header stays as it is, and the file's own regions
-// are still rewritten.
+// A region in an included header is that header's to rewrite: an error
+// says so (exit 1: the region would run as written, on the host), the
+// header stays as it is, and the file's own regions are still rewritten.
 //
-// RUN: %tc-rewrite --arch=sm_90a %s -o %t.cu 2>&1 | FileCheck %s --implicit-check-not='error:'
+// RUN: not %tc-rewrite --arch=sm_90a %s -o %t.cu 2>&1 | FileCheck %s
 // RUN: FileCheck %s --check-prefix=OUT --input-file=%t.cu
 // RUN: %tc-rewrite --arch=sm_90a %S/Inputs/region-header.cuh -o %t.cuh
 // RUN: FileCheck %s --check-prefix=HEADER --input-file=%t.cuh
 
-// CHECK: region-header.cuh:7:1: warning: '#pragma tc' region in an included file is not rewritten
+// CHECK: region-header.cuh:7:1: error: '#pragma tc' region in an included file is not rewritten
 // CHECK: region-header.cuh:7:1: note: tc-rewrite rewrites the files it is given; give it this file, or move the region into the source file
 #include "Inputs/region-header.cuh"
 
