@@ -1,8 +1,12 @@
 //===- CompileArgs.cpp ----------------------------------------------------===//
 #include "CompileArgs.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/StringSaver.h"
 #include <cstring>
 
 using namespace llvm;
@@ -308,6 +312,41 @@ CommandLineArguments translateNvccCommand(const CommandLineArguments &Args) {
       Out.push_back(std::string(O->Clang) + "=" + Value);
       break;
     }
+  }
+  return Out;
+}
+
+clang::tooling::CommandLineArguments
+expandNvccOptionsFiles(const clang::tooling::CommandLineArguments &Args, StringRef Directory) {
+  if (!isNvccCommand(Args))
+    return Args;
+  CommandLineArguments Out;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    std::string File;
+    if ((A == "--options-file" || A == "-optf") && I + 1 < Args.size())
+      File = Args[++I];
+    else if (A.consume_front("--options-file=") || A.consume_front("-optf="))
+      File = A.str();
+    else {
+      Out.push_back(Args[I]);
+      continue;
+    }
+    SmallString<256> Path(File);
+    if (sys::path::is_relative(Path))
+      sys::path::make_absolute(Directory, Path);
+    auto Buffer = MemoryBuffer::getFile(Path);
+    if (!Buffer) { // left for the translation to drop
+      Out.push_back("--options-file");
+      Out.push_back(File);
+      continue;
+    }
+    BumpPtrAllocator Alloc;
+    StringSaver Saver(Alloc);
+    SmallVector<const char *, 32> Tokens;
+    cl::TokenizeGNUCommandLine((*Buffer)->getBuffer(), Saver, Tokens);
+    for (const char *T : Tokens)
+      Out.push_back(T);
   }
   return Out;
 }

@@ -28,6 +28,14 @@ translateNvccCommand(const clang::tooling::CommandLineArguments &Args);
 /// translateNvccCommand as an arguments adjuster.
 clang::tooling::ArgumentsAdjuster getNvccTranslatingAdjuster();
 
+/// An nvcc command with its options files (`--options-file F`, `-optf F`,
+/// which CMake's Makefile generators use for the include directories)
+/// spliced in, F read relative to `Directory` (the command's); other
+/// commands, and files that cannot be read, are left as they are.
+clang::tooling::CommandLineArguments
+expandNvccOptionsFiles(const clang::tooling::CommandLineArguments &Args,
+                       llvm::StringRef Directory);
+
 } // namespace tc
 
 #endif

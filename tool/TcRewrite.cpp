@@ -263,6 +263,14 @@ static void runJob(FileJob &Job, const CompilationDatabase &DB,
   ClangTool Tool(DB, {Job.File}, std::make_shared<clang::PCHContainerOperations>(),
                  // Each tool its own working directory (not the process's).
                  vfs::createPhysicalFileSystem());
+  // nvcc's options files (CMake's Makefile generators put the include
+  // directories there), read in the command's directory.
+  std::string Directory;
+  for (const CompileCommand &C : DB.getCompileCommands(absolutePath(Job.File)))
+    Directory = C.Directory;
+  Tool.appendArgumentsAdjuster([Directory](const CommandLineArguments &Args, StringRef) {
+    return tc::expandNvccOptionsFiles(Args, Directory);
+  });
   Tool.appendArgumentsAdjuster(tc::getNvccTranslatingAdjuster());
   Tool.appendArgumentsAdjuster(
       getInsertArgumentAdjuster(Prepend, ArgumentInsertPosition::BEGIN));
@@ -355,6 +363,11 @@ int main(int argc, const char **argv) {
   auto MmaPreference = tc::parseMmaPreference(MmaPath);
   if (!MmaPreference) {
     errs() << "tc-rewrite: unknown --mma-path '" << MmaPath << "' (auto, sync, wgmma)\n";
+    return 2;
+  }
+  if (!sys::fs::is_directory(cudaPath())) {
+    errs() << "tc-rewrite: no CUDA installation at '" << cudaPath()
+           << "' (--cuda-path, else $CUDA_PATH, else " << TC_DEFAULT_CUDA_PATH << ")\n";
     return 2;
   }
   if (!DependencyFile.empty() && Output.empty()) {
