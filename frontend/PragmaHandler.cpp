@@ -178,6 +178,19 @@ private:
         }
         return true;
       }
+      // The launch evaluates the expression once, where the source (its
+      // pragma ignored) never does: an increment or assignment in it
+      // would be an effect the program did not have.
+      if (Tok.isOneOf(tok::plusplus, tok::minusminus, tok::equal, tok::plusequal,
+                      tok::minusequal, tok::starequal, tok::slashequal, tok::percentequal,
+                      tok::ampequal, tok::pipeequal, tok::caretequal, tok::lesslessequal,
+                      tok::greatergreaterequal)) {
+        error(Tok.getLocation(),
+              "'" + PP.getSpelling(Tok) + "' in clause '" + Name + "' is a side effect",
+              "the launch evaluates the clause once, where the loops as written never do; "
+              "compute the value before the region");
+        return false;
+      }
       if (!Out.empty() && Tok.hasLeadingSpace())
         Out += ' ';
       Out += PP.getSpelling(Tok);

@@ -6,6 +6,7 @@
 // RUN: rm -f %t.cu
 // RUN: not %tc-rewrite %s -o %t.cu 2>&1 | FileCheck %s --check-prefix=DIAG --implicit-check-not=error:
 // RUN: FileCheck %s --check-prefix=OUT --input-file=%t.cu
+// OUT: {{^}}#pragma tc stream(ss[q++])
 // OUT: {{^}}#pragma tc stream(missing)
 // OUT: {{^}}#pragma tc stream(42)
 // OUT: {{^}}#pragma tc stream(s)
@@ -31,6 +32,16 @@
 #define ARGS                                                                   \
   int M, int N, int K, const __half *__restrict__ A,                           \
       const __half *__restrict__ B, float *__restrict__ C
+
+// An increment or assignment: the launch would evaluate it once, where
+// the loops as written never do. (A malformed clause is said before the
+// regions' errors.)
+void side_effect(ARGS, cudaStream_t *ss, int q) {
+// DIAG: {{.*}}stream-clause.cu:[[@LINE+2]]:23: error: '++' in clause 'stream' is a side effect
+// DIAG: {{.*}}stream-clause.cu:[[@LINE+1]]:23: note: the launch evaluates the clause once, where the loops as written never do; compute the value before the region
+#pragma tc stream(ss[q++])
+  GEMM_BODY
+}
 
 void undeclared(ARGS) {
 // DIAG: {{.*}}stream-clause.cu:[[@LINE+2]]:12: error: stream(missing): no variable 'missing' is declared before the region
