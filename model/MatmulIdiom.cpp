@@ -833,8 +833,10 @@ private:
                            "the matmul",
                            "initialisation and epilogue loops must run over "
                            "the whole output");
-      // (As OperandMasks.h says it of guarded statements.)
-      if (!Image.is_subset(Computed))
+      // (As OperandMasks.h says it of guarded statements. Where the sizes
+      // give no products at all, K = 0, the kernels run the statements
+      // over the same box.)
+      if (!Image.intersect_params(Computed.params()).is_subset(Computed))
         return regionError(locOf(S),
                            "the statement runs on other output elements than the reduction",
                            "guard the initialisation, the reduction and the stores of an "
