@@ -66,8 +66,8 @@ std::string rowsAssumedCondition(const RegionModel &M, const IslModel &I) {
 class Emitter {
 public:
   /// `Model` builds the region's isl model in a context of the kernel's
-  /// own, at the first use: a further kernel of the sm_90 components
-  /// (needsModel) has no use for it.
+  /// own, at the first use: a further kernel of the sm_90 components has
+  /// no use for it.
   Emitter(const RegionModel &M, const MatmulIdiom &Idiom, std::function<const IslModel &()> Model,
           const KernelConfig &C, std::string Name, std::string Where,
           std::vector<AlternativeKernel> Alts = {})

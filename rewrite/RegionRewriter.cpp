@@ -959,27 +959,32 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
   SourceLocation FileStart = SM.getLocForStartOfFile(SM.getMainFileID());
   if (SM.getBufferData(SM.getMainFileID()).starts_with("\xEF\xBB\xBF"))
     FileStart = FileStart.getLocWithOffset(3);
+  auto AnchorLine = [&](const FunctionDecl &F) {
+    return lineStart(SM, SM.getExpansionLoc(definitionsAnchor(F, SM)));
+  };
   std::optional<unsigned> FirstAnchor;
   for (auto &[F, Text] : Definitions) {
-    unsigned Off = SM.getFileOffset(lineStart(SM, SM.getExpansionLoc(definitionsAnchor(*F, SM))));
+    unsigned Off = SM.getFileOffset(AnchorLine(*F));
     FirstAnchor = FirstAnchor ? std::min(*FirstAnchor, Off) : Off;
   }
-  auto Within = [&](SourceLocation L, SourceLocation B, SourceLocation E) {
-    return SM.isBeforeInTranslationUnit(B, L) && SM.isBeforeInTranslationUnit(L, E);
-  };
+  // What an #include must not be inside: a conditional block, or a
+  // declaration of the main file's (an `extern "C"` block, a namespace).
+  std::vector<SourceRange> Enclosing = S->Directives.Conditionals;
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    if (D->isImplicit() || D->getBeginLoc().isInvalid())
+      continue;
+    SourceLocation B = SM.getExpansionLoc(D->getBeginLoc());
+    if (SM.isWrittenInMainFile(B))
+      Enclosing.push_back({B, SM.getExpansionRange(D->getEndLoc()).getEnd()});
+  }
   auto AtFileScope = [&](SourceLocation L) {
-    for (const SourceRange &C : S->Directives.Conditionals)
-      if (Within(L, C.getBegin(), C.getEnd()))
-        return false;
-    for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
-      if (D->isImplicit() || D->getBeginLoc().isInvalid())
-        continue;
-      SourceLocation B = SM.getExpansionLoc(D->getBeginLoc());
-      if (SM.isWrittenInMainFile(B) &&
-          Within(L, B, SM.getExpansionRange(D->getEndLoc()).getEnd()))
-        return false;
-    }
-    return true;
+    return llvm::none_of(Enclosing, [&](const SourceRange &R) {
+      return SM.isBeforeInTranslationUnit(R.getBegin(), L) &&
+             SM.isBeforeInTranslationUnit(L, R.getEnd());
+    });
+  };
+  auto IncludeText = [&](SourceLocation At) {
+    return runtimeInclude(S->PP ? userMacros(*S->PP, At) : std::set<std::string>());
   };
   std::optional<SourceLocation> IncludeAt;
   for (SourceLocation E : S->Directives.IncludeEnds) {
@@ -991,26 +996,21 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
   for (auto &[F, Text] : Definitions) {
     if (inCLinkageBlock(*F))
       Text = "extern \"C++\" {  // the region's kernels and launchers\n\n" + Text + "}\n\n";
-    SourceLocation Begin = lineStart(SM, SM.getExpansionLoc(definitionsAnchor(*F, SM)));
+    SourceLocation Begin = AnchorLine(*F);
     if (!IncludeAt && SM.getFileOffset(Begin) <= SM.getFileOffset(FileStart)) {
       Begin = FileStart;
-      Text = runtimeInclude(S->PP ? userMacros(*S->PP, FileStart) : std::set<std::string>()) +
-             "\n" + Text;
+      Text = IncludeText(FileStart) + "\n" + Text;
       IncludeInDefinitions = true;
     }
     add(Result.Replacements, tooling::Replacement(SM, Begin, 0, Text));
   }
   if (Result.RegionsRewritten && !IncludeInDefinitions) {
     if (IncludeAt) {
-      std::string Include =
-          runtimeInclude(S->PP ? userMacros(*S->PP, *IncludeAt) : std::set<std::string>());
+      std::string Include = IncludeText(*IncludeAt);
       Include.pop_back(); // the line's own newline ends it
       add(Result.Replacements, tooling::Replacement(SM, *IncludeAt, 0, "\n" + Include));
     } else {
-      add(Result.Replacements,
-          tooling::Replacement(SM, FileStart, 0,
-                               runtimeInclude(S->PP ? userMacros(*S->PP, FileStart)
-                                                    : std::set<std::string>())));
+      add(Result.Replacements, tooling::Replacement(SM, FileStart, 0, IncludeText(FileStart)));
     }
   }
   for (RegionOutcome &O : Outcomes)

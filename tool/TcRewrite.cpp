@@ -207,6 +207,27 @@ static bool writeAtomically(StringRef Path, StringRef Text,
   return true;
 }
 
+/// `Target: Input Headers...` as Make and Ninja read a dependency file
+/// (spaces and `#` escaped, `$` doubled).
+static std::string dependencyRule(StringRef Target, StringRef Input,
+                                  const std::vector<std::string> &Headers) {
+  auto Escaped = [](StringRef Path) {
+    std::string E;
+    for (char Ch : Path) {
+      if (Ch == ' ' || Ch == '#')
+        E += '\\';
+      if (Ch == '$')
+        E += '$';
+      E += Ch;
+    }
+    return E;
+  };
+  std::string Rule = Escaped(Target) + ": \\\n  " + Escaped(Input);
+  for (const std::string &H : Headers)
+    Rule += " \\\n  " + Escaped(H);
+  return Rule + "\n";
+}
+
 namespace {
 
 /// Sends the compiler's "N errors generated." to the file's buffer.
@@ -481,26 +502,9 @@ int main(int argc, const char **argv) {
     if (!Output.empty() || InPlace)
       if (!writeAtomically(Target, *NewText, SameFile ? &R->Source : nullptr))
         Failed = true;
-    if (!DependencyFile.empty()) {
-      // `OUT: FILE HEADER...`, spaces escaped as Make and Ninja read them.
-      auto Escaped = [](StringRef Path) {
-        std::string E;
-        for (char Ch : Path) {
-          if (Ch == ' ' || Ch == '#')
-            E += '\\';
-          if (Ch == '$')
-            E += '$';
-          E += Ch;
-        }
-        return E;
-      };
-      std::string Rule = Escaped(Output) + ":";
-      Rule += " \\\n  " + Escaped(absolutePath(File));
-      for (const std::string &H : R->Headers)
-        Rule += " \\\n  " + Escaped(H);
-      if (!writeAtomically(DependencyFile, Rule + "\n"))
-        Failed = true;
-    }
+    if (!DependencyFile.empty() &&
+        !writeAtomically(DependencyFile, dependencyRule(Output, absolutePath(File), R->Headers)))
+      Failed = true;
   }
   if (Pool)
     Pool->wait();
