@@ -12,6 +12,9 @@
 #    target before calling this, in the directory that defines the target;
 #    the target must use the keyword form of target_link_libraries);
 #  - a source is rewritten again when it or the tool changes;
+#  - the rewritten file's #line directives (--line-directives) keep the
+#    source's file and lines for its own code, so that the compiler's
+#    diagnostics and debug lines point at the source;
 #  - the tool parses each source with the target's include directories and
 #    compile definitions (transitively), and CUDA from the project's nvcc;
 #  - the rewritten files see the original's directory on their include path
@@ -116,6 +119,7 @@ function(tc_rewrite_sources target)
       OUTPUT "${_out}"
       COMMAND "${CMAKE_COMMAND}" -E make_directory "${_out_dir}"
       COMMAND TcRewrite::tc-rewrite "${_abs}" -o "${_out}" "--dependency-file=${_out}.d"
+              --line-directives
               ${_args} "${_inc_args}" "${_def_args}" ${_tc_EXTRA_ARGS}
       DEPFILE "${_out}.d"
       DEPENDS "${_abs}" "$<TARGET_FILE:TcRewrite::tc-rewrite>"

@@ -93,6 +93,7 @@ config.substitutions.append(("%clang-apply-replacements",
                              tool_or_missing(config.tc_clang_apply_replacements,
                                              "clang-apply-replacements")))
 config.substitutions.append(("%clang-tidy", tool_or_missing(config.tc_clang_tidy, "clang-tidy")))
+config.substitutions.append(("%clangxx", os.path.join(config.tc_llvm_tools_dir, "clang++")))
 config.substitutions.append(("%clang-resource-dir", config.tc_clang_resource_dir))
 config.substitutions.append(("%tc-tidy-module", tool_or_missing(config.tc_tidy_module, "tc-tidy-module")))
 config.substitutions.append(("%tc-build-dir", config.tc_obj_root))

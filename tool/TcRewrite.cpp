@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CompileArgs.h"
+#include "LineDirectives.h"
 #include "RegionRewriter.h"
 #include "UnifiedDiff.h"
 #include "clang/Basic/DiagnosticOptions.h"
@@ -59,6 +60,12 @@ static cl::opt<std::string> DependencyFile(
              "headers it includes that are not system headers) here, as -MD -MF would "
              "(CMake's DEPFILE)"),
     cl::value_desc("file.d"), cl::cat(Category));
+static cl::opt<bool> LineDirectives(
+    "line-directives",
+    cl::desc("With -o: #line directives in the output, so that compilers and debuggers "
+             "report the user's code at its lines in the source and the generated code "
+             "at its own in the output"),
+    cl::cat(Category));
 static cl::opt<unsigned> Jobs("j", cl::desc("Process N files in parallel (0: one per core)"),
                               cl::value_desc("N"), cl::init(1), cl::Prefix,
                               cl::cat(Category));
@@ -395,8 +402,17 @@ int main(int argc, const char **argv) {
     errs() << "tc-rewrite: --dependency-file names the inputs of -o OUT\n";
     return 2;
   }
+  if (LineDirectives && (Output.empty() || InPlace)) {
+    errs() << "tc-rewrite: --line-directives maps the lines of -o OUT to its source\n";
+    return 2;
+  }
   if (!Output.empty() && (InPlace || Files.size() != 1)) {
     errs() << "tc-rewrite: -o takes exactly one input file and excludes -i\n";
+    return 2;
+  }
+  if (LineDirectives && absolutePath(Output) == absolutePath(Files[0])) {
+    errs() << "tc-rewrite: --line-directives needs an output other than the source '" << Files[0]
+           << "'\n";
     return 2;
   }
   if (Check && Output.empty() && !InPlace) {
@@ -474,14 +490,18 @@ int main(int argc, const char **argv) {
       outs() << R->Explain;
       continue;
     }
-    auto NewText = applyAllReplacements(R->Source, R->Replacements);
+    std::string Target = Output.empty() ? File : Output.getValue();
+    bool SameFile = InPlace || absolutePath(Target) == absolutePath(File);
+    auto NewText = LineDirectives
+                       ? tc::applyWithLineDirectives(
+                             R->Source, R->Replacements, absolutePath(File),
+                             Target == "-" ? std::string("<stdout>") : absolutePath(Target))
+                       : applyAllReplacements(R->Source, R->Replacements);
     if (!NewText) {
       errs() << "tc-rewrite: " << toString(NewText.takeError()) << "\n";
       Failed = true;
       continue;
     }
-    std::string Target = Output.empty() ? File : Output.getValue();
-    bool SameFile = InPlace || absolutePath(Target) == absolutePath(File);
     if (Check) {
       std::optional<std::string> Current = readFile(Target);
       if (!Current || *Current != *NewText) {

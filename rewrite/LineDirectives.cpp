@@ -1,0 +1,138 @@
+//===- LineDirectives.cpp -------------------------------------------------===//
+#include "LineDirectives.h"
+
+#include "clang/Basic/LangOptions.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace llvm;
+
+namespace tc {
+
+std::string lineDirectivePath(StringRef Path) {
+  std::string Literal = "\"";
+  for (char C : Path) {
+    if (C == '"' || C == '\\')
+      Literal += '\\';
+    Literal += C;
+  }
+  return Literal + "\"";
+}
+
+namespace {
+
+clang::LangOptions cudaLanguage() {
+  clang::LangOptions L;
+  L.CPlusPlus = L.CPlusPlus11 = L.CPlusPlus14 = L.CPlusPlus17 = L.CPlusPlus20 = 1;
+  L.LineComment = 1;
+  L.Digraphs = 1;
+  L.CUDA = 1;
+  return L;
+}
+
+/// The line starts of `Text` (0-terminated at Text.size()) from `From` on at
+/// which a directive may go: each follows a newline that no token (comments
+/// and literals are tokens here) contains and that no backslash splices.
+class SafeLineStarts {
+public:
+  explicit SafeLineStarts(StringRef Text) : Text(Text) {}
+
+  /// The first such line start at or after `From` and before `Before`, or
+  /// npos. `From` must not lie inside a token.
+  size_t first(size_t From, size_t Before) const {
+    clang::Lexer Lex(clang::SourceLocation(), Language, Text.data(), Text.data() + From,
+                     Text.data() + Text.size());
+    Lex.SetCommentRetentionState(true);
+    size_t Gap = From; // the end of the last token: whitespace from here on
+    while (Gap < Before) {
+      clang::Token Tok;
+      bool AtEnd = Lex.LexFromRawLexer(Tok);
+      size_t End = static_cast<size_t>(Lex.getBufferLocation() - Text.data());
+      size_t Start = AtEnd ? Text.size() : End - Tok.getLength();
+      for (size_t NL = Text.find('\n', Gap); NL < Start && NL < Before;
+           NL = Text.find('\n', NL + 1))
+        if (!spliced(NL))
+          return NL + 1 < Before ? NL + 1 : StringRef::npos;
+      if (AtEnd)
+        break;
+      Gap = End;
+    }
+    return StringRef::npos;
+  }
+
+private:
+  /// Whether the newline at `NL` joins its line to the next (a backslash
+  /// before it, spaces allowed, as the compilers accept).
+  bool spliced(size_t NL) const {
+    size_t I = NL;
+    while (I > 0 && (Text[I - 1] == '\r' || Text[I - 1] == ' ' || Text[I - 1] == '\t'))
+      --I;
+    return I > 0 && Text[I - 1] == '\\';
+  }
+
+  StringRef Text;
+  clang::LangOptions Language = cudaLanguage();
+};
+
+} // namespace
+
+Expected<std::string> applyWithLineDirectives(StringRef Source,
+                                              const clang::tooling::Replacements &Replacements,
+                                              StringRef SourcePath, StringRef OutputPath) {
+  // The lexer reads up to a terminating 0.
+  const std::string Text = Source.str();
+  const SafeLineStarts Safe(Text);
+  size_t FirstNL = Source.find('\n');
+  const char *EOL = FirstNL != StringRef::npos && FirstNL > 0 && Source[FirstNL - 1] == '\r'
+                        ? "\r\n"
+                        : "\n";
+  const std::string SourceName = lineDirectivePath(SourcePath),
+                    OutputName = lineDirectivePath(OutputPath);
+  std::string Out;
+  size_t OutLines = 0; // newlines in Out
+  auto Append = [&](StringRef S) {
+    Out += S;
+    OutLines += S.count('\n');
+  };
+  auto AtLineStart = [&] { return Out.empty() || Out.back() == '\n'; };
+  // The source's line (1-based) of its offset `At`.
+  auto SourceLine = [&](size_t At) { return Source.take_front(At).count('\n') + 1; };
+  auto Directive = [&](size_t Line, const std::string &Name) {
+    Append(("#line " + Twine(Line) + " " + Name + EOL).str());
+  };
+
+  size_t Cursor = 0; // the source's text before it is in Out
+  const std::vector<clang::tooling::Replacement> List(Replacements.begin(), Replacements.end());
+  for (size_t I = 0; I < List.size(); ++I) {
+    const clang::tooling::Replacement &R = List[I];
+    size_t Offset = R.getOffset(), End = Offset + R.getLength();
+    if (Offset < Cursor || End > Source.size())
+      return createStringError(inconvertibleErrorCode(),
+                               "replacement at offset " + Twine(Offset) +
+                                   " lies outside the file or overlaps another");
+    Append(Source.slice(Cursor, Offset));
+    StringRef Replacement = R.getReplacementText();
+    if (AtLineStart() && Replacement.count('\n') > 1)
+      Directive(OutLines + 2, OutputName);
+    Append(Replacement);
+    Cursor = End;
+    // The source's text goes on from End, in the output's current line
+    // unless the replacement ended one.
+    size_t Next = I + 1 < List.size() ? List[I + 1].getOffset() : Source.size() + 1;
+    if (AtLineStart()) {
+      if (End < Source.size() || Replacement.count('\n') > 1)
+        Directive(SourceLine(End), SourceName);
+      continue;
+    }
+    size_t Resume = Safe.first(End, std::min(Next, Source.size()));
+    if (Resume == StringRef::npos)
+      continue;
+    Append(Source.slice(Cursor, Resume));
+    Cursor = Resume;
+    Directive(SourceLine(Resume), SourceName);
+  }
+  Append(Source.substr(Cursor));
+  return Out;
+}
+
+} // namespace tc

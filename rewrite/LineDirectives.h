@@ -1,0 +1,42 @@
+//===- LineDirectives.h - the rewrite's lines mapped to their source -----===//
+//
+// A rewritten file compiled in place of its source (a pre-build step) would
+// have the compiler report the user's code at the lines it moved to in the
+// output, and `__FILE__` / `__LINE__` name the output. With `#line`
+// directives, as parser generators write them, the user's lines keep their
+// source's file and line numbers (diagnostics, asserts, debug line tables)
+// and the generated code keeps the output's own.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TC_REWRITE_LINEDIRECTIVES_H
+#define TC_REWRITE_LINEDIRECTIVES_H
+
+#include "clang/Tooling/Core/Replacement.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include <string>
+
+namespace tc {
+
+/// `Replacements` applied to `Source` (the text of the file `SourcePath`),
+/// with `#line` directives:
+///   - before a replacement of more than one line that starts a line of the
+///     output (the generated kernels, launchers and the region's launch),
+///     `#line N "OutputPath"`: its lines are the output's own;
+///   - after each replacement, at the first line start from which the
+///     source's text continues, `#line L "SourcePath"`: that line is the
+///     source's line L again.
+/// A directive goes only where a line starts outside a comment, a literal
+/// or a spliced line (the source's own text is never changed); where none
+/// does before the next replacement, the lines in between keep the numbers
+/// they get. Lines end as the source's first does (CR LF or LF).
+llvm::Expected<std::string>
+applyWithLineDirectives(llvm::StringRef Source, const clang::tooling::Replacements &Replacements,
+                        llvm::StringRef SourcePath, llvm::StringRef OutputPath);
+
+/// `Path` as a string literal for a `#line` directive.
+std::string lineDirectivePath(llvm::StringRef Path);
+
+} // namespace tc
+
+#endif
