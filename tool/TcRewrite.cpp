@@ -346,13 +346,32 @@ int main(int argc, const char **argv) {
   // searching for a compilation database.
   std::vector<const char *> Args(argv, argv + argc);
   bool HasDashDash = false, HasP = false;
-  for (int I = 1; I < argc; ++I) {
+  std::optional<std::string> BuildDir;
+  for (int I = 1; I < argc && !HasDashDash; ++I) {
     StringRef A(argv[I]);
     HasDashDash |= A == "--";
-    HasP |= A == "-p" || A.starts_with("-p=") || A.starts_with("--p=");
+    if (A == "-p" || A == "--p") {
+      HasP = true;
+      if (I + 1 < argc)
+        BuildDir = argv[I + 1];
+    } else if (A.starts_with("-p=") || A.starts_with("--p=")) {
+      HasP = true;
+      BuildDir = A.split('=').second.str();
+    }
   }
   if (!HasDashDash && !HasP)
     Args.push_back("--");
+  // A named build directory without a database would have the files parsed
+  // without their flags (their -D and -I): a rewrite of other code.
+  if (BuildDir) {
+    std::string Why;
+    if (!CompilationDatabase::autoDetectFromDirectory(*BuildDir, Why)) {
+      errs() << "tc-rewrite: -p " << *BuildDir
+             << ": no compilation database (compile_commands.json) there or in a parent "
+                "directory\n";
+      return 2;
+    }
+  }
   int N = Args.size();
   auto Parser = CommonOptionsParser::create(N, Args.data(), Category, cl::ZeroOrMore,
                                             "tc-rewrite: rewrite '#pragma tc' loop nests into tensor-core kernels\n");
