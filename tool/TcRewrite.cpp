@@ -36,6 +36,7 @@
 #include "llvm/Support/YAMLTraits.h"
 #include "llvm/Support/raw_ostream.h"
 #include <optional>
+#include <unistd.h>
 #include <set>
 
 using namespace llvm;
@@ -150,16 +151,27 @@ static bool writeAtomically(StringRef Path, StringRef Text,
       errs() << "tc-rewrite: cannot write '" << Path << "': " << EC.message() << "\n";
     return !EC;
   }
+  // A link is followed, so that the file it names is replaced, not the
+  // link; one to a file yet to be made (a dangling link) too.
   SmallString<256> Target(Path);
-  if (sys::fs::is_symlink_file(Path)) {
-    SmallString<256> Real;
-    if (!sys::fs::real_path(Path, Real))
-      Target = Real;
+  for (int Hops = 0; Hops < 40 && sys::fs::is_symlink_file(Target); ++Hops) {
+    char Buf[4096];
+    ssize_t N = ::readlink(Target.c_str(), Buf, sizeof Buf);
+    if (N <= 0 || N == static_cast<ssize_t>(sizeof Buf))
+      break;
+    StringRef To(Buf, static_cast<size_t>(N));
+    SmallString<256> Next;
+    if (!sys::path::is_absolute(To))
+      Next = sys::path::parent_path(Target);
+    sys::path::append(Next, To);
+    Target = Next;
   }
-  std::optional<sys::fs::perms> Mode;
+  // The replacement keeps the file's mode and, where this process may give
+  // it, its owner and group.
+  std::optional<sys::fs::file_status> Existing;
   sys::fs::file_status Status;
   if (!sys::fs::status(Target, Status) && sys::fs::exists(Status))
-    Mode = Status.permissions();
+    Existing = Status;
 
   SmallString<256> Model(sys::path::parent_path(Target));
   if (Model.empty())
@@ -176,6 +188,8 @@ static bool writeAtomically(StringRef Path, StringRef Text,
     sys::fs::remove(Tmp);
     sys::DontRemoveFileOnSignal(Tmp);
   };
+  if (Existing)
+    (void)sys::fs::changeFileOwnership(FD, Existing->getUser(), Existing->getGroup());
   {
     raw_fd_ostream OS(FD, /*shouldClose=*/true);
     OS << Text;
@@ -188,8 +202,8 @@ static bool writeAtomically(StringRef Path, StringRef Text,
       return false;
     }
   }
-  if (Mode)
-    (void)sys::fs::setPermissions(Tmp, *Mode);
+  if (Existing)
+    (void)sys::fs::setPermissions(Tmp, Existing->permissions());
   if (Unchanged) {
     if (!TestingEditBeforeWrite.empty()) {
       std::error_code EC;
