@@ -286,12 +286,23 @@ private:
     // Init: `int i = lb` or `i = lb`.
     const Expr *LowerE = nullptr;
     if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit())) {
-      if (DS->isSingleDecl())
+      if (DS->isSingleDecl()) {
         if (const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl()))
           if (VD->getType()->isIntegerType() && VD->getInit()) {
             Iter = VD;
             LowerE = VD->getInit();
           }
+      } else if (const VarDecl *Stepped = steppedVariable(For->getInc());
+                 Stepped && llvm::is_contained(DS->decls(), Stepped) &&
+                 Stepped->getType()->isIntegerType() && Stepped->getInit()) {
+        // `for (int i = 0, e = n; i < e; ++i)`: the iterator is the one the
+        // increment steps; the others name their initial values, as a
+        // declaration in the body does, and may not be assigned.
+        if (auto Err = bindLoopConstants(DS, Stepped))
+          return Err;
+        Iter = Stepped;
+        LowerE = Stepped->getInit();
+      }
     } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(For->getInit())) {
       if (BO->getOpcode() == BO_Assign)
         if (const auto *DR = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
@@ -723,6 +734,39 @@ private:
     }
   }
 
+  /// The variable a loop's increment steps (`++i`, `i += 2`), or null.
+  static const VarDecl *steppedVariable(const Expr *Inc) {
+    const Expr *Subject = nullptr;
+    if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc))
+      Subject = U->getSubExpr();
+    else if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc))
+      Subject = CA->getLHS();
+    const auto *DR = Subject ? dyn_cast<DeclRefExpr>(Subject->IgnoreParenImpCasts()) : nullptr;
+    return DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+  }
+
+  /// The declarations of a loop's initialisation besides its iterator:
+  /// integers bound to their initial values (`e = n`), never assigned.
+  llvm::Error bindLoopConstants(const DeclStmt *DS, const VarDecl *Iter) {
+    for (const Decl *D : DS->decls()) {
+      if (D == Iter)
+        continue;
+      const auto *VD = dyn_cast<VarDecl>(D);
+      if (!VD || !VD->getType()->isIntegerType() || !VD->getInit() ||
+          VD->getInit()->HasSideEffects(Ctx) || Writes.count(VD))
+        return regionError(D->getLocation(),
+                           "a loop's initialisation declares '" +
+                               cast<NamedDecl>(D)->getNameAsString() +
+                               "' besides its iterator, which is not an integer named for "
+                               "its initial value",
+                           "besides the iterator, declare only integers that the region "
+                           "never assigns ('for (int i = 0, e = n; i < e; ++i)')");
+      Chains[VD].push_back({VD->getInit(), "", Now, StoreCount});
+      Now[VD] = 0;
+    }
+    return llvm::Error::success();
+  }
+
   llvm::Error visitDecl(const DeclStmt *DS) {
     for (const Decl *D : DS->decls()) {
       const auto *VD = dyn_cast<VarDecl>(D);
@@ -894,6 +938,13 @@ private:
         return regionError(E->getExprLoc(), "unsupported compound assignment",
                            "a region may use '=', '+=', '-=', '*=' and '/='");
       }
+      if (!isLibraryDeclaration(OC->getDirectCallee()))
+        return regionError(E->getExprLoc(),
+                           "assignment by an operator of the user's ('" +
+                               std::string(getOperatorSpelling(OC->getOperator())) +
+                               "' of type '" + typeName(OC->getArg(0)->getType()) + "')",
+                           "a region may use the assignments of __half and __nv_bfloat16 "
+                           "and the built-in ones");
     } else {
       return regionError(E->getExprLoc(),
                          "expression statement without an assignment in a "
@@ -1159,6 +1210,8 @@ private:
     A.Range = ASE->getSourceRange();
     A.Spelling = sourceText(A.Range);
     std::vector<Polynomial> Strides;
+    if (auto Err = checkHostReadable(VD, ASE->getExprLoc()))
+      return std::move(Err);
     // A reference to a pointer or array (`const __half *&A`) is the object
     // it is bound to, which the launcher's argument of the same name binds.
     const QualType T = VD->getType().getNonReferenceType();
@@ -1754,18 +1807,28 @@ private:
         return regionError(DR->getLocation(), "unsupported local variable",
                            "a region may read scalars it declares in its loops, and "
                            "variables declared before it");
-      if (VD->getType()->isIntegerType()) {
+      if (auto Err = checkHostReadable(VD, DR->getLocation()))
+        return std::move(Err);
+      // A scalar is passed to the kernels by value: a reference's value at
+      // the launch (the kernels cannot follow a host reference).
+      const QualType VT = VD->getType().getNonReferenceType();
+      if (VT->isIntegerType()) {
         if (auto Err = addParameter(VD, DR->getLocation()))
           return std::move(Err);
-        return inItsType(ExprNode::make(ExprNode::Scalar, VD->getNameAsString()),
-                         VD->getType(), /*Scalar=*/true);
+        return inItsType(ExprNode::make(ExprNode::Scalar, VD->getNameAsString()), VT,
+                         /*Scalar=*/true);
       }
-      if (VD->getType()->isPointerType() || VD->getType()->isArrayType())
+      if (VT->isPointerType() || VT->isArrayType())
         return regionError(DR->getLocation(),
                            "array '" + VD->getNameAsString() +
                                "' used without a subscript",
                            "a region's values read array elements, 'A[i * K + k]' or "
                            "'A[i][k]'");
+      if (VD->getType()->isReferenceType() && !VT.isConstQualified())
+        return regionError(DR->getLocation(),
+                           "'" + VD->getNameAsString() + "' is a reference to a non-const scalar",
+                           "the kernels read a scalar's value at the launch: bind it to a "
+                           "'const' reference, or pass it by value");
       addScalar(VD);
       return ExprNode::make(ExprNode::Scalar, VD->getNameAsString());
     }
@@ -1853,7 +1916,8 @@ private:
       if (OC->getNumArgs() == 2 && !OC->isAssignmentOp() && OC->isInfixBinaryOp() &&
           OC->getOperator() != OO_Comma && OC->getOperator() != OO_ArrowStar &&
           (isSixteenBitFloat(OC->getArg(0)->getType()) ||
-           isSixteenBitFloat(OC->getArg(1)->getType()))) {
+           isSixteenBitFloat(OC->getArg(1)->getType())) &&
+          isLibraryDeclaration(OC->getDirectCallee())) {
         auto L = expr(OC->getArg(0), S);
         if (!L)
           return L;
@@ -1882,6 +1946,17 @@ private:
                            "only conversion and math functions (e.g. "
                            "__half2float, fmaxf, expf, tanhf) are allowed in "
                            "a '#pragma tc' region");
+      // The kernels compute the library's function of that name; a
+      // function of the user's that shares it (an overload, one in the
+      // user's namespace) may compute anything.
+      if (!isLibraryDeclaration(Callee))
+        return regionError(Call->getExprLoc(),
+                           "call to '" + Name + "' declared at " +
+                               Callee->getLocation().printToString(Ctx.getSourceManager()) +
+                               ", not the library's '" + Name + "'",
+                           "a region may call the math and conversion functions of the "
+                           "CUDA headers and the C and C++ libraries; compute the user's "
+                           "function outside the region, or inline its expression");
       std::vector<ExprPtr> Args;
       for (const Expr *A : Call->arguments()) {
         auto V = expr(A, S);
@@ -1902,7 +1977,48 @@ private:
       if (Sc.Name == VD->getNameAsString())
         return;
     M.Scalars.push_back(
-        {VD->getNameAsString(), castTypeName(VD->getType())});
+        {VD->getNameAsString(), castTypeName(VD->getType().getNonReferenceType())});
+  }
+
+  /// Whether FD is a declaration of the libraries (the CUDA headers, the C
+  /// and C++ libraries: system headers) rather than the user's.
+  bool isLibraryDeclaration(const FunctionDecl *FD) const {
+    if (!FD)
+      return false;
+    SourceLocation L = FD->getCanonicalDecl()->getLocation();
+    if (L.isInvalid())
+      return FD->getBuiltinID() != 0;
+    const SourceManager &SM = Ctx.getSourceManager();
+    return SM.isInSystemHeader(SM.getExpansionLoc(L));
+  }
+
+  /// A variable of device memory (`__constant__`, `__device__`, `__shared__`)
+  /// names, in host code, its host shadow: neither the value a
+  /// cudaMemcpyToSymbol wrote nor an address the kernels may read. The
+  /// launcher, host code, would pass that. (`__managed__` memory is the
+  /// same on both sides; a constexpr scalar is its constant.)
+  llvm::Error checkHostReadable(const VarDecl *VD, SourceLocation Loc) {
+    const char *Space = VD->hasAttr<CUDAConstantAttr>() ? "__constant__"
+                        : VD->hasAttr<CUDASharedAttr>() ? "__shared__"
+                        : VD->hasAttr<CUDADeviceAttr>() ? "__device__"
+                                                        : nullptr;
+    if (!Space || VD->hasAttr<HIPManagedAttr>() ||
+        (VD->isConstexpr() && VD->getType()->isScalarType()))
+      return llvm::Error::success();
+    // Clang drops CUDA's `__managed__` (an attribute it keeps for HIP
+    // only): read it from the declaration's specifiers.
+    const SourceManager &SM = Ctx.getSourceManager();
+    CharSourceRange Specifiers = CharSourceRange::getCharRange(
+        SM.getExpansionLoc(VD->getOuterLocStart()), SM.getExpansionLoc(VD->getLocation()));
+    if (Lexer::getSourceText(Specifiers, SM, Ctx.getLangOpts()).contains("__managed__"))
+      return llvm::Error::success();
+    return regionError(Loc,
+                       "'" + VD->getNameAsString() + "' is a " + Space +
+                           " variable, which the host code that launches the kernels "
+                           "cannot read",
+                       "pass its value or the address of its memory "
+                       "(cudaGetSymbolAddress) in a variable of the host, or declare it "
+                       "__managed__");
   }
 
   // ----- helpers ---------------------------------------------------------

@@ -36,3 +36,55 @@ void array_references(const __half (&A)[256][64], const __half (&B)[64][128],
       C[i][j] = acc;
     }
 }
+
+// Scalars bound to const references are passed by value: the kernels
+// cannot follow a host reference (nvcc passes a reference parameter as a
+// pointer, here to the host's stack), so each reads the value at the launch.
+// CHECK-LABEL: struct tc_scalar_references_0_epilogue {
+// CHECK: {{^}}  long long off;
+// CHECK: {{^}}  float alpha;
+// CHECK: {{^}}  __half hb;
+// CHECK: {{^}}static void tc_scalar_references_0_launch(long long M, long long N, long long K, long long off, float alpha, __half hb, const __half *A, const __half *B, float *C, cudaStream_t tc_stream) {
+void scalar_references(int M, int N, int K, const __half *__restrict__ A,
+                       const __half *__restrict__ B, float *__restrict__ C, const int &off,
+                       const float &alpha, const __half &hb) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = alpha * acc + off + __half2float(hb);
+    }
+}
+
+// The same in an operand's prologue (a kernel parameter of its own), and
+// for a template's `const T &`.
+// CHECK: {{^}}static void tc_prologue_reference_0_launch(long long M, long long N, long long K, float z_1, const __half *A, const __half *B, float *C, cudaStream_t tc_stream) {
+void prologue_reference(int M, int N, int K, const __half *__restrict__ A,
+                        const __half *__restrict__ B, float *__restrict__ C, const float &z) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += fmaxf(__half2float(A[i * K + k]) - z, 0.0f) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}
+
+// CHECK: {{^}}static void tc_template_reference_0_launch(long long M, long long N, long long K, float alpha, const __half *A, const __half *B, float *C, cudaStream_t tc_stream) {
+template <class T>
+void template_reference(int M, int N, int K, const __half *__restrict__ A,
+                        const __half *__restrict__ B, float *__restrict__ C, const T &alpha) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = alpha * acc;
+    }
+}
+template void template_reference<float>(int, int, int, const __half *, const __half *, float *,
+                                        const float &);

@@ -24,11 +24,28 @@
 namespace tc {
 namespace test {
 
-/// Stand-ins for cuda_fp16.h: Extraction recognises the record by its name.
-inline const char *HalfPrelude =
+/// Stand-ins for cuda_fp16.h: Extraction recognises the record by its
+/// name, and takes only the libraries' functions (declared in system
+/// headers), so they are a system header's, as the real ones are.
+inline const char *HalfHeader =
     "struct __half { __half(float); operator float() const; };\n"
     "float __half2float(__half);\n"
-    "__half __float2half(float);\n";
+    "__half __float2half(float);\n"
+    "float fmaxf(float, float); float fminf(float, float); float expf(float);\n"
+    "float tanhf(float); float logf(float); float rsqrtf(float); float sqrtf(float);\n"
+    "float powf(float, float); float erff(float);\n";
+inline const char *HalfPrelude = "#include <tc_test_fp16.h>\n";
+
+/// `Code` parsed as C++ with `Args`, HalfPrelude's header on the system
+/// include path.
+inline std::unique_ptr<clang::ASTUnit> buildTestAST(const std::string &Code,
+                                                    std::vector<std::string> Args) {
+  Args.push_back("-isystem/tc-test-system");
+  return clang::tooling::buildASTFromCodeWithArgs(
+      Code, Args, "input.cc", "clang-tool", std::make_shared<clang::PCHContainerOperations>(),
+      clang::tooling::getClangStripDependencyFileAdjuster(),
+      {{"/tc-test-system/tc_test_fp16.h", HalfHeader}});
+}
 
 /// Number of lines of HalfPrelude (snippet line N is file line N + this).
 inline unsigned preludeLines() {
@@ -115,8 +132,7 @@ inline Extracted extract(const std::string &Snippet,
                          const RegionClauses &Clauses = {}) {
   Extracted R;
   R.Code = std::string(HalfPrelude) + Snippet;
-  R.AST = clang::tooling::buildASTFromCodeWithArgs(
-      R.Code, {"-xc++", "-std=c++17", "-Wno-unused-value"}, "input.cc");
+  R.AST = buildTestAST(R.Code, {"-xc++", "-std=c++17", "-Wno-unused-value"});
   if (!R.AST)
     return R;
   for (const clang::Decl *D :

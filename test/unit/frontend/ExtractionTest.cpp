@@ -481,8 +481,7 @@ TEST(ExtractionTest, BlockOfNests) {
                      "    for (int j = 0; j < N; ++j) Y[j] = X[j];\n"
                      "  }\n"
                      "}\n";
-  auto AST = clang::tooling::buildASTFromCodeWithArgs(Code, {"-xc++", "-std=c++17"},
-                                                     "input.cc");
+  auto AST = buildTestAST(Code, {"-xc++", "-std=c++17"});
   ASSERT_TRUE(AST);
   const clang::FunctionDecl *F = nullptr;
   for (const clang::Decl *D : AST->getASTContext().getTranslationUnitDecl()->decls())

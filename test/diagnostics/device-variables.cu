@@ -1,0 +1,76 @@
+// Variables the launcher, host code, cannot read: a `__constant__`,
+// `__device__` or `__shared__` variable names its host shadow there (not the
+// value cudaMemcpyToSymbol wrote, nor an address the kernels may read), and
+// a non-const reference to a scalar may change while the region runs,
+// where the kernels read its value at the launch. `__managed__` memory and
+// constexpr scalars are the same on both sides. The rejected regions stay
+// as written.
+//
+// RUN: rm -f %t.cu %t.ok.cu
+// RUN: not %tc-rewrite %s -o %t.cu 2>&1 | FileCheck %s --check-prefix=DIAG --implicit-check-not='error:'
+// RUN: diff %s %t.cu
+// RUN: %tc-rewrite %s -o %t.ok.cu -extra-arg=-DACCEPTED
+// RUN: FileCheck %s --check-prefix=ACCEPTED --input-file=%t.ok.cu
+
+#include <cuda_fp16.h>
+
+__constant__ float c_alpha;
+__constant__ float c_bias[4096];
+__device__ float d_bias[4096];
+__device__ __managed__ float m_bias[4096];
+constexpr __device__ float k_scale = 0.5f;
+
+#define GEMM(EPILOGUE)                                                                        \
+  for (int i = 0; i < M; ++i)                                                                 \
+    for (int j = 0; j < N; ++j) {                                                             \
+      float acc = 0.0f;                                                                       \
+      for (int k = 0; k < K; ++k)                                                             \
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);                       \
+      C[i * N + j] = EPILOGUE;                                                                \
+    }
+
+#ifndef ACCEPTED
+void constant_scalar(int M, int N, int K, const __half *__restrict__ A,
+                     const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  GEMM(c_alpha * acc)
+  // DIAG: device-variables.cu:[[#@LINE-1]]:{{[0-9]+}}: error: 'c_alpha' is a __constant__ variable, which the host code that launches the kernels cannot read
+  // DIAG: note: pass its value or the address of its memory (cudaGetSymbolAddress) in a variable of the host, or declare it __managed__
+}
+
+void constant_array(int M, int N, int K, const __half *__restrict__ A,
+                    const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  GEMM(acc + c_bias[j])
+  // DIAG: device-variables.cu:[[#@LINE-1]]:{{[0-9]+}}: error: 'c_bias' is a __constant__ variable
+}
+
+void device_array(int M, int N, int K, const __half *__restrict__ A,
+                  const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  GEMM(acc + d_bias[j])
+  // DIAG: device-variables.cu:[[#@LINE-1]]:{{[0-9]+}}: error: 'd_bias' is a __device__ variable
+}
+
+void mutable_reference(int M, int N, int K, const __half *__restrict__ A,
+                       const __half *__restrict__ B, float *__restrict__ C, float &alpha) {
+#pragma tc
+  GEMM(alpha * acc)
+  // DIAG: device-variables.cu:[[#@LINE-1]]:{{[0-9]+}}: error: 'alpha' is a reference to a non-const scalar
+  // DIAG: note: the kernels read a scalar's value at the launch: bind it to a 'const' reference, or pass it by value
+}
+#else
+// ACCEPTED: {{^}}static void tc_managed_array_0_launch(long long M, long long N, long long K, const __half *A, const __half *B, float *C, const float *m_bias, cudaStream_t tc_stream) {
+void managed_array(int M, int N, int K, const __half *__restrict__ A,
+                   const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  GEMM(acc + m_bias[j])
+}
+
+// ACCEPTED: {{^}}static void tc_constexpr_scalar_0_launch(long long M, long long N, long long K, float k_scale, const __half *A, const __half *B, float *C, cudaStream_t tc_stream) {
+void constexpr_scalar(int M, int N, int K, const __half *__restrict__ A,
+                      const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  GEMM(k_scale * acc)
+}
+#endif
