@@ -471,9 +471,10 @@ private:
                !Back.empty())
         return regionError(Ac.Range.getBegin(),
                            "operand '" + Arr.Name + "' is read backwards along loop '" + Back +
-                               "', a downward loop with a step other than 1",
-                           "a view's rows and columns go upwards: write the loop upwards "
-                           "over the same iterations (a downward loop with a step of 1 is "
+                               "'",
+                           "a view's rows and columns go upwards as their loops run: a "
+                           "reversed subscript ('K - 1 - k') or a downward loop with a step "
+                           "other than 1 has none (a downward loop with a step of 1 is "
                            "accepted)");
       else
         return regionError(Ac.Range.getBegin(),

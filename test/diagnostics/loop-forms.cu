@@ -167,9 +167,24 @@ void downward_strided(int M, int N, int K, const __half *__restrict__ A,
     for (int j = 0; j < N; ++j) {
       float acc = 0.0f;
       for (int k = 0; k < K; ++k)
-        // DIAG: loop-forms.cu:[[@LINE+2]]:29: error: operand 'A' is read backwards along loop 'i', a downward loop with a step other than 1
+        // DIAG: loop-forms.cu:[[@LINE+2]]:29: error: operand 'A' is read backwards along loop 'i'{{$}}
         // DIAG-NEXT: {{^}}{{.*}}[[@LINE+1]] |
         acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}
+
+// So does a reversed subscript in an upward loop.
+void reversed_subscript(int M, int N, int K, const __half *__restrict__ A,
+                        const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        // DIAG: loop-forms.cu:[[@LINE+2]]:29: error: operand 'A' is read backwards along loop 'k'{{$}}
+        // DIAG: note: a view's rows and columns go upwards as their loops run: a reversed subscript ('K - 1 - k') or a downward loop with a step other than 1 has none (a downward loop with a step of 1 is accepted)
+        acc += __half2float(A[i * K + (K - 1 - k)]) * __half2float(B[k * N + j]);
       C[i * N + j] = acc;
     }
 }
