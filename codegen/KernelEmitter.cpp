@@ -185,6 +185,9 @@ public:
     if (Components)
       G.Explain += "  composed: tc::sm90::launch_gemm<" + sm90MainloopType(C, Idiom) + ", " +
                    sm90SchedulerType(C, M.Clauses) + "> with " + epilogueFunctorName() + "\n";
+    else if (C.Arch == GpuArch::SM90a)
+      G.Explain += "  generated body: not composed of the sm_90 components (" +
+                   sm90ComponentMismatch(C, Idiom, M.Clauses) + ")\n";
     if (CS)
       for (auto &S : CS->Steps) {
         G.Explain += "  step " + S.Name + "\n";
@@ -530,7 +533,7 @@ private:
     for (unsigned Id : Reads) {
       std::string Access = printAccess(M, R.Reads[Id], Iter);
       std::string Var = "tc_v" + str(long(Values.size()));
-      std::string Type = "std::decay_t<decltype(" + Access + ")>";
+      std::string Type = "::std::decay_t<decltype(" + Access + ")>";
       Values[Id] = Var;
       Loads += "    const " + Type + " " + Var + " = " +
                (Guarded ? "tc_inside ? " + Access + " : " + Type + "()" : Access) + ";\n";
@@ -1302,9 +1305,9 @@ private:
              indent(Body, 2) +
              "  };\n"
              "  if (tc_exact_rows)\n"
-             "    tc_consumers(std::true_type());\n"
+             "    tc_consumers(::std::true_type());\n"
              "  else\n"
-             "    tc_consumers(std::false_type());\n";
+             "    tc_consumers(::std::false_type());\n";
       else
         S += Body;
       if (C.unitLoop()) {

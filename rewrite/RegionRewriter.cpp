@@ -693,6 +693,37 @@ tooling::Replacement regionReplacement(SourceManager &SM,
 
 } // namespace
 
+/// The generated code of a function's regions, in a scope of its own:
+///  - an unnamed namespace, so that its entities (epilogue functors,
+///    kernel templates, the runtime's templates instantiated with them) are
+///    this file's: another file's region of the same function name has
+///    entities of the same names, which the linker would otherwise merge
+///    (one file's launches running the other's kernels);
+///  - the library names it uses declared there, so that the user's
+///    declarations of the same names in the enclosing namespace
+///    (`ns::make_float2`, `ns::uint32_t`) do not capture them.
+static std::string fileLocalScope(const std::string &Text) {
+  static const char *const LibraryNames[] = {
+      "size_t",          "int64_t",        "uint32_t",       "uint64_t",
+      "dim3",            "float2",         "float4",         "make_float2",
+      "cudaStream_t",    "cudaGetLastError", "cudaMallocAsync", "cudaFreeAsync",
+      "cudaStreamSynchronize", "CUtensorMap", "threadIdx",   "blockIdx",
+      "blockDim",        "gridDim"};
+  std::string Scope = "namespace {  // this file's: the regions' kernels and launchers\n";
+  auto Names = [&](llvm::StringRef Name) {
+    auto IsIdentifierChar = [](char C) { return llvm::isAlnum(C) || C == '_'; };
+    for (size_t At = Text.find(Name); At != std::string::npos; At = Text.find(Name, At + 1))
+      if ((At == 0 || !IsIdentifierChar(Text[At - 1])) &&
+          (At + Name.size() == Text.size() || !IsIdentifierChar(Text[At + Name.size()])))
+        return true;
+    return false;
+  };
+  for (const char *Name : LibraryNames)
+    if (Names(Name))
+      Scope += std::string("using ::") + Name + ";\n";
+  return Scope + "\n" + Text + "}  // namespace\n\n";
+}
+
 FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
                                          const DiagnosticSink &Report) {
   SourceManager &SM = Ctx.getSourceManager();
@@ -994,6 +1025,7 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
   }
   bool IncludeInDefinitions = false;
   for (auto &[F, Text] : Definitions) {
+    Text = fileLocalScope(Text);
     if (inCLinkageBlock(*F))
       Text = "extern \"C++\" {  // the region's kernels and launchers\n\n" + Text + "}\n\n";
     SourceLocation Begin = AnchorLine(*F);

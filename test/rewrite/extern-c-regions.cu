@@ -12,8 +12,12 @@
 
 // CHECK: {{^}}extern "C" {
 // CHECK-NEXT: {{^}}extern "C++" {  // the region's kernels and launchers
+// CHECK-EMPTY:
+// CHECK-NEXT: {{^}}namespace {  // this file's: the regions' kernels and launchers
 // CHECK: {{^}}static void tc_gemm_in_block_0_launch(
 // CHECK: {{^}}}{{$}}
+// CHECK-EMPTY:
+// CHECK-NEXT: {{^}}}  // namespace
 // CHECK-EMPTY:
 // CHECK-NEXT: {{^}}}{{$}}
 // CHECK-EMPTY:

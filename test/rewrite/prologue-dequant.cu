@@ -67,7 +67,7 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK: const auto tc_consumers = [&](auto tc_packed) {
 // CHECK-NEXT: constexpr bool tc_packed_b = decltype(tc_packed)::value;
 // CHECK: tc::convert_raw_stage<int8_t, __half, 128, 128>(tc_smem_b + {{.*}} * 8192, tc_thread, tc_convert_b, tc_packed_b, (K) - (64 * {{.*}}),
-// CHECK: tc_consumers(std::true_type());
+// CHECK: tc_consumers(::std::true_type());
 // CHECK-LABEL: static void tc_int8_linear_0_narrow_launch(
 // CHECK: !tc::tma_map_2d_bytes(&tc_map_b, W, K, N, K, 64, 128)) {
 // 192x192 transposed tiles, where those fill whole rounds of SMs and the
@@ -238,7 +238,7 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // allow it exactly.
 // CHECK: const auto tc_convert_b_row = [&](long long tc_row) {
 // CHECK-NEXT: const bool tc_inside = tc_row < N && tc_k_end > tc_k_begin;
-// CHECK-NEXT: const std::decay_t<decltype(zero[((tc_row))])> tc_v0 = tc_inside ? zero[((tc_row))] : std::decay_t<decltype(zero[((tc_row))])>();
+// CHECK-NEXT: const ::std::decay_t<decltype(zero[((tc_row))])> tc_v0 = tc_inside ? zero[((tc_row))] : ::std::decay_t<decltype(zero[((tc_row))])>();
 // CHECK-NEXT: return tc::offset_row<int8_t>(
 // CHECK-NEXT: [=](float tc_x) -> float { return static_cast<float>((tc_x - tc_v0)); },
 // CHECK-NEXT: tc_v0);
@@ -289,7 +289,7 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // The decode kernel's functors: W's row offsets, the region's epilogue.
 // CHECK-LABEL: struct tc_int8_linear_0_weight_rows {
 // CHECK: __device__ auto operator()(long long tc_row) const {
-// CHECK-NEXT: {{^}}    const std::decay_t<decltype(zero[((tc_row))])> tc_v0 = zero[((tc_row))];
+// CHECK-NEXT: {{^}}    const ::std::decay_t<decltype(zero[((tc_row))])> tc_v0 = zero[((tc_row))];
 // CHECK-NEXT: {{^}}    return tc::offset_row<int8_t>(
 // CHECK-LABEL: struct tc_int8_linear_0_epilogue {
 // CHECK: tc_value += static_cast<float>(scale[((tc_n))]) * tc_sum;

@@ -1,0 +1,53 @@
+// The generated code of a function's regions is this file's (an unnamed
+// namespace), and the library names it uses are the library's whatever the
+// enclosing namespace declares:
+//  - another file's region in a function of the same name generates
+//    entities of the same names (tc_gemm_0_epilogue, the kernel templates,
+//    tc::sm90::launch_gemm instantiated with them); with external linkage
+//    the linker merged them, and one file's launches ran the other's
+//    kernels (sm_90a) or the link failed (sm_80);
+//  - `ns::make_float2`, `ns::uint32_t`, `ns::cudaStream_t` captured the
+//    generated code's calls and types (swapped columns; compile errors).
+//
+// RUN: %tc-rewrite --arch=sm_90a %s -o %t.sm90.cu
+// RUN: FileCheck %s --input-file=%t.sm90.cu --check-prefixes=CHECK,SM90
+// RUN: %tc-rewrite --arch=sm_80 %s -o %t.sm80.cu
+// RUN: FileCheck %s --input-file=%t.sm80.cu --check-prefixes=CHECK,SM80
+// RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
+// RUN:   -gencode arch=compute_90a,code=sm_90a -ptx -Xcicc -O0 %t.sm90.cu -o %t.sm90.ptx %}
+// RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
+// RUN:   -gencode arch=compute_80,code=sm_80 -ptx -Xcicc -O0 %t.sm80.cu -o %t.sm80.ptx %}
+
+#include <cuda_fp16.h>
+
+namespace ns {
+// Declarations of the user's that share the library's names.
+using uint32_t = unsigned short;
+struct cudaStream_t {};
+struct dim3 {};
+__host__ __device__ inline float2 make_float2(float a, float b) { return float2{b, a}; }
+
+// CHECK: {{^}}namespace {  // this file's: the regions' kernels and launchers
+// SM80: {{^}}using ::uint32_t;
+// SM80: {{^}}using ::dim3;
+// SM80: {{^}}using ::make_float2;
+// CHECK: {{^}}using ::cudaStream_t;
+// SM90: {{^}}struct tc_gemm_0_epilogue {
+// SM80: {{^}}__global__ void __launch_bounds__({{.*}}) tc_gemm_0_kernel(
+// SM80: = make_float2(tc_acc
+// CHECK: {{^}}static void tc_gemm_0_launch(long long M, long long N, long long K, const __half *A, const __half *B, float *C, cudaStream_t tc_stream) {
+// CHECK: {{^}}}  // namespace
+// CHECK-EMPTY:
+// CHECK-NEXT: {{^}}void gemm(
+void gemm(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B,
+          float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}
+} // namespace ns
