@@ -25,6 +25,11 @@ std::string rewrite(llvm::StringRef Source, std::vector<Replacement> List) {
   return *Out;
 }
 
+/// `Source` with its `old();` (which ends mid-line) replaced by `new();`.
+std::string replaceOld(llvm::StringRef Source) {
+  return rewrite(Source, {Replacement("src.cu", Source.find("old();"), 6, "new();")});
+}
+
 TEST(LineDirectivesTest, GeneratedBlockIsTheOutputsAndSourceResumes) {
   // A kernel inserted before line 2, a region (lines 3-4) replaced by a call.
   std::string Source = "int a;\nvoid f() {\n#pragma tc\n  for (;;) {}\n  g();\n}\n";
@@ -50,29 +55,25 @@ TEST(LineDirectivesTest, IncludeInsertedAtALinesEnd) {
 
 TEST(LineDirectivesTest, NotInsideACommentSpanningLines) {
   std::string Source = "void f() { old(); } /* a\n b */ int z;\nint w;\n";
-  size_t At = Source.find("old();");
-  EXPECT_EQ(rewrite(Source, {Replacement("src.cu", At, 6, "new();")}),
+  EXPECT_EQ(replaceOld(Source),
             "void f() { new(); } /* a\n b */ int z;\n#line 3 \"src.cu\"\nint w;\n");
 }
 
 TEST(LineDirectivesTest, NotAfterASplicedLine) {
   std::string Source = "void f() { old(); } // note \\\n still the note\nint w;\n";
-  size_t At = Source.find("old();");
-  EXPECT_EQ(rewrite(Source, {Replacement("src.cu", At, 6, "new();")}),
+  EXPECT_EQ(replaceOld(Source),
             "void f() { new(); } // note \\\n still the note\n#line 3 \"src.cu\"\nint w;\n");
 }
 
 TEST(LineDirectivesTest, NotInsideARawString) {
   std::string Source = "void f() { old(); } auto s = R\"x(\n)\"\n)x\";\nint w;\n";
-  size_t At = Source.find("old();");
-  EXPECT_EQ(rewrite(Source, {Replacement("src.cu", At, 6, "new();")}),
+  EXPECT_EQ(replaceOld(Source),
             "void f() { new(); } auto s = R\"x(\n)\"\n)x\";\n#line 4 \"src.cu\"\nint w;\n");
 }
 
 TEST(LineDirectivesTest, DigitSeparatorsAreNotCharacterLiterals) {
   std::string Source = "void f() { old(); } int n = 1'000;\nint w = 'a';\n";
-  size_t At = Source.find("old();");
-  EXPECT_EQ(rewrite(Source, {Replacement("src.cu", At, 6, "new();")}),
+  EXPECT_EQ(replaceOld(Source),
             "void f() { new(); } int n = 1'000;\n#line 2 \"src.cu\"\nint w = 'a';\n");
 }
 
