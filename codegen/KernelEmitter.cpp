@@ -1041,7 +1041,9 @@ private:
         // from them, which must not wrap for unsigned or size_t sizes.
         Args.push_back({"long long ", "long long", P.Name, P.Name});
     for (auto &S : M.Scalars)
-      Args.push_back({S.TypeSpelling + " ", S.TypeSpelling, S.Name, S.Name});
+      Args.push_back({S.TypeSpelling + " ", S.TypeSpelling, S.Name,
+                      S.CastAtCall ? "static_cast<" + S.TypeSpelling + ">(" + S.Name + ")"
+                                   : S.Name});
     // The arrays the statements access; with the serial kernel, as the
     // source writes them: it also writes the scratch arrays that fused
     // nests keep in registers (NestFusion.h).

@@ -1824,11 +1824,8 @@ private:
                                "' used without a subscript",
                            "a region's values read array elements, 'A[i * K + k]' or "
                            "'A[i][k]'");
-      if (VD->getType()->isReferenceType() && !VT.isConstQualified())
-        return regionError(DR->getLocation(),
-                           "'" + VD->getNameAsString() + "' is a reference to a non-const scalar",
-                           "the kernels read a scalar's value at the launch: bind it to a "
-                           "'const' reference, or pass it by value");
+      if (auto Err = checkScalarReference(VD, DR->getLocation()))
+        return std::move(Err);
       addScalar(VD);
       return ExprNode::make(ExprNode::Scalar, VD->getNameAsString());
     }
@@ -1976,8 +1973,50 @@ private:
     for (auto &Sc : M.Scalars)
       if (Sc.Name == VD->getNameAsString())
         return;
-    M.Scalars.push_back(
-        {VD->getNameAsString(), castTypeName(VD->getType().getNonReferenceType())});
+    const QualType T = VD->getType().getNonReferenceType();
+    M.Scalars.push_back({VD->getNameAsString(), castTypeName(T),
+                         T->isScopedEnumeralType()});
+  }
+
+  /// A scalar the kernels read by value, at the launch, and the region
+  /// would read through a reference: right where nothing writes the
+  /// referent while the region runs. A const reference parameter (the
+  /// caller's value), a local bound to a temporary or to a variable: yes.
+  /// A non-const parameter, or a local bound to memory (`C[0]`, `*p`,
+  /// `s.x`) the region may write: refused.
+  llvm::Error checkScalarReference(const VarDecl *VD, SourceLocation Loc) {
+    if (!VD->getType()->isReferenceType())
+      return llvm::Error::success();
+    const std::string Name = VD->getNameAsString();
+    if (isa<ParmVarDecl>(VD)) {
+      if (VD->getType().getNonReferenceType().isConstQualified())
+        return llvm::Error::success();
+      return regionError(Loc, "'" + Name + "' is a reference to a non-const scalar",
+                         "the kernels read a scalar's value at the launch: bind it to a "
+                         "'const' reference, or pass it by value");
+    }
+    const Expr *Init = VD->getInit();
+    for (const Expr *Inner = Init; Inner;) {
+      if (isa<MaterializeTemporaryExpr>(Inner))
+        return llvm::Error::success(); // a temporary's value, bound for good
+      if (const auto *F = dyn_cast<FullExpr>(Inner))
+        Inner = F->getSubExpr();
+      else if (const auto *P = dyn_cast<ParenExpr>(Inner))
+        Inner = P->getSubExpr();
+      else if (const auto *C = dyn_cast<ImplicitCastExpr>(Inner))
+        Inner = C->getSubExpr();
+      else
+        break;
+    }
+    if (const auto *To = Init ? dyn_cast<DeclRefExpr>(Init->IgnoreParenImpCasts()) : nullptr)
+      if (const auto *Var = dyn_cast<VarDecl>(To->getDecl());
+          Var && !Var->getType()->isReferenceType())
+        return llvm::Error::success();
+    return regionError(Loc,
+                       "'" + Name + "' is a reference to memory that the region may write",
+                       "the kernels read a scalar's value at the launch, where the loops "
+                       "read the referent as the region changes it: copy the value into "
+                       "a variable before the region");
   }
 
   /// Whether FD is a declaration of the libraries (the CUDA headers, the C

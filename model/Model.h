@@ -41,6 +41,9 @@ struct Parameter {
 struct ScalarInput {
   std::string Name;
   std::string TypeSpelling;
+  /// A scoped enumeration's value, which the launch converts to its
+  /// integer type (TypeSpelling) explicitly.
+  bool CastAtCall = false;
 };
 
 struct Array {

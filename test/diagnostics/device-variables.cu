@@ -11,6 +11,8 @@
 // RUN: diff %s %t.cu
 // RUN: %tc-rewrite %s -o %t.ok.cu -extra-arg=-DACCEPTED
 // RUN: FileCheck %s --check-prefix=ACCEPTED --input-file=%t.ok.cu
+// RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
+// RUN:   -gencode arch=compute_90a,code=sm_90a -ptx -Xcicc -O0 %t.ok.cu -o %t.ok.ptx %}
 
 #include <cuda_fp16.h>
 
@@ -59,7 +61,29 @@ void mutable_reference(int M, int N, int K, const __half *__restrict__ A,
   // DIAG: device-variables.cu:[[#@LINE-1]]:{{[0-9]+}}: error: 'alpha' is a reference to a non-const scalar
   // DIAG: note: the kernels read a scalar's value at the launch: bind it to a 'const' reference, or pass it by value
 }
+
+void reference_to_output(int M, int N, int K, const __half *__restrict__ A,
+                         const __half *__restrict__ B, float *__restrict__ C) {
+  const float &c00 = C[0];
+#pragma tc
+  GEMM(acc + c00)
+  // DIAG: device-variables.cu:[[#@LINE-1]]:{{[0-9]+}}: error: 'c00' is a reference to memory that the region may write
+  // DIAG: note: the kernels read a scalar's value at the launch, where the loops read the referent as the region changes it: copy the value into a variable before the region
+}
 #else
+// A reference bound to a temporary or to a variable is its value; a scoped
+// enumeration is passed as its integer.
+enum class Activation { None, Relu };
+// ACCEPTED: {{^}}static void tc_bound_values_0_launch(long long M, long long N, long long K, int act, float twice, float alias,
+// ACCEPTED: {{^}}  tc_bound_values_0_launch(M, N, K, static_cast<int>(act), twice, alias, A, B, C, 0);
+void bound_values(int M, int N, int K, const __half *__restrict__ A,
+                  const __half *__restrict__ B, float *__restrict__ C, float x, Activation act) {
+  auto &&twice = x * 2.0f;
+  const float &alias = x;
+#pragma tc
+  GEMM(act == Activation::Relu ? fmaxf(acc * twice + alias, 0.0f) : acc)
+}
+
 // ACCEPTED: {{^}}static void tc_managed_array_0_launch(long long M, long long N, long long K, const __half *A, const __half *B, float *C, const float *m_bias, cudaStream_t tc_stream) {
 void managed_array(int M, int N, int K, const __half *__restrict__ A,
                    const __half *__restrict__ B, float *__restrict__ C) {
