@@ -76,6 +76,11 @@ private:
 
 } // namespace
 
+size_t nextLineStartOutsideTokens(StringRef Text, size_t From) {
+  size_t At = SafeLineStarts(Text).first(From, Text.size() + 1);
+  return At == StringRef::npos ? Text.size() : At;
+}
+
 Expected<std::string> applyWithLineDirectives(StringRef Source,
                                               const clang::tooling::Replacements &Replacements,
                                               StringRef SourcePath, StringRef OutputPath) {

@@ -34,6 +34,13 @@ llvm::Expected<std::string>
 applyWithLineDirectives(llvm::StringRef Source, const clang::tooling::Replacements &Replacements,
                         llvm::StringRef SourcePath, llvm::StringRef OutputPath);
 
+/// The offset of the first line start at or after `From` in `Text` (whose
+/// byte at Text.size() is 0) that follows a newline outside comments,
+/// literals and spliced lines, or Text.size() if none does; `From` must
+/// not lie inside a token. Where a directive that starts before `From`
+/// ends, or a line may be inserted.
+size_t nextLineStartOutsideTokens(llvm::StringRef Text, size_t From);
+
 /// `Path` as a string literal for a `#line` directive.
 std::string lineDirectivePath(llvm::StringRef Path);
 

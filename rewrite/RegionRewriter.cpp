@@ -1,5 +1,6 @@
 //===- RegionRewriter.cpp -------------------------------------------------===//
 #include "RegionRewriter.h"
+#include "LineDirectives.h"
 #include "ComponentKernel.h"
 #include "Hygiene.h"
 #include "IslModel.h"
@@ -283,6 +284,19 @@ SourceLocation lineEnd(SourceManager &SM, SourceLocation L) {
     --NL; // a CR LF line's end is its CR
   return SM.getLocForStartOfFile(FID).getLocWithOffset(
       NL == llvm::StringRef::npos ? Buf.size() : NL);
+}
+
+/// The end of the line of a directive whose file name ends at L: its
+/// newline (or CR LF's CR) after any comment that continues the directive
+/// over more lines, or a spliced line.
+SourceLocation directiveEnd(SourceManager &SM, SourceLocation L) {
+  auto [FID, Off] = SM.getDecomposedLoc(L);
+  llvm::StringRef Buf = SM.getBufferData(FID);
+  size_t Next = nextLineStartOutsideTokens(Buf, Off);
+  size_t NL = Next == Buf.size() && (Buf.empty() || Buf.back() != '\n') ? Buf.size() : Next - 1;
+  if (NL < Buf.size() && NL > Off && Buf[NL - 1] == '\r')
+    --NL;
+  return SM.getLocForStartOfFile(FID).getLocWithOffset(NL);
 }
 
 std::string mainPath(SourceManager &SM) {
@@ -993,6 +1007,20 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
   auto AnchorLine = [&](const FunctionDecl &F) {
     return lineStart(SM, SM.getExpansionLoc(definitionsAnchor(F, SM)));
   };
+  // Where a function's code goes: the start of its declaration's line, or,
+  // where a block comment ends on that line before the declaration (one
+  // that may have started above it), after the comment, on a line of its
+  // own.
+  auto AfterComment = [&](const FunctionDecl &F) -> std::optional<SourceLocation> {
+    SourceLocation Anchor = SM.getExpansionLoc(definitionsAnchor(F, SM));
+    SourceLocation Line = lineStart(SM, Anchor);
+    llvm::StringRef Before = SM.getBufferData(SM.getMainFileID())
+                                 .slice(SM.getFileOffset(Line), SM.getFileOffset(Anchor));
+    size_t End = Before.rfind("*/");
+    if (End == llvm::StringRef::npos)
+      return std::nullopt;
+    return Line.getLocWithOffset(End + 2);
+  };
   std::optional<unsigned> FirstAnchor;
   for (auto &[F, Text] : Definitions) {
     unsigned Off = SM.getFileOffset(AnchorLine(*F));
@@ -1019,7 +1047,7 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
   };
   std::optional<SourceLocation> IncludeAt;
   for (SourceLocation E : S->Directives.IncludeEnds) {
-    SourceLocation End = lineEnd(SM, E);
+    SourceLocation End = directiveEnd(SM, E);
     if ((!FirstAnchor || SM.getFileOffset(End) <= *FirstAnchor) && AtFileScope(E))
       IncludeAt = End;
   }
@@ -1029,6 +1057,10 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
     if (inCLinkageBlock(*F))
       Text = "extern \"C++\" {  // the region's kernels and launchers\n\n" + Text + "}\n\n";
     SourceLocation Begin = AnchorLine(*F);
+    if (std::optional<SourceLocation> After = AfterComment(*F)) {
+      Begin = *After;
+      Text = "\n" + Text;
+    }
     if (!IncludeAt && SM.getFileOffset(Begin) <= SM.getFileOffset(FileStart)) {
       Begin = FileStart;
       Text = IncludeText(FileStart) + "\n" + Text;
