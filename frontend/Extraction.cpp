@@ -1963,6 +1963,22 @@ private:
       }
       return ExprNode::make(ExprNode::Call, Name, Args);
     }
+    // Any other integer constant expression (`sizeof(T)`, `alignof(T)`):
+    // its value, in its type (`-sizeof(T)` wraps as the source does).
+    if (isa<UnaryExprOrTypeTraitExpr>(E) && E->getType()->isIntegerType() &&
+        !E->isValueDependent())
+      if (std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx)) {
+        const bool Unsigned = E->getType()->isUnsignedIntegerType();
+        auto N = ExprNode::make(ExprNode::Literal,
+                                "static_cast<" + castTypeName(E->getType().getCanonicalType()) + ">(" +
+                                    toString(*V, 10, !Unsigned) + (Unsigned ? "u" : "") +
+                                    ")");
+        N->IsInteger = true;
+        N->IsUnsigned = Unsigned;
+        N->IsPositiveZero = V->isZero();
+        N->Value = V->roundToDouble(!Unsigned);
+        return N;
+      }
     return regionError(E->getExprLoc(),
                        "unsupported expression in a '#pragma tc' region",
                        "a region's values may use arithmetic, comparisons, '?:', casts and "
