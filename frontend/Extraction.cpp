@@ -940,9 +940,8 @@ private:
       }
       if (!isLibraryDeclaration(OC->getDirectCallee()))
         return regionError(E->getExprLoc(),
-                           "assignment by an operator of the user's ('" +
-                               std::string(getOperatorSpelling(OC->getOperator())) +
-                               "' of type '" + typeName(OC->getArg(0)->getType()) + "')",
+                           "assignment by an operator of the user's (" + operatorOfType(OC) +
+                               ")",
                            "a region may use the assignments of __half and __nv_bfloat16 "
                            "and the built-in ones");
     } else {
@@ -1927,9 +1926,7 @@ private:
         return N;
       }
       return regionError(OC->getExprLoc(),
-                         "call of operator '" +
-                             std::string(getOperatorSpelling(OC->getOperator())) +
-                             "' of type '" + typeName(OC->getArg(0)->getType()) + "'",
+                         "call of operator " + operatorOfType(OC),
                          "a region may use the arithmetic and comparison operators of "
                          "__half and __nv_bfloat16, and the built-in ones");
     }
@@ -2033,6 +2030,12 @@ private:
                        "the kernels read a scalar's value at the launch, where the loops "
                        "read the referent as the region changes it: copy the value into "
                        "a variable before the region");
+  }
+
+  /// `'*' of type '__half'`: an operator call, for a diagnostic.
+  std::string operatorOfType(const CXXOperatorCallExpr *OC) {
+    return "'" + std::string(getOperatorSpelling(OC->getOperator())) + "' of type '" +
+           typeName(OC->getArg(0)->getType()) + "'";
   }
 
   /// Whether FD is a declaration of the libraries (the CUDA headers, the C
