@@ -44,7 +44,6 @@ struct RegionClauses {
   std::map<std::string, clang::SourceLocation> Locs;
 };
 
-/// One `#pragma tc` as seen by the preprocessor.
 /// A malformed clause's error, or its note, said by whoever runs the
 /// rewrite (the tool's diagnostics, or clang-tidy's): not through the
 /// preprocessor's engine while the pragma is lexed, where clang-tidy's
@@ -55,6 +54,7 @@ struct ClauseDiagnostic {
   bool IsNote = false;
 };
 
+/// One `#pragma tc` as seen by the preprocessor.
 struct PragmaRecord {
   clang::SourceLocation Loc;    // of the `#` of the pragma line
   clang::SourceLocation EndLoc; // end of the pragma line

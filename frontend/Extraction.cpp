@@ -9,6 +9,7 @@
 #include "Extraction.h"
 #include "LoopOrigins.h"
 #include "PureFunctions.h"
+#include "clang/AST/IgnoreExpr.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -2008,20 +2009,14 @@ private:
                          "the kernels read a scalar's value at the launch: bind it to a "
                          "'const' reference, or pass it by value");
     }
-    const Expr *Init = VD->getInit();
-    for (const Expr *Inner = Init; Inner;) {
-      if (isa<MaterializeTemporaryExpr>(Inner))
-        return llvm::Error::success(); // a temporary's value, bound for good
-      if (const auto *F = dyn_cast<FullExpr>(Inner))
-        Inner = F->getSubExpr();
-      else if (const auto *P = dyn_cast<ParenExpr>(Inner))
-        Inner = P->getSubExpr();
-      else if (const auto *C = dyn_cast<ImplicitCastExpr>(Inner))
-        Inner = C->getSubExpr();
-      else
-        break;
-    }
-    if (const auto *To = Init ? dyn_cast<DeclRefExpr>(Init->IgnoreParenImpCasts()) : nullptr)
+    // What it is bound to, under parentheses, implicit casts and cleanups
+    // (not under a temporary, as IgnoreParenImpCasts would go).
+    const Expr *Bound = VD->getInit() ? IgnoreExprNodes(VD->getInit(), IgnoreParensSingleStep,
+                                                         IgnoreImplicitCastsSingleStep)
+                                      : nullptr;
+    if (isa_and_nonnull<MaterializeTemporaryExpr>(Bound))
+      return llvm::Error::success(); // a temporary's value, bound for good
+    if (const auto *To = dyn_cast_or_null<DeclRefExpr>(Bound))
       if (const auto *Var = dyn_cast<VarDecl>(To->getDecl());
           Var && !Var->getType()->isReferenceType())
         return llvm::Error::success();

@@ -276,16 +276,6 @@ SourceLocation lineStart(SourceManager &SM, SourceLocation L) {
   return SM.translateLineCol(FID, Line, 1);
 }
 
-SourceLocation lineEnd(SourceManager &SM, SourceLocation L) {
-  auto [FID, Off] = SM.getDecomposedLoc(L);
-  llvm::StringRef Buf = SM.getBufferData(FID);
-  size_t NL = Buf.find('\n', Off);
-  if (NL != llvm::StringRef::npos && NL > Off && Buf[NL - 1] == '\r')
-    --NL; // a CR LF line's end is its CR
-  return SM.getLocForStartOfFile(FID).getLocWithOffset(
-      NL == llvm::StringRef::npos ? Buf.size() : NL);
-}
-
 /// The end of the line of a directive whose file name ends at L: its
 /// newline (or CR LF's CR) after any comment that continues the directive
 /// over more lines, or a spliced line.
@@ -724,16 +714,9 @@ static std::string fileLocalScope(const std::string &Text) {
       "cudaStreamSynchronize", "CUtensorMap", "threadIdx",   "blockIdx",
       "blockDim",        "gridDim"};
   std::string Scope = "namespace {  // this file's: the regions' kernels and launchers\n";
-  auto Names = [&](llvm::StringRef Name) {
-    auto IsIdentifierChar = [](char C) { return llvm::isAlnum(C) || C == '_'; };
-    for (size_t At = Text.find(Name); At != std::string::npos; At = Text.find(Name, At + 1))
-      if ((At == 0 || !IsIdentifierChar(Text[At - 1])) &&
-          (At + Name.size() == Text.size() || !IsIdentifierChar(Text[At + Name.size()])))
-        return true;
-    return false;
-  };
+  const std::set<std::string> Used = unqualifiedIdentifiersOf(Text);
   for (const char *Name : LibraryNames)
-    if (Names(Name))
+    if (Used.count(Name))
       Scope += std::string("using ::") + Name + ";\n";
   return Scope + "\n" + Text + "}  // namespace\n\n";
 }
@@ -1004,26 +987,26 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
   SourceLocation FileStart = SM.getLocForStartOfFile(SM.getMainFileID());
   if (SM.getBufferData(SM.getMainFileID()).starts_with("\xEF\xBB\xBF"))
     FileStart = FileStart.getLocWithOffset(3);
-  auto AnchorLine = [&](const FunctionDecl &F) {
-    return lineStart(SM, SM.getExpansionLoc(definitionsAnchor(F, SM)));
-  };
   // Where a function's code goes: the start of its declaration's line, or,
   // where a block comment ends on that line before the declaration (one
   // that may have started above it), after the comment, on a line of its
-  // own.
-  auto AfterComment = [&](const FunctionDecl &F) -> std::optional<SourceLocation> {
+  // own (MidLine).
+  struct CodePlace {
+    SourceLocation At;
+    bool MidLine = false;
+  };
+  auto PlaceOf = [&](const FunctionDecl &F) {
     SourceLocation Anchor = SM.getExpansionLoc(definitionsAnchor(F, SM));
     SourceLocation Line = lineStart(SM, Anchor);
     llvm::StringRef Before = SM.getBufferData(SM.getMainFileID())
                                  .slice(SM.getFileOffset(Line), SM.getFileOffset(Anchor));
     size_t End = Before.rfind("*/");
-    if (End == llvm::StringRef::npos)
-      return std::nullopt;
-    return Line.getLocWithOffset(End + 2);
+    return End == llvm::StringRef::npos ? CodePlace{Line}
+                                        : CodePlace{Line.getLocWithOffset(End + 2), true};
   };
   std::optional<unsigned> FirstAnchor;
   for (auto &[F, Text] : Definitions) {
-    unsigned Off = SM.getFileOffset(AnchorLine(*F));
+    unsigned Off = SM.getFileOffset(PlaceOf(*F).At);
     FirstAnchor = FirstAnchor ? std::min(*FirstAnchor, Off) : Off;
   }
   // What an #include must not be inside: a conditional block, or a
@@ -1056,11 +1039,10 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
     Text = fileLocalScope(Text);
     if (inCLinkageBlock(*F))
       Text = "extern \"C++\" {  // the region's kernels and launchers\n\n" + Text + "}\n\n";
-    SourceLocation Begin = AnchorLine(*F);
-    if (std::optional<SourceLocation> After = AfterComment(*F)) {
-      Begin = *After;
+    const CodePlace Place = PlaceOf(*F);
+    SourceLocation Begin = Place.At;
+    if (Place.MidLine)
       Text = "\n" + Text;
-    }
     if (!IncludeAt && SM.getFileOffset(Begin) <= SM.getFileOffset(FileStart)) {
       Begin = FileStart;
       Text = IncludeText(FileStart) + "\n" + Text;

@@ -435,7 +435,7 @@ int main(int argc, const char **argv) {
     errs() << "tc-rewrite: --dependency-file names the inputs of -o OUT\n";
     return 2;
   }
-  if (LineDirectives && (Output.empty() || InPlace)) {
+  if (LineDirectives && Output.empty()) {
     errs() << "tc-rewrite: --line-directives maps the lines of -o OUT to its source\n";
     return 2;
   }
