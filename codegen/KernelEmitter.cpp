@@ -936,8 +936,8 @@ private:
                     " are in shared memory";
     T.PartialAdd = "tc::add_partial(tc_acc[{mt}][{nt}], tc_partial + {slot});";
     T.PartialDone = "__syncthreads();  // the output tile reuses the partial sums' memory";
-    T.Stage = "*reinterpret_cast<float2 *>(tc_stage + {ml} * " + Pitch +
-              " + {nl}) = make_float2(tc_acc[{mt}][{nt}][{reg}], tc_acc[{mt}][{nt}][{reg} + 1]);";
+    T.Stage = "*reinterpret_cast<::float2 *>(tc_stage + {ml} * " + Pitch +
+              " + {nl}) = ::make_float2(tc_acc[{mt}][{nt}][{reg}], tc_acc[{mt}][{nt}][{reg} + 1]);";
     if (C.RawFragmentsB)
       // The accumulators hold the tile transposed: a thread's two
       // neighbours in a row of theirs are rows {ml} and {ml} + 1 of the
@@ -987,7 +987,7 @@ private:
     // memory. (TMA kernels combined the parts of a split tile before.)
     // The split's partial sum of element (tc_m, N) in the workspace.
     auto Workspace = [&](const std::string &N) {
-      return "tc_workspace[((long long)blockIdx.z * (" + extentM() + ") + tc_m) * (" +
+      return "tc_workspace[((long long)::blockIdx.z * (" + extentM() + ") + tc_m) * (" +
              extentN() + ") + " + N + "]";
     };
     auto Element = [&](const std::string &Sum) {
@@ -1095,7 +1095,7 @@ private:
       S += (I ? ", " : "") + Args[I].KernelType + Args[I].Name;
     std::string Maps;
     for (auto &Map : mapNames())
-      Maps += "const __grid_constant__ CUtensorMap " + Map + ", ";
+      Maps += "const __grid_constant__ ::CUtensorMap " + Map + ", ";
     S += std::string(Args.empty() ? "" : ", ") +
          (C.Tma ? Maps + "const tc::TileSchedule tc_schedule, float *__restrict__ "
                          "tc_workspace, int *__restrict__ tc_counters"
@@ -1137,9 +1137,9 @@ private:
       S += "  int tc_block_m, tc_block_n;  // grouped order: L2 reuse across blocks\n";
       S += "  tc::grouped_tile<8>(tc_block_m, tc_block_n);\n";
       if (!Idiom.IterBatch.empty())
-        S += "  const int tc_batch = blockIdx.z / tc_splits;\n";
+        S += "  const int tc_batch = ::blockIdx.z / tc_splits;\n";
       S += "  // Split-K: this block reduces over the k tiles [tc_k_begin, tc_k_end).\n";
-      S += "  const long long tc_k_begin = (long long)(blockIdx.z % tc_splits) * tc_split_tiles;\n";
+      S += "  const long long tc_k_begin = (long long)(::blockIdx.z % tc_splits) * tc_split_tiles;\n";
       S += "  const long long tc_k_end = tc_k_begin + tc_split_tiles;\n";
     }
     // With stream units: where the code of one unit begins in S, and what each
@@ -1158,18 +1158,18 @@ private:
           str(C.warpgroups()) + (C.PairedTiles ? " * tc::unit_blocks(tc_schedule)" : "");
       S += "  // Stage s holds a k tile once tc_full[s] completes; the producer refills it\n"
            "  // once tc_empty[s] does (tc/mbarrier.cuh).\n";
-      S += "  uint64_t *tc_full = reinterpret_cast<uint64_t *>(tc_smem + " +
+      S += "  ::uint64_t *tc_full = reinterpret_cast<::uint64_t *>(tc_smem + " +
            str(C.barrierOffset()) + ");\n";
-      S += "  uint64_t *tc_empty = tc_full + " + Stages + ";\n";
+      S += "  ::uint64_t *tc_empty = tc_full + " + Stages + ";\n";
       if (!C.PersistentTiles) // (whole tiles only: no parts to combine)
         S += "  int *tc_flag = reinterpret_cast<int *>(tc_empty + " + Stages +
              ");  // of combine_parts\n";
       else
         S += "  // The output buffer holds a staged tile once tc_out_full completes; the\n"
              "  // consumers stage the next one once tc_out_empty does.\n"
-             "  uint64_t *tc_out_full = tc_empty + " + Stages + ";\n"
-             "  uint64_t *tc_out_empty = tc_out_full + 1;\n";
-      S += "  if (threadIdx.x == 0) {\n    for (int tc_s = 0; tc_s < " + Stages +
+             "  ::uint64_t *tc_out_full = tc_empty + " + Stages + ";\n"
+             "  ::uint64_t *tc_out_empty = tc_out_full + 1;\n";
+      S += "  if (::threadIdx.x == 0) {\n    for (int tc_s = 0; tc_s < " + Stages +
            "; ++tc_s) {\n      tc::mbarrier_init(tc_full + tc_s, 1);\n" +
            "      tc::mbarrier_init(tc_empty + tc_s, " + EmptyArrivals +
            (C.PairedTiles ? ");  // one arrival per consumer warpgroup of the pair\n"
@@ -1202,7 +1202,7 @@ private:
         StorerLoop = epilogueWarpgroupLoop(StorerBody);
       else if (C.PersistentTiles)
         S += epilogueWarpgroups(StorerBody);
-      std::string Producer = "    if (threadIdx.x == " + Consumers + ") {\n";
+      std::string Producer = "    if (::threadIdx.x == " + Consumers + ") {\n";
       for (auto &Map : mapNames())
         Producer += "      tc::tma_prefetch_map(" + Map + ");\n";
       Producer += ProducerBody + "    }\n";
@@ -1211,7 +1211,7 @@ private:
         // (tc/registers.cuh); the consumers' code follows, after theirs grew.
         std::string Loop =
             unitLoop(UnitReset, C.unitLoop() ? dedent(Producer, 2) : Producer);
-        ProducerLoop = "  if (threadIdx.x >= " + Consumers +
+        ProducerLoop = "  if (::threadIdx.x >= " + Consumers +
                        ") {  // the producer warpgroup: few registers\n"
                        "    tc::release_registers<" +
                        str(KernelConfig::ProducerRegisters) + ">();\n" + indent(Loop, 2) +
@@ -1219,7 +1219,7 @@ private:
                        "  tc::claim_registers<" + str(C.consumerRegisters()) +
                        ">();  // the consumers' share\n";
       } else {
-        S += "  if (threadIdx.x >= " + Consumers + ") {  // the producer warp\n" + Producer +
+        S += "  if (::threadIdx.x >= " + Consumers + ") {  // the producer warp\n" + Producer +
              (C.clusterParts()
                   ? "    if (tc_schedule.cluster_parts)  // (all threads of the cluster meet)\n"
                     "      tc::producer_parts_in_cluster();\n"
@@ -1228,7 +1228,7 @@ private:
       }
     }
     S += C.unitLoop() ? "  const int tc_thread = tc::unit_thread_index();\n"
-                      : "  const int tc_thread = threadIdx.x;\n";
+                      : "  const int tc_thread = ::threadIdx.x;\n";
     if (C.WarpSplitK > 1) {
       S += "  // Intra-block split-K: warp group tc_warp_k computes the block's warp\n"
            "  // tiles over its share of each k tile, k steps [" +
@@ -1252,7 +1252,7 @@ private:
     S += conversionLambda(Idiom.A, true);
     S += C.RawStagesB ? rawRowConversions() : conversionLambda(Idiom.B, false);
     if (C.WarpSplitK > 1)
-      S += "  float4 *tc_partial = reinterpret_cast<float4 *>(tc_smem);  // after the main loop\n";
+      S += "  ::float4 *tc_partial = reinterpret_cast<::float4 *>(tc_smem);  // after the main loop\n";
     if (C.PersistentTiles)
       S += "  float *tc_stage = reinterpret_cast<float *>(tc_smem + " + str(C.operandBytes()) +
            ");  // the output tile's own buffer\n";
@@ -1280,25 +1280,25 @@ private:
       if (C.RawFragmentsB) {
         S += "  // The tile transposed: each warp's 16 rows of B, one fragment per k step,\n"
              "  // times all of A's stage.\n";
-        S += "  uint32_t tc_frag_b[2][" + str(C.kSteps()) + "][4];  // by the tile's parity\n";
-        S += "  const uint64_t tc_desc_a = " + Desc(Idiom.A, "tc_smem_a") + ";\n";
+        S += "  ::uint32_t tc_frag_b[2][" + str(C.kSteps()) + "][4];  // by the tile's parity\n";
+        S += "  const ::uint64_t tc_desc_a = " + Desc(Idiom.A, "tc_smem_a") + ";\n";
       } else if (C.fragmentsByParity()) {
         S += "  // A from registers: each warp's 16 rows, one fragment per k step, its\n"
              "  // prologue applied in registers.\n";
-        S += "  uint32_t tc_frag_a[2][" + str(C.kSteps()) + "][4];  // by the tile's parity\n";
+        S += "  ::uint32_t tc_frag_a[2][" + str(C.kSteps()) + "][4];  // by the tile's parity\n";
         S += fragmentLoaderDecl(tileA(), true);
       } else if (C.WgmmaRegisterA) {
         S += "  // A from registers: each warp's 16 rows, one fragment per k step.\n";
-        S += "  uint32_t tc_frag_a[" + str(C.kSteps()) + "][1][4];\n";
+        S += "  ::uint32_t tc_frag_a[" + str(C.kSteps()) + "][1][4];\n";
         S += fragmentLoaderDecl(tileA(), true);
       } else {
         S += "  const int tc_warpgroup = tc_thread / 128;\n";
-        S += "  const uint64_t tc_desc_a = " +
+        S += "  const ::uint64_t tc_desc_a = " +
              Desc(Idiom.A, "tc_smem_a + " + str(C.WgmmaM * C.BlockK) + " * tc_warpgroup") +
              ";\n";
       }
       if (!C.RawFragmentsB)
-        S += "  const uint64_t tc_desc_b = " + Desc(Idiom.B, "tc_smem_b") + ";\n";
+        S += "  const ::uint64_t tc_desc_b = " + Desc(Idiom.B, "tc_smem_b") + ";\n";
       if (twoConsumerVersions())
         S += "  // Two versions of the consumers' code, converting B's rows in fp16 pairs\n"
              "  // or through fp32, chosen once (tc::OffsetRow).\n"
@@ -1331,10 +1331,10 @@ private:
     // Two fragment buffers: the next k step's fragments load while this
     // step's mma run (one buffer when a tile has a single or odd k steps).
     const std::string Buffers = "[" + str(C.fragmentBuffers()) + "]";
-    S += "  uint32_t tc_frag_a" + Buffers + "[" + str(C.fragmentsM()) + "][4];\n";
+    S += "  ::uint32_t tc_frag_a" + Buffers + "[" + str(C.fragmentsM()) + "][4];\n";
     S += fragmentLoaderDecl(tileA(), true);
     S += fragmentLoaderDecl(tileB(), false);
-    S += "  uint32_t tc_frag_b" + Buffers + "[" + str(C.fragmentsN()) + "][2];\n";
+    S += "  ::uint32_t tc_frag_b" + Buffers + "[" + str(C.fragmentsN()) + "][2];\n";
     S += Body;
     S += "}\n";
     return S;
@@ -1345,7 +1345,7 @@ private:
   /// tile, store it (Body, the epilogue's isl schedule for these threads),
   /// and hand back each thread's part of the buffer once it has read it.
   std::string epilogueWarpgroups(const std::string &Body) const {
-    return "  if (threadIdx.x >= " + str(firstStorerThread()) +
+    return "  if (::threadIdx.x >= " + str(firstStorerThread()) +
            ") {  // the epilogue warpgroups\n" + epilogueWarpgroupUnit(Body) +
            "    continue;\n  }\n";
   }
@@ -1365,7 +1365,7 @@ private:
   /// of their own: code after a resize must not be shared with the
   /// consumers'.
   std::string epilogueWarpgroupLoop(const std::string &Body) const {
-    return "  if (threadIdx.x >= " + str(firstStorerThread()) + ") {  // the epilogue warpgroup" +
+    return "  if (::threadIdx.x >= " + str(firstStorerThread()) + ") {  // the epilogue warpgroup" +
            (C.storerThreads() > 128 ? "s" : "") + ": registers of its own\n"
            "    tc::release_registers<" +
            str(KernelConfig::StorerRegisters) + ">();\n" +
@@ -1470,10 +1470,10 @@ private:
     S += std::string(Args.empty() ? "" : ", ") +
          "int tc_splits, const float *__restrict__ tc_workspace) {\n";
     S += "  const long long tc_elements = (long long)(" + extentM() + ") * (" + extentN() + ");\n";
-    S += "  const long long tc_i = (long long)blockIdx.x * blockDim.x + threadIdx.x;\n";
+    S += "  const long long tc_i = (long long)::blockIdx.x * ::blockDim.x + ::threadIdx.x;\n";
     S += "  if (tc_i >= tc_elements)\n    return;\n";
     if (!Idiom.IterBatch.empty())
-      S += "  const int tc_batch = blockIdx.y;\n";
+      S += "  const int tc_batch = ::blockIdx.y;\n";
     std::string Batch = Idiom.IterBatch.empty() ? "0" : "tc_batch";
     S += "  const long long tc_m = tc_i / (" + extentN() + "), tc_n = tc_i % (" + extentN() + ");\n";
     S += "  float tc_sum = 0.0f;\n";
@@ -1501,7 +1501,7 @@ private:
     std::string S = "static void " + KName + "_launch(";
     for (size_t I = 0; I < Args.size(); ++I)
       S += (I ? ", " : "") + Args[I].LauncherType + (Args[I].LauncherType.back() == '*' ? "" : " ") + Args[I].Name;
-    return S + (Args.empty() ? "" : ", ") + "cudaStream_t tc_stream)";
+    return S + (Args.empty() ? "" : ", ") + "::cudaStream_t tc_stream)";
   }
 
   std::string launcher(const isl::set &GridTiles) const {
@@ -1530,7 +1530,7 @@ private:
     // The region as written on one thread (the serial kernel's launch).
     const std::string SerialLaunch =
         serialKernelName() + "<<<1, 1, 0, tc_stream>>>(" + ArgList + ");" +
-        (M.Clauses.Sync ? "\n    cudaStreamSynchronize(tc_stream);" : "");
+        (M.Clauses.Sync ? "\n    ::cudaStreamSynchronize(tc_stream);" : "");
     if (std::string Cond = rowsAssumed(); !Cond.empty()) {
       // Assumed by the dependence analysis (rows of written arrays do not
       // overlap); where the sizes make them overlap, the later row's store
@@ -1632,7 +1632,7 @@ private:
            "  // them is read from an aligned copy (tc/operand_repack.cuh); without the\n"
            "  // memory for it, the cp.async kernel of the same tiles.\n";
       std::vector<std::string> Names = mapNames();
-      S += "  CUtensorMap " + llvm::join(Names, ", ") + ";\n";
+      S += "  ::CUtensorMap " + llvm::join(Names, ", ") + ";\n";
       // One map per operand of each product, each with its own buffer for
       // an aligned copy.
       std::vector<std::string> Maps;
@@ -1666,7 +1666,7 @@ private:
     else
       S += cpAsyncLaunch(TilesM, TilesN, Batches, ArgList);
     if (M.Clauses.Sync)
-      S += "  cudaStreamSynchronize(tc_stream);\n";
+      S += "  ::cudaStreamSynchronize(tc_stream);\n";
     S += "}\n";
     return S;
   }
@@ -1690,9 +1690,9 @@ private:
     S += "  const long long tc_split_tiles = tc_k_tiles > 0 ? (tc_k_tiles + tc_splits - 1) / tc_splits : 1;\n";
     S += "  if (tc_k_tiles > 0)\n    tc_splits = (int)((tc_k_tiles + tc_split_tiles - 1) / tc_split_tiles);\n";
     S += gridFitsCheck(TilesM, TilesN, "(long long)(" + Batches + ") * tc_splits");
-    S += "  const dim3 tc_grid(" + TilesN + " + 1, " + TilesM + " + 1, " + Batches + " * tc_splits);\n";
+    S += "  const ::dim3 tc_grid(" + TilesN + " + 1, " + TilesM + " + 1, " + Batches + " * tc_splits);\n";
     S += "  float *tc_workspace = nullptr;\n";
-    S += "  if (tc_splits > 1)\n    cudaMallocAsync(&tc_workspace, sizeof(float) * (size_t)tc_splits * " +
+    S += "  if (tc_splits > 1)\n    ::cudaMallocAsync(&tc_workspace, sizeof(float) * (::size_t)tc_splits * " +
          Batches + " * (" + extentM() + ") * (" + extentN() + "), tc_stream);\n";
     S += "  constexpr int tc_smem_bytes = " + str(C.sharedBytes()) + ";\n";
     std::string Kernel = Name + "_kernel";
@@ -1700,10 +1700,10 @@ private:
     S += cpAsyncLaunches(Kernel, ArgList, SplitArgs);
     S += "  if (tc_splits > 1) {\n";
     S += "    const long long tc_elements = (long long)(" + extentM() + ") * (" + extentN() + ");\n";
-    S += "    const dim3 tc_reduce_grid((unsigned)((tc_elements + 255) / 256), " + Batches + ");\n";
+    S += "    const ::dim3 tc_reduce_grid((unsigned)((tc_elements + 255) / 256), " + Batches + ");\n";
     S += "    " + Region + "_reduce_kernel<<<tc_reduce_grid, 256, 0, tc_stream>>>(" + ArgList +
          SplitArgs + ", tc_workspace);\n";
-    S += "    cudaFreeAsync(tc_workspace, tc_stream);\n  }\n";
+    S += "    ::cudaFreeAsync(tc_workspace, tc_stream);\n  }\n";
     return S;
   }
 
@@ -1712,7 +1712,7 @@ private:
   std::string fallbackLaunch(const std::string &TilesM, const std::string &TilesN,
                              const std::string &Batches, const std::string &ArgList) const {
     std::string S = gridFitsCheck(TilesM, TilesN, Batches);
-    S += "  const dim3 tc_grid(" + TilesN + " + 1, " + TilesM + " + 1, " + Batches + ");\n";
+    S += "  const ::dim3 tc_grid(" + TilesN + " + 1, " + TilesM + " + 1, " + Batches + ");\n";
     S += "  constexpr int tc_smem_bytes = " + str(C.sharedBytes()) + ";\n";
     const std::string Kernel = Name + "_kernel<tc::kElementwise>";
     S += sharedMemoryOptIn({Kernel});
@@ -2080,7 +2080,7 @@ private:
            ", " + extentN() + ", " + Idiom.ExtentK.str(subst()) + ", " + operandArguments(Idiom.A) +
            ", " + operandArguments(Idiom.B) + ",\n        " + weightRowsName() + "{" + ArgList + "}, " +
            epilogueFunctorName() + "{" + ArgList + "}, tc_facts.device, tc_stream)) {\n" +
-           (M.Clauses.Sync ? "    cudaStreamSynchronize(tc_stream);\n" : "") +
+           (M.Clauses.Sync ? "    ::cudaStreamSynchronize(tc_stream);\n" : "") +
            "    return;\n  }\n";
   }
 
@@ -2120,7 +2120,7 @@ private:
                                                 : ",\n    " + sm90SchedulerType(K, M.Clauses)) +
         ">(" + componentOperands() + ", " + epilogueFunctorName() + "{" + Members +
         "}, tc_stream)";
-    const std::string Sync = M.Clauses.Sync ? "cudaStreamSynchronize(tc_stream);\n" : "";
+    const std::string Sync = M.Clauses.Sync ? "::cudaStreamSynchronize(tc_stream);\n" : "";
     std::string S;
     if (!CopyingDefault)
       S = "if (!" + Launch + ")\n  " + twin() + "_launch(" + ArgNames + "tc_stream);\n" + Sync;

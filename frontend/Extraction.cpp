@@ -2320,17 +2320,18 @@ private:
   std::string kernelTypeName(QualType T) {
     return (namesLocalTypedef(T) ? T.getCanonicalType() : T).getAsString(*Policy);
   }
-  /// The same without qualifiers; for a cast, also canonical where that is
-  /// a floating type, so that `(acc_t)x` is a conversion to float.
+  /// The type of a value (a cast's, a scalar's, an element's), by its
+  /// canonical name without qualifiers: `unsigned int`, not the `uint32_t`
+  /// written, which a typedef of the user's namespace may declare as
+  /// something else, and which the model reads as a type (a conversion
+  /// that holds every value, integer arithmetic).
   std::string castTypeName(QualType T) {
     QualType Canonical = T.getCanonicalType().getUnqualifiedType();
     // An enumeration: its integer type, which the kernels can name.
     if (const auto *ET = Canonical->getAs<EnumType>())
       if (QualType Int = ET->getDecl()->getIntegerType(); !Int.isNull())
         return castTypeName(Int);
-    return namesLocalTypedef(T) || Canonical->isRealFloatingType()
-               ? Canonical.getAsString(*Policy)
-               : typeName(T);
+    return Canonical.getAsString(*Policy);
   }
   /// The text of the token at L, at its spelling location (in a macro's
   /// definition or argument where L is in an expansion).

@@ -697,28 +697,18 @@ tooling::Replacement regionReplacement(SourceManager &SM,
 
 } // namespace
 
-/// The generated code of a function's regions, in a scope of its own:
-///  - an unnamed namespace, so that its entities (epilogue functors,
-///    kernel templates, the runtime's templates instantiated with them) are
-///    this file's: another file's region of the same function name has
-///    entities of the same names, which the linker would otherwise merge
-///    (one file's launches running the other's kernels);
-///  - the library names it uses declared there, so that the user's
-///    declarations of the same names in the enclosing namespace
-///    (`ns::make_float2`, `ns::uint32_t`) do not capture them.
+/// The generated code of a function's regions, in an unnamed namespace, so
+/// that its entities (epilogue functors, kernel templates, the runtime's
+/// templates instantiated with them) are this file's: another file's region
+/// of the same function name has entities of the same names, which the
+/// linker would otherwise merge (one file's launches running the other's
+/// kernels). The library names the generator writes are qualified (`::dim3`)
+/// so that the user's declarations of the same names in the enclosing
+/// namespace do not capture them; the user's spellings mean what they mean
+/// in the function.
 static std::string fileLocalScope(const std::string &Text) {
-  static const char *const LibraryNames[] = {
-      "size_t",          "int64_t",        "uint32_t",       "uint64_t",
-      "dim3",            "float2",         "float4",         "make_float2",
-      "cudaStream_t",    "cudaGetLastError", "cudaMallocAsync", "cudaFreeAsync",
-      "cudaStreamSynchronize", "CUtensorMap", "threadIdx",   "blockIdx",
-      "blockDim",        "gridDim"};
-  std::string Scope = "namespace {  // this file's: the regions' kernels and launchers\n";
-  const std::set<std::string> Used = unqualifiedIdentifiersOf(Text);
-  for (const char *Name : LibraryNames)
-    if (Used.count(Name))
-      Scope += std::string("using ::") + Name + ";\n";
-  return Scope + "\n" + Text + "}  // namespace\n\n";
+  return "namespace {  // this file's: the regions' kernels and launchers\n\n" + Text +
+         "}  // namespace\n\n";
 }
 
 FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,

@@ -84,14 +84,14 @@ void bound_values(int M, int N, int K, const __half *__restrict__ A,
   GEMM(act == Activation::Relu ? fmaxf(acc * twice + alias, 0.0f) : acc)
 }
 
-// ACCEPTED: {{^}}static void tc_managed_array_0_launch(long long M, long long N, long long K, const __half *A, const __half *B, float *C, const float *m_bias, cudaStream_t tc_stream) {
+// ACCEPTED: {{^}}static void tc_managed_array_0_launch(long long M, long long N, long long K, const __half *A, const __half *B, float *C, const float *m_bias, ::cudaStream_t tc_stream) {
 void managed_array(int M, int N, int K, const __half *__restrict__ A,
                    const __half *__restrict__ B, float *__restrict__ C) {
 #pragma tc
   GEMM(acc + m_bias[j])
 }
 
-// ACCEPTED: {{^}}static void tc_constexpr_scalar_0_launch(long long M, long long N, long long K, float k_scale, const __half *A, const __half *B, float *C, cudaStream_t tc_stream) {
+// ACCEPTED: {{^}}static void tc_constexpr_scalar_0_launch(long long M, long long N, long long K, float k_scale, const __half *A, const __half *B, float *C, ::cudaStream_t tc_stream) {
 void constexpr_scalar(int M, int N, int K, const __half *__restrict__ A,
                       const __half *__restrict__ B, float *__restrict__ C) {
 #pragma tc

@@ -16,10 +16,10 @@
 // CHECK:      {{^ *}}tc::cp_async_wait<1>();
 // CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
 // CHECK:      {{^}}static void tc_gemm_all_0_launch(
-// CHECK-SAME: cudaStream_t tc_stream) {
+// CHECK-SAME: ::cudaStream_t tc_stream) {
 // CHECK:      {{^ *}}constexpr int tc_smem_bytes = 49152;
 // CHECK:      {{^ *}}tc_gemm_all_0_kernel<{{.*}}><<<tc_grid, 128, tc_smem_bytes, tc_stream>>>(
-// CHECK:      {{^ *}}cudaStreamSynchronize(tc_stream);
+// CHECK:      {{^ *}}::cudaStreamSynchronize(tc_stream);
 // CHECK-NEXT: {{^}}}
 // CHECK:      {{^  }}tc_gemm_all_0_launch(M, N, K, A, B, C, s);
 
@@ -29,7 +29,7 @@
 // CHECK:      {{^ *}}tc::cp_async_wait<0>();
 // CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
 // CHECK:      {{^}}static void tc_gemm_small_0_launch(
-// CHECK-NOT:  cudaStreamSynchronize
+// CHECK-NOT:  ::cudaStreamSynchronize
 // CHECK:      {{^  }}tc_gemm_small_0_launch(M, N, K, A, B, C, 0);
 
 // 8 warps: tile(128,256,32) warp(64,64).

@@ -7,7 +7,12 @@
 //    the linker merged them, and one file's launches ran the other's
 //    kernels (sm_90a) or the link failed (sm_80);
 //  - `ns::make_float2`, `ns::uint32_t`, `ns::cudaStream_t` captured the
-//    generated code's calls and types (swapped columns; compile errors).
+//    generated code's calls and types (swapped columns; compile errors):
+//    the generator writes `::make_float2`;
+//  - the user's spellings keep their meaning: a scalar of the user's
+//    `uint32_t` (int here) is an int, not the `::uint32_t` that a
+//    using-declaration of the generated scope made it (a negative scale
+//    became 2^32 minus it); types of values are written canonical.
 //
 // RUN: %tc-rewrite --arch=sm_90a %s -o %t.sm90.cu
 // RUN: FileCheck %s --input-file=%t.sm90.cu --check-prefixes=CHECK,SM90
@@ -22,20 +27,19 @@
 
 namespace ns {
 // Declarations of the user's that share the library's names.
-using uint32_t = unsigned short;
+using uint32_t = int;
 struct cudaStream_t {};
 struct dim3 {};
 __host__ __device__ inline float2 make_float2(float a, float b) { return float2{b, a}; }
 
 // CHECK: {{^}}namespace {  // this file's: the regions' kernels and launchers
-// SM80: {{^}}using ::uint32_t;
-// SM80: {{^}}using ::dim3;
-// SM80: {{^}}using ::make_float2;
-// CHECK: {{^}}using ::cudaStream_t;
+// CHECK-NOT: {{^}}using
 // SM90: {{^}}struct tc_gemm_0_epilogue {
 // SM80: {{^}}__global__ void __launch_bounds__({{.*}}) tc_gemm_0_kernel(
-// SM80: = make_float2(tc_acc
-// CHECK: {{^}}static void tc_gemm_0_launch(long long M, long long N, long long K, const __half *A, const __half *B, float *C, cudaStream_t tc_stream) {
+// SM80: ::uint32_t tc_frag_a
+// SM80: = ::make_float2(tc_acc
+// CHECK: {{^}}static void tc_gemm_0_launch(long long M, long long N, long long K, const __half *A, const __half *B, float *C, ::cudaStream_t tc_stream) {
+// SM80: const ::dim3 tc_grid(
 // CHECK: {{^}}}  // namespace
 // CHECK-EMPTY:
 // CHECK-NEXT: {{^}}void gemm(
@@ -48,6 +52,24 @@ void gemm(int M, int N, int K, const __half *__restrict__ A, const __half *__res
       for (int k = 0; k < K; ++k)
         acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
       C[i * N + j] = acc;
+    }
+}
+} // namespace ns
+
+namespace ns {
+// SM90: {{^}}struct tc_scaled_0_epilogue {
+// CHECK: static_cast<float>(static_cast<int>(s))
+// CHECK-NOT: static_cast<{{uint32_t}}>
+// CHECK: {{^}}void scaled(
+void scaled(int M, int N, int K, uint32_t s, const __half *__restrict__ A,
+            const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc * s;
     }
 }
 } // namespace ns

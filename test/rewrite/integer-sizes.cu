@@ -17,7 +17,7 @@ enum class Tile : long { Rows = 128 };
 constexpr int twice(int x) { return 2 * x; }
 
 // The enumerator is no kernel argument: its value is the kernel's.
-// CHECK: {{^}}static void tc_by_enumerator_0_launch(long long M, long long K, const __half *A, const __half *B, float *C, cudaStream_t tc_stream) {
+// CHECK: {{^}}static void tc_by_enumerator_0_launch(long long M, long long K, const __half *A, const __half *B, float *C, ::cudaStream_t tc_stream) {
 // CHECK: {{^}}  tc_by_enumerator_0_launch(M, K, A, B, C, 0);
 // EXPLAIN: region tc_by_enumerator_0 at
 // EXPLAIN-NEXT: context: [M, kCols, K] -> {  : kCols = 256 and M >= 0 and K >= 0 }
@@ -34,7 +34,7 @@ void by_enumerator(const __half *__restrict__ A, const __half *__restrict__ B,
 }
 
 // A scoped enumerator and a constexpr call in the bounds.
-// CHECK: {{^}}static void tc_by_constant_expressions_0_launch(long long N, const __half *A, const __half *B, float *C, cudaStream_t tc_stream) {
+// CHECK: {{^}}static void tc_by_constant_expressions_0_launch(long long N, const __half *A, const __half *B, float *C, ::cudaStream_t tc_stream) {
 // CHECK: {{^}}  tc_by_constant_expressions_0_launch(N, A, B, C, 0);
 void by_constant_expressions(const __half *__restrict__ A, const __half *__restrict__ B,
                              float *__restrict__ C, int N) {
@@ -49,7 +49,7 @@ void by_constant_expressions(const __half *__restrict__ A, const __half *__restr
 }
 
 // Sizes by const reference: the call reads them.
-// CHECK: {{^}}static void tc_by_const_reference_0_launch(long long M, long long N, long long K, const __half *A, const __half *B, float *C, cudaStream_t tc_stream) {
+// CHECK: {{^}}static void tc_by_const_reference_0_launch(long long M, long long N, long long K, const __half *A, const __half *B, float *C, ::cudaStream_t tc_stream) {
 // CHECK: {{^}}  tc_by_const_reference_0_launch(M, N, K, A, B, C, 0);
 void by_const_reference(const __half *__restrict__ A, const __half *__restrict__ B,
                         float *__restrict__ C, const int &M, const int &N, const long &K) {

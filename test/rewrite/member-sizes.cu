@@ -22,7 +22,7 @@ struct Problem {
   long long ldc;
 };
 
-// CHECK: {{^}}static void tc_by_value_0_launch(long long d_m, long long d_n, long long d_k, const __half *A, const __half *B, __half *C, cudaStream_t tc_stream) {
+// CHECK: {{^}}static void tc_by_value_0_launch(long long d_m, long long d_n, long long d_k, const __half *A, const __half *B, __half *C, ::cudaStream_t tc_stream) {
 // CHECK: {{^}}  tc_by_value_0_launch(d.m, d.n, d.k, A, B, C, 0);
 // EXPLAIN: region tc_by_value_0 at
 // EXPLAIN-NEXT: context: [d.m, d.n, d.k] -> {
@@ -38,7 +38,7 @@ void by_value(Dims d, const __half *__restrict__ A, const __half *__restrict__ B
     }
 }
 
-// CHECK: {{^}}static void tc_nested_0_launch(long long p_dims_m, long long p_dims_n, long long p_dims_k, long long p_ldc, const __half *A, const __half *B, float *C, cudaStream_t tc_stream) {
+// CHECK: {{^}}static void tc_nested_0_launch(long long p_dims_m, long long p_dims_n, long long p_dims_k, long long p_ldc, const __half *A, const __half *B, float *C, ::cudaStream_t tc_stream) {
 // CHECK: {{^}}  tc_nested_0_launch(p->dims.m, p->dims.n, p->dims.k, p->ldc, A, B, C, 0);
 void nested(const Problem *p, const __half *__restrict__ A, const __half *__restrict__ B,
             float *__restrict__ C) {
@@ -58,7 +58,7 @@ struct Layer {
   void forward(const __half *__restrict__ X, __half *__restrict__ Y) const;
 };
 
-// CHECK: {{^}}static void tc_forward_0_launch(long long M, long long N, long long K, const __half *X, const __half *Wr, __half *Y, cudaStream_t tc_stream) {
+// CHECK: {{^}}static void tc_forward_0_launch(long long M, long long N, long long K, const __half *X, const __half *Wr, __half *Y, ::cudaStream_t tc_stream) {
 // CHECK: {{^}}  tc_forward_0_launch(this->M, this->N, this->K, X, Wr, Y, 0);
 void Layer::forward(const __half *__restrict__ X, __half *__restrict__ Y) const {
   const __half *__restrict__ Wr = W;

@@ -42,7 +42,7 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
       Y[i * N + j] = __float2half(acc);
     }
 }
-// EXPLAIN: B = W (column-major, leading dimension K, prologue (static_cast<float>(static_cast<float>(W[j][k])) - zero[j]), int8_t converted while copying), inputs __half
+// EXPLAIN: B = W (column-major, leading dimension K, prologue (static_cast<float>(static_cast<float>(W[j][k])) - zero[j]), signed char converted while copying), inputs __half
 // Four stages, one block per SM (two blocks of three spilled the conversion).
 // A few-tile output splits every tile into parts launched as one cluster.
 // EXPLAIN: kernel: block tile 128x128x64, 2 warpgroups (8 warps and a producer warp), 4 TMA stages
@@ -66,7 +66,7 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK-NEXT: tc_convert_b_row(128LL * tc_block_n + tc::RawStageLayout<128, 128>::row(tc_thread, 0)),
 // CHECK: const auto tc_consumers = [&](auto tc_packed) {
 // CHECK-NEXT: constexpr bool tc_packed_b = decltype(tc_packed)::value;
-// CHECK: tc::convert_raw_stage<int8_t, __half, 128, 128>(tc_smem_b + {{.*}} * 8192, tc_thread, tc_convert_b, tc_packed_b, (K) - (64 * {{.*}}),
+// CHECK: tc::convert_raw_stage<signed char, __half, 128, 128>(tc_smem_b + {{.*}} * 8192, tc_thread, tc_convert_b, tc_packed_b, (K) - (64 * {{.*}}),
 // CHECK: tc_consumers(::std::true_type());
 // CHECK-LABEL: static void tc_int8_linear_0_narrow_launch(
 // CHECK: !tc::tma_map_2d_bytes(&tc_map_b, W, K, N, K, 64, 128)) {
@@ -76,7 +76,7 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // warpgroup.
 // CHECK-LABEL: __launch_bounds__(512, 1) tc_int8_linear_0_fitted_kernel(
 // CHECK: tc::mbarrier_init(tc_empty + tc_s, 3);  // one arrival per consumer warpgroup
-// CHECK: if (threadIdx.x >= 384) {  // the producer warpgroup: few registers
+// CHECK: if (::threadIdx.x >= 384) {  // the producer warpgroup: few registers
 // CHECK: tc::mbarrier_arrive_expect_tx(tc_full + {{.*}}, 36864);
 // CHECK-NEXT: tc::tma_load_2d(tc_smem_a + {{.*}} * 12288, tc_map_a, {{.*}}, (64 * {{c[0-9]}}), 192 * tc_block_m);
 // CHECK-NEXT: tc::tma_load_2d(tc_smem_raw_b + {{.*}} * 24576, tc_map_b, {{.*}}, (64 * {{c[0-9]}}), 192 * tc_block_n);
@@ -96,7 +96,7 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // where those tiles fit rounds of SMs better (tc::tall_tile_height).
 // CHECK-LABEL: __launch_bounds__(384, 1) tc_int8_linear_0_tall224_kernel(
 // CHECK: {{^ *}}__half *tc_smem_b = tc_smem_a + 57344;
-// CHECK: uint64_t *tc_full = reinterpret_cast<uint64_t *>(tc_smem + 180224);
+// CHECK: ::uint64_t *tc_full = reinterpret_cast<::uint64_t *>(tc_smem + 180224);
 // CHECK: tc::mbarrier_arrive_expect_tx(tc_full + {{.*}}, 36864);
 // CHECK-NEXT: tc::tma_load_2d(tc_smem_a + {{.*}} * 14336, tc_map_a, {{.*}}, (64 * {{c[0-9]}}), 224 * tc_block_m);
 // CHECK: float tc_acc[1][28][4] = {};
@@ -129,7 +129,7 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK-LABEL: __launch_bounds__(384, 1) tc_int8_linear_0_tall_kernel(
 // CHECK: {{^ *}}__half *tc_smem_b = tc_smem_a + 65536;
 // CHECK: tc::mbarrier_init(tc_empty + tc_s, 2);
-// CHECK: if (threadIdx.x >= 256) {  // the producer warpgroup: few registers
+// CHECK: if (::threadIdx.x >= 256) {  // the producer warpgroup: few registers
 // CHECK-NEXT: tc::release_registers<40>();
 // CHECK-NEXT: for (int tc_unit = 0; tc::unit_work<8>(
 // CHECK: tc::mbarrier_arrive_expect_tx(tc_full + {{.*}}, 40960);
@@ -143,8 +143,8 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // (KernelConfig::integerOffsetPairs), and fp32.
 // CHECK: const tc::OffsetPairs tc_pairs_b = tc::offset_pairs(tc_convert_b);
 // CHECK: float tc_acc[1][32][4] = {};
-// CHECK: uint32_t tc_frag_b[2][4][4];  // by the tile's parity
-// CHECK: tc::load_raw_fragments<int8_t, __half, false>(tc_frag_b[0], tc_raw_b + {{.*}}, tc_thread, tc_convert_b, tc_pairs_b, (K) - {{.*}});
+// CHECK: ::uint32_t tc_frag_b[2][4][4];  // by the tile's parity
+// CHECK: tc::load_raw_fragments<signed char, __half, false>(tc_frag_b[0], tc_raw_b + {{.*}}, tc_thread, tc_convert_b, tc_pairs_b, (K) - {{.*}});
 // CHECK: tc::wgmma_m64k16_rs<__half, 0, 256>(tc_acc[0], tc_frag_b[0][0], tc::wgmma_desc_advance(tc_desc_a, {{.*}} * 32768 + 32 * 0));
 // CHECK: tc::consumer_sync<256>();  // the stages become the output tile
 // CHECK: for (int [[T:c[0-9]]] = 0; [[T]] <= 31; [[T]] += 1) {
@@ -165,13 +165,13 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK: tc::wgmma_m64k16_rs<__half, 0, 112>(
 // CHECK-LABEL: __launch_bounds__(288, 1) tc_int8_linear_0_short96_kernel(
 // CHECK: {{^ *}}__half *tc_smem_b = tc_smem_a + 36864;
-// CHECK: uint64_t *tc_full = reinterpret_cast<uint64_t *>(tc_smem + 172032);
-// CHECK-NEXT: uint64_t *tc_empty = tc_full + 6;
+// CHECK: ::uint64_t *tc_full = reinterpret_cast<::uint64_t *>(tc_smem + 172032);
+// CHECK-NEXT: ::uint64_t *tc_empty = tc_full + 6;
 // CHECK: tc::mbarrier_arrive_expect_tx(tc_full + {{.*}} % 6), 20480);
 // CHECK-NEXT: tc::tma_load_2d(tc_smem_a + {{.*}} % 6) * 6144, tc_map_a, {{.*}}, (64 * {{c[0-9]}}), 96 * tc_block_m);
 // CHECK-NEXT: tc::tma_load_2d(tc_smem_raw_b + {{.*}} % 6) * 16384, tc_map_b, {{.*}}, (64 * {{c[0-9]}}), 128 * tc_block_n);
 // CHECK: float tc_acc[1][12][4] = {};
-// CHECK: tc::load_raw_fragments<int8_t, __half>(tc_frag_b[0], tc_raw_b + {{.*}} * 16384, tc_thread, tc_convert_b, tc_pairs_b, (K) - {{.*}});
+// CHECK: tc::load_raw_fragments<signed char, __half>(tc_frag_b[0], tc_raw_b + {{.*}} * 16384, tc_thread, tc_convert_b, tc_pairs_b, (K) - {{.*}});
 // CHECK: tc::wgmma_m64k16_rs<__half, 0, 96>(tc_acc[0], tc_frag_b[0][0], tc::wgmma_desc_advance(tc_desc_a, {{.*}} * 12288 + 32 * 0));
 // CHECK: tc::add_parts_in_cluster<96, 128, 136, 256>(
 // CHECK: tc::combine_parts<96, 128, 136, 256>(
@@ -195,7 +195,7 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK: {{^ *}}__half *tc_smem_a = reinterpret_cast<__half *>(tc_smem);
 // CHECK: {{^ *}}__half *tc_smem_b = tc_smem_a + {{[0-9]+}};
 // CHECK: {{^ *}}tc::OperandCopier<kCopyMode, __half, {{.*}}> tc_copy_a;
-// CHECK: {{^ *}}tc::ConvertingCopier<kCopyMode, int8_t, __half, {{.*}}> tc_copy_b;
+// CHECK: {{^ *}}tc::ConvertingCopier<kCopyMode, signed char, __half, {{.*}}> tc_copy_b;
 // CHECK: {{^ *}}const auto tc_convert_b = [&](float tc_x, long long tc_row) -> float {
 // CHECK-NEXT: {{^ *}}return static_cast<float>((tc_x - zero[((tc_row))]));
 // wgmma's main loop loads W's chunks of tile t + 2 into registers and lands
@@ -221,7 +221,7 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // The TMA kernel: W's raw k tiles land in the second half of B's stages
 // (8 KiB of 16), the stages a 16 KiB apart, with the 64-byte swizzle.
 // CHECK-LABEL: tc_int8_linear_0_kernel(
-// CHECK: {{^ *}}int8_t *tc_smem_raw_b = reinterpret_cast<int8_t *>(tc_smem_b + 4096);
+// CHECK: {{^ *}}signed char *tc_smem_raw_b = reinterpret_cast<signed char *>(tc_smem_b + 4096);
 // CHECK: int *tc_flag = reinterpret_cast<int *>(tc_empty + 4);  // of combine_parts
 // The producer copies A's tile and W's raw one: 16 KiB + 8 KiB.
 // CHECK: tc::mbarrier_arrive_expect_tx(tc_full + {{.*}}, 24576);
@@ -239,7 +239,7 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK: const auto tc_convert_b_row = [&](long long tc_row) {
 // CHECK-NEXT: const bool tc_inside = tc_row < N && tc_k_end > tc_k_begin;
 // CHECK-NEXT: const ::std::decay_t<decltype(zero[((tc_row))])> tc_v0 = tc_inside ? zero[((tc_row))] : ::std::decay_t<decltype(zero[((tc_row))])>();
-// CHECK-NEXT: return tc::offset_row<int8_t>(
+// CHECK-NEXT: return tc::offset_row<signed char>(
 // CHECK-NEXT: [=](float tc_x) -> float { return static_cast<float>((tc_x - tc_v0)); },
 // CHECK-NEXT: tc_v0);
 // CHECK: const decltype(tc_convert_b_row(0)) tc_convert_b[2] = {
@@ -250,22 +250,22 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK: const tc::OffsetPairs tc_pairs_b = tc::offset_pairs(tc_convert_b);
 // CHECK-NOT: tc_packed_b
 // CHECK: tc::fence_operands(tc_acc[0]);
-// CHECK: uint32_t tc_frag_b[2][4][4];  // by the tile's parity
+// CHECK: ::uint32_t tc_frag_b[2][4][4];  // by the tile's parity
 // A's whole stage is wgmma's B.
-// CHECK-NEXT: const uint64_t tc_desc_a = tc::wgmma_desc_k_major_sw128(tc_smem_a);
+// CHECK-NEXT: const ::uint64_t tc_desc_a = tc::wgmma_desc_k_major_sw128(tc_smem_a);
 // CHECK-NOT: tc_consumers
 // The loop runs over pairs of k tiles, the two unrolled: each converts its
 // fragments into the buffer of its parity while the other's wgmma run, then
 // issues its own and waits for the previous tile's, whose stage it frees.
 // CHECK: tc::mbarrier_wait(tc_full + {{.*}});  // the tile has landed
-// CHECK-NEXT: tc::load_raw_fragments<int8_t, __half>(tc_frag_b[0], tc_raw_b + {{.*}} * 16384, tc_thread, tc_convert_b, tc_pairs_b, (K) - {{.*}});
+// CHECK-NEXT: tc::load_raw_fragments<signed char, __half>(tc_frag_b[0], tc_raw_b + {{.*}} * 16384, tc_thread, tc_convert_b, tc_pairs_b, (K) - {{.*}});
 // CHECK-NEXT: tc::warpgroup_arrive(tc_acc[0]);
 // CHECK-NEXT: tc::wgmma_m64k16_rs<__half, 0, 128>(tc_acc[0], tc_frag_b[0][0], tc::wgmma_desc_advance(tc_desc_a, {{.*}} * 16384 + 32 * 0));
 // CHECK: tc::wgmma_commit();
 // CHECK-NEXT: tc::wgmma_wait<1>(tc_acc[0]);  // tile t - 1's group has retired
 // CHECK-NEXT: tc::fence_fragments(tc_frag_b[1]);
 // CHECK: tc::release_stage(
-// CHECK: tc::load_raw_fragments<int8_t, __half>(tc_frag_b[1],
+// CHECK: tc::load_raw_fragments<signed char, __half>(tc_frag_b[1],
 // CHECK: tc::wgmma_m64k16_rs<__half, 0, 128>(tc_acc[0], tc_frag_b[1][3],
 // CHECK: tc::fence_fragments(tc_frag_b[0]);
 // The accumulators hold the tile transposed: staged into the output tile's
@@ -290,7 +290,7 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK-LABEL: struct tc_int8_linear_0_weight_rows {
 // CHECK: __device__ auto operator()(long long tc_row) const {
 // CHECK-NEXT: {{^}}    const ::std::decay_t<decltype(zero[((tc_row))])> tc_v0 = zero[((tc_row))];
-// CHECK-NEXT: {{^}}    return tc::offset_row<int8_t>(
+// CHECK-NEXT: {{^}}    return tc::offset_row<signed char>(
 // CHECK-LABEL: struct tc_int8_linear_0_epilogue {
 // CHECK: tc_value += static_cast<float>(scale[((tc_n))]) * tc_sum;
 // At M <= 16 the decode kernel (tc/decode/launch.cuh); else, or where
@@ -377,7 +377,7 @@ void uint8_kn(int M, int N, int K, float zp, const __half *__restrict__ X,
     }
 }
 // CHECK-LABEL: tc_uint8_kn_0_kernel(
-// CHECK: {{^ *}}tc::ConvertingCopier<kCopyMode, uint8_t, __half, {{[0-9]+}}, {{[0-9]+}}, false, {{.*}}> tc_copy_b;
+// CHECK: {{^ *}}tc::ConvertingCopier<kCopyMode, unsigned char, __half, {{[0-9]+}}, {{[0-9]+}}, false, {{.*}}> tc_copy_b;
 // CHECK: {{^ *}}return static_cast<float>((tc_x - zp));
 // mma.sync (an N-major converted operand): the copy loads and converts at once.
 // CHECK: tc_copy_b.issue({{c[0-9]|[0-9]+}}, tc_smem_b + {{.*}}, tc_convert_b);
@@ -402,11 +402,11 @@ void int8_symmetric(int M, int N, int K, const __half *__restrict__ X,
 }
 // CHECK-LABEL: tc_int8_symmetric_0_kernel(
 // CHECK: const auto tc_convert_b_row = [&](long long tc_row) {
-// CHECK-NEXT: return tc::offset_row<int8_t>(
+// CHECK-NEXT: return tc::offset_row<signed char>(
 // CHECK-NEXT: [=](float tc_x) -> float { return static_cast<float>(tc_x); },
 // CHECK-NEXT: 0);
 // CHECK: const tc::OffsetPairs tc_pairs_b = tc::offset_pairs(tc_convert_b);
-// CHECK: tc::load_raw_fragments<int8_t, __half>({{.*}}, tc_thread, tc_convert_b, tc_pairs_b,
+// CHECK: tc::load_raw_fragments<signed char, __half>({{.*}}, tc_thread, tc_convert_b, tc_pairs_b,
 
 // An offset added, from an 8-bit array (integer arithmetic after int
 // promotion, nothing wraps): the row's offset is minus the value, in double.
@@ -423,10 +423,10 @@ void uint8_plus(int M, int N, int K, const __half *__restrict__ X,
     }
 }
 // CHECK-LABEL: tc_uint8_plus_0_kernel(
-// CHECK: return tc::offset_row<uint8_t>(
+// CHECK: return tc::offset_row<unsigned char>(
 // CHECK-NEXT: [=](float tc_x) -> float { return static_cast<float>(static_cast<float>((static_cast<int>(tc_x) + static_cast<int>(tc_v0)))); },
 // CHECK-NEXT: -static_cast<double>(static_cast<int>(tc_v0)));
-// CHECK: tc::load_raw_fragments<uint8_t, __half>({{.*}}, tc_thread, tc_convert_b, tc_pairs_b,
+// CHECK: tc::load_raw_fragments<unsigned char, __half>({{.*}}, tc_thread, tc_convert_b, tc_pairs_b,
 
 // Not offset rows: a division (the scale does not factor out of a quotient),
 // unsigned arithmetic (W - zu[j] wraps modulo 2^32 before the conversion),
@@ -447,7 +447,7 @@ void int8_divided(int M, int N, int K, const __half *__restrict__ X,
 // CHECK: const auto tc_convert_b_row = [&](long long tc_row) {
 // CHECK: return [=](float tc_x) -> float { return static_cast<float>((tc_x / tc_v0)); };
 // CHECK-NOT: tc_packed_b
-// CHECK: tc::load_raw_fragments<int8_t, __half>({{.*}}, tc_thread, tc_convert_b, (K)
+// CHECK: tc::load_raw_fragments<signed char, __half>({{.*}}, tc_thread, tc_convert_b, (K)
 // CHECK-LABEL: static void tc_int8_divided_0_launch(
 
 void uint8_unsigned_zero(int M, int N, int K, const __half *__restrict__ X,
@@ -482,5 +482,5 @@ void int8_bf16(int M, int N, int K, const __nv_bfloat16 *__restrict__ X,
 // CHECK-LABEL: tc_int8_bf16_0_kernel(
 // CHECK: return [=](float tc_x) -> float { return static_cast<float>((tc_x - tc_v0)); };
 // CHECK-NOT: tc_packed_b
-// CHECK: tc::load_raw_fragments<int8_t, __nv_bfloat16>({{.*}}, tc_thread, tc_convert_b, (K)
+// CHECK: tc::load_raw_fragments<signed char, __nv_bfloat16>({{.*}}, tc_thread, tc_convert_b, (K)
 // CHECK-LABEL: static void tc_int8_bf16_0_launch(

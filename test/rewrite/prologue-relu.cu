@@ -41,10 +41,10 @@ void relu_gemm(int M, int N, int K, const __half *__restrict__ A,
 // accumulators and two buffers of fragments exceed the 168 registers a
 // thread that a producer warp would leave.
 // TMA-LABEL: __launch_bounds__(384, 1) tc_relu_gemm_0_wide_kernel(
-// TMA:      {{^ *}}if (threadIdx.x >= 256) {  // the producer warpgroup: few registers
+// TMA:      {{^ *}}if (::threadIdx.x >= 256) {  // the producer warpgroup: few registers
 // TMA-NEXT: {{^ *}}tc::release_registers<40>();
 // TMA:      {{^ *}}tc::claim_registers<232>();  // the consumers' share
-// TMA:      {{^ *}}uint32_t tc_frag_a[2][4][4];  // by the tile's parity
+// TMA:      {{^ *}}::uint32_t tc_frag_a[2][4][4];  // by the tile's parity
 // TMA:      {{^ *}}tc::wgmma_m64k16_rs<__half, 1, 256>(tc_acc[0], tc_frag_a[0][0], {{.*}});
 // TMA-NOT:  apply_prologue_to_tile
 // TMA-LABEL: static void tc_relu_gemm_0_wide_launch(
@@ -57,7 +57,7 @@ void relu_gemm(int M, int N, int K, const __half *__restrict__ A,
 // whole pairs of tiles, both halves unguarded, and a last tile of even use
 // comes alone after it (else ptxas serialises the wgmma, C7513).
 // TMA-LABEL: __launch_bounds__(160, 2) tc_relu_gemm_0_narrow_kernel(
-// TMA:      {{^ *}}uint32_t tc_frag_a[2][4][4];  // by the tile's parity
+// TMA:      {{^ *}}::uint32_t tc_frag_a[2][4][4];  // by the tile's parity
 // TMA:      {{^ *}}for (int c0 = 0; c0 < {{.*}}; c0 += 1) {
 // TMA-NEXT: {{^ *}}tc::mbarrier_wait(tc_full + {{.*}});  // the tile has landed
 // TMA-NEXT: {{^ *}}tc_frag_load_a.load(tc_frag_a[0][0], tc_smem_a + {{.*}}, 0, 0);
@@ -92,7 +92,7 @@ void relu_gemm(int M, int N, int K, const __half *__restrict__ A,
 // empty barriers per stage, as for the plain GEMM.
 // TMA-LABEL: __launch_bounds__(288, 2) tc_relu_gemm_0_kernel(
 // TMA-NOT:  tc_ready
-// TMA:      {{^ *}}if (threadIdx.x >= 256) {  // the producer warp
+// TMA:      {{^ *}}if (::threadIdx.x >= 256) {  // the producer warp
 // The consumers' zeros are fenced before the main loop (else ptxas
 // serializes the wgmma); each warpgroup converts its 64 rows of the stage
 // (4096 elements at 4096 * tc_warpgroup; two chunks a thread at a time at

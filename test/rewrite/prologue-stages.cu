@@ -54,7 +54,7 @@ void relu_b(int M, int N, int K, const __half *__restrict__ A,
 // A column-major A: its stage holds 64-column panels, warpgroup g's at
 // 4096 * g (the descriptor's offset), which that warpgroup converts.
 // CHECK-LABEL: {{^}}__global__ void __launch_bounds__(288, 2) tc_relu_a_col_0_kernel(
-// CHECK:      {{^ *}}const uint64_t tc_desc_a = tc::wgmma_desc_mn_major_sw128(tc_smem_a + 4096 * tc_warpgroup, 8192);
+// CHECK:      {{^ *}}const ::uint64_t tc_desc_a = tc::wgmma_desc_mn_major_sw128(tc_smem_a + 4096 * tc_warpgroup, 8192);
 // CHECK:      {{^ *}}tc::apply_prologue_to_tile<__half, 4096, 128, 2>(tc_smem_a + 0 * 8192 + 4096 * tc_warpgroup, tc_thread % 128, tc_relu_a_col_0_prologue_a());
 // CHECK-NEXT: {{^ *}}tc::fence_proxy_async();
 // CHECK-NEXT: {{^ *}}tc::warpgroup_sync(tc_warpgroup);

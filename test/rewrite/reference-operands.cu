@@ -9,7 +9,7 @@
 
 #include <cuda_fp16.h>
 
-// CHECK: {{^}}static void tc_pointer_references_0_launch(long long M, long long N, long long K, const __half *A, const __half *B, float *C, cudaStream_t tc_stream) {
+// CHECK: {{^}}static void tc_pointer_references_0_launch(long long M, long long N, long long K, const __half *A, const __half *B, float *C, ::cudaStream_t tc_stream) {
 // CHECK: {{^}}  tc_pointer_references_0_launch(M, N, K, A, B, C, 0);
 void pointer_references(int M, int N, int K, const __half *&A, const __half *const &B,
                         float *__restrict__ &C) {
@@ -23,7 +23,7 @@ void pointer_references(int M, int N, int K, const __half *&A, const __half *con
     }
 }
 
-// CHECK: {{^}}static void tc_array_references_0_launch(const __half *A, const __half *B, float *C, cudaStream_t tc_stream) {
+// CHECK: {{^}}static void tc_array_references_0_launch(const __half *A, const __half *B, float *C, ::cudaStream_t tc_stream) {
 // CHECK: {{^}}  tc_array_references_0_launch(reinterpret_cast<const __half *>(A), reinterpret_cast<const __half *>(B), reinterpret_cast<float *>(C), 0);
 void array_references(const __half (&A)[256][64], const __half (&B)[64][128],
                       float (&C)[256][128]) {
@@ -44,7 +44,7 @@ void array_references(const __half (&A)[256][64], const __half (&B)[64][128],
 // CHECK: {{^}}  long long off;
 // CHECK: {{^}}  float alpha;
 // CHECK: {{^}}  __half hb;
-// CHECK: {{^}}static void tc_scalar_references_0_launch(long long M, long long N, long long K, long long off, float alpha, __half hb, const __half *A, const __half *B, float *C, cudaStream_t tc_stream) {
+// CHECK: {{^}}static void tc_scalar_references_0_launch(long long M, long long N, long long K, long long off, float alpha, __half hb, const __half *A, const __half *B, float *C, ::cudaStream_t tc_stream) {
 void scalar_references(int M, int N, int K, const __half *__restrict__ A,
                        const __half *__restrict__ B, float *__restrict__ C, const int &off,
                        const float &alpha, const __half &hb) {
@@ -60,7 +60,7 @@ void scalar_references(int M, int N, int K, const __half *__restrict__ A,
 
 // The same in an operand's prologue (a kernel parameter of its own), and
 // for a template's `const T &`.
-// CHECK: {{^}}static void tc_prologue_reference_0_launch(long long M, long long N, long long K, float z_1, const __half *A, const __half *B, float *C, cudaStream_t tc_stream) {
+// CHECK: {{^}}static void tc_prologue_reference_0_launch(long long M, long long N, long long K, float z_1, const __half *A, const __half *B, float *C, ::cudaStream_t tc_stream) {
 void prologue_reference(int M, int N, int K, const __half *__restrict__ A,
                         const __half *__restrict__ B, float *__restrict__ C, const float &z) {
 #pragma tc
@@ -73,7 +73,7 @@ void prologue_reference(int M, int N, int K, const __half *__restrict__ A,
     }
 }
 
-// CHECK: {{^}}static void tc_template_reference_0_launch(long long M, long long N, long long K, float alpha, const __half *A, const __half *B, float *C, cudaStream_t tc_stream) {
+// CHECK: {{^}}static void tc_template_reference_0_launch(long long M, long long N, long long K, float alpha, const __half *A, const __half *B, float *C, ::cudaStream_t tc_stream) {
 template <class T>
 void template_reference(int M, int N, int K, const __half *__restrict__ A,
                         const __half *__restrict__ B, float *__restrict__ C, const T &alpha) {

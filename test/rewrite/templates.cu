@@ -16,8 +16,8 @@
 
 // One launcher per instantiation, in the order the file instantiates them,
 // all before the template (and its `template <class T>` line).
-// CHECK:       {{^}}static void tc_gemm_t_0_launch(long long M, long long N, long long K, const __half *A, const __half *B, float *C, cudaStream_t tc_stream) {
-// CHECK:       {{^}}static void tc_gemm_t_0_launch(long long M, long long N, long long K, const __nv_bfloat16 *A, const __nv_bfloat16 *B, float *C, cudaStream_t tc_stream) {
+// CHECK:       {{^}}static void tc_gemm_t_0_launch(long long M, long long N, long long K, const __half *A, const __half *B, float *C, ::cudaStream_t tc_stream) {
+// CHECK:       {{^}}static void tc_gemm_t_0_launch(long long M, long long N, long long K, const __nv_bfloat16 *A, const __nv_bfloat16 *B, float *C, ::cudaStream_t tc_stream) {
 // CHECK:       {{^}}template <class T>
 // CHECK-NEXT:  {{^}}void gemm_t(
 // CHECK:       {{^}}  // '#pragma tc' region computed by tc_gemm_t_0_launch (tc-rewrite)
@@ -45,8 +45,8 @@ void use(int M, int N, int K, const __nv_bfloat16 *A, const __nv_bfloat16 *B, fl
 
 // A member function of a class template, defined outside the class: the
 // sizes are the object's members (`this->M` in the call).
-// CHECK:       {{^}}static void tc_forward_0_launch(long long M, long long N, long long K, const __half *X, const __half *W, __half *Y, cudaStream_t tc_stream) {
-// CHECK:       {{^}}static void tc_forward_0_launch(long long M, long long N, long long K, const __nv_bfloat16 *X, const __nv_bfloat16 *W, __nv_bfloat16 *Y, cudaStream_t tc_stream) {
+// CHECK:       {{^}}static void tc_forward_0_launch(long long M, long long N, long long K, const __half *X, const __half *W, __half *Y, ::cudaStream_t tc_stream) {
+// CHECK:       {{^}}static void tc_forward_0_launch(long long M, long long N, long long K, const __nv_bfloat16 *X, const __nv_bfloat16 *W, __nv_bfloat16 *Y, ::cudaStream_t tc_stream) {
 // CHECK:       {{^}}void Layer<T>::forward(
 // CHECK:       {{^}}  // '#pragma tc' region computed by tc_forward_0_launch (tc-rewrite)
 // CHECK-NEXT:  {{^}}  tc_forward_0_launch(this->M, this->N, this->K, X, W, Y, 0);

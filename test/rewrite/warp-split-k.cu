@@ -19,8 +19,8 @@
 // CHECK:      {{^}}__global__ void __launch_bounds__(256) tc_gemm_wsk2_0_kernel(
 // CHECK:      {{^}}  const int tc_warp_k = tc_thread / 32 / 4;
 // CHECK-NEXT: {{^}}  const int tc_warp_m = tc_thread / 32 / 2 % 2, tc_warp_n = tc_thread / 32 % 2;
-// CHECK:      {{^}}  float4 *tc_partial = reinterpret_cast<float4 *>(tc_smem);
-// CHECK:      {{^}}  uint32_t tc_frag_a[2][4][4];
+// CHECK:      {{^}}  ::float4 *tc_partial = reinterpret_cast<::float4 *>(tc_smem);
+// CHECK:      {{^}}  ::uint32_t tc_frag_a[2][4][4];
 // CHECK-NEXT: {{^}}  tc::FragmentLoader<tc::FragmentLayout::AKContiguous, 64, 4, 2> tc_frag_load_a;
 // CHECK-NEXT: {{^}}  tc_frag_load_a.setup(64 * tc_warp_m, 2 * tc_warp_k);
 // CHECK-NEXT: {{^}}  tc::FragmentLoader<tc::FragmentLayout::BNContiguous, 128, 4, 2> tc_frag_load_b;
@@ -44,7 +44,7 @@
 // CHECK:      {{^ *}}tc::add_partial(tc_acc[c1][c2], tc_partial + ((((((2048 * tc_warp_m) + (1024 * tc_warp_n)) + (4 * tc_lane_row)) + tc_lane_col) + (256 * c1)) + (32 * c2)));
 // CHECK:      {{^}}  __syncthreads();  // the output tile reuses the partial sums' memory
 // CHECK-NEXT: {{^}}  if (tc_warp_k == 0) {
-// CHECK:      {{^ *}}*reinterpret_cast<float2 *>(tc_stage + {{.*}}) = make_float2(tc_acc[c0][c1][(2 * c2)], tc_acc[c0][c1][(2 * c2) + 1]);
+// CHECK:      {{^ *}}*reinterpret_cast<::float2 *>(tc_stage + {{.*}}) = ::make_float2(tc_acc[c0][c1][(2 * c2)], tc_acc[c0][c1][(2 * c2) + 1]);
 // CHECK:      {{^}}  __syncthreads();
 // CHECK-NEXT: {{^}}  #pragma unroll 4
 // CHECK-NEXT: {{^}}  for (int c0 = 0; c0 <= 63; c0 += 1) {
@@ -60,7 +60,7 @@
 // CHECK:      {{^}}__global__ void __launch_bounds__(512) tc_gemm_wsk4_0_kernel(
 // CHECK:      {{^}}  const int tc_warp_k = tc_thread / 32 / 4;
 // CHECK-NEXT: {{^}}  const int tc_warp_m = tc_thread / 32 / 2 % 2, tc_warp_n = tc_thread / 32 % 2;
-// CHECK:      {{^}}  uint32_t tc_frag_a[1][2][4];
+// CHECK:      {{^}}  ::uint32_t tc_frag_a[1][2][4];
 // CHECK-NEXT: {{^}}  tc::FragmentLoader<tc::FragmentLayout::AKContiguous, 64, 2, 1> tc_frag_load_a;
 // CHECK-NEXT: {{^}}  tc_frag_load_a.setup(32 * tc_warp_m, 1 * tc_warp_k);
 // CHECK:      {{^}}  tc::cp_async_wait<0>();  // the operand stages become the partial sums
@@ -91,7 +91,7 @@
 // CHECK:      {{^ *}}tc::add_partial(
 // CHECK-NOT:  __syncthreads
 // CHECK:      {{^ *}}const float tc_sum = tc_acc[c0][c1][((2 * c2) + c3)];
-// CHECK:      {{^ *}}tc_workspace[((long long)blockIdx.z * (M) + tc_m) * (N) + tc_n] = tc_sum;
+// CHECK:      {{^ *}}tc_workspace[((long long)::blockIdx.z * (M) + tc_m) * (N) + tc_n] = tc_sum;
 // CHECK-NOT:  __syncthreads
 // CHECK:      {{^}}static void tc_gemm_wsk2_split_0_launch(
 // CHECK:      {{^ *}}int tc_splits = 2;  // split_k clause

@@ -60,7 +60,7 @@ void gemm(int M, int N, int K, const __half *__restrict__ A,
 // CHECK-NEXT: {{^}}__global__ void __launch_bounds__(512, 1) tc_relu_a_gemm_0_persistent_kernel(
 // CHECK:      {{^}}    tc::mbarrier_init(tc_out_empty, 128);  // one per epilogue thread
 // CHECK:      {{^}}  int tc_k_origin = 0;
-// CHECK-NEXT: {{^}}  if (threadIdx.x >= 384) {  // the epilogue warpgroup: registers of its own
+// CHECK-NEXT: {{^}}  if (::threadIdx.x >= 384) {  // the epilogue warpgroup: registers of its own
 // CHECK-NEXT: {{^}}    tc::release_registers<64>();
 // CHECK-NEXT: {{^}}    for (int tc_unit = 0; tc::unit_work<8>(
 // CHECK:      {{^}}      tc::mbarrier_wait(tc_out_full, tc_unit % 2);
@@ -68,10 +68,10 @@ void gemm(int M, int N, int K, const __half *__restrict__ A,
 // CHECK-NEXT: {{^}}    }
 // CHECK-NEXT: {{^}}    return;
 // CHECK-NEXT: {{^}}  }
-// CHECK-NEXT: {{^}}  if (threadIdx.x >= 256) {  // the producer warpgroup: few registers
+// CHECK-NEXT: {{^}}  if (::threadIdx.x >= 256) {  // the producer warpgroup: few registers
 // CHECK-NEXT: {{^}}    tc::release_registers<40>();
 // CHECK:      {{^}}  tc::claim_registers<200>();  // the consumers' share
-// CHECK:      {{^}}    uint32_t tc_frag_a[2][4][4];  // by the tile's parity
+// CHECK:      {{^}}    ::uint32_t tc_frag_a[2][4][4];  // by the tile's parity
 // CHECK:      {{^}}      tc::wgmma_m64k16_rs<
 // CHECK:      {{^}}static void tc_relu_a_gemm_0_persistent_launch(
 // CHECK:      {{^}}  tc_relu_a_gemm_0_persistent_kernel<<<(unsigned)tc::schedule_blocks(tc_schedule), 512, tc_smem_bytes, tc_stream>>>(

@@ -52,16 +52,16 @@
 // The text kernel of the third region (split_k(2)), as the first region's
 // default kernel was before the components.
 // CHECK:      {{^}}//   block tile 128x128x64, 2 warpgroups (8 warps and a producer warp), 3 TMA stages (mbarriers), wgmma.mma_async.m64n128k16 (fp32 accumulation, 1 group in flight), 98368 bytes of shared memory, sm_90a
-// CHECK-NEXT: {{^}}__global__ void __launch_bounds__(288, 2) tc_gemm_parts_0_kernel({{.*}}, const __grid_constant__ CUtensorMap tc_map_a, const __grid_constant__ CUtensorMap tc_map_b, const tc::TileSchedule tc_schedule, float *__restrict__ tc_workspace, int *__restrict__ tc_counters) {
+// CHECK-NEXT: {{^}}__global__ void __launch_bounds__(288, 2) tc_gemm_parts_0_kernel({{.*}}, const __grid_constant__ ::CUtensorMap tc_map_a, const __grid_constant__ ::CUtensorMap tc_map_b, const tc::TileSchedule tc_schedule, float *__restrict__ tc_workspace, int *__restrict__ tc_counters) {
 // CHECK:      {{^}}  tc::block_work<8>(tc_schedule, tc_block_m, tc_block_n, tc_k_begin, tc_k_end, tc_split_tile, tc_part);
 // The barriers follow the three 32 KiB stages.
-// CHECK:      {{^}}  uint64_t *tc_full = reinterpret_cast<uint64_t *>(tc_smem + 98304);
+// CHECK:      {{^}}  ::uint64_t *tc_full = reinterpret_cast<::uint64_t *>(tc_smem + 98304);
 // CHECK:      {{^}}      tc::mbarrier_init(tc_full + tc_s, 1);
 // CHECK-NEXT: {{^}}      tc::mbarrier_init(tc_empty + tc_s, 2);
 // CHECK:      {{^}}    tc::fence_barrier_init();
 // The producer: the stage's previous use released (from the fourth tile on),
 // its 32 KiB announced, one box of A and two 64-column panels of B.
-// CHECK:      {{^}}  if (threadIdx.x >= 256) {  // the producer warp
+// CHECK:      {{^}}  if (::threadIdx.x >= 256) {  // the producer warp
 // CHECK:      {{^}}        if (c0 >= (tc_k_begin + 3)) {
 // CHECK-NEXT: {{^}}          tc::mbarrier_wait(tc_empty + ((unsigned(c0) - unsigned(tc_k_begin)) % 3),
 // CHECK:      {{^}}        tc::mbarrier_arrive_expect_tx(tc_full + ((unsigned(c0) - unsigned(tc_k_begin)) % 3), 32768);

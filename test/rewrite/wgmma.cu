@@ -20,8 +20,8 @@
 // CHECK:      {{^}}  tc::OperandCopier<kCopyMode, __half, 4, 64, true, 64, 32> tc_copy_b;
 // CHECK:      {{^}}  float tc_acc[1][16][4] = {};
 // CHECK:      {{^}}  const int tc_warpgroup = tc_thread / 128;
-// CHECK-NEXT: {{^}}  const uint64_t tc_desc_a = tc::wgmma_desc_k_major_sw128(tc_smem_a + 4096 * tc_warpgroup);
-// CHECK-NEXT: {{^}}  const uint64_t tc_desc_b = tc::wgmma_desc_k_major_sw128(tc_smem_b);
+// CHECK-NEXT: {{^}}  const ::uint64_t tc_desc_a = tc::wgmma_desc_k_major_sw128(tc_smem_a + 4096 * tc_warpgroup);
+// CHECK-NEXT: {{^}}  const ::uint64_t tc_desc_b = tc::wgmma_desc_k_major_sw128(tc_smem_b);
 // The steady state: wait for tile t, publish it to the async proxy, four k
 // steps of 16 as one group, the copies of tile t + 2, wait for the group.
 // CHECK:      {{^}}    tc::cp_async_wait<1>();
@@ -38,13 +38,13 @@
 // CHECK-NEXT: {{^}}    tc::wgmma_wait<0>(tc_acc[0]);
 // The epilogue reads a warp's accumulators as 16 x 128 fragments, a row's
 // two neighbours at once (one 8-byte store into the staged tile).
-// CHECK:      {{^}}      *reinterpret_cast<float2 *>(tc_stage + (((16 * tc_warp_m) + tc_lane_row) + (8 * c2)) * 136 + ((2 * tc_lane_col) + (8 * c1))) = make_float2(tc_acc[0][c1][(2 * c2)], tc_acc[0][c1][(2 * c2) + 1]);
+// CHECK:      {{^}}      *reinterpret_cast<::float2 *>(tc_stage + (((16 * tc_warp_m) + tc_lane_row) + (8 * c2)) * 136 + ((2 * tc_lane_col) + (8 * c1))) = ::make_float2(tc_acc[0][c1][(2 * c2)], tc_acc[0][c1][(2 * c2) + 1]);
 // The fallback copies element-wise (any alignment), k unsplit.
 // CHECK:      {{^ *}}tc_gemm_rc_0_cp_async_kernel<tc::kElementwise><<<tc_grid, 256, tc_smem_bytes, tc_stream>>>(M, N, K, A, B, C, 1, tc::max(tc_k_tiles, 1LL), nullptr);
 
 // CHECK:      {{^}}//   block tile 128x128x64, 2 warpgroups {{.*}} wgmma.mma_async.m64n128k16
 // CHECK:      {{^}}  tc::OperandCopier<kCopyMode, __nv_bfloat16, 4, 128, false, 64, 16, true> tc_copy_a;
-// CHECK:      {{^}}  const uint64_t tc_desc_a = tc::wgmma_desc_mn_major_sw128(tc_smem_a + 4096 * tc_warpgroup, 8192);
+// CHECK:      {{^}}  const ::uint64_t tc_desc_a = tc::wgmma_desc_mn_major_sw128(tc_smem_a + 4096 * tc_warpgroup, 8192);
 // CHECK:      {{^}}    tc::wgmma_m64k16<__nv_bfloat16, 1, 0, 128>(tc_acc[0], tc::wgmma_desc_advance(tc_desc_a, (c0 % 3) * 16384 + 2048 * 0), tc::wgmma_desc_advance(tc_desc_b, (c0 % 3) * 16384 + 32 * 0));
 
 // CHECK:      {{^}}//   block tile 128x256x64, 2 warpgroups (8 warps), 4 cp.async stages, wgmma.mma_async.m64n256k16 (fp32 accumulation, 1 group in flight), 196608 bytes
