@@ -133,35 +133,31 @@ private:
     int Found = -1;
     for (size_t SI = 0; SI < M.Stmts.size(); ++SI) {
       const Statement &S = M.Stmts[SI];
-      const ExprNode &V = *S.Value;
-      if (V.K != ExprNode::Binary || V.Text != "+")
+      const std::optional<Accumulation> Acc = accumulationOf(S);
+      if (!Acc)
         continue;
-      for (int Side = 0; Side < 2; ++Side) {
-        const ExprNode &Acc = *V.Ops[Side];
-        if (Acc.K == ExprNode::Read && sameAccess(S.Reads[Acc.AccessId], S.Write)) {
-          // A reduction: some dimension is not involved in the write.
-          auto Its = M.iterators(S);
-          const isl::map &W = I.RawWrite.at(S.Name);
-          unsigned Reduced = 0;
-          for (unsigned P = 0; P < Its.size(); ++P)
-            Reduced += !involves(W, P);
-          if (Reduced == 0)
-            continue;
-          if (Found >= 0) {
-            // A sum of matmuls: a later product accumulated into the same
-            // element (classifyMoreProducts checks the rest).
-            if (!sameAccess(S.Write, M.Stmts[Found].Write))
-              return regionError(locOf(S), "more than one reduction in the region",
-                                 "a sum of matmuls accumulates every product "
-                                 "into the same element, in one loop nest over "
-                                 "the output; split the region otherwise");
-            Extra.push_back({unsigned(SI), V.Ops[1 - Side]});
-            break;
-          }
-          Found = int(SI);
-          Product = V.Ops[1 - Side];
-        }
+      // A reduction: some dimension is not involved in the write.
+      auto Its = M.iterators(S);
+      const isl::map &W = I.RawWrite.at(S.Name);
+      unsigned Reduced = 0;
+      for (unsigned P = 0; P < Its.size(); ++P)
+        Reduced += !involves(W, P);
+      if (Reduced == 0)
+        continue;
+      if (Found >= 0) {
+        // A sum of matmuls: a later product accumulated into the same
+        // element (classifyMoreProducts checks the rest).
+        if (!sameAccess(S.Write, M.Stmts[Found].Write))
+          return regionError(locOf(S), "more than one reduction in the region",
+                             "a sum of matmuls accumulates every product "
+                             "into the same element, in one loop nest over "
+                             "the output; split the region otherwise");
+        Extra.push_back({unsigned(SI), *Acc});
+        continue;
       }
+      Found = int(SI);
+      Product = Acc->Product;
+      Subtracted = Acc->Subtracted;
     }
     if (Found < 0)
       return regionError(M.Range.getBegin(),
@@ -198,7 +194,7 @@ private:
   /// iterators, the batch loop, element types, operand layouts and the
   /// factors applied to the sum.
   llvm::Error classifyMoreProducts() {
-    for (auto &[SI, P] : Extra) {
+    for (auto &[SI, Acc] : Extra) {
       const Statement &S = M.Stmts[SI];
       MatmulIdiom First = Idiom;
       std::vector<ExprPtr> FirstPrologues = Prologues;
@@ -206,7 +202,8 @@ private:
       Idiom.Reduction = SI;
       Idiom.Accumulator = First.Accumulator;
       Prologues.clear();
-      Product = P;
+      Product = Acc.Product;
+      Subtracted = Acc.Subtracted;
       auto Its = M.iterators(S);
       const isl::map &W = I.RawWrite.at(S.Name);
       std::vector<std::string> Kept, Reduced;
@@ -329,6 +326,13 @@ private:
         continue;
       }
       Operands.push_back({F, Leaf->AccessId});
+    }
+    // `acc -= P`: the sum of P's products, negated once (exactly).
+    if (Subtracted) {
+      ExprPtr MinusOne = ExprNode::make(ExprNode::Literal, "-1");
+      MinusOne->Value = -1;
+      MinusOne->IsInteger = true;
+      Idiom.Scale.push_back(MinusOne);
     }
     if (Prologues.size() > 1)
       return regionError(locOf(R),
@@ -908,7 +912,8 @@ private:
   ExprPtr Product;
   std::vector<std::string> KeptDims;
   std::vector<ExprPtr> Prologues;
-  std::vector<std::pair<unsigned, ExprPtr>> Extra; // further products, in order
+  bool Subtracted = false; // the product is subtracted (`acc -= P`)
+  std::vector<std::pair<unsigned, Accumulation>> Extra; // further products, in order
 
   static bool uses(const ExprNode &E, ExprNode::Kind K) {
     if (E.K == K)

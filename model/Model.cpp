@@ -124,4 +124,31 @@ bool sameAccess(const Access &X, const Access &Y) {
   return true;
 }
 
+std::optional<Accumulation> accumulationOf(const Statement &S) {
+  const ExprNode &V = *S.Value;
+  auto IsAcc = [&](const ExprPtr &E) {
+    return E->K == ExprNode::Read && sameAccess(S.Reads[E->AccessId], S.Write);
+  };
+  Accumulation A;
+  if (V.K == ExprNode::Call && (V.Text == "fma" || V.Text == "fmaf") && V.Ops.size() == 3 &&
+      IsAcc(V.Ops[2])) {
+    A.AccRead = V.Ops[2]->AccessId;
+    A.Product = ExprNode::make(ExprNode::Binary, "*", {V.Ops[0], V.Ops[1]});
+  } else if (V.K == ExprNode::Binary && V.Text == "+" && IsAcc(V.Ops[0])) {
+    A.AccRead = V.Ops[0]->AccessId;
+    A.Product = V.Ops[1];
+  } else if (V.K == ExprNode::Binary && V.Text == "+" && IsAcc(V.Ops[1])) {
+    A.AccRead = V.Ops[1]->AccessId;
+    A.Product = V.Ops[0];
+  } else if (V.K == ExprNode::Binary && V.Text == "-" && IsAcc(V.Ops[0])) {
+    A.AccRead = V.Ops[0]->AccessId;
+    A.Product = V.Ops[1];
+    A.Subtracted = true;
+  } else {
+    return std::nullopt;
+  }
+  A.IsOperatorCall = V.IsOperatorCall;
+  return A;
+}
+
 } // namespace tc

@@ -119,6 +119,22 @@ struct Statement {
 
 inline clang::SourceLocation locOf(const Statement &S) { return S.Range.getBegin(); }
 
+/// How a statement adds a product to the element it writes (X, read by
+/// AccRead): `X + P`, `P + X`, `X - P`, or `fma(x, y, X)` / `fmaf(x, y, X)`,
+/// whose product is x * y (the same sum; only each step's rounding differs,
+/// as it does between `+=` and the tensor cores). `X - P` is Subtracted:
+/// negation is exact, so the kernel may negate the sum once. (`X + -(P)` is
+/// not the same where P is unsigned: the tree does not carry types.)
+struct Accumulation {
+  unsigned AccRead = 0;
+  ExprPtr Product;
+  bool Subtracted = false;
+  /// `+` or `-` of a class type (__half's operators), which rounds the
+  /// partial sum to that type at each step.
+  bool IsOperatorCall = false;
+};
+std::optional<Accumulation> accumulationOf(const Statement &S);
+
 struct RegionModel {
   std::string FunctionName;
   clang::SourceRange Range; // the annotated statement

@@ -110,17 +110,13 @@ private:
   void findGroups() {
     for (unsigned SI = 0; SI < M.Stmts.size(); ++SI) {
       const Statement &S = stmt(SI);
-      const ExprNode &V = *S.Value;
-      if (V.K != ExprNode::Binary || V.Text != "+" || V.IsOperatorCall)
+      const std::optional<Accumulation> Acc = accumulationOf(S);
+      if (!Acc || Acc->IsOperatorCall)
         continue;
-      std::optional<unsigned> AccRead;
-      for (auto &Op : V.Ops)
-        if (Op->K == ExprNode::Read && sameAccess(S.Reads[Op->AccessId], S.Write))
-          AccRead = Op->AccessId;
       bool Reduces = false;
       for (unsigned P = 0; P < S.Loops.size(); ++P)
         Reduces |= !involves(I.RawWrite.at(S.Name), P);
-      if (!AccRead || !Reduces)
+      if (!Reduces)
         continue;
       auto G = std::find_if(Groups.begin(), Groups.end(),
                             [&](const Group &X) { return X.Acc == S.Write.ArrayId; });
@@ -130,7 +126,7 @@ private:
         G->Acc = S.Write.ArrayId;
       }
       G->Reductions.push_back(SI);
-      G->AccReads.push_back(*AccRead);
+      G->AccReads.push_back(Acc->AccRead);
     }
   }
 
