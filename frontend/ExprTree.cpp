@@ -35,7 +35,7 @@ std::string ExprPrinter::print(const ExprNode &E) const {
   case ExprNode::Cast:
     return "static_cast<" + E.Text + ">(" + print(*E.Ops[0]) + ")";
   case ExprNode::Call: {
-    std::string S = E.Text + "(";
+    std::string S = (QualifiedCalls ? "::" : "") + E.Text + "(";
     for (size_t I = 0; I < E.Ops.size(); ++I)
       S += (I ? ", " : "") + print(*E.Ops[I]);
     return S + ")";

@@ -49,6 +49,11 @@ struct ExprPrinter {
   std::function<std::string(const std::string &Iter)> PrintIterator;
   std::function<std::string(const std::string &Scalar)> PrintScalar =
       [](const std::string &S) { return S; };
+  /// Calls are of the library's functions (a region may call no others),
+  /// named from the global namespace in generated code, so that a function
+  /// of the user's namespace cannot capture them (`std::tanh` is ::tanh's
+  /// float overload in device code); as written in messages.
+  bool QualifiedCalls = true;
   /// Subtrees printed as a name instead (a local that holds their value).
   std::map<const ExprNode *, std::string> Named;
   std::string print(const ExprNode &E) const;

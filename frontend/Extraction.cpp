@@ -1959,6 +1959,16 @@ private:
           return V;
         Args.push_back(*V);
       }
+      // std::max and std::min return the first argument unless the other
+      // compares greater (less): with a NaN they are not fmaxf and fminf,
+      // which CUDA's max and min are.
+      if (Callee->isInStdNamespace() && (Name == "max" || Name == "min") && Args.size() == 2) {
+        const bool Max = Name == "max";
+        auto Less = ExprNode::make(ExprNode::Binary, "<",
+                                   {Args[Max ? 0 : 1], Args[Max ? 1 : 0]});
+        Less->IsOperatorCall = isSixteenBitFloat(Call->getArg(0)->getType());
+        return ExprNode::make(ExprNode::Conditional, "?:", {Less, Args[1], Args[0]});
+      }
       return ExprNode::make(ExprNode::Call, Name, Args);
     }
     // Any other integer constant expression (`sizeof(T)`, `alignof(T)`):

@@ -52,6 +52,7 @@ ExprPtr withoutRepeatedCasts(const ExprPtr &E) {
 std::string spellAsC(const RegionModel &M, const Statement &S, const ExprPtr &E,
                      bool AsWritten) {
   ExprPrinter P;
+  P.QualifiedCalls = false;
   P.PrintIterator = [](const std::string &It) { return It; };
   P.PrintRead = [&](unsigned Id) {
     const Access &Ac = S.Reads[Id];

@@ -133,6 +133,14 @@ const NamedDecl *conflictingTcDecl(ASTContext &Ctx, const SourceManager &SM,
     }
   };
   Walk(Ctx.getTranslationUnitDecl());
+  // Also what lookup finds: a class first declared by an elaborated type
+  // (`void m(struct tc *)` in a class) is its enclosing namespace's name,
+  // though it is written, and walked, in the class.
+  const IdentifierInfo &Tc = Ctx.Idents.get("tc");
+  Searched.insert(Ctx.getTranslationUnitDecl());
+  for (const DeclContext *DC : Searched)
+    for (const NamedDecl *ND : DC->lookup(&Tc))
+      Named.push_back(ND);
   // Where a name declared in DC is found: an inline namespace's names are
   // its enclosing namespace's too.
   auto FoundIn = [](const DeclContext *DC) {

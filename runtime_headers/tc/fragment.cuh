@@ -47,7 +47,7 @@ template <int kCols>
 __device__ __forceinline__ void load_a_fragment_k_contiguous(uint32_t (&a)[4], const void *tile,
                                                              int m0, int k0) {
   const int l = detail::lane_id();
-  ldmatrix_x4(a, detail::tile_row_ptr<kCols>(tile, m0 + (l & 15), k0 + ((l >> 4) << 3)));
+  tc::ldmatrix_x4(a, detail::tile_row_ptr<kCols>(tile, m0 + (l & 15), k0 + ((l >> 4) << 3)));
 }
 
 // A fragment (16x16 at (m0, k0)) from a tile stored [k][m] (m contiguous).
@@ -60,7 +60,7 @@ template <int kCols>
 __device__ __forceinline__ void load_a_fragment_m_contiguous(uint32_t (&a)[4], const void *tile,
                                                              int m0, int k0) {
   const int l = detail::lane_id();
-  ldmatrix_x4_trans(a, detail::tile_row_ptr<kCols>(tile, k0 + (l & 7) + ((l >> 4) << 3),
+  tc::ldmatrix_x4_trans(a, detail::tile_row_ptr<kCols>(tile, k0 + (l & 7) + ((l >> 4) << 3),
                                                    m0 + (((l >> 3) & 1) << 3)));
 }
 
@@ -97,7 +97,7 @@ __device__ __forceinline__ void load_b_fragment_pair_k_contiguous(uint32_t (&b0)
                                                                   int k0) {
   const int l = detail::lane_id();
   uint32_t r[4];
-  ldmatrix_x4(r, detail::tile_row_ptr<kCols>(tile, n0 + (l & 7) + ((l >> 4) << 3),
+  tc::ldmatrix_x4(r, detail::tile_row_ptr<kCols>(tile, n0 + (l & 7) + ((l >> 4) << 3),
                                              k0 + (((l >> 3) & 1) << 3)));
   b0[0] = r[0];
   b0[1] = r[1];
@@ -115,7 +115,7 @@ __device__ __forceinline__ void load_b_fragment_pair_n_contiguous(uint32_t (&b0)
                                                                   int k0) {
   const int l = detail::lane_id();
   uint32_t r[4];
-  ldmatrix_x4_trans(r, detail::tile_row_ptr<kCols>(tile, k0 + (l & 15), n0 + ((l >> 4) << 3)));
+  tc::ldmatrix_x4_trans(r, detail::tile_row_ptr<kCols>(tile, k0 + (l & 15), n0 + ((l >> 4) << 3)));
   b0[0] = r[0];
   b0[1] = r[1];
   b1[0] = r[2];
@@ -193,9 +193,9 @@ struct FragmentLoader {
   template <typename T>
   __device__ __forceinline__ void load(uint32_t (&a)[4], const T *stage, int j, int kk) const {
     if (kLayout == FragmentLayout::AMContiguous)
-      ldmatrix_x4_trans(a, address(stage, j, kk));
+      tc::ldmatrix_x4_trans(a, address(stage, j, kk));
     else
-      ldmatrix_x4(a, address(stage, j, kk));
+      tc::ldmatrix_x4(a, address(stage, j, kk));
   }
 
   // Two B fragments, n tiles 2j and 2j + 1 (BKContiguous, BNContiguous).
@@ -204,9 +204,9 @@ struct FragmentLoader {
                                        int j, int kk) const {
     uint32_t r[4];
     if (kLayout == FragmentLayout::BNContiguous)
-      ldmatrix_x4_trans(r, address(stage, j, kk));
+      tc::ldmatrix_x4_trans(r, address(stage, j, kk));
     else
-      ldmatrix_x4(r, address(stage, j, kk));
+      tc::ldmatrix_x4(r, address(stage, j, kk));
     b0[0] = r[0];
     b0[1] = r[1];
     b1[0] = r[2];
@@ -267,7 +267,7 @@ struct FragmentLoaderTf32 {
 
   __device__ __forceinline__ void load(uint32_t (&a)[4], const float *stage, int j, int kk) const {
     if constexpr (kMatrixLoads) {
-      ldmatrix_x4(a, address(stage, j, kk));
+      tc::ldmatrix_x4(a, address(stage, j, kk));
 #pragma unroll
       for (int e = 0; e < 4; ++e)
         a[e] = to_tf32(a[e]);
@@ -285,7 +285,7 @@ struct FragmentLoaderTf32 {
                                        int j, int kk) const {
     if constexpr (kMatrixLoads) {
       uint32_t r[4];
-      ldmatrix_x4(r, address(stage, j, kk));
+      tc::ldmatrix_x4(r, address(stage, j, kk));
       b0[0] = to_tf32(r[0]);
       b0[1] = to_tf32(r[1]);
       b1[0] = to_tf32(r[2]);

@@ -168,7 +168,7 @@ struct OperandCopier {
       // Chunks are wholly inside or outside: one k test per k tile (shared
       // by all chunks of a row-major tile) and a precomputed row bit.
       const bool in = in_bound && k < k_extent;
-      cp_async_16_or_zero(dst, in ? static_cast<const void *>(p)
+      tc::cp_async_16_or_zero(dst, in ? static_cast<const void *>(p)
                                   : static_cast<const void *>(base),
                           !in);
       return;
@@ -184,7 +184,7 @@ struct OperandCopier {
     }
     if constexpr (kMode == kPartialChunks) {
       // With nothing to read, point at the (valid, aligned) base instead.
-      cp_async_16_partial(dst, valid > 0 ? static_cast<const void *>(p)
+      tc::cp_async_16_partial(dst, valid > 0 ? static_cast<const void *>(p)
                                          : static_cast<const void *>(base),
                           valid * static_cast<int>(sizeof(T)));
     } else {

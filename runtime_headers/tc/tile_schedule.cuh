@@ -306,7 +306,7 @@ __device__ __forceinline__ bool combine_two_parts(float *stage, float *workspace
   if (first) {  // store, then mark
 #pragma unroll
     for (int j = 0; j < kOwn; ++j)
-      store_l2(slot + thread + j * kThreads, *staged(thread + j * kThreads));
+      tc::store_l2(slot + thread + j * kThreads, *staged(thread + j * kThreads));
     __threadfence();  // the slot is visible before the mark
     consumer_sync<kThreads>();
     if (thread == 0)
@@ -368,7 +368,7 @@ __device__ __forceinline__ bool combine_parts(float *stage, float *workspace, in
   auto staged = [&](int v) { return staged_vector<kCols, kPitch>(stage, v); };
 #pragma unroll
   for (int j = 0; j < kOwn; ++j)
-    store_l2(tile + part * kVecs + thread + j * kThreads, *staged(thread + j * kThreads));
+    tc::store_l2(tile + part * kVecs + thread + j * kThreads, *staged(thread + j * kThreads));
   __threadfence();  // the slot is visible before the count
   consumer_sync<kThreads>();
   if (thread == 0) {

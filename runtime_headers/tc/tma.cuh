@@ -86,12 +86,12 @@ __device__ __forceinline__ void tma_load_tile(T *dst, const CUtensorMap &map, ui
 #pragma unroll
     for (int h = 0; h < kBoxes / 2; ++h) {
       const int b = rank * (kBoxes / 2) + h;
-      tma_load_2d_multicast(dst + b * kBoxElements, map, bar, x + b * dx, y + b * dy, 0x3);
+      tc::tma_load_2d_multicast(dst + b * kBoxElements, map, bar, x + b * dx, y + b * dy, 0x3);
     }
   } else {
 #pragma unroll
     for (int b = 0; b < kBoxes; ++b)
-      tma_load_2d(dst + b * kBoxElements, map, bar, x + b * dx, y + b * dy);
+      tc::tma_load_2d(dst + b * kBoxElements, map, bar, x + b * dx, y + b * dy);
   }
 }
 

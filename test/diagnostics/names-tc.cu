@@ -18,6 +18,10 @@
 // A namespace tc of the file's own would redefine the runtime's entities:
 // RUN: not %tc-rewrite %s -o %t7.cu -extra-arg=-DNAMESPACE 2>&1 | FileCheck %s --check-prefix=NAMESPACE
 // RUN: diff %s %t7.cu
+// A class first declared by an elaborated type in a class's member is the
+// enclosing namespace's:
+// RUN: not %tc-rewrite %s -o %t8.cu -extra-arg=-DELABORATED 2>&1 | FileCheck %s --check-prefix=ELABORATED
+// RUN: diff %s %t8.cu
 // Elsewhere the name is the program's own: a member, a local, a namespace
 // that neither encloses a region nor is nominated.
 // RUN: %tc-rewrite %s -o %t4.cu -extra-arg=-DHARMLESS
@@ -45,7 +49,7 @@ enum Mode { off, tc };
 #endif
 
 #if !defined(ENCLOSING) && !defined(USING) && !defined(HARMLESS) && !defined(INLINE) && \
-    !defined(ENUMERATOR) && !defined(NAMESPACE)
+    !defined(ENUMERATOR) && !defined(NAMESPACE) && !defined(ELABORATED)
 // FILE: {{.*}}names-tc.cu:[[@LINE+2]]:5: error: the name 'tc' is the namespace of tc-rewrite's runtime headers
 // FILE: {{.*}}names-tc.cu:[[@LINE+1]]:5: note: the rewritten regions call tc::...; rename this declaration (the file's regions stay as written)
 int tc = 3;
@@ -67,6 +71,10 @@ namespace ns {
 #ifdef ENCLOSING
 // ENCLOSING: {{.*}}names-tc.cu:[[@LINE+1]]:8: error: the name 'tc'
 struct tc { int x; };
+#endif
+#ifdef ELABORATED
+// ELABORATED: {{.*}}names-tc.cu:[[@LINE+1]]:35: error: the name 'tc'
+struct Handle { void reset(struct tc *p); };
 #endif
 
 // HARMLESS: tc_gemm_0_launch(M, N, K, A, B, C

@@ -24,8 +24,8 @@
 // CHECK-NEXT:  {{^    }}for (long long [[J:c[0-9]+]] = 0; [[J]] < N; [[J]] += 1) {
 // CHECK-NEXT:  {{^      }}acc = 0.0f;
 // CHECK-NEXT:  {{^      }}for (long long [[K:c[0-9]+]] = 0; [[K]] < K; [[K]] += 1) {
-// CHECK-NEXT:  {{^        }}acc = (acc + (__half2float(A[(long long)(([[I]])) * (K) + (([[K]]))]) * __half2float(B[(long long)(([[K]])) * (N) + (([[J]]))])));
-// CHECK:       {{^      }}C[(long long)(([[I]])) * (N) + (([[J]]))] = __float2half(acc);
+// CHECK-NEXT:  {{^        }}acc = (acc + (::__half2float(A[(long long)(([[I]])) * (K) + (([[K]]))]) * ::__half2float(B[(long long)(([[K]])) * (N) + (([[J]]))])));
+// CHECK:       {{^      }}C[(long long)(([[I]])) * (N) + (([[J]]))] = ::__float2half(acc);
 // The entry launcher tests C against A and B after the empty-output return.
 // CHECK-LABEL: {{^}}static void tc_plain_0_launch(
 // CHECK:       return;  // no output element

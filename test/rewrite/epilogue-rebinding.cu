@@ -33,7 +33,7 @@ void reassigned(int M, int N, int K, const __half *__restrict__ A,
     }
 }
 // CHECK-LABEL: {{^}}struct tc_reassigned_0_epilogue {
-// CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = __float2half(static_cast<float>((static_cast<float>(fmaxf(static_cast<float>((tc_value + bias[((tc_n))])), 0.0f)) * 2.0f)));
+// CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = ::__float2half(static_cast<float>((static_cast<float>(::fmaxf(static_cast<float>((tc_value + bias[((tc_n))])), 0.0f)) * 2.0f)));
 // CHECK-LABEL: {{^}}void reassigned(
 // CHECK:       {{^  }}tc_reassigned_0_launch(M, N, K, A, B, C, bias, 0);
 // CHECK-NEXT:  {{^}}}{{$}}
@@ -56,7 +56,7 @@ void relu_if(int M, int N, int K, const __half *__restrict__ A,
 // v is read three times: it is computed once, into a local.
 // CHECK-LABEL: {{^}}struct tc_relu_if_0_epilogue {
 // CHECK:       {{^ *}}const auto tc_common_S2_0 = static_cast<float>((tc_value + bias[((tc_n))]));
-// CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = __float2half(((tc_common_S2_0 < 0.0f) ? static_cast<float>(0.0f) : tc_common_S2_0));
+// CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = ::__float2half(((tc_common_S2_0 < 0.0f) ? static_cast<float>(0.0f) : tc_common_S2_0));
 
 void leaky_if_else(int M, int N, int K, const __half *__restrict__ A,
                    const __half *__restrict__ B, const float *__restrict__ bias,
@@ -78,7 +78,7 @@ void leaky_if_else(int M, int N, int K, const __half *__restrict__ A,
     }
 }
 // CHECK-LABEL: {{^}}struct tc_leaky_if_else_0_epilogue {
-// CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = __float2half(((tc_common_S2_0 > 0.0f) ? static_cast<float>(tc_common_S2_0) : static_cast<float>((0.01f * tc_common_S2_0))));
+// CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = ::__float2half(((tc_common_S2_0 > 0.0f) ? static_cast<float>(tc_common_S2_0) : static_cast<float>((0.01f * tc_common_S2_0))));
 
 void relu6_else_if(int M, int N, int K, const __half *__restrict__ A,
                    const __half *__restrict__ B, const float *__restrict__ bias,
@@ -100,7 +100,7 @@ void relu6_else_if(int M, int N, int K, const __half *__restrict__ A,
     }
 }
 // CHECK-LABEL: {{^}}struct tc_relu6_else_if_0_epilogue {
-// CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = __float2half(((tc_common_S2_0 > 6.0f) ? static_cast<float>(6.0f) : ((tc_common_S2_0 < 0.0f) ? static_cast<float>(0.0f) : static_cast<float>(copysignf(tc_common_S2_0, bias[((tc_n))])))));
+// CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = ::__float2half(((tc_common_S2_0 > 6.0f) ? static_cast<float>(6.0f) : ((tc_common_S2_0 < 0.0f) ? static_cast<float>(0.0f) : static_cast<float>(::copysignf(tc_common_S2_0, bias[((tc_n))])))));
 
 void accumulator_updated(int M, int N, int K, const __half *__restrict__ A,
                          const __half *__restrict__ B,

@@ -20,15 +20,15 @@
 // The lane's column is not declared where the epilogue does not read it.
 // CHECK:       {{^ *}}for (int tc_v = 0; tc_v < 8; ++tc_v) {
 // CHECK-NEXT:  {{^ *}}const float tc_sum = tc_sums[tc_v];
-// CHECK:       {{^ *}}tc_lanes_0[tc_v] = __float2half(tc_value);
+// CHECK:       {{^ *}}tc_lanes_0[tc_v] = ::__float2half(tc_value);
 // CHECK:       {{^ *}}tc::store_lanes<8>(&C[(long long)((tc_m)) * (N) + ((tc_n0))], tc_lanes_0);
-// CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = __float2half(tc_value);
+// CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = ::__float2half(tc_value);
 // The sm_90 components' staged epilogue (tc/sm90/epilogue.cuh) calls the
 // region's functor: row() for the eight columns of a thread that are
 // wholly inside the output, operator() for the last ones.
 // CHECK-LABEL: {{^}}struct tc_gemm_f16_0_epilogue {
 // CHECK:       {{^}}  __device__ void operator()(long long tc_m, long long tc_n, float tc_sum) const {
-// CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = __float2half(tc_value);
+// CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = ::__float2half(tc_value);
 // CHECK:       {{^}}  __device__ void row(long long tc_m, long long tc_n0, const float (&tc_sums)[8]) const {
 // CHECK-NEXT:  {{^ *}}__half tc_lanes_0[8];
 // CHECK:       {{^ *}}tc::store_lane_words<8>(&C[(long long)((tc_m)) * (N) + ((tc_n0))], tc_lanes_0);
@@ -45,7 +45,7 @@
 // Column-major C: element-wise stores only.
 // CHECK-LABEL: {{^}}struct tc_gemm_ccol_0_epilogue {
 // CHECK-NOT:   store_lanes
-// CHECK:       {{^ *}}C[(long long)((tc_n)) * (M) + ((tc_m))] = __float2half(tc_value);
+// CHECK:       {{^ *}}C[(long long)((tc_n)) * (M) + ((tc_m))] = ::__float2half(tc_value);
 // CHECK-LABEL: {{^}}void gemm_ccol(
 
 // A bias by column: the lane's column tc_n indexes it.
@@ -53,7 +53,7 @@
 // CHECK:       {{^ *}}for (int tc_v = 0; tc_v < 8; ++tc_v) {
 // CHECK-NEXT:  {{^ *}}const long long tc_n = tc_n0 + tc_v;
 // CHECK-NEXT:  {{^ *}}const float tc_sum = tc_sums[tc_v];
-// CHECK:       {{^ *}}tc_lanes_0[tc_v] = __float2half((tc_value + bias[((tc_n))]));
+// CHECK:       {{^ *}}tc_lanes_0[tc_v] = ::__float2half((tc_value + bias[((tc_n))]));
 // CHECK-LABEL: {{^}}void gemm_bias(
 
 #include <cuda_fp16.h>

@@ -16,7 +16,7 @@
 // CHECK:      {{^ *}}{{tc::load_a_fragment_k_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::AKContiguous, [0-9]+,}}
 // CHECK:      {{^ *}}{{tc::load_b_fragment_pair_n_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::BNContiguous, [0-9]+,}}
 // CHECK:      {{^ *}}tc::mma_m16n8k16_bf16(
-// CHECK:      {{^ *}}C[{{.*}}] = __float2bfloat16(tc_value);
+// CHECK:      {{^ *}}C[{{.*}}] = ::__float2bfloat16(tc_value);
 // CHECK:      {{^}}void gemm_bf16(
 // CHECK:      {{^  }}tc_gemm_bf16_0_launch(M, N, K, A, B, C, 0);
 

@@ -25,7 +25,7 @@
 // CHECK-DAG:  {{^ *}}{{tc::load_a_fragment_k_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::AKContiguous, [0-9]+,}}
 // CHECK-DAG:  {{^ *}}{{tc::load_b_fragment_pair_n_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::BNContiguous, [0-9]+,}}
 // CHECK-DAG:  {{^ *}}tc::mma_m16n8k16_f16(
-// CHECK:      {{^ *}}C[{{.*}}tc_m{{.*}}tc_n{{.*}}] = __float2half(tc_value);
+// CHECK:      {{^ *}}C[{{.*}}tc_m{{.*}}tc_n{{.*}}] = ::__float2half(tc_value);
 // CHECK:      {{^}}static void tc_gemm_0_launch(
 // CHECK:      {{^ *}}tc_gemm_0_kernel<{{.*}}><<<tc_grid, 128, tc_smem_bytes, tc_stream>>>(M, N, K, A, B, C, tc_splits, tc_split_tiles, tc_workspace);
 // CHECK:      {{^}}void gemm(int M, int N, int K, const __half *__restrict__ A,

@@ -9,6 +9,11 @@
 //  - `ns::make_float2`, `ns::uint32_t`, `ns::cudaStream_t` captured the
 //    generated code's calls and types (swapped columns; compile errors):
 //    the generator writes `::make_float2`;
+//  - a library call the region writes qualified (`std::tanh`) is the
+//    library's: generated code names it from the global namespace
+//    (`::tanh`), not as `tanh`, which found the user's ns::tanh; std::max
+//    is its definition, `a < b ? b : a` (CUDA's max is fmaxf, which takes
+//    the other argument where one is a NaN);
 //  - the user's spellings keep their meaning: a scalar of the user's
 //    `uint32_t` (int here) is an int, not the `::uint32_t` that a
 //    using-declaration of the generated scope made it (a negative scale
@@ -23,6 +28,8 @@
 // RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
 // RUN:   -gencode arch=compute_80,code=sm_80 -ptx -Xcicc -O0 %t.sm80.cu -o %t.sm80.ptx %}
 
+#include <algorithm>
+#include <cmath>
 #include <cuda_fp16.h>
 
 namespace ns {
@@ -70,6 +77,27 @@ void scaled(int M, int N, int K, uint32_t s, const __half *__restrict__ A,
       for (int k = 0; k < K; ++k)
         acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
       C[i * N + j] = acc * s;
+    }
+}
+} // namespace ns
+
+namespace ns {
+__host__ __device__ inline float tanh(float x) { return x > 0.0f ? x : 0.0f; }
+
+// SM90: {{^}}struct tc_activation_0_epilogue {
+// CHECK: D[{{.*}}] = ::tanh(tc_value);
+// CHECK: E[{{.*}}] = ((tc_value < 0.0f) ? 0.0f : tc_value);
+// CHECK: {{^}}void activation(
+void activation(int M, int N, int K, const __half *__restrict__ A,
+                const __half *__restrict__ B, float *__restrict__ D, float *__restrict__ E) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      D[i * N + j] = std::tanh(acc);
+      E[i * N + j] = std::max(acc, 0.0f);
     }
 }
 } // namespace ns

@@ -16,7 +16,7 @@
 // CHECK:      {{^ *}}{{tc::load_a_fragment_k_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::AKContiguous, [0-9]+,}}
 // CHECK:      {{^ *}}{{tc::load_b_fragment_pair_n_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::BNContiguous, [0-9]+,}}
 // CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
-// CHECK:      {{^ *}}C[{{.*}}] = __float2half(tc_value);
+// CHECK:      {{^ *}}C[{{.*}}] = ::__float2half(tc_value);
 // CHECK:      {{^}}void gemm(size_t M, size_t N, size_t K,
 // CHECK:      {{^  }}tc_gemm_0_launch(M, N, K, A, B, C, 0);
 

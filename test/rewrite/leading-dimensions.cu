@@ -17,7 +17,7 @@
 // CHECK-SAME: ldb,
 // CHECK-SAME: ldc,
 // CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
-// CHECK:      {{^ *}}C[(long long)((tc_m)) * (ldc) + ((tc_n))] = __float2half(tc_value);
+// CHECK:      {{^ *}}C[(long long)((tc_m)) * (ldc) + ((tc_n))] = ::__float2half(tc_value);
 // CHECK:      {{^  }}tc_gemm_ld_0_launch(M, N, K, lda, ldb, ldc, A, B, C, 0);
 
 #include <cuda_fp16.h>

@@ -15,7 +15,7 @@
 
 // CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_ccol_ld_0_kernel(
 // CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
-// CHECK:      {{^ *}}C[(long long)((tc_n)) * (ldc) + ((tc_m))] = __float2half(tc_value);
+// CHECK:      {{^ *}}C[(long long)((tc_n)) * (ldc) + ((tc_m))] = ::__float2half(tc_value);
 // CHECK:      {{^  }}tc_gemm_ccol_ld_0_launch(
 
 #include <cuda_fp16.h>

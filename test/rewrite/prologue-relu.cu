@@ -29,7 +29,7 @@ void relu_gemm(int M, int N, int K, const __half *__restrict__ A,
 // CHECK: {{^}}struct tc_relu_gemm_0_prologue_a {
 // CHECK-NEXT: {{^ *}}static constexpr bool kPacked = true;
 // CHECK-NEXT: {{^ *}}__device__ __forceinline__ float operator()(float tc_x) const {
-// CHECK-NEXT: {{^ *}}return static_cast<float>(fmaxf(tc_x, 0.0f));
+// CHECK-NEXT: {{^ *}}return static_cast<float>(::fmaxf(tc_x, 0.0f));
 // CHECK-NEXT: {{^ *}}}
 // CHECK-NEXT: {{^ *}}template <typename T2>
 // CHECK-NEXT: {{^ *}}__device__ __forceinline__ T2 operator()(T2 tc_x2) const {
@@ -156,7 +156,7 @@ void clamp_low(int M, int N, int K, const __half *__restrict__ A,
 // CHECK: {{^}}struct tc_clamp_low_0_prologue_a {
 // CHECK-NEXT: {{^ *}}static constexpr bool kPacked = false;
 // CHECK-NEXT: {{^ *}}__device__ __forceinline__ float operator()(float tc_x) const {
-// CHECK-NEXT: {{^ *}}return static_cast<float>(fmaxf(tc_x, 0.1f));
+// CHECK-NEXT: {{^ *}}return static_cast<float>(::fmaxf(tc_x, 0.1f));
 // CHECK-NEXT: {{^ *}}}
 // CHECK-NEXT: {{^}}};
 

@@ -26,7 +26,7 @@
 // CHECK-NEXT: {{^}}  const __half *__restrict__ B;
 // CHECK-NEXT: {{^}}  __half *__restrict__ C;
 // CHECK-NEXT: {{^}}  __device__ void operator()(long long tc_m, long long tc_n, float tc_sum) const {
-// CHECK:      {{^}}    C[(long long)((tc_m)) * (N) + ((tc_n))] = __float2half(tc_value);
+// CHECK:      {{^}}    C[(long long)((tc_m)) * (N) + ((tc_n))] = ::__float2half(tc_value);
 // CHECK:      {{^}}  __device__ void row(long long tc_m, long long tc_n0, const float (&tc_sums)[8]) const {
 // CHECK:      {{^}}    tc::store_lane_words<8>(&C[(long long)((tc_m)) * (N) + ((tc_n0))], tc_lanes_0);
 // CHECK:      {{^}}//   block tile 128x128x64, 2 warpgroups (8 warps and a producer warp), 4 TMA stages (mbarriers), persistent blocks {{.*}}, sm_90a

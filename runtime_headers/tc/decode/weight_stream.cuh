@@ -75,7 +75,7 @@ struct ActivationStages {
       const bool inside = r < m && kk < k;
       const __half *src = x + (inside ? r * ldx + kk : 0);
       if (vector) {
-        cp_async_16_partial(dst, src, inside ? 2 * static_cast<int>(k - kk < 8 ? k - kk : 8) : 0);
+        tc::cp_async_16_partial(dst, src, inside ? 2 * static_cast<int>(k - kk < 8 ? k - kk : 8) : 0);
       } else {
         __align__(16) __half v[8];
 #pragma unroll

@@ -118,11 +118,11 @@ struct TmaBlock {
       const int k0 = static_cast<int>(c * kChunk), w0 = static_cast<int>(c * S::kChunkWeightBytes);
 #pragma unroll
       for (int b = 0; b < S::kWeightBoxes; ++b)
-        tma_load_2d(dst + b * S::kWeightBoxBytes, map_w, full + s, w0 + 64 * b,
+        tc::tma_load_2d(dst + b * S::kWeightBoxBytes, map_w, full + s, w0 + 64 * b,
                     static_cast<int>(n0));
       unsigned char *x_stage = dst + S::kWeightBoxes * S::kWeightBoxBytes;
-      tma_load_2d(x_stage, map_x, full + s, k0, 0);
-      tma_load_2d(x_stage + S::kActivationBoxBytes, map_x, full + s, k0 + 64, 0);
+      tc::tma_load_2d(x_stage, map_x, full + s, k0, 0);
+      tc::tma_load_2d(x_stage + S::kActivationBoxBytes, map_x, full + s, k0 + 64, 0);
     }
   }
   // A consumer warp: chunk c's stage once its copies have landed.

@@ -77,7 +77,7 @@ __device__ __forceinline__ void consume_chunks_wgmma(
       load_raw_fragments<Src, __half>(a[b], raw, t, rows.rows, rows.pairs,
                                       k - (c * kChunk + 64 * b));
       const uint64_t desc =
-          wgmma_desc_k_major_sw128(stage + 2 * S::kWeightBoxBytes + b * S::kActivationBoxBytes);
+          tc::wgmma_desc_k_major_sw128(stage + 2 * S::kWeightBoxBytes + b * S::kActivationBoxBytes);
       warpgroup_arrive(acc);
 #pragma unroll
       for (int kk = 0; kk < 4; ++kk)

@@ -377,7 +377,7 @@ __host__ bool launch_gemm(long long m, long long n,
   // earlier one.
   cudaError_t status;
   if constexpr (Scheduler::kPairs || Scheduler::kClusterParts) {
-    status = launch_schedule(kernel, schedule, workspace, counters, Kernel::kThreads,
+    status = tc::launch_schedule(kernel, schedule, workspace, counters, Kernel::kThreads,
                              Kernel::kSharedBytes, stream, shape, operands, epilogue);
   } else {
     cudaLaunchConfig_t config = {};

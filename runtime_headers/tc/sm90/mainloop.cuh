@@ -178,7 +178,7 @@ struct TmaWgmmaMainloop {
   __device__ static void produce_products(const Storage &s, const Operands &operands, int row_a,
                                           int row_b, long long k_begin, int k_tiles,
                                           int pair_rank = -1, unsigned first = 0) {
-    for_each_product(operands, k_begin, k_tiles,
+    tc::sm90::for_each_product(operands, k_begin, k_tiles,
                      [&](int p, long long k0, int tiles, unsigned position) {
                        produce(s, operands.map_a[p], operands.map_b[p], row_a, row_b, k0, tiles,
                                pair_rank, first + position);
@@ -191,7 +191,7 @@ struct TmaWgmmaMainloop {
   __device__ static void copy_products(const Storage &s, const Operands &operands, long long m,
                                        long long n, long long row_a, long long row_b, int k_tiles,
                                        int lane, unsigned first) {
-    for_each_product(operands, 0, k_tiles, [&](int p, long long k0, int tiles, unsigned position) {
+    tc::sm90::for_each_product(operands, 0, k_tiles, [&](int p, long long k0, int tiles, unsigned position) {
       const auto &o = operands.products.product[p];
       produce_copies(s, o.a, o.lda, o.b, o.ldb, m, n, o.k, row_a, row_b, k0, tiles, lane,
                      first + position);

@@ -70,9 +70,9 @@ struct OperandTile {
                            long long ld, cudaStream_t stream, int operand,
                            const DeviceFacts &device) {
     return kMajor == Major::K
-               ? tma_map_2d_aligned(map, base, k, rows, ld, kBoxInner, kBoxOuter, stream, operand,
+               ? tc::tma_map_2d_aligned(map, base, k, rows, ld, kBoxInner, kBoxOuter, stream, operand,
                                     device)
-               : tma_map_2d_aligned(map, base, rows, k, ld, kBoxInner, kBoxOuter, stream, operand,
+               : tc::tma_map_2d_aligned(map, base, rows, k, ld, kBoxInner, kBoxOuter, stream, operand,
                                     device);
   }
 
@@ -91,11 +91,11 @@ struct OperandTile {
       if constexpr (kHalves) {
         if (pair_rank >= 0) {
           if (b / (kBoxes / 2) == pair_rank)
-            tma_load_2d_multicast(stage + b * kBoxElements, map, bar, x, y, 0x3);
+            tc::tma_load_2d_multicast(stage + b * kBoxElements, map, bar, x, y, 0x3);
           continue;
         }
       }
-      tma_load_2d(stage + b * kBoxElements, map, bar, x, y);
+      tc::tma_load_2d(stage + b * kBoxElements, map, bar, x, y);
     }
   }
 
@@ -136,8 +136,8 @@ struct OperandTile {
   // stage); advance() moves it to another stage and k step.
   __device__ static uint64_t descriptor(const T *stages, int slice = 0) {
     const T *p = stages + slice * (kSliceBytes / 2);
-    return kMajor == Major::K ? wgmma_desc_k_major_sw128(p)
-                              : wgmma_desc_mn_major_sw128(p, kSliceBytes);
+    return kMajor == Major::K ? tc::wgmma_desc_k_major_sw128(p)
+                              : tc::wgmma_desc_mn_major_sw128(p, kSliceBytes);
   }
   __device__ static uint64_t advance(uint64_t desc, int stage, int step) {
     return wgmma_desc_advance(desc, stage * kBytes + step * kStepBytes);
