@@ -195,7 +195,15 @@ private:
   /// iterators, the batch loop, element types, operand layouts and the
   /// factors applied to the sum.
   llvm::Error classifyMoreProducts() {
+    const bool FirstSubtracted = Subtracted;
     for (auto &[SI, Acc] : Extra) {
+      if (Acc.Subtracted != FirstSubtracted)
+        return regionError(locOf(M.Stmts[SI]),
+                           std::string("this product of the sum is ") +
+                               (Acc.Subtracted ? "subtracted and the first added"
+                                               : "added and the first subtracted"),
+                           "the kernel adds the products of a sum of matmuls with one sign; "
+                           "subtract the whole sum, or compute the difference after the region");
       const Statement &S = M.Stmts[SI];
       MatmulIdiom First = Idiom;
       std::vector<ExprPtr> FirstPrologues = Prologues;
@@ -722,7 +730,7 @@ private:
         continue;
       }
       // The initialisation of a second accumulator whose reduction was not
-      // taken for a further product (`a2 -= x * y`, `a2 = a2 - x * y`):
+      // taken for a further product (`a2 = fmaxf(a2, x * y)`, `a2 *= x`):
       // said at that reduction, which is what needs rewriting.
       for (size_t TI = SI + 1; !WritesAcc && TI < M.Stmts.size(); ++TI) {
         const Statement &T = M.Stmts[TI];

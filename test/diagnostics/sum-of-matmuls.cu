@@ -103,8 +103,8 @@ void difference(int M, int N, int K1, int K2, const __half *__restrict__ A1,
       for (int k = 0; k < K1; ++k)
         a1 += __half2float(A1[i * K1 + k]) * __half2float(B1[j * K1 + k]);
       for (int k = 0; k < K2; ++k)
-        // DIAG: {{.*}}sum-of-matmuls.cu:[[@LINE+2]]:9: error: 'a2' accumulates what is not a further product of the sum of matmuls
-        // DIAG: {{.*}}sum-of-matmuls.cu:[[@LINE+1]]:9: note: add each product into one accumulator, 'acc += A2[i][k] * B2[k][j]' (negate an operand for a difference)
+        // DIAG: {{.*}}sum-of-matmuls.cu:[[@LINE+2]]:9: error: this product of the sum is subtracted and the first added
+        // DIAG: {{.*}}sum-of-matmuls.cu:[[@LINE+1]]:9: note: the kernel adds the products of a sum of matmuls with one sign; subtract the whole sum, or compute the difference after the region
         a2 -= __half2float(A2[i * K2 + k]) * __half2float(B2[j * K2 + k]);
       C[i * N + j] = a1 + a2;
     }
