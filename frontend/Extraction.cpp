@@ -787,6 +787,14 @@ private:
                                " variable declared in the region",
                            "its value carries from one element to the next, which the "
                            "kernels do not keep; declare it without the storage class");
+      // A pointer is a view into an array (pointerView) when it is bound
+      // once; one that moves points where the iterations before left it.
+      if (VD->getType()->isPointerType() && Writes.count(VD))
+        return regionError(VD->getLocation(),
+                           "pointer '" + VD->getNameAsString() +
+                               "' is declared in the region and assigned",
+                           "bind it once, to an array plus an offset ('const __half *a = A + "
+                           "i * K;'), or index the array itself");
       // Variables the region assigns after their declaration are
       // accumulators, unless every assignment rebinds them. The others are
       // names for values (let-bindings, `float a = A[i * K + k];`),
@@ -1175,11 +1183,88 @@ private:
       }
     if (isa<ArraySubscriptExpr>(E))
       return arrayAccess(cast<ArraySubscriptExpr>(E));
+    if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref)
+      return elementAccess(U, U->getSubExpr(), {});
     return regionError(LHS->getExprLoc(),
                        "unsupported assignment target in a '#pragma tc' region",
                        "a region may only write array elements and scalars it declares");
   }
 
+  /// The pointer an expression of pointer type points with, and the
+  /// elements it adds: `A + i * K`, `&A[i * K]`, `A - 1`, and a pointer the
+  /// region declares and never assigns, bound to one of those (`const
+  /// __half *a = A + i * K;` ... `a[k]`, a row's pointer). Such a local
+  /// names its array through its initialiser, which may use the loop
+  /// iterators and the variables from before the region only: where it is
+  /// used they have the values they had where it was declared.
+  struct PointerView {
+    const Expr *Base;
+    std::optional<Polynomial> Offset;
+  };
+  llvm::Expected<PointerView> pointerView(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    auto Shifted = [&](const Expr *Pointer, const Expr *Elements,
+                       int64_t Sign) -> llvm::Expected<PointerView> {
+      auto Inner = pointerView(Pointer);
+      if (!Inner)
+        return Inner.takeError();
+      auto P = polynomial(Elements);
+      if (!P)
+        return P.takeError();
+      Polynomial Sum = *P * Sign;
+      if (Inner->Offset)
+        Sum = *Inner->Offset + Sum;
+      auto Checked = checkedResult(Sum, Elements->getExprLoc());
+      if (!Checked)
+        return Checked.takeError();
+      return PointerView{Inner->Base, *Checked};
+    };
+    if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+      const bool LeftPointer = B->getLHS()->getType()->isPointerType();
+      if (B->getOpcode() == BO_Add)
+        return LeftPointer ? Shifted(B->getLHS(), B->getRHS(), 1)
+                           : Shifted(B->getRHS(), B->getLHS(), 1);
+      if (B->getOpcode() == BO_Sub && LeftPointer && !B->getRHS()->getType()->isPointerType())
+        return Shifted(B->getLHS(), B->getRHS(), -1);
+    }
+    if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf)
+      if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(U->getSubExpr()->IgnoreParens());
+          ASE && !ASE->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
+        return Shifted(ASE->getBase(), ASE->getIdx(), 1);
+    if (const auto *DR = dyn_cast<DeclRefExpr>(E))
+      if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+          VD && isInsideRegion(VD->getLocation()) && VD->getType()->isPointerType() &&
+          VD->getInit() && !Writes.count(VD) && !Iterators.count(VD)) {
+        if (const DeclRefExpr *Late = laterVariable(VD->getInit()))
+          return regionError(Late->getLocation(),
+                             "pointer '" + VD->getNameAsString() + "' is bound to '" +
+                                 sourceText(VD->getInit()->getSourceRange()) +
+                                 "', which uses '" + Late->getDecl()->getNameAsString() +
+                                 "', a variable of the region",
+                             "bind a region's pointer to an array plus the loop iterators, "
+                             "the sizes and other variables from before the region");
+        return pointerView(VD->getInit());
+      }
+    return PointerView{E, std::nullopt};
+  }
+  /// A variable E names that the region declares, other than a loop's
+  /// iterator (whose value where a pointer is used is still the one it had
+  /// where the pointer was bound).
+  const DeclRefExpr *laterVariable(const Stmt *E) const {
+    if (const auto *DR = dyn_cast<DeclRefExpr>(E))
+      if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+          VD && isInsideRegion(VD->getLocation()) && !Iterators.count(VD) &&
+          !VD->getType()->isPointerType())
+        return DR;
+    for (const Stmt *Child : E->children())
+      if (Child)
+        if (const DeclRefExpr *Found = laterVariable(Child))
+          return Found;
+    return nullptr;
+  }
+
+  /// `A[i][k]`, `a[k]` or `*p` (Subscripts empty) where a and p are views
+  /// into an array (pointerView).
   llvm::Expected<Access> arrayAccess(const ArraySubscriptExpr *ASE) {
     // Collect A[i0][i1]... outermost first.
     std::vector<const Expr *> Subs;
@@ -1187,6 +1272,18 @@ private:
     while (const auto *S = dyn_cast<ArraySubscriptExpr>(Base->IgnoreParenImpCasts())) {
       Subs.insert(Subs.begin(), S->getIdx());
       Base = S->getBase();
+    }
+    return elementAccess(ASE, Base, Subs);
+  }
+  llvm::Expected<Access> elementAccess(const Expr *Whole, const Expr *Base,
+                                       std::vector<const Expr *> Subs) {
+    std::optional<Polynomial> Offset;
+    if (Subs.size() <= 1) {
+      auto View = pointerView(Base);
+      if (!View)
+        return View.takeError();
+      Base = View->Base;
+      Offset = View->Offset;
     }
     const auto *DR = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts());
     const VarDecl *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
@@ -1197,6 +1294,12 @@ private:
     // The kernels read the arrays through the launcher's arguments, which
     // are the region's free variables: an array or pointer declared in the
     // region has no such argument, and its initialiser would be lost.
+    if (isInsideRegion(VD->getLocation()) && VD->getType()->isPointerType())
+      return regionError(DR->getLocation(),
+                         "pointer '" + VD->getNameAsString() + "' is declared in the region " +
+                             (VD->getInit() ? "and assigned" : "without a value"),
+                         "bind it once, to an array plus an offset ('const __half *a = A + "
+                         "i * K;'), or index the array itself");
     if (isInsideRegion(VD->getLocation()))
       return regionError(DR->getLocation(),
                          "'" + VD->getNameAsString() + "' is an array declared in the region",
@@ -1207,23 +1310,35 @@ private:
     for (auto &[D, N] : Iterators)
       IterNames.insert(N);
     Access A;
-    A.Range = ASE->getSourceRange();
+    A.Range = Whole->getSourceRange();
     A.Spelling = sourceText(A.Range);
     std::vector<Polynomial> Strides;
-    if (auto Err = checkHostReadable(VD, ASE->getExprLoc()))
+    if (auto Err = checkHostReadable(VD, Whole->getExprLoc()))
       return std::move(Err);
     // A reference to a pointer or array (`const __half *&A`) is the object
     // it is bound to, which the launcher's argument of the same name binds.
     const QualType T = VD->getType().getNonReferenceType();
-    if (Subs.size() == 1 && T->isPointerType() &&
+    if ((Offset || Subs.empty()) && !(T->isPointerType() && !T->getPointeeType()->isArrayType()))
+      return regionError(Whole->getExprLoc(),
+                         "pointer arithmetic on '" + VD->getNameAsString() +
+                             "', which is not a pointer to its elements",
+                         "index a multi-dimensional array with a subscript for each dimension");
+    if (Subs.size() <= 1 && T->isPointerType() &&
         !T->getPointeeType()->isArrayType()) {
-      auto P = polynomial(Subs[0]);
+      auto P = Subs.empty() ? llvm::Expected<Polynomial>(Polynomial::constant(0))
+                            : polynomial(Subs[0]);
       if (!P)
         return P.takeError();
+      if (Offset) {
+        auto Sum = checkedResult(*Offset + *P, Whole->getExprLoc());
+        if (!Sum)
+          return Sum.takeError();
+        *P = *Sum;
+      }
       std::string Reason;
       auto D = delinearize(*P, IterNames, Reason);
       if (!D)
-        return regionError(Subs[0]->getExprLoc(),
+        return regionError(Subs.empty() ? Whole->getExprLoc() : Subs[0]->getExprLoc(),
                            "cannot delinearise the subscript of '" +
                                VD->getNameAsString() + "': " + Reason,
                            "write a row-major subscript such as "
@@ -1241,7 +1356,7 @@ private:
         Elem = CAT->getElementType();
       }
       if (Sizes.size() + 1 != Subs.size())
-        return regionError(ASE->getExprLoc(),
+        return regionError(Whole->getExprLoc(),
                            "cannot determine the shape of '" +
                                VD->getNameAsString() + "'",
                            "use a pointer with a linearised subscript or an "
@@ -1250,7 +1365,7 @@ private:
       std::vector<Polynomial> Rev{Polynomial::constant(1)};
       for (auto It = Sizes.rbegin(); It != Sizes.rend(); ++It) {
         if (__builtin_mul_overflow(Stride, *It, &Stride))
-          return regionError(ASE->getExprLoc(),
+          return regionError(Whole->getExprLoc(),
                              "the shape of '" + VD->getNameAsString() +
                                  "' has more elements than int64_t counts",
                              "sizes and bounds are computed in 64-bit signed integers");
@@ -1309,7 +1424,7 @@ private:
       for (size_t I = 0; Same && I < Strides.size(); ++I)
         Same = Arr.Strides[I].str() == Strides[I].str();
       if (!Same)
-        return regionError(ASE->getExprLoc(),
+        return regionError(Whole->getExprLoc(),
                            "'" + Name + "' is indexed with different shapes "
                            "in the region",
                            "index each array with the same leading dimensions "
@@ -1772,6 +1887,14 @@ private:
       if (!A)
         return A.takeError();
       if (auto Err = checkNotStoredSince(A->ArrayId, ASE->getExprLoc()))
+        return std::move(Err);
+      return readOf(S, *A);
+    }
+    if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref) {
+      auto A = elementAccess(U, U->getSubExpr(), {});
+      if (!A)
+        return A.takeError();
+      if (auto Err = checkNotStoredSince(A->ArrayId, U->getExprLoc()))
         return std::move(Err);
       return readOf(S, *A);
     }

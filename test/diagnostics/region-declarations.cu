@@ -1,6 +1,7 @@
-// Declarations inside a region that the rewrite cannot carry: an array or
-// pointer declared in the region (the kernels read arrays through the
-// launcher's arguments, and its initialiser would be lost), and a variable
+// Declarations inside a region that the rewrite cannot carry: a pointer
+// declared in the region that is assigned, or bound to the region's
+// variables (a pointer bound once to an array plus the iterators is a view
+// into that array), and a variable
 // that the region never reads whose initialiser may have effects (it would
 // be dropped with them), and a static or thread_local variable (its value
 // carries from one element to the next; the kernels' are each element's).
@@ -17,18 +18,39 @@
 #include <cuda_fp16.h>
 
 #if !defined(EFFECTS) && !defined(STORAGE)
-// A pointer that shadows a parameter: the kernel would read the parameter.
-void shadow(int N, const __half *__restrict__ A, const __half *__restrict__ B,
-            float *__restrict__ C) {
+// A pointer the region assigns: which element it points at depends on the
+// iterations before (a pointer bound once is a view into its array,
+// test/rewrite/pointer-views.cu).
+void walking_pointer(int N, const __half *__restrict__ A, const __half *__restrict__ B,
+                     float *__restrict__ C) {
 #pragma tc
   for (int i = 0; i < N; ++i)
     for (int j = 0; j < N; ++j) {
-      const __half *A = B;
+// POINTER: {{.*}}region-declarations.cu:[[@LINE+2]]:21: error: pointer 'a' is declared in the region and assigned
+// POINTER: {{.*}}region-declarations.cu:[[@LINE+1]]:21: note: bind it once, to an array plus an offset ('const __half *a = A + i * K;'), or index the array itself
+      const __half *a = A + i * N;
+      float acc = 0.0f;
+      for (int k = 0; k < N; ++k) {
+        acc += __half2float(a[0]) * __half2float(B[k * N + j]);
+        ++a;
+      }
+      C[i * N + j] = acc;
+    }
+}
+
+// A pointer bound to a variable of the region, which may be rebound
+// between the pointer's declaration and its use.
+void bound_to_local(int N, const __half *__restrict__ A, const __half *__restrict__ B,
+                    float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < N; ++i)
+    for (int j = 0; j < N; ++j) {
+      int row = i * N;
+// POINTER: {{.*}}region-declarations.cu:[[@LINE+1]]:29: error: pointer 'a' is bound to 'A + row', which uses 'row', a variable of the region
+      const __half *a = A + row;
       float acc = 0.0f;
       for (int k = 0; k < N; ++k)
-// POINTER: {{.*}}region-declarations.cu:[[@LINE+2]]:29: error: 'A' is an array declared in the region
-// POINTER: {{.*}}region-declarations.cu:[[@LINE+1]]:29: note: declare it before the '#pragma tc' region
-        acc += __half2float(A[i * N + k]) * __half2float(B[k * N + j]);
+        acc += __half2float(a[k]) * __half2float(B[k * N + j]);
       C[i * N + j] = acc;
     }
 }
