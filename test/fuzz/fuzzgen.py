@@ -752,6 +752,15 @@ def gen_spec(rng, case_id, func, unsupported_rate=0.15, collision_rate=0.5):
             and side.random() < 0.12:
         spec["outer_counters"] = True
         spec["counter_read_after"] = side.random() < 0.3
+    # Spellings of the accumulation and of A's reads (model/Model.h,
+    # accumulationOf; frontend/Extraction.cpp, pointerView): `acc =
+    # fmaf(a, b, acc)`, `acc -= a * b` (every product of a sum alike), and
+    # `*(A + i * K + k)`. From a stream of their own, like the counters.
+    forms = random.Random("spellings:%s" % case_id)
+    if not spec.get("unsupported") and not spec.get("quant") \
+            and not (spec.get("prologue") and spec["prologue"]["style"] != "inline"):
+        spec["acc_form"] = _weighted(forms, [("plus", 8), ("fmaf", 1), ("minus", 1)])
+        spec["a_read"] = _weighted(forms, [("subscript", 8), ("deref", 1)])
     spec["names"] = pick_names(rng, _roles_of(spec), collision_rate)
     _fix_names(spec, rng)
     spec["expect"] = expectation(spec)
@@ -929,6 +938,7 @@ class _Renderer:
     def __init__(self, spec, ref, func):
         self.s = spec
         self.ref = ref
+        self.factors = None  # the two factors of the last plain product
         self.func = (func or spec["func"]) + ("_ref" if ref else "")
         self.n = dict(DEFAULT_NAMES)
         self.n.update(spec.get("names", {}))
@@ -1019,8 +1029,13 @@ class _Renderer:
     def a_at(self, role="A", k_role="k", k_dim="K"):
         shared = self.s.get("batch_shared") == "A"
         if self.s["a_major"] == "row":
-            return self.idx2(role, "i", "M", k_role, k_dim, "lda", None if shared else "M")
-        return self.idx2(role, k_role, k_dim, "i", "M", "lda", None if shared else k_dim)
+            e = self.idx2(role, "i", "M", k_role, k_dim, "lda", None if shared else "M")
+        else:
+            e = self.idx2(role, k_role, k_dim, "i", "M", "lda", None if shared else k_dim)
+        m = re.fullmatch(r"(\w+)\[([^\[\]]*)\]", e)
+        if self.s.get("a_read") == "deref" and m:
+            return "*(%s + (%s))" % (m.group(1), m.group(2))
+        return e
 
     def b_at(self, role="B", k_role="k", k_dim="K"):
         shared = self.s.get("batch_shared") == "B"
@@ -1348,6 +1363,7 @@ class _Renderer:
             return "%s * %s * %s" % (self.c_at(i_role="fz_i1"), a, b)
         if u == "side_effect":
             return "%s * %s * fz_count[0]++" % (a, b)
+        self.factors = (a, b)
         return "%s * %s" % (a, b)
 
     def quant_product(self, a_e, b_e):
@@ -1406,11 +1422,19 @@ class _Renderer:
                 self.body.add(ind, "%s += %s;" % (target, prod))
             self.body.add(indent, "}")
             return
+        self.factors = None
         prod = self.alpha_wrap(self.product(k_role, k_dim, a_role, b_role))
         if u == "printf":
             self.body.add(ind, 'printf("%%d\\n", (int)%s);' % self.nm("k"))
+        form = s.get("acc_form", "plus")
         if assign_sum:
             self.body.add(ind, "%s = %s + %s;" % (target, target, prod))
+        elif form == "fmaf" and self.factors and not self.ref:  # (the reference adds in double)
+            a, b = self.factors
+            a = self.alpha_wrap(a)
+            self.body.add(ind, "%s = fmaf(%s, %s, %s);" % (target, a, b, target))
+        elif form == "minus":
+            self.body.add(ind, "%s -= %s;" % (target, prod))
         else:
             self.body.add(ind, "%s += %s;" % (target, prod))
         if u == "break":
