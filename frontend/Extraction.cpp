@@ -169,6 +169,9 @@ private:
     if (!S)
       return;
     if (const auto *For = dyn_cast<ForStmt>(S)) {
+      if (const auto *Init = dyn_cast_or_null<Expr>(For->getInit()))
+        if (const VarDecl *Counter = assignedVariable(Init))
+          AssignedCounters.insert(Counter);
       // The header's assignments (the iterator's increment) are writes too.
       for (const Stmt *Part : {static_cast<const Stmt *>(For->getInit()),
                                static_cast<const Stmt *>(For->getCond()),
@@ -437,6 +440,7 @@ private:
                          L.Reversed ? "write 'i >= lower' or 'i > lower'"
                                     : "write 'i < upper' or 'i <= upper'");
     Iterators[Iter] = L.Iterator; // bounds of inner loops may use it
+    EndedLoopCounters.erase(Iter);  // a counter that runs another loop
     auto BoundOrError = affine(BoundE);
     if (!BoundOrError)
       return BoundOrError.takeError();
@@ -532,11 +536,16 @@ private:
     }
     M.Loops.push_back(L);
     LoopStack.push_back(M.Loops.size() - 1);
+    CounterStack.push_back(Iter);
     Position.back()++;
     Position.push_back(0);
     llvm::Error E = visit(For->getBody());
     Position.pop_back();
     LoopStack.pop_back();
+    CounterStack.pop_back();
+    // After its loop, a counter declared outside it holds where the loop
+    // stopped, which is no iterator of the model (EndedLoopCounters).
+    EndedLoopCounters.insert(Iter);
     GuardStack.resize(GuardStack.size() - Pushed);
     return E;
   }
@@ -787,6 +796,15 @@ private:
                                " variable declared in the region",
                            "its value carries from one element to the next, which the "
                            "kernels do not keep; declare it without the storage class");
+      // A loop's counter declared before its loop, in the region: the
+      // model's iterators are the loops'; the variable's value around them
+      // is not modelled.
+      if (AssignedCounters.count(VD))
+        return regionError(VD->getLocation(),
+                           "'" + VD->getNameAsString() +
+                               "' is declared in the region and counts a loop of it",
+                           "declare the counter in its loop: 'for (int " +
+                               VD->getNameAsString() + " = ...'");
       // A pointer is a view into an array (pointerView) when it is bound
       // once; one that moves points where the iterations before left it.
       if (VD->getType()->isPointerType() && Writes.count(VD))
@@ -808,6 +826,8 @@ private:
                              "the initialiser of '" + VD->getNameAsString() +
                                  "' may have effects, and the region never reads it",
                              "remove the variable, or compute it before the region");
+        if (VD->getType()->isPointerType())
+          CountersAtBinding[VD] = {CounterStack.begin(), CounterStack.end()};
         if (VD->getInit()) {
           Chains[VD].push_back({VD->getInit(), "", Now, StoreCount});
           Now[VD] = 0;
@@ -1235,30 +1255,36 @@ private:
       if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
           VD && isInsideRegion(VD->getLocation()) && VD->getType()->isPointerType() &&
           VD->getInit() && !Writes.count(VD) && !Iterators.count(VD)) {
-        if (const DeclRefExpr *Late = laterVariable(VD->getInit()))
+        if (const DeclRefExpr *Late = laterVariable(VD->getInit(), CountersAtBinding[VD]))
           return regionError(Late->getLocation(),
                              "pointer '" + VD->getNameAsString() + "' is bound to '" +
                                  sourceText(VD->getInit()->getSourceRange()) +
                                  "', which uses '" + Late->getDecl()->getNameAsString() +
-                                 "', a variable of the region",
+                                 "', a variable of the region or a counter of a loop "
+                                 "that does not enclose the binding",
                              "bind a region's pointer to an array plus the loop iterators, "
                              "the sizes and other variables from before the region");
-        return pointerView(VD->getInit());
+        const Expr *Init = VD->getInit();
+        if (const auto *List = dyn_cast<InitListExpr>(Init->IgnoreParens());
+            List && List->getNumInits() == 1)
+          Init = List->getInit(0); // `const __half *a{A + i * K};`
+        return pointerView(Init);
       }
     return PointerView{E, std::nullopt};
   }
-  /// A variable E names that the region declares, other than a loop's
-  /// iterator (whose value where a pointer is used is still the one it had
-  /// where the pointer was bound).
-  const DeclRefExpr *laterVariable(const Stmt *E) const {
+  /// A variable E names whose value where a pointer bound to E is used may
+  /// differ from the one it had where the pointer was bound: one the region
+  /// declares, or a loop's counter, other than the counters of the loops
+  /// around the binding (`Active`), which still run where it is used.
+  const DeclRefExpr *laterVariable(const Stmt *E, const std::set<const VarDecl *> &Active) const {
     if (const auto *DR = dyn_cast<DeclRefExpr>(E))
       if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
-          VD && isInsideRegion(VD->getLocation()) && !Iterators.count(VD) &&
-          !VD->getType()->isPointerType())
+          VD && !Active.count(VD) && !VD->getType()->isPointerType() &&
+          (isInsideRegion(VD->getLocation()) || Iterators.count(VD)))
         return DR;
     for (const Stmt *Child : E->children())
       if (Child)
-        if (const DeclRefExpr *Found = laterVariable(Child))
+        if (const DeclRefExpr *Found = laterVariable(Child, Active))
           return Found;
     return nullptr;
   }
@@ -1297,7 +1323,11 @@ private:
     if (isInsideRegion(VD->getLocation()) && VD->getType()->isPointerType())
       return regionError(DR->getLocation(),
                          "pointer '" + VD->getNameAsString() + "' is declared in the region " +
-                             (VD->getInit() ? "and assigned" : "without a value"),
+                             (Writes.count(VD)    ? "and assigned"
+                              : !VD->getInit()    ? "without a value"
+                              : Subs.size() > 1   ? "and indexed as a multi-dimensional array"
+                                                  : "and bound to what is not an array plus "
+                                                    "an offset"),
                          "bind it once, to an array plus an offset ('const __half *a = A + "
                          "i * K;'), or index the array itself");
     if (isInsideRegion(VD->getLocation()))
@@ -1580,8 +1610,11 @@ private:
   /// integer, or a parameter of the launch.
   llvm::Expected<Polynomial> variableSize(const VarDecl *VD, SourceLocation Loc) {
     auto It = Iterators.find(VD);
-    if (It != Iterators.end())
+    if (It != Iterators.end()) {
+      if (auto E = checkCounterInItsLoop(VD, Loc))
+        return std::move(E);
       return Polynomial::symbol(It->second);
+    }
     // An integer let-binding never assigned again: its one binding.
     if (auto L = Chains.find(VD); L != Chains.end() && !Writes.count(VD) &&
                                   VD->getType()->isIntegerType())
@@ -1916,8 +1949,11 @@ private:
         return regionError(DR->getLocation(), "unsupported reference",
                            "a region's values may name variables, parameters, enumerators "
                            "and integer template arguments");
-      if (Iterators.count(VD))
+      if (Iterators.count(VD)) {
+        if (auto E = checkCounterInItsLoop(VD, DR->getLocation()))
+          return std::move(E);
         return inItsType(ExprNode::make(ExprNode::Iterator, Iterators[VD]), VD->getType());
+      }
       if (auto It = Now.find(VD); It != Now.end() && It->second >= 0)
         return boundValue(VD, It->second, S);
       if (Now.count(VD) && !Locals.count(VD))
@@ -2488,6 +2524,10 @@ private:
   SourceLocation RegionBegin, RegionEnd;
   const Stmt *RegionRoot = nullptr;
   std::vector<unsigned> LoopStack;
+  std::vector<const VarDecl *> CounterStack; // the counters of LoopStack's loops
+  /// The counters of the loops around each pointer's declaration: the
+  /// iterators its initialiser may use (pointerView).
+  std::map<const VarDecl *, std::set<const VarDecl *>> CountersAtBinding;
   /// The constraints of the `if`s and loop conditions around the statement
   /// being read (Statement::Guards).
   std::vector<AffineExpr> GuardStack;
@@ -2497,6 +2537,21 @@ private:
   std::vector<std::pair<unsigned, const Expr *>> MayWrapPastArrays;
   std::vector<int> Position;
   std::map<const VarDecl *, std::string> Iterators;
+  /// The counters of the loops that have ended (declared before a loop,
+  /// `int k; for (k = 0; ...)`): read after the loop, a counter's value is
+  /// its last, which the model does not compute.
+  std::set<const VarDecl *> EndedLoopCounters;
+  /// The variables a loop of the region counts with, assigned in its
+  /// header (`for (k = 0; ...)`).
+  std::set<const VarDecl *> AssignedCounters;
+  llvm::Error checkCounterInItsLoop(const VarDecl *VD, SourceLocation Loc) const {
+    if (!EndedLoopCounters.count(VD))
+      return llvm::Error::success();
+    return regionError(Loc,
+                       "'" + VD->getNameAsString() + "' is read after its loop has ended",
+                       "there it holds the value that stopped the loop; write that value "
+                       "(the loop's bound), or read the counter inside the loop");
+  }
   std::map<const VarDecl *, std::pair<unsigned, std::vector<unsigned>>> Locals;
   std::set<std::string> NamesInRegion;
   // Rebinding (collectRebindings): the assignments that bind a new value,

@@ -80,3 +80,54 @@ void reset_reads_itself(int M, int N, int K, const __half *__restrict__ A,
   for (i = i + 0; i < 2; ++i)
     out[i] = 0;
 }
+
+// In the region, after its loop, a counter holds the value that stopped
+// the loop, which the model does not compute.
+void read_after_loop(int M, int N, int K, const __half *__restrict__ A,
+                     const __half *__restrict__ B, const float *__restrict__ R,
+                     float *__restrict__ C) {
+  int i, j, k;
+#pragma tc
+  for (i = 0; i < M; i++)
+    for (j = 0; j < N; j++) {
+      float acc = 0.0f;
+      for (k = 0; k < K; k++)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      // DIAG: {{.*}}loop-counters-outside.cu:[[@LINE+2]]:30: error: 'k' is read after its loop has ended
+      // DIAG: {{.*}}loop-counters-outside.cu:[[@LINE+1]]:30: note: there it holds the value that stopped the loop; write that value (the loop's bound), or read the counter inside the loop
+      C[i * N + j] = acc + R[k - K + i * N + j];
+    }
+}
+
+// A counter declared in the region, before its loop.
+void declared_in_region(int M, int N, int K, const __half *__restrict__ A,
+                        const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      // DIAG: {{.*}}loop-counters-outside.cu:[[@LINE+2]]:11: error: 'k' is declared in the region and counts a loop of it
+      // DIAG: {{.*}}loop-counters-outside.cu:[[@LINE+1]]:11: note: declare the counter in its loop: 'for (int k = ...'
+      int k = 0;
+      float acc = 0.0f;
+      for (k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}
+
+// A pointer bound before the loop whose counter it uses: it points where
+// the counter was then, not where it is at each read.
+void pointer_before_loop(int M, int N, int K, const __half *__restrict__ A,
+                         const __half *__restrict__ B, float *__restrict__ C) {
+  int k = 0;
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      // DIAG: {{.*}}loop-counters-outside.cu:[[@LINE+1]]:37: error: pointer 'a' is bound to 'A + i * K + k', which uses 'k', a variable of the region or a counter of a loop that does not enclose the binding
+      const __half *a = A + i * K + k;
+      float acc = 0.0f;
+      for (k = 0; k < K; ++k)
+        acc += __half2float(a[k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}

@@ -1,6 +1,6 @@
 // Pointers into the arrays, as people write them: a row's pointer bound
-// once in the region (`const __half *a = A + i * K;`), `*(p + k)`,
-// `&B[k * N]`, `(A + off)[k]`. Each is its array plus an offset
+// once in the region (`const __half *a{A + i * K};`, `float *c = C + i *
+// N;`), `*(p + k)`, `&B[k * N]`, `(A + off)[k]`. Each is its array plus an offset
 // (Extraction.cpp, pointerView): the same model, operands and kernels as
 // the subscripts written out.
 //
@@ -20,7 +20,7 @@
 void row_pointers(int M, int N, int K, const __half *A, const __half *B, float *C) {
 #pragma tc
   for (int i = 0; i < M; ++i) {
-    const __half *a = A + i * K;
+    const __half *a{A + i * K};
     float *c = C + i * N;
     for (int j = 0; j < N; ++j) {
       float acc = 0.0f;
