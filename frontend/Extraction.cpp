@@ -15,6 +15,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include <array>
 #include <functional>
 #include <map>
 #include <set>
@@ -393,8 +394,25 @@ private:
       return C;
     };
     std::vector<Comparison> Bounds;
-    for (const Expr *E : Conjuncts)
-      Bounds.push_back(Compare(E));
+    std::vector<const Expr *> Parts; // Conjuncts, one per bound
+    for (const Expr *E : Conjuncts) {
+      Comparison C = Compare(E);
+      // `i < min(a, b)` is `i < a && i < b` (`i > max(a, b)` downwards):
+      // std::min, or CUDA's on two values of its result's type.
+      if (C.Op && C.BoundE)
+        if (auto Pair = boundPair(C.BoundE, L.Reversed ? "max" : "min");
+            Pair && (L.Reversed ? (*C.Op == BO_GT || *C.Op == BO_GE)
+                                : (*C.Op == BO_LT || *C.Op == BO_LE))) {
+          for (const Expr *Side : *Pair) {
+            Bounds.push_back({C.Cond, C.Op, Side});
+            Parts.push_back(E);
+          }
+          continue;
+        }
+      Bounds.push_back(C);
+      Parts.push_back(E);
+    }
+    Conjuncts = Parts;
     size_t Primary = 0;
     if (Bounds.size() > 1) {
       for (size_t B = 0; B < Bounds.size(); ++B) {
@@ -632,6 +650,26 @@ private:
                                     "signed types");
     }
     return llvm::Error::success();
+  }
+
+  /// The two arguments of a call of the library's `Name` (std::min,
+  /// CUDA's min; max) whose arguments are of its result's type (no
+  /// conversion that a comparison of the call would not make).
+  std::optional<std::array<const Expr *, 2>> boundPair(const Expr *E, llvm::StringRef Name) const {
+    const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    if (!Callee || Callee->getName() != Name || Call->getNumArgs() != 2 ||
+        !isLibraryDeclaration(Callee))
+      return std::nullopt;
+    const QualType T = Call->getType().getNonReferenceType().getCanonicalType().getUnqualifiedType();
+    std::array<const Expr *, 2> Args;
+    for (unsigned I = 0; I < 2; ++I) {
+      Args[I] = Call->getArg(I)->IgnoreImplicit();
+      if (Args[I]->getType().getCanonicalType().getUnqualifiedType() != T ||
+          !T->isIntegerType())
+        return std::nullopt;
+    }
+    return Args;
   }
 
   /// The operands of a chain of `&&`, in order.

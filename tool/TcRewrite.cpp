@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CompileArgs.h"
+#include "NvccHostFunctions.h"
 #include "LineDirectives.h"
 #include "RegionRewriter.h"
 #include "UnifiedDiff.h"
@@ -314,6 +315,13 @@ static void runJob(FileJob &Job, const CompilationDatabase &DB,
     return tc::expandNvccOptionsFiles(Args, Directory);
   });
   Tool.appendArgumentsAdjuster(tc::getNvccTranslatingAdjuster());
+  // Found in a system directory, so that it is a system header (not an
+  // input the --dependency-file names).
+  Tool.mapVirtualFile(tc::nvccHostFunctionsPath(), tc::nvccHostFunctionsHeader());
+  Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
+      {"-isystem", sys::path::parent_path(tc::nvccHostFunctionsPath()).str(), "-include",
+       sys::path::filename(tc::nvccHostFunctionsPath()).str()},
+      ArgumentInsertPosition::END));
   Tool.appendArgumentsAdjuster(
       getInsertArgumentAdjuster(Prepend, ArgumentInsertPosition::BEGIN));
   Tool.appendArgumentsAdjuster(
