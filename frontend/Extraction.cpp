@@ -2154,6 +2154,15 @@ private:
         auto V = expr(A, S);
         if (!V)
           return V;
+        // An integer argument in the parameter's type: the kernels compute
+        // iterators in long long, which would choose another overload of
+        // CUDA's max(int, int), or none (max(long long, int) is ambiguous).
+        const unsigned I = unsigned(Args.size());
+        if (I < Callee->getNumParams() && (*V)->K != ExprNode::Literal)
+          if (QualType P = Callee->getParamDecl(I)->getType().getNonReferenceType();
+              P->isIntegerType() && !P->isBooleanType() &&
+              !((*V)->K == ExprNode::Cast && (*V)->Text == castTypeName(P)))
+            *V = ExprNode::make(ExprNode::Cast, castTypeName(P), {*V});
         Args.push_back(*V);
       }
       // std::max and std::min return the first argument unless the other

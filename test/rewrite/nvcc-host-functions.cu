@@ -33,6 +33,25 @@ void relu6(int M, int N, int K, const __half *__restrict__ A, const __half *__re
 
 // A bound of a loop may be their minimum (an upward loop) or maximum (a
 // downward one): the conjunction of the two bounds.
+// On integers, an argument is in its parameter's type (the kernels compute
+// iterators in long long, which would choose max(long long, unsigned), or
+// find max(long long, int) ambiguous): `i - 5` wraps, as in the source.
+// CHECK: {{^}}struct tc_index_clamp_0_epilogue {
+// CHECK: ::max(static_cast<int>(((tc_m) - 5)), 0u)
+// CHECK: ::min(static_cast<int>((tc_n)), static_cast<int>(R))
+// CHECK: {{^}}void index_clamp(
+void index_clamp(int M, int N, int K, int R, const __half *__restrict__ A,
+                 const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc + (float)max(i - 5, 0u) + (float)min(j, R);
+    }
+}
+
 // CHECK: {{^}}void capped_rows(
 // CHECK: {{^  }}tc_capped_rows_0_launch(
 void capped_rows(int M, int R, int N, int K, const __half *__restrict__ A,
