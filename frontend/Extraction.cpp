@@ -662,11 +662,12 @@ private:
         !isLibraryDeclaration(Callee))
       return std::nullopt;
     const QualType T = Call->getType().getNonReferenceType().getCanonicalType().getUnqualifiedType();
+    if (!T->isIntegerType())
+      return std::nullopt;
     std::array<const Expr *, 2> Args;
     for (unsigned I = 0; I < 2; ++I) {
       Args[I] = Call->getArg(I)->IgnoreImplicit();
-      if (Args[I]->getType().getCanonicalType().getUnqualifiedType() != T ||
-          !T->isIntegerType())
+      if (Args[I]->getType().getCanonicalType().getUnqualifiedType() != T)
         return std::nullopt;
     }
     return Args;
@@ -1361,11 +1362,10 @@ private:
     if (isInsideRegion(VD->getLocation()) && VD->getType()->isPointerType())
       return regionError(DR->getLocation(),
                          "pointer '" + VD->getNameAsString() + "' is declared in the region " +
-                             (Writes.count(VD)    ? "and assigned"
-                              : !VD->getInit()    ? "without a value"
-                              : Subs.size() > 1   ? "and indexed as a multi-dimensional array"
-                                                  : "and bound to what is not an array plus "
-                                                    "an offset"),
+                             (!VD->getInit()    ? "without a value"
+                              : Subs.size() > 1 ? "and indexed as a multi-dimensional array"
+                                                : "and bound to what is not an array plus "
+                                                  "an offset"),
                          "bind it once, to an array plus an offset ('const __half *a = A + "
                          "i * K;'), or index the array itself");
     if (isInsideRegion(VD->getLocation()))
@@ -1953,19 +1953,15 @@ private:
         return ExprNode::make(ExprNode::Cast, castTypeName(CE->getType()), {*Sub});
       }
     }
-    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
-      auto A = arrayAccess(ASE);
+    const auto *Deref = dyn_cast<UnaryOperator>(E);
+    if (Deref && Deref->getOpcode() != UO_Deref)
+      Deref = nullptr;
+    if (isa<ArraySubscriptExpr>(E) || Deref) {
+      auto A = Deref ? elementAccess(Deref, Deref->getSubExpr(), {})
+                     : arrayAccess(cast<ArraySubscriptExpr>(E));
       if (!A)
         return A.takeError();
-      if (auto Err = checkNotStoredSince(A->ArrayId, ASE->getExprLoc()))
-        return std::move(Err);
-      return readOf(S, *A);
-    }
-    if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref) {
-      auto A = elementAccess(U, U->getSubExpr(), {});
-      if (!A)
-        return A.takeError();
-      if (auto Err = checkNotStoredSince(A->ArrayId, U->getExprLoc()))
+      if (auto Err = checkNotStoredSince(A->ArrayId, E->getExprLoc()))
         return std::move(Err);
       return readOf(S, *A);
     }
@@ -2184,7 +2180,7 @@ private:
       if (std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx)) {
         const bool Unsigned = E->getType()->isUnsignedIntegerType();
         auto N = ExprNode::make(ExprNode::Literal,
-                                "static_cast<" + castTypeName(E->getType().getCanonicalType()) + ">(" +
+                                "static_cast<" + castTypeName(E->getType()) + ">(" +
                                     toString(*V, 10, !Unsigned) + (Unsigned ? "u" : "") +
                                     ")");
         N->IsInteger = true;

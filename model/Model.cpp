@@ -134,16 +134,14 @@ std::optional<Accumulation> accumulationOf(const Statement &S) {
       IsAcc(V.Ops[2])) {
     A.AccRead = V.Ops[2]->AccessId;
     A.Product = ExprNode::make(ExprNode::Binary, "*", {V.Ops[0], V.Ops[1]});
-  } else if (V.K == ExprNode::Binary && V.Text == "+" && IsAcc(V.Ops[0])) {
-    A.AccRead = V.Ops[0]->AccessId;
-    A.Product = V.Ops[1];
-  } else if (V.K == ExprNode::Binary && V.Text == "+" && IsAcc(V.Ops[1])) {
-    A.AccRead = V.Ops[1]->AccessId;
-    A.Product = V.Ops[0];
-  } else if (V.K == ExprNode::Binary && V.Text == "-" && IsAcc(V.Ops[0])) {
-    A.AccRead = V.Ops[0]->AccessId;
-    A.Product = V.Ops[1];
-    A.Subtracted = true;
+  } else if (V.K == ExprNode::Binary && (V.Text == "+" || V.Text == "-")) {
+    // The accumulator on the left, or on either side of a sum.
+    const int Side = IsAcc(V.Ops[0]) ? 0 : V.Text == "+" && IsAcc(V.Ops[1]) ? 1 : -1;
+    if (Side < 0)
+      return std::nullopt;
+    A.AccRead = V.Ops[Side]->AccessId;
+    A.Product = V.Ops[1 - Side];
+    A.Subtracted = V.Text == "-";
   } else {
     return std::nullopt;
   }
