@@ -13,6 +13,7 @@
 #include "ComponentKernel.h"
 #include "Epilogue.h"
 #include "FloatRounding.h"
+#include "IslBuild.h"
 #include "KernelSchedule.h"
 #include "SerialKernel.h"
 #include "clang/Basic/CharInfo.h"
@@ -56,7 +57,7 @@ struct OperandTile {
 /// writes do not overlap (rowAssumptions, I.Assumptions), as C; empty
 /// where every size satisfies it.
 std::string rowsAssumedCondition(const RegionModel &M, const IslModel &I) {
-  isl::set Context(I.Context.ctx(), M.contextString());
+  isl::set Context = contextSet(I.Context.ctx(), M);
   if (Context.is_subset(I.Assumptions))
     return "";
   isl::ast_build Build = isl::ast_build::from_context(Context);
@@ -223,7 +224,7 @@ public:
       // Over every size: it runs where the kernel's assumptions fail.
       isl::ctx Ctx = I().Context.ctx();
       IslModel Plain =
-          IslModel::build(Ctx, M.asWritten(), isl::set(Ctx, M.asWritten().contextString()));
+          IslModel::build(Ctx, M.asWritten(), contextSet(Ctx, M.asWritten()));
       Serial = "// " + Where + ": the '#pragma tc' region as written, on one thread, for\n"
                "// the sizes and arrays the kernels do not serve (run by " + Name +
                "_launch)\n" + serialKernel(M.asWritten(), Plain, serialKernelName(), Params) +
@@ -1886,7 +1887,7 @@ private:
 
   /// MatmulIdiom::SerialWhen as a condition on the sizes.
   std::string boxReadsBeyondCondition() const {
-    isl::set Context = withKnownSizes(isl::set(I().Context.ctx(), M.contextString()), M);
+    isl::set Context = withKnownSizes(contextSet(I().Context.ctx(), M), M);
     isl::set Bad = withKnownSizes(isl::set(I().Context.ctx(), Idiom.SerialWhen), M);
     isl::ast_build Build = isl::ast_build::from_context(Context);
     return printAstExpr(Build.expr_from(Bad.gist(Context)).get());

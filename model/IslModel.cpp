@@ -1,5 +1,6 @@
 //===- IslModel.cpp -------------------------------------------------------===//
 #include "IslModel.h"
+#include "IslBuild.h"
 #include <isl/map.h>
 #include <isl/options.h>
 #include <isl/val.h>
@@ -17,10 +18,11 @@ isl::ctx makeIslContext() {
 void markSignedParameters(RegionModel &M) {
   isl::ctx Ctx = makeIslContext();
   try {
-    std::string Known;
+    isl::set Known = paramUniverse(Ctx, M);
     for (const Parameter &P : M.Params)
       if (P.Value)
-        Known += " and " + P.Name + " = " + std::to_string(*P.Value);
+        Known = constrain(Known, AffineExpr::symbol(P.Name) + AffineExpr::constant(-*P.Value),
+                          true);
     // Where a size offsets a subscript or a condition of a statement that
     // runs while it is negative (`C[i * 64 + j + off]`).
     auto Offsets = [](const Statement &S, const std::string &P) {
@@ -36,10 +38,11 @@ void markSignedParameters(RegionModel &M) {
     for (Parameter &P : M.Params) {
       if (P.Value)
         continue;
-      isl::set Negative(Ctx, M.paramList() + " -> { : " + P.Name + " < 0" + Known + " }");
+      isl::set Negative =
+          constrain(Known, AffineExpr::symbol(P.Name) * -1 + AffineExpr::constant(-1));
       for (const Statement &S : M.Stmts)
         if (Offsets(S, P.Name) &&
-            !isl::set(Ctx, M.domainString(S)).intersect_params(Negative).is_empty()) {
+            !domainSet(Ctx, M, S).intersect_params(Negative).is_empty()) {
           P.MayBeNegative = true;
           break;
         }
@@ -57,17 +60,16 @@ static isl::union_map scheduleOf(isl::ctx Ctx, const RegionModel &M) {
     Depth = std::max<unsigned>(Depth, S.Loops.size() + 1);
   isl::union_map Sched = isl::union_map::empty(Ctx);
   for (auto &S : M.Stmts)
-    Sched = Sched.unite(isl::union_map(isl::map(Ctx, M.scheduleString(S, Depth))));
+    Sched = Sched.unite(isl::union_map(scheduleMap(Ctx, M, S, Depth)));
   return Sched;
 }
 
 IslModel IslModel::build(isl::ctx Ctx, const RegionModel &M) {
-  return build(Ctx, M, isl::set(Ctx, M.contextString()));
+  return build(Ctx, M, contextSet(Ctx, M));
 }
 
 /// The quotient of two monomial strides as an affine expression, if any.
-static std::optional<std::string> quotient(const Polynomial &Outer,
-                                           const Polynomial &Inner) {
+static std::optional<AffineExpr> quotient(const Polynomial &Outer, const Polynomial &Inner) {
   if (Outer.Terms.size() != 1 || Inner.Terms.size() != 1)
     return std::nullopt;
   auto [MO, CO] = *Outer.Terms.begin();
@@ -83,14 +85,14 @@ static std::optional<std::string> quotient(const Polynomial &Outer,
   }
   if (Rest.size() > 1)
     return std::nullopt;
-  std::string Q = std::to_string(CO / CI);
+  AffineExpr Q = AffineExpr::constant(CO / CI);
   if (!Rest.empty())
-    Q += " * " + *Rest.begin();
+    Q = AffineExpr::symbol(*Rest.begin()) * (CO / CI);
   return Q;
 }
 
 llvm::Expected<isl::set> rowAssumptions(isl::ctx Ctx, const RegionModel &M) {
-  isl::set Context(Ctx, M.contextString());
+  isl::set Context = contextSet(Ctx, M);
   isl::set Assumed = Context;
   // A model step's result (NestFusion.h) keeps the source's assumptions:
   // the source's accesses, not the fused model's, must name distinct
@@ -106,25 +108,25 @@ llvm::Expected<isl::set> rowAssumptions(isl::ctx Ctx, const RegionModel &M) {
     Written[S.Write.ArrayId] = !M.Arrays[S.Write.ArrayId].IsLocalScalar &&
                                !M.Arrays[S.Write.ArrayId].IsStaticShape;
   for (auto &S : M.Stmts) {
-    isl::set D = isl::set(Ctx, M.domainString(S)).intersect_params(Context);
+    isl::set D = domainSet(Ctx, M, S).intersect_params(Context);
     for (const Access *A : S.accesses()) {
       const Array &Arr = M.Arrays[A->ArrayId];
       if (!Written[A->ArrayId])
         continue;
-      isl::set Range = isl::map(Ctx, M.accessString(S, *A)).intersect_domain(D).range();
+      isl::set Range = accessMap(Ctx, M, S, *A).intersect_domain(D).range();
       for (unsigned Dim = 1; Dim < Arr.rank(); ++Dim) {
         auto Q = quotient(Arr.Strides[Dim - 1], Arr.Strides[Dim]);
-        std::string Idx;
+        std::vector<std::string> Idx;
         for (unsigned E = 0; E < Arr.rank(); ++E)
-          Idx += (E ? ", x" : "x") + std::to_string(E);
+          Idx.push_back("x" + std::to_string(E));
         if (!Q)
           return regionError(A->Range.getBegin(),
                              "cannot bound the subscript of '" + Arr.Name +
                                  "' within its row",
                              "write the output with a row stride that is one "
                              "size or leading-dimension parameter");
-        isl::set Row(Ctx, M.paramList() + " -> { " + Arr.Name + "[" + Idx +
-                              "] : 0 <= x" + std::to_string(Dim) + " < " + *Q + " }");
+        isl::set Row = bound(universeSet(Ctx, M, Arr.Name, Idx), AffineExpr::constant(0),
+                             Idx[Dim], *Q);
         isl::set Bad = Range.subtract(Row).params();
         if (Bad.is_empty())
           continue;
@@ -133,7 +135,7 @@ llvm::Expected<isl::set> rowAssumptions(isl::ctx Ctx, const RegionModel &M) {
                              "the subscript of '" + Arr.Name +
                                  "' leaves the row it is linearised into",
                              "each index of a written array must stay within "
-                             "[0, " + *Q + ")");
+                             "[0, " + Q->str() + ")");
         Assumed = Assumed.subtract(Bad);
       }
     }
@@ -177,17 +179,17 @@ IslModel IslModel::build(isl::ctx Ctx, const RegionModel &M, const isl::set &Ass
   I.Writes = isl::union_map::empty(Ctx);
   I.AllReads = isl::union_map::empty(Ctx);
   for (auto &S : M.Stmts) {
-    isl::set D = isl::set(Ctx, M.domainString(S)).intersect_params(I.Context);
+    isl::set D = domainSet(Ctx, M, S).intersect_params(I.Context);
     I.Domain.emplace(S.Name, D);
     I.Domains = I.Domains.unite(isl::union_set(D));
-    isl::map RawW(Ctx, M.accessString(S, S.Write));
+    isl::map RawW = accessMap(Ctx, M, S, S.Write);
     I.RawWrite.emplace(S.Name, RawW);
     isl::map W = RawW.intersect_domain(D);
     I.Write.emplace(S.Name, W);
     I.Writes = I.Writes.unite(isl::union_map(W));
     auto &Rs = I.Reads[S.Name];
     for (auto &R : S.Reads) {
-      isl::map Raw(Ctx, M.accessString(S, R));
+      isl::map Raw = accessMap(Ctx, M, S, R);
       I.RawReads[S.Name].push_back(Raw);
       isl::map RM = Raw.intersect_domain(D);
       Rs.push_back(RM);

@@ -89,7 +89,7 @@ Dependences dependencesOf(const isl::union_map &Reads, const isl::union_map &Wri
                           const isl::union_map &Schedule);
 
 /// Each statement's instances -> its position in the region's original
-/// (textual) order, the 2d+1 schedule of RegionModel::scheduleString.
+/// (textual) order, the 2d+1 schedule of scheduleMap (IslBuild.h).
 isl::union_map originalSchedule(isl::ctx Ctx, const RegionModel &M);
 
 /// Whether an access relation depends on its input dimension Pos (the

@@ -1,6 +1,7 @@
 //===- MatmulIdiom.cpp ----------------------------------------------------===//
 #include "MatmulIdiom.h"
 #include "OperandMasks.h"
+#include "IslBuild.h"
 #include "ConstantEval.h"
 #include <algorithm>
 #include <isl/map.h>
@@ -771,15 +772,18 @@ private:
   /// then blocks and warps can compute different elements in parallel.
   llvm::Error checkDependences() {
     const Statement &R = M.Stmts[Idiom.Reduction];
-    auto Its = M.iterators(R);
     isl::ctx Ctx = I.Context.ctx();
-    std::string Tuple = R.Name + "[";
-    for (size_t P = 0; P < Its.size(); ++P)
-      Tuple += (P ? ", " : "") + Its[P];
-    Tuple += "]";
-    std::string Batch = Idiom.IterBatch.empty() ? "0" : Idiom.IterBatch;
-    isl::map PhiR(Ctx, M.paramList() + " -> { " + Tuple + " -> [" + Batch + ", " +
-                           Idiom.IterM + ", " + Idiom.IterN + "] }");
+    auto Its = M.iterators(R);
+    // Instance of a reduction -> its output element (b, m, n); the batch 0
+    // where there is none.
+    auto OutputOf = [&](const Statement &S) {
+      AffineExpr Batch = Idiom.IterBatch.empty() ? AffineExpr::constant(0)
+                                                 : AffineExpr::symbol(Idiom.IterBatch);
+      return functionMap(universeSet(Ctx, M, S.Name, M.iterators(S)), "",
+                         {Batch, AffineExpr::symbol(Idiom.IterM),
+                          AffineExpr::symbol(Idiom.IterN)});
+    };
+    isl::map PhiR = OutputOf(R);
     // Accumulator element -> (m, n).
     isl::map Psi = I.RawWrite.at(R.Name).reverse().apply_range(PhiR);
     isl::set Elements = I.Domain.at(R.Name).apply(PhiR);
@@ -795,18 +799,8 @@ private:
                      .apply(PhiR);
     isl::set Covered; // (m, n) of the initialisation and epilogue
     std::map<std::string, isl::map> Phi{{R.Name, PhiR}};
-    for (auto &P : Idiom.MoreProducts) {
-      // The same output loops (classifyMoreProducts), so the same names.
-      const Statement &RP = M.Stmts[P.Reduction];
-      auto PIts = M.iterators(RP);
-      std::string PTuple = RP.Name + "[";
-      for (size_t D = 0; D < PIts.size(); ++D)
-        PTuple += (D ? ", " : "") + PIts[D];
-      PTuple += "]";
-      Phi.emplace(RP.Name, isl::map(Ctx, M.paramList() + " -> { " + PTuple + " -> [" +
-                                             Batch + ", " + Idiom.IterM + ", " +
-                                             Idiom.IterN + "] }"));
-    }
+    for (auto &P : Idiom.MoreProducts) // the same output loops (classifyMoreProducts)
+      Phi.emplace(M.Stmts[P.Reduction].Name, OutputOf(M.Stmts[P.Reduction]));
     // Element of a result array (the accumulator, or an array an epilogue
     // statement wrote) -> the output element it belongs to.
     std::map<unsigned, isl::map> ResultOf{{Idiom.Accumulator, Psi}};
@@ -859,7 +853,7 @@ private:
       if (SI > Idiom.lastReduction() && S.Write.ArrayId != Idiom.Accumulator)
         ResultOf[S.Write.ArrayId] = I.RawWrite.at(S.Name).reverse().apply_range(Map);
     }
-    isl::map Same(Ctx, "{ [b, m, n] -> [b, m, n] }");
+    isl::map Same = isl::manage(isl_map_identity(PhiR.get_space().range().map_from_set().release()));
     std::optional<std::string> Offender;
     // The kernel runs an element's statements in their written order (the
     // initialisation, the products, then the epilogue's statements), so a

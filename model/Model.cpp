@@ -50,69 +50,11 @@ std::string RegionModel::paramList() const {
   return S + "]";
 }
 
-static std::string tuple(const std::string &Name,
-                         const std::vector<std::string> &Dims) {
-  std::string S = Name + "[";
-  for (size_t I = 0; I < Dims.size(); ++I)
-    S += (I ? ", " : "") + Dims[I];
-  return S + "]";
-}
-
-std::string RegionModel::domainString(const Statement &S) const {
-  std::string C;
-  for (unsigned L : S.Loops) {
-    const Loop &Lp = Loops[L];
-    if (!C.empty())
-      C += " and ";
-    C += Lp.Lower.str() + " <= " + Lp.Iterator + " < " + Lp.UpperExclusive.str();
-  }
-  for (const AffineExpr &G : S.Guards)
-    C += (C.empty() ? "" : " and ") + G.str() + " >= 0";
-  return paramList() + " -> { " + tuple(S.Name, iterators(S)) +
-         (C.empty() ? "" : " : " + C) + " }";
-}
-
-std::string RegionModel::accessString(const Statement &S, const Access &A) const {
-  std::vector<std::string> Idx;
-  for (auto &E : A.Index)
-    Idx.push_back(E.str());
-  return paramList() + " -> { " + tuple(S.Name, iterators(S)) + " -> " +
-         tuple(Arrays[A.ArrayId].Name, Idx) + " }";
-}
-
-std::string RegionModel::scheduleString(const Statement &S, unsigned Depth) const {
-  std::vector<std::string> Dims;
-  auto Its = iterators(S);
-  for (unsigned D = 0; D < Depth; ++D) {
-    Dims.push_back(std::to_string(D < S.Position.size() ? S.Position[D] : 0));
-    if (D < Its.size())
-      Dims.push_back((Loops[S.Loops[D]].Reversed ? "-" : "") + Its[D]);
-    else if (D + 1 < Depth)
-      Dims.push_back("0");
-  }
-  return paramList() + " -> { " + tuple(S.Name, Its) + " -> " + tuple("", Dims) + " }";
-}
-
 bool RegionModel::isTemp(unsigned ArrayId) const {
   for (const RegionClauses::TempArray &T : Clauses.Temp)
     if (T.Name == Arrays[ArrayId].Name)
       return true;
   return false;
-}
-
-std::string RegionModel::contextString() const {
-  std::string C;
-  for (auto &P : Params) {
-    if (!P.Value && P.MayBeNegative)
-      continue; // no assumption
-    if (!C.empty())
-      C += " and ";
-    if (P.Value)
-      C += P.Name + " = " + std::to_string(*P.Value);
-    else
-      C += P.Name + " >= 0";
-  }
-  return paramList() + " -> { : " + (C.empty() ? "true" : C) + " }";
 }
 
 bool sameAccess(const Access &X, const Access &Y) {

@@ -162,14 +162,9 @@ struct RegionModel {
   int findArray(const std::string &Name) const;
   /// Whether array ArrayId is named in temp(...): dead after the region.
   bool isTemp(unsigned ArrayId) const;
-  /// "[M, N, K] -> { S0[i, j] : 0 <= i < M and 0 <= j < N }"
-  std::string domainString(const Statement &S) const;
-  /// "[M, N, K] -> { S0[i, j] -> C[i, j] }"
-  std::string accessString(const Statement &S, const Access &A) const;
-  /// "[M, N, K] -> { S0[i, j] -> [0, i, 0, j, 1] }" (original execution order)
-  std::string scheduleString(const Statement &S, unsigned Depth) const;
-  std::string paramList() const; // "[M, N, K]"
-  std::string contextString() const; // known values and sizes >= 0 assumptions
+  /// "[M, N, K]": the sizes, as the kernel schedule's isl text names them.
+  /// The model's own sets and relations are built by IslBuild.h.
+  std::string paramList() const;
 };
 
 } // namespace tc

@@ -1,5 +1,6 @@
 //===- OperandMasks.cpp ---------------------------------------------------===//
 #include "OperandMasks.h"
+#include "IslBuild.h"
 #include "llvm/ADT/STLExtras.h"
 #include <algorithm>
 #include <isl/constraint.h>
@@ -28,8 +29,8 @@ public:
                          "write each product as a region of its own");
     // On the sizes' plain context: the masks hold for any sizes (the row
     // assumptions of the dependences, a union, would split projections).
-    isl::set Box = set(tupleOf(R), constraints(R, {}, false));
-    isl::set Domain = set(tupleOf(R), constraints(R, {}, true));
+    isl::set Box = withContext(bounded(statementSet(R), R, {}, false));
+    isl::set Domain = withContext(bounded(statementSet(R), R, {}, true));
     // Each operand's mask: the elements the reduction reads, the domain's
     // projection onto the operand's row or column, k and the batch.
     auto Its = M.iterators(R);
@@ -63,11 +64,11 @@ public:
     // The box with the masks and the output's guard must be the domain:
     // a condition that relates the row, the column and k at once is none
     // of them.
-    std::string Lifted = constraints(R, {}, false);
+    isl::set Lifted = bounded(statementSet(R), R, {}, false);
     for (const auto *Part : {&Idiom.A.Mask, &Idiom.B.Mask, &OfOutput})
       for (const AffineExpr &G : *Part)
-        Lifted += " and " + G.str() + " >= 0";
-    if (!set(tupleOf(R), Lifted).is_equal(Domain)) {
+        Lifted = constrain(Lifted, G);
+    if (!withContext(Lifted).is_equal(Domain)) {
       std::string Relating;
       for (const AffineExpr &G : R.Guards)
         if (Relating.empty() && G.involves(Idiom.IterK) && G.involves(Idiom.IterM) &&
@@ -92,37 +93,34 @@ private:
   MatmulIdiom &Idiom;
   const Statement &R;
 
-  /// S's constraints (loop bounds, and its guards where WithGuards) with
-  /// its iterators renamed by Roles, in isl syntax.
-  std::string constraints(const Statement &S, const std::map<std::string, std::string> &Roles,
-                          bool WithGuards) const {
-    std::string C;
-    auto Add = [&](const std::string &T) { C += (C.empty() ? "" : " and ") + T; };
+  /// Set with S's loop bounds (but the loop of Skipped) and, where
+  /// WithGuards, its guards added, S's iterators renamed by Roles.
+  isl::set bounded(isl::set Set, const Statement &S,
+                   const std::map<std::string, std::string> &Roles, bool WithGuards,
+                   const std::string &Skipped = "") const {
     for (unsigned L : S.Loops) {
       const Loop &Lp = M.Loops[L];
+      if (Lp.Iterator == Skipped)
+        continue;
       auto It = Roles.find(Lp.Iterator);
-      std::string Name = It == Roles.end() ? Lp.Iterator : It->second;
-      Add(Lp.Lower.renamed(Roles).str() + " <= " + Name + " < " +
-          Lp.UpperExclusive.renamed(Roles).str());
+      Set = bound(Set, Lp.Lower.renamed(Roles),
+                  It == Roles.end() ? Lp.Iterator : It->second,
+                  Lp.UpperExclusive.renamed(Roles));
     }
     if (WithGuards)
       for (const AffineExpr &G : S.Guards)
-        Add(G.renamed(Roles).str() + " >= 0");
-    return C.empty() ? "true" : C;
+        Set = constrain(Set, G.renamed(Roles));
+    return Set;
   }
 
-  isl::set set(const std::string &Tuple, const std::string &Constraints) const {
-    isl::ctx Ctx = I.Context.ctx();
-    return isl::set(Ctx, M.paramList() + " -> { " + Tuple + " : " + Constraints + " }")
-        .intersect_params(isl::set(Ctx, M.contextString()));
+  /// Set on the sizes' plain context.
+  isl::set withContext(const isl::set &Set) const {
+    return Set.intersect_params(contextSet(Set.ctx(), M));
   }
 
-  std::string tupleOf(const Statement &S) const {
-    std::string T = S.Name + "[";
-    auto Its = M.iterators(S);
-    for (size_t D = 0; D < Its.size(); ++D)
-      T += (D ? ", " : "") + Its[D];
-    return T + "]";
+  /// S's instances, every point: `S[iterators]`.
+  isl::set statementSet(const Statement &S) const {
+    return universeSet(I.Context.ctx(), M, S.Name, M.iterators(S));
   }
 
   /// The constraints `G >= 0` of S, a set over named iterators and the
@@ -171,32 +169,28 @@ private:
     return Co.Out;
   }
 
-  /// The output elements (IterM, IterN, IterBatch) where statement S runs.
-  std::string outputTuple() const {
-    return "[" + Idiom.IterM + ", " + Idiom.IterN +
-           (Idiom.IterBatch.empty() ? "" : ", " + Idiom.IterBatch) + "]";
+  /// The output elements (IterM, IterN, IterBatch), every point.
+  isl::set outputSet() const {
+    std::vector<std::string> Dims{Idiom.IterM, Idiom.IterN};
+    if (!Idiom.IterBatch.empty())
+      Dims.push_back(Idiom.IterBatch);
+    return universeSet(I.Context.ctx(), M, "", Dims);
   }
+  /// The output elements where statement S runs.
   std::optional<isl::set> outputElements(unsigned Stmt) const {
     auto Roles = outputCoordinates(M, Idiom, Stmt);
     if (!Roles)
       return std::nullopt;
-    return set(outputTuple(), constraints(M.Stmts[Stmt], *Roles, true));
+    return withContext(bounded(outputSet(), M.Stmts[Stmt], *Roles, true));
   }
 
   llvm::Error placeOutputGuard(const std::vector<AffineExpr> &OfReduction) {
     // The reduction's output elements: its box of (m, n) with its guards
     // without k.
-    std::string C;
-    for (unsigned L : R.Loops) {
-      const Loop &Lp = M.Loops[L];
-      if (Lp.Iterator == Idiom.IterK)
-        continue;
-      C += (C.empty() ? "" : " and ") + Lp.Lower.str() + " <= " + Lp.Iterator + " < " +
-           Lp.UpperExclusive.str();
-    }
+    isl::set Reduced = bounded(outputSet(), R, {}, false, Idiom.IterK);
     for (const AffineExpr &G : OfReduction)
-      C += (C.empty() ? "" : " and ") + G.str() + " >= 0";
-    isl::set Reduced = set(outputTuple(), C.empty() ? "true" : C);
+      Reduced = constrain(Reduced, G);
+    Reduced = withContext(Reduced);
     std::vector<unsigned> Outputs;
     if (Idiom.Init)
       Outputs.push_back(*Idiom.Init);
@@ -216,24 +210,13 @@ private:
                            "output element alike");
     }
     // The guard without what the box says already (`j >= 0`).
-    auto Guard = constraintsOf(Reduced.gist(set(outputTuple(), boxOfOutput())));
+    auto Guard = constraintsOf(
+        Reduced.gist(withContext(bounded(outputSet(), R, {}, false, Idiom.IterK))));
     if (!Guard)
       return regionError(locOf(R), "the output elements of the reduction are not one polyhedron",
                          "guard the output by one conjunction of affine conditions");
     Idiom.OutputGuard = *Guard;
     return llvm::Error::success();
-  }
-
-  /// The loops' bounds of the output's coordinates.
-  std::string boxOfOutput() const {
-    std::string C;
-    for (unsigned L : R.Loops) {
-      const Loop &Lp = M.Loops[L];
-      if (Lp.Iterator != Idiom.IterK)
-        C += (C.empty() ? "" : " and ") + Lp.Lower.str() + " <= " + Lp.Iterator + " < " +
-             Lp.UpperExclusive.str();
-    }
-    return C.empty() ? "true" : C;
   }
 
   /// Where the box reads an operand beyond what the source reads (for some
@@ -242,10 +225,10 @@ private:
     // The copier reads an operand (and what its prologue reads) where its
     // mask holds.
     auto Masked = [&](const OperandView &V) {
-      std::string C = constraints(R, {}, false);
+      isl::set Set = bounded(statementSet(R), R, {}, false);
       for (const AffineExpr &G : V.Mask)
-        C += " and " + G.str() + " >= 0";
-      return set(tupleOf(R), C).intersect(Box);
+        Set = constrain(Set, G);
+      return withContext(Set).intersect(Box);
     };
     auto Reads = [&](const OperandView &V, const Access &A, size_t Id) {
       return Id == V.AccessId || llvm::is_contained(V.PrologueArrays, A.ArrayId);

@@ -3,6 +3,7 @@
 #include "LineDirectives.h"
 #include "ComponentKernel.h"
 #include "Hygiene.h"
+#include "IslBuild.h"
 #include "IslModel.h"
 #include "Extraction.h"
 #include "KernelEmitter.h"
@@ -438,8 +439,8 @@ llvm::Expected<GeneratedRegion> generate(const RegionModel &Source, const Region
       // 0)`) is most likely a mistake; its region would compute nothing.
       // (On the plain sizes: the row assumptions may exclude some.)
       for (const Statement &S : Source.Stmts) {
-        isl::set Domain = isl::set(IslCtx, Source.domainString(S))
-                              .intersect_params(isl::set(IslCtx, Source.contextString()));
+        isl::set Domain =
+            domainSet(IslCtx, Source, S).intersect_params(contextSet(IslCtx, Source));
         if (Domain.is_empty())
           return regionError(S.Range.getBegin(),
                              "this statement never runs: its loops' bounds and conditions "

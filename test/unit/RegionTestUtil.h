@@ -10,6 +10,7 @@
 #define TC_TEST_UNIT_REGIONTESTUTIL_H
 
 #include "Extraction.h"
+#include "IslBuild.h"
 #include "IslModel.h"
 #include "MatmulIdiom.h"
 #include "clang/AST/Decl.h"
@@ -122,6 +123,32 @@ inline ErrorInfo takeError(llvm::Error E) {
       },
       [&](const llvm::ErrorInfoBase &EI) { Info.Message = EI.message(); });
   return Info;
+}
+
+/// isl's text of the object Build makes in a context of its own.
+template <typename F> std::string islText(F Build) {
+  isl::ctx Ctx = makeIslContext();
+  std::string Text;
+  try {
+    Text = islStr(Build(Ctx));
+  } catch (const isl::exception &E) {
+    Text = std::string("isl error: ") + E.what();
+  }
+  isl_ctx_free(Ctx.release());
+  return Text;
+}
+/// The model's sets and relations (IslBuild.h) as isl prints them.
+inline std::string domainText(const RegionModel &M, const Statement &S) {
+  return islText([&](isl::ctx C) { return domainSet(C, M, S); });
+}
+inline std::string accessText(const RegionModel &M, const Statement &S, const Access &A) {
+  return islText([&](isl::ctx C) { return accessMap(C, M, S, A); });
+}
+inline std::string scheduleText(const RegionModel &M, const Statement &S, unsigned Depth) {
+  return islText([&](isl::ctx C) { return scheduleMap(C, M, S, Depth); });
+}
+inline std::string contextText(const RegionModel &M) {
+  return islText([&](isl::ctx C) { return contextSet(C, M); });
 }
 
 /// Parses `Snippet` (after the __half prelude) as C++17 and extracts the

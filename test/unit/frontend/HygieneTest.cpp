@@ -111,7 +111,7 @@ void gemm(int m, int n, int k, const __half *__restrict__ A,
         for (auto &[Sym, C] : I.Coeffs)
           EXPECT_TRUE(IsPlaceholder(Sym)) << Sym;
   // isl reads the model: `k` is a parameter, not the tuple variable k.
-  std::string Domain = M.domainString(M.Stmts.back());
+  std::string Domain = domainText(M, M.Stmts.back());
   EXPECT_EQ(Domain.find(" k "), std::string::npos) << Domain;
   EXPECT_NE(bindPlaceholders(Domain, M.UserNames).find("0 <= min < m"), std::string::npos)
       << bindPlaceholders(Domain, M.UserNames);
