@@ -463,6 +463,12 @@ private:
     if (!BoundOrError)
       return BoundOrError.takeError();
     AffineExpr Bound = *BoundOrError;
+    if (Bound.involves(L.Iterator))
+      return regionError(BoundE->getBeginLoc(),
+                         "the bound of the loop over '" + Iter->getNameAsString() +
+                             "' depends on '" + Iter->getNameAsString() + "' itself",
+                         "bound the loop by an expression of the sizes and the enclosing "
+                         "loops' iterators");
     // The source compares and converts wrapped values where it computes in
     // an unsigned type; the model computes in integers. Every value computed
     // unsigned must therefore be one that cannot be negative (mayWrap),
@@ -596,6 +602,18 @@ private:
     QualType T = E->getType();
     if (!T->isUnsignedIntegerType() || T->isBooleanType())
       return nullptr;
+    // An unsigned size or iterator is never negative (and reading it
+    // through affine() would make a size that is only converted a
+    // parameter too); a let-binding's value is its binding's, and a signed
+    // variable converted here may be negative.
+    const Expr *Read = E->IgnoreParenImpCasts();
+    if (Read->getType()->isUnsignedIntegerType()) {
+      if (const auto *DR = dyn_cast<DeclRefExpr>(Read))
+        if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()); VD && !Chains.count(VD))
+          return nullptr;
+      if (isa<MemberExpr>(Read))
+        return nullptr;
+    }
     auto A = affine(E);
     if (!A) {
       llvm::consumeError(A.takeError()); // not a bound: refused elsewhere
@@ -1563,6 +1581,13 @@ private:
                                "' in a subscript or loop bound changes the value",
                            AffineNote);
       }
+      // Explicit conversions only: the implicit ones of the usual
+      // arithmetic conversions (`i < n` of an unsigned i and int n) change
+      // only negative sizes, which the model does not take.
+      const auto *IC = dyn_cast<ImplicitCastExpr>(CE);
+      if ((IC ? IC->isPartOfExplicitCast() : isa<ExplicitCastExpr>(CE)) &&
+          To->isIntegerType() && From->isIntegerType() && !representsAll(To, From))
+        return convertedSize(CE);
       if (isa<ImplicitCastExpr>(CE) || To->isIntegerType())
         return polynomial(CE->getSubExpr());
     }
@@ -1642,6 +1667,82 @@ private:
     return regionError(E->getExprLoc(),
                        "unsupported expression in a subscript or loop bound",
                        AffineNote);
+  }
+
+  /// Whether every value of integer type From is a value of To.
+  bool representsAll(QualType To, QualType From) const {
+    const unsigned WTo = Ctx.getIntWidth(To), WFrom = Ctx.getIntWidth(From);
+    const bool STo = To->isSignedIntegerOrEnumerationType(),
+               SFrom = From->isSignedIntegerOrEnumerationType();
+    return STo == SFrom ? WTo >= WFrom : STo && WTo > WFrom;
+  }
+
+  /// A conversion that may change its operand's value: `(int)n` of an
+  /// unsigned or size_t n is n - 2^32 or n mod 2^32 for large n. Where it
+  /// converts a constant, its value; where an iterator's expression, the
+  /// value (a subscript's arithmetic is taken as exact, as its overflow
+  /// is); where a size, a parameter of its own that the launch converts as
+  /// the source does (`static_cast<int>(n)`), so that the loops run as
+  /// many times as the source's.
+  llvm::Expected<Polynomial> convertedSize(const CastExpr *CE) {
+    QualType To = CE->getType();
+    if (std::optional<llvm::APSInt> V = CE->getIntegerConstantExpr(Ctx)) {
+      // The operand's symbol where the value is the same (`B[k * kN + j]`
+      // delinearises by it).
+      std::optional<llvm::APSInt> Of = CE->getSubExpr()->getIntegerConstantExpr(Ctx);
+      if (Of && llvm::APSInt::isSameValue(*Of, *V))
+        return polynomial(CE->getSubExpr());
+      auto Value = constantValue(*V, CE->getExprLoc());
+      if (!Value)
+        return Value.takeError();
+      return Polynomial::constant(*Value);
+    }
+    // The size the cast converts: a variable or member declared outside
+    // the region (variableSize's and memberSize's parameters).
+    const Expr *Sub = CE->getSubExpr()->IgnoreParenImpCasts();
+    std::string Spelling;
+    const ValueDecl *Entity = nullptr;
+    QualType FromType;
+    if (const auto *DR = dyn_cast<DeclRefExpr>(Sub)) {
+      const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+      if (VD && !Iterators.count(VD) && !Chains.count(VD) && !Locals.count(VD) &&
+          !isInsideRegion(VD->getLocation())) {
+        Spelling = VD->getNameAsString();
+        Entity = VD;
+        FromType = VD->getType();
+      }
+    } else if (const auto *ME = dyn_cast<MemberExpr>(Sub);
+               ME && isa<FieldDecl>(ME->getMemberDecl())) {
+      auto S = memberSpelling(ME);
+      if (!S)
+        return S.takeError();
+      Spelling = *S;
+      Entity = ME->getMemberDecl();
+      FromType = cast<FieldDecl>(Entity)->getType();
+    }
+    if (!Entity) {
+      auto Operand = polynomial(CE->getSubExpr());
+      if (!Operand)
+        return Operand.takeError();
+      for (const auto &[Mono, C] : Operand->Terms)
+        for (const std::string &Sym : Mono)
+          for (const auto &[D, Name] : Iterators)
+            if (Name == Sym)
+              return *Operand; // an iterator's expression
+      if (Operand->asConstant())
+        return *Operand;
+      return regionError(CE->getExprLoc(),
+                         "conversion to '" + typeName(To) +
+                             "' of a size expression may change its value",
+                         "convert a variable alone ('(int)n'), or compute the size before "
+                         "the region");
+    }
+    if (auto Err = checkSizeType(FromType, Spelling, CE->getExprLoc()))
+      return std::move(Err);
+    std::string Name = "static_cast<" + castTypeName(To) + ">(" + Spelling + ")";
+    if (auto Err = addSizeParameter(Name, Entity, To, std::nullopt, CE->getExprLoc()))
+      return std::move(Err);
+    return Polynomial::symbol(Name);
   }
 
   /// A size read from variable VD (used at Loc): an iterator, a let-bound

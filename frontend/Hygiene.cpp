@@ -1,5 +1,6 @@
 //===- Hygiene.cpp --------------------------------------------------------===//
 #include "Hygiene.h"
+#include "clang/Basic/CharInfo.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
@@ -133,6 +134,13 @@ std::set<std::string> unqualifiedIdentifiersOf(llvm::StringRef Text) {
 }
 
 std::string definitionBase(llvm::StringRef Spelling) {
+  if (Spelling.consume_front("static_cast<") && Spelling.consume_back(")")) {
+    auto [Type, Operand] = Spelling.split(">(");
+    std::string Base = definitionBase(Operand) + "_as_";
+    for (char C : Type)
+      Base += clang::isAsciiIdentifierContinue(C) ? C : '_';
+    return Base;
+  }
   Spelling.consume_front("this->");
   std::string Base;
   for (size_t I = 0; I < Spelling.size(); ++I) {

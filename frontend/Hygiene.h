@@ -70,7 +70,8 @@ std::set<std::string> unqualifiedIdentifiersOf(llvm::StringRef Text);
 /// The identifier the definitions build the name of a user's entity from:
 /// its spelling, or for a member read as a size (`d.m`, `p->dims.m`,
 /// `this->m`) the path without `this`, joined by '_' (`d_m`, `p_dims_m`,
-/// `m`).
+/// `m`); for a size converted as the source converts it
+/// (`static_cast<int>(n)`), the operand's and the type's (`n_as_int`).
 std::string definitionBase(llvm::StringRef Spelling);
 
 /// The names the definitions give to the user's entities: each spelling,
