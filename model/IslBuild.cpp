@@ -1,5 +1,6 @@
 //===- IslBuild.cpp -------------------------------------------------------===//
 #include "IslBuild.h"
+#include <isl/aff.h>
 #include <isl/constraint.h>
 #include <isl/local_space.h>
 #include <isl/map.h>
@@ -107,19 +108,74 @@ isl::set bound(isl::set S, const AffineExpr &Lower, const std::string &Dim,
 
 isl::map functionMap(const isl::set &Domain, const std::string &RangeName,
                      const std::vector<AffineExpr> &Outs) {
-  isl_ctx *Ctx = Domain.ctx().get();
   isl::space Sp = Domain.get_space();
   for (const AffineExpr &E : Outs)
     Sp = withSymbols(Sp, E);
-  isl_aff_list *List = isl_aff_list_alloc(Ctx, int(Outs.size()));
+  std::vector<isl::aff> Affs;
   for (const AffineExpr &E : Outs)
-    List = isl_aff_list_add(List, affineOn(Sp, E).release());
+    Affs.push_back(affineOn(Sp, E));
+  return functionMap(Sp, RangeName, Affs);
+}
+
+isl::map functionMap(const isl::space &Sp, const std::string &RangeName,
+                     const std::vector<isl::aff> &Outs) {
+  isl_ctx *Ctx = Sp.ctx().get();
+  isl_aff_list *List = isl_aff_list_alloc(Ctx, int(Outs.size()));
+  for (const isl::aff &A : Outs)
+    List = isl_aff_list_add(List, A.copy());
   isl_space *MapSp =
       isl_space_add_dims(isl_space_from_domain(Sp.copy()), isl_dim_out, unsigned(Outs.size()));
   if (!RangeName.empty())
     MapSp = isl_space_set_tuple_name(MapSp, isl_dim_out, RangeName.c_str());
   isl_multi_aff *MA = isl_multi_aff_from_aff_list(checked(Ctx, MapSp), checked(Ctx, List));
   return isl::manage(checked(Ctx, isl_map_from_multi_aff(checked(Ctx, MA))));
+}
+
+isl::aff dimension(const isl::space &Sp, unsigned Pos) {
+  return isl::manage(checked(Sp.ctx().get(),
+                             isl_aff_var_on_domain(isl_local_space_from_space(Sp.copy()),
+                                                   isl_dim_set, Pos)));
+}
+
+isl::aff parameter(const isl::space &Sp, const std::string &Name) {
+  return affineOn(Sp, AffineExpr::symbol(Name));
+}
+
+isl::aff constant(const isl::space &Sp, int64_t Value) {
+  return affineOn(Sp, AffineExpr::constant(Value));
+}
+
+isl::aff floorDiv(isl::aff A, int64_t D) {
+  isl_ctx *Ctx = A.ctx().get();
+  return isl::manage(checked(
+      Ctx, isl_aff_floor(isl_aff_scale_down_val(A.release(), value(Ctx, D)))));
+}
+
+isl::aff modulo(isl::aff A, int64_t D) {
+  isl_ctx *Ctx = A.ctx().get();
+  return isl::manage(checked(Ctx, isl_aff_mod_val(A.release(), value(Ctx, D))));
+}
+
+isl::aff affineFunction(const isl::space &Sp, const AffineExpr &E) {
+  return affineOn(withSymbols(Sp, E), E);
+}
+
+isl::space withParameter(isl::space Sp, const std::string &Name) {
+  if (isl_space_find_dim_by_name(Sp.get(), isl_dim_param, Name.c_str()) >= 0)
+    return Sp;
+  return isl::manage(checked(Sp.ctx().get(), addParam(Sp.release(), Name)));
+}
+
+isl::set equalSet(const isl::aff &A, const isl::aff &B) {
+  return isl::manage(checked(A.ctx().get(), isl_aff_eq_set(A.copy(), B.copy())));
+}
+
+isl::set rangeSet(const isl::aff &A, int64_t Lo, int64_t HiExclusive) {
+  isl_ctx *Ctx = A.ctx().get();
+  isl::space Sp = isl::manage(isl_aff_get_domain_space(A.get()));
+  isl_set *Above = isl_aff_ge_set(A.copy(), constant(Sp, Lo).release());
+  isl_set *Below = isl_aff_lt_set(A.copy(), constant(Sp, HiExclusive).release());
+  return isl::manage(checked(Ctx, isl_set_intersect(Above, Below)));
 }
 
 isl::set contextSet(isl::ctx Ctx, const RegionModel &M) {

@@ -44,6 +44,25 @@ isl::set bound(isl::set S, const AffineExpr &Lower, const std::string &Dim,
 isl::map functionMap(const isl::set &Domain, const std::string &RangeName,
                      const std::vector<AffineExpr> &Outs);
 
+/// Quasi-affine pieces, for the schedule steps: the Pos-th dimension of
+/// set space Sp, parameter Name of Sp (add it with withParameter first), a
+/// constant, floor(A / D), A mod D, and E (symbols of Sp) as functions on
+/// Sp.
+isl::aff dimension(const isl::space &Sp, unsigned Pos);
+isl::aff parameter(const isl::space &Sp, const std::string &Name);
+isl::aff constant(const isl::space &Sp, int64_t Value);
+isl::aff floorDiv(isl::aff A, int64_t D);
+isl::aff modulo(isl::aff A, int64_t D);
+isl::aff affineFunction(const isl::space &Sp, const AffineExpr &E);
+/// Sp with parameter Name at its end, unless it has it.
+isl::space withParameter(isl::space Sp, const std::string &Name);
+/// `{ x : A(x) = B(x) }` and `{ x : Lo <= A(x) < HiExclusive }`.
+isl::set equalSet(const isl::aff &A, const isl::aff &B);
+isl::set rangeSet(const isl::aff &A, int64_t Lo, int64_t HiExclusive);
+/// `Sp -> RangeName[Outs]`, Outs functions on set space Sp.
+isl::map functionMap(const isl::space &Sp, const std::string &RangeName,
+                     const std::vector<isl::aff> &Outs);
+
 /// The sizes' context: each known value fixed, each other size >= 0
 /// unless it may be negative (markSignedParameters).
 isl::set contextSet(isl::ctx Ctx, const RegionModel &M);

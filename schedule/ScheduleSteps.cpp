@@ -1,5 +1,7 @@
 //===- ScheduleSteps.cpp --------------------------------------------------===//
 #include "ScheduleSteps.h"
+#include "IslBuild.h"
+#include "llvm/ADT/STLExtras.h"
 #include <isl/options.h>
 #include <isl/schedule.h>
 #include <isl/schedule_node.h>
@@ -22,15 +24,24 @@ static isl::schedule intersectDomain(const isl::schedule &S, const isl::set &D) 
       S.copy(), isl_union_set_from_set(D.copy())));
 }
 
-static std::string params(const isl::set &S) {
-  // "[M, N, K, tc_block_m, ...]" as parsed by isl, reused for new objects.
-  std::string P = "[";
-  isl::space Sp = S.space();
-  unsigned N = isl_space_dim(Sp.get(), isl_dim_param);
-  for (unsigned I = 0; I < N; ++I)
-    P += std::string(I ? ", " : "") +
-         isl_space_get_dim_name(Sp.get(), isl_dim_param, I);
-  return P + "]";
+/// `Name[m, n, k]` of D's tuple, with D's parameters (and Extra after
+/// them) where WithParams, else with none: the space a step's relation
+/// is built on.
+static isl::space tileSpace(const isl::set &D, bool WithParams,
+                            const std::vector<std::string> &Extra = {}) {
+  isl_space *Sp = D.get_space().release();
+  if (!WithParams)
+    Sp = isl_space_drop_all_params(Sp);
+  Sp = isl_space_set_from_params(isl_space_params(Sp));
+  Sp = isl_space_add_dims(Sp, isl_dim_set, 3);
+  const char *Dims[] = {"m", "n", "k"};
+  for (unsigned I = 0; I < 3; ++I)
+    Sp = isl_space_set_dim_name(Sp, isl_dim_set, I, Dims[I]);
+  Sp = isl_space_set_tuple_name(Sp, isl_dim_set, tupleName(D).c_str());
+  isl::space R = isl::manage(Sp);
+  for (const std::string &P : Extra)
+    R = withParameter(R, P);
+  return R;
 }
 
 std::string printTree(const isl::schedule &S) {
@@ -46,40 +57,39 @@ std::string printTree(const isl::schedule &S) {
 
 isl::set reductionDomain(const RegionModel &M, const MatmulIdiom &Idiom,
                          const IslModel &I, int SegmentAlign) {
-  // A batch loop becomes the parameter tc_batch (blockIdx.z): each batch
-  // element is one independent GEMM.
-  std::string Params = M.paramList();
-  if (!Idiom.IterBatch.empty()) {
-    Params.pop_back();
-    Params += std::string(Params.size() > 1 ? ", " : "") + Batch_ + "]";
-  }
+  isl::ctx Ctx = I.Context.ctx();
   const std::string R = M.Stmts[Idiom.Reduction].Name;
   // Product p of a sum of matmuls continues k where product p - 1 ends,
   // rounded up to whole k tiles (SegmentAlign), so that no k tile mixes
-  // two products.
-  auto Segment = [&](unsigned Stmt, const std::string &IterK, const std::string &Offset) {
+  // two products: its k plus Offset, a function of the sizes.
+  auto Segment = [&](unsigned Stmt, const std::string &IterK,
+                     const std::vector<AffineExpr> &Before) {
     const Statement &S = M.Stmts[Stmt];
     auto Its = M.iterators(S);
-    std::string Tuple = "[";
-    for (size_t P = 0; P < Its.size(); ++P)
-      Tuple += (P ? ", " : "") + Its[P];
-    Tuple += "]";
-    std::string Batch =
-        Idiom.IterBatch.empty() ? "" : " : " + Idiom.IterBatch + " = " + Batch_;
-    isl::map Reorder(I.Context.ctx(), Params + " -> { " + S.Name + Tuple + " -> " + R +
-                                          "[" + Idiom.IterM + ", " + Idiom.IterN + ", " +
-                                          IterK + Offset + "]" + Batch + " }");
+    isl::set Instances = universeSet(Ctx, M, S.Name, Its);
+    // A batch loop becomes the parameter tc_batch (blockIdx.z): each batch
+    // element is one independent GEMM.
+    isl::space Sp = Instances.get_space();
+    if (!Idiom.IterBatch.empty())
+      Sp = withParameter(Sp, Batch_);
+    auto Dim = [&](const std::string &It) {
+      return dimension(Sp, unsigned(llvm::find(Its, It) - Its.begin()));
+    };
+    isl::aff K = Dim(IterK);
+    for (const AffineExpr &Extent : Before)
+      K = K.add(floorDiv(affineFunction(Sp, Extent + AffineExpr::constant(SegmentAlign - 1)),
+                         SegmentAlign)
+                    .scale(isl::val(Ctx, SegmentAlign)));
+    isl::map Reorder = functionMap(Sp, R, {Dim(Idiom.IterM), Dim(Idiom.IterN), K});
+    if (!Idiom.IterBatch.empty())
+      Reorder = Reorder.intersect_domain(equalSet(Dim(Idiom.IterBatch), parameter(Sp, Batch_)));
     return I.Domain.at(S.Name).apply(Reorder);
   };
-  isl::set D = Segment(Idiom.Reduction, Idiom.IterK, "");
-  std::string Offset;
-  std::string A = std::to_string(SegmentAlign);
-  AffineExpr PrevK = Idiom.ExtentK;
+  isl::set D = Segment(Idiom.Reduction, Idiom.IterK, {});
+  std::vector<AffineExpr> Before{Idiom.ExtentK};
   for (auto &P : Idiom.MoreProducts) {
-    Offset += " + " + A + " * floor((" + PrevK.str() + " + " + std::to_string(SegmentAlign - 1) +
-              ") / " + A + ")";
-    D = D.unite(Segment(P.Reduction, P.IterK, Offset));
-    PrevK = P.ExtentK;
+    D = D.unite(Segment(P.Reduction, P.IterK, Before));
+    Before.push_back(P.ExtentK);
   }
   return D;
 }
@@ -88,20 +98,25 @@ isl::set padToFullTiles(const isl::set &Domain, const KernelConfig &C) {
   // D' = T^-1(T(D)) with T the block-tile map: every point of a block tile
   // that holds at least one iteration. Operands are zero-filled outside the
   // arrays and the epilogue stores only the original domain.
-  std::string Name = tupleName(Domain);
-  isl::map T(Domain.ctx(),
-             "{ " + Name + "[m, n, k] -> [floor(m / " + std::to_string(C.BlockM) +
-                 "), floor(n / " + std::to_string(C.BlockN) + "), floor(k / " +
-                 std::to_string(C.BlockK) + ")] }");
+  isl::space Sp = tileSpace(Domain, false);
+  isl::map T = functionMap(Sp, "",
+                           {floorDiv(dimension(Sp, 0), C.BlockM),
+                            floorDiv(dimension(Sp, 1), C.BlockN),
+                            floorDiv(dimension(Sp, 2), C.BlockK)});
   isl::set Tiles = Domain.apply(T);
   return Tiles.apply(T.reverse()).intersect_params(Domain.params());
 }
 
 isl::schedule initialSchedule(const isl::set &Domain) {
-  std::string Name = tupleName(Domain);
-  isl::multi_union_pw_aff Band(Domain.ctx(), "[{ " + Name + "[m, n, k] -> [(m)] }, { " +
-                                                 Name + "[m, n, k] -> [(n)] }, { " +
-                                                 Name + "[m, n, k] -> [(k)] }]");
+  isl::space Sp = tileSpace(Domain, false);
+  isl_multi_aff *Identity = isl_multi_aff_from_aff_list(
+      isl_space_add_dims(isl_space_from_domain(Sp.copy()), isl_dim_out, 3),
+      isl_aff_list_add(isl_aff_list_add(isl_aff_list_add(isl_aff_list_alloc(Sp.ctx().get(), 3),
+                                                         dimension(Sp, 0).release()),
+                                        dimension(Sp, 1).release()),
+                       dimension(Sp, 2).release()));
+  isl::multi_union_pw_aff Band =
+      isl::manage(isl_multi_union_pw_aff_from_multi_aff(Identity));
   isl::schedule S = isl::schedule::from_domain(isl::union_set(Domain));
   isl::schedule_node N = S.root().child(0).insert_partial_schedule(Band);
   // m and n carry no dependence (checked on the model); k is the reduction,
@@ -159,63 +174,57 @@ isl::schedule stripMineReduction(const isl::schedule &S, const KernelConfig &C) 
 }
 
 isl::schedule contractToMma(const isl::schedule &S, const KernelConfig &C) {
-  isl::set D = toSet(S.domain());
-  std::string Name = tupleName(D);
-  isl::set Lattice(S.ctx(), "{ " + Name + "[m, n, k] : m mod " +
-                                std::to_string(C.instrM()) + " = 0 and n mod " +
-                                std::to_string(C.instrN()) + " = 0 and k mod " +
-                                std::to_string(C.MmaK) + " = 0 }");
+  isl::space Sp = tileSpace(toSet(S.domain()), false);
+  isl::aff Zero = constant(Sp, 0);
+  isl::set Lattice = equalSet(modulo(dimension(Sp, 0), C.instrM()), Zero)
+                         .intersect(equalSet(modulo(dimension(Sp, 1), C.instrN()), Zero))
+                         .intersect(equalSet(modulo(dimension(Sp, 2), C.MmaK), Zero));
   return intersectDomain(S, Lattice);
 }
 
 isl::schedule mapToBlocksAndWarps(const isl::schedule &S, const KernelConfig &C) {
   isl::set D = toSet(S.domain());
-  std::string Name = tupleName(D);
-  auto Str = [](int X) { return std::to_string(X); };
-  std::string P = params(D);
-  P.pop_back();
+  isl::aff M, N;
+  auto Fixed = [&](const isl::space &Sp, const isl::aff &Tile, const char *Id) {
+    return equalSet(Tile, parameter(Sp, Id));
+  };
   if (C.wgmma()) {
     // Warpgroup g issues the instructions of rows [64 g, 64 g + 64) of the
     // block tile, each over all its columns (of a transposed tile,
     // KernelConfig::RawFragmentsB: of columns [64 g, 64 g + 64), each over
     // all its rows).
-    P += std::string(", ") + BlockM + ", " + BlockN + ", " + Warpgroup + "]";
-    std::string Issued = C.RawFragmentsB ? "floor((n mod " + Str(C.BlockN) + ") / "
-                                         : "floor((m mod " + Str(C.BlockM) + ") / ";
-    isl::set Map(S.ctx(), P + " -> { " + Name + "[m, n, k] : floor(m / " + Str(C.BlockM) +
-                              ") = " + BlockM + " and floor(n / " + Str(C.BlockN) + ") = " +
-                              BlockN + " and " + Issued + Str(C.WgmmaM) + ") = " + Warpgroup +
-                              " and 0 <= " + Warpgroup + " < " + Str(C.warpgroups()) + " }");
+    isl::space Sp = tileSpace(D, true, {BlockM, BlockN, Warpgroup});
+    M = dimension(Sp, 0), N = dimension(Sp, 1);
+    isl::aff Issued = C.RawFragmentsB ? floorDiv(modulo(N, C.BlockN), C.WgmmaM)
+                                      : floorDiv(modulo(M, C.BlockM), C.WgmmaM);
+    isl::set Map = Fixed(Sp, floorDiv(M, C.BlockM), BlockM)
+                       .intersect(Fixed(Sp, floorDiv(N, C.BlockN), BlockN))
+                       .intersect(Fixed(Sp, Issued, Warpgroup))
+                       .intersect(rangeSet(parameter(Sp, Warpgroup), 0, C.warpgroups()));
     return intersectDomain(S, Map);
   }
-  P += std::string(", ") + BlockM + ", " + BlockN + ", " + WarpM + ", " + WarpN + "]";
-  isl::set Map(S.ctx(),
-               P + " -> { " + Name + "[m, n, k] : floor(m / " + Str(C.BlockM) +
-                   ") = " + BlockM + " and floor(n / " + Str(C.BlockN) + ") = " +
-                   BlockN + " and floor((m mod " + Str(C.BlockM) + ") / " +
-                   Str(C.WarpM) + ") = " + WarpM + " and floor((n mod " +
-                   Str(C.BlockN) + ") / " + Str(C.WarpN) + ") = " + WarpN +
-                   " and 0 <= " + WarpM + " < " + Str(C.warpsM()) + " and 0 <= " +
-                   WarpN + " < " + Str(C.warpsN()) + " }");
+  isl::space Sp = tileSpace(D, true, {BlockM, BlockN, WarpM, WarpN});
+  M = dimension(Sp, 0), N = dimension(Sp, 1);
+  isl::set Map = Fixed(Sp, floorDiv(M, C.BlockM), BlockM)
+                     .intersect(Fixed(Sp, floorDiv(N, C.BlockN), BlockN))
+                     .intersect(Fixed(Sp, floorDiv(modulo(M, C.BlockM), C.WarpM), WarpM))
+                     .intersect(Fixed(Sp, floorDiv(modulo(N, C.BlockN), C.WarpN), WarpN))
+                     .intersect(rangeSet(parameter(Sp, WarpM), 0, C.warpsM()))
+                     .intersect(rangeSet(parameter(Sp, WarpN), 0, C.warpsN()));
   return intersectDomain(S, Map);
 }
 
 isl::schedule mapReductionToWarpGroups(const isl::schedule &S, const KernelConfig &C) {
   if (C.WarpSplitK == 1)
     return S;
-  isl::set D = toSet(S.domain());
-  std::string Name = tupleName(D);
-  std::string P = params(D);
-  P.pop_back();
-  P += std::string(", ") + WarpK + "]";
+  isl::space Sp = tileSpace(toSet(S.domain()), true, {WarpK});
   // The share of a group is contiguous, so that its fragments come from
   // neighbouring columns (rows) of the stage, and the same for every k
   // tile: a point's k step within its tile, divided by the share.
-  std::string Share = std::to_string(C.groupKSteps() * C.MmaK);
-  isl::set Map(S.ctx(), P + " -> { " + Name + "[m, n, k] : floor((k mod " +
-                            std::to_string(C.BlockK) + ") / " + Share + ") = " + WarpK +
-                            " and 0 <= " + WarpK + " < " +
-                            std::to_string(C.WarpSplitK) + " }");
+  const int Share = C.groupKSteps() * C.MmaK;
+  isl::set Map =
+      equalSet(floorDiv(modulo(dimension(Sp, 2), C.BlockK), Share), parameter(Sp, WarpK))
+          .intersect(rangeSet(parameter(Sp, WarpK), 0, C.WarpSplitK));
   return intersectDomain(S, Map);
 }
 

@@ -6,6 +6,11 @@
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
 // RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
 // RUN:   -gencode arch=compute_90a,code=sm_90a -ptx -Xcicc -O0 %t.cu -o %t.ptx %}
+// The mma.sync kernels too: a region of constant sizes only (the arrays'
+// shapes) has no parameter beside the kernel's ids, which the mapping of
+// blocks and warps once wrote as isl text "[, tc_block_m, ...]".
+// RUN: %tc-rewrite --arch=sm_80 %s -o %t80.cu
+// RUN: FileCheck %s --check-prefix=SM80 --input-file=%t80.cu --implicit-check-not='{{^ *}}#pragma tc'
 
 #include <cuda_fp16.h>
 
@@ -25,6 +30,7 @@ void pointer_references(int M, int N, int K, const __half *&A, const __half *con
 
 // CHECK: {{^}}static void tc_array_references_0_launch(const __half *A, const __half *B, float *C, ::cudaStream_t tc_stream) {
 // CHECK: {{^}}  tc_array_references_0_launch(reinterpret_cast<const __half *>(A), reinterpret_cast<const __half *>(B), reinterpret_cast<float *>(C), 0);
+// SM80: {{^}}  tc_array_references_0_launch(reinterpret_cast<const __half *>(A), reinterpret_cast<const __half *>(B), reinterpret_cast<float *>(C), 0);
 void array_references(const __half (&A)[256][64], const __half (&B)[64][128],
                       float (&C)[256][128]) {
 #pragma tc
