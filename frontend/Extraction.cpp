@@ -539,6 +539,27 @@ private:
     } else {
       L.UpperExclusive = Bound;
     }
+    // An iterator narrower than int wraps around its type where the loop
+    // would pass the type's range: `for (unsigned char i = 250; i != 4;
+    // ++i)` runs ten times in the source (250 to 255, then 0 to 3), and
+    // `i < 300` never ends.
+    if (const unsigned Width = Ctx.getIntWidth(Iter->getType());
+        Width < Ctx.getIntWidth(Ctx.IntTy) && !L.Reversed && StepSize == 1) {
+      const int64_t Max =
+          llvm::APSInt::getMaxValue(Width, Iter->getType()->isUnsignedIntegerType()).getExtValue();
+      const std::string What = "the loop over '" + Iter->getNameAsString() + "' of type '" +
+                               typeName(Iter->getType()) + "'";
+      if (*Op == BO_NE && !nonNegative(L.UpperExclusive + L.Lower * -1))
+        return regionError(Conjuncts[Primary]->getBeginLoc(),
+                           What + " may start past its bound: the source wraps it around "
+                                  "its type's range then",
+                           "count with '<', or declare the iterator 'int'");
+      if (L.UpperExclusive.isConstant() && L.UpperExclusive.Constant > Max)
+        return regionError(Conjuncts[Primary]->getBeginLoc(),
+                           What + " never ends: its bound is beyond the type's " +
+                               std::to_string(Max),
+                           "declare the iterator 'int'");
+    }
     // The other conjuncts: `i < b` is b - i - 1 >= 0, `i >= b` is i - b >= 0.
     size_t Pushed = 0;
     for (size_t B = 0; B < Bounds.size(); ++B) {
@@ -614,6 +635,8 @@ private:
       if (isa<MemberExpr>(Read))
         return nullptr;
     }
+    if (convertedSpelling(E)) // a size as the launch passes it
+      return nullptr;
     auto A = affine(E);
     if (!A) {
       llvm::consumeError(A.takeError()); // not a bound: refused elsewhere
@@ -1581,12 +1604,7 @@ private:
                                "' in a subscript or loop bound changes the value",
                            AffineNote);
       }
-      // Explicit conversions only: the implicit ones of the usual
-      // arithmetic conversions (`i < n` of an unsigned i and int n) change
-      // only negative sizes, which the model does not take.
-      const auto *IC = dyn_cast<ImplicitCastExpr>(CE);
-      if ((IC ? IC->isPartOfExplicitCast() : isa<ExplicitCastExpr>(CE)) &&
-          To->isIntegerType() && From->isIntegerType() && !representsAll(To, From))
+      if (followsConversion(CE))
         return convertedSize(CE);
       if (isa<ImplicitCastExpr>(CE) || To->isIntegerType())
         return polynomial(CE->getSubExpr());
@@ -1677,15 +1695,67 @@ private:
     return STo == SFrom ? WTo >= WFrom : STo && WTo > WFrom;
   }
 
-  /// A conversion that may change its operand's value: `(int)n` of an
-  /// unsigned or size_t n is n - 2^32 or n mod 2^32 for large n. Where it
-  /// converts a constant, its value; where an iterator's expression, the
-  /// value (a subscript's arithmetic is taken as exact, as its overflow
-  /// is); where a size, a parameter of its own that the launch converts as
-  /// the source does (`static_cast<int>(n)`), so that the loops run as
-  /// many times as the source's.
+  /// Whether cast CE may change its operand's value and the model must
+  /// follow it (convertedSize): an explicit conversion, an implicit one to
+  /// a narrower type (`int i = n` of a size_t n), or an implicit one of an
+  /// explicitly converted value (`i < (int)n` of an unsigned i converts
+  /// (int)n back). An implicit change of sign alone is transparent: it
+  /// changes negative sizes only, which the model does not take.
+  bool followsConversion(const CastExpr *CE) {
+    QualType To = CE->getType(), From = CE->getSubExpr()->getType();
+    if (!To->isIntegerType() || !From->isIntegerType() || representsAll(To, From))
+      return false;
+    const auto *IC = dyn_cast<ImplicitCastExpr>(CE);
+    if (!IC || IC->isPartOfExplicitCast() || Ctx.getIntWidth(To) < Ctx.getIntWidth(From))
+      return true;
+    auto Inner = convertedSpelling(CE->getSubExpr());
+    return Inner && llvm::StringRef(Inner->first).starts_with("static_cast<");
+  }
+
+  /// A size as the source converts it: `static_cast<int>(n)` for `(int)n`
+  /// (nested for a chain of conversions), with the size's entity; a
+  /// let-binding reads through to its value. None where E is not a size.
+  std::optional<std::pair<std::string, const ValueDecl *>> convertedSpelling(const Expr *E) {
+    E = E->IgnoreParens();
+    if (const auto *CE = dyn_cast<CastExpr>(E)) {
+      auto Inner = convertedSpelling(CE->getSubExpr());
+      QualType To = CE->getType(), From = CE->getSubExpr()->getType();
+      if (!Inner || !To->isIntegerType() || !From->isIntegerType() || representsAll(To, From))
+        return Inner;
+      return std::make_pair("static_cast<" + castTypeName(To) + ">(" + Inner->first + ")",
+                            Inner->second);
+    }
+    if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+      const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+      if (!VD || Iterators.count(VD) || Locals.count(VD))
+        return std::nullopt;
+      if (auto L = Chains.find(VD); L != Chains.end())
+        return !Writes.count(VD) && VD->getType()->isIntegerType()
+                   ? convertedSpelling(L->second.front().Value)
+                   : std::nullopt;
+      if (isInsideRegion(VD->getLocation()) || VD->isUsableInConstantExpressions(Ctx))
+        return std::nullopt;
+      return std::make_pair(VD->getNameAsString(), static_cast<const ValueDecl *>(VD));
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(E); ME && isa<FieldDecl>(ME->getMemberDecl()))
+      if (auto S = memberSpelling(ME))
+        return std::make_pair(*S, static_cast<const ValueDecl *>(ME->getMemberDecl()));
+      else
+        llvm::consumeError(S.takeError());
+    return std::nullopt;
+  }
+
+  /// A conversion that may change its operand's value (followsConversion):
+  /// `(int)n` of an unsigned or size_t n is n - 2^32 or n mod 2^32 for
+  /// large n. Where it converts a constant, its value; where a size, a
+  /// parameter of its own that the launch converts as the source does
+  /// (`static_cast<int>(n)`), so that the loops run as many times as the
+  /// source's. An iterator alone is read through (its values are its
+  /// loop's); an expression of iterators only where the conversion keeps
+  /// its values (to a wider unsigned type, of a value that is never
+  /// negative); anything else is an error.
   llvm::Expected<Polynomial> convertedSize(const CastExpr *CE) {
-    QualType To = CE->getType();
+    QualType To = CE->getType(), From = CE->getSubExpr()->getType();
     if (std::optional<llvm::APSInt> V = CE->getIntegerConstantExpr(Ctx)) {
       // The operand's symbol where the value is the same (`B[k * kN + j]`
       // delinearises by it).
@@ -1697,52 +1767,39 @@ private:
         return Value.takeError();
       return Polynomial::constant(*Value);
     }
-    // The size the cast converts: a variable or member declared outside
-    // the region (variableSize's and memberSize's parameters).
-    const Expr *Sub = CE->getSubExpr()->IgnoreParenImpCasts();
-    std::string Spelling;
-    const ValueDecl *Entity = nullptr;
-    QualType FromType;
-    if (const auto *DR = dyn_cast<DeclRefExpr>(Sub)) {
-      const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
-      if (VD && !Iterators.count(VD) && !Chains.count(VD) && !Locals.count(VD) &&
-          !isInsideRegion(VD->getLocation())) {
-        Spelling = VD->getNameAsString();
-        Entity = VD;
-        FromType = VD->getType();
-      }
-    } else if (const auto *ME = dyn_cast<MemberExpr>(Sub);
-               ME && isa<FieldDecl>(ME->getMemberDecl())) {
-      auto S = memberSpelling(ME);
-      if (!S)
-        return S.takeError();
-      Spelling = *S;
-      Entity = ME->getMemberDecl();
-      FromType = cast<FieldDecl>(Entity)->getType();
+    if (auto Size = convertedSpelling(CE)) {
+      QualType T = Size->second->getType();
+      if (auto Err = checkSizeType(T, Size->first, CE->getExprLoc()))
+        return std::move(Err);
+      if (auto Err = addSizeParameter(Size->first, Size->second, To, std::nullopt,
+                                      CE->getExprLoc()))
+        return std::move(Err);
+      return Polynomial::symbol(Size->first);
     }
-    if (!Entity) {
-      auto Operand = polynomial(CE->getSubExpr());
-      if (!Operand)
-        return Operand.takeError();
-      for (const auto &[Mono, C] : Operand->Terms)
-        for (const std::string &Sym : Mono)
-          for (const auto &[D, Name] : Iterators)
-            if (Name == Sym)
-              return *Operand; // an iterator's expression
-      if (Operand->asConstant())
-        return *Operand;
-      return regionError(CE->getExprLoc(),
-                         "conversion to '" + typeName(To) +
-                             "' of a size expression may change its value",
-                         "convert a variable alone ('(int)n'), or compute the size before "
-                         "the region");
+    auto Operand = polynomial(CE->getSubExpr());
+    if (!Operand)
+      return Operand.takeError();
+    auto IsIterator = [&](const std::string &Sym) {
+      return llvm::any_of(Iterators, [&](auto &It) { return It.second == Sym; });
+    };
+    if (Operand->Terms.size() == 1 && Operand->Terms.begin()->second == 1 &&
+        Operand->Terms.begin()->first.size() == 1 && IsIterator(Operand->Terms.begin()->first[0]))
+      return *Operand; // an iterator alone
+    bool KeepsValues = To->isUnsignedIntegerType() && Ctx.getIntWidth(To) >= Ctx.getIntWidth(From);
+    for (const auto &[Mono, C] : Operand->Terms) {
+      KeepsValues &= C >= 0;
+      for (const std::string &Sym : Mono)
+        KeepsValues &= !IsIterator(Sym) || NonNegativeIterators.count(Sym);
     }
-    if (auto Err = checkSizeType(FromType, Spelling, CE->getExprLoc()))
-      return std::move(Err);
-    std::string Name = "static_cast<" + castTypeName(To) + ">(" + Spelling + ")";
-    if (auto Err = addSizeParameter(Name, Entity, To, std::nullopt, CE->getExprLoc()))
-      return std::move(Err);
-    return Polynomial::symbol(Name);
+    if (KeepsValues)
+      return *Operand;
+    std::string Text = sourceText(CE->getSubExpr()->getSourceRange());
+    return regionError(CE->getExprLoc(),
+                       "conversion to '" + typeName(To) + "' of " +
+                           (Text.empty() ? std::string("an expression") : "'" + Text + "'") +
+                           " may change its value",
+                       "convert a size alone ('(int)n'), or compute the value before the "
+                       "region");
   }
 
   /// A size read from variable VD (used at Loc): an iterator, a let-bound

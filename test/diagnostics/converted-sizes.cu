@@ -21,8 +21,23 @@ void converted_expression(size_t M, int N, int K, const __half *__restrict__ A,
       C[i * N + j] = acc;
     }
 }
-// DIAG: converted-sizes.cu:[[@LINE-8]]:28: error: conversion to 'int' of a size expression may change its value
-// DIAG: note: convert a variable alone ('(int)n'), or compute the size before the region
+// DIAG: converted-sizes.cu:[[@LINE-8]]:28: error: conversion to 'int' of '(M - 1)' may change its value
+// DIAG: note: convert a size alone ('(int)n'), or compute the value before the region
+
+// A conversion of an iterator's expression in a bound: `(int)(M - i)`
+// of a size_t M is not M - i for M >= 2^31.
+void converted_iterator_expression(size_t M, int K, const __half *__restrict__ A,
+                                   const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < 64; ++i)
+    for (int j = 0; j < (int)(M - i); ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * 64 + j]);
+      C[i * 64 + j] = acc;
+    }
+}
+// DIAG: converted-sizes.cu:[[@LINE-7]]:30: error: conversion to 'int' of '(M - i)' may change its value
 
 void bounded_by_itself(int M, int N, int K, const __half *__restrict__ A,
                        const __half *__restrict__ B, float *__restrict__ C) {

@@ -2,7 +2,8 @@
 // test/rewrite/loop-origins.cu, loop-strides.cu): a step that is not a
 // constant, a strided `!=` or unsigned downward loop,
 // a condition that runs against the increment, an unsigned iterator
-// counting down to `>= 0`
+// counting down to `>= 0`, an iterator narrower than int that wraps around
+// its type
 // (the source's loop never ends). The file is left as written. Triangular
 // nests and guards: test/diagnostics/guards.cu.
 //
@@ -185,6 +186,37 @@ void reversed_subscript(int M, int N, int K, const __half *__restrict__ A,
         // DIAG: loop-forms.cu:[[@LINE+2]]:29: error: operand 'A' is read backwards along loop 'k'{{$}}
         // DIAG: note: a view's rows and columns go upwards as their loops run: a reversed subscript ('K - 1 - k') or a downward loop with a step other than 1 has none (a downward loop with a step of 1 is accepted)
         acc += __half2float(A[i * K + (K - 1 - k)]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}
+
+// An iterator narrower than int wraps around its type's range: with '!='
+// from a start past the bound the source runs 250 to 255 and then 0 to 3;
+// a bound beyond the type's range never ends.
+void narrow_iterator_wraps(int N, int K, const __half *__restrict__ A,
+                           const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  // DIAG: loop-forms.cu:[[@LINE+2]]:31: error: the loop over 'i' of type 'unsigned char' may start past its bound: the source wraps it around its type's range then
+  // DIAG: note: count with '<', or declare the iterator 'int'
+  for (unsigned char i = 250; i != 4; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}
+
+void narrow_iterator_never_ends(int M, int N, const __half *__restrict__ A,
+                                const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      // DIAG: loop-forms.cu:[[@LINE+2]]:25: error: the loop over 'k' of type 'short' never ends: its bound is beyond the type's 32767
+      // DIAG: note: declare the iterator 'int'
+      for (short k = 0; k <= 32767; ++k)
+        acc += __half2float(A[i * 32768 + k]) * __half2float(B[k * N + j]);
       C[i * N + j] = acc;
     }
 }

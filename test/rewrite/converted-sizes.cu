@@ -1,10 +1,13 @@
-// Sizes the source converts explicitly (`i < (int)n`), which may change
+// Sizes the source converts (`i < (int)n`, `int i = n`), which may change
 // their value: `(int)n` of an unsigned or size_t n >= 2^31 is not n, and
 // the source's loop runs that many times. The converted size is a
 // parameter of its own, which the launch converts as the source does; the
 // size itself, where the region reads it unconverted too (a stride), is
-// another. Conversions that keep every value (`(long)m`) and constants
-// are read through. The refused ones: test/diagnostics/converted-sizes.cu.
+// another. Explicit conversions are followed, implicit ones to a narrower
+// type and implicit ones of a converted value; conversions that keep every
+// value (`(long)m`) and constants are read through, and so is an implicit
+// change of sign alone (it changes negative sizes only). The refused ones:
+// test/diagnostics/converted-sizes.cu.
 //
 // RUN: %tc-rewrite --arch=sm_90a %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
@@ -67,4 +70,35 @@ void members(Shape s, const __half *__restrict__ A, const __half *__restrict__ B
         acc += __half2float(A[i * kDepth + k]) * __half2float(B[k * s.cols + j]);
       C[i * s.cols + j] = acc;
     }
+}
+
+// An unsigned iterator compares with (unsigned)(int)M, which is M again;
+// an implicit narrowing (`int i = M`) and a let-binding are followed too.
+// CHECK: {{^}}  tc_compared_unsigned_0_launch(static_cast<unsigned int>(static_cast<int>(M)), N, K, A, B, C, 0);
+void compared_unsigned(unsigned M, unsigned N, unsigned K, const __half *__restrict__ A,
+                       const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (unsigned i = 0; i < (int)M; ++i)
+    for (unsigned j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (unsigned k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}
+
+// CHECK: {{^}}  tc_implicit_narrowing_0_launch(static_cast<int>(M), N, K, A, B, C, 0);
+void implicit_narrowing(size_t M, int N, int K, const __half *__restrict__ A,
+                        const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  {
+    const int rows = M;
+    for (int i = 0; i < rows; ++i)
+      for (int j = 0; j < N; ++j) {
+        float acc = 0.0f;
+        for (int k = 0; k < K; ++k)
+          acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+        C[i * N + j] = acc;
+      }
+  }
 }
