@@ -76,6 +76,32 @@ private:
 
 } // namespace
 
+/// Whether a token follows `From` on its line in Text (before `Limit`, the
+/// next replacement): not only blanks and comments, and not a line that a
+/// backslash splices to the next.
+static bool codeFollowsOnLine(StringRef Text, size_t From, size_t Limit) {
+  for (size_t I = From; I < Text.size() && I < Limit;) {
+    char C = Text[I];
+    if (C == '\n')
+      return false;
+    if (C == ' ' || C == '\t' || C == '\r' || C == '\f' || C == '\v') {
+      ++I;
+    } else if (Text.substr(I).starts_with("//")) {
+      return false;
+    } else if (Text.substr(I).starts_with("/*")) {
+      size_t Close = Text.find("*/", I + 2);
+      if (Close == StringRef::npos || Text.slice(I, Close).contains('\n'))
+        return false;
+      I = Close + 2;
+    } else {
+      size_t EOL = Text.find('\n', I);
+      StringRef Rest = Text.slice(I, EOL == StringRef::npos ? Text.size() : EOL).rtrim(" \t\r");
+      return !Rest.ends_with("\\");
+    }
+  }
+  return false;
+}
+
 size_t nextLineStartOutsideTokens(StringRef Text, size_t From) {
   size_t At = SafeLineStarts(Text).first(From, Text.size() + 1);
   return At == StringRef::npos ? Text.size() : At;
@@ -127,6 +153,16 @@ Expected<std::string> applyWithLineDirectives(StringRef Source,
     if (AtLineStart()) {
       if (End < Source.size() || Replacement.count('\n') > 1)
         Directive(SourceLine(End), SourceName);
+      continue;
+    }
+    // Code after the replaced lines on the last of them (`} x = __LINE__;`)
+    // would share the replacement's output line, and its number: it goes
+    // on a line of its own, at its column, numbered as in the source.
+    if (SourceLine(End) != SourceLine(Offset) && codeFollowsOnLine(Source, End, Next)) {
+      Append(EOL);
+      Directive(SourceLine(End), SourceName);
+      size_t LineStart = Source.rfind('\n', End - 1);
+      Append(std::string(End - (LineStart == StringRef::npos ? 0 : LineStart + 1), ' '));
       continue;
     }
     size_t Resume = Safe.first(End, std::min(Next, Source.size()));

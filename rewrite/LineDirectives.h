@@ -27,9 +27,12 @@ namespace tc {
 ///     source's text continues, `#line L "SourcePath"`: that line is the
 ///     source's line L again.
 /// A directive goes only where a line starts outside a comment, a literal
-/// or a spliced line (the source's own text is never changed); where none
-/// does before the next replacement, the lines in between keep the numbers
-/// they get. Lines end as the source's first does (CR LF or LF).
+/// or a spliced line; where none does before the next replacement, the
+/// lines in between keep the numbers they get. The source's own text is
+/// never changed but in one way: code that follows a replacement of
+/// several source lines on the last of them (`} x = __LINE__;`) goes on a
+/// line of its own, at its column, after its line's directive. Lines end
+/// as the source's first does (CR LF or LF).
 llvm::Expected<std::string>
 applyWithLineDirectives(llvm::StringRef Source, const clang::tooling::Replacements &Replacements,
                         llvm::StringRef SourcePath, llvm::StringRef OutputPath);
