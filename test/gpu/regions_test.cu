@@ -417,6 +417,67 @@ void add_sizes_cases(std::vector<Case> &cases) {
     };
     cases.push_back(c);
   }
+  // Every size a constant (the shapes are the functions').
+  auto constant = [&](const char *name, std::vector<std::pair<size_t, Elem>> arrays,
+                      std::function<void(unsigned char *, const std::vector<ArrayAt> &)> device,
+                      std::function<void(unsigned char *, const std::vector<ArrayAt> &)> host) {
+    Case c;
+    c.name = name;
+    c.arrays = apart_arrays(arrays);
+    c.overlapping = false;
+    auto a = c.arrays;
+    c.device = [=](unsigned char *p) { device(p, a); };
+    c.host = [=](unsigned char *p) { host(p, a); };
+    cases.push_back(c);
+  };
+  constant("sizes_constant_triangular 200x136x200",
+           {{200 * 200, Elem::F16}, {200 * 136, Elem::F16}, {200 * 136, Elem::F32}},
+           [](unsigned char *p, const std::vector<ArrayAt> &a) {
+             sizes_constant_triangular(at<__half>(p, a[0]), at<__half>(p, a[1]), at<float>(p, a[2]));
+           },
+           [](unsigned char *p, const std::vector<ArrayAt> &a) {
+             source::sizes_constant_triangular(at<__half>(p, a[0]), at<__half>(p, a[1]),
+                                               at<float>(p, a[2]));
+           });
+  constant("sizes_constant_prologue 130x72x88",
+           {{130 * 88, Elem::F16}, {88 * 72, Elem::F16}, {130 * 72, Elem::F32}},
+           [](unsigned char *p, const std::vector<ArrayAt> &a) {
+             sizes_constant_prologue(at<__half>(p, a[0]), at<__half>(p, a[1]), at<float>(p, a[2]));
+           },
+           [](unsigned char *p, const std::vector<ArrayAt> &a) {
+             source::sizes_constant_prologue(at<__half>(p, a[0]), at<__half>(p, a[1]),
+                                             at<float>(p, a[2]));
+           });
+  constant("sizes_constant_sum 96x136x(40+24)",
+           {{96 * 40, Elem::F16}, {40 * 136, Elem::F16}, {96 * 24, Elem::F16},
+            {24 * 136, Elem::F16}, {96 * 136, Elem::F32}},
+           [](unsigned char *p, const std::vector<ArrayAt> &a) {
+             sizes_constant_sum(at<__half>(p, a[0]), at<__half>(p, a[1]), at<__half>(p, a[2]),
+                                at<__half>(p, a[3]), at<float>(p, a[4]));
+           },
+           [](unsigned char *p, const std::vector<ArrayAt> &a) {
+             source::sizes_constant_sum(at<__half>(p, a[0]), at<__half>(p, a[1]),
+                                        at<__half>(p, a[2]), at<__half>(p, a[3]),
+                                        at<float>(p, a[4]));
+           });
+  for (const auto &s : shapes) {
+    const int M = s[0], N = s[1], K = s[2];
+    Case c;
+    c.name = "sizes_converted " + shape(M, N, K);
+    c.arrays = apart_arrays({{size_t(M) * K, Elem::F16}, {size_t(K) * N, Elem::F16},
+                             {size_t(M) * N, Elem::F32}});
+    c.overlapping = false;
+    auto a = c.arrays;
+    c.device = [=](unsigned char *p) {
+      sizes_converted(unsigned(M), size_t(N), K, at<__half>(p, a[0]), at<__half>(p, a[1]),
+                      at<float>(p, a[2]));
+    };
+    c.host = [=](unsigned char *p) {
+      source::sizes_converted(unsigned(M), size_t(N), K, at<__half>(p, a[0]), at<__half>(p, a[1]),
+                              at<float>(p, a[2]));
+    };
+    cases.push_back(c);
+  }
 }
 
 // --- loops.cu ---------------------------------------------------------------------

@@ -94,3 +94,60 @@ void sizes_by_const_reference(const __half *__restrict__ A, const __half *__rest
       C[i * N + j] = acc;
     }
 }
+
+// Every size a constant: the kernels have no size parameter (until session
+// 71 the mapping's isl text "[, tc_block_m, ...]" refused these on the
+// mma.sync path and, for the text kernels, on sm_90a too). A triangular
+// product, an operand prologue and a sum of two products.
+void sizes_constant_triangular(const __half *__restrict__ A, const __half *__restrict__ B,
+                               float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < 200; ++i)
+    for (int j = 0; j < 136; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k <= i; ++k)
+        acc += __half2float(A[i * 200 + k]) * __half2float(B[k * 136 + j]);
+      C[i * 136 + j] = acc;
+    }
+}
+
+void sizes_constant_prologue(const __half *__restrict__ A, const __half *__restrict__ B,
+                             float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < 130; ++i)
+    for (int j = 0; j < 72; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < 88; ++k)
+        acc += fmaxf(__half2float(A[i * 88 + k]), 0.0f) * __half2float(B[k * 72 + j]);
+      C[i * 72 + j] = acc;
+    }
+}
+
+void sizes_constant_sum(const __half *__restrict__ A, const __half *__restrict__ B,
+                        const __half *__restrict__ P, const __half *__restrict__ Q,
+                        float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < 96; ++i)
+    for (int j = 0; j < 136; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < 40; ++k)
+        acc += __half2float(A[i * 40 + k]) * __half2float(B[k * 136 + j]);
+      for (int k = 0; k < 24; ++k)
+        acc += __half2float(P[i * 24 + k]) * __half2float(Q[k * 136 + j]);
+      C[i * 136 + j] = acc;
+    }
+}
+
+// Sizes the source converts: the launch passes static_cast<int>(M), and
+// both n and static_cast<int>(n) where the region reads both.
+void sizes_converted(unsigned M, size_t n, int K, const __half *__restrict__ A,
+                     const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < (int)M; ++i)
+    for (int j = 0; j < static_cast<int>(n); ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * n + j]);
+      C[i * n + j] = acc;
+    }
+}
