@@ -109,7 +109,8 @@ size_t nextLineStartOutsideTokens(StringRef Text, size_t From) {
 
 Expected<std::string> applyWithLineDirectives(StringRef Source,
                                               const clang::tooling::Replacements &Replacements,
-                                              StringRef SourcePath, StringRef OutputPath) {
+                                              StringRef SourcePath, StringRef OutputPath,
+                                              ArrayRef<PresumedLines> LineMap) {
   // The lexer reads up to a terminating 0.
   const std::string Text = Source.str();
   const SafeLineStarts Safe(Text);
@@ -130,6 +131,17 @@ Expected<std::string> applyWithLineDirectives(StringRef Source,
   auto SourceLine = [&](size_t At) { return Source.take_front(At).count('\n') + 1; };
   auto Directive = [&](size_t Line, const std::string &Name) {
     Append(("#line " + Twine(Line) + " " + Name + EOL).str());
+  };
+  // A directive back to the source's physical line L: as its own #line
+  // directives number it.
+  auto SourceDirective = [&](size_t L) {
+    const PresumedLines *Last = nullptr;
+    for (const PresumedLines &P : LineMap)
+      if (P.Physical <= L)
+        Last = &P;
+    if (!Last)
+      return Directive(L, SourceName);
+    Directive(Last->Presumed + (L - Last->Physical), lineDirectivePath(Last->File));
   };
 
   size_t Cursor = 0; // the source's text before it is in Out
@@ -152,7 +164,7 @@ Expected<std::string> applyWithLineDirectives(StringRef Source,
     size_t Next = I + 1 < List.size() ? List[I + 1].getOffset() : Source.size() + 1;
     if (AtLineStart()) {
       if (End < Source.size() || Replacement.count('\n') > 1)
-        Directive(SourceLine(End), SourceName);
+        SourceDirective(SourceLine(End));
       continue;
     }
     // Code after the replaced lines on the last of them (`} x = __LINE__;`)
@@ -160,7 +172,7 @@ Expected<std::string> applyWithLineDirectives(StringRef Source,
     // on a line of its own, at its column, numbered as in the source.
     if (SourceLine(End) != SourceLine(Offset) && codeFollowsOnLine(Source, End, Next)) {
       Append(EOL);
-      Directive(SourceLine(End), SourceName);
+      SourceDirective(SourceLine(End));
       size_t LineStart = Source.rfind('\n', End - 1);
       Append(std::string(End - (LineStart == StringRef::npos ? 0 : LineStart + 1), ' '));
       continue;
@@ -170,7 +182,7 @@ Expected<std::string> applyWithLineDirectives(StringRef Source,
       continue;
     Append(Source.slice(Cursor, Resume));
     Cursor = Resume;
-    Directive(SourceLine(Resume), SourceName);
+    SourceDirective(SourceLine(Resume));
   }
   Append(Source.substr(Cursor));
   return Out;

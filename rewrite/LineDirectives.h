@@ -12,11 +12,20 @@
 #define TC_REWRITE_LINEDIRECTIVES_H
 
 #include "clang/Tooling/Core/Replacement.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include <string>
 
 namespace tc {
+
+/// From physical line Physical of a source on (up to the next entry), each
+/// line L is line Presumed + (L - Physical) of File: what the source's own
+/// `#line` directives make of its lines.
+struct PresumedLines {
+  unsigned Physical, Presumed;
+  std::string File;
+};
 
 /// `Replacements` applied to `Source` (the text of the file `SourcePath`),
 /// with `#line` directives:
@@ -32,10 +41,13 @@ namespace tc {
 /// never changed but in one way: code that follows a replacement of
 /// several source lines on the last of them (`} x = __LINE__;`) goes on a
 /// line of its own, at its column, after its line's directive. Lines end
-/// as the source's first does (CR LF or LF).
+/// as the source's first does (CR LF or LF). Where the source has `#line`
+/// directives of its own (LineMap, in order), a directive back to the
+/// source gives the line and file they give (`#line 100 "model.tc"`).
 llvm::Expected<std::string>
 applyWithLineDirectives(llvm::StringRef Source, const clang::tooling::Replacements &Replacements,
-                        llvm::StringRef SourcePath, llvm::StringRef OutputPath);
+                        llvm::StringRef SourcePath, llvm::StringRef OutputPath,
+                        llvm::ArrayRef<PresumedLines> LineMap = {});
 
 /// The offset of the first line start at or after `From` in `Text` (whose
 /// byte at Text.size() is 0) that follows a newline outside comments,

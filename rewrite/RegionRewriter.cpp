@@ -728,6 +728,23 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
   FileRewrite Result;
   Result.Path = mainPath(SM);
   Result.Source = SM.getBufferData(SM.getMainFileID()).str();
+  // The user's #line directives, as the compiler will read them.
+  {
+    const unsigned Lines = llvm::StringRef(Result.Source).count('\n') + 1;
+    unsigned ExpectedLine = 1;
+    std::string ExpectedFile;
+    for (unsigned L = 1; L <= Lines; ++L) {
+      PresumedLoc P = SM.getPresumedLoc(SM.translateLineCol(SM.getMainFileID(), L, 1));
+      if (P.isInvalid())
+        break;
+      if (L == 1)
+        ExpectedFile = P.getFilename();
+      if (P.getLine() != ExpectedLine || ExpectedFile != P.getFilename())
+        Result.LineMap.push_back({L, P.getLine(), P.getFilename()});
+      ExpectedLine = P.getLine() + 1;
+      ExpectedFile = P.getFilename();
+    }
+  }
   Result.Headers.assign(S->Directives.UserHeaders.begin(), S->Directives.UserHeaders.end());
   // Never rewrite a file we could not parse completely. A malformed clause
   // is an error too, but only of its own pragma, said here (its region

@@ -18,6 +18,7 @@
 #include "KernelConfig.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "LineDirectives.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "clang/Tooling/Tooling.h"
 #include <functional>
@@ -65,6 +66,9 @@ struct FileRewrite {
   /// paths): the rewrite depends on them too (--dependency-file).
   std::vector<std::string> Headers;
   std::vector<RegionOutcome> Regions; // in source order
+  /// Where the source's own `#line` directives give its lines other
+  /// numbers or another file (LineDirectives.h).
+  std::vector<PresumedLines> LineMap;
 };
 
 /// A diagnostic about a region: an error (a warning under

@@ -536,7 +536,8 @@ int main(int argc, const char **argv) {
     auto NewText = LineDirectives
                        ? tc::applyWithLineDirectives(
                              R->Source, R->Replacements, absolutePath(File),
-                             Target == "-" ? std::string("<stdout>") : absolutePath(Target))
+                             Target == "-" ? std::string("<stdout>") : absolutePath(Target),
+                             R->LineMap)
                        : applyAllReplacements(R->Source, R->Replacements);
     if (!NewText) {
       errs() << "tc-rewrite: " << toString(NewText.takeError()) << "\n";
