@@ -76,10 +76,12 @@ private:
 
 } // namespace
 
-/// Whether a token follows `From` on its line in Text (before `Limit`, the
-/// next replacement): not only blanks and comments, and not a line that a
-/// backslash splices to the next.
-static bool codeFollowsOnLine(StringRef Text, size_t From, size_t Limit) {
+/// Whether something that needs its source line follows `From` on its
+/// line in Text (before `Limit`, the next replacement): code, a splice
+/// that joins the next line to it, or a comment that ends on a later line
+/// (code may follow it there). Not blanks, a line comment, or comments
+/// that end on the line.
+static bool textFollowsOnLine(StringRef Text, size_t From, size_t Limit) {
   for (size_t I = From; I < Text.size() && I < Limit;) {
     char C = Text[I];
     if (C == '\n')
@@ -90,13 +92,13 @@ static bool codeFollowsOnLine(StringRef Text, size_t From, size_t Limit) {
       return false;
     } else if (Text.substr(I).starts_with("/*")) {
       size_t Close = Text.find("*/", I + 2);
-      if (Close == StringRef::npos || Text.slice(I, Close).contains('\n'))
+      if (Close == StringRef::npos)
         return false;
+      if (Text.slice(I, Close).contains('\n'))
+        return true;
       I = Close + 2;
     } else {
-      size_t EOL = Text.find('\n', I);
-      StringRef Rest = Text.slice(I, EOL == StringRef::npos ? Text.size() : EOL).rtrim(" \t\r");
-      return !Rest.ends_with("\\");
+      return true;
     }
   }
   return false;
@@ -167,10 +169,11 @@ Expected<std::string> applyWithLineDirectives(StringRef Source,
         SourceDirective(SourceLine(End));
       continue;
     }
-    // Code after the replaced lines on the last of them (`} x = __LINE__;`)
-    // would share the replacement's output line, and its number: it goes
-    // on a line of its own, at its column, numbered as in the source.
-    if (SourceLine(End) != SourceLine(Offset) && codeFollowsOnLine(Source, End, Next)) {
+    // Code after the replaced lines on the last of them (`} x = __LINE__;`,
+    // or after a splice or a comment that ends on a later line) would
+    // share the replacement's output line, and its number: it goes on a
+    // line of its own, at its column, numbered as in the source.
+    if (SourceLine(End) != SourceLine(Offset) && textFollowsOnLine(Source, End, Next)) {
       Append(EOL);
       SourceDirective(SourceLine(End));
       size_t LineStart = Source.rfind('\n', End - 1);
