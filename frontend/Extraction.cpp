@@ -623,19 +623,16 @@ private:
     QualType T = E->getType();
     if (!T->isUnsignedIntegerType() || T->isBooleanType())
       return nullptr;
-    // An unsigned size or iterator is never negative (and reading it
-    // through affine() would make a size that is only converted a
-    // parameter too); a let-binding's value is its binding's, and a signed
-    // variable converted here may be negative.
+    // An unsigned iterator is never negative, and a size (converted as the
+    // source converts it) is the value the launch passes: reading it
+    // through affine() would also make a size that is only converted a
+    // parameter. A let-binding's value is its binding's.
     const Expr *Read = E->IgnoreParenImpCasts();
-    if (Read->getType()->isUnsignedIntegerType()) {
-      if (const auto *DR = dyn_cast<DeclRefExpr>(Read))
-        if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()); VD && !Chains.count(VD))
-          return nullptr;
-      if (isa<MemberExpr>(Read))
+    if (const auto *DR = dyn_cast<DeclRefExpr>(Read);
+        DR && Read->getType()->isUnsignedIntegerType())
+      if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()); VD && Iterators.count(VD))
         return nullptr;
-    }
-    if (convertedSpelling(E)) // a size as the launch passes it
+    if (convertedSpelling(E))
       return nullptr;
     auto A = affine(E);
     if (!A) {

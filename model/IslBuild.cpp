@@ -117,8 +117,8 @@ isl::map functionMap(const isl::set &Domain, const std::string &RangeName,
   return functionMap(Sp, RangeName, Affs);
 }
 
-isl::map functionMap(const isl::space &Sp, const std::string &RangeName,
-                     const std::vector<isl::aff> &Outs) {
+isl::multi_aff multiFunction(const isl::space &Sp, const std::string &RangeName,
+                             const std::vector<isl::aff> &Outs) {
   isl_ctx *Ctx = Sp.ctx().get();
   isl_aff_list *List = isl_aff_list_alloc(Ctx, int(Outs.size()));
   for (const isl::aff &A : Outs)
@@ -127,8 +127,14 @@ isl::map functionMap(const isl::space &Sp, const std::string &RangeName,
       isl_space_add_dims(isl_space_from_domain(Sp.copy()), isl_dim_out, unsigned(Outs.size()));
   if (!RangeName.empty())
     MapSp = isl_space_set_tuple_name(MapSp, isl_dim_out, RangeName.c_str());
-  isl_multi_aff *MA = isl_multi_aff_from_aff_list(checked(Ctx, MapSp), checked(Ctx, List));
-  return isl::manage(checked(Ctx, isl_map_from_multi_aff(checked(Ctx, MA))));
+  return isl::manage(
+      checked(Ctx, isl_multi_aff_from_aff_list(checked(Ctx, MapSp), checked(Ctx, List))));
+}
+
+isl::map functionMap(const isl::space &Sp, const std::string &RangeName,
+                     const std::vector<isl::aff> &Outs) {
+  return isl::manage(checked(Sp.ctx().get(),
+                             isl_map_from_multi_aff(multiFunction(Sp, RangeName, Outs).release())));
 }
 
 isl::aff dimension(const isl::space &Sp, unsigned Pos) {

@@ -59,7 +59,10 @@ isl::space withParameter(isl::space Sp, const std::string &Name);
 /// `{ x : A(x) = B(x) }` and `{ x : Lo <= A(x) < HiExclusive }`.
 isl::set equalSet(const isl::aff &A, const isl::aff &B);
 isl::set rangeSet(const isl::aff &A, int64_t Lo, int64_t HiExclusive);
-/// `Sp -> RangeName[Outs]`, Outs functions on set space Sp.
+/// `Sp -> RangeName[Outs]`, Outs functions on set space Sp, as a function
+/// and as a relation.
+isl::multi_aff multiFunction(const isl::space &Sp, const std::string &RangeName,
+                             const std::vector<isl::aff> &Outs);
 isl::map functionMap(const isl::space &Sp, const std::string &RangeName,
                      const std::vector<isl::aff> &Outs);
 

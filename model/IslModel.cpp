@@ -114,11 +114,11 @@ llvm::Expected<isl::set> rowAssumptions(isl::ctx Ctx, const RegionModel &M) {
       if (!Written[A->ArrayId])
         continue;
       isl::set Range = accessMap(Ctx, M, S, *A).intersect_domain(D).range();
+      std::vector<std::string> Idx;
+      for (unsigned E = 0; E < Arr.rank(); ++E)
+        Idx.push_back("x" + std::to_string(E));
       for (unsigned Dim = 1; Dim < Arr.rank(); ++Dim) {
         auto Q = quotient(Arr.Strides[Dim - 1], Arr.Strides[Dim]);
-        std::vector<std::string> Idx;
-        for (unsigned E = 0; E < Arr.rank(); ++E)
-          Idx.push_back("x" + std::to_string(E));
         if (!Q)
           return regionError(A->Range.getBegin(),
                              "cannot bound the subscript of '" + Arr.Name +

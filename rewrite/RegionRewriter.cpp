@@ -728,8 +728,9 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
   FileRewrite Result;
   Result.Path = mainPath(SM);
   Result.Source = SM.getBufferData(SM.getMainFileID()).str();
-  // The user's #line directives, as the compiler will read them.
-  {
+  // The user's #line directives, as the compiler will read them (Clang
+  // keeps a line table only once it has read one).
+  if (SM.hasLineTable()) {
     const unsigned Lines = llvm::StringRef(Result.Source).count('\n') + 1;
     unsigned ExpectedLine = 1;
     std::string ExpectedFile;

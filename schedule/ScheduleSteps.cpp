@@ -109,14 +109,8 @@ isl::set padToFullTiles(const isl::set &Domain, const KernelConfig &C) {
 
 isl::schedule initialSchedule(const isl::set &Domain) {
   isl::space Sp = tileSpace(Domain, false);
-  isl_multi_aff *Identity = isl_multi_aff_from_aff_list(
-      isl_space_add_dims(isl_space_from_domain(Sp.copy()), isl_dim_out, 3),
-      isl_aff_list_add(isl_aff_list_add(isl_aff_list_add(isl_aff_list_alloc(Sp.ctx().get(), 3),
-                                                         dimension(Sp, 0).release()),
-                                        dimension(Sp, 1).release()),
-                       dimension(Sp, 2).release()));
-  isl::multi_union_pw_aff Band =
-      isl::manage(isl_multi_union_pw_aff_from_multi_aff(Identity));
+  isl::multi_union_pw_aff Band = isl::manage(isl_multi_union_pw_aff_from_multi_aff(
+      multiFunction(Sp, "", {dimension(Sp, 0), dimension(Sp, 1), dimension(Sp, 2)}).release()));
   isl::schedule S = isl::schedule::from_domain(isl::union_set(Domain));
   isl::schedule_node N = S.root().child(0).insert_partial_schedule(Band);
   // m and n carry no dependence (checked on the model); k is the reduction,
