@@ -1696,14 +1696,22 @@ private:
   /// follow it (convertedSize): an explicit conversion, an implicit one to
   /// a narrower type (`int i = n` of a size_t n), or an implicit one of an
   /// explicitly converted value (`i < (int)n` of an unsigned i converts
-  /// (int)n back). An implicit change of sign alone is transparent: it
-  /// changes negative sizes only, which the model does not take.
+  /// (int)n back). An implicit change of sign alone is transparent where
+  /// it is exact: to unsigned it changes negative sizes only, which the
+  /// model does not take; to a signed type of 64 bits (`long long i = q -
+  /// 1` of a size_t q) it changes the values that the launch's long long
+  /// parameter wraps alike (q == 0: -1, no iterations either way). One to
+  /// a narrower signed type (`int k = K - 1` of an unsigned K) is followed:
+  /// the launch would pass K >= 2^31 unwrapped.
   bool followsConversion(const CastExpr *CE) {
     QualType To = CE->getType(), From = CE->getSubExpr()->getType();
     if (!To->isIntegerType() || !From->isIntegerType() || representsAll(To, From))
       return false;
     const auto *IC = dyn_cast<ImplicitCastExpr>(CE);
     if (!IC || IC->isPartOfExplicitCast() || Ctx.getIntWidth(To) < Ctx.getIntWidth(From))
+      return true;
+    if (To->isSignedIntegerOrEnumerationType() &&
+        Ctx.getIntWidth(To) < Ctx.getIntWidth(Ctx.LongLongTy))
       return true;
     auto Inner = convertedSpelling(CE->getSubExpr());
     return Inner && llvm::StringRef(Inner->first).starts_with("static_cast<");

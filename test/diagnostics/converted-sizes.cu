@@ -39,6 +39,35 @@ void converted_iterator_expression(size_t M, int K, const __half *__restrict__ A
 }
 // DIAG: converted-sizes.cu:[[@LINE-7]]:30: error: conversion to 'int' of '(M - i)' may change its value
 
+// An implicit conversion of a size expression to int: `int k = K - 1`
+// narrows a long K (fuzz case s7103_0006), and changes the sign of an
+// unsigned K >= 2^31 + 1 (the launch would pass K as it is).
+void implicit_narrowing_downwards(int M, int N, long K, const __half *__restrict__ A,
+                                  const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = K - 1; k >= 0; --k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}
+// DIAG: converted-sizes.cu:[[@LINE-5]]:20: error: conversion to 'int' of 'K - 1' may change its value
+
+void implicit_sign_change_downwards(int M, int N, unsigned K, const __half *__restrict__ A,
+                                    const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = K - 1; k >= 0; --k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}
+// DIAG: converted-sizes.cu:[[@LINE-5]]:20: error: conversion to 'int' of 'K - 1' may change its value
+
 void bounded_by_itself(int M, int N, int K, const __half *__restrict__ A,
                        const __half *__restrict__ B, float *__restrict__ C) {
 #pragma tc

@@ -713,12 +713,21 @@ def gen_spec(rng, case_id, func, unsupported_rate=0.15, collision_rate=0.5):
             spec["epi"]["style"] = "local"
     # Loop forms (frontend/LoopOrigins.h): 1-based loops whose subscripts
     # read `(i - 1)`, downward loops (signed iterators only: `i >= 0` never
-    # fails for an unsigned one), `i != n` and `n > i`.
+    # fails for an unsigned one; an int one from an int size only, since
+    # `int k = K - 1` of a 64-bit or unsigned K converts an expression of
+    # sizes, an error: test/diagnostics/converted-sizes.cu), `i != n` and
+    # `n > i`.
     spec["loop_form"] = {}
     if not spec.get("unsupported"):
+        bound_dims = {"i": ["M"], "i2": ["M"], "j": ["N"], "j2": ["N"], "k": ["K"],
+                      "k2": ["K", "K2"], "b": ["BATCH"]}
         for role in ("i", "j", "k", "k2", "b", "j2", "i2"):
             forms = [("plain", 10), ("one_based", 1.2), ("ne", 0.8), ("bound_left", 0.8)]
-            if spec["it_type"].get(role, "int") not in ("size_t", "unsigned"):
+            it_type = spec["it_type"].get(role, "int")
+            narrow_from = it_type == "int" and any(
+                spec["size_type"].get(d, "int") != "int" and d not in (spec.get("static") or {})
+                for d in bound_dims[role])
+            if it_type not in ("size_t", "unsigned") and not narrow_from:
                 forms.append(("down", 1.2))
             spec["loop_form"][role] = _weighted(rng, forms)
     # Triangular and guarded domains and strided loops (model/

@@ -6,8 +6,9 @@
 // another. Explicit conversions are followed, implicit ones to a narrower
 // type and implicit ones of a converted value; conversions that keep every
 // value (`(long)m`) and constants are read through, and so is an implicit
-// change of sign alone (it changes negative sizes only). The refused ones:
-// test/diagnostics/converted-sizes.cu.
+// change of sign alone to unsigned (it changes negative sizes only) or to a
+// 64-bit signed type (the launch's long long parameter wraps alike); one to
+// int is followed. The refused ones: test/diagnostics/converted-sizes.cu.
 //
 // RUN: %tc-rewrite --arch=sm_90a %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
@@ -97,6 +98,44 @@ void implicit_narrowing(size_t M, int N, int K, const __half *__restrict__ A,
       for (int j = 0; j < N; ++j) {
         float acc = 0.0f;
         for (int k = 0; k < K; ++k)
+          acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+        C[i * N + j] = acc;
+      }
+  }
+}
+
+// An implicit change of sign alone of an expression of sizes, to a 64-bit
+// signed type, is read through: `long long i = q - 1` of a size_t q is
+// q - 1 for 1 <= q <= 2^63, and for q == 0 it is -1 (2^64 - 1 converted),
+// no iterations, as the model reads q - 1; a larger q the launch's long long
+// parameter wraps as the source does. The launch passes q unconverted.
+// CHECK: {{^}}  tc_sign_change_downwards_0_launch(q, N, K, C, A, B, 0);
+// EXPLAIN: region tc_sign_change_downwards_0 at
+// EXPLAIN: domain: [q, N, K] -> { S0[i, j, k] : q >= 0 and N >= 0 and K >= 0 and 0 <= i < q and 0 <= j < N and 0 <= k < K }
+void sign_change_downwards(size_t q, long N, long long K, const __half *__restrict__ A,
+                           const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (long long i = q - 1; i >= 0; i -= 1)
+    for (long j = 0; j < N; ++j)
+      for (long long k = K - 1; k >= 0; --k)
+        C[i * N + j] += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+}
+
+// To a narrower signed type, a change of sign is followed: `const int
+// depth = K` of an unsigned K is negative for K >= 2^31, and the source's
+// loop runs no k; the launch passes static_cast<int>(K) (and K, a stride).
+// (`int k = K - 1` of an unsigned K is an error:
+// test/diagnostics/converted-sizes.cu.)
+// CHECK: {{^}}  tc_sign_change_to_int_0_launch(M, N, static_cast<int>(K), K, A, B, C, 0);
+void sign_change_to_int(int M, int N, unsigned K, const __half *__restrict__ A,
+                        const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  {
+    const int depth = K;
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        float acc = 0.0f;
+        for (int k = 0; k < depth; ++k)
           acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
         C[i * N + j] = acc;
       }
