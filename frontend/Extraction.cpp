@@ -334,6 +334,7 @@ private:
     if (!Lower)
       return Lower.takeError();
     L.Lower = *Lower;
+    const AffineExpr Start = *Lower;
     // Increment: ++i, i++, i += c upwards; --i, i--, i -= c downwards.
     std::optional<int> Step;
     int64_t StepSize = 1;
@@ -541,23 +542,45 @@ private:
     }
     // An iterator narrower than int wraps around its type where the loop
     // would pass the type's range: `for (unsigned char i = 250; i != 4;
-    // ++i)` runs ten times in the source (250 to 255, then 0 to 3), and
-    // `i < 300` never ends.
+    // ++i)` runs ten times in the source (250 to 255, then 0 to 3), `i <
+    // 300` never ends, and `i = 250; i < 254; i += 3` goes on from 253 to
+    // 0 (the step computes in int, the assignment converts back). The
+    // loop is the integers' only where no step from an iterate leaves the
+    // type: from the last iterate (the bound's neighbour where the start
+    // is not known), the next value must stay in range.
     if (const unsigned Width = Ctx.getIntWidth(Iter->getType());
-        Width < Ctx.getIntWidth(Ctx.IntTy) && !L.Reversed && StepSize == 1) {
-      const int64_t Max =
-          llvm::APSInt::getMaxValue(Width, Iter->getType()->isUnsignedIntegerType()).getExtValue();
+        Width < Ctx.getIntWidth(Ctx.IntTy)) {
+      const bool Unsigned = Iter->getType()->isUnsignedIntegerType();
+      const int64_t Max = llvm::APSInt::getMaxValue(Width, Unsigned).getExtValue();
+      const int64_t Min = llvm::APSInt::getMinValue(Width, Unsigned).getExtValue();
       const std::string What = "the loop over '" + Iter->getNameAsString() + "' of type '" +
                                typeName(Iter->getType()) + "'";
-      if (*Op == BO_NE && !nonNegative(L.UpperExclusive + L.Lower * -1))
+      if (*Op == BO_NE && !L.Reversed && StepSize == 1 &&
+          !nonNegative(L.UpperExclusive + L.Lower * -1))
         return regionError(Conjuncts[Primary]->getBeginLoc(),
                            What + " may start past its bound: the source wraps it around "
                                   "its type's range then",
                            "count with '<', or declare the iterator 'int'");
-      if (L.UpperExclusive.isConstant() && L.UpperExclusive.Constant > Max)
+      if (!Bound.isConstant())
         return regionError(Conjuncts[Primary]->getBeginLoc(),
-                           What + " never ends: its bound is beyond the type's " +
-                               std::to_string(Max),
+                           What + " may pass its type's range, where the source wraps it: "
+                                  "its bound is not a constant",
+                           "declare the iterator 'int'");
+      // Bound: upwards exclusive, downwards inclusive (adjusted above).
+      const int64_t B = Bound.Constant;
+      std::optional<int64_t> Last = L.Reversed ? B : B - 1;
+      if (Start.isConstant()) {
+        const int64_t S = Start.Constant;
+        if (L.Reversed ? S < B : S >= B)
+          Last.reset(); // no iterate
+        else
+          Last = L.Reversed ? S - StepSize * ((S - B) / StepSize)
+                            : S + StepSize * ((B - 1 - S) / StepSize);
+      }
+      if (Last && (L.Reversed ? *Last - StepSize < Min : *Last + StepSize > Max))
+        return regionError(Conjuncts[Primary]->getBeginLoc(),
+                           What + " never ends: the source wraps it around its type's range "
+                                  "from " + std::to_string(*Last) + " on",
                            "declare the iterator 'int'");
     }
     // The other conjuncts: `i < b` is b - i - 1 >= 0, `i >= b` is i - b >= 0.

@@ -192,7 +192,9 @@ void reversed_subscript(int M, int N, int K, const __half *__restrict__ A,
 
 // An iterator narrower than int wraps around its type's range: with '!='
 // from a start past the bound the source runs 250 to 255 and then 0 to 3;
-// a bound beyond the type's range never ends.
+// a bound beyond the type's range never ends, nor does a step past it
+// (250, 253, then 0, 3, ...: the step computes in int, the assignment
+// converts back), up or down; a bound of run-time value may be beyond it.
 void narrow_iterator_wraps(int N, int K, const __half *__restrict__ A,
                            const __half *__restrict__ B, float *__restrict__ C) {
 #pragma tc
@@ -213,10 +215,50 @@ void narrow_iterator_never_ends(int M, int N, const __half *__restrict__ A,
   for (int i = 0; i < M; ++i)
     for (int j = 0; j < N; ++j) {
       float acc = 0.0f;
-      // DIAG: loop-forms.cu:[[@LINE+2]]:25: error: the loop over 'k' of type 'short' never ends: its bound is beyond the type's 32767
+      // DIAG: loop-forms.cu:[[@LINE+2]]:25: error: the loop over 'k' of type 'short' never ends: the source wraps it around its type's range from 32767 on
       // DIAG: note: declare the iterator 'int'
       for (short k = 0; k <= 32767; ++k)
         acc += __half2float(A[i * 32768 + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}
+
+void narrow_iterator_steps_past(int N, int K, const __half *__restrict__ A,
+                                const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  // DIAG: loop-forms.cu:[[@LINE+2]]:31: error: the loop over 'i' of type 'unsigned char' never ends: the source wraps it around its type's range from 253 on
+  // DIAG: note: declare the iterator 'int'
+  for (unsigned char i = 250; i < 254; i += 3)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}
+
+void narrow_iterator_steps_below(int N, int K, const __half *__restrict__ A,
+                                 const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  // DIAG: loop-forms.cu:[[@LINE+1]]:28: error: the loop over 'i' of type 'signed char' never ends: the source wraps it around its type's range from -128 on
+  for (signed char i = 10; i >= -128; --i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[(i + 128) * K + k]) * __half2float(B[k * N + j]);
+      C[(i + 128) * N + j] = acc;
+    }
+}
+
+void narrow_iterator_run_time_bound(int M, int N, int K, const __half *__restrict__ A,
+                                    const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  // DIAG: loop-forms.cu:[[@LINE+1]]:21: error: the loop over 'i' of type 'short' may pass its type's range, where the source wraps it: its bound is not a constant
+  for (short i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
       C[i * N + j] = acc;
     }
 }
