@@ -1540,11 +1540,19 @@ private:
       Arr.IsStaticShape = Subs.size() > 1;
       Arr.Strides = Strides;
       Arr.DeclLoc = VD->getLocation();
-      if (!isa<ParmVarDecl>(VD) && VD->isLocalVarDecl() && T->isArrayType())
+      if (!isa<ParmVarDecl>(VD) && VD->hasLocalStorage() && T->isArrayType())
         return regionError(DR->getLocation(),
                            "'" + Name + "' is a host-stack array",
                            "arrays of a tc region must be device memory "
                            "passed by pointer");
+      // A file's or class's array (not __device__: checkHostReadable) is
+      // host memory, whose address the kernels could not read.
+      if (!isa<ParmVarDecl>(VD) && VD->hasGlobalStorage() && T->isArrayType() && !isManaged(VD))
+        return regionError(DR->getLocation(),
+                           "'" + Name + "' is an array in host memory (a variable of static "
+                           "storage)",
+                           "arrays of a tc region must be device memory: copy it to memory "
+                           "of cudaMalloc and pass that pointer, or declare it __managed__");
       M.Arrays.push_back(Arr);
       Id = M.Arrays.size() - 1;
     } else {
@@ -2448,20 +2456,25 @@ private:
   /// cudaMemcpyToSymbol wrote nor an address the kernels may read. The
   /// launcher, host code, would pass that. (`__managed__` memory is the
   /// same on both sides; a constexpr scalar is its constant.)
-  llvm::Error checkHostReadable(const VarDecl *VD, SourceLocation Loc) {
-    const char *Space = VD->hasAttr<CUDAConstantAttr>() ? "__constant__"
-                        : VD->hasAttr<CUDASharedAttr>() ? "__shared__"
-                        : VD->hasAttr<CUDADeviceAttr>() ? "__device__"
-                                                        : nullptr;
-    if (!Space || VD->hasAttr<HIPManagedAttr>() ||
-        (VD->isConstexpr() && VD->getType()->isScalarType()))
-      return llvm::Error::success();
+  /// Whether VD is declared `__managed__`: memory both the host and the
+  /// device read.
+  bool isManaged(const VarDecl *VD) const {
+    if (VD->hasAttr<HIPManagedAttr>())
+      return true;
     // Clang drops CUDA's `__managed__` (an attribute it keeps for HIP
     // only): read it from the declaration's specifiers.
     const SourceManager &SM = Ctx.getSourceManager();
     CharSourceRange Specifiers = CharSourceRange::getCharRange(
         SM.getExpansionLoc(VD->getOuterLocStart()), SM.getExpansionLoc(VD->getLocation()));
-    if (Lexer::getSourceText(Specifiers, SM, Ctx.getLangOpts()).contains("__managed__"))
+    return Lexer::getSourceText(Specifiers, SM, Ctx.getLangOpts()).contains("__managed__");
+  }
+
+  llvm::Error checkHostReadable(const VarDecl *VD, SourceLocation Loc) {
+    const char *Space = VD->hasAttr<CUDAConstantAttr>() ? "__constant__"
+                        : VD->hasAttr<CUDASharedAttr>() ? "__shared__"
+                        : VD->hasAttr<CUDADeviceAttr>() ? "__device__"
+                                                        : nullptr;
+    if (!Space || isManaged(VD) || (VD->isConstexpr() && VD->getType()->isScalarType()))
       return llvm::Error::success();
     return regionError(Loc,
                        "'" + VD->getNameAsString() + "' is a " + Space +

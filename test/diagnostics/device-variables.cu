@@ -1,6 +1,7 @@
 // Variables the launcher, host code, cannot read: a `__constant__`,
 // `__device__` or `__shared__` variable names its host shadow there (not the
-// value cudaMemcpyToSymbol wrote, nor an address the kernels may read), and
+// value cudaMemcpyToSymbol wrote, nor an address the kernels may read), an
+// array of static storage without them is host memory, and
 // a non-const reference to a scalar may change while the region runs,
 // where the kernels read its value at the launch. `__managed__` memory and
 // constexpr scalars are the same on both sides. The rejected regions stay
@@ -21,6 +22,8 @@ __constant__ float c_bias[4096];
 __device__ float d_bias[4096];
 __device__ __managed__ float m_bias[4096];
 constexpr __device__ float k_scale = 0.5f;
+float h_scale[4096];
+static const float h_bias[4] = {1.0f, 2.0f, 3.0f, 4.0f};
 
 #define GEMM(EPILOGUE)                                                                        \
   for (int i = 0; i < M; ++i)                                                                 \
@@ -52,6 +55,41 @@ void device_array(int M, int N, int K, const __half *__restrict__ A,
 #pragma tc
   GEMM(acc + d_bias[j])
   // DIAG: device-variables.cu:[[#@LINE-1]]:{{[0-9]+}}: error: 'd_bias' is a __device__ variable
+}
+
+// Arrays of static storage without __device__ are host memory: the
+// launcher would pass their host addresses to the kernels.
+void host_array(int M, int N, int K, const __half *__restrict__ A,
+                const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  GEMM(acc * h_scale[j])
+  // DIAG: device-variables.cu:[[#@LINE-1]]:{{[0-9]+}}: error: 'h_scale' is an array in host memory (a variable of static storage)
+  // DIAG: note: arrays of a tc region must be device memory: copy it to memory of cudaMalloc and pass that pointer, or declare it __managed__
+}
+
+void host_const_array(int M, int N, int K, const __half *__restrict__ A,
+                      const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  GEMM(acc + h_bias[2])
+  // DIAG: device-variables.cu:[[#@LINE-1]]:{{[0-9]+}}: error: 'h_bias' is an array in host memory
+}
+
+struct Scaled {
+  static float column_scale[4096];
+  void static_member_array(int M, int N, int K, const __half *__restrict__ A,
+                           const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+    GEMM(acc * column_scale[j])
+    // DIAG: device-variables.cu:[[#@LINE-1]]:{{[0-9]+}}: error: 'column_scale' is an array in host memory
+  }
+};
+
+void static_local_array(int M, int N, int K, const __half *__restrict__ A,
+                        const __half *__restrict__ B, float *__restrict__ C) {
+  static float local_scale[4096];
+#pragma tc
+  GEMM(acc * local_scale[j])
+  // DIAG: device-variables.cu:[[#@LINE-1]]:{{[0-9]+}}: error: 'local_scale' is an array in host memory
 }
 
 void mutable_reference(int M, int N, int K, const __half *__restrict__ A,
