@@ -11,6 +11,7 @@
 #include "DomainBox.h"
 #include "NestFusion.h"
 #include "PragmaHandler.h"
+#include "StatementPragmas.h"
 #include "TemplateRegions.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -818,6 +819,10 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
                          "'");
         note(P.Loc, "the region's statement must be in a '{ }' block: put braces around the "
                     "pragma and its loop nest");
+      } else if (std::optional<RegionError> E = adjacentStatementPragma(SM, P.Loc)) {
+        // (Parsed with OpenMP, the loop is the directive's statement.)
+        error(E->Loc, E->Message);
+        note(E->Loc, E->Note);
       } else {
         error(P.Loc, "'#pragma tc' does not precede a statement in a function body");
         note(P.Loc, "place it directly before a 'for' loop nest or a '{ }' block of nests");
@@ -954,7 +959,8 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
     if (S->PP)
       UserMacros = userMacros(*S->PP, SM.getExpansionLoc(definitionsAnchor(*R.F, SM)));
     if (std::optional<RegionError> E = placementError(SM, Ctx.getLangOpts(), R);
-        E || (E = directiveError(SM, R, S->Directives))) {
+        E || (E = directiveError(SM, R, S->Directives)) ||
+        (E = adjacentStatementPragma(SM, R.Pragma->Loc))) {
       report(*E, R, "");
       Result.RegionsRejected++;
       Outcomes.push_back(std::move(O));
