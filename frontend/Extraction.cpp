@@ -400,18 +400,21 @@ private:
       Comparison C = Compare(E);
       // `i < min(a, b)` is `i < a && i < b` (`i > max(a, b)` downwards):
       // std::min, or CUDA's on two values of its result's type.
-      if (C.Op && C.BoundE)
-        if (auto Pair = boundPair(C.BoundE, L.Reversed ? "max" : "min");
-            Pair && (L.Reversed ? (*C.Op == BO_GT || *C.Op == BO_GE)
-                                : (*C.Op == BO_LT || *C.Op == BO_LE))) {
-          for (const Expr *Side : *Pair) {
-            Bounds.push_back({C.Cond, C.Op, Side});
-            Parts.push_back(E);
+      // Nested calls alike: `i < min(min(a, b), c)`.
+      std::vector<const Expr *> Sides{C.BoundE};
+      if (C.Op && C.BoundE &&
+          (L.Reversed ? (*C.Op == BO_GT || *C.Op == BO_GE) : (*C.Op == BO_LT || *C.Op == BO_LE)))
+        for (size_t At = 0; At < Sides.size();)
+          if (auto Pair = boundPair(Sides[At], L.Reversed ? "max" : "min")) {
+            Sides.erase(Sides.begin() + At);
+            Sides.insert(Sides.end(), Pair->begin(), Pair->end());
+          } else {
+            ++At;
           }
-          continue;
-        }
-      Bounds.push_back(C);
-      Parts.push_back(E);
+      for (const Expr *Side : Sides) {
+        Bounds.push_back({C.Cond, C.Op, Side});
+        Parts.push_back(E);
+      }
     }
     Conjuncts = Parts;
     size_t Primary = 0;
@@ -714,8 +717,10 @@ private:
   }
 
   /// The two arguments of a call of the library's `Name` (std::min,
-  /// CUDA's min; max) whose arguments are of its result's type (no
-  /// conversion that a comparison of the call would not make).
+  /// CUDA's min; max) whose arguments are of its result's type, or convert
+  /// to it without a change of value (`std::min<size_t>(M, 4096)`: a
+  /// constant it represents, a narrower type it represents all of), so
+  /// that no conversion is made that a comparison of each would not make.
   std::optional<std::array<const Expr *, 2>> boundPair(const Expr *E, llvm::StringRef Name) const {
     const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
     const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
@@ -728,7 +733,20 @@ private:
     std::array<const Expr *, 2> Args;
     for (unsigned I = 0; I < 2; ++I) {
       Args[I] = Call->getArg(I)->IgnoreImplicit();
-      if (Args[I]->getType().getCanonicalType().getUnqualifiedType() != T)
+      const QualType From = Args[I]->getType().getCanonicalType().getUnqualifiedType();
+      if (From == T)
+        continue;
+      if (!From->isIntegerType())
+        return std::nullopt;
+      if (std::optional<llvm::APSInt> V = Args[I]->getIntegerConstantExpr(Ctx)) {
+        const unsigned W = Ctx.getIntWidth(T);
+        const bool Unsigned = T->isUnsignedIntegerType();
+        if (llvm::APSInt::compareValues(*V, llvm::APSInt::getMinValue(W, Unsigned)) < 0 ||
+            llvm::APSInt::compareValues(*V, llvm::APSInt::getMaxValue(W, Unsigned)) > 0)
+          return std::nullopt;
+        continue;
+      }
+      if (!representsAll(T, From))
         return std::nullopt;
     }
     return Args;

@@ -65,3 +65,20 @@ void capped_rows(int M, int R, int N, int K, const __half *__restrict__ A,
       C[i * N + j] = acc;
     }
 }
+
+// An argument that converts to the call's type without a change of value
+// (a constant it holds, an unsigned int to size_t) is a bound as written.
+// CHECK: {{^}}void capped_converted_rows(
+// CHECK: {{^  }}tc_capped_converted_rows_0_launch(
+void capped_converted_rows(std::size_t M, unsigned R, std::size_t N, std::size_t K,
+                           const __half *__restrict__ A, const __half *__restrict__ B,
+                           float *__restrict__ C) {
+#pragma tc
+  for (std::size_t i = 0; i < std::min<std::size_t>(std::min<std::size_t>(M, 4096), R); ++i)
+    for (std::size_t j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (std::size_t k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}
