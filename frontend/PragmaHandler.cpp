@@ -1,5 +1,6 @@
 //===- PragmaHandler.cpp - clause parser for `#pragma tc` -----------------===//
 #include "PragmaHandler.h"
+#include "clang/Lex/LiteralSupport.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -123,19 +124,28 @@ private:
       if (Tok.isNot(tok::numeric_constant)) {
         error(Tok.getLocation(),
               "expected a positive integer in clause '" + Name + "'",
-              "sizes must be integer literals");
+              "sizes must be integer literals, or macros that expand to one (a "
+              "pragma's clauses are read before the program's constants)");
         return false;
       }
       std::string Spelling = PP.getSpelling(Tok);
-      char *End = nullptr;
-      long V = std::strtol(Spelling.c_str(), &End, 10);
-      if (*End != '\0' || V <= 0 || V > 4096) {
+      // Any spelling of an integer literal: 128, 0x80, 128u. (A malformed
+      // one gets the error below, not the parser's as well.)
+      DiagnosticsEngine &Diags = PP.getDiagnostics();
+      const bool Suppressed = Diags.getSuppressAllDiagnostics();
+      Diags.setSuppressAllDiagnostics(true);
+      NumericLiteralParser Literal(Spelling, Tok.getLocation(), PP.getSourceManager(),
+                                   PP.getLangOpts(), PP.getTargetInfo(), Diags);
+      Diags.setSuppressAllDiagnostics(Suppressed);
+      llvm::APInt Value(64, 0);
+      if (Literal.hadError || !Literal.isIntegerLiteral() || Literal.GetIntegerValue(Value) ||
+          Value.isZero() || Value.ugt(4096)) {
         error(Tok.getLocation(),
               "invalid size '" + Spelling + "' in clause '" + Name + "'",
-              "sizes must be integer literals between 1 and 4096");
+              "sizes must be integers from 1 to 4096");
         return false;
       }
-      Out.push_back(int(V));
+      Out.push_back(int(Value.getZExtValue()));
       return true;
     });
   }

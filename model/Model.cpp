@@ -87,6 +87,13 @@ std::optional<Accumulation> accumulationOf(const Statement &S) {
   } else {
     return std::nullopt;
   }
+  // `acc += -(a * b)` subtracts a * b: negation is exact, so acc + -(p)
+  // and acc - p are the same number.
+  while (A.Product->K == ExprNode::Unary && A.Product->Text == "-" &&
+         A.Product->Ops[0]->K == ExprNode::Binary && A.Product->Ops[0]->Text == "*") {
+    A.Product = A.Product->Ops[0];
+    A.Subtracted = !A.Subtracted;
+  }
   A.IsOperatorCall = V.IsOperatorCall;
   return A;
 }

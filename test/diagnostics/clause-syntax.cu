@@ -65,8 +65,16 @@ void stages_two(int M, int N, int K, const __half *__restrict__ A,
 void size_zero(int M, int N, int K, const __half *__restrict__ A,
                const __half *__restrict__ B, __half *__restrict__ C) {
   // DIAG: {{.*}}clause-syntax.cu:[[@LINE+2]]:17: error: invalid size '0' in clause 'tile'
-  // DIAG: {{.*}}clause-syntax.cu:[[@LINE+1]]:17: note: sizes must be integer literals between 1 and 4096
+  // DIAG: {{.*}}clause-syntax.cu:[[@LINE+1]]:17: note: sizes must be integers from 1 to 4096
 #pragma tc tile(0, 128, 32)
+  GEMM_NEST
+}
+
+void size_malformed(int M, int N, int K, const __half *__restrict__ A,
+                    const __half *__restrict__ B, __half *__restrict__ C) {
+  // DIAG: {{.*}}clause-syntax.cu:[[@LINE+2]]:17: error: invalid size '12abc' in clause 'tile'
+  // DIAG: {{.*}}clause-syntax.cu:[[@LINE+1]]:17: note: sizes must be integers from 1 to 4096
+#pragma tc tile(12abc, 128, 32)
   GEMM_NEST
 }
 

@@ -84,3 +84,32 @@ void in_place(int M, int N, int K, const __half *A, const __half *B, float *C) {
       for (int k = 0; k < K; ++k)
         C[i * N + j] = C[i * N + j] - __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
 }
+
+// A negated product added is the product subtracted (negation is exact);
+// negated twice, added.
+// CHECK-LABEL: {{^}}struct tc_negated_0_epilogue {
+// CHECK: {{^ *}}tc_value += static_cast<float>(-1) * tc_sum;
+// CHECK-LABEL: {{^}}struct tc_negated_twice_0_epilogue {
+// CHECK-NOT: static_cast<float>(-1)
+// CHECK: {{^}}void negated_twice(
+void negated(int M, int N, int K, const __half *A, const __half *B, float *C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += -(__half2float(A[i * K + k]) * __half2float(B[k * N + j]));
+      C[i * N + j] = acc;
+    }
+}
+
+void negated_twice(int M, int N, int K, const __half *A, const __half *B, float *C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc -= -(__half2float(A[i * K + k]) * __half2float(B[k * N + j]));
+      C[i * N + j] = acc;
+    }
+}

@@ -23,7 +23,8 @@
 // CHECK-NEXT: {{^}}}
 // CHECK:      {{^  }}tc_gemm_all_0_launch(M, N, K, A, B, C, s);
 
-// Without stream/sync: the legacy default stream, no synchronisation.
+// Without stream/sync: the legacy default stream, no synchronisation. Sizes
+// in any spelling of an integer literal.
 // CHECK:      {{^}}//   block tile 64x64x32, warp tile 32x32 (4 warps), 2 cp.async stages, {{.*}}16384 bytes of shared memory
 // CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_small_0_kernel(
 // CHECK:      {{^ *}}tc::cp_async_wait<0>();
@@ -65,7 +66,7 @@ void gemm_all(int M, int N, int K, const __half *__restrict__ A,
 
 void gemm_small(int M, int N, int K, const __half *__restrict__ A,
                 const __half *__restrict__ B, __half *__restrict__ C) {
-#pragma tc tile(64, 64, 32) warp(32, 32) stages(2)
+#pragma tc tile(0x40, 64u, 32) warp(0b100000, 32) stages(2)
   for (int i = 0; i < M; ++i)
     for (int j = 0; j < N; ++j) {
       float acc = 0.0f;
