@@ -958,6 +958,7 @@ private:
       // loops: `float acc` inside loops i, j is the array acc[i][j].
       Array A;
       A.Name = VD->getNameAsString();
+      A.SourceName = A.Name;
       A.DeclTypeSpelling = kernelTypeName(VD->getType());
       A.Elem = classify(VD->getType());
       A.ElemSpelling = castTypeName(VD->getType());
@@ -1431,10 +1432,20 @@ private:
     }
     const auto *DR = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts());
     const VarDecl *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
-    if (!VD)
+    if (!VD) {
+      // A pointer member (`p.A`, `this->W`): the same pointer under a name
+      // of its own is an array of the region.
+      if (const auto *ME = dyn_cast<MemberExpr>(Base->IgnoreParenImpCasts()))
+        return regionError(Base->getExprLoc(),
+                           "indirect access: the array is the member '" +
+                               sourceText(ME->getSourceRange()) + "'",
+                           "copy the pointer into a variable before the region ('auto *" +
+                               ME->getMemberDecl()->getNameAsString() + " = " +
+                               sourceText(ME->getSourceRange()) + ";') and index that");
       return regionError(Base->getExprLoc(),
                          "indirect access: the array is not a named variable",
                          "index a pointer or array parameter directly");
+    }
     // The kernels read the arrays through the launcher's arguments, which
     // are the region's free variables: an array or pointer declared in the
     // region has no such argument, and its initialiser would be lost.
@@ -2087,6 +2098,13 @@ private:
 
   llvm::Expected<ExprPtr> expr(const Expr *E, Statement &S) {
     E = E->IgnoreParens();
+    // A long double value (`acc * 1.1L`, a conversion to one): as for a
+    // variable of the type (checkNamedVariables), device code has none.
+    if (isLongDouble(E->getType()) && !isa<DeclRefExpr>(E->IgnoreImpCasts()))
+      return regionError(E->getExprLoc(),
+                         "'" + sourceText(E->getSourceRange()) + "' is of type '" +
+                             typeName(E->getType()) + "'",
+                         "device code has no long double (nor __float128); compute in double");
     // A template's non-type argument, in an instantiated region: its value
     // (the replacement's tokens are the parameter's name).
     if (const auto *NT = dyn_cast<SubstNonTypeTemplateParmExpr>(E)) {

@@ -48,6 +48,9 @@ struct ScalarInput {
 
 struct Array {
   std::string Name;
+  /// A local's own name, for diagnostics: the model renames a second
+  /// local `acc` of the region acc_1, and later stages use placeholders.
+  std::string SourceName;
   std::string DeclTypeSpelling; // type of the variable, as declared
   ElementType Elem = ElementType::Other;
   std::string ElemSpelling;

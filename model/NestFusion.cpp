@@ -105,6 +105,11 @@ public:
 private:
   const Statement &stmt(unsigned SI) const { return M.Stmts[SI]; }
   const std::string &name(unsigned ArrayId) const { return M.Arrays[ArrayId].Name; }
+  /// The name as the user wrote it, for diagnostics.
+  const std::string &spelled(unsigned ArrayId) const {
+    const Array &A = M.Arrays[ArrayId];
+    return A.SourceName.empty() ? A.Name : A.SourceName;
+  }
 
   /// Statements `X += product` whose write leaves out a loop, grouped by X.
   void findGroups() {
@@ -163,12 +168,14 @@ private:
                              "products in separate nests become one kernel when each "
                              "nest runs over the output in its outer loops and "
                              "accumulates into '" +
-                                 name(G.Acc) + "' indexed by them, outermost first");
+                                 spelled(G.Acc) + "' indexed by them, outermost first");
         if (!OutputDomain(S).is_equal(Outputs))
           return regionError(locOf(S),
                              cannotFuse(G.Acc) + "they run over different output "
                                  "elements",
-                             "fused products share the bounds of the output loops");
+                             "a region's nests become one kernel only as a sum of products "
+                             "over the same output loops; put each nest under a '#pragma tc' "
+                             "of its own");
       }
     return llvm::Error::success();
   }
@@ -177,8 +184,10 @@ private:
   /// accumulator Acc (the first group's: the second's).
   std::string cannotFuse(unsigned Acc) const {
     unsigned Other = Acc == Groups[0].Acc ? Groups[1].Acc : Acc;
-    return "the reductions into '" + name(Groups[0].Acc) + "' and '" + name(Other) +
-           "' cannot be fused: ";
+    const std::string &First = spelled(Groups[0].Acc), &Second = spelled(Other);
+    if (First == Second) // two nests' locals of one name
+      return "the reductions into '" + First + "' of two nests cannot be fused: ";
+    return "the reductions into '" + First + "' and '" + Second + "' cannot be fused: ";
   }
 
   bool isReduction(unsigned SI) const {

@@ -644,7 +644,9 @@ std::optional<RegionError> placementError(SourceManager &SM, const LangOptions &
     return RegionError(R.Pragma->Loc,
                        "'#pragma tc' region in device code: '" + R.F->getNameAsString() +
                            "' is a " +
-                           (R.F->hasAttr<CUDAGlobalAttr>() ? "'__global__'" : "'__device__'") +
+                           (R.F->hasAttr<CUDAGlobalAttr>() ? "'__global__'"
+                            : R.F->hasAttr<CUDAHostAttr>() ? "'__host__ __device__'"
+                                                            : "'__device__'") +
                            " function",
                        "the region becomes a kernel launch, which host code makes; move the "
                        "loop nest into a host function");

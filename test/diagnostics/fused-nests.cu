@@ -135,7 +135,7 @@ void other_rows(int M, int M2, int N, int K1, int K2, const __half *__restrict__
         R[i * N + j] = 0.0f;
         for (int k = 0; k < K2; ++k)
           // DIAG: {{.*}}fused-nests.cu:[[@LINE+2]]:11: error: the reductions into 'C' and 'R' cannot be fused: they run over different output elements
-          // DIAG: {{.*}}fused-nests.cu:[[@LINE+1]]:11: note: fused products share the bounds of the output loops
+          // DIAG: {{.*}}fused-nests.cu:[[@LINE+1]]:11: note: a region's nests become one kernel only as a sum of products over the same output loops; put each nest under a '#pragma tc' of its own
           R[i * N + j] += __half2float(P[i * K2 + k]) * __half2float(Q[k * N + j]);
       }
     for (int i = 0; i < M; ++i)
@@ -332,7 +332,7 @@ void double_locals(int M, int N, int K1, int K2, const __half *__restrict__ A,
         double acc = 0.0;
         for (int k = 0; k < K1; ++k)
           acc += __half2float(A[i * K1 + k]) * __half2float(B[k * N + j]);
-        // DIAG: {{.*}}fused-nests.cu:[[@LINE+2]]:9: error: the reductions into 'acc' and 'acc_1' cannot be fused: 'C' of type 'float' takes the product's result, of type 'double'
+        // DIAG: {{.*}}fused-nests.cu:[[@LINE+2]]:9: error: the reductions into 'acc' of two nests cannot be fused: 'C' of type 'float' takes the product's result, of type 'double'
         // DIAG: {{.*}}fused-nests.cu:[[@LINE+1]]:9: note: the arrays that carry the products to their sum have the accumulator's type
         C[i * N + j] = acc;
       }
@@ -369,12 +369,39 @@ void mixed_layouts(int M, int N, int K1, int K2, const __half *__restrict__ A,
         float acc = 0.0f;
         for (int k = 0; k < K2; ++k)
           acc += __half2float(P[i * K2 + k]) * __half2float(Q[k * N + j]);
-        // DIAG: {{.*}}fused-nests.cu:[[@LINE+2]]:9: error: the reductions into 'acc' and 'acc_1' cannot be fused: 'T2' holds the product's elements in another order than 'T1'
+        // DIAG: {{.*}}fused-nests.cu:[[@LINE+2]]:9: error: the reductions into 'acc' of two nests cannot be fused: 'T2' holds the product's elements in another order than 'T1'
         // DIAG: {{.*}}fused-nests.cu:[[@LINE+1]]:9: note: store the products' results with the same layout
         T2[i * N + j] = acc;
       }
     for (int i = 0; i < M; ++i)
       for (int j = 0; j < N; ++j)
         Z[j * M + i] = T1[j * M + i] + T2[i * N + j];
+  }
+}
+
+// Two independent products in one block (not a sum): each needs a region
+// of its own. The message names the locals as written, not the model's
+// acc_1.
+void independent_products(int M, int N, int K, const __half *__restrict__ A,
+                          const __half *__restrict__ B, float *__restrict__ C,
+                          float *__restrict__ E) {
+#pragma tc
+  {
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        float acc = 0.0f;
+        for (int k = 0; k < K; ++k)
+          acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+        C[i * N + j] = acc;
+      }
+    for (int i = 0; i < N; ++i)
+      for (int j = 0; j < M; ++j) {
+        float acc = 0.0f;
+        for (int k = 0; k < K; ++k)
+          // DIAG: {{.*}}fused-nests.cu:[[@LINE+2]]:11: error: the reductions into 'acc' of two nests cannot be fused: they run over different output elements
+          // DIAG: {{.*}}fused-nests.cu:[[@LINE+1]]:11: note: a region's nests become one kernel only as a sum of products over the same output loops; put each nest under a '#pragma tc' of its own
+          acc += __half2float(B[k * N + i]) * __half2float(A[j * K + k]);
+        E[i * M + j] = acc;
+      }
   }
 }

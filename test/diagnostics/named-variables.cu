@@ -2,7 +2,7 @@
 // name (the launcher's parameters are the region's variables under their
 // names alone, so `dims::M` would become the parameter `M` at the call)
 // a volatile object (the kernels do not keep the order of its accesses)
-// and a long double (device code has none: nvcc takes it as double there,
+// and a long double, a variable or a value (device code has none: nvcc takes it as double there,
 // so a kernel argument of one is laid out otherwise). A qualified integer constant is folded to its value. The
 // rejected regions stay as written.
 //
@@ -79,6 +79,21 @@ void long_double_scalar(int M, int N, int K, const __half *__restrict__ A,
       // DIAG: {{.*}}named-variables.cu:[[@LINE+2]]:35: error: 'beta' is of type 'long double'
       // DIAG: {{.*}}named-variables.cu:[[@LINE+1]]:35: note: device code has no long double (nor __float128); convert it to double before the region
       C[i * N + j] = acc * 2.0f + beta;
+    }
+}
+
+// A long double value without a variable of the type: a literal.
+void long_double_literal(int M, int N, int K, const __half *__restrict__ A,
+                         const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      // DIAG: {{.*}}named-variables.cu:[[@LINE+2]]:26: error: 'acc * 1.1L' is of type 'long double'
+      // DIAG: {{.*}}named-variables.cu:[[@LINE+1]]:26: note: device code has no long double (nor __float128); compute in double
+      C[i * N + j] = acc * 1.1L;
     }
 }
 #else

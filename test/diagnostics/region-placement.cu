@@ -27,7 +27,7 @@ __global__ void kernel_region(int M, int N, int K, const __half *__restrict__ A,
 
 __host__ __device__ void both_sides(int M, int N, int K, const __half *__restrict__ A,
                                     const __half *__restrict__ B, float *__restrict__ C) {
-// DIAG: {{.*}}region-placement.cu:[[@LINE+1]]:1: error: '#pragma tc' region in device code: 'both_sides' is a '__device__' function
+// DIAG: {{.*}}region-placement.cu:[[@LINE+1]]:1: error: '#pragma tc' region in device code: 'both_sides' is a '__host__ __device__' function
 #pragma tc
   for (int i = 0; i < M; ++i)
     for (int j = 0; j < N; ++j) {
