@@ -183,13 +183,17 @@ private:
     }
     if (const auto *DS = dyn_cast<DeclStmt>(S))
       for (const Decl *D : DS->decls())
-        if (const auto *VD = dyn_cast<VarDecl>(D))
-          DeclDepth[VD] = Depth;
+        if (const auto *VD = dyn_cast<VarDecl>(D)) {
+          if (const Expr *Element = aliasedElement(VD))
+            ElementAliases[VD] = Element;
+          else
+            DeclDepth[VD] = Depth;
+        }
     if (const auto *E = dyn_cast<Expr>(S)) {
       // A statement's assignment is recorded once, under the wrappers
       // (parentheses, cleanups) that visitExprStmt strips too.
       const Expr *A = IsStatement ? statementExpr(E) : E;
-      if (const VarDecl *VD = assignedVariable(A))
+      if (const VarDecl *VD = assignedVariable(A); VD && !ElementAliases.count(VD))
         Writes[VD].push_back({A, Depth, IsStatement});
       for (const Stmt *Child : A->children())
         collectRebindings(Child, Depth, false);
@@ -895,9 +899,56 @@ private:
     return llvm::Error::success();
   }
 
+  /// The element a reference declared in the region names (`float &c =
+  /// C[i * N + j];`, `const __half &a = *(A + i * K + k);`), or null: its
+  /// uses are that element's reads and writes (ElementAliases). Exact,
+  /// since the iterators its subscript names hold the same values wherever
+  /// the reference is in scope (checkAliasedElement keeps it to those).
+  const Expr *aliasedElement(const VarDecl *VD) const {
+    if (!VD->getType()->isLValueReferenceType() || !VD->getInit() || VD->isStaticLocal())
+      return nullptr;
+    const Expr *Init = VD->getInit()->IgnoreParens();
+    const auto *Deref = dyn_cast<UnaryOperator>(Init);
+    if (!isa<ArraySubscriptExpr>(Init) && !(Deref && Deref->getOpcode() == UO_Deref))
+      return nullptr;
+    // Bound to the element itself, not to a converted temporary.
+    if (!Ctx.hasSameUnqualifiedType(Init->getType(), VD->getType().getNonReferenceType()))
+      return nullptr;
+    return Init;
+  }
+  /// An aliased element's subscript may name the loops' iterators, the
+  /// region's pointer views and what the region does not declare: values
+  /// that cannot change while the reference is in scope.
+  llvm::Error checkAliasedElement(const VarDecl *Ref, const Stmt *S) {
+    if (const auto *DR = dyn_cast<DeclRefExpr>(S))
+      if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+          VD && isInsideRegion(VD->getLocation()) && !Iterators.count(VD) &&
+          !VD->getType()->isPointerType() && !ElementAliases.count(VD))
+        return regionError(DR->getLocation(),
+                           "the element that '" + Ref->getNameAsString() + "' refers to is "
+                           "indexed by '" + VD->getNameAsString() + "', a variable of the region",
+                           "index the element a reference names with the loops' iterators");
+    for (const Stmt *Child : S->children())
+      if (Child)
+        if (auto E = checkAliasedElement(Ref, Child))
+          return E;
+    return llvm::Error::success();
+  }
+
   llvm::Error visitDecl(const DeclStmt *DS) {
     for (const Decl *D : DS->decls()) {
+      if (const auto *VD = dyn_cast<VarDecl>(D); VD && ElementAliases.count(VD)) {
+        if (auto E = checkAliasedElement(VD, ElementAliases[VD]))
+          return E;
+        continue;
+      }
       const auto *VD = dyn_cast<VarDecl>(D);
+      if (VD && VD->getType()->isReferenceType())
+        return regionError(VD->getLocation(),
+                           "reference '" + VD->getNameAsString() +
+                               "' is not bound to an array element of its type",
+                           "bind a reference to an element ('float &c = C[i * N + j];'), or "
+                           "declare a value ('float c = ...;')");
       if (!VD || (!VD->getType()->isScalarType() && classify(VD->getType()) == ElementType::Other))
         return regionError(D->getLocation(),
                            "only scalar accumulators may be declared inside a "
@@ -1311,6 +1362,8 @@ private:
     const Expr *E = LHS->IgnoreParenImpCasts();
     if (const auto *DR = dyn_cast<DeclRefExpr>(E))
       if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl())) {
+        if (auto Alias = ElementAliases.find(VD); Alias != ElementAliases.end())
+          return writeAccess(Alias->second);
         if (Locals.count(VD))
           return localAccess(VD, DR->getLocation());
         return regionError(DR->getLocation(),
@@ -2183,6 +2236,10 @@ private:
         return ExprNode::make(ExprNode::Cast, castTypeName(CE->getType()), {*Sub});
       }
     }
+    if (const auto *DR = dyn_cast<DeclRefExpr>(E))
+      if (auto Alias = ElementAliases.find(dyn_cast<VarDecl>(DR->getDecl()));
+          Alias != ElementAliases.end())
+        return expr(Alias->second, S);
     const auto *Deref = dyn_cast<UnaryOperator>(E);
     if (Deref && Deref->getOpcode() != UO_Deref)
       Deref = nullptr;
@@ -2835,6 +2892,8 @@ private:
   // Rebinding (collectRebindings): the assignments that bind a new value,
   // and the variables only ever bound.
   std::map<const VarDecl *, unsigned> DeclDepth;
+  /// References declared in the region to an element (aliasedElement).
+  std::map<const VarDecl *, const Expr *> ElementAliases;
   std::map<const VarDecl *, std::vector<Write>> Writes;
   std::set<const Expr *> Rebinding;
   std::set<const VarDecl *> RebindOnly;
