@@ -1761,7 +1761,27 @@ private:
     }
     if (const auto *ME = dyn_cast<MemberExpr>(E))
       return memberSize(ME);
+    // (A constant call, `twice(kDepth / 2)` of a constexpr function, is
+    // its value, below.)
+    if (const auto *Call = dyn_cast<CallExpr>(E);
+        Call && (E->isValueDependent() || !E->getIntegerConstantExpr(Ctx)))
+      if (auto Helper = indexHelper(Call)) {
+        HelperFrames.push_back(std::move(Helper->second));
+        auto P = polynomial(Helper->first);
+        HelperFrames.pop_back();
+        return P;
+      }
     if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+      // A parameter of an index helper being inlined: its argument, read
+      // where the call is (the frame below).
+      if (const auto *PV = dyn_cast<ParmVarDecl>(DR->getDecl()); PV && !HelperFrames.empty())
+        if (auto Arg = HelperFrames.back().find(PV); Arg != HelperFrames.back().end()) {
+          auto Frame = std::move(HelperFrames.back());
+          HelperFrames.pop_back();
+          auto P = polynomial(Frame.at(PV));
+          HelperFrames.push_back(std::move(Frame));
+          return P;
+        }
       // An enumerator is a size of known value, as a constexpr variable is
       // (a symbol, so that `B[k * kN + j]` still delinearises).
       if (const auto *EC = dyn_cast<EnumConstantDecl>(DR->getDecl())) {
@@ -1795,6 +1815,74 @@ private:
     return regionError(E->getExprLoc(),
                        "unsupported expression in a subscript or loop bound",
                        AffineNote);
+  }
+
+  /// An index helper (`inline int idx(int r, int c, int ld) { return r *
+  /// ld + c; }`, or a lambda without captures) called in a subscript or
+  /// bound: the expression it returns and its parameters' arguments, to
+  /// be read as if written in place of the call. Only a body of one
+  /// `return` of `+`, `-`, `*`, literals and its integer parameters,
+  /// converted to no narrower type: its value then is the integers' one
+  /// wherever the call's is (a wrap of the return type is found at the
+  /// call, mayWrap), and nothing outside the call is read.
+  std::optional<std::pair<const Expr *, std::map<const ParmVarDecl *, const Expr *>>>
+  indexHelper(const CallExpr *Call, unsigned Depth = 0) const {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (!FD || !FD->getReturnType()->isIntegerType() || HelperFrames.size() + Depth > 8)
+      return std::nullopt;
+    const FunctionDecl *Def = nullptr;
+    if (!FD->hasBody(Def) || Def->isVariadic())
+      return std::nullopt;
+    const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+    const auto *Ret = Body && Body->size() == 1 ? dyn_cast<ReturnStmt>(Body->body_front())
+                                                : nullptr;
+    if (!Ret || !Ret->getRetValue())
+      return std::nullopt;
+    // A lambda's call operator: the object is the first argument.
+    const unsigned First = isa<CXXOperatorCallExpr>(Call) ? 1 : 0;
+    if (Call->getNumArgs() != Def->getNumParams() + First)
+      return std::nullopt;
+    std::map<const ParmVarDecl *, const Expr *> Args;
+    for (unsigned I = 0; I < Def->getNumParams(); ++I) {
+      const ParmVarDecl *P = Def->getParamDecl(I);
+      if (!P->getType()->isIntegerType())
+        return std::nullopt;
+      Args[P] = Call->getArg(I + First);
+    }
+    std::function<bool(const Stmt *)> Simple = [&](const Stmt *S) {
+      const auto *E = dyn_cast<Expr>(S);
+      if (!E)
+        return false;
+      E = E->IgnoreParens();
+      bool Ok = false;
+      if (const auto *DR = dyn_cast<DeclRefExpr>(E))
+        Ok = isa<ParmVarDecl>(DR->getDecl()) &&
+             Args.count(cast<ParmVarDecl>(DR->getDecl()));
+      else if (isa<IntegerLiteral>(E))
+        Ok = true;
+      else if (const auto *B = dyn_cast<BinaryOperator>(E))
+        Ok = B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub || B->getOpcode() == BO_Mul;
+      else if (const auto *U = dyn_cast<UnaryOperator>(E))
+        Ok = U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus;
+      else if (const auto *Inner = dyn_cast<CallExpr>(E)) // another helper
+        Ok = indexHelper(Inner, Depth + 1).has_value();
+      else if (const auto *C = dyn_cast<ImplicitCastExpr>(E))
+        Ok = C->getCastKind() == CK_LValueToRValue ||
+             (C->getType()->isIntegerType() && C->getSubExpr()->getType()->isIntegerType() &&
+              Ctx.getIntWidth(C->getType()) >= Ctx.getIntWidth(C->getSubExpr()->getType()));
+      if (!Ok)
+        return false;
+      // A call's arguments are read here; its callee is not a value.
+      if (const auto *InnerCall = dyn_cast<CallExpr>(E))
+        return llvm::all_of(InnerCall->arguments(), [&](const Expr *Arg) { return Simple(Arg); });
+      for (const Stmt *Child : E->children())
+        if (!Child || !Simple(Child))
+          return false;
+      return true;
+    };
+    if (!Simple(Ret->getRetValue()))
+      return std::nullopt;
+    return std::make_pair(Ret->getRetValue(), std::move(Args));
   }
 
   /// Whether every value of integer type From is a value of To.
@@ -2892,6 +2980,9 @@ private:
   // Rebinding (collectRebindings): the assignments that bind a new value,
   // and the variables only ever bound.
   std::map<const VarDecl *, unsigned> DeclDepth;
+  /// The index helpers being read (indexHelper), innermost last: each
+  /// one's parameters and their arguments.
+  std::vector<std::map<const ParmVarDecl *, const Expr *>> HelperFrames;
   /// References declared in the region to an element (aliasedElement).
   std::map<const VarDecl *, const Expr *> ElementAliases;
   std::map<const VarDecl *, std::vector<Write>> Writes;
