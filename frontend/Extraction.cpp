@@ -568,15 +568,40 @@ private:
                            What + " may start past its bound: the source wraps it around "
                                   "its type's range then",
                            "count with '<', or declare the iterator 'int'");
-      if (!Bound.isConstant())
+      // The tightest constant among the condition's bounds (upwards
+      // exclusive, downwards inclusive, as Bound is adjusted above); a
+      // bound of the iterator's own type (`short i < n` of a short n)
+      // keeps a unit step upwards in range too.
+      std::optional<int64_t> Tightest;
+      bool OwnType = false;
+      for (size_t C = 0; C < Bounds.size(); ++C) {
+        std::optional<AffineExpr> Each;
+        if (C == Primary) {
+          Each = Bound;
+        } else if (auto Other = affine(Bounds[C].BoundE)) {
+          Each = *Other;
+          if (*Bounds[C].Op == BO_LE || *Bounds[C].Op == BO_GT)
+            Each = *Each + AffineExpr::constant(1);
+        } else {
+          llvm::consumeError(Other.takeError()); // reported with the guards below
+        }
+        if (Each && Each->isConstant())
+          Tightest = !Tightest ? Each->Constant
+                     : L.Reversed ? std::max(*Tightest, Each->Constant)
+                                  : std::min(*Tightest, Each->Constant);
+        const QualType BoundType = Bounds[C].BoundE->IgnoreParenImpCasts()->getType();
+        OwnType |= BoundType->isIntegerType() && representsAll(Iter->getType(), BoundType);
+      }
+      if (!Tightest && !(OwnType && !L.Reversed && StepSize == 1))
         return regionError(Conjuncts[Primary]->getBeginLoc(),
                            What + " may pass its type's range, where the source wraps it: "
                                   "its bound is not a constant",
                            "declare the iterator 'int'");
-      // Bound: upwards exclusive, downwards inclusive (adjusted above).
-      const int64_t B = Bound.Constant;
-      std::optional<int64_t> Last = L.Reversed ? B : B - 1;
-      if (Start.isConstant()) {
+      const int64_t B = Tightest ? *Tightest : 0;
+      std::optional<int64_t> Last;
+      if (Tightest)
+        Last = L.Reversed ? B : B - 1;
+      if (Tightest && Start.isConstant()) {
         const int64_t S = Start.Constant;
         if (L.Reversed ? S < B : S >= B)
           Last.reset(); // no iterate
@@ -899,6 +924,27 @@ private:
     return llvm::Error::success();
   }
 
+  /// Whether VD counts a loop around the statement being visited: its
+  /// value is the same wherever a binding made here is used.
+  bool isActiveCounter(const VarDecl *VD) const {
+    return std::find(CounterStack.begin(), CounterStack.end(), VD) != CounterStack.end();
+  }
+  /// A counter the expression E reads whose loop does not run around the
+  /// statement being visited (one declared before the region, before or
+  /// after its loop): a binding made here would read its value now, the
+  /// model the iterator's at each use.
+  const DeclRefExpr *inactiveCounter(const Stmt *E) const {
+    if (const auto *DR = dyn_cast<DeclRefExpr>(E))
+      if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+          VD && (Iterators.count(VD) || AssignedCounters.count(VD)) && !isActiveCounter(VD))
+        return DR;
+    for (const Stmt *Child : E->children())
+      if (Child)
+        if (const DeclRefExpr *Found = inactiveCounter(Child))
+          return Found;
+    return nullptr;
+  }
+
   /// The element a reference declared in the region names (`float &c =
   /// C[i * N + j];`, `const __half &a = *(A + i * K + k);`), or null: its
   /// uses are that element's reads and writes (ElementAliases). Exact,
@@ -922,8 +968,10 @@ private:
   llvm::Error checkAliasedElement(const VarDecl *Ref, const Stmt *S) {
     if (const auto *DR = dyn_cast<DeclRefExpr>(S))
       if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
-          VD && isInsideRegion(VD->getLocation()) && !Iterators.count(VD) &&
-          !VD->getType()->isPointerType() && !ElementAliases.count(VD))
+          VD &&
+          (isInsideRegion(VD->getLocation()) || Iterators.count(VD) ||
+           AssignedCounters.count(VD)) &&
+          !isActiveCounter(VD) && !VD->getType()->isPointerType() && !ElementAliases.count(VD))
         return regionError(DR->getLocation(),
                            "the element that '" + Ref->getNameAsString() + "' refers to is "
                            "indexed by '" + VD->getNameAsString() + "', a variable of the region",
@@ -938,6 +986,13 @@ private:
   llvm::Error visitDecl(const DeclStmt *DS) {
     for (const Decl *D : DS->decls()) {
       if (const auto *VD = dyn_cast<VarDecl>(D); VD && ElementAliases.count(VD)) {
+        // Its element is read again at each use: effects would repeat, or
+        // vanish where it is not used.
+        if (ElementAliases[VD]->HasSideEffects(Ctx))
+          return regionError(VD->getLocation(),
+                             "the element that '" + VD->getNameAsString() +
+                                 "' refers to is indexed by an expression that may have effects",
+                             "compute the index before the region");
         if (auto E = checkAliasedElement(VD, ElementAliases[VD]))
           return E;
         continue;
@@ -997,6 +1052,15 @@ private:
                              "remove the variable, or compute it before the region");
         if (VD->getType()->isPointerType())
           CountersAtBinding[VD] = {CounterStack.begin(), CounterStack.end()};
+        else if (const DeclRefExpr *Late = VD->getInit() ? inactiveCounter(VD->getInit())
+                                                          : nullptr)
+          return regionError(Late->getLocation(),
+                             "'" + VD->getNameAsString() + "' is bound to a value of '" +
+                                 Late->getDecl()->getNameAsString() +
+                                 "', the counter of a loop that does not run around the "
+                                 "binding",
+                             "the loop's iterator is the model's, not the counter's value "
+                             "before or after its loop; declare the counter in its loop");
         if (VD->getInit()) {
           Chains[VD].push_back({VD->getInit(), "", Now, StoreCount});
           Now[VD] = 0;
@@ -1830,6 +1894,20 @@ private:
     const FunctionDecl *FD = Call->getDirectCallee();
     if (!FD || !FD->getReturnType()->isIntegerType() || HelperFrames.size() + Depth > 8)
       return std::nullopt;
+    // A member call dispatches on its object (virtually, perhaps), which
+    // is not read here; a lambda's call names its body. Arguments are read
+    // where the body uses them: once, several times or never, so none may
+    // have effects.
+    if (isa<CXXMemberCallExpr>(Call))
+      return std::nullopt;
+    if (isa<CXXOperatorCallExpr>(Call)) {
+      const auto *Method = dyn_cast<CXXMethodDecl>(FD);
+      if (!Method || !Method->getParent()->isLambda())
+        return std::nullopt;
+    }
+    for (const Expr *Arg : Call->arguments())
+      if (Arg->HasSideEffects(Ctx))
+        return std::nullopt;
     const FunctionDecl *Def = nullptr;
     if (!FD->hasBody(Def) || Def->isVariadic())
       return std::nullopt;
@@ -1860,10 +1938,14 @@ private:
              Args.count(cast<ParmVarDecl>(DR->getDecl()));
       else if (isa<IntegerLiteral>(E))
         Ok = true;
+      // (A subtraction computed unsigned may wrap where the integers' one
+      // is negative: the call's value is then not the body's polynomial.)
       else if (const auto *B = dyn_cast<BinaryOperator>(E))
-        Ok = B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub || B->getOpcode() == BO_Mul;
+        Ok = B->getOpcode() == BO_Add || B->getOpcode() == BO_Mul ||
+             (B->getOpcode() == BO_Sub && !B->getType()->isUnsignedIntegerType());
       else if (const auto *U = dyn_cast<UnaryOperator>(E))
-        Ok = U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus;
+        Ok = U->getOpcode() == UO_Plus ||
+             (U->getOpcode() == UO_Minus && !U->getType()->isUnsignedIntegerType());
       else if (const auto *Inner = dyn_cast<CallExpr>(E)) // another helper
         Ok = indexHelper(Inner, Depth + 1).has_value();
       else if (const auto *C = dyn_cast<ImplicitCastExpr>(E))
@@ -2643,11 +2725,24 @@ private:
     if (VD->hasAttr<HIPManagedAttr>())
       return true;
     // Clang drops CUDA's `__managed__` (an attribute it keeps for HIP
-    // only): read it from the declaration's specifiers.
+    // only): read it from the declaration's specifiers, as tokens (not in
+    // a comment, nor inside another name). (Through a macro of the user's
+    // it is not seen: the array is then refused as host memory.)
     const SourceManager &SM = Ctx.getSourceManager();
-    CharSourceRange Specifiers = CharSourceRange::getCharRange(
-        SM.getExpansionLoc(VD->getOuterLocStart()), SM.getExpansionLoc(VD->getLocation()));
-    return Lexer::getSourceText(Specifiers, SM, Ctx.getLangOpts()).contains("__managed__");
+    const SourceLocation Begin = SM.getExpansionLoc(VD->getOuterLocStart()),
+                         End = SM.getExpansionLoc(VD->getLocation());
+    if (SM.getFileID(Begin) != SM.getFileID(End))
+      return false;
+    const llvm::StringRef Buffer = SM.getBufferData(SM.getFileID(Begin));
+    const unsigned From = SM.getFileOffset(Begin), To = SM.getFileOffset(End);
+    Lexer Raw(SM.getLocForStartOfFile(SM.getFileID(Begin)), Ctx.getLangOpts(), Buffer.begin(),
+              Buffer.begin() + From, Buffer.end());
+    Token Tok;
+    while (!Raw.LexFromRawLexer(Tok) && SM.getFileOffset(Tok.getLocation()) < To)
+      if (Tok.is(tok::raw_identifier) && Tok.getRawIdentifier() == "__managed__")
+        return true;
+    return Tok.is(tok::raw_identifier) && SM.getFileOffset(Tok.getLocation()) < To &&
+           Tok.getRawIdentifier() == "__managed__";
   }
 
   llvm::Error checkHostReadable(const VarDecl *VD, SourceLocation Loc) {

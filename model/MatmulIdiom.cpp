@@ -115,6 +115,14 @@ public:
   llvm::Expected<MatmulIdiom> run() {
     if (auto E = findReduction())
       return std::move(E);
+    // `double acc += a * b` of floats converts the whole product to
+    // double, which would read as one operand's prologue: the accumulator
+    // is what to change. (Otherwise after the operands, whose types say
+    // more: `double` or `int` operands.)
+    if (M.Arrays[Idiom.Accumulator].Elem == ElementType::F64 && Product->K == ExprNode::Cast &&
+        Product->Ops[0]->K == ExprNode::Binary && Product->Ops[0]->Text == "*")
+      if (auto E = checkAccumulatorType())
+        return std::move(E);
     if (auto E = classifyOperands())
       return std::move(E);
     if (auto E = classifyMoreProducts())

@@ -3,6 +3,8 @@
 #include "clang/Basic/CharInfo.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include <string>
+#include <vector>
 
 using namespace clang;
 
@@ -33,15 +35,15 @@ LineKind classify(llvm::StringRef Line) {
   if (statementPragmaName(Line))
     return LineKind::StatementPragma;
   llvm::StringRef Rest = Line;
-  if (Rest.consume_front("#") && nextWord(Rest) == "pragma")
+  if ((Rest.consume_front("#") && nextWord(Rest) == "pragma") || Line.starts_with("_Pragma"))
     return LineKind::Skipped;
   return LineKind::Code;
 }
 
 RegionError errorAt(const SourceManager &SM, FileID File, llvm::StringRef Buffer,
-                    llvm::StringRef Line, bool BeforeRegion) {
-  const size_t Hash = Line.data() - Buffer.data() + Line.find('#');
-  const std::string Name = *statementPragmaName(Line);
+                    llvm::StringRef Line, const std::string &Name, bool BeforeRegion) {
+  const size_t Hash =
+      Line.data() - Buffer.data() + Line.size() - Line.ltrim().size();
   return RegionError(SM.getComposedLoc(File, Hash),
                      "'#pragma " + Name + "' applies to the loop that the '#pragma tc' region " +
                          (BeforeRegion ? "after" : "before") + " it replaces",
@@ -53,8 +55,18 @@ RegionError errorAt(const SourceManager &SM, FileID File, llvm::StringRef Buffer
 
 std::optional<std::string> statementPragmaName(llvm::StringRef Line) {
   Line = Line.trim();
-  if (!Line.consume_front("#") || nextWord(Line) != "pragma")
+  // `_Pragma("omp parallel for")` is `#pragma omp parallel for`.
+  if (Line.consume_front("_Pragma")) {
+    Line = Line.ltrim();
+    if (!Line.consume_front("("))
+      return std::nullopt;
+    Line = Line.ltrim();
+    if (!Line.consume_front("\""))
+      return std::nullopt;
+    Line = Line.take_until([](char C) { return C == '"'; });
+  } else if (!Line.consume_front("#") || nextWord(Line) != "pragma") {
     return std::nullopt;
+  }
   const llvm::StringRef First = nextWord(Line);
   // Loop and parallelism pragmas of OpenMP, OpenACC, CUDA, Clang and GCC.
   for (llvm::StringRef Single : {"omp", "acc", "unroll", "nounroll", "ivdep", "simd", "vector",
@@ -77,29 +89,42 @@ std::optional<RegionError> adjacentStatementPragma(const SourceManager &SM,
   const llvm::StringRef Buffer = SM.getBufferData(File, &Invalid);
   if (Invalid || Offset > Buffer.size())
     return std::nullopt;
-  const size_t LineBegin = Buffer.rfind('\n', Offset) == llvm::StringRef::npos
-                               ? 0
-                               : Buffer.rfind('\n', Offset) + 1;
-  // Before the pragma, nearest line first.
-  llvm::SmallVector<llvm::StringRef> Lines;
-  Buffer.take_front(LineBegin).split(Lines, '\n');
-  for (auto Line = Lines.rbegin(); Line != Lines.rend(); ++Line) {
-    const LineKind K = classify(*Line);
+  // Logical lines: a line that ends in a backslash goes on in the next.
+  struct Logical {
+    llvm::StringRef First; // the first physical line (its `#`)
+    std::string Text;      // the whole, the splices removed
+    size_t Begin;
+  };
+  std::vector<Logical> Lines;
+  size_t At = 0, Own = 0; // Own: the logical line of the `#pragma tc`
+  bool Continues = false;
+  while (At <= Buffer.size()) {
+    size_t End = Buffer.find('\n', At);
+    if (End == llvm::StringRef::npos)
+      End = Buffer.size();
+    llvm::StringRef Physical = Buffer.slice(At, End).rtrim('\r');
+    if (!Continues)
+      Lines.push_back({Physical, "", At});
+    Continues = Physical.ends_with("\\");
+    Lines.back().Text += (Continues ? Physical.drop_back() : Physical).str();
+    if (At <= Offset && Offset <= End)
+      Own = Lines.size() - 1;
+    At = End + 1;
+  }
+  auto Found = [&](const Logical &L, bool BeforeRegion) {
+    return errorAt(SM, File, Buffer, L.First, *statementPragmaName(L.Text), BeforeRegion);
+  };
+  for (size_t I = Own; I-- > 0;) {
+    const LineKind K = classify(Lines[I].Text);
     if (K == LineKind::StatementPragma)
-      return errorAt(SM, File, Buffer, *Line, /*BeforeRegion=*/true);
+      return Found(Lines[I], /*BeforeRegion=*/true);
     if (K == LineKind::Code)
       break;
   }
-  // After it, from the line after the pragma's own (continued) line.
-  Lines.clear();
-  Buffer.drop_front(Offset).split(Lines, '\n');
-  size_t First = 0;
-  while (First < Lines.size() && Lines[First].rtrim().ends_with("\\"))
-    ++First;
-  for (size_t I = First + 1; I < Lines.size(); ++I) {
-    const LineKind K = classify(Lines[I]);
+  for (size_t I = Own + 1; I < Lines.size(); ++I) {
+    const LineKind K = classify(Lines[I].Text);
     if (K == LineKind::StatementPragma)
-      return errorAt(SM, File, Buffer, Lines[I], /*BeforeRegion=*/false);
+      return Found(Lines[I], /*BeforeRegion=*/false);
     if (K == LineKind::Code)
       break;
   }

@@ -23,6 +23,7 @@ __device__ float d_bias[4096];
 __device__ __managed__ float m_bias[4096];
 constexpr __device__ float k_scale = 0.5f;
 float h_scale[4096];
+float /* not __managed__ */ h_commented[4096];
 static const float h_bias[4] = {1.0f, 2.0f, 3.0f, 4.0f};
 
 #define GEMM(EPILOGUE)                                                                        \
@@ -65,6 +66,13 @@ void host_array(int M, int N, int K, const __half *__restrict__ A,
   GEMM(acc * h_scale[j])
   // DIAG: device-variables.cu:[[#@LINE-1]]:{{[0-9]+}}: error: 'h_scale' is an array in host memory (a variable of static storage)
   // DIAG: note: arrays of a tc region must be device memory: copy it to memory of cudaMalloc and pass that pointer, or declare it __managed__
+}
+
+void host_array_managed_in_comment(int M, int N, int K, const __half *__restrict__ A,
+                                   const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  GEMM(acc * h_commented[j])
+  // DIAG: device-variables.cu:[[#@LINE-1]]:{{[0-9]+}}: error: 'h_commented' is an array in host memory
 }
 
 void host_const_array(int M, int N, int K, const __half *__restrict__ A,

@@ -38,3 +38,49 @@ void converted_temporary(int M, int N, int K, const __half *__restrict__ A,
       C[i * N + j] = acc;
     }
 }
+
+// Bound while the k loop's counter, declared before the region, is not
+// yet counting: the reference names A[i][K - 1], the model would read the
+// running k.
+void counter_before_its_loop(int M, int N, int K, const __half *__restrict__ A,
+                             const __half *__restrict__ B, float *__restrict__ C) {
+  int k = K;
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      // DIAG: reference-locals.cu:[[@LINE+1]]:35: error: the element that 'a' refers to is indexed by 'k', a variable of the region
+      const __half &a = A[i * K + k - 1];
+      for (k = 0; k < K; ++k)
+        acc += __half2float(a) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}
+
+// The same for a value; and an index with effects, which each use would
+// repeat (or none, unused).
+int next_index();
+void value_and_effects(int M, int N, int K, const __half *__restrict__ A,
+                       const __half *__restrict__ B, float *__restrict__ C) {
+  int k = K;
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      // DIAG: reference-locals.cu:[[@LINE+1]]:34: error: 'a' is bound to a value of 'k', the counter of a loop that does not run around the binding
+      const __half a = A[i * K + k - 1];
+      for (k = 0; k < K; ++k)
+        acc += __half2float(a) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      // DIAG: reference-locals.cu:[[@LINE+1]]:14: error: the element that 'unused' refers to is indexed by an expression that may have effects
+      float &unused = C[next_index()];
+      float acc = 0.0f;
+      for (int kk = 0; kk < K; ++kk)
+        acc += __half2float(A[i * K + kk]) * __half2float(B[kk * N + j]);
+      C[i * N + j] = acc;
+    }
+}

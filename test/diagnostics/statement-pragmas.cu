@@ -75,3 +75,4 @@ void acc_block(int M, int N, int K, const __half *__restrict__ A,
   }
 }
 // DIAG: statement-pragmas.cu:[[@LINE-12]]:1: error: '#pragma acc' applies to the loop that the '#pragma tc' region after it replaces
+
