@@ -555,14 +555,18 @@ private:
     // loop is the integers' only where no step from an iterate leaves the
     // type: from the last iterate (the bound's neighbour where the start
     // is not known), the next value must stay in range.
+    // An unsigned int wraps alike, without promotion (`i += 3` from
+    // 4294967290u); checked where a bound is a constant.
     if (const unsigned Width = Ctx.getIntWidth(Iter->getType());
-        Width < Ctx.getIntWidth(Ctx.IntTy)) {
+        Width < Ctx.getIntWidth(Ctx.IntTy) ||
+        (Width == 32 && Iter->getType()->isUnsignedIntegerType())) {
+      const bool Narrow = Width < Ctx.getIntWidth(Ctx.IntTy);
       const bool Unsigned = Iter->getType()->isUnsignedIntegerType();
       const int64_t Max = llvm::APSInt::getMaxValue(Width, Unsigned).getExtValue();
       const int64_t Min = llvm::APSInt::getMinValue(Width, Unsigned).getExtValue();
       const std::string What = "the loop over '" + Iter->getNameAsString() + "' of type '" +
                                typeName(Iter->getType()) + "'";
-      if (*Op == BO_NE && !L.Reversed && StepSize == 1 &&
+      if (Narrow && *Op == BO_NE && !L.Reversed && StepSize == 1 &&
           !nonNegative(L.UpperExclusive + L.Lower * -1))
         return regionError(Conjuncts[Primary]->getBeginLoc(),
                            What + " may start past its bound: the source wraps it around "
@@ -592,7 +596,7 @@ private:
         const QualType BoundType = Bounds[C].BoundE->IgnoreParenImpCasts()->getType();
         OwnType |= BoundType->isIntegerType() && representsAll(Iter->getType(), BoundType);
       }
-      if (!Tightest && !(OwnType && !L.Reversed && StepSize == 1))
+      if (Narrow && !Tightest && !(OwnType && !L.Reversed && StepSize == 1))
         return regionError(Conjuncts[Primary]->getBeginLoc(),
                            What + " may pass its type's range, where the source wraps it: "
                                   "its bound is not a constant",

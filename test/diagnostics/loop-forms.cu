@@ -262,3 +262,18 @@ void narrow_iterator_run_time_bound(int M, int N, int K, const __half *__restric
       C[i * N + j] = acc;
     }
 }
+
+// An unsigned int wraps without promotion: from 4294967293, `i += 3`
+// gives 0 (the source then runs on to 4294967292).
+void unsigned_iterator_steps_past(int N, int K, const __half *__restrict__ A,
+                                  const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  // DIAG: loop-forms.cu:[[@LINE+1]]:34: error: the loop over 'i' of type 'unsigned int' never ends: the source wraps it around its type's range from 4294967293 on
+  for (unsigned i = 4294967290u; i < 4294967294u; i += 3)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[(long long)i * K + k]) * __half2float(B[k * N + j]);
+      C[(long long)i * N + j] = acc;
+    }
+}
