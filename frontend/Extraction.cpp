@@ -928,6 +928,12 @@ private:
     return llvm::Error::success();
   }
 
+  /// Whether E names the counter of a loop of the region.
+  bool isCounterRef(const Expr *E) const {
+    const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+    return VD && (Iterators.count(VD) || AssignedCounters.count(VD));
+  }
   /// Whether VD counts a loop around the statement being visited: its
   /// value is the same wherever a binding made here is used.
   bool isActiveCounter(const VarDecl *VD) const {
@@ -1211,6 +1217,16 @@ private:
                                ")",
                            "a region may use the assignments of __half and __nv_bfloat16 "
                            "and the built-in ones");
+    } else if (const auto *U = dyn_cast<UnaryOperator>(E);
+               U && U->isIncrementDecrementOp() && isCounterRef(U->getSubExpr())) {
+      // `k++;` in the body: the loop then steps otherwise than its header.
+      return regionError(U->getExprLoc(),
+                         "the body changes the loop counter '" +
+                             cast<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts())
+                                 ->getDecl()
+                                 ->getNameAsString() +
+                             "'",
+                         "step a loop only in its header ('k += 2')");
     } else {
       return regionError(E->getExprLoc(),
                          "expression statement without an assignment in a "

@@ -277,3 +277,20 @@ void unsigned_iterator_steps_past(int N, int K, const __half *__restrict__ A,
       C[(long long)i * N + j] = acc;
     }
 }
+
+// A counter stepped in the body as well as in its header.
+void counter_stepped_in_body(int M, int N, int K, const __half *__restrict__ A,
+                             const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k) {
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+        // DIAG: loop-forms.cu:[[@LINE+2]]:10: error: the body changes the loop counter 'k'
+        // DIAG: note: step a loop only in its header ('k += 2')
+        k++;
+      }
+      C[i * N + j] = acc;
+    }
+}
