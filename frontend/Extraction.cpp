@@ -579,20 +579,21 @@ private:
       std::optional<int64_t> Tightest;
       bool OwnType = false;
       for (size_t C = 0; C < Bounds.size(); ++C) {
-        std::optional<AffineExpr> Each;
+        std::optional<int64_t> Each;
         if (C == Primary) {
-          Each = Bound;
-        } else if (auto Other = affine(Bounds[C].BoundE)) {
-          Each = *Other;
-          if (*Bounds[C].Op == BO_LE || *Bounds[C].Op == BO_GT)
-            Each = *Each + AffineExpr::constant(1);
-        } else {
-          llvm::consumeError(Other.takeError()); // reported with the guards below
+          if (Bound.isConstant())
+            Each = Bound.Constant;
+        } else if (std::optional<llvm::APSInt> V =
+                       Bounds[C].BoundE->isValueDependent()
+                           ? std::nullopt
+                           : Bounds[C].BoundE->getIntegerConstantExpr(Ctx);
+                   V && V->getSignificantBits() <= 63) {
+          Each = V->getExtValue() + (*Bounds[C].Op == BO_LE || *Bounds[C].Op == BO_GT);
         }
-        if (Each && Each->isConstant())
-          Tightest = !Tightest ? Each->Constant
-                     : L.Reversed ? std::max(*Tightest, Each->Constant)
-                                  : std::min(*Tightest, Each->Constant);
+        if (Each)
+          Tightest = !Tightest ? *Each
+                     : L.Reversed ? std::max(*Tightest, *Each)
+                                  : std::min(*Tightest, *Each);
         const QualType BoundType = Bounds[C].BoundE->IgnoreParenImpCasts()->getType();
         OwnType |= BoundType->isIntegerType() && representsAll(Iter->getType(), BoundType);
       }
@@ -959,7 +960,7 @@ private:
   /// C[i * N + j];`, `const __half &a = *(A + i * K + k);`), or null: its
   /// uses are that element's reads and writes (ElementAliases). Exact,
   /// since the iterators its subscript names hold the same values wherever
-  /// the reference is in scope (checkAliasedElement keeps it to those).
+  /// the reference is in scope (laterVariable keeps it to those).
   const Expr *aliasedElement(const VarDecl *VD) const {
     if (!VD->getType()->isLValueReferenceType() || !VD->getInit() || VD->isStaticLocal())
       return nullptr;
@@ -972,27 +973,6 @@ private:
       return nullptr;
     return Init;
   }
-  /// An aliased element's subscript may name the loops' iterators, the
-  /// region's pointer views and what the region does not declare: values
-  /// that cannot change while the reference is in scope.
-  llvm::Error checkAliasedElement(const VarDecl *Ref, const Stmt *S) {
-    if (const auto *DR = dyn_cast<DeclRefExpr>(S))
-      if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
-          VD &&
-          (isInsideRegion(VD->getLocation()) || Iterators.count(VD) ||
-           AssignedCounters.count(VD)) &&
-          !isActiveCounter(VD) && !VD->getType()->isPointerType() && !ElementAliases.count(VD))
-        return regionError(DR->getLocation(),
-                           "the element that '" + Ref->getNameAsString() + "' refers to is "
-                           "indexed by '" + VD->getNameAsString() + "', a variable of the region",
-                           "index the element a reference names with the loops' iterators");
-    for (const Stmt *Child : S->children())
-      if (Child)
-        if (auto E = checkAliasedElement(Ref, Child))
-          return E;
-    return llvm::Error::success();
-  }
-
   llvm::Error visitDecl(const DeclStmt *DS) {
     for (const Decl *D : DS->decls()) {
       if (const auto *VD = dyn_cast<VarDecl>(D); VD && ElementAliases.count(VD)) {
@@ -1003,8 +983,16 @@ private:
                              "the element that '" + VD->getNameAsString() +
                                  "' refers to is indexed by an expression that may have effects",
                              "compute the index before the region");
-        if (auto E = checkAliasedElement(VD, ElementAliases[VD]))
-          return E;
+        // Its subscript may name the loops' iterators, the region's
+        // pointer views and what the region does not declare.
+        if (const DeclRefExpr *Late = laterVariable(
+                ElementAliases[VD], {CounterStack.begin(), CounterStack.end()}))
+          return regionError(Late->getLocation(),
+                             "the element that '" + VD->getNameAsString() +
+                                 "' refers to is indexed by '" +
+                                 Late->getDecl()->getNameAsString() +
+                                 "', a variable of the region",
+                             "index the element a reference names with the loops' iterators");
         continue;
       }
       const auto *VD = dyn_cast<VarDecl>(D);
@@ -1536,7 +1524,8 @@ private:
     if (const auto *DR = dyn_cast<DeclRefExpr>(E))
       if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
           VD && !Active.count(VD) && !VD->getType()->isPointerType() &&
-          (isInsideRegion(VD->getLocation()) || Iterators.count(VD)))
+          (isInsideRegion(VD->getLocation()) || Iterators.count(VD) ||
+           AssignedCounters.count(VD)))
         return DR;
     for (const Stmt *Child : E->children())
       if (Child)
@@ -2757,12 +2746,13 @@ private:
     const unsigned From = SM.getFileOffset(Begin), To = SM.getFileOffset(End);
     Lexer Raw(SM.getLocForStartOfFile(SM.getFileID(Begin)), Ctx.getLangOpts(), Buffer.begin(),
               Buffer.begin() + From, Buffer.end());
-    Token Tok;
-    while (!Raw.LexFromRawLexer(Tok) && SM.getFileOffset(Tok.getLocation()) < To)
+    for (Token Tok;;) {
+      Raw.LexFromRawLexer(Tok);
+      if (Tok.is(tok::eof) || SM.getFileOffset(Tok.getLocation()) >= To)
+        return false;
       if (Tok.is(tok::raw_identifier) && Tok.getRawIdentifier() == "__managed__")
         return true;
-    return Tok.is(tok::raw_identifier) && SM.getFileOffset(Tok.getLocation()) < To &&
-           Tok.getRawIdentifier() == "__managed__";
+    }
   }
 
   llvm::Error checkHostReadable(const VarDecl *VD, SourceLocation Loc) {
