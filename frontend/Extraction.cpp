@@ -1559,15 +1559,8 @@ private:
     const auto *DR = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts());
     const VarDecl *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
     if (!VD) {
-      // A pointer member (`p.A`, `this->W`): the same pointer under a name
-      // of its own is an array of the region.
       if (const auto *ME = dyn_cast<MemberExpr>(Base->IgnoreParenImpCasts()))
-        return regionError(Base->getExprLoc(),
-                           "indirect access: the array is the member '" +
-                               sourceText(ME->getSourceRange()) + "'",
-                           "copy the pointer into a variable before the region ('auto *" +
-                               ME->getMemberDecl()->getNameAsString() + " = " +
-                               sourceText(ME->getSourceRange()) + ";') and index that");
+        return memberArrayAccess(Whole, ME, Subs, Offset);
       return regionError(Base->getExprLoc(),
                          "indirect access: the array is not a named variable",
                          "index a pointer or array parameter directly");
@@ -1588,6 +1581,76 @@ private:
       return regionError(DR->getLocation(),
                          "'" + VD->getNameAsString() + "' is an array declared in the region",
                          "declare it before the '#pragma tc' region");
+    if (auto Err = checkHostReadable(VD, Whole->getExprLoc()))
+      return std::move(Err);
+    // A reference to a pointer or array (`const __half *&A`) is the object
+    // it is bound to, which the launcher's argument of the same name binds.
+    return indexedAccess(Whole, {VD->getNameAsString(), VD, VD,
+                                 VD->getType().getNonReferenceType(), DR->getLocation()},
+                         Subs, Offset);
+  }
+
+  /// An access to the array a pointer member points to (`p.A[i * K + k]`,
+  /// `this->W[...]`, `d.ops.A`): the launch passes the member as written.
+  /// It reads it where the region starts, as the source does, and nothing
+  /// in the region can change it: a region writes array elements and its
+  /// own locals only.
+  llvm::Expected<Access> memberArrayAccess(const Expr *Whole, const MemberExpr *ME,
+                                           const std::vector<const Expr *> &Subs,
+                                           std::optional<Polynomial> Offset) {
+    const std::string Text = sourceText(ME->getSourceRange());
+    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    // The object: a variable, or `this`, through fields only.
+    const Expr *Object = ME->getBase()->IgnoreParenImpCasts();
+    for (const auto *Inner = dyn_cast<MemberExpr>(Object);
+         Inner && isa<FieldDecl>(Inner->getMemberDecl()); Inner = dyn_cast<MemberExpr>(Object))
+      Object = Inner->getBase()->IgnoreParenImpCasts();
+    const auto *ObjectRef = dyn_cast<DeclRefExpr>(Object);
+    const auto *ObjectVar = ObjectRef ? dyn_cast<VarDecl>(ObjectRef->getDecl()) : nullptr;
+    if (!FD || (!isa<CXXThisExpr>(Object) && !ObjectVar))
+      return regionError(ME->getExprLoc(),
+                         "indirect access: the array is the member '" + Text + "'",
+                         "copy the pointer into a variable before the region ('auto *" +
+                             ME->getMemberDecl()->getNameAsString() + " = " + Text +
+                             ";') and index that");
+    if (ObjectVar && (Locals.count(ObjectVar) || isInsideRegion(ObjectVar->getLocation())))
+      return regionError(ObjectRef->getLocation(),
+                         "the array '" + Text + "' is a member of '" +
+                             ObjectVar->getNameAsString() + "', which the region declares",
+                         "declare the object before the '#pragma tc' region, or copy the "
+                         "pointer into a variable there");
+    const QualType T = FD->getType().getNonReferenceType();
+    if (T->isArrayType())
+      return regionError(ME->getMemberLoc(),
+                         "'" + Text + "' is an array stored in its object, which the kernels "
+                         "cannot read",
+                         "arrays of a tc region must be device memory: make the member a "
+                         "pointer to it");
+    if (!T->isPointerType())
+      return regionError(ME->getMemberLoc(), "'" + Text + "' is not a pointer",
+                         "index a pointer to device memory");
+    auto Spelling = memberSpelling(ME);
+    if (!Spelling)
+      return Spelling.takeError();
+    return indexedAccess(Whole, {*Spelling, FD, nullptr, T, ME->getMemberLoc()}, Subs, Offset);
+  }
+
+  /// What an access indexes: a variable, or a pointer member of an object
+  /// declared before the region (`p.A`, `this->W`), which the launch passes
+  /// as written (memberArrayAccess).
+  struct IndexedArray {
+    std::string Name;
+    const ValueDecl *Entity = nullptr;
+    const VarDecl *Var = nullptr; // null for a member
+    QualType Type;                // without a reference
+    SourceLocation NameLoc;
+  };
+
+  /// The access Whole of Target with subscripts Subs (outermost first), or
+  /// a pointer's Offset where a view (pointerView) adds one.
+  llvm::Expected<Access> indexedAccess(const Expr *Whole, const IndexedArray &Target,
+                                       const std::vector<const Expr *> &Subs,
+                                       std::optional<Polynomial> Offset) {
     std::set<std::string> IterNames;
     for (unsigned L : LoopStack)
       IterNames.insert(M.Loops[L].Iterator);
@@ -1597,14 +1660,10 @@ private:
     A.Range = Whole->getSourceRange();
     A.Spelling = sourceText(A.Range);
     std::vector<Polynomial> Strides;
-    if (auto Err = checkHostReadable(VD, Whole->getExprLoc()))
-      return std::move(Err);
-    // A reference to a pointer or array (`const __half *&A`) is the object
-    // it is bound to, which the launcher's argument of the same name binds.
-    const QualType T = VD->getType().getNonReferenceType();
+    const QualType T = Target.Type;
     if ((Offset || Subs.empty()) && !(T->isPointerType() && !T->getPointeeType()->isArrayType()))
       return regionError(Whole->getExprLoc(),
-                         "pointer arithmetic on '" + VD->getNameAsString() +
+                         "pointer arithmetic on '" + Target.Name +
                              "', which is not a pointer to its elements",
                          "index a multi-dimensional array with a subscript for each dimension");
     if (Subs.size() <= 1 && T->isPointerType() &&
@@ -1624,7 +1683,7 @@ private:
       if (!D)
         return regionError(Subs.empty() ? Whole->getExprLoc() : Subs[0]->getExprLoc(),
                            "cannot delinearise the subscript of '" +
-                               VD->getNameAsString() + "': " + Reason,
+                               Target.Name + "': " + Reason,
                            "write a row-major subscript such as "
                            "'A[i * lda + k]' or use a multi-dimensional array");
       A.Index = D->Index;
@@ -1642,7 +1701,7 @@ private:
       if (Sizes.size() + 1 != Subs.size())
         return regionError(Whole->getExprLoc(),
                            "cannot determine the shape of '" +
-                               VD->getNameAsString() + "'",
+                               Target.Name + "'",
                            "use a pointer with a linearised subscript or an "
                            "array whose inner sizes are constants");
       int64_t Stride = 1;
@@ -1650,7 +1709,7 @@ private:
       for (auto It = Sizes.rbegin(); It != Sizes.rend(); ++It) {
         if (__builtin_mul_overflow(Stride, *It, &Stride))
           return regionError(Whole->getExprLoc(),
-                             "the shape of '" + VD->getNameAsString() +
+                             "the shape of '" + Target.Name +
                                  "' has more elements than int64_t counts",
                              "sizes and bounds are computed in 64-bit signed integers");
         Rev.push_back(Polynomial::constant(Stride));
@@ -1664,19 +1723,20 @@ private:
       }
     }
     // Register the array, or check the shape against earlier uses.
-    std::string Name = VD->getNameAsString();
-    if (auto Owner = ParamEntity.find(Name); Owner != ParamEntity.end() && Owner->second != VD)
-      return regionError(DR->getLocation(),
+    const std::string &Name = Target.Name;
+    if (auto Owner = ParamEntity.find(Name);
+        Owner != ParamEntity.end() && Owner->second != Target.Entity)
+      return regionError(Target.NameLoc,
                          "two different entities named '" + Name + "' in the region",
                          "rename one of them");
-    ParamEntity[Name] = VD;
+    ParamEntity[Name] = Target.Entity;
     int Id = M.findArray(Name);
     if (Id < 0 && T->isDependentType())
       // Templates are taken per instantiation (RegionRewriter.cpp); a
       // generic lambda's `auto` parameters are not.
-      return regionError(DR->getLocation(),
+      return regionError(Target.NameLoc,
                          "array '" + Name + "' has the dependent type '" +
-                             VD->getType().getAsString(*Policy) + "'",
+                             Target.Entity->getType().getAsString(*Policy) + "'",
                          "a region in a generic lambda is not supported: give the lambda's "
                          "parameters their types, or move the loop nest into a function "
                          "template");
@@ -1691,19 +1751,23 @@ private:
       Arr.Elem = classify(Elem);
       Arr.ElemSpelling = castTypeName(Elem);
       Arr.IsConst = Elem.isConstQualified();
-      Arr.IsRestrict = T.isRestrictQualified();
+      // A member's __restrict__ promises nothing about the other pointers
+      // of the region (C++ gives it no meaning): it gets the overlap test.
+      Arr.IsRestrict = Target.Var && T.isRestrictQualified();
       Arr.IsStaticShape = Subs.size() > 1;
       Arr.Strides = Strides;
-      Arr.DeclLoc = VD->getLocation();
-      if (!isa<ParmVarDecl>(VD) && VD->hasLocalStorage() && T->isArrayType())
-        return regionError(DR->getLocation(),
+      Arr.DeclLoc = Target.Entity->getLocation();
+      const VarDecl *VD = Target.Var;
+      if (VD && !isa<ParmVarDecl>(VD) && VD->hasLocalStorage() && T->isArrayType())
+        return regionError(Target.NameLoc,
                            "'" + Name + "' is a host-stack array",
                            "arrays of a tc region must be device memory "
                            "passed by pointer");
       // A file's or class's array (not __device__: checkHostReadable) is
       // host memory, whose address the kernels could not read.
-      if (!isa<ParmVarDecl>(VD) && VD->hasGlobalStorage() && T->isArrayType() && !isManaged(VD))
-        return regionError(DR->getLocation(),
+      if (VD && !isa<ParmVarDecl>(VD) && VD->hasGlobalStorage() && T->isArrayType() &&
+          !isManaged(VD))
+        return regionError(Target.NameLoc,
                            "'" + Name + "' is an array in host memory (a variable of static "
                            "storage)",
                            "arrays of a tc region must be device memory: copy it to memory "
@@ -2181,6 +2245,9 @@ private:
         return regionError(DR->getLocation(),
                            "'" + VD->getNameAsString() + "' is not invariant in the region",
                            AffineNote);
+      // `__constant__ Dims g;`: the host's copy is not the device's.
+      if (auto Err = checkHostReadable(VD, DR->getLocation()))
+        return std::move(Err);
       Object = VD->getNameAsString();
     } else {
       const Expr *Value = Base;

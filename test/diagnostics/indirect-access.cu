@@ -27,24 +27,3 @@ void ragged(int M, int N, const int *len, const __half *__restrict__ A,
       for (int k = 0; k < len[i]; ++k)
         C[i * N + j] += __half2float(A[i * 64 + k]) * __half2float(B[k * N + j]);
 }
-
-// A pointer reached through a struct: the note names the copy to make.
-struct GemmArgs {
-  const __half *A;
-  const __half *B;
-  float *C;
-  int M, N, K;
-};
-
-void member_pointers(const GemmArgs &p) {
-#pragma tc
-  for (int i = 0; i < p.M; ++i)
-    for (int j = 0; j < p.N; ++j) {
-      float acc = 0.0f;
-      for (int k = 0; k < p.K; ++k)
-        // DIAG: {{.*}}indirect-access.cu:[[@LINE+2]]:31: error: indirect access: the array is the member 'p.A'
-        // DIAG: {{.*}}indirect-access.cu:[[@LINE+1]]:31: note: copy the pointer into a variable before the region ('auto *A = p.A;') and index that
-        acc += __half2float(p.A[i * p.K + k]) * __half2float(p.B[k * p.N + j]);
-      p.C[i * p.N + j] = acc;
-    }
-}

@@ -272,12 +272,17 @@ def rename_check(spec, arch, out_path, workdir, tool):
         return None
     # A sibling nest's local or loop reusing a name is `name_1` in the
     # model (frontend/Extraction.cpp), so in code the tool prints.
-    def mapped_name(m):
-        tok = m.group(0)
+    def mapped(tok):
         if tok in odd:
             return odd[tok]
+        # A member array's definition name is its path (`fz_args_A`).
+        if tok.startswith("fz_args_"):
+            return "fz_args_" + mapped(tok[len("fz_args_"):])
         base, _, n = tok.rpartition("_")
-        return odd[base] + "_" + n if base in odd and n.isdigit() else tok
+        return mapped(base) + "_" + n if base and n.isdigit() else tok
+
+    def mapped_name(m):
+        return mapped(m.group(0))
     mapped = IDENT.sub(mapped_name, ctext)
     if mapped == dtext:
         return None

@@ -770,6 +770,11 @@ def gen_spec(rng, case_id, func, unsupported_rate=0.15, collision_rate=0.5):
             and not (spec.get("prologue") and spec["prologue"]["style"] != "inline"):
         spec["acc_form"] = _weighted(forms, [("plus", 8), ("fmaf", 1), ("minus", 1)])
         spec["a_read"] = _weighted(forms, [("subscript", 8), ("deref", 1)])
+        # The arrays read through a struct's pointer members (`fz_args.A[...]`,
+        # frontend/Extraction.cpp, memberArrayAccess); temp(...) clauses
+        # name variables, so not with scratch arrays.
+        if not spec.get("temp") and not spec.get("sum_nests") and not spec.get("temp_bad"):
+            spec["member_arrays"] = forms.random() < 0.15
     spec["names"] = pick_names(rng, _roles_of(spec), collision_rate)
     _fix_names(spec, rng)
     spec["expect"] = expectation(spec)
@@ -865,12 +870,13 @@ def expectation(spec):
         e = {"result": "either", "diag": "", "why": "prologue outside plain gemm"}
     if spec.get("prologue") and spec.get("batch"):
         e = {"result": "either", "diag": "", "why": "prologue with batch"}
-    if not spec.get("restrict", True) and spec.get("out2") and spec.get("epi") \
+    if (not spec.get("restrict", True) or spec.get("member_arrays")) and spec.get("out2") \
+            and spec.get("epi") \
             and spec["epi"].get("style") in ("local", "reassign", "if", "if_else"):
         # The epilogue's local is read for the second output after the
         # store of the first: no run-time overlap test orders that, so
         # pointers that may alias are refused (model/Aliasing.cpp;
-        # s6602_0065, s6603_0031).
+        # s6602_0065, s6603_0031). A member's __restrict__ is not trusted.
         e = {"result": "either", "diag": "may alias", "why": "local read past a store, no restrict"}
     if spec.get("temp") and spec.get("epi") and spec["epi"].get("style") == "acc_update":
         # A temp accumulator is an array: updating it after the reduction
@@ -966,6 +972,8 @@ class _Renderer:
         # A 1-based loop's iterator is read as `(i - 1)`.
         if (self.s.get("loop_form") or {}).get(role) == "one_based":
             return "(%s - 1)" % self.n[role]
+        if self.s.get("member_arrays") and role in self.arrays:
+            return "fz_args." + self.n[role]
         return self.n[role]
 
     def size(self, d):
@@ -1113,7 +1121,7 @@ class _Renderer:
         is_const = (not out) if const is None else const
         rq = "__restrict__ " if restrict else ""
         cq = "const " if is_const else ""
-        name = self.nm(role)
+        name = self.n[role]
         if rows is not None and st and row_len in st and not self.s.get("batch"):
             decl = "%s%s (*%s%s)[%s]" % (cq, ctype, rq, name, self.size(row_len))
             proto = "%s%s (*%s)[%d]" % (cq, ctype, rq, st[row_len])
@@ -1281,6 +1289,12 @@ class _Renderer:
         out.append("void %s(%s) {" % (self.func, ", ".join(decls)))
         for name, t in self.outer.items():
             out.append("  %s %s;" % (t, name))
+        if s.get("member_arrays"):
+            members = [(d, m) for d, m in zip(decls, (p[1] for p in self.params))
+                       if m["kind"] == "array" and m["role"] in self.arrays]
+            out.append("  struct { %s } fz_args = {%s};" % (
+                " ".join(d + ";" for d, _ in members),
+                ", ".join(self.n[m["role"]] for _, m in members)))
         pragma_line = len(out) + 1
         out.append(pragma)
         if u == "not_a_loop":

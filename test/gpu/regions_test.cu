@@ -50,8 +50,9 @@
 // kernel, not the serial fallback).
 //
 // sizes.cu: sizes read from struct members (by value, through a pointer),
-// a method's members, enumerators, constant expressions and const
-// references, at shapes with partial tiles.
+// arrays through a parameter struct's pointer members, a method's members,
+// enumerators, constant expressions and const references, at shapes with
+// partial tiles.
 //
 // Usage: regions_test   (prints one line per case, "N passed, M failed")
 #include "regions/aliasing.tc.cu"
@@ -376,6 +377,23 @@ void add_sizes_cases(std::vector<Case> &cases) {
     c.host = [=](unsigned char *p) {
       source::sizes_by_enumerator(at<__half>(p, a[0]), at<__half>(p, a[1]), at<float>(p, a[2]), M,
                                   K);
+    };
+    cases.push_back(c);
+  }
+  for (const auto &s : shapes) {
+    const int M = s[0], N = s[1], K = s[2];
+    Case c;
+    c.name = "sizes_member_arrays " + shape(M, N, K);
+    c.arrays = apart_arrays({{size_t(M) * K, Elem::F16}, {size_t(K) * N, Elem::F16},
+                             {size_t(M) * N, Elem::F32}});
+    c.overlapping = false;
+    auto a = c.arrays;
+    c.device = [=](unsigned char *p) {
+      sizes_member_arrays({at<__half>(p, a[0]), at<__half>(p, a[1]), at<float>(p, a[2]), M, N, K});
+    };
+    c.host = [=](unsigned char *p) {
+      source::sizes_member_arrays(
+          {at<__half>(p, a[0]), at<__half>(p, a[1]), at<float>(p, a[2]), M, N, K});
     };
     cases.push_back(c);
   }

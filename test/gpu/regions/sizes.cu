@@ -151,3 +151,22 @@ void sizes_converted(unsigned M, size_t n, int K, const __half *__restrict__ A,
       C[i * n + j] = acc;
     }
 }
+
+// Arrays and sizes through a parameter struct's members, which the launch
+// passes as written (not __restrict__: the overlap test runs first).
+struct SizesGemmArgs {
+  const __half *A, *B;
+  float *C;
+  int M, N, K;
+};
+
+void sizes_member_arrays(const SizesGemmArgs &p) {
+#pragma tc
+  for (int i = 0; i < p.M; ++i)
+    for (int j = 0; j < p.N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < p.K; ++k)
+        acc += __half2float(p.A[i * p.K + k]) * __half2float(p.B[k * p.N + j]);
+      p.C[i * p.N + j] = acc;
+    }
+}
