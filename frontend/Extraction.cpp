@@ -1605,8 +1605,22 @@ private:
     for (const auto *Inner = dyn_cast<MemberExpr>(Object);
          Inner && isa<FieldDecl>(Inner->getMemberDecl()); Inner = dyn_cast<MemberExpr>(Object))
       Object = Inner->getBase()->IgnoreParenImpCasts();
+    if (const auto *Deref = dyn_cast<UnaryOperator>(Object);
+        Deref && Deref->getOpcode() == UO_Deref)
+      Object = Deref->getSubExpr()->IgnoreParenImpCasts();
     const auto *ObjectRef = dyn_cast<DeclRefExpr>(Object);
     const auto *ObjectVar = ObjectRef ? dyn_cast<VarDecl>(ObjectRef->getDecl()) : nullptr;
+    if (const auto *Static = dyn_cast<VarDecl>(ME->getMemberDecl()))
+      return regionError(ME->getMemberLoc(),
+                         "'" + Text + "' is a static data member" +
+                             (Static->getType()->isArrayType() && !isManaged(Static)
+                                  ? ", an array in host memory"
+                                  : ""),
+                         Static->getType()->isArrayType() && !isManaged(Static)
+                             ? "arrays of a tc region must be device memory: copy it to "
+                               "memory of cudaMalloc and pass that pointer, or declare it "
+                               "__managed__"
+                             : "copy the pointer into a local variable before the region");
     if (!FD || (!isa<CXXThisExpr>(Object) && !ObjectVar))
       return regionError(ME->getExprLoc(),
                          "indirect access: the array is the member '" + Text + "'",
@@ -1620,6 +1634,16 @@ private:
                          "declare the object before the '#pragma tc' region, or copy the "
                          "pointer into a variable there");
     const QualType T = FD->getType().getNonReferenceType();
+    if (FD->getType()->isReferenceType() && T->isArrayType())
+      return regionError(ME->getMemberLoc(), "'" + Text + "' is a reference to an array",
+                         "arrays of a tc region are device memory passed by pointer: make "
+                         "the member a pointer");
+    if (const ArrayType *AT = Ctx.getAsArrayType(T); AT && AT->getElementType()->isPointerType())
+      return regionError(ME->getMemberLoc(),
+                         "the array is a pointer of '" + Text +
+                             "', an array in its object, which the kernels cannot read",
+                         "copy the pointer into a variable before the region ('auto *p0 = " +
+                             Text + "[0];') and index that");
     if (T->isArrayType())
       return regionError(ME->getMemberLoc(),
                          "'" + Text + "' is an array stored in its object, which the kernels "
@@ -2228,6 +2252,21 @@ private:
       return regionError(ME->getMemberLoc(),
                          "unsupported expression in a subscript or loop bound", AffineNote);
     const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+    bool Arrow = ME->isArrow();
+    // A member of an anonymous struct or union is named through the
+    // object that holds it: `p.A` is `p.<anonymous>.A` in the AST.
+    for (const auto *Anonymous = dyn_cast<MemberExpr>(Base);
+         Anonymous && isAnonymousMember(Anonymous); Anonymous = dyn_cast<MemberExpr>(Base)) {
+      Arrow = Anonymous->isArrow();
+      Base = Anonymous->getBase()->IgnoreParenImpCasts();
+    }
+    // `(*p).m` is `p->m`.
+    if (const auto *Deref = dyn_cast<UnaryOperator>(Base);
+        Deref && Deref->getOpcode() == UO_Deref && !Arrow &&
+        isa<DeclRefExpr>(Deref->getSubExpr()->IgnoreParenImpCasts())) {
+      Base = Deref->getSubExpr()->IgnoreParenImpCasts();
+      Arrow = true;
+    }
     std::string Object;
     if (isa<CXXThisExpr>(Base)) {
       Object = "this";
@@ -2259,7 +2298,11 @@ private:
                              : "unsupported expression in a subscript or loop bound",
                          AffineNote);
     }
-    return Object + (ME->isArrow() || Object == "this" ? "->" : ".") + FD->getNameAsString();
+    return Object + (Arrow || Object == "this" ? "->" : ".") + FD->getNameAsString();
+  }
+  static bool isAnonymousMember(const MemberExpr *ME) {
+    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    return FD && FD->isAnonymousStructOrUnion();
   }
 
   /// The declaration each parameter's or array's name stands for: two
@@ -2498,6 +2541,33 @@ private:
         return std::move(Err);
       return readOf(S, *A);
     }
+    // A scalar member of an object from before the region (`p.alpha`, a
+    // method's `scale`): passed by value, as it is at the launch, like a
+    // variable (nothing in the region writes it).
+    if (const auto *ME = dyn_cast<MemberExpr>(E);
+        ME && isa<FieldDecl>(ME->getMemberDecl()) &&
+        ME->getType().getNonReferenceType()->isArithmeticType()) {
+      const QualType T = ME->getMemberDecl()->getType().getNonReferenceType();
+      if (T->isIntegerType()) {
+        auto Size = memberSize(ME);
+        if (!Size)
+          return Size.takeError();
+        auto Spelling = memberSpelling(ME);
+        if (!Spelling)
+          return Spelling.takeError();
+        return inItsType(ExprNode::make(ExprNode::Scalar, *Spelling), T, /*Scalar=*/true);
+      }
+      auto Spelling = memberSpelling(ME);
+      if (!Spelling)
+        return Spelling.takeError();
+      if (isLongDouble(T))
+        return regionError(ME->getMemberLoc(),
+                           "'" + *Spelling + "' is of type '" + typeName(T) + "'",
+                           "device code has no long double (nor __float128); convert it to "
+                           "double before the region");
+      addScalar(*Spelling, T);
+      return ExprNode::make(ExprNode::Scalar, *Spelling);
+    }
     if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
       // An enumerator is its value, in its enumeration's integer type (a
       // function's local enumeration is not visible to the kernels).
@@ -2729,12 +2799,14 @@ private:
   }
 
   void addScalar(const VarDecl *VD) {
+    addScalar(VD->getNameAsString(), VD->getType().getNonReferenceType());
+  }
+  /// The scalar `Name` (a variable, or a member's spelling) of type T.
+  void addScalar(const std::string &Name, QualType T) {
     for (auto &Sc : M.Scalars)
-      if (Sc.Name == VD->getNameAsString())
+      if (Sc.Name == Name)
         return;
-    const QualType T = VD->getType().getNonReferenceType();
-    M.Scalars.push_back({VD->getNameAsString(), castTypeName(T),
-                         T->isScopedEnumeralType()});
+    M.Scalars.push_back({Name, castTypeName(T), T->isScopedEnumeralType()});
   }
 
   /// A scalar the kernels read by value, at the launch, and the region
@@ -2995,19 +3067,27 @@ private:
   llvm::Error checkNamedVariables(const Stmt *S) {
     if (!S)
       return llvm::Error::success();
+    // A member (`p.M`, `q->A`, a method's `W`) is passed as it is spelled,
+    // without a qualifier: `l.Base::A` would be passed as `l.A`, another
+    // member where the derived class hides the base's.
+    if (const auto *ME = dyn_cast<MemberExpr>(S);
+        ME && isa<FieldDecl>(ME->getMemberDecl())) {
+      const std::string Text = sourceText(ME->getSourceRange());
+      if (ME->hasQualifier())
+        return regionError(ME->getMemberLoc(),
+                           "'" + Text + "' is named with a qualifier",
+                           "the generated launcher takes a member as 'object.member'; copy it "
+                           "to a local variable before the region");
+      if (isVolatile(ME->getMemberDecl()->getType()))
+        return regionError(ME->getMemberLoc(), "'" + Text + "' is volatile",
+                           "the kernels do not keep the order of a volatile object's "
+                           "accesses; drop the qualifier or leave the loop without the "
+                           "pragma");
+    }
     if (const auto *DR = dyn_cast<DeclRefExpr>(S))
       if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl())) {
         QualType T = VD->getType().getNonReferenceType();
-        bool Volatile = T.isVolatileQualified();
-        for (QualType P = T; !P.isNull();) {
-          if (P->isPointerType())
-            P = P->getPointeeType();
-          else if (const ArrayType *AT = Ctx.getAsArrayType(P))
-            P = AT->getElementType();
-          else
-            break;
-          Volatile |= P.isVolatileQualified();
-        }
+        const bool Volatile = isVolatile(T);
         if (isLongDouble(T))
           return regionError(DR->getLocation(),
                              "'" + VD->getNameAsString() + "' is of type '" + typeName(T) + "'",
@@ -3035,6 +3115,21 @@ private:
   }
   std::string typeName(QualType T) {
     return T.getUnqualifiedType().getAsString(*Policy);
+  }
+  /// Whether T, or what it points to or holds, is volatile.
+  bool isVolatile(QualType T) const {
+    T = T.getNonReferenceType();
+    bool Volatile = T.isVolatileQualified();
+    for (QualType P = T; !P.isNull();) {
+      if (P->isPointerType())
+        P = P->getPointeeType();
+      else if (const ArrayType *AT = Ctx.getAsArrayType(P))
+        P = AT->getElementType();
+      else
+        break;
+      Volatile |= P.isVolatileQualified();
+    }
+    return Volatile;
   }
   /// Whether T, or what it points to or holds, is a floating type wider
   /// than double, which device code does not have (nvcc takes long double

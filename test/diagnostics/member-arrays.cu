@@ -1,8 +1,11 @@
 // Members that are not arrays of the region: an array stored in the
-// object (host memory), a member of an object the region declares, a
+// object (host memory), an array of pointers, a reference to an array, a
+// static data member, a member of an object the region declares, a
 // pointer reached through a call or a subscript, and a __constant__
-// object, which the launching host code cannot read. Each region is left
-// as written. The accepted members: test/rewrite/member-arrays.cu.
+// object, which the launching host code cannot read. Members named with
+// a qualifier (`l.Base::A`: the launch would pass `l.A`, another member
+// where the derived class hides the base's) and volatile members are
+// refused, sizes too. Each region is left as written. The accepted members: test/rewrite/member-arrays.cu.
 //
 // RUN: rm -f %t.cu
 // RUN: not %tc-rewrite %s -o %t.cu 2>&1 | FileCheck %s --check-prefix=DIAG
@@ -93,6 +96,104 @@ void constant_size(const __half *A, const __half *B, float *C) {
       float acc = 0.0f;
       for (int k = 0; k < 64; ++k)
         acc += __half2float(A[i * 64 + k]) * __half2float(B[k * 64 + j]);
+      C[i * 64 + j] = acc;
+    }
+}
+
+struct Hidden {
+  const __half *A;
+  int K;
+};
+struct Hiding : Hidden {
+  const __half *A, *B;
+  float *C;
+  int M, N, K;
+};
+
+void qualified_member(const Hiding &l) {
+#pragma tc
+  for (int i = 0; i < l.M; ++i)
+    for (int j = 0; j < l.N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < l.K; ++k)
+        // DIAG: {{.*}}member-arrays.cu:[[@LINE+2]]:39: error: 'l.Hidden::A' is named with a qualifier
+        // DIAG: {{.*}}member-arrays.cu:[[@LINE+1]]:39: note: the generated launcher takes a member as 'object.member'; copy it to a local variable before the region
+        acc += __half2float(l.Hidden::A[i * l.K + k]) * __half2float(l.B[k * l.N + j]);
+      l.C[i * l.N + j] = acc;
+    }
+}
+
+void qualified_size(const Hiding &l) {
+#pragma tc
+  for (int i = 0; i < l.M; ++i)
+    for (int j = 0; j < l.N; ++j) {
+      float acc = 0.0f;
+      // DIAG: {{.*}}member-arrays.cu:[[@LINE+1]]:37: error: 'l.Hidden::K' is named with a qualifier
+      for (int k = 0; k < l.Hidden::K; ++k)
+        acc += __half2float(l.A[i * l.K + k]) * __half2float(l.B[k * l.N + j]);
+      l.C[i * l.N + j] = acc;
+    }
+}
+
+struct VolatileOut {
+  const __half *A, *B;
+  volatile float *C;
+  int M, N, K;
+};
+
+void volatile_member(const VolatileOut &p) {
+#pragma tc
+  for (int i = 0; i < p.M; ++i)
+    for (int j = 0; j < p.N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < p.K; ++k)
+        acc += __half2float(p.A[i * p.K + k]) * __half2float(p.B[k * p.N + j]);
+      // DIAG: {{.*}}member-arrays.cu:[[@LINE+1]]:9: error: 'p.C' is volatile
+      p.C[i * p.N + j] = acc;
+    }
+}
+
+struct Odd {
+  const __half *in[2];
+  const __half (&ref)[4096];
+  static const __half table[64];
+  const __half *B;
+  float *C;
+};
+
+void array_of_pointers(const Odd &o, float *C) {
+#pragma tc
+  for (int i = 0; i < 64; ++i)
+    for (int j = 0; j < 64; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < 64; ++k)
+        // DIAG: {{.*}}member-arrays.cu:[[@LINE+2]]:31: error: the array is a pointer of 'o.in', an array in its object, which the kernels cannot read
+        // DIAG: {{.*}}member-arrays.cu:[[@LINE+1]]:31: note: copy the pointer into a variable before the region ('auto *p0 = o.in[0];') and index that
+        acc += __half2float(o.in[0][i * 64 + k]) * __half2float(o.B[k * 64 + j]);
+      C[i * 64 + j] = acc;
+    }
+}
+
+void reference_to_array(const Odd &o, float *C) {
+#pragma tc
+  for (int i = 0; i < 64; ++i)
+    for (int j = 0; j < 64; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < 64; ++k)
+        // DIAG: {{.*}}member-arrays.cu:[[@LINE+1]]:31: error: 'o.ref' is a reference to an array
+        acc += __half2float(o.ref[i * 64 + k]) * __half2float(o.B[k * 64 + j]);
+      C[i * 64 + j] = acc;
+    }
+}
+
+void static_member(const Odd &o, float *C) {
+#pragma tc
+  for (int i = 0; i < 64; ++i)
+    for (int j = 0; j < 64; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < 64; ++k)
+        // DIAG: {{.*}}member-arrays.cu:[[@LINE+1]]:31: error: 'o.table' is a static data member, an array in host memory
+        acc += __half2float(o.table[k]) * __half2float(o.B[k * 64 + j]);
       C[i * 64 + j] = acc;
     }
 }

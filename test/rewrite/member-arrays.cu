@@ -4,6 +4,9 @@
 // The launch passes each member as written; the definitions name it by its
 // path (`p_A`, `q_ops_B`, `W`), the user's own `q_D` then `q_D_1`. A member's
 // __restrict__ is not trusted: its array gets the overlap test.
+// Also a scalar member in the epilogue (`p.alpha`), members of an
+// anonymous union (`u.A`: no name for the union), and `(*pp).K`, passed
+// as `pp->K`.
 // The members that are refused: test/diagnostics/member-arrays.cu.
 //
 // RUN: %tc-rewrite --arch=sm_90a %s -o %t.cu
@@ -75,5 +78,29 @@ void Layer::forward(const __half *__restrict__ X, __half *__restrict__ Y) const 
       for (int k = 0; k < K; ++k)
         acc += __half2float(X[i * K + k]) * __half2float(W[j * K + k]);
       Y[i * N + j] = __float2half(acc);
+    }
+}
+
+struct ScaledArgs {
+  union {
+    const __half *A;
+    const void *raw;
+  };
+  const __half *B;
+  float *C;
+  float alpha;
+  int M, N, K;
+};
+
+// CHECK: {{^}}static void tc_scaled_0_launch(long long u_M, long long u_N, long long pp_K, float u_alpha, const __half *u_A, const __half *u_B, float *u_C, ::cudaStream_t tc_stream) {
+// CHECK: {{^}}  tc_scaled_0_launch(u.M, u.N, pp->K, u.alpha, u.A, u.B, u.C, 0);
+void scaled(const ScaledArgs &u, const ScaledArgs *pp) {
+#pragma tc
+  for (int i = 0; i < u.M; ++i)
+    for (int j = 0; j < u.N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < (*pp).K; ++k)
+        acc += __half2float(u.A[i * (*pp).K + k]) * __half2float(u.B[k * u.N + j]);
+      u.C[i * u.N + j] = u.alpha * acc;
     }
 }
