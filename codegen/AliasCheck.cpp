@@ -30,6 +30,14 @@ std::vector<std::string> indexRanges(const RegionModel &M, const IslModel &I,
   return Ranges;
 }
 
+std::string accessedBytes(const RegionModel &M, const IslModel &I, unsigned ArrayId) {
+  const std::string &Name = M.Arrays[ArrayId].Name;
+  std::string List;
+  for (const std::string &R : indexRanges(M, I, ArrayId))
+    List += (List.empty() ? "" : ", ") + R;
+  return "tc::accessed_bytes(" + Name + ", sizeof(*" + Name + "), {" + List + "})";
+}
+
 std::string aliasCheck(const RegionModel &M, const IslModel &I,
                        const std::vector<AliasPair> &Pairs, const std::string &SerialLaunch) {
   if (Pairs.empty())
@@ -42,15 +50,8 @@ std::string aliasCheck(const RegionModel &M, const IslModel &I,
   std::string S = "  // The arrays are not __restrict__: where the bytes an output's accesses\n"
                   "  // touch meet another array's, the region runs as written, on one\n"
                   "  // thread (tc/alias_check.cuh).\n";
-  for (unsigned Id : Ids) {
-    const std::string &Name = M.Arrays[Id].Name;
-    std::vector<std::string> Ranges = indexRanges(M, I, Id);
-    std::string List;
-    for (const std::string &R : Ranges)
-      List += (List.empty() ? "" : ", ") + R;
-    S += "  const tc::ByteRange " + Local(Id) + " = tc::accessed_bytes(" + Name + ", sizeof(*" +
-         Name + "), {" + List + "});\n";
-  }
+  for (unsigned Id : Ids)
+    S += "  const tc::ByteRange " + Local(Id) + " = " + accessedBytes(M, I, Id) + ";\n";
   std::string Cond;
   for (const AliasPair &P : Pairs)
     Cond += std::string(Cond.empty() ? "" : " ||\n      ") + "tc::overlap(" + Local(P.Written) +

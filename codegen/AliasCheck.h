@@ -23,6 +23,10 @@ namespace tc {
 std::vector<std::string> indexRanges(const RegionModel &M, const IslModel &I,
                                      unsigned ArrayId);
 
+/// `tc::accessed_bytes(X, sizeof(*X), {...})`: the bytes of array ArrayId
+/// that the region's accesses can touch, in C.
+std::string accessedBytes(const RegionModel &M, const IslModel &I, unsigned ArrayId);
+
 /// The launcher's statements: the byte ranges, and the test that runs
 /// `SerialLaunch` (a statement) and returns where they meet. Empty without
 /// pairs.

@@ -141,6 +141,12 @@ public:
     DefinesFunctor = Defines;
     return *this;
   }
+  /// The region's tuning: the launcher that chooses between its kernels
+  /// measures them in tuning runs, and lists the measured choices.
+  Emitter &tuned(const RegionTuning &T) {
+    Tuning = &T;
+    return *this;
+  }
 
   llvm::Expected<GeneratedRegion> run() {
     EpilogueLanes Lanes;
@@ -1552,6 +1558,9 @@ private:
            "  // beyond the elements the loops read (OperandMasks.h).\n"
            "  if (" + boxReadsBeyondCondition() + ") {\n    " + SerialLaunch +
            "\n    return;\n  }\n";
+    // Where the kernels run, before the operands' views move their pointers
+    // (the measurement runs this launcher again).
+    S += tuningMeasurement(ArgList);
     // After the alias check, which bounds the arrays as the source indexes
     // them.
     if (entersRegion())
@@ -1580,10 +1589,14 @@ private:
         S += "      {" + Candidate + "},  // " + Name + Alt.Suffix + "\n";
       }
       S += "  };\n";
+      const bool Tuned = Tuning && !Tuning->Entries.empty();
+      if (Tuned)
+        S += tunedTable();
       S += "  switch (tc::choose_kernel(" + extentM() + ", " + extentN() + ", " +
            reductionLength() + ", " +
            (Idiom.IterBatch.empty() ? std::string("1") : Idiom.ExtentBatch.str(subst())) +
-           ", tc_candidates, tc_facts.device, tc_facts.options)) {\n";
+           ", tc_candidates, " + (Tuned ? "tc_tuned, " : "") +
+           "tc_facts.device, tc_facts.options)) {\n";
       // A kernel of the components is launched here; another has a
       // launcher of its own.
       for (size_t I = 0; I < Alts.size(); ++I) {
@@ -1898,6 +1911,66 @@ private:
     std::string Cond = printAstExpr(Build.expr_from(Params).get());
     return Cond;
   }
+  /// Whether the launcher times its kernels in tuning runs: the one that
+  /// chooses between them, for one output (the tuning table serves
+  /// unbatched launches).
+  bool measuresKernels() const {
+    return Tuning && entersRegion() && !Alts.empty() && Idiom.IterBatch.empty();
+  }
+
+  /// The launcher's statement that, built with TC_TUNING, times each of
+  /// its kernels the first time it runs a shape of a bucket
+  /// (tc/tuning.cuh): it runs itself under each, then goes on. Empty where
+  /// it does not measure (measuresKernels).
+  std::string tuningMeasurement(const std::string &ArgList) const {
+    if (!measuresKernels())
+      return "";
+    // The arrays whose values from before the region it reads and writes
+    // (`C += A * B`): each kernel must start from those values. (What it
+    // writes before reading, each kernel computes again.)
+    const RegionModel &W = M.asWritten();
+    const std::set<std::string> LiveIn = asWrittenIsl().liveInArrays();
+    std::set<unsigned> Written;
+    for (const Statement &St : W.Stmts)
+      if (!W.Arrays[St.Write.ArrayId].IsLocalScalar && LiveIn.count(W.Arrays[St.Write.ArrayId].Name))
+        Written.insert(St.Write.ArrayId);
+    std::string Ranges;
+    for (unsigned Id : Written)
+      Ranges += std::string(Ranges.empty() ? "" : ",\n         ") +
+                accessedBytes(W, asWrittenIsl(), Id);
+    std::string Names;
+    for (const std::string &K : Tuning->Kernels)
+      Names += (Names.empty() ? "\"" : ", \"") + K + "\"";
+    const std::string Key = "\"" + escape(Tuning->Key) + "\"";
+    const std::string Shape = extentM() + ", " + extentN() + ", " + reductionLength();
+    // (Not the decoding shapes, which the decode kernel takes whatever the
+    // choice.)
+    const std::string Decoding =
+        decodes() ? "(" + extentM() + ") > " + decodeRowsName() + " && " : "";
+    return "#ifdef TC_TUNING\n"
+           "  // A tuning run (tc/tuning.cuh): the first launch of a shape's bucket\n"
+           "  // times each kernel on the region's arrays, then runs as usual.\n"
+           "  if (" + Decoding + "tc::tuning::measures(" + Key + ", " + Shape + "))\n"
+           "    tc::tuning::measure(" + Key + ", {" + Names + "},\n"
+           "        " + Shape + ", tc_stream,\n"
+           "        {" + Ranges + "},\n"
+           "        [&] { " + Name + "_launch(" + ArgList + (ArgList.empty() ? "" : ", ") +
+           "tc_stream); });\n"
+           "#endif\n";
+  }
+
+  /// The measured choices of the tuning databases (tc/tuned_choice.cuh).
+  std::string tunedTable() const {
+    std::string S = "  // The kernels measured fastest (tc-rewrite --tuning-db), by GPU and\n"
+                    "  // shape bucket; the candidates' rules choose elsewhere.\n"
+                    "  static constexpr tc::TunedKernel tc_tuned[] = {\n";
+    for (const TunedEntry &E : Tuning->Entries)
+      S += "      {\"" + escape(E.Gpu) + "\", " + std::to_string(E.BucketM) + ", " +
+           std::to_string(E.BucketN) + ", " + std::to_string(E.BucketK) + ", " +
+           std::to_string(E.Kernel) + "},  // " + E.KernelName + "\n";
+    return S + "  };\n";
+  }
+
   static std::string escape(const std::string &S) {
     std::string R;
     for (char Ch : S)
@@ -1940,6 +2013,7 @@ private:
   /// and whether the region's epilogue functor is defined with it.
   bool Components = false;
   bool DefinesFunctor = false;
+  const RegionTuning *Tuning = nullptr;
   /// explains().
   bool Explains = true;
   std::string twin() const { return Twin.empty() ? Name + "_cp_async" : Twin; }
@@ -2156,6 +2230,7 @@ struct KernelJob {
   bool CopyingDefault = false; // fallsBackToCopyingDefault
   bool Explains = true;        // explains
   std::string RowsAssumed;     // rowsAssumedAre
+  const RegionTuning *Tuning = nullptr; // tuned
   std::optional<llvm::Expected<GeneratedRegion>> Result;
 };
 
@@ -2207,6 +2282,8 @@ void runJob(KernelJob &J, const RegionModel &M, const MatmulIdiom &Idiom,
           .definesEpilogueFunctor(J.DefinesFunctor)
           .explains(J.Explains)
           .rowsAssumedAre(J.RowsAssumed);
+      if (J.Tuning)
+        E.tuned(*J.Tuning);
       if (J.Twin)
         E.fallsBackTo(*J.Twin, J.DeclareTwin);
       J.Result.emplace(E.run());
@@ -2251,7 +2328,7 @@ llvm::Expected<GeneratedRegion>
 generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModel &I,
                const IslModelBuilder &Model, const KernelConfig &C, const std::string &Name,
                const std::string &SourceLocation, const std::vector<AlternativeKernel> &Alts,
-               unsigned Threads, bool Explains) {
+               unsigned Threads, bool Explains, const RegionTuning &Tuning) {
   std::vector<KernelJob> Jobs;
   // The first kernel emitted defines the pieces the others share.
   bool SharedDone = false;
@@ -2322,6 +2399,7 @@ generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModel &I
     J.Explains = Explains;
     J.CopyingDefault = CopyingDefault;
     J.RowsAssumed = RowsAssumed;
+    J.Tuning = &Tuning;
   }
   runJobs(Jobs, Threads, M, Idiom, Model, Name, SourceLocation);
 

@@ -2,8 +2,9 @@
 #ifndef TC_TRANSFORMS_KERNELEMITTER_H
 #define TC_TRANSFORMS_KERNELEMITTER_H
 
-#include "KernelConfig.h"
 #include "IslModel.h"
+#include "KernelConfig.h"
+#include "TuningDatabase.h"
 #include <functional>
 
 namespace tc {
@@ -29,13 +30,15 @@ using IslModelBuilder = std::function<llvm::Expected<IslModel>(isl::ctx)>;
 /// schedule steps of kernels that only the explanation would show (further
 /// kernels composed of the components) are not computed; the rewrite is
 /// the same. `I` is the region's model in the caller's context, from
-/// which the facts that every kernel shares are read once.
+/// which the facts that every kernel shares are read once. `Tuning`: the
+/// region's key and kernels for tuning runs (tc/tuning.cuh), and the
+/// measured choices the launcher lists before its rules.
 llvm::Expected<GeneratedRegion>
 generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModel &I,
                const IslModelBuilder &Model, const KernelConfig &C, const std::string &Name,
                const std::string &SourceLocation,
                const std::vector<AlternativeKernel> &Alts = {}, unsigned Threads = 1,
-               bool Explains = true);
+               bool Explains = true, const RegionTuning &Tuning = {});
 
 } // namespace tc
 

@@ -217,6 +217,22 @@ Dependences dependencesOf(const isl::union_map &Reads, const isl::union_map &Wri
   return {Flow.get_may_dependence(), Anti.get_may_dependence(), Out.get_may_dependence()};
 }
 
+std::set<std::string> IslModel::liveInArrays() const {
+  // Each instance of a statement writes its element (guards are in the
+  // domains): must sources.
+  isl::union_map LiveIn = isl::union_access_info(AllReads)
+                              .set_must_source(Writes)
+                              .set_schedule_map(Schedule)
+                              .compute_flow()
+                              .get_may_no_source();
+  std::set<std::string> Names;
+  LiveIn.foreach_map([&](isl::map Read) {
+    if (!Read.is_empty())
+      Names.insert(isl_map_get_tuple_name(Read.get(), isl_dim_out));
+  });
+  return Names;
+}
+
 isl::union_map originalSchedule(isl::ctx Ctx, const RegionModel &M) { return scheduleOf(Ctx, M); }
 
 bool involves(const isl::map &Access, unsigned Pos) {

@@ -11,6 +11,7 @@
 #include "RegionError.h"
 #include <isl/cpp.h>
 #include <map>
+#include <set>
 #include <optional>
 #include <sstream>
 
@@ -67,6 +68,10 @@ struct IslModel {
   const Dependences &dependenceKinds() const;
   /// All dependences (flow, anti and output).
   isl::union_map dependences() const;
+  /// The arrays (by their names in the model) some read of which may see a
+  /// value from before the region: no write of the region precedes it for
+  /// certain (isl's flow analysis: the reads without a must source).
+  std::set<std::string> liveInArrays() const;
 
 private:
   mutable std::optional<Dependences> Deps;

@@ -494,10 +494,14 @@ llvm::Expected<GeneratedRegion> generate(const RegionModel &Source, const Region
       };
       RegionKernels Kernels =
           regionKernels(*Config, alternativeKernels(*Config, M, *Idiom), *Idiom, M.Clauses);
+      RegionTuning Tuning{tuningKey(M, *Idiom, Kernels.Default),
+                          tuningKernelNames(Kernels.Alternatives), {}};
+      if (Opts.Tuning)
+        Tuning.Entries = tunedEntries(*Opts.Tuning, Tuning.Key, Tuning.Kernels);
       auto Gen = generateRegion(M, *Idiom, I, Model, Kernels.Default, Name, Where,
-                                Kernels.Alternatives, Opts.KernelThreads, Opts.Explain);
+                                Kernels.Alternatives, Opts.KernelThreads, Opts.Explain, Tuning);
       if (Gen)
-        Text += Gen->Explain;
+        Text += Gen->Explain + explainTuning(Tuning);
       return Gen;
     }();
     return G;

@@ -16,6 +16,7 @@
 #define TC_TRANSFORMS_REGIONREWRITER_H
 
 #include "KernelConfig.h"
+#include "TuningDatabase.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "LineDirectives.h"
@@ -44,6 +45,8 @@ struct RewriteOptions {
   bool ErrorsAsWarnings = false;  // pre-build use: never fail the build
   /// Threads that generate a region's kernels at once (0: one per core).
   unsigned KernelThreads = 0;
+  /// Measured kernel choices (--tuning-db), or none.
+  std::shared_ptr<const TuningDatabase> Tuning;
 };
 
 /// One `#pragma tc` of the main file and what became of it.

@@ -85,6 +85,12 @@ static cl::opt<std::string> MmaPath(
 static cl::opt<std::string> CudaPath("cuda-path",
                                      cl::desc("CUDA installation (default: $CUDA_PATH or " TC_DEFAULT_CUDA_PATH ")"),
                                      cl::cat(Category));
+static cl::list<std::string> TuningDb(
+    "tuning-db",
+    cl::desc("Measured kernel choices (a tuning database a program built with -DTC_TUNING "
+             "wrote): each launcher lists the kernel measured fastest for each GPU and shape "
+             "bucket; repeat for several files"),
+    cl::value_desc("file.json"), cl::cat(Category));
 static cl::opt<bool> Explain("explain",
                              cl::desc("Print each region's isl model and schedule trees instead of rewriting"),
                              cl::cat(Category));
@@ -479,6 +485,14 @@ int main(int argc, const char **argv) {
   Opts.Mma = *MmaPreference;
   Opts.Explain = Explain;
   Opts.ErrorsAsWarnings = WarnOnly;
+  if (!TuningDb.empty()) {
+    auto Loaded = tc::TuningDatabase::load(TuningDb);
+    if (!Loaded) {
+      errs() << "tc-rewrite: " << toString(Loaded.takeError()) << "\n";
+      return 2;
+    }
+    Opts.Tuning = std::make_shared<const tc::TuningDatabase>(std::move(*Loaded));
+  }
 
   const CompilationDatabase &DB = Parser->getCompilations();
   std::vector<FileJob> JobList(Files.size());

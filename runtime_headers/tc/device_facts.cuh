@@ -12,6 +12,7 @@ namespace tc {
 struct DeviceFacts {
   int multiprocessors = 1;  // SMs: a round of one block per SM
   int ordinal = 0;          // the device's: what launchers keep measurements by
+  const char *name = "";    // cudaDeviceProp::name: what tuning tables are keyed by
 };
 
 // Features a choice may take; each is on unless turned off (for
@@ -25,6 +26,10 @@ struct ChoiceOptions {
   bool cluster_parts = true;   // split tiles' parts as clusters (TC_CLUSTER_PARTS)
   bool stream_units = true;    // a thin last round shared by all SMs (TC_STREAM_K)
   bool tile_pairs = true;      // pairs of tiles sharing B's tile (TC_TILE_PAIRS)
+  // The candidate to run whatever the shape, -1 the launcher's own kernel;
+  // kNotTuned (-2): choose. Set by tuning harnesses (TC_TUNING,
+  // launch_facts.cuh), which time each kernel in turn.
+  int kernel = -2;
 };
 
 }  // namespace tc

@@ -3,13 +3,15 @@
 // A region's launcher lists its further kernels as candidates, in the
 // order of alternativeKernels (KernelConfig.cpp), each with the rule of
 // tile_choice.cuh that takes it and that rule's arguments; choose_kernel
-// returns the first whose rule holds for the shape, or -1 for the
-// launcher's own kernel. A pure function of its arguments, so that the
-// whole choice runs on the host in the tests, at any SM count.
+// returns the kernel a tuning table (tuned_choice.cuh) gives for the
+// launch's GPU and shape, else the first candidate whose rule holds, or -1
+// for the launcher's own kernel. A pure function of its arguments, so
+// that the whole choice runs on the host in the tests, at any SM count.
 #pragma once
 
 #include "device_facts.cuh"
 #include "tile_choice.cuh"
+#include "tuned_choice.cuh"
 
 namespace tc {
 
@@ -84,15 +86,31 @@ inline bool kernel_rule_holds(const KernelCandidate &c, long long m, long long n
   return false;
 }
 
-// The index of the first of `count` candidates taken for the shape, or -1:
-// the launcher's own kernel.
+// The index of the candidate to run, of `count`, or -1: the launcher's own
+// kernel. The one options.kernel names (a tuning harness's); else the
+// entry of the `tuned_count` of `tuned` for the GPU and shape (one
+// unbatched output); else the first candidate taken for the shape.
 inline int choose_kernel(long long m, long long n, long long k, long long batches,
-                         const KernelCandidate *candidates, int count, const DeviceFacts &device,
+                         const KernelCandidate *candidates, int count, const TunedKernel *tuned,
+                         int tuned_count, const DeviceFacts &device,
                          const ChoiceOptions &options) {
+  if (options.kernel >= -1 && options.kernel < count)
+    return options.kernel;
+  if (batches == 1) {
+    const int t = tuned_kernel(tuned, tuned_count, device.name, m, n, k);
+    if (t >= -1 && t < count)
+      return t;
+  }
   for (int i = 0; i < count; ++i)
     if (kernel_rule_holds(candidates[i], m, n, k, batches, device, options))
       return i;
   return -1;
+}
+
+inline int choose_kernel(long long m, long long n, long long k, long long batches,
+                         const KernelCandidate *candidates, int count, const DeviceFacts &device,
+                         const ChoiceOptions &options) {
+  return choose_kernel(m, n, k, batches, candidates, count, nullptr, 0, device, options);
 }
 
 template <int kCount>
@@ -100,6 +118,14 @@ inline int choose_kernel(long long m, long long n, long long k, long long batche
                          const KernelCandidate (&candidates)[kCount], const DeviceFacts &device,
                          const ChoiceOptions &options) {
   return choose_kernel(m, n, k, batches, candidates, kCount, device, options);
+}
+
+template <int kCount, int kTuned>
+inline int choose_kernel(long long m, long long n, long long k, long long batches,
+                         const KernelCandidate (&candidates)[kCount],
+                         const TunedKernel (&tuned)[kTuned], const DeviceFacts &device,
+                         const ChoiceOptions &options) {
+  return choose_kernel(m, n, k, batches, candidates, kCount, tuned, kTuned, device, options);
 }
 
 }  // namespace tc

@@ -20,6 +20,7 @@
 #include <cuda_runtime.h>
 
 #include "device_facts.cuh"
+#include "per_device.cuh"
 
 namespace tc {
 
@@ -71,6 +72,39 @@ __host__ inline ChoiceOptions launch_options() {
   return o;
 }
 
+// The name of device `device` (cudaDeviceProp::name), kept per device; ""
+// should the query fail.
+__host__ inline const char *device_name(int device) {
+  struct Name {
+    char text[256] = {};
+  };
+  static PerDevice<Name> *names = new PerDevice<Name>;  // never destroyed: launches at exit
+  static thread_local Name other;                       // a device past the kept ones
+  auto query = [device] {
+    Name n;
+    cudaDeviceProp properties;
+    if (cudaGetDeviceProperties(&properties, device) == cudaSuccess)
+      for (int i = 0; i + 1 < int(sizeof n.text) && properties.name[i]; ++i)
+        n.text[i] = properties.name[i];
+    return n;
+  };
+  if (device >= 0 && device < PerDevice<Name>::kKeptDevices) {
+    names->get(device, query);
+    return names->kept[device].text;
+  }
+  other = query();
+  return other.text;
+}
+
+#ifdef TC_TUNING
+// The candidate every launch of this thread runs, whatever its shape
+// (ChoiceOptions::kernel): tuning.cuh sets it while it times each kernel.
+__host__ inline int &tuning_kernel() {
+  static thread_local int kernel = -2;
+  return kernel;
+}
+#endif
+
 // The facts of a launch on the current device.
 __host__ inline LaunchFacts launch_facts() {
   static const ChoiceOptions options = launch_options();
@@ -80,7 +114,11 @@ __host__ inline LaunchFacts launch_facts() {
   LaunchFacts f;
   f.device.multiprocessors = device_multiprocessors(device);
   f.device.ordinal = device;
+  f.device.name = device_name(device);
   f.options = options;
+#ifdef TC_TUNING
+  f.options.kernel = tuning_kernel();
+#endif
   return f;
 }
 

@@ -17,6 +17,8 @@
 //   operand_repack.cuh an aligned copy of an operand TMA cannot describe
 //   tile_choice.cuh  launch-time choice between a region's tile shapes
 //   kernel_choice.cuh  the first of a region's kernels whose rule holds
+//   tuned_choice.cuh   the kernel a tuning table measured fastest for a shape
+//   tuning.cuh         (-DTC_TUNING) timing each kernel of a launch: the tuning database
 //   schedule_choice.cuh, cluster_parts_choice.cuh, split_choice.cuh
 //                 the launch's tile schedule, cluster parts and split-K
 //   device_facts.cuh   the choices' inputs besides the shape
@@ -68,6 +70,7 @@
 #include "tile_choice.cuh"
 #include "kernel_choice.cuh"
 #include "launch_facts.cuh"
+#include "tuning.cuh"
 #include "shared_memory_opt_in.cuh"
 #include "prologue.cuh"
 #include "sm90/gemm_kernel.cuh"

@@ -17,6 +17,9 @@
 
 // CHECK-LABEL: {{^}}static void tc_block_0_launch(
 // CHECK:       return;  // no output element
+// The tuning statement runs this launcher again: before the pointers move.
+// CHECK-NEXT:  {{^}}#ifdef TC_TUNING
+// CHECK:       {{^}}#endif
 // CHECK-NEXT:  {{^  }}A += (long long)(r0) * (lda) + (long long)(c0);  // where the operand's view starts
 // CHECK-NEXT:  B += (long long)(1) * (N) + (long long)(2);  // where the operand's view starts
 // CHECK:       {{^}}void block(
@@ -42,6 +45,8 @@ void block(int M, int N, int K, int r0, int c0, int lda, const __half *__restric
 // CHECK:       {{^  }}const tc::ByteRange tc_bytes_0 = tc::accessed_bytes(A, sizeof(*A), {{[{][{]}}r0, ((M + r0) - 1), lda}, {c0, ((K + c0) - 1), 1}});
 // CHECK:       return;
 // CHECK-NEXT:  }
+// CHECK-NEXT:  {{^}}#ifdef TC_TUNING
+// CHECK:       {{^}}#endif
 // CHECK-NEXT:  A += (long long)(r0) * (lda) + (long long)(c0);
 void block_aliased(int M, int N, int K, int r0, int c0, int lda, const __half *A,
                    const __half *B, float *C) {

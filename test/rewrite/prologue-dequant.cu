@@ -303,6 +303,11 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK-NEXT: {{^}}  const tc::LaunchFacts tc_facts = tc::launch_facts();  // (tc/launch_facts.cuh)
 // CHECK-NEXT: {{^}}  if (!(((M >= 1) && (N >= 1))))
 // CHECK-NEXT: {{^}}    return;  // no output element
+// CHECK-NEXT: {{^}}#ifdef TC_TUNING
+// CHECK-NEXT: {{^}}  // A tuning run (tc/tuning.cuh): the first launch of a shape's bucket
+// CHECK-NEXT: {{^}}  // times each kernel on the region's arrays, then runs as usual.
+// CHECK-NEXT: {{^}}  if ((M) > tc::decode::kWgmmaDecodeRows && tc::tuning::measures("sm_90a f16.row s8.col -> f16 prologue", M, N, K))
+// CHECK:      {{^}}#endif
 // CHECK-NEXT: {{^}}  // Decoding shapes: at few rows the layer is bound by the bytes of W,
 // CHECK-NEXT: {{^}}  // which the decode kernel reads once (tc/decode/launch.cuh).
 // CHECK-NEXT: {{^}}  if ((M) <= tc::decode::kWgmmaDecodeRows && tc::decode::launch_weight_stream<true>(M, N, K, X, K, W, K,

@@ -20,6 +20,8 @@
 // CHECK-NEXT: {{^}}  const tc::LaunchFacts tc_facts = tc::launch_facts();  // (tc/launch_facts.cuh)
 // CHECK-NEXT: {{^}}  if (!(((M >= 1) && (N >= 1))))
 // CHECK-NEXT: {{^}}    return;  // no output element
+// CHECK-NEXT: {{^}}#ifdef TC_TUNING
+// CHECK:      {{^}}#endif
 // CHECK-NEXT: {{^}}  // The kernel for this shape: the first candidate whose rule holds, else
 // CHECK-NEXT: {{^}}  // this one (tc/kernel_choice.cuh).
 // CHECK-NEXT: {{^}}  static constexpr tc::KernelCandidate tc_candidates[] = {

@@ -161,6 +161,64 @@ TEST(KernelChoiceTest, Int8Layer) {
   EXPECT_EQ(int8(384, 1280, 3840, 132), Square);       // 30 tiles in cluster parts
 }
 
+TEST(KernelChoiceTest, ShapeBuckets) {
+  using tc::shape_bucket;
+  EXPECT_EQ(shape_bucket(0), -1);
+  EXPECT_EQ(shape_bucket(1), 0);
+  EXPECT_EQ(shape_bucket(2), 2);
+  EXPECT_EQ(shape_bucket(3), 3);
+  EXPECT_EQ(shape_bucket(4095), 23);
+  EXPECT_EQ(shape_bucket(4096), 24);
+  EXPECT_EQ(shape_bucket(6143), 24);
+  EXPECT_EQ(shape_bucket(6144), 25);
+  EXPECT_EQ(shape_bucket(8191), 25);
+  EXPECT_EQ(shape_bucket(8192), 26);
+  EXPECT_EQ(shape_bucket(1LL << 62), 124);
+}
+
+// A table from a tuning database: 4096^3 and a 512-row decode on an H200.
+const tc::TunedKernel kTuned[] = {
+    {"NVIDIA H200", 24, 24, 24, Wide192},
+    {"NVIDIA H200", 18, 26, 24, Default},
+};
+
+TEST(KernelChoiceTest, TunedTableFirst) {
+  DeviceFacts H200{132, 0, "NVIDIA H200"}, H100{132, 0, "NVIDIA H100 80GB HBM3"};
+  auto choose = [&](long long m, long long n, long long k, const DeviceFacts &d,
+                    long long batches = 1, ChoiceOptions o = kOn) {
+    return tc::choose_kernel(m, n, k, batches, kGemm, kTuned, d, o);
+  };
+  // The table's bucket on its GPU, for every shape of the bucket.
+  EXPECT_EQ(choose(4096, 4096, 4096, H200), Wide192);
+  EXPECT_EQ(choose(5000, 6000, 4097, H200), Wide192);
+  EXPECT_EQ(choose(512, 8192, 4096, H200), Default);
+  // Elsewhere the rules, as without a table.
+  EXPECT_EQ(choose(4096, 4096, 4096, H100), gemm(4096, 4096, 4096, 132));
+  EXPECT_EQ(choose(6144, 4096, 4096, H200), gemm(6144, 4096, 4096, 132));
+  EXPECT_EQ(choose(3456, 1280, 1280, H200), Fitted);
+  // Batched outputs were not measured.
+  EXPECT_EQ(choose(4096, 4096, 4096, H200, 2), gemm(4096, 4096, 4096, 132, kOn, 2));
+}
+
+TEST(KernelChoiceTest, TunedEntryPastTheCandidates) {
+  // An entry of a database written for other candidates is not taken.
+  const tc::TunedKernel Stale[] = {{"NVIDIA H200", 24, 24, 24, 11}};
+  DeviceFacts H200{132, 0, "NVIDIA H200"};
+  EXPECT_EQ(tc::choose_kernel(4096, 4096, 4096, 1, kGemm, Stale, H200, kOn),
+            gemm(4096, 4096, 4096, 132));
+}
+
+TEST(KernelChoiceTest, HarnessForcesKernel) {
+  DeviceFacts H200{132, 0, "NVIDIA H200"};
+  ChoiceOptions Forced;
+  Forced.kernel = Narrow;
+  EXPECT_EQ(tc::choose_kernel(4096, 4096, 4096, 1, kGemm, kTuned, H200, Forced), Narrow);
+  Forced.kernel = Default;
+  EXPECT_EQ(tc::choose_kernel(1, 1, 1, 1, kGemm, H200, Forced), Default);
+  Forced.kernel = 11; // not a candidate: chosen as usual
+  EXPECT_EQ(tc::choose_kernel(4096, 4096, 4096, 1, kGemm, kTuned, H200, Forced), Wide192);
+}
+
 TEST(KernelChoiceTest, NoCandidates) {
   EXPECT_EQ(tc::choose_kernel(1, 1, 1, 1, kGemm, 0, DeviceFacts{132}, kOn), -1);
 }

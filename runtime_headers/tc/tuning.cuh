@@ -1,0 +1,201 @@
+// tc/tuning.cuh - measuring a region's kernels in the program that runs it.
+//
+// Built with -DTC_TUNING and run with TC_TUNING_DB=FILE in the environment,
+// a program times every kernel of a region's launcher the first time the
+// launcher runs a shape of a new bucket (shape_bucket, tuned_choice.cuh)
+// on a GPU, then runs the launch as usual; at exit it writes the times to
+// FILE, a tuning database (docs/tuning.md). `tc-rewrite --tuning-db=FILE`
+// then lists the fastest kernel of each bucket in the launcher. The
+// shapes measured are thus the ones the program runs.
+//
+// Each kernel runs on the launch's own arrays: the bytes the region
+// writes are saved before the first and put back before each kernel and
+// after the last, so that the launch that follows computes from the
+// values the program gave it. Without TC_TUNING_DB nothing is measured.
+#pragma once
+
+#ifdef TC_TUNING
+
+#include <cstdio>
+#include <cstdlib>
+#include <initializer_list>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include <cuda_runtime.h>
+
+#include "alias_check.cuh"
+#include "launch_facts.cuh"
+#include "tuned_choice.cuh"
+
+namespace tc {
+namespace tuning {
+
+// One measured launch: the milliseconds of each kernel (kernels[i]; a
+// negative time where it failed to launch).
+struct Record {
+  std::string gpu, region;
+  std::vector<std::string> kernels;
+  long long m, n, k;
+  std::vector<double> ms;
+};
+
+struct Database {
+  std::mutex mutex;
+  std::vector<Record> records;
+};
+
+inline Database &database() {
+  static Database *db = new Database;  // written at exit, after other statics may be gone
+  return *db;
+}
+
+inline void write_json_string(std::FILE *f, const std::string &s) {
+  std::fputc('"', f);
+  for (unsigned char c : s) {
+    if (c == '"' || c == '\\')
+      std::fprintf(f, "\\%c", c);
+    else if (c < 0x20)
+      std::fprintf(f, "\\u%04x", c);
+    else
+      std::fputc(c, f);
+  }
+  std::fputc('"', f);
+}
+
+// Writes the records to $TC_TUNING_DB (atexit).
+inline void write_database() {
+  const char *path = std::getenv("TC_TUNING_DB");
+  Database &db = database();
+  std::lock_guard<std::mutex> lock(db.mutex);
+  std::FILE *f = path ? std::fopen(path, "w") : nullptr;
+  if (!f) {
+    std::fprintf(stderr, "tc: cannot write the tuning database '%s'\n", path ? path : "");
+    return;
+  }
+  std::fprintf(f, "{\n  \"tc_tuning_database\": 1,\n  \"entries\": [");
+  for (size_t r = 0; r < db.records.size(); ++r) {
+    const Record &e = db.records[r];
+    std::fprintf(f, "%s\n    {\"gpu\": ", r ? "," : "");
+    write_json_string(f, e.gpu);
+    std::fprintf(f, ", \"region\": ");
+    write_json_string(f, e.region);
+    std::fprintf(f, ",\n     \"shape\": [%lld, %lld, %lld], \"kernels\": [", e.m, e.n, e.k);
+    for (size_t i = 0; i < e.kernels.size(); ++i) {
+      std::fprintf(f, "%s", i ? ", " : "");
+      write_json_string(f, e.kernels[i]);
+    }
+    std::fprintf(f, "],\n     \"ms\": [");
+    for (size_t i = 0; i < e.ms.size(); ++i)
+      std::fprintf(f, "%s%.6g", i ? ", " : "", e.ms[i]);
+    std::fprintf(f, "]}");
+  }
+  std::fprintf(f, "\n  ]\n}\n");
+  std::fclose(f);
+}
+
+// Whether this launch measures: tuning is on, no measurement is running
+// on this thread (its launches are the measurement's), and no launch of
+// `region` has measured the shape's bucket on this GPU yet.
+inline bool measures(const char *region, long long m, long long n, long long k) {
+  static const bool on = std::getenv("TC_TUNING_DB") != nullptr;
+  if (!on || tuning_kernel() != kNotTuned || m < 1 || n < 1 || k < 1)
+    return false;
+  const std::string gpu = launch_facts().device.name;
+  Database &db = database();
+  std::lock_guard<std::mutex> lock(db.mutex);
+  for (const Record &e : db.records)
+    if (e.region == region && e.gpu == gpu && shape_bucket(e.m) == shape_bucket(m) &&
+        shape_bucket(e.n) == shape_bucket(n) && shape_bucket(e.k) == shape_bucket(k))
+      return false;
+  static std::once_flag registered;
+  std::call_once(registered, [] { std::atexit(write_database); });
+  return true;
+}
+
+// The bytes of `ranges`, saved on the device and put back on `stream`.
+class SavedBytes {
+public:
+  SavedBytes(std::initializer_list<ByteRange> ranges, cudaStream_t stream) : stream_(stream) {
+    for (ByteRange r : ranges) {
+      void *copy = nullptr;
+      if (r.end > r.begin && cudaMalloc(&copy, r.end - r.begin) == cudaSuccess) {
+        cudaMemcpyAsync(copy, reinterpret_cast<void *>(r.begin), r.end - r.begin,
+                        cudaMemcpyDeviceToDevice, stream);
+        saved_.push_back({r, copy});
+      }
+    }
+  }
+  void restore() const {
+    for (const auto &s : saved_)
+      cudaMemcpyAsync(reinterpret_cast<void *>(s.range.begin), s.copy,
+                      s.range.end - s.range.begin, cudaMemcpyDeviceToDevice, stream_);
+  }
+  ~SavedBytes() {
+    cudaStreamSynchronize(stream_);
+    for (const auto &s : saved_)
+      cudaFree(s.copy);
+  }
+
+private:
+  struct Saved {
+    ByteRange range;
+    void *copy;
+  };
+  cudaStream_t stream_;
+  std::vector<Saved> saved_;
+};
+
+// Times `launch()` under each kernel of `kernels` (the launcher's own,
+// then its candidates in order: ChoiceOptions::kernel -1, 0, 1, ...) and
+// records the times of `region` at the shape. `written`: the bytes the
+// region writes, put back before each kernel and after the last.
+template <class Launch>
+void measure(const char *region, std::initializer_list<const char *> kernels, long long m,
+             long long n, long long k, cudaStream_t stream,
+             std::initializer_list<ByteRange> written, Launch &&launch) {
+  Record e{launch_facts().device.name, region, {}, m, n, k, {}};
+  SavedBytes saved(written, stream);
+  cudaEvent_t start, stop;
+  cudaEventCreate(&start);
+  cudaEventCreate(&stop);
+  int index = -1;
+  for (const char *name : kernels) {
+    e.kernels.push_back(name);
+    tuning_kernel() = index++;
+    saved.restore();
+    cudaGetLastError();
+    launch();  // once untimed: first-launch set-up
+    // Enough launches back to back for about 2 ms, at least 3.
+    cudaEventRecord(start, stream);
+    launch();
+    cudaEventRecord(stop, stream);
+    float once = 0;
+    int reps = 3;
+    if (cudaEventSynchronize(stop) == cudaSuccess && cudaEventElapsedTime(&once, start, stop) ==
+                                                         cudaSuccess && once > 0)
+      reps = once >= 2.0f / 3 ? 3 : int(2.0f / once) + 1;
+    cudaEventRecord(start, stream);
+    for (int r = 0; r < reps; ++r)
+      launch();
+    cudaEventRecord(stop, stream);
+    float total = 0;
+    const bool ok = cudaEventSynchronize(stop) == cudaSuccess &&
+                    cudaEventElapsedTime(&total, start, stop) == cudaSuccess &&
+                    cudaGetLastError() == cudaSuccess;
+    e.ms.push_back(ok ? double(total) / reps : -1.0);
+  }
+  tuning_kernel() = kNotTuned;
+  saved.restore();
+  cudaEventDestroy(start);
+  cudaEventDestroy(stop);
+  Database &db = database();
+  std::lock_guard<std::mutex> lock(db.mutex);
+  db.records.push_back(std::move(e));
+}
+
+}  // namespace tuning
+}  // namespace tc
+
+#endif  // TC_TUNING

@@ -1,0 +1,193 @@
+//===- TuningDatabase.cpp -------------------------------------------------===//
+#include "TuningDatabase.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <tuple>
+
+namespace tc {
+
+llvm::Expected<TuningDatabase> TuningDatabase::load(llvm::ArrayRef<std::string> Paths) {
+  TuningDatabase DB;
+  for (const std::string &Path : Paths) {
+    auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+    if (!Buffer)
+      return llvm::createStringError(Buffer.getError(), "cannot read the tuning database '%s': %s",
+                                     Path.c_str(), Buffer.getError().message().c_str());
+    if (auto E = DB.parse((*Buffer)->getBuffer(), Path))
+      return std::move(E);
+  }
+  return DB;
+}
+
+llvm::Error TuningDatabase::parse(llvm::StringRef Text, llvm::StringRef Origin) {
+  auto Fail = [&](const llvm::Twine &Why) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "tuning database '" + Origin + "': " + Why);
+  };
+  auto Value = llvm::json::parse(Text);
+  if (!Value)
+    return Fail(llvm::toString(Value.takeError()));
+  const llvm::json::Object *Root = Value->getAsObject();
+  if (!Root)
+    return Fail("not a JSON object");
+  std::optional<int64_t> Version = Root->getInteger("tc_tuning_database");
+  if (!Version)
+    return Fail("no \"tc_tuning_database\" version");
+  if (*Version != 1)
+    return Fail("version " + llvm::Twine(*Version) + "; this tc-rewrite reads version 1");
+  const llvm::json::Array *Entries = Root->getArray("entries");
+  if (!Entries)
+    return Fail("no \"entries\" array");
+  for (size_t I = 0; I < Entries->size(); ++I) {
+    auto Bad = [&](const llvm::Twine &Why) {
+      return Fail("entry " + llvm::Twine(I) + ": " + Why);
+    };
+    const llvm::json::Object *E = (*Entries)[I].getAsObject();
+    if (!E)
+      return Bad("not an object");
+    TuningMeasurement T;
+    auto Gpu = E->getString("gpu"), Region = E->getString("region");
+    if (!Gpu || !Region)
+      return Bad("\"gpu\" and \"region\" must be strings");
+    T.Gpu = Gpu->str();
+    T.Region = Region->str();
+    const llvm::json::Array *Shape = E->getArray("shape");
+    if (!Shape || Shape->size() != 3)
+      return Bad("\"shape\" must be [m, n, k]");
+    int64_t *Dims[] = {&T.M, &T.N, &T.K};
+    for (int D = 0; D < 3; ++D) {
+      std::optional<int64_t> V = (*Shape)[D].getAsInteger();
+      if (!V || *V < 1)
+        return Bad("\"shape\" must hold positive integers");
+      *Dims[D] = *V;
+    }
+    const llvm::json::Array *Kernels = E->getArray("kernels"), *Ms = E->getArray("ms");
+    if (!Kernels || !Ms || Kernels->size() != Ms->size() || Kernels->empty())
+      return Bad("\"kernels\" and \"ms\" must be arrays of one length");
+    for (size_t J = 0; J < Kernels->size(); ++J) {
+      auto Name = (*Kernels)[J].getAsString();
+      auto Time = (*Ms)[J].getAsNumber();
+      if (!Name || !Time)
+        return Bad("\"kernels\" holds names and \"ms\" numbers");
+      T.Kernels.push_back(Name->str());
+      T.Ms.push_back(*Time);
+    }
+    Measurements.push_back(std::move(T));
+  }
+  return llvm::Error::success();
+}
+
+int shapeBucket(int64_t X) {
+  if (X < 1)
+    return -1;
+  int Log2 = 63 - __builtin_clzll(static_cast<unsigned long long>(X));
+  bool Upper = Log2 > 0 && ((X >> (Log2 - 1)) & 1);
+  return 2 * Log2 + (Upper ? 1 : 0);
+}
+
+namespace {
+const char *typeName(ElementType T) {
+  switch (T) {
+  case ElementType::F16:
+    return "f16";
+  case ElementType::BF16:
+    return "bf16";
+  case ElementType::F32:
+    return "f32";
+  case ElementType::F64:
+    return "f64";
+  case ElementType::I8:
+    return "s8";
+  case ElementType::U8:
+    return "u8";
+  case ElementType::Other:
+    break;
+  }
+  return "other";
+}
+} // namespace
+
+std::string tuningKey(const RegionModel &M, const MatmulIdiom &Idiom, const KernelConfig &C) {
+  // An operand by its element type and order, as the m x k matrix A and
+  // the k x n matrix B: `row` where a row's elements are contiguous.
+  auto Operand = [&](const OperandView &V, bool IsA) {
+    return std::string(typeName(M.Arrays[V.ArrayId].Elem)) + "." +
+           (V.ReductionIsContiguous == IsA ? "row" : "col");
+  };
+  // The output: the array the last statement writes.
+  const Array &Out = M.Arrays[M.Stmts.back().Write.ArrayId];
+  std::string Key = std::string(archName(C.Arch)) + " " + Operand(Idiom.A, true) + " " +
+                    Operand(Idiom.B, false) + " -> " + typeName(Out.Elem);
+  if (!Idiom.A.Prologue.empty() || !Idiom.B.Prologue.empty())
+    Key += " prologue";
+  if (!Idiom.MoreProducts.empty())
+    Key += " sum" + std::to_string(Idiom.MoreProducts.size() + 1);
+  if (!Idiom.IterBatch.empty())
+    Key += " batched";
+  return Key;
+}
+
+std::vector<std::string> tuningKernelNames(const std::vector<AlternativeKernel> &Alts) {
+  std::vector<std::string> Names = {"default"};
+  for (const AlternativeKernel &A : Alts)
+    Names.push_back(llvm::StringRef(A.Suffix).ltrim('_').str());
+  return Names;
+}
+
+std::vector<TunedEntry> tunedEntries(const TuningDatabase &DB, llvm::StringRef Key,
+                                     llvm::ArrayRef<std::string> Kernels) {
+  // The measurements of each GPU and bucket, in the database's order.
+  using Bucket = std::tuple<std::string, int, int, int>;
+  std::map<Bucket, std::vector<const TuningMeasurement *>> Buckets;
+  for (const TuningMeasurement &T : DB.Measurements)
+    if (T.Region == Key)
+      Buckets[{T.Gpu, shapeBucket(T.M), shapeBucket(T.N), shapeBucket(T.K)}].push_back(&T);
+  std::vector<TunedEntry> Entries;
+  for (const auto &[B, Measured] : Buckets) {
+    std::optional<TunedEntry> Best;
+    for (size_t I = 0; I < Kernels.size(); ++I) {
+      double LogSum = 0;
+      bool Everywhere = true;
+      for (const TuningMeasurement *T : Measured) {
+        auto It = llvm::find(T->Kernels, Kernels[I]);
+        double Ms = It == T->Kernels.end() ? -1 : T->Ms[It - T->Kernels.begin()];
+        if (!(Ms > 0)) {
+          Everywhere = false;
+          break;
+        }
+        LogSum += std::log(Ms);
+      }
+      if (!Everywhere)
+        continue;
+      double Geomean = std::exp(LogSum / Measured.size());
+      if (!Best || Geomean < Best->Ms)
+        Best = TunedEntry{std::get<0>(B), std::get<1>(B), std::get<2>(B), std::get<3>(B),
+                          static_cast<int>(I) - 1, Kernels[I], unsigned(Measured.size()),
+                          Geomean};
+    }
+    if (Best)
+      Entries.push_back(*Best);
+  }
+  return Entries;
+}
+
+std::string explainTuning(const RegionTuning &T) {
+  std::string S = "  tuning: measurements filed under '" + T.Key + "', of the kernels " +
+                  llvm::join(T.Kernels, ", ") + "\n";
+  for (const TunedEntry &E : T.Entries) {
+    char Ms[32];
+    snprintf(Ms, sizeof Ms, "%.4g", E.Ms);
+    S += "    measured on " + E.Gpu + ", shape buckets (" + std::to_string(E.BucketM) + ", " +
+         std::to_string(E.BucketN) + ", " + std::to_string(E.BucketK) + "): " + E.KernelName +
+         ", " + Ms + " ms (geometric mean over " + std::to_string(E.Shapes) + " shape" +
+         (E.Shapes == 1 ? "" : "s") + ")\n";
+  }
+  return S;
+}
+
+} // namespace tc
