@@ -19,10 +19,9 @@ std::string sm90ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idio
     return "not a TMA + wgmma kernel";
   if (Clauses.SplitK)
     return "the split_k clause";
-  if (C.ConvertStages || C.ConvertStagesB || C.RawStagesB || C.RawFragmentsB ||
-      C.WgmmaRegisterA)
+  if (C.RawStagesB || C.RawFragmentsB)
     return "operands converted in the kernel";
-  if (C.ProducerWarpgroup || C.WarpSplitK != 1 || C.WgmmaPending != 1)
+  if (C.WarpSplitK != 1 || C.WgmmaPending != 1)
     return "its warp roles";
   // B's rows: whole swizzle atoms (K-major) or 64-wide panels (MN-major),
   // twice as many for a pair, which copies them in halves.
@@ -45,8 +44,17 @@ std::string sm90ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idio
     Views.insert(Views.end(), {&P.A, &P.B});
   }
   for (const OperandView *V : Views)
-    if (!V->Prologue.empty() || V->ConvertWhileCopying)
-      return V->Mask.empty() ? "an operand prologue" : "an operand mask";
+    if (V->ConvertWhileCopying)
+      return V->Mask.empty() ? "an operand converted while copied" : "an operand mask";
+  // A prologue of the element alone, where the kernel applies it: the
+  // landed stages (A's or B's) or A's fragments (tc/sm90/roles.cuh).
+  const bool PrologueA = !Idiom.A.Prologue.empty(), PrologueB = !Idiom.B.Prologue.empty();
+  for (const ProductTerm &P : Idiom.MoreProducts)
+    if (!P.A.Prologue.empty() || !P.B.Prologue.empty())
+      return "an operand prologue in a sum of products";
+  if (PrologueA != (C.ConvertStages || C.WgmmaRegisterA) || PrologueB != C.ConvertStagesB ||
+      (C.ConvertStages && C.WgmmaRegisterA))
+    return "an operand prologue";
   if (!Idiom.OutputGuard.empty())
     return "a guard of the output";
   return "";
@@ -73,14 +81,36 @@ std::string weightStreamMismatch(const KernelConfig &C, const MatmulIdiom &Idiom
   return "";
 }
 
+std::string sm90MainloopPolicies(const KernelConfig &C, const MatmulIdiom &Idiom,
+                                 const std::string &Region) {
+  std::string S;
+  const std::string PA = Region + "_prologue_a", PB = Region + "_prologue_b";
+  if (C.WgmmaRegisterA)
+    S = ", tc::sm90::RegisterA<" + (Idiom.A.Prologue.empty() ? std::string() : PA) + ">";
+  else if (C.ConvertStages)
+    S = ", tc::sm90::SharedOperands<" + PA + ">";
+  else if (C.ConvertStagesB)
+    S = ", tc::sm90::SharedOperands<tc::sm90::NoPrologue, " + PB + ">";
+  if (!C.ProducerWarpgroup)
+    return S;
+  if (S.empty())
+    S = ", tc::sm90::SharedOperands<>";
+  // (KernelConfig: the registers of each role's thread.)
+  return S + ", tc::sm90::ProducerWarpgroup<" + std::to_string(C.producerRegisters()) + ", " +
+         std::to_string(C.consumerRegisters()) +
+         (C.PersistentTiles ? ", " + std::to_string(KernelConfig::StorerRegisters) : "") + ">";
+}
+
 std::string sm90MainloopType(const KernelConfig &C, const MatmulIdiom &Idiom,
-                             bool OperandPerLine) {
+                             bool OperandPerLine, const std::string &Region) {
   const std::string A = sm90OperandTileType(C, Idiom, true),
                     B = sm90OperandTileType(C, Idiom, false), Stages = std::to_string(C.Stages);
+  const std::string Policies = sm90MainloopPolicies(C, Idiom, Region);
   if (OperandPerLine)
     return "tc::sm90::TmaWgmmaMainloop<\n        " + A + ",  // A\n        " + B +
-           ",  // B\n        " + Stages + ">";
-  return "tc::sm90::TmaWgmmaMainloop<" + A + ", " + B + ", " + Stages + ">";
+           ",  // B\n        " + Stages +
+           (Policies.empty() ? "" : ",\n        " + Policies.substr(2)) + ">";
+  return "tc::sm90::TmaWgmmaMainloop<" + A + ", " + B + ", " + Stages + Policies + ">";
 }
 
 bool usesDefaultSm90Scheduler(const KernelConfig &C, const RegionClauses &Clauses) {
@@ -142,15 +172,17 @@ std::string sm90SchedulerType(const KernelConfig &C, const RegionClauses &Clause
 
 RegionKernels regionKernels(const KernelConfig &C, std::vector<AlternativeKernel> Alts,
                             const MatmulIdiom &Idiom, const RegionClauses &Clauses) {
-  auto Persistent = llvm::find_if(Alts, [](const AlternativeKernel &A) {
-    return A.Predicate == "prefer_persistent_tiles";
-  });
+  auto IsPersistent = [](const AlternativeKernel &A) {
+    return A.Predicate == "prefer_persistent_tiles" ||
+           A.Predicate == "prefer_persistent_fragment_tiles";
+  };
+  auto Persistent = llvm::find_if(Alts, IsPersistent);
   if (Persistent == Alts.end() || !composesSm90Gemm(C, Idiom, Clauses) ||
       !composesSm90Gemm(Persistent->Config, Idiom, Clauses))
     return {C, std::move(Alts)};
   KernelConfig Default = Persistent->Config;
-  llvm::erase_if(Alts, [](const AlternativeKernel &A) {
-    return A.Predicate == "prefer_persistent_tiles" || A.Predicate == "prefer_narrow_tiles";
+  llvm::erase_if(Alts, [&](const AlternativeKernel &A) {
+    return IsPersistent(A) || A.Predicate == "prefer_narrow_tiles";
   });
   return {Default, std::move(Alts)};
 }

@@ -29,9 +29,12 @@ namespace tc {
 /// tiles, one ring of stages, B's tile split in halves of whole panels for
 /// pairs, and a staged epilogue (in warpgroups of its own for persistent
 /// blocks), and the region a sum of one or more products (tc/sm90/products.cuh) of
-/// 16-bit floating-point operands in one layout, without prologues or
-/// batches: the output's guards are then the rectangle the idiom requires
-/// (i < M, j < N), which the staged epilogue applies.
+/// 16-bit floating-point operands in one layout, without batches, its
+/// operands as stored or with a prologue that the main loop's policies
+/// apply (tc/sm90/roles.cuh: a functor of the element alone, on the landed
+/// stages or on A's fragments; not one converted while copying): the
+/// output's guards are then the rectangle the idiom requires (i < M,
+/// j < N), which the staged epilogue applies.
 std::string sm90ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idiom,
                                   const RegionClauses &Clauses);
 
@@ -49,7 +52,9 @@ struct RegionKernels {
 
 /// The kernels of a region whose default kernel `C` has the further kernels
 /// `Alts`. Where both the default and its persistent alternative
-/// (tc::prefer_persistent_tiles) are composed of the sm_90 components, the
+/// (tc::prefer_persistent_tiles, or with A's prologue on its fragments
+/// tc::prefer_persistent_fragment_tiles) are composed of the sm_90
+/// components, the
 /// persistent kernel becomes the default, and the 64x128 tiles of two
 /// blocks per SM (tc::prefer_narrow_tiles) go: on the shapes that took the
 /// 128x128 tiles of two blocks per SM or those 64x128 tiles, the
@@ -81,12 +86,21 @@ std::string weightStreamMismatch(const KernelConfig &C, const MatmulIdiom &Idiom
 /// in `C`'s stages.
 std::string sm90OperandTileType(const KernelConfig &C, const MatmulIdiom &Idiom, bool IsA);
 
-/// `tc::sm90::TmaWgmmaMainloop<A tile, B tile, stages>` of `C`'s tiles for
-/// the region's operands; with `OperandPerLine`, each argument on a line
+/// The main loop's policies beyond its defaults (tc/sm90/roles.cuh), each
+/// after a comma: the consumers' (SharedOperands with the operand whose
+/// prologue is applied to the landed stages, or RegisterA with A's), named
+/// `<Region>_prologue_a` / `_b`, and the producer's (ProducerWarpgroup with
+/// its register counts). Empty for a plain GEMM's kernel.
+std::string sm90MainloopPolicies(const KernelConfig &C, const MatmulIdiom &Idiom,
+                                 const std::string &Region);
+
+/// `tc::sm90::TmaWgmmaMainloop<A tile, B tile, stages[, policies]>` of
+/// `C`'s tiles for the region's operands (policies:
+/// sm90MainloopPolicies); with `OperandPerLine`, each argument on a line
 /// of its own (8 spaces in), the tiles labelled A and B, as a launcher
 /// prints it.
 std::string sm90MainloopType(const KernelConfig &C, const MatmulIdiom &Idiom,
-                             bool OperandPerLine = false);
+                             bool OperandPerLine = false, const std::string &Region = "");
 
 /// Whether `C`'s schedule is launch_gemm's default scheduler
 /// (TilesScheduler), which a launch then does not name.

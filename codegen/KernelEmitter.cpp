@@ -190,7 +190,8 @@ public:
                    "\n";
     }
     if (Components)
-      G.Explain += "  composed: tc::sm90::launch_gemm<" + sm90MainloopType(C, Idiom) + ", " +
+      G.Explain += "  composed: tc::sm90::launch_gemm<" +
+                   sm90MainloopType(C, Idiom, false, Region) + ", " +
                    sm90SchedulerType(C, M.Clauses) + "> with " + epilogueFunctorName() + "\n";
     else if (C.Arch == GpuArch::SM90a)
       G.Explain += "  generated body: not composed of the sm_90 components (" +
@@ -1221,7 +1222,7 @@ private:
         ProducerLoop = "  if (::threadIdx.x >= " + Consumers +
                        ") {  // the producer warpgroup: few registers\n"
                        "    tc::release_registers<" +
-                       str(KernelConfig::ProducerRegisters) + ">();\n" + indent(Loop, 2) +
+                       str(C.producerRegisters()) + ">();\n" + indent(Loop, 2) +
                        "    return;\n  }\n"
                        "  tc::claim_registers<" + str(C.consumerRegisters()) +
                        ">();  // the consumers' share\n";
@@ -2190,7 +2191,7 @@ private:
     // The functor's members are the launcher's arguments, in their order.
     const std::string Members = llvm::StringRef(ArgNames).rtrim(", ").str();
     const std::string Launch =
-        "tc::sm90::launch_gemm<" + sm90MainloopType(K, Idiom, true) +
+        "tc::sm90::launch_gemm<" + sm90MainloopType(K, Idiom, true, Region) +
         (usesDefaultSm90Scheduler(K, M.Clauses) ? ""
                                                 : ",\n    " + sm90SchedulerType(K, M.Clauses)) +
         ">(" + componentOperands() + ", " + epilogueFunctorName() + "{" + Members +

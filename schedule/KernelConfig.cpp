@@ -52,7 +52,7 @@ std::string KernelConfig::describe() const {
            (warpgroups() > 1 ? "s" : "") + " (" + std::to_string(threads() / 32) +
            " warps" +
            (ProducerWarpgroup
-                ? " and a producer warpgroup; setmaxnreg: " + std::to_string(ProducerRegisters) +
+                ? " and a producer warpgroup; setmaxnreg: " + std::to_string(producerRegisters()) +
                       " registers a producer thread, " +
                       (PersistentTiles ? std::to_string(StorerRegisters) + " an epilogue thread, "
                                        : std::string()) +

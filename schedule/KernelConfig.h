@@ -180,6 +180,13 @@ struct KernelConfig {
   /// spilled.
   bool ProducerWarpgroup = false;
   static constexpr int ProducerRegisters = 40;
+  /// A persistent block's producer warpgroup keeps more: the components'
+  /// producer also copies tiles with ordinary loads where TMA cannot map
+  /// an operand (tc/sm90/mainloop.cuh), which spilled 32 bytes at 40.
+  static constexpr int PersistentProducerRegisters = 56;
+  int producerRegisters() const {
+    return PersistentTiles ? PersistentProducerRegisters : ProducerRegisters;
+  }
   /// (TMA) Whether the consumers' loop keeps wgmma's A fragments in two
   /// buffers by the tile's parity: a raw B's of a transposed tile
   /// (RawFragmentsB), or A's with its prologue (WgmmaRegisterA).
@@ -253,7 +260,7 @@ struct KernelConfig {
   /// thread's limit; one consumer warpgroup would otherwise get 408).
   static constexpr int MaxThreadRegisters = 256;
   int consumerRegisters() const {
-    return std::min(MaxThreadRegisters, (RegistersPerSm - producerThreads() * ProducerRegisters -
+    return std::min(MaxThreadRegisters, (RegistersPerSm - producerThreads() * producerRegisters() -
                                          storerThreads() * StorerRegisters) /
                                             threads() / 8 * 8);
   }
@@ -269,8 +276,8 @@ struct KernelConfig {
   /// (PersistentTiles with ProducerWarpgroup) Registers of an epilogue
   /// thread once it has resized its own (setmaxnreg); the consumers' share
   /// is then 200. (With 96 and 184, the consumers of a bf16 clamp on A
-  /// spilled.)
-  static constexpr int StorerRegisters = 64;
+  /// spilled; 48 leaves the producer 56, and a GELU epilogue did not spill.)
+  static constexpr int StorerRegisters = 48;
   /// Threads of a block: the consumers (threads()) and, with TMA, the
   /// producer warp after them (then the epilogue warpgroups, where there
   /// are).

@@ -27,20 +27,20 @@
 // warp copies the tiles where TMA cannot map an operand.
 // CHECK:      {{^}}  where TMA cannot map an operand (not even through an aligned copy), or K = 0: tc_gemm_0, its producer warp copying the tiles{{$}}
 
-// ReLU on A: the TMA kernel keeps A in its stages, where each consumer
-// warpgroup applies the prologue to its rows once a tile has landed, before
-// the wgmma (ConvertStage between FullWait and Arrive); its cp.async
-// kernel, for unaligned operands, takes A from registers instead, loaded by
-// ldmatrix and transformed, with no wgmma group left in flight.
+// ReLU on A: the region's kernels are composed of the components
+// (tc/sm90/roles.cuh). The default is the persistent one, A from registers
+// (loaded by ldmatrix from each landed stage and transformed there) beside
+// a producer warpgroup and one epilogue warpgroup; it is also the others'
+// fallback (no cp.async kernel). The 192x192 tiles, whose three
+// warpgroups leave no registers for fragments, convert each warpgroup's
+// rows of each landed stage in place.
 // CHECK:      {{^}}region tc_relu_a_0 at wgmma.cu:{{[0-9]+}}{{$}}
-// CHECK:      {{^}}  main loop: wgmma: sm_90a, f16/bf16 operands; A K-major, B K-major stages; TMA stages filled by a producer warp (where TMA cannot map an operand, even through an aligned copy: a cp.async kernel, or the persistent kernel's producer warp copying); A's prologue applied by each consumer warpgroup to its rows of each landed stage (to the fragments in the cp.async kernel){{$}}
-// CHECK-NOT:  converter
-// CHECK:      {{^}}  step consumer schedule (wgmma pipeline, epilogue){{$}}
-// CHECK:      {{^ *}}schedule: "[{ {{.*}}ConvertStage[t] -> [(t)]{{.*}} }]"
-// CHECK:      {{^ *}}- filter: "{{.*}} -> { FullWait[i0] }"
-// CHECK-NEXT: {{^ *}}- filter: "{{.*}} -> { ConvertStage[i0] }"
-// CHECK-NEXT: {{^ *}}- filter: "{{.*}} -> { Arrive[i0] }"
-// CHECK:      {{^}}  where TMA cannot map an operand (not even through an aligned copy), or K = 0: tc_relu_a_0_cp_async, block tile 128x128x64, 2 warpgroups (8 warps), 3 cp.async stages, wgmma.mma_async.m64n128k16 (fp32 accumulation, 0 groups in flight),
+// CHECK:      {{^}}  kernel: block tile 128x128x64, 2 warpgroups (8 warps and a producer warpgroup; setmaxnreg: 56 registers a producer thread, 48 an epilogue thread, 200 a consumer's), 4 TMA stages (mbarriers), persistent blocks
+// CHECK-NEXT: {{^}}  main loop: wgmma: {{.*}}; A from registers, its prologue applied to each thread's wgmma fragments
+// CHECK-NEXT: {{^}}  composed: tc::sm90::launch_gemm<{{.*}}, 4, tc::sm90::RegisterA<tc_relu_a_0_prologue_a>, tc::sm90::ProducerWarpgroup<56, 200, 48>>, tc::sm90::PersistentScheduler> with tc_relu_a_0_epilogue{{$}}
+// CHECK:      {{^}}  where TMA cannot map an operand (not even through an aligned copy), or K = 0: tc_relu_a_0, its producer warp copying the tiles{{$}}
+// CHECK:      {{^}}  main loop: wgmma: {{.*}}; A's prologue applied by each consumer warpgroup to its rows of each landed stage
+// CHECK-NEXT: {{^}}  composed: tc::sm90::launch_gemm<{{.*}}OperandTile<__half, 192, {{.*}}, tc::sm90::SharedOperands<tc_relu_a_0_prologue_a>>, tc::sm90::TilesScheduler> with tc_relu_a_0_epilogue{{$}}
 // ReLU on B: wgmma reads B from shared memory, where all consumers apply
 // the prologue to each landed stage before the wgmma.
 // CHECK:      {{^}}region tc_relu_b_0 at wgmma.cu:{{[0-9]+}}{{$}}

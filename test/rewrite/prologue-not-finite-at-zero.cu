@@ -90,7 +90,7 @@ void exp_a(int M, int N, int K, const __half *__restrict__ A,
 // EXPLAIN-NOT: applied while copying
 // EXPLAIN: kernel:
 // CHECK-LABEL: struct tc_exp_a_0_prologue_a {
-// CHECK: tc::apply_prologue<__half>(
+// CHECK: tc::sm90::RegisterA<tc_exp_a_0_prologue_a>
 // CHECK-LABEL: void exp_a(
 
 // fp32 operands (tf32): the copier converts in fp32 stages.

@@ -2,7 +2,8 @@
 // shared memory, so the prologue is applied to each landed stage in place.
 // In the TMA kernel all consumers convert B's tile (every warpgroup reads
 // it) and meet at barrier 1, each warpgroup its own 64-column panel of an
-// M-major A and meets at its own barrier; in the cp.async twin all threads
+// M-major A and meets at its own barrier (tc/sm90/roles.cuh,
+// SharedOperands); in the cp.async twin all threads
 // convert after the copies' wait and meet again. Nothing goes through
 // register fragments, and mma.sync is not needed.
 //
@@ -28,17 +29,14 @@
 // CHECK-NEXT: {{^ *}}tc::fence_proxy_async();
 // CHECK-NEXT: {{^ *}}__syncthreads();
 // CHECK-NOT:  apply_prologue<
-// The TMA kernel: no extra warp; all consumers convert B's tile, then
-// barrier 1 over the 256 consumer threads.
-// CHECK-LABEL: {{^}}__global__ void __launch_bounds__(288, 2) tc_relu_b_0_kernel(
-// CHECK:      {{^ *}}tc::fence_operands(tc_acc[0]);
-// CHECK:      {{^ *}}tc::mbarrier_wait(tc_full + 0, 0);  // the tile has landed
-// CHECK-NEXT: {{^ *}}tc::apply_prologue_to_tile<__half, 8192, 256, 2>(tc_smem_b + 0 * 8192, tc_thread, tc_relu_b_0_prologue_b());
-// CHECK-NEXT: {{^ *}}tc::fence_proxy_async();
-// CHECK-NEXT: {{^ *}}tc::consumer_sync<256>();
-// CHECK-NEXT: {{^ *}}tc::warpgroup_arrive(tc_acc[0]);
-// CHECK-NOT:  apply_prologue<
+// The TMA kernels are composed of the components (tc/sm90/roles.cuh,
+// SharedOperands: all consumers convert B's tile, then barrier 1).
 // CHECK-LABEL: {{^}}static void tc_relu_b_0_launch(
+// CHECK:      {{^ *}}case 0:  // 64x64 tiles
+// CHECK:      {{^ *}}tc::sm90::SharedOperands<tc::sm90::NoPrologue, tc_relu_b_0_prologue_b>>,
+// CHECK:      {{^ *}}default:
+// CHECK:      {{^ *}}tc::sm90::SharedOperands<tc::sm90::NoPrologue, tc_relu_b_0_prologue_b>>>(
+// CHECK-NEXT: {{^ *}}tc_relu_b_0_cp_async_launch(
 void relu_b(int M, int N, int K, const __half *__restrict__ A,
             const __half *__restrict__ B, __half *__restrict__ C) {
 #pragma tc
@@ -52,14 +50,15 @@ void relu_b(int M, int N, int K, const __half *__restrict__ A,
 }
 
 // A column-major A: its stage holds 64-column panels, warpgroup g's at
-// 4096 * g (the descriptor's offset), which that warpgroup converts.
-// CHECK-LABEL: {{^}}__global__ void __launch_bounds__(288, 2) tc_relu_a_col_0_kernel(
-// CHECK:      {{^ *}}const ::uint64_t tc_desc_a = tc::wgmma_desc_mn_major_sw128(tc_smem_a + 4096 * tc_warpgroup, 8192);
-// CHECK:      {{^ *}}tc::apply_prologue_to_tile<__half, 4096, 128, 2>(tc_smem_a + 0 * 8192 + 4096 * tc_warpgroup, tc_thread % 128, tc_relu_a_col_0_prologue_a());
-// CHECK-NEXT: {{^ *}}tc::fence_proxy_async();
-// CHECK-NEXT: {{^ *}}tc::warpgroup_sync(tc_warpgroup);
-// CHECK-NOT:  apply_prologue<
+// 4096 * g (the descriptor's offset), which that warpgroup converts
+// (SharedOperands on A), in every kernel: an M-major A has no ldmatrix
+// fragments for wgmma.
 // CHECK-LABEL: {{^}}static void tc_relu_a_col_0_launch(
+// CHECK:      {{^ *}}tc::sm90::OperandTile<__half, 64, tc::sm90::Major::MN>,  // A
+// CHECK:      {{^ *}}tc::sm90::SharedOperands<tc_relu_a_col_0_prologue_a>>,
+// CHECK-NOT:  RegisterA
+// CHECK:      {{^ *}}default:
+// CHECK:      {{^ *}}tc::sm90::SharedOperands<tc_relu_a_col_0_prologue_a>>>(
 void relu_a_col(int M, int N, int K, const __half *__restrict__ A,
                 const __half *__restrict__ B, __half *__restrict__ C) {
 #pragma tc

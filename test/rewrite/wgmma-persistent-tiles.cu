@@ -51,34 +51,16 @@ void gemm(int M, int N, int K, const __half *__restrict__ A,
 // fragments (two buffers by the tile's parity, as the 128x256 tiles do),
 // beside a producer warpgroup and one epilogue warpgroup that both resize
 // their registers (setmaxnreg) so that the consumers hold the fragments
-// beside their accumulators. Each of those two runs a loop over the units
-// of its own: code after a resize is not shared. 16 warps start at 128
-// registers a thread (with two epilogue warpgroups, 20 warps started at
-// 96 and ptxas serialised the consumers' wgmma, C7512). Taken for longer
-// reductions than the plain kernel (prefer_persistent_fragment_tiles).
-// CHECK:      {{^}}//   block tile 128x128x64, 2 warpgroups (8 warps and a producer warpgroup; setmaxnreg: 40 registers a producer thread, 64 an epilogue thread, 200 a consumer's), 4 TMA stages (mbarriers), persistent blocks (one per SM, whole tiles in turn; an epilogue warpgroup stores each tile from a buffer of its own), {{.*}}, 200784 bytes of shared memory, sm_90a
-// CHECK-NEXT: {{^}}__global__ void __launch_bounds__(512, 1) tc_relu_a_gemm_0_persistent_kernel(
-// CHECK:      {{^}}    tc::mbarrier_init(tc_out_empty, 128);  // one per epilogue thread
-// CHECK:      {{^}}  int tc_k_origin = 0;
-// CHECK-NEXT: {{^}}  if (::threadIdx.x >= 384) {  // the epilogue warpgroup: registers of its own
-// CHECK-NEXT: {{^}}    tc::release_registers<64>();
-// CHECK-NEXT: {{^}}    for (int tc_unit = 0; tc::unit_work<8>(
-// CHECK:      {{^}}      tc::mbarrier_wait(tc_out_full, tc_unit % 2);
-// CHECK:      {{^}}      tc::mbarrier_arrive(tc_out_empty);
-// CHECK-NEXT: {{^}}    }
-// CHECK-NEXT: {{^}}    return;
-// CHECK-NEXT: {{^}}  }
-// CHECK-NEXT: {{^}}  if (::threadIdx.x >= 256) {  // the producer warpgroup: few registers
-// CHECK-NEXT: {{^}}    tc::release_registers<40>();
-// CHECK:      {{^}}  tc::claim_registers<200>();  // the consumers' share
-// CHECK:      {{^}}    ::uint32_t tc_frag_a[2][4][4];  // by the tile's parity
-// CHECK:      {{^}}      tc::wgmma_m64k16_rs<
-// CHECK:      {{^}}static void tc_relu_a_gemm_0_persistent_launch(
-// CHECK:      {{^}}  tc_relu_a_gemm_0_persistent_kernel<<<(unsigned)tc::schedule_blocks(tc_schedule), 512, tc_smem_bytes, tc_stream>>>(
+// beside their accumulators (tc/sm90/roles.cuh: RegisterA,
+// ProducerWarpgroup; each role runs a loop over the tiles of its own, as
+// code after a resize is not shared). The producer keeps 56 registers (its
+// copying path spilled at 40), the epilogue warpgroup 48, the consumers
+// 200. The region's default, as for the plain GEMM.
 // CHECK-LABEL: {{^}}static void tc_relu_a_gemm_0_launch(
-// CHECK:      {{^}}      {tc::KernelRule::PersistentFragmentTiles},  // tc_relu_a_gemm_0_persistent
-// CHECK:      {{^}}  case 6:  // 128x128 tiles
-// CHECK-NEXT: {{^}}    return tc_relu_a_gemm_0_persistent_launch(M, N, K, A, B, C, tc_stream);
+// CHECK-NOT:   KernelRule::Persistent
+// CHECK:       {{^}}  default:
+// CHECK:       {{^ *}}tc::sm90::RegisterA<tc_relu_a_gemm_0_prologue_a>, tc::sm90::ProducerWarpgroup<56, 200, 48>>,
+// CHECK-NEXT:  {{^ *}}tc::sm90::PersistentScheduler>({M, N, K}, A, K, B, K, tc_relu_a_gemm_0_epilogue{M, N, K, A, B, C}, tc_stream))
 void relu_a_gemm(int M, int N, int K, const __half *__restrict__ A,
                  const __half *__restrict__ B, float *__restrict__ C) {
 #pragma tc

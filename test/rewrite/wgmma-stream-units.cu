@@ -46,21 +46,12 @@ void gemm_relu(int M, int N, int K, const __half *__restrict__ A,
 }
 
 // ReLU on A: the consumers load A's fragments of each stage in every unit
-// (the prologue applied in registers), with the unit's thread index, beside
-// a producer warpgroup with its own loop over the units.
-// CHECK:      {{^}}__global__ void __launch_bounds__(384, 1) tc_relu_a_gemm_0_wide_kernel(
-// CHECK:      {{^}}  if (::threadIdx.x >= 256) {  // the producer warpgroup: few registers
-// CHECK-NEXT: {{^}}    tc::release_registers<40>();
-// CHECK-NEXT: {{^}}    for (int tc_unit = 0; tc::unit_work<8>(
-// CHECK:      {{^}}        tc::reset_stage_barriers<4>(tc_full, tc_empty, 2 * tc::unit_blocks(tc_schedule));
-// CHECK:      {{^}}    return;
-// CHECK:      {{^}}  tc::claim_registers<232>();  // the consumers' share
-// CHECK-NEXT: {{^}}  for (int tc_unit = 0; tc::unit_work<8>(
-// CHECK:      {{^}}      tc::reset_stage_barriers<4>(tc_full, tc_empty, 2 * tc::unit_blocks(tc_schedule));
-// CHECK-NEXT: {{^}}    const int tc_thread = tc::unit_thread_index();
-// CHECK:      {{^}}    ::uint32_t tc_frag_a[2][4][4];  // by the tile's parity
-// CHECK:      {{^}}      tc_frag_load_a.load(tc_frag_a[0][0], tc_smem_a + {{.*}}, 0, 0);
-// CHECK-NEXT: {{^}}      tc::apply_prologue<__half>(tc_frag_a[0][0], tc_relu_a_gemm_0_prologue_a());
+// (the prologue applied in registers), beside a producer warpgroup; each
+// role loops over the units on its own (tc/sm90/gemm_kernel.cuh,
+// gemm_units; tc/sm90/roles.cuh).
+// CHECK-LABEL: {{^}}static void tc_relu_a_gemm_0_launch(
+// CHECK:       {{^ *}}tc::sm90::RegisterA<tc_relu_a_gemm_0_prologue_a>, tc::sm90::ProducerWarpgroup<40, 232>>,
+// CHECK-NEXT:  {{^ *}}tc::sm90::PairsScheduler<tc::kPairWideTiles, true>>(
 void relu_a_gemm(int M, int N, int K, const __half *__restrict__ A,
                  const __half *__restrict__ B, __half *__restrict__ C) {
 #pragma tc

@@ -117,18 +117,20 @@ TEST(ComponentKernelTest, EachDifferenceKeepsTheGeneratedKernel) {
   EXPECT_EQ(Mismatch([](KernelConfig &C) { C.Arch = GpuArch::SM80; }), "not a TMA + wgmma kernel");
   EXPECT_EQ(Mismatch([](KernelConfig &C) { C.Tma = false; }), "not a TMA + wgmma kernel");
   EXPECT_EQ(Mismatch([](KernelConfig &C) { C.Path = MmaPath::Sync; }), "not a TMA + wgmma kernel");
-  // Persistent blocks with a producer warpgroup (a prologue on wgmma's A
-  // fragments): not yet.
+  // A producer warpgroup (tc::sm90::ProducerWarpgroup), in persistent
+  // blocks too.
   EXPECT_EQ(Mismatch([](KernelConfig &C) {
               C.PersistentTiles = C.ProducerWarpgroup = true;
             }),
-            "its warp roles");
+            "");
+  EXPECT_EQ(Mismatch([](KernelConfig &C) { C.ProducerWarpgroup = true; }), "");
   RegionClauses SplitK;
   SplitK.SplitK = 4;
   EXPECT_EQ(Mismatch([](KernelConfig &) {}, gemm(), SplitK), "the split_k clause");
-  EXPECT_EQ(Mismatch([](KernelConfig &C) { C.WgmmaRegisterA = true; }),
+  EXPECT_EQ(Mismatch([](KernelConfig &C) { C.RawStagesB = true; }),
             "operands converted in the kernel");
-  EXPECT_EQ(Mismatch([](KernelConfig &C) { C.ProducerWarpgroup = true; }), "its warp roles");
+  // A kernel that applies a prologue the region does not have.
+  EXPECT_EQ(Mismatch([](KernelConfig &C) { C.WgmmaRegisterA = true; }), "an operand prologue");
   EXPECT_EQ(Mismatch([](KernelConfig &C) { C.WgmmaPending = 0; }), "its warp roles");
   EXPECT_EQ(Mismatch([](KernelConfig &C) { C.BlockN = 96; }), "its tiles");
   EXPECT_EQ(Mismatch([](KernelConfig &C) { C.BlockK = 32; }), "its tiles");
@@ -154,9 +156,50 @@ TEST(ComponentKernelTest, EachDifferenceKeepsTheGeneratedKernel) {
   Masked.MoreProducts[0].A.ConvertWhileCopying = true;
   Masked.MoreProducts[0].A.Mask.resize(1);
   EXPECT_EQ(Mismatch([](KernelConfig &) {}, Masked), "an operand mask");
-  MatmulIdiom Relu = gemm();
-  Relu.B.ConvertWhileCopying = true;
-  EXPECT_EQ(Mismatch([](KernelConfig &) {}, Relu), "an operand prologue");
+  MatmulIdiom Converted = gemm();
+  Converted.B.ConvertWhileCopying = true;
+  EXPECT_EQ(Mismatch([](KernelConfig &) {}, Converted), "an operand converted while copied");
+  // A prologue of the element alone, where the kernel applies it
+  // (tc/sm90/roles.cuh): on A's fragments, on A's or B's landed stages.
+  MatmulIdiom ReluA = gemm(), ReluB = gemm();
+  ReluA.A.Prologue.push_back(nullptr);
+  ReluB.B.Prologue.push_back(nullptr);
+  EXPECT_EQ(Mismatch([](KernelConfig &C) { C.WgmmaRegisterA = true; }, ReluA), "");
+  EXPECT_EQ(Mismatch([](KernelConfig &C) { C.ConvertStages = true; }, ReluA), "");
+  EXPECT_EQ(Mismatch([](KernelConfig &C) { C.ConvertStagesB = true; }, ReluB), "");
+  EXPECT_EQ(Mismatch([](KernelConfig &) {}, ReluA), "an operand prologue");
+  EXPECT_EQ(Mismatch([](KernelConfig &C) { C.ConvertStages = true; }, ReluB),
+            "an operand prologue");
+  MatmulIdiom SumRelu = Sum;
+  SumRelu.MoreProducts[0].A.Prologue.push_back(nullptr);
+  EXPECT_EQ(Mismatch([](KernelConfig &) {}, SumRelu), "an operand prologue in a sum of products");
+}
+
+TEST(ComponentKernelTest, PoliciesNameWhereThePrologueRuns) {
+  MatmulIdiom ReluA = gemm(), ReluB = gemm();
+  ReluA.A.Prologue.push_back(nullptr);
+  ReluB.B.Prologue.push_back(nullptr);
+  KernelConfig C = tmaKernel();
+  EXPECT_EQ(sm90MainloopPolicies(C, gemm(), "r"), "");
+  C.ConvertStages = true;
+  EXPECT_EQ(sm90MainloopPolicies(C, ReluA, "r"), ", tc::sm90::SharedOperands<r_prologue_a>");
+  C.ConvertStages = false;
+  C.ConvertStagesB = true;
+  EXPECT_EQ(sm90MainloopPolicies(C, ReluB, "r"),
+            ", tc::sm90::SharedOperands<tc::sm90::NoPrologue, r_prologue_b>");
+  // 128x256 tiles beside a producer warpgroup: 40 registers a producer
+  // thread, the rest (232) a consumer's.
+  C.ConvertStagesB = false;
+  C.WgmmaRegisterA = C.ProducerWarpgroup = true;
+  C.BlockN = C.WarpN = 256;
+  EXPECT_EQ(sm90MainloopPolicies(C, ReluA, "r"),
+            ", tc::sm90::RegisterA<r_prologue_a>, tc::sm90::ProducerWarpgroup<40, 232>");
+  // Persistent blocks: the copying producer keeps 56, one epilogue
+  // warpgroup 48, the consumers 200.
+  C.BlockN = C.WarpN = 128;
+  C.PersistentTiles = true;
+  EXPECT_EQ(sm90MainloopPolicies(C, ReluA, "r"),
+            ", tc::sm90::RegisterA<r_prologue_a>, tc::sm90::ProducerWarpgroup<56, 200, 48>");
 }
 
 TEST(ComponentKernelTest, MainloopTypeNamesTheOperandLayouts) {
