@@ -1951,7 +1951,7 @@ private:
     return "#ifdef TC_TUNING\n"
            "  // A tuning run (tc/tuning.cuh): the first launch of a shape's bucket\n"
            "  // times each kernel on the region's arrays, then runs as usual.\n"
-           "  if (" + Decoding + "tc::tuning::measures(" + Key + ", " + Shape + "))\n"
+           "  if (" + Decoding + "tc::tuning::measures(" + Key + ", " + Shape + ", tc_stream))\n"
            "    tc::tuning::measure(" + Key + ", {" + Names + "},\n"
            "        " + Shape + ", tc_stream,\n"
            "        {" + Ranges + "},\n"

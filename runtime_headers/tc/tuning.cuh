@@ -96,11 +96,18 @@ inline void write_database() {
 }
 
 // Whether this launch measures: tuning is on, no measurement is running
-// on this thread (its launches are the measurement's), and no launch of
-// `region` has measured the shape's bucket on this GPU yet.
-inline bool measures(const char *region, long long m, long long n, long long k) {
+// on this thread (its launches are the measurement's), `stream` is not
+// being captured into a graph (the measurement synchronises and
+// allocates), and no launch of `region` has measured the shape's bucket
+// on this GPU yet.
+inline bool measures(const char *region, long long m, long long n, long long k,
+                     cudaStream_t stream) {
   static const bool on = std::getenv("TC_TUNING_DB") != nullptr;
   if (!on || tuning_kernel() != kNotTuned || m < 1 || n < 1 || k < 1)
+    return false;
+  cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
+  if (cudaStreamIsCapturing(stream, &capture) != cudaSuccess ||
+      capture != cudaStreamCaptureStatusNone)
     return false;
   const std::string gpu = launch_facts().device.name;
   Database &db = database();

@@ -24,7 +24,7 @@
 // CHECK: {{^}}#ifdef TC_TUNING
 // CHECK-NEXT: // A tuning run (tc/tuning.cuh): the first launch of a shape's bucket
 // CHECK-NEXT: // times each kernel on the region's arrays, then runs as usual.
-// CHECK-NEXT: if (tc::tuning::measures("sm_90a f16.row f16.row -> f32", M, N, K))
+// CHECK-NEXT: if (tc::tuning::measures("sm_90a f16.row f16.row -> f32", M, N, K, tc_stream))
 // CHECK-NEXT: tc::tuning::measure("sm_90a f16.row f16.row -> f32", {"default", "skinny", "fitted", "wide192", "wide", "narrow_deep"},
 // CHECK-NEXT: M, N, K, tc_stream,
 // CHECK-NEXT: {},
