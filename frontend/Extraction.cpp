@@ -1561,6 +1561,8 @@ private:
     if (!VD) {
       if (const auto *ME = dyn_cast<MemberExpr>(Base->IgnoreParenImpCasts()))
         return memberArrayAccess(Whole, ME, Subs, Offset);
+      if (DR && isa<BindingDecl>(DR->getDecl()))
+        return structuredBindingError(DR);
       return regionError(Base->getExprLoc(),
                          "indirect access: the array is not a named variable",
                          "index a pointer or array parameter directly");
@@ -1955,6 +1957,8 @@ private:
       }
       if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
         return variableSize(VD, DR->getLocation());
+      if (isa<BindingDecl>(DR->getDecl()))
+        return structuredBindingError(DR);
     }
     // Any other integer constant expression: an enumerator, sizeof, a
     // constexpr function of constants, a template argument.
@@ -2300,6 +2304,14 @@ private:
     }
     return Object + (Arrow || Object == "this" ? "->" : ".") + FD->getNameAsString();
   }
+  /// `A` of `auto &[A, B] = p;`: the launch would need the decomposed
+  /// object's member, which the binding's name hides.
+  llvm::Error structuredBindingError(const DeclRefExpr *DR) {
+    return regionError(DR->getLocation(),
+                       "'" + DR->getDecl()->getNameAsString() + "' is a structured binding",
+                       "name the member it binds ('p." + DR->getDecl()->getNameAsString() +
+                           "'), or copy it into a variable before the region");
+  }
   static bool isAnonymousMember(const MemberExpr *ME) {
     const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
     return FD && FD->isAnonymousStructOrUnion();
@@ -2582,6 +2594,8 @@ private:
         return N;
       }
       const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+      if (!VD && isa<BindingDecl>(DR->getDecl()))
+        return structuredBindingError(DR);
       if (!VD)
         return regionError(DR->getLocation(), "unsupported reference",
                            "a region's values may name variables, parameters, enumerators "
