@@ -1596,8 +1596,9 @@ private:
       S += "  switch (tc::choose_kernel(" + extentM() + ", " + extentN() + ", " +
            reductionLength() + ", " +
            (Idiom.IterBatch.empty() ? std::string("1") : Idiom.ExtentBatch.str(subst())) +
-           ", tc_candidates, " + (Tuned ? "tc_tuned, " : "") +
-           "tc_facts.device, tc_facts.options)) {\n";
+           ", tc_candidates, " +
+           (Tuned ? "tc_tuned, tc::named(tc_facts.device)" : "tc_facts.device") +
+           ", tc_facts.options)) {\n";
       // A kernel of the components is launched here; another has a
       // launcher of its own.
       for (size_t I = 0; I < Alts.size(); ++I) {
@@ -1972,10 +1973,21 @@ private:
     return S + "  };\n";
   }
 
+  /// S in a C string literal: quotes, backslashes and control characters
+  /// (a GPU name from a tuning database) escaped.
   static std::string escape(const std::string &S) {
     std::string R;
-    for (char Ch : S)
-      R += Ch == '"' || Ch == '\\' ? std::string("\\") + Ch : std::string(1, Ch);
+    for (char Ch : S) {
+      if (Ch == '"' || Ch == '\\') {
+        R += std::string("\\") + Ch;
+      } else if (static_cast<unsigned char>(Ch) < 0x20 || Ch == 0x7f) {
+        char Octal[8];
+        snprintf(Octal, sizeof Octal, "\\%03o", static_cast<unsigned char>(Ch));
+        R += Octal;
+      } else {
+        R += Ch;
+      }
+    }
     return R;
   }
 

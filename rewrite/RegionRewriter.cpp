@@ -494,7 +494,7 @@ llvm::Expected<GeneratedRegion> generate(const RegionModel &Source, const Region
       };
       RegionKernels Kernels =
           regionKernels(*Config, alternativeKernels(*Config, M, *Idiom), *Idiom, M.Clauses);
-      RegionTuning Tuning{tuningKey(M, *Idiom, Kernels.Default),
+      RegionTuning Tuning{tuningKey(M, *Idiom, Kernels.Default, Kernels.Alternatives),
                           tuningKernelNames(Kernels.Alternatives), {}};
       if (Opts.Tuning)
         Tuning.Entries = tunedEntries(*Opts.Tuning, Tuning.Key, Tuning.Kernels);
@@ -540,7 +540,8 @@ llvm::Expected<GeneratedRegion> bindRegion(const RegionModel &M, GeneratedRegion
                            "please report this as a bug");
   std::string SetAside, Restore;
   for (const std::string &Id : codeIdentifiersOf(G.Definitions))
-    if (UserMacros.count(Id)) {
+    // TC_* configure the generated code (-DTC_TUNING): they stay.
+    if (UserMacros.count(Id) && !llvm::StringRef(Id).starts_with("TC_")) {
       SetAside += "#pragma push_macro(\"" + Id + "\")\n#undef " + Id + "\n";
       Restore = "#pragma pop_macro(\"" + Id + "\")\n" + Restore;
     }

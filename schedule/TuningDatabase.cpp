@@ -112,7 +112,8 @@ const char *typeName(ElementType T) {
 }
 } // namespace
 
-std::string tuningKey(const RegionModel &M, const MatmulIdiom &Idiom, const KernelConfig &C) {
+std::string tuningKey(const RegionModel &M, const MatmulIdiom &Idiom, const KernelConfig &C,
+                      const std::vector<AlternativeKernel> &Alts) {
   // An operand by its element type and order, as the m x k matrix A and
   // the k x n matrix B: `row` where a row's elements are contiguous.
   auto Operand = [&](const OperandView &V, bool IsA) {
@@ -129,7 +130,19 @@ std::string tuningKey(const RegionModel &M, const MatmulIdiom &Idiom, const Kern
     Key += " sum" + std::to_string(Idiom.MoreProducts.size() + 1);
   if (!Idiom.IterBatch.empty())
     Key += " batched";
-  return Key;
+  // The kernels themselves (clauses such as split_k or tile change them;
+  // so does another version of the tool): a hash of their descriptions.
+  uint64_t Hash = 1469598103934665603ull; // FNV-1a
+  auto Add = [&](const std::string &Text) {
+    for (unsigned char Ch : Text + "\n")
+      Hash = (Hash ^ Ch) * 1099511628211ull;
+  };
+  Add(C.describe());
+  for (const AlternativeKernel &A : Alts)
+    Add(A.Suffix + " " + A.Config.describe());
+  char Hex[24];
+  snprintf(Hex, sizeof Hex, " #%08x", static_cast<unsigned>(Hash ^ (Hash >> 32)));
+  return Key + Hex;
 }
 
 std::vector<std::string> tuningKernelNames(const std::vector<AlternativeKernel> &Alts) {

@@ -48,10 +48,12 @@ struct TuningDatabase {
 int shapeBucket(int64_t X);
 
 /// What a region's measurements are filed under: the target, the operand
-/// and output types and layouts, and the idiom's parts that change its
-/// kernels (operand prologues, a sum of products). Regions of one key
-/// have the same kernels, so one's measurements serve the other.
-std::string tuningKey(const RegionModel &M, const MatmulIdiom &Idiom, const KernelConfig &C);
+/// and output types and orders, the idiom's parts that change its kernels
+/// (operand prologues, a sum of products), and a hash of its kernels'
+/// configurations (the default C and its alternatives Alts). Regions of
+/// one key have the same kernels, so one's measurements serve the other.
+std::string tuningKey(const RegionModel &M, const MatmulIdiom &Idiom, const KernelConfig &C,
+                      const std::vector<AlternativeKernel> &Alts);
 
 /// The measured choice for one GPU and shape bucket.
 struct TunedEntry {

@@ -12,7 +12,7 @@ namespace tc {
 struct DeviceFacts {
   int multiprocessors = 1;  // SMs: a round of one block per SM
   int ordinal = 0;          // the device's: what launchers keep measurements by
-  const char *name = "";    // cudaDeviceProp::name: what tuning tables are keyed by
+  const char *name = "";    // cudaDeviceProp::name, where asked (tc::named): what tuning tables are keyed by
 };
 
 // Features a choice may take; each is on unless turned off (for
@@ -31,5 +31,12 @@ struct ChoiceOptions {
   // launch_facts.cuh), which time each kernel in turn.
   int kernel = -2;
 };
+
+// Whether every feature is on: a tuning table, measured with all of them,
+// is not taken where one is turned off.
+inline bool all_features_on(const ChoiceOptions &o) {
+  return o.fitted_tiles && o.fitted_widths && o.square_heights && o.persistent_tiles &&
+         o.cluster_parts && o.stream_units && o.tile_pairs;
+}
 
 }  // namespace tc

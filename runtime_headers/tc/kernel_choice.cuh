@@ -87,16 +87,17 @@ inline bool kernel_rule_holds(const KernelCandidate &c, long long m, long long n
 }
 
 // The index of the candidate to run, of `count`, or -1: the launcher's own
-// kernel. The one options.kernel names (a tuning harness's); else the
-// entry of the `tuned_count` of `tuned` for the GPU and shape (one
-// unbatched output); else the first candidate taken for the shape.
+// kernel. The one options.kernel names (a tuning run's); else the entry
+// of the `tuned_count` of `tuned` for the GPU (device.name) and shape, for
+// one unbatched output with every feature on; else the first candidate
+// taken for the shape.
 inline int choose_kernel(long long m, long long n, long long k, long long batches,
                          const KernelCandidate *candidates, int count, const TunedKernel *tuned,
                          int tuned_count, const DeviceFacts &device,
                          const ChoiceOptions &options) {
   if (options.kernel >= -1 && options.kernel < count)
     return options.kernel;
-  if (batches == 1) {
+  if (batches == 1 && all_features_on(options)) {
     const int t = tuned_kernel(tuned, tuned_count, device.name, m, n, k);
     if (t >= -1 && t < count)
       return t;

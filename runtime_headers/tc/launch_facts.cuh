@@ -96,6 +96,13 @@ __host__ inline const char *device_name(int device) {
   return other.text;
 }
 
+// `device` with its name (DeviceFacts::name), which only a launcher with a
+// tuning table asks for: the query takes a while the first time.
+__host__ inline DeviceFacts named(DeviceFacts device) {
+  device.name = device_name(device.ordinal);
+  return device;
+}
+
 #ifdef TC_TUNING
 // The candidate every launch of this thread runs, whatever its shape
 // (ChoiceOptions::kernel): tuning.cuh sets it while it times each kernel.
@@ -114,7 +121,6 @@ __host__ inline LaunchFacts launch_facts() {
   LaunchFacts f;
   f.device.multiprocessors = device_multiprocessors(device);
   f.device.ordinal = device;
-  f.device.name = device_name(device);
   f.options = options;
 #ifdef TC_TUNING
   f.options.kernel = tuning_kernel();

@@ -1,8 +1,8 @@
 // tc/tuned_choice.cuh - a region's kernel as measured on a GPU.
 //
-// `tc-rewrite --tune-harness` writes a program that times each of a
-// region's kernels at given shapes and prints the times as a tuning
-// database (docs/tuning.md). A rewrite given that database
+// A program built with -DTC_TUNING times each of a region's kernels at
+// the shapes it runs and writes the times as a tuning database
+// (tuning.cuh, docs/tuning.md). A rewrite given that database
 // (`--tuning-db`) lists in the launcher, for each GPU name and shape
 // bucket measured, the kernel that was fastest there; tuned_kernel finds
 // the launch's entry, and choose_kernel (kernel_choice.cuh) takes it

@@ -8,14 +8,22 @@
 // then lists the fastest kernel of each bucket in the launcher. The
 // shapes measured are thus the ones the program runs.
 //
-// Each kernel runs on the launch's own arrays: the bytes the region
-// writes are saved before the first and put back before each kernel and
-// after the last, so that the launch that follows computes from the
-// values the program gave it. Without TC_TUNING_DB nothing is measured.
+// Each kernel runs on the launch's own arrays: the bytes of the arrays
+// the region reads from before it and writes (`C += A * B`) are saved
+// before the first and put back before each kernel and after the last, so
+// that the launch that follows computes from the values the program gave
+// it; where they cannot be saved, nothing is measured. (Another stream's
+// writes into those bytes during the measurement, into the gaps between a
+// strided output's rows, are undone.) Not measured either: while a CUDA
+// error is pending (it stays the program's), and while the launch's
+// stream is captured into a graph. Each run writes FILE anew; pass the
+// files of several runs to --tuning-db. Without TC_TUNING_DB nothing is
+// measured.
 #pragma once
 
 #ifdef TC_TUNING
 
+#include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <initializer_list>
@@ -87,8 +95,13 @@ inline void write_database() {
       write_json_string(f, e.kernels[i]);
     }
     std::fprintf(f, "],\n     \"ms\": [");
-    for (size_t i = 0; i < e.ms.size(); ++i)
-      std::fprintf(f, "%s%.6g", i ? ", " : "", e.ms[i]);
+    for (size_t i = 0; i < e.ms.size(); ++i) {
+      // JSON's number whatever the program's locale (printf's is not).
+      char number[32];
+      const auto end = std::to_chars(number, number + sizeof number - 1, e.ms[i]).ptr;
+      *end = '\0';
+      std::fprintf(f, "%s%s", i ? ", " : "", number);
+    }
     std::fprintf(f, "]}");
   }
   std::fprintf(f, "\n  ]\n}\n");
@@ -103,13 +116,14 @@ inline void write_database() {
 inline bool measures(const char *region, long long m, long long n, long long k,
                      cudaStream_t stream) {
   static const bool on = std::getenv("TC_TUNING_DB") != nullptr;
-  if (!on || tuning_kernel() != kNotTuned || m < 1 || n < 1 || k < 1)
+  if (!on || tuning_kernel() != kNotTuned || m < 1 || n < 1 || k < 1 ||
+      cudaPeekAtLastError() != cudaSuccess)
     return false;
   cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
   if (cudaStreamIsCapturing(stream, &capture) != cudaSuccess ||
       capture != cudaStreamCaptureStatusNone)
     return false;
-  const std::string gpu = launch_facts().device.name;
+  const std::string gpu = device_name(launch_facts().device.ordinal);
   Database &db = database();
   std::lock_guard<std::mutex> lock(db.mutex);
   for (const Record &e : db.records)
@@ -126,18 +140,27 @@ class SavedBytes {
 public:
   SavedBytes(std::initializer_list<ByteRange> ranges, cudaStream_t stream) : stream_(stream) {
     for (ByteRange r : ranges) {
+      if (r.end <= r.begin)
+        continue;
       void *copy = nullptr;
-      if (r.end > r.begin && cudaMalloc(&copy, r.end - r.begin) == cudaSuccess) {
-        cudaMemcpyAsync(copy, reinterpret_cast<void *>(r.begin), r.end - r.begin,
-                        cudaMemcpyDeviceToDevice, stream);
-        saved_.push_back({r, copy});
+      if (cudaMalloc(&copy, r.end - r.begin) != cudaSuccess) {
+        ok_ = false;
+        continue;
       }
+      saved_.push_back({r, copy});
+      ok_ &= cudaMemcpyAsync(copy, reinterpret_cast<void *>(r.begin), r.end - r.begin,
+                             cudaMemcpyDeviceToDevice, stream) == cudaSuccess;
     }
   }
-  void restore() const {
+  // Whether every range was saved: else the kernels must not run again.
+  bool ok() const { return ok_; }
+  bool restore() const {
+    bool ok = true;
     for (const auto &s : saved_)
-      cudaMemcpyAsync(reinterpret_cast<void *>(s.range.begin), s.copy,
-                      s.range.end - s.range.begin, cudaMemcpyDeviceToDevice, stream_);
+      ok &= cudaMemcpyAsync(reinterpret_cast<void *>(s.range.begin), s.copy,
+                            s.range.end - s.range.begin, cudaMemcpyDeviceToDevice,
+                            stream_) == cudaSuccess;
+    return ok;
   }
   ~SavedBytes() {
     cudaStreamSynchronize(stream_);
@@ -152,6 +175,23 @@ private:
   };
   cudaStream_t stream_;
   std::vector<Saved> saved_;
+  bool ok_ = true;
+};
+
+// While it lives: this thread's launches run `kernel` (tuning_kernel),
+// and it may call what a graph capture in relaxed mode allows (another
+// thread's or stream's capture must not end in this measurement).
+class Measuring {
+public:
+  Measuring() { cudaThreadExchangeStreamCaptureMode(&mode_); }
+  ~Measuring() {
+    tuning_kernel() = kNotTuned;
+    cudaThreadExchangeStreamCaptureMode(&mode_);
+  }
+  void run(int kernel) { tuning_kernel() = kernel; }
+
+private:
+  cudaStreamCaptureMode mode_ = cudaStreamCaptureModeRelaxed;
 };
 
 // Times `launch()` under each kernel of `kernels` (the launcher's own,
@@ -162,17 +202,24 @@ template <class Launch>
 void measure(const char *region, std::initializer_list<const char *> kernels, long long m,
              long long n, long long k, cudaStream_t stream,
              std::initializer_list<ByteRange> written, Launch &&launch) {
-  Record e{launch_facts().device.name, region, {}, m, n, k, {}};
+  Record e{device_name(launch_facts().device.ordinal), region, {}, m, n, k, {}};
+  Measuring measuring;
   SavedBytes saved(written, stream);
+  if (!saved.ok()) {
+    saved.restore();
+    cudaGetLastError();  // the measurement's own error (nothing was pending)
+    return;
+  }
   cudaEvent_t start, stop;
   cudaEventCreate(&start);
   cudaEventCreate(&stop);
   int index = -1;
   for (const char *name : kernels) {
     e.kernels.push_back(name);
-    tuning_kernel() = index++;
-    saved.restore();
-    cudaGetLastError();
+    measuring.run(index++);
+    if (!saved.restore())
+      break;
+    cudaGetLastError();  // the last kernel's (nothing was pending)
     launch();  // once untimed: first-launch set-up
     // Enough launches back to back for about 2 ms, at least 3.
     cudaEventRecord(start, stream);
@@ -193,10 +240,11 @@ void measure(const char *region, std::initializer_list<const char *> kernels, lo
                     cudaGetLastError() == cudaSuccess;
     e.ms.push_back(ok ? double(total) / reps : -1.0);
   }
-  tuning_kernel() = kNotTuned;
-  saved.restore();
+  const bool restored = saved.restore();
   cudaEventDestroy(start);
   cudaEventDestroy(stop);
+  if (!restored || e.ms.size() != kernels.size())
+    return;
   Database &db = database();
   std::lock_guard<std::mutex> lock(db.mutex);
   db.records.push_back(std::move(e));

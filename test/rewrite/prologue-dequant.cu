@@ -306,7 +306,7 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK-NEXT: {{^}}#ifdef TC_TUNING
 // CHECK-NEXT: {{^}}  // A tuning run (tc/tuning.cuh): the first launch of a shape's bucket
 // CHECK-NEXT: {{^}}  // times each kernel on the region's arrays, then runs as usual.
-// CHECK-NEXT: {{^}}  if ((M) > tc::decode::kWgmmaDecodeRows && tc::tuning::measures("sm_90a f16.row s8.col -> f16 prologue", M, N, K, tc_stream))
+// CHECK-NEXT: {{^}}  if ((M) > tc::decode::kWgmmaDecodeRows && tc::tuning::measures("sm_90a f16.row s8.col -> f16 prologue #{{[0-9a-f]+}}", M, N, K, tc_stream))
 // CHECK:      {{^}}#endif
 // CHECK-NEXT: {{^}}  // Decoding shapes: at few rows the layer is bound by the bytes of W,
 // CHECK-NEXT: {{^}}  // which the decode kernel reads once (tc/decode/launch.cuh).

@@ -16,6 +16,13 @@
 // RUN: FileCheck %s --input-file=%t.plain.cu --check-prefixes=CHECK,PLAIN
 // RUN: %tc-rewrite --arch=sm_90a %s --tuning-db=%S/Inputs/tuning-db.json --explain 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=EXPLAIN
+// A file that defines TC_TUNING itself keeps it over the generated code
+// (TC_* configure it; other macros of the user's are set aside there):
+// RUN: echo '#define TC_TUNING 1' > %t.defined.cu && cat %s >> %t.defined.cu
+// RUN: %tc-rewrite --arch=sm_90a %t.defined.cu -o %t.defined.tc.cu
+// RUN: FileCheck %s --input-file=%t.defined.tc.cu --check-prefix=DEFINED
+// DEFINED-NOT: {{^}}#pragma push_macro("TC_TUNING")
+// DEFINED: {{^}}#ifdef TC_TUNING
 // RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include -DTC_TUNING \
 // RUN:   -gencode arch=compute_90a,code=sm_90a -ptx -Xcicc -O0 %t.cu -o %t.ptx %}
 
@@ -24,8 +31,8 @@
 // CHECK: {{^}}#ifdef TC_TUNING
 // CHECK-NEXT: // A tuning run (tc/tuning.cuh): the first launch of a shape's bucket
 // CHECK-NEXT: // times each kernel on the region's arrays, then runs as usual.
-// CHECK-NEXT: if (tc::tuning::measures("sm_90a f16.row f16.row -> f32", M, N, K, tc_stream))
-// CHECK-NEXT: tc::tuning::measure("sm_90a f16.row f16.row -> f32", {"default", "skinny", "fitted", "wide192", "wide", "narrow_deep"},
+// CHECK-NEXT: if (tc::tuning::measures("sm_90a f16.row f16.row -> f32 #b5c8ff0d", M, N, K, tc_stream))
+// CHECK-NEXT: tc::tuning::measure("sm_90a f16.row f16.row -> f32 #b5c8ff0d", {"default", "skinny", "fitted", "wide192", "wide", "narrow_deep"},
 // CHECK-NEXT: M, N, K, tc_stream,
 // CHECK-NEXT: {},
 // CHECK-NEXT: [&] { tc_gemm_0_launch(M, N, K, A, B, C, tc_stream); });
@@ -34,11 +41,11 @@
 // TUNED-NEXT: {"NVIDIA H100 80GB HBM3", 18, 26, 24, -1},  // default
 // TUNED-NEXT: {"NVIDIA H200", 24, 24, 24, 3},  // wide
 // TUNED-NEXT: };
-// TUNED-NEXT: switch (tc::choose_kernel(M, N, K, 1, tc_candidates, tc_tuned, tc_facts.device, tc_facts.options)) {
+// TUNED-NEXT: switch (tc::choose_kernel(M, N, K, 1, tc_candidates, tc_tuned, tc::named(tc_facts.device), tc_facts.options)) {
 // PLAIN-NOT: tc_tuned
 // PLAIN: {{^}}  switch (tc::choose_kernel(M, N, K, 1, tc_candidates, tc_facts.device, tc_facts.options)) {
 
-// EXPLAIN: tuning: measurements filed under 'sm_90a f16.row f16.row -> f32', of the kernels default, skinny, fitted, wide192, wide, narrow_deep
+// EXPLAIN: tuning: measurements filed under 'sm_90a f16.row f16.row -> f32 #b5c8ff0d', of the kernels default, skinny, fitted, wide192, wide, narrow_deep
 // EXPLAIN-NEXT: measured on NVIDIA H100 80GB HBM3, shape buckets (18, 26, 24): default, 0.2 ms (geometric mean over 1 shape)
 // EXPLAIN-NEXT: measured on NVIDIA H200, shape buckets (24, 24, 24): wide, 1.011 ms (geometric mean over 2 shapes)
 void gemm(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B,
