@@ -1551,7 +1551,7 @@ int main(int argc, char **argv) {
   for (auto &s : sets) {
     std::vector<Shape> v;
     if (!shape_set(s, quick, v))
-      die("unknown shape set " + s + " (paper, square, llm or MxNxK)");
+      die("unknown shape set " + s + " (paper, heldout, square, llm or MxNxK)");
     shape_sets.push_back({s, v});
   }
 

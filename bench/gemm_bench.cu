@@ -7,7 +7,7 @@
 // functions the tool accepted are compiled in.
 //
 // Usage:
-//   gemm_bench [--sets paper,square,llm,MxNxK] [--funcs name,...] [--quick]
+//   gemm_bench [--sets paper,heldout,square,llm,MxNxK] [--funcs name,...] [--quick]
 //              [--graphs] [--csv out.csv] [--md out.md] [--list]
 //   --list prints the available functions and the selected shapes, and exits
 //   without touching the GPU.
@@ -533,7 +533,7 @@ int main(int argc, char **argv) {
   for (auto &s : sets) {
     std::vector<Shape> v;
     if (!shape_set(s, quick, v))
-      die("unknown shape set " + s + " (paper, square, llm or MxNxK)");
+      die("unknown shape set " + s + " (paper, heldout, square, llm or MxNxK)");
     shape_sets.push_back({s, v});
   }
 

@@ -14,6 +14,7 @@
 #
 # Usage: scripts/bench-run.sh [gemm_bench args...]
 #   NVCC=...                 nvcc to use (default: nvcc on PATH, else /usr/local/cuda/bin/nvcc)
+#   TC_BENCH_NVCC_FLAGS=...  more nvcc flags (-DTC_TUNING for a tuning run, docs/tuning.md)
 #   TC_BENCH_TIMEOUT=secs    limit for the benchmark run (default 500), so that
 #                            a hang still ends with a summary inside a 10-minute slot
 set -uo pipefail
@@ -34,6 +35,10 @@ nvcc="${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}"
 # comparison (tc/launch_facts.cuh).
 flags=(-O3 -std=c++17 --expt-relaxed-constexpr -DTC_DEBUG_SWITCHES -I.gpu/runtime_headers
        -I.gpu/bench -gencode arch=compute_90a,code=sm_90a)
+# TC_BENCH_NVCC_FLAGS: more flags, e.g. -DTC_TUNING for a tuning run
+# (with TC_TUNING_DB=FILE in the environment; docs/tuning.md).
+# shellcheck disable=SC2206
+flags+=(${TC_BENCH_NVCC_FLAGS:-})
 # --graphs (timing CUDA graphs, bench/bench_common.h): the generated
 # launchers' stream 0 must be the per-thread default stream, which a
 # capture can hold.
