@@ -75,6 +75,15 @@ public:
                          "'#pragma tc' must precede a 'for' loop nest or a "
                          "'{ }' block of loop nests",
                          "place the pragma directly before the outermost loop");
+    // Templates are taken per instantiation (RegionRewriter.cpp); a generic
+    // lambda's body only as written, its `auto` parameters without types.
+    if (const auto *Method = dyn_cast_or_null<CXXMethodDecl>(contextOf(Region));
+        Method && Method->getParent()->isGenericLambda() && Method->isDependentContext())
+      return regionError(Region.getBeginLoc(),
+                         "a '#pragma tc' region in a generic lambda, whose 'auto' parameters "
+                         "have no types here",
+                         "give the lambda's parameters their types, or move the loop nest "
+                         "into a function template");
     if (auto E = checkNamedVariables(&Region))
       return std::move(E);
     collectRebindings(&Region, 0, true);
@@ -2303,6 +2312,21 @@ private:
                          AffineNote);
     }
     return Object + (Arrow || Object == "this" ? "->" : ".") + FD->getNameAsString();
+  }
+  /// The function a region's code is in (F, or a lambda's call operator in
+  /// it), as its first loop's iterator says; null without one.
+  static const DeclContext *contextOf(const Stmt &Region) {
+    const Stmt *S = &Region;
+    while (const auto *Block = dyn_cast<CompoundStmt>(S)) {
+      if (Block->body_empty())
+        return nullptr;
+      S = Block->body_front();
+    }
+    const auto *For = dyn_cast<ForStmt>(S);
+    const auto *Init = For ? dyn_cast_or_null<DeclStmt>(For->getInit()) : nullptr;
+    if (!Init || !Init->isSingleDecl())
+      return nullptr;
+    return Init->getSingleDecl()->getDeclContext();
   }
   /// `A` of `auto &[A, B] = p;`: the launch would need the decomposed
   /// object's member, which the binding's name hides.

@@ -68,12 +68,12 @@ template void scaled<2>(int, int, int, const __half *, const __half *, float *);
 void generic_lambda(int M, int N, int K, const __half *a, float *c) {
   auto mm = [&](const auto *A, const auto *B, float *C) {
 #pragma tc
+    // DIAG: templates.cu:[[@LINE+2]]:5: error: a '#pragma tc' region in a generic lambda, whose 'auto' parameters have no types here
+    // DIAG: note: give the lambda's parameters their types, or move the loop nest into a function template
     for (int i = 0; i < M; ++i)
       for (int j = 0; j < N; ++j) {
         float acc = 0.0f;
         for (int k = 0; k < K; ++k)
-          // DIAG: templates.cu:[[@LINE+2]]:25: error: array 'A' has the dependent type 'const auto *'
-          // DIAG: note: a region in a generic lambda is not supported
           acc += (float)A[i * K + k] * (float)B[k * N + j];
         C[i * N + j] = acc;
       }
