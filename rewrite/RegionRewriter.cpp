@@ -826,7 +826,8 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
                          "'");
         note(P.Loc, "the region's statement must be in a '{ }' block: put braces around the "
                     "pragma and its loop nest");
-      } else if (std::optional<RegionError> E = adjacentStatementPragma(SM, P.Loc)) {
+      } else if (std::optional<RegionError> E = adjacentStatementPragma(
+                     SM, P.Loc, S->PP ? macroPragmas(*S->PP) : MacroPragmaLookup())) {
         // (Parsed with OpenMP, the loop is the directive's statement.)
         error(E->Loc, E->Message);
         note(E->Loc, E->Note);
@@ -967,7 +968,8 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
       UserMacros = userMacros(*S->PP, SM.getExpansionLoc(definitionsAnchor(*R.F, SM)));
     if (std::optional<RegionError> E = placementError(SM, Ctx.getLangOpts(), R);
         E || (E = directiveError(SM, R, S->Directives)) ||
-        (E = adjacentStatementPragma(SM, R.Pragma->Loc))) {
+        (E = adjacentStatementPragma(SM, R.Pragma->Loc,
+                                     S->PP ? macroPragmas(*S->PP) : MacroPragmaLookup()))) {
       report(*E, R, "");
       Result.RegionsRejected++;
       Outcomes.push_back(std::move(O));

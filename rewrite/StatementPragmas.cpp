@@ -81,7 +81,8 @@ std::optional<std::string> statementPragmaName(llvm::StringRef Line) {
 }
 
 std::optional<RegionError> adjacentStatementPragma(const SourceManager &SM,
-                                                   SourceLocation TcPragma) {
+                                                   SourceLocation TcPragma,
+                                                   const MacroPragmaLookup &Macros) {
   if (TcPragma.isInvalid() || !TcPragma.isFileID())
     return std::nullopt;
   const auto [File, Offset] = SM.getDecomposedLoc(TcPragma);
@@ -114,21 +115,88 @@ std::optional<RegionError> adjacentStatementPragma(const SourceManager &SM,
   auto Found = [&](const Logical &L, bool BeforeRegion) {
     return errorAt(SM, File, Buffer, L.First, *statementPragmaName(L.Text), BeforeRegion);
   };
+  // Code that is a macro expanding to a statement pragma.
+  auto ThroughMacro = [&](const Logical &L, bool BeforeRegion) -> std::optional<RegionError> {
+    if (!Macros)
+      return std::nullopt;
+    std::optional<std::string> Name = Macros(L.Text, TcPragma);
+    if (!Name)
+      return std::nullopt;
+    RegionError E = errorAt(SM, File, Buffer, L.First, *Name, BeforeRegion);
+    llvm::StringRef Macro = llvm::StringRef(L.Text).trim();
+    E.Message += " (through the macro '" + Macro.take_until([](char C) {
+                   return C == '(' || isWhitespace(C);
+                 }).str() + "')";
+    return E;
+  };
   for (size_t I = Own; I-- > 0;) {
     const LineKind K = classify(Lines[I].Text);
     if (K == LineKind::StatementPragma)
       return Found(Lines[I], /*BeforeRegion=*/true);
-    if (K == LineKind::Code)
+    if (K == LineKind::Code) {
+      if (std::optional<RegionError> E = ThroughMacro(Lines[I], /*BeforeRegion=*/true))
+        return E;
       break;
+    }
   }
   for (size_t I = Own + 1; I < Lines.size(); ++I) {
     const LineKind K = classify(Lines[I].Text);
     if (K == LineKind::StatementPragma)
       return Found(Lines[I], /*BeforeRegion=*/false);
     if (K == LineKind::Code)
-      break;
+      return ThroughMacro(Lines[I], /*BeforeRegion=*/false);
   }
   return std::nullopt;
+}
+
+MacroPragmaLookup macroPragmas(Preprocessor &PP) {
+  return [&PP](llvm::StringRef Line, SourceLocation Loc) -> std::optional<std::string> {
+    // The line: NAME or NAME(ARGUMENT), nothing else.
+    llvm::StringRef Rest = Line.trim();
+    const llvm::StringRef Name = nextWord(Rest);
+    if (Name.empty() || isDigit(Name.front()))
+      return std::nullopt;
+    Rest = Rest.trim();
+    std::optional<llvm::StringRef> Argument;
+    if (Rest.consume_front("(") && Rest.consume_back(")"))
+      Argument = Rest.trim();
+    else if (!Rest.empty() && Rest != ";")
+      return std::nullopt;
+    // The pragma a macro's expansion holds, through other macros (a few
+    // levels: a definition may name itself).
+    std::function<std::optional<std::string>(llvm::StringRef, int)> Expand =
+        [&](llvm::StringRef Macro, int Depth) -> std::optional<std::string> {
+      auto Found = PP.getIdentifierTable().find(Macro);
+      const IdentifierInfo *II =
+          Found != PP.getIdentifierTable().end() ? Found->getValue() : nullptr;
+      if (!II || !II->hasMacroDefinition() || Depth > 4)
+        return std::nullopt;
+      const MacroInfo *MI = PP.getMacroDefinitionAtLoc(II, Loc).getMacroInfo();
+      if (!MI)
+        MI = PP.getMacroInfo(II);
+      if (!MI)
+        return std::nullopt;
+      llvm::ArrayRef<Token> Tokens = MI->tokens();
+      for (size_t T = 0; T < Tokens.size(); ++T) {
+        const Token &Tok = Tokens[T];
+        if (Tok.is(tok::identifier) && Tok.getIdentifierInfo()->getName() == "_Pragma" &&
+            T + 2 < Tokens.size() && Tokens[T + 1].is(tok::l_paren)) {
+          const Token &Operand = Tokens[T + 2];
+          if (Operand.is(tok::string_literal) && Operand.getLiteralData())
+            return statementPragmaName(
+                "_Pragma(" + std::string(Operand.getLiteralData(), Operand.getLength()) + ")");
+          // `_Pragma(#x)` of a function-like macro: the argument's text.
+          if (Operand.is(tok::hash) && Argument && MI->isFunctionLike())
+            return statementPragmaName("#pragma " + Argument->str());
+        }
+        if (Tok.is(tok::identifier))
+          if (auto Inner = Expand(Tok.getIdentifierInfo()->getName(), Depth + 1))
+            return Inner;
+      }
+      return std::nullopt;
+    };
+    return Expand(Name, 0);
+  };
 }
 
 } // namespace tc

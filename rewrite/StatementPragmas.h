@@ -16,6 +16,8 @@
 
 #include "RegionError.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Preprocessor.h"
+#include <functional>
 #include "llvm/ADT/StringRef.h"
 #include <optional>
 #include <string>
@@ -29,13 +31,26 @@ namespace tc {
 /// `message`, ...).
 std::optional<std::string> statementPragmaName(llvm::StringRef Line);
 
+/// The statement pragma (statementPragmaName) that the line `Line`, a
+/// macro's invocation alone (`OMP_FOR`, `PRAGMA(omp parallel for)`),
+/// expands to, where the macro is defined at Loc; nullopt for another line.
+using MacroPragmaLookup = std::function<std::optional<std::string>(
+    llvm::StringRef Line, clang::SourceLocation Loc)>;
+
 /// A statement pragma on the lines next to the `#pragma tc` at `TcPragma`
 /// (a `#` of the main file): on the lines before it up to the previous
 /// code, or on those after it up to its statement, skipping blank lines,
-/// comments and other pragmas. The error is at that pragma, its note says
-/// what to do.
+/// comments and other pragmas; with `Macros`, also a macro's invocation
+/// that expands to one, where the code starts. The error is at that
+/// pragma, its note says what to do.
 std::optional<RegionError> adjacentStatementPragma(const clang::SourceManager &SM,
-                                                   clang::SourceLocation TcPragma);
+                                                   clang::SourceLocation TcPragma,
+                                                   const MacroPragmaLookup &Macros = {});
+
+/// MacroPragmaLookup over the macros of PP: an object-like macro whose
+/// expansion holds `_Pragma("...")` (through other macros too), or a
+/// function-like one whose expansion is `_Pragma(#x)` of its argument.
+MacroPragmaLookup macroPragmas(clang::Preprocessor &PP);
 
 } // namespace tc
 
