@@ -1638,12 +1638,6 @@ private:
                          "copy the pointer into a variable before the region ('auto *" +
                              ME->getMemberDecl()->getNameAsString() + " = " + Text +
                              ";') and index that");
-    if (ObjectVar && (Locals.count(ObjectVar) || isInsideRegion(ObjectVar->getLocation())))
-      return regionError(ObjectRef->getLocation(),
-                         "the array '" + Text + "' is a member of '" +
-                             ObjectVar->getNameAsString() + "', which the region declares",
-                         "declare the object before the '#pragma tc' region, or copy the "
-                         "pointer into a variable there");
     const QualType T = FD->getType().getNonReferenceType();
     if (FD->getType()->isReferenceType() && T->isArrayType())
       return regionError(ME->getMemberLoc(), "'" + Text + "' is a reference to an array",
@@ -2596,11 +2590,6 @@ private:
       auto Spelling = memberSpelling(ME);
       if (!Spelling)
         return Spelling.takeError();
-      if (isLongDouble(T))
-        return regionError(ME->getMemberLoc(),
-                           "'" + *Spelling + "' is of type '" + typeName(T) + "'",
-                           "device code has no long double (nor __float128); convert it to "
-                           "double before the region");
       addScalar(*Spelling, T);
       return ExprNode::make(ExprNode::Scalar, *Spelling);
     }
@@ -3121,6 +3110,13 @@ private:
                            "the kernels do not keep the order of a volatile object's "
                            "accesses; drop the qualifier or leave the loop without the "
                            "pragma");
+      if (isLongDouble(ME->getMemberDecl()->getType().getNonReferenceType()))
+        return regionError(ME->getMemberLoc(),
+                           "'" + Text + "' is of type '" +
+                               typeName(ME->getMemberDecl()->getType().getNonReferenceType()) +
+                               "'",
+                           "device code has no long double (nor __float128); convert it to "
+                           "double before the region");
     }
     if (const auto *DR = dyn_cast<DeclRefExpr>(S))
       if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl())) {

@@ -94,7 +94,6 @@ std::optional<RegionError> adjacentStatementPragma(const SourceManager &SM,
   struct Logical {
     llvm::StringRef First; // the first physical line (its `#`)
     std::string Text;      // the whole, the splices removed
-    size_t Begin;
   };
   std::vector<Logical> Lines;
   size_t At = 0, Own = 0; // Own: the logical line of the `#pragma tc`
@@ -105,7 +104,7 @@ std::optional<RegionError> adjacentStatementPragma(const SourceManager &SM,
       End = Buffer.size();
     llvm::StringRef Physical = Buffer.slice(At, End).rtrim('\r');
     if (!Continues)
-      Lines.push_back({Physical, "", At});
+      Lines.push_back({Physical, ""});
     Continues = Physical.ends_with("\\");
     Lines.back().Text += (Continues ? Physical.drop_back() : Physical).str();
     if (At <= Offset && Offset <= End)

@@ -8,6 +8,10 @@
 
 namespace tc {
 
+// ChoiceOptions::kernel and tuned_kernel (tuned_choice.cuh): no kernel
+// named, the rules choose.
+constexpr int kNotTuned = -2;
+
 // What the choices need to know about the device.
 struct DeviceFacts {
   int multiprocessors = 1;  // SMs: a round of one block per SM
@@ -29,7 +33,7 @@ struct ChoiceOptions {
   // The candidate to run whatever the shape, -1 the launcher's own kernel;
   // kNotTuned (-2): choose. Set by tuning harnesses (TC_TUNING,
   // launch_facts.cuh), which time each kernel in turn.
-  int kernel = -2;
+  int kernel = kNotTuned;
 };
 
 // Whether every feature is on: a tuning table, measured with all of them,

@@ -107,7 +107,7 @@ __host__ inline DeviceFacts named(DeviceFacts device) {
 // The candidate every launch of this thread runs, whatever its shape
 // (ChoiceOptions::kernel): tuning.cuh sets it while it times each kernel.
 __host__ inline int &tuning_kernel() {
-  static thread_local int kernel = -2;
+  static thread_local int kernel = kNotTuned;
   return kernel;
 }
 #endif

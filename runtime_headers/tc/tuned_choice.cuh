@@ -10,6 +10,8 @@
 // does not name. Pure functions, tested on the host.
 #pragma once
 
+#include "device_facts.cuh"
+
 namespace tc {
 
 // Where a launch's shape was measured: on the GPU named `gpu`
@@ -21,9 +23,6 @@ struct TunedKernel {
   int m, n, k;
   int kernel;
 };
-
-// No entry for the launch: the rules choose.
-constexpr int kNotTuned = -2;
 
 // The half-octave bucket of an extent x >= 1: 2 floor(log2 x), plus one
 // from 1.5 times that power of two on (4096 -> 24, 6144 and 8191 -> 25).
