@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "KernelEmitter.h"
 #include "AliasCheck.h"
+#include "SubscriptRange.h"
 #include "AstPrinter.h"
 #include "CodeText.h"
 #include "ComponentKernel.h"
@@ -244,6 +245,8 @@ public:
         G.Explain += "  sizes where rows of a written array overlap: !(" + RowsAssumed +
                      ") runs " + serialKernelName() + "\n";
     }
+    if (entersRegion())
+      G.Explain += explainNarrowSubscripts(M.asWritten(), asWrittenIsl());
     G.Definitions = Serial +
                     (EmitShared ? prologueFunctor(Idiom.A, "a") + prologueFunctor(Idiom.B, "b")
                                 : std::string()) +
@@ -1527,6 +1530,10 @@ private:
     // The device's facts and the switches, read once for every choice below.
     if (!Fallback && (!Alts.empty() || (C.Tma && !Components) || !M.Clauses.SplitK))
       S += "  const tc::LaunchFacts tc_facts = tc::launch_facts();  // (tc/launch_facts.cuh)\n";
+    // First, where a subscript the source computes unsigned would wrap:
+    // no kernel, the serial one included, computes the source's elements.
+    if (entersRegion())
+      S += narrowSubscriptCheck(M.asWritten(), asWrittenIsl(), Where);
     // Grid: one block per block tile of the output, counted by isl. The
     // checks come before the choice of kernel, whose arithmetic on the
     // sizes assumes an output.

@@ -1473,6 +1473,7 @@ private:
   struct PointerView {
     const Expr *Base;
     std::optional<Polynomial> Offset;
+    std::vector<const Expr *> Parts; // the expressions Offset adds
   };
   llvm::Expected<PointerView> pointerView(const Expr *E) {
     E = E->IgnoreParenImpCasts();
@@ -1490,7 +1491,8 @@ private:
       auto Checked = checkedResult(Sum, Elements->getExprLoc());
       if (!Checked)
         return Checked.takeError();
-      return PointerView{Inner->Base, *Checked};
+      Inner->Parts.push_back(Elements);
+      return PointerView{Inner->Base, *Checked, std::move(Inner->Parts)};
     };
     if (const auto *B = dyn_cast<BinaryOperator>(E)) {
       const bool LeftPointer = B->getLHS()->getType()->isPointerType();
@@ -1523,7 +1525,7 @@ private:
           Init = List->getInit(0); // `const __half *a{A + i * K};`
         return pointerView(Init);
       }
-    return PointerView{E, std::nullopt};
+    return PointerView{E, std::nullopt, {}};
   }
   /// A variable E names whose value where a pointer bound to E is used may
   /// differ from the one it had where the pointer was bound: one the region
@@ -1558,18 +1560,20 @@ private:
   llvm::Expected<Access> elementAccess(const Expr *Whole, const Expr *Base,
                                        std::vector<const Expr *> Subs) {
     std::optional<Polynomial> Offset;
+    std::vector<const Expr *> OffsetParts;
     if (Subs.size() <= 1) {
       auto View = pointerView(Base);
       if (!View)
         return View.takeError();
       Base = View->Base;
       Offset = View->Offset;
+      OffsetParts = std::move(View->Parts);
     }
     const auto *DR = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts());
     const VarDecl *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
     if (!VD) {
       if (const auto *ME = dyn_cast<MemberExpr>(Base->IgnoreParenImpCasts()))
-        return memberArrayAccess(Whole, ME, Subs, Offset);
+        return memberArrayAccess(Whole, ME, Subs, Offset, OffsetParts);
       if (DR && isa<BindingDecl>(DR->getDecl()))
         return structuredBindingError(DR);
       return regionError(Base->getExprLoc(),
@@ -1598,7 +1602,7 @@ private:
     // it is bound to, which the launcher's argument of the same name binds.
     return indexedAccess(Whole, {VD->getNameAsString(), VD, VD,
                                  VD->getType().getNonReferenceType(), DR->getLocation()},
-                         Subs, Offset);
+                         Subs, Offset, OffsetParts);
   }
 
   /// An access to the array a pointer member points to (`p.A[i * K + k]`,
@@ -1608,7 +1612,8 @@ private:
   /// own locals only.
   llvm::Expected<Access> memberArrayAccess(const Expr *Whole, const MemberExpr *ME,
                                            const std::vector<const Expr *> &Subs,
-                                           std::optional<Polynomial> Offset) {
+                                           std::optional<Polynomial> Offset,
+                                           llvm::ArrayRef<const Expr *> OffsetParts) {
     const std::string Text = sourceText(ME->getSourceRange());
     const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
     // The object: a variable, or `this`, through fields only.
@@ -1661,7 +1666,8 @@ private:
     auto Spelling = memberSpelling(ME);
     if (!Spelling)
       return Spelling.takeError();
-    return indexedAccess(Whole, {*Spelling, FD, nullptr, T, ME->getMemberLoc()}, Subs, Offset);
+    return indexedAccess(Whole, {*Spelling, FD, nullptr, T, ME->getMemberLoc()}, Subs, Offset,
+                         OffsetParts);
   }
 
   /// What an access indexes: a variable, or a pointer member of an object
@@ -1679,7 +1685,8 @@ private:
   /// a pointer's Offset where a view (pointerView) adds one.
   llvm::Expected<Access> indexedAccess(const Expr *Whole, const IndexedArray &Target,
                                        const std::vector<const Expr *> &Subs,
-                                       std::optional<Polynomial> Offset) {
+                                       std::optional<Polynomial> Offset,
+                                       llvm::ArrayRef<const Expr *> OffsetParts) {
     std::set<std::string> IterNames;
     for (unsigned L : LoopStack)
       IterNames.insert(M.Loops[L].Iterator);
@@ -1816,7 +1823,194 @@ private:
                            "everywhere");
     }
     A.ArrayId = Id;
+    if (auto Err = noteNarrowSubscripts(Target.Name, unsigned(Id), Subs, OffsetParts,
+                                        M.Arrays[Id].IsStaticShape))
+      return std::move(Err);
     return A;
+  }
+
+  // ----- subscripts computed in narrow unsigned types ---------------------
+  /// Whether the source computes values of type T modulo 2^width, with a
+  /// width below the model's 64 bits (`unsigned int`).
+  bool isNarrowUnsigned(QualType T) const {
+    return T->isUnsignedIntegerType() && !T->isBooleanType() && Ctx.getIntWidth(T) < 64;
+  }
+
+  /// The outermost subexpressions of E that the source computes in a
+  /// narrow unsigned type (isNarrowUnsigned) and that may differ from
+  /// their integer value there: arithmetic (`i * K`), a call, a conversion
+  /// from a signed or wider type. Within one, only its value counts: the
+  /// arithmetic is modulo 2^width throughout. Constants are their values
+  /// as computed; a size converted as the launch converts it is in range.
+  void narrowUnsignedRoots(const Expr *E, std::vector<const Expr *> &Roots) {
+    E = E->IgnoreParens();
+    if (E->getType()->isIntegerType() && !E->isValueDependent() &&
+        E->getIntegerConstantExpr(Ctx))
+      return;
+    if (isNarrowUnsigned(E->getType())) {
+      if (const auto *B = dyn_cast<BinaryOperator>(E);
+          B && (B->isAdditiveOp() || B->getOpcode() == BO_Mul)) {
+        Roots.push_back(E);
+        return;
+      }
+      if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Minus) {
+        Roots.push_back(E);
+        return;
+      }
+      if (isa<CallExpr>(E)) {
+        Roots.push_back(E);
+        return;
+      }
+      if (const auto *C = dyn_cast<CastExpr>(E)) {
+        const QualType From = C->getSubExpr()->getType();
+        const Expr *Operand = C->getSubExpr()->IgnoreParenImpCasts();
+        const auto *DR = dyn_cast<DeclRefExpr>(Operand);
+        const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+        const bool NonNegativeIterator = VD && Iterators.count(VD) &&
+                                         NonNegativeIterators.count(Iterators.at(VD));
+        if (From->isIntegerType() && !convertedSpelling(C) && !NonNegativeIterator &&
+            !(From->isUnsignedIntegerType() && Ctx.getIntWidth(From) <= Ctx.getIntWidth(E->getType()))) {
+          Roots.push_back(E);
+          return;
+        }
+      }
+    }
+    for (const Stmt *Child : E->children())
+      if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+        narrowUnsignedRoots(CE, Roots);
+  }
+
+  /// Whether P cannot be negative: non-negative coefficients, iterators
+  /// that never are, sizes of unsigned types and constants that are not.
+  bool nonNegativeUnsigned(const Polynomial &P) const {
+    // The least value: each term's at its symbols' least, which is 0 but
+    // for an iterator counting up from a constant (`a[k - 1]`, k from 1).
+    int64_t Least = 0;
+    for (const auto &[Mono, C] : P.Terms) {
+      if (Mono.empty()) {
+        if (__builtin_add_overflow(Least, C, &Least))
+          return false;
+        continue;
+      }
+      if (C < 0)
+        return false;
+      if (Mono.size() == 1)
+        for (const Loop &L : M.Loops)
+          if (L.Iterator == Mono[0] && L.Step == 1 && !L.Reversed && L.Lower.isConstant() &&
+              L.Lower.Constant > 0 && L.Lower.Constant < (int64_t(1) << 31) &&
+              C < (int64_t(1) << 31))
+            Least += C * L.Lower.Constant;
+      for (const std::string &Sym : Mono) {
+        const auto Known = llvm::find_if(M.Params, [&](const Parameter &Pa) {
+          return Pa.Name == Sym && Pa.Value && *Pa.Value >= 0;
+        });
+        if (!NonNegativeIterators.count(Sym) && !UnsignedSizes.count(Sym) &&
+            Known == M.Params.end())
+          return false;
+      }
+    }
+    return Least >= 0;
+  }
+
+  /// Whether every value of the narrow unsigned root R is in its type's
+  /// range whatever the sizes: an affine function of iterators of its type
+  /// or narrower, with no negative coefficient, no less than 0 at the
+  /// loops' starts and no more than the type's largest where each iterator
+  /// is its type's largest (`row - 1` over an unsigned row from 1).
+  bool alwaysInRange(const Expr *R) {
+    const unsigned Width = Ctx.getIntWidth(R->getType());
+    auto P = polynomial(R);
+    if (!P) {
+      llvm::consumeError(P.takeError());
+      return false;
+    }
+    if (!nonNegativeUnsigned(*P))
+      return false;
+    // The largest: each iterator's type's largest value.
+    llvm::APInt Most(128, 0);
+    for (const auto &[Mono, C] : P->Terms) {
+      if (Mono.size() > 1)
+        return false;
+      if (Mono.empty()) {
+        Most += llvm::APInt(128, uint64_t(C), /*isSigned=*/true);
+        continue;
+      }
+      const auto It = llvm::find_if(Iterators, [&](auto &V) { return V.second == Mono[0]; });
+      if (It == Iterators.end())
+        return false;
+      const QualType T = It->first->getType();
+      if (!T->isUnsignedIntegerType() || Ctx.getIntWidth(T) > Width)
+        return false;
+      Most += llvm::APInt::getMaxValue(Ctx.getIntWidth(T)).zext(128) *
+              llvm::APInt(128, uint64_t(C));
+    }
+    return Most.ule(llvm::APInt::getMaxValue(Width).zext(128));
+  }
+
+  /// Records array Id in RegionModel::NarrowSubscripts where a subscript
+  /// of this access (`Subs`, and the offsets of a view, `OffsetParts`) is
+  /// computed in a narrow unsigned type. The launcher tests the range of
+  /// the array's whole subscripts (a flat index; a statically shaped
+  /// array's each): that decides where one computed unsigned as a whole
+  /// wraps. A part of one (`a = A + i * K; a[k]`) is within the whole
+  /// where no term is negative, which is required here.
+  llvm::Error noteNarrowSubscripts(const std::string &Name, unsigned Id,
+                                   const std::vector<const Expr *> &Subs,
+                                   llvm::ArrayRef<const Expr *> OffsetParts, bool PerDimension) {
+    std::vector<const Expr *> Parts(OffsetParts.begin(), OffsetParts.end());
+    Parts.insert(Parts.end(), Subs.begin(), Subs.end());
+    unsigned Bits = 64;
+    bool Partial = false;
+    std::vector<const Expr *> All;
+    for (const Expr *Part : Parts) {
+      std::vector<const Expr *> Roots;
+      narrowUnsignedRoots(Part, Roots);
+      for (const Expr *R : Roots) {
+        Bits = std::min(Bits, unsigned(Ctx.getIntWidth(R->getType())));
+        // A whole subscript: the only part of a flat index, or a
+        // dimension's own.
+        Partial |= R != Part->IgnoreParenImpCasts() || (!PerDimension && Parts.size() > 1);
+      }
+      All.insert(All.end(), Roots.begin(), Roots.end());
+    }
+    // Roots whose every value is in range need no test (`row - 1` of an
+    // unsigned row from 1).
+    llvm::erase_if(All, [&](const Expr *R) { return alwaysInRange(R); });
+    if (All.empty())
+      return llvm::Error::success();
+    if (Partial)
+      for (const Expr *Part : Parts) {
+        // The test bounds the whole: each part, and each root in it, then
+        // must not be negative, so that no root exceeds the whole.
+        std::vector<const Expr *> Checked{Part};
+        narrowUnsignedRoots(Part, Checked);
+        for (const Expr *E : Checked) {
+          if (E != Part && alwaysInRange(E))
+            continue;
+          auto P = polynomial(E);
+          if (!P)
+            return P.takeError();
+          if (!nonNegativeUnsigned(*P)) {
+            const std::string Text = sourceText(E->getSourceRange());
+            return regionError(E->getExprLoc(),
+                               (Text.empty() ? std::string("a part") : "'" + Text + "'") +
+                                   " of a subscript of '" + Name + "' may be negative beside "
+                                   "a part computed in " + std::to_string(Bits) +
+                                   "-bit unsigned arithmetic",
+                               "the kernels compute subscripts in 64-bit integers, and the "
+                               "launcher tests that a whole subscript computed unsigned does "
+                               "not wrap, not each part of one; compute the subscript in one "
+                               "type, e.g. '(size_t)i * lda + k'");
+          }
+        }
+      }
+    for (RegionModel::NarrowSubscript &N : M.NarrowSubscripts)
+      if (N.ArrayId == Id) {
+        N.Bits = std::min(N.Bits, Bits);
+        return llvm::Error::success();
+      }
+    M.NarrowSubscripts.push_back({Id, Bits});
+    return llvm::Error::success();
   }
 
   // ----- integer expressions ---------------------------------------------
@@ -2400,6 +2594,8 @@ private:
     Parameter P;
     P.Name = Name;
     P.TypeSpelling = castTypeName(T);
+    if (T->isUnsignedIntegerType())
+      UnsignedSizes.insert(Name);
     if (Value) {
       P.Value = Value;
       P.IsKernelArgument = false;
@@ -3257,6 +3453,9 @@ private:
   std::vector<AffineExpr> GuardStack;
   /// Model names of the iterators whose source values are never negative.
   std::set<std::string> NonNegativeIterators;
+  /// The sizes of unsigned types (never negative where the launch passes
+  /// them).
+  std::set<std::string> UnsignedSizes;
   /// Loops whose own bound or start may wrap (checkWraps), and where.
   std::vector<std::pair<unsigned, const Expr *>> MayWrapPastArrays;
   std::vector<int> Position;

@@ -38,6 +38,19 @@ llvm::Expected<std::vector<AliasPair>> aliasPairs(const RegionModel &M) {
 
 std::vector<std::pair<isl::pw_aff, isl::pw_aff>>
 subscriptBounds(const RegionModel &M, const IslModel &I, unsigned ArrayId) {
+  std::vector<std::pair<isl::pw_aff, isl::pw_aff>> Bounds;
+  std::optional<isl::set> Elements = accessedElements(M, I, ArrayId);
+  if (!Elements)
+    return Bounds;
+  isl::set E = withKnownSizes(Elements->coalesce(), M);
+  for (unsigned D = 0; D < M.Arrays[ArrayId].rank(); ++D)
+    Bounds.emplace_back(isl::manage(isl_set_dim_min(E.copy(), int(D))),
+                        isl::manage(isl_set_dim_max(E.copy(), int(D))));
+  return Bounds;
+}
+
+std::optional<isl::set> accessedElements(const RegionModel &M, const IslModel &I,
+                                         unsigned ArrayId) {
   std::optional<isl::set> Elements;
   auto Add = [&](const Access &A, const isl::map &Relation) {
     if (A.ArrayId != ArrayId)
@@ -50,14 +63,7 @@ subscriptBounds(const RegionModel &M, const IslModel &I, unsigned ArrayId) {
     for (size_t R = 0; R < S.Reads.size(); ++R)
       Add(S.Reads[R], I.Reads.at(S.Name)[R]);
   }
-  std::vector<std::pair<isl::pw_aff, isl::pw_aff>> Bounds;
-  if (!Elements)
-    return Bounds;
-  isl::set E = withKnownSizes(Elements->coalesce(), M);
-  for (unsigned D = 0; D < M.Arrays[ArrayId].rank(); ++D)
-    Bounds.emplace_back(isl::manage(isl_set_dim_min(E.copy(), int(D))),
-                        isl::manage(isl_set_dim_max(E.copy(), int(D))));
-  return Bounds;
+  return Elements;
 }
 
 } // namespace tc

@@ -17,6 +17,7 @@
 #include "IslModel.h"
 #include "Model.h"
 #include "llvm/Support/Error.h"
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -32,6 +33,11 @@ struct AliasPair {
 /// once. A RegionError at the written array's declaration where no test
 /// can keep the region's meaning (RegionModel::ReadsMovedPastStores).
 llvm::Expected<std::vector<AliasPair>> aliasPairs(const RegionModel &M);
+
+/// The elements of array `ArrayId` that the region's accesses touch, a
+/// set over the sizes; none where it does not access the array.
+std::optional<isl::set> accessedElements(const RegionModel &M, const IslModel &I,
+                                         unsigned ArrayId);
 
 /// The smallest and largest value of each subscript of array `ArrayId` over
 /// the region's accesses to it, as functions of the sizes (isl_set_dim_min

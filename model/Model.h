@@ -152,6 +152,16 @@ struct RegionModel {
   /// a;`): the statements read it where the value is used. Equal unless
   /// the arrays overlap, so a run-time alias check cannot keep the order.
   bool ReadsMovedPastStores = false;
+  /// Arrays with a subscript that the source computes in an unsigned type
+  /// narrower than 64 bits (`A[i * K + k]` over `unsigned`): the source
+  /// wraps it modulo 2^Bits where the model's integer does not, so the
+  /// launcher tests that the array's subscripts stay in [0, 2^Bits)
+  /// (codegen/SubscriptRange.h). One entry an array, the narrowest type.
+  struct NarrowSubscript {
+    unsigned ArrayId = 0;
+    unsigned Bits = 32;
+  };
+  std::vector<NarrowSubscript> NarrowSubscripts;
   /// After usePlaceholderNames (Hygiene.h): the user's spelling of each
   /// placeholder `__tc_u<N>__`, indexed by N.
   std::vector<std::string> UserNames;

@@ -30,6 +30,7 @@
 //   tile_convert.cuh operand tiles converted on the way (int8 weights, prologues)
 //   status.cuh    launchers' errors: tc::get_last_error, tc::set_error_handler
 //   alias_check.cuh the launchers' overlap test for arrays without __restrict__
+//   subscript_range.cuh the launchers' test that no 32-bit unsigned subscript wraps
 //   sm90/         the sm_90 kernel components (operand tiles, the TMA + wgmma
 //                 main loop, the staged epilogue) and the GEMM kernel that
 //                 composes them (sm90/gemm_kernel.cuh)
@@ -37,7 +38,7 @@
 // code generator must know about (names, signatures, swizzle function).
 #pragma once
 
-#define TC_RUNTIME_VERSION 6
+#define TC_RUNTIME_VERSION 7
 
 #include <cstdint>
 #include <cstdio>
@@ -54,6 +55,7 @@
 #include "swizzle.cuh"
 #include "tile_copy.cuh"
 #include "alias_check.cuh"
+#include "subscript_range.cuh"
 #include "tile_convert.cuh"
 #include "raw_fragment.cuh"
 #include "wgmma.cuh"

@@ -1,0 +1,53 @@
+// tc/subscript_range.cuh - the launchers' test that no subscript the source
+// computes in a narrow unsigned type wraps.
+//
+// `A[i * K + k]` over `unsigned int` is (i K + k) mod 2^32 in the source;
+// the kernels compute i K + k in 64 bits. The two read the same element
+// exactly where the integer stays in [0, 2^32). tc-rewrite emits, for each
+// array indexed so, isl's bounds of its subscripts over the region (as the
+// alias test does, tc/alias_check.cuh) and this test; where it fails, the
+// launcher reports tc::Status::AssumptionViolated and runs nothing.
+//
+// Host code only (the launchers); no thread layout is involved.
+#pragma once
+
+#include "alias_check.cuh"  // IndexRange
+
+namespace tc {
+
+// How the source indexes the array: one flat subscript (a pointer's, which
+// the model delinearised into the dimensions), or a subscript for each
+// dimension (a statically shaped array, `A[i][k]`).
+enum class Subscripts { kFlat, kEach };
+
+// Whether every subscript of `dims` is in [0, 2^Bits): the flat index by
+// interval arithmetic over the dimensions (min * stride and max * stride of
+// each), or each dimension's bounds. A product or sum beyond 64 bits does
+// not fit either.
+template <int Bits, int Rank>
+inline bool subscripts_fit(Subscripts how, const IndexRange (&dims)[Rank]) {
+  static_assert(Bits > 0 && Bits < 64, "a type narrower than the kernels' 64 bits");
+  constexpr long long kEnd = 1ll << Bits;
+  if (how == Subscripts::kEach) {
+    for (const IndexRange &d : dims)
+      if (d.min < 0 || d.max >= kEnd)
+        return false;
+    return true;
+  }
+  long long lo = 0, hi = 0;
+  for (const IndexRange &d : dims) {
+    long long a, b;
+    if (__builtin_mul_overflow(d.min, d.stride, &a) || __builtin_mul_overflow(d.max, d.stride, &b))
+      return false;
+    if (a > b) {
+      const long long t = a;
+      a = b;
+      b = t;
+    }
+    if (__builtin_add_overflow(lo, a, &lo) || __builtin_add_overflow(hi, b, &hi))
+      return false;
+  }
+  return lo >= 0 && hi < kEnd;
+}
+
+}  // namespace tc

@@ -1,0 +1,106 @@
+// Subscripts the source computes in 32-bit unsigned arithmetic wrap modulo
+// 2^32 where the kernels' 64-bit integers do not (`A[i * K + k]` over
+// `unsigned`: with i K >= 2^32 the source reads near the array's start).
+// The launcher tests, before any kernel, that each such array's
+// subscripts stay in [0, 2^32), and reports tc::Status::AssumptionViolated
+// otherwise (tc/subscript_range.cuh); size_t subscripts and an unsigned
+// iterator alone need no test. A part of a subscript computed unsigned
+// beside a part that may be negative is refused (test/diagnostics).
+//
+// RUN: %tc-rewrite %s -o %t.cu
+// RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
+// RUN: %tc-rewrite --explain %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=EXPLAIN
+// RUN: %if nvcc && full-tier %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
+// RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
+
+#include <cstddef>
+#include <cuda_fp16.h>
+
+// CHECK-LABEL: {{^}}static void tc_flat_0_launch(
+// CHECK:       {{^  }}// The source computes subscripts of A in 32-bit unsigned arithmetic, which wraps
+// CHECK-NEXT:  {{^  }}// where the kernels' 64-bit integers do not (tc/subscript_range.cuh).
+// CHECK-NEXT:  {{^  }}if (((((M >= 1) && (N >= 1)) && (K >= 1))) &&
+// CHECK-NEXT:  {{^      }}!tc::subscripts_fit<32>(tc::Subscripts::kFlat, {{[{][{]}}0, (M - 1), K}, {0, (K - 1), 1}})) {
+// CHECK-NEXT:  {{^    }}tc::report_error(tc::Status::AssumptionViolated, "{{.*}}narrow-unsigned-subscripts.cu:{{[0-9]+}}", "'#pragma tc' region: a subscript of 'A' that the source computes in 32-bit unsigned arithmetic wraps around for these sizes; the kernels would not");
+// CHECK-NEXT:  {{^    }}return;
+// CHECK-NEXT:  {{^  }}}
+// CHECK:       {{^      }}!tc::subscripts_fit<32>(tc::Subscripts::kFlat, {{[{][{]}}0, (K - 1), N}, {0, (N - 1), 1}})) {
+// CHECK:       {{^      }}!tc::subscripts_fit<32>(tc::Subscripts::kFlat, {{[{][{]}}0, (M - 1), N}, {0, (N - 1), 1}})) {
+// CHECK:       {{^  }}if (!(((M >= 1) && (N >= 1))))
+// EXPLAIN: subscripts of A computed in 32-bit unsigned arithmetic: the launcher tests that the flat index of {min, max, stride} {0, (M - 1), K}, {0, (K - 1), 1} stays in [0, 2^32)
+void flat(unsigned M, unsigned N, unsigned K, const __half *__restrict__ A,
+          const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (unsigned i = 0; i < M; ++i)
+    for (unsigned j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (unsigned k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}
+
+// A row's pointer `A + i * K` and its `a[k - 1]` over k from 1: parts that
+// cannot be negative, each within the flat index the test bounds.
+// CHECK-LABEL: {{^}}static void tc_row_pointer_0_launch(
+// CHECK:       {{^      }}!tc::subscripts_fit<32>(tc::Subscripts::kFlat, {{[{][{]}}0, (M - 1), K}, {0, (K_as_int - 1), 1}})) {
+// CHECK:       {{^  }}if (!(((M >= 1) && (N >= 1))))
+void row_pointer(unsigned M, unsigned N, unsigned K, const __half *__restrict__ A,
+                 const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (unsigned i = 0; i < M; ++i)
+    for (unsigned j = 0; j < N; ++j) {
+      const __half *a = A + i * K;
+      float acc = 0.0f;
+      for (int k = 1; k <= (int)K; ++k)
+        acc += __half2float(a[k - 1]) * __half2float(B[(k - 1) * (long long)N + j]);
+      C[(size_t)i * N + j] = acc;
+    }
+}
+
+// 64-bit subscripts, and unsigned iterators alone: nothing to test.
+// CHECK-LABEL: {{^}}static void tc_wide_0_launch(
+// CHECK-NOT:   {{^ +}}!tc::subscripts_fit
+// CHECK:       {{^  }}if (!(((M >= 1) && (N >= 1))))
+void wide(size_t M, size_t N, size_t K, const __half *__restrict__ A,
+          const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (size_t i = 0; i < M; ++i)
+    for (size_t j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (size_t k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}
+
+// CHECK-LABEL: {{^}}static void tc_shaped_0_launch(
+// CHECK-NOT:   {{^ +}}!tc::subscripts_fit
+// CHECK:       {{^  }}if (!((M >= 1)))
+void shaped(unsigned M, const __half (*__restrict__ A)[64], const __half (*__restrict__ B)[64],
+            float (*__restrict__ C)[64]) {
+#pragma tc
+  for (unsigned i = 0; i < M; ++i)
+    for (unsigned j = 0; j < 64; ++j) {
+      float acc = 0.0f;
+      for (unsigned k = 0; k < 64; ++k)
+        acc += __half2float(A[i][k]) * __half2float(B[k][j]);
+      C[i][j] = acc;
+    }
+}
+
+// A statically shaped array's subscript computed unsigned: each
+// dimension's bounds are tested.
+// CHECK-LABEL: {{^}}static void tc_shaped_offset_0_launch(
+// CHECK:       {{^      }}!tc::subscripts_fit<32>(tc::Subscripts::kEach, {{[{][{]}}(2 * o), ((M + (2 * o)) - 1), 64}, {0, 63, 1}})) {
+void shaped_offset(unsigned M, unsigned o, const __half (*__restrict__ A)[64],
+                   const __half (*__restrict__ B)[64], float (*__restrict__ C)[64]) {
+#pragma tc
+  for (unsigned i = 0; i < M; ++i)
+    for (unsigned j = 0; j < 64; ++j) {
+      float acc = 0.0f;
+      for (unsigned k = 0; k < 64; ++k)
+        acc += __half2float(A[i + 2 * o][k]) * __half2float(B[k][j]);
+      C[i][j] = acc;
+    }
+}
