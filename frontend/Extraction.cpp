@@ -1790,6 +1790,8 @@ private:
       // A member's __restrict__ promises nothing about the other pointers
       // of the region (C++ gives it no meaning): it gets the overlap test.
       Arr.IsRestrict = Target.Var && T.isRestrictQualified();
+      Arr.IsParameter = Target.Var && isa<ParmVarDecl>(Target.Var) &&
+                        !Target.Var->getType()->isReferenceType();
       Arr.IsStaticShape = Subs.size() > 1;
       Arr.Strides = Strides;
       Arr.DeclLoc = Target.Entity->getLocation();

@@ -9,16 +9,19 @@ llvm::Expected<std::vector<AliasPair>> aliasPairs(const RegionModel &M) {
   std::vector<bool> Written(M.Arrays.size(), false);
   for (const Statement &S : M.Stmts)
     Written[S.Write.ArrayId] = true;
-  auto MayOverlap = [&](unsigned A) {
-    return !M.Arrays[A].IsLocalScalar && !M.Arrays[A].IsRestrict;
+  // A __restrict__ parameter overlaps no other parameter; a pointer based
+  // on it (a local `float *C = buf + N`, a reference to it, a member) may.
+  auto Promised = [&](unsigned R, unsigned O) {
+    return M.Arrays[R].IsRestrict && M.Arrays[R].IsParameter && M.Arrays[O].IsParameter;
   };
   std::vector<AliasPair> Pairs;
   for (unsigned W = 0; W < M.Arrays.size(); ++W) {
-    if (!Written[W] || !MayOverlap(W))
+    if (!Written[W] || M.Arrays[W].IsLocalScalar)
       continue;
     for (unsigned X = 0; X < M.Arrays.size(); ++X) {
       // A pair of written arrays is listed once, under the first.
-      if (X == W || !MayOverlap(X) || (Written[X] && X < W))
+      if (X == W || M.Arrays[X].IsLocalScalar || (Written[X] && X < W) || Promised(W, X) ||
+          Promised(X, W))
         continue;
       if (M.ReadsMovedPastStores) {
         const Array &AW = M.Arrays[W], &AX = M.Arrays[X];

@@ -24,7 +24,8 @@
 namespace tc {
 
 /// A written array and another array of the region that it may overlap
-/// (neither is __restrict__, and neither is a local of the region).
+/// (not a __restrict__ parameter beside another parameter, and neither a
+/// local of the region).
 struct AliasPair {
   unsigned Written = 0, Other = 0; // array ids
 };

@@ -58,6 +58,11 @@ struct Array {
   std::vector<Polynomial> Strides;
   bool IsLocalScalar = false; // `float acc` inside the nest (scalar expanded)
   bool IsRestrict = false;
+  /// A parameter of the function, not a reference: no other pointer of
+  /// the region is based on it, nor it on another (C's `restrict` promises
+  /// nothing about a pointer based on the restrict one, `float *C = buf +
+  /// N`, or a reference to it).
+  bool IsParameter = false;
   bool IsConst = false;
   bool IsStaticShape = false; // `T A[M][K]` / `T (*A)[K]`: indexed as A[i][k]
   clang::SourceLocation DeclLoc;

@@ -110,6 +110,38 @@ void restricted(int M, int N, int K, const __half *A, const __half *B, __half *_
     }
 }
 
+// A pointer based on a __restrict__ parameter (a local bound to it plus an
+// offset, a reference to it) may overlap it, as C allows: tested.
+// CHECK-LABEL: {{^}}static void tc_based_on_restrict_0_launch(
+// CHECK:       {{^      }}tc::overlap(tc_bytes_2, tc_bytes_3)) {
+// CHECK:       {{^}}void based_on_restrict(
+void based_on_restrict(int M, int N, int K, const __half *__restrict__ A,
+                       const __half *__restrict__ B, float *__restrict__ buf) {
+  float *C = buf + N;
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc + buf[i * N + j];
+    }
+}
+// CHECK-LABEL: {{^}}static void tc_restrict_reference_0_launch(
+// CHECK:       {{^      }}tc::overlap(tc_bytes_2, tc_bytes_3)) {
+void restrict_reference(int M, int N, int K, const __half *__restrict__ A,
+                        const __half *__restrict__ B, float *__restrict__ buf) {
+  float *__restrict__ const &C = buf;
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[(i + 1) * N + j] = acc + buf[i * N + j];
+    }
+}
+
 // EXPLAIN-LABEL: region tc_plain_0 at
 // EXPLAIN:       alias check (no __restrict__): where these overlap, tc_plain_0_serial_kernel runs the region as written on one thread
 // EXPLAIN-NEXT:    C and A
@@ -121,3 +153,6 @@ void restricted(int M, int N, int K, const __half *A, const __half *B, __half *_
 // EXPLAIN-NEXT:    C and bias
 // EXPLAIN-LABEL: region tc_restricted_0 at
 // EXPLAIN-NOT:   alias check
+// EXPLAIN-LABEL: region tc_based_on_restrict_0 at
+// EXPLAIN:       alias check
+// EXPLAIN:         C and buf
