@@ -2411,6 +2411,8 @@ private:
                          AffineNote);
     if (auto Err = checkSizeType(VD->getType(), VD->getNameAsString(), Loc))
       return std::move(Err);
+    if (auto Err = checkScalarReference(VD, Loc)) // `const int &n = C[0];`
+      return std::move(Err);
     if (isInsideRegion(VD->getLocation()))
       return regionError(Loc,
                          "'" + VD->getNameAsString() +

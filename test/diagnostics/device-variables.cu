@@ -116,6 +116,22 @@ void reference_to_output(int M, int N, int K, const __half *__restrict__ A,
   // DIAG: device-variables.cu:[[#@LINE-1]]:{{[0-9]+}}: error: 'c00' is a reference to memory that the region may write
   // DIAG: note: the kernels read a scalar's value at the launch, where the loops read the referent as the region changes it: copy the value into a variable before the region
 }
+
+// A size bound to an element the region writes: the loops read the bound
+// (the leading dimension) anew after each store.
+void size_reference_to_output(int M, int K, const __half *__restrict__ A,
+                              const __half *__restrict__ B, int *__restrict__ C) {
+  const int &N = C[0];
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      // DIAG: device-variables.cu:[[#@LINE-1]]:{{[0-9]+}}: error: 'N' is a reference to memory that the region may write
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * 64 + j]);
+      C[i * 64 + j] = (int)acc;
+    }
+}
 #else
 // A reference bound to a temporary or to a variable is its value; a scoped
 // enumeration is passed as its integer.
