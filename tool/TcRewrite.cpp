@@ -306,6 +306,15 @@ static std::string absolutePath(StringRef Path) {
   return std::string(Abs);
 }
 
+/// Whether paths A and B name one file: the same path, or one file
+/// through a link (both exist).
+static bool sameFile(StringRef A, StringRef B) {
+  if (absolutePath(A) == absolutePath(B))
+    return true;
+  bool Equal = false;
+  return !sys::fs::equivalent(A, B, Equal) && Equal;
+}
+
 static void runJob(FileJob &Job, const CompilationDatabase &DB,
                    const std::vector<std::string> &Prepend,
                    const tc::RewriteOptions &Opts, bool Buffered) {
@@ -389,6 +398,24 @@ int main(int argc, const char **argv) {
   }
   if (!HasDashDash && !HasP)
     Args.push_back("--");
+  // Flags after "--" that stop clang before it compiles (only preprocess)
+  // leave the driver without the compile job the flags are taken from:
+  // clang then parses the files without any of them ("Running without
+  // flags."), a rewrite of other code.
+  for (int I = 1, After = 0; I < argc; ++I) {
+    StringRef A(argv[I]);
+    if (!After) {
+      After = A == "--";
+      continue;
+    }
+    if (A == "-M" || A == "-MM" || A == "-E" || A == "--preprocess" || A == "-###" ||
+        A == "--dependencies" || A == "--user-dependencies") {
+      errs() << "tc-rewrite: '" << A << "' after '--' stops clang before it compiles, so "
+             << "the files would be parsed without their flags; pass the flags of a compile "
+                "(-MD and -MMD are fine)\n";
+      return 2;
+    }
+  }
   // A named build directory without a database would have the files parsed
   // without their flags (their -D and -I): a rewrite of other code.
   if (BuildDir) {
@@ -457,9 +484,32 @@ int main(int argc, const char **argv) {
     errs() << "tc-rewrite: -o takes exactly one input file and excludes -i\n";
     return 2;
   }
-  if (LineDirectives && absolutePath(Output) == absolutePath(Files[0])) {
+  if (LineDirectives && sameFile(Output, Files[0])) {
     errs() << "tc-rewrite: --line-directives needs an output other than the source '" << Files[0]
            << "'\n";
+    return 2;
+  }
+  // A file written besides the result must be none of the inputs nor the
+  // result, which it would replace.
+  for (const auto &[Flag, Path] : {std::pair<const char *, const std::string &>{
+                                       "--dependency-file", DependencyFile},
+                                   {"--export-fixes", ExportFixes}}) {
+    if (Path.empty())
+      continue;
+    for (const std::string &F : Files)
+      if (sameFile(Path, F)) {
+        errs() << "tc-rewrite: " << Flag << "=" << Path << " names the input '" << F
+               << "', which it would replace\n";
+        return 2;
+      }
+    if (!Output.empty() && sameFile(Path, Output)) {
+      errs() << "tc-rewrite: " << Flag << "=" << Path << " names the output -o " << Output
+             << ", which it would replace\n";
+      return 2;
+    }
+  }
+  if (!DependencyFile.empty() && !ExportFixes.empty() && sameFile(DependencyFile, ExportFixes)) {
+    errs() << "tc-rewrite: --dependency-file and --export-fixes name the same file\n";
     return 2;
   }
   if (Check && Output.empty() && !InPlace) {
