@@ -24,11 +24,42 @@ llvm::Expected<TuningDatabase> TuningDatabase::load(llvm::ArrayRef<std::string> 
   return DB;
 }
 
+/// The deepest nesting of JSON arrays and objects in Text, outside its
+/// strings.
+static int nesting(llvm::StringRef Text) {
+  int Depth = 0, Deepest = 0;
+  bool InString = false, Escaped = false;
+  for (char C : Text) {
+    if (InString) {
+      if (Escaped)
+        Escaped = false;
+      else if (C == '\\')
+        Escaped = true;
+      else if (C == '"')
+        InString = false;
+    } else if (C == '"') {
+      InString = true;
+    } else if (C == '[' || C == '{') {
+      Deepest = std::max(Deepest, ++Depth);
+    } else if (C == ']' || C == '}') {
+      --Depth;
+    }
+  }
+  return Deepest;
+}
+
+static constexpr int kMaxNesting = 64;
+
 llvm::Error TuningDatabase::parse(llvm::StringRef Text, llvm::StringRef Origin) {
   auto Fail = [&](const llvm::Twine &Why) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "tuning database '" + Origin + "': " + Why);
   };
+  // llvm::json::parse recurses once a level: a file nested thousands of
+  // levels deep would overflow the stack. Version 1 nests three.
+  if (int Depth = nesting(Text); Depth > kMaxNesting)
+    return Fail("nested " + llvm::Twine(Depth) + " levels deep (a tuning database nests " +
+                "three)");
   auto Value = llvm::json::parse(Text);
   if (!Value)
     return Fail(llvm::toString(Value.takeError()));
@@ -74,6 +105,10 @@ llvm::Error TuningDatabase::parse(llvm::StringRef Text, llvm::StringRef Origin) 
       auto Time = (*Ms)[J].getAsNumber();
       if (!Name || !Time)
         return Bad("\"kernels\" holds names and \"ms\" numbers");
+      if (!std::isfinite(*Time))
+        return Bad("a time of \"ms\" is not finite");
+      if (llvm::is_contained(T.Kernels, Name->str()))
+        return Bad("\"kernels\" names '" + Name->str() + "' twice");
       T.Kernels.push_back(Name->str());
       T.Ms.push_back(*Time);
     }

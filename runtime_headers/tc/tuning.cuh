@@ -31,6 +31,8 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>  // getpid
+
 #include <cuda_runtime.h>
 
 #include "alias_check.cuh"
@@ -77,9 +79,16 @@ inline void write_database() {
   const char *path = std::getenv("TC_TUNING_DB");
   Database &db = database();
   std::lock_guard<std::mutex> lock(db.mutex);
-  std::FILE *f = path ? std::fopen(path, "w") : nullptr;
+  if (!path)
+    return;
+  // Written whole beside FILE, then renamed over it: a failed write (a full
+  // disk) leaves FILE as it was, and programs that end together leave one
+  // of their databases, not a mix.
+  const std::string temporary =
+      std::string(path) + ".tmp" + std::to_string(static_cast<long>(::getpid()));
+  std::FILE *f = std::fopen(temporary.c_str(), "w");
   if (!f) {
-    std::fprintf(stderr, "tc: cannot write the tuning database '%s'\n", path ? path : "");
+    std::fprintf(stderr, "tc: cannot write the tuning database '%s'\n", path);
     return;
   }
   std::fprintf(f, "{\n  \"tc_tuning_database\": 1,\n  \"entries\": [");
@@ -105,7 +114,12 @@ inline void write_database() {
     std::fprintf(f, "]}");
   }
   std::fprintf(f, "\n  ]\n}\n");
-  std::fclose(f);
+  const bool written = !std::ferror(f);
+  if (std::fclose(f) != 0 || !written || std::rename(temporary.c_str(), path) != 0) {
+    std::remove(temporary.c_str());
+    std::fprintf(stderr, "tc: cannot write the tuning database '%s'; it is left as it was\n",
+                 path);
+  }
 }
 
 // Whether this launch measures: tuning is on, no measurement is running

@@ -83,6 +83,31 @@ TEST(TuningDatabaseTest, Errors) {
   EXPECT_EQ(Message(R"({"tc_tuning_database": 1, "entries": [{"gpu": "G", "region": "R",
               "shape": [0, 1, 1], "kernels": ["default"], "ms": [1]}]})"),
             "tuning database 'db.json': entry 0: \"shape\" must hold positive integers");
+  EXPECT_EQ(Message(R"({"tc_tuning_database": 1, "entries": [{"gpu": "G", "region": "R",
+              "shape": [1, 1, 1], "kernels": ["default", "wide"], "ms": [1, 1e400]}]})"),
+            "tuning database 'db.json': entry 0: a time of \"ms\" is not finite");
+  EXPECT_EQ(Message(R"({"tc_tuning_database": 1, "entries": [{"gpu": "G", "region": "R",
+              "shape": [1, 1, 1], "kernels": ["wide", "wide"], "ms": [1, 2]}]})"),
+            "tuning database 'db.json': entry 0: \"kernels\" names 'wide' twice");
+}
+
+// A file nested deeper than a database is refused before JSON parsing,
+// which recurses once a level (50,000 levels overflowed the stack).
+TEST(TuningDatabaseTest, DeepNestingIsAnError) {
+  TuningDatabase DB;
+  const std::string Deep = std::string(100000, '[') + std::string(100000, ']');
+  llvm::Error E = DB.parse(Deep, "deep.json");
+  ASSERT_TRUE(bool(E));
+  EXPECT_EQ(llvm::toString(std::move(E)),
+            "tuning database 'deep.json': nested 100000 levels deep (a tuning database nests "
+            "three)");
+  // Brackets inside strings are not nesting.
+  const std::string InName = R"({"tc_tuning_database": 1, "entries": [{"gpu": "[[[[[[[[[[)" +
+                             std::string(100, '[') + R"({", "region": "R",
+              "shape": [1, 1, 1], "kernels": ["default"], "ms": [1]}]})";
+  llvm::Error Named = DB.parse(InName, "name.json");
+  EXPECT_FALSE(bool(Named));
+  llvm::consumeError(std::move(Named));
 }
 
 } // namespace
