@@ -246,7 +246,7 @@ public:
                      ") runs " + serialKernelName() + "\n";
     }
     if (entersRegion())
-      G.Explain += explainNarrowSubscripts(M.asWritten(), asWrittenIsl());
+      G.Explain += explainNarrowArithmetic(M.asWritten(), asWrittenIsl());
     G.Definitions = Serial +
                     (EmitShared ? prologueFunctor(Idiom.A, "a") + prologueFunctor(Idiom.B, "b")
                                 : std::string()) +
@@ -1530,10 +1530,6 @@ private:
     // The device's facts and the switches, read once for every choice below.
     if (!Fallback && (!Alts.empty() || (C.Tma && !Components) || !M.Clauses.SplitK))
       S += "  const tc::LaunchFacts tc_facts = tc::launch_facts();  // (tc/launch_facts.cuh)\n";
-    // First, where a subscript the source computes unsigned would wrap:
-    // no kernel, the serial one included, computes the source's elements.
-    if (entersRegion())
-      S += narrowSubscriptCheck(M.asWritten(), asWrittenIsl(), Where);
     // Grid: one block per block tile of the output, counted by isl. The
     // checks come before the choice of kernel, whose arithmetic on the
     // sizes assumes an output.
@@ -1542,6 +1538,11 @@ private:
     if (BatchPos >= 0) // the same tiles for every batch element
       Tiles = isl::manage(isl_set_project_out(Tiles.copy(), isl_dim_param, BatchPos, 1));
     isl::set Params = Tiles.params();
+    // First, where a subscript or a bound the source computes unsigned
+    // would wrap: no kernel, the serial one included, computes the
+    // source's elements.
+    if (entersRegion())
+      S += narrowArithmeticCheck(I().Context.ctx(), M.asWritten(), Where);
     // The region as written on one thread (the serial kernel's launch).
     const std::string SerialLaunch =
         serialKernelName() + "<<<1, 1, 0, tc_stream>>>(" + ArgList + ");" +

@@ -3,8 +3,18 @@
 #include "AliasCheck.h"
 #include "Aliasing.h"
 #include "AstPrinter.h"
+#include "IslBuild.h"
+#include "llvm/ADT/STLExtras.h"
 
 namespace tc {
+
+/// Text for a `//` comment: one line.
+static std::string escapeComment(const std::string &Text) {
+  std::string R;
+  for (char C : Text)
+    R += C == '\n' || C == '\r' ? ' ' : C;
+  return R;
+}
 
 /// `{min, max, stride}, ...` of array ArrayId's dimensions (indexRanges).
 static std::string rangeList(const RegionModel &M, const IslModel &I, unsigned ArrayId) {
@@ -14,37 +24,81 @@ static std::string rangeList(const RegionModel &M, const IslModel &I, unsigned A
   return List;
 }
 
-std::string narrowSubscriptCheck(const RegionModel &M, const IslModel &I,
-                                 const std::string &Where) {
+/// `{{c, {x, y}}, ...}`: Value's terms for tc::value_fits, the sizes of
+/// known value folded into the coefficients.
+static std::string valueTerms(const Polynomial &Value, const RegionModel &M) {
+  std::string Terms;
+  for (const auto &[Mono, C] : Value.Terms) {
+    int64_t Coefficient = C;
+    std::string Factors;
+    for (const std::string &Sym : Mono) {
+      auto Known = llvm::find_if(M.Params, [&](const Parameter &P) {
+        return P.Name == Sym && P.Value;
+      });
+      if (Known != M.Params.end() &&
+          !__builtin_mul_overflow(Coefficient, *Known->Value, &Coefficient))
+        continue;
+      Factors += (Factors.empty() ? "" : ", ") + Sym;
+    }
+    Terms += (Terms.empty() ? "{" : ", {") + std::to_string(Coefficient) + ", {" + Factors + "}}";
+  }
+  return "{" + Terms + "}";
+}
+
+/// The statement that reports, where `Wraps` holds, that `What` wraps.
+static std::string report(const std::string &Wraps, const std::string &What, unsigned Bits,
+                          const std::string &Where) {
+  return "  if (" + Wraps + ") {\n    tc::report_error(tc::Status::AssumptionViolated, \"" +
+         Where + "\", \"'#pragma tc' region: " + What + " that the source computes in " +
+         std::to_string(Bits) + "-bit unsigned arithmetic wraps around for these sizes; the "
+         "kernels would not\");\n    return;\n  }\n";
+}
+
+std::string narrowArithmeticCheck(isl::ctx Ctx, const RegionModel &M, const std::string &Where) {
+  if (M.NarrowSubscripts.empty() && M.NarrowValues.empty())
+    return "";
+  // Over every size, not only those the model assumes (rows that do not
+  // overlap): the serial kernel, which runs for the others, computes in
+  // 64 bits too.
+  const isl::set Context = contextSet(Ctx, M);
+  const IslModel Plain = IslModel::build(Ctx, M, Context);
+  isl::ast_build Build = isl::ast_build::from_context(withKnownSizes(Context, M));
+  auto Condition = [&](const isl::set &Params) {
+    return printAstExpr(Build.expr_from(withKnownSizes(Params.coalesce(), M).gist(Context)).get());
+  };
   std::string S;
-  isl::ast_build Build = isl::ast_build::from_context(withKnownSizes(I.Context, M));
   for (const RegionModel::NarrowSubscript &N : M.NarrowSubscripts) {
-    std::optional<isl::set> Elements = accessedElements(M, I, N.ArrayId);
+    std::optional<isl::set> Elements = accessedElements(M, Plain, N.ArrayId);
     if (!Elements)
       continue;
     const Array &Arr = M.Arrays[N.ArrayId];
-    const std::string Bits = std::to_string(N.Bits);
     // Only where the launch accesses the array: the bounds are the
     // accessed elements', undefined for sizes where there are none.
-    isl::set Accessed = withKnownSizes(Elements->params(), M);
-    std::string Wraps = "!tc::subscripts_fit<" + Bits + ">(" +
+    std::string Wraps = "!tc::subscripts_fit<" + std::to_string(N.Bits) + ">(" +
                         (Arr.IsStaticShape ? "tc::Subscripts::kEach" : "tc::Subscripts::kFlat") +
-                        ", {" + rangeList(M, I, N.ArrayId) + "})";
-    if (isl_set_plain_is_universe(Accessed.get()) != isl_bool_true)
-      Wraps = "(" + printAstExpr(Build.expr_from(Accessed).get()) + ") &&\n      " + Wraps;
-    S += "  // The source computes subscripts of " + Arr.Name + " in " + Bits +
+                        ", {" + rangeList(M, Plain, N.ArrayId) + "})";
+    if (isl_set_plain_is_universe(Elements->params().get()) != isl_bool_true)
+      Wraps = "(" + Condition(Elements->params()) + ") &&\n      " + Wraps;
+    S += "  // The source computes subscripts of " + Arr.Name + " in " + std::to_string(N.Bits) +
          "-bit unsigned arithmetic, which wraps\n  // where the kernels' 64-bit integers do "
-         "not (tc/subscript_range.cuh).\n"
-         "  if (" + Wraps + ") {\n    tc::report_error(tc::Status::AssumptionViolated, \"" +
-         Where + "\", \"'#pragma tc' region: a subscript of '" + Arr.Name +
-         "' that the source computes in " + Bits +
-         "-bit unsigned arithmetic wraps around for these sizes; the kernels would not\");\n"
-         "    return;\n  }\n";
+         "not (tc/subscript_range.cuh).\n" +
+         report(Wraps, "a subscript of '" + Arr.Name + "'", N.Bits, Where);
   }
+  // Whatever the loops run: a loop's start is computed where the loop is
+  // reached, which the model's domains (empty where `j = lo + 1` went past
+  // 2^32) do not tell. Where the value wraps and no loop runs, this
+  // reports what the source would not have computed: an error, never a
+  // different result.
+  for (const RegionModel::NarrowValue &V : M.NarrowValues)
+    S += "  // The source computes '" + escapeComment(V.Spelling) + "' in " +
+         std::to_string(V.Bits) + "-bit unsigned arithmetic, which wraps\n  // where the "
+         "model's integers do not (tc/subscript_range.cuh).\n" +
+         report("!tc::value_fits<" + std::to_string(V.Bits) + ">(" + valueTerms(V.Value, M) + ")",
+                "a bound or condition", V.Bits, Where);
   return S;
 }
 
-std::string explainNarrowSubscripts(const RegionModel &M, const IslModel &I) {
+std::string explainNarrowArithmetic(const RegionModel &M, const IslModel &I) {
   std::string S;
   for (const RegionModel::NarrowSubscript &N : M.NarrowSubscripts) {
     if (!accessedElements(M, I, N.ArrayId))
@@ -55,6 +109,10 @@ std::string explainNarrowSubscripts(const RegionModel &M, const IslModel &I) {
          (Arr.IsStaticShape ? "each" : "the flat index") + " of {min, max, stride} " +
          rangeList(M, I, N.ArrayId) + " stays in [0, 2^" + std::to_string(N.Bits) + ")\n";
   }
+  for (const RegionModel::NarrowValue &V : M.NarrowValues)
+    S += "  '" + escapeComment(V.Spelling) + "' computed in " + std::to_string(V.Bits) +
+         "-bit unsigned arithmetic: the launcher tests that " + V.Value.str() +
+         " stays in [0, 2^" + std::to_string(V.Bits) + ")\n";
   return S;
 }
 

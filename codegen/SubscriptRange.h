@@ -8,6 +8,7 @@
 // array's subscripts, that they stay in [0, 2^32) for the launch's sizes;
 // where they do not, it reports tc::Status::AssumptionViolated and runs
 // nothing (no kernel, the serial one included, wraps as the source does).
+// Likewise a value of the sizes in a loop's bound or an `if` (`j < N + D`).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TC_CODEGEN_SUBSCRIPTRANGE_H
@@ -21,13 +22,14 @@ namespace tc {
 
 /// The launcher's statements: for each array of M.NarrowSubscripts that
 /// the region accesses at the launch's sizes, the test of its subscripts'
-/// range (tc::subscripts_fit, tc/subscript_range.cuh) and the report
-/// (`Where`: the region's "file:line"). Empty without such arrays.
-std::string narrowSubscriptCheck(const RegionModel &M, const IslModel &I,
-                                 const std::string &Where);
+/// range (tc::subscripts_fit, tc/subscript_range.cuh); for each value of
+/// M.NarrowValues the test of its range (tc::value_fits); and the report (`Where`: the region's "file:line").
+/// Both over every size (a model of M without assumptions). Empty
+/// without such arrays and values.
+std::string narrowArithmeticCheck(isl::ctx Ctx, const RegionModel &M, const std::string &Where);
 
-/// For --explain: the arrays tested and their subscripts' bounds.
-std::string explainNarrowSubscripts(const RegionModel &M, const IslModel &I);
+/// For --explain: the arrays and values tested, and the bounds tested.
+std::string explainNarrowArithmetic(const RegionModel &M, const IslModel &I);
 
 } // namespace tc
 

@@ -523,7 +523,9 @@ private:
             return Wrapping(W);
           MayWrapPastArrays.push_back({Loop, W});
         }
+        noteNarrowValues(Bounds[B].BoundE);
       }
+      noteNarrowValues(LowerE);
     }
     // An unsigned iterator never goes below 0: `i >= 0` downwards never
     // ends, and a negative bound converts to a huge one (`i > -1` never
@@ -879,11 +881,13 @@ private:
       return R.takeError();
     // An unsigned comparison compares the wrapped values: only values that
     // cannot be negative are compared as written.
-    for (const Expr *Operand : {BO->getLHS(), BO->getRHS()})
+    for (const Expr *Operand : {BO->getLHS(), BO->getRHS()}) {
       if (const Expr *W = mayWrap(Operand))
         return wrapsError(W, " in the condition of an 'if' around statements",
                           "there the source wraps it to a large value; compare signed "
                           "values, or move the subtracted term to the other side");
+      noteNarrowValues(Operand);
+    }
     auto Push = [&](AffineExpr G) -> llvm::Error {
       auto Checked = checkedResult(G, BO->getOperatorLoc());
       if (!Checked)
@@ -1947,6 +1951,41 @@ private:
               llvm::APInt(128, uint64_t(C));
     }
     return Most.ule(llvm::APInt::getMaxValue(Width).zext(128));
+  }
+
+  /// Records in RegionModel::NarrowValues each value of the sizes alone
+  /// in E that the source computes in a narrow unsigned type and that may
+  /// exceed it (`N + D`, `M * 2u`, `lo + 1` over `unsigned`): the model
+  /// computes it in integers, so the launcher tests it. One that may be
+  /// negative instead (`N - 1`) is mayWrap's; one of iterators is not
+  /// tested.
+  void noteNarrowValues(const Expr *E) {
+    std::vector<const Expr *> Roots;
+    narrowUnsignedRoots(E, Roots);
+    for (const Expr *R : Roots) {
+      if (alwaysInRange(R))
+        continue;
+      auto P = polynomial(R);
+      if (!P) {
+        llvm::consumeError(P.takeError());
+        continue;
+      }
+      bool Sizes = true;
+      for (const auto &[Mono, C] : P->Terms) {
+        Sizes &= C >= 0;
+        for (const std::string &Sym : Mono)
+          Sizes &= llvm::none_of(Iterators, [&](auto &V) { return V.second == Sym; });
+      }
+      if (!Sizes || P->asConstant())
+        continue;
+      const std::string Key = P->str();
+      if (llvm::any_of(M.NarrowValues,
+                       [&](const RegionModel::NarrowValue &V) { return V.Value.str() == Key; }))
+        continue;
+      const std::string Text = sourceText(R->getSourceRange());
+      M.NarrowValues.push_back({*P, unsigned(Ctx.getIntWidth(R->getType())),
+                                Text.empty() ? Key : Text});
+    }
   }
 
   /// Records array Id in RegionModel::NarrowSubscripts where a subscript

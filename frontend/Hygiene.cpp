@@ -188,6 +188,8 @@ public:
     for (Array &A : M.Arrays)
       for (Polynomial &P : A.Strides)
         P = rename(P);
+    for (RegionModel::NarrowValue &V : M.NarrowValues)
+      V.Value = rename(V.Value);
     for (Loop &L : M.Loops) {
       L.Lower = rename(L.Lower);
       L.UpperExclusive = rename(L.UpperExclusive);

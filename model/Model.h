@@ -167,6 +167,16 @@ struct RegionModel {
     unsigned Bits = 32;
   };
   std::vector<NarrowSubscript> NarrowSubscripts;
+  /// Values of the sizes alone that the source computes in such a type in
+  /// a loop's bound or start or an `if`'s condition (`j < N + D` over
+  /// `unsigned`): the launcher tests that each is in [0, 2^Bits) where the
+  /// region runs (codegen/SubscriptRange.h). `Spelling` is the source's.
+  struct NarrowValue {
+    Polynomial Value;
+    unsigned Bits = 32;
+    std::string Spelling;
+  };
+  std::vector<NarrowValue> NarrowValues;
   /// After usePlaceholderNames (Hygiene.h): the user's spelling of each
   /// placeholder `__tc_u<N>__`, indexed by N.
   std::vector<std::string> UserNames;

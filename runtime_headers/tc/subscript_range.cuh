@@ -6,10 +6,14 @@
 // exactly where the integer stays in [0, 2^32). tc-rewrite emits, for each
 // array indexed so, isl's bounds of its subscripts over the region (as the
 // alias test does, tc/alias_check.cuh) and this test; where it fails, the
-// launcher reports tc::Status::AssumptionViolated and runs nothing.
+// launcher reports tc::Status::AssumptionViolated and runs nothing. The
+// same for a value of the sizes computed so in a loop's bound or an `if`
+// (`j < N + D`), which the model takes as the integer.
 //
 // Host code only (the launchers); no thread layout is involved.
 #pragma once
+
+#include <initializer_list>
 
 #include "alias_check.cuh"  // IndexRange
 
@@ -48,6 +52,30 @@ inline bool subscripts_fit(Subscripts how, const IndexRange (&dims)[Rank]) {
       return false;
   }
   return lo >= 0 && hi < kEnd;
+}
+
+// One term of a value of the sizes: coefficient * the product of factors.
+struct ValueTerm {
+  long long coefficient;
+  std::initializer_list<long long> factors;
+};
+
+// Whether the sum of `terms` (`N + D`: {{1, {N}}, {1, {D}}}), a value the
+// source computes in a `Bits`-bit unsigned type in a loop's bound or an
+// `if`, is in [0, 2^Bits). A product or sum beyond 64 bits is not.
+template <int Bits>
+inline bool value_fits(std::initializer_list<ValueTerm> terms) {
+  static_assert(Bits > 0 && Bits < 64, "a type narrower than the model's 64 bits");
+  long long sum = 0;
+  for (const ValueTerm &t : terms) {
+    long long product = t.coefficient;
+    for (long long f : t.factors)
+      if (__builtin_mul_overflow(product, f, &product))
+        return false;
+    if (__builtin_add_overflow(sum, product, &sum))
+      return false;
+  }
+  return sum >= 0 && sum < (1ll << Bits);
 }
 
 }  // namespace tc

@@ -104,3 +104,26 @@ void shaped_offset(unsigned M, unsigned o, const __half (*__restrict__ A)[64],
       C[i][j] = acc;
     }
 }
+
+// A bound and a start of sizes alone computed unsigned (`N + D`, `lo + 1`:
+// the source's loops run to (N + D) mod 2^32 and from (lo + 1) mod 2^32):
+// each value is tested, whatever the loops run.
+// CHECK-LABEL: {{^}}static void tc_sized_bounds_0_launch(
+// CHECK:       {{^  }}// The source computes 'N + D' in 32-bit unsigned arithmetic, which wraps
+// CHECK-NEXT:  {{^  }}// where the model's integers do not (tc/subscript_range.cuh).
+// CHECK-NEXT:  {{^  }}if (!tc::value_fits<32>({{[{][{]}}1, {N}}, {1, {D}}})) {
+// CHECK-NEXT:  {{^    }}tc::report_error(tc::Status::AssumptionViolated, "{{.*}}", "'#pragma tc' region: a bound or condition that the source computes in 32-bit unsigned arithmetic wraps around for these sizes; the kernels would not");
+// CHECK:       {{^  }}if (!tc::value_fits<32>({{[{][{]}}1, {}}, {1, {lo}}})) {
+// EXPLAIN: 'N + D' computed in 32-bit unsigned arithmetic: the launcher tests that N + D stays in [0, 2^32)
+void sized_bounds(unsigned M, unsigned N, unsigned D, unsigned K, unsigned lo,
+                  const __half *__restrict__ A, const __half *__restrict__ B,
+                  float *__restrict__ C) {
+#pragma tc
+  for (unsigned i = 0; i < M; ++i)
+    for (unsigned j = lo + 1; j < N + D; ++j) {
+      float acc = 0.0f;
+      for (unsigned k = 0; k < K; ++k)
+        acc += __half2float(A[(size_t)i * K + k]) * __half2float(B[(size_t)k * 65536 + j]);
+      C[(size_t)i * 65536 + j] = acc;
+    }
+}

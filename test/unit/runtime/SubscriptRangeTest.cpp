@@ -4,7 +4,7 @@
 // unsigned arithmetic stay in [0, 2^32), on the host: the last element
 // below 2^32 fits, one past it does not; a negative flat index, a
 // product or sum beyond 64 bits, and a statically shaped dimension's
-// bounds are each caught.
+// bounds are each caught; so is a value of the sizes out of range.
 #include "tc/subscript_range.cuh"
 #include "gtest/gtest.h"
 
@@ -54,6 +54,21 @@ TEST(SubscriptRangeTest, EachDimensionOfAShapedArray) {
   EXPECT_FALSE(subscripts_fit<32>(Subscripts::kFlat, Fits));
   const IndexRange Wraps[] = {{0, 1ll << 32, 64}, {0, 63, 1}};
   EXPECT_FALSE(subscripts_fit<32>(Subscripts::kEach, Wraps));
+}
+
+TEST(SubscriptRangeTest, ValueOfTheSizes) {
+  using tc::value_fits;
+  // `N + D` over unsigned: 2^32 - 1 fits, 2^32 wraps to 0 in the source.
+  EXPECT_TRUE(value_fits<32>({{1, {0xFFFFFFF0ll}}, {1, {0xFll}}}));
+  EXPECT_FALSE(value_fits<32>({{1, {0xFFFFFFF0ll}}, {1, {0x10ll}}}));
+  // `lo + 1` with lo = UINT_MAX.
+  EXPECT_FALSE(value_fits<32>({{1, {}}, {1, {0xFFFFFFFFll}}}));
+  // `M * 2u`, and a product beyond 64 bits.
+  EXPECT_TRUE(value_fits<32>({{2, {0x7FFFFFFFll}}}));
+  EXPECT_FALSE(value_fits<32>({{2, {0x80000000ll}}}));
+  EXPECT_FALSE(value_fits<32>({{1, {1ll << 40, 1ll << 40}}}));
+  // A negative value (a signed size converted) does not fit either.
+  EXPECT_FALSE(value_fits<32>({{1, {5}}, {1, {-6}}}));
 }
 
 } // namespace
