@@ -457,6 +457,16 @@ int main(int argc, const char **argv) {
     errs() << "tc-rewrite: no input files (see --help)\n";
     return 2;
   }
+  // A file that cannot be read is a usage error, said once, before clang
+  // would report it as a failed compile job.
+  for (const std::string &F : Files) {
+    auto Readable = MemoryBuffer::getFile(F, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+    if (!Readable) {
+      errs() << "tc-rewrite: cannot read '" << F << "': " << Readable.getError().message()
+             << "\n";
+      return 2;
+    }
+  }
   auto TargetArch = tc::parseArch(Arch);
   if (!TargetArch) {
     errs() << "tc-rewrite: unknown --arch '" << Arch << "' (sm_90a, sm_80, sm_86, sm_89)\n";
@@ -625,7 +635,10 @@ int main(int argc, const char **argv) {
     }
     if (!ExportFixes.empty())
       Fixes.insert(Fixes.end(), R->Replacements.begin(), R->Replacements.end());
-    if (!Output.empty() || InPlace)
+    // A file rewritten in place into its own text is left alone: a new
+    // modification time would rebuild what depends on it (clang-format -i
+    // does the same).
+    if ((!Output.empty() || InPlace) && !(SameFile && *NewText == R->Source))
       if (!writeAtomically(Target, *NewText, SameFile ? &R->Source : nullptr))
         Failed = true;
     if (!DependencyFile.empty() &&

@@ -1,5 +1,6 @@
 // Exit statuses: 0 when every region was rewritten; 1 when a region was
-// rejected or a file does not parse (then nothing is written for it).
+// rejected or a file does not parse (then nothing is written for it); 2
+// for a usage error, such as an input that cannot be read.
 //
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %python %S/Inputs/exit-status.py 0 %tc-rewrite %S/Inputs/gemm.cu -o %t/good.cu
@@ -14,7 +15,8 @@
 // PARSE: tc-rewrite: '{{.*}}does-not-parse.cu' was not rewritten because it does not parse
 //
 // A missing input file.
-// RUN: %python %S/Inputs/exit-status.py 1 %tc-rewrite %t/missing.cu -o %t/missing.out.cu
+// RUN: %python %S/Inputs/exit-status.py 2 %tc-rewrite %t/missing.cu -o %t/missing.out.cu
+// RUN: not ls %t/missing.out.cu
 
 #include <cuda_fp16.h>
 

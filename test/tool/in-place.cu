@@ -13,6 +13,14 @@
 // RUN: FileCheck %s --input-file=%t/work/a.cu --implicit-check-not='{{^ *}}#pragma tc'
 // RUN: ls -a %t/work | FileCheck %s --check-prefix=FILES --implicit-check-not=.tc-
 //
+// A file whose rewrite is its own text (no region; rewritten already) is
+// not written again: its modification time stays, and nothing rebuilds.
+// RUN: printf 'int f(int x) { return x; }\n' > %t/work/none.cu
+// RUN: touch -d 2020-01-01 %t/work/none.cu %t/work/a.cu
+// RUN: %tc-rewrite -i %t/work/none.cu %t/work/a.cu
+// RUN: %python -c "import os, sys; sys.exit(any(os.stat(f).st_mtime > 1600000000 for f in sys.argv[1:]))" %t/work/none.cu %t/work/a.cu
+// RUN: diff %t/expected/a.cu %t/work/a.cu
+//
 // FILES: a.cu
 // FILES: b.cu
 
