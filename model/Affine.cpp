@@ -3,6 +3,7 @@
 #include <numeric>
 #include <optional>
 #include <algorithm>
+#include <iterator>
 
 namespace tc {
 
@@ -410,6 +411,31 @@ std::optional<Delinearized> delinearize(const Polynomial &P,
   std::optional<Delinearized> R = splitDimensions(P, Iterators, Reason);
   if (!R)
     return R;
+  // A mirrored index (`C[i * N + (N - 1 - j)]`) splits as row i + 1 and
+  // column -1 - j, which is never inside a row; the same address is row i
+  // and column N - 1 - j. Where a dimension's index is negative for every
+  // value of its iterators (a negative constant, no positive coefficient)
+  // and the outer stride is the inner one times one size, move one row.
+  for (size_t D = R->Index.size(); D-- > 1;) {
+    AffineExpr &Inner = R->Index[D];
+    bool Negative = Inner.Constant < 0;
+    for (const auto &[Sym, C] : Inner.Coeffs)
+      Negative &= C <= 0;
+    if (!Negative || R->Strides[D - 1].Terms.size() != 1 || R->Strides[D].Terms.size() != 1)
+      continue;
+    const auto &[Outer, OuterC] = *R->Strides[D - 1].Terms.begin();
+    const auto &[InnerM, InnerC] = *R->Strides[D].Terms.begin();
+    if (OuterC != InnerC || Outer.size() != InnerM.size() + 1 ||
+        !std::includes(Outer.begin(), Outer.end(), InnerM.begin(), InnerM.end()))
+      continue;
+    std::vector<std::string> Extra;
+    std::set_difference(Outer.begin(), Outer.end(), InnerM.begin(), InnerM.end(),
+                        std::back_inserter(Extra));
+    if (Extra.size() != 1 || Iterators.count(Extra[0]))
+      continue;
+    Inner = Inner + AffineExpr::symbol(Extra[0]);
+    R->Index[D - 1] = R->Index[D - 1] + AffineExpr::constant(-1);
+  }
   // The dimensions must address exactly what the subscript does: the sum
   // of index times stride is the subscript, term for term. A split that
   // does not (a bug, or an overflow) is refused rather than modelled.

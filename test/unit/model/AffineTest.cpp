@@ -154,6 +154,16 @@ Delinearized mustDelinearize(const Polynomial &P,
   return D ? *D : Delinearized{};
 }
 
+TEST(DelinearizeTest, MirroredColumnStaysInItsRow) {
+  // i * N + (N - 1 - j) -> [i, N - 1 - j], not [i + 1, -1 - j].
+  Delinearized D = mustDelinearize(
+      sym("i") * sym("N") + sym("N") + cst(-1) + sym("j") * cst(-1), {"i", "j"});
+  ASSERT_EQ(D.Index.size(), 2u);
+  EXPECT_EQ(D.Index[0].str(), "i");
+  EXPECT_EQ(D.Index[1].str(), "N - j - 1");
+  EXPECT_EQ(D.Strides[0].str(), "N");
+}
+
 TEST(DelinearizeTest, RowMajor2D) {
   // i * K + k -> [i, k] with strides [K, 1].
   Delinearized D = mustDelinearize(sym("i") * sym("K") + sym("k"), {"i", "k"});

@@ -452,9 +452,11 @@ TEST(MatmulIdiomTest, DependenceThroughFlippedRowOfStaticArray) {
 // memory (i*N + N-1-j): iteration (i, j) reads what (i, N-1-j) stored
 // earlier. The parallel kernel would read the old value instead. Nothing
 // checks that a delinearised inner index stays within [0, stride).
-// D[i * N + (N - 1 - j)] delinearises to D[i + 1][-j - 1]: the same memory
-// as the store D[i * N + j] of another iteration. rowAssumptions rejects the
-// subscript that leaves its row, so the missed dependence cannot mislead.
+// D[i * N + (j - 1)] is D[i][j - 1], whose column -1 (j = 0) is the last
+// of row i - 1: the same memory as the store D[i * N + j] of another
+// iteration. rowAssumptions rejects the subscript that leaves its row, so
+// the missed dependence cannot mislead. (A mirrored D[i * N + (N - 1 - j)]
+// delinearises into its row, DelinearizeTest.MirroredColumnStaysInItsRow.)
 TEST(MatmulIdiomTest, SubscriptLeavingItsRowIsRejected) {
   Extracted E = extract(
       "void gemm(int M, int N, int K, const __half *__restrict__ A,\n"
@@ -462,7 +464,7 @@ TEST(MatmulIdiomTest, SubscriptLeavingItsRowIsRejected) {
       "          float *__restrict__ D) {\n"
       "  for (int i = 0; i < M; ++i)\n"
       "    for (int j = 0; j < N; ++j) {\n"
-      "      C[i * N + j] = D[i * N + (N - 1 - j)];\n"
+      "      C[i * N + j] = D[i * N + (j - 1)];\n"
       "      for (int k = 0; k < K; ++k)\n"
       "        C[i * N + j] += float(A[i * K + k]) * float(B[k * N + j]);\n"
       "      D[i * N + j] = C[i * N + j];\n"
