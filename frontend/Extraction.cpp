@@ -1888,7 +1888,10 @@ private:
 
   /// Whether P cannot be negative: non-negative coefficients, iterators
   /// that never are, sizes of unsigned types and constants that are not.
-  bool nonNegativeUnsigned(const Polynomial &P) const {
+  /// With `SignedSizes`, a size of a signed type counts as not negative
+  /// too, and is added there for the launcher to test.
+  bool nonNegativeUnsigned(const Polynomial &P,
+                           std::set<std::string> *SignedSizes = nullptr) const {
     // The least value: each term's at its symbols' least, which is 0 but
     // for an iterator counting up from a constant (`a[k - 1]`, k from 1).
     int64_t Least = 0;
@@ -1910,9 +1913,15 @@ private:
         const auto Known = llvm::find_if(M.Params, [&](const Parameter &Pa) {
           return Pa.Name == Sym && Pa.Value && *Pa.Value >= 0;
         });
-        if (!NonNegativeIterators.count(Sym) && !UnsignedSizes.count(Sym) &&
-            Known == M.Params.end())
+        if (NonNegativeIterators.count(Sym) || UnsignedSizes.count(Sym) ||
+            Known != M.Params.end())
+          continue;
+        const bool Size = llvm::any_of(M.Params, [&](const Parameter &Pa) {
+          return Pa.Name == Sym && Pa.IsKernelArgument;
+        });
+        if (!SignedSizes || !Size)
           return false;
+        SignedSizes->insert(Sym);
       }
     }
     return Least >= 0;
@@ -2031,7 +2040,15 @@ private:
           auto P = polynomial(E);
           if (!P)
             return P.takeError();
-          if (!nonNegativeUnsigned(*P)) {
+          std::set<std::string> SignedSizes;
+          if (nonNegativeUnsigned(*P, &SignedSizes)) {
+            // The launcher tests that each is not negative (and fits).
+            for (const std::string &Sym : SignedSizes)
+              if (llvm::none_of(M.NarrowValues, [&](const RegionModel::NarrowValue &V) {
+                    return V.Value.str() == Sym;
+                  }))
+                M.NarrowValues.push_back({Polynomial::symbol(Sym), Bits, Sym});
+          } else {
             const std::string Text = sourceText(E->getSourceRange());
             return regionError(E->getExprLoc(),
                                (Text.empty() ? std::string("a part") : "'" + Text + "'") +

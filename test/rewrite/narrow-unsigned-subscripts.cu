@@ -127,3 +127,22 @@ void sized_bounds(unsigned M, unsigned N, unsigned D, unsigned K, unsigned lo,
       C[(size_t)i * 65536 + j] = acc;
     }
 }
+
+// A signed stride in a row's offset computed unsigned (`A + i * lda`, lda
+// an int): the part is within the flat index where lda is not negative,
+// which the launcher tests with the index.
+// CHECK-LABEL: {{^}}static void tc_signed_stride_0_launch(
+// CHECK:       {{^  }}// The source computes 'lda' in 32-bit unsigned arithmetic, which wraps
+// CHECK:       {{^  }}if (!tc::value_fits<32>({{[{][{]}}1, {lda}}})) {
+void signed_stride(unsigned M, unsigned N, unsigned K, int lda, const __half *__restrict__ A,
+                   const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (unsigned i = 0; i < M; ++i)
+    for (unsigned j = 0; j < N; ++j) {
+      const __half *a = A + i * lda;
+      float acc = 0.0f;
+      for (unsigned k = 0; k < K; ++k)
+        acc += __half2float(a[k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+}
