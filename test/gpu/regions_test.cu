@@ -397,6 +397,43 @@ void add_sizes_cases(std::vector<Case> &cases) {
     };
     cases.push_back(c);
   }
+  for (const auto &s : shapes) {
+    const int M = s[0], N = s[1], K = s[2];
+    Case c;
+    c.name = "sizes_mirrored_columns " + shape(M, N, K);
+    c.arrays = apart_arrays({{size_t(M) * K, Elem::F16}, {size_t(K) * N, Elem::F16},
+                             {size_t(M) * N, Elem::F32}});
+    c.overlapping = false;
+    auto a = c.arrays;
+    c.device = [=](unsigned char *p) {
+      sizes_mirrored_columns(M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]),
+                             at<float>(p, a[2]));
+    };
+    c.host = [=](unsigned char *p) {
+      source::sizes_mirrored_columns(M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]),
+                                     at<float>(p, a[2]));
+    };
+    cases.push_back(c);
+  }
+  for (const auto &s : {std::array<int, 3>{1, 1, 1}, std::array<int, 3>{5, 24, 8},
+                        std::array<int, 3>{33, 70, 17}}) {
+    const int M = s[0], N = s[1], K = s[2];
+    Case c;
+    c.name = "sizes_based_on_restrict " + shape(M, N, K);
+    c.arrays = apart_arrays({{size_t(M) * K, Elem::F16}, {size_t(K) * N, Elem::F16},
+                             {size_t(M + 1) * N, Elem::F32}});
+    c.overlapping = true;
+    auto a = c.arrays;
+    c.device = [=](unsigned char *p) {
+      sizes_based_on_restrict(M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]),
+                              at<float>(p, a[2]));
+    };
+    c.host = [=](unsigned char *p) {
+      source::sizes_based_on_restrict(M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]),
+                                      at<float>(p, a[2]));
+    };
+    cases.push_back(c);
+  }
   for (int N : {1, 100, 264}) {
     const int M = 72, K = 40;
     Case c;

@@ -170,3 +170,33 @@ void sizes_member_arrays(const SizesGemmArgs &p) {
       p.C[i * p.N + j] = acc;
     }
 }
+
+// An output stored mirrored along its rows: column N - 1 - j of row i
+// (delinearised into its row, not as row i + 1 and column -1 - j).
+void sizes_mirrored_columns(int M, int N, int K, const __half *__restrict__ A,
+                            const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + (N - 1 - j)] = acc;
+    }
+}
+
+// An output based on a __restrict__ parameter, one row further: each row
+// adds the row above as the loops left it (a running sum), which C allows
+// (C is based on buf). The overlap test finds it; the serial kernel runs.
+void sizes_based_on_restrict(int M, int N, int K, const __half *__restrict__ A,
+                             const __half *__restrict__ B, float *__restrict__ buf) {
+  float *C = buf + N;
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc + buf[i * N + j];
+    }
+}
