@@ -28,6 +28,7 @@
 #include <cstdlib>
 #include <initializer_list>
 #include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -54,6 +55,11 @@ struct Record {
 struct Database {
   std::mutex mutex;
   std::vector<Record> records;
+  // The buckets (region, GPU, shape_bucket of m, n, k) a launch has taken
+  // to measure: one measurement each, however many threads launch the
+  // region at once, and none again after one that could not save the
+  // arrays.
+  std::set<std::string> claimed;
 };
 
 inline Database &database() {
@@ -125,8 +131,8 @@ inline void write_database() {
 // Whether this launch measures: tuning is on, no measurement is running
 // on this thread (its launches are the measurement's), `stream` is not
 // being captured into a graph (the measurement synchronises and
-// allocates), and no launch of `region` has measured the shape's bucket
-// on this GPU yet.
+// allocates), and no launch of `region` has taken the shape's bucket on
+// this GPU yet (this one takes it).
 inline bool measures(const char *region, long long m, long long n, long long k,
                      cudaStream_t stream) {
   static const bool on = std::getenv("TC_TUNING_DB") != nullptr;
@@ -140,10 +146,12 @@ inline bool measures(const char *region, long long m, long long n, long long k,
   const std::string gpu = device_name(launch_facts().device.ordinal);
   Database &db = database();
   std::lock_guard<std::mutex> lock(db.mutex);
-  for (const Record &e : db.records)
-    if (e.region == region && e.gpu == gpu && shape_bucket(e.m) == shape_bucket(m) &&
-        shape_bucket(e.n) == shape_bucket(n) && shape_bucket(e.k) == shape_bucket(k))
-      return false;
+  const std::string bucket = std::string(region) + '\n' + gpu + '\n' +
+                             std::to_string(shape_bucket(m)) + ' ' +
+                             std::to_string(shape_bucket(n)) + ' ' +
+                             std::to_string(shape_bucket(k));
+  if (!db.claimed.insert(bucket).second)
+    return false;
   static std::once_flag registered;
   std::call_once(registered, [] { std::atexit(write_database); });
   return true;
