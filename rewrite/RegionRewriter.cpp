@@ -189,6 +189,17 @@ public:
     return in(F, [&] { return RecursiveASTVisitor::TraverseCXXConversionDecl(F); });
   }
 
+  // A lambda outside every function (`auto h = [](...) { ... };` at
+  // namespace scope): its pragmas are said to be there, not found.
+  bool TraverseLambdaExpr(LambdaExpr *L) {
+    if (!Current && L->getBody())
+      for (const PragmaRecord &P : Pragmas)
+        if (SM.isBeforeInTranslationUnit(L->getBody()->getBeginLoc(), P.Loc) &&
+            SM.isBeforeInTranslationUnit(P.Loc, L->getBody()->getEndLoc()))
+          OutsideFunctions.insert(&P);
+    return RecursiveASTVisitor::TraverseLambdaExpr(L);
+  }
+
   bool VisitCompoundStmt(CompoundStmt *CS) {
     // (Where the macro that expands to the block is invoked: a region in a
     // function that a macro defines is found, and diagnosed, not skipped.)
@@ -245,6 +256,7 @@ public:
   std::vector<Region> Regions;
   std::set<const PragmaRecord *> Found;
   std::map<const PragmaRecord *, const char *> UnbracedBody;
+  std::set<const PragmaRecord *> OutsideFunctions;
 
 private:
   /// Traverse() with F the function whose body it is in.
@@ -831,6 +843,10 @@ FileRewrite TranslationUnitRewriter::run(ASTContext &Ctx,
         // (Parsed with OpenMP, the loop is the directive's statement.)
         error(E->Loc, E->Message);
         note(E->Loc, E->Note);
+      } else if (Finder.OutsideFunctions.count(&P)) {
+        error(P.Loc, "'#pragma tc' in a lambda outside any function is not rewritten");
+        note(P.Loc, "the region's kernel is defined before the function that holds it; move "
+                    "the loop nest into a function, or define the lambda in one");
       } else {
         error(P.Loc, "'#pragma tc' does not precede a statement in a function body");
         note(P.Loc, "place it directly before a 'for' loop nest or a '{ }' block of nests");

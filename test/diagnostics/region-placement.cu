@@ -6,6 +6,7 @@
 //
 // RUN: rm -f %t.cu
 // RUN: not %tc-rewrite %s -o %t.cu 2>&1 | FileCheck %s --check-prefix=DIAG
+// RUN: not %tc-rewrite %s -o %t.cu 2>&1 | FileCheck %s --check-prefix=LAMBDA
 // RUN: diff %s %t.cu
 
 #include <cstdio>
@@ -70,3 +71,19 @@ void macro_goes_on(int M, int N, int K, const __half *__restrict__ A,
   }
 // DIAG: {{.*}}region-placement.cu:[[@LINE+1]]:1: error: the '#pragma tc' region ends inside a macro's expansion that goes on after it
 DEFINE_GEMM(gemm_by_macro)
+
+// A lambda at namespace scope: no function holds it, before which the
+// region's kernel would be defined.
+auto namespace_lambda = [](int M, int N, int K, const __half *__restrict__ A,
+                           const __half *__restrict__ B, float *__restrict__ C) {
+// LAMBDA: {{.*}}region-placement.cu:[[@LINE+2]]:1: error: '#pragma tc' in a lambda outside any function is not rewritten
+// LAMBDA: {{.*}}region-placement.cu:[[@LINE+1]]:1: note: the region's kernel is defined before the function that holds it; move the loop nest into a function, or define the lambda in one
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = acc;
+    }
+};
