@@ -59,7 +59,12 @@ std::string spellAsC(const RegionModel &M, const Statement &S, const ExprPtr &E,
     const Access &Ac = S.Reads[Id];
     if (AsWritten && !Ac.Spelling.empty())
       return Ac.Spelling;
-    std::string Text = M.Arrays[Ac.ArrayId].Name;
+    const Array &Arr = M.Arrays[Ac.ArrayId];
+    // A local scalar as the source names it, not its expansion over the
+    // loops (`acc`, not `acc[i][j]`).
+    if (AsWritten && Arr.IsLocalScalar)
+      return Arr.SourceName.empty() ? Arr.Name : Arr.SourceName;
+    std::string Text = Arr.Name;
     for (auto &Ix : Ac.Index)
       Text += "[" + Ix.str() + "]";
     return Text;
