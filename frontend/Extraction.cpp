@@ -1795,7 +1795,8 @@ private:
       // of the region (C++ gives it no meaning): it gets the overlap test.
       Arr.IsRestrict = Target.Var && T.isRestrictQualified();
       Arr.IsParameter = Target.Var && isa<ParmVarDecl>(Target.Var) &&
-                        !Target.Var->getType()->isReferenceType();
+                        !Target.Var->getType()->isReferenceType() &&
+                        !assignedInFunction(Target.Var);
       Arr.IsStaticShape = Subs.size() > 1;
       Arr.Strides = Strides;
       Arr.DeclLoc = Target.Entity->getLocation();
@@ -1835,6 +1836,38 @@ private:
     return A;
   }
 
+  /// Whether the function assigns VD anywhere, takes its address or binds
+  /// a non-const reference to it (`A = buf + 16;` makes a parameter based
+  /// on another).
+  bool assignedInFunction(const VarDecl *VD) const {
+    std::function<bool(const Stmt *)> Assigns = [&](const Stmt *S) -> bool {
+      if (!S)
+        return false;
+      auto Names = [&](const Expr *E) {
+        const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+        return DR && DR->getDecl() == VD;
+      };
+      if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp() && Names(B->getLHS()))
+        return true;
+      if (const auto *U = dyn_cast<UnaryOperator>(S);
+          U && (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) && Names(U->getSubExpr()))
+        return true;
+      // A reference bound to it (`auto &r = A; r = buf;`).
+      if (const auto *DS = dyn_cast<DeclStmt>(S))
+        for (const Decl *D : DS->decls())
+          if (const auto *R = dyn_cast<VarDecl>(D);
+              R && R->getType()->isReferenceType() &&
+              !R->getType().getNonReferenceType().isConstQualified() && R->getInit() &&
+              Names(R->getInit()))
+            return true;
+      for (const Stmt *Child : S->children())
+        if (Assigns(Child))
+          return true;
+      return false;
+    };
+    return Assigns(F.getBody());
+  }
+
   // ----- subscripts computed in narrow unsigned types ---------------------
   /// Whether the source computes values of type T modulo 2^width, with a
   /// width below the model's 64 bits (`unsigned int`).
@@ -1848,8 +1881,18 @@ private:
   /// from a signed or wider type. Within one, only its value counts: the
   /// arithmetic is modulo 2^width throughout. Constants are their values
   /// as computed; a size converted as the launch converts it is in range.
-  void narrowUnsignedRoots(const Expr *E, std::vector<const Expr *> &Roots) {
+  void narrowUnsignedRoots(const Expr *E, std::vector<const Expr *> &Roots, unsigned Depth = 0) {
     E = E->IgnoreParens();
+    // An integer local bound once (`size_t row = i * K;`, `const unsigned
+    // e = N + D;`): its value is its binding's, computed there.
+    if (const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+          VD && Depth < 8 && VD->getType()->isIntegerType() && !Writes.count(VD))
+        if (auto L = Chains.find(VD); L != Chains.end() && L->second.size() == 1 &&
+                                      L->second.front().Value) {
+          narrowUnsignedRoots(L->second.front().Value, Roots, Depth + 1);
+          return;
+        }
     if (E->getType()->isIntegerType() && !E->isValueDependent() &&
         E->getIntegerConstantExpr(Ctx))
       return;
@@ -1883,7 +1926,7 @@ private:
     }
     for (const Stmt *Child : E->children())
       if (const auto *CE = dyn_cast_or_null<Expr>(Child))
-        narrowUnsignedRoots(CE, Roots);
+        narrowUnsignedRoots(CE, Roots, Depth);
   }
 
   /// Whether P cannot be negative: non-negative coefficients, iterators

@@ -141,6 +141,21 @@ void restrict_reference(int M, int N, int K, const __half *__restrict__ A,
       C[(i + 1) * N + j] = acc + buf[i * N + j];
     }
 }
+// A parameter the function sets to a pointer based on a __restrict__ one.
+// CHECK-LABEL: {{^}}static void tc_reassigned_parameter_0_launch(
+// CHECK:       {{^  }}if (tc::overlap(tc_bytes_1, tc_bytes_0)) {
+void reassigned_parameter(int M, int N, int K, __half *__restrict__ buf, const __half *A,
+                          const __half *B) {
+  A = buf + 16;
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      buf[i * N + j] = __float2half(acc);
+    }
+}
 
 // EXPLAIN-LABEL: region tc_plain_0 at
 // EXPLAIN:       alias check (no __restrict__): where these overlap, tc_plain_0_serial_kernel runs the region as written on one thread

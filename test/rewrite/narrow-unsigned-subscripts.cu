@@ -146,3 +146,23 @@ void signed_stride(unsigned M, unsigned N, unsigned K, int lda, const __half *__
       C[i * N + j] = acc;
     }
 }
+
+// Subscripts and bounds computed unsigned in locals bound once: their
+// bindings' arithmetic, tested as if written in place.
+// CHECK-LABEL: {{^}}static void tc_bound_locals_0_launch(
+// CHECK:       {{^      }}!tc::subscripts_fit<32>(tc::Subscripts::kFlat, {{[{][{]}}0, (M - 1), K}, {0, (K - 1), 1}})) {
+// CHECK:       {{^  }}if (!tc::value_fits<32>({{[{][{]}}1, {N}}, {1, {D}}})) {
+void bound_locals(unsigned M, unsigned N, unsigned D, unsigned K, const __half *__restrict__ A,
+                  const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (unsigned i = 0; i < M; ++i) {
+    const unsigned end = N + D;
+    for (unsigned j = 0; j < end; ++j) {
+      const size_t row = i * K;
+      float acc = 0.0f;
+      for (unsigned k = 0; k < K; ++k)
+        acc += __half2float(A[row + k]) * __half2float(B[(size_t)k * 65536 + j]);
+      C[(size_t)i * 65536 + j] = acc;
+    }
+  }
+}
