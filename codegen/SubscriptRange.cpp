@@ -5,6 +5,7 @@
 #include "AstPrinter.h"
 #include "IslBuild.h"
 #include "llvm/ADT/STLExtras.h"
+#include <algorithm>
 
 namespace tc {
 
@@ -16,12 +17,26 @@ static std::string escapeComment(const std::string &Text) {
   return R;
 }
 
-/// `{min, max, stride}, ...` of array ArrayId's dimensions (indexRanges).
-static std::string rangeList(const RegionModel &M, const IslModel &I, unsigned ArrayId) {
+/// `{min, max, stride}, ...` of array ArrayId's dimensions (indexRanges)
+/// from `First` on, or of dimension `First` only.
+static std::string rangeList(const RegionModel &M, const IslModel &I, unsigned ArrayId,
+                             int First = 0, bool Only = false) {
   std::string List;
-  for (const std::string &R : indexRanges(M, I, ArrayId))
-    List += (List.empty() ? "" : ", ") + R;
+  const std::vector<std::string> Ranges = indexRanges(M, I, ArrayId);
+  for (int D = First; D < int(Ranges.size()) && (!Only || D == First); ++D)
+    List += (List.empty() ? "" : ", ") + Ranges[D];
   return List;
+}
+
+/// The test of one check (RegionModel::NarrowSubscript::Check): whether
+/// its subscripts fit.
+static std::string fits(const RegionModel &M, const IslModel &I,
+                        const RegionModel::NarrowSubscript &N,
+                        const RegionModel::NarrowSubscript::Check &C) {
+  const bool Each = C.Dim < 0 ? M.Arrays[N.ArrayId].IsStaticShape : C.Only && !C.Scaled;
+  return "tc::subscripts_fit<" + std::to_string(N.Bits) + ">(" +
+         (Each ? "tc::Subscripts::kEach" : "tc::Subscripts::kFlat") + ", {" +
+         rangeList(M, I, N.ArrayId, std::max(C.Dim, 0), C.Only) + "})";
 }
 
 /// `{{c, {x, y}}, ...}`: Value's terms for tc::value_fits, the sizes of
@@ -74,9 +89,10 @@ std::string narrowArithmeticCheck(isl::ctx Ctx, const RegionModel &M, const std:
     const Array &Arr = M.Arrays[N.ArrayId];
     // Only where the launch accesses the array: the bounds are the
     // accessed elements', undefined for sizes where there are none.
-    std::string Wraps = "!tc::subscripts_fit<" + std::to_string(N.Bits) + ">(" +
-                        (Arr.IsStaticShape ? "tc::Subscripts::kEach" : "tc::Subscripts::kFlat") +
-                        ", {" + rangeList(M, Plain, N.ArrayId) + "})";
+    std::string Fit;
+    for (const RegionModel::NarrowSubscript::Check &C : N.Checks)
+      Fit += (Fit.empty() ? "" : " &&\n        ") + fits(M, Plain, N, C);
+    std::string Wraps = N.Checks.size() == 1 ? "!" + Fit : "!(" + Fit + ")";
     if (isl_set_plain_is_universe(Elements->params().get()) != isl_bool_true)
       Wraps = "(" + Condition(Elements->params()) + ") &&\n      " + Wraps;
     S += "  // The source computes subscripts of " + Arr.Name + " in " + std::to_string(N.Bits) +
@@ -104,10 +120,13 @@ std::string explainNarrowArithmetic(const RegionModel &M, const IslModel &I) {
     if (!accessedElements(M, I, N.ArrayId))
       continue;
     const Array &Arr = M.Arrays[N.ArrayId];
-    S += "  subscripts of " + Arr.Name + " computed in " + std::to_string(N.Bits) +
-         "-bit unsigned arithmetic: the launcher tests that " +
-         (Arr.IsStaticShape ? "each" : "the flat index") + " of {min, max, stride} " +
-         rangeList(M, I, N.ArrayId) + " stays in [0, 2^" + std::to_string(N.Bits) + ")\n";
+    for (const RegionModel::NarrowSubscript::Check &C : N.Checks)
+      S += "  subscripts of " + Arr.Name + " computed in " + std::to_string(N.Bits) +
+           "-bit unsigned arithmetic: the launcher tests that " +
+           ((C.Dim < 0 ? Arr.IsStaticShape : C.Only && !C.Scaled) ? "each" : "the flat index") +
+           " of {min, max, stride} " +
+           rangeList(M, I, N.ArrayId, std::max(C.Dim, 0), C.Only) + " stays in [0, 2^" +
+           std::to_string(N.Bits) + ")\n";
   }
   for (const RegionModel::NarrowValue &V : M.NarrowValues)
     S += "  '" + escapeComment(V.Spelling) + "' computed in " + std::to_string(V.Bits) +

@@ -1831,7 +1831,8 @@ private:
     }
     A.ArrayId = Id;
     if (auto Err = noteNarrowSubscripts(Target.Name, unsigned(Id), Subs, OffsetParts,
-                                        M.Arrays[Id].IsStaticShape))
+                                        M.Arrays[Id].IsStaticShape, A.Index,
+                                        M.Arrays[Id].Strides))
       return std::move(Err);
     return A;
   }
@@ -2049,7 +2050,9 @@ private:
   /// where no term is negative, which is required here.
   llvm::Error noteNarrowSubscripts(const std::string &Name, unsigned Id,
                                    const std::vector<const Expr *> &Subs,
-                                   llvm::ArrayRef<const Expr *> OffsetParts, bool PerDimension) {
+                                   llvm::ArrayRef<const Expr *> OffsetParts, bool PerDimension,
+                                   const std::vector<AffineExpr> &Index,
+                                   const std::vector<Polynomial> &Strides) {
     std::vector<const Expr *> Parts(OffsetParts.begin(), OffsetParts.end());
     Parts.insert(Parts.end(), Subs.begin(), Subs.end());
     unsigned Bits = 64;
@@ -2071,6 +2074,41 @@ private:
     llvm::erase_if(All, [&](const Expr *R) { return alwaysInRange(R); });
     if (All.empty())
       return llvm::Error::success();
+    // A part that is one dimension's index, or the flat index of the
+    // dimensions from one on, is tested as that alone: the whole may
+    // exceed 2^32 in a wider type (a batch's offset in size_t).
+    std::vector<RegionModel::NarrowSubscript::Check> Checks;
+    if (Partial && Index.size() == Strides.size())
+      for (const Expr *R : All) {
+        auto P = polynomial(R);
+        if (!P) {
+          llvm::consumeError(P.takeError());
+          Checks.clear();
+          break;
+        }
+        std::optional<RegionModel::NarrowSubscript::Check> Found;
+        Polynomial Suffix;
+        for (int D = int(Index.size()) - 1; D >= 0 && !Found; --D) {
+          const Polynomial Term = Polynomial::affine(Index[D]) * Strides[D];
+          Suffix = Suffix + Term;
+          if (Polynomial::affine(Index[D]).Terms == P->Terms)
+            Found = RegionModel::NarrowSubscript::Check{D, true, false};
+          else if (Term.Terms == P->Terms)
+            Found = RegionModel::NarrowSubscript::Check{D, true, true};
+          else if (Suffix.Terms == P->Terms)
+            Found = RegionModel::NarrowSubscript::Check{D, false, false};
+        }
+        if (!Found) {
+          Checks.clear();
+          break;
+        }
+        if (!llvm::is_contained(Checks, *Found))
+          Checks.push_back(*Found);
+      }
+    if (!Checks.empty())
+      Partial = false;
+    else
+      Checks.push_back({});
     if (Partial)
       for (const Expr *Part : Parts) {
         // The test bounds the whole: each part, and each root in it, then
@@ -2108,9 +2146,12 @@ private:
     for (RegionModel::NarrowSubscript &N : M.NarrowSubscripts)
       if (N.ArrayId == Id) {
         N.Bits = std::min(N.Bits, Bits);
+        for (const auto &C : Checks)
+          if (!llvm::is_contained(N.Checks, C))
+            N.Checks.push_back(C);
         return llvm::Error::success();
       }
-    M.NarrowSubscripts.push_back({Id, Bits});
+    M.NarrowSubscripts.push_back({Id, Bits, Checks});
     return llvm::Error::success();
   }
 

@@ -165,6 +165,21 @@ struct RegionModel {
   struct NarrowSubscript {
     unsigned ArrayId = 0;
     unsigned Bits = 32;
+    /// What is tested, each: the whole subscript (Dim < 0: the flat index,
+    /// or each index of a statically shaped array), or where the part
+    /// computed unsigned is one dimension's index (`(size_t)(M - 1 - i) *
+    /// N + j`: Only), that index times its stride (`(size_t)b * M * K + i
+    /// * K + k`: Only, Scaled) or the flat index of the dimensions from
+    /// Dim on (`(size_t)b * M * K + (i * K + k)`), that alone.
+    struct Check {
+      int Dim = -1;
+      bool Only = false;
+      bool Scaled = false; // with Only: the index times its stride (`i * K`)
+      bool operator==(const Check &O) const {
+        return Dim == O.Dim && Only == O.Only && Scaled == O.Scaled;
+      }
+    };
+    std::vector<Check> Checks;
   };
   std::vector<NarrowSubscript> NarrowSubscripts;
   /// Values of the sizes alone that the source computes in such a type in

@@ -40,10 +40,10 @@ void flat(unsigned M, unsigned N, unsigned K, const __half *__restrict__ A,
     }
 }
 
-// A row's pointer `A + i * K` and its `a[k - 1]` over k from 1: parts that
-// cannot be negative, each within the flat index the test bounds.
+// A row's pointer `A + i * K` and its `a[k - 1]` over k from 1: the part
+// computed unsigned is row i times its stride, tested alone.
 // CHECK-LABEL: {{^}}static void tc_row_pointer_0_launch(
-// CHECK:       {{^      }}!tc::subscripts_fit<32>(tc::Subscripts::kFlat, {{[{][{]}}0, (M - 1), K}, {0, (K_as_int - 1), 1}})) {
+// CHECK:       {{^      }}!tc::subscripts_fit<32>(tc::Subscripts::kFlat, {{[{][{]}}0, (M - 1), K}})) {
 // CHECK:       {{^  }}if (!(((M >= 1) && (N >= 1))))
 void row_pointer(unsigned M, unsigned N, unsigned K, const __half *__restrict__ A,
                  const __half *__restrict__ B, float *__restrict__ C) {
@@ -129,11 +129,10 @@ void sized_bounds(unsigned M, unsigned N, unsigned D, unsigned K, unsigned lo,
 }
 
 // A signed stride in a row's offset computed unsigned (`A + i * lda`, lda
-// an int): the part is within the flat index where lda is not negative,
-// which the launcher tests with the index.
+// an int): that part, row i times lda, is tested alone (a negative lda
+// makes it negative).
 // CHECK-LABEL: {{^}}static void tc_signed_stride_0_launch(
-// CHECK:       {{^  }}// The source computes 'lda' in 32-bit unsigned arithmetic, which wraps
-// CHECK:       {{^  }}if (!tc::value_fits<32>({{[{][{]}}1, {lda}}})) {
+// CHECK:       {{^      }}!tc::subscripts_fit<32>(tc::Subscripts::kFlat, {{[{][{]}}0, (M - 1), lda}})) {
 void signed_stride(unsigned M, unsigned N, unsigned K, int lda, const __half *__restrict__ A,
                    const __half *__restrict__ B, float *__restrict__ C) {
 #pragma tc
@@ -150,7 +149,7 @@ void signed_stride(unsigned M, unsigned N, unsigned K, int lda, const __half *__
 // Subscripts and bounds computed unsigned in locals bound once: their
 // bindings' arithmetic, tested as if written in place.
 // CHECK-LABEL: {{^}}static void tc_bound_locals_0_launch(
-// CHECK:       {{^      }}!tc::subscripts_fit<32>(tc::Subscripts::kFlat, {{[{][{]}}0, (M - 1), K}, {0, (K - 1), 1}})) {
+// CHECK:       {{^      }}!tc::subscripts_fit<32>(tc::Subscripts::kFlat, {{[{][{]}}0, (M - 1), K}})) {
 // CHECK:       {{^  }}if (!tc::value_fits<32>({{[{][{]}}1, {N}}, {1, {D}}})) {
 void bound_locals(unsigned M, unsigned N, unsigned D, unsigned K, const __half *__restrict__ A,
                   const __half *__restrict__ B, float *__restrict__ C) {
@@ -165,4 +164,26 @@ void bound_locals(unsigned M, unsigned N, unsigned D, unsigned K, const __half *
       C[(size_t)i * 65536 + j] = acc;
     }
   }
+}
+
+// A batch's offset in size_t beside parts computed unsigned: each part is
+// tested alone (`i * K`: row i times its stride; `(M - 1 - i)`: the
+// index), not the whole, which may exceed 2^32 in size_t.
+// CHECK-LABEL: {{^}}static void tc_batched_offsets_0_launch(
+// CHECK:       {{^      }}!tc::subscripts_fit<32>(tc::Subscripts::kFlat, {{[{][{]}}0, (M - 1), K}})) {
+// CHECK:       {{^      }}!tc::subscripts_fit<32>(tc::Subscripts::kEach, {{[{][{]}}0, (M - 1), N}})) {
+// EXPLAIN: subscripts of A computed in 32-bit unsigned arithmetic: the launcher tests that the flat index of {min, max, stride} {0, (M - 1), K} stays in [0, 2^32)
+void batched_offsets(unsigned Bt, unsigned M, unsigned N, unsigned K,
+                     const __half *__restrict__ A, const __half *__restrict__ B,
+                     float *__restrict__ C) {
+#pragma tc
+  for (unsigned b = 0; b < Bt; ++b)
+    for (unsigned i = 0; i < M; ++i)
+      for (unsigned j = 0; j < N; ++j) {
+        float acc = 0.0f;
+        for (unsigned k = 0; k < K; ++k)
+          acc += __half2float(A[(size_t)b * M * K + i * K + k]) *
+                 __half2float(B[(size_t)b * K * N + (size_t)k * N + j]);
+        C[(size_t)b * M * N + (size_t)(M - 1 - i) * N + j] = acc;
+      }
 }
