@@ -230,13 +230,10 @@ public:
         Params.push_back({A.LauncherType, A.Name});
       const IslModel &WI = asWrittenIsl();
       // Over every size: it runs where the kernel's assumptions fail.
-      isl::ctx Ctx = I().Context.ctx();
-      IslModel Plain =
-          IslModel::build(Ctx, M.asWritten(), contextSet(Ctx, M.asWritten()));
       Serial = "// " + Where + ": the '#pragma tc' region as written, on one thread, for\n"
                "// the sizes and arrays the kernels do not serve (run by " + Name +
-               "_launch)\n" + serialKernel(M.asWritten(), Plain, serialKernelName(), Params) +
-               "\n";
+               "_launch)\n" +
+               serialKernel(M.asWritten(), everySizeIsl(), serialKernelName(), Params) + "\n";
       G.Explain += explainAliasCheck(M.asWritten(), WI, Idiom.MayAlias, serialKernelName());
       if (!Idiom.SerialWhen.empty())
         G.Explain += "  sizes where the box reads beyond the loops' elements: " +
@@ -246,7 +243,7 @@ public:
                      ") runs " + serialKernelName() + "\n";
     }
     if (entersRegion())
-      G.Explain += explainNarrowArithmetic(M.asWritten(), asWrittenIsl());
+      G.Explain += explainNarrowArithmetic(M.asWritten(), everySizeIsl());
     G.Definitions = Serial +
                     (EmitShared ? prologueFunctor(Idiom.A, "a") + prologueFunctor(Idiom.B, "b")
                                 : std::string()) +
@@ -1542,7 +1539,7 @@ private:
     // would wrap: no kernel, the serial one included, computes the
     // source's elements.
     if (entersRegion())
-      S += narrowArithmeticCheck(I().Context.ctx(), M.asWritten(), Where);
+      S += narrowArithmeticCheck(M.asWritten(), everySizeIsl(), Where);
     // The region as written on one thread (the serial kernel's launch).
     const std::string SerialLaunch =
         serialKernelName() + "<<<1, 1, 0, tc_stream>>>(" + ArgList + ");" +
@@ -2074,6 +2071,18 @@ private:
     return *WrittenIsl;
   }
   mutable std::optional<IslModel> WrittenIsl;
+
+  /// The model of the region as written over every size, not only those
+  /// the kernels assume: the serial kernel's and the narrow-arithmetic
+  /// test's (SubscriptRange.h). Built once, where asked.
+  const IslModel &everySizeIsl() const {
+    if (!EverySizeIsl) {
+      isl::ctx Ctx = I().Context.ctx();
+      EverySizeIsl = IslModel::build(Ctx, M.asWritten(), contextSet(Ctx, M.asWritten()));
+    }
+    return *EverySizeIsl;
+  }
+  mutable std::optional<IslModel> EverySizeIsl;
 
   /// The operands read at an offset from the plain iterators
   /// (OperandView::IndexOffset), each view once.

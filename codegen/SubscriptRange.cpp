@@ -3,7 +3,6 @@
 #include "AliasCheck.h"
 #include "Aliasing.h"
 #include "AstPrinter.h"
-#include "IslBuild.h"
 #include "llvm/ADT/STLExtras.h"
 #include <algorithm>
 
@@ -69,14 +68,11 @@ static std::string report(const std::string &Wraps, const std::string &What, uns
          "kernels would not\");\n    return;\n  }\n";
 }
 
-std::string narrowArithmeticCheck(isl::ctx Ctx, const RegionModel &M, const std::string &Where) {
+std::string narrowArithmeticCheck(const RegionModel &M, const IslModel &Plain,
+                                  const std::string &Where) {
   if (M.NarrowSubscripts.empty() && M.NarrowValues.empty())
     return "";
-  // Over every size, not only those the model assumes (rows that do not
-  // overlap): the serial kernel, which runs for the others, computes in
-  // 64 bits too.
-  const isl::set Context = contextSet(Ctx, M);
-  const IslModel Plain = IslModel::build(Ctx, M, Context);
+  const isl::set &Context = Plain.Context;
   isl::ast_build Build = isl::ast_build::from_context(withKnownSizes(Context, M));
   auto Condition = [&](const isl::set &Params) {
     return printAstExpr(Build.expr_from(withKnownSizes(Params.coalesce(), M).gist(Context)).get());

@@ -24,12 +24,14 @@ namespace tc {
 /// the region accesses at the launch's sizes, the test of its subscripts'
 /// range (tc::subscripts_fit, tc/subscript_range.cuh); for each value of
 /// M.NarrowValues the test of its range (tc::value_fits); and the report (`Where`: the region's "file:line").
-/// Both over every size (a model of M without assumptions). Empty
-/// without such arrays and values.
-std::string narrowArithmeticCheck(isl::ctx Ctx, const RegionModel &M, const std::string &Where);
+/// `EverySize` is M's model over every size, not only those the kernels
+/// assume (the serial kernel, which runs for the others, computes in 64
+/// bits too). Empty without such arrays and values.
+std::string narrowArithmeticCheck(const RegionModel &M, const IslModel &EverySize,
+                                  const std::string &Where);
 
 /// For --explain: the arrays and values tested, and the bounds tested.
-std::string explainNarrowArithmetic(const RegionModel &M, const IslModel &I);
+std::string explainNarrowArithmetic(const RegionModel &M, const IslModel &EverySize);
 
 } // namespace tc
 

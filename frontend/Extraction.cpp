@@ -666,6 +666,12 @@ private:
     return E;
   }
 
+  /// The loop counter whose model name is Sym, or null (a size).
+  const VarDecl *iteratorNamed(const std::string &Sym) const {
+    const auto It = llvm::find_if(Iterators, [&](auto &V) { return V.second == Sym; });
+    return It == Iterators.end() ? nullptr : It->first;
+  }
+
   /// Whether E cannot be negative: non-negative terms of sizes (assumed
   /// not negative) and of iterators that never are.
   bool nonNegative(const AffineExpr &E) const {
@@ -674,8 +680,7 @@ private:
     for (auto &[Sym, Coeff] : E.Coeffs) {
       if (Coeff < 0)
         return false;
-      bool IsIterator = llvm::any_of(Iterators, [&](auto &It) { return It.second == Sym; });
-      if (IsIterator && !NonNegativeIterators.count(Sym))
+      if (iteratorNamed(Sym) && !NonNegativeIterators.count(Sym))
         return false;
     }
     return true;
@@ -1954,16 +1959,13 @@ private:
               C < (int64_t(1) << 31))
             Least += C * L.Lower.Constant;
       for (const std::string &Sym : Mono) {
-        const auto Known = llvm::find_if(M.Params, [&](const Parameter &Pa) {
-          return Pa.Name == Sym && Pa.Value && *Pa.Value >= 0;
-        });
-        if (NonNegativeIterators.count(Sym) || UnsignedSizes.count(Sym) ||
-            Known != M.Params.end())
+        if (NonNegativeIterators.count(Sym) || UnsignedSizes.count(Sym))
           continue;
-        const bool Size = llvm::any_of(M.Params, [&](const Parameter &Pa) {
-          return Pa.Name == Sym && Pa.IsKernelArgument;
-        });
-        if (!SignedSizes || !Size)
+        const auto Size =
+            llvm::find_if(M.Params, [&](const Parameter &Pa) { return Pa.Name == Sym; });
+        if (Size != M.Params.end() && Size->Value && *Size->Value >= 0)
+          continue; // a constant that is not negative
+        if (!SignedSizes || Size == M.Params.end() || !Size->IsKernelArgument)
           return false;
         SignedSizes->insert(Sym);
       }
@@ -1994,10 +1996,10 @@ private:
         Most += llvm::APInt(128, uint64_t(C), /*isSigned=*/true);
         continue;
       }
-      const auto It = llvm::find_if(Iterators, [&](auto &V) { return V.second == Mono[0]; });
-      if (It == Iterators.end())
+      const VarDecl *Iterator = iteratorNamed(Mono[0]);
+      if (!Iterator)
         return false;
-      const QualType T = It->first->getType();
+      const QualType T = Iterator->getType();
       if (!T->isUnsignedIntegerType() || Ctx.getIntWidth(T) > Width)
         return false;
       Most += llvm::APInt::getMaxValue(Ctx.getIntWidth(T)).zext(128) *
@@ -2027,18 +2029,21 @@ private:
       for (const auto &[Mono, C] : P->Terms) {
         Sizes &= C >= 0;
         for (const std::string &Sym : Mono)
-          Sizes &= llvm::none_of(Iterators, [&](auto &V) { return V.second == Sym; });
+          Sizes &= !iteratorNamed(Sym);
       }
       if (!Sizes || P->asConstant())
         continue;
-      const std::string Key = P->str();
-      if (llvm::any_of(M.NarrowValues,
-                       [&](const RegionModel::NarrowValue &V) { return V.Value.str() == Key; }))
-        continue;
       const std::string Text = sourceText(R->getSourceRange());
-      M.NarrowValues.push_back({*P, unsigned(Ctx.getIntWidth(R->getType())),
-                                Text.empty() ? Key : Text});
+      addNarrowValue(*P, Ctx.getIntWidth(R->getType()), Text.empty() ? P->str() : Text);
     }
+  }
+
+  /// Adds P to RegionModel::NarrowValues, once.
+  void addNarrowValue(const Polynomial &P, unsigned Bits, const std::string &Spelling) {
+    const std::string Key = P.str();
+    if (llvm::none_of(M.NarrowValues,
+                      [&](const RegionModel::NarrowValue &V) { return V.Value.str() == Key; }))
+      M.NarrowValues.push_back({P, Bits, Spelling});
   }
 
   /// Records array Id in RegionModel::NarrowSubscripts where a subscript
@@ -2125,10 +2130,7 @@ private:
           if (nonNegativeUnsigned(*P, &SignedSizes)) {
             // The launcher tests that each is not negative (and fits).
             for (const std::string &Sym : SignedSizes)
-              if (llvm::none_of(M.NarrowValues, [&](const RegionModel::NarrowValue &V) {
-                    return V.Value.str() == Sym;
-                  }))
-                M.NarrowValues.push_back({Polynomial::symbol(Sym), Bits, Sym});
+              addNarrowValue(Polynomial::symbol(Sym), Bits, Sym);
           } else {
             const std::string Text = sourceText(E->getSourceRange());
             return regionError(E->getExprLoc(),
