@@ -33,8 +33,6 @@ std::string sm90ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idio
     return "an epilogue from registers";
   if (Idiom.InputType != ElementType::F16 && Idiom.InputType != ElementType::BF16)
     return "its operand type";
-  if (!Idiom.IterBatch.empty())
-    return "a batch";
   // Every product's tiles are the first's (tc/sm90/products.cuh).
   std::vector<const OperandView *> Views = {&Idiom.A, &Idiom.B};
   for (const ProductTerm &P : Idiom.MoreProducts) {
@@ -121,30 +119,32 @@ bool usesDefaultSm90Scheduler(const KernelConfig &C, const RegionClauses &Clause
 std::string epilogueFunctorText(const std::string &Name, const std::string &Comment,
                                 const std::vector<FunctorMember> &Members,
                                 const std::string &Element, const std::string &LaneBody,
-                                int Lanes) {
+                                int Lanes, bool Batched) {
+  // A batch's functor takes the entry first (tc::sm90::BatchEntryEpilogue).
+  const std::string Entry = Batched ? "long long tc_batch, " : "";
   std::string S = Comment + "struct " + Name + " {\n";
   for (const FunctorMember &M : Members)
     S += "  " + M.Type + M.Name + ";\n";
-  S += "  __device__ void operator()(long long tc_m, long long tc_n, float tc_sum) const {\n" +
-       indent(Element, 4) + "  }\n";
+  S += "  __device__ void operator()(" + Entry +
+       "long long tc_m, long long tc_n, float tc_sum) const {\n" + indent(Element, 4) + "  }\n";
   if (Lanes == 8) {
-    S += "  __device__ void row(long long tc_m, long long tc_n0, const float (&tc_sums)[8]) "
-         "const {\n" +
+    S += "  __device__ void row(" + Entry +
+         "long long tc_m, long long tc_n0, const float (&tc_sums)[8]) const {\n" +
          indent(LaneBody, 4) + "  }\n";
   } else if (Lanes > 0) {
-    S += "  __device__ void row(long long tc_m, long long tc_j0, const float (&tc_row)[8]) "
-         "const {\n"
+    S += "  __device__ void row(" + Entry +
+         "long long tc_m, long long tc_j0, const float (&tc_row)[8]) const {\n"
          "#pragma unroll\n"
          "    for (int tc_h = 0; tc_h < 8; tc_h += " + std::to_string(Lanes) + ") {\n"
          "      const long long tc_n0 = tc_j0 + tc_h;\n"
          "      const float *tc_sums = tc_row + tc_h;\n" +
          indent(LaneBody, 6) + "    }\n  }\n";
   } else {
-    S += "  __device__ void row(long long tc_m, long long tc_n0, const float (&tc_sums)[8]) "
-         "const {\n"
+    S += "  __device__ void row(" + Entry +
+         "long long tc_m, long long tc_n0, const float (&tc_sums)[8]) const {\n"
          "#pragma unroll\n"
          "    for (int tc_v = 0; tc_v < 8; ++tc_v)\n"
-         "      (*this)(tc_m, tc_n0 + tc_v, tc_sums[tc_v]);\n"
+         "      (*this)(" + (Batched ? "tc_batch, " : "") + "tc_m, tc_n0 + tc_v, tc_sums[tc_v]);\n"
          "  }\n";
   }
   return S + "};\n\n";
@@ -185,6 +185,17 @@ RegionKernels regionKernels(const KernelConfig &C, std::vector<AlternativeKernel
     return IsPersistent(A) || A.Predicate == "prefer_narrow_tiles";
   });
   return {Default, std::move(Alts)};
+}
+
+void keepBatchOnComponents(RegionKernels &Kernels, const MatmulIdiom &Idiom,
+                           const RegionClauses &Clauses) {
+  auto TextTma = [&](const KernelConfig &K) {
+    return K.Tma && !composesSm90Gemm(K, Idiom, Clauses);
+  };
+  if (TextTma(Kernels.Default))
+    Kernels.Default = Kernels.Default.cpAsyncTwin();
+  llvm::erase_if(Kernels.Alternatives,
+                 [&](const AlternativeKernel &A) { return TextTma(A.Config); });
 }
 
 bool persistentKernelIsFallback(const KernelConfig &C, const std::vector<AlternativeKernel> &Alts,

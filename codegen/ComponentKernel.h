@@ -69,6 +69,14 @@ RegionKernels regionKernels(const KernelConfig &C, std::vector<AlternativeKernel
 /// persistent kernel then also takes the shapes the others cannot launch
 /// (its producer warp copying what TMA cannot map), and the region needs
 /// no cp.async kernel.
+/// A batch of GEMMs takes TMA stages in the components' kernels only
+/// (tc::sm90::launch_batched_gemm); the generated TMA kernels have no batch
+/// coordinate. A TMA kernel of Kernels that is not composed (a clause asks
+/// for what the components lack) gives way: the default to its cp.async
+/// twin, an alternative to the others.
+void keepBatchOnComponents(RegionKernels &Kernels, const MatmulIdiom &Idiom,
+                           const RegionClauses &Clauses);
+
 bool persistentKernelIsFallback(const KernelConfig &C, const std::vector<AlternativeKernel> &Alts,
                                 const MatmulIdiom &Idiom, const RegionClauses &Clauses);
 
@@ -129,10 +137,11 @@ struct FunctorMember {
 /// (0: none) is the width of `LaneBody`, which computes and stores the
 /// elements (tc_m, tc_n0 + v), v < Lanes, from `tc_sums[v]` at once; the
 /// row of eight is `8 / Lanes` of them, or eight elements one by one.
+/// Batched: both take the batch entry `tc_batch` first.
 std::string epilogueFunctorText(const std::string &Name, const std::string &Comment,
                                 const std::vector<FunctorMember> &Members,
                                 const std::string &Element, const std::string &LaneBody,
-                                int Lanes);
+                                int Lanes, bool Batched = false);
 
 } // namespace tc
 

@@ -191,7 +191,9 @@ public:
                    "\n";
     }
     if (Components)
-      G.Explain += "  composed: tc::sm90::launch_gemm<" +
+      G.Explain += std::string(Idiom.IterBatch.empty()
+                                   ? "  composed: tc::sm90::launch_gemm<"
+                                   : "  composed: tc::sm90::launch_batched_gemm<") +
                    sm90MainloopType(C, Idiom, false, Region) + ", " +
                    sm90SchedulerType(C, M.Clauses) + "> with " + epilogueFunctorName() + "\n";
     else if (C.Arch == GpuArch::SM90a)
@@ -2125,15 +2127,23 @@ private:
   /// The extents and operands of a component's launch (tc::sm90::launch_gemm):
   /// `{M, N, K}, A, lda, B, ldb` for one product, else the output's extents
   /// and each product's `{A, lda, B, ldb, K}` (tc::sm90::Products).
+  /// A batch's: the entries, the extents, and each product's `{A, lda, B,
+  /// ldb, K, A's batch stride, B's}` (tc::sm90::launch_batched_gemm).
   std::string componentOperands() const {
-    if (Idiom.MoreProducts.empty())
+    const bool Batched = !Idiom.IterBatch.empty();
+    if (Idiom.MoreProducts.empty() && !Batched)
       return "{" + extentM() + ", " + extentN() + ", " + Idiom.ExtentK.str(subst()) + "}, " +
              operandArguments(Idiom.A) + ", " + operandArguments(Idiom.B);
     auto Product = [&](const OperandView &A, const OperandView &B, const AffineExpr &K) {
       return "\n        {" + operandArguments(A) + ", " + operandArguments(B) + ", " +
-             K.str(subst()) + "}";
+             K.str(subst()) +
+             (Batched ? ", " + printStride(A.BatchStride, M) + ", " +
+                            printStride(B.BatchStride, M)
+                      : std::string()) +
+             "}";
     };
-    std::string S = extentM() + ", " + extentN() + ", tc::sm90::Products<" +
+    std::string S = (Batched ? Idiom.ExtentBatch.str(subst()) + ", " : std::string()) +
+                    extentM() + ", " + extentN() + ", tc::sm90::Products<" +
                     spelling(Idiom.InputType) + ", " +
                     std::to_string(Idiom.MoreProducts.size() + 1) + ">{{" +
                     Product(Idiom.A, Idiom.B, Idiom.ExtentK);
@@ -2206,7 +2216,7 @@ private:
     return epilogueFunctorText(epilogueFunctorName(), Comment, Members, Epilogue,
                                Width ? laneBody(Lanes, Width, "tc::store_lane_words")
                                      : std::string(),
-                               Width);
+                               Width, !Idiom.IterBatch.empty());
   }
 
   /// The launch of the sm_90 components' kernel (tc/sm90/gemm_kernel.cuh)
@@ -2220,7 +2230,9 @@ private:
     // The functor's members are the launcher's arguments, in their order.
     const std::string Members = llvm::StringRef(ArgNames).rtrim(", ").str();
     const std::string Launch =
-        "tc::sm90::launch_gemm<" + sm90MainloopType(K, Idiom, true, Region) +
+        std::string(Idiom.IterBatch.empty() ? "tc::sm90::launch_gemm<"
+                                            : "tc::sm90::launch_batched_gemm<") +
+        sm90MainloopType(K, Idiom, true, Region) +
         (usesDefaultSm90Scheduler(K, M.Clauses) ? ""
                                                 : ",\n    " + sm90SchedulerType(K, M.Clauses)) +
         ">(" + componentOperands() + ", " + epilogueFunctorName() + "{" + Members +

@@ -506,6 +506,8 @@ llvm::Expected<GeneratedRegion> generate(const RegionModel &Source, const Region
       };
       RegionKernels Kernels =
           regionKernels(*Config, alternativeKernels(*Config, M, *Idiom), *Idiom, M.Clauses);
+      if (!Idiom->IterBatch.empty())
+        keepBatchOnComponents(Kernels, *Idiom, M.Clauses);
       RegionTuning Tuning{tuningKey(M, *Idiom, Kernels.Default, Kernels.Alternatives),
                           tuningKernelNames(Kernels.Alternatives), {}};
       if (Opts.Tuning)

@@ -181,8 +181,13 @@ static std::optional<std::string> tmaObstacle(const KernelConfig &C, const Matmu
         P.B.ReductionIsContiguous != Idiom.B.ReductionIsContiguous)
       return std::string("the products of the sum store their operands in different layouts, "
                          "one set of TMA boxes each");
-  if (!Idiom.IterBatch.empty())
-    return std::string("batched regions keep the cp.async copies");
+  // A batch of GEMMs runs on the sm_90 components only (3-D tensor maps,
+  // the batch entry a tile scheduler's coordinate): those convert no
+  // operand and guard no output; a clause that asks for what they lack
+  // sends the region back to cp.async (RegionRewriter).
+  if (!Idiom.IterBatch.empty() && (Idiom.B.ConvertWhileCopying || !Idiom.OutputGuard.empty()))
+    return std::string("a batch of GEMMs takes TMA stages only where its operands are not "
+                       "converted and its output has no guard");
   if (C.BlockK != 64)
     return std::string("a TMA box row is one 128-byte swizzled row: 64 k elements");
   if (!C.stagedEpilogue())

@@ -43,31 +43,44 @@ struct KernelCandidate {
   long long arg = 0;    // cluster_parts_min_k_tiles, or 1 where the tall kernel runs stream units
 };
 
+// The rows the rules of the TMA kernels see for `batches` outputs of m
+// rows: the entries' rows stacked, as tc::sm90::launch_batched_gemm's
+// schedulers stack their tiles, each entry's rounded up to 64 (the
+// shortest tile; taller ones round further, which this leaves out).
+inline long long stacked_rows(long long m, long long batches) {
+  if (batches <= 1)
+    return m;
+  const long long rows = (m + 63) / 64 * 64;
+  return rows <= (1ll << 52) / batches ? rows * batches : (1ll << 52);
+}
+
 // Whether candidate `c` is taken for an m x n output of a length-k
 // reduction, `batches` of them (batched regions: the narrow rules count
-// the tiles of all).
+// the tiles of all; the TMA kernels' rules see the entries stacked,
+// stacked_rows).
 inline bool kernel_rule_holds(const KernelCandidate &c, long long m, long long n, long long k,
                               long long batches, const DeviceFacts &device,
                               const ChoiceOptions &options) {
+  const long long rows = stacked_rows(m, batches);
   switch (c.rule) {
   case KernelRule::SkinnyTiles:
-    return prefer_skinny_tiles(m, n, k, c.size, device);
+    return prefer_skinny_tiles(rows, n, k, c.size, device);
   case KernelRule::FittedTiles:
-    return prefer_fitted_tiles(m, n, k, device, options);
+    return prefer_fitted_tiles(rows, n, k, device, options);
   case KernelRule::WideTiles:
     return prefer_wide_tiles(m, n, k, device);
   case KernelRule::WideTmaTiles:
-    return prefer_wide_tma_tiles(m, n, k, device);
+    return prefer_wide_tma_tiles(rows, n, k, device);
   case KernelRule::WideTmaWidth:
-    return prefer_wide_tma_width(m, n, k, c.size, c.sizes, device, options);
+    return prefer_wide_tma_width(rows, n, k, c.size, c.sizes, device, options);
   case KernelRule::DeepNarrowTiles:
     return prefer_deep_narrow_tiles(m, n, batches, device);
   case KernelRule::DeepNarrowWidth:
-    return prefer_deep_narrow_width(m, n, k, c.size, c.sizes, c.arg, device, options);
+    return prefer_deep_narrow_width(rows, n, k, c.size, c.sizes, c.arg, device, options);
   case KernelRule::PersistentTiles:
-    return prefer_persistent_tiles(m, n, k, device, options);
+    return prefer_persistent_tiles(rows, n, k, device, options);
   case KernelRule::PersistentFragmentTiles:
-    return prefer_persistent_fragment_tiles(m, n, k, device, options);
+    return prefer_persistent_fragment_tiles(rows, n, k, device, options);
   case KernelRule::NarrowTiles:
     return prefer_narrow_tiles(m, n, batches, device);
   case KernelRule::NarrowConvertedTiles:

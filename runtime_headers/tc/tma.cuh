@@ -70,6 +70,38 @@ __device__ __forceinline__ void tma_load_2d_multicast(void *dst, const CUtensorM
 #endif
 }
 
+// The copies of a 3-D map (tma_map_3d): the box at (element x, row y) of
+// matrix z, a batch entry.
+__device__ __forceinline__ void tma_load_3d(void *dst, const CUtensorMap &map, uint64_t *bar,
+                                            int x, int y, int z) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile(
+      "cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes"
+      " [%0], [%1, {%3, %4, %5}], [%2];\n" ::"r"(shared_address(dst)),
+      "l"(reinterpret_cast<uint64_t>(&map)), "r"(shared_address(bar)), "r"(x), "r"(y), "r"(z)
+      : "memory");
+#else
+  (void)dst, (void)map, (void)bar, (void)x, (void)y, (void)z;
+  TC_DEVICE_TRAP_();  // TMA needs sm_90
+#endif
+}
+
+__device__ __forceinline__ void tma_load_3d_multicast(void *dst, const CUtensorMap &map,
+                                                      uint64_t *bar, int x, int y, int z,
+                                                      uint16_t mask) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile(
+      "cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes"
+      ".multicast::cluster [%0], [%1, {%3, %4, %5}], [%2], %6;\n" ::"r"(shared_address(dst)),
+      "l"(reinterpret_cast<uint64_t>(&map)), "r"(shared_address(bar)), "r"(x), "r"(y), "r"(z),
+      "h"(mask)
+      : "memory");
+#else
+  (void)dst, (void)map, (void)bar, (void)x, (void)y, (void)z, (void)mask;
+  TC_DEVICE_TRAP_();  // TMA needs sm_90
+#endif
+}
+
 // One operand tile of a stage as kBoxes boxes of kBoxElements elements,
 // box b at dst + b * kBoxElements from coordinates (x + b * dx, y + b * dy):
 // the two halves of a K-major tile's rows (dy = rows / 2), or the 64-wide
@@ -157,6 +189,39 @@ __host__ inline bool tma_map_2d_of(CUtensorMap *map, const void *base, long long
 __host__ inline bool tma_map_2d(CUtensorMap *map, const void *base, long long inner,
                                 long long outer, long long ld, int box_inner, int box_outer) {
   return tma_map_2d_of<2>(map, base, inner, outer, ld, box_inner, box_outer);
+}
+
+// The map of `matrices` matrices of 16-bit elements, each as tma_map_2d
+// describes one, matrix z at `base` + z * `matrix_pitch` elements: a batch
+// of operands, its boxes one matrix deep (a copy never crosses from one
+// matrix into the next: rows and elements past a matrix's edge arrive as
+// zeros). matrix_pitch 0: one matrix, which every batch entry reads.
+// False where TMA cannot describe it: besides tma_map_2d's conditions, a pitch of matrices that is negative, not a
+// multiple of 16 bytes, or 2^40 bytes or more, or 2^32 matrices or more.
+__host__ inline bool tma_map_3d(CUtensorMap *map, const void *base, long long inner,
+                                long long outer, long long ld, long long matrices,
+                                long long matrix_pitch, int box_inner, int box_outer) {
+  const TensorMapEncoder encode = tensor_map_encoder();
+  if (matrix_pitch == 0)
+    matrices = 1;
+  // (bytes; one matrix's is never used, but given as if they were stacked)
+  const long long pitch = matrices == 1 ? ld * 2 * outer : matrix_pitch * 2;
+  if (!encode || reinterpret_cast<uintptr_t>(base) % 16 != 0 || inner < 1 || outer < 1 ||
+      matrices < 1 || inner >= (1ll << 32) || outer >= (1ll << 32) ||
+      matrices >= (1ll << 32) || (ld * 2) % 16 != 0 || ld * 2 >= (1ll << 40) || ld < inner ||
+      matrix_pitch < 0 || pitch % 16 != 0 || pitch >= (1ll << 40))
+    return false;
+  const cuuint64_t dims[3] = {static_cast<cuuint64_t>(inner), static_cast<cuuint64_t>(outer),
+                              static_cast<cuuint64_t>(matrices)};
+  const cuuint64_t strides[2] = {static_cast<cuuint64_t>(ld * 2),
+                                 static_cast<cuuint64_t>(pitch)};
+  const cuuint32_t box[3] = {static_cast<cuuint32_t>(box_inner),
+                             static_cast<cuuint32_t>(box_outer), 1};
+  const cuuint32_t element_strides[3] = {1, 1, 1};
+  return encode(map, CU_TENSOR_MAP_DATA_TYPE_UINT16, 3, const_cast<void *>(base), dims, strides,
+                box, element_strides, CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
+                CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+                CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) == CUDA_SUCCESS;
 }
 
 // The map of a matrix of 8-bit elements (int8/uint8 weights that the

@@ -423,6 +423,135 @@ void check_sums(std::mt19937 &rng) {
   }
 }
 
+// A batch's store: entry z's C at c + z * pitch, row pitch ldc.
+struct BatchStoreHalf {
+  __half *c;
+  long long ldc, pitch;
+  __device__ void operator()(long long z, long long i, long long j, float acc) const {
+    c[z * pitch + i * ldc + j] = __float2half(acc);
+  }
+  __device__ void row(long long z, long long i, long long j0, const float (&acc)[8]) const {
+#pragma unroll
+    for (int v = 0; v < 8; ++v)
+      c[z * pitch + i * ldc + j0 + v] = __float2half(acc[v]);
+  }
+};
+
+// A batch of `batches` GEMMs (launch_batched_gemm): entry z's A at z *
+// (its matrix's elements + gap_a), B likewise with gap_b, or one B that
+// every entry shares (shared_b); gaps that are not multiples of 8 elements
+// leave TMA no 3-D map (only the persistent kernel launches, copying).
+// Each entry's output is checked against the reference of its own
+// operands, and the gaps between the outputs must stay unwritten.
+template <class Mainloop, class Scheduler>
+void check_batch(const char *name, long long batches, long long m, long long n, long long k,
+                 long long gap_a, long long gap_b, bool shared_b, std::mt19937 &rng,
+                 tc::sm90::Producer producer = tc::sm90::Producer::kTma) {
+  using T = typename Mainloop::Element;
+  constexpr bool a_k_major = Mainloop::A::kMajor == Major::K;
+  constexpr bool b_k_major = Mainloop::B::kMajor == Major::K;
+  const long long lda = a_k_major ? k : m, ldb = b_k_major ? k : n;
+  const long long pitch_a = lda * (a_k_major ? m : k) + gap_a;
+  const long long pitch_b = shared_b ? 0 : ldb * (b_k_major ? n : k) + gap_b;
+  const long long a_elems = pitch_a * batches, b_elems = shared_b ? ldb * (b_k_major ? n : k)
+                                                                   : pitch_b * batches;
+  std::uniform_int_distribution<int> small(-4, 4);
+  std::vector<T> ha(a_elems), hb(b_elems);
+  for (auto &x : ha) x = from_float<T>(small(rng) * 0.25f);
+  for (auto &x : hb) x = from_float<T>(small(rng) * 0.25f);
+  const long long ldc = n, pitch_c = m * n + 8;  // 8 unwritten elements between entries
+  T *a, *b;
+  __half *c;
+  float *ref;
+  CHECK_CUDA(cudaMalloc(&a, a_elems * 2));
+  CHECK_CUDA(cudaMalloc(&b, b_elems * 2));
+  CHECK_CUDA(cudaMalloc(&c, pitch_c * batches * 2));
+  CHECK_CUDA(cudaMalloc(&ref, m * n * 4 * batches));
+  CHECK_CUDA(cudaMemcpy(a, ha.data(), a_elems * 2, cudaMemcpyHostToDevice));
+  CHECK_CUDA(cudaMemcpy(b, hb.data(), b_elems * 2, cudaMemcpyHostToDevice));
+  CHECK_CUDA(cudaMemset(c, 0xff, pitch_c * batches * 2));
+  for (long long z = 0; z < batches; ++z)
+    reference<T><<<dim3((n + 15) / 16, (m + 15) / 16), dim3(16, 16)>>>(
+        m, n, k, a + z * pitch_a, a_k_major ? lda : 1, a_k_major ? 1 : lda, b + z * pitch_b,
+        b_k_major ? 1 : ldb, b_k_major ? ldb : 1, ref + z * m * n);
+  CHECK_CUDA(cudaDeviceSynchronize());
+  tc::sm90::Products<T, 1> products;
+  products.product[0] = {a, lda, b, ldb, k, pitch_a, pitch_b};
+  const bool ran = tc::sm90::launch_batched_gemm<Mainloop, Scheduler>(
+      batches, m, n, products, BatchStoreHalf{c, ldc, pitch_c}, 0, producer);
+  CHECK_CUDA(cudaGetLastError());
+  CHECK_CUDA(cudaDeviceSynchronize());
+  std::vector<float> href(m * n * batches);
+  std::vector<__half> hc(pitch_c * batches);
+  CHECK_CUDA(cudaMemcpy(href.data(), ref, m * n * 4 * batches, cudaMemcpyDeviceToHost));
+  CHECK_CUDA(cudaMemcpy(hc.data(), c, pitch_c * batches * 2, cudaMemcpyDeviceToHost));
+  long long bad = 0;
+  for (long long z = 0; z < batches && ran; ++z)
+    for (long long e = 0; e < pitch_c; ++e) {
+      uint16_t bits;
+      std::memcpy(&bits, &hc[z * pitch_c + e], 2);
+      if (e >= m * n ? bits != 0xffff
+                     : __half2float(hc[z * pitch_c + e]) !=
+                           __half2float(__float2half(href[z * m * n + e])))
+        ++bad;
+    }
+  ++checks;
+  const bool mappable = pitch_a % 8 == 0 && pitch_b % 8 == 0 && lda % 8 == 0 && ldb % 8 == 0;
+  const bool launches = Scheduler::kPersistent ||
+                        (mappable && k > 0 && producer == tc::sm90::Producer::kTma);
+  const bool ok = ran == launches && bad == 0;
+  if (!ok)
+    ++failures;
+  std::printf("%-4s %-22s batch=%-3lld M=%-5lld N=%-5lld K=%-5lld gaps=%lld,%lld%s%s %s",
+              ok ? "PASS" : "FAIL", name, batches, m, n, k, gap_a, gap_b,
+              shared_b ? " shared B" : "",
+              producer == tc::sm90::Producer::kCopies ? " copies" : "",
+              ran ? "" : ok ? "(not launched: no 3-D map) " : "(not launched) ");
+  if (bad)
+    std::printf("%lld wrong", bad);
+  std::printf("\n");
+  for (void *q : {(void *)a, (void *)b, (void *)c, (void *)ref})
+    cudaFree(q);
+}
+
+// Batches under every scheduler: partial tiles (a tile row of one entry
+// must not read the next's rows or k), odd tile rows under pairs (an entry
+// made even, so that no pair spans two entries), a shared B, long
+// reductions (split tiles, cluster parts), gaps between the entries, and
+// strides TMA cannot map (the persistent kernel copies).
+void check_batches(std::mt19937 &rng) {
+  namespace sm90 = tc::sm90;
+  using Square = sm90::TmaWgmmaMainloop<Tile<128, Major::K>, Tile<128, Major::MN>, 4>;
+  using ColCol = sm90::TmaWgmmaMainloop<Tile<128, Major::MN>, Tile<128, Major::K>, 3>;
+  using Wide = sm90::TmaWgmmaMainloop<Tile<128, Major::K>, HalvesTile<256, Major::MN>, 4>;
+  using Narrow = sm90::TmaWgmmaMainloop<Tile<64, Major::K>, HalvesTile<128, Major::K>, 4>;
+  using Persistent = sm90::PersistentScheduler;
+  check_batch<Square, sm90::TilesScheduler>("batch tiles", 3, 200, 136, 72, 0, 8, false, rng);
+  check_batch<Square, sm90::TilesScheduler>("batch tiles", 5, 129, 64, 4000, 8, 0, true, rng);
+  check_batch<ColCol, sm90::TilesScheduler>("batch tiles A[k][m]", 4, 72, 136, 100, 0, 0, false,
+                                            rng);
+  check_batch<Square, sm90::StreamUnitsScheduler>("batch units", 7, 128 * 19, 128, 640, 0, 0,
+                                                  false, rng);
+  check_batch<Wide, sm90::PairsScheduler<tc::kPairWideTiles, true>>(
+      "batch pairs units", 3, 128 * 3 + 1, 256 * 2, 512, 0, 0, false, rng);
+  check_batch<Wide, sm90::PairsScheduler<tc::kPairWideTiles, true>>(
+      "batch pairs units", 6, 128 * 8, 256 * 3, 1024, 16, 0, true, rng);
+  check_batch<Narrow, sm90::ClusterPartsScheduler<12, sm90::PairsScheduler<tc::kPairOneRound>>>(
+      "batch parts pairs", 2, 100, 130, 64 * 40, 0, 0, false, rng);
+  check_batch<Narrow, sm90::ClusterPartsScheduler<12, sm90::PairsScheduler<tc::kPairOneRound>>>(
+      "batch parts pairs", 5, 64 * 3, 128, 333, 8, 8, false, rng);
+  check_batch<Square, Persistent>("batch persistent", 3, 300, 200, 100, 0, 0, false, rng);
+  check_batch<Square, Persistent>("batch persistent", 40, 129, 127, 65, 8, 0, true, rng);
+  check_batch<ColCol, Persistent>("batch persistent A[k][m]", 9, 136, 264, 777, 0, 8, false,
+                                  rng);
+  check_batch<Square, Persistent>("batch persistent", 3, 77, 40, 56, 3, 1, false, rng);
+  check_batch<Square, sm90::TilesScheduler>("batch tiles", 3, 77, 40, 56, 3, 1, false, rng);
+  check_batch<Square, Persistent>("batch persistent", 4, 200, 96, 130, 0, 0, false, rng,
+                                  sm90::Producer::kCopies);
+  check_batch<Square, Persistent>("batch persistent", 2, 100, 64, 0, 0, 0, false, rng);
+  check_batch<Square, Persistent>("batch persistent", 1, 1, 8, 1, 0, 0, true, rng);
+}
+
 // CUDA graphs: each scheduler's launch captured on a fresh stream. Split
 // tiles (few tiles, long reductions) then run whole, the parts' workspace
 // being the launcher's cached buffer; cluster parts and pairs keep their
@@ -601,6 +730,7 @@ int main() {
   check_prologues(rng);
   check_graphs(rng);
   check_sums(rng);
+  check_batches(rng);
   std::printf("sm90_components_test: %d checks, %d failed\n", checks, failures);
   return failures ? 1 : 0;
 }

@@ -17,6 +17,16 @@
 //   tc::sm90::launch_gemm<Mainloop>(m, n, tc::sm90::Products<__half, 2>{{
 //       {A0, lda0, B0, ldb0, k0}, {A1, lda1, B1, ldb1, k1}}}, epilogue, stream);
 //
+// or, for a batch of GEMMs of one shape, entry z reading A at A + z * sa and
+// B at B + z * sb (0: shared), the epilogue functor taking z first:
+//
+//   tc::sm90::launch_batched_gemm<Mainloop>(batches, m, n, tc::sm90::Products<__half, 1>{{
+//       {A, lda, B, ldb, k, sa, sb}}}, epilogue, stream);
+//
+// A batch is stacked in the tile rows every scheduler sees
+// (KernelOperands::batch_of); its operands are read through 3-D tensor maps
+// whose boxes are one matrix deep, so that no tile reads another entry.
+//
 // A second template argument chooses the tile scheduler
 // (tc/sm90/tile_scheduler.cuh): with stream units, a block may compute
 // several units of work in turn, the stages' barriers fresh for each; with
@@ -72,9 +82,22 @@ struct GemmShape {
   long long m, n, k;
 };
 
-// The kernel operands of `Mainloop`'s tiles for kCount products.
-template <class Mainloop, int kCount>
-using MainloopOperands = KernelOperands<typename Mainloop::Element, kCount, Mainloop::kBK>;
+// The kernel operands of `Mainloop`'s tiles for kCount products, of one
+// GEMM or (kBatched) of a batch of them.
+template <class Mainloop, int kCount, bool kBatched = false>
+using MainloopOperands =
+    KernelOperands<typename Mainloop::Element, kCount, Mainloop::kBK, kBatched>;
+
+// Calls apply(f): the epilogue functor as the epilogue component takes it,
+// of (row, column, sum); in a batch, `epilogue` at entry `batch`.
+template <class Operands, class Epilogue, class Apply>
+__device__ __forceinline__ void at_batch_entry(const Epilogue &epilogue, int batch,
+                                               Apply &&apply) {
+  if constexpr (Operands::kBatched)
+    apply(BatchEntryEpilogue<Epilogue>{epilogue, batch});
+  else
+    apply(epilogue);
+}
 
 // How a launch's producer fills the stages: TMA where it can map the
 // operands (else launch_gemm fails, or, for the persistent kernel, copies),
@@ -111,11 +134,13 @@ __device__ __forceinline__ void gemm_unit(const typename Mainloop::Storage &s,
   const long long k_stop = operands.total_k_tiles();
   const int k_tiles = static_cast<int>((u.k_end < k_stop ? u.k_end : k_stop) - u.k_begin);
   const bool parts_in_cluster = Scheduler::kClusterParts && schedule.cluster_parts;
+  int tile_m = u.tile_m;
+  const int batch = operands.batch_of(tile_m);
   if (kRole == Role::kProducer ||
       (kRole == Role::kAny && thread >= Mainloop::kConsumerThreads)) {
     if (thread == Mainloop::kConsumerThreads)
-      Mainloop::produce_products(s, operands, kBM * u.tile_m, kBN * u.tile_n, u.k_begin, k_tiles,
-                                 Scheduler::kPairs && schedule.pair ? u.rank : -1);
+      Mainloop::produce_products(s, operands, kBM * tile_m, kBN * u.tile_n, u.k_begin, k_tiles,
+                                 Scheduler::kPairs && schedule.pair ? u.rank : -1, 0, batch);
     if (parts_in_cluster)
       producer_parts_in_cluster();  // (the whole warp)
     return;
@@ -135,9 +160,11 @@ __device__ __forceinline__ void gemm_unit(const typename Mainloop::Storage &s,
            !combine_parts<kBM, kBN, Stage::kPitch, Mainloop::kConsumerThreads>(
                tile, workspace, counters, u.split_tile, u.part, schedule.parts, s.flag, thread))
     return;  // another part of this tile finishes it
-  Stage::apply(tile, epilogue, static_cast<long long>(kBM) * u.tile_m,
-               static_cast<long long>(kBN) * u.tile_n, shape.m, shape.n, thread, row_begin,
-               row_end);
+  at_batch_entry<Operands>(epilogue, batch, [&](const auto &f) {
+    Stage::apply(tile, f, static_cast<long long>(kBM) * tile_m,
+                 static_cast<long long>(kBN) * u.tile_n, shape.m, shape.n, thread, row_begin,
+                 row_end);
+  });
 }
 
 // The block's units of work in turn (one, or a scheduler's several), the
@@ -169,10 +196,9 @@ __device__ __forceinline__ void gemm_units(const typename Mainloop::Storage &s,
 
 // The kernel's parameters end in the schedule's, as tc::launch_schedule
 // passes them.
-template <class Mainloop, class Epilogue, class Scheduler, int kProducts>
+template <class Mainloop, class Epilogue, class Scheduler, class Operands>
 __global__ void __launch_bounds__(Mainloop::kThreads, Mainloop::kBlocksPerSm)
-    gemm_kernel(const GemmShape shape,
-                const __grid_constant__ MainloopOperands<Mainloop, kProducts> operands,
+    gemm_kernel(const GemmShape shape, const __grid_constant__ Operands operands,
                 const Epilogue epilogue, const TileSchedule schedule,
                 float *__restrict__ workspace, int *__restrict__ counters) {
   extern __shared__ __align__(1024) unsigned char smem[];
@@ -218,13 +244,17 @@ struct PersistentLayout {
 // A persistent block's tiles in turn: tile b + u P of the grouped order for
 // block b's u-th (P blocks, schedule_persistent_tiles), each with all k
 // tiles (`k_tiles`, of all products), so that tile u's first k tile is the
-// ring's u k_tiles-th.
-template <class Mainloop>
+// ring's u k_tiles-th; in a batch, with its entry.
+template <class Mainloop, class Operands>
 struct PersistentTiles {
   const TileSchedule &schedule;
-  int k_tiles, unit = -1, tile_m = 0, tile_n = 0;
-  __device__ PersistentTiles(const TileSchedule &s, long long k_tiles)
-      : schedule(s), k_tiles(static_cast<int>(k_tiles < s.k_tiles ? k_tiles : s.k_tiles)) {}
+  const Operands &operands;
+  int k_tiles, unit = -1, tile_m = 0, tile_n = 0, batch = 0;
+  __device__ PersistentTiles(const TileSchedule &s, const Operands &o)
+      : schedule(s),
+        operands(o),
+        k_tiles(static_cast<int>(o.total_k_tiles() < s.k_tiles ? o.total_k_tiles()
+                                                                : s.k_tiles)) {}
   __device__ bool next() {
     const long long tile =
         blockIdx.x + static_cast<long long>(++unit) * schedule.persistent_blocks;
@@ -232,6 +262,7 @@ struct PersistentTiles {
       return false;
     grouped_tile_of<8>(static_cast<int>(tile), schedule.tiles_m, schedule.tiles_n, tile_m,
                        tile_n);
+    batch = operands.batch_of(tile_m);
     return true;
   }
   __device__ unsigned first() const { return static_cast<unsigned>(unit) * k_tiles; }
@@ -239,10 +270,9 @@ struct PersistentTiles {
   __device__ long long col0() const { return static_cast<long long>(Mainloop::kBN) * tile_n; }
 };
 
-template <class Mainloop, class Epilogue, int kProducts>
+template <class Mainloop, class Epilogue, class Operands>
 __global__ void __launch_bounds__(PersistentLayout<Mainloop>::kThreads, 1)
-    persistent_gemm_kernel(const GemmShape shape,
-                           const __grid_constant__ MainloopOperands<Mainloop, kProducts> operands,
+    persistent_gemm_kernel(const GemmShape shape, const __grid_constant__ Operands operands,
                            const Epilogue epilogue, const TileSchedule schedule,
                            float *__restrict__, int *__restrict__) {
   using Layout = PersistentLayout<Mainloop>;
@@ -263,12 +293,14 @@ __global__ void __launch_bounds__(PersistentLayout<Mainloop>::kThreads, 1)
   const int thread = threadIdx.x;
   using Producer = typename Mainloop::Producer;
   constexpr int kEpilogueThread0 = kConsumerThreads + Mainloop::kProducerThreads;
-  PersistentTiles<Mainloop> tiles(schedule, operands.total_k_tiles());
+  PersistentTiles<Mainloop, Operands> tiles(schedule, operands);
   if (thread >= kEpilogueThread0) {
     Producer::enter_epilogue();
     while (tiles.next())
-      Buffer::apply(buffer, epilogue, tiles.row0(), tiles.col0(), shape.m, shape.n, tiles.unit,
-                    thread - kEpilogueThread0);
+      at_batch_entry<Operands>(epilogue, tiles.batch, [&](const auto &f) {
+        Buffer::apply(buffer, f, tiles.row0(), tiles.col0(), shape.m, shape.n, tiles.unit,
+                      thread - kEpilogueThread0);
+      });
   } else if (thread >= kConsumerThreads) {
     Producer::enter_producer();
     const int lane = thread - kConsumerThreads;
@@ -278,12 +310,12 @@ __global__ void __launch_bounds__(PersistentLayout<Mainloop>::kThreads, 1)
     if (!operands.mapped) {  // the warp copies the tiles
       while (tiles.next())
         Mainloop::copy_products(s, operands, shape.m, shape.n, tiles.row0(), tiles.col0(),
-                                tiles.k_tiles, lane, tiles.first());
+                                tiles.k_tiles, lane, tiles.first(), tiles.batch);
     } else if (lane == 0) {
       while (tiles.next())
         Mainloop::produce_products(s, operands, static_cast<int>(tiles.row0()),
                                    static_cast<int>(tiles.col0()), 0, tiles.k_tiles, -1,
-                                   tiles.first());
+                                   tiles.first(), tiles.batch);
     }
   } else {
     Producer::enter_consumer();
@@ -297,36 +329,39 @@ __global__ void __launch_bounds__(PersistentLayout<Mainloop>::kThreads, 1)
 
 // A launch's kernel for a scheduler: persistent_gemm_kernel for
 // PersistentScheduler, else gemm_kernel.
-template <class Mainloop, class Epilogue, class Scheduler, int kProducts,
+template <class Mainloop, class Epilogue, class Scheduler, class Operands,
           bool = Scheduler::kPersistent>
 struct GemmKernel {
-  static constexpr auto function = gemm_kernel<Mainloop, Epilogue, Scheduler, kProducts>;
+  static constexpr auto function = gemm_kernel<Mainloop, Epilogue, Scheduler, Operands>;
   static constexpr int kThreads = Mainloop::kThreads, kSharedBytes = Mainloop::kSharedBytes;
 };
 
-template <class Mainloop, class Epilogue, class Scheduler, int kProducts>
-struct GemmKernel<Mainloop, Epilogue, Scheduler, kProducts, true> {
-  static constexpr auto function = persistent_gemm_kernel<Mainloop, Epilogue, kProducts>;
+template <class Mainloop, class Epilogue, class Scheduler, class Operands>
+struct GemmKernel<Mainloop, Epilogue, Scheduler, Operands, true> {
+  static constexpr auto function = persistent_gemm_kernel<Mainloop, Epilogue, Operands>;
   static constexpr int kThreads = PersistentLayout<Mainloop>::kThreads,
                        kSharedBytes = PersistentLayout<Mainloop>::kSharedBytes;
 };
 
-// Launches the kernel of Mainloop and Scheduler for the sum of `products`
-// (tc/sm90/products.cuh) into an m x n output, on `stream`: product p's A_p
-// is read as Mainloop's A tile says (rows m, pitch lda), B_p likewise (rows
-// n, pitch ldb). False where it cannot (see above); true with nothing to
-// do for an empty output.
-template <class Mainloop, class Scheduler = TilesScheduler, int kCount, class Epilogue>
-__host__ bool launch_gemm(long long m, long long n,
-                          const Products<typename Mainloop::Element, kCount> &products_in,
-                          const Epilogue &epilogue, cudaStream_t stream,
-                          Producer producer = Producer::kTma) {
+// Launches the kernel of Mainloop and Scheduler for `batches` GEMMs of the
+// sum of `products` (tc/sm90/products.cuh) into m x n outputs, on `stream`
+// (kBatched false: one, `batches` 1): product p's A_p is read as
+// Mainloop's A tile says (rows m, pitch lda), B_p likewise (rows n, pitch
+// ldb). False where it cannot (see above; in a batch also where TMA cannot
+// map the operands in place, for all but the persistent kernel); true with
+// nothing to do for an empty output.
+template <class Mainloop, class Scheduler, bool kBatched, int kCount, class Epilogue>
+__host__ bool launch_gemm_batches(long long batches, long long m, long long n,
+                                  const Products<typename Mainloop::Element, kCount> &products_in,
+                                  const Epilogue &epilogue, cudaStream_t stream,
+                                  Producer producer) {
   using ATile = typename Mainloop::A;
   using BTile = typename Mainloop::B;
+  using Operands = MainloopOperands<Mainloop, kCount, kBatched>;
   constexpr int kBM = Mainloop::kBM, kBN = Mainloop::kBN;
-  if (m < 1 || n < 1)
+  if (m < 1 || n < 1 || batches < 1)
     return true;
-  MainloopOperands<Mainloop, kCount> operands = {};
+  Operands operands = {};
   operands.products = products_in;
   long long k_total = 0;
   for (auto &p : operands.products.product) {
@@ -336,24 +371,42 @@ __host__ bool launch_gemm(long long m, long long n,
   const GemmShape shape{m, n, k_total};
   const LaunchFacts facts = launch_facts();
   // Each product's maps, the aligned copies of its operands in buffers of
-  // their own; a product of no k tiles needs none.
+  // their own (not in a batch); a product of no k tiles needs none.
   constexpr long long kMaxExtent = (1ll << 31) - 256;
   bool mapped = producer == Producer::kTma && k_total >= 1 && m < kMaxExtent && n < kMaxExtent;
   for (int p = 0; p < kCount && mapped; ++p) {
     const auto &o = operands.products.product[p];
-    mapped = o.k == 0 ||
-             (o.k < kMaxExtent &&
-              ATile::map(&operands.map_a[p], o.a, m, o.k, o.lda, stream, 2 * p, facts.device) &&
-              BTile::map(&operands.map_b[p], o.b, n, o.k, o.ldb, stream, 2 * p + 1,
-                         facts.device));
+    if constexpr (kBatched)
+      mapped = o.k == 0 ||
+               (o.k < kMaxExtent &&
+                ATile::map_batch(&operands.map_a[p], o.a, m, o.k, o.lda, batches, o.batch_a) &&
+                BTile::map_batch(&operands.map_b[p], o.b, n, o.k, o.ldb, batches, o.batch_b));
+    else
+      mapped = o.k == 0 ||
+               (o.k < kMaxExtent &&
+                ATile::map(&operands.map_a[p], o.a, m, o.k, o.lda, stream, 2 * p, facts.device) &&
+                BTile::map(&operands.map_b[p], o.b, n, o.k, o.ldb, stream, 2 * p + 1,
+                           facts.device));
+  }
+  // The tile rows of one batch entry (even where pairs may take rows 2u and
+  // 2u + 1), all entries' stacked for the schedulers.
+  long long tiles_m = (m + kBM - 1) / kBM;
+  const long long tiles_n = (n + kBN - 1) / kBN;
+  if constexpr (kBatched) {
+    if (Scheduler::kPairs && batches > 1)
+      tiles_m += tiles_m % 2;
+    // (The entries' tiles are counted in ints.)
+    if (tiles_m * tiles_n >= (1ll << 31) || batches >= (1ll << 31) / (tiles_m * tiles_n))
+      return false;
+    operands.batch_tiles_m = static_cast<int>(tiles_m);
+    tiles_m *= batches;
   }
   // The persistent kernel's warp copies the tiles instead (and for K = 0
   // there is nothing to copy); its tile counts are ints.
-  if (!mapped && (!Scheduler::kPersistent ||
-                  (m + kBM - 1) / kBM * ((n + kBN - 1) / kBN) >= (1ll << 31)))
+  if (!mapped && (!Scheduler::kPersistent || tiles_m * tiles_n >= (1ll << 31)))
     return false;
   operands.mapped = mapped;
-  using Kernel = GemmKernel<Mainloop, Epilogue, Scheduler, kCount>;
+  using Kernel = GemmKernel<Mainloop, Epilogue, Scheduler, Operands>;
   constexpr auto kernel = Kernel::function;
   static SharedMemoryOptIn opt_in;  // (before the clusters' capacity is measured)
   if (opt_in.apply(Kernel::kSharedBytes, kernel) != cudaSuccess)
@@ -363,8 +416,8 @@ __host__ bool launch_gemm(long long m, long long n,
     return cluster_capacity_on(capacities, facts.device.ordinal, kernel, Kernel::kThreads,
                                Kernel::kSharedBytes);
   };
-  TileSchedule schedule = Scheduler::schedule((m + kBM - 1) / kBM, (n + kBN - 1) / kBN,
-                                              operands.total_k_tiles(), facts, capacity);
+  TileSchedule schedule =
+      Scheduler::schedule(tiles_m, tiles_n, operands.total_k_tiles(), facts, capacity);
   float *workspace = nullptr;
   int *counters = nullptr;
   // The parts' counters and slots, kept per stream (the counters left at
@@ -391,6 +444,31 @@ __host__ bool launch_gemm(long long m, long long n,
   if (status != cudaSuccess)
     (void)cudaGetLastError();  // handled here: the caller launches another kernel or reports
   return status == cudaSuccess;
+}
+
+// Launches the kernel of Mainloop and Scheduler for the sum of `products`
+// into an m x n output (launch_gemm_batches).
+template <class Mainloop, class Scheduler = TilesScheduler, int kCount, class Epilogue>
+__host__ bool launch_gemm(long long m, long long n,
+                          const Products<typename Mainloop::Element, kCount> &products,
+                          const Epilogue &epilogue, cudaStream_t stream,
+                          Producer producer = Producer::kTma) {
+  return launch_gemm_batches<Mainloop, Scheduler, false>(1, m, n, products, epilogue, stream,
+                                                         producer);
+}
+
+// The same for `batches` GEMMs: entry z of product p reads A_p at a + z *
+// batch_a, B_p at b + z * batch_b (Products), and `epilogue` takes the
+// entry first (BatchEntryEpilogue, tc/sm90/epilogue.cuh). TMA reads each
+// operand in place through a 3-D map (pitches of 16 bytes); where it
+// cannot, only the persistent kernel launches, its producer warp copying.
+template <class Mainloop, class Scheduler = TilesScheduler, int kCount, class Epilogue>
+__host__ bool launch_batched_gemm(long long batches, long long m, long long n,
+                                  const Products<typename Mainloop::Element, kCount> &products,
+                                  const Epilogue &epilogue, cudaStream_t stream,
+                                  Producer producer = Producer::kTma) {
+  return launch_gemm_batches<Mainloop, Scheduler, true>(batches, m, n, products, epilogue,
+                                                        stream, producer);
 }
 
 // The same for one product: A (rows m, pitch lda) times B (rows n, pitch

@@ -125,10 +125,13 @@ struct TmaWgmmaMainloop {
   // half of B's tile into both blocks), else -1. `first` is the ring
   // position of the first of them: the k tiles that earlier units of a
   // persistent block passed through the stages (0 for a fresh ring).
+  // kBatched: the maps are 3-D (a batch), the tiles those of matrices
+  // batch_a and batch_b.
+  template <bool kBatched = false>
   __device__ static void produce(const Storage &s, const CUtensorMap &map_a,
                                  const CUtensorMap &map_b, int row_a, int row_b,
                                  long long k_begin, int k_tiles, int pair_rank = -1,
-                                 unsigned first = 0) {
+                                 unsigned first = 0, int batch_a = 0, int batch_b = 0) {
     if (k_tiles <= 0)
       return;
     tma_prefetch_map(map_a);
@@ -139,8 +142,10 @@ struct TmaWgmmaMainloop {
         mbarrier_wait(s.empty + stage, (i / kStages - 1) & 1);  // released by the consumers
       mbarrier_arrive_expect_tx(s.full + stage, kStageBytes);
       const int k0 = static_cast<int>(kBK * (k_begin + t));
-      ATile::load(s.a + stage * (ATile::kBytes / 2), map_a, s.full + stage, row_a, k0);
-      BTile::load(s.b + stage * (BTile::kBytes / 2), map_b, s.full + stage, row_b, k0, pair_rank);
+      ATile::template load<kBatched>(s.a + stage * (ATile::kBytes / 2), map_a, s.full + stage,
+                                     row_a, k0, -1, batch_a);
+      BTile::template load<kBatched>(s.b + stage * (BTile::kBytes / 2), map_b, s.full + stage,
+                                     row_b, k0, pair_rank, batch_b);
     }
   }
 
@@ -173,28 +178,33 @@ struct TmaWgmmaMainloop {
 
   // produce() for positions k_begin .. k_begin + k_tiles - 1 of a sum of
   // products' concatenated reduction (tc/sm90/products.cuh): each
-  // product's k tiles from its own tensor maps.
+  // product's k tiles from its own tensor maps; of batch entry `batch` in
+  // a batch.
   template <class Operands>
   __device__ static void produce_products(const Storage &s, const Operands &operands, int row_a,
                                           int row_b, long long k_begin, int k_tiles,
-                                          int pair_rank = -1, unsigned first = 0) {
+                                          int pair_rank = -1, unsigned first = 0,
+                                          int batch = 0) {
     tc::sm90::for_each_product(operands, k_begin, k_tiles,
                      [&](int p, long long k0, int tiles, unsigned position) {
-                       produce(s, operands.map_a[p], operands.map_b[p], row_a, row_b, k0, tiles,
-                               pair_rank, first + position);
+                       produce<Operands::kBatched>(s, operands.map_a[p], operands.map_b[p],
+                                                   row_a, row_b, k0, tiles, pair_rank,
+                                                   first + position, operands.batch_a(p, batch),
+                                                   operands.batch_b(p, batch));
                      });
   }
 
   // produce_copies() for positions 0 .. k_tiles - 1 of the products'
-  // reduction, from their pointers (A_p: m rows, B_p: n rows).
+  // reduction, from their pointers (A_p: m rows, B_p: n rows), of batch
+  // entry `batch` in a batch.
   template <class Operands>
   __device__ static void copy_products(const Storage &s, const Operands &operands, long long m,
                                        long long n, long long row_a, long long row_b, int k_tiles,
-                                       int lane, unsigned first) {
+                                       int lane, unsigned first, int batch = 0) {
     tc::sm90::for_each_product(operands, 0, k_tiles, [&](int p, long long k0, int tiles, unsigned position) {
       const auto &o = operands.products.product[p];
-      produce_copies(s, o.a, o.lda, o.b, o.ldb, m, n, o.k, row_a, row_b, k0, tiles, lane,
-                     first + position);
+      produce_copies(s, o.a + batch * o.batch_a, o.lda, o.b + batch * o.batch_b, o.ldb, m, n,
+                     o.k, row_a, row_b, k0, tiles, lane, first + position);
     });
   }
 

@@ -76,26 +76,47 @@ struct OperandTile {
                                     device);
   }
 
+  // The same for a batch of `matrices` operands, matrix z at base + z *
+  // matrix_pitch elements (0: one, shared; tc::tma_map_3d). No aligned
+  // copy: false where TMA cannot map them in place.
+  __host__ static bool map_batch(CUtensorMap *map, const T *base, long long rows, long long k,
+                                 long long ld, long long matrices, long long matrix_pitch) {
+    return kMajor == Major::K
+               ? tc::tma_map_3d(map, base, k, rows, ld, matrices, matrix_pitch, kBoxInner,
+                                kBoxOuter)
+               : tc::tma_map_3d(map, base, rows, k, ld, matrices, matrix_pitch, kBoxInner,
+                                kBoxOuter);
+  }
+
   // Copies the tile of rows row0 .. row0 + kRows - 1 and k0 .. k0 + 63 into
   // `stage`; the bytes complete on `bar`. Elements past the operand's edge
   // arrive as zeros (TMA's out-of-bounds fill). With pair_rank 0 or 1 (a
   // kHalves tile shared by a pair), this block copies its half of the boxes
   // into both blocks' stages, at the same offsets, completing on both
-  // blocks' `bar`.
+  // blocks' `bar`. kBatched: `map` is map_batch's, the tile matrix
+  // `batch`'s.
+  template <bool kBatched = false>
   __device__ static void load(T *stage, const CUtensorMap &map, uint64_t *bar, int row0, int k0,
-                              int pair_rank = -1) {
+                              int pair_rank = -1, int batch = 0) {
 #pragma unroll
     for (int b = 0; b < kBoxes; ++b) {
       const int x = kMajor == Major::K ? k0 : row0 + 64 * b;
       const int y = kMajor == Major::K ? row0 + kBoxOuter * b : k0;
       if constexpr (kHalves) {
         if (pair_rank >= 0) {
-          if (b / (kBoxes / 2) == pair_rank)
-            tc::tma_load_2d_multicast(stage + b * kBoxElements, map, bar, x, y, 0x3);
+          if (b / (kBoxes / 2) == pair_rank) {
+            if constexpr (kBatched)
+              tc::tma_load_3d_multicast(stage + b * kBoxElements, map, bar, x, y, batch, 0x3);
+            else
+              tc::tma_load_2d_multicast(stage + b * kBoxElements, map, bar, x, y, 0x3);
+          }
           continue;
         }
       }
-      tc::tma_load_2d(stage + b * kBoxElements, map, bar, x, y);
+      if constexpr (kBatched)
+        tc::tma_load_3d(stage + b * kBoxElements, map, bar, x, y, batch);
+      else
+        tc::tma_load_2d(stage + b * kBoxElements, map, bar, x, y);
     }
   }
 

@@ -19,7 +19,9 @@ namespace sm90 {
 
 // A launch's products as the caller gives them: product p reads A_p (rows
 // m, pitch lda) and B_p (rows n, pitch ldb), laid out as the main loop's
-// tiles say, over k elements of the reduction (k <= 0: none).
+// tiles say, over k elements of the reduction (k <= 0: none). In a batch
+// of GEMMs (launch_batched_gemm), batch entry z reads A_p at a + z *
+// batch_a and B_p at b + z * batch_b (0: every entry reads the same).
 template <class T, int kCount = 1>
 struct Products {
   static_assert(kCount >= 1, "at least one product");
@@ -30,18 +32,45 @@ struct Products {
     const T *b;
     long long ldb;
     long long k;
+    long long batch_a = 0, batch_b = 0;
   };
   Operands product[kCount];
 };
 
 // The products as the kernel reads them: each product's two tensor maps
-// where `mapped`, else the pointers of `products`, which the persistent
-// kernel's producer warp copies from.
-template <class T, int kCount, int kBK>
+// where `mapped` (3-D maps, one matrix deep boxes, in a batch), else the
+// pointers of `products`, which the persistent kernel's producer warp
+// copies from.
+//
+// kBatched: the launch computes `batches` GEMMs of one shape, stacked in
+// the tile rows the schedulers see: tile row r is row r % batch_tiles_m of
+// batch entry r / batch_tiles_m (batch_tiles_m: the tile rows of one
+// entry, made even for schedulers that pair tile rows 2u and 2u + 1, so
+// that no pair spans two entries).
+template <class T, int kCount, int kBK, bool kBatched_ = false>
 struct KernelOperands {
+  static constexpr bool kBatched = kBatched_;
   CUtensorMap map_a[kCount], map_b[kCount];
   Products<T, kCount> products;
   bool mapped;
+  int batch_tiles_m;
+
+  // The batch entry of tile row `tile_m`, and the tile row within it.
+  __host__ __device__ int batch_of(int &tile_m) const {
+    if constexpr (!kBatched)
+      return 0;
+    const int batch = tile_m / batch_tiles_m;
+    tile_m -= batch * batch_tiles_m;
+    return batch;
+  }
+  // Batch entry `batch`'s coordinate in product p's maps of A and B (0 for
+  // an operand every entry shares).
+  __host__ __device__ int batch_a(int p, int batch) const {
+    return products.product[p].batch_a != 0 ? batch : 0;
+  }
+  __host__ __device__ int batch_b(int p, int batch) const {
+    return products.product[p].batch_b != 0 ? batch : 0;
+  }
 
   // Product p's k tiles (a reduction of k <= 0 has none).
   __host__ __device__ long long k_tiles(int p) const {
@@ -60,8 +89,8 @@ struct KernelOperands {
 // positions begin .. begin + count - 1 of the concatenated reduction: its
 // own tiles k_begin .. k_begin + k_tiles - 1, the first of them at
 // position begin + offset.
-template <class T, int kCount, int kBK, class F>
-__device__ __forceinline__ void for_each_product(const KernelOperands<T, kCount, kBK> &operands,
+template <class T, int kCount, int kBK, bool kBatched, class F>
+__device__ __forceinline__ void for_each_product(const KernelOperands<T, kCount, kBK, kBatched> &operands,
                                                  long long begin, long long count, F &&f) {
   long long first = 0;  // product p's first position
 #pragma unroll

@@ -141,9 +141,10 @@ TEST(ComponentKernelTest, EachDifferenceKeepsTheGeneratedKernel) {
             }),
             "an epilogue from registers");
   EXPECT_EQ(Mismatch([](KernelConfig &) {}, gemm(ElementType::F32)), "its operand type");
+  // A batch is composed (tc::sm90::launch_batched_gemm).
   MatmulIdiom Batched = gemm();
   Batched.IterBatch = "b";
-  EXPECT_EQ(Mismatch([](KernelConfig &) {}, Batched), "a batch");
+  EXPECT_EQ(Mismatch([](KernelConfig &) {}, Batched), "");
   // A sum of products is composed (tc/sm90/products.cuh) where every
   // product's operands have the first's layouts and no prologue.
   MatmulIdiom Sum = gemm();
@@ -271,6 +272,22 @@ TEST(ComponentKernelTest, FunctorRowForEachLaneWidth) {
   std::string None = epilogueFunctorText("tc_f_0_epilogue", "", Members, Element, "", 0);
   EXPECT_NE(None.find("(*this)(tc_m, tc_n0 + tc_v, tc_sums[tc_v]);"), std::string::npos) << None;
   EXPECT_EQ(None.find("lanes"), std::string::npos);
+  // A batch's functor takes the entry first (tc::sm90::BatchEntryEpilogue).
+  std::string Batch =
+      epilogueFunctorText("tc_f_0_epilogue", "", Members, Element, Lanes, 8, true);
+  EXPECT_NE(Batch.find("operator()(long long tc_batch, long long tc_m, long long tc_n, float "
+                       "tc_sum) const {\n"),
+            std::string::npos)
+      << Batch;
+  EXPECT_NE(Batch.find("row(long long tc_batch, long long tc_m, long long tc_n0, const float "
+                       "(&tc_sums)[8]) const {\n"),
+            std::string::npos)
+      << Batch;
+  std::string BatchNone =
+      epilogueFunctorText("tc_f_0_epilogue", "", Members, Element, "", 0, true);
+  EXPECT_NE(BatchNone.find("(*this)(tc_batch, tc_m, tc_n0 + tc_v, tc_sums[tc_v]);"),
+            std::string::npos)
+      << BatchNone;
 }
 
 } // namespace
@@ -379,6 +396,29 @@ TEST(ComponentKernelTest, RegionKernelsUnchangedWithoutComposedPersistentKernel)
                     gemm(ElementType::I8), {});
   EXPECT_FALSE(R.Default.PersistentTiles);
   EXPECT_EQ(R.Alternatives.size(), 2u);
+}
+
+TEST(ComponentKernelTest, BatchKeepsTmaOnTheComponentsOnly) {
+  MatmulIdiom Batched = gemm();
+  Batched.IterBatch = "b";
+  KernelConfig Default = tmaKernel();
+  Default.Stages = 3;
+  // Composed: the persistent default and the wide alternative stay.
+  RegionKernels R = regionKernels(
+      Default, alternatives({"prefer_wide_tma_tiles", "prefer_persistent_tiles"}), Batched, {});
+  keepBatchOnComponents(R, Batched, {});
+  EXPECT_TRUE(R.Default.Tma && R.Default.PersistentTiles);
+  EXPECT_EQ(predicates(R), std::vector<std::string>{"prefer_wide_tma_tiles"});
+  // A split_k clause, which the components lack: no TMA kernel is left, the
+  // default being its cp.async twin (the generated TMA kernels have no
+  // batch coordinate).
+  RegionClauses SplitK;
+  SplitK.SplitK = 4;
+  R = regionKernels(Default, alternatives({"prefer_wide_tma_tiles", "prefer_narrow_tiles"}),
+                    Batched, SplitK);
+  keepBatchOnComponents(R, Batched, SplitK);
+  EXPECT_FALSE(R.Default.Tma);
+  EXPECT_TRUE(R.Alternatives.empty());
 }
 
 TEST(ComponentKernelTest, PersistentDefaultIsTheFallbackOnlyOfComposedRegions) {

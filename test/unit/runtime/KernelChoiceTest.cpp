@@ -128,9 +128,18 @@ TEST(KernelChoiceTest, GemmEdgeShapes) {
 }
 
 TEST(KernelChoiceTest, GemmCountsBatches) {
-  // Two batches of 96 128x128 tiles are no longer fewer than 132 SMs.
+  // The TMA kernels' rules see a batch's entries stacked, each rounded up
+  // to 64 rows (tc::stacked_rows), as launch_batched_gemm's schedulers
+  // stack their tiles: two entries of 1024 x 1536 are one output of 2048
+  // rows, whose 128 tiles of 192 columns fill one round.
   EXPECT_EQ(gemm(1024, 1536, 512, 132, kOn, 1), Narrow);
-  EXPECT_EQ(gemm(1024, 1536, 512, 132, kOn, 2), Default);
+  EXPECT_EQ(gemm(1024, 1536, 512, 132, kOn, 2), gemm(2048, 1536, 512, 132));
+  EXPECT_EQ(gemm(1024, 1536, 512, 132, kOn, 2), Wide192);
+  EXPECT_EQ(gemm(1000, 1536, 512, 132, kOn, 2), Wide192);  // (1024 rows each)
+  EXPECT_EQ(gemm(100, 4096, 4096, 132, kOn, 30), gemm(128 * 30, 4096, 4096, 132));
+  EXPECT_EQ(tc::stacked_rows(100, 1), 100);
+  EXPECT_EQ(tc::stacked_rows(100, 3), 384);
+  EXPECT_EQ(tc::stacked_rows(1ll << 40, 1ll << 40), 1ll << 52);  // (saturated)
 }
 
 TEST(KernelChoiceTest, GemmOptionsTurnKernelsOff) {
