@@ -17,8 +17,6 @@ std::string sm90ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idio
                                   const RegionClauses &Clauses) {
   if (C.Arch != GpuArch::SM90a || !C.wgmma() || !C.Tma)
     return "not a TMA + wgmma kernel";
-  if (Clauses.SplitK)
-    return "the split_k clause";
   if (C.RawStagesB || C.RawFragmentsB)
     return "operands converted in the kernel";
   if (C.WarpSplitK != 1 || C.WgmmaPending != 1)
@@ -113,7 +111,7 @@ std::string sm90MainloopType(const KernelConfig &C, const MatmulIdiom &Idiom,
 
 bool usesDefaultSm90Scheduler(const KernelConfig &C, const RegionClauses &Clauses) {
   return !C.PersistentTiles && !C.PairedTiles && !C.StreamUnits &&
-         !launchesClusterParts(C, Clauses);
+         !launchesClusterParts(C, Clauses) && !Clauses.SplitK;
 }
 
 std::string epilogueFunctorText(const std::string &Name, const std::string &Comment,
@@ -159,6 +157,10 @@ std::string pairRuleName(const KernelConfig &C) {
 std::string sm90SchedulerType(const KernelConfig &C, const RegionClauses &Clauses) {
   if (C.PersistentTiles) // whole tiles: never cluster parts
     return "tc::sm90::PersistentScheduler";
+  // The clause's parts, in every kernel of the region (no pairs, stream
+  // units or cluster parts: launchesClusterParts, allowStreamUnits).
+  if (Clauses.SplitK)
+    return "tc::sm90::SplitScheduler<" + std::to_string(*Clauses.SplitK) + ">";
   const bool Tiles = !C.PairedTiles && !C.StreamUnits; // one unit a block
   std::string S = C.PairedTiles ? "tc::sm90::PairsScheduler<" + pairRuleName(C) +
                                       (C.StreamUnits ? ", true>" : ">")

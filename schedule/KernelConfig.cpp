@@ -275,6 +275,13 @@ static void allowStreamUnits(KernelConfig &C, const RegionClauses &Cl) {
       C.Tma && !C.twoBlocksFit() && C.warpgroups() == 2 && !Cl.SplitK && !C.PersistentTiles;
 }
 
+/// The split_k clause's parts are the only tiles a block shares: no pairs
+/// (tc::sm90::SplitScheduler, like stream units and cluster parts).
+static void keepClauseParts(KernelConfig &C, const RegionClauses &Cl) {
+  if (Cl.SplitK)
+    C.PairedTiles = false;
+}
+
 /// Whether a TMA kernel with a raw 8-bit B converts it into register
 /// fragments of a transposed tile (KernelConfig::RawFragmentsB).
 static void chooseRawFragments(KernelConfig &C, const MatmulIdiom &Idiom) {
@@ -592,6 +599,7 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
                "reduce the tile sizes or the number of stages");
   chooseCopies(C, Idiom);
   allowStreamUnits(C, Cl);
+  keepClauseParts(C, Cl);
   if (C.sharedBytes() > Limit)
     return Bad("the tile configuration needs " + std::to_string(C.sharedBytes()) +
                    " bytes of shared memory with its TMA barriers, more than a block can "
@@ -885,8 +893,10 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
     }
   }
   Alts.push_back({Narrow, "_narrow", "prefer_narrow_tiles"});
-  for (AlternativeKernel &Alt : Alts)
+  for (AlternativeKernel &Alt : Alts) {
     allowStreamUnits(Alt.Config, Cl);
+    keepClauseParts(Alt.Config, Cl);
+  }
   return Alts;
 }
 

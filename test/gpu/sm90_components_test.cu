@@ -279,6 +279,21 @@ void check_cluster_parts(const char *name, std::mt19937 &rng) {
     check<Mainloop, Scheduler>(name, s[0], s[1], s[2], static_cast<int>(s[3]), rng);
 }
 
+// The split_k clause's scheduler: every tile in kParts parts (fewer where
+// K has fewer k tiles), added up by each tile's last part: partial tiles,
+// K of one tile, odd K, long reductions, more tiles than SMs; and under a
+// CUDA graph (the parts' workspace the launcher's cached buffer).
+template <class Mainloop, int kParts>
+void check_split(const char *name, std::mt19937 &rng) {
+  using Scheduler = tc::sm90::SplitScheduler<kParts>;
+  const long long shapes[][4] = {{300, 200, 1000, 0},   {129, 127, 65, 8},  {1, 1, 1, 0},
+                                 {64, 64, 64 * 100, 0}, {1500, 1600, 1024, 3}, {77, 33, 0, 0},
+                                 {128, 256, 64 * 3, 0}};
+  for (auto &s : shapes)
+    check<Mainloop, Scheduler>(name, s[0], s[1], s[2], static_cast<int>(s[3]), rng);
+  check<Mainloop, Scheduler>(name, 200, 72, 8192, 0, rng, true);
+}
+
 // Persistent blocks: fewer tiles than SMs (one each), several rounds with
 // a ragged last one, partial tiles, K of one tile and long ones (the ring
 // of stages runs on across a block's tiles).
@@ -727,6 +742,12 @@ int main() {
   check_persistent<sm90::TmaWgmmaMainloop<Tile<128, Major::MN, __nv_bfloat16>,
                                           Tile<128, Major::MN, __nv_bfloat16>, 4>>(
       "persistent bf16 A[k][m] B[k][n]", rng);
+  check_split<sm90::TmaWgmmaMainloop<Tile<128, Major::K>, Tile<128, Major::MN>, 3>, 4>(
+      "split 4 128x128", rng);
+  check_split<sm90::TmaWgmmaMainloop<Tile<128, Major::K>, HalvesTile<256, Major::K>, 4>, 3>(
+      "split 3 128x256", rng);
+  check_split<sm90::TmaWgmmaMainloop<Tile<64, Major::MN>, Tile<128, Major::K>, 4>, 64>(
+      "split 64 A[k][m] 64x128", rng);
   check_prologues(rng);
   check_graphs(rng);
   check_sums(rng);

@@ -9,9 +9,9 @@
 // one (tc/sm90/gemm_kernel.cuh, tested on the GPU by test/gpu/
 // sm90_components_test.cu): an instantiation for its tiles and its
 // epilogue functor, whose producer warp copies the tiles where TMA cannot
-// map an operand, so that the region has no cp.async kernel. The split_k clause splits every tile (second and third
-// regions), which keeps the generated text kernel: the third region checks
-// its structure.
+// map an operand, so that the region has no cp.async kernel. The split_k
+// clause splits every tile (second and third regions): a scheduler of the
+// components.
 //
 // RUN: %tc-rewrite %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
@@ -41,65 +41,30 @@
 // CHECK-NEXT: {{^}}    tc::report_error(tc::Status::LaunchFailed,
 // CHECK-NOT:  tc_gemm_0_cp_async
 
-// The split_k clause: every tile in three parts, by kernels that add up a
-// split tile's parts (no persistent blocks, which compute whole tiles).
+// The split_k clause: every tile in three parts, by the components' kernels
+// with the clause's scheduler (tc::sm90::SplitScheduler: the last part of a
+// tile adds the others' from the stream's workspace), in every kernel of
+// the region; no persistent blocks, which compute whole tiles. Where TMA
+// cannot map an operand, the cp.async twin, which splits the same way.
 // CHECK-NOT:  tc_gemm_split_0_persistent
 // CHECK:      {{^}}static void tc_gemm_split_0_launch(
 // CHECK-NOT:  persistent
-// CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::split_all_tiles({{.*}}, tc_k_tiles, 3);  // split_k clause
-
-
-// The text kernel of the third region (split_k(2)), as the first region's
-// default kernel was before the components.
-// CHECK:      {{^}}//   block tile 128x128x64, 2 warpgroups (8 warps and a producer warp), 3 TMA stages (mbarriers), wgmma.mma_async.m64n128k16 (fp32 accumulation, 1 group in flight), 98368 bytes of shared memory, sm_90a
-// CHECK-NEXT: {{^}}__global__ void __launch_bounds__(288, 2) tc_gemm_parts_0_kernel({{.*}}, const __grid_constant__ ::CUtensorMap tc_map_a, const __grid_constant__ ::CUtensorMap tc_map_b, const tc::TileSchedule tc_schedule, float *__restrict__ tc_workspace, int *__restrict__ tc_counters) {
-// CHECK:      {{^}}  tc::block_work<8>(tc_schedule, tc_block_m, tc_block_n, tc_k_begin, tc_k_end, tc_split_tile, tc_part);
-// The barriers follow the three 32 KiB stages.
-// CHECK:      {{^}}  ::uint64_t *tc_full = reinterpret_cast<::uint64_t *>(tc_smem + 98304);
-// CHECK:      {{^}}      tc::mbarrier_init(tc_full + tc_s, 1);
-// CHECK-NEXT: {{^}}      tc::mbarrier_init(tc_empty + tc_s, 2);
-// CHECK:      {{^}}    tc::fence_barrier_init();
-// The producer: the stage's previous use released (from the fourth tile on),
-// its 32 KiB announced, one box of A and two 64-column panels of B.
-// CHECK:      {{^}}  if (::threadIdx.x >= 256) {  // the producer warp
-// CHECK:      {{^}}        if (c0 >= (tc_k_begin + 3)) {
-// CHECK-NEXT: {{^}}          tc::mbarrier_wait(tc_empty + ((unsigned(c0) - unsigned(tc_k_begin)) % 3),
-// CHECK:      {{^}}        tc::mbarrier_arrive_expect_tx(tc_full + ((unsigned(c0) - unsigned(tc_k_begin)) % 3), 32768);
-// CHECK-NEXT: {{^}}        tc::tma_load_2d(tc_smem_a + ((unsigned(c0) - unsigned(tc_k_begin)) % 3) * 8192, tc_map_a, tc_full + ((unsigned(c0) - unsigned(tc_k_begin)) % 3), (64 * c0), 128 * tc_block_m);
-// CHECK-NEXT: {{^}}        tc::tma_load_2d(tc_smem_b + ((unsigned(c0) - unsigned(tc_k_begin)) % 3) * 8192, tc_map_b, tc_full + ((unsigned(c0) - unsigned(tc_k_begin)) % 3), 128 * tc_block_n, (64 * c0));
-// CHECK-NEXT: {{^}}        tc::tma_load_2d(tc_smem_b + ((unsigned(c0) - unsigned(tc_k_begin)) % 3) * 8192 + 4096, tc_map_b, {{.*}}, 128 * tc_block_n + 64, (64 * c0));
-// CHECK:      {{^}}    return;
-// The consumers' steady state: wait for tile t, its wgmma group, wait until
-// tile t - 1's group has retired, release tile t - 1's stage.
-// CHECK:      {{^}}  for (int c0 = tc_k_begin + 1; c0 <= tc::min((tc_k_end - 1), tc::floord((K - 1), 64)); c0 += 1) {
-// CHECK-NEXT: {{^}}    tc::mbarrier_wait(tc_full + ((unsigned(c0) - unsigned(tc_k_begin)) % 3),
-// CHECK-NEXT: {{^}}    tc::warpgroup_arrive(tc_acc[0]);
-// CHECK-NEXT: {{^}}    tc::wgmma_m64k16<__half, 0, 1, 128>(
-// CHECK:      {{^}}    tc::wgmma_commit();
-// CHECK-NEXT: {{^}}    tc::wgmma_wait<1>(tc_acc[0]);
-// CHECK-NEXT: {{^}}    tc::release_stage(tc_empty + (((unsigned(c0) - unsigned(tc_k_begin)) - 1) % 3), tc_thread);
-// CHECK:      {{^}}  tc::wgmma_wait<0>(tc_acc[0]);  // the last tile's wgmma
-// CHECK-NEXT: {{^}}  tc::consumer_sync<256>();
-// CHECK:      {{^}}  tc::consumer_sync<256>();
-// CHECK-NEXT: {{^}}  if (tc_split_tile >= 0 &&
-// CHECK-NEXT: {{^}}      !tc::combine_parts<128, 128, 136, 256>(tc_stage, tc_workspace, tc_counters, tc_split_tile,
-// CHECK:      {{^}}    return;  // another part of this tile finishes it
-// The launcher: maps (of an aligned copy where an operand's base or pitch is
-// not 16-byte aligned, one buffer per operand) or the cp.async kernel, the
-// clause's schedule.
+// CHECK:      {{^}}    if (!tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<
+// CHECK:      {{^}}        tc::sm90::SplitScheduler<3>>({M, N, K}, A, K, B, K, tc_gemm_split_0_epilogue{M, N, K, A, B, C}, tc_stream))
+// CHECK-NEXT: {{^}}      tc_gemm_split_0_cp_async_launch(M, N, K, A, B, C, tc_stream);
+// CHECK-NOT:  {{^}}__global__ void {{.*}} tc_gemm_split_0_kernel(
+// CHECK:      {{^}}  default:
+// CHECK:      {{^}}  if (!tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<
+// CHECK-NEXT: {{^}}          tc::sm90::OperandTile<__half, 128, tc::sm90::Major::K>,  // A
+// CHECK-NEXT: {{^}}          tc::sm90::OperandTile<__half, 128, tc::sm90::Major::K>,  // B
+// CHECK-NEXT: {{^}}          3>,
+// CHECK-NEXT: {{^}}      tc::sm90::SplitScheduler<3>>({M, N, K}, A, K, B, K, tc_gemm_split_0_epilogue{M, N, K, A, B, C}, tc_stream))
+// CHECK-NEXT: {{^}}    tc_gemm_split_0_cp_async_launch(M, N, K, A, B, C, tc_stream);
+// The third region (split_k(2)), B stored [k][n]: the same scheduler.
 // CHECK:      {{^}}static void tc_gemm_parts_0_launch(
-// CHECK:      {{^}}  if (!tc::tma_map_2d_aligned(&tc_map_a, A, K, M, K, 64, 128, tc_stream, 0, tc_facts.device) ||
-// CHECK-NEXT: {{^}}      !tc::tma_map_2d_aligned(&tc_map_b, B, N, K, N, 64, 64, tc_stream, 1, tc_facts.device)) {
+// CHECK-NOT:  {{^}}__global__ void {{.*}} tc_gemm_parts_0_kernel(
+// CHECK:      {{^}}      tc::sm90::SplitScheduler<2>>({M, N, K}, A, K, B, N, tc_gemm_parts_0_epilogue{M, N, K, A, B, C}, tc_stream))
 // CHECK-NEXT: {{^}}    tc_gemm_parts_0_cp_async_launch(M, N, K, A, B, C, tc_stream);
-// CHECK:      {{^}}  tc::TileSchedule tc_schedule = tc::split_all_tiles({{.*}}, tc_k_tiles, 2);  // split_k clause
-// The parts' counters and slots come from the stream's kept workspace (no
-// allocation or memset per launch); without it, whole tiles.
-// CHECK:      {{^}}  if (tc::split_tiles(tc_schedule) > 0 &&
-// CHECK-NEXT: {{^}}      !tc::stream_workspace(tc_stream, tc::schedule_counter_bytes(tc_schedule),
-// CHECK-NEXT: {{^}}                            tc::schedule_slot_bytes(tc_schedule, 16384), tc_counters, tc_workspace))
-// CHECK-NEXT: {{^}}    tc_schedule = tc::without_split_tiles(tc_schedule);
-// CHECK-NOT:  cudaMemsetAsync
-// CHECK:      {{^}}  tc_gemm_parts_0_kernel<<<(unsigned)tc::schedule_blocks(tc_schedule), 288, tc_smem_bytes, tc_stream>>>(M, N, K, A, B, C, tc_map_a, tc_map_b, tc_schedule, tc_workspace, tc_counters);
 
 #include <cuda_fp16.h>
 

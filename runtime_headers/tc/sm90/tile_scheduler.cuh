@@ -18,6 +18,10 @@
 //                          (schedule_persistent_tiles), each tile's epilogue
 //                          in warpgroups of its own under the next tile's
 //                          main loop
+//   SplitScheduler<P>      the split_k(P) clause: every tile in P parts
+//                          (fewer where K is short: whole k tiles a
+//                          part), the last part of a tile adding the
+//                          others' from a workspace (split_all_tiles)
 //   ClusterPartsScheduler<F, S>
 //                          outputs of fewer tiles than half the SMs and at
 //                          least F k tiles: every tile split into parts, one
@@ -80,6 +84,16 @@ struct PersistentScheduler : ScheduleTraits<true, false, false, true> {
   __host__ static TileSchedule schedule(long long tiles_m, long long tiles_n, long long k_tiles,
                                         const LaunchFacts &facts, const Capacity &) {
     return schedule_persistent_tiles(tiles_m, tiles_n, k_tiles, facts.device);
+  }
+};
+
+template <int kParts>
+struct SplitScheduler : ScheduleTraits<false> {
+  static_assert(kParts >= 1, "one part or more a tile");
+  template <class Capacity>
+  __host__ static TileSchedule schedule(long long tiles_m, long long tiles_n, long long k_tiles,
+                                        const LaunchFacts &, const Capacity &) {
+    return split_all_tiles(tiles_m, tiles_n, k_tiles, kParts);
   }
 };
 

@@ -102,10 +102,11 @@ TEST(ComponentKernelTest, OneWarpgroupKernelsTakeClusterParts) {
   Narrow.Stages = 6;
   Narrow.PairedTiles = false;
   EXPECT_EQ(sm90SchedulerType(Narrow, {}), "tc::sm90::ClusterPartsScheduler<12>");
-  // A split_k clause splits every tile itself: no cluster parts.
+  // A split_k clause splits every tile itself: its parts, no cluster parts.
   RegionClauses SplitK;
   SplitK.SplitK = 4;
-  EXPECT_EQ(sm90SchedulerType(Narrow, SplitK), "tc::sm90::TilesScheduler");
+  EXPECT_EQ(sm90SchedulerType(Narrow, SplitK), "tc::sm90::SplitScheduler<4>");
+  EXPECT_FALSE(usesDefaultSm90Scheduler(Narrow, SplitK));
 }
 
 TEST(ComponentKernelTest, EachDifferenceKeepsTheGeneratedKernel) {
@@ -124,9 +125,14 @@ TEST(ComponentKernelTest, EachDifferenceKeepsTheGeneratedKernel) {
             }),
             "");
   EXPECT_EQ(Mismatch([](KernelConfig &C) { C.ProducerWarpgroup = true; }), "");
+  // The split_k clause is a scheduler (tc::sm90::SplitScheduler).
   RegionClauses SplitK;
   SplitK.SplitK = 4;
-  EXPECT_EQ(Mismatch([](KernelConfig &) {}, gemm(), SplitK), "the split_k clause");
+  EXPECT_EQ(Mismatch([](KernelConfig &) {}, gemm(), SplitK), "");
+  RegionClauses WarpSplitK;
+  WarpSplitK.WarpSplitK = 2;
+  EXPECT_EQ(Mismatch([](KernelConfig &C) { C.WarpSplitK = 2; }, gemm(), WarpSplitK),
+            "its warp roles");
   EXPECT_EQ(Mismatch([](KernelConfig &C) { C.RawStagesB = true; }),
             "operands converted in the kernel");
   // A kernel that applies a prologue the region does not have.
@@ -409,14 +415,18 @@ TEST(ComponentKernelTest, BatchKeepsTmaOnTheComponentsOnly) {
   keepBatchOnComponents(R, Batched, {});
   EXPECT_TRUE(R.Default.Tma && R.Default.PersistentTiles);
   EXPECT_EQ(predicates(R), std::vector<std::string>{"prefer_wide_tma_tiles"});
-  // A split_k clause, which the components lack: no TMA kernel is left, the
-  // default being its cp.async twin (the generated TMA kernels have no
-  // batch coordinate).
-  RegionClauses SplitK;
-  SplitK.SplitK = 4;
-  R = regionKernels(Default, alternatives({"prefer_wide_tma_tiles", "prefer_narrow_tiles"}),
-                    Batched, SplitK);
-  keepBatchOnComponents(R, Batched, SplitK);
+  // A warp_split_k clause, which the components lack: no TMA kernel is
+  // left, the default being its cp.async twin (the generated TMA kernels
+  // have no batch coordinate).
+  RegionClauses WarpSplitK;
+  WarpSplitK.WarpSplitK = 2;
+  Default.WarpSplitK = 2;
+  std::vector<AlternativeKernel> Alts =
+      alternatives({"prefer_wide_tma_tiles", "prefer_narrow_tiles"});
+  for (AlternativeKernel &A : Alts)
+    A.Config.WarpSplitK = 2;
+  R = regionKernels(Default, Alts, Batched, WarpSplitK);
+  keepBatchOnComponents(R, Batched, WarpSplitK);
   EXPECT_FALSE(R.Default.Tma);
   EXPECT_TRUE(R.Alternatives.empty());
 }
