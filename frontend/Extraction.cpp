@@ -2274,6 +2274,20 @@ private:
         auto P = polynomial(Helper->first);
         HelperFrames.pop_back();
         return P;
+      } else if (HelperWrap) {
+        const std::string Text = sourceText(HelperWrap->getSourceRange());
+        const FunctionDecl *FD = Call->getDirectCallee();
+        return regionError(
+            Call->getExprLoc(),
+            "'" + (FD ? FD->getNameAsString() : std::string("the helper")) + "' computes " +
+                (Text.empty() ? std::string("its result") : "'" + Text + "'") + " in " +
+                std::to_string(Ctx.getIntWidth(HelperWrap->getType())) +
+                "-bit unsigned arithmetic and returns another type: a wrap there would not "
+                "be seen at the call",
+            "give the helper parameters of the type it returns" +
+                (FD ? " ('" + FD->getReturnType().getAsString() + "')" : std::string()) +
+                ", or let it return '" + HelperWrap->getType().getAsString() +
+                "', whose value the launcher then tests");
       }
     if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
       // A parameter of an index helper being inlined: its argument, read
@@ -2333,6 +2347,8 @@ private:
   /// call, mayWrap), and nothing outside the call is read.
   std::optional<std::pair<const Expr *, std::map<const ParmVarDecl *, const Expr *>>>
   indexHelper(const CallExpr *Call, unsigned Depth = 0) const {
+    if (Depth == 0)
+      HelperWrap = nullptr;
     const FunctionDecl *FD = Call->getDirectCallee();
     if (!FD || !FD->getReturnType()->isIntegerType() || HelperFrames.size() + Depth > 8)
       return std::nullopt;
@@ -2369,11 +2385,28 @@ private:
         return std::nullopt;
       Args[P] = Call->getArg(I + First);
     }
+    // Arithmetic computed in a narrow unsigned type (`r * ld + c` over
+    // `unsigned` parameters) wraps modulo 2^width there: where the call's
+    // value has that type, the call is such a part itself and the launcher
+    // tests its value (narrowUnsignedRoots); converted to another type on
+    // its way out (`size_t idx(unsigned r, ...)`), the wrap would be
+    // hidden inside the call, so the helper is not read.
+    const QualType Result = Def->getReturnType().getCanonicalType();
+    auto WrapsInside = [&](const Expr *E) {
+      if (!isNarrowUnsigned(E->getType()) || E->getType().getCanonicalType() == Result)
+        return false;
+      if (!HelperWrap)
+        HelperWrap = E;
+      return true;
+    };
     std::function<bool(const Stmt *)> Simple = [&](const Stmt *S) {
       const auto *E = dyn_cast<Expr>(S);
       if (!E)
         return false;
       E = E->IgnoreParens();
+      if ((isa<BinaryOperator>(E) || isa<UnaryOperator>(E) || isa<CallExpr>(E)) &&
+          WrapsInside(E))
+        return false;
       bool Ok = false;
       if (const auto *DR = dyn_cast<DeclRefExpr>(E))
         Ok = isa<ParmVarDecl>(DR->getDecl()) &&
@@ -3629,6 +3662,9 @@ private:
   /// The index helpers being read (indexHelper), innermost last: each
   /// one's parameters and their arguments.
   std::vector<std::map<const ParmVarDecl *, const Expr *>> HelperFrames;
+  /// Where the last index helper refused (indexHelper) computes in a narrow
+  /// unsigned type and returns another: what its diagnostic names.
+  mutable const Expr *HelperWrap = nullptr;
   /// References declared in the region to an element (aliasedElement).
   std::map<const VarDecl *, const Expr *> ElementAliases;
   std::map<const VarDecl *, std::vector<Write>> Writes;

@@ -65,7 +65,7 @@ void unsigned_subtraction(unsigned M, int N, int K, const __half *__restrict__ A
                           const __half *__restrict__ B, float *__restrict__ C) {
 #pragma tc
   for (long long i = shifted(M, 4); i < M; ++i)
-    // DIAG: index-helpers.cu:[[@LINE-1]]:{{[0-9]+}}: error: a function call in a subscript or loop bound
+    // DIAG: index-helpers.cu:[[@LINE-1]]:{{[0-9]+}}: error: 'shifted' computes 'm - c' in 32-bit unsigned arithmetic and returns another type: a wrap there would not be seen at the call
     for (int j = 0; j < N; ++j) {
       float acc = 0.0f;
       for (int k = 0; k < K; ++k)
