@@ -668,6 +668,30 @@ void add_loops_cases(std::vector<Case> &cases) {
       cases.push_back(c);
     }
   }
+  // A batch under the split_k clause: whole and partial tiles, K of one
+  // k tile and of many, K not a multiple of 8 (no TMA map: the cp.async
+  // kernel).
+  for (const std::array<int, 4> &s : std::vector<std::array<int, 4>>{
+           {1, 1, 1, 1}, {3, 70, 64, 200}, {2, 129, 130, 1000}, {4, 128, 256, 64},
+           {5, 33, 40, 333}}) {
+    const int Bt = s[0], M = s[1], N = s[2], K = s[3];
+    Case c;
+    c.name = "loops_batched_split Bt " + std::to_string(Bt) + " " + shape(M, N, K);
+    c.arrays = apart_arrays({{size_t(Bt) * M * K, Elem::F16},
+                             {size_t(Bt) * N * K, Elem::F16},
+                             {size_t(Bt) * M * N, Elem::F32}});
+    c.overlapping = false;
+    auto a = c.arrays;
+    c.device = [=](unsigned char *p) {
+      loops_batched_split(Bt, M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]),
+                          at<float>(p, a[2]));
+    };
+    c.host = [=](unsigned char *p) {
+      source::loops_batched_split(Bt, M, N, K, at<__half>(p, a[0]), at<__half>(p, a[1]),
+                                  at<float>(p, a[2]));
+    };
+    cases.push_back(c);
+  }
   // An output offset of either sign: rows that overlap (off = -64, N =
   // 128: the serial kernel's order decides each element) and rows that do
   // not (off = 8, N = 50).

@@ -192,6 +192,21 @@ void loops_shared_weights_rows_outside(int Bt, int M, int N, int K,
       }
 }
 
+// A batch whose tiles the split_k clause splits in three (the components'
+// SplitScheduler on stacked batch entries), B[b] stored N x K.
+void loops_batched_split(int Bt, int M, int N, int K, const __half *__restrict__ A,
+                         const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc split_k(3)
+  for (int b = 0; b < Bt; ++b)
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        float acc = 0.0f;
+        for (int k = 0; k < K; ++k)
+          acc += __half2float(A[(b * M + i) * K + k]) * __half2float(B[(b * N + j) * K + k]);
+        C[(b * M + i) * N + j] = acc;
+      }
+}
+
 // An output offset of either sign: C's rows are 64 apart, from element
 // off. Unless 0 <= off and N + off <= 64 (each row inside its 64
 // elements), rows may overlap and the loops as written run.
