@@ -15,7 +15,10 @@
 // threads, ... of the padded copy (row r = chunk / chunks_per_row); a
 // chunk's 8 elements are loaded one by one (the source has no alignment),
 // the padding is zero. Consecutive threads take consecutive chunks, so
-// both the loads and the stores are coalesced.
+// both the loads and the stores are coalesced. A batch of matrices
+// (tma_map_3d_aligned) is copied as their rows one after the other: copy
+// row r is row r % matrix_rows of matrix r / matrix_rows, which starts
+// matrix_pitch elements after the previous one (any sign).
 #pragma once
 
 #include <cstdint>
@@ -33,14 +36,17 @@ namespace tc {
 template <typename Bits>
 __global__ void __launch_bounds__(256) repack_rows(const Bits *__restrict__ src, long long ld,
                                                    long long inner, long long outer,
-                                                   long long padded, uint4 *__restrict__ dst) {
+                                                   long long padded, uint4 *__restrict__ dst,
+                                                   long long matrix_rows, long long matrix_pitch) {
   static_assert(sizeof(Bits) == 2, "16-bit elements");
   const long long chunks_per_row = padded / 8, chunks = chunks_per_row * outer;
   const long long stride = static_cast<long long>(gridDim.x) * blockDim.x;
   for (long long c = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; c < chunks;
        c += stride) {
     const long long row = c / chunks_per_row, col = c % chunks_per_row * 8;
-    const Bits *s = src + row * ld + col;
+    const Bits *s = src + col +
+                    (matrix_pitch == 0 ? row * ld
+                                       : row / matrix_rows * matrix_pitch + row % matrix_rows * ld);
     uint32_t e[8];
 #pragma unroll
     for (int i = 0; i < 8; ++i)
@@ -73,7 +79,37 @@ __host__ inline bool tma_map_2d_aligned(CUtensorMap *map, const void *base, long
   const long long chunks = padded / 8 * outer;
   const long long wanted = (chunks + 255) / 256, cap = 8ll * device.multiprocessors;
   repack_rows<uint16_t><<<static_cast<unsigned>(wanted < cap ? wanted : cap), 256, 0, stream>>>(
-      static_cast<const uint16_t *>(base), ld, inner, outer, padded, static_cast<uint4 *>(copy));
+      static_cast<const uint16_t *>(base), ld, inner, outer, padded, static_cast<uint4 *>(copy),
+      outer, 0);
+  return cudaPeekAtLastError() == cudaSuccess;
+}
+
+// The same for `matrices` matrices, matrix z at base + z * matrix_pitch
+// elements (tma_map_3d; 0: one matrix every batch entry reads): the copy
+// holds them one after the other, each `outer` rows of the padded pitch.
+__host__ inline bool tma_map_3d_aligned(CUtensorMap *map, const void *base, long long inner,
+                                        long long outer, long long ld, long long matrices,
+                                        long long matrix_pitch, int box_inner, int box_outer,
+                                        cudaStream_t stream, int operand,
+                                        const DeviceFacts &device) {
+  if (tma_map_3d(map, base, inner, outer, ld, matrices, matrix_pitch, box_inner, box_outer))
+    return true;
+  if (matrix_pitch == 0)
+    matrices = 1;
+  if (!tensor_map_encoder() || inner < 1 || outer < 1 || ld < inner || matrices < 1 ||
+      outer > (1ll << 40) / matrices)
+    return false;
+  const long long padded = repacked_pitch(inner), rows = outer * matrices;
+  const size_t bytes = sizeof(uint16_t) * static_cast<size_t>(padded) * static_cast<size_t>(rows);
+  void *copy = stream_buffer(stream, kRepackedOperand + operand, bytes, false);
+  if (!copy || !tma_map_3d(map, copy, inner, outer, padded, matrices,
+                           matrices > 1 ? outer * padded : 0, box_inner, box_outer))
+    return false;
+  const long long chunks = padded / 8 * rows;
+  const long long wanted = (chunks + 255) / 256, cap = 8ll * device.multiprocessors;
+  repack_rows<uint16_t><<<static_cast<unsigned>(wanted < cap ? wanted : cap), 256, 0, stream>>>(
+      static_cast<const uint16_t *>(base), ld, inner, rows, padded, static_cast<uint4 *>(copy),
+      outer, matrix_pitch);
   return cudaPeekAtLastError() == cudaSuccess;
 }
 

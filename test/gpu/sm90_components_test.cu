@@ -454,8 +454,9 @@ struct BatchStoreHalf {
 
 // A batch of `batches` GEMMs (launch_batched_gemm): entry z's A at z *
 // (its matrix's elements + gap_a), B likewise with gap_b, or one B that
-// every entry shares (shared_b); gaps that are not multiples of 8 elements
-// leave TMA no 3-D map (only the persistent kernel launches, copying).
+// every entry shares (shared_b); gaps or pitches that are not multiples of
+// 8 elements are read from an aligned copy of all the entries
+// (tc::tma_map_3d_aligned).
 // Each entry's output is checked against the reference of its own
 // operands, and the gaps between the outputs must stay unwritten.
 template <class Mainloop, class Scheduler>
@@ -511,17 +512,16 @@ void check_batch(const char *name, long long batches, long long m, long long n, 
         ++bad;
     }
   ++checks;
-  const bool mappable = pitch_a % 8 == 0 && pitch_b % 8 == 0 && lda % 8 == 0 && ldb % 8 == 0;
-  const bool launches = Scheduler::kPersistent ||
-                        (mappable && k > 0 && producer == tc::sm90::Producer::kTma);
+  const bool in_place = pitch_a % 8 == 0 && pitch_b % 8 == 0 && lda % 8 == 0 && ldb % 8 == 0;
+  const bool launches = Scheduler::kPersistent || (k > 0 && producer == tc::sm90::Producer::kTma);
   const bool ok = ran == launches && bad == 0;
   if (!ok)
     ++failures;
-  std::printf("%-4s %-22s batch=%-3lld M=%-5lld N=%-5lld K=%-5lld gaps=%lld,%lld%s%s %s",
+  std::printf("%-4s %-22s batch=%-3lld M=%-5lld N=%-5lld K=%-5lld gaps=%lld,%lld%s%s%s %s",
               ok ? "PASS" : "FAIL", name, batches, m, n, k, gap_a, gap_b,
-              shared_b ? " shared B" : "",
+              shared_b ? " shared B" : "", in_place ? "" : " (copied)",
               producer == tc::sm90::Producer::kCopies ? " copies" : "",
-              ran ? "" : ok ? "(not launched: no 3-D map) " : "(not launched) ");
+              ran ? "" : ok ? "(not launched: no k tile) " : "(not launched) ");
   if (bad)
     std::printf("%lld wrong", bad);
   std::printf("\n");
@@ -561,6 +561,10 @@ void check_batches(std::mt19937 &rng) {
                                   rng);
   check_batch<Square, Persistent>("batch persistent", 3, 77, 40, 56, 3, 1, false, rng);
   check_batch<Square, sm90::TilesScheduler>("batch tiles", 3, 77, 40, 56, 3, 1, false, rng);
+  check_batch<Square, sm90::TilesScheduler>("batch tiles", 4, 100, 60, 100, 0, 0, true, rng);
+  check_batch<ColCol, Persistent>("batch persistent A[k][m]", 3, 99, 101, 70, 5, 3, false, rng);
+  check_batch<Wide, sm90::PairsScheduler<tc::kPairWideTiles, true>>(
+      "batch pairs units", 3, 300, 300, 333, 1, 2, false, rng);
   check_batch<Square, Persistent>("batch persistent", 4, 200, 96, 130, 0, 0, false, rng,
                                   sm90::Producer::kCopies);
   check_batch<Square, Persistent>("batch persistent", 2, 100, 64, 0, 0, 0, false, rng);

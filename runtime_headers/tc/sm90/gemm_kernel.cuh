@@ -347,9 +347,8 @@ struct GemmKernel<Mainloop, Epilogue, Scheduler, Operands, true> {
 // sum of `products` (tc/sm90/products.cuh) into m x n outputs, on `stream`
 // (kBatched false: one, `batches` 1): product p's A_p is read as
 // Mainloop's A tile says (rows m, pitch lda), B_p likewise (rows n, pitch
-// ldb). False where it cannot (see above; in a batch also where TMA cannot
-// map the operands in place, for all but the persistent kernel); true with
-// nothing to do for an empty output.
+// ldb). False where it cannot (see above); true with nothing to do for an
+// empty output.
 template <class Mainloop, class Scheduler, bool kBatched, int kCount, class Epilogue>
 __host__ bool launch_gemm_batches(long long batches, long long m, long long n,
                                   const Products<typename Mainloop::Element, kCount> &products_in,
@@ -371,7 +370,7 @@ __host__ bool launch_gemm_batches(long long batches, long long m, long long n,
   const GemmShape shape{m, n, k_total};
   const LaunchFacts facts = launch_facts();
   // Each product's maps, the aligned copies of its operands in buffers of
-  // their own (not in a batch); a product of no k tiles needs none.
+  // their own; a product of no k tiles needs none.
   constexpr long long kMaxExtent = (1ll << 31) - 256;
   bool mapped = producer == Producer::kTma && k_total >= 1 && m < kMaxExtent && n < kMaxExtent;
   for (int p = 0; p < kCount && mapped; ++p) {
@@ -379,8 +378,10 @@ __host__ bool launch_gemm_batches(long long batches, long long m, long long n,
     if constexpr (kBatched)
       mapped = o.k == 0 ||
                (o.k < kMaxExtent &&
-                ATile::map_batch(&operands.map_a[p], o.a, m, o.k, o.lda, batches, o.batch_a) &&
-                BTile::map_batch(&operands.map_b[p], o.b, n, o.k, o.ldb, batches, o.batch_b));
+                ATile::map_batch(&operands.map_a[p], o.a, m, o.k, o.lda, batches, o.batch_a,
+                                 stream, 2 * p, facts.device) &&
+                BTile::map_batch(&operands.map_b[p], o.b, n, o.k, o.ldb, batches, o.batch_b,
+                                 stream, 2 * p + 1, facts.device));
     else
       mapped = o.k == 0 ||
                (o.k < kMaxExtent &&
@@ -460,8 +461,8 @@ __host__ bool launch_gemm(long long m, long long n,
 // The same for `batches` GEMMs: entry z of product p reads A_p at a + z *
 // batch_a, B_p at b + z * batch_b (Products), and `epilogue` takes the
 // entry first (BatchEntryEpilogue, tc/sm90/epilogue.cuh). TMA reads each
-// operand in place through a 3-D map (pitches of 16 bytes); where it
-// cannot, only the persistent kernel launches, its producer warp copying.
+// operand through a 3-D map, in place where its pitches are multiples of
+// 16 bytes, else from an aligned copy of all its matrices.
 template <class Mainloop, class Scheduler = TilesScheduler, int kCount, class Epilogue>
 __host__ bool launch_batched_gemm(long long batches, long long m, long long n,
                                   const Products<typename Mainloop::Element, kCount> &products,

@@ -77,15 +77,15 @@ struct OperandTile {
   }
 
   // The same for a batch of `matrices` operands, matrix z at base + z *
-  // matrix_pitch elements (0: one, shared; tc::tma_map_3d). No aligned
-  // copy: false where TMA cannot map them in place.
+  // matrix_pitch elements (0: one, shared; tc::tma_map_3d_aligned).
   __host__ static bool map_batch(CUtensorMap *map, const T *base, long long rows, long long k,
-                                 long long ld, long long matrices, long long matrix_pitch) {
+                                 long long ld, long long matrices, long long matrix_pitch,
+                                 cudaStream_t stream, int operand, const DeviceFacts &device) {
     return kMajor == Major::K
-               ? tc::tma_map_3d(map, base, k, rows, ld, matrices, matrix_pitch, kBoxInner,
-                                kBoxOuter)
-               : tc::tma_map_3d(map, base, rows, k, ld, matrices, matrix_pitch, kBoxInner,
-                                kBoxOuter);
+               ? tc::tma_map_3d_aligned(map, base, k, rows, ld, matrices, matrix_pitch,
+                                        kBoxInner, kBoxOuter, stream, operand, device)
+               : tc::tma_map_3d_aligned(map, base, rows, k, ld, matrices, matrix_pitch,
+                                        kBoxInner, kBoxOuter, stream, operand, device);
   }
 
   // Copies the tile of rows row0 .. row0 + kRows - 1 and k0 .. k0 + 63 into
