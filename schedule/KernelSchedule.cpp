@@ -1,11 +1,14 @@
 //===- KernelSchedule.cpp -------------------------------------------------===//
 #include "KernelSchedule.h"
 #include "AstPrinter.h"
+#include "IslBuild.h"
 #include <cassert>
 #include <cstdlib>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <isl/ast_build.h>
 #include <isl/schedule.h>
 
@@ -16,13 +19,183 @@ using namespace kernel_ids;
 
 std::string str(long X) { return std::to_string(X); }
 
+/// `[] -> { : }`: no parameters.
+isl::space noParams(isl::ctx Ctx) {
+  return isl::manage(isl_space_params_alloc(Ctx.get(), 0));
+}
+
+//===----------------------------------------------------------------------===//
+// The kernel's isl objects, built through isl's API (IslBuild.h). Each is
+// built as isl's parser built the text that described it before, so that
+// the objects, the printed trees and the generated code stay the same:
+// the parameters in the order declared, a dimension that an expression
+// defines anonymous, a relation's defined dimensions and then each
+// conjunct of its formula intersected in the order written (a chain
+// `a <= b < c` is one conjunct), and a band's pieces added in order.
+//===----------------------------------------------------------------------===//
+
+/// A tuple `Name[Dims]` over some parameters, the parameters alone (a
+/// formula `{ : ... }`), or a relation `Domain -> Range`, wrapped so that
+/// its formula involves both. A dimension whose name is empty is
+/// anonymous; a name that is no dimension's is a parameter's.
+class Tuple {
+public:
+  Tuple(const isl::space &Params, const std::string &Name, const std::vector<std::string> &Dims)
+      : Names(Dims), NDomain(0) {
+    isl_space *S = isl_space_add_dims(isl_space_set_from_params(Params.copy()), isl_dim_set,
+                                      unsigned(Dims.size()));
+    for (size_t D = 0; D < Dims.size(); ++D)
+      if (!Dims[D].empty())
+        S = isl_space_set_dim_name(S, isl_dim_set, unsigned(D), Dims[D].c_str());
+    if (!Name.empty())
+      S = isl_space_set_tuple_name(S, isl_dim_set, Name.c_str());
+    if (!S)
+      isl::exception::throw_last_error(Params.ctx());
+    Sp = isl::manage(S);
+  }
+  /// The parameters alone.
+  explicit Tuple(const isl::space &Params) : Sp(Params), NDomain(0) {}
+  /// `Domain -> Range`.
+  Tuple(const Tuple &Domain, const Tuple &Range)
+      : Names(Domain.Names), NDomain(unsigned(Domain.Names.size())) {
+    Names.insert(Names.end(), Range.Names.begin(), Range.Names.end());
+    isl_space *S = isl_space_wrap(
+        isl_space_map_from_domain_and_range(Domain.Sp.copy(), Range.Sp.copy()));
+    if (!S)
+      isl::exception::throw_last_error(Domain.Sp.ctx());
+    Sp = isl::manage(S);
+  }
+
+  /// The dimension Name (the domain's where both have it), else the
+  /// parameter.
+  isl::aff operator()(const std::string &Name) const {
+    for (size_t D = 0; D < Names.size(); ++D)
+      if (Names[D] == Name)
+        return dimension(Sp, unsigned(D));
+    return parameter(Sp, Name);
+  }
+  isl::aff operator()(int Value) const { return constant(Sp, Value); }
+  isl::aff dim(unsigned Pos) const { return dimension(Sp, Pos); }
+
+  const isl::space &space() const { return Sp; }
+  isl::set universe() const { return isl::set::universe(Sp); }
+  const std::vector<std::string> &names() const { return Names; }
+  /// The dimensions of a relation's domain (0 for a tuple).
+  unsigned domainDims() const { return NDomain; }
+
+private:
+  isl::space Sp;
+  std::vector<std::string> Names;
+  unsigned NDomain;
+};
+
+/// A as isl's parser leaves an expression it has read: a piecewise sum
+/// from zero, whose integer divisions are simplified on their (universe)
+/// domain (floor((m mod 128) / 256) is 0).
+isl::aff simplified(const isl::aff &A) {
+  isl::pw_aff Zero(constant(isl::manage(isl_aff_get_domain_space(A.get())), 0));
+  isl_aff *R = isl_pw_aff_as_aff(isl_pw_aff_add(Zero.release(), isl::pw_aff(A).release()));
+  if (!R)
+    isl::exception::throw_last_error(A.ctx());
+  return isl::manage(R);
+}
+
+isl::aff operator+(const isl::aff &A, const isl::aff &B) { return simplified(A.add(B)); }
+isl::aff operator-(const isl::aff &A, const isl::aff &B) { return simplified(A.sub(B)); }
+isl::aff operator+(const isl::aff &A, long C) { return simplified(A.add_constant(C)); }
+isl::aff operator-(const isl::aff &A, long C) { return simplified(A.add_constant(-C)); }
+isl::aff operator*(long F, const isl::aff &A) { return simplified(A.scale(F)); }
+/// `A mod D` and `floor(A / D)`, as isl's text has them.
+isl::aff operator%(const isl::aff &A, long D) { return simplified(modulo(A, D)); }
+isl::aff floorOf(const isl::aff &A, long D) { return simplified(floorDiv(A, D)); }
+
+isl::pw_aff fn(const isl::aff &A) { return isl::pw_aff(simplified(A)); }
+
+/// The comparison of A and B, as the parser builds it: the universe of
+/// their domain intersected with the comparison.
+isl::set compare(const isl::aff &A, const isl::aff &B,
+                 isl_set *(*Op)(isl_pw_aff *, isl_pw_aff *)) {
+  isl::set U = isl::set::universe(isl::manage(isl_aff_get_domain_space(A.get())));
+  return U.intersect(isl::manage(Op(fn(A).release(), fn(B).release())));
+}
+isl::set eq(const isl::aff &A, const isl::aff &B) { return compare(A, B, isl_pw_aff_eq_set); }
+isl::set le(const isl::aff &A, const isl::aff &B) { return compare(A, B, isl_pw_aff_le_set); }
+isl::set lt(const isl::aff &A, const isl::aff &B) { return compare(A, B, isl_pw_aff_lt_set); }
+isl::set ge(const isl::aff &A, const isl::aff &B) { return compare(A, B, isl_pw_aff_ge_set); }
+isl::set gt(const isl::aff &A, const isl::aff &B) { return compare(A, B, isl_pw_aff_gt_set); }
+
+/// One conjunct of a formula: a comparison, or a chain of them.
+struct Conjunct {
+  Conjunct(isl::set S) : Parts{std::move(S)} {}
+  Conjunct(std::vector<isl::set> P) : Parts(std::move(P)) {}
+  std::vector<isl::set> Parts;
+};
+/// `Lo <= X < Hi`.
+Conjunct within(const isl::aff &Lo, const isl::aff &X, const isl::aff &Hi) {
+  return std::vector<isl::set>{le(Lo, X), lt(X, Hi)};
+}
+
+/// Base restricted by a formula, the conjunction of Conjuncts.
+isl::set where(const isl::set &Base, const std::vector<Conjunct> &Conjuncts) {
+  isl::set Res = Base;
+  for (size_t I = 0; I < Conjuncts.size(); ++I) {
+    isl::set Part = Base;
+    for (const isl::set &S : Conjuncts[I].Parts)
+      Part = Part.intersect(S);
+    Res = I ? Res.intersect(Part) : Part;
+  }
+  return Res;
+}
+/// `{ T : Conjuncts }`.
+isl::set where(const Tuple &T, const std::vector<Conjunct> &Conjuncts) {
+  return where(T.universe(), Conjuncts);
+}
+
+/// `{ Domain -> Range : Conjuncts }` of relation tuple Rel, each
+/// anonymous dimension of the range (in order) equal to its function in
+/// Defs.
+isl::map relation(const Tuple &Rel, const std::vector<isl::aff> &Defs,
+                  const std::vector<Conjunct> &Conjuncts = {}) {
+  isl::set Base = Rel.universe();
+  size_t Def = 0;
+  for (size_t D = Rel.domainDims(); D < Rel.names().size(); ++D) {
+    if (!Rel.names()[D].empty())
+      continue;
+    isl::aff Zero = Defs.at(Def++) - Rel.dim(unsigned(D));
+    Base = Base.intersect(isl::manage(isl_pw_aff_zero_set(fn(Zero).release())));
+  }
+  assert(Def == Defs.size() && "a function for each anonymous dimension");
+  return where(Base, Conjuncts).unwrap();
+}
+
+/// `[{ pieces of member 0 }, { pieces of member 1 }, ...]` over Params: a
+/// band, each member a union of functions on statement tuples.
+isl::multi_union_pw_aff band(const isl::space &Params,
+                             const std::vector<std::vector<isl::aff>> &Members) {
+  isl_ctx *Ctx = Params.ctx().get();
+  isl_union_pw_aff_list *List = isl_union_pw_aff_list_alloc(Ctx, 0);
+  for (const std::vector<isl::aff> &Pieces : Members) {
+    // (From the empty union, as isl's parser: the order of the pieces
+    // in the union's table, and so in the printed tree, follows.)
+    isl_union_pw_aff *U = isl_union_pw_aff_empty(Params.copy());
+    for (const isl::aff &Piece : Pieces)
+      U = isl_union_pw_aff_add_pw_aff(U, fn(Piece).release());
+    List = isl_union_pw_aff_list_add(List, U);
+  }
+  isl_space *Sp = isl_space_add_dims(isl_space_set_from_params(Params.copy()), isl_dim_set,
+                                     unsigned(Members.size()));
+  isl_multi_union_pw_aff *B = isl_multi_union_pw_aff_from_union_pw_aff_list(Sp, List);
+  if (!B)
+    isl::exception::throw_last_error(Params.ctx());
+  return isl::manage(B);
+}
+
 isl::schedule sequence(const isl::schedule &A, const isl::schedule &B) {
   return isl::manage(isl_schedule_sequence(A.copy(), B.copy()));
 }
 
-isl::schedule withBand(const isl::schedule &S, const std::string &Band) {
-  isl::multi_union_pw_aff MUPA(S.ctx(), Band);
-  return isl::manage(isl_schedule_insert_partial_schedule(S.copy(), MUPA.release()));
+isl::schedule withBand(const isl::schedule &S, const isl::multi_union_pw_aff &Band) {
+  return isl::manage(isl_schedule_insert_partial_schedule(S.copy(), Band.copy()));
 }
 
 isl::schedule leaf(const isl::set &D) {
@@ -49,24 +222,26 @@ public:
           const ComputeSchedule &CS, const KernelConfig &C,
           const StatementTexts &T)
       : M(M), Idiom(Idiom), I(I), CS(CS), C(C), T(T),
-        Ctx(I.Context.ctx()), R(M.Stmts[Idiom.Reduction].Name) {}
+        Ctx(I.Context.ctx()), R(M.Stmts[Idiom.Reduction].Name),
+        Params(ids()), NoParams(noParams(Ctx)) {}
 
   KernelSchedule run() {
     KS.Context = threadContext();
     // Split-K: a block computes the k tiles [tc_k_begin, tc_k_end).
-    KTiles = CS.PaddedDomain.apply(map("{ " + R + "[m, n, k] -> [floor(k / " +
-                                       str(C.BlockK) + ")] }"))
-                 .intersect(set(std::string("{ [t] : ") + KBegin + " <= t < " + KEnd + " }"));
+    Tuple ToTile(tuple(R, {"m", "n", "k"}), tuple("", {""}));
+    Tuple Tiles = tuple("", {"t"});
+    KTiles = CS.PaddedDomain.apply(relation(ToTile, {floorOf(ToTile("k"), C.BlockK)}))
+                 .intersect(where(Tiles, {within(Tiles(KBegin), Tiles("t"), Tiles(KEnd))}));
     Output = outputDomain();
     KS.GridTiles = gridTiles(Output);
     // The grid launches exactly the tiles that hold output elements, so a
     // block's own tile is one of them: isl drops the "is my tile empty"
     // guards, which would otherwise split the main loop into basic blocks
     // that the instruction scheduler cannot interleave.
+    Tuple Mine = tuple("", {"bm", "bn"});
     KS.Context = KS.Context.intersect(
         KS.GridTiles
-            .intersect(set(std::string("{ [bm, bn] : bm = ") + BlockM + " and bn = " +
-                           BlockN + " }"))
+            .intersect(where(Mine, {eq(Mine("bm"), Mine(BlockM)), eq(Mine("bn"), Mine(BlockN))}))
             .params());
     if (C.Tma) {
       isl::schedule Main = insertTmaConsumerLoop(insertWarpgroupMma());
@@ -97,63 +272,85 @@ public:
   }
 
   /// The block tiles that hold elements of Output (outputDomain()).
-  isl::set gridTiles(const isl::set &Output) {
-    return Output.apply(map("{ Store[m, n] -> [floor(m / " + str(C.BlockM) + "), floor(n / " +
-                            str(C.BlockN) + ")] }"));
-  }
+  isl::set gridTiles(const isl::set &Output) { return Output.apply(storeTile()); }
   isl::set gridTiles() { return gridTiles(outputDomain()); }
 
 private:
-  isl::map map(const std::string &S) { return isl::map(Ctx, ids() + " -> " + S); }
-  isl::set set(const std::string &S) { return isl::set(Ctx, ids() + " -> " + S); }
-  isl::pw_aff fn(const std::string &S) { return isl::pw_aff(Ctx, ids() + " -> " + S); }
+  /// `Name[Dims]` over the kernel's parameters (ids()), and without
+  /// parameters (the bands').
+  Tuple tuple(const std::string &Name, const std::vector<std::string> &Dims) const {
+    return Tuple(Params, Name, Dims);
+  }
+  Tuple bare(const std::string &Name, const std::vector<std::string> &Dims) const {
+    return Tuple(NoParams, Name, Dims);
+  }
+
   /// A stage or phase argument: a StatementArg::Counter in TMA kernels,
   /// whose stages count uses from tc_k_begin (a long long). The cp.async
   /// kernels' stages are t mod S over their int loop iterator, already
   /// 32-bit; they keep the signed text (unsigned, the sm_80 mma.sync kernel
   /// of 128x256 tiles spilled at 255 registers).
-  StatementArg counter(std::string Name, isl::pw_aff Value) const {
-    return {std::move(Name), std::move(Value), C.Tma};
+  StatementArg counter(std::string Name, const isl::aff &Value) const {
+    return {std::move(Name), fn(Value), C.Tma};
   }
 
-  /// ids() and the region's parameters.
-  std::string withModelParams() {
-    std::string Ids = ids(), Model = M.paramList();
-    Ids.pop_back();
-    return Model.size() > 2 ? Ids + ", " + Model.substr(1) : Ids + "]";
+  /// Params and the region's parameters.
+  isl::space withModelParams() const {
+    isl::space Sp = Params;
+    for (const Parameter &P : M.Params)
+      Sp = withParameter(Sp, P.Name);
+    return Sp;
   }
 
-  std::string ids() {
-    return std::string("[") + BlockM + ", " + BlockN + ", " + WarpM + ", " +
-           WarpN + ", " + Thread + ", " + LaneRow + ", " + LaneCol + ", " +
-           Batch_ + ", " + KBegin + ", " + KEnd +
-           (splitAcrossWarps() ? std::string(", ") + WarpK : std::string()) +
-           (C.wgmma() ? std::string(", ") + Warpgroup : std::string()) +
-           (C.PersistentTiles ? std::string(", ") + KOrigin : std::string()) + "]";
+  /// The kernel's parameters: the block's and the thread's coordinates,
+  /// its k tiles, and those of the configuration, in this order.
+  isl::space ids() const {
+    std::vector<const char *> Names = {BlockM, BlockN,  WarpM,   WarpN,  Thread,
+                                       LaneRow, LaneCol, Batch_, KBegin, KEnd};
+    if (splitAcrossWarps())
+      Names.push_back(WarpK);
+    if (C.wgmma())
+      Names.push_back(Warpgroup);
+    if (C.PersistentTiles)
+      Names.push_back(KOrigin);
+    isl::space Sp = noParams(Ctx);
+    for (const char *N : Names)
+      Sp = withParameter(Sp, N);
+    return Sp;
   }
 
   bool splitAcrossWarps() const { return C.WarpSplitK > 1; }
 
   isl::set threadContext() {
-    isl::set Ids = set(std::string("{ : ") + BlockM + " >= 0 and " + BlockN +
-                       " >= 0 and 0 <= " + WarpM + " < " + str(C.warpsM()) +
-                       " and 0 <= " + WarpN + " < " + str(C.warpsN()) +
-                       " and 0 <= " + Thread + " < " + str(C.threads()) +
-                       " and 0 <= " + LaneRow + " < 8 and 0 <= " + LaneCol +
-                       " < 4 and " + Batch_ + " >= 0 and 0 <= " + KBegin + " < " + KEnd +
-                       (splitAcrossWarps() ? " and 0 <= " + std::string(WarpK) + " < " +
-                                                 str(C.WarpSplitK)
-                                           : std::string()) +
-                       (C.wgmma() ? " and 0 <= " + std::string(Warpgroup) + " < " +
-                                        str(C.warpgroups())
-                                  : std::string()) +
-                       (C.PersistentTiles ? " and " + std::string(KOrigin) + " >= 0"
-                                          : std::string()) +
-                       " }");
-    return Ids.intersect_params(I.Context);
+    Tuple P(Params);
+    std::vector<Conjunct> Ids = {ge(P(BlockM), P(0)),
+                                 ge(P(BlockN), P(0)),
+                                 within(P(0), P(WarpM), P(C.warpsM())),
+                                 within(P(0), P(WarpN), P(C.warpsN())),
+                                 within(P(0), P(Thread), P(C.threads())),
+                                 within(P(0), P(LaneRow), P(8)),
+                                 within(P(0), P(LaneCol), P(4)),
+                                 ge(P(Batch_), P(0)),
+                                 within(P(0), P(KBegin), P(KEnd))};
+    if (splitAcrossWarps())
+      Ids.push_back(within(P(0), P(WarpK), P(C.WarpSplitK)));
+    if (C.wgmma())
+      Ids.push_back(within(P(0), P(Warpgroup), P(C.warpgroups())));
+    if (C.PersistentTiles)
+      Ids.push_back(ge(P(KOrigin), P(0)));
+    return where(P, Ids).intersect_params(I.Context);
   }
 
   void add(KernelStatement S) { KS.Statements.push_back(std::move(S)); }
+
+  /// A copy's chunk index i = floor(L / threads) of a thread's chunks, with
+  /// L = chunks-per-row * r + c, on a tuple of r and c.
+  isl::aff chunk(const Tuple &X, int ChunksPerRow) const {
+    return floorOf(ChunksPerRow * X("r") + X("c"), C.threads());
+  }
+
+  /// A global coordinate of a copy's chunk, on its setup tuple [r, c].
+  using Coordinate = std::function<isl::aff(const Tuple &)>;
 
   /// One operand's copy: rows x chunks of the shared tile of k tile t,
   /// spread over the threads; chunk index i = floor(L / threads) of a
@@ -163,38 +360,40 @@ private:
   std::pair<isl::schedule, isl::schedule>
   copyOperand(const char *Name, const char *SetupName, int Rows, int ChunksPerRow,
               const std::string &SetupTemplate, const std::string &Template,
-              const std::string &LandTemplate, const std::string &GlobalRow,
-              const std::string &GlobalCol) {
-    std::string Tuple = std::string(Name) + "[t, r, c]";
-    std::string SetupTuple = std::string(SetupName) + "[r, c]";
-    std::string Box = "0 <= r < " + str(Rows) + " and 0 <= c < " + str(ChunksPerRow) +
-                      " and (" + str(ChunksPerRow) + " * r + c) mod " +
-                      str(C.threads()) + " = " + Thread;
-    std::string Chunk = "floor((" + str(ChunksPerRow) + " * r + c) / " +
-                        str(C.threads()) + ")";
-    isl::set D = KTiles.apply(map("{ [t] -> " + Tuple + " : " + Box + " }"));
-    isl::set SD = set("{ " + SetupTuple + " : " + Box + " }");
+              const std::string &LandTemplate, const Coordinate &GlobalRow,
+              const Coordinate &GlobalCol) {
+    auto Box = [&](const Tuple &X) {
+      return std::vector<Conjunct>{
+          within(X(0), X("r"), X(Rows)), within(X(0), X("c"), X(ChunksPerRow)),
+          eq((ChunksPerRow * X("r") + X("c")) % C.threads(), X(Thread))};
+    };
+    Tuple Copy = tuple(Name, {"t", "r", "c"});
+    Tuple SetupTuple = tuple(SetupName, {"r", "c"});
+    Tuple ToCopy(tuple("", {"t"}), tuple(Name, {"", "r", "c"}));
+    isl::set D = KTiles.apply(relation(ToCopy, {ToCopy("t")}, Box(ToCopy)));
+    isl::set SD = where(SetupTuple, Box(SetupTuple));
     KernelStatement S;
     S.Name = Name;
     S.Domain = D;
     S.Template = Template;
-    S.Args = {counter("stage", fn("{ " + Tuple + " -> [(t mod " + str(C.Stages) + ")] }")),
-              {"i", fn("{ " + Tuple + " -> [(" + Chunk + ")] }")},
-              {"t", fn("{ " + Tuple + " -> [(t)] }")}};
+    S.Args = {counter("stage", Copy("t") % C.Stages),
+              {"i", fn(chunk(Copy, ChunksPerRow))},
+              {"t", fn(Copy("t"))}};
     add(S);
     KernelStatement Setup;
     Setup.Name = SetupName;
     Setup.Domain = SD;
     Setup.Template = SetupTemplate;
-    Setup.Args = {{"i", fn("{ " + SetupTuple + " -> [(" + Chunk + ")] }")},
-                  {"r", fn("{ " + SetupTuple + " -> [(r)] }")},
-                  {"c", fn("{ " + SetupTuple + " -> [(" + str(C.vector()) + " * c)] }")},
-                  {"grow", fn("{ " + SetupTuple + " -> [(" + GlobalRow + ")] }")},
-                  {"gcol", fn("{ " + SetupTuple + " -> [(" + GlobalCol + ")] }")}};
+    Setup.Args = {{"i", fn(chunk(SetupTuple, ChunksPerRow))},
+                  {"r", fn(SetupTuple("r"))},
+                  {"c", fn(C.vector() * SetupTuple("c"))},
+                  {"grow", fn(GlobalRow(SetupTuple))},
+                  {"gcol", fn(GlobalCol(SetupTuple))}};
     add(Setup);
-    CopyChunk[Name] = Chunk;
+    CopyChunks[Name] = ChunksPerRow;
     // Consecutive threads take consecutive chunks: coalesced global reads.
-    isl::schedule Copies = withBand(leaf(D), "[{ " + Tuple + " -> [(" + Chunk + ")] }]");
+    isl::schedule Copies =
+        withBand(leaf(D), band(NoParams, {{chunk(bare(Name, {"t", "r", "c"}), ChunksPerRow)}}));
     // The wgmma main loop has no k-step band to unroll them with: the
     // chunk loop is unrolled itself, so that chunk indices are constants.
     if (C.wgmma())
@@ -203,19 +402,23 @@ private:
       // The second phase of a converted operand's copy: the same chunks,
       // converted from the registers the copy loaded into tile t's stage.
       std::string LandName = "Land" + std::string(Name).substr(4);
-      std::string LandTuple = LandName + "[t, r, c]";
+      Tuple Land = tuple(LandName, {"t", "r", "c"});
       isl::set LD = rename(D, LandName.c_str());
       add({LandName, LD,
-           {counter("stage", fn("{ " + LandTuple + " -> [(t mod " + str(C.Stages) + ")] }")),
-            {"i", fn("{ " + LandTuple + " -> [(" + Chunk + ")] }")},
-            {"t", fn("{ " + LandTuple + " -> [(t)] }")}},
+           {counter("stage", Land("t") % C.Stages),
+            {"i", fn(chunk(Land, ChunksPerRow))},
+            {"t", fn(Land("t"))}},
            {}, LandTemplate});
-      isl::schedule Land = withLoopType(
-          withBand(leaf(LD), "[{ " + LandTuple + " -> [(" + Chunk + ")] }]"), isl_ast_loop_unroll);
-      Lands = Lands.is_null() ? Land : sequence(Lands, Land);
+      isl::schedule Landed = withLoopType(
+          withBand(leaf(LD), band(NoParams, {{chunk(bare(LandName, {"t", "r", "c"}),
+                                                    ChunksPerRow)}})),
+          isl_ast_loop_unroll);
+      Lands = Lands.is_null() ? Landed : sequence(Lands, Landed);
       LandNames.push_back(LandName);
     }
-    return {withBand(leaf(SD), "[{ " + SetupTuple + " -> [(" + Chunk + ")] }]"), Copies};
+    return {withBand(leaf(SD),
+                     band(NoParams, {{chunk(bare(SetupName, {"r", "c"}), ChunksPerRow)}})),
+            Copies};
   }
 
   /// Returns (setup before the main loop, copies in the main loop).
@@ -223,22 +426,27 @@ private:
     // A's shared tile is [BM][BK] when k is contiguous in memory, else
     // [BK][BM]; likewise B's is [BN][BK] or [BK][BN]. Global coordinates
     // are those of k tile 0.
-    std::string BlockRowA = str(C.BlockM) + " * " + BlockM;
-    std::string BlockRowB = str(C.BlockN) + " * " + BlockN;
     int V = C.vector();
-    std::string Chunk = str(V) + " * c";
+    auto Row = [](const Tuple &X) { return X("r"); };
+    auto Chunk = [V](const Tuple &X) { return V * X("c"); };
+    auto BlockRowA = [&](const Coordinate &Within) {
+      return [&, Within](const Tuple &X) { return C.BlockM * X(BlockM) + Within(X); };
+    };
+    auto BlockRowB = [&](const Coordinate &Within) {
+      return [&, Within](const Tuple &X) { return C.BlockN * X(BlockN) + Within(X); };
+    };
     // Converted operands land one iteration after their loads on the wgmma
     // loop (T.LandX is then set).
     auto A = Idiom.A.ReductionIsContiguous
                  ? copyOperand("CopyA", "SetupA", C.BlockM, C.BlockK / V, T.SetupA,
-                               T.CopyA, T.LandA, BlockRowA + " + r", Chunk)
+                               T.CopyA, T.LandA, BlockRowA(Row), Chunk)
                  : copyOperand("CopyA", "SetupA", C.BlockK, C.BlockM / V, T.SetupA,
-                               T.CopyA, T.LandA, "r", BlockRowA + " + " + Chunk);
+                               T.CopyA, T.LandA, Row, BlockRowA(Chunk));
     auto B = Idiom.B.ReductionIsContiguous
                  ? copyOperand("CopyB", "SetupB", C.BlockN, C.BlockK / V, T.SetupB,
-                               T.CopyB, T.LandB, BlockRowB + " + r", Chunk)
+                               T.CopyB, T.LandB, BlockRowB(Row), Chunk)
                  : copyOperand("CopyB", "SetupB", C.BlockK, C.BlockN / V, T.SetupB,
-                               T.CopyB, T.LandB, "r", BlockRowB + " + " + Chunk);
+                               T.CopyB, T.LandB, Row, BlockRowB(Chunk));
     return {sequence(A.first, B.first), sequence(A.second, B.second)};
   }
 
@@ -247,8 +455,8 @@ private:
   int kSteps() const { return C.groupKSteps(); }
   /// A k step kk of the tile (of the Mma, LoadA, LoadB tuples) as the step
   /// of its warp group's share, kk - KS/P * tc_warp_k on their domains.
-  std::string groupStep() const {
-    return splitAcrossWarps() ? "(kk mod " + str(kSteps()) + ")" : "kk";
+  isl::aff groupStep(const Tuple &X) const {
+    return splitAcrossWarps() ? X("kk") % kSteps() : X("kk");
   }
   bool doubleBuffered() const { return C.doubleBufferedFragments(); }
   /// The k steps of an iteration over which its copies are spread: all but
@@ -257,78 +465,106 @@ private:
 
   isl::schedule insertFragmentLoads() {
     // The mma instances of this warp, in (k tile, k step, m tile, n tile).
-    isl::set Mma = CS.ContractedDomain.apply(map(
-        "{ " + R + "[m, n, k] -> Mma[floor(k / " + str(C.BlockK) +
-        "), floor((k mod " + str(C.BlockK) + ") / " + str(C.MmaK) + "), floor((m mod " +
-        str(C.WarpM) + ") / 16), floor((n mod " + str(C.WarpN) + ") / 8)] : " +
-        KBegin + " <= floor(k / " + str(C.BlockK) + ") < " + KEnd + " }"));
-    isl::set LoadA = Mma.apply(map("{ Mma[t, kk, mt, nt] -> LoadA[t, kk, mt] }"));
-    isl::set LoadB = Mma.apply(map("{ Mma[t, kk, mt, nt] -> LoadB[t, kk, floor(nt / 2)] }"));
-    std::string Stage = " -> [(t mod " + str(C.Stages) + ")] }";
-    std::string Step = groupStep();
-    std::string Buf = doubleBuffered() ? "(" + Step + " mod 2)" : "0";
+    Tuple ToMma(tuple(R, {"m", "n", "k"}), tuple("Mma", {"", "", "", ""}));
+    isl::aff Tile = floorOf(ToMma("k"), C.BlockK);
+    isl::set Mma = CS.ContractedDomain.apply(
+        relation(ToMma,
+                 {Tile, floorOf(ToMma("k") % C.BlockK, C.MmaK),
+                  floorOf(ToMma("m") % C.WarpM, 16), floorOf(ToMma("n") % C.WarpN, 8)},
+                 {within(ToMma(KBegin), Tile, ToMma(KEnd))}));
+    Tuple MmaToA(tuple("Mma", {"t", "kk", "mt", "nt"}), tuple("LoadA", {"", "", ""}));
+    isl::set LoadA = Mma.apply(relation(MmaToA, {MmaToA("t"), MmaToA("kk"), MmaToA("mt")}));
+    Tuple MmaToB(tuple("Mma", {"t", "kk", "mt", "nt"}), tuple("LoadB", {"", "", ""}));
+    isl::set LoadB =
+        Mma.apply(relation(MmaToB, {MmaToB("t"), MmaToB("kk"), floorOf(MmaToB("nt"), 2)}));
+    auto Buf = [&](const Tuple &X) { return doubleBuffered() ? groupStep(X) % 2 : X(0); };
+    Tuple MmaT = tuple("Mma", {"t", "kk", "mt", "nt"});
     add({"Mma", Mma,
-         {{"mt", fn("{ Mma[t, kk, mt, nt] -> [(mt)] }")},
-          {"nt", fn("{ Mma[t, kk, mt, nt] -> [(nt)] }")},
-          {"buf", fn("{ Mma[t, kk, mt, nt] -> [" + Buf + "] }")}},
+         {{"mt", fn(MmaT("mt"))}, {"nt", fn(MmaT("nt"))}, {"buf", fn(Buf(MmaT))}},
          {}, T.Mma});
+    Tuple A = tuple("LoadA", {"t", "kk", "mt"});
     add({"LoadA", LoadA,
-         {counter("stage", fn("{ LoadA[t, kk, mt]" + Stage)),
-          {"mt", fn("{ LoadA[t, kk, mt] -> [(mt)] }")},
-          {"m0", fn("{ LoadA[t, kk, mt] -> [(" + str(C.WarpM) + " * " + WarpM +
-                    " + 16 * mt)] }")},
-          {"k0", fn("{ LoadA[t, kk, mt] -> [(" + str(C.MmaK) + " * kk)] }")},
-          {"kk", fn("{ LoadA[t, kk, mt] -> [(" + Step + ")] }")},
-          {"buf", fn("{ LoadA[t, kk, mt] -> [" + Buf + "] }")}},
+         {counter("stage", A("t") % C.Stages),
+          {"mt", fn(A("mt"))},
+          {"m0", fn(C.WarpM * A(WarpM) + 16 * A("mt"))},
+          {"k0", fn(C.MmaK * A("kk"))},
+          {"kk", fn(groupStep(A))},
+          {"buf", fn(Buf(A))}},
          {}, T.LoadA});
+    Tuple B = tuple("LoadB", {"t", "kk", "np"});
     add({"LoadB", LoadB,
-         {counter("stage", fn("{ LoadB[t, kk, np]" + Stage)),
-          {"nt", fn("{ LoadB[t, kk, np] -> [(2 * np)] }")},
-          {"n0", fn("{ LoadB[t, kk, np] -> [(" + str(C.WarpN) + " * " + WarpN +
-                    " + 16 * np)] }")},
-          {"k0", fn("{ LoadB[t, kk, np] -> [(" + str(C.MmaK) + " * kk)] }")},
-          {"kk", fn("{ LoadB[t, kk, np] -> [(" + Step + ")] }")},
-          {"np", fn("{ LoadB[t, kk, np] -> [(np)] }")},
-          {"buf", fn("{ LoadB[t, kk, np] -> [" + Buf + "] }")}},
+         {counter("stage", B("t") % C.Stages),
+          {"nt", fn(2 * B("np"))},
+          {"n0", fn(C.WarpN * B(WarpN) + 16 * B("np"))},
+          {"k0", fn(C.MmaK * B("kk"))},
+          {"kk", fn(groupStep(B))},
+          {"np", fn(B("np"))},
+          {"buf", fn(Buf(B))}},
          {}, T.LoadB});
-    FragLoads = sequence(withBand(leaf(LoadA), "[{ LoadA[t, kk, mt] -> [(mt)] }]"),
-                         withBand(leaf(LoadB), "[{ LoadB[t, kk, np] -> [(np)] }]"));
-    return withBand(leaf(Mma), "[{ Mma[t, kk, mt, nt] -> [(mt)] }, "
-                               "{ Mma[t, kk, mt, nt] -> [(nt)] }]");
+    FragLoads = sequence(
+        withBand(leaf(LoadA), band(NoParams, {{bare("LoadA", {"t", "kk", "mt"})("mt")}})),
+        withBand(leaf(LoadB), band(NoParams, {{bare("LoadB", {"t", "kk", "np"})("np")}})));
+    Tuple Order = bare("Mma", {"t", "kk", "mt", "nt"});
+    return withBand(leaf(Mma), band(NoParams, {{Order("mt")}, {Order("nt")}}));
   }
 
   /// wgmma: one instruction per (k tile, k step) and warpgroup, reading
   /// both operands from the stage of the tile. Returns the k-step band
   /// (unrolled) between the warpgroup's arrive and commit.
   isl::schedule insertWarpgroupMma() {
-    isl::set Wgmma = CS.ContractedDomain.apply(map(
-        "{ " + R + "[m, n, k] -> Wgmma[floor(k / " + str(C.BlockK) + "), floor((k mod " +
-        str(C.BlockK) + ") / " + str(C.MmaK) + ")] : " + KBegin + " <= floor(k / " +
-        str(C.BlockK) + ") < " + KEnd + " }"));
-    std::vector<StatementArg> WgmmaArgs = {
-        counter("stage", fn("{ Wgmma[t, kk] -> [" + stageOf() + "] }")),
-        {"kk", fn("{ Wgmma[t, kk] -> [(kk)] }")}};
+    Tuple ToWgmma(tuple(R, {"m", "n", "k"}), tuple("Wgmma", {"", ""}));
+    isl::aff Tile = floorOf(ToWgmma("k"), C.BlockK);
+    isl::set Wgmma = CS.ContractedDomain.apply(
+        relation(ToWgmma, {Tile, floorOf(ToWgmma("k") % C.BlockK, C.MmaK)},
+                 {within(ToWgmma(KBegin), Tile, ToWgmma(KEnd))}));
+    Tuple W = tuple("Wgmma", {"t", "kk"});
+    std::vector<StatementArg> WgmmaArgs = {counter("stage", stageOf(W)), {"kk", fn(W("kk"))}};
     // (A's fragments with TMA stages, or a raw B's, KernelConfig::
     // fragmentsByParity: in the buffer of the tile's parity.)
     if (C.fragmentsByParity())
-      WgmmaArgs.push_back({"buf", fn("{ Wgmma[t, kk] -> [(" + useOf("t") + " mod 2)] }")});
+      WgmmaArgs.push_back({"buf", fn(useOf(W) % 2)});
     add({"Wgmma", Wgmma, WgmmaArgs, {}, T.Wgmma});
     if (C.WgmmaRegisterA && !C.Tma) {
       // A from registers: the warp's 16 rows of every k step of the tile,
       // loaded (and transformed by the prologue) before the arrive (with
       // TMA stages, fragmentsConsumerLoop loads them).
-      isl::set LoadA = Wgmma.apply(map("{ Wgmma[t, kk] -> LoadA[t, kk, 0] }"));
+      Tuple ToA(tuple("Wgmma", {"t", "kk"}), tuple("LoadA", {"", "", ""}));
+      isl::set LoadA = Wgmma.apply(relation(ToA, {ToA("t"), ToA("kk"), ToA(0)}));
+      Tuple A = tuple("LoadA", {"t", "kk", "mt"});
       add({"LoadA", LoadA,
-           {counter("stage", fn("{ LoadA[t, kk, mt] -> [" + stageOf() + "] }")),
-            {"mt", fn("{ LoadA[t, kk, mt] -> [(mt)] }")},
-            {"kk", fn("{ LoadA[t, kk, mt] -> [(kk)] }")},
-            {"buf", fn("{ LoadA[t, kk, mt] -> [(kk)] }")}},
+           {counter("stage", stageOf(A)),
+            {"mt", fn(A("mt"))},
+            {"kk", fn(A("kk"))},
+            {"buf", fn(A("kk"))}},
            {}, T.LoadA});
-      FragLoads = withLoopType(withBand(leaf(LoadA), "[{ LoadA[t, kk, mt] -> [(kk)] }]"),
-                               isl_ast_loop_unroll);
+      FragLoads = withLoopType(
+          withBand(leaf(LoadA), band(NoParams, {{bare("LoadA", {"t", "kk", "mt"})("kk")}})),
+          isl_ast_loop_unroll);
     }
-    return withLoopType(withBand(leaf(Wgmma), "[{ Wgmma[t, kk] -> [(kk)] }]"),
+    return withLoopType(withBand(leaf(Wgmma), band(NoParams, {{bare("Wgmma", {"t", "kk"})("kk")}})),
                         isl_ast_loop_unroll);
+  }
+
+  /// `{ [t] -> Commit[c] : t - Ahead <= c <= t }`: the commits of the
+  /// iterations that tile t's copies may wait on.
+  isl::map commits(int Ahead) const {
+    Tuple ToCommit(tuple("", {"t"}), tuple("Commit", {"c"}));
+    return relation(ToCommit, {},
+                    {std::vector<isl::set>{le(ToCommit("t") - Ahead, ToCommit("c")),
+                                           le(ToCommit("c"), ToCommit("t"))}});
+  }
+
+  /// `{ [t] -> [t - Shift] }`.
+  isl::map shiftTiles(int Shift) const {
+    Tuple Shifted(tuple("", {"t"}), tuple("", {""}));
+    return relation(Shifted, {Shifted("t") - Shift});
+  }
+
+  /// The piece `Name[Dims] -> [(t + Offset)]` of a band.
+  isl::aff tileOf(const std::string &Name, const std::vector<std::string> &Dims,
+                  int Offset = 0) const {
+    Tuple X = bare(Name, Dims);
+    return Offset ? X("t") + Offset : X("t");
   }
 
   /// The wgmma main loop. Iteration t: wait until tile t has landed (and
@@ -341,40 +577,42 @@ private:
   /// tile t - 2 with tile t + S - 2.
   isl::schedule insertWarpgroupPipeline(const isl::schedule &Copies,
                                         const isl::schedule &Compute) {
-    std::string A = str(C.copyDistance());
+    int A = C.copyDistance();
     isl::set Wait = rename(KTiles, "Wait");
     isl::set Arrive = rename(KTiles, "Arrive");
     isl::set MmaCommit = rename(KTiles, "MmaCommit");
     isl::set MmaWait = rename(KTiles, "MmaWait");
-    isl::set Commit = KTiles.apply(map("{ [t] -> Commit[c] : t - " + A + " <= c <= t }"));
+    isl::set Commit = KTiles.apply(commits(A));
     // (With a prologue applied to the landed stages, the wait converts
     // tile t's stage in place: KernelConfig::ConvertStages, ConvertStagesB.)
     std::vector<StatementArg> WaitArgs;
     if (C.convertsStagePrologue())
-      WaitArgs.push_back(counter("stage", fn("{ Wait[t] -> [" + stageOf() + "] }")));
+      WaitArgs.push_back(counter("stage", stageOf(tuple("Wait", {"t"}))));
     add({"Wait", Wait, WaitArgs, {}, T.Wait});
     add({"Arrive", Arrive, {}, {}, T.Arrive});
     add({"MmaCommit", MmaCommit, {}, {}, T.MmaCommit});
     add({"MmaWait", MmaWait, {}, {}, T.MmaWait});
     add({"Commit", Commit, {}, {}, T.Commit});
     isl::schedule Rebases = rebaseStatements();
-    std::string RebaseIteration;
-    for (size_t P = 0; P < Idiom.MoreProducts.size(); ++P)
-      RebaseIteration += "; Rebase" + str(long(P + 1)) + "[t] -> [(t - " + A + ")]";
     isl::schedule CopiesAndRebases = Rebases.is_null() ? Copies : sequence(Rebases, Copies);
     // Converted chunks of tile t land in iteration t - A + 1, before that
     // iteration's loads reuse their registers and after its wgmma are
     // issued (they write tile t's stage, not the one being read).
-    std::string LandIteration;
-    for (auto &L : LandNames)
-      LandIteration += "; " + L + "[t, r, c] -> [(t - " + A + " + 1)]";
     if (!Lands.is_null())
       CopiesAndRebases = sequence(Lands, CopiesAndRebases);
-    std::string Iteration =
-        "[{ Wait[t] -> [(t)]; Arrive[t] -> [(t)]; Wgmma[t, kk] -> [(t)]; MmaCommit[t] -> [(t)]; "
-        "CopyA[t, r, c] -> [(t - " + A + ")]; CopyB[t, r, c] -> [(t - " + A +
-        ")]; Commit[t] -> [(t)]; MmaWait[t] -> [(t)]" + RebaseIteration + LandIteration +
-        (C.WgmmaRegisterA ? "; LoadA[t, kk, mt] -> [(t)]" : "") + " }]";
+    std::vector<isl::aff> Iteration = {
+        tileOf("Wait", {"t"}),           tileOf("Arrive", {"t"}),
+        tileOf("Wgmma", {"t", "kk"}),    tileOf("MmaCommit", {"t"}),
+        tileOf("CopyA", {"t", "r", "c"}, -A), tileOf("CopyB", {"t", "r", "c"}, -A),
+        tileOf("Commit", {"t"}),         tileOf("MmaWait", {"t"})};
+    for (size_t P = 0; P < Idiom.MoreProducts.size(); ++P)
+      Iteration.push_back(tileOf("Rebase" + str(long(P + 1)), {"t"}, -A));
+    for (auto &L : LandNames) {
+      Tuple X = bare(L, {"t", "r", "c"});
+      Iteration.push_back(X("t") - A + 1);
+    }
+    if (C.WgmmaRegisterA)
+      Iteration.push_back(tileOf("LoadA", {"t", "kk", "mt"}));
     isl::schedule Waited = C.WgmmaRegisterA ? sequence(leaf(Wait), FragLoads) : leaf(Wait);
     isl::schedule Body = sequence(
         sequence(sequence(sequence(sequence(sequence(Waited, leaf(Arrive)), Compute),
@@ -382,28 +620,28 @@ private:
                           CopiesAndRebases),
                  leaf(Commit)),
         leaf(MmaWait));
-    return withLoopType(withBand(Body, Iteration), Idiom.MoreProducts.empty()
-                                                       ? isl_ast_loop_separate
-                                                       : isl_ast_loop_default);
+    return withLoopType(withBand(Body, band(NoParams, {Iteration})),
+                        Idiom.MoreProducts.empty() ? isl_ast_loop_separate
+                                                   : isl_ast_loop_default);
   }
 
   /// The block's use of the stages that k tile t is: u = t - tc_k_begin,
-  /// after the tc_k_origin uses of a persistent block's earlier tiles.
-  std::string useOf(const std::string &T) const {
-    return "(" + T + " - " + KBegin +
-           (C.PersistentTiles ? std::string(" + ") + KOrigin : std::string()) + ")";
+  /// after the tc_k_origin uses of a persistent block's earlier tiles (t
+  /// the tuple's dimension t, or Tile).
+  isl::aff useOf(const Tuple &X, std::optional<isl::aff> Tile = std::nullopt) const {
+    isl::aff U = (Tile ? *Tile : X("t")) - X(KBegin);
+    return C.PersistentTiles ? U + X(KOrigin) : U;
   }
   /// The stage of k tile t: t mod S, or with TMA the block's use u of the
   /// stages mod S (its barriers count uses from 0).
-  std::string stageOf(const std::string &T = "t") const {
-    return C.Tma ? "(" + useOf(T) + " mod " + str(C.Stages) + ")"
-                 : "(" + T + " mod " + str(C.Stages) + ")";
+  isl::aff stageOf(const Tuple &X, std::optional<isl::aff> Tile = std::nullopt) const {
+    return C.Tma ? useOf(X, Tile) % C.Stages : (Tile ? *Tile : X("t")) % C.Stages;
   }
   /// The parity of the phase of a stage's barrier that use u waits for:
   /// its floor(u / S)-th completion, or the one before (Previous).
-  std::string phaseOf(bool Previous) const {
-    return "((floor(" + useOf("t") + " / " + str(C.Stages) + ")" +
-           (Previous ? " + 1" : "") + ") mod 2)";
+  isl::aff phaseOf(const Tuple &X, bool Previous) const {
+    isl::aff Completion = floorOf(useOf(X), C.Stages);
+    return (Previous ? Completion + 1 : Completion) % 2;
   }
 
   /// The TMA main loop of the consumer warpgroups. Iteration t: wait until
@@ -427,47 +665,52 @@ private:
     // the end, so neither block arrives on the barriers of a block that
     // has left (tc/cluster.cuh).
     isl::set Released =
-        C.PairedTiles ? KTiles.intersect(KTiles.apply(map("{ [t] -> [t - " +
-                                                          str(C.Stages - 1) + "] }")))
-                      : KTiles;
+        C.PairedTiles ? KTiles.intersect(KTiles.apply(shiftTiles(C.Stages - 1))) : KTiles;
+    Tuple ReleaseT = tuple("Release", {"t"});
     isl::set Release = rename(Released, "Release")
-                           .intersect(set("{ Release[t] : t > " + std::string(KBegin) + " }"));
+                           .intersect(where(ReleaseT, {gt(ReleaseT("t"), ReleaseT(KBegin))}));
+    Tuple FullWait = tuple("FullWait", {"t"});
     add({"FullWait", Wait,
-         {counter("stage", fn("{ FullWait[t] -> [" + stageOf() + "] }")),
-          counter("phase", fn("{ FullWait[t] -> [" + phaseOf(false) + "] }"))},
+         {counter("stage", stageOf(FullWait)), counter("phase", phaseOf(FullWait, false))},
          {}, T.FullWait});
     isl::schedule Landed = leaf(Wait);
-    std::string Converted;
+    bool Converted = false;
     if (C.convertsLandedStages()) {
       // (k: the tile's first k element, where a raw stage's conversion
       // zeroes what lies past the reduction.)
+      Tuple X = tuple("ConvertStage", {"t"});
       add({"ConvertStage", Convert,
-           {counter("stage", fn("{ ConvertStage[t] -> [" + stageOf() + "] }")),
-            {"k", fn("{ ConvertStage[t] -> [(" + str(C.BlockK) + " * t)] }")}},
+           {counter("stage", stageOf(X)), {"k", fn(C.BlockK * X("t"))}},
            {}, T.ConvertStage});
       Landed = sequence(Landed, leaf(Convert));
-      Converted = " ConvertStage[t] -> [(t)];";
+      Converted = true;
     }
     add({"Arrive", Arrive, {}, {}, T.Arrive});
     add({"MmaCommit", MmaCommit, {}, {}, T.MmaCommit});
     // (With wgmma's A fragments in registers, the buffer of tile t - 1's,
     // which its group read.)
     std::vector<StatementArg> WaitArgs;
-    if (C.fragmentsByParity())
-      WaitArgs.push_back({"buf", fn("{ MmaWait[t] -> [((" + useOf("t") + " + 1) mod 2)] }")});
+    if (C.fragmentsByParity()) {
+      Tuple X = tuple("MmaWait", {"t"});
+      WaitArgs.push_back({"buf", fn((useOf(X) + 1) % 2)});
+    }
     add({"MmaWait", MmaWait, WaitArgs, {}, T.MmaWait});
     add({"Release", Release,
-         {counter("stage", fn("{ Release[t] -> [" + stageOf("t - 1") + "] }"))}, {}, T.Release});
+         {counter("stage", stageOf(ReleaseT, ReleaseT("t") - 1))}, {}, T.Release});
     if (C.fragmentsByParity())
       return fragmentsConsumerLoop(Landed, Compute, Arrive, MmaCommit, MmaWait, Release);
     isl::schedule Body = sequence(
         sequence(sequence(sequence(sequence(Landed, leaf(Arrive)), Compute), leaf(MmaCommit)),
                  leaf(MmaWait)),
         leaf(Release));
-    std::string Iteration = "[{ FullWait[t] -> [(t)];" + Converted +
-                            " Arrive[t] -> [(t)]; Wgmma[t, kk] -> [(t)]; "
-                            "MmaCommit[t] -> [(t)]; MmaWait[t] -> [(t)]; Release[t] -> [(t)] }]";
-    return withLoopType(withBand(Body, Iteration), isl_ast_loop_separate);
+    std::vector<isl::aff> Iteration = {tileOf("FullWait", {"t"})};
+    if (Converted)
+      Iteration.push_back(tileOf("ConvertStage", {"t"}));
+    for (isl::aff A : {tileOf("Arrive", {"t"}), tileOf("Wgmma", {"t", "kk"}),
+                       tileOf("MmaCommit", {"t"}), tileOf("MmaWait", {"t"}),
+                       tileOf("Release", {"t"})})
+      Iteration.push_back(A);
+    return withLoopType(withBand(Body, band(NoParams, {Iteration})), isl_ast_loop_separate);
   }
 
   /// The consumers' loop with wgmma's A in registers (KernelConfig::
@@ -481,49 +724,53 @@ private:
   isl::schedule fragmentsConsumerLoop(const isl::schedule &Landed, const isl::schedule &Compute,
                                       const isl::set &Arrive, const isl::set &MmaCommit,
                                       const isl::set &MmaWait, const isl::set &Release) {
-    const std::string Parity = "(" + useOf("t") + " mod 2)";
-    std::string LoadName;
+    auto Parity = [&](const Tuple &X) { return useOf(X) % 2; };
+    std::pair<std::string, std::vector<std::string>> LoadTuple;
     isl::schedule Loads;
     if (C.RawFragmentsB) {
       isl::set Load = rename(KTiles, "LoadRawB");
+      Tuple X = tuple("LoadRawB", {"t"});
       add({"LoadRawB", Load,
-           {counter("stage", fn("{ LoadRawB[t] -> [" + stageOf() + "] }")),
-            {"buf", fn("{ LoadRawB[t] -> [" + Parity + "] }")},
-            {"k", fn("{ LoadRawB[t] -> [(" + str(C.BlockK) + " * t)] }")}},
+           {counter("stage", stageOf(X)),
+            {"buf", fn(Parity(X))},
+            {"k", fn(C.BlockK * X("t"))}},
            {}, T.LoadRawB});
-      LoadName = "LoadRawB[t]";
+      LoadTuple = {"LoadRawB", {"t"}};
       Loads = leaf(Load);
     } else {
-      isl::set Load = KTiles.apply(map("{ [t] -> LoadA[t, kk] : 0 <= kk < " + str(C.kSteps()) +
-                                       " }"));
+      Tuple ToLoad(tuple("", {"t"}), tuple("LoadA", {"", "kk"}));
+      isl::set Load = KTiles.apply(relation(ToLoad, {ToLoad("t")},
+                                            {within(ToLoad(0), ToLoad("kk"), ToLoad(C.kSteps()))}));
+      Tuple X = tuple("LoadA", {"t", "kk"});
       add({"LoadA", Load,
-           {counter("stage", fn("{ LoadA[t, kk] -> [" + stageOf() + "] }")),
-            {"buf", fn("{ LoadA[t, kk] -> [" + Parity + "] }")},
-            {"kk", fn("{ LoadA[t, kk] -> [(kk)] }")}},
+           {counter("stage", stageOf(X)), {"buf", fn(Parity(X))}, {"kk", fn(X("kk"))}},
            {}, T.LoadA});
-      LoadName = "LoadA[t, kk]";
-      Loads = withLoopType(withBand(leaf(Load), "[{ LoadA[t, kk] -> [(kk)] }]"),
-                           isl_ast_loop_unroll);
+      LoadTuple = {"LoadA", {"t", "kk"}};
+      Loads = withLoopType(
+          withBand(leaf(Load), band(NoParams, {{bare("LoadA", {"t", "kk"})("kk")}})),
+          isl_ast_loop_unroll);
     }
     isl::schedule Body = sequence(
         sequence(sequence(sequence(sequence(sequence(Landed, Loads), leaf(Arrive)), Compute),
                           leaf(MmaCommit)),
                  leaf(MmaWait)),
         leaf(Release));
-    auto Band = [&](const std::string &Of) {
-      std::string B = ids() + " -> [{ ";
-      for (const std::string &S : {std::string("FullWait[t]"), LoadName, std::string("Arrive[t]"),
-                                   std::string("Wgmma[t, kk]"), std::string("MmaCommit[t]"),
-                                   std::string("MmaWait[t]"), std::string("Release[t]")})
-        B += S + " -> [(" + Of + ")]; ";
-      B.resize(B.size() - 2);
-      return B + " }]";
+    auto Band = [&](const std::function<isl::aff(const Tuple &)> &Of) {
+      std::vector<isl::aff> Pieces;
+      for (const Tuple &X :
+           {tuple("FullWait", {"t"}), tuple(LoadTuple.first, LoadTuple.second),
+            tuple("Arrive", {"t"}), tuple("Wgmma", {"t", "kk"}), tuple("MmaCommit", {"t"}),
+            tuple("MmaWait", {"t"}), tuple("Release", {"t"})})
+        Pieces.push_back(Of(X));
+      return band(Params, {Pieces});
     };
     auto Loop = [&](const isl::schedule &Part) {
-      isl::schedule S =
-          withLoopType(withBand(Part, Band(useOf("t") + " mod 2")), isl_ast_loop_unroll);
-      return withLoopType(withBand(S, Band("floor(" + useOf("t") + " / 2)")),
-                          isl_ast_loop_separate);
+      isl::schedule S = withLoopType(
+          withBand(Part, Band([&](const Tuple &X) { return useOf(X) % 2; })),
+          isl_ast_loop_unroll);
+      return withLoopType(
+          withBand(S, Band([&](const Tuple &X) { return floorOf(useOf(X), 2); })),
+          isl_ast_loop_separate);
     };
     // A's fragments: whole pairs of tiles in the loop, and a last tile of
     // even use after it, alone. No path through the loop then skips a
@@ -534,10 +781,11 @@ private:
     // own copy made the 128x128 kernel spill.)
     if (C.RawFragmentsB)
       return Loop(Body);
-    isl::set Even = set("{ [t] : " + useOf("t") + " mod 2 = 0 }");
-    isl::set Alone = KTiles.subtract(KTiles.apply(map("{ [t] -> [t - 1] }"))).intersect(Even);
+    Tuple Tiles = tuple("", {"t"});
+    isl::set Even = where(Tiles, {eq(useOf(Tiles) % 2, Tiles(0))});
+    isl::set Alone = KTiles.subtract(KTiles.apply(shiftTiles(1))).intersect(Even);
     isl::union_map TileOf = isl::manage(isl_union_map_from_multi_union_pw_aff(
-        isl::multi_union_pw_aff(Ctx, Band("t")).release()));
+        Band([](const Tuple &X) { return X("t"); }).release()));
     isl::union_set Domain = Body.get_domain();
     isl::union_set AloneDomain =
         Domain.intersect(TileOf.intersect_range(isl::union_set(Alone)).domain());
@@ -552,47 +800,44 @@ private:
   /// previous use is released (not for the first S tiles), then announce
   /// the stage's bytes on its full barrier and issue the TMA copies.
   isl::schedule insertTmaProducerLoop() {
+    Tuple EmptyWait = tuple("EmptyWait", {"t"});
     isl::set Empty = rename(KTiles, "EmptyWait")
-                         .intersect(set("{ EmptyWait[t] : " + useOf("t") + " >= " +
-                                        str(C.Stages) + " }"));
+                         .intersect(where(EmptyWait, {ge(useOf(EmptyWait), EmptyWait(C.Stages))}));
     add({"EmptyWait", Empty,
-         {counter("stage", fn("{ EmptyWait[t] -> [" + stageOf() + "] }")),
-          counter("phase", fn("{ EmptyWait[t] -> [" + phaseOf(true) + "] }"))},
+         {counter("stage", stageOf(EmptyWait)), counter("phase", phaseOf(EmptyWait, true))},
          {}, T.EmptyWait});
     // Product p's copies: its k tiles [first_p, first_{p+1}) of the
     // concatenated reduction, at k coordinate BK * (t - first_p) of its own
     // operands.
-    std::vector<std::string> First = productFirstTiles();
     isl::schedule Body = leaf(Empty);
-    std::string Band = "[{ EmptyWait[t] -> [(t)]";
-    for (size_t P = 0; P < First.size(); ++P) {
+    std::vector<isl::aff> Band = {tileOf("EmptyWait", {"t"})};
+    size_t Products = Idiom.MoreProducts.size() + 1;
+    for (size_t P = 0; P < Products; ++P) {
       std::string Name = P ? "TmaLoad" + str(long(P)) : std::string("TmaLoad");
-      std::string Range = "t >= " + First[P] +
-                          (P + 1 < First.size() ? " and t < " + First[P + 1] : std::string());
       // (The products' extents are the region's parameters.)
-      std::string Params = withModelParams();
-      isl::set Load = rename(KTiles, Name.c_str())
-                          .intersect(isl::set(Ctx, Params + " -> { " + Name + "[t] : " + Range +
-                                                       " }"));
-      isl::pw_aff K(Ctx, Params + " -> { " + Name + "[t] -> [(" + str(C.BlockK) + " * (t - (" +
-                             First[P] + ")))] }");
-      add({Name, Load,
-           {counter("stage", fn("{ " + Name + "[t] -> [" + stageOf() + "] }")), {"k", K}},
-           {}, T.TmaLoad[P]});
+      Tuple X(withModelParams(), Name, {"t"});
+      std::vector<isl::aff> First = productFirstTiles(X);
+      std::vector<Conjunct> Range = {ge(X("t"), First[P])};
+      if (P + 1 < First.size())
+        Range.push_back(lt(X("t"), First[P + 1]));
+      isl::set Load = rename(KTiles, Name.c_str()).intersect(where(X, Range));
+      isl::pw_aff K = fn(C.BlockK * (X("t") - First[P]));
+      add({Name, Load, {counter("stage", stageOf(tuple(Name, {"t"}))), {"k", K}}, {},
+           T.TmaLoad[P]});
       Body = sequence(Body, leaf(Load));
-      Band += "; " + Name + "[t] -> [(t)]";
+      Band.push_back(tileOf(Name, {"t"}));
     }
-    return withBand(Body, Band + " }]");
+    return withBand(Body, band(NoParams, {Band}));
   }
 
   /// The first k tile of each product of a sum of matmuls in the
-  /// concatenated reduction ("0" for the first), as isl expressions.
-  std::vector<std::string> productFirstTiles() const {
-    std::vector<std::string> First = {"0"};
+  /// concatenated reduction (0 for the first), as functions on X.
+  std::vector<isl::aff> productFirstTiles(const Tuple &X) const {
+    std::vector<isl::aff> First = {X(0)};
     AffineExpr PrevK = Idiom.ExtentK;
     for (auto &P : Idiom.MoreProducts) {
-      First.push_back(First.back() + " + floor((" + PrevK.str() + " + " + str(C.BlockK - 1) +
-                      ") / " + str(C.BlockK) + ")");
+      First.push_back(First.back() +
+                      floorOf(affineFunction(X.space(), PrevK) + (C.BlockK - 1), C.BlockK));
       PrevK = P.ExtentK;
     }
     return First;
@@ -602,16 +847,20 @@ private:
   /// p + 1 that this block computes, the copiers switch operands.
   isl::schedule rebaseStatements() {
     isl::schedule Rebases;
-    std::vector<std::string> First = productFirstTiles();
+    isl::space Sp = noParams(Ctx);
+    for (const Parameter &P : M.Params)
+      Sp = withParameter(Sp, P.Name);
+    Sp = withParameter(Sp, KBegin);
+    Tuple X(Sp, "", {"t"});
+    std::vector<isl::aff> First = productFirstTiles(X);
     for (size_t P = 0; P < Idiom.MoreProducts.size(); ++P) {
-      const std::string &FirstTile = First[P + 1];
+      const isl::aff &FirstTile = First[P + 1];
       std::string RName = "Rebase" + str(long(P + 1));
-      std::string Params = M.paramList();
-      Params.pop_back();
-      Params += std::string(Params.size() > 1 ? ", " : "") + KBegin + "]";
-      isl::set First(Ctx, Params + " -> { [t] : t >= " + FirstTile + " and (t = " +
-                              FirstTile + " or t = " + KBegin + ") }");
-      isl::set D = rename(KTiles.intersect(First), RName.c_str());
+      // `t >= first and (t = first or t = tc_k_begin)`.
+      isl::set FirstOfBlock =
+          where(X, {ge(X("t"), FirstTile)})
+              .intersect(where(X, {eq(X("t"), FirstTile)}).unite(where(X, {eq(X("t"), X(KBegin))})));
+      isl::set D = rename(KTiles.intersect(FirstOfBlock), RName.c_str());
       add({RName, D, {}, {}, T.Rebase[P]});
       Rebases = Rebases.is_null() ? leaf(D) : sequence(Rebases, leaf(D));
     }
@@ -630,38 +879,41 @@ private:
     // Commit runs in every iteration, so that "S - 2 groups pending" always
     // means "the next tile has landed".
     int Ahead = C.Stages - 1, KS = kSteps(), Shift = doubleBuffered() ? 1 : 0;
-    std::string A = str(Ahead), K = str(KS), Last = str(KS - 1);
-    std::string CopyStep = str(copySteps() - 1);
     isl::set Wait = rename(KTiles, "Wait");
-    isl::set Commit = KTiles.apply(map("{ [t] -> Commit[c] : t - " + A + " <= c <= t }"));
+    isl::set Commit = KTiles.apply(commits(Ahead));
     add({"Wait", Wait, {}, {}, T.Wait});
     add({"Commit", Commit, {}, {}, T.Commit});
     // Sum of matmuls: before the copies of the first k tile of product
     // p + 1 that this block computes, the copiers switch operands.
     isl::schedule Rebases = rebaseStatements();
-    std::string RebaseIteration, RebaseStep;
-    for (size_t P = 0; P < Idiom.MoreProducts.size(); ++P) {
-      std::string RName = "Rebase" + str(long(P + 1));
-      RebaseIteration += "; " + RName + "[t] -> [(t - " + str(Ahead) + ")]";
-      RebaseStep += "; " + RName + "[t] -> [(0)]";
-    }
     isl::schedule CopiesAndRebases = Rebases.is_null() ? Copies : sequence(Rebases, Copies);
     // A copy's k step: its chunk index, cyclically over the copy steps.
-    auto Chunk = [&](const char *Operand) {
-      return "(" + CopyChunk.at(std::string("Copy") + Operand) + ") mod " + str(copySteps());
+    auto Chunk = [&](const char *Name) {
+      return chunk(bare(Name, {"t", "r", "c"}), CopyChunks.at(Name)) % copySteps();
     };
-    std::string KK = groupStep();
-    std::string Load = Shift ? "floor((" + K + " * t + " + KK + " - 1) / " + K + ")" : "t";
-    std::string LoadStep = Shift ? "((" + K + " * t + " + KK + " - 1) mod " + K + ")" : KK;
-    std::string Iteration =
-        "[{ Wait[t] -> [(t - " + str(Shift) + ")]; CopyA[t, r, c] -> [(t - " + A +
-        ")]; CopyB[t, r, c] -> [(t - " + A + ")]; Commit[t] -> [(t)]; LoadA[t, kk, mt] -> [(" +
-        Load + ")]; LoadB[t, kk, np] -> [(" + Load + ")]; Mma[t, kk, mt, nt] -> [(t)]" + RebaseIteration + " }]";
-    std::string Step =
-        "[{ Wait[t] -> [(" + (Shift ? Last : std::string("0")) + ")]; CopyA[t, r, c] -> [(" +
-        Chunk("A") + ")]; CopyB[t, r, c] -> [(" + Chunk("B") + ")]; Commit[t] -> [(" + CopyStep +
-        ")]; LoadA[t, kk, mt] -> [(" + LoadStep + ")]; LoadB[t, kk, np] -> [(" + LoadStep +
-        ")]; Mma[t, kk, mt, nt] -> [(" + KK + ")]" + RebaseStep + " }]";
+    // With double buffering, the loads of step kk come one step earlier.
+    auto Early = [&](const Tuple &X) { return KS * X("t") + groupStep(X) - 1; };
+    auto Load = [&](const Tuple &X) { return Shift ? floorOf(Early(X), KS) : X("t"); };
+    auto LoadStep = [&](const Tuple &X) { return Shift ? Early(X) % KS : groupStep(X); };
+    Tuple LoadA = bare("LoadA", {"t", "kk", "mt"}), LoadB = bare("LoadB", {"t", "kk", "np"});
+    Tuple Mma = bare("Mma", {"t", "kk", "mt", "nt"});
+    Tuple WaitT = bare("Wait", {"t"});
+    std::vector<isl::aff> Iteration = {
+        WaitT("t") - Shift,
+        tileOf("CopyA", {"t", "r", "c"}, -Ahead),
+        tileOf("CopyB", {"t", "r", "c"}, -Ahead),
+        tileOf("Commit", {"t"}),
+        Load(LoadA),
+        Load(LoadB),
+        Mma("t")};
+    std::vector<isl::aff> Step = {WaitT(Shift ? KS - 1 : 0), Chunk("CopyA"), Chunk("CopyB"),
+                                  bare("Commit", {"t"})(copySteps() - 1), LoadStep(LoadA),
+                                  LoadStep(LoadB), groupStep(Mma)};
+    for (size_t P = 0; P < Idiom.MoreProducts.size(); ++P) {
+      std::string RName = "Rebase" + str(long(P + 1));
+      Iteration.push_back(tileOf(RName, {"t"}, -Ahead));
+      Step.push_back(bare(RName, {"t"})(0));
+    }
     // Within a step: the wait (and barrier) before the loads it protects;
     // with double buffering the loads come first, so that the mma waits on
     // nothing the copies do.
@@ -679,7 +931,8 @@ private:
     // (Not for sums of matmuls: the product boundaries would multiply the
     // separated loops, and the code size with them.)
     return withLoopType(
-        withBand(withLoopType(withBand(Body, Step), isl_ast_loop_unroll), Iteration),
+        withBand(withLoopType(withBand(Body, band(NoParams, {Step})), isl_ast_loop_unroll),
+                 band(NoParams, {Iteration})),
         Idiom.MoreProducts.empty() ? isl_ast_loop_separate : isl_ast_loop_default);
   }
 
@@ -695,25 +948,29 @@ private:
       auto Roles = outputCoordinates(M, Idiom, SI);
       if (!Roles)
         continue;
-      std::string Tuple, M_, N_, Batch;
-      for (auto &It : M.iterators(S)) {
-        Tuple += (Tuple.empty() ? "" : ", ") + It;
+      std::string M_, N_, Batch;
+      std::vector<std::string> Its = M.iterators(S);
+      for (auto &It : Its) {
         const std::string &Role = (*Roles)[It];
         if (Role == Idiom.IterM)
           M_ = It;
         else if (Role == Idiom.IterN)
           N_ = It;
         else
-          Batch = " : " + It + " = " + Batch_;
+          Batch = It;
       }
       if (M_.empty() || N_.empty())
         continue;
+      Tuple ToStore(tuple(S.Name, Its), tuple("Store", {"", ""}));
+      std::vector<Conjunct> Batched;
+      if (!Batch.empty())
+        Batched.push_back(eq(ToStore(Batch), ToStore(Batch_)));
       return I.Domain.at(S.Name).apply(
-          map("{ " + S.Name + "[" + Tuple + "] -> Store[" + M_ + ", " + N_ + "]" +
-              Batch + " }"));
+          relation(ToStore, {ToStore(M_), ToStore(N_)}, Batched));
     }
-    return reductionDomain(M, Idiom, I, C.BlockK).apply(
-        map("{ " + R + "[m, n, k] -> Store[m, n] }"));
+    Tuple ToStore(tuple(R, {"m", "n", "k"}), tuple("Store", {"", ""}));
+    return reductionDomain(M, Idiom, I, C.BlockK)
+        .apply(relation(ToStore, {ToStore("m"), ToStore("n")}));
   }
 
   /// Intra-block split-K: after the main loop, warp group z > 0 holds the
@@ -725,68 +982,104 @@ private:
   /// order of z so that the sum does not depend on timing. Unconditional:
   /// for an empty or partial k range the partial sums are zero.
   isl::schedule insertWarpGroupReduction() {
-    std::string FM = str(C.fragmentsM()), FN = str(C.fragmentsN());
-    std::string Fragments = "0 <= mt < " + FM + " and 0 <= nt < " + FN;
-    std::string Slot = "(((z - 1) * " + str(C.groupWarps()) + " + " + str(C.warpsN()) + " * " +
-                       WarpM + " + " + WarpN + ") * " + str(C.fragmentsM() * C.fragmentsN()) +
-                       " + " + FN + " * mt + nt) * 32 + 4 * " + LaneRow + " + " + LaneCol;
-    isl::set Store = set("{ PartialStore[z, mt, nt] : z = " + std::string(WarpK) + " and z >= 1 and " +
-                         Fragments + " }");
-    isl::set Add = set("{ PartialAdd[z, mt, nt] : " + std::string(WarpK) + " = 0 and 1 <= z < " +
-                       str(C.WarpSplitK) + " and " + Fragments + " }");
-    isl::set Sync = set("{ PartialSync[] }");
-    auto Args = [&](const char *Tuple) {
-      std::string T = std::string(Tuple) + "[z, mt, nt]";
+    int FM = C.fragmentsM(), FN = C.fragmentsN();
+    auto Fragments = [&](const Tuple &X) {
+      return std::vector<Conjunct>{within(X(0), X("mt"), X(FM)), within(X(0), X("nt"), X(FN))};
+    };
+    auto Slot = [&](const Tuple &X) {
+      isl::aff Warp = C.groupWarps() * (X("z") - 1) + C.warpsN() * X(WarpM) + X(WarpN);
+      return 32 * (C.fragmentsM() * C.fragmentsN() * Warp + FN * X("mt") + X("nt")) +
+             4 * X(LaneRow) + X(LaneCol);
+    };
+    Tuple StoreT = tuple("PartialStore", {"z", "mt", "nt"});
+    std::vector<Conjunct> StoreF = {eq(StoreT("z"), StoreT(WarpK)), ge(StoreT("z"), StoreT(1))};
+    for (const Conjunct &F : Fragments(StoreT))
+      StoreF.push_back(F);
+    isl::set Store = where(StoreT, StoreF);
+    Tuple AddT = tuple("PartialAdd", {"z", "mt", "nt"});
+    std::vector<Conjunct> AddF = {eq(AddT(WarpK), AddT(0)),
+                                  within(AddT(1), AddT("z"), AddT(C.WarpSplitK))};
+    for (const Conjunct &F : Fragments(AddT))
+      AddF.push_back(F);
+    isl::set Add = where(AddT, AddF);
+    isl::set Sync = tuple("PartialSync", {}).universe();
+    auto Args = [&](const char *Name) {
+      Tuple X = tuple(Name, {"z", "mt", "nt"});
       return std::vector<StatementArg>{
-          {"mt", fn("{ " + T + " -> [(mt)] }")},
-          {"nt", fn("{ " + T + " -> [(nt)] }")},
-          {"slot", fn("{ " + T + " -> [(" + Slot + ")] }")}};
+          {"mt", fn(X("mt"))}, {"nt", fn(X("nt"))}, {"slot", fn(Slot(X))}};
     };
     add({"PartialStore", Store, Args("PartialStore"), {}, T.PartialStore});
     add({"PartialSync", Sync, {}, {}, T.PartialSync});
     add({"PartialAdd", Add, Args("PartialAdd"), {}, T.PartialAdd});
+    Tuple StoreOrder = bare("PartialStore", {"z", "mt", "nt"});
+    Tuple AddOrder = bare("PartialAdd", {"z", "mt", "nt"});
     isl::schedule R = sequence(
-        sequence(withBand(leaf(Store), "[{ PartialStore[z, mt, nt] -> [(mt)] }, "
-                                       "{ PartialStore[z, mt, nt] -> [(nt)] }]"),
+        sequence(withBand(leaf(Store),
+                          band(NoParams, {{StoreOrder("mt")}, {StoreOrder("nt")}})),
                  leaf(Sync)),
-        withBand(leaf(Add), "[{ PartialAdd[z, mt, nt] -> [(z)] }, { PartialAdd[z, mt, nt] -> "
-                            "[(mt)] }, { PartialAdd[z, mt, nt] -> [(nt)] }]"));
+        withBand(leaf(Add),
+                 band(NoParams, {{AddOrder("z")}, {AddOrder("mt")}, {AddOrder("nt")}})));
     KS.Steps.push_back({"insertWarpGroupReduction (intra-block split-K p=" +
                             str(C.WarpSplitK) + ")",
                         printTree(R)});
     return R;
   }
 
+  /// `{ Store[m, n] -> [floor(m / BM), floor(n / BN)] }`: an output
+  /// element's block tile.
+  isl::map storeTile() const {
+    Tuple ToTile(tuple("Store", {"m", "n"}), tuple("", {"", ""}));
+    return relation(ToTile,
+                    {floorOf(ToTile("m"), C.BlockM), floorOf(ToTile("n"), C.BlockN)});
+  }
+
+  /// `floor(m / BM) = tc_block_m and floor(n / BN) = tc_block_n`: X in this
+  /// block's tile.
+  std::vector<Conjunct> inBlockTile(const Tuple &X) const {
+    return {eq(floorOf(X("m"), C.BlockM), X(BlockM)),
+            eq(floorOf(X("n"), C.BlockN), X(BlockN))};
+  }
+
+  /// An element's place in the staged output tile, row-major.
+  isl::aff linear(const Tuple &X) const {
+    return C.BlockN * (X("m") % C.BlockM) + X("n") % C.BlockN;
+  }
+
   isl::schedule insertEpilogue() {
     // The elements of the padded output tile that this thread's
     // accumulators hold: in each 16x8 mma tile, rows lane/4 and lane/4 + 8,
     // columns 2 (lane % 4) and 2 (lane % 4) + 1.
-    std::string BM = str(C.BlockM), BN = str(C.BlockN);
-    isl::map Tile = map("{ Store[m, n] -> [floor(m / " + BM + "), floor(n / " +
-                        BN + ")] }");
+    const int BM = C.BlockM, BN = C.BlockN;
+    isl::map Tile = storeTile();
     isl::set Padded = Output.apply(Tile).apply(Tile.reverse());
-    isl::set Store = Padded.intersect(set(
-        "{ Store[m, n] : floor(m / " + BM + ") = " + BlockM + " and floor(n / " +
-        BN + ") = " + BlockN + " and floor((m mod " + BM + ") / " +
-        str(C.WarpM) + ") = " + WarpM + " and floor((n mod " + BN + ") / " +
-        str(C.WarpN) + ") = " + WarpN + " and m mod 8 = " + LaneRow +
-        " and floor((n mod 8) / 2) = " + LaneCol + " }"));
+    Tuple X = tuple("Store", {"m", "n"});
+    std::vector<Conjunct> Held = inBlockTile(X);
+    for (const Conjunct &F :
+         {Conjunct(eq(floorOf(X("m") % BM, C.WarpM), X(WarpM))),
+          Conjunct(eq(floorOf(X("n") % BN, C.WarpN), X(WarpN))),
+          Conjunct(eq(X("m") % 8, X(LaneRow))),
+          Conjunct(eq(floorOf(X("n") % 8, 2), X(LaneCol)))})
+      Held.push_back(F);
+    isl::set Store = Padded.intersect(where(X, Held));
     // After the reduction, warp group 0 holds the block's sums.
     if (splitAcrossWarps())
-      Store = Store.intersect(set("{ Store[m, n] : " + std::string(WarpK) + " = 0 }"));
-    std::string Tuple = "Store[m, n]";
+      Store = Store.intersect(where(X, {eq(X(WarpK), X(0))}));
     std::vector<StatementArg> Fragment{
-        {"m", fn("{ " + Tuple + " -> [(m)] }")},
-        {"n", fn("{ " + Tuple + " -> [(n)] }")},
-        {"ml", fn("{ " + Tuple + " -> [(m mod " + BM + ")] }")},
-        {"nl", fn("{ " + Tuple + " -> [(n mod " + BN + ")] }")},
-        {"mt", fn("{ " + Tuple + " -> [(floor((m mod " + str(C.WarpM) + ") / 16))] }")},
-        {"nt", fn("{ " + Tuple + " -> [(floor((n mod " + str(C.WarpN) + ") / 8))] }")},
-        {"reg", fn("{ " + Tuple + " -> [(2 * floor((m mod 16) / 8) + (n mod 2))] }")}};
-    std::string FragmentOrder =
-        "[{ Store[m, n] -> [(floor((m mod " + str(C.WarpM) + ") / 16))] }, { Store[m, n] -> "
-        "[(floor((n mod " + str(C.WarpN) + ") / 8))] }, { Store[m, n] -> "
-        "[(floor((m mod 16) / 8))] }, { Store[m, n] -> [(n mod 2)] }]";
+        {"m", fn(X("m"))},
+        {"n", fn(X("n"))},
+        {"ml", fn(X("m") % BM)},
+        {"nl", fn(X("n") % BN)},
+        {"mt", fn(floorOf(X("m") % C.WarpM, 16))},
+        {"nt", fn(floorOf(X("n") % C.WarpN, 8))},
+        {"reg", fn(2 * floorOf(X("m") % 16, 8) + X("n") % 2)}};
+    std::function<isl::multi_union_pw_aff(const char *)> FragmentOrder =
+        [&](const char *Name) {
+          Tuple O = bare(Name, {"m", "n"});
+          return band(NoParams, {{floorOf(O("m") % C.WarpM, 16)},
+                                 {floorOf(O("n") % C.WarpN, 8)},
+                                 {floorOf(O("m") % 16, 8)},
+                                 {O("n") % 2}});
+        };
     // A transposed tile (KernelConfig::RawFragmentsB): the accumulators'
     // rows are the tile's columns, warp w's rows 16 w .. 16 w + 15, and
     // their columns (two a thread, neighbours) the tile's rows.
@@ -794,26 +1087,31 @@ private:
       // (Stored through the staged output tile only, which T.Stage fills
       // with the pairs of this layout.)
       assert(C.stagedEpilogue() && "a transposed tile is staged for its stores");
-      Store = Padded.intersect(
-          set("{ Store[m, n] : floor(m / " + BM + ") = " + BlockM + " and floor(n / " + BN +
-              ") = " + BlockN + " and floor((n mod " + BN + ") / " + str(C.WarpM) + ") = " +
-              WarpM + " and " + WarpN + " = 0 and n mod 8 = " + LaneRow +
-              " and floor((m mod 8) / 2) = " + LaneCol + " }"));
-      Fragment = {{"m", fn("{ " + Tuple + " -> [(m)] }")},
-                  {"n", fn("{ " + Tuple + " -> [(n)] }")},
-                  {"ml", fn("{ " + Tuple + " -> [(m mod " + BM + ")] }")},
-                  {"nl", fn("{ " + Tuple + " -> [(n mod " + BN + ")] }")},
-                  {"mt", fn("{ " + Tuple + " -> [(0)] }")},
-                  {"nt", fn("{ " + Tuple + " -> [(floor((m mod " + BM + ") / 8))] }")},
-                  {"reg", fn("{ " + Tuple + " -> [(2 * floor((n mod 16) / 8) + (m mod 2))] }")}};
-      FragmentOrder = "[{ Store[m, n] -> [(floor((m mod " + BM + ") / 8))] }, { Store[m, n] -> "
-                      "[(floor((n mod 16) / 8))] }, { Store[m, n] -> [(m mod 2)] }]";
+      std::vector<Conjunct> Transposed = inBlockTile(X);
+      for (const Conjunct &F :
+           {Conjunct(eq(floorOf(X("n") % BN, C.WarpM), X(WarpM))),
+            Conjunct(eq(X(WarpN), X(0))), Conjunct(eq(X("n") % 8, X(LaneRow))),
+            Conjunct(eq(floorOf(X("m") % 8, 2), X(LaneCol)))})
+        Transposed.push_back(F);
+      Store = Padded.intersect(where(X, Transposed));
+      Fragment = {{"m", fn(X("m"))},
+                  {"n", fn(X("n"))},
+                  {"ml", fn(X("m") % BM)},
+                  {"nl", fn(X("n") % BN)},
+                  {"mt", fn(X(0))},
+                  {"nt", fn(floorOf(X("m") % BM, 8))},
+                  {"reg", fn(2 * floorOf(X("n") % 16, 8) + X("m") % 2)}};
+      FragmentOrder = [&](const char *Name) {
+        Tuple O = bare(Name, {"m", "n"});
+        return band(NoParams,
+                    {{floorOf(O("m") % BM, 8)}, {floorOf(O("n") % 16, 8)}, {O("m") % 2}});
+      };
     }
     // The accumulators are final once the warp groups' partial sums are
     // added; the operand stages hold those, so the copies must be drained
     // first.
     isl::schedule Reduction;
-    isl::set Drain = set("{ Drain[] }");
+    isl::set Drain = tuple("Drain", {}).universe();
     // A wgmma group still in flight writes the accumulators: drained too.
     bool PendingWgmma = C.wgmma() && C.WgmmaPending;
     if (splitAcrossWarps() || C.stagedEpilogue() || PendingWgmma)
@@ -824,7 +1122,7 @@ private:
       Reduction = leaf(Drain);
     if (!C.stagedEpilogue()) {
       add({"Store", Store, Fragment, Output, T.Store});
-      isl::schedule Stores = withBand(leaf(Store), FragmentOrder);
+      isl::schedule Stores = withBand(leaf(Store), FragmentOrder("Store"));
       return Reduction.is_null() ? Stores : sequence(Reduction, Stores);
     }
     // Staged: every thread puts its accumulators into the shared output
@@ -834,16 +1132,14 @@ private:
     // A thread's two accumulators of a row, columns n and n + 1 (n even),
     // go in with one 8-byte store: half the shared-memory stores, and a
     // half-warp's pairs fill the 32 banks once (the pitch is BN + 8).
-    isl::set Sync = set("{ StageSync[] }");
-    isl::set Stage =
-        rename(Store, "Stage").intersect(set(C.RawFragmentsB ? "{ Stage[m, n] : m mod 2 = 0 }"
-                                                              : "{ Stage[m, n] : n mod 2 = 0 }"));
-    std::string Linear = "(" + BN + " * (m mod " + BM + ") + (n mod " + BN + "))";
-    isl::set Out = rename(Padded, "StagedStore")
-                       .intersect(set("{ StagedStore[m, n] : floor(m / " + BM + ") = " +
-                                      BlockM + " and floor(n / " + BN + ") = " + BlockN +
-                                      " and " + Linear + " mod " + str(storeThreads()) +
-                                      " = " + Thread + " }"));
+    isl::set Sync = tuple("StageSync", {}).universe();
+    Tuple StageT = tuple("Stage", {"m", "n"});
+    isl::set Stage = rename(Store, "Stage").intersect(where(
+        StageT, {eq((C.RawFragmentsB ? StageT("m") : StageT("n")) % 2, StageT(0))}));
+    Tuple StagedT = tuple("StagedStore", {"m", "n"});
+    std::vector<Conjunct> Mine = inBlockTile(StagedT);
+    Mine.push_back(eq(linear(StagedT) % storeThreads(), StagedT(Thread)));
+    isl::set Out = rename(Padded, "StagedStore").intersect(where(StagedT, Mine));
     auto Renamed = [&](const char *Name) {
       std::vector<StatementArg> R;
       for (const StatementArg &A : Fragment)
@@ -857,27 +1153,25 @@ private:
     add({"StageSync", Sync, {}, {}, T.StageSync});
     add({"StagedStore", Out, Renamed("StagedStore"), rename(Output, "StagedStore"),
          T.StagedStore});
-    std::string StageOrder = FragmentOrder;
-    for (size_t P = StageOrder.find("Store["); P != std::string::npos;
-         P = StageOrder.find("Store[", P + 6))
-      StageOrder.replace(P, 5, "Stage");
     // With the reduction, the output tile overwrites the partial sums once
     // group 0 has read them all.
     isl::schedule BeforeStage = leaf(Drain);
     if (!Reduction.is_null()) {
-      isl::set Done = set("{ PartialDone[] }");
+      isl::set Done = tuple("PartialDone", {}).universe();
       add({"PartialDone", Done, {}, {}, T.PartialDone});
       BeforeStage = sequence(Reduction, leaf(Done));
     }
     isl::schedule Staged =
-        sequence(sequence(BeforeStage, withBand(leaf(Stage), StageOrder)), leaf(Sync));
-    std::string ElementOrder =
-        "[{ StagedStore[m, n] -> [(floor(" + Linear + " / " + str(storeThreads()) + "))] }]";
+        sequence(sequence(BeforeStage, withBand(leaf(Stage), FragmentOrder("Stage"))),
+                 leaf(Sync));
+    Tuple Element = bare("StagedStore", {"m", "n"});
+    isl::multi_union_pw_aff ElementOrder =
+        band(NoParams, {{floorOf(linear(Element), storeThreads())}});
     // TMA kernels: the parts of a k-split tile add up their staged tiles;
     // the last one to arrive goes on with the total (tc/tile_schedule.cuh).
     // (Persistent blocks compute whole tiles only.)
     if (C.Tma && !C.PersistentTiles) {
-      isl::set Combine = set("{ CombineParts[] }");
+      isl::set Combine = tuple("CombineParts", {}).universe();
       add({"CombineParts", Combine, {}, {}, T.CombineParts});
       Staged = sequence(Staged, leaf(Combine));
     }
@@ -887,17 +1181,18 @@ private:
     } else {
       auto [Vectors, Rest] =
           vectorizeStagedStore(edgeByRows() ? rename(Padded, "StagedStore") : Out,
-                               rename(Output, "StagedStore"), Linear);
+                               rename(Output, "StagedStore"));
       add({"StagedStoreVector", Vectors, Renamed("StagedStoreVector"), {},
            T.StagedStoreVector});
-      std::string VectorOrder = "[{ StagedStoreVector[m, n] -> [(floor(" + Linear + " / " +
-                                str(T.VectorLanes * storeThreads()) + "))] }]";
+      Tuple Vector = bare("StagedStoreVector", {"m", "n"});
+      isl::multi_union_pw_aff VectorOrder =
+          band(NoParams, {{floorOf(linear(Vector), T.VectorLanes * storeThreads())}});
       // The right edge: by columns (element-wise), or each thread its rows'
       // few columns in order.
-      std::string EdgeOrder =
-          edgeByRows() ? "[{ StagedStore[m, n] -> [(floor((m mod " + BM + ") / " +
-                             str(storeThreads()) + "))] }, { StagedStore[m, n] -> [(n)] }]"
-                       : ElementOrder;
+      isl::multi_union_pw_aff EdgeOrder =
+          edgeByRows()
+              ? band(NoParams, {{floorOf(Element("m") % BM, storeThreads())}, {Element("n")}})
+              : ElementOrder;
       Stores = sequence(withBand(leaf(Vectors), VectorOrder), withBand(leaf(Rest), EdgeOrder));
     }
     if (!C.PersistentTiles)
@@ -905,8 +1200,8 @@ private:
     // Persistent blocks: the epilogue warpgroups store the staged tile while
     // the consumers go on with the next one.
     KS.Storer = Stores;
-    KS.StorerContext = KS.Context.intersect(
-        set("{ : " + std::string(Thread) + " < " + str(storeThreads()) + " }"));
+    Tuple P(Params);
+    KS.StorerContext = KS.Context.intersect(where(P, {lt(P(Thread), P(storeThreads()))}));
     return Staged;
   }
 
@@ -937,27 +1232,29 @@ private:
   /// the tile (at most V - 1 each), or they keep the element-wise mapping
   /// of `Elements`.
   std::pair<isl::set, isl::set> vectorizeStagedStore(const isl::set &Elements,
-                                                     const isl::set &Output,
-                                                     const std::string &Linear) {
-    std::string V = str(T.VectorLanes), BM = str(C.BlockM), BN = str(C.BlockN);
+                                                     const isl::set &Output) {
+    const int V = T.VectorLanes, BM = C.BlockM;
     // The last element of the vector that element (m, n) belongs to.
-    isl::map Last = map("{ StagedStore[m, n] -> StagedStore[m, " + V + " * floor(n / " + V +
-                        ") + " + V + " - 1] }");
+    Tuple ToLast(tuple("StagedStore", {"m", "n"}), tuple("StagedStore", {"", ""}));
+    isl::map Last =
+        relation(ToLast, {ToLast("m"), V * floorOf(ToLast("n"), V) + V - 1});
     isl::set Covered = Last.intersect_range(Output).domain();
     isl::set Rest = Elements.intersect(Output).subtract(Covered);
-    if (edgeByRows())
-      Rest = Rest.intersect(set("{ StagedStore[m, n] : floor(m / " + BM + ") = " + BlockM +
-                                " and floor(n / " + BN + ") = " + BlockN + " and (m mod " + BM +
-                                ") mod " + str(storeThreads()) + " = " + Thread + " }"));
-    isl::map LastOfStart = map("{ StagedStoreVector[m, n] -> StagedStore[m, n + " + V +
-                               " - 1] }");
-    isl::set Vectors =
-        LastOfStart.intersect_range(Output)
-            .domain()
-            .intersect(set("{ StagedStoreVector[m, n] : n mod " + V +
-                           " = 0 and floor(m / " + BM + ") = " + BlockM + " and floor(n / " +
-                           BN + ") = " + BlockN + " and floor(" + Linear + " / " + V +
-                           ") mod " + str(storeThreads()) + " = " + Thread + " }"));
+    if (edgeByRows()) {
+      Tuple X = tuple("StagedStore", {"m", "n"});
+      std::vector<Conjunct> Rows = inBlockTile(X);
+      Rows.push_back(eq((X("m") % BM) % storeThreads(), X(Thread)));
+      Rest = Rest.intersect(where(X, Rows));
+    }
+    Tuple StartToLast(tuple("StagedStoreVector", {"m", "n"}), tuple("StagedStore", {"", ""}));
+    isl::map LastOfStart =
+        relation(StartToLast, {StartToLast("m"), StartToLast("n") + V - 1});
+    Tuple X = tuple("StagedStoreVector", {"m", "n"});
+    std::vector<Conjunct> Starts = {eq(X("n") % V, X(0))};
+    for (const Conjunct &F : inBlockTile(X))
+      Starts.push_back(F);
+    Starts.push_back(eq(floorOf(linear(X), V) % storeThreads(), X(Thread)));
+    isl::set Vectors = LastOfStart.intersect_range(Output).domain().intersect(where(X, Starts));
     return {Vectors, Rest};
   }
 
@@ -969,8 +1266,10 @@ private:
   const StatementTexts &T;
   isl::ctx Ctx;
   std::string R;
+  // The kernel's parameters (ids()), and none.
+  isl::space Params, NoParams;
   isl::set KTiles, Output;
-  std::map<std::string, std::string> CopyChunk; // CopyX -> chunk index of [t, r, c]
+  std::map<std::string, int> CopyChunks; // CopyX -> its chunks per row
   isl::schedule FragLoads; // ldmatrix statements, scheduled by insertPipeline
   // LandX statements of operands converted in two phases
   // (KernelConfig::splitConvertingCopies), scheduled by
