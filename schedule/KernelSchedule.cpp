@@ -194,8 +194,12 @@ isl::schedule sequence(const isl::schedule &A, const isl::schedule &B) {
   return isl::manage(isl_schedule_sequence(A.copy(), B.copy()));
 }
 
-isl::schedule withBand(const isl::schedule &S, const isl::multi_union_pw_aff &Band) {
-  return isl::manage(isl_schedule_insert_partial_schedule(S.copy(), Band.copy()));
+/// S with the band Band, which it takes, as it took the band it parsed:
+/// isl floors a band's functions in place only where nothing else holds
+/// them. A shared band is duplicated first, into new tables, and its
+/// pieces come out in another order (the tree that --explain prints).
+isl::schedule withBand(const isl::schedule &S, isl::multi_union_pw_aff Band) {
+  return isl::manage(isl_schedule_insert_partial_schedule(S.copy(), Band.release()));
 }
 
 isl::schedule leaf(const isl::set &D) {
@@ -1177,7 +1181,7 @@ private:
     }
     isl::schedule Stores;
     if (T.VectorLanes < 2) {
-      Stores = withBand(leaf(Out), ElementOrder);
+      Stores = withBand(leaf(Out), std::move(ElementOrder));
     } else {
       auto [Vectors, Rest] =
           vectorizeStagedStore(edgeByRows() ? rename(Padded, "StagedStore") : Out,
@@ -1192,8 +1196,9 @@ private:
       isl::multi_union_pw_aff EdgeOrder =
           edgeByRows()
               ? band(NoParams, {{floorOf(Element("m") % BM, storeThreads())}, {Element("n")}})
-              : ElementOrder;
-      Stores = sequence(withBand(leaf(Vectors), VectorOrder), withBand(leaf(Rest), EdgeOrder));
+              : std::move(ElementOrder);
+      Stores = sequence(withBand(leaf(Vectors), std::move(VectorOrder)),
+                        withBand(leaf(Rest), std::move(EdgeOrder)));
     }
     if (!C.PersistentTiles)
       return sequence(Staged, Stores);
