@@ -4,7 +4,10 @@
 #include "Aliasing.h"
 #include "AstPrinter.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include <algorithm>
+#include <map>
+#include <optional>
 
 namespace tc {
 
@@ -39,13 +42,19 @@ static std::string fits(const RegionModel &M, const IslModel &I,
 }
 
 /// `{{c, {x, y}}, ...}`: Value's terms for tc::value_fits, the sizes of
-/// known value folded into the coefficients.
-static std::string valueTerms(const Polynomial &Value, const RegionModel &M) {
+/// known value folded into the coefficients, and each symbol of Replaced
+/// (an iterator) its expression there.
+static std::string valueTerms(const Polynomial &Value, const RegionModel &M,
+                              const std::map<std::string, std::string> &Replaced = {}) {
   std::string Terms;
   for (const auto &[Mono, C] : Value.Terms) {
     int64_t Coefficient = C;
     std::string Factors;
     for (const std::string &Sym : Mono) {
+      if (auto R = Replaced.find(Sym); R != Replaced.end()) {
+        Factors += (Factors.empty() ? "" : ", ") + R->second;
+        continue;
+      }
       auto Known = llvm::find_if(M.Params, [&](const Parameter &P) {
         return P.Name == Sym && P.Value;
       });
@@ -57,6 +66,52 @@ static std::string valueTerms(const Polynomial &Value, const RegionModel &M) {
     Terms += (Terms.empty() ? "{" : ", {") + std::to_string(Coefficient) + ", {" + Factors + "}}";
   }
   return "{" + Terms + "}";
+}
+
+/// The statements' domains that have a dimension named It, each with the
+/// dimension's position.
+static std::vector<std::pair<isl::set, int>> domainsWith(const IslModel &I,
+                                                        const std::string &It) {
+  std::vector<std::pair<isl::set, int>> Found;
+  for (const auto &[Name, D] : I.Domain) {
+    const int Pos = isl_set_find_dim_by_name(D.get(), isl_dim_set, It.c_str());
+    if (Pos >= 0)
+      Found.push_back({D, Pos});
+  }
+  return Found;
+}
+
+/// The sizes where a statement in the loops of V's iterators runs (none
+/// for a value of the sizes alone: nullopt).
+static std::optional<isl::set> statementsRun(const RegionModel &M, const IslModel &I,
+                                             const RegionModel::NarrowValue &V) {
+  std::optional<isl::set> Runs;
+  for (const std::string &It : V.Iterators)
+    for (const auto &[D, Pos] : domainsWith(I, It)) {
+      (void)Pos;
+      isl::set P = withKnownSizes(D.params().coalesce(), M);
+      Runs = Runs ? Runs->unite(P) : P;
+    }
+  return Runs;
+}
+
+/// Each iterator of V at its largest value in the statements' domains, as
+/// C (meaningful where statementsRun).
+static std::map<std::string, std::string>
+iteratorMaxima(const RegionModel &M, const IslModel &I, const RegionModel::NarrowValue &V,
+               const isl::ast_build &Build) {
+  std::map<std::string, std::string> Maxima;
+  for (const std::string &It : V.Iterators) {
+    std::optional<isl::pw_aff> Max;
+    for (const auto &[D, Pos] : domainsWith(I, It)) {
+      isl::pw_aff P = isl::manage(
+          isl_set_dim_max(withKnownSizes(D.coalesce(), M).release(), Pos));
+      Max = Max ? isl::manage(isl_pw_aff_union_max(Max->release(), P.release())) : P;
+    }
+    if (Max)
+      Maxima[It] = "(long long)(" + printAstExpr(Build.expr_from(*Max).get()) + ")";
+  }
+  return Maxima;
 }
 
 /// The statement that reports, where `Wraps` holds, that `What` wraps.
@@ -96,17 +151,28 @@ std::string narrowArithmeticCheck(const RegionModel &M, const IslModel &Plain,
          "not (tc/subscript_range.cuh).\n" +
          report(Wraps, "a subscript of '" + Arr.Name + "'", N.Bits, Where);
   }
-  // Whatever the loops run: a loop's start is computed where the loop is
-  // reached, which the model's domains (empty where `j = lo + 1` went past
-  // 2^32) do not tell. Where the value wraps and no loop runs, this
-  // reports what the source would not have computed: an error, never a
-  // different result.
-  for (const RegionModel::NarrowValue &V : M.NarrowValues)
+  // A value of the sizes alone, whatever the loops run: a loop's start is
+  // computed where the loop is reached, which the model's domains (empty
+  // where `j = lo + 1` went past 2^32) do not tell. Where the value wraps
+  // and no loop runs, this reports what the source would not have
+  // computed: an error, never a different result.
+  // A value of iterators, at each iterator's largest value where
+  // statements run (iteratorMaxima): a wrap shrinks it, so the source's
+  // loops run a subset of the model's; where no statement runs, they run
+  // none either, and where statements run, the value does not wrap.
+  for (const RegionModel::NarrowValue &V : M.NarrowValues) {
+    std::string Wraps = "!tc::value_fits<" + std::to_string(V.Bits) + ">(" +
+                        valueTerms(V.Value, M, iteratorMaxima(M, Plain, V, Build)) + ")";
+    std::optional<isl::set> Runs = statementsRun(M, Plain, V);
+    if (!V.Iterators.empty() && !Runs)
+      continue; // (no statement in the loops of its iterators)
+    if (Runs && isl_set_plain_is_universe(Runs->get()) != isl_bool_true)
+      Wraps = "(" + Condition(*Runs) + ") &&\n      " + Wraps;
     S += "  // The source computes '" + escapeComment(V.Spelling) + "' in " +
          std::to_string(V.Bits) + "-bit unsigned arithmetic, which wraps\n  // where the "
          "model's integers do not (tc/subscript_range.cuh).\n" +
-         report("!tc::value_fits<" + std::to_string(V.Bits) + ">(" + valueTerms(V.Value, M) + ")",
-                "a bound or condition", V.Bits, Where);
+         report(Wraps, "a bound or condition", V.Bits, Where);
+  }
   return S;
 }
 
@@ -127,6 +193,9 @@ std::string explainNarrowArithmetic(const RegionModel &M, const IslModel &I) {
   for (const RegionModel::NarrowValue &V : M.NarrowValues)
     S += "  '" + escapeComment(V.Spelling) + "' computed in " + std::to_string(V.Bits) +
          "-bit unsigned arithmetic: the launcher tests that " + V.Value.str() +
+         (V.Iterators.empty() ? std::string()
+                              : " at the largest " + llvm::join(V.Iterators, ", ") +
+                                    " where statements run") +
          " stays in [0, 2^" + std::to_string(V.Bits) + ")\n";
   return S;
 }

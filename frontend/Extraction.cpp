@@ -523,9 +523,13 @@ private:
             return Wrapping(W);
           MayWrapPastArrays.push_back({Loop, W});
         }
-        noteNarrowValues(Bounds[B].BoundE);
+        // (A wrap shrinks a value: an upward loop's bound then runs fewer
+        // iterations, a downward one's more.)
+        if (auto Err = noteNarrowValues(Bounds[B].BoundE, !L.Reversed))
+          return Err;
       }
-      noteNarrowValues(LowerE);
+      if (auto Err = noteNarrowValues(LowerE, L.Reversed))
+        return Err;
     }
     // An unsigned iterator never goes below 0: `i >= 0` downwards never
     // ends, and a negative bound converts to a huge one (`i > -1` never
@@ -891,7 +895,13 @@ private:
         return wrapsError(W, " in the condition of an 'if' around statements",
                           "there the source wraps it to a large value; compare signed "
                           "values, or move the subtracted term to the other side");
-      noteNarrowValues(Operand);
+      // (A wrap shrinks a value: on the greater side of the comparison the
+      // condition then holds less often.)
+      const BinaryOperatorKind Op = BO->getOpcode();
+      const bool Greater = Operand == BO->getRHS() ? Op == BO_LT || Op == BO_LE
+                                                   : Op == BO_GT || Op == BO_GE;
+      if (auto Err = noteNarrowValues(Operand, Greater))
+        return Err;
     }
     auto Push = [&](AffineExpr G) -> llvm::Error {
       auto Checked = checkedResult(G, BO->getOperatorLoc());
@@ -2008,13 +2018,17 @@ private:
     return Most.ule(llvm::APInt::getMaxValue(Width).zext(128));
   }
 
-  /// Records in RegionModel::NarrowValues each value of the sizes alone
-  /// in E that the source computes in a narrow unsigned type and that may
-  /// exceed it (`N + D`, `M * 2u`, `lo + 1` over `unsigned`): the model
+  /// Records in RegionModel::NarrowValues each value in E that the
+  /// source computes in a narrow unsigned type and that may exceed it
+  /// (`N + D`, `M * 2u`, `lo + 1`, `i + U` over `unsigned`): the model
   /// computes it in integers, so the launcher tests it. One that may be
-  /// negative instead (`N - 1`) is mayWrap's; one of iterators is not
-  /// tested.
-  void noteNarrowValues(const Expr *E) {
+  /// negative instead (`N - 1`) is mayWrap's. A value of iterators is
+  /// tested at their largest values where statements run (each term not
+  /// negative, so the value grows with each), which covers every wrap only
+  /// where a wrap, which shrinks the value, makes the source run a subset
+  /// of the model's instances (`ShrinkRunsFewer`: an upward loop's bound,
+  /// the greater side of a guard); elsewhere it is an error.
+  llvm::Error noteNarrowValues(const Expr *E, bool ShrinkRunsFewer) {
     std::vector<const Expr *> Roots;
     narrowUnsignedRoots(E, Roots);
     for (const Expr *R : Roots) {
@@ -2025,25 +2039,43 @@ private:
         llvm::consumeError(P.takeError());
         continue;
       }
-      bool Sizes = true;
+      bool NotNegative = true;
+      std::vector<std::string> Iterators;
       for (const auto &[Mono, C] : P->Terms) {
-        Sizes &= C >= 0;
+        NotNegative &= C >= 0;
         for (const std::string &Sym : Mono)
-          Sizes &= !iteratorNamed(Sym);
+          if (iteratorNamed(Sym) && !llvm::is_contained(Iterators, Sym)) {
+            Iterators.push_back(Sym);
+            NotNegative &= NonNegativeIterators.count(Sym) > 0;
+          }
       }
-      if (!Sizes || P->asConstant())
+      if (P->asConstant())
         continue;
       const std::string Text = sourceText(R->getSourceRange());
-      addNarrowValue(*P, Ctx.getIntWidth(R->getType()), Text.empty() ? P->str() : Text);
+      if (!NotNegative)
+        continue; // (mayWrap's: it may be negative)
+      if (!Iterators.empty() && !ShrinkRunsFewer) {
+        return regionError(R->getExprLoc(),
+                           (Text.empty() ? std::string("a value") : "'" + Text + "'") +
+                               " of iterators is computed in " +
+                               std::to_string(Ctx.getIntWidth(R->getType())) +
+                               "-bit unsigned arithmetic, where it may wrap",
+                           "the kernels compute bounds and conditions in 64-bit integers; "
+                           "compute it in a signed or 64-bit type");
+      }
+      addNarrowValue(*P, Ctx.getIntWidth(R->getType()), Text.empty() ? P->str() : Text,
+                     std::move(Iterators));
     }
+    return llvm::Error::success();
   }
 
   /// Adds P to RegionModel::NarrowValues, once.
-  void addNarrowValue(const Polynomial &P, unsigned Bits, const std::string &Spelling) {
+  void addNarrowValue(const Polynomial &P, unsigned Bits, const std::string &Spelling,
+                      std::vector<std::string> Iterators = {}) {
     const std::string Key = P.str();
     if (llvm::none_of(M.NarrowValues,
                       [&](const RegionModel::NarrowValue &V) { return V.Value.str() == Key; }))
-      M.NarrowValues.push_back({P, Bits, Spelling});
+      M.NarrowValues.push_back({P, Bits, Spelling, std::move(Iterators)});
   }
 
   /// Records array Id in RegionModel::NarrowSubscripts where a subscript
@@ -2268,7 +2300,7 @@ private:
     // (A constant call, `twice(kDepth / 2)` of a constexpr function, is
     // its value, below.)
     if (const auto *Call = dyn_cast<CallExpr>(E);
-        Call && (E->isValueDependent() || !E->getIntegerConstantExpr(Ctx)))
+        Call && (E->isValueDependent() || !E->getIntegerConstantExpr(Ctx))) {
       if (auto Helper = indexHelper(Call)) {
         HelperFrames.push_back(std::move(Helper->second));
         auto P = polynomial(Helper->first);
@@ -2289,6 +2321,7 @@ private:
                 ", or let it return '" + HelperWrap->getType().getAsString() +
                 "', whose value the launcher then tests");
       }
+    }
     if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
       // A parameter of an index helper being inlined: its argument, read
       // where the call is (the frame below).

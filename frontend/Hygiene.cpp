@@ -188,8 +188,11 @@ public:
     for (Array &A : M.Arrays)
       for (Polynomial &P : A.Strides)
         P = rename(P);
-    for (RegionModel::NarrowValue &V : M.NarrowValues)
+    for (RegionModel::NarrowValue &V : M.NarrowValues) {
       V.Value = rename(V.Value);
+      for (std::string &It : V.Iterators)
+        It = renamed(It);
+    }
     for (Loop &L : M.Loops) {
       L.Lower = rename(L.Lower);
       L.UpperExclusive = rename(L.UpperExclusive);

@@ -190,6 +190,10 @@ struct RegionModel {
     Polynomial Value;
     unsigned Bits = 32;
     std::string Spelling;
+    /// The iterators of Value (a bound or condition of iterators, `j < i +
+    /// U`): the launcher tests Value at their largest values in the
+    /// statements' domains (none: of the sizes alone).
+    std::vector<std::string> Iterators;
   };
   std::vector<NarrowValue> NarrowValues;
   /// After usePlaceholderNames (Hygiene.h): the user's spelling of each

@@ -47,3 +47,22 @@ void helper_wraps_inside(unsigned M, unsigned N, unsigned K, const __half *__res
 }
 // DIAG: narrow-unsigned-subscripts.cu:[[@LINE-4]]:{{[0-9]+}}: error: 'wide_idx' computes 'r * ld + c' in 32-bit unsigned arithmetic and returns another type: a wrap there would not be seen at the call
 // DIAG: note: give the helper parameters of the type it returns ('size_t'), or let it return 'unsigned int', whose value the launcher then tests
+
+// A value of iterators computed unsigned on the smaller side of a guard:
+// its wrap makes the condition hold more often, for instances the model
+// does not have, so no test of the model's domains covers it.
+void guard_grows_on_wrap(unsigned M, unsigned N, unsigned K, unsigned U,
+                         const __half *__restrict__ A, const __half *__restrict__ B,
+                         float *__restrict__ C) {
+#pragma tc
+  for (unsigned i = 0; i < M; ++i)
+    for (unsigned j = 0; j < N; ++j)
+      if (i + U < j) {
+        float acc = 0.0f;
+        for (unsigned k = 0; k < K; ++k)
+          acc += __half2float(A[(size_t)i * K + k]) * __half2float(B[(size_t)k * N + j]);
+        C[(size_t)i * N + j] = acc;
+      }
+}
+// DIAG: narrow-unsigned-subscripts.cu:[[@LINE-7]]:{{[0-9]+}}: error: 'i + U' of iterators is computed in 32-bit unsigned arithmetic, where it may wrap
+// DIAG: note: the kernels compute bounds and conditions in 64-bit integers; compute it in a signed or 64-bit type

@@ -187,3 +187,43 @@ void batched_offsets(unsigned Bt, unsigned M, unsigned N, unsigned K,
         C[(size_t)b * M * N + (size_t)(M - 1 - i) * N + j] = acc;
       }
 }
+
+// A guard of iterators computed unsigned, `j < i + U`: for i + U >= 2^32
+// the source's bound wraps to a small one and it computes fewer elements.
+// A wrap only shrinks the value, so the launcher tests it at the largest i
+// where statements run (isl's maximum over the domains): below that no
+// wrap, above it no statement.
+// CHECK-LABEL: {{^}}static void tc_iterator_bound_0_launch(
+// CHECK:       {{^  }}// The source computes 'i + U' in 32-bit unsigned arithmetic, which wraps
+// CHECK:       {{^  }}if (((((M >= 1) && (N >= 1)) && ((M + U) >= 2))) &&
+// CHECK-NEXT:  {{^      }}!tc::value_fits<32>({{[{][{]}}1, {U}}, {1, {(long long)((M - 1))}}})) {
+// CHECK-NEXT:  {{^    }}tc::report_error(tc::Status::AssumptionViolated,
+// EXPLAIN: 'i + U' computed in 32-bit unsigned arithmetic: the launcher tests that U + i at the largest i where statements run stays in [0, 2^32)
+void iterator_bound(unsigned M, unsigned N, unsigned K, unsigned U,
+                    const __half *__restrict__ A, const __half *__restrict__ B,
+                    float *__restrict__ C) {
+#pragma tc
+  for (unsigned i = 0; i < M; ++i)
+    for (unsigned j = 0; j < N; ++j)
+      if (j < i + U) {
+        float acc = 0.0f;
+        for (unsigned k = 0; k < K; ++k)
+          acc += __half2float(A[(size_t)i * K + k]) * __half2float(B[(size_t)k * N + j]);
+        C[(size_t)i * N + j] = acc;
+      }
+}
+
+// A triangular loop's bound, `j < i + 1`: at most M, tested all the same.
+// CHECK-LABEL: {{^}}static void tc_lower_triangle_0_launch(
+// CHECK:       {{^      }}!tc::value_fits<32>({{[{][{]}}1, {}}, {1, {(long long)((M - 1))}}})) {
+void lower_triangle(unsigned M, unsigned K, const __half *__restrict__ A,
+                    const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (unsigned i = 0; i < M; ++i)
+    for (unsigned j = 0; j < i + 1; ++j) {
+      float acc = 0.0f;
+      for (unsigned k = 0; k < K; ++k)
+        acc += __half2float(A[(size_t)i * K + k]) * __half2float(B[(size_t)k * M + j]);
+      C[(size_t)i * M + j] = acc;
+    }
+}
