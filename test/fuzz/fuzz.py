@@ -121,10 +121,17 @@ def check_tool_run(spec, meta, arch, src_path, out_path, res, src_bytes):
     if res["timeout"]:
         return [("timeout", "tc-rewrite ran past %d s" % TOOL_TIMEOUT)], "timeout", None
     rc = res["rc"]
+    # The case's own paths are the user's text, not the tool's: a checkout
+    # under a directory named `isl` must not read as isl's error.
+    scanned = err
+    for path in sorted({src_path, out_path, os.path.dirname(src_path), os.path.dirname(out_path)},
+                       key=len, reverse=True):
+        if path:
+            scanned = scanned.replace(path, "<path>")
     for pat, kind in LEAK_PATTERNS:
-        m = pat.search(err)
+        m = pat.search(scanned)
         if m and not any(k == kind for k, _ in findings):
-            line = next((ln for ln in err.splitlines() if pat.search(ln)), m.group(0))
+            line = next((ln for ln in scanned.splitlines() if pat.search(ln)), m.group(0))
             findings.append((kind, line.strip()))
     if rc is not None and (rc < 0 or rc not in (0, 1)):
         sig = ""
