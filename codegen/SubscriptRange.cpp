@@ -3,6 +3,7 @@
 #include "AliasCheck.h"
 #include "Aliasing.h"
 #include "AstPrinter.h"
+#include "IslBuild.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>
@@ -95,18 +96,27 @@ static std::optional<isl::set> statementsRun(const RegionModel &M, const IslMode
   return Runs;
 }
 
-/// Each iterator of V at its largest value in the statements' domains, as
-/// C (meaningful where statementsRun).
+/// Each iterator of V at its source's largest value in the statements'
+/// domains, as C (meaningful where statementsRun). The model's iterator
+/// counts from 0; the source's is Shift + Step times it (Loop::Shift), its
+/// largest value isl's maximum of that over each domain (of every loop of
+/// that name: at least the largest).
 static std::map<std::string, std::string>
 iteratorMaxima(const RegionModel &M, const IslModel &I, const RegionModel::NarrowValue &V,
                const isl::ast_build &Build) {
   std::map<std::string, std::string> Maxima;
   for (const std::string &It : V.Iterators) {
     std::optional<isl::pw_aff> Max;
-    for (const auto &[D, Pos] : domainsWith(I, It)) {
-      isl::pw_aff P = isl::manage(
-          isl_set_dim_max(withKnownSizes(D.coalesce(), M).release(), Pos));
-      Max = Max ? isl::manage(isl_pw_aff_union_max(Max->release(), P.release())) : P;
+    for (const Loop &L : M.Loops) {
+      if (L.Iterator != It)
+        continue;
+      const AffineExpr Source = L.Shift + AffineExpr::symbol(It) * L.Step;
+      for (const auto &[D, Pos] : domainsWith(I, It)) {
+        (void)Pos;
+        isl::set Values = withKnownSizes(D.coalesce(), M).apply(functionMap(D, "", {Source}));
+        isl::pw_aff P = isl::manage(isl_set_dim_max(Values.release(), 0));
+        Max = Max ? isl::manage(isl_pw_aff_union_max(Max->release(), P.release())) : P;
+      }
     }
     if (Max)
       Maxima[It] = "(long long)(" + printAstExpr(Build.expr_from(*Max).get()) + ")";

@@ -528,7 +528,9 @@ private:
         if (auto Err = noteNarrowValues(Bounds[B].BoundE, !L.Reversed))
           return Err;
       }
-      if (auto Err = noteNarrowValues(LowerE, L.Reversed))
+      // (An upward loop's start of iterators, `j = i + 1`, is reached
+      // where no statement runs too: not tested, taken as the integer.)
+      if (auto Err = noteNarrowValues(LowerE, L.Reversed, /*RefuseGrowth=*/false))
         return Err;
     }
     // An unsigned iterator never goes below 0: `i >= 0` downwards never
@@ -2027,8 +2029,9 @@ private:
   /// negative, so the value grows with each), which covers every wrap only
   /// where a wrap, which shrinks the value, makes the source run a subset
   /// of the model's instances (`ShrinkRunsFewer`: an upward loop's bound,
-  /// the greater side of a guard); elsewhere it is an error.
-  llvm::Error noteNarrowValues(const Expr *E, bool ShrinkRunsFewer) {
+  /// the greater side of a guard); elsewhere it is an error, but for an
+  /// upward loop's start (not `RefuseGrowth`), left untested.
+  llvm::Error noteNarrowValues(const Expr *E, bool ShrinkRunsFewer, bool RefuseGrowth = true) {
     std::vector<const Expr *> Roots;
     narrowUnsignedRoots(E, Roots);
     for (const Expr *R : Roots) {
@@ -2055,6 +2058,8 @@ private:
       if (!NotNegative)
         continue; // (mayWrap's: it may be negative)
       if (!Iterators.empty() && !ShrinkRunsFewer) {
+        if (!RefuseGrowth)
+          continue;
         return regionError(R->getExprLoc(),
                            (Text.empty() ? std::string("a value") : "'" + Text + "'") +
                                " of iterators is computed in " +

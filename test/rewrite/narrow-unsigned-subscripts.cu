@@ -227,3 +227,55 @@ void lower_triangle(unsigned M, unsigned K, const __half *__restrict__ A,
       C[(size_t)i * M + j] = acc;
     }
 }
+
+// The same guard in loops that do not count from 0: the source's i is the
+// model's counter plus the loop's start (5 here; from M down to 1 below),
+// and the test takes the source's largest i, M - 1 and M.
+// CHECK-LABEL: {{^}}static void tc_iterator_bound_from_5_0_launch(
+// CHECK:       {{^      }}!tc::value_fits<32>({{[{][{]}}1, {U}}, {1, {(long long)((M - 1))}}})) {
+void iterator_bound_from_5(unsigned M, unsigned N, unsigned K, unsigned U,
+                           const __half *__restrict__ A, const __half *__restrict__ B,
+                           float *__restrict__ C) {
+#pragma tc
+  for (unsigned i = 5; i < M; ++i)
+    for (unsigned j = 0; j < N; ++j)
+      if (j < i + U) {
+        float acc = 0.0f;
+        for (unsigned k = 0; k < K; ++k)
+          acc += __half2float(A[(size_t)i * K + k]) * __half2float(B[(size_t)k * N + j]);
+        C[(size_t)i * N + j] = acc;
+      }
+}
+// CHECK-LABEL: {{^}}static void tc_iterator_bound_downward_0_launch(
+// CHECK:       {{^      }}!tc::value_fits<32>({{[{][{]}}1, {U}}, {1, {(long long)(M)}}})) {
+void iterator_bound_downward(unsigned M, unsigned N, unsigned K, unsigned U,
+                             const __half *__restrict__ A, const __half *__restrict__ B,
+                             float *__restrict__ C) {
+#pragma tc
+  for (unsigned i = M; i > 0; --i)
+    for (unsigned j = 0; j < N; ++j)
+      if (j < i + U) {
+        float acc = 0.0f;
+        for (unsigned k = 0; k < K; ++k)
+          acc += __half2float(A[(size_t)(i - 1) * K + k]) * __half2float(B[(size_t)k * N + j]);
+        C[(size_t)(i - 1) * N + j] = acc;
+      }
+}
+
+// An upward loop's start of iterators (`j = i + 1`, the strict upper
+// triangle) is taken as the integer, untested: it is reached where no
+// statement runs too, which the statements' domains do not bound.
+// CHECK-LABEL: {{^}}static void tc_strict_upper_0_launch(
+// CHECK-NOT:   value_fits
+// CHECK:       {{^}}}
+void strict_upper(unsigned M, unsigned N, unsigned K, const __half *__restrict__ A,
+                  const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (unsigned i = 0; i < M; ++i)
+    for (unsigned j = i + 1; j < N; ++j) {
+      float acc = 0.0f;
+      for (unsigned k = 0; k < K; ++k)
+        acc += __half2float(A[(size_t)i * K + k]) * __half2float(B[(size_t)k * N + j]);
+      C[(size_t)i * N + j] = acc;
+    }
+}
