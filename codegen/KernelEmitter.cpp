@@ -191,9 +191,7 @@ public:
                    "\n";
     }
     if (Components)
-      G.Explain += std::string(Idiom.IterBatch.empty()
-                                   ? "  composed: tc::sm90::launch_gemm<"
-                                   : "  composed: tc::sm90::launch_batched_gemm<") +
+      G.Explain += "  composed: " + componentLauncher() + "<" +
                    sm90MainloopType(C, Idiom, false, Region) + ", " +
                    sm90SchedulerType(C, M.Clauses) + "> with " + epilogueFunctorName() + "\n";
     else if (C.Arch == GpuArch::SM90a)
@@ -2127,6 +2125,11 @@ private:
   /// The extents and operands of a component's launch (tc::sm90::launch_gemm):
   /// `{M, N, K}, A, lda, B, ldb` for one product, else the output's extents
   /// and each product's `{A, lda, B, ldb, K}` (tc::sm90::Products).
+  /// The components' launch function (tc/sm90/gemm_kernel.cuh).
+  std::string componentLauncher() const {
+    return Idiom.IterBatch.empty() ? "tc::sm90::launch_gemm" : "tc::sm90::launch_batched_gemm";
+  }
+
   /// A batch's: the entries, the extents, and each product's `{A, lda, B,
   /// ldb, K, A's batch stride, B's}` (tc::sm90::launch_batched_gemm).
   std::string componentOperands() const {
@@ -2230,9 +2233,7 @@ private:
     // The functor's members are the launcher's arguments, in their order.
     const std::string Members = llvm::StringRef(ArgNames).rtrim(", ").str();
     const std::string Launch =
-        std::string(Idiom.IterBatch.empty() ? "tc::sm90::launch_gemm<"
-                                            : "tc::sm90::launch_batched_gemm<") +
-        sm90MainloopType(K, Idiom, true, Region) +
+        componentLauncher() + "<" + sm90MainloopType(K, Idiom, true, Region) +
         (usesDefaultSm90Scheduler(K, M.Clauses) ? ""
                                                 : ",\n    " + sm90SchedulerType(K, M.Clauses)) +
         ">(" + componentOperands() + ", " + epilogueFunctorName() + "{" + Members +

@@ -171,11 +171,11 @@ std::string narrowArithmeticCheck(const RegionModel &M, const IslModel &Plain,
   // loops run a subset of the model's; where no statement runs, they run
   // none either, and where statements run, the value does not wrap.
   for (const RegionModel::NarrowValue &V : M.NarrowValues) {
-    std::string Wraps = "!tc::value_fits<" + std::to_string(V.Bits) + ">(" +
-                        valueTerms(V.Value, M, iteratorMaxima(M, Plain, V, Build)) + ")";
     std::optional<isl::set> Runs = statementsRun(M, Plain, V);
     if (!V.Iterators.empty() && !Runs)
       continue; // (no statement in the loops of its iterators)
+    std::string Wraps = "!tc::value_fits<" + std::to_string(V.Bits) + ">(" +
+                        valueTerms(V.Value, M, iteratorMaxima(M, Plain, V, Build)) + ")";
     if (Runs && isl_set_plain_is_universe(Runs->get()) != isl_bool_true)
       Wraps = "(" + Condition(*Runs) + ") &&\n      " + Wraps;
     S += "  // The source computes '" + escapeComment(V.Spelling) + "' in " +

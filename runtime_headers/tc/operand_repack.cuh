@@ -58,6 +58,20 @@ __global__ void __launch_bounds__(256) repack_rows(const Bits *__restrict__ src,
 // The padded row pitch, in elements, of an operand's aligned copy.
 __host__ inline long long repacked_pitch(long long inner) { return (inner + 7) / 8 * 8; }
 
+// Launches repack_rows on `stream`, up to 8 blocks per SM of `device`:
+// `rows` rows of `inner` elements from `base` into `copy`, `padded` apart.
+__host__ inline bool repack_into(void *copy, const void *base, long long ld, long long inner,
+                                 long long rows, long long padded, long long matrix_rows,
+                                 long long matrix_pitch, cudaStream_t stream,
+                                 const DeviceFacts &device) {
+  const long long chunks = padded / 8 * rows;
+  const long long wanted = (chunks + 255) / 256, cap = 8ll * device.multiprocessors;
+  repack_rows<uint16_t><<<static_cast<unsigned>(wanted < cap ? wanted : cap), 256, 0, stream>>>(
+      static_cast<const uint16_t *>(base), ld, inner, rows, padded, static_cast<uint4 *>(copy),
+      matrix_rows, matrix_pitch);
+  return cudaPeekAtLastError() == cudaSuccess;
+}
+
 // The tensor map of a matrix of 16-bit elements (tma_map_2d's arguments):
 // of the matrix itself where TMA can describe it, else of its aligned copy,
 // made on `stream` in the buffer of `operand` (the operand's index in the
@@ -74,14 +88,8 @@ __host__ inline bool tma_map_2d_aligned(CUtensorMap *map, const void *base, long
   const long long padded = repacked_pitch(inner);
   const size_t bytes = sizeof(uint16_t) * static_cast<size_t>(padded) * static_cast<size_t>(outer);
   void *copy = stream_buffer(stream, kRepackedOperand + operand, bytes, false);
-  if (!copy || !tma_map_2d(map, copy, inner, outer, padded, box_inner, box_outer))
-    return false;
-  const long long chunks = padded / 8 * outer;
-  const long long wanted = (chunks + 255) / 256, cap = 8ll * device.multiprocessors;
-  repack_rows<uint16_t><<<static_cast<unsigned>(wanted < cap ? wanted : cap), 256, 0, stream>>>(
-      static_cast<const uint16_t *>(base), ld, inner, outer, padded, static_cast<uint4 *>(copy),
-      outer, 0);
-  return cudaPeekAtLastError() == cudaSuccess;
+  return copy && tma_map_2d(map, copy, inner, outer, padded, box_inner, box_outer) &&
+         repack_into(copy, base, ld, inner, outer, padded, outer, 0, stream, device);
 }
 
 // The same for `matrices` matrices, matrix z at base + z * matrix_pitch
@@ -102,15 +110,10 @@ __host__ inline bool tma_map_3d_aligned(CUtensorMap *map, const void *base, long
   const long long padded = repacked_pitch(inner), rows = outer * matrices;
   const size_t bytes = sizeof(uint16_t) * static_cast<size_t>(padded) * static_cast<size_t>(rows);
   void *copy = stream_buffer(stream, kRepackedOperand + operand, bytes, false);
-  if (!copy || !tma_map_3d(map, copy, inner, outer, padded, matrices,
-                           matrices > 1 ? outer * padded : 0, box_inner, box_outer))
-    return false;
-  const long long chunks = padded / 8 * rows;
-  const long long wanted = (chunks + 255) / 256, cap = 8ll * device.multiprocessors;
-  repack_rows<uint16_t><<<static_cast<unsigned>(wanted < cap ? wanted : cap), 256, 0, stream>>>(
-      static_cast<const uint16_t *>(base), ld, inner, rows, padded, static_cast<uint4 *>(copy),
-      outer, matrix_pitch);
-  return cudaPeekAtLastError() == cudaSuccess;
+  return copy &&
+         tma_map_3d(map, copy, inner, outer, padded, matrices, matrices > 1 ? outer * padded : 0,
+                    box_inner, box_outer) &&
+         repack_into(copy, base, ld, inner, rows, padded, outer, matrix_pitch, stream, device);
 }
 
 }  // namespace tc

@@ -159,15 +159,24 @@ __host__ inline TensorMapEncoder tensor_map_encoder() {
 // The map of a matrix of kBytes-byte elements: 16-bit ones with the 128-byte
 // swizzle (the stages wgmma reads), 8-bit ones unswizzled or with the
 // 64-byte swizzle (swizzle64, boxes of 64-byte rows).
+// Whether a map can describe a matrix of `inner` x `outer` elements of
+// `bytes` bytes, row pitch `ld` elements, at `base` (the requirements at the
+// top).
+__host__ inline bool tma_matrix_fits(const void *base, long long inner, long long outer,
+                                     long long ld, int bytes) {
+  return reinterpret_cast<uintptr_t>(base) % 16 == 0 && inner >= 1 && outer >= 1 &&
+         inner < (1ll << 32) && outer < (1ll << 32) && (ld * bytes) % 16 == 0 &&
+         ld * bytes < (1ll << 40) && ld >= inner;
+}
+
 template <int kBytes>
 __host__ inline bool tma_map_2d_of(CUtensorMap *map, const void *base, long long inner,
                                    long long outer, long long ld, int box_inner, int box_outer,
                                    bool swizzle64 = false) {
   static_assert(kBytes == 1 || kBytes == 2, "8- or 16-bit elements");
   const TensorMapEncoder encode = tensor_map_encoder();
-  if (!encode || reinterpret_cast<uintptr_t>(base) % 16 != 0 || inner < 1 || outer < 1 ||
-      inner >= (1ll << 32) || outer >= (1ll << 32) || (ld * kBytes) % 16 != 0 ||
-      ld * kBytes >= (1ll << 40) || ld < inner || (swizzle64 && box_inner * kBytes != 64))
+  if (!encode || !tma_matrix_fits(base, inner, outer, ld, kBytes) ||
+      (swizzle64 && box_inner * kBytes != 64))
     return false;
   const cuuint64_t dims[2] = {static_cast<cuuint64_t>(inner), static_cast<cuuint64_t>(outer)};
   const cuuint64_t strides[1] = {static_cast<cuuint64_t>(ld * kBytes)};
@@ -196,8 +205,9 @@ __host__ inline bool tma_map_2d(CUtensorMap *map, const void *base, long long in
 // of operands, its boxes one matrix deep (a copy never crosses from one
 // matrix into the next: rows and elements past a matrix's edge arrive as
 // zeros). matrix_pitch 0: one matrix, which every batch entry reads.
-// False where TMA cannot describe it: besides tma_map_2d's conditions, a pitch of matrices that is negative, not a
-// multiple of 16 bytes, or 2^40 bytes or more, or 2^32 matrices or more.
+// False where TMA cannot describe it: besides tma_map_2d's conditions, a
+// pitch of matrices that is negative, not a multiple of 16 bytes, or 2^40
+// bytes or more, or 2^32 matrices or more.
 __host__ inline bool tma_map_3d(CUtensorMap *map, const void *base, long long inner,
                                 long long outer, long long ld, long long matrices,
                                 long long matrix_pitch, int box_inner, int box_outer) {
@@ -206,10 +216,8 @@ __host__ inline bool tma_map_3d(CUtensorMap *map, const void *base, long long in
     matrices = 1;
   // (bytes; one matrix's is never used, but given as if they were stacked)
   const long long pitch = matrices == 1 ? ld * 2 * outer : matrix_pitch * 2;
-  if (!encode || reinterpret_cast<uintptr_t>(base) % 16 != 0 || inner < 1 || outer < 1 ||
-      matrices < 1 || inner >= (1ll << 32) || outer >= (1ll << 32) ||
-      matrices >= (1ll << 32) || (ld * 2) % 16 != 0 || ld * 2 >= (1ll << 40) || ld < inner ||
-      matrix_pitch < 0 || pitch % 16 != 0 || pitch >= (1ll << 40))
+  if (!encode || !tma_matrix_fits(base, inner, outer, ld, 2) || matrices < 1 ||
+      matrices >= (1ll << 32) || matrix_pitch < 0 || pitch % 16 != 0 || pitch >= (1ll << 40))
     return false;
   const cuuint64_t dims[3] = {static_cast<cuuint64_t>(inner), static_cast<cuuint64_t>(outer),
                               static_cast<cuuint64_t>(matrices)};
