@@ -69,41 +69,60 @@ static std::string valueTerms(const Polynomial &Value, const RegionModel &M,
   return "{" + Terms + "}";
 }
 
-/// The statements' domains that have a dimension named It, each with the
-/// dimension's position.
-static std::vector<std::pair<isl::set, int>> domainsWith(const IslModel &I,
-                                                        const std::string &It) {
-  std::vector<std::pair<isl::set, int>> Found;
-  for (const auto &[Name, D] : I.Domain) {
-    const int Pos = isl_set_find_dim_by_name(D.get(), isl_dim_set, It.c_str());
-    if (Pos >= 0)
-      Found.push_back({D, Pos});
+/// The sets over which V's iterators take their values: the statements'
+/// domains (where they run), or for an upward loop's start (V.StartOf)
+/// where that loop is reached, its enclosing loops' ranges: `j = i + 1`
+/// is computed for the last i too, where no statement runs.
+static std::vector<isl::set> valueDomains(const RegionModel &M, const IslModel &I,
+                                          const RegionModel::NarrowValue &V) {
+  std::vector<isl::set> Domains;
+  for (const Statement &S : M.Stmts) {
+    if (V.StartOf.empty()) {
+      Domains.push_back(I.Domain.at(S.Name));
+      continue;
+    }
+    for (unsigned Depth = 0; Depth < S.Loops.size(); ++Depth)
+      if (M.Loops[S.Loops[Depth]].Iterator == V.StartOf) {
+        isl::set Reached = enclosingLoopsSet(I.Context.ctx(), M, S, Depth);
+        Domains.push_back(Reached.intersect_params(I.Context));
+        break;
+      }
   }
+  return Domains;
+}
+
+/// The sets of Domains that have a dimension named It.
+static std::vector<isl::set> domainsWith(const std::vector<isl::set> &Domains,
+                                         const std::string &It) {
+  std::vector<isl::set> Found;
+  for (const isl::set &D : Domains)
+    if (isl_set_find_dim_by_name(D.get(), isl_dim_set, It.c_str()) >= 0)
+      Found.push_back(D);
   return Found;
 }
 
-/// The sizes where a statement in the loops of V's iterators runs (none
-/// for a value of the sizes alone: nullopt).
-static std::optional<isl::set> statementsRun(const RegionModel &M, const IslModel &I,
+/// The sizes where V's iterators take values (valueDomains; none for a
+/// value of the sizes alone: nullopt).
+static std::optional<isl::set> valueComputed(const RegionModel &M,
+                                             const std::vector<isl::set> &Domains,
                                              const RegionModel::NarrowValue &V) {
   std::optional<isl::set> Runs;
   for (const std::string &It : V.Iterators)
-    for (const auto &[D, Pos] : domainsWith(I, It)) {
-      (void)Pos;
+    for (const isl::set &D : domainsWith(Domains, It)) {
       isl::set P = withKnownSizes(D.params().coalesce(), M);
       Runs = Runs ? Runs->unite(P) : P;
     }
   return Runs;
 }
 
-/// Each iterator of V at its source's largest value in the statements'
-/// domains, as C (meaningful where statementsRun). The model's iterator
-/// counts from 0; the source's is Shift + Step times it (Loop::Shift), its
-/// largest value isl's maximum of that over each domain (of every loop of
-/// that name: at least the largest).
+/// Each iterator of V at its source's largest value in Domains, as C
+/// (meaningful where valueComputed). The model's iterator counts from 0;
+/// the source's is Shift + Step times it (Loop::Shift), its largest value
+/// isl's maximum of that over each domain (of every loop of that name: at
+/// least the largest).
 static std::map<std::string, std::string>
-iteratorMaxima(const RegionModel &M, const IslModel &I, const RegionModel::NarrowValue &V,
-               const isl::ast_build &Build) {
+iteratorMaxima(const RegionModel &M, const std::vector<isl::set> &Domains,
+               const RegionModel::NarrowValue &V, const isl::ast_build &Build) {
   std::map<std::string, std::string> Maxima;
   for (const std::string &It : V.Iterators) {
     std::optional<isl::pw_aff> Max;
@@ -111,8 +130,7 @@ iteratorMaxima(const RegionModel &M, const IslModel &I, const RegionModel::Narro
       if (L.Iterator != It)
         continue;
       const AffineExpr Source = L.Shift + AffineExpr::symbol(It) * L.Step;
-      for (const auto &[D, Pos] : domainsWith(I, It)) {
-        (void)Pos;
+      for (const isl::set &D : domainsWith(Domains, It)) {
         isl::set Values = withKnownSizes(D.coalesce(), M).apply(functionMap(D, "", {Source}));
         isl::pw_aff P = isl::manage(isl_set_dim_max(Values.release(), 0));
         Max = Max ? isl::manage(isl_pw_aff_union_max(Max->release(), P.release())) : P;
@@ -169,13 +187,16 @@ std::string narrowArithmeticCheck(const RegionModel &M, const IslModel &Plain,
   // A value of iterators, at each iterator's largest value where
   // statements run (iteratorMaxima): a wrap shrinks it, so the source's
   // loops run a subset of the model's; where no statement runs, they run
-  // none either, and where statements run, the value does not wrap.
+  // none either, and where statements run, the value does not wrap. An
+  // upward loop's start, whose wrap would run the loop from a small value,
+  // at their largest where the loop is reached: there it never wraps.
   for (const RegionModel::NarrowValue &V : M.NarrowValues) {
-    std::optional<isl::set> Runs = statementsRun(M, Plain, V);
+    const std::vector<isl::set> Domains = valueDomains(M, Plain, V);
+    std::optional<isl::set> Runs = valueComputed(M, Domains, V);
     if (!V.Iterators.empty() && !Runs)
       continue; // (no statement in the loops of its iterators)
     std::string Wraps = "!tc::value_fits<" + std::to_string(V.Bits) + ">(" +
-                        valueTerms(V.Value, M, iteratorMaxima(M, Plain, V, Build)) + ")";
+                        valueTerms(V.Value, M, iteratorMaxima(M, Domains, V, Build)) + ")";
     if (Runs && isl_set_plain_is_universe(Runs->get()) != isl_bool_true)
       Wraps = "(" + Condition(*Runs) + ") &&\n      " + Wraps;
     S += "  // The source computes '" + escapeComment(V.Spelling) + "' in " +
@@ -205,7 +226,10 @@ std::string explainNarrowArithmetic(const RegionModel &M, const IslModel &I) {
          "-bit unsigned arithmetic: the launcher tests that " + V.Value.str() +
          (V.Iterators.empty() ? std::string()
                               : " at the largest " + llvm::join(V.Iterators, ", ") +
-                                    " where statements run") +
+                                    (V.StartOf.empty()
+                                         ? std::string(" where statements run")
+                                         : " where the loop over " + V.StartOf +
+                                               " is reached")) +
          " stays in [0, 2^" + std::to_string(V.Bits) + ")\n";
   return S;
 }

@@ -529,8 +529,9 @@ private:
           return Err;
       }
       // (An upward loop's start of iterators, `j = i + 1`, is reached
-      // where no statement runs too: not tested, taken as the integer.)
-      if (auto Err = noteNarrowValues(LowerE, L.Reversed, /*RefuseGrowth=*/false))
+      // where no statement runs too: tested over the enclosing loops.)
+      if (auto Err = noteNarrowValues(LowerE, L.Reversed,
+                                      L.Reversed ? std::string() : L.Iterator))
         return Err;
     }
     // An unsigned iterator never goes below 0: `i >= 0` downwards never
@@ -2030,8 +2031,10 @@ private:
   /// where a wrap, which shrinks the value, makes the source run a subset
   /// of the model's instances (`ShrinkRunsFewer`: an upward loop's bound,
   /// the greater side of a guard); elsewhere it is an error, but for an
-  /// upward loop's start (not `RefuseGrowth`), left untested.
-  llvm::Error noteNarrowValues(const Expr *E, bool ShrinkRunsFewer, bool RefuseGrowth = true) {
+  /// upward loop's start (`StartOf`, its iterator), tested at their largest
+  /// values where that loop is reached.
+  llvm::Error noteNarrowValues(const Expr *E, bool ShrinkRunsFewer,
+                               const std::string &StartOf = "") {
     std::vector<const Expr *> Roots;
     narrowUnsignedRoots(E, Roots);
     for (const Expr *R : Roots) {
@@ -2057,9 +2060,7 @@ private:
       const std::string Text = sourceText(R->getSourceRange());
       if (!NotNegative)
         continue; // (mayWrap's: it may be negative)
-      if (!Iterators.empty() && !ShrinkRunsFewer) {
-        if (!RefuseGrowth)
-          continue;
+      if (!Iterators.empty() && !ShrinkRunsFewer && StartOf.empty())
         return regionError(R->getExprLoc(),
                            (Text.empty() ? std::string("a value") : "'" + Text + "'") +
                                " of iterators is computed in " +
@@ -2067,20 +2068,21 @@ private:
                                "-bit unsigned arithmetic, where it may wrap",
                            "the kernels compute bounds and conditions in 64-bit integers; "
                            "compute it in a signed or 64-bit type");
-      }
+      std::string Start = Iterators.empty() ? "" : StartOf;
       addNarrowValue(*P, Ctx.getIntWidth(R->getType()), Text.empty() ? P->str() : Text,
-                     std::move(Iterators));
+                     std::move(Iterators), std::move(Start));
     }
     return llvm::Error::success();
   }
 
   /// Adds P to RegionModel::NarrowValues, once.
   void addNarrowValue(const Polynomial &P, unsigned Bits, const std::string &Spelling,
-                      std::vector<std::string> Iterators = {}) {
+                      std::vector<std::string> Iterators = {}, std::string StartOf = "") {
     const std::string Key = P.str();
-    if (llvm::none_of(M.NarrowValues,
-                      [&](const RegionModel::NarrowValue &V) { return V.Value.str() == Key; }))
-      M.NarrowValues.push_back({P, Bits, Spelling, std::move(Iterators)});
+    if (llvm::none_of(M.NarrowValues, [&](const RegionModel::NarrowValue &V) {
+          return V.Value.str() == Key && V.StartOf == StartOf;
+        }))
+      M.NarrowValues.push_back({P, Bits, Spelling, std::move(Iterators), std::move(StartOf)});
   }
 
   /// Records array Id in RegionModel::NarrowSubscripts where a subscript

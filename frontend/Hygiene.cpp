@@ -192,6 +192,8 @@ public:
       V.Value = rename(V.Value);
       for (std::string &It : V.Iterators)
         It = renamed(It);
+      if (!V.StartOf.empty())
+        V.StartOf = renamed(V.StartOf);
     }
     for (Loop &L : M.Loops) {
       L.Lower = rename(L.Lower);

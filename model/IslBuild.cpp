@@ -206,6 +206,16 @@ isl::set domainSet(isl::ctx Ctx, const RegionModel &M, const Statement &S) {
   return D;
 }
 
+isl::set enclosingLoopsSet(isl::ctx Ctx, const RegionModel &M, const Statement &S,
+                           unsigned Depth) {
+  isl::set D = universeSet(Ctx, M, S.Name, M.iterators(S));
+  for (unsigned L = 0; L < Depth && L < S.Loops.size(); ++L) {
+    const Loop &Lp = M.Loops[S.Loops[L]];
+    D = bound(D, Lp.Lower, Lp.Iterator, Lp.UpperExclusive);
+  }
+  return D;
+}
+
 isl::map accessMap(isl::ctx Ctx, const RegionModel &M, const Statement &S, const Access &A) {
   return functionMap(universeSet(Ctx, M, S.Name, M.iterators(S)), M.Arrays[A.ArrayId].Name,
                      A.Index);

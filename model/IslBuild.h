@@ -73,6 +73,12 @@ isl::set contextSet(isl::ctx Ctx, const RegionModel &M);
 /// `S[iterators] : Lower <= it < Upper (each loop) and G >= 0 (each guard)`.
 isl::set domainSet(isl::ctx Ctx, const RegionModel &M, const Statement &S);
 
+/// `S[iterators] : Lower <= it < Upper` for the loops enclosing S's loop
+/// at depth Depth: where that loop is reached, as far as the loops tell
+/// (their guards left out, so at least where it is reached).
+isl::set enclosingLoopsSet(isl::ctx Ctx, const RegionModel &M, const Statement &S,
+                           unsigned Depth);
+
 /// `S[iterators] -> Array[subscripts]`.
 isl::map accessMap(isl::ctx Ctx, const RegionModel &M, const Statement &S, const Access &A);
 

@@ -194,6 +194,11 @@ struct RegionModel {
     /// U`): the launcher tests Value at their largest values in the
     /// statements' domains (none: of the sizes alone).
     std::vector<std::string> Iterators;
+    /// For an upward loop's start of iterators (`j = i + U`), that loop's
+    /// iterator: the value is computed where the loop is reached, also
+    /// where it runs no statement, so it is tested over its enclosing
+    /// loops' ranges instead (empty: where statements run).
+    std::string StartOf;
   };
   std::vector<NarrowValue> NarrowValues;
   /// After usePlaceholderNames (Hygiene.h): the user's spelling of each

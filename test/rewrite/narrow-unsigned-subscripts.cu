@@ -262,17 +262,21 @@ void iterator_bound_downward(unsigned M, unsigned N, unsigned K, unsigned U,
       }
 }
 
-// An upward loop's start of iterators (`j = i + 1`, the strict upper
-// triangle) is taken as the integer, untested: it is reached where no
-// statement runs too, which the statements' domains do not bound.
+// An upward loop's start of iterators (`j = i + 16` over `unsigned`) is
+// computed where the loop is reached, also for the last i, where the
+// integers' loop runs no statement and the source's, wrapped, would run
+// from 0: tested at the largest i of the enclosing loop (its guards left
+// out), not where statements run.
 // CHECK-LABEL: {{^}}static void tc_strict_upper_0_launch(
-// CHECK-NOT:   value_fits
-// CHECK:       {{^}}}
+// CHECK:       {{^  }}// The source computes 'i + 16' in 32-bit unsigned arithmetic, which wraps
+// CHECK:       {{^  }}if (((M >= 1)) &&
+// CHECK-NEXT:  {{^      }}!tc::value_fits<32>({{[{][{]}}16, {}}, {1, {(long long)((M - 1))}}})) {
+// EXPLAIN: 'i + 16' computed in 32-bit unsigned arithmetic: the launcher tests that 16 + i at the largest i where the loop over j is reached stays in [0, 2^32)
 void strict_upper(unsigned M, unsigned N, unsigned K, const __half *__restrict__ A,
                   const __half *__restrict__ B, float *__restrict__ C) {
 #pragma tc
   for (unsigned i = 0; i < M; ++i)
-    for (unsigned j = i + 1; j < N; ++j) {
+    for (unsigned j = i + 16; j < N; ++j) {
       float acc = 0.0f;
       for (unsigned k = 0; k < K; ++k)
         acc += __half2float(A[(size_t)i * K + k]) * __half2float(B[(size_t)k * N + j]);
