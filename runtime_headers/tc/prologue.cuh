@@ -92,7 +92,8 @@ __device__ __forceinline__ void apply_prologue(uint32_t (&r)[N], F f) {
 template <typename T, int kElements, int kThreads, int kMaxBatch = 4, typename F>
 __device__ __forceinline__ void apply_prologue_to_tile(T *tile, int lane, F f) {
   constexpr int kChunks = kElements * static_cast<int>(sizeof(T)) / 16;
-  static_assert(kChunks % kThreads == 0, "every thread takes as many chunks");
+  // Whole rounds of kThreads chunks, then the first threads take the rest
+  // (a B tile of 176 rows of tf32: 5.5 chunks a consumer thread).
   constexpr int kPerThread = kChunks / kThreads;
   constexpr int kBatch = kPerThread % kMaxBatch == 0 ? kMaxBatch : kPerThread % 2 == 0 ? 2 : 1;
   uint4 *chunks = reinterpret_cast<uint4 *>(tile) + lane;
@@ -107,6 +108,14 @@ __device__ __forceinline__ void apply_prologue_to_tile(T *tile, int lane, F f) {
       uint32_t r[4] = {v[i].x, v[i].y, v[i].z, v[i].w};
       apply_prologue<T>(r, f);
       chunks[(b + i) * kThreads] = make_uint4(r[0], r[1], r[2], r[3]);
+    }
+  }
+  if constexpr (kChunks % kThreads != 0) {
+    if (kPerThread * kThreads + lane < kChunks) {
+      const uint4 v = chunks[kPerThread * kThreads];
+      uint32_t r[4] = {v.x, v.y, v.z, v.w};
+      apply_prologue<T>(r, f);
+      chunks[kPerThread * kThreads] = make_uint4(r[0], r[1], r[2], r[3]);
     }
   }
 }

@@ -9,12 +9,14 @@
 // as zeros, so partial tiles need no predicates; the transaction count is
 // always the whole box.
 //
-// Shared-memory layout: the maps use the 128-byte swizzle with boxes 64
-// 16-bit elements wide (one 128-byte row), which stores box row r at byte
-// 128 r with its 16-byte chunks permuted by chunk ^ (r % 8) - exactly
+// Shared-memory layout: the maps use the 128-byte swizzle with boxes one
+// 128-byte row wide (64 16-bit elements, or 32 32-bit ones: fp32 operands
+// that wgmma reads as tf32), which stores box row r at byte 128 r with its
+// 16-byte chunks permuted by chunk ^ (r % 8) - exactly
 // tc::swizzled_offset<64> (a K-major stage) and one panel of
-// tc::paneled_offset (an M/N-major stage), i.e. the layouts the wgmma
-// descriptors of wgmma.cuh describe. `dst` must be 1024-byte aligned.
+// tc::paneled_offset (an M/N-major stage) for 16-bit elements, i.e. the
+// layouts the wgmma descriptors of wgmma.cuh describe; the same bytes with
+// 4 elements to a chunk for 32-bit ones. `dst` must be 1024-byte aligned.
 // Maps of 8-bit matrices (tma_map_2d_bytes: raw int8/uint8 weights for the
 // consumers to convert, tile_convert.cuh) are unswizzled: box row r at byte
 // box_inner * r; or, for fragments loaded from 64-byte box rows
@@ -156,9 +158,6 @@ __host__ inline TensorMapEncoder tensor_map_encoder() {
   return encoder;
 }
 
-// The map of a matrix of kBytes-byte elements: 16-bit ones with the 128-byte
-// swizzle (the stages wgmma reads), 8-bit ones unswizzled or with the
-// 64-byte swizzle (swizzle64, boxes of 64-byte rows).
 // Whether a map can describe a matrix of `inner` x `outer` elements of
 // `bytes` bytes, row pitch `ld` elements, at `base` (the requirements at the
 // top).
@@ -169,11 +168,21 @@ __host__ inline bool tma_matrix_fits(const void *base, long long inner, long lon
          ld * bytes < (1ll << 40) && ld >= inner;
 }
 
+// TMA only moves the bits: unsigned types of the element's size.
+__host__ constexpr CUtensorMapDataType tma_data_type(int bytes) {
+  return bytes == 4   ? CU_TENSOR_MAP_DATA_TYPE_UINT32
+         : bytes == 2 ? CU_TENSOR_MAP_DATA_TYPE_UINT16
+                      : CU_TENSOR_MAP_DATA_TYPE_UINT8;
+}
+
+// The map of a matrix of kBytes-byte elements: 16- and 32-bit ones with the
+// 128-byte swizzle (the stages wgmma reads), 8-bit ones unswizzled or with
+// the 64-byte swizzle (swizzle64, boxes of 64-byte rows).
 template <int kBytes>
 __host__ inline bool tma_map_2d_of(CUtensorMap *map, const void *base, long long inner,
                                    long long outer, long long ld, int box_inner, int box_outer,
                                    bool swizzle64 = false) {
-  static_assert(kBytes == 1 || kBytes == 2, "8- or 16-bit elements");
+  static_assert(kBytes == 1 || kBytes == 2 || kBytes == 4, "8-, 16- or 32-bit elements");
   const TensorMapEncoder encode = tensor_map_encoder();
   if (!encode || !tma_matrix_fits(base, inner, outer, ld, kBytes) ||
       (swizzle64 && box_inner * kBytes != 64))
@@ -183,24 +192,27 @@ __host__ inline bool tma_map_2d_of(CUtensorMap *map, const void *base, long long
   const cuuint32_t box[2] = {static_cast<cuuint32_t>(box_inner),
                              static_cast<cuuint32_t>(box_outer)};
   const cuuint32_t element_strides[2] = {1, 1};
-  return encode(map, kBytes == 2 ? CU_TENSOR_MAP_DATA_TYPE_UINT16 : CU_TENSOR_MAP_DATA_TYPE_UINT8,
-                2, const_cast<void *>(base), dims, strides, box, element_strides,
-                CU_TENSOR_MAP_INTERLEAVE_NONE,
-                kBytes == 2 ? CU_TENSOR_MAP_SWIZZLE_128B
+  return encode(map, tma_data_type(kBytes), 2, const_cast<void *>(base), dims, strides, box,
+                element_strides, CU_TENSOR_MAP_INTERLEAVE_NONE,
+                kBytes >= 2 ? CU_TENSOR_MAP_SWIZZLE_128B
                 : swizzle64 ? CU_TENSOR_MAP_SWIZZLE_64B
                             : CU_TENSOR_MAP_SWIZZLE_NONE,
                 CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
                 CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) == CUDA_SUCCESS;
 }
 
-// The map of a matrix of 16-bit elements (see above); false when TMA cannot
-// describe it, and the caller must copy another way.
+// The map of a matrix of 16-bit elements (see above), or of kBytes = 4:
+// fp32; false when TMA cannot describe it, and the caller must copy
+// another way.
+template <int kBytes = 2>
 __host__ inline bool tma_map_2d(CUtensorMap *map, const void *base, long long inner,
                                 long long outer, long long ld, int box_inner, int box_outer) {
-  return tma_map_2d_of<2>(map, base, inner, outer, ld, box_inner, box_outer);
+  static_assert(kBytes == 2 || kBytes == 4, "16- or 32-bit elements, 128-byte swizzle");
+  return tma_map_2d_of<kBytes>(map, base, inner, outer, ld, box_inner, box_outer);
 }
 
-// The map of `matrices` matrices of 16-bit elements, each as tma_map_2d
+// The map of `matrices` matrices of 16-bit (kBytes = 4: 32-bit) elements,
+// each as tma_map_2d
 // describes one, matrix z at `base` + z * `matrix_pitch` elements: a batch
 // of operands, its boxes one matrix deep (a copy never crosses from one
 // matrix into the next: rows and elements past a matrix's edge arrive as
@@ -208,25 +220,27 @@ __host__ inline bool tma_map_2d(CUtensorMap *map, const void *base, long long in
 // False where TMA cannot describe it: besides tma_map_2d's conditions, a
 // pitch of matrices that is negative, not a multiple of 16 bytes, or 2^40
 // bytes or more, or 2^32 matrices or more.
+template <int kBytes = 2>
 __host__ inline bool tma_map_3d(CUtensorMap *map, const void *base, long long inner,
                                 long long outer, long long ld, long long matrices,
                                 long long matrix_pitch, int box_inner, int box_outer) {
+  static_assert(kBytes == 2 || kBytes == 4, "16- or 32-bit elements, 128-byte swizzle");
   const TensorMapEncoder encode = tensor_map_encoder();
   if (matrix_pitch == 0)
     matrices = 1;
   // (bytes; one matrix's is never used, but given as if they were stacked)
-  const long long pitch = matrices == 1 ? ld * 2 * outer : matrix_pitch * 2;
-  if (!encode || !tma_matrix_fits(base, inner, outer, ld, 2) || matrices < 1 ||
+  const long long pitch = matrices == 1 ? ld * kBytes * outer : matrix_pitch * kBytes;
+  if (!encode || !tma_matrix_fits(base, inner, outer, ld, kBytes) || matrices < 1 ||
       matrices >= (1ll << 32) || matrix_pitch < 0 || pitch % 16 != 0 || pitch >= (1ll << 40))
     return false;
   const cuuint64_t dims[3] = {static_cast<cuuint64_t>(inner), static_cast<cuuint64_t>(outer),
                               static_cast<cuuint64_t>(matrices)};
-  const cuuint64_t strides[2] = {static_cast<cuuint64_t>(ld * 2),
+  const cuuint64_t strides[2] = {static_cast<cuuint64_t>(ld * kBytes),
                                  static_cast<cuuint64_t>(pitch)};
   const cuuint32_t box[3] = {static_cast<cuuint32_t>(box_inner),
                              static_cast<cuuint32_t>(box_outer), 1};
   const cuuint32_t element_strides[3] = {1, 1, 1};
-  return encode(map, CU_TENSOR_MAP_DATA_TYPE_UINT16, 3, const_cast<void *>(base), dims, strides,
+  return encode(map, tma_data_type(kBytes), 3, const_cast<void *>(base), dims, strides,
                 box, element_strides, CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
                 CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
                 CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) == CUDA_SUCCESS;

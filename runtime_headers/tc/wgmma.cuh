@@ -1,12 +1,15 @@
 // tc/wgmma.cuh - warpgroup MMA (sm_90a): matrix descriptors, ordering, and
-// the m64nNk16 instruction chosen by element type and N.
+// the m64nNk16 (16-bit) or m64nNk8 (tf32) instruction chosen by element type
+// and N.
 //
 // Shared-memory layouts the descriptors describe
 // ----------------------------------------------
-// K-major (wgmma_desc_k_major_sw128). An operand tile is stored K-major: rows of 64 16-bit elements (128 bytes,
-// one k tile), row r of the tile at byte 128 r, its 16-byte chunks
-// permuted by chunk ^ (r % 8). That is tc::swizzled_offset<64> (swizzle.cuh),
-// and it is the "128-byte swizzle" layout of wgmma: 8-row atoms of 1024
+// K-major (wgmma_desc_k_major_sw128). An operand tile is stored K-major:
+// rows of 128 bytes (one k tile: 64 16-bit elements, or 32 fp32 ones read
+// as tf32), row r of the tile at byte 128 r, its 16-byte chunks
+// permuted by chunk ^ (r % 8). For 16-bit elements that is
+// tc::swizzled_offset<64> (swizzle.cuh), and it is the "128-byte swizzle"
+// layout of wgmma: 8-row atoms of 1024
 // bytes, which must start at 1024-byte aligned addresses, because the
 // hardware applies the XOR to address bits 4-6 with bits 7-9.
 //
@@ -15,14 +18,18 @@
 //   leading (LBO)   unused for K-major swizzled layouts (1 by convention)
 //   layout          1 = 128-byte swizzle
 //
-// The k step kk of a tile (16 elements = 32 bytes) moves the start address
-// by 32 bytes inside each row: the swizzle, computed from the full address,
+// The k step kk of a tile (32 bytes: 16 16-bit elements, k16, or 8 fp32
+// ones, tf32's k8; wgmma_step_elements) moves the start address by 32
+// bytes inside each row: the swizzle, computed from the full address,
 // then finds the permuted chunks (so the tile base must be 1024-aligned).
+// The descriptor does not name the element size: the same descriptors
+// serve both.
 //
 // M/N-major (wgmma_desc_mn_major_sw128, kTrans = 1). The tile holds k rows
 // of m (n) elements, as 64-element panels (swizzle.cuh, paneled_offset):
 // the same 128-byte rows and swizzle, with m (n) along the row. See the
-// function for its offsets.
+// function for its offsets. 16-bit elements only: tf32 wgmma reads
+// K-major operands alone.
 //
 // Ordering
 // --------
@@ -37,6 +44,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
@@ -154,6 +162,26 @@ template <typename T, int kTransB, int kN>
 __device__ __forceinline__ void wgmma_m64k16_rs(float (&d)[kN / 8][4], const uint32_t (&a)[4],
                                                 uint64_t desc_b) {
   wgmma_m64nNk16_rs<kTransB>(element_tag<T>{}, d, a, desc_b, 1);
+}
+
+// The k elements of one wgmma k step, which is 32 bytes of a K-major row
+// for every element type: k16 of 16-bit elements, k8 of fp32 (tf32).
+template <typename T>
+inline constexpr int wgmma_step_elements = 32 / static_cast<int>(sizeof(T));
+
+// One 32-byte k step, D(64 x kN) += A(64 x wgmma_step_elements<T>) * B:
+// m64nNk16 for T = __half or __nv_bfloat16 (kTransA / kTransB as
+// wgmma_m64k16), m64nNk8 for T = float, whose operands wgmma reads as tf32
+// (dropping each element's low 13 mantissa bits) and only K-major.
+template <typename T, int kTransA, int kTransB, int kN>
+__device__ __forceinline__ void wgmma_k_step(float (&d)[kN / 8][4], uint64_t desc_a,
+                                             uint64_t desc_b) {
+  if constexpr (std::is_same_v<T, float>) {
+    static_assert(kTransA == 0 && kTransB == 0, "tf32 wgmma takes K-major operands only");
+    wgmma_m64nNk8_ss(element_tag<float>{}, d, desc_a, desc_b, 1);
+  } else {
+    wgmma_m64k16<T, kTransA, kTransB, kN>(d, desc_a, desc_b);
+  }
 }
 
 }  // namespace tc

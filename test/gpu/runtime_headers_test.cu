@@ -68,7 +68,7 @@ static_assert(tc::swizzled_offset<16>(0, 13) == 13, "first line is unswizzled");
 static_assert(tc::floord(-1, 2) == -1 && tc::ceild(-1, 2) == 0, "");
 static_assert(tc::min(3LL, 2) == 2 && tc::max(-3, 2LL) == 2LL, "");
 static_assert(std::is_same<decltype(tc::min(3LL, 2)), long long>::value, "");
-static_assert(TC_RUNTIME_VERSION == 6, "");
+static_assert(TC_RUNTIME_VERSION == 7, "");
 
 // ---------------------------------------------------------------------------
 // (a) swizzle, host side.
@@ -384,28 +384,37 @@ static void run_cp_async() {
 static void run_repack() {
   struct Case { long long inner, outer, ld, offset; };
   const Case cases[] = {{35, 7, 37, 1}, {8457, 3, 8457, 0}, {16, 5, 17, 3}, {1, 9, 1, 1}};
-  bool ok = true;
-  for (const Case &c : cases) {
-    const long long n = c.offset + c.ld * c.outer;
-    std::vector<uint16_t> src(n);
-    for (long long i = 0; i < n; ++i) src[i] = static_cast<uint16_t>(i * 2654435761u >> 16);
-    uint16_t *dsrc;
-    CUDA_CHECK(cudaMalloc(&dsrc, 2 * n));
-    CUDA_CHECK(cudaMemcpy(dsrc, src.data(), 2 * n, cudaMemcpyHostToDevice));
-    const long long padded = tc::repacked_pitch(c.inner);
-    std::vector<uint16_t> out(padded * c.outer, 0xBEEF);
-    uint16_t *dout;
-    CUDA_CHECK(cudaMalloc(&dout, 2 * out.size()));
-    tc::repack_rows<uint16_t><<<3, 256>>>(dsrc + c.offset, c.ld, c.inner, c.outer, padded,
-                                          reinterpret_cast<uint4 *>(dout));
-    CUDA_CHECK(cudaGetLastError());
-    CUDA_CHECK(cudaMemcpy(out.data(), dout, 2 * out.size(), cudaMemcpyDeviceToHost));
-    for (long long r = 0; r < c.outer; ++r)
-      for (long long e = 0; e < padded; ++e)
-        ok = ok && out[r * padded + e] == (e < c.inner ? src[c.offset + r * c.ld + e] : 0);
-    CUDA_CHECK(cudaFree(dsrc));
-    CUDA_CHECK(cudaFree(dout));
-  }
+  // 16-bit elements in 8-element chunks, 32-bit ones (tf32 operands) in 4.
+  auto run = [&](auto bits) {
+    using Bits = decltype(bits);
+    bool ok = true;
+    for (const Case &c : cases) {
+      const long long n = c.offset + c.ld * c.outer;
+      std::vector<Bits> src(n);
+      for (long long i = 0; i < n; ++i) src[i] = static_cast<Bits>(i * 2654435761u >> 7);
+      Bits *dsrc;
+      CUDA_CHECK(cudaMalloc(&dsrc, sizeof(Bits) * n));
+      CUDA_CHECK(cudaMemcpy(dsrc, src.data(), sizeof(Bits) * n, cudaMemcpyHostToDevice));
+      const long long padded = tc::repacked_pitch(c.inner, sizeof(Bits));
+      ok = ok && padded % (16 / sizeof(Bits)) == 0 && padded >= c.inner;
+      std::vector<Bits> out(padded * c.outer, static_cast<Bits>(0xBEEF));
+      Bits *dout;
+      CUDA_CHECK(cudaMalloc(&dout, sizeof(Bits) * out.size()));
+      tc::repack_rows<Bits><<<3, 256>>>(dsrc + c.offset, c.ld, c.inner, c.outer, padded,
+                                        reinterpret_cast<uint4 *>(dout), c.outer, 0);
+      CUDA_CHECK(cudaGetLastError());
+      CUDA_CHECK(cudaMemcpy(out.data(), dout, sizeof(Bits) * out.size(), cudaMemcpyDeviceToHost));
+      for (long long r = 0; r < c.outer; ++r)
+        for (long long e = 0; e < padded; ++e)
+          ok = ok && out[r * padded + e] == (e < c.inner ? src[c.offset + r * c.ld + e] : Bits(0));
+      CUDA_CHECK(cudaFree(dsrc));
+      CUDA_CHECK(cudaFree(dout));
+    }
+    return ok;
+  };
+  const bool ok16 = run(uint16_t{}), ok32 = run(uint32_t{});
+  report(ok32, "repack_rows copies 32-bit elements into zero-padded 4-element chunks");
+  const bool ok = ok16;
   report(ok, "repack_rows copies odd pitches and bases into zero-padded 8-element rows");
 }
 

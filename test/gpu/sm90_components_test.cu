@@ -5,7 +5,9 @@
 // epilogue functor, and with operand prologues under each consumer and
 // producer policy (tc/sm90/roles.cuh). The reference is a naive fp32
 // kernel over the same inputs; padding columns of the outputs must stay
-// untouched.
+// untouched. fp32 operands run as tf32 (both K-major) against a reference
+// that drops each operand's low 13 mantissa bits, as wgmma does, and sums
+// in double.
 //
 //   nvcc -std=c++17 -O3 -I runtime_headers -gencode arch=compute_90a,code=sm_90a \
 //     test/gpu/sm90_components_test.cu -lcuda -o sm90_components_test
@@ -15,6 +17,7 @@
 #include <cstring>
 #include <cstdlib>
 #include <random>
+#include <type_traits>
 #include <vector>
 
 #include <cuda_bf16.h>
@@ -30,8 +33,8 @@ using tc::sm90::Major;
 template <int kRows, Major kMajor, class T = __half>
 using Tile = tc::sm90::OperandTile<T, kRows, kMajor>;
 // A B tile copied in halves, so that a pair can share it.
-template <int kRows, Major kMajor>
-using HalvesTile = tc::sm90::OperandTile<__half, kRows, kMajor, true>;
+template <int kRows, Major kMajor, class T = __half>
+using HalvesTile = tc::sm90::OperandTile<T, kRows, kMajor, true>;
 
 using tc::from_float;
 using tc::to_float;
@@ -340,18 +343,18 @@ void check_sum(const char *name, long long m, long long n, const long long (&ks)
   for (int p = 0; p < kCount; ++p) {
     const long long k = ks[p] < 0 ? 0 : ks[p];
     const long long lda = (a_k_major ? k : m) + pad + p, ldb = (b_k_major ? k : n) + pad + p;
-    copied_pitch |= lda * 2 % 16 != 0 || ldb * 2 % 16 != 0;
+    copied_pitch |= lda * sizeof(T) % 16 != 0 || ldb * sizeof(T) % 16 != 0;
     const long long a_elems = lda * (a_k_major ? m : k), b_elems = ldb * (b_k_major ? n : k);
     std::vector<T> ha(a_elems + 1), hb(b_elems + 1);
     for (auto &x : ha) x = from_float<T>(small(rng) * 0.25f);
     for (auto &x : hb) x = from_float<T>(small(rng) * 0.25f);
     T *a, *b;
-    CHECK_CUDA(cudaMalloc(&a, ha.size() * 2));
-    CHECK_CUDA(cudaMalloc(&b, hb.size() * 2));
+    CHECK_CUDA(cudaMalloc(&a, ha.size() * sizeof(T)));
+    CHECK_CUDA(cudaMalloc(&b, hb.size() * sizeof(T)));
     buffers.push_back(a);
     buffers.push_back(b);
-    CHECK_CUDA(cudaMemcpy(a, ha.data(), ha.size() * 2, cudaMemcpyHostToDevice));
-    CHECK_CUDA(cudaMemcpy(b, hb.data(), hb.size() * 2, cudaMemcpyHostToDevice));
+    CHECK_CUDA(cudaMemcpy(a, ha.data(), ha.size() * sizeof(T), cudaMemcpyHostToDevice));
+    CHECK_CUDA(cudaMemcpy(b, hb.data(), hb.size() * sizeof(T), cudaMemcpyHostToDevice));
     reference<T><<<dim3((n + 15) / 16, (m + 15) / 16), dim3(16, 16)>>>(
         m, n, k, a, a_k_major ? lda : 1, a_k_major ? 1 : lda, b, b_k_major ? 1 : ldb,
         b_k_major ? ldb : 1, part);
@@ -479,12 +482,12 @@ void check_batch(const char *name, long long batches, long long m, long long n, 
   T *a, *b;
   __half *c;
   float *ref;
-  CHECK_CUDA(cudaMalloc(&a, a_elems * 2));
-  CHECK_CUDA(cudaMalloc(&b, b_elems * 2));
+  CHECK_CUDA(cudaMalloc(&a, a_elems * sizeof(T)));
+  CHECK_CUDA(cudaMalloc(&b, b_elems * sizeof(T)));
   CHECK_CUDA(cudaMalloc(&c, pitch_c * batches * 2));
   CHECK_CUDA(cudaMalloc(&ref, m * n * 4 * batches));
-  CHECK_CUDA(cudaMemcpy(a, ha.data(), a_elems * 2, cudaMemcpyHostToDevice));
-  CHECK_CUDA(cudaMemcpy(b, hb.data(), b_elems * 2, cudaMemcpyHostToDevice));
+  CHECK_CUDA(cudaMemcpy(a, ha.data(), a_elems * sizeof(T), cudaMemcpyHostToDevice));
+  CHECK_CUDA(cudaMemcpy(b, hb.data(), b_elems * sizeof(T), cudaMemcpyHostToDevice));
   CHECK_CUDA(cudaMemset(c, 0xff, pitch_c * batches * 2));
   for (long long z = 0; z < batches; ++z)
     reference<T><<<dim3((n + 15) / 16, (m + 15) / 16), dim3(16, 16)>>>(
@@ -512,7 +515,9 @@ void check_batch(const char *name, long long batches, long long m, long long n, 
         ++bad;
     }
   ++checks;
-  const bool in_place = pitch_a % 8 == 0 && pitch_b % 8 == 0 && lda % 8 == 0 && ldb % 8 == 0;
+  constexpr long long chunk = 16 / sizeof(T);  // elements of 16 bytes
+  const bool in_place =
+      pitch_a % chunk == 0 && pitch_b % chunk == 0 && lda % chunk == 0 && ldb % chunk == 0;
   const bool launches = Scheduler::kPersistent || (k > 0 && producer == tc::sm90::Producer::kTma);
   const bool ok = ran == launches && bad == 0;
   if (!ok)
@@ -594,6 +599,217 @@ void check_graphs(std::mt19937 &rng) {
     check<Wide, sm90::PairsScheduler<tc::kPairWideTiles, true>>("graph pairs units 128x256",
                                                                sh[0], sh[1], sh[2], 0, rng, true);
   }
+}
+
+// What wgmma reads of an fp32 operand as tf32: the low 13 mantissa bits
+// dropped (truncated, not rounded); with the RoundToTf32 policy on the
+// stages, the value rounded to nearest (ties away) first.
+template <bool kRounded>
+__device__ float tf32_of(float x) {
+  const uint32_t bits = __float_as_uint(x);
+  return __uint_as_float(((kRounded ? bits + 0x1000u : bits)) & ~0x1fffu);
+}
+
+// ref[i][j] = sum_k tf32(A[i][k]) tf32(B[j][k]) in double, both operands
+// K-major (A at a[i * lda + k], B at b[j * ldb + k]); bound[i][j] = the sum
+// of the products' magnitudes, which fp32 accumulation's error scales with.
+template <bool kRounded>
+__global__ void reference_tf32(long long m, long long n, long long k, const float *a,
+                               long long lda, const float *b, long long ldb, double *ref,
+                               double *bound) {
+  const long long i = blockIdx.y * 16 + threadIdx.y, j = blockIdx.x * 16 + threadIdx.x;
+  if (i >= m || j >= n)
+    return;
+  double sum = 0.0, magnitude = 0.0;
+  for (long long p = 0; p < k; ++p) {
+    const double product =
+        static_cast<double>(tf32_of<kRounded>(a[i * lda + p])) * tf32_of<kRounded>(b[j * ldb + p]);
+    sum += product;
+    magnitude += fabs(product);
+  }
+  ref[i * n + j] = sum;
+  bound[i * n + j] = magnitude;
+}
+
+// One shape through a tf32 Mainloop (fp32 operands, both K-major) with an
+// fp32 store and the bias + ReLU functor, the tiles shared out by
+// Scheduler. The operands are random fp32 values, whose low mantissa bits
+// wgmma must drop as the reference does; pitches k + pad (pad not a
+// multiple of 4: through an aligned copy), A's base `offset` elements past
+// a 16-byte boundary (likewise). Each output must lie within 1e-5 of its
+// products' magnitudes (and the bias's) of the reference, and padding
+// columns stay untouched.
+template <class Mainloop, class Scheduler>
+void check_tf32(const char *name, long long m, long long n, long long k, int pad, int offset,
+                std::mt19937 &rng, tc::sm90::Producer producer = tc::sm90::Producer::kTma) {
+  static_assert(std::is_same_v<typename Mainloop::Element, float>, "fp32 operands");
+  const long long lda = k + pad, ldb = k + pad, ldc = n + pad;
+  const long long a_elems = lda * m + offset, b_elems = ldb * n;
+  std::uniform_real_distribution<float> value(-1.0f, 1.0f);
+  std::vector<float> ha(a_elems), hb(b_elems), hbias(n);
+  for (auto &x : ha) x = value(rng);
+  for (auto &x : hb) x = value(rng);
+  for (auto &x : hbias) x = value(rng);
+  float *a0, *b, *c, *y, *bias;
+  double *ref, *bound;
+  CHECK_CUDA(cudaMalloc(&a0, a_elems * 4));
+  CHECK_CUDA(cudaMalloc(&b, b_elems * 4));
+  CHECK_CUDA(cudaMalloc(&c, m * ldc * 4));
+  CHECK_CUDA(cudaMalloc(&y, m * ldc * 4));
+  CHECK_CUDA(cudaMalloc(&bias, n * 4));
+  CHECK_CUDA(cudaMalloc(&ref, m * n * 8));
+  CHECK_CUDA(cudaMalloc(&bound, m * n * 8));
+  CHECK_CUDA(cudaMemcpy(a0, ha.data(), a_elems * 4, cudaMemcpyHostToDevice));
+  CHECK_CUDA(cudaMemcpy(b, hb.data(), b_elems * 4, cudaMemcpyHostToDevice));
+  CHECK_CUDA(cudaMemcpy(bias, hbias.data(), n * 4, cudaMemcpyHostToDevice));
+  CHECK_CUDA(cudaMemset(c, 0xff, m * ldc * 4));  // NaN: an unwritten element shows
+  CHECK_CUDA(cudaMemset(y, 0xff, m * ldc * 4));
+  const float *a = a0 + offset;
+  constexpr bool kRounded =
+      std::is_same_v<typename Mainloop::Consumer::APrologue, tc::sm90::RoundToTf32>;
+  reference_tf32<kRounded><<<dim3((n + 15) / 16, (m + 15) / 16), dim3(16, 16)>>>(
+      m, n, k, a, lda, b, ldb, ref, bound);
+  CHECK_CUDA(cudaDeviceSynchronize());
+  const tc::sm90::GemmShape shape{m, n, k};
+  const bool ran =
+      tc::sm90::launch_gemm<Mainloop, Scheduler>(shape, a, lda, b, ldb,
+                                                 tc::sm90::StoreEpilogue<float>{c, ldc}, 0,
+                                                 producer) &&
+      tc::sm90::launch_gemm<Mainloop, Scheduler>(shape, a, lda, b, ldb, BiasRelu{y, bias, ldc},
+                                                 0, producer);
+  CHECK_CUDA(cudaGetLastError());
+  CHECK_CUDA(cudaDeviceSynchronize());
+  std::vector<double> href(m * n), hbound(m * n);
+  std::vector<float> hc(m * ldc), hy(m * ldc);
+  CHECK_CUDA(cudaMemcpy(href.data(), ref, m * n * 8, cudaMemcpyDeviceToHost));
+  CHECK_CUDA(cudaMemcpy(hbound.data(), bound, m * n * 8, cudaMemcpyDeviceToHost));
+  CHECK_CUDA(cudaMemcpy(hc.data(), c, m * ldc * 4, cudaMemcpyDeviceToHost));
+  CHECK_CUDA(cudaMemcpy(hy.data(), y, m * ldc * 4, cudaMemcpyDeviceToHost));
+  long long bad = 0;
+  double worst = 0;  // error over the products' magnitudes
+  for (long long i = 0; i < m && ran; ++i)
+    for (long long j = 0; j < ldc; ++j) {
+      if (j >= n) {  // the padding keeps cudaMemset's 0xff bytes
+        uint32_t cbits, ybits;
+        std::memcpy(&cbits, &hc[i * ldc + j], 4);
+        std::memcpy(&ybits, &hy[i * ldc + j], 4);
+        if (cbits != 0xffffffffu || ybits != 0xffffffffu)
+          ++bad;
+        continue;
+      }
+      const double r = href[i * n + j], magnitude = hbound[i * n + j];
+      const double err_c = std::fabs(hc[i * ldc + j] - r);
+      const double err_y = std::fabs(hy[i * ldc + j] - std::fmax(r + hbias[j], 0.0));
+      if (magnitude > 0)
+        worst = std::fmax(worst, err_c / magnitude);
+      if (!(err_c <= 1e-5 * magnitude) || !(err_y <= 1e-5 * (magnitude + std::fabs(hbias[j]))))
+        ++bad;
+    }
+  ++checks;
+  // Without TMA maps (the copying producer asked for, or K = 0), only the
+  // persistent kernel launches.
+  const bool launches = Scheduler::kPersistent || (k > 0 && producer == tc::sm90::Producer::kTma);
+  const bool ok = ran == launches && bad == 0;
+  if (!ok)
+    ++failures;
+  std::printf("%-4s %-22s M=%-5lld N=%-5lld K=%-5lld pad=%d %s%s %s", ok ? "PASS" : "FAIL", name,
+              m, n, k, pad, offset ? "base+1" : "",
+              producer == tc::sm90::Producer::kCopies ? " copies" : "",
+              ran ? "" : ok ? "(not launched: no k tile) " : "(not launched) ");
+  if (bad)
+    std::printf("%lld wrong, worst %.3g", bad, worst);
+  std::printf("\n");
+  for (void *p : {(void *)a0, (void *)b, (void *)c, (void *)y, (void *)bias, (void *)ref,
+                  (void *)bound})
+    cudaFree(p);
+}
+
+// fp32 operands as tf32 (both K-major): partial tiles in m, n and k (K not
+// a multiple of the k tile's 32), long reductions, under the plain,
+// persistent, pairs (B in halves), cluster parts, stream units and split
+// schedulers; pitches that are not multiples of 16 bytes and an offset
+// base (aligned copies); the persistent kernel's copying producer; sums of
+// two products and batches (quarters: exact sums, the 16-bit checks'
+// references).
+void check_tf32s(std::mt19937 &rng) {
+  namespace sm90 = tc::sm90;
+  using Square = sm90::TmaWgmmaMainloop<Tile<128, Major::K, float>, Tile<128, Major::K, float>, 4>;
+  using Wide =
+      sm90::TmaWgmmaMainloop<Tile<128, Major::K, float>, HalvesTile<256, Major::K, float>, 4>;
+  using Narrow =
+      sm90::TmaWgmmaMainloop<Tile<64, Major::K, float>, HalvesTile<128, Major::K, float>, 4>;
+  using Fitted = sm90::TmaWgmmaMainloop<Tile<64, Major::K, float>, Tile<32, Major::K, float>, 6>;
+  using Persistent = sm90::PersistentScheduler;
+  using Pairs = sm90::PairsScheduler<tc::kPairWideTiles, true>;
+  using PartsPairs = sm90::ClusterPartsScheduler<12, sm90::PairsScheduler<tc::kPairOneRound>>;
+  const long long shapes[][3] = {{1, 1, 1},     {129, 67, 33},   {300, 257, 100},
+                                 {1000, 1000, 1000}, {128, 256, 32}, {77, 500, 31},
+                                 {640, 384, 4000}};
+  for (auto &sh : shapes) {
+    check_tf32<Square, Persistent>("tf32 persistent", sh[0], sh[1], sh[2], 0, 0, rng);
+    check_tf32<Square, sm90::TilesScheduler>("tf32 tiles 128x128", sh[0], sh[1], sh[2], 0, 0, rng);
+    check_tf32<Wide, Pairs>("tf32 pairs units 128x256", sh[0], sh[1], sh[2], 0, 0, rng);
+    check_tf32<Narrow, PartsPairs>("tf32 parts pairs 64x128", sh[0], sh[1], sh[2], 0, 0, rng);
+  }
+  check_tf32<Fitted, sm90::TilesScheduler>("tf32 tiles 64x32", 300, 70, 333, 0, 0, rng);
+  check_tf32<Square, sm90::StreamUnitsScheduler>("tf32 units 128x128", 128 * 133, 128, 640, 0,
+                                                 0, rng);
+  check_tf32<Square, sm90::SplitScheduler<4>>("tf32 split 4", 300, 200, 1000, 0, 0, rng);
+  check_tf32<Square, sm90::SplitScheduler<4>>("tf32 split 4", 129, 127, 65, 4, 0, rng);
+  // Pitches of odd elements and an offset A: TMA reads aligned copies.
+  check_tf32<Square, Persistent>("tf32 persistent", 300, 257, 100, 1, 0, rng);
+  check_tf32<Square, Persistent>("tf32 persistent", 129, 67, 33, 0, 1, rng);
+  check_tf32<Square, sm90::TilesScheduler>("tf32 tiles 128x128", 1000, 1000, 1000, 3, 1, rng);
+  check_tf32<Wide, Pairs>("tf32 pairs units 128x256", 300, 257, 100, 2, 1, rng);
+  check_tf32<Narrow, PartsPairs>("tf32 parts pairs 64x128", 129, 67, 999, 1, 0, rng);
+  // The copying producer: odd pitches, an offset base, several rounds; K = 0.
+  check_tf32<Square, Persistent>("tf32 persistent", 300, 257, 100, 3, 1, rng,
+                                 sm90::Producer::kCopies);
+  check_tf32<Square, Persistent>("tf32 persistent", 128 * 20, 128 * 20, 200, 0, 0, rng,
+                                 sm90::Producer::kCopies);
+  check_tf32<Square, Persistent>("tf32 persistent", 1, 1, 1, 1, 0, rng, sm90::Producer::kCopies);
+  check_tf32<Square, Persistent>("tf32 persistent", 100, 50, 0, 0, 0, rng);
+  // What generated launchers instantiate: both operands rounded to tf32 in
+  // the landed stages (RoundToTf32), the reference rounding them likewise.
+  using Rounded = sm90::SharedOperands<sm90::RoundToTf32, sm90::RoundToTf32>;
+  using SquareRn =
+      sm90::TmaWgmmaMainloop<Tile<128, Major::K, float>, Tile<128, Major::K, float>, 4, Rounded>;
+  using WideRn = sm90::TmaWgmmaMainloop<Tile<128, Major::K, float>,
+                                        HalvesTile<256, Major::K, float>, 4, Rounded>;
+  using NarrowRn = sm90::TmaWgmmaMainloop<Tile<64, Major::K, float>,
+                                          HalvesTile<128, Major::K, float>, 8, Rounded>;
+  using FittedRn =
+      sm90::TmaWgmmaMainloop<Tile<64, Major::K, float>, Tile<32, Major::K, float>, 6, Rounded>;
+  for (auto &sh : shapes) {
+    check_tf32<SquareRn, Persistent>("tf32 rn persistent", sh[0], sh[1], sh[2], 0, 0, rng);
+    check_tf32<WideRn, Pairs>("tf32 rn pairs 128x256", sh[0], sh[1], sh[2], 0, 0, rng);
+    check_tf32<NarrowRn, PartsPairs>("tf32 rn parts 64x128", sh[0], sh[1], sh[2], 0, 0, rng);
+  }
+  // 176 rows of B: 1408 chunks of 16 bytes, not whole rounds of the 256
+  // consumer threads that round them.
+  using Wide176Rn = sm90::TmaWgmmaMainloop<Tile<128, Major::K, float>,
+                                           HalvesTile<176, Major::K, float>, 4, Rounded>;
+  check_tf32<Wide176Rn, Pairs>("tf32 rn pairs 128x176", 300, 500, 100, 0, 0, rng);
+  check_tf32<Wide176Rn, Pairs>("tf32 rn pairs 128x176", 1000, 1000, 1000, 1, 0, rng);
+  check_tf32<FittedRn, sm90::TilesScheduler>("tf32 rn tiles 64x32", 300, 70, 333, 0, 0, rng);
+  check_tf32<SquareRn, sm90::SplitScheduler<4>>("tf32 rn split 4", 129, 127, 65, 4, 0, rng);
+  check_tf32<SquareRn, Persistent>("tf32 rn persistent", 129, 67, 33, 1, 1, rng);
+  check_tf32<SquareRn, Persistent>("tf32 rn persistent", 300, 257, 100, 3, 1, rng,
+                                   sm90::Producer::kCopies);
+  const long long two[][2] = {{32, 32}, {65, 1000}, {0, 129}, {777, 1}};
+  for (auto &k : two) {
+    check_sum<Square, Persistent>("tf32 sum persistent", 300, 200, k, 1, rng);
+    check_sum<Wide, Pairs>("tf32 sum pairs 128x256", 128 * 6, 256 * 3, k, 0, rng);
+    check_sum<Square, sm90::TilesScheduler>("tf32 sum tiles", 129, 257, k, 3, rng);
+    check_sum<Square, Persistent>("tf32 sum persistent", 77, 130, k, 3, rng,
+                                  sm90::Producer::kCopies);
+  }
+  check_batch<Square, sm90::TilesScheduler>("tf32 batch tiles", 3, 200, 136, 72, 0, 4, false,
+                                            rng);
+  check_batch<Square, Persistent>("tf32 batch persistent", 4, 129, 127, 65, 1, 0, true, rng);
+  check_batch<Wide, Pairs>("tf32 batch pairs units", 3, 300, 300, 333, 1, 2, false, rng);
+  check_batch<Square, Persistent>("tf32 batch persistent", 4, 200, 96, 130, 0, 0, false, rng,
+                                  sm90::Producer::kCopies);
 }
 
 }  // namespace
@@ -756,6 +972,7 @@ int main() {
   check_graphs(rng);
   check_sums(rng);
   check_batches(rng);
+  check_tf32s(rng);
   std::printf("sm90_components_test: %d checks, %d failed\n", checks, failures);
   return failures ? 1 : 0;
 }

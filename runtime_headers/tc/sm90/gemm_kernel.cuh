@@ -11,6 +11,14 @@
 //       3>;                                                         // stages
 //   tc::sm90::launch_gemm<Mainloop>(shape, A, lda, B, ldb, epilogue, stream);
 //
+// fp32 operands run as tf32 (wgmma m64nNk8; both tiles K-major, k tiles of
+// 32; the accumulators and epilogues as above):
+//
+//   using Tf32 = tc::sm90::TmaWgmmaMainloop<
+//       tc::sm90::OperandTile<float, 128, tc::sm90::Major::K>,     // A[m][k]
+//       tc::sm90::OperandTile<float, 128, tc::sm90::Major::K>,     // B[n][k]
+//       4>;
+//
 // or, for a sum of products A_0 B_0 + A_1 B_1 (tc/sm90/products.cuh), each
 // over a reduction of its own, into one accumulator:
 //

@@ -6,8 +6,10 @@
 //
 //   threads 0 .. 128 kConsumers - 1   consumers; warpgroup w computes rows
 //                                     64 w .. 64 w + 63 of the tile with
-//                                     wgmma m64 n<kBN> k16, its accumulators
-//                                     in the wgmma layout (tc/wgmma.cuh);
+//                                     wgmma m64 n<kBN> k16 (k8 for fp32
+//                                     operands, read as tf32), its
+//                                     accumulators in the wgmma layout
+//                                     (tc/wgmma.cuh);
 //   thread 128 kConsumers             the producer: TMA copies of A's and
 //                                     B's k tiles into the stages;
 //   the rest of its warp              idle (they return at once).
@@ -38,6 +40,11 @@
 //   Producer  who fills the stages: ProducerWarp (the layout above) or
 //             ProducerWarpgroup (128 threads that give their registers to
 //             the consumers with setmaxnreg).
+//
+// Element = float (tf32 wgmma, both tiles K-major): a k tile is kBK = 32
+// deep, 4 wgmma k8 steps of 32 bytes, in stages of the same bytes as the
+// 16-bit ones; RegisterA and the stage prologues are for 16-bit elements
+// only (their fragments and packed pairs are 16-bit).
 #pragma once
 
 #include <cstdint>
@@ -74,6 +81,18 @@ struct TmaWgmmaMainloop {
   static constexpr int kThreads = kConsumerThreads + kProducerThreads;
   static_assert(!Consumer::kRegisterA || ATile::kMajor == Major::K,
                 "A from registers: ldmatrix of a K-major A's rows");
+  static_assert(sizeof(Element) == 2 ||
+                    (!Consumer::kRegisterA &&
+                     (!has_prologue<typename Consumer::APrologue> ||
+                      std::is_same_v<typename Consumer::APrologue, RoundToTf32>) &&
+                     (!has_prologue<typename Consumer::BPrologue> ||
+                      std::is_same_v<typename Consumer::BPrologue, RoundToTf32>)),
+                "A from registers and operand prologues take 16-bit elements only (fp32 "
+                "ones: the rounding to tf32)");
+  // The k elements of one wgmma (32 bytes of a K-major row).
+  static constexpr int kStepK = wgmma_step_elements<Element>;
+  // (An int, so that stage offsets in elements stay 32-bit arithmetic.)
+  static constexpr int kElementBytes = static_cast<int>(sizeof(Element));
   static_assert(!Producer::kMovesRegisters ||
                     Producer::kThreads * Producer::kProducerRegisters +
                             kConsumerThreads * Producer::kConsumerRegisters <=
@@ -142,10 +161,10 @@ struct TmaWgmmaMainloop {
         mbarrier_wait(s.empty + stage, (i / kStages - 1) & 1);  // released by the consumers
       mbarrier_arrive_expect_tx(s.full + stage, kStageBytes);
       const int k0 = static_cast<int>(kBK * (k_begin + t));
-      ATile::template load<kBatched>(s.a + stage * (ATile::kBytes / 2), map_a, s.full + stage,
-                                     row_a, k0, -1, batch_a);
-      BTile::template load<kBatched>(s.b + stage * (BTile::kBytes / 2), map_b, s.full + stage,
-                                     row_b, k0, pair_rank, batch_b);
+      ATile::template load<kBatched>(s.a + stage * (ATile::kBytes / kElementBytes), map_a,
+                                     s.full + stage, row_a, k0, -1, batch_a);
+      BTile::template load<kBatched>(s.b + stage * (BTile::kBytes / kElementBytes), map_b,
+                                     s.full + stage, row_b, k0, pair_rank, batch_b);
     }
   }
 
@@ -167,8 +186,8 @@ struct TmaWgmmaMainloop {
       if (i >= static_cast<unsigned>(kStages))
         mbarrier_wait(s.empty + stage, (i / kStages - 1) & 1);  // released by the consumers
       const long long k0 = kBK * (k_begin + t);
-      ATile::copy(s.a + stage * (ATile::kBytes / 2), a, m, k, lda, row_a, k0, lane);
-      BTile::copy(s.b + stage * (BTile::kBytes / 2), b, n, k, ldb, row_b, k0, lane);
+      ATile::copy(s.a + stage * (ATile::kBytes / kElementBytes), a, m, k, lda, row_a, k0, lane);
+      BTile::copy(s.b + stage * (BTile::kBytes / kElementBytes), b, n, k, ldb, row_b, k0, lane);
       fence_proxy_async();  // wgmma reads the stage through the async proxy
       __syncwarp();
       if (lane == 0)
@@ -231,8 +250,8 @@ struct TmaWgmmaMainloop {
         apply_stage_prologues(s, stage, thread);
       warpgroup_arrive(acc);
 #pragma unroll
-      for (int step = 0; step < kBK / 16; ++step)
-        wgmma_m64k16<Element, ATile::kTransposed, BTile::kTransposed, kBN>(
+      for (int step = 0; step < kBK / kStepK; ++step)
+        wgmma_k_step<Element, ATile::kTransposed, BTile::kTransposed, kBN>(
             acc, ATile::advance(desc_a, stage, step), BTile::advance(desc_b, stage, step));
       wgmma_commit();
       wgmma_wait<1>(acc);  // tile t - 1's group has retired
@@ -279,12 +298,12 @@ struct TmaWgmmaMainloop {
     using PB = typename Consumer::BPrologue;
     const int warpgroup = thread / 128;
     if constexpr (has_prologue<PA>) {
-      constexpr int kSlice = ATile::kSliceBytes / 2;
+      constexpr int kSlice = ATile::kSliceBytes / kElementBytes;
       apply_prologue_to_tile<Element, kSlice, 128, prologue_batch<kSlice, 128>()>(
-          s.a + stage * (ATile::kBytes / 2) + kSlice * warpgroup, thread % 128, PA());
+          s.a + stage * (ATile::kBytes / kElementBytes) + kSlice * warpgroup, thread % 128, PA());
     }
     if constexpr (has_prologue<PB>) {
-      constexpr int kElements = BTile::kBytes / 2;
+      constexpr int kElements = BTile::kBytes / kElementBytes;
       apply_prologue_to_tile<Element, kElements, kConsumerThreads,
                              prologue_batch<kElements, kConsumerThreads>()>(
           s.b + stage * kElements, thread, PB());
@@ -299,7 +318,7 @@ struct TmaWgmmaMainloop {
   // RegisterA: each warp's 16 rows of A, one fragment a k step of 16
   // (ldmatrix from the swizzled stage, FragmentLayout::AKContiguous),
   // the prologue applied to them, wgmma with A from registers.
-  static constexpr int kSteps = kBK / 16;
+  static constexpr int kSteps = kBK / kStepK;
   using AFragments = uint32_t[kSteps][4];
   using ALoader = FragmentLoader<FragmentLayout::AKContiguous, kBK, 1, kSteps>;
 
@@ -313,7 +332,7 @@ struct TmaWgmmaMainloop {
     using PA = typename Consumer::APrologue;
     const unsigned i = first + t, stage = i % kStages;
     mbarrier_wait(s.full + stage, (i / kStages) & 1);  // the tile has landed
-    const Element *a = s.a + stage * (ATile::kBytes / 2);
+    const Element *a = s.a + stage * (ATile::kBytes / kElementBytes);
 #pragma unroll
     for (int step = 0; step < kSteps; ++step) {
       loader.load(frags[kBuffer][step], a, 0, step);

@@ -3,18 +3,25 @@
 // reads.
 //
 // OperandTile<T, kRows, kMajor> holds kRows rows of the operand's free
-// index (m for A, n for B) by kK = 64 of the reduction index k, 16-bit
-// elements, 128-byte swizzle; kRows a multiple of 8 (K-major: B's fitted
-// widths, 176 or 224) or of 64 (MN-major), and of 64 for A, whose 64-row
-// slices the consumer warpgroups take:
+// index (m for A, n for B) by kK = 128 / sizeof(T) of the reduction index
+// k (one 128-byte row: 64 16-bit elements, or 32 fp32 ones), 128-byte
+// swizzle; kRows a multiple of 8 (K-major: B's fitted widths, 176 or 224)
+// or of 64 (MN-major), and of 64 for A, whose 64-row slices the consumer
+// warpgroups take:
 //
 //   Major::K   (A stored [m][k], B stored [n][k]): row r at byte 128 r, its
-//              64 k elements swizzled in 16-byte chunks; one TMA box of
-//              64 k x kRows rows.
+//              kK k elements swizzled in 16-byte chunks (8 16-bit elements
+//              or 4 fp32 ones); one TMA box of kK k x kRows rows.
 //   Major::MN  (A stored [k][m], B stored [k][n]): kRows / 64 panels of
 //              8 KiB; in panel p, row k holds free elements 64 p .. 64 p + 63
 //              (tc::wgmma_desc_mn_major_sw128); one TMA box of 64 x 64 per
-//              panel.
+//              panel. 16-bit elements only.
+//
+// T = float: fp32 operands that wgmma reads as tf32 (the low 13 mantissa
+// bits of each element dropped: tc/wgmma.cuh), K-major only, as PTX takes
+// tf32 operands; kK = 32. The bytes of a stage, of a slice and of a k
+// step, and so the descriptors, are those of the 16-bit tiles: only the
+// element counts halve.
 //
 // kHalves: the tile is copied in two halves of boxes, so that the two
 // blocks of a pair (tc/cluster.cuh), which share it, each copy one half
@@ -24,10 +31,12 @@
 //
 // The stages of an operand lie kBytes apart. A warpgroup's 64 rows of the
 // tile (its `slice`) start 8 KiB after the previous slice's in both
-// layouts, and a k step of 16 moves the wgmma descriptor by kStepBytes.
+// layouts, and a k step (16 16-bit elements, 8 fp32: one wgmma) moves the
+// wgmma descriptor by kStepBytes.
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "../operand_repack.cuh"
 #include "../wgmma.cuh"
@@ -41,7 +50,9 @@ enum class Major { K, MN };
 
 template <class T, int kRows_, Major kMajor_, bool kHalves_ = false>
 struct OperandTile {
-  static_assert(sizeof(T) == 2, "16-bit elements (fp16, bf16)");
+  static_assert(sizeof(T) == 2 || std::is_same_v<T, float>,
+                "16-bit elements (fp16, bf16), or fp32 read as tf32");
+  static_assert(sizeof(T) == 2 || kMajor_ == Major::K, "tf32 wgmma reads K-major operands only");
   static_assert(kRows_ <= 256 && kRows_ % (kMajor_ == Major::K ? 8 : 64) == 0,
                 "whole swizzle atoms of 8 rows (K-major) or 64-wide panels (MN-major)");
   static_assert(!kHalves_ || kRows_ % (kMajor_ == Major::K ? 16 : 128) == 0,
@@ -49,14 +60,18 @@ struct OperandTile {
   using Element = T;
   static constexpr int kRows = kRows_;
   static constexpr Major kMajor = kMajor_;
-  static constexpr int kK = 64;
-  static constexpr int kBytes = kRows * kK * 2;
-  static constexpr int kSliceBytes = 64 * kK * 2;
-  static constexpr int kStepBytes = kMajor == Major::K ? 16 * 2 : 16 * 128;
+  static constexpr int kK = 128 / static_cast<int>(sizeof(T));  // one 128-byte row
+  static constexpr int kBytes = kRows * kK * static_cast<int>(sizeof(T));
+  static constexpr int kSliceBytes = 64 * kK * static_cast<int>(sizeof(T));
+  // One wgmma k step: 32 bytes along a K-major row, 16 rows of 128 bytes
+  // of an MN-major panel.
+  static constexpr int kStepBytes = kMajor == Major::K ? 32 : 16 * 128;
+  // The elements of one swizzled 16-byte chunk.
+  static constexpr int kChunk = 16 / static_cast<int>(sizeof(T));
   // wgmma's transpose bit for this operand.
   static constexpr int kTransposed = kMajor == Major::MN ? 1 : 0;
   static constexpr bool kHalves = kHalves_;
-  static constexpr int kBoxInner = 64;
+  static constexpr int kBoxInner = kMajor == Major::K ? kK : 64;
   static constexpr int kBoxOuter = kMajor == Major::K ? (kHalves ? kRows / 2 : kRows) : kK;
   // The boxes of a tile, kBoxElements elements each, consecutive in the stage.
   static constexpr int kBoxes = kMajor == Major::K ? (kHalves ? 2 : 1) : kRows / 64;
@@ -69,11 +84,12 @@ struct OperandTile {
   __host__ static bool map(CUtensorMap *map, const T *base, long long rows, long long k,
                            long long ld, cudaStream_t stream, int operand,
                            const DeviceFacts &device) {
+    constexpr int kBytesEach = static_cast<int>(sizeof(T));
     return kMajor == Major::K
-               ? tc::tma_map_2d_aligned(map, base, k, rows, ld, kBoxInner, kBoxOuter, stream, operand,
-                                    device)
-               : tc::tma_map_2d_aligned(map, base, rows, k, ld, kBoxInner, kBoxOuter, stream, operand,
-                                    device);
+               ? tc::tma_map_2d_aligned<kBytesEach>(map, base, k, rows, ld, kBoxInner, kBoxOuter,
+                                                    stream, operand, device)
+               : tc::tma_map_2d_aligned<kBytesEach>(map, base, rows, k, ld, kBoxInner, kBoxOuter,
+                                                    stream, operand, device);
   }
 
   // The same for a batch of `matrices` operands, matrix z at base + z *
@@ -81,14 +97,17 @@ struct OperandTile {
   __host__ static bool map_batch(CUtensorMap *map, const T *base, long long rows, long long k,
                                  long long ld, long long matrices, long long matrix_pitch,
                                  cudaStream_t stream, int operand, const DeviceFacts &device) {
+    constexpr int kBytesEach = static_cast<int>(sizeof(T));
     return kMajor == Major::K
-               ? tc::tma_map_3d_aligned(map, base, k, rows, ld, matrices, matrix_pitch,
-                                        kBoxInner, kBoxOuter, stream, operand, device)
-               : tc::tma_map_3d_aligned(map, base, rows, k, ld, matrices, matrix_pitch,
-                                        kBoxInner, kBoxOuter, stream, operand, device);
+               ? tc::tma_map_3d_aligned<kBytesEach>(map, base, k, rows, ld, matrices,
+                                                    matrix_pitch, kBoxInner, kBoxOuter, stream,
+                                                    operand, device)
+               : tc::tma_map_3d_aligned<kBytesEach>(map, base, rows, k, ld, matrices,
+                                                    matrix_pitch, kBoxInner, kBoxOuter, stream,
+                                                    operand, device);
   }
 
-  // Copies the tile of rows row0 .. row0 + kRows - 1 and k0 .. k0 + 63 into
+  // Copies the tile of rows row0 .. row0 + kRows - 1 and k0 .. k0 + kK - 1 into
   // `stage`; the bytes complete on `bar`. Elements past the operand's edge
   // arrive as zeros (TMA's out-of-bounds fill). With pair_rank 0 or 1 (a
   // kHalves tile shared by a pair), this block copies its half of the boxes
@@ -123,10 +142,11 @@ struct OperandTile {
   // Where element (row r, k index c) of the tile lies in a stage, in
   // elements: TMA's 128-byte swizzle moves 16-byte chunk q of the stage's
   // 128-byte line l to chunk q ^ (l % 8). K-major: line r holds the row's
-  // 64 k elements; MN-major: line c of panel r / 64 holds its 64 rows.
+  // kK k elements, kChunk a chunk; MN-major: line c of panel r / 64 holds
+  // its 64 rows.
   __host__ __device__ static constexpr int offset(int r, int c) {
     return kMajor == Major::K
-               ? r * kK + (((c / 8) ^ (r % 8)) * 8) + c % 8
+               ? r * kK + (((c / kChunk) ^ (r % 8)) * kChunk) + c % kChunk
                : (r / 64) * 64 * kK + c * 64 + ((((r % 64) / 8) ^ (c % 8)) * 8) + r % 8;
   }
 
@@ -135,18 +155,20 @@ struct OperandTile {
   // 32 lanes of a warp (`lane`) with ordinary loads, zeros past the edge:
   // the copying producer's (TmaWgmmaMainloop::produce_copies), for
   // operands no TMA map reads. Consecutive lanes read consecutive elements
-  // of the contiguous index. The caller publishes the stores to wgmma
-  // (fence_proxy_async) and completes the stage's barrier.
+  // of the contiguous index (moved as raw 16- or 32-bit words). The caller
+  // publishes the stores to wgmma (fence_proxy_async) and completes the
+  // stage's barrier.
   __device__ static void copy(T *stage, const T *base, long long rows, long long k, long long ld,
                               long long row0, long long k0, int lane) {
-    const uint16_t *src = reinterpret_cast<const uint16_t *>(base);
-    uint16_t *dst = reinterpret_cast<uint16_t *>(stage);
+    using Bits = std::conditional_t<sizeof(T) == 4, uint32_t, uint16_t>;
+    const Bits *src = reinterpret_cast<const Bits *>(base);
+    Bits *dst = reinterpret_cast<Bits *>(stage);
     constexpr int kInner = kMajor == Major::K ? kK : kRows;
     for (int e = lane; e < kRows * kK; e += 32) {
       const int inner = e % kInner, outer = e / kInner;
       const int r = kMajor == Major::K ? outer : inner, c = kMajor == Major::K ? inner : outer;
       const long long row = row0 + r, kk = k0 + c;
-      uint16_t v = 0;
+      Bits v = 0;
       if (row < rows && kk < k)
         v = kMajor == Major::K ? src[row * ld + kk] : src[kk * ld + row];
       dst[offset(r, c)] = v;
@@ -156,7 +178,7 @@ struct OperandTile {
   // The wgmma descriptor of slice `slice` of stage 0 (`stages` is the first
   // stage); advance() moves it to another stage and k step.
   __device__ static uint64_t descriptor(const T *stages, int slice = 0) {
-    const T *p = stages + slice * (kSliceBytes / 2);
+    const T *p = stages + slice * (kSliceBytes / static_cast<int>(sizeof(T)));
     return kMajor == Major::K ? tc::wgmma_desc_k_major_sw128(p)
                               : tc::wgmma_desc_mn_major_sw128(p, kSliceBytes);
   }

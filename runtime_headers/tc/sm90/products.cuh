@@ -1,7 +1,8 @@
 // tc/sm90/products.cuh - the operands of a GEMM kernel of the sm_90
 // components: a sum of kCount products, C = A_0 B_0 + A_1 B_1 + ..., each
 // product with a reduction length of its own and all of one element type
-// and one pair of operand tiles (OperandTile, tc/sm90/operand_tile.cuh).
+// (16-bit, or fp32 read as tf32) and one pair of operand tiles
+// (OperandTile, tc/sm90/operand_tile.cuh).
 //
 // The kernel reduces over the products' k tiles one after the other, as
 // over one concatenated K: product p's tiles are positions

@@ -14,6 +14,8 @@
 //       landed stage in place before its wgmma: A's 64-row slice by the
 //       warpgroup that multiplies it (then that warpgroup's barrier), B's
 //       tile by all consumers (then theirs), 16 bytes a thread at a time.
+//       fp32 operands: SharedOperands<RoundToTf32, RoundToTf32> rounds
+//       both to tf32 that way.
 //   RegisterA<APrologue>
 //       A K-major A through registers: warp w of the consumers loads rows
 //       16 w .. 16 w + 15 of each landed stage with ldmatrix (one m16k16
@@ -40,6 +42,7 @@
 
 #include <type_traits>
 
+#include "../mma.cuh"
 #include "../registers.cuh"
 
 namespace tc {
@@ -58,13 +61,26 @@ struct NoPrologue {
 template <class F>
 inline constexpr bool has_prologue = !std::is_same_v<F, NoPrologue>;
 
+// An fp32 operand's elements rounded to tf32 (to nearest, ties away:
+// cvt.rna), what mma.sync's fragments hold; wgmma itself would drop the
+// low 13 mantissa bits of a stage's element (a bias toward zero). Finite
+// at 0, so the zero padding stays zero; on both operands of a product.
+struct RoundToTf32 {
+  static constexpr bool kPacked = false;
+  __device__ __forceinline__ float operator()(float x) const {
+    return __uint_as_float(to_tf32(__float_as_uint(x)));
+  }
+};
+
 template <class APrologue_ = NoPrologue, class BPrologue_ = NoPrologue>
 struct SharedOperands {
   using APrologue = APrologue_;
   using BPrologue = BPrologue_;
   static constexpr bool kRegisterA = false;
-  static_assert(!has_prologue<APrologue> || !has_prologue<BPrologue>,
-                "a prologue on one operand of the product");
+  static_assert(!has_prologue<APrologue> || !has_prologue<BPrologue> ||
+                    (std::is_same_v<APrologue, RoundToTf32> &&
+                     std::is_same_v<BPrologue, RoundToTf32>),
+                "a prologue on one operand of the product (or tf32 rounding on both)");
 };
 
 template <class APrologue_ = NoPrologue>
