@@ -24,13 +24,18 @@ std::string sm90ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idio
   // B's rows: whole swizzle atoms (K-major) or 64-wide panels (MN-major),
   // twice as many for a pair, which copies them in halves.
   const int BRows = (Idiom.B.ReductionIsContiguous ? 8 : 64) * (C.PairedTiles ? 2 : 1);
-  if (C.BlockK != 64 || C.ElementBytes != 2 || C.Tf32 || C.BlockM % 64 || C.BlockM > 256 ||
-      C.BlockN % BRows || C.BlockN > 256)
+  // A k tile is one 128-byte swizzled row (64 16-bit or 32 tf32 elements).
+  if (C.BlockK * C.ElementBytes != 128 || C.BlockM % 64 || C.BlockM > 256 || C.BlockN % BRows ||
+      C.BlockN > 256)
     return "its tiles";
   if (!C.stagedEpilogue())
     return "an epilogue from registers";
-  if (Idiom.InputType != ElementType::F16 && Idiom.InputType != ElementType::BF16)
+  if (Idiom.InputType != ElementType::F16 && Idiom.InputType != ElementType::BF16 &&
+      !(Idiom.InputType == ElementType::F32 && C.Tf32))
     return "its operand type";
+  // wgmma reads tf32 operands K-major only.
+  if (C.Tf32 && (!Idiom.A.ReductionIsContiguous || !Idiom.B.ReductionIsContiguous))
+    return "tf32 operands stored M- or N-major";
   // Every product's tiles are the first's (tc/sm90/products.cuh).
   std::vector<const OperandView *> Views = {&Idiom.A, &Idiom.B};
   for (const ProductTerm &P : Idiom.MoreProducts) {
@@ -87,6 +92,8 @@ std::string sm90MainloopPolicies(const KernelConfig &C, const MatmulIdiom &Idiom
     S = ", tc::sm90::SharedOperands<" + PA + ">";
   else if (C.ConvertStagesB)
     S = ", tc::sm90::SharedOperands<tc::sm90::NoPrologue, " + PB + ">";
+  else if (C.Tf32) // (wgmma alone would truncate them: RoundToTf32)
+    S = ", tc::sm90::SharedOperands<tc::sm90::RoundToTf32, tc::sm90::RoundToTf32>";
   if (!C.ProducerWarpgroup)
     return S;
   if (S.empty())
@@ -206,6 +213,13 @@ bool persistentKernelIsFallback(const KernelConfig &C, const std::vector<Alterna
          llvm::all_of(Alts, [&](const AlternativeKernel &A) {
            return composesSm90Gemm(A.Config, Idiom, Clauses);
          });
+}
+
+bool tf32KernelsComposed(const RegionKernels &Kernels, const MatmulIdiom &Idiom,
+                         const RegionClauses &Clauses) {
+  if (!Kernels.Default.Tf32 || !Kernels.Default.wgmma())
+    return true;
+  return persistentKernelIsFallback(Kernels.Default, Kernels.Alternatives, Idiom, Clauses);
 }
 
 } // namespace tc

@@ -77,6 +77,13 @@ RegionKernels regionKernels(const KernelConfig &C, std::vector<AlternativeKernel
 void keepBatchOnComponents(RegionKernels &Kernels, const MatmulIdiom &Idiom,
                            const RegionClauses &Clauses);
 
+/// Whether the region's tf32 wgmma kernels are all composed of the sm_90
+/// components, with the persistent kernel as the fallback: the generated
+/// (text) kernels have no tf32 wgmma, so a region whose kernels are not
+/// takes mma.sync instead. True for any other region.
+bool tf32KernelsComposed(const RegionKernels &Kernels, const MatmulIdiom &Idiom,
+                         const RegionClauses &Clauses);
+
 bool persistentKernelIsFallback(const KernelConfig &C, const std::vector<AlternativeKernel> &Alts,
                                 const MatmulIdiom &Idiom, const RegionClauses &Clauses);
 

@@ -497,6 +497,28 @@ llvm::Expected<GeneratedRegion> generate(const RegionModel &Source, const Region
       auto Config = chooseKernelConfig(M, *Idiom, R.Pragma->Loc, Opts.Arch, Opts.Mma);
       if (!Config)
         return Config.takeError();
+      auto KernelsOf = [&](const KernelConfig &C) {
+        RegionKernels K = regionKernels(C, alternativeKernels(C, M, *Idiom), *Idiom, M.Clauses);
+        if (!Idiom->IterBatch.empty())
+          keepBatchOnComponents(K, *Idiom, M.Clauses);
+        return K;
+      };
+      RegionKernels Chosen = KernelsOf(*Config);
+      // tf32 on wgmma exists only in the composed kernels (no generated
+      // tf32 wgmma body): otherwise the region takes mma.sync.
+      if (!tf32KernelsComposed(Chosen, *Idiom, M.Clauses)) {
+        Config = chooseKernelConfig(M, *Idiom, R.Pragma->Loc, Opts.Arch, MmaPreference::Sync);
+        if (!Config)
+          return Config.takeError();
+        Chosen = KernelsOf(*Config);
+        if (!tf32KernelsComposed(Chosen, *Idiom, M.Clauses)) { // (an mma(wgmma) clause)
+          auto It = M.Clauses.Locs.find("mma");
+          return regionError(It != M.Clauses.Locs.end() ? It->second : R.Pragma->Loc,
+                             "this region cannot use wgmma",
+                             "tf32 operands take wgmma only in the sm_90 components' "
+                             "kernels, which cannot compute this region");
+        }
+      }
       // Each kernel gets the same model, built again in its own context.
       auto Model = [&M](isl::ctx C) -> llvm::Expected<IslModel> {
         auto A = rowAssumptions(C, M);
@@ -504,10 +526,7 @@ llvm::Expected<GeneratedRegion> generate(const RegionModel &Source, const Region
           return A.takeError();
         return IslModel::build(C, M, *A);
       };
-      RegionKernels Kernels =
-          regionKernels(*Config, alternativeKernels(*Config, M, *Idiom), *Idiom, M.Clauses);
-      if (!Idiom->IterBatch.empty())
-        keepBatchOnComponents(Kernels, *Idiom, M.Clauses);
+      const RegionKernels &Kernels = Chosen;
       RegionTuning Tuning{tuningKey(M, *Idiom, Kernels.Default, Kernels.Alternatives),
                           tuningKernelNames(Kernels.Alternatives), {}};
       if (Opts.Tuning)

@@ -74,7 +74,7 @@ std::string KernelConfig::describe() const {
                       " each tile from a buffer of its own)"
                 : "") +
            (RawFragmentsB ? ", the tile transposed" : "") + ", wgmma.mma_async.m64n" +
-           std::to_string(accumulatorCols()) + "k16 (fp32 accumulation, " +
+           std::to_string(accumulatorCols()) + (Tf32 ? "k8 (tf32, fp32 accumulation, " : "k16 (fp32 accumulation, ") +
            std::to_string(WgmmaPending) + " group" + (WgmmaPending == 1 ? "" : "s") +
            " in flight), " +
            std::to_string(sharedBytes()) + " bytes of shared memory, " + archName(Arch);
@@ -123,9 +123,31 @@ static std::optional<std::string> wgmmaObstacle(const MatmulIdiom &Idiom,
                                                 const RegionClauses &Cl, GpuArch Arch) {
   if (Arch != GpuArch::SM90a)
     return std::string("wgmma needs sm_90a; ") + archName(Arch) + " has mma.sync";
-  if (Idiom.InputType != ElementType::F16 && Idiom.InputType != ElementType::BF16)
-    return std::string("wgmma is used for f16 and bf16 operands here; ") +
+  if (Idiom.InputType == ElementType::F32) {
+    // wgmma reads tf32 operands K-major only, from the stages TMA fills
+    // and the sm_90 components compose: nothing converted or guarded.
+    bool KMajor = Idiom.A.ReductionIsContiguous && Idiom.B.ReductionIsContiguous;
+    for (const ProductTerm &P : Idiom.MoreProducts)
+      KMajor &= P.A.ReductionIsContiguous && P.B.ReductionIsContiguous;
+    if (!KMajor)
+      return std::string("wgmma reads tf32 operands K-major only (A stored [m][k], B stored "
+                         "[n][k]); float operands stored otherwise use mma.sync");
+    for (const OperandView *V : {&Idiom.A, &Idiom.B})
+      if (!V->Prologue.empty() || V->ConvertWhileCopying || !V->Mask.empty())
+        return std::string("a tf32 operand with a prologue or a conversion uses mma.sync");
+    for (const ProductTerm &P : Idiom.MoreProducts)
+      if (!P.A.Prologue.empty() || !P.B.Prologue.empty() || P.A.ConvertWhileCopying ||
+          P.B.ConvertWhileCopying)
+        return std::string("a tf32 operand with a prologue or a conversion uses mma.sync");
+    if (!Idiom.OutputGuard.empty())
+      return std::string("a tf32 region with a guard of the output uses mma.sync");
+    if (Cl.SplitK || Cl.Tile || Cl.Stages)
+      return std::string("the tile, stages and split_k clauses of a tf32 region are "
+                         "mma.sync's");
+  } else if (Idiom.InputType != ElementType::F16 && Idiom.InputType != ElementType::BF16) {
+    return std::string("wgmma is used for f16, bf16 and tf32 operands here; ") +
            spelling(Idiom.InputType) + " operands use mma.sync";
+  }
   // M/N-major stages are 64-column panels, written by the plain copier.
   auto Converted = [](const OperandView &V) {
     return V.ConvertWhileCopying && !V.ReductionIsContiguous;
@@ -188,8 +210,8 @@ static std::optional<std::string> tmaObstacle(const KernelConfig &C, const Matmu
   if (!Idiom.IterBatch.empty() && (Idiom.B.ConvertWhileCopying || !Idiom.OutputGuard.empty()))
     return std::string("a batch of GEMMs takes TMA stages only where its operands are not "
                        "converted and its output has no guard");
-  if (C.BlockK != 64)
-    return std::string("a TMA box row is one 128-byte swizzled row: 64 k elements");
+  if (C.BlockK * C.ElementBytes != 128)
+    return std::string("a TMA box row is one 128-byte swizzled row: 64 16-bit k elements");
   if (!C.stagedEpilogue())
     return std::string("the fp32 output tile does not fit in the stages, where the parts of a "
                        "k-split tile are combined");
@@ -424,14 +446,17 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
   }
   if (Pref != MmaPreference::Sync && !Obstacle) {
     C.Path = MmaPath::Wgmma;
-    C.PathReason = std::string("wgmma: sm_90a, f16/bf16 operands; A ") +
-                   (Idiom.A.ReductionIsContiguous ? "K-major" : "M-major") + ", B " +
+    C.PathReason = std::string("wgmma: sm_90a, ") +
+                   (C.Tf32 ? "tf32 operands (rounded to nearest in the landed stages by the consumers)"
+                           : "f16/bf16 operands") +
+                   "; A " + (Idiom.A.ReductionIsContiguous ? "K-major" : "M-major") + ", B " +
                    (Idiom.B.ReductionIsContiguous ? "K-major" : "N-major") + " stages";
     // One warpgroup per 64 rows of the block tile; a warp's share of the
     // instruction is a 16 x BN accumulator tile (tc/wgmma_instructions.cuh).
+    // A k tile is one 128-byte swizzled row: 64 16-bit or 32 tf32 elements.
     C.BlockM = 128;
     C.BlockN = 128;
-    C.BlockK = 64;
+    C.BlockK = 128 / C.ElementBytes;
     C.Stages = 3;
     if (Cl.Tile) {
       C.BlockM = (*Cl.Tile)[0];

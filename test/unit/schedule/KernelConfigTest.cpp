@@ -1041,7 +1041,13 @@ TEST(KernelConfigTest, MmaSyncWhereWgmmaCannotRun) {
     GpuArch Arch;
     const char *Reason;
   };
-  MatmulIdiom Tf32 = plainIdiom(true, true, ElementType::F32);
+  MatmulIdiom Tf32 = plainIdiom(true, false, ElementType::F32);
+  MatmulIdiom Tf32Prologue = plainIdiom(true, true, ElementType::F32);
+  Tf32Prologue.A.Prologue.push_back(ExprNode::make(ExprNode::Read, ""));
+  MatmulIdiom Tf32Guarded = plainIdiom(true, true, ElementType::F32);
+  Tf32Guarded.OutputGuard = {AffineExpr::symbol("i") + AffineExpr::symbol("j") * -1};
+  RegionClauses SplitK;
+  SplitK.SplitK = 4;
   RegionClauses Warp;
   Warp.Warp = std::vector<int>{64, 64};
   RegionClauses OddTile = tile(128, 128, 32);
@@ -1050,7 +1056,11 @@ TEST(KernelConfigTest, MmaSyncWhereWgmmaCannotRun) {
   std::vector<Case> Cases = {
       {plainIdiom(true, true), {}, GpuArch::SM80, "wgmma needs sm_90a"},
       {plainIdiom(true, true), {}, GpuArch::SM89, "wgmma needs sm_90a"},
-      {Tf32, {}, GpuArch::SM90a, "f16 and bf16"},
+      {Tf32, {}, GpuArch::SM90a, "tf32 operands K-major only"},
+      {Tf32Prologue, {}, GpuArch::SM90a, "prologue or a conversion"},
+      {Tf32Guarded, {}, GpuArch::SM90a, "guard of the output"},
+      {plainIdiom(true, true, ElementType::F32), SplitK, GpuArch::SM90a, "split_k"},
+      {plainIdiom(true, true, ElementType::F32), {}, GpuArch::SM80, "wgmma needs sm_90a"},
       {plainIdiom(true, true), Warp, GpuArch::SM90a, "warp tiles"},
       {plainIdiom(true, true), OddTile, GpuArch::SM90a, "BM x BN x 64"},
       {plainIdiom(true, true), Split, GpuArch::SM90a, "warp_split_k"},
@@ -1065,6 +1075,21 @@ TEST(KernelConfigTest, MmaSyncWhereWgmmaCannotRun) {
     ASSERT_FALSE(Forced.Config.has_value());
     EXPECT_NE(Forced.Error->Message.find("cannot use wgmma"), std::string::npos);
   }
+}
+
+// fp32 operands stored K-major (X W^T: A [m][k], B [n][k]) take wgmma's
+// tf32 instruction on sm_90a: k tiles of 32 elements, one 128-byte
+// swizzled row as for 64 16-bit elements, k steps of 8.
+TEST(KernelConfigTest, KMajorTf32TakesWgmma) {
+  Chosen R = chooseFor(plainIdiom(true, true, ElementType::F32), {}, GpuArch::SM90a,
+                       MmaPreference::Auto);
+  ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+  EXPECT_TRUE(R.Config->wgmma());
+  EXPECT_TRUE(R.Config->Tf32);
+  EXPECT_EQ(R.Config->BlockK, 32);
+  EXPECT_EQ(R.Config->MmaK, 8);
+  EXPECT_EQ(R.Config->bytesPerStage(), (R.Config->BlockM + R.Config->BlockN) * 128);
+  EXPECT_NE(R.Config->describe().find("k8 (tf32"), std::string::npos) << R.Config->describe();
 }
 
 TEST(KernelConfigTest, MmaClauseOverridesThePreference) {
