@@ -494,23 +494,57 @@ llvm::Expected<GeneratedRegion> generate(const RegionModel &Source, const Region
       auto Idiom = recognizeMatmul(M, I);
       if (!Idiom)
         return Idiom.takeError();
+      // The region's code from the idiom as its kernels stage it and the
+      // kernels; the tuning key names the operands as stored.
+      auto emit = [&](const MatmulIdiom &Staging,
+                      const RegionKernels &Kernels) -> llvm::Expected<GeneratedRegion> {
+        // Each kernel gets the same model, built again in its own context.
+        auto Model = [&M](isl::ctx C) -> llvm::Expected<IslModel> {
+          auto A = rowAssumptions(C, M);
+          if (!A)
+            return A.takeError();
+          return IslModel::build(C, M, *A);
+        };
+        RegionTuning Tuning{tuningKey(M, *Idiom, Kernels.Default, Kernels.Alternatives),
+                            tuningKernelNames(Kernels.Alternatives), {}};
+        if (Opts.Tuning)
+          Tuning.Entries = tunedEntries(*Opts.Tuning, Tuning.Key, Tuning.Kernels);
+        auto Gen = generateRegion(M, Staging, I, Model, Kernels.Default, Name, Where,
+                                  Kernels.Alternatives, Opts.KernelThreads, Opts.Explain, Tuning);
+        if (Gen)
+          Text += Gen->Explain + explainTuning(Tuning);
+        return Gen;
+      };
+      auto KernelsOf = [&](const KernelConfig &C, const MatmulIdiom &Id) {
+        RegionKernels K = regionKernels(C, alternativeKernels(C, M, Id), Id, M.Clauses);
+        if (!Id.IterBatch.empty())
+          keepBatchOnComponents(K, Id, M.Clauses);
+        return K;
+      };
+      // fp32 operands stored M- or N-major: staged K-major from a
+      // transposed copy where the composed tf32 kernels take the region.
+      if (std::optional<MatmulIdiom> Staged =
+              Opts.Arch == GpuArch::SM90a ? tf32StagedKMajor(*Idiom) : std::nullopt) {
+        auto C = chooseKernelConfig(M, *Staged, R.Pragma->Loc, Opts.Arch, Opts.Mma);
+        if (!C) {
+          llvm::consumeError(C.takeError()); // (the idiom as stored says why below)
+        } else if (C->wgmma()) {
+          RegionKernels K = KernelsOf(*C, *Staged);
+          if (tf32KernelsComposed(K, *Staged, M.Clauses))
+            return emit(*Staged, K);
+        }
+      }
       auto Config = chooseKernelConfig(M, *Idiom, R.Pragma->Loc, Opts.Arch, Opts.Mma);
       if (!Config)
         return Config.takeError();
-      auto KernelsOf = [&](const KernelConfig &C) {
-        RegionKernels K = regionKernels(C, alternativeKernels(C, M, *Idiom), *Idiom, M.Clauses);
-        if (!Idiom->IterBatch.empty())
-          keepBatchOnComponents(K, *Idiom, M.Clauses);
-        return K;
-      };
-      RegionKernels Chosen = KernelsOf(*Config);
+      RegionKernels Chosen = KernelsOf(*Config, *Idiom);
       // tf32 on wgmma exists only in the composed kernels (no generated
       // tf32 wgmma body): otherwise the region takes mma.sync.
       if (!tf32KernelsComposed(Chosen, *Idiom, M.Clauses)) {
         Config = chooseKernelConfig(M, *Idiom, R.Pragma->Loc, Opts.Arch, MmaPreference::Sync);
         if (!Config)
           return Config.takeError();
-        Chosen = KernelsOf(*Config);
+        Chosen = KernelsOf(*Config, *Idiom);
         if (!tf32KernelsComposed(Chosen, *Idiom, M.Clauses)) { // (an mma(wgmma) clause)
           auto It = M.Clauses.Locs.find("mma");
           return regionError(It != M.Clauses.Locs.end() ? It->second : R.Pragma->Loc,
@@ -519,23 +553,7 @@ llvm::Expected<GeneratedRegion> generate(const RegionModel &Source, const Region
                              "kernels, which cannot compute this region");
         }
       }
-      // Each kernel gets the same model, built again in its own context.
-      auto Model = [&M](isl::ctx C) -> llvm::Expected<IslModel> {
-        auto A = rowAssumptions(C, M);
-        if (!A)
-          return A.takeError();
-        return IslModel::build(C, M, *A);
-      };
-      const RegionKernels &Kernels = Chosen;
-      RegionTuning Tuning{tuningKey(M, *Idiom, Kernels.Default, Kernels.Alternatives),
-                          tuningKernelNames(Kernels.Alternatives), {}};
-      if (Opts.Tuning)
-        Tuning.Entries = tunedEntries(*Opts.Tuning, Tuning.Key, Tuning.Kernels);
-      auto Gen = generateRegion(M, *Idiom, I, Model, Kernels.Default, Name, Where,
-                                Kernels.Alternatives, Opts.KernelThreads, Opts.Explain, Tuning);
-      if (Gen)
-        Text += Gen->Explain + explainTuning(Tuning);
-      return Gen;
+      return emit(*Idiom, Chosen);
     }();
     return G;
   } catch (const isl::exception &E) {

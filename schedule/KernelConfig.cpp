@@ -132,13 +132,19 @@ static std::optional<std::string> wgmmaObstacle(const MatmulIdiom &Idiom,
     if (!KMajor)
       return std::string("wgmma reads tf32 operands K-major only (A stored [m][k], B stored "
                          "[n][k]); float operands stored otherwise use mma.sync");
-    for (const OperandView *V : {&Idiom.A, &Idiom.B})
-      if (!V->Prologue.empty() || V->ConvertWhileCopying || !V->Mask.empty())
-        return std::string("a tf32 operand with a prologue or a conversion uses mma.sync");
+    std::vector<const OperandView *> Views = {&Idiom.A, &Idiom.B};
     for (const ProductTerm &P : Idiom.MoreProducts)
-      if (!P.A.Prologue.empty() || !P.B.Prologue.empty() || P.A.ConvertWhileCopying ||
-          P.B.ConvertWhileCopying)
-        return std::string("a tf32 operand with a prologue or a conversion uses mma.sync");
+      Views.insert(Views.end(), {&P.A, &P.B});
+    for (const OperandView *V : Views) {
+      if (!V->Prologue.empty())
+        return std::string("a tf32 operand with a prologue uses mma.sync");
+      if (!V->Mask.empty())
+        return std::string("a tf32 operand with a mask (a triangular or guarded reduction) "
+                           "uses mma.sync");
+      if (V->ConvertWhileCopying)
+        return std::string("a tf32 operand gathered element by element while copied (a "
+                           "strided view) uses mma.sync");
+    }
     if (!Idiom.OutputGuard.empty())
       return std::string("a tf32 region with a guard of the output uses mma.sync");
     if (Cl.SplitK || Cl.Tile || Cl.Stages)
@@ -450,7 +456,15 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
                    (C.Tf32 ? "tf32 operands (rounded to nearest in the landed stages by the consumers)"
                            : "f16/bf16 operands") +
                    "; A " + (Idiom.A.ReductionIsContiguous ? "K-major" : "M-major") + ", B " +
-                   (Idiom.B.ReductionIsContiguous ? "K-major" : "N-major") + " stages";
+                   (Idiom.B.ReductionIsContiguous ? "K-major" : "N-major") + " stages" +
+                   (Idiom.A.StagedTransposed || Idiom.B.StagedTransposed
+                        ? std::string(" (") +
+                              (Idiom.A.StagedTransposed && Idiom.B.StagedTransposed
+                                   ? "A stored M-major and B N-major"
+                               : Idiom.A.StagedTransposed ? "A stored M-major"
+                                                          : "B stored N-major") +
+                              ": staged from a transposed copy made at each launch)"
+                        : std::string());
     // One warpgroup per 64 rows of the block tile; a warp's share of the
     // instruction is a 16 x BN accumulator tile (tc/wgmma_instructions.cuh).
     // A k tile is one 128-byte swizzled row: 64 16-bit or 32 tf32 elements.

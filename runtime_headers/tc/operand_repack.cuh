@@ -20,6 +20,17 @@
 // (tma_map_3d_aligned) is copied as their rows one after the other: copy
 // row r is row r % matrix_rows of matrix r / matrix_rows, which starts
 // matrix_pitch elements after the previous one (any sign).
+//
+// An fp32 operand stored with its free index contiguous (A stored [k][m],
+// B stored [k][n]: C = A B with both row-major) cannot be staged as it is:
+// wgmma takes tf32 operands K-major only. tma_map_2d_transposed copies it
+// transposed, K-major, into the operand's buffer instead, rows padded to 16
+// bytes, and maps the copy: again a read and a write of the operand per
+// launch (made every launch, whatever the operand's alignment), which the
+// K-major main loop then reads as it would a K-major operand.
+// repack_transposed moves 32 x 32 element tiles through shared memory
+// (rows padded to 33 words: no bank conflicts either way), so that both
+// the reads (along the free index) and the writes (along k) are coalesced.
 #pragma once
 
 #include <cstdint>
@@ -134,6 +145,87 @@ __host__ inline bool tma_map_3d_aligned(CUtensorMap *map, const void *base, long
                             matrices > 1 ? outer * padded : 0, box_inner, box_outer) &&
          repack_into<kBytes>(copy, base, ld, inner, rows, padded, outer, matrix_pitch, stream,
                              device);
+}
+
+// The K-major copy of a matrix of 32-bit elements stored with its free
+// index contiguous: `rows` free elements by `k` reduction elements, element
+// (r, c) at src[c * ld + r], into dst[r * padded + c], zeros in columns k ..
+// padded - 1. Blocks of 32 x 8 threads take 32 x 32 tiles of the copy (tile
+// t: rows 32 (t % tiles_r) .., columns 32 (t / tiles_r) ..) one after the
+// other: thread (x, y) reads src's elements (r0 + x, c0 + y + 8 i), 32
+// consecutive words a warp, into tile[y + 8 i][x], and writes tile[x][y +
+// 8 i] to the copy's (r0 + y + 8 i, c0 + x), again 32 consecutive words.
+template <typename Bits>
+__global__ void __launch_bounds__(256) repack_transposed(const Bits *__restrict__ src,
+                                                         long long ld, long long rows,
+                                                         long long k, long long padded,
+                                                         Bits *__restrict__ dst) {
+  static_assert(sizeof(Bits) == 4, "32-bit elements");
+  __shared__ Bits tile[32][33];
+  const int x = threadIdx.x, y = threadIdx.y;
+  const long long tiles_r = (rows + 31) / 32, tiles = tiles_r * ((padded + 31) / 32);
+  for (long long t = blockIdx.x; t < tiles; t += gridDim.x) {
+    const long long r0 = t % tiles_r * 32, c0 = t / tiles_r * 32;
+#pragma unroll
+    for (int i = 0; i < 4; ++i) {
+      const long long r = r0 + x, c = c0 + y + 8 * i;
+      tile[y + 8 * i][x] = r < rows && c < k ? src[c * ld + r] : Bits(0);
+    }
+    __syncthreads();
+#pragma unroll
+    for (int i = 0; i < 4; ++i) {
+      const long long r = r0 + y + 8 * i, c = c0 + x;
+      if (r < rows && c < padded)
+        dst[r * padded + c] = tile[x][y + 8 * i];
+    }
+    __syncthreads();  // (the tile is refilled)
+  }
+}
+
+// Launches repack_transposed on `stream`, up to 8 blocks per SM of
+// `device`: the K-major copy of `rows` x `k` kBytes-byte elements at
+// `base` (free index contiguous, pitch `ld`) into `copy`, rows `padded`
+// apart.
+template <int kBytes = 4>
+__host__ inline bool transpose_into(void *copy, const void *base, long long ld, long long rows,
+                                    long long k, long long padded, cudaStream_t stream,
+                                    const DeviceFacts &device) {
+  static_assert(kBytes == 4, "32-bit elements");
+  const long long wanted = (rows + 31) / 32 * ((padded + 31) / 32),
+                  cap = 8ll * device.multiprocessors;
+  repack_transposed<uint32_t>
+      <<<static_cast<unsigned>(wanted < cap ? wanted : cap), dim3(32, 8), 0, stream>>>(
+          static_cast<const uint32_t *>(base), ld, rows, k, padded,
+          static_cast<uint32_t *>(copy));
+  return cudaPeekAtLastError() == cudaSuccess;
+}
+
+// The tensor map of a matrix of kBytes = 4 (fp32) elements stored with its
+// free index contiguous (`rows` free elements by `k` reduction elements,
+// element (r, c) at base[c * ld + r]) as a K-major one: of its transposed
+// copy (inner = k, outer = rows, pitch repacked_pitch(k, 4)), made on
+// `stream` in the buffer of `operand` (the operand's index in the region,
+// as tma_map_2d_aligned's: one buffer each) by up to 8 blocks per SM of
+// `device`. The copy is made every launch: a read and a write of the
+// operand. False when it cannot be made or mapped (no driver support,
+// extents out of range, no memory, a stream being captured): the caller
+// must copy another way.
+template <int kBytes = 4>
+__host__ inline bool tma_map_2d_transposed(CUtensorMap *map, const void *base, long long rows,
+                                           long long k, long long ld, int box_inner,
+                                           int box_outer, cudaStream_t stream, int operand,
+                                           const DeviceFacts &device) {
+  static_assert(kBytes == 4, "32-bit elements: fp32 operands read as tf32");
+  if (!tensor_map_encoder() || rows < 1 || k < 1 || ld < rows || rows >= (1ll << 32) ||
+      k >= (1ll << 32))
+    return false;
+  const long long padded = repacked_pitch(k, kBytes);
+  if (rows > (1ll << 40) / padded)  // (no device holds 4 TiB)
+    return false;
+  const size_t bytes = kBytes * static_cast<size_t>(padded) * static_cast<size_t>(rows);
+  void *copy = stream_buffer(stream, kRepackedOperand + operand, bytes, false);
+  return copy && tma_map_2d<kBytes>(map, copy, k, rows, padded, box_inner, box_outer) &&
+         transpose_into<kBytes>(copy, base, ld, rows, k, padded, stream, device);
 }
 
 }  // namespace tc

@@ -5,9 +5,9 @@
 // epilogue functor, and with operand prologues under each consumer and
 // producer policy (tc/sm90/roles.cuh). The reference is a naive fp32
 // kernel over the same inputs; padding columns of the outputs must stay
-// untouched. fp32 operands run as tf32 (both K-major) against a reference
-// that drops each operand's low 13 mantissa bits, as wgmma does, and sums
-// in double.
+// untouched. fp32 operands run as tf32 (staged K-major; stored K-major, or
+// MN-major through transposed copies) against a reference that drops each
+// operand's low 13 mantissa bits, as wgmma does, and sums in double.
 //
 //   nvcc -std=c++17 -O3 -I runtime_headers -gencode arch=compute_90a,code=sm_90a \
 //     test/gpu/sm90_components_test.cu -lcuda -o sm90_components_test
@@ -330,8 +330,9 @@ void check_sum(const char *name, long long m, long long n, const long long (&ks)
                int pad, std::mt19937 &rng,
                tc::sm90::Producer producer = tc::sm90::Producer::kTma) {
   using T = typename Mainloop::Element;
-  constexpr bool a_k_major = Mainloop::A::kMajor == Major::K;
-  constexpr bool b_k_major = Mainloop::B::kMajor == Major::K;
+  // (Tiles of transposed copies read operands stored MN-major.)
+  constexpr bool a_k_major = Mainloop::A::kMajor == Major::K && !Mainloop::A::kTransposedCopy;
+  constexpr bool b_k_major = Mainloop::B::kMajor == Major::K && !Mainloop::B::kTransposedCopy;
   std::uniform_int_distribution<int> small(-4, 4);
   tc::sm90::Products<T, kCount> products;
   std::vector<void *> buffers;
@@ -343,7 +344,8 @@ void check_sum(const char *name, long long m, long long n, const long long (&ks)
   for (int p = 0; p < kCount; ++p) {
     const long long k = ks[p] < 0 ? 0 : ks[p];
     const long long lda = (a_k_major ? k : m) + pad + p, ldb = (b_k_major ? k : n) + pad + p;
-    copied_pitch |= lda * sizeof(T) % 16 != 0 || ldb * sizeof(T) % 16 != 0;
+    copied_pitch |= lda * sizeof(T) % 16 != 0 || ldb * sizeof(T) % 16 != 0 ||
+                    Mainloop::A::kTransposedCopy || Mainloop::B::kTransposedCopy;
     const long long a_elems = lda * (a_k_major ? m : k), b_elems = ldb * (b_k_major ? n : k);
     std::vector<T> ha(a_elems + 1), hb(b_elems + 1);
     for (auto &x : ha) x = from_float<T>(small(rng) * 0.25f);
@@ -610,20 +612,22 @@ __device__ float tf32_of(float x) {
   return __uint_as_float(((kRounded ? bits + 0x1000u : bits)) & ~0x1fffu);
 }
 
-// ref[i][j] = sum_k tf32(A[i][k]) tf32(B[j][k]) in double, both operands
-// K-major (A at a[i * lda + k], B at b[j * ldb + k]); bound[i][j] = the sum
-// of the products' magnitudes, which fp32 accumulation's error scales with.
+// ref[i][j] = sum_k tf32(A(i, k)) tf32(B(k, j)) in double, A(i, k) at
+// a[i * sa_i + k * sa_k] and B(k, j) at b[k * sb_k + j * sb_j] (K-major: A
+// at a[i * lda + k], B at b[j * ldb + k]; MN-major: A at a[k * lda + i], B
+// at b[k * ldb + j]); bound[i][j] = the sum of the products' magnitudes,
+// which fp32 accumulation's error scales with.
 template <bool kRounded>
 __global__ void reference_tf32(long long m, long long n, long long k, const float *a,
-                               long long lda, const float *b, long long ldb, double *ref,
-                               double *bound) {
+                               long long sa_i, long long sa_k, const float *b, long long sb_k,
+                               long long sb_j, double *ref, double *bound) {
   const long long i = blockIdx.y * 16 + threadIdx.y, j = blockIdx.x * 16 + threadIdx.x;
   if (i >= m || j >= n)
     return;
   double sum = 0.0, magnitude = 0.0;
   for (long long p = 0; p < k; ++p) {
-    const double product =
-        static_cast<double>(tf32_of<kRounded>(a[i * lda + p])) * tf32_of<kRounded>(b[j * ldb + p]);
+    const double product = static_cast<double>(tf32_of<kRounded>(a[i * sa_i + p * sa_k])) *
+                           tf32_of<kRounded>(b[p * sb_k + j * sb_j]);
     sum += product;
     magnitude += fabs(product);
   }
@@ -631,20 +635,23 @@ __global__ void reference_tf32(long long m, long long n, long long k, const floa
   bound[i * n + j] = magnitude;
 }
 
-// One shape through a tf32 Mainloop (fp32 operands, both K-major) with an
+// One shape through a tf32 Mainloop (fp32 operands, staged K-major) with an
 // fp32 store and the bias + ReLU functor, the tiles shared out by
 // Scheduler. The operands are random fp32 values, whose low mantissa bits
-// wgmma must drop as the reference does; pitches k + pad (pad not a
-// multiple of 4: through an aligned copy), A's base `offset` elements past
-// a 16-byte boundary (likewise). Each output must lie within 1e-5 of its
+// wgmma must drop as the reference does; stored K-major (A[m][k], B[n][k])
+// or, where the tile stages a transposed copy (kTransposedCopy), MN-major
+// (A[k][m], B[k][n]); pitches of the contiguous extent + pad (K-major: pad
+// not a multiple of 4 goes through an aligned copy), A's base `offset`
+// elements past a 16-byte boundary (likewise). Each output must lie within 1e-5 of its
 // products' magnitudes (and the bias's) of the reference, and padding
 // columns stay untouched.
 template <class Mainloop, class Scheduler>
 void check_tf32(const char *name, long long m, long long n, long long k, int pad, int offset,
                 std::mt19937 &rng, tc::sm90::Producer producer = tc::sm90::Producer::kTma) {
   static_assert(std::is_same_v<typename Mainloop::Element, float>, "fp32 operands");
-  const long long lda = k + pad, ldb = k + pad, ldc = n + pad;
-  const long long a_elems = lda * m + offset, b_elems = ldb * n;
+  constexpr bool a_mn = Mainloop::A::kTransposedCopy, b_mn = Mainloop::B::kTransposedCopy;
+  const long long lda = (a_mn ? m : k) + pad, ldb = (b_mn ? n : k) + pad, ldc = n + pad;
+  const long long a_elems = lda * (a_mn ? k : m) + offset, b_elems = ldb * (b_mn ? k : n);
   std::uniform_real_distribution<float> value(-1.0f, 1.0f);
   std::vector<float> ha(a_elems), hb(b_elems), hbias(n);
   for (auto &x : ha) x = value(rng);
@@ -668,7 +675,7 @@ void check_tf32(const char *name, long long m, long long n, long long k, int pad
   constexpr bool kRounded =
       std::is_same_v<typename Mainloop::Consumer::APrologue, tc::sm90::RoundToTf32>;
   reference_tf32<kRounded><<<dim3((n + 15) / 16, (m + 15) / 16), dim3(16, 16)>>>(
-      m, n, k, a, lda, b, ldb, ref, bound);
+      m, n, k, a, a_mn ? 1 : lda, a_mn ? lda : 1, b, b_mn ? ldb : 1, b_mn ? 1 : ldb, ref, bound);
   CHECK_CUDA(cudaDeviceSynchronize());
   const tc::sm90::GemmShape shape{m, n, k};
   const bool ran =
@@ -724,13 +731,13 @@ void check_tf32(const char *name, long long m, long long n, long long k, int pad
     cudaFree(p);
 }
 
-// fp32 operands as tf32 (both K-major): partial tiles in m, n and k (K not
-// a multiple of the k tile's 32), long reductions, under the plain,
-// persistent, pairs (B in halves), cluster parts, stream units and split
-// schedulers; pitches that are not multiples of 16 bytes and an offset
-// base (aligned copies); the persistent kernel's copying producer; sums of
-// two products and batches (quarters: exact sums, the 16-bit checks'
-// references).
+// fp32 operands as tf32 (both K-major, then stored MN-major and staged
+// from transposed copies): partial tiles in m, n and k (K not a multiple
+// of the k tile's 32), long reductions, under the plain, persistent, pairs
+// (B in halves), cluster parts, stream units and split schedulers; pitches
+// that are not multiples of 16 bytes and an offset base (aligned copies);
+// the persistent kernel's copying producer; sums of two products and
+// batches (quarters: exact sums, the 16-bit checks' references).
 void check_tf32s(std::mt19937 &rng) {
   namespace sm90 = tc::sm90;
   using Square = sm90::TmaWgmmaMainloop<Tile<128, Major::K, float>, Tile<128, Major::K, float>, 4>;
@@ -796,8 +803,74 @@ void check_tf32s(std::mt19937 &rng) {
   check_tf32<SquareRn, Persistent>("tf32 rn persistent", 129, 67, 33, 1, 1, rng);
   check_tf32<SquareRn, Persistent>("tf32 rn persistent", 300, 257, 100, 3, 1, rng,
                                    sm90::Producer::kCopies);
+  // Operands stored MN-major (A[k][m], B[k][n]: C = A B, both row-major),
+  // staged K-major from transposed copies made at launch (kTransposedCopy):
+  // A, B or both so, under the plain, persistent, pairs (B in halves),
+  // cluster parts and split schedulers; partial tiles, K not a multiple of
+  // 32, odd pitches and an offset base (the copy reads any), the copying
+  // producer (reading the operands where they lie), and sums of products
+  // (a copy per operand).
+  using sm90::OperandTile;
+  using AkmTile = OperandTile<float, 128, Major::K, false, true>;
+  using SquareKmRn = sm90::TmaWgmmaMainloop<AkmTile, OperandTile<float, 128, Major::K, false, true>,
+                                            4, Rounded>;
+  using SquareAkmRn = sm90::TmaWgmmaMainloop<AkmTile, Tile<128, Major::K, float>, 4, Rounded>;
+  using SquareBknRn = sm90::TmaWgmmaMainloop<Tile<128, Major::K, float>,
+                                             OperandTile<float, 128, Major::K, false, true>, 4,
+                                             Rounded>;
+  using WideKmRn = sm90::TmaWgmmaMainloop<AkmTile, OperandTile<float, 256, Major::K, true, true>,
+                                          4, Rounded>;
+  using WideBknRn = sm90::TmaWgmmaMainloop<Tile<128, Major::K, float>,
+                                           OperandTile<float, 256, Major::K, true, true>, 4,
+                                           Rounded>;
+  using NarrowKmRn = sm90::TmaWgmmaMainloop<OperandTile<float, 64, Major::K, false, true>,
+                                            OperandTile<float, 128, Major::K, true, true>, 8,
+                                            Rounded>;
+  using FittedKmRn = sm90::TmaWgmmaMainloop<OperandTile<float, 64, Major::K, false, true>,
+                                            OperandTile<float, 32, Major::K, false, true>, 6,
+                                            Rounded>;
+  for (auto &sh : shapes) {
+    check_tf32<SquareKmRn, Persistent>("tf32 rn A[k][m] B[k][n] persistent", sh[0], sh[1], sh[2],
+                                       0, 0, rng);
+    check_tf32<SquareKmRn, sm90::TilesScheduler>("tf32 rn A[k][m] B[k][n] tiles", sh[0], sh[1],
+                                                 sh[2], 0, 0, rng);
+    check_tf32<WideKmRn, Pairs>("tf32 rn A[k][m] B[k][n] pairs 128x256", sh[0], sh[1], sh[2], 0,
+                                0, rng);
+    check_tf32<NarrowKmRn, PartsPairs>("tf32 rn A[k][m] B[k][n] parts 64x128", sh[0], sh[1],
+                                       sh[2], 0, 0, rng);
+  }
+  check_tf32<SquareAkmRn, sm90::TilesScheduler>("tf32 rn A[k][m] tiles", 300, 257, 100, 0, 0,
+                                                rng);
+  check_tf32<SquareAkmRn, Persistent>("tf32 rn A[k][m] persistent", 1000, 1000, 1000, 3, 1, rng);
+  check_tf32<SquareBknRn, sm90::TilesScheduler>("tf32 rn B[k][n] tiles", 129, 67, 999, 1, 0, rng);
+  check_tf32<SquareBknRn, Persistent>("tf32 rn B[k][n] persistent", 300, 257, 100, 2, 1, rng);
+  check_tf32<WideBknRn, Pairs>("tf32 rn B[k][n] pairs 128x256", 300, 257, 100, 1, 1, rng);
+  check_tf32<WideKmRn, Pairs>("tf32 rn A[k][m] B[k][n] pairs 128x256", 1000, 1000, 1000, 3, 0,
+                              rng);
+  check_tf32<NarrowKmRn, PartsPairs>("tf32 rn A[k][m] B[k][n] parts 64x128", 129, 67, 999, 1, 1,
+                                     rng);
+  check_tf32<NarrowKmRn, PartsPairs>("tf32 rn A[k][m] B[k][n] parts 64x128", 5, 7, 3000, 5, 0,
+                                     rng);
+  check_tf32<FittedKmRn, sm90::TilesScheduler>("tf32 rn A[k][m] B[k][n] tiles 64x32", 300, 70,
+                                               333, 1, 0, rng);
+  check_tf32<SquareKmRn, sm90::SplitScheduler<4>>("tf32 rn A[k][m] B[k][n] split 4", 129, 127,
+                                                  65, 3, 1, rng);
+  check_tf32<SquareKmRn, sm90::TilesScheduler>("tf32 rn A[k][m] B[k][n] tiles", 1000, 1000, 1000,
+                                               3, 1, rng);
+  check_tf32<SquareKmRn, Persistent>("tf32 rn A[k][m] B[k][n] persistent", 300, 257, 100, 3, 1,
+                                     rng, sm90::Producer::kCopies);
+  check_tf32<SquareKmRn, Persistent>("tf32 rn A[k][m] B[k][n] persistent", 128 * 20, 128 * 20,
+                                     200, 0, 0, rng, sm90::Producer::kCopies);
+  check_tf32<SquareAkmRn, Persistent>("tf32 rn A[k][m] persistent", 129, 67, 33, 1, 1, rng,
+                                      sm90::Producer::kCopies);
+  check_tf32<SquareBknRn, Persistent>("tf32 rn B[k][n] persistent", 77, 500, 31, 0, 0, rng,
+                                      sm90::Producer::kCopies);
+  check_tf32<SquareKmRn, Persistent>("tf32 rn A[k][m] B[k][n] persistent", 100, 50, 0, 1, 0,
+                                     rng);
   const long long two[][2] = {{32, 32}, {65, 1000}, {0, 129}, {777, 1}};
   for (auto &k : two) {
+    check_sum<SquareKmRn, Persistent>("tf32 sum A[k][m] B[k][n]", 300, 200, k, 1, rng);
+    check_sum<SquareAkmRn, sm90::TilesScheduler>("tf32 sum A[k][m] tiles", 129, 257, k, 3, rng);
     check_sum<Square, Persistent>("tf32 sum persistent", 300, 200, k, 1, rng);
     check_sum<Wide, Pairs>("tf32 sum pairs 128x256", 128 * 6, 256 * 3, k, 0, rng);
     check_sum<Square, sm90::TilesScheduler>("tf32 sum tiles", 129, 257, k, 3, rng);

@@ -2,12 +2,12 @@
 // shared memory, with its layout in the type: what TMA writes and wgmma
 // reads.
 //
-// OperandTile<T, kRows, kMajor> holds kRows rows of the operand's free
-// index (m for A, n for B) by kK = 128 / sizeof(T) of the reduction index
-// k (one 128-byte row: 64 16-bit elements, or 32 fp32 ones), 128-byte
-// swizzle; kRows a multiple of 8 (K-major: B's fitted widths, 176 or 224)
-// or of 64 (MN-major), and of 64 for A, whose 64-row slices the consumer
-// warpgroups take:
+// OperandTile<T, kRows, kMajor, kHalves, kTransposedCopy> holds kRows
+// rows of the operand's free index (m for A, n for B) by kK = 128 /
+// sizeof(T) of the reduction index k (one 128-byte row: 64 16-bit
+// elements, or 32 fp32 ones), 128-byte swizzle; kRows a multiple of 8
+// (K-major: B's fitted widths, 176 or 224) or of 64 (MN-major), and of 64
+// for A, whose 64-row slices the consumer warpgroups take:
 //
 //   Major::K   (A stored [m][k], B stored [n][k]): row r at byte 128 r, its
 //              kK k elements swizzled in 16-byte chunks (8 16-bit elements
@@ -22,6 +22,13 @@
 // tf32 operands; kK = 32. The bytes of a stage, of a slice and of a k
 // step, and so the descriptors, are those of the 16-bit tiles: only the
 // element counts halve.
+//
+// kTransposedCopy (fp32, Major::K only): the operand is stored with its
+// free index contiguous (A stored [k][m], B stored [k][n]) and staged
+// K-major all the same, the stage's layout Major::K's above: map() maps a
+// K-major copy of it made at launch (tc::tma_map_2d_transposed: a read and
+// a write of the operand per launch), and copy() reads it where it lies.
+// No batches (map_batch() says false).
 //
 // kHalves: the tile is copied in two halves of boxes, so that the two
 // blocks of a pair (tc/cluster.cuh), which share it, each copy one half
@@ -48,7 +55,8 @@ namespace sm90 {
 // (K-major) or the free one (MN-major).
 enum class Major { K, MN };
 
-template <class T, int kRows_, Major kMajor_, bool kHalves_ = false>
+template <class T, int kRows_, Major kMajor_, bool kHalves_ = false,
+          bool kTransposedCopy_ = false>
 struct OperandTile {
   static_assert(sizeof(T) == 2 || std::is_same_v<T, float>,
                 "16-bit elements (fp16, bf16), or fp32 read as tf32");
@@ -57,6 +65,8 @@ struct OperandTile {
                 "whole swizzle atoms of 8 rows (K-major) or 64-wide panels (MN-major)");
   static_assert(!kHalves_ || kRows_ % (kMajor_ == Major::K ? 16 : 128) == 0,
                 "halves of whole swizzle atoms or panels");
+  static_assert(!kTransposedCopy_ || (std::is_same_v<T, float> && kMajor_ == Major::K),
+                "a transposed copy stages fp32 operands K-major only");
   using Element = T;
   static constexpr int kRows = kRows_;
   static constexpr Major kMajor = kMajor_;
@@ -71,6 +81,9 @@ struct OperandTile {
   // wgmma's transpose bit for this operand.
   static constexpr int kTransposed = kMajor == Major::MN ? 1 : 0;
   static constexpr bool kHalves = kHalves_;
+  // Stored with the free index contiguous, staged K-major from a
+  // transposed copy.
+  static constexpr bool kTransposedCopy = kTransposedCopy_;
   static constexpr int kBoxInner = kMajor == Major::K ? kK : 64;
   static constexpr int kBoxOuter = kMajor == Major::K ? (kHalves ? kRows / 2 : kRows) : kK;
   // The boxes of a tile, kBoxElements elements each, consecutive in the stage.
@@ -79,12 +92,16 @@ struct OperandTile {
 
   // The tensor map of the whole operand: `rows` x `k` elements, row pitch
   // `ld` elements along the contiguous index. An operand that TMA cannot
-  // map directly is read from an aligned copy (tc::tma_map_2d_aligned);
-  // false when not even that can be made.
+  // map directly is read from an aligned copy (tc::tma_map_2d_aligned), a
+  // kTransposedCopy one always from its K-major copy
+  // (tc::tma_map_2d_transposed); false when the copy cannot be made.
   __host__ static bool map(CUtensorMap *map, const T *base, long long rows, long long k,
                            long long ld, cudaStream_t stream, int operand,
                            const DeviceFacts &device) {
     constexpr int kBytesEach = static_cast<int>(sizeof(T));
+    if constexpr (kTransposedCopy)
+      return tc::tma_map_2d_transposed<kBytesEach>(map, base, rows, k, ld, kBoxInner, kBoxOuter,
+                                                   stream, operand, device);
     return kMajor == Major::K
                ? tc::tma_map_2d_aligned<kBytesEach>(map, base, k, rows, ld, kBoxInner, kBoxOuter,
                                                     stream, operand, device)
@@ -93,11 +110,14 @@ struct OperandTile {
   }
 
   // The same for a batch of `matrices` operands, matrix z at base + z *
-  // matrix_pitch elements (0: one, shared; tc::tma_map_3d_aligned).
+  // matrix_pitch elements (0: one, shared; tc::tma_map_3d_aligned). False
+  // for a kTransposedCopy tile: no batches of transposed copies.
   __host__ static bool map_batch(CUtensorMap *map, const T *base, long long rows, long long k,
                                  long long ld, long long matrices, long long matrix_pitch,
                                  cudaStream_t stream, int operand, const DeviceFacts &device) {
     constexpr int kBytesEach = static_cast<int>(sizeof(T));
+    if constexpr (kTransposedCopy)
+      return false;
     return kMajor == Major::K
                ? tc::tma_map_3d_aligned<kBytesEach>(map, base, k, rows, ld, matrices,
                                                     matrix_pitch, kBoxInner, kBoxOuter, stream,
@@ -155,22 +175,25 @@ struct OperandTile {
   // 32 lanes of a warp (`lane`) with ordinary loads, zeros past the edge:
   // the copying producer's (TmaWgmmaMainloop::produce_copies), for
   // operands no TMA map reads. Consecutive lanes read consecutive elements
-  // of the contiguous index (moved as raw 16- or 32-bit words). The caller
-  // publishes the stores to wgmma (fence_proxy_async) and completes the
-  // stage's barrier.
+  // of the contiguous index (moved as raw 16- or 32-bit words): k of a
+  // K-major operand, the free index of an MN-major or kTransposedCopy one
+  // (element (row, kk) at base[kk * ld + row]; the latter stored at the
+  // K-major offsets). The caller publishes the stores to wgmma
+  // (fence_proxy_async) and completes the stage's barrier.
   __device__ static void copy(T *stage, const T *base, long long rows, long long k, long long ld,
                               long long row0, long long k0, int lane) {
     using Bits = std::conditional_t<sizeof(T) == 4, uint32_t, uint16_t>;
     const Bits *src = reinterpret_cast<const Bits *>(base);
     Bits *dst = reinterpret_cast<Bits *>(stage);
-    constexpr int kInner = kMajor == Major::K ? kK : kRows;
+    constexpr bool kRowsContiguous = kMajor == Major::MN || kTransposedCopy;
+    constexpr int kInner = kRowsContiguous ? kRows : kK;
     for (int e = lane; e < kRows * kK; e += 32) {
       const int inner = e % kInner, outer = e / kInner;
-      const int r = kMajor == Major::K ? outer : inner, c = kMajor == Major::K ? inner : outer;
+      const int r = kRowsContiguous ? inner : outer, c = kRowsContiguous ? outer : inner;
       const long long row = row0 + r, kk = k0 + c;
       Bits v = 0;
       if (row < rows && kk < k)
-        v = kMajor == Major::K ? src[row * ld + kk] : src[kk * ld + row];
+        v = kRowsContiguous ? src[kk * ld + row] : src[row * ld + kk];
       dst[offset(r, c)] = v;
     }
   }

@@ -1057,7 +1057,7 @@ TEST(KernelConfigTest, MmaSyncWhereWgmmaCannotRun) {
       {plainIdiom(true, true), {}, GpuArch::SM80, "wgmma needs sm_90a"},
       {plainIdiom(true, true), {}, GpuArch::SM89, "wgmma needs sm_90a"},
       {Tf32, {}, GpuArch::SM90a, "tf32 operands K-major only"},
-      {Tf32Prologue, {}, GpuArch::SM90a, "prologue or a conversion"},
+      {Tf32Prologue, {}, GpuArch::SM90a, "with a prologue"},
       {Tf32Guarded, {}, GpuArch::SM90a, "guard of the output"},
       {plainIdiom(true, true, ElementType::F32), SplitK, GpuArch::SM90a, "split_k"},
       {plainIdiom(true, true, ElementType::F32), {}, GpuArch::SM80, "wgmma needs sm_90a"},
