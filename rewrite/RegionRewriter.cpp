@@ -521,19 +521,6 @@ llvm::Expected<GeneratedRegion> generate(const RegionModel &Source, const Region
           keepBatchOnComponents(K, Id, M.Clauses);
         return K;
       };
-      // fp32 operands stored M- or N-major: staged K-major from a
-      // transposed copy where the composed tf32 kernels take the region.
-      if (std::optional<MatmulIdiom> Staged =
-              Opts.Arch == GpuArch::SM90a ? tf32StagedKMajor(*Idiom) : std::nullopt) {
-        auto C = chooseKernelConfig(M, *Staged, R.Pragma->Loc, Opts.Arch, Opts.Mma);
-        if (!C) {
-          llvm::consumeError(C.takeError()); // (the idiom as stored says why below)
-        } else if (C->wgmma()) {
-          RegionKernels K = KernelsOf(*C, *Staged);
-          if (tf32KernelsComposed(K, *Staged, M.Clauses))
-            return emit(*Staged, K);
-        }
-      }
       auto Config = chooseKernelConfig(M, *Idiom, R.Pragma->Loc, Opts.Arch, Opts.Mma);
       if (!Config)
         return Config.takeError();

@@ -456,15 +456,7 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
                    (C.Tf32 ? "tf32 operands (rounded to nearest in the landed stages by the consumers)"
                            : "f16/bf16 operands") +
                    "; A " + (Idiom.A.ReductionIsContiguous ? "K-major" : "M-major") + ", B " +
-                   (Idiom.B.ReductionIsContiguous ? "K-major" : "N-major") + " stages" +
-                   (Idiom.A.StagedTransposed || Idiom.B.StagedTransposed
-                        ? std::string(" (") +
-                              (Idiom.A.StagedTransposed && Idiom.B.StagedTransposed
-                                   ? "A stored M-major and B N-major"
-                               : Idiom.A.StagedTransposed ? "A stored M-major"
-                                                          : "B stored N-major") +
-                              ": staged from a transposed copy made at each launch)"
-                        : std::string());
+                   (Idiom.B.ReductionIsContiguous ? "K-major" : "N-major") + " stages";
     // One warpgroup per 64 rows of the block tile; a warp's share of the
     // instruction is a 16 x BN accumulator tile (tc/wgmma_instructions.cuh).
     // A k tile is one 128-byte swizzled row: 64 16-bit or 32 tf32 elements.

@@ -3,10 +3,9 @@
 // components' kernels (k tiles of 32 elements, one 128-byte swizzled row),
 // the consumers rounding both operands' landed stages to tf32 (RoundToTf32:
 // to nearest, as mma.sync's fragments; wgmma alone would truncate).
-// wgmma reads tf32 operands K-major only: an operand stored M- or N-major
-// is staged from a transposed copy made at launch. What the components
-// cannot compute for tf32 (a prologue, a mask, a guard of the output, the
-// split_k clause) keeps mma.sync.
+// wgmma reads tf32 operands K-major only: another layout, and what the
+// components cannot compute for tf32 (a prologue, a mask, a guard of the
+// output, the split_k clause), keeps mma.sync.
 //
 // RUN: %tc-rewrite --arch=sm_90a %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
@@ -80,14 +79,12 @@ void xwt_batched(int Bt, int M, int N, int K, const float *__restrict__ X,
       }
 }
 
-// Row-major B (N-major): wgmma reads tf32 K-major only, so B is staged
-// from a transposed copy made at each launch (OperandTile's last argument).
+// Row-major B (N-major): mma.sync (wgmma reads tf32 K-major only).
 // EXPLAIN-LABEL: region tc_nn_0
-// EXPLAIN:       main loop: wgmma: sm_90a, tf32 operands (rounded to nearest in the landed stages by the consumers); A K-major, B K-major stages (B stored N-major: staged from a transposed copy made at each launch)
+// EXPLAIN:       main loop: mma.sync: wgmma reads tf32 operands K-major only (A stored [m][k], B stored [n][k]); float operands stored otherwise use mma.sync
 // CHECK-LABEL: {{^}}static void tc_nn_0_launch(
-// CHECK:       {{^  }}if (!tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<
-// CHECK-NEXT:  {{^ +}}tc::sm90::OperandTile<float, 128, tc::sm90::Major::K>,  // A
-// CHECK-NEXT:  {{^ +}}tc::sm90::OperandTile<float, 128, tc::sm90::Major::K, false, true>,  // B
+// CHECK-NOT:   {{^}}}
+// CHECK:       tc_nn_0_kernel
 void nn(int M, int N, int K, const float *__restrict__ A, const float *__restrict__ B,
         float *__restrict__ C) {
 #pragma tc allow_tf32
