@@ -228,8 +228,10 @@ template <> __device__ __half from_float<__half>(float v) {
 template <> __device__ __nv_bfloat16 from_float<__nv_bfloat16>(float v) {
   return __float2bfloat16_rn(v);
 }
+template <> __device__ float from_float<float>(float v) { return v; }
 __device__ float to_float(__half v) { return __half2float(v); }
 __device__ float to_float(__nv_bfloat16 v) { return __bfloat162float(v); }
+__device__ float to_float(float v) { return v; }
 
 // Uniform values in [-1, 1], counter-based.
 template <class T>

@@ -43,36 +43,6 @@ void old_bench_tf32_nn(int, int, int, const float *, const float *, float *)
 
 namespace {
 
-// fill_uniform<float> (bench_common.h has the fp16/bf16 conversions only).
-template <> __device__ float from_float<float>(float v) { return v; }
-
-// bench_common.h's compare for fp32 (its to_float has no float overload):
-// stats[0] = max|out - ref|, stats[1] = max|ref| (float bits), stats[2] =
-// non-finite outputs.
-__global__ void compare_f32(const float *out, const float *ref, size_t n, unsigned *stats) {
-  float max_diff = 0.f, max_ref = 0.f;
-  unsigned bad = 0;
-  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
-       i += (size_t)gridDim.x * blockDim.x) {
-    if (!isfinite(out[i])) {
-      ++bad;
-      continue;
-    }
-    max_diff = fmaxf(max_diff, fabsf(out[i] - ref[i]));
-    max_ref = fmaxf(max_ref, fabsf(ref[i]));
-  }
-  for (int off = 16; off > 0; off /= 2) {
-    max_diff = fmaxf(max_diff, __shfl_xor_sync(0xffffffffu, max_diff, off));
-    max_ref = fmaxf(max_ref, __shfl_xor_sync(0xffffffffu, max_ref, off));
-    bad += __shfl_xor_sync(0xffffffffu, bad, off);
-  }
-  if (threadIdx.x % 32 == 0) {
-    atomicMax(&stats[0], __float_as_uint(max_diff));
-    atomicMax(&stats[1], __float_as_uint(max_ref));
-    atomicAdd(&stats[2], bad);
-  }
-}
-
 constexpr double kTolerance = 5e-3;
 
 using Fn = void (*)(int, int, int, const float *, const float *, float *);
@@ -120,21 +90,6 @@ struct Bench : Timer {
                         s.M, s.K, &alpha, b, CUDA_R_32F, r.b_transposed ? s.K : s.N, a,
                         CUDA_R_32F, s.K, &beta, c, CUDA_R_32F, s.N,
                         CUBLAS_COMPUTE_32F_FAST_TF32, CUBLAS_GEMM_DEFAULT);
-  }
-
-  double rel_error_f32(const float *out, const float *ref, size_t n, std::string &err) {
-    check_cuda(cudaMemset(stats, 0, 4 * sizeof(unsigned)), "memset stats");
-    compare_f32<<<grid_for(n), 256>>>(out, ref, n, stats);
-    unsigned h[4];
-    check_cuda(cudaMemcpy(h, stats, sizeof h, cudaMemcpyDeviceToHost), "compare");
-    if (h[2]) {
-      err = std::to_string(h[2]) + " non-finite outputs";
-      return NAN;
-    }
-    float d, r;
-    memcpy(&d, &h[0], 4);
-    memcpy(&r, &h[1], 4);
-    return d / std::max(r, 1e-6f);
   }
 };
 
@@ -211,7 +166,7 @@ int main(int argc, char **argv) {
           err = "ERROR(" + B.cuda_failure(ce) + ")";
           return false;
         }
-        e = B.rel_error_f32(C(0), ref, c, err);
+        e = B.rel_error(C(0), ref, c, err);
         if (e == e && e > kTolerance)
           err = "rel err " + fmt("%.2e", e);
         return e <= kTolerance;

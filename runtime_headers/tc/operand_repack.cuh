@@ -80,6 +80,13 @@ __host__ inline long long repacked_pitch(long long inner, int bytes = 2) {
   return (inner + chunk - 1) / chunk * chunk;
 }
 
+// The grid of a copy that wants `blocks` blocks: at most 8 per SM of
+// `device` (each loops over the rest).
+__host__ inline unsigned copy_grid(long long blocks, const DeviceFacts &device) {
+  const long long cap = 8ll * device.multiprocessors;
+  return static_cast<unsigned>(blocks < cap ? blocks : cap);
+}
+
 // Launches repack_rows on `stream`, up to 8 blocks per SM of `device`:
 // `rows` rows of `inner` kBytes-byte elements from `base` into `copy`,
 // `padded` apart.
@@ -91,8 +98,7 @@ __host__ inline bool repack_into(void *copy, const void *base, long long ld, lon
   static_assert(kBytes == 2 || kBytes == 4, "16- or 32-bit elements");
   using Bits = std::conditional_t<kBytes == 4, uint32_t, uint16_t>;
   const long long chunks = padded / (16 / kBytes) * rows;
-  const long long wanted = (chunks + 255) / 256, cap = 8ll * device.multiprocessors;
-  repack_rows<Bits><<<static_cast<unsigned>(wanted < cap ? wanted : cap), 256, 0, stream>>>(
+  repack_rows<Bits><<<copy_grid((chunks + 255) / 256, device), 256, 0, stream>>>(
       static_cast<const Bits *>(base), ld, inner, rows, padded, static_cast<uint4 *>(copy),
       matrix_rows, matrix_pitch);
   return cudaPeekAtLastError() == cudaSuccess;
@@ -191,10 +197,8 @@ __host__ inline bool transpose_into(void *copy, const void *base, long long ld, 
                                     long long k, long long padded, cudaStream_t stream,
                                     const DeviceFacts &device) {
   static_assert(kBytes == 4, "32-bit elements");
-  const long long wanted = (rows + 31) / 32 * ((padded + 31) / 32),
-                  cap = 8ll * device.multiprocessors;
   repack_transposed<uint32_t>
-      <<<static_cast<unsigned>(wanted < cap ? wanted : cap), dim3(32, 8), 0, stream>>>(
+      <<<copy_grid((rows + 31) / 32 * ((padded + 31) / 32), device), dim3(32, 8), 0, stream>>>(
           static_cast<const uint32_t *>(base), ld, rows, k, padded,
           static_cast<uint32_t *>(copy));
   return cudaPeekAtLastError() == cudaSuccess;
