@@ -8,9 +8,14 @@ namespace tc {
 std::string sm90OperandTileType(const KernelConfig &C, const MatmulIdiom &Idiom, bool IsA) {
   const OperandView &V = IsA ? Idiom.A : Idiom.B;
   // A pair's blocks share B's tile, each copying half of it into both.
+  const bool Halves = !IsA && C.PairedTiles;
   return std::string("tc::sm90::OperandTile<") + spelling(Idiom.InputType) + ", " +
          std::to_string(IsA ? C.BlockM : C.BlockN) + ", tc::sm90::Major::" +
-         (V.ReductionIsContiguous ? "K" : "MN") + (!IsA && C.PairedTiles ? ", true" : "") + ">";
+         (V.ReductionIsContiguous ? "K" : "MN") +
+         (V.StagedTransposed ? std::string(Halves ? ", true" : ", false") + ", true"
+          : Halves           ? ", true"
+                             : "") +
+         ">";
 }
 
 std::string sm90ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idiom,
@@ -220,6 +225,33 @@ bool tf32KernelsComposed(const RegionKernels &Kernels, const MatmulIdiom &Idiom,
   if (!Kernels.Default.Tf32 || !Kernels.Default.wgmma())
     return true;
   return persistentKernelIsFallback(Kernels.Default, Kernels.Alternatives, Idiom, Clauses);
+}
+
+std::optional<MatmulIdiom> tf32StagedKMajor(const MatmulIdiom &Idiom) {
+  if (Idiom.InputType != ElementType::F32 || !Idiom.IterBatch.empty())
+    return std::nullopt;
+  MatmulIdiom Staged = Idiom;
+  std::vector<OperandView *> As = {&Staged.A}, Bs = {&Staged.B};
+  for (ProductTerm &P : Staged.MoreProducts) {
+    As.push_back(&P.A);
+    Bs.push_back(&P.B);
+  }
+  bool Any = false;
+  for (auto *Views : {&As, &Bs})
+    for (OperandView *V : *Views) {
+      if (!V->Prologue.empty() || V->ConvertWhileCopying || !V->Mask.empty())
+        return std::nullopt;
+      // Every product's operand tiles are the first's (tc/sm90/products.cuh).
+      if (V->ReductionIsContiguous != Views->front()->ReductionIsContiguous)
+        return std::nullopt;
+      if (!V->ReductionIsContiguous) {
+        V->ReductionIsContiguous = true;
+        V->StagedTransposed = Any = true;
+      }
+    }
+  if (!Any)
+    return std::nullopt;
+  return Staged;
 }
 
 } // namespace tc

@@ -18,6 +18,7 @@
 
 #include "KernelConfig.h"
 #include "MatmulIdiom.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,7 +30,7 @@ namespace tc {
 /// tiles, one ring of stages, B's tile split in halves of whole panels for
 /// pairs, and a staged epilogue (in warpgroups of its own for persistent
 /// blocks), and the region a sum of one or more products (tc/sm90/products.cuh) of
-/// 16-bit floating-point operands in one layout (or tf32 operands, both
+/// 16-bit floating-point operands in one layout (or tf32 operands staged
 /// K-major), or a batch of such GEMMs, its
 /// operands as stored or with a prologue that the main loop's policies
 /// apply (tc/sm90/roles.cuh: a functor of the element alone, on the landed
@@ -77,6 +78,13 @@ RegionKernels regionKernels(const KernelConfig &C, std::vector<AlternativeKernel
 /// twin, an alternative to the others.
 void keepBatchOnComponents(RegionKernels &Kernels, const MatmulIdiom &Idiom,
                            const RegionClauses &Clauses);
+
+/// For an fp32 region (allow_tf32) with an operand stored M- or N-major,
+/// the idiom as the sm_90 components would stage it: each such operand
+/// K-major from a transposed copy (OperandView::StagedTransposed). Nothing
+/// where no operand is, where an operand has a prologue or a conversion,
+/// in a batch, or where the products of a sum would not share their tiles.
+std::optional<MatmulIdiom> tf32StagedKMajor(const MatmulIdiom &Idiom);
 
 /// Whether the region's tf32 wgmma kernels are all composed of the sm_90
 /// components, with the persistent kernel as the fallback: the generated

@@ -37,6 +37,11 @@ struct OperandView {
   bool ConvertWhileCopying = false;
   /// The operand is stored as int8/uint8 (so ConvertWhileCopying).
   bool EightBit = false;
+  /// An fp32 operand stored M- or N-major that the sm_90 components stage
+  /// K-major from a transposed copy made at launch (wgmma reads tf32
+  /// K-major only): ReductionIsContiguous then says how it is staged
+  /// (tf32StagedKMajor, codegen/ComponentKernel.h).
+  bool StagedTransposed = false;
   /// The prologue is not known to be finite where the element is 0 (the
   /// zero padding of partial k tiles), so ConvertWhileCopying: the copier
   /// applies it to the elements inside the matrix only.

@@ -521,6 +521,25 @@ llvm::Expected<GeneratedRegion> generate(const RegionModel &Source, const Region
           keepBatchOnComponents(K, Id, M.Clauses);
         return K;
       };
+      // fp32 operands stored M- or N-major where wgmma is asked for (the
+      // mma(wgmma) clause, --mma-path=wgmma): staged K-major from a
+      // transposed copy made at each launch, where the composed tf32
+      // kernels take the region. Not by default: at small M the copy costs
+      // more than the product (docs/results/tf32-components-2026-12-06.md).
+      const bool WgmmaAsked = M.Clauses.Mma ? *M.Clauses.Mma == "wgmma"
+                                            : Opts.Mma == MmaPreference::Wgmma;
+      if (std::optional<MatmulIdiom> Staged = Opts.Arch == GpuArch::SM90a && WgmmaAsked
+                                                  ? tf32StagedKMajor(*Idiom)
+                                                  : std::nullopt) {
+        auto C = chooseKernelConfig(M, *Staged, R.Pragma->Loc, Opts.Arch, Opts.Mma);
+        if (!C) {
+          llvm::consumeError(C.takeError()); // (the idiom as stored says why below)
+        } else if (C->wgmma()) {
+          RegionKernels K = KernelsOf(*C, *Staged);
+          if (tf32KernelsComposed(K, *Staged, M.Clauses))
+            return emit(*Staged, K);
+        }
+      }
       auto Config = chooseKernelConfig(M, *Idiom, R.Pragma->Loc, Opts.Arch, Opts.Mma);
       if (!Config)
         return Config.takeError();

@@ -131,7 +131,9 @@ static std::optional<std::string> wgmmaObstacle(const MatmulIdiom &Idiom,
       KMajor &= P.A.ReductionIsContiguous && P.B.ReductionIsContiguous;
     if (!KMajor)
       return std::string("wgmma reads tf32 operands K-major only (A stored [m][k], B stored "
-                         "[n][k]); float operands stored otherwise use mma.sync");
+                         "[n][k]); float operands stored otherwise use mma.sync, unless wgmma "
+                         "is asked for (mma(wgmma), --mma-path=wgmma): then a transposed copy "
+                         "made at each launch stages them, except in a batch");
     std::vector<const OperandView *> Views = {&Idiom.A, &Idiom.B};
     for (const ProductTerm &P : Idiom.MoreProducts)
       Views.insert(Views.end(), {&P.A, &P.B});
@@ -456,7 +458,15 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
                    (C.Tf32 ? "tf32 operands (rounded to nearest in the landed stages by the consumers)"
                            : "f16/bf16 operands") +
                    "; A " + (Idiom.A.ReductionIsContiguous ? "K-major" : "M-major") + ", B " +
-                   (Idiom.B.ReductionIsContiguous ? "K-major" : "N-major") + " stages";
+                   (Idiom.B.ReductionIsContiguous ? "K-major" : "N-major") + " stages" +
+                   (Idiom.A.StagedTransposed || Idiom.B.StagedTransposed
+                        ? std::string(" (") +
+                              (Idiom.A.StagedTransposed && Idiom.B.StagedTransposed
+                                   ? "A stored M-major and B N-major"
+                               : Idiom.A.StagedTransposed ? "A stored M-major"
+                                                          : "B stored N-major") +
+                              ": staged from a transposed copy made at each launch)"
+                        : std::string());
     // One warpgroup per 64 rows of the block tile; a warp's share of the
     // instruction is a 16 x BN accumulator tile (tc/wgmma_instructions.cuh).
     // A k tile is one 128-byte swizzled row: 64 16-bit or 32 tf32 elements.

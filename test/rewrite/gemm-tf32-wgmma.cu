@@ -5,7 +5,9 @@
 // to nearest, as mma.sync's fragments; wgmma alone would truncate).
 // wgmma reads tf32 operands K-major only: another layout, and what the
 // components cannot compute for tf32 (a prologue, a mask, a guard of the
-// output, the split_k clause), keeps mma.sync.
+// output, the split_k clause), keeps mma.sync. Asked for wgmma (the
+// clause, --mma-path=wgmma), an M/N-major operand is staged from a
+// transposed copy made at each launch.
 //
 // RUN: %tc-rewrite --arch=sm_90a %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
@@ -81,7 +83,8 @@ void xwt_batched(int Bt, int M, int N, int K, const float *__restrict__ X,
 
 // Row-major B (N-major): mma.sync (wgmma reads tf32 K-major only).
 // EXPLAIN-LABEL: region tc_nn_0
-// EXPLAIN:       main loop: mma.sync: wgmma reads tf32 operands K-major only (A stored [m][k], B stored [n][k]); float operands stored otherwise use mma.sync
+// EXPLAIN:       main loop: mma.sync: wgmma reads tf32 operands K-major only (A stored [m][k], B stored [n][k]); float operands stored otherwise use mma.sync, unless wgmma is asked for
+
 // CHECK-LABEL: {{^}}static void tc_nn_0_launch(
 // CHECK-NOT:   {{^}}}
 // CHECK:       tc_nn_0_kernel
