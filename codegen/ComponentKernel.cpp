@@ -9,13 +9,15 @@ std::string sm90OperandTileType(const KernelConfig &C, const MatmulIdiom &Idiom,
   const OperandView &V = IsA ? Idiom.A : Idiom.B;
   // A pair's blocks share B's tile, each copying half of it into both.
   const bool Halves = !IsA && C.PairedTiles;
-  return std::string("tc::sm90::OperandTile<") + spelling(Idiom.InputType) + ", " +
-         std::to_string(IsA ? C.BlockM : C.BlockN) + ", tc::sm90::Major::" +
-         (V.ReductionIsContiguous ? "K" : "MN") +
-         (V.StagedTransposed ? std::string(Halves ? ", true" : ", false") + ", true"
-          : Halves           ? ", true"
-                             : "") +
-         ">";
+  std::string S = std::string("tc::sm90::OperandTile<") + spelling(Idiom.InputType) + ", " +
+                  std::to_string(IsA ? C.BlockM : C.BlockN) + ", tc::sm90::Major::" +
+                  (V.ReductionIsContiguous ? "K" : "MN");
+  // (kHalves, then kTransposedCopy: the defaults, false, left out.)
+  if (Halves || V.StagedTransposed)
+    S += Halves ? ", true" : ", false";
+  if (V.StagedTransposed)
+    S += ", true";
+  return S + ">";
 }
 
 std::string sm90ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idiom,
@@ -236,11 +238,11 @@ std::optional<MatmulIdiom> tf32StagedKMajor(const MatmulIdiom &Idiom) {
     As.push_back(&P.A);
     Bs.push_back(&P.B);
   }
+  // (What else keeps tf32 off wgmma, chooseKernelConfig says of the
+  // staged idiom.)
   bool Any = false;
   for (auto *Views : {&As, &Bs})
     for (OperandView *V : *Views) {
-      if (!V->Prologue.empty() || V->ConvertWhileCopying || !V->Mask.empty())
-        return std::nullopt;
       // Every product's operand tiles are the first's (tc/sm90/products.cuh).
       if (V->ReductionIsContiguous != Views->front()->ReductionIsContiguous)
         return std::nullopt;

@@ -82,8 +82,9 @@ void keepBatchOnComponents(RegionKernels &Kernels, const MatmulIdiom &Idiom,
 /// For an fp32 region (allow_tf32) with an operand stored M- or N-major,
 /// the idiom as the sm_90 components would stage it: each such operand
 /// K-major from a transposed copy (OperandView::StagedTransposed). Nothing
-/// where no operand is, where an operand has a prologue or a conversion,
-/// in a batch, or where the products of a sum would not share their tiles.
+/// where no operand is, in a batch, or where the products of a sum would
+/// not share their tiles (a prologue or a conversion keeps the staged
+/// idiom off wgmma in chooseKernelConfig).
 std::optional<MatmulIdiom> tf32StagedKMajor(const MatmulIdiom &Idiom);
 
 /// Whether the region's tf32 wgmma kernels are all composed of the sm_90

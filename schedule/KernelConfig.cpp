@@ -1,6 +1,7 @@
 //===- KernelConfig.cpp ---------------------------------------------------===//
 #include "KernelConfig.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include <cctype>
 
@@ -74,7 +75,8 @@ std::string KernelConfig::describe() const {
                       " each tile from a buffer of its own)"
                 : "") +
            (RawFragmentsB ? ", the tile transposed" : "") + ", wgmma.mma_async.m64n" +
-           std::to_string(accumulatorCols()) + (Tf32 ? "k8 (tf32, fp32 accumulation, " : "k16 (fp32 accumulation, ") +
+           std::to_string(accumulatorCols()) + "k" + std::to_string(MmaK) +
+           (Tf32 ? " (tf32, fp32 accumulation, " : " (fp32 accumulation, ") +
            std::to_string(WgmmaPending) + " group" + (WgmmaPending == 1 ? "" : "s") +
            " in flight), " +
            std::to_string(sharedBytes()) + " bytes of shared memory, " + archName(Arch);
@@ -126,17 +128,14 @@ static std::optional<std::string> wgmmaObstacle(const MatmulIdiom &Idiom,
   if (Idiom.InputType == ElementType::F32) {
     // wgmma reads tf32 operands K-major only, from the stages TMA fills
     // and the sm_90 components compose: nothing converted or guarded.
-    bool KMajor = Idiom.A.ReductionIsContiguous && Idiom.B.ReductionIsContiguous;
+    std::vector<const OperandView *> Views = {&Idiom.A, &Idiom.B};
     for (const ProductTerm &P : Idiom.MoreProducts)
-      KMajor &= P.A.ReductionIsContiguous && P.B.ReductionIsContiguous;
-    if (!KMajor)
+      Views.insert(Views.end(), {&P.A, &P.B});
+    if (llvm::any_of(Views, [](const OperandView *V) { return !V->ReductionIsContiguous; }))
       return std::string("wgmma reads tf32 operands K-major only (A stored [m][k], B stored "
                          "[n][k]); float operands stored otherwise use mma.sync, unless wgmma "
                          "is asked for (mma(wgmma), --mma-path=wgmma): then a transposed copy "
                          "made at each launch stages them, except in a batch");
-    std::vector<const OperandView *> Views = {&Idiom.A, &Idiom.B};
-    for (const ProductTerm &P : Idiom.MoreProducts)
-      Views.insert(Views.end(), {&P.A, &P.B});
     for (const OperandView *V : Views) {
       if (!V->Prologue.empty())
         return std::string("a tf32 operand with a prologue uses mma.sync");
@@ -458,15 +457,15 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
                    (C.Tf32 ? "tf32 operands (rounded to nearest in the landed stages by the consumers)"
                            : "f16/bf16 operands") +
                    "; A " + (Idiom.A.ReductionIsContiguous ? "K-major" : "M-major") + ", B " +
-                   (Idiom.B.ReductionIsContiguous ? "K-major" : "N-major") + " stages" +
-                   (Idiom.A.StagedTransposed || Idiom.B.StagedTransposed
-                        ? std::string(" (") +
-                              (Idiom.A.StagedTransposed && Idiom.B.StagedTransposed
-                                   ? "A stored M-major and B N-major"
-                               : Idiom.A.StagedTransposed ? "A stored M-major"
-                                                          : "B stored N-major") +
-                              ": staged from a transposed copy made at each launch)"
-                        : std::string());
+                   (Idiom.B.ReductionIsContiguous ? "K-major" : "N-major") + " stages";
+    const char *Stored = Idiom.A.StagedTransposed && Idiom.B.StagedTransposed
+                             ? "A stored M-major and B N-major"
+                         : Idiom.A.StagedTransposed ? "A stored M-major"
+                         : Idiom.B.StagedTransposed ? "B stored N-major"
+                                                    : nullptr;
+    if (Stored)
+      C.PathReason += std::string(" (") + Stored +
+                      ": staged from a transposed copy made at each launch)";
     // One warpgroup per 64 rows of the block tile; a warp's share of the
     // instruction is a 16 x BN accumulator tile (tc/wgmma_instructions.cuh).
     // A k tile is one 128-byte swizzled row: 64 16-bit or 32 tf32 elements.

@@ -189,14 +189,11 @@ __global__ void __launch_bounds__(256) repack_transposed(const Bits *__restrict_
 }
 
 // Launches repack_transposed on `stream`, up to 8 blocks per SM of
-// `device`: the K-major copy of `rows` x `k` kBytes-byte elements at
-// `base` (free index contiguous, pitch `ld`) into `copy`, rows `padded`
-// apart.
-template <int kBytes = 4>
+// `device`: the K-major copy of `rows` x `k` 32-bit elements at `base`
+// (free index contiguous, pitch `ld`) into `copy`, rows `padded` apart.
 __host__ inline bool transpose_into(void *copy, const void *base, long long ld, long long rows,
                                     long long k, long long padded, cudaStream_t stream,
                                     const DeviceFacts &device) {
-  static_assert(kBytes == 4, "32-bit elements");
   repack_transposed<uint32_t>
       <<<copy_grid((rows + 31) / 32 * ((padded + 31) / 32), device), dim3(32, 8), 0, stream>>>(
           static_cast<const uint32_t *>(base), ld, rows, k, padded,
@@ -204,7 +201,7 @@ __host__ inline bool transpose_into(void *copy, const void *base, long long ld, 
   return cudaPeekAtLastError() == cudaSuccess;
 }
 
-// The tensor map of a matrix of kBytes = 4 (fp32) elements stored with its
+// The tensor map of a matrix of 32-bit (fp32) elements stored with its
 // free index contiguous (`rows` free elements by `k` reduction elements,
 // element (r, c) at base[c * ld + r]) as a K-major one: of its transposed
 // copy (inner = k, outer = rows, pitch repacked_pitch(k, 4)), made on
@@ -214,12 +211,11 @@ __host__ inline bool transpose_into(void *copy, const void *base, long long ld, 
 // operand. False when it cannot be made or mapped (no driver support,
 // extents out of range, no memory, a stream being captured): the caller
 // must copy another way.
-template <int kBytes = 4>
 __host__ inline bool tma_map_2d_transposed(CUtensorMap *map, const void *base, long long rows,
                                            long long k, long long ld, int box_inner,
                                            int box_outer, cudaStream_t stream, int operand,
                                            const DeviceFacts &device) {
-  static_assert(kBytes == 4, "32-bit elements: fp32 operands read as tf32");
+  constexpr int kBytes = 4;
   if (!tensor_map_encoder() || rows < 1 || k < 1 || ld < rows || rows >= (1ll << 32) ||
       k >= (1ll << 32))
     return false;
@@ -229,7 +225,7 @@ __host__ inline bool tma_map_2d_transposed(CUtensorMap *map, const void *base, l
   const size_t bytes = kBytes * static_cast<size_t>(padded) * static_cast<size_t>(rows);
   void *copy = stream_buffer(stream, kRepackedOperand + operand, bytes, false);
   return copy && tma_map_2d<kBytes>(map, copy, k, rows, padded, box_inner, box_outer) &&
-         transpose_into<kBytes>(copy, base, ld, rows, k, padded, stream, device);
+         transpose_into(copy, base, ld, rows, k, padded, stream, device);
 }
 
 }  // namespace tc

@@ -100,8 +100,8 @@ struct OperandTile {
                            const DeviceFacts &device) {
     constexpr int kBytesEach = static_cast<int>(sizeof(T));
     if constexpr (kTransposedCopy)
-      return tc::tma_map_2d_transposed<kBytesEach>(map, base, rows, k, ld, kBoxInner, kBoxOuter,
-                                                   stream, operand, device);
+      return tc::tma_map_2d_transposed(map, base, rows, k, ld, kBoxInner, kBoxOuter, stream,
+                                       operand, device);
     return kMajor == Major::K
                ? tc::tma_map_2d_aligned<kBytesEach>(map, base, k, rows, ld, kBoxInner, kBoxOuter,
                                                     stream, operand, device)
