@@ -149,6 +149,13 @@ public:
     return *this;
   }
 
+  /// The shapes the region's launcher hands to another launcher
+  /// (LauncherHandOver).
+  Emitter &handsOver(const LauncherHandOver &H) {
+    HandOver = &H;
+    return *this;
+  }
+
   llvm::Expected<GeneratedRegion> run() {
     EpilogueLanes Lanes;
     auto Epi = emitEpilogue(M, Idiom, &Lanes);
@@ -1524,6 +1531,7 @@ private:
       S += "// " + Where + ": '#pragma tc' region of '" + M.FunctionName + "'\n//   " +
            C.describe() + "\n";
     S += launcherSignature(Name) + " {\n";
+    S += handOverText(ArgList);
     // The device's facts and the switches, read once for every choice below.
     if (!Fallback && (!Alts.empty() || (C.Tma && !Components) || !M.Clauses.SplitK))
       S += "  const tc::LaunchFacts tc_facts = tc::launch_facts();  // (tc/launch_facts.cuh)\n";
@@ -2038,6 +2046,22 @@ private:
   /// Whether this is the launcher the region's call names (the default
   /// kernel's), which dispatches to the others.
   bool entersRegion() const { return Name == Region; }
+  const LauncherHandOver *HandOver = nullptr;
+  /// The hand-over of the shapes another launcher of the region takes
+  /// (LauncherHandOver), first in the region's launcher: that launcher
+  /// checks what this one would.
+  std::string handOverText(const std::string &ArgList) const {
+    if (!HandOver || !entersRegion())
+      return "";
+    auto Flag = [](bool B) { return B ? "true" : "false"; };
+    return "  // Operands stored M- or N-major: the wgmma kernels below read a transposed\n"
+           "  // copy, which pays where the product reads it twice; other shapes run\n"
+           "  // the mma.sync kernels (tc/kernel_choice.cuh).\n"
+           "  if (!tc::prefer_transposed_copies(" + extentM() + ", " + extentN() + ", " +
+           Flag(HandOver->CopiesA) + ", " + Flag(HandOver->CopiesB) + ")) {\n    " +
+           HandOver->Launcher + "_launch(" + ArgList + (ArgList.empty() ? "" : ", ") +
+           "tc_stream);\n    return;\n  }\n";
+  }
   /// The sizes' condition that rows of the written arrays do not overlap
   /// (rowAssumptions), as C; empty where every size satisfies it. The
   /// region's (rowsAssumedCondition), read once for all its kernels.
@@ -2274,6 +2298,7 @@ struct KernelJob {
   bool Explains = true;        // explains
   std::string RowsAssumed;     // rowsAssumedAre
   const RegionTuning *Tuning = nullptr; // tuned
+  const LauncherHandOver *HandOver = nullptr; // handsOver
   std::optional<llvm::Expected<GeneratedRegion>> Result;
 };
 
@@ -2327,6 +2352,8 @@ void runJob(KernelJob &J, const RegionModel &M, const MatmulIdiom &Idiom,
           .rowsAssumedAre(J.RowsAssumed);
       if (J.Tuning)
         E.tuned(*J.Tuning);
+      if (J.HandOver)
+        E.handsOver(*J.HandOver);
       if (J.Twin)
         E.fallsBackTo(*J.Twin, J.DeclareTwin);
       J.Result.emplace(E.run());
@@ -2371,7 +2398,8 @@ llvm::Expected<GeneratedRegion>
 generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModel &I,
                const IslModelBuilder &Model, const KernelConfig &C, const std::string &Name,
                const std::string &SourceLocation, const std::vector<AlternativeKernel> &Alts,
-               unsigned Threads, bool Explains, const RegionTuning &Tuning) {
+               unsigned Threads, bool Explains, const RegionTuning &Tuning,
+               const std::optional<LauncherHandOver> &HandOver) {
   std::vector<KernelJob> Jobs;
   // The first kernel emitted defines the pieces the others share.
   bool SharedDone = false;
@@ -2443,6 +2471,7 @@ generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModel &I
     J.CopyingDefault = CopyingDefault;
     J.RowsAssumed = RowsAssumed;
     J.Tuning = &Tuning;
+    J.HandOver = HandOver ? &*HandOver : nullptr;
   }
   runJobs(Jobs, Threads, M, Idiom, Model, Name, SourceLocation);
 

@@ -33,12 +33,24 @@ using IslModelBuilder = std::function<llvm::Expected<IslModel>(isl::ctx)>;
 /// which the facts that every kernel shares are read once. `Tuning`: the
 /// region's key and kernels for tuning runs (tc/tuning.cuh), and the
 /// measured choices the launcher lists before its rules.
+/// Shapes that a region's launcher hands to another launcher with the same
+/// parameters, `<Launcher>_launch` (the region's kernels of another
+/// family): for an fp32 region whose operands the wgmma kernels read from
+/// transposed copies, the mma.sync kernels where
+/// tc::prefer_transposed_copies(M, N, CopiesA, CopiesB) does not hold
+/// (tc/kernel_choice.cuh).
+struct LauncherHandOver {
+  std::string Launcher;
+  bool CopiesA = false, CopiesB = false;
+};
+
 llvm::Expected<GeneratedRegion>
 generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModel &I,
                const IslModelBuilder &Model, const KernelConfig &C, const std::string &Name,
                const std::string &SourceLocation,
                const std::vector<AlternativeKernel> &Alts = {}, unsigned Threads = 1,
-               bool Explains = true, const RegionTuning &Tuning = {});
+               bool Explains = true, const RegionTuning &Tuning = {},
+               const std::optional<LauncherHandOver> &HandOver = std::nullopt);
 
 } // namespace tc
 

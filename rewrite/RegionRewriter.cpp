@@ -496,8 +496,10 @@ llvm::Expected<GeneratedRegion> generate(const RegionModel &Source, const Region
         return Idiom.takeError();
       // The region's code from the idiom as its kernels stage it and the
       // kernels; the tuning key names the operands as stored.
-      auto emit = [&](const MatmulIdiom &Staging,
-                      const RegionKernels &Kernels) -> llvm::Expected<GeneratedRegion> {
+      auto emit = [&](const MatmulIdiom &Staging, const RegionKernels &Kernels,
+                      const std::string &Launcher = "",
+                      const std::optional<LauncherHandOver> &HandOver =
+                          std::nullopt) -> llvm::Expected<GeneratedRegion> {
         // Each kernel gets the same model, built again in its own context.
         auto Model = [&M](isl::ctx C) -> llvm::Expected<IslModel> {
           auto A = rowAssumptions(C, M);
@@ -509,8 +511,9 @@ llvm::Expected<GeneratedRegion> generate(const RegionModel &Source, const Region
                             tuningKernelNames(Kernels.Alternatives), {}};
         if (Opts.Tuning)
           Tuning.Entries = tunedEntries(*Opts.Tuning, Tuning.Key, Tuning.Kernels);
-        auto Gen = generateRegion(M, Staging, I, Model, Kernels.Default, Name, Where,
-                                  Kernels.Alternatives, Opts.KernelThreads, Opts.Explain, Tuning);
+        auto Gen = generateRegion(M, Staging, I, Model, Kernels.Default,
+                                  Launcher.empty() ? Name : Launcher, Where, Kernels.Alternatives,
+                                  Opts.KernelThreads, Opts.Explain, Tuning, HandOver);
         if (Gen)
           Text += Gen->Explain + explainTuning(Tuning);
         return Gen;
@@ -521,14 +524,18 @@ llvm::Expected<GeneratedRegion> generate(const RegionModel &Source, const Region
           keepBatchOnComponents(K, Id, M.Clauses);
         return K;
       };
-      // fp32 operands stored M- or N-major where wgmma is asked for (the
-      // mma(wgmma) clause, --mma-path=wgmma): staged K-major from a
+      // fp32 operands stored M- or N-major: staged K-major from a
       // transposed copy made at each launch, where the composed tf32
-      // kernels take the region. Not by default: at small M the copy costs
+      // kernels take the region. Where wgmma is asked for (the mma(wgmma)
+      // clause, --mma-path=wgmma) for every shape; by default only where
+      // the copy pays (tc::prefer_transposed_copies), the launcher handing
+      // the other shapes to the mma.sync kernels: at small M the copy costs
       // more than the product (docs/results/tf32-components-2026-12-06.md).
-      const bool WgmmaAsked = M.Clauses.Mma ? *M.Clauses.Mma == "wgmma"
-                                            : Opts.Mma == MmaPreference::Wgmma;
-      if (std::optional<MatmulIdiom> Staged = Opts.Arch == GpuArch::SM90a && WgmmaAsked
+      const std::optional<std::string> &MmaClause = M.Clauses.Mma;
+      const bool WgmmaAsked =
+          MmaClause ? *MmaClause == "wgmma" : Opts.Mma == MmaPreference::Wgmma;
+      const bool SyncAsked = MmaClause ? !WgmmaAsked : Opts.Mma == MmaPreference::Sync;
+      if (std::optional<MatmulIdiom> Staged = Opts.Arch == GpuArch::SM90a && !SyncAsked
                                                   ? tf32StagedKMajor(*Idiom)
                                                   : std::nullopt) {
         auto C = chooseKernelConfig(M, *Staged, R.Pragma->Loc, Opts.Arch, Opts.Mma);
@@ -536,8 +543,32 @@ llvm::Expected<GeneratedRegion> generate(const RegionModel &Source, const Region
           llvm::consumeError(C.takeError()); // (the idiom as stored says why below)
         } else if (C->wgmma()) {
           RegionKernels K = KernelsOf(*C, *Staged);
-          if (tf32KernelsComposed(K, *Staged, M.Clauses))
-            return emit(*Staged, K);
+          if (tf32KernelsComposed(K, *Staged, M.Clauses)) {
+            if (WgmmaAsked)
+              return emit(*Staged, K);
+            auto SyncConfig =
+                chooseKernelConfig(M, *Idiom, R.Pragma->Loc, Opts.Arch, MmaPreference::Sync);
+            if (!SyncConfig)
+              return SyncConfig.takeError();
+            SyncConfig->PathReason = "mma.sync: shapes where the transposed copy would cost "
+                                     "more than the product";
+            const std::string SyncName = Name + "_sync";
+            LauncherHandOver H{SyncName, Staged->A.StagedTransposed,
+                               Staged->B.StagedTransposed};
+            const char *Copied = H.CopiesA && H.CopiesB ? "A and B" : H.CopiesA ? "A" : "B";
+            Text += "  shapes where !tc::prefer_transposed_copies(M, N) (the product reads " +
+                    std::string(Copied) + " once): " + SyncName + "_launch\n";
+            auto Sync = emit(*Idiom, KernelsOf(*SyncConfig, *Idiom), SyncName);
+            if (!Sync)
+              return Sync.takeError();
+            Text += "  other shapes: the wgmma kernels, reading " + std::string(Copied) +
+                    " from a K-major copy\n";
+            auto Copies = emit(*Staged, K, Name, H);
+            if (!Copies)
+              return Copies.takeError();
+            Copies->Definitions = Sync->Definitions + Copies->Definitions;
+            return Copies;
+          }
         }
       }
       auto Config = chooseKernelConfig(M, *Idiom, R.Pragma->Loc, Opts.Arch, Opts.Mma);

@@ -133,9 +133,10 @@ static std::optional<std::string> wgmmaObstacle(const MatmulIdiom &Idiom,
       Views.insert(Views.end(), {&P.A, &P.B});
     if (llvm::any_of(Views, [](const OperandView *V) { return !V->ReductionIsContiguous; }))
       return std::string("wgmma reads tf32 operands K-major only (A stored [m][k], B stored "
-                         "[n][k]); float operands stored otherwise use mma.sync, unless wgmma "
-                         "is asked for (mma(wgmma), --mma-path=wgmma): then a transposed copy "
-                         "made at each launch stages them, except in a batch");
+                         "[n][k]); operands stored otherwise are staged from a transposed copy "
+                         "made at each launch, but not in a batch, nor where a K-major region "
+                         "would keep mma.sync (a prologue, a mask, a guard of the output, the "
+                         "tile, stages and split_k clauses)");
     for (const OperandView *V : Views) {
       if (!V->Prologue.empty())
         return std::string("a tf32 operand with a prologue uses mma.sync");

@@ -99,6 +99,18 @@ inline bool kernel_rule_holds(const KernelCandidate &c, long long m, long long n
   return false;
 }
 
+// Whether an fp32 region whose operands are stored M- or N-major runs its
+// wgmma kernels, which read each such operand from a K-major copy made at
+// the launch (tc/sm90/operand_tile.cuh, tma_map_2d_transposed), rather
+// than its mma.sync kernels, which read the operands as stored. The copy
+// reads and writes the operand once more; it pays where the product reads
+// it at least twice: where the output has more than one 128-row tile for
+// a copied B (m > 128), more than one 128-column tile for a copied A.
+// Measured on an H100: docs/results/tf32-components-2026-12-06.md.
+inline bool prefer_transposed_copies(long long m, long long n, bool copies_a, bool copies_b) {
+  return (!copies_a || n > 128) && (!copies_b || m > 128);
+}
+
 // The index of the candidate to run, of `count`, or -1: the launcher's own
 // kernel. The one options.kernel names (a tuning run's); else the entry
 // of the `tuned_count` of `tuned` for the GPU (device.name) and shape, for

@@ -2,9 +2,10 @@
 // asked for (the mma(wgmma) clause here; --mma-path=wgmma alike): wgmma
 // reads tf32 operands K-major only, so the launch stages such an operand
 // from a transposed copy it makes each time (a read and a write of the
-// operand; not the default, since at small M the copy costs more than the
-// product: docs/results/tf32-components-2026-12-06.md). A batch is not
-// staged so: the clause is then an error.
+// operand) for every shape; by default only where the copy pays
+// (gemm-tf32-wgmma.cu: at small M it costs more than the product,
+// docs/results/tf32-components-2026-12-06.md). A batch is not staged so:
+// the clause is then an error.
 //
 // RUN: %tc-rewrite --arch=sm_90a %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
@@ -17,6 +18,7 @@
 // EXPLAIN-LABEL: region tc_nn_wgmma_0
 // EXPLAIN:       (B stored N-major: staged from a transposed copy made at each launch)
 // CHECK-LABEL: {{^}}static void tc_nn_wgmma_0_launch(
+// CHECK-NOT:   prefer_transposed_copies
 // CHECK:       {{^  }}if (!tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<
 // CHECK-NEXT:  {{^ +}}tc::sm90::OperandTile<float, 128, tc::sm90::Major::K>,  // A
 // CHECK-NEXT:  {{^ +}}tc::sm90::OperandTile<float, 128, tc::sm90::Major::K, false, true>,  // B
@@ -56,7 +58,7 @@ void nn_batched(int Bt, int M, int N, int K, const float *__restrict__ A,
 // (_Pragma: the output keeps this inactive block, where `#pragma tc` must
 // not appear.)
 // BATCH: {{.*}}gemm-tf32-transposed-copy.cu:[[@LINE+2]]:{{[0-9]+}}: error: this region cannot use wgmma
-// BATCH: note: wgmma reads tf32 operands K-major only {{.*}}except in a batch
+// BATCH: note: wgmma reads tf32 operands K-major only {{.*}}but not in a batch
   _Pragma("tc allow_tf32 mma(wgmma)")
   for (int b = 0; b < Bt; ++b)
     for (int i = 0; i < M; ++i)

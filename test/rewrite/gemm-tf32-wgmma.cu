@@ -5,9 +5,11 @@
 // to nearest, as mma.sync's fragments; wgmma alone would truncate).
 // wgmma reads tf32 operands K-major only: another layout, and what the
 // components cannot compute for tf32 (a prologue, a mask, a guard of the
-// output, the split_k clause), keeps mma.sync. Asked for wgmma (the
-// clause, --mma-path=wgmma), an M/N-major operand is staged from a
-// transposed copy made at each launch.
+// output, the split_k clause), keeps mma.sync. An M/N-major operand is
+// staged from a transposed copy made at each launch: by default only for
+// the shapes where the copy pays (tc::prefer_transposed_copies), the
+// launcher handing the others to the region's mma.sync kernels; for every
+// shape where wgmma is asked for (the clause, --mma-path=wgmma).
 //
 // RUN: %tc-rewrite --arch=sm_90a %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
@@ -81,13 +83,23 @@ void xwt_batched(int Bt, int M, int N, int K, const float *__restrict__ X,
       }
 }
 
-// Row-major B (N-major): mma.sync (wgmma reads tf32 K-major only).
+// Row-major B (N-major): wgmma reads it from a transposed copy where M >
+// 128 (the product reads the copy more than once); mma.sync below that.
 // EXPLAIN-LABEL: region tc_nn_0
-// EXPLAIN:       main loop: mma.sync: wgmma reads tf32 operands K-major only (A stored [m][k], B stored [n][k]); float operands stored otherwise use mma.sync, unless wgmma is asked for
+// EXPLAIN:       shapes where !tc::prefer_transposed_copies(M, N) (the product reads B once): tc_nn_0_sync_launch
+// EXPLAIN:       main loop: mma.sync: shapes where the transposed copy would cost more than the product
+// EXPLAIN:       other shapes: the wgmma kernels, reading B from a K-major copy
+// EXPLAIN:       main loop: wgmma: {{.*}}(B stored N-major: staged from a transposed copy made at each launch)
 
+// CHECK:       {{^}}__global__ void __launch_bounds__({{[0-9]+}}) tc_nn_0_sync_kernel(
+// CHECK:       {{^}}static void tc_nn_0_sync_launch(
 // CHECK-LABEL: {{^}}static void tc_nn_0_launch(
+// CHECK-NEXT:  {{^}}  // Operands stored M- or N-major
+// CHECK:       {{^}}  if (!tc::prefer_transposed_copies(M, N, false, true)) {
+// CHECK-NEXT:  {{^}}    tc_nn_0_sync_launch(M, N, K, A, B, C, tc_stream);
+// CHECK-NEXT:  {{^}}    return;
 // CHECK-NOT:   {{^}}}
-// CHECK:       tc_nn_0_kernel
+// CHECK:       tc::sm90::OperandTile<float, 128, tc::sm90::Major::K, false, true>,  // B
 void nn(int M, int N, int K, const float *__restrict__ A, const float *__restrict__ B,
         float *__restrict__ C) {
 #pragma tc allow_tf32

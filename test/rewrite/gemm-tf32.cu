@@ -9,14 +9,20 @@
 // RUN:   -gencode arch=compute_90a,code=sm_90a -ptx %t.cu -o %t.ptx %}
 // RUN: %if nvcc && full-tier %{ FileCheck %s --check-prefix=PTX --input-file=%t.ptx %}
 
+// B is stored N-major: at M <= 128 the launcher hands the shape to the
+// mma.sync kernels, which read it as stored; wgmma's kernels read a
+// K-major copy (gemm-tf32-wgmma.cu).
 // CHECK:      {{^}}#include <tc/tc.cuh>
-// CHECK:      {{^}}__global__ void __launch_bounds__({{[0-9]+}}) tc_sgemm_0_kernel(
+// CHECK:      {{^}}__global__ void __launch_bounds__({{[0-9]+}}) tc_sgemm_0_sync_kernel(
 // CHECK-SAME: const float *__restrict__ A, const float *__restrict__ B, float *__restrict__ C
 // CHECK:      {{^ *}}tc::mma_{{.*}}tf32(
+// CHECK:      {{^}}static void tc_sgemm_0_launch(
+// CHECK:      {{^}}    tc_sgemm_0_sync_launch(M, N, K, A, B, C, tc_stream);
 // CHECK:      {{^}}void sgemm(
 // CHECK:      {{^  }}tc_sgemm_0_launch(M, N, K, A, B, C, 0);
 
-// PTX: mma.sync.aligned.{{.*}}.tf32.tf32.f32
+// PTX-DAG: mma.sync.aligned.{{.*}}.tf32.tf32.f32
+// PTX-DAG: wgmma.mma_async.sync.aligned.{{.*}}.tf32.tf32
 
 void sgemm(int M, int N, int K, const float *__restrict__ A,
            const float *__restrict__ B, float *__restrict__ C) {

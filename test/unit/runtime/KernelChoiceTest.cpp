@@ -232,4 +232,22 @@ TEST(KernelChoiceTest, NoCandidates) {
   EXPECT_EQ(tc::choose_kernel(1, 1, 1, 1, kGemm, 0, DeviceFacts{132}, kOn), -1);
 }
 
+// fp32 operands stored M- or N-major: the wgmma kernels' transposed copy
+// where the product reads it at least twice (the measured H100 shapes:
+// slower at M = 16 to 128 with B copied, faster from 192).
+TEST(KernelChoiceTest, TransposedCopiesWhereReadTwice) {
+  EXPECT_FALSE(tc::prefer_transposed_copies(16, 4096, false, true));
+  EXPECT_FALSE(tc::prefer_transposed_copies(128, 14336, false, true));
+  EXPECT_TRUE(tc::prefer_transposed_copies(129, 64, false, true));
+  EXPECT_TRUE(tc::prefer_transposed_copies(192, 3456, false, true));
+  EXPECT_TRUE(tc::prefer_transposed_copies(8192, 8192, true, true));
+  // A copied: the output's columns read it.
+  EXPECT_FALSE(tc::prefer_transposed_copies(8192, 128, true, false));
+  EXPECT_TRUE(tc::prefer_transposed_copies(16, 129, true, false));
+  EXPECT_FALSE(tc::prefer_transposed_copies(4096, 64, true, true));
+  EXPECT_FALSE(tc::prefer_transposed_copies(64, 4096, true, true));
+  // No output (the launcher returns before): either is harmless.
+  EXPECT_FALSE(tc::prefer_transposed_copies(0, 0, false, true));
+}
+
 } // namespace
