@@ -40,6 +40,7 @@
 #include <cuda_runtime.h>
 
 #include "device_facts.cuh"
+#include "mma.cuh"
 #include "stream_buffer.cuh"
 #include "tma.cuh"
 
@@ -153,10 +154,12 @@ __host__ inline bool tma_map_3d_aligned(CUtensorMap *map, const void *base, long
                              device);
 }
 
-// The K-major copy of a matrix of 32-bit elements stored with its free
+// The K-major copy of a matrix of fp32 elements stored with its free
 // index contiguous: `rows` free elements by `k` reduction elements, element
 // (r, c) at src[c * ld + r], into dst[r * padded + c], zeros in columns k ..
-// padded - 1. Blocks of 32 x 8 threads take 32 x 32 tiles of the copy (tile
+// padded - 1; each element rounded to tf32 (to nearest, tc::to_tf32), as
+// the tensor cores are to read it: wgmma, which reads the copy, would only
+// truncate, and rounding here spares the consumers a pass over each stage. Blocks of 32 x 8 threads take 32 x 32 tiles of the copy (tile
 // t: rows 32 (t % tiles_r) .., columns 32 (t / tiles_r) ..) one after the
 // other: thread (x, y) reads src's elements (r0 + x, c0 + y + 8 i), 32
 // consecutive words a warp, into tile[y + 8 i][x], and writes tile[x][y +
@@ -175,7 +178,7 @@ __global__ void __launch_bounds__(256) repack_transposed(const Bits *__restrict_
 #pragma unroll
     for (int i = 0; i < 4; ++i) {
       const long long r = r0 + x, c = c0 + y + 8 * i;
-      tile[y + 8 * i][x] = r < rows && c < k ? src[c * ld + r] : Bits(0);
+      tile[y + 8 * i][x] = r < rows && c < k ? to_tf32(src[c * ld + r]) : Bits(0);
     }
     __syncthreads();
 #pragma unroll
@@ -189,7 +192,7 @@ __global__ void __launch_bounds__(256) repack_transposed(const Bits *__restrict_
 }
 
 // Launches repack_transposed on `stream`, up to 8 blocks per SM of
-// `device`: the K-major copy of `rows` x `k` 32-bit elements at `base`
+// `device`: the K-major copy, rounded to tf32, of `rows` x `k` fp32 elements at `base`
 // (free index contiguous, pitch `ld`) into `copy`, rows `padded` apart.
 __host__ inline bool transpose_into(void *copy, const void *base, long long ld, long long rows,
                                     long long k, long long padded, cudaStream_t stream,
@@ -204,7 +207,8 @@ __host__ inline bool transpose_into(void *copy, const void *base, long long ld, 
 // The tensor map of a matrix of 32-bit (fp32) elements stored with its
 // free index contiguous (`rows` free elements by `k` reduction elements,
 // element (r, c) at base[c * ld + r]) as a K-major one: of its transposed
-// copy (inner = k, outer = rows, pitch repacked_pitch(k, 4)), made on
+// copy, its elements rounded to tf32 (inner = k, outer = rows, pitch
+// repacked_pitch(k, 4)), made on
 // `stream` in the buffer of `operand` (the operand's index in the region,
 // as tma_map_2d_aligned's: one buffer each) by up to 8 blocks per SM of
 // `device`. The copy is made every launch: a read and a write of the

@@ -89,6 +89,14 @@ struct TmaWgmmaMainloop {
                       std::is_same_v<typename Consumer::BPrologue, RoundToTf32>)),
                 "A from registers and operand prologues take 16-bit elements only (fp32 "
                 "ones: the rounding to tf32)");
+  // Whether the consumers apply a prologue to the landed stages of A (B):
+  // not RoundToTf32 on a tile whose elements land rounded already
+  // (OperandTile::kLandsRounded: a transposed copy's).
+  template <class P, class Tile>
+  static constexpr bool applies_to_stages =
+      has_prologue<P> && !(std::is_same_v<P, RoundToTf32> && Tile::kLandsRounded);
+  static constexpr bool kAPrologue = applies_to_stages<typename Consumer::APrologue, ATile>;
+  static constexpr bool kBPrologue = applies_to_stages<typename Consumer::BPrologue, BTile>;
   // The k elements of one wgmma (32 bytes of a K-major row).
   static constexpr int kStepK = wgmma_step_elements<Element>;
   // (An int, so that stage offsets in elements stay 32-bit arithmetic.)
@@ -245,8 +253,7 @@ struct TmaWgmmaMainloop {
     for (int t = 0; t < k_tiles; ++t) {
       const unsigned i = first + t, stage = i % kStages;
       mbarrier_wait(s.full + stage, (i / kStages) & 1);  // the tile has landed
-      if constexpr (has_prologue<typename Consumer::APrologue> ||
-                    has_prologue<typename Consumer::BPrologue>)
+      if constexpr (kAPrologue || kBPrologue)
         apply_stage_prologues(s, stage, thread);
       warpgroup_arrive(acc);
 #pragma unroll
@@ -297,19 +304,19 @@ struct TmaWgmmaMainloop {
     using PA = typename Consumer::APrologue;
     using PB = typename Consumer::BPrologue;
     const int warpgroup = thread / 128;
-    if constexpr (has_prologue<PA>) {
+    if constexpr (kAPrologue) {
       constexpr int kSlice = ATile::kSliceBytes / kElementBytes;
       apply_prologue_to_tile<Element, kSlice, 128, prologue_batch<kSlice, 128>()>(
           s.a + stage * (ATile::kBytes / kElementBytes) + kSlice * warpgroup, thread % 128, PA());
     }
-    if constexpr (has_prologue<PB>) {
+    if constexpr (kBPrologue) {
       constexpr int kElements = BTile::kBytes / kElementBytes;
       apply_prologue_to_tile<Element, kElements, kConsumerThreads,
                              prologue_batch<kElements, kConsumerThreads>()>(
           s.b + stage * kElements, thread, PB());
     }
     fence_proxy_async();  // the wgmma read the stage through the async proxy
-    if constexpr (has_prologue<PB>)
+    if constexpr (kBPrologue)
       consumer_sync<kConsumerThreads>();
     else
       warpgroup_sync(warpgroup);

@@ -28,7 +28,9 @@
 // K-major all the same, the stage's layout Major::K's above: map() maps a
 // K-major copy of it made at launch (tc::tma_map_2d_transposed: a read and
 // a write of the operand per launch), and copy() reads it where it lies.
-// No batches (map_batch() says false).
+// Both round each element to tf32 on the way (kLandsRounded), so that the
+// consumers' RoundToTf32 has nothing left to do on such a tile. No
+// batches (map_batch() says false).
 //
 // kHalves: the tile is copied in two halves of boxes, so that the two
 // blocks of a pair (tc/cluster.cuh), which share it, each copy one half
@@ -84,6 +86,9 @@ struct OperandTile {
   // Stored with the free index contiguous, staged K-major from a
   // transposed copy.
   static constexpr bool kTransposedCopy = kTransposedCopy_;
+  // The elements land in the stages rounded to tf32 (the copy made at
+  // launch, or copy(), rounded them).
+  static constexpr bool kLandsRounded = kTransposedCopy;
   static constexpr int kBoxInner = kMajor == Major::K ? kK : 64;
   static constexpr int kBoxOuter = kMajor == Major::K ? (kHalves ? kRows / 2 : kRows) : kK;
   // The boxes of a tile, kBoxElements elements each, consecutive in the stage.
@@ -175,7 +180,8 @@ struct OperandTile {
   // 32 lanes of a warp (`lane`) with ordinary loads, zeros past the edge:
   // the copying producer's (TmaWgmmaMainloop::produce_copies), for
   // operands no TMA map reads. Consecutive lanes read consecutive elements
-  // of the contiguous index (moved as raw 16- or 32-bit words): k of a
+  // of the contiguous index (moved as raw 16- or 32-bit words; a
+  // kLandsRounded tile's rounded to tf32): k of a
   // K-major operand, the free index of an MN-major or kTransposedCopy one
   // (element (row, kk) at base[kk * ld + row]; the latter stored at the
   // K-major offsets). The caller publishes the stores to wgmma
@@ -192,8 +198,11 @@ struct OperandTile {
       const int r = kRowsContiguous ? inner : outer, c = kRowsContiguous ? outer : inner;
       const long long row = row0 + r, kk = k0 + c;
       Bits v = 0;
-      if (row < rows && kk < k)
+      if (row < rows && kk < k) {
         v = kRowsContiguous ? src[kk * ld + row] : src[row * ld + kk];
+        if constexpr (kLandsRounded)
+          v = to_tf32(v);
+      }
       dst[offset(r, c)] = v;
     }
   }

@@ -15,7 +15,8 @@
 //       warpgroup that multiplies it (then that warpgroup's barrier), B's
 //       tile by all consumers (then theirs), 16 bytes a thread at a time.
 //       fp32 operands: SharedOperands<RoundToTf32, RoundToTf32> rounds
-//       both to tf32 that way.
+//       both to tf32 that way, but for a tile whose elements land rounded
+//       (OperandTile::kLandsRounded: a transposed copy's).
 //   RegisterA<APrologue>
 //       A K-major A through registers: warp w of the consumers loads rows
 //       16 w .. 16 w + 15 of each landed stage with ldmatrix (one m16k16
