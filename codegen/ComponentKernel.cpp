@@ -56,7 +56,10 @@ std::string sm90ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idio
       return V->Mask.empty() ? "an operand converted while copied" : "an operand mask";
   // A prologue of the element alone, where the kernel applies it: the
   // landed stages (A's or B's) or A's fragments (tc/sm90/roles.cuh).
-  const bool PrologueA = !Idiom.A.Prologue.empty(), PrologueB = !Idiom.B.Prologue.empty();
+  // (A tf32 A's rounding is placed as A's prologue is; B's is always on
+  // its stages: RoundToTf32.)
+  const bool PrologueA = !Idiom.A.Prologue.empty() || C.Tf32,
+             PrologueB = !Idiom.B.Prologue.empty();
   for (const ProductTerm &P : Idiom.MoreProducts)
     if (!P.A.Prologue.empty() || !P.B.Prologue.empty())
       return "an operand prologue in a sum of products";
@@ -93,14 +96,15 @@ std::string sm90MainloopPolicies(const KernelConfig &C, const MatmulIdiom &Idiom
                                  const std::string &Region) {
   std::string S;
   const std::string PA = Region + "_prologue_a", PB = Region + "_prologue_b";
-  if (C.WgmmaRegisterA)
+  if (C.Tf32) // (wgmma alone would truncate them: A where its prologue goes, B's stages)
+    S = std::string(", tc::sm90::") + (C.WgmmaRegisterA ? "RegisterA" : "SharedOperands") +
+        "<tc::sm90::RoundToTf32, tc::sm90::RoundToTf32>";
+  else if (C.WgmmaRegisterA)
     S = ", tc::sm90::RegisterA<" + (Idiom.A.Prologue.empty() ? std::string() : PA) + ">";
   else if (C.ConvertStages)
     S = ", tc::sm90::SharedOperands<" + PA + ">";
   else if (C.ConvertStagesB)
     S = ", tc::sm90::SharedOperands<tc::sm90::NoPrologue, " + PB + ">";
-  else if (C.Tf32) // (wgmma alone would truncate them: RoundToTf32)
-    S = ", tc::sm90::SharedOperands<tc::sm90::RoundToTf32, tc::sm90::RoundToTf32>";
   if (!C.ProducerWarpgroup)
     return S;
   if (S.empty())

@@ -365,7 +365,10 @@ static const char *const kAPrologueOnFragments =
 /// rows) and no fence or barrier before the wgmma. Called again for each
 /// tile alternative.
 static void placeAPrologue(KernelConfig &C) {
-  const bool KMajorPrologue = C.WgmmaRegisterA || (C.ConvertStages && !C.ConvertedAIsMMajor);
+  // (tf32: A's rounding to tf32 is such a prologue; wgmma reads tf32 A
+  // K-major only.)
+  const bool KMajorPrologue =
+      C.WgmmaRegisterA || (C.ConvertStages && !C.ConvertedAIsMMajor) || C.Tf32;
   if (!C.Tma || !KMajorPrologue || C.RawStagesB)
     return;
   const bool WideBlock = C.warpgroups() == 2 && !C.twoBlocksFit() && !C.PersistentTiles;
@@ -455,7 +458,9 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
   if (Pref != MmaPreference::Sync && !Obstacle) {
     C.Path = MmaPath::Wgmma;
     C.PathReason = std::string("wgmma: sm_90a, ") +
-                   (C.Tf32 ? "tf32 operands (rounded to nearest in the landed stages by the consumers)"
+                   (C.Tf32 ? "tf32 operands (rounded to nearest first, wgmma alone would truncate them: A "
+                             "where an A prologue goes, as below; B in its landed stages; an "
+                             "operand from a transposed copy by that copy)"
                            : "f16/bf16 operands") +
                    "; A " + (Idiom.A.ReductionIsContiguous ? "K-major" : "M-major") + ", B " +
                    (Idiom.B.ReductionIsContiguous ? "K-major" : "N-major") + " stages";

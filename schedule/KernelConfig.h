@@ -184,8 +184,13 @@ struct KernelConfig {
   /// producer also copies tiles with ordinary loads where TMA cannot map
   /// an operand (tc/sm90/mainloop.cuh), which spilled 32 bytes at 40.
   static constexpr int PersistentProducerRegisters = 56;
+  /// tf32: its copies of an operand stored M- or N-major (rounded to tf32)
+  /// spilled 44 bytes at 56.
+  static constexpr int PersistentTf32ProducerRegisters = 64;
   int producerRegisters() const {
-    return PersistentTiles ? PersistentProducerRegisters : ProducerRegisters;
+    if (!PersistentTiles)
+      return ProducerRegisters;
+    return Tf32 ? PersistentTf32ProducerRegisters : PersistentProducerRegisters;
   }
   /// (TMA) Whether the consumers' loop keeps wgmma's A fragments in two
   /// buffers by the tile's parity: a raw B's of a transposed tile

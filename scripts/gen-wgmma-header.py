@@ -4,8 +4,8 @@ wgmma.mma_async shape the code generator uses (m64nNk16, N a power of two
 from 16 to 256, or 192 for a tile clause of that width; f16 and bf16
 operands; fp32 accumulators; B from shared memory through a descriptor, A
 from shared memory too or from registers), and m64nNk8 for fp32 operands
-read as tf32 (both from shared memory, both K-major: the tf32 form has no
-transpose operands).
+read as tf32 (B from shared memory, A from shared memory or registers,
+both K-major: the tf32 form has no transpose operands).
 
 Inline asm cannot be variadic, so the N/2 accumulator operands of each
 shape are spelled out here instead of by hand. The wrappers are overloads
@@ -53,6 +53,11 @@ HEADER = """\
 // takes tf32 operands only K-major from shared memory, so there is no
 // kTransA / kTransB; a k step of 8 fp32 elements is 32 bytes of a row, as
 // one of 16 16-bit elements is. Same accumulator layout as above.
+// wgmma_m64nNk8_rs takes A from registers: warp w's rows 16w .. 16w + 15
+// as mma.m16n8k8's tf32 A fragment (a[0] = A[g][t], a[1] = A[g+8][t], a[2]
+// = A[g][t+4], a[3] = A[g+8][t+4]): the same bytes of a 32-byte k step as
+// the 16-bit fragment's, so the ldmatrix loaders serve it; the hardware
+// reads each register's upper 19 bits, so round them first (to_tf32).
 #pragma once
 
 #include <cstdint>
@@ -78,14 +83,17 @@ ELEMENTS = (("__half", "f16"), ("__nv_bfloat16", "bf16"))
 SHAPES = (16, 32, 64, 80, 96, 112, 128, 144, 160, 176, 192, 224, 256)
 
 
-def tf32_wrapper(n):
-    """One tf32 overload: A and B K-major in shared memory, no transpose
-    operands (the instruction has none for tf32)."""
+def tf32_wrapper(n, a_in_registers=False):
+    """One tf32 overload: A K-major in shared memory, or in registers (four
+    32-bit fragment registers, each a tf32 value); B K-major in shared
+    memory; no transpose operands (the instruction has none for tf32)."""
     regs = n // 2
-    desc_a, desc_b, scale_d = regs, regs + 1, regs + 2
-    name = "wgmma_m64nNk8_ss"
+    a_ops = 4 if a_in_registers else 1
+    desc_b, scale_d = regs + a_ops, regs + a_ops + 1
+    name = "wgmma_m64nNk8_rs" if a_in_registers else "wgmma_m64nNk8_ss"
+    a_param = "const uint32_t (&a)[4]" if a_in_registers else "uint64_t desc_a"
     lines = [f"__device__ __forceinline__ void {name}(element_tag<float>, float (&d)[{n // 8}][4],"]
-    lines.append(f"{' ' * (len(name) + 32)}uint64_t desc_a, uint64_t desc_b, int scale_d) {{")
+    lines.append(f"{' ' * (len(name) + 32)}{a_param}, uint64_t desc_b, int scale_d) {{")
     lines.append("#if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM90_ALL)")
     lines.append("  asm volatile(")
     lines.append('      "{\\n"')
@@ -98,14 +106,17 @@ def tf32_wrapper(n):
         open_ = "{" if ci == 0 else ""
         close = "}, " if ci == len(chunks) - 1 else ", "
         lines.append(f'      "{open_}{text}{close}"')
-    lines.append(f'      "%{desc_a}, %{desc_b}, p, 1, 1;\\n"')
+    a_text = ("{" + ", ".join(f"%{regs + i}" for i in range(4)) + "}" if a_in_registers
+              else f"%{regs}")
+    lines.append(f'      "{a_text}, %{desc_b}, p, 1, 1;\\n"')
     lines.append('      "}\\n"')
     outs = [f'"+f"(d[{i // 4}][{i % 4}])' for i in range(regs)]
     out_lines = [", ".join(outs[i:i + 4]) for i in range(0, regs, 4)]
     lines.append("      : " + (",\n        ".join(out_lines)))
-    lines.append('      : "l"(desc_a), "l"(desc_b), "r"(scale_d));')
+    a_in = ('"r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3])' if a_in_registers else '"l"(desc_a)')
+    lines.append(f'      : {a_in}, "l"(desc_b), "r"(scale_d));')
     lines.append("#else")
-    lines.append("  (void)d, (void)desc_a, (void)desc_b, (void)scale_d;")
+    lines.append(f"  (void)d, (void){'a' if a_in_registers else 'desc_a'}, (void)desc_b, (void)scale_d;")
     lines.append("  TC_DEVICE_TRAP_();  // wgmma needs sm_90a")
     lines.append("#endif")
     lines.append("}")
@@ -165,8 +176,9 @@ def main():
         for ctype, ptx in ELEMENTS:
             for n in SHAPES:
                 out.append("\n" + wrapper(n, ctype, ptx, a_in_registers))
-    for n in SHAPES:
-        out.append("\n" + tf32_wrapper(n))
+    for a_in_registers in (False, True):
+        for n in SHAPES:
+            out.append("\n" + tf32_wrapper(n, a_in_registers))
     out.append(FOOTER)
     print("".join(out), end="")
 

@@ -184,4 +184,19 @@ __device__ __forceinline__ void wgmma_k_step(float (&d)[kN / 8][4], uint64_t des
   }
 }
 
+// One 32-byte k step with A from registers (`a`: this warp's 16 rows, as
+// wgmma_m64k16_rs takes them): m64nNk16 for 16-bit T, m64nNk8 for T =
+// float, whose registers must hold tf32 values (to_tf32) and whose B is
+// K-major.
+template <typename T, int kTransB, int kN>
+__device__ __forceinline__ void wgmma_k_step_rs(float (&d)[kN / 8][4], const uint32_t (&a)[4],
+                                                uint64_t desc_b) {
+  if constexpr (std::is_same_v<T, float>) {
+    static_assert(kTransB == 0, "tf32 wgmma takes a K-major B only");
+    wgmma_m64nNk8_rs(element_tag<float>{}, d, a, desc_b, 1);
+  } else {
+    wgmma_m64k16_rs<T, kTransB, kN>(d, a, desc_b);
+  }
+}
+
 }  // namespace tc

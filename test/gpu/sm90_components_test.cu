@@ -883,6 +883,84 @@ void check_tf32s(std::mt19937 &rng) {
   check_batch<Wide, Pairs>("tf32 batch pairs units", 3, 300, 300, 333, 1, 2, false, rng);
   check_batch<Square, Persistent>("tf32 batch persistent", 4, 200, 96, 130, 0, 0, false, rng,
                                   sm90::Producer::kCopies);
+  // A through registers (RegisterA<RoundToTf32, RoundToTf32>): its m16k8
+  // tf32 fragments loaded with ldmatrix and rounded there, wgmma with A
+  // from registers, B's landed stages rounded in place; one, two and three
+  // consumer warpgroups, every scheduler, the copying producer, transposed
+  // copies (which land rounded: nothing left to round of them), sums.
+  using InRegisters = sm90::RegisterA<sm90::RoundToTf32, sm90::RoundToTf32>;
+  using SquareRa =
+      sm90::TmaWgmmaMainloop<Tile<128, Major::K, float>, Tile<128, Major::K, float>, 4,
+                             InRegisters>;
+  using WideRa = sm90::TmaWgmmaMainloop<Tile<128, Major::K, float>,
+                                        HalvesTile<256, Major::K, float>, 4, InRegisters>;
+  using NarrowRa = sm90::TmaWgmmaMainloop<Tile<64, Major::K, float>,
+                                          HalvesTile<128, Major::K, float>, 8, InRegisters>;
+  using FittedRa =
+      sm90::TmaWgmmaMainloop<Tile<64, Major::K, float>, Tile<32, Major::K, float>, 6,
+                             InRegisters>;
+  using TallRa = sm90::TmaWgmmaMainloop<Tile<192, Major::K, float>, Tile<192, Major::K, float>,
+                                        4, InRegisters>;
+  using SquareBknRa = sm90::TmaWgmmaMainloop<Tile<128, Major::K, float>,
+                                             OperandTile<float, 128, Major::K, false, true>, 4,
+                                             InRegisters>;
+  using SquareKmRa = sm90::TmaWgmmaMainloop<AkmTile, OperandTile<float, 128, Major::K, false, true>,
+                                            4, InRegisters>;
+  using WideBknRa = sm90::TmaWgmmaMainloop<Tile<128, Major::K, float>,
+                                           OperandTile<float, 256, Major::K, true, true>, 4,
+                                           InRegisters>;
+  for (auto &sh : shapes) {
+    check_tf32<SquareRa, Persistent>("tf32 ra persistent", sh[0], sh[1], sh[2], 0, 0, rng);
+    check_tf32<SquareRa, sm90::TilesScheduler>("tf32 ra tiles", sh[0], sh[1], sh[2], 0, 0, rng);
+    check_tf32<WideRa, Pairs>("tf32 ra pairs 128x256", sh[0], sh[1], sh[2], 0, 0, rng);
+    check_tf32<NarrowRa, PartsPairs>("tf32 ra parts 64x128", sh[0], sh[1], sh[2], 0, 0, rng);
+    check_tf32<SquareBknRa, Persistent>("tf32 ra B[k][n] persistent", sh[0], sh[1], sh[2], 0, 0,
+                                        rng);
+    check_tf32<SquareKmRa, sm90::TilesScheduler>("tf32 ra A[k][m] B[k][n] tiles", sh[0], sh[1],
+                                                 sh[2], 0, 0, rng);
+  }
+  check_tf32<FittedRa, sm90::TilesScheduler>("tf32 ra tiles 64x32", 300, 70, 333, 0, 0, rng);
+  check_tf32<TallRa, sm90::TilesScheduler>("tf32 ra tiles 192x192", 1000, 1000, 1000, 1, 0, rng);
+  check_tf32<TallRa, sm90::TilesScheduler>("tf32 ra tiles 192x192", 129, 67, 33, 0, 1, rng);
+  check_tf32<SquareRa, sm90::StreamUnitsScheduler>("tf32 ra units", 128 * 133, 128, 640, 0, 0,
+                                                   rng);
+  check_tf32<SquareRa, sm90::SplitScheduler<4>>("tf32 ra split 4", 129, 127, 65, 4, 0, rng);
+  check_tf32<WideBknRa, Pairs>("tf32 ra B[k][n] pairs 128x256", 300, 257, 100, 1, 1, rng);
+  check_tf32<SquareRa, Persistent>("tf32 ra persistent", 300, 257, 100, 3, 1, rng,
+                                   sm90::Producer::kCopies);
+  check_tf32<SquareBknRa, Persistent>("tf32 ra B[k][n] persistent", 77, 500, 31, 1, 1, rng,
+                                      sm90::Producer::kCopies);
+  check_tf32<SquareRa, Persistent>("tf32 ra persistent", 100, 50, 0, 0, 0, rng);
+  // As generated: persistent blocks and 128x256 tiles beside a producer
+  // warpgroup that gives its registers to the consumers (one epilogue
+  // warpgroup in persistent blocks), B N-major from a transposed copy.
+  using Giving = sm90::ProducerWarpgroup<56, 200, 48>;
+  using SquareRaPw =
+      sm90::TmaWgmmaMainloop<Tile<128, Major::K, float>, Tile<128, Major::K, float>, 4,
+                             InRegisters, Giving>;
+  using SquareBknRaPw = sm90::TmaWgmmaMainloop<Tile<128, Major::K, float>,
+                                               OperandTile<float, 128, Major::K, false, true>, 4,
+                                               InRegisters, Giving>;
+  using WideRaPw = sm90::TmaWgmmaMainloop<Tile<128, Major::K, float>,
+                                          HalvesTile<256, Major::K, float>, 4, InRegisters,
+                                          sm90::ProducerWarpgroup<40, 232>>;
+  for (auto &sh : shapes) {
+    check_tf32<SquareRaPw, Persistent>("tf32 ra warpgroup persistent", sh[0], sh[1], sh[2], 0, 0,
+                                       rng);
+    check_tf32<SquareBknRaPw, Persistent>("tf32 ra warpgroup B[k][n] persistent", sh[0], sh[1],
+                                          sh[2], 1, 0, rng);
+    check_tf32<WideRaPw, Pairs>("tf32 ra warpgroup pairs 128x256", sh[0], sh[1], sh[2], 0, 0,
+                                rng);
+  }
+  check_tf32<SquareRaPw, Persistent>("tf32 ra warpgroup persistent", 300, 257, 100, 3, 1, rng,
+                                     sm90::Producer::kCopies);
+  check_tf32<SquareBknRaPw, Persistent>("tf32 ra warpgroup B[k][n] persistent", 129, 67, 999, 1,
+                                        1, rng, sm90::Producer::kCopies);
+  for (auto &k : two) {
+    check_sum<SquareRa, Persistent>("tf32 ra sum persistent", 300, 200, k, 1, rng);
+    check_sum<SquareBknRa, sm90::TilesScheduler>("tf32 ra sum B[k][n] tiles", 129, 257, k, 3,
+                                                 rng);
+  }
 }
 
 }  // namespace

@@ -35,7 +35,7 @@ void nn_wgmma(int M, int N, int K, const float *__restrict__ A, const float *__r
 }
 
 // EXPLAIN-LABEL: region tc_cc_wgmma_0
-// EXPLAIN:       main loop: wgmma: sm_90a, tf32 operands (rounded to nearest in the landed stages by the consumers); A K-major, B K-major stages (A stored M-major: staged from a transposed copy made at each launch)
+// EXPLAIN:       main loop: wgmma: sm_90a, tf32 operands (rounded to nearest first, {{.*}}); A K-major, B K-major stages (A stored M-major: staged from a transposed copy made at each launch)
 // CHECK-LABEL: {{^}}static void tc_cc_wgmma_0_launch(
 // CHECK:       {{^  }}if (!tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<
 // CHECK-NEXT:  {{^ +}}tc::sm90::OperandTile<float, 128, tc::sm90::Major::K, false, true>,  // A

@@ -1,8 +1,10 @@
 // fp32 operands under allow_tf32 on sm_90a: stored K-major (X W^T: A
 // [m][k], B [n][k]) they take wgmma's tf32 instruction in the sm_90
 // components' kernels (k tiles of 32 elements, one 128-byte swizzled row),
-// the consumers rounding both operands' landed stages to tf32 (RoundToTf32:
-// to nearest, as mma.sync's fragments; wgmma alone would truncate).
+// both operands rounded to tf32 first (RoundToTf32: to nearest, as
+// mma.sync's fragments; wgmma alone would truncate): A's wgmma fragments
+// in registers where they fit beside the accumulators, else A's landed
+// stages, and B's landed stages.
 // wgmma reads tf32 operands K-major only: another layout, and what the
 // components cannot compute for tf32 (a prologue, a mask, a guard of the
 // output, the split_k clause), keeps mma.sync. An M/N-major operand is
@@ -25,8 +27,8 @@
 // SM80:     {{^}}void xwt_split(
 
 // EXPLAIN-LABEL: region tc_xwt_0
-// EXPLAIN:       main loop: wgmma: sm_90a, tf32 operands (rounded to nearest in the landed stages by the consumers); A K-major, B K-major stages
-// EXPLAIN:       composed: tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<tc::sm90::OperandTile<float, 128, tc::sm90::Major::K>, tc::sm90::OperandTile<float, 128, tc::sm90::Major::K>, 4, tc::sm90::SharedOperands<tc::sm90::RoundToTf32, tc::sm90::RoundToTf32>>, tc::sm90::PersistentScheduler>
+// EXPLAIN:       main loop: wgmma: sm_90a, tf32 operands (rounded to nearest first, wgmma alone would truncate them: A where an A prologue goes, as below; B in its landed stages; an operand from a transposed copy by that copy); A K-major, B K-major stages;{{.*}}; A from registers
+// EXPLAIN:       composed: tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<tc::sm90::OperandTile<float, 128, tc::sm90::Major::K>, tc::sm90::OperandTile<float, 128, tc::sm90::Major::K>, 4, tc::sm90::RegisterA<tc::sm90::RoundToTf32, tc::sm90::RoundToTf32>, tc::sm90::ProducerWarpgroup<64, 200, 48>>, tc::sm90::PersistentScheduler>
 // EXPLAIN:       wgmma.mma_async.m64n{{[0-9]+}}k8 (tf32, fp32 accumulation
 // CHECK-LABEL: {{^}}static void tc_xwt_0_launch(
 // CHECK-NOT:   {{^}}}
@@ -34,7 +36,7 @@
 // CHECK-NEXT:  {{^ +}}tc::sm90::OperandTile<float, 128, tc::sm90::Major::K>,  // A
 // CHECK-NEXT:  {{^ +}}tc::sm90::OperandTile<float, 128, tc::sm90::Major::K>,  // B
 // CHECK-NEXT:  {{^ +}}4,
-// CHECK-NEXT:  {{^ +}}tc::sm90::SharedOperands<tc::sm90::RoundToTf32, tc::sm90::RoundToTf32>>,
+// CHECK-NEXT:  {{^ +}}tc::sm90::RegisterA<tc::sm90::RoundToTf32, tc::sm90::RoundToTf32>, tc::sm90::ProducerWarpgroup<64, 200, 48>>,
 // CHECK-NEXT:  {{^ +}}tc::sm90::PersistentScheduler>({M, N, K}, X, K, W, K, tc_xwt_0_epilogue{
 void xwt(int M, int N, int K, const float *__restrict__ X, const float *__restrict__ W,
          const float *__restrict__ bias, float *__restrict__ Y) {

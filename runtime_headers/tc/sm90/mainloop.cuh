@@ -82,13 +82,12 @@ struct TmaWgmmaMainloop {
   static_assert(!Consumer::kRegisterA || ATile::kMajor == Major::K,
                 "A from registers: ldmatrix of a K-major A's rows");
   static_assert(sizeof(Element) == 2 ||
-                    (!Consumer::kRegisterA &&
-                     (!has_prologue<typename Consumer::APrologue> ||
+                    ((!has_prologue<typename Consumer::APrologue> ||
                       std::is_same_v<typename Consumer::APrologue, RoundToTf32>) &&
                      (!has_prologue<typename Consumer::BPrologue> ||
                       std::is_same_v<typename Consumer::BPrologue, RoundToTf32>)),
-                "A from registers and operand prologues take 16-bit elements only (fp32 "
-                "ones: the rounding to tf32)");
+                "operand prologues take 16-bit elements only (fp32 ones: the rounding to "
+                "tf32)");
   // Whether the consumers apply a prologue to the landed stages of A (B):
   // not RoundToTf32 on a tile whose elements land rounded already
   // (OperandTile::kLandsRounded: a transposed copy's).
@@ -254,7 +253,7 @@ struct TmaWgmmaMainloop {
       const unsigned i = first + t, stage = i % kStages;
       mbarrier_wait(s.full + stage, (i / kStages) & 1);  // the tile has landed
       if constexpr (kAPrologue || kBPrologue)
-        apply_stage_prologues(s, stage, thread);
+        apply_stage_prologues<kAPrologue>(s, stage, thread);
       warpgroup_arrive(acc);
 #pragma unroll
       for (int step = 0; step < kBK / kStepK; ++step)
@@ -300,11 +299,13 @@ struct TmaWgmmaMainloop {
   // published to the async proxy (wgmma's) and the warpgroup (with B's
   // prologue: all consumers) meets before its wgmma. The previous tile's
   // wgmma, on another stage, still run meanwhile.
+  // (kOnA: A's too; RegisterA applies A's in registers, B's here.)
+  template <bool kOnA>
   __device__ static void apply_stage_prologues(const Storage &s, unsigned stage, int thread) {
     using PA = typename Consumer::APrologue;
     using PB = typename Consumer::BPrologue;
     const int warpgroup = thread / 128;
-    if constexpr (kAPrologue) {
+    if constexpr (kOnA) {
       constexpr int kSlice = ATile::kSliceBytes / kElementBytes;
       apply_prologue_to_tile<Element, kSlice, 128, prologue_batch<kSlice, 128>()>(
           s.a + stage * (ATile::kBytes / kElementBytes) + kSlice * warpgroup, thread % 128, PA());
@@ -322,12 +323,15 @@ struct TmaWgmmaMainloop {
       warpgroup_sync(warpgroup);
   }
 
-  // RegisterA: each warp's 16 rows of A, one fragment a k step of 16
-  // (ldmatrix from the swizzled stage, FragmentLayout::AKContiguous),
-  // the prologue applied to them, wgmma with A from registers.
+  // RegisterA: each warp's 16 rows of A, one fragment a 32-byte k step (16
+  // 16-bit elements, 8 fp32 ones: ldmatrix from the swizzled stage, viewed
+  // as 16-bit elements, FragmentLayout::AKContiguous), the prologue applied
+  // to them (fp32: rounded to tf32), wgmma with A from registers; B's
+  // prologue, if any, on its landed stage as SharedOperands applies it.
   static constexpr int kSteps = kBK / kStepK;
   using AFragments = uint32_t[kSteps][4];
-  using ALoader = FragmentLoader<FragmentLayout::AKContiguous, kBK, 1, kSteps>;
+  using ALoader =
+      FragmentLoader<FragmentLayout::AKContiguous, kBK * kElementBytes / 2, 1, kSteps>;
 
   // Tile t of consume_register_a into fragment buffer kBuffer (t's parity),
   // whose registers the group of tile t - 2 read until its wait.
@@ -339,17 +343,20 @@ struct TmaWgmmaMainloop {
     using PA = typename Consumer::APrologue;
     const unsigned i = first + t, stage = i % kStages;
     mbarrier_wait(s.full + stage, (i / kStages) & 1);  // the tile has landed
-    const Element *a = s.a + stage * (ATile::kBytes / kElementBytes);
+    if constexpr (kBPrologue)
+      apply_stage_prologues<false>(s, stage, thread);
+    const uint16_t *a =
+        reinterpret_cast<const uint16_t *>(s.a + stage * (ATile::kBytes / kElementBytes));
 #pragma unroll
     for (int step = 0; step < kSteps; ++step) {
       loader.load(frags[kBuffer][step], a, 0, step);
-      if constexpr (has_prologue<PA>)
+      if constexpr (kAPrologue)
         apply_prologue<Element>(frags[kBuffer][step], PA());
     }
     warpgroup_arrive(acc);
 #pragma unroll
     for (int step = 0; step < kSteps; ++step)
-      wgmma_m64k16_rs<Element, BTile::kTransposed, kBN>(acc, frags[kBuffer][step],
+      wgmma_k_step_rs<Element, BTile::kTransposed, kBN>(acc, frags[kBuffer][step],
                                                         BTile::advance(desc_b, stage, step));
     wgmma_commit();
     wgmma_wait<1>(acc);                  // tile t - 1's group has retired

@@ -17,14 +17,17 @@
 //       fp32 operands: SharedOperands<RoundToTf32, RoundToTf32> rounds
 //       both to tf32 that way, but for a tile whose elements land rounded
 //       (OperandTile::kLandsRounded: a transposed copy's).
-//   RegisterA<APrologue>
+//   RegisterA<APrologue, BPrologue>
 //       A K-major A through registers: warp w of the consumers loads rows
 //       16 w .. 16 w + 15 of each landed stage with ldmatrix (one m16k16
-//       fragment a k step: wgmma's A layout), applies the prologue there
-//       and issues wgmma with A from registers. Two buffers of fragments
-//       by the tile's parity: tile t's loads overlap tile t - 1's group.
-//       Nothing is written back to the stages, and no barrier precedes the
-//       wgmma.
+//       fragment a k step, or m16k8 of tf32: wgmma's A layout), applies
+//       the prologue there and issues wgmma with A from registers. Two
+//       buffers of fragments by the tile's parity: tile t's loads overlap
+//       tile t - 1's group. Nothing of A is written back to the stages,
+//       and no barrier precedes the wgmma. fp32 operands:
+//       RegisterA<RoundToTf32, RoundToTf32> rounds A's fragments and B's
+//       landed stage (as SharedOperands does, with all consumers' barrier;
+//       not a tile that lands rounded).
 //
 // Producer policies. The producer threads follow the consumers; one of
 // them issues the copies, and the rest of them idle.
@@ -84,11 +87,14 @@ struct SharedOperands {
                 "a prologue on one operand of the product (or tf32 rounding on both)");
 };
 
-template <class APrologue_ = NoPrologue>
+template <class APrologue_ = NoPrologue, class BPrologue_ = NoPrologue>
 struct RegisterA {
   using APrologue = APrologue_;
-  using BPrologue = NoPrologue;
+  using BPrologue = BPrologue_;
   static constexpr bool kRegisterA = true;
+  static_assert(!has_prologue<BPrologue> || (std::is_same_v<APrologue, RoundToTf32> &&
+                                             std::is_same_v<BPrologue, RoundToTf32>),
+                "B's prologue only as tf32 rounding, A's too");
 };
 
 struct ProducerWarp {

@@ -1090,6 +1090,20 @@ TEST(KernelConfigTest, KMajorTf32TakesWgmma) {
   EXPECT_EQ(R.Config->MmaK, 8);
   EXPECT_EQ(R.Config->bytesPerStage(), (R.Config->BlockM + R.Config->BlockN) * 128);
   EXPECT_NE(R.Config->describe().find("k8 (tf32"), std::string::npos) << R.Config->describe();
+  // A's rounding to tf32 goes where a K-major A's prologue would: two
+  // blocks of 128x128 tiles an SM leave no registers for A's fragments, so
+  // each warpgroup rounds its rows of the landed stages (the persistent
+  // kernel, which generated regions default to, takes the fragments:
+  // test/rewrite/gemm-tf32-wgmma.cu).
+  EXPECT_TRUE(R.Config->ConvertStages);
+  EXPECT_FALSE(R.Config->WgmmaRegisterA);
+  // A persistent block's producer warpgroup keeps 64 registers for tf32
+  // (its copies of an operand stored M- or N-major spilled at 56).
+  KernelConfig Persistent = *R.Config;
+  Persistent.PersistentTiles = Persistent.ProducerWarpgroup = true;
+  EXPECT_EQ(Persistent.producerRegisters(), 64);
+  Persistent.Tf32 = false;
+  EXPECT_EQ(Persistent.producerRegisters(), 56);
 }
 
 TEST(KernelConfigTest, MmaClauseOverridesThePreference) {
