@@ -351,6 +351,20 @@ expandNvccOptionsFiles(const clang::tooling::CommandLineArguments &Args, StringR
   return Out;
 }
 
+CommandLineArguments withoutDiagnosticsFormat(const CommandLineArguments &Args) {
+  CommandLineArguments Out;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    if (StringRef(Args[I]).starts_with("-fdiagnostics-format="))
+      continue;
+    if (Args[I] == "-fdiagnostics-format") {
+      ++I; // and its value
+      continue;
+    }
+    Out.push_back(Args[I]);
+  }
+  return Out;
+}
+
 clang::tooling::ArgumentsAdjuster getNvccTranslatingAdjuster() {
   return [](const CommandLineArguments &Args, StringRef) {
     return translateNvccCommand(Args);

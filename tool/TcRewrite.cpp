@@ -341,6 +341,10 @@ static void runJob(FileJob &Job, const CompilationDatabase &DB,
       getInsertArgumentAdjuster(Prepend, ArgumentInsertPosition::BEGIN));
   Tool.appendArgumentsAdjuster(
       getInsertArgumentAdjuster("-Wno-unknown-cuda-version", ArgumentInsertPosition::END));
+  // (Last: the user's extra arguments come in above.)
+  Tool.appendArgumentsAdjuster([](const CommandLineArguments &Args, StringRef) {
+    return tc::withoutDiagnosticsFormat(Args);
+  });
   // Each refused region is an error: the default limit of 20 would hide the
   // later regions' diagnostics. A limit the user passes still wins.
   Tool.appendArgumentsAdjuster(
