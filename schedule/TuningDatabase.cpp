@@ -7,6 +7,9 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <optional>
+#include <string>
+#include <vector>
 #include <tuple>
 
 namespace tc {
@@ -50,6 +53,53 @@ static int nesting(llvm::StringRef Text) {
 
 static constexpr int kMaxNesting = 64;
 
+/// The first key that an object of Text (valid JSON, nested at most
+/// kMaxNesting levels) holds twice, or nothing: llvm::json::parse keeps the
+/// last of them, where a file merged or edited by hand more likely meant
+/// one of two measurements.
+static std::optional<std::string> duplicateKey(llvm::StringRef Text) {
+  // Per open array or object: its keys so far (an array's stay empty).
+  std::vector<std::pair<bool, std::vector<std::string>>> Open;
+  std::string Str;
+  bool InString = false, Escaped = false, LastWasString = false;
+  for (char C : Text) {
+    if (InString) {
+      if (Escaped) {
+        Escaped = false;
+        Str += C;
+      } else if (C == '\\') {
+        Escaped = true;
+        Str += C;
+      } else if (C == '"') {
+        InString = false;
+        LastWasString = true;
+      } else {
+        Str += C;
+      }
+      continue;
+    }
+    if (C == ' ' || C == '\t' || C == '\n' || C == '\r')
+      continue;
+    if (C == ':' && LastWasString && !Open.empty() && Open.back().first) {
+      // (Keys compare as written, escapes and all.)
+      std::vector<std::string> &Keys = Open.back().second;
+      if (llvm::is_contained(Keys, Str))
+        return Str;
+      Keys.push_back(Str);
+    }
+    LastWasString = false;
+    if (C == '"') {
+      InString = true;
+      Str.clear();
+    } else if (C == '{' || C == '[') {
+      Open.push_back({C == '{', {}});
+    } else if ((C == '}' || C == ']') && !Open.empty()) {
+      Open.pop_back();
+    }
+  }
+  return std::nullopt;
+}
+
 llvm::Error TuningDatabase::parse(llvm::StringRef Text, llvm::StringRef Origin) {
   auto Fail = [&](const llvm::Twine &Why) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
@@ -63,6 +113,8 @@ llvm::Error TuningDatabase::parse(llvm::StringRef Text, llvm::StringRef Origin) 
   auto Value = llvm::json::parse(Text);
   if (!Value)
     return Fail(llvm::toString(Value.takeError()));
+  if (std::optional<std::string> Key = duplicateKey(Text))
+    return Fail("an object holds the key \"" + *Key + "\" twice");
   const llvm::json::Object *Root = Value->getAsObject();
   if (!Root)
     return Fail("not a JSON object");
