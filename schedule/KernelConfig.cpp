@@ -629,13 +629,36 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
   // Fragments, copy and loader state need about as many registers again
   // as the accumulators, plus 64 (at 512 threads, 32x32 warp tiles use 108
   // of 128 registers; 32x64 spill).
+  auto RegistersShort = [](const KernelConfig &K) {
+    const int Accumulators = K.fragmentsM() * K.fragmentsN() * 4;
+    const int PerThread = std::min(255, 65536 / K.threads());
+    return K.WarpSplitK > 1 && PerThread < 255 && 2 * Accumulators + 64 > PerThread;
+  };
   int RegsPerThread = std::min(255, 65536 / C.threads());
   Blame({"warp_split_k", "warp", "tile"});
-  if (C.WarpSplitK > 1 && RegsPerThread < 255 && 2 * Regs + 64 > RegsPerThread)
+  if (RegistersShort(C)) {
+    // Fewer threads: a warp tile twice as wide or tall, where one fits
+    // the block tile and the registers (the default tf32 warp tile, 64x32,
+    // makes eight warps a group).
+    std::string Note = "use fewer warp groups, or a larger warp tile (fewer warps a group)";
+    for (auto [M2, N2] : {std::pair{C.WarpM, 2 * C.WarpN}, std::pair{2 * C.WarpM, C.WarpN}}) {
+      KernelConfig Larger = C;
+      Larger.WarpM = M2;
+      Larger.WarpN = N2;
+      if (C.BlockM % M2 == 0 && C.BlockN % N2 == 0 &&
+          Larger.fragmentsM() * Larger.fragmentsN() * 4 <= 256 && !RegistersShort(Larger)) {
+        Note = "the block tile has " + std::to_string(C.groupWarps()) + " warps of " +
+               std::to_string(C.WarpM) + "x" + std::to_string(C.WarpN) + " a group; warp(" +
+               std::to_string(M2) + ", " + std::to_string(N2) + ") gives " +
+               std::to_string(Larger.groupWarps()) + " (or use fewer warp groups)";
+        break;
+      }
+    }
     return Bad("with " + std::to_string(C.threads()) + " threads a thread has " +
                    std::to_string(RegsPerThread) + " registers, too few for " +
                    std::to_string(Regs) + " accumulators",
-               "use a smaller warp tile or fewer warp groups");
+               Note);
+  }
   Blame({"stages", "tile"});
   if (C.sharedBytes() > Limit)
     return Bad("the tile configuration needs " +

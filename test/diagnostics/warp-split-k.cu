@@ -66,11 +66,29 @@ void too_many_warps(GEMM_ARGS) {
 
 void too_few_registers(GEMM_ARGS) {
   // 512 threads leave 128 registers a thread: too few for the 64
-  // accumulators of a 32x64 warp tile and their fragments.
+  // accumulators of a 32x64 warp tile and their fragments. Fewer, wider
+  // warp tiles leave more (a smaller one would not).
   // DIAG: {{.*}}warp-split-k.cu:[[@LINE+2]]:54: error: with 512 threads a thread has 128 registers, too few for 64 accumulators
-  // DIAG: {{.*}}warp-split-k.cu:[[@LINE+1]]:54: note: use a smaller warp tile or fewer warp groups
+  // DIAG: {{.*}}warp-split-k.cu:[[@LINE+1]]:54: note: the block tile has 4 warps of 32x64 a group; warp(32, 128) gives 2 (or use fewer warp groups)
 #pragma tc tile(64, 128, 128) warp(32, 64) stages(2) warp_split_k(4)
   GEMM_NEST
+}
+
+// tf32's default warp tile (64x32: eight warps a group) with two groups:
+// the note names the warp clause that fits (with it the region is
+// rewritten: test/rewrite/gemm-tf32-warp-split-k.cu).
+void tf32_default_warps(int M, int N, int K, const float *__restrict__ A,
+                        const float *__restrict__ B, float *__restrict__ C) {
+  // DIAG: {{.*}}warp-split-k.cu:[[@LINE+2]]:23: error: with 512 threads a thread has 128 registers, too few for 64 accumulators
+  // DIAG: {{.*}}warp-split-k.cu:[[@LINE+1]]:23: note: the block tile has 8 warps of 64x32 a group; warp(64, 64) gives 4 (or use fewer warp groups)
+#pragma tc allow_tf32 warp_split_k(2)
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += A[i * K + k] * B[j * K + k];
+      C[i * N + j] = acc;
+    }
 }
 
 void partial_sums_do_not_fit(GEMM_ARGS) {
