@@ -9,6 +9,11 @@
 // growing frees the old one with cudaFree, which waits for the kernels
 // still using it. The buffers live until the process ends.
 //
+// The per-thread default stream (cudaStreamPerThread, or stream 0 where
+// the program is built with --default-stream per-thread) is one handle for
+// a different stream in each host thread, and those run at once: its
+// buffers are each host thread's own.
+//
 // A stream being captured into a CUDA graph gets none: a graph would keep
 // the buffer's address while this cache reuses it (a launch on the stream
 // beside a replay on another) or frees it (growing), and cudaMalloc and
@@ -21,6 +26,7 @@
 
 #include <map>
 #include <mutex>
+#include <thread>
 #include <tuple>
 
 namespace tc {
@@ -32,6 +38,23 @@ enum StreamBufferUse : int {
   kRepackedOperand = 2,  // + the operand's index in the region
 };
 
+// Whether `stream` is the calling host thread's per-thread default stream:
+// cudaStreamPerThread, or stream 0 where it is not the legacy stream (a
+// program built with --default-stream per-thread).
+__host__ inline bool is_per_thread_stream(cudaStream_t stream) {
+  if (stream == cudaStreamPerThread)
+    return true;
+  if (stream != nullptr)
+    return false;
+  unsigned long long id = 0, legacy = 0;
+  if (cudaStreamGetId(stream, &id) != cudaSuccess ||
+      cudaStreamGetId(cudaStreamLegacy, &legacy) != cudaSuccess) {
+    (void)cudaGetLastError();  // this query's error, handled here
+    return false;
+  }
+  return id != legacy;
+}
+
 // At least `bytes` of device memory for `use` on `stream` of the current
 // device, zero-filled when first allocated if `zeroed`; nullptr when the
 // memory cannot be had or the stream is being captured.
@@ -41,7 +64,7 @@ __host__ inline void *stream_buffer(cudaStream_t stream, int use, size_t bytes, 
     size_t bytes = 0;
   };
   static std::mutex mutex;
-  static std::map<std::tuple<int, cudaStream_t, int>, Buffer> buffers;
+  static std::map<std::tuple<int, cudaStream_t, int, std::thread::id>, Buffer> buffers;
   cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
   if (cudaStreamIsCapturing(stream, &capture) != cudaSuccess) {
     (void)cudaGetLastError();  // this query's error, handled here
@@ -52,7 +75,9 @@ __host__ inline void *stream_buffer(cudaStream_t stream, int use, size_t bytes, 
   int device = 0;
   cudaGetDevice(&device);
   std::lock_guard<std::mutex> lock(mutex);
-  Buffer &b = buffers[std::make_tuple(device, stream, use)];
+  const std::thread::id owner =
+      is_per_thread_stream(stream) ? std::this_thread::get_id() : std::thread::id();
+  Buffer &b = buffers[std::make_tuple(device, stream, use, owner)];
   if (b.bytes >= bytes && b.data)
     return b.data;
   if (b.data)

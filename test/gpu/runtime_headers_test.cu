@@ -34,6 +34,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <thread>
 #include <type_traits>
 #include <vector>
 
@@ -938,6 +939,42 @@ static void run_schedules() {
   }
 }
 
+// Stream buffers (tc/stream_buffer.cuh): one per stream and use, reused
+// by later launches on the stream; the per-thread default stream's, one
+// per host thread (two threads' per-thread streams run at once: sharing a
+// buffer, one's copy would overwrite what the other's kernel reads).
+static void run_stream_buffers() {
+  cudaStream_t s1, s2;
+  CUDA_CHECK(cudaStreamCreate(&s1));
+  CUDA_CHECK(cudaStreamCreate(&s2));
+  void *a = tc::stream_buffer(s1, tc::kSplitSlots, 1024, false);
+  void *a2 = tc::stream_buffer(s1, tc::kSplitSlots, 512, false);
+  void *b = tc::stream_buffer(s2, tc::kSplitSlots, 1024, false);
+  report(a && a == a2, "stream buffers: a stream's buffer is reused");
+  report(b && a != b, "stream buffers: two streams, two buffers");
+  report(!tc::is_per_thread_stream(s1) && tc::is_per_thread_stream(cudaStreamPerThread),
+         "stream buffers: cudaStreamPerThread is the per-thread stream, a created one not");
+  // (This test is built without --default-stream per-thread: 0 is legacy.)
+  report(!tc::is_per_thread_stream(nullptr), "stream buffers: stream 0 is the legacy stream");
+  void *mine = tc::stream_buffer(cudaStreamPerThread, tc::kSplitSlots, 1024, false);
+  void *mine2 = tc::stream_buffer(cudaStreamPerThread, tc::kSplitSlots, 1024, false);
+  void *theirs = nullptr, *legacy_mine = tc::stream_buffer(nullptr, tc::kSplitSlots, 1024, false),
+       *legacy_theirs = nullptr;
+  std::thread other([&] {
+    CUDA_CHECK(cudaSetDevice(0));
+    theirs = tc::stream_buffer(cudaStreamPerThread, tc::kSplitSlots, 1024, false);
+    legacy_theirs = tc::stream_buffer(nullptr, tc::kSplitSlots, 1024, false);
+  });
+  other.join();
+  report(mine && mine == mine2, "stream buffers: a thread's per-thread stream keeps its buffer");
+  report(theirs && mine != theirs,
+         "stream buffers: two threads' per-thread streams have two buffers");
+  report(legacy_mine && legacy_mine == legacy_theirs,
+         "stream buffers: the legacy stream's buffer is one (its work is serialised)");
+  CUDA_CHECK(cudaStreamDestroy(s1));
+  CUDA_CHECK(cudaStreamDestroy(s2));
+}
+
 int main() {
   check_swizzle<16>(64);
   check_swizzle<32>(64);
@@ -975,6 +1012,7 @@ int main() {
   run_raw_fragments<uint8_t>(29);
   run_registers();
   run_schedules();
+  run_stream_buffers();
 
   std::printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "ALL PASSED", g_failures);
   return g_failures ? 1 : 0;
