@@ -7,6 +7,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/StringSaver.h"
+#include <algorithm>
 #include <cstring>
 
 using namespace llvm;
@@ -353,14 +354,26 @@ expandNvccOptionsFiles(const clang::tooling::CommandLineArguments &Args, StringR
 
 CommandLineArguments withoutDiagnosticsFormat(const CommandLineArguments &Args) {
   CommandLineArguments Out;
-  for (size_t I = 0; I < Args.size(); ++I) {
-    if (StringRef(Args[I]).starts_with("-fdiagnostics-format="))
-      continue;
-    if (Args[I] == "-fdiagnostics-format") {
-      ++I; // and its value
+  // Arguments I and on, each maybe behind -Xclang (the frontend's spelling:
+  // `-Xclang -fdiagnostics-format -Xclang sarif`): the option's own, and the
+  // index past its value, or 0 where it is not the option.
+  auto Option = [&](size_t I) -> size_t {
+    const bool Xclang = Args[I] == "-Xclang" && I + 1 < Args.size();
+    const size_t O = Xclang ? I + 1 : I;
+    if (StringRef(Args[O]).starts_with("-fdiagnostics-format="))
+      return O + 1;
+    if (Args[O] != "-fdiagnostics-format")
+      return 0;
+    // The value, behind its own -Xclang where the option had one.
+    const size_t V = Xclang && O + 1 < Args.size() && Args[O + 1] == "-Xclang" ? O + 2 : O + 1;
+    return std::min(V + 1, Args.size());
+  };
+  for (size_t I = 0; I < Args.size();) {
+    if (size_t Past = Option(I)) {
+      I = Past;
       continue;
     }
-    Out.push_back(Args[I]);
+    Out.push_back(Args[I++]);
   }
   return Out;
 }

@@ -37,7 +37,8 @@ expandNvccOptionsFiles(const clang::tooling::CommandLineArguments &Args,
                        llvm::StringRef Directory);
 
 /// The command without `-fdiagnostics-format=F` (or `-fdiagnostics-format
-/// F`): tc-rewrite reports the regions it refuses as clang's text does,
+/// F`, each word maybe behind `-Xclang`): tc-rewrite reports the regions it
+/// refuses as clang's text does,
 /// and clang 22's SARIF printer crashed the tool on a CUDA file (it opens a
 /// second run for the second source file a CUDA action begins).
 clang::tooling::CommandLineArguments

@@ -7,6 +7,10 @@
 // RUN: %python %S/Inputs/exit-status.py 1 %tc-rewrite --extra-arg=-fdiagnostics-format=sarif %s -o %t.cu 2>&1 | FileCheck %s --check-prefix=DIAG
 // RUN: FileCheck %s --input-file=%t.cu
 // RUN: %python %S/Inputs/exit-status.py 1 %tc-rewrite --extra-arg=-fdiagnostics-format --extra-arg=json %s -o %t.json.cu 2>&1 | FileCheck %s --check-prefix=DIAG
+// The frontend's spelling, behind -Xclang (each -Xclang goes with its word):
+// RUN: %python %S/Inputs/exit-status.py 1 %tc-rewrite %s -o %t.xclang.cu -- -x cuda -Xclang -fdiagnostics-format -Xclang sarif 2>&1 | FileCheck %s --check-prefix=DIAG --implicit-check-not="error reading"
+// RUN: %python %S/Inputs/exit-status.py 1 %tc-rewrite %s -o %t.xclang2.cu -- -x cuda -Xclang -fdiagnostics-format=sarif 2>&1 | FileCheck %s --check-prefix=DIAG --implicit-check-not="no input files"
+// RUN: FileCheck %s --input-file=%t.xclang.cu
 
 // DIAG: diagnostics-format.cu:[[@LINE+25]]:{{[0-9]+}}: error: operand 'A' has element type 'double'
 // DIAG: note:
