@@ -555,13 +555,25 @@ llvm::Expected<GeneratedRegion> generate(const RegionModel &Source, const Region
             const std::string SyncName = Name + "_sync";
             LauncherHandOver H{SyncName, Staged->A.StagedTransposed,
                                Staged->B.StagedTransposed};
-            const char *Copied = H.CopiesA && H.CopiesB ? "A and B" : H.CopiesA ? "A" : "B";
-            Text += "  shapes where !tc::prefer_transposed_copies(M, N) (the product reads " +
-                    std::string(Copied) + " once): " + SyncName + "_launch\n";
+            // (In the user's names: the matmul's A and B are the idiom's.)
+            const std::string NameA = M.Arrays[Idiom->A.ArrayId].Name,
+                              NameB = M.Arrays[Idiom->B.ArrayId].Name;
+            const std::string Copied = H.CopiesA && H.CopiesB ? NameA + " and " + NameB
+                                       : H.CopiesA            ? NameA
+                                                              : NameB;
+            const std::string Once =
+                H.CopiesA && H.CopiesB ? "the output's rows or columns are at most 128: the "
+                                         "product reads " + NameA + " or " + NameB + " once"
+                : H.CopiesA ? "the output's columns are at most 128: the product reads " +
+                                  NameA + " once"
+                            : "the output's rows are at most 128: the product reads " + NameB +
+                                  " once";
+            Text += "  shapes where " + Once + " (tc::prefer_transposed_copies): " + SyncName +
+                    "_launch\n";
             auto Sync = emit(*Idiom, KernelsOf(*SyncConfig, *Idiom), SyncName);
             if (!Sync)
               return Sync.takeError();
-            Text += "  other shapes: the wgmma kernels, reading " + std::string(Copied) +
+            Text += "  other shapes: the wgmma kernels, reading " + Copied +
                     " from a K-major copy\n";
             auto Copies = emit(*Staged, K, Name, H);
             if (!Copies)

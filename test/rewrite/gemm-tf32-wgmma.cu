@@ -88,7 +88,7 @@ void xwt_batched(int Bt, int M, int N, int K, const float *__restrict__ X,
 // Row-major B (N-major): wgmma reads it from a transposed copy where M >
 // 128 (the product reads the copy more than once); mma.sync below that.
 // EXPLAIN-LABEL: region tc_nn_0
-// EXPLAIN:       shapes where !tc::prefer_transposed_copies(M, N) (the product reads B once): tc_nn_0_sync_launch
+// EXPLAIN:       shapes where the output's rows are at most 128: the product reads B once (tc::prefer_transposed_copies): tc_nn_0_sync_launch
 // EXPLAIN:       main loop: mma.sync: shapes where the transposed copy would cost more than the product
 // EXPLAIN:       other shapes: the wgmma kernels, reading B from a K-major copy
 // EXPLAIN:       main loop: wgmma: {{.*}}(B stored N-major: staged from a transposed copy made at each launch)
