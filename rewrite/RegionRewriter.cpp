@@ -13,6 +13,7 @@
 #include "PragmaHandler.h"
 #include "StatementPragmas.h"
 #include "TemplateRegions.h"
+#include "tc/kernel_choice.cuh"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/CharInfo.h"
@@ -424,6 +425,23 @@ bool stemIsTaken(const std::set<std::string> &Taken, const std::string &Stem) {
   return It != Taken.end() && llvm::StringRef(*It).starts_with(Stem);
 }
 
+/// The value of E where each of its symbols is a size of known value (a
+/// constexpr or const variable), else nothing: e.g. a loop's trip count
+/// that the source fixes.
+static std::optional<int64_t> knownValue(const AffineExpr &E, const RegionModel &M) {
+  if (E.Overflow)
+    return std::nullopt;
+  int64_t V = E.Constant;
+  for (const auto &[Symbol, Coeff] : E.Coeffs) {
+    auto P = llvm::find_if(M.Params, [&](const Parameter &P) { return P.Name == Symbol; });
+    int64_t Term = 0;
+    if (P == M.Params.end() || !P->Value || __builtin_mul_overflow(Coeff, *P->Value, &Term) ||
+        __builtin_add_overflow(V, Term, &V))
+      return std::nullopt;
+  }
+  return V;
+}
+
 /// The pipeline after extraction: isl model, idiom, configuration, code.
 llvm::Expected<GeneratedRegion> generate(const RegionModel &Source, const Region &R,
                                          const std::string &Name,
@@ -543,8 +561,23 @@ llvm::Expected<GeneratedRegion> generate(const RegionModel &Source, const Region
           llvm::consumeError(C.takeError()); // (the idiom as stored says why below)
         } else if (C->wgmma()) {
           RegionKernels K = KernelsOf(*C, *Staged);
-          if (tf32KernelsComposed(K, *Staged, M.Clauses)) {
-            if (WgmmaAsked)
+          const bool CopiesA = Staged->A.StagedTransposed, CopiesB = Staged->B.StagedTransposed;
+          // Sizes the source fixes: the launcher's choice is known now, and
+          // only its family is generated.
+          const std::optional<int64_t> KnownM = knownValue(Idiom->ExtentM, M),
+                                       KnownN = knownValue(Idiom->ExtentN, M);
+          const bool Known = KnownM && KnownN && !WgmmaAsked;
+          if (Known)
+            Text += "  sizes fixed (" + std::to_string(*KnownM) + " x " +
+                    std::to_string(*KnownN) + " outputs): " +
+                    (tc::prefer_transposed_copies(*KnownM, *KnownN, CopiesA, CopiesB)
+                         ? "the wgmma kernels on a transposed copy only\n"
+                         : "the transposed copy would not pay (tc::prefer_transposed_copies): "
+                           "mma.sync only\n");
+          if (Known && !tc::prefer_transposed_copies(*KnownM, *KnownN, CopiesA, CopiesB)) {
+            // (Below: the region as stored, on mma.sync.)
+          } else if (tf32KernelsComposed(K, *Staged, M.Clauses)) {
+            if (WgmmaAsked || Known)
               return emit(*Staged, K);
             auto SyncConfig =
                 chooseKernelConfig(M, *Idiom, R.Pragma->Loc, Opts.Arch, MmaPreference::Sync);
@@ -553,8 +586,7 @@ llvm::Expected<GeneratedRegion> generate(const RegionModel &Source, const Region
             SyncConfig->PathReason = "mma.sync: shapes where the transposed copy would cost "
                                      "more than the product";
             const std::string SyncName = Name + "_sync";
-            LauncherHandOver H{SyncName, Staged->A.StagedTransposed,
-                               Staged->B.StagedTransposed};
+            LauncherHandOver H{SyncName, CopiesA, CopiesB};
             // (In the user's names: the matmul's A and B are the idiom's.)
             const std::string NameA = M.Arrays[Idiom->A.ArrayId].Name,
                               NameB = M.Arrays[Idiom->B.ArrayId].Name;
