@@ -566,18 +566,21 @@ llvm::Expected<GeneratedRegion> generate(const RegionModel &Source, const Region
           // only its family is generated.
           const std::optional<int64_t> KnownM = knownValue(Idiom->ExtentM, M),
                                        KnownN = knownValue(Idiom->ExtentN, M);
-          const bool Known = KnownM && KnownN && !WgmmaAsked;
-          if (Known)
-            Text += "  sizes fixed (" + std::to_string(*KnownM) + " x " +
-                    std::to_string(*KnownN) + " outputs): " +
-                    (tc::prefer_transposed_copies(*KnownM, *KnownN, CopiesA, CopiesB)
-                         ? "the wgmma kernels on a transposed copy only\n"
-                         : "the transposed copy would not pay (tc::prefer_transposed_copies): "
-                           "mma.sync only\n");
-          if (Known && !tc::prefer_transposed_copies(*KnownM, *KnownN, CopiesA, CopiesB)) {
+          std::optional<bool> CopyPays; // at sizes the source fixes
+          if (KnownM && KnownN && !WgmmaAsked)
+            CopyPays = tc::prefer_transposed_copies(*KnownM, *KnownN, CopiesA, CopiesB);
+          const std::string Fixed = KnownM && KnownN ? "  sizes fixed (" +
+                                                           std::to_string(*KnownM) + " x " +
+                                                           std::to_string(*KnownN) + " outputs): "
+                                                     : "";
+          if (CopyPays == false) {
             // (Below: the region as stored, on mma.sync.)
+            Text += Fixed + "the transposed copy would not pay "
+                            "(tc::prefer_transposed_copies): mma.sync only\n";
           } else if (tf32KernelsComposed(K, *Staged, M.Clauses)) {
-            if (WgmmaAsked || Known)
+            if (CopyPays)
+              Text += Fixed + "the wgmma kernels on a transposed copy only\n";
+            if (WgmmaAsked || CopyPays)
               return emit(*Staged, K);
             auto SyncConfig =
                 chooseKernelConfig(M, *Idiom, R.Pragma->Loc, Opts.Arch, MmaPreference::Sync);
