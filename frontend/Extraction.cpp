@@ -31,6 +31,12 @@ const char *const AffineNote =
     "subscripts and loop bounds must be sums of loop iterators and "
     "region-invariant integers times constants (e.g. 'A[i * K + k]')";
 
+/// What a region with packed 4-bit weights may do instead.
+const char *const kPackedNote =
+    "host code can call tc::decode::launch_weight_stream_int4 "
+    "(tc/decode/weight_stream_int4.cuh) for such a layer at decoding shapes; int8_t or "
+    "uint8_t weights, one a byte, are rewritten";
+
 ElementType classify(QualType T) {
   T = T.getCanonicalType().getUnqualifiedType();
   if (T->isSpecificBuiltinType(BuiltinType::Float))
@@ -1703,12 +1709,61 @@ private:
     SourceLocation NameLoc;
   };
 
+  /// Whether E names the iterator of the innermost loop around it.
+  bool namesInnermostIterator(const Expr *E) const {
+    if (LoopStack.empty())
+      return false;
+    const std::string &Innermost = M.Loops[LoopStack.back()].Iterator;
+    if (const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+        if (auto It = Iterators.find(VD); It != Iterators.end() && It->second == Innermost)
+          return true;
+    for (const Stmt *Child : E->children())
+      if (const auto *ChildExpr = dyn_cast_or_null<Expr>(Child);
+          ChildExpr && namesInnermostIterator(ChildExpr))
+        return true;
+    return false;
+  }
+
+  /// In E, `x / 2` or `x >> 1` of an x that names the innermost loop's
+  /// iterator (the reduction's, in a matmul): the operator, else null.
+  const BinaryOperator *halving(const Expr *E) const {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+      const auto *Literal = dyn_cast<IntegerLiteral>(B->getRHS()->IgnoreParenImpCasts());
+      if (Literal && ((B->getOpcode() == BO_Div && Literal->getValue() == 2) ||
+                      (B->getOpcode() == BO_Shr && Literal->getValue() == 1)) &&
+          namesInnermostIterator(B->getLHS()))
+        return B;
+    }
+    for (const Stmt *Child : E->children())
+      if (const auto *ChildExpr = dyn_cast_or_null<Expr>(Child))
+        if (const BinaryOperator *B = halving(ChildExpr))
+          return B;
+    return nullptr;
+  }
+
   /// The access Whole of Target with subscripts Subs (outermost first), or
   /// a pointer's Offset where a view (pointerView) adds one.
   llvm::Expected<Access> indexedAccess(const Expr *Whole, const IndexedArray &Target,
                                        const std::vector<const Expr *> &Subs,
                                        std::optional<Polynomial> Offset,
                                        llvm::ArrayRef<const Expr *> OffsetParts) {
+    // A byte array read at half an index (`Wq[j * ldw + k / 2]`): packed
+    // 4-bit values however they are then unpacked (a ternary on k % 2, a
+    // signed shift pair), which nibbleUnpacking's form does not catch.
+    QualType Element = Target.Type;
+    while (Element->isPointerType() || Element->isArrayType())
+      Element = Element->isPointerType() ? Element->getPointeeType()
+                                         : QualType(Element->getArrayElementTypeNoTypeQual(), 0);
+    if (Element->isIntegerType() && !Element->isBooleanType() &&
+        Ctx.getTypeSize(Element) == 8)
+      for (const Expr *S : Subs)
+        if (const BinaryOperator *Half = halving(S))
+          return regionError(Half->getOperatorLoc(),
+                             "'" + Target.Name + "' is read at half an index: packed 4-bit "
+                             "operands are not rewritten yet",
+                             kPackedNote);
     std::set<std::string> IterNames;
     for (unsigned L : LoopStack)
       IterNames.insert(M.Loops[L].Iterator);
@@ -2297,6 +2352,15 @@ private:
           return checkedResult(*L + *R * -1, Loc);
         return checkedResult(*L * *R, Loc);
       }
+      // A constant of the source's (`kK / 2`, `kN >> 1` of constexpr
+      // sizes) is its value.
+      if (!B->isValueDependent())
+        if (std::optional<llvm::APSInt> V = B->getIntegerConstantExpr(Ctx)) {
+          auto Value = constantValue(*V, B->getExprLoc());
+          if (!Value)
+            return Value.takeError();
+          return Polynomial::constant(*Value);
+        }
       return regionError(B->getOperatorLoc(),
                          "non-affine operator '" + B->getOpcodeStr().str() +
                              "' in a subscript or loop bound",
@@ -2922,9 +2986,7 @@ private:
                          "a 4-bit value unpacked from a byte of '" +
                              arrayName(Shift->getLHS()) + "': packed 4-bit operands are not "
                              "rewritten yet",
-                         "host code can call tc::decode::launch_weight_stream_int4 "
-                         "(tc/decode/weight_stream_int4.cuh) for such a layer at decoding "
-                         "shapes; int8_t or uint8_t weights, one a byte, are rewritten");
+                         kPackedNote);
     if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
       return expr(BT->getSubExpr(), S);
     if (const auto *IC = dyn_cast<ImplicitCastExpr>(E)) {

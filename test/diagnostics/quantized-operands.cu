@@ -88,3 +88,37 @@ void int4_linear(int M, int N, int K, const __half *__restrict__ X,
       Y[i * N + j] = __float2half(acc);
     }
 }
+
+// Other unpackings of the same bytes (a choice on k % 2, a signed shift
+// pair): named at the half index the byte array is read at, with the same
+// note.
+void int4_linear_choice(int M, int N, int K, const __half *__restrict__ X,
+                        const uint8_t *__restrict__ Wq, const float *__restrict__ zero,
+                        __half *__restrict__ Y) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        // DIAG: {{.*}}quantized-operands.cu:[[@LINE+3]]:55: error: 'Wq' is read at half an index: packed 4-bit operands are not rewritten yet
+        // DIAG: {{.*}}quantized-operands.cu:[[@LINE+2]]:55: note: host code can call tc::decode::launch_weight_stream_int4
+        acc += __half2float(X[i * K + k]) *
+               ((float)((k % 2) ? (Wq[j * (K / 2) + k / 2] >> 4) : (Wq[j * (K / 2) + k / 2] & 15)) -
+                zero[j]);
+      Y[i * N + j] = __float2half(acc);
+    }
+}
+
+void int4_linear_signed(int M, int N, int K, const __half *__restrict__ X,
+                        const uint8_t *__restrict__ Wq, __half *__restrict__ Y) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        // DIAG: {{.*}}quantized-operands.cu:[[@LINE+2]]:53: error: 'Wq' is read at half an index: packed 4-bit operands are not rewritten yet
+        acc += __half2float(X[i * K + k]) *
+               (float)((int8_t)(Wq[j * (K / 2) + (k >> 1)] << (4 * (1 - k % 2))) >> 4);
+      Y[i * N + j] = __float2half(acc);
+    }
+}
