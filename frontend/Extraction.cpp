@@ -1400,14 +1400,23 @@ private:
       auto Old = readVariable(VD, Index - 1, S, Value->getExprLoc());
       if (!Old)
         return Old;
-      // `v op= x` converts `v op x` back to v's type, integers included.
-      return ExprNode::make(ExprNode::Cast, castTypeName(VD->getType()),
-                            {ExprNode::make(ExprNode::Binary, Op, {*Old, Result})});
+      // `v op= x` converts `v op x` back to v's type, integers included;
+      // a floating v and an x of its type compute in that type already (a
+      // float `p *= b` stays a product of factors).
+      auto Combined = ExprNode::make(ExprNode::Binary, Op, {*Old, Result});
+      if (VD->getType()->isRealFloatingType() && sameType(VD->getType(), Value->getType()))
+        return Combined;
+      return ExprNode::make(ExprNode::Cast, castTypeName(VD->getType()), {Combined});
     }
     if (VD->getType()->isFloatingType() ||
         classify(VD->getType()) != ElementType::Other)
       return ExprNode::make(ExprNode::Cast, castTypeName(VD->getType()), {Result});
     return Result;
+  }
+
+  /// Whether A and B are one type (qualifiers aside).
+  bool sameType(QualType A, QualType B) const {
+    return Ctx.hasSameUnqualifiedType(A.getNonReferenceType(), B.getNonReferenceType());
   }
 
   /// VD as binding Index has it: -1 is the element an accumulator stores.

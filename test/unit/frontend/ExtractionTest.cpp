@@ -382,8 +382,7 @@ TEST(ExtractionTest, IfOnALocalSelectsItsValue) {
   ASSERT_TRUE(E.ok()) << E.Error->Message;
   ASSERT_EQ(E.Model->Stmts.size(), 1u);
   EXPECT_EQ(describe(*E.Model->Stmts[0].Value),
-            "select(lt(cvt<float>(R0), 0.0f), cvt<float>(mul(cvt<float>(R0), 0.5f)), "
-            "cvt<float>(R0))");
+            "select(lt(cvt<float>(R0), 0.0f), mul(cvt<float>(R0), 0.5f), cvt<float>(R0))");
   ASSERT_EQ(E.Model->Stmts[0].Reads.size(), 1u); // one element, read three times
 }
 
@@ -453,8 +452,7 @@ TEST(ExtractionTest, AccumulatorUpdatedAfterItsReduction) {
   const Statement &Store = E.Model->Stmts[2];
   EXPECT_EQ(E.Model->Arrays[Store.Write.ArrayId].Name, "C");
   EXPECT_EQ(describe(*Store.Value),
-            "select(lt(cvt<float>(add(R1, R0)), 0.0f), cvt<float>(0.0f), "
-            "cvt<float>(add(R1, R0)))");
+            "select(lt(add(R1, R0), 0.0f), cvt<float>(0.0f), add(R1, R0))");
   // A compound assignment reads its right-hand side first, then the old value.
   EXPECT_EQ(E.Model->Arrays[Store.Reads[0].ArrayId].Name, "bias");
   EXPECT_EQ(E.Model->Arrays[Store.Reads[1].ArrayId].Name, "acc");
