@@ -1723,15 +1723,9 @@ private:
     if (LoopStack.empty())
       return false;
     const std::string &Innermost = M.Loops[LoopStack.back()].Iterator;
-    if (const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-      if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
-        if (auto It = Iterators.find(VD); It != Iterators.end() && It->second == Innermost)
-          return true;
-    for (const Stmt *Child : E->children())
-      if (const auto *ChildExpr = dyn_cast_or_null<Expr>(Child);
-          ChildExpr && namesInnermostIterator(ChildExpr))
-        return true;
-    return false;
+    return llvm::any_of(Iterators, [&](const auto &It) {
+      return It.second == Innermost && mentions(E, It.first);
+    });
   }
 
   /// In E, `x / 2` or `x >> 1` of an x that names the innermost loop's
