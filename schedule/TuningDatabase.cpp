@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 #include <tuple>
@@ -27,65 +28,45 @@ llvm::Expected<TuningDatabase> TuningDatabase::load(llvm::ArrayRef<std::string> 
   return DB;
 }
 
-/// The deepest nesting of JSON arrays and objects in Text, outside its
-/// strings.
-static int nesting(llvm::StringRef Text) {
-  int Depth = 0, Deepest = 0;
-  bool InString = false, Escaped = false;
+static constexpr int kMaxNesting = 64;
+
+/// What one pass over a database's JSON text, outside its strings, finds:
+/// the deepest nesting of arrays and objects (llvm::json::parse recurses
+/// once a level: a file nested thousands of levels deep would overflow the
+/// stack), and the first key that an object holds twice (llvm::json keeps
+/// the last of them, where a file merged or edited by hand more likely
+/// meant one of two measurements; keys compare as written).
+struct JsonShape {
+  int Depth = 0;
+  std::optional<std::string> DuplicateKey;
+};
+
+static JsonShape jsonShape(llvm::StringRef Text) {
+  JsonShape Shape;
+  // Per open array or object: whether an object, and its keys so far.
+  std::vector<std::pair<bool, std::set<std::string>>> Open;
+  std::string Str;
+  bool InString = false, Escaped = false, LastWasString = false;
   for (char C : Text) {
     if (InString) {
       if (Escaped)
         Escaped = false;
       else if (C == '\\')
         Escaped = true;
-      else if (C == '"')
-        InString = false;
-    } else if (C == '"') {
-      InString = true;
-    } else if (C == '[' || C == '{') {
-      Deepest = std::max(Deepest, ++Depth);
-    } else if (C == ']' || C == '}') {
-      --Depth;
-    }
-  }
-  return Deepest;
-}
-
-static constexpr int kMaxNesting = 64;
-
-/// The first key that an object of Text (valid JSON, nested at most
-/// kMaxNesting levels) holds twice, or nothing: llvm::json::parse keeps the
-/// last of them, where a file merged or edited by hand more likely meant
-/// one of two measurements.
-static std::optional<std::string> duplicateKey(llvm::StringRef Text) {
-  // Per open array or object: its keys so far (an array's stay empty).
-  std::vector<std::pair<bool, std::vector<std::string>>> Open;
-  std::string Str;
-  bool InString = false, Escaped = false, LastWasString = false;
-  for (char C : Text) {
-    if (InString) {
-      if (Escaped) {
-        Escaped = false;
-        Str += C;
-      } else if (C == '\\') {
-        Escaped = true;
-        Str += C;
-      } else if (C == '"') {
+      else if (C == '"') {
         InString = false;
         LastWasString = true;
-      } else {
-        Str += C;
+        continue;
       }
+      Str += C;
       continue;
     }
     if (C == ' ' || C == '\t' || C == '\n' || C == '\r')
       continue;
-    if (C == ':' && LastWasString && !Open.empty() && Open.back().first) {
-      // (Keys compare as written, escapes and all.)
-      std::vector<std::string> &Keys = Open.back().second;
-      if (llvm::is_contained(Keys, Str))
-        return Str;
-      Keys.push_back(Str);
+    if (C == ':' && LastWasString && !Open.empty() && Open.back().first &&
+        !Shape.DuplicateKey) {
+      if (!Open.back().second.insert(Str).second)
+        Shape.DuplicateKey = Str;
     }
     LastWasString = false;
     if (C == '"') {
@@ -93,11 +74,12 @@ static std::optional<std::string> duplicateKey(llvm::StringRef Text) {
       Str.clear();
     } else if (C == '{' || C == '[') {
       Open.push_back({C == '{', {}});
+      Shape.Depth = std::max(Shape.Depth, static_cast<int>(Open.size()));
     } else if ((C == '}' || C == ']') && !Open.empty()) {
       Open.pop_back();
     }
   }
-  return std::nullopt;
+  return Shape;
 }
 
 llvm::Error TuningDatabase::parse(llvm::StringRef Text, llvm::StringRef Origin) {
@@ -105,16 +87,16 @@ llvm::Error TuningDatabase::parse(llvm::StringRef Text, llvm::StringRef Origin) 
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "tuning database '" + Origin + "': " + Why);
   };
-  // llvm::json::parse recurses once a level: a file nested thousands of
-  // levels deep would overflow the stack. Version 1 nests three.
-  if (int Depth = nesting(Text); Depth > kMaxNesting)
-    return Fail("nested " + llvm::Twine(Depth) + " levels deep (a tuning database nests " +
+  // (Version 1 nests three levels.)
+  const JsonShape Shape = jsonShape(Text);
+  if (Shape.Depth > kMaxNesting)
+    return Fail("nested " + llvm::Twine(Shape.Depth) + " levels deep (a tuning database nests " +
                 "three)");
   auto Value = llvm::json::parse(Text);
   if (!Value)
     return Fail(llvm::toString(Value.takeError()));
-  if (std::optional<std::string> Key = duplicateKey(Text))
-    return Fail("an object holds the key \"" + *Key + "\" twice");
+  if (Shape.DuplicateKey)
+    return Fail("an object holds the key \"" + *Shape.DuplicateKey + "\" twice");
   const llvm::json::Object *Root = Value->getAsObject();
   if (!Root)
     return Fail("not a JSON object");
