@@ -41,18 +41,23 @@ enum StreamBufferUse : int {
 // Whether `stream` is the calling host thread's per-thread default stream:
 // cudaStreamPerThread, or stream 0 where it is not the legacy stream (a
 // program built with --default-stream per-thread).
+// (What stream 0 is does not change while the program runs: asked once,
+// not at each launch.)
 __host__ inline bool is_per_thread_stream(cudaStream_t stream) {
   if (stream == cudaStreamPerThread)
     return true;
   if (stream != nullptr)
     return false;
-  unsigned long long id = 0, legacy = 0;
-  if (cudaStreamGetId(stream, &id) != cudaSuccess ||
-      cudaStreamGetId(cudaStreamLegacy, &legacy) != cudaSuccess) {
-    (void)cudaGetLastError();  // this query's error, handled here
-    return false;
-  }
-  return id != legacy;
+  static const bool zero_is_per_thread = [] {
+    unsigned long long id = 0, legacy = 0;
+    if (cudaStreamGetId(nullptr, &id) != cudaSuccess ||
+        cudaStreamGetId(cudaStreamLegacy, &legacy) != cudaSuccess) {
+      (void)cudaGetLastError();  // this query's error, handled here
+      return false;
+    }
+    return id != legacy;
+  }();
+  return zero_is_per_thread;
 }
 
 // At least `bytes` of device memory for `use` on `stream` of the current
