@@ -83,23 +83,31 @@ ELEMENTS = (("__half", "f16"), ("__nv_bfloat16", "bf16"))
 SHAPES = (16, 32, 64, 80, 96, 112, 128, 144, 160, 176, 192, 224, 256)
 
 
-def tf32_wrapper(n, a_in_registers=False):
-    """One tf32 overload: A K-major in shared memory, or in registers (four
-    32-bit fragment registers, each a tf32 value); B K-major in shared
-    memory; no transpose operands (the instruction has none for tf32)."""
+def wrapper(n, ctype, ptx_elem, a_in_registers):
+    """One overload: A from shared memory (a descriptor) or from registers
+    (four 32-bit fragment registers), B from shared memory. 16-bit
+    elements: m64nNk16 with transpose operands (kTransA / kTransB); tf32
+    (ctype float): m64nNk8, K-major only, no transpose operands."""
+    tf32 = ctype == "float"
     regs = n // 2
+    # Operand numbers after the accumulators.
     a_ops = 4 if a_in_registers else 1
     desc_b, scale_d = regs + a_ops, regs + a_ops + 1
-    name = "wgmma_m64nNk8_rs" if a_in_registers else "wgmma_m64nNk8_ss"
+    k = 8 if tf32 else 16
+    name = f"wgmma_m64nNk{k}_{'rs' if a_in_registers else 'ss'}"
     a_param = "const uint32_t (&a)[4]" if a_in_registers else "uint64_t desc_a"
-    lines = [f"__device__ __forceinline__ void {name}(element_tag<float>, float (&d)[{n // 8}][4],"]
+    lines = []
+    if not tf32:
+        lines.append("template <int kTransB>" if a_in_registers
+                     else "template <int kTransA, int kTransB>")
+    lines.append(f"__device__ __forceinline__ void {name}(element_tag<{ctype}>, float (&d)[{n // 8}][4],")
     lines.append(f"{' ' * (len(name) + 32)}{a_param}, uint64_t desc_b, int scale_d) {{")
     lines.append("#if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM90_ALL)")
     lines.append("  asm volatile(")
     lines.append('      "{\\n"')
     lines.append('      ".reg .pred p;\\n"')
     lines.append(f'      "setp.ne.b32 p, %{scale_d}, 0;\\n"')
-    lines.append(f'      "wgmma.mma_async.sync.aligned.m64n{n}k8.f32.tf32.tf32 "')
+    lines.append(f'      "wgmma.mma_async.sync.aligned.m64n{n}k{k}.f32.{ptx_elem}.{ptx_elem} "')
     chunks = [list(range(i, min(i + 16, regs))) for i in range(0, regs, 16)]
     for ci, ch in enumerate(chunks):
         text = ", ".join(f"%{i}" for i in ch)
@@ -108,60 +116,24 @@ def tf32_wrapper(n, a_in_registers=False):
         lines.append(f'      "{open_}{text}{close}"')
     a_text = ("{" + ", ".join(f"%{regs + i}" for i in range(4)) + "}" if a_in_registers
               else f"%{regs}")
-    lines.append(f'      "{a_text}, %{desc_b}, p, 1, 1;\\n"')
-    lines.append('      "}\\n"')
-    outs = [f'"+f"(d[{i // 4}][{i % 4}])' for i in range(regs)]
-    out_lines = [", ".join(outs[i:i + 4]) for i in range(0, regs, 4)]
-    lines.append("      : " + (",\n        ".join(out_lines)))
-    a_in = ('"r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3])' if a_in_registers else '"l"(desc_a)')
-    lines.append(f'      : {a_in}, "l"(desc_b), "r"(scale_d));')
-    lines.append("#else")
-    lines.append(f"  (void)d, (void){'a' if a_in_registers else 'desc_a'}, (void)desc_b, (void)scale_d;")
-    lines.append("  TC_DEVICE_TRAP_();  // wgmma needs sm_90a")
-    lines.append("#endif")
-    lines.append("}")
-    return "\n".join(lines) + "\n"
-
-
-def wrapper(n, ctype, ptx_elem, a_in_registers):
-    """One overload: A from shared memory (a descriptor, kTransA) or from
-    registers (four 32-bit fragment registers), B from shared memory."""
-    regs = n // 2
-    # Operand numbers after the accumulators.
-    a_ops = 4 if a_in_registers else 1
-    desc_b, scale_d = regs + a_ops, regs + a_ops + 1
-    name = "wgmma_m64nNk16_rs" if a_in_registers else "wgmma_m64nNk16_ss"
-    a_param = "const uint32_t (&a)[4]" if a_in_registers else "uint64_t desc_a"
-    lines = ["template <int kTransB>" if a_in_registers else "template <int kTransA, int kTransB>"]
-    lines.append(f"__device__ __forceinline__ void {name}(element_tag<{ctype}>, float (&d)[{n // 8}][4],")
-    lines.append(f"{' ' * (len(name) + 32)}{a_param}, uint64_t desc_b, int scale_d) {{")
-    lines.append("#if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM90_ALL)")
-    lines.append("  asm volatile(")
-    lines.append('      "{\\n"')
-    lines.append('      ".reg .pred p;\\n"')
-    lines.append(f'      "setp.ne.b32 p, %{scale_d}, 0;\\n"')
-    lines.append(f'      "wgmma.mma_async.sync.aligned.m64n{n}k16.f32.{ptx_elem}.{ptx_elem} "')
-    chunks = [list(range(i, min(i + 16, regs))) for i in range(0, regs, 16)]
-    for ci, ch in enumerate(chunks):
-        text = ", ".join(f"%{i}" for i in ch)
-        open_ = "{" if ci == 0 else ""
-        close = "}, " if ci == len(chunks) - 1 else ", "
-        lines.append(f'      "{open_}{text}{close}"')
-    if a_in_registers:
-        a_text = "{" + ", ".join(f"%{regs + i}" for i in range(4)) + "}"
-        trans = f"%{scale_d + 1}"
+    if tf32:
+        trans = ""
+    elif a_in_registers:
+        trans = f", %{scale_d + 1}"
     else:
-        a_text = f"%{regs}"
-        trans = f"%{scale_d + 1}, %{scale_d + 2}"
-    lines.append(f'      "{a_text}, %{desc_b}, p, 1, 1, {trans};\\n"')
+        trans = f", %{scale_d + 1}, %{scale_d + 2}"
+    lines.append(f'      "{a_text}, %{desc_b}, p, 1, 1{trans};\\n"')
     lines.append('      "}\\n"')
     outs = [f'"+f"(d[{i // 4}][{i % 4}])' for i in range(regs)]
     out_lines = [", ".join(outs[i:i + 4]) for i in range(0, regs, 4)]
     lines.append("      : " + (",\n        ".join(out_lines)))
     a_in = ('"r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3])' if a_in_registers else '"l"(desc_a)')
-    trans_in = '"n"(kTransB)' if a_in_registers else '"n"(kTransA), "n"(kTransB)'
-    lines.append(f'      : {a_in}, "l"(desc_b), "r"(scale_d),')
-    lines.append(f"        {trans_in});")
+    if tf32:
+        lines.append(f'      : {a_in}, "l"(desc_b), "r"(scale_d));')
+    else:
+        trans_in = '"n"(kTransB)' if a_in_registers else '"n"(kTransA), "n"(kTransB)'
+        lines.append(f'      : {a_in}, "l"(desc_b), "r"(scale_d),')
+        lines.append(f"        {trans_in});")
     lines.append("#else")
     lines.append(f"  (void)d, (void){'a' if a_in_registers else 'desc_a'}, (void)desc_b, (void)scale_d;")
     lines.append("  TC_DEVICE_TRAP_();  // wgmma needs sm_90a")
@@ -178,7 +150,7 @@ def main():
                 out.append("\n" + wrapper(n, ctype, ptx, a_in_registers))
     for a_in_registers in (False, True):
         for n in SHAPES:
-            out.append("\n" + tf32_wrapper(n, a_in_registers))
+            out.append("\n" + wrapper(n, "float", "tf32", a_in_registers))
     out.append(FOOTER)
     print("".join(out), end="")
 
