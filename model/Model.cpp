@@ -1,5 +1,6 @@
 //===- Model.cpp ----------------------------------------------------------===//
 #include "Model.h"
+#include "llvm/ADT/STLExtras.h"
 
 namespace tc {
 
@@ -34,6 +35,20 @@ std::vector<std::string> RegionModel::iterators(const Statement &S) const {
   for (unsigned L : S.Loops)
     R.push_back(Loops[L].Iterator);
   return R;
+}
+
+std::optional<int64_t> RegionModel::knownValue(const AffineExpr &E) const {
+  if (E.Overflow)
+    return std::nullopt;
+  int64_t V = E.Constant;
+  for (const auto &[Symbol, Coeff] : E.Coeffs) {
+    auto P = llvm::find_if(Params, [&](const Parameter &P) { return P.Name == Symbol; });
+    int64_t Term = 0;
+    if (P == Params.end() || !P->Value || __builtin_mul_overflow(Coeff, *P->Value, &Term) ||
+        __builtin_add_overflow(V, Term, &V))
+      return std::nullopt;
+  }
+  return V;
 }
 
 int RegionModel::findArray(const std::string &Name) const {

@@ -212,6 +212,10 @@ struct RegionModel {
 
   std::vector<std::string> iterators(const Statement &S) const;
   int findArray(const std::string &Name) const;
+  /// The value of E where each of its symbols is a size of known value (a
+  /// constexpr or const variable), else nothing: e.g. a loop's trip count
+  /// that the source fixes.
+  std::optional<int64_t> knownValue(const AffineExpr &E) const;
   /// Whether array ArrayId is named in temp(...): dead after the region.
   bool isTemp(unsigned ArrayId) const;
   /// "[M, N, K]": the sizes, as the kernel schedule's isl text names them.

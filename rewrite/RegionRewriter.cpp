@@ -425,21 +425,25 @@ bool stemIsTaken(const std::set<std::string> &Taken, const std::string &Stem) {
   return It != Taken.end() && llvm::StringRef(*It).starts_with(Stem);
 }
 
-/// The value of E where each of its symbols is a size of known value (a
-/// constexpr or const variable), else nothing: e.g. a loop's trip count
-/// that the source fixes.
-static std::optional<int64_t> knownValue(const AffineExpr &E, const RegionModel &M) {
-  if (E.Overflow)
-    return std::nullopt;
-  int64_t V = E.Constant;
-  for (const auto &[Symbol, Coeff] : E.Coeffs) {
-    auto P = llvm::find_if(M.Params, [&](const Parameter &P) { return P.Name == Symbol; });
-    int64_t Term = 0;
-    if (P == M.Params.end() || !P->Value || __builtin_mul_overflow(Coeff, *P->Value, &Term) ||
-        __builtin_add_overflow(V, Term, &V))
-      return std::nullopt;
-  }
-  return V;
+/// What --explain says of a tf32 region's hand-over (LauncherHandOver):
+/// the shapes each family takes, in the user's array names (the idiom's A
+/// and B are the matmul's).
+struct HandOverText {
+  std::string ToSync, ToCopies;
+};
+static HandOverText handOverText(const RegionModel &M, const MatmulIdiom &Idiom,
+                                 const LauncherHandOver &H) {
+  const std::string A = M.Arrays[Idiom.A.ArrayId].Name, B = M.Arrays[Idiom.B.ArrayId].Name;
+  const std::string Copied = H.CopiesA && H.CopiesB ? A + " and " + B : H.CopiesA ? A : B;
+  const std::string Once =
+      H.CopiesA && H.CopiesB
+          ? "the output's rows or columns are at most 128: the product reads " + A + " or " +
+                B + " once"
+      : H.CopiesA ? "the output's columns are at most 128: the product reads " + A + " once"
+                  : "the output's rows are at most 128: the product reads " + B + " once";
+  return {"  shapes where " + Once + " (tc::prefer_transposed_copies): " + H.Launcher +
+              "_launch\n",
+          "  other shapes: the wgmma kernels, reading " + Copied + " from a K-major copy\n"};
 }
 
 /// The pipeline after extraction: isl model, idiom, configuration, code.
@@ -564,8 +568,8 @@ llvm::Expected<GeneratedRegion> generate(const RegionModel &Source, const Region
           const bool CopiesA = Staged->A.StagedTransposed, CopiesB = Staged->B.StagedTransposed;
           // Sizes the source fixes: the launcher's choice is known now, and
           // only its family is generated.
-          const std::optional<int64_t> KnownM = knownValue(Idiom->ExtentM, M),
-                                       KnownN = knownValue(Idiom->ExtentN, M);
+          const std::optional<int64_t> KnownM = M.knownValue(Idiom->ExtentM),
+                                       KnownN = M.knownValue(Idiom->ExtentN);
           std::optional<bool> CopyPays; // at sizes the source fixes
           if (KnownM && KnownN && !WgmmaAsked)
             CopyPays = tc::prefer_transposed_copies(*KnownM, *KnownN, CopiesA, CopiesB);
@@ -590,26 +594,12 @@ llvm::Expected<GeneratedRegion> generate(const RegionModel &Source, const Region
                                      "more than the product";
             const std::string SyncName = Name + "_sync";
             LauncherHandOver H{SyncName, CopiesA, CopiesB};
-            // (In the user's names: the matmul's A and B are the idiom's.)
-            const std::string NameA = M.Arrays[Idiom->A.ArrayId].Name,
-                              NameB = M.Arrays[Idiom->B.ArrayId].Name;
-            const std::string Copied = H.CopiesA && H.CopiesB ? NameA + " and " + NameB
-                                       : H.CopiesA            ? NameA
-                                                              : NameB;
-            const std::string Once =
-                H.CopiesA && H.CopiesB ? "the output's rows or columns are at most 128: the "
-                                         "product reads " + NameA + " or " + NameB + " once"
-                : H.CopiesA ? "the output's columns are at most 128: the product reads " +
-                                  NameA + " once"
-                            : "the output's rows are at most 128: the product reads " + NameB +
-                                  " once";
-            Text += "  shapes where " + Once + " (tc::prefer_transposed_copies): " + SyncName +
-                    "_launch\n";
+            const HandOverText Said = handOverText(M, *Idiom, H);
+            Text += Said.ToSync;
             auto Sync = emit(*Idiom, KernelsOf(*SyncConfig, *Idiom), SyncName);
             if (!Sync)
               return Sync.takeError();
-            Text += "  other shapes: the wgmma kernels, reading " + Copied +
-                    " from a K-major copy\n";
+            Text += Said.ToCopies;
             auto Copies = emit(*Staged, K, Name, H);
             if (!Copies)
               return Copies.takeError();
