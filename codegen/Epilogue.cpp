@@ -34,14 +34,28 @@ std::string printAccess(const RegionModel &M, const Access &A,
     return Iter(S);
   };
   std::string Index;
+  // A divided last index (Access::Divisor) in the source's rounding: the
+  // subscripts it divides are not negative (Extraction), so `/` is floor.
+  std::string Nibble;
   for (size_t D = 0; D < A.Index.size(); ++D) {
     std::string Idx = A.Index[D].str(Subst);
+    if (D + 1 == A.Index.size() && A.Divisor != 1) {
+      Nibble = Idx;
+      Idx = "tc::floor_div(" + Idx + ", " + std::to_string(A.Divisor) + ")";
+    }
     std::string Stride = printStride(Arr.Strides[D], M);
     std::string Term = Stride == "1" ? "(" + Idx + ")"
                                      : "(long long)(" + Idx + ") * (" + Stride + ")";
     Index += (D ? " + " : "") + Term;
   }
-  return Arr.Name + "[" + Index + "]";
+  const std::string Element = Arr.Name + "[" + Index + "]";
+  // A packed 4-bit value: the nibble of the byte that its index's parity
+  // selects (tc/packed.cuh).
+  if (Arr.Elem == ElementType::U4 || Arr.Elem == ElementType::I4)
+    return std::string(Arr.Elem == ElementType::U4 ? "tc::unsigned_nibble("
+                                                   : "tc::signed_nibble(") +
+           Element + ", " + Nibble + ")";
+  return Element;
 }
 
 /// Prints E, each subtree that it computes more than once (a local scalar

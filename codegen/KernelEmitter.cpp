@@ -12,6 +12,7 @@
 #include "AstPrinter.h"
 #include "CodeText.h"
 #include "ComponentKernel.h"
+#include "Dequantize.h"
 #include "Epilogue.h"
 #include "FloatRounding.h"
 #include "IslBuild.h"
@@ -156,6 +157,13 @@ public:
     return *this;
   }
 
+  /// The region reads a dequantised copy of a packed operand, which the
+  /// entry launcher makes (model/PackedOperand.h, Dequantize.h).
+  Emitter &dequantizes(const DequantizedOperand &D) {
+    Dequantized = &D;
+    return *this;
+  }
+
   llvm::Expected<GeneratedRegion> run() {
     EpilogueLanes Lanes;
     auto Epi = emitEpilogue(M, Idiom, &Lanes);
@@ -256,6 +264,7 @@ public:
                                 : std::string()) +
                     (DefinesFunctor ? epilogueFunctor(*Epi, Lanes) : std::string()) + Kernel +
                     (EmitShared && EmitReduce ? reduceKernel(*Epi) + "\n" : "") +
+                    (entersRegion() && Dequantized ? dequantizeFunctorText() : std::string()) +
                     (decodes() ? weightRowsFunctor() +
                                      (DefinesFunctor ? std::string() : epilogueFunctor(*Epi, Lanes))
                                : std::string()) +
@@ -1047,6 +1056,9 @@ private:
   // ----- signatures ------------------------------------------------------
   struct Arg {
     std::string KernelType, LauncherType, Name, CallExpr;
+    /// The entry launcher's own (a dequantised copy and its leading
+    /// dimension): not its parameter, and not passed by the call.
+    bool Internal = false;
   };
   std::vector<Arg> arguments() const {
     std::vector<Arg> Args;
@@ -1054,7 +1066,8 @@ private:
       if (P.IsKernelArgument)
         // Sizes travel as signed 64-bit: isl's bounds and guards subtract
         // from them, which must not wrap for unsigned or size_t sizes.
-        Args.push_back({"long long ", "long long", P.Name, P.Name});
+        Args.push_back({"long long ", "long long", P.Name, P.Name,
+                        Dequantized && P.Name == Dequantized->LeadingDimension});
     for (auto &S : M.Scalars)
       Args.push_back({S.TypeSpelling + " ", S.TypeSpelling, S.Name,
                       S.CastAtCall ? "static_cast<" + S.TypeSpelling + ">(" + S.Name + ")"
@@ -1062,13 +1075,20 @@ private:
     // The arrays the statements access; with the serial kernel, as the
     // source writes them: it also writes the scratch arrays that fused
     // nests keep in registers (NestFusion.h).
-    const RegionModel &Accessing = runsSerialKernel() ? M.asWritten() : M;
+    // With a dequantised copy, also the arrays the source reads (the copy
+    // is made from them) and the copy.
+    const RegionModel &Accessing = runsSerialKernel() || Dequantized ? M.asWritten() : M;
     std::vector<bool> Written(M.Arrays.size()), Accessed(M.Arrays.size());
-    for (auto &S : Accessing.Stmts) {
-      Written[S.Write.ArrayId] = Accessed[S.Write.ArrayId] = true;
-      for (auto &R : S.Reads)
-        Accessed[R.ArrayId] = true;
-    }
+    auto Mark = [&](const RegionModel &From) {
+      for (auto &S : From.Stmts) {
+        Written[S.Write.ArrayId] = Accessed[S.Write.ArrayId] = true;
+        for (auto &R : S.Reads)
+          Accessed[R.ArrayId] = true;
+      }
+    };
+    Mark(Accessing);
+    if (Dequantized)
+      Mark(M);
     for (auto &A : M.Arrays) {
       const unsigned Id = unsigned(&A - &M.Arrays[0]);
       if (A.IsLocalScalar || !Accessed[Id])
@@ -1077,7 +1097,8 @@ private:
       std::string Call = A.IsStaticShape
                              ? "reinterpret_cast<" + T + ">(" + A.Name + ")"
                              : A.Name;
-      Args.push_back({T + "__restrict__ ", T, A.Name, Call});
+      Args.push_back({T + "__restrict__ ", T, A.Name, Call,
+                      Dequantized && Id == Dequantized->Copy});
     }
     return Args;
   }
@@ -1513,6 +1534,9 @@ private:
   /// The launcher's signature (without its body) for kernel `KName`.
   std::string launcherSignature(const std::string &KName) const {
     auto Args = arguments();
+    // (The entry launcher makes its internal arguments itself.)
+    if (KName == Region)
+      llvm::erase_if(Args, [](const Arg &A) { return A.Internal; });
     std::string S = "static void " + KName + "_launch(";
     for (size_t I = 0; I < Args.size(); ++I)
       S += (I ? ", " : "") + Args[I].LauncherType + (Args[I].LauncherType.back() == '*' ? "" : " ") + Args[I].Name;
@@ -1531,6 +1555,8 @@ private:
       S += "// " + Where + ": '#pragma tc' region of '" + M.FunctionName + "'\n//   " +
            C.describe() + "\n";
     S += launcherSignature(Name) + " {\n";
+    if (entersRegion() && Dequantized)
+      S += copyDeclarations(*Dequantized);
     S += handOverText(ArgList);
     // The device's facts and the switches, read once for every choice below.
     if (!Fallback && (!Alts.empty() || (C.Tma && !Components) || !M.Clauses.SplitK))
@@ -1574,11 +1600,19 @@ private:
            "\n    return;\n  }\n";
     // Where the kernels run, before the operands' views move their pointers
     // (the measurement runs this launcher again).
-    S += tuningMeasurement(ArgList);
+    std::string EntryArgList; // the entry launcher's own (no internal arguments)
+    for (const Arg &A : Args)
+      if (!A.Internal)
+        EntryArgList += (EntryArgList.empty() ? "" : ", ") + A.Name;
+    S += tuningMeasurement(EntryArgList);
     // After the alias check, which bounds the arrays as the source indexes
     // them.
     if (entersRegion())
       S += operandViewShifts();
+    if (entersRegion() && Dequantized)
+      S += dequantizeStep(*Dequantized, Dequantized->Rows.str(subst()),
+                          Dequantized->Columns.str(subst()), dequantizeFunctorName(), ArgList,
+                          Where);
     if (decodes())
       S += decodeLaunch(ArgList);
     if (!Alts.empty()) {
@@ -2007,6 +2041,7 @@ private:
   std::string call() const {
     std::string S = Name + "_launch(";
     auto Args = arguments();
+    llvm::erase_if(Args, [](const Arg &A) { return A.Internal; });
     for (size_t I = 0; I < Args.size(); ++I)
       S += (I ? ", " : "") + Args[I].CallExpr;
     S += std::string(Args.empty() ? "" : ", ") +
@@ -2047,6 +2082,8 @@ private:
   /// kernel's), which dispatches to the others.
   bool entersRegion() const { return Name == Region; }
   const LauncherHandOver *HandOver = nullptr;
+  const DequantizedOperand *Dequantized = nullptr;
+  std::string dequantizeFunctorName() const { return Region + "_dequantize"; }
   /// The hand-over of the shapes another launcher of the region takes
   /// (LauncherHandOver), first in the region's launcher: that launcher
   /// checks what this one would.
@@ -2187,6 +2224,18 @@ private:
     return entersRegion() && weightStreamMismatch(C, Idiom, M.Clauses).empty();
   }
   std::string weightRowsName() const { return Region + "_weight_rows"; }
+
+  /// The functor of the packed operand's elements (Dequantize.h).
+  std::string dequantizeFunctorText() const {
+    std::vector<FunctorMember> Members;
+    for (auto &A : arguments())
+      Members.push_back({A.KernelType, A.Name});
+    const std::string Comment =
+        "// " + Where + ": the packed 4-bit operand of the '#pragma tc' region of '" +
+        M.FunctionName + "':\n// its element (tc_row, tc_k) as the source computes it "
+        "(tc::dequantize_operand, tc/packed.cuh).\n";
+    return dequantizeFunctor(*Dequantized, dequantizeFunctorName(), Comment, Members);
+  }
   /// The rows up to which the target's decode kernels run: sm_90a has the
   /// wgmma one (tc/decode/weight_stream_grid.cuh, decode_kernel).
   bool decodesOnWgmma() const { return C.Arch == GpuArch::SM90a; }
@@ -2299,6 +2348,7 @@ struct KernelJob {
   std::string RowsAssumed;     // rowsAssumedAre
   const RegionTuning *Tuning = nullptr; // tuned
   const LauncherHandOver *HandOver = nullptr; // handsOver
+  const DequantizedOperand *Dequantized = nullptr; // dequantizes
   std::optional<llvm::Expected<GeneratedRegion>> Result;
 };
 
@@ -2354,6 +2404,8 @@ void runJob(KernelJob &J, const RegionModel &M, const MatmulIdiom &Idiom,
         E.tuned(*J.Tuning);
       if (J.HandOver)
         E.handsOver(*J.HandOver);
+      if (J.Dequantized)
+        E.dequantizes(*J.Dequantized);
       if (J.Twin)
         E.fallsBackTo(*J.Twin, J.DeclareTwin);
       J.Result.emplace(E.run());
@@ -2399,7 +2451,8 @@ generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModel &I
                const IslModelBuilder &Model, const KernelConfig &C, const std::string &Name,
                const std::string &SourceLocation, const std::vector<AlternativeKernel> &Alts,
                unsigned Threads, bool Explains, const RegionTuning &Tuning,
-               const std::optional<LauncherHandOver> &HandOver) {
+               const std::optional<LauncherHandOver> &HandOver,
+               const DequantizedOperand *Dequantized) {
   std::vector<KernelJob> Jobs;
   // The first kernel emitted defines the pieces the others share.
   bool SharedDone = false;
@@ -2472,6 +2525,7 @@ generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModel &I
     J.RowsAssumed = RowsAssumed;
     J.Tuning = &Tuning;
     J.HandOver = HandOver ? &*HandOver : nullptr;
+    J.Dequantized = Dequantized;
   }
   runJobs(Jobs, Threads, M, Idiom, Model, Name, SourceLocation);
 

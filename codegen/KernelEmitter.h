@@ -4,6 +4,7 @@
 
 #include "IslModel.h"
 #include "KernelConfig.h"
+#include "PackedOperand.h"
 #include "TuningDatabase.h"
 #include <functional>
 
@@ -50,7 +51,8 @@ generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModel &I
                const std::string &SourceLocation,
                const std::vector<AlternativeKernel> &Alts = {}, unsigned Threads = 1,
                bool Explains = true, const RegionTuning &Tuning = {},
-               const std::optional<LauncherHandOver> &HandOver = std::nullopt);
+               const std::optional<LauncherHandOver> &HandOver = std::nullopt,
+               const DequantizedOperand *Dequantized = nullptr);
 
 } // namespace tc
 

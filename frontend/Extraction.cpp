@@ -15,6 +15,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/ScopeExit.h"
 #include <array>
 #include <functional>
 #include <map>
@@ -31,11 +32,11 @@ const char *const AffineNote =
     "subscripts and loop bounds must be sums of loop iterators and "
     "region-invariant integers times constants (e.g. 'A[i * K + k]')";
 
-/// What a region with packed 4-bit weights may do instead.
+/// How a region reads packed 4-bit values.
 const char *const kPackedNote =
-    "host code can call tc::decode::launch_weight_stream_int4 "
-    "(tc/decode/weight_stream_int4.cuh) for such a layer at decoding shapes; int8_t or "
-    "uint8_t weights, one a byte, are rewritten";
+    "a byte of packed 4-bit values is read at half the reduction's index and unpacked in "
+    "the same expression, the even index in the low nibble: '(W[j * ldw + k / 2] >> (4 * "
+    "(k % 2))) & 15' (0 to 15), or the same nibble as two's complement (-8 to 7)";
 
 ElementType classify(QualType T) {
   T = T.getCanonicalType().getUnqualifiedType();
@@ -126,6 +127,26 @@ public:
         return regionError(Loc, "temp(" + T + "): the region only reads '" + T + "'",
                            "temp(...) names arrays the region writes whose values are dead "
                            "after it; their stores are left out");
+    }
+    // A divided index reads a group's zero point or scale of packed 4-bit
+    // values, in the statement that unpacks them (the model's later steps
+    // keep such a statement as it is, or the region is refused).
+    for (const Statement &S : M.Stmts) {
+      auto Packed = [&](const Access &A) {
+        return M.Arrays[A.ArrayId].Elem == ElementType::U4 ||
+               M.Arrays[A.ArrayId].Elem == ElementType::I4;
+      };
+      if (llvm::any_of(S.Reads, Packed))
+        continue;
+      for (const Access &A : S.Reads)
+        if (A.Divisor != 1)
+          return regionError(A.DivisorLoc,
+                             "non-affine operator '" + A.DivisorOperator +
+                                 "' in a subscript or loop bound",
+                             std::string(AffineNote) +
+                                 "; an index divided by a constant reads packed 4-bit values "
+                                 "('k / 2') and their groups' zero points and scales ('k / "
+                                 "128'), in the statement that unpacks the values");
     }
     return std::move(M);
   }
@@ -1477,6 +1498,10 @@ private:
   }
 
   llvm::Expected<Access> writeAccess(const Expr *LHS) {
+    // (A divided subscript is a read's only: Access::Divisor.)
+    const bool WasWriting = Writing;
+    Writing = true;
+    llvm::scope_exit Restore([&] { Writing = WasWriting; });
     const Expr *E = LHS->IgnoreParenImpCasts();
     if (const auto *DR = dyn_cast<DeclRefExpr>(E))
       if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl())) {
@@ -1759,14 +1784,21 @@ private:
     while (Element->isPointerType() || Element->isArrayType())
       Element = Element->isPointerType() ? Element->getPointeeType()
                                          : QualType(Element->getArrayElementTypeNoTypeQual(), 0);
-    if (Element->isIntegerType() && !Element->isBooleanType() &&
-        Ctx.getTypeSize(Element) == 8)
+    const bool Bytes = Element->isIntegerType() && !Element->isBooleanType() &&
+                       Ctx.getTypeSize(Element) == 8;
+    if (Bytes && !InPackedRead)
       for (const Expr *S : Subs)
         if (const BinaryOperator *Half = halving(S))
           return regionError(Half->getOperatorLoc(),
-                             "'" + Target.Name + "' is read at half an index: packed 4-bit "
-                             "operands are not rewritten yet",
+                             "'" + Target.Name + "' is read at half an index, but not "
+                             "unpacked as a 4-bit value in the same expression",
                              kPackedNote);
+    // The last subscript may divide the reduction's iterator (a group's
+    // scale, a packed byte): its floor term (Access::Divisor).
+    std::optional<FloorTerm> Floor;
+    std::optional<FloorTerm> *OuterSlot = FloorSlot;
+    FloorSlot = nullptr;
+    llvm::scope_exit RestoreSlot([&] { FloorSlot = OuterSlot; });
     std::set<std::string> IterNames;
     for (unsigned L : LoopStack)
       IterNames.insert(M.Loops[L].Iterator);
@@ -1784,10 +1816,14 @@ private:
                          "index a multi-dimensional array with a subscript for each dimension");
     if (Subs.size() <= 1 && T->isPointerType() &&
         !T->getPointeeType()->isArrayType()) {
+      FloorSlot = Writing ? nullptr : &Floor;
       auto P = Subs.empty() ? llvm::Expected<Polynomial>(Polynomial::constant(0))
                             : polynomial(Subs[0]);
+      FloorSlot = nullptr;
       if (!P)
         return P.takeError();
+      if (Floor)
+        IterNames.insert(kFloorSymbol);
       if (Offset) {
         auto Sum = checkedResult(*Offset + *P, Whole->getExprLoc());
         if (!Sum)
@@ -1832,11 +1868,40 @@ private:
       }
       Strides.assign(Rev.rbegin(), Rev.rend());
       for (const Expr *S : Subs) {
+        FloorSlot = !Writing && S == Subs.back() ? &Floor : nullptr;
         auto P = affine(S);
+        FloorSlot = nullptr;
         if (!P)
           return P.takeError();
         A.Index.push_back(*P);
       }
+    }
+    if (Floor) {
+      // floor(x / c) + R in the last index, R affine: floor((c R + x) / c).
+      for (size_t D = 0; D < A.Index.size(); ++D) {
+        auto Coeff = A.Index[D].Coeffs.find(kFloorSymbol);
+        const bool Last = D + 1 == A.Index.size();
+        if (Coeff == A.Index[D].Coeffs.end() ? Last : !Last || Coeff->second != 1)
+          return regionError(Floor->Loc,
+                             "non-affine operator '" + Floor->Operator +
+                                 "' in a subscript or loop bound",
+                             AffineNote);
+      }
+      AffineExpr &LastIndex = A.Index.back();
+      LastIndex.Coeffs.erase(kFloorSymbol);
+      LastIndex = LastIndex * Floor->Divisor + AffineExpr::symbol(Floor->Iterator);
+      if (LastIndex.Overflow)
+        return regionError(Floor->Loc, "integer overflow in a subscript or loop bound",
+                           "its coefficients are folded in 64-bit signed integers");
+      A.Divisor = Floor->Divisor;
+      A.DivisorLoc = Floor->Loc;
+      A.DivisorOperator = Floor->Operator;
+      if (Bytes && (!InPackedRead || A.Divisor != 2))
+        return regionError(Floor->Loc,
+                           "'" + Target.Name + "' is read at an index divided by " +
+                               std::to_string(A.Divisor),
+                           "an 8-bit array is read at a divided index only as packed 4-bit "
+                           "values, at half the index ('k / 2')");
     }
     // Register the array, or check the shape against earlier uses.
     const std::string &Name = Target.Name;
@@ -1906,6 +1971,20 @@ private:
                            "everywhere");
     }
     A.ArrayId = Id;
+    // A packed array's bytes are read only as its 4-bit values, and not
+    // written (its element type is theirs, set by the unpacking).
+    {
+      const Array &Arr = M.Arrays[Id];
+      const bool Packed = Arr.Elem == ElementType::U4 || Arr.Elem == ElementType::I4;
+      if ((Packed && !InPackedRead) || (InPackedRead && ByteArrays.count(unsigned(Id))))
+        return regionError(Whole->getExprLoc(),
+                           "'" + Name + "' is " + (Writing ? "written" : "read") +
+                               " as bytes and read as packed 4-bit values",
+                           "a region reads an array of packed 4-bit values only through "
+                           "their unpacking, and does not write it");
+      if (!InPackedRead && Bytes)
+        ByteArrays.insert(unsigned(Id));
+    }
     if (auto Err = noteNarrowSubscripts(Target.Name, unsigned(Id), Subs, OffsetParts,
                                         M.Arrays[Id].IsStaticShape, A.Index,
                                         M.Arrays[Id].Strides))
@@ -2291,6 +2370,73 @@ private:
     return V.getExtValue();
   }
 
+  /// `x / c` or `x >> s` of a subscript, x an iterator whose values are
+  /// never negative (so that `/` rounds down) and c = 2^s a constant of 2
+  /// or more: x and c, else nothing.
+  struct FloorTerm {
+    std::string Iterator;
+    int64_t Divisor = 1;
+    SourceLocation Loc;
+    std::string Operator; // `/` or `>>`
+  };
+  static constexpr const char *kFloorSymbol = "__tc_floor__";
+  std::optional<FloorTerm> floorTerm(const BinaryOperator *B) {
+    std::optional<llvm::APSInt> C = B->getRHS()->getIntegerConstantExpr(Ctx);
+    if (!C || C->isNegative() || C->getActiveBits() > 31)
+      return std::nullopt;
+    int64_t Divisor = C->getExtValue();
+    if (B->getOpcode() == BO_Shr)
+      Divisor = Divisor >= 1 && Divisor <= 30 ? int64_t(1) << Divisor : 0;
+    if (Divisor < 2)
+      return std::nullopt;
+    const auto *DR = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts());
+    const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+    auto It = VD ? Iterators.find(VD) : Iterators.end();
+    if (It == Iterators.end() || !NonNegativeIterators.count(It->second) ||
+        EndedLoopCounters.count(VD))
+      return std::nullopt;
+    return FloorTerm{It->second, Divisor, B->getOperatorLoc(), B->getOpcodeStr().str()};
+  }
+  /// `E / c` or `E >> s` of sizes E and a constant c = 2^s of 2 or more
+  /// (a row's bytes of packed values, `K / 2`; a number of groups, `(K +
+  /// 127) / 128`): a size of its own, spelled as the source spells it
+  /// (the call computes it where the region was); nothing where B is not
+  /// one (an error where E reads what a size may not).
+  std::optional<llvm::Expected<Polynomial>> sizeQuotient(const BinaryOperator *B) {
+    std::optional<llvm::APSInt> C = B->getRHS()->getIntegerConstantExpr(Ctx);
+    if (!C || C->isNegative() || C->getActiveBits() > 31 || B->isValueDependent() ||
+        B->getBeginLoc().isMacroID() || B->getEndLoc().isMacroID() ||
+        !B->getType()->isIntegerType())
+      return std::nullopt;
+    const int64_t Amount = C->getExtValue();
+    if (B->getOpcode() == BO_Shr ? Amount < 1 || Amount > 30 : Amount < 2)
+      return std::nullopt;
+    auto Numerator = polynomial(B->getLHS());
+    if (!Numerator)
+      return llvm::Expected<Polynomial>(Numerator.takeError());
+    for (const auto &[Mono, Coeff] : Numerator->Terms)
+      for (const std::string &Sym : Mono)
+        if (iteratorNamed(Sym) || Sym == kFloorSymbol)
+          return std::nullopt;
+    const std::string Spelling = sourceText(B->getSourceRange());
+    if (Spelling.empty())
+      return std::nullopt;
+    if (auto Err = checkSizeType(B->getType(), Spelling, B->getOperatorLoc()))
+      return llvm::Expected<Polynomial>(std::move(Err));
+    if (auto Err = addSizeParameter(Spelling, nullptr, B->getType(), std::nullopt,
+                                    B->getOperatorLoc()))
+      return llvm::Expected<Polynomial>(std::move(Err));
+    return llvm::Expected<Polynomial>(Polynomial::symbol(Spelling));
+  }
+  /// Where polynomial() may take one floor term (the subscript being read).
+  std::optional<FloorTerm> *FloorSlot = nullptr;
+  /// Set while the byte read of a recognised 4-bit unpacking is extracted.
+  bool InPackedRead = false;
+  /// Set while a write's subscripts are read.
+  bool Writing = false;
+  /// The 8-bit arrays accessed as bytes (not as packed 4-bit values).
+  std::set<unsigned> ByteArrays;
+
   llvm::Expected<Polynomial> polynomial(const Expr *E) {
     E = E->IgnoreParens();
     if (const auto *NT = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
@@ -2363,6 +2509,21 @@ private:
           if (!Value)
             return Value.takeError();
           return Polynomial::constant(*Value);
+        }
+      // The last subscript of a read may divide an iterator by a constant
+      // (`k / 128`, `k >> 1`): the index of a group (Access::Divisor).
+      if (FloorSlot && !*FloorSlot && (Op == BO_Div || Op == BO_Shr))
+        if (auto Term = floorTerm(B)) {
+          *FloorSlot = std::move(*Term);
+          return Polynomial::symbol(kFloorSymbol);
+        }
+      // Sizes divided by a constant (`K / 2`, `(K + 127) / 128`): a size of
+      // its own, its value computed where the region was (the call).
+      if (Op == BO_Div || Op == BO_Shr)
+        if (auto Quotient = sizeQuotient(B)) {
+          if (!*Quotient)
+            return Quotient->takeError();
+          return std::move(**Quotient);
         }
       return regionError(B->getOperatorLoc(),
                          "non-affine operator '" + B->getOpcodeStr().str() +
@@ -2918,38 +3079,224 @@ private:
     return ExprNode::make(ExprNode::Cast, castTypeName(T), {std::move(Leaf)});
   }
 
-  /// `(W[...] >> s) & 15` (or `& 0xF`) of an 8-bit array W: a nibble of a
-  /// packed 4-bit operand (issue 51's int4 weights), whose `k / 2`
-  /// subscripts and shifts the model cannot take yet. The shift, else null.
-  const BinaryOperator *nibbleUnpacking(const Expr *E) const {
-    const auto *And = dyn_cast<BinaryOperator>(E);
-    if (!And || And->getOpcode() != BO_And)
-      return nullptr;
-    for (int Side = 0; Side < 2; ++Side) {
-      const Expr *Mask = (Side ? And->getLHS() : And->getRHS())->IgnoreParenImpCasts();
-      const Expr *Value = (Side ? And->getRHS() : And->getLHS())->IgnoreParenImpCasts();
-      const auto *Literal = dyn_cast<IntegerLiteral>(Mask);
-      const auto *Shift = dyn_cast<BinaryOperator>(Value);
-      if (!Literal || Literal->getValue() != 15 || !Shift || Shift->getOpcode() != BO_Shr)
-        continue;
-      const auto *Element =
-          dyn_cast<ArraySubscriptExpr>(Shift->getLHS()->IgnoreParenCasts());
-      if (Element && Element->getType()->isIntegerType() &&
-          Ctx.getTypeSize(Element->getType()) == 8)
-        return Shift;
+  // ----- packed 4-bit values (issue 51's int4 weights) --------------------
+  /// An expression that unpacks a 4-bit value from one byte `W[... + k / 2]`
+  /// of an 8-bit array: its only inputs are that byte and the parity of the
+  /// index it halves (`k % 2`, `k & 1`).
+  struct Unpacking {
+    const ArraySubscriptExpr *Byte = nullptr;
+    std::vector<const Expr *> Parities; // the x of each `x % 2`, `x & 1`
+    bool Signed = false;
+  };
+  /// Which value E computes, as the source computes it (C's conversions,
+  /// promotions, shifts and wrap-around), for the byte's bits `Byte` and
+  /// the parity `Parity`; nothing where E is not a function of those two
+  /// or would be undefined. The first byte read found is E's byte; another
+  /// must be the same expression.
+  std::optional<int64_t> unpackedValue(const Expr *E, unsigned Byte, unsigned Parity,
+                                       Unpacking &U) {
+    QualType T = E->getType();
+    if (!T->isIntegerType() || Ctx.getIntWidth(T) > 32)
+      return std::nullopt;
+    const unsigned Width = Ctx.getIntWidth(T);
+    const bool Unsigned = T->isUnsignedIntegerType() || T->isBooleanType();
+    // v as a value of T; nothing where a signed result would overflow.
+    auto Fit = [&](int64_t V, bool Converting) -> std::optional<int64_t> {
+      if (T->isBooleanType())
+        return int64_t(V != 0);
+      const uint64_t Mask = Width == 64 ? ~0ull : (1ull << Width) - 1;
+      uint64_t Bits = uint64_t(V) & Mask;
+      int64_t R = Unsigned || !(Bits >> (Width - 1)) ? int64_t(Bits)
+                                                        : int64_t(Bits | ~Mask);
+      if (!Unsigned && !Converting && R != V)
+        return std::nullopt;
+      return R;
+    };
+    E = E->IgnoreParens();
+    if (const auto *IL = dyn_cast<IntegerLiteral>(E))
+      return Fit(int64_t(IL->getValue().getZExtValue()), true);
+    if (const auto *CE = dyn_cast<CastExpr>(E)) {
+      const Expr *Sub = CE->getSubExpr();
+      if (!Sub->getType()->isIntegerType())
+        return std::nullopt;
+      auto V = unpackedValue(Sub, Byte, Parity, U);
+      if (!V)
+        return std::nullopt;
+      return Fit(*V, true);
     }
-    return nullptr;
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+      if (Width != 8)
+        return std::nullopt;
+      if (!U.Byte)
+        U.Byte = ASE;
+      else if (!Expr::isSameComparisonOperand(U.Byte, ASE) &&
+               sourceText(U.Byte->getSourceRange()) != sourceText(ASE->getSourceRange()))
+        return std::nullopt;
+      return Fit(int64_t(Byte), true);
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      auto V = unpackedValue(UO->getSubExpr(), Byte, Parity, U);
+      if (!V)
+        return std::nullopt;
+      switch (UO->getOpcode()) {
+      case UO_Plus: return Fit(*V, false);
+      case UO_Minus: return Fit(-*V, false);
+      case UO_Not: return Fit(~*V, true);
+      case UO_LNot: return Fit(*V == 0, false);
+      default: return std::nullopt;
+      }
+    }
+    if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+      auto C = unpackedValue(CO->getCond(), Byte, Parity, U);
+      if (!C)
+        return std::nullopt;
+      auto V = unpackedValue(*C ? CO->getTrueExpr() : CO->getFalseExpr(), Byte, Parity, U);
+      if (!V)
+        return std::nullopt;
+      return Fit(*V, true);
+    }
+    if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+      const BinaryOperatorKind Op = B->getOpcode();
+      // The parity of an index: `x % 2` or `x & 1` of an x without the byte.
+      for (int Side = 0; Side < 2; ++Side) {
+        const Expr *Other = Side ? B->getLHS() : B->getRHS();
+        const Expr *X = Side ? B->getRHS() : B->getLHS();
+        std::optional<llvm::APSInt> C = Other->getIntegerConstantExpr(Ctx);
+        if ((Op == BO_Rem && Side == 0 && C && *C == 2) || (Op == BO_And && C && *C == 1))
+          if (!X->getIntegerConstantExpr(Ctx) && !containsByteRead(X)) {
+            if (llvm::none_of(U.Parities, [&](const Expr *P) { return P == X; }))
+              U.Parities.push_back(X);
+            return Fit(Parity, true);
+          }
+      }
+      if (B->isAssignmentOp() || Op == BO_Comma)
+        return std::nullopt;
+      auto L = unpackedValue(B->getLHS(), Byte, Parity, U);
+      if (!L)
+        return std::nullopt;
+      if (Op == BO_LAnd && !*L)
+        return Fit(0, false);
+      if (Op == BO_LOr && *L)
+        return Fit(1, false);
+      auto R = unpackedValue(B->getRHS(), Byte, Parity, U);
+      if (!R)
+        return std::nullopt;
+      const unsigned LeftWidth = Ctx.getIntWidth(B->getLHS()->getType());
+      switch (Op) {
+      case BO_Add: return Fit(*L + *R, false);
+      case BO_Sub: return Fit(*L - *R, false);
+      case BO_Mul: return Fit(*L * *R, false);
+      case BO_Div: return *R == 0 ? std::nullopt : Fit(*L / *R, false);
+      case BO_Rem: return *R == 0 ? std::nullopt : Fit(*L % *R, false);
+      case BO_Shl: // (two's complement, as C++20 defines it and compilers do)
+        if (*R < 0 || *R >= LeftWidth)
+          return std::nullopt;
+        return Fit(int64_t(uint64_t(*L) << *R), true);
+      case BO_Shr:
+        if (*R < 0 || *R >= LeftWidth)
+          return std::nullopt;
+        return Fit(*L >> *R, true); // (arithmetic for a negative signed value)
+      case BO_And: return Fit(*L & *R, true);
+      case BO_Or: return Fit(*L | *R, true);
+      case BO_Xor: return Fit(*L ^ *R, true);
+      case BO_LT: return Fit(*L < *R, false);
+      case BO_GT: return Fit(*L > *R, false);
+      case BO_LE: return Fit(*L <= *R, false);
+      case BO_GE: return Fit(*L >= *R, false);
+      case BO_EQ: return Fit(*L == *R, false);
+      case BO_NE: return Fit(*L != *R, false);
+      case BO_LAnd: return Fit(*R != 0, false);
+      case BO_LOr: return Fit(*R != 0, false);
+      default: return std::nullopt;
+      }
+    }
+    if (std::optional<llvm::APSInt> C = E->getIntegerConstantExpr(Ctx))
+      return Fit(C->isSigned() ? C->getSExtValue() : int64_t(C->getZExtValue()), true);
+    return std::nullopt;
   }
-  /// The array's name of `W[...]` (casts and parentheses aside).
-  static std::string arrayName(const Expr *E) {
-    const auto *ASE = dyn_cast<ArraySubscriptExpr>(E->IgnoreParenCasts());
-    if (!ASE)
-      return "the array";
-    if (const auto *DR = dyn_cast<DeclRefExpr>(ASE->getBase()->IgnoreParenImpCasts()))
-      return DR->getDecl()->getNameAsString();
-    return "the array";
+  /// Whether E reads an element of an 8-bit integer array.
+  bool containsByteRead(const Expr *E) const {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+      if (ASE->getType()->isIntegerType() && Ctx.getTypeSize(ASE->getType()) == 8)
+        return true;
+    for (const Stmt *Child : E->children())
+      if (const auto *ChildExpr = dyn_cast_or_null<Expr>(Child))
+        if (containsByteRead(ChildExpr))
+          return true;
+    return false;
   }
-
+  /// E as an unpacking of a 4-bit value (Unpacking): E of integer type
+  /// whose byte is read at half an index, evaluated for all 512 pairs of a
+  /// byte and a parity to be the nibble that the parity selects (the low
+  /// one at even indices), unsigned (0 .. 15) or two's complement (-8 ..
+  /// 7), in E's type. Nothing otherwise.
+  std::optional<Unpacking> unpacking(const Expr *E) {
+    if (!E->getType()->isIntegerType() || E->getType()->isBooleanType() ||
+        isa<ArraySubscriptExpr>(E->IgnoreParenImpCasts()) || !containsByteRead(E))
+      return std::nullopt;
+    for (bool Signed : {false, true}) {
+      Unpacking U;
+      U.Signed = Signed;
+      bool Matches = true;
+      for (unsigned Byte = 0; Matches && Byte < 256; ++Byte)
+        for (unsigned Parity = 0; Matches && Parity < 2; ++Parity) {
+          const int64_t Nibble = (Byte >> (4 * Parity)) & 15;
+          const int64_t Expected = Signed && Nibble >= 8 ? Nibble - 16 : Nibble;
+          std::optional<int64_t> V = unpackedValue(E, Byte, Parity, U);
+          Matches = V && *V == Expected;
+        }
+      if (Matches && U.Byte && !U.Parities.empty()) {
+        const Expr *Sub = U.Byte->getIdx();
+        if (halving(Sub))
+          return U;
+      }
+    }
+    return std::nullopt;
+  }
+  /// The read of a packed 4-bit value that E unpacks (unpacking()): the
+  /// byte's access with its index halved (Access::Divisor 2), each parity
+  /// taken of that index, and the array's element type set to U4 or I4.
+  /// The value is converted to E's type, as the source computes it there.
+  llvm::Expected<ExprPtr> packedRead(const Expr *E, const Unpacking &U, Statement &S) {
+    InPackedRead = true;
+    auto A = arrayAccess(U.Byte);
+    InPackedRead = false;
+    if (!A)
+      return A.takeError();
+    if (A->Divisor != 2)
+      return regionError(U.Byte->getExprLoc(),
+                         "the 4-bit value is unpacked from a byte not read at half an index",
+                         kPackedNote);
+    // Each parity must be the halved index's: the iterator it divides.
+    const AffineExpr &Index = A->Index.back();
+    std::string Iterator;
+    for (auto &[Sym, Coeff] : Index.Coeffs)
+      if (iteratorNamed(Sym) && Coeff % 2 != 0)
+        Iterator = Sym;
+    for (const Expr *X : U.Parities) {
+      auto P = polynomial(X);
+      if (!P)
+        return P.takeError();
+      if (P->str() != Polynomial::symbol(Iterator).str())
+        return regionError(X->getExprLoc(),
+                           "the nibble is chosen by the parity of '" +
+                               sourceText(X->getSourceRange()) + "', not of '" + Iterator +
+                               "', whose half indexes the byte",
+                           kPackedNote);
+    }
+    Array &Arr = M.Arrays[A->ArrayId];
+    const ElementType Packed = U.Signed ? ElementType::I4 : ElementType::U4;
+    if ((Arr.Elem == ElementType::U4 || Arr.Elem == ElementType::I4) && Arr.Elem != Packed)
+      return regionError(E->getExprLoc(),
+                         "'" + Arr.Name + "' is unpacked both as signed and as unsigned "
+                         "4-bit values",
+                         "unpack each array's nibbles one way");
+    Arr.Elem = Packed;
+    if (auto Err = checkNotStoredSince(A->ArrayId, E->getExprLoc()))
+      return std::move(Err);
+    return ExprNode::make(ExprNode::Cast, castTypeName(E->getType()), {readOf(S, *A)});
+  }
   llvm::Expected<ExprPtr> expr(const Expr *E, Statement &S) {
     E = E->IgnoreParens();
     // A long double value (`acc * 1.1L`, a conversion to one): as for a
@@ -2984,12 +3331,8 @@ private:
       return expr(EWC->getSubExpr(), S);
     if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
       return expr(MT->getSubExpr(), S);
-    if (const BinaryOperator *Shift = nibbleUnpacking(E))
-      return regionError(Shift->getOperatorLoc(),
-                         "a 4-bit value unpacked from a byte of '" +
-                             arrayName(Shift->getLHS()) + "': packed 4-bit operands are not "
-                             "rewritten yet",
-                         kPackedNote);
+    if (std::optional<Unpacking> U = unpacking(E))
+      return packedRead(E, *U, S);
     if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
       return expr(BT->getSubExpr(), S);
     if (const auto *IC = dyn_cast<ImplicitCastExpr>(E)) {

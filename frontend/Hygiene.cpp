@@ -143,15 +143,39 @@ std::string definitionBase(llvm::StringRef Spelling) {
   }
   Spelling.consume_front("this->");
   std::string Base;
+  bool Computed = false; // a size computed from others
   for (size_t I = 0; I < Spelling.size(); ++I) {
     if (Spelling[I] == '.' || Spelling.substr(I).starts_with("->")) {
       Base += '_';
       I += Spelling[I] == '-';
       continue;
     }
+    // A size computed from others (`K / 2`, `(K + 127) / 128`): its
+    // operators in words, other characters one '_' each run.
+    if (Spelling[I] == '/' || Spelling.substr(I).starts_with(">>")) {
+      Base += Spelling[I] == '/' ? "_div_" : "_shr_";
+      I += Spelling[I] == '>';
+      Computed = true;
+      continue;
+    }
+    if (!clang::isAsciiIdentifierContinue(Spelling[I])) {
+      if (!Base.empty() && Base.back() != '_')
+        Base += '_';
+      Computed = true;
+      continue;
+    }
     Base += Spelling[I];
   }
-  return Base;
+  if (!Computed)
+    return Base;
+  // (No leading '_': `_K` is reserved.)
+  while (!Base.empty() && (Base.front() == '_' || clang::isDigit(Base.front())))
+    Base.erase(Base.begin());
+  while (Base.find("__") != std::string::npos)
+    Base.replace(Base.find("__"), 2, "_");
+  while (!Base.empty() && Base.back() == '_')
+    Base.pop_back();
+  return Base.empty() ? "tc_size" : Base;
 }
 
 std::vector<std::string> definitionNames(const std::vector<std::string> &Spellings,

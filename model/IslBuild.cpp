@@ -217,8 +217,18 @@ isl::set enclosingLoopsSet(isl::ctx Ctx, const RegionModel &M, const Statement &
 }
 
 isl::map accessMap(isl::ctx Ctx, const RegionModel &M, const Statement &S, const Access &A) {
-  return functionMap(universeSet(Ctx, M, S.Name, M.iterators(S)), M.Arrays[A.ArrayId].Name,
-                     A.Index);
+  isl::set Domain = universeSet(Ctx, M, S.Name, M.iterators(S));
+  if (A.Divisor == 1)
+    return functionMap(Domain, M.Arrays[A.ArrayId].Name, A.Index);
+  // The element read: the last index divided, rounded down (Access::Divisor).
+  isl::space Sp = Domain.get_space();
+  for (const AffineExpr &E : A.Index)
+    Sp = withSymbols(Sp, E);
+  std::vector<isl::aff> Affs;
+  for (const AffineExpr &E : A.Index)
+    Affs.push_back(affineOn(Sp, E));
+  Affs.back() = floorDiv(Affs.back(), A.Divisor);
+  return functionMap(Sp, M.Arrays[A.ArrayId].Name, Affs);
 }
 
 isl::map scheduleMap(isl::ctx Ctx, const RegionModel &M, const Statement &S, unsigned Depth) {

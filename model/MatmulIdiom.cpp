@@ -8,14 +8,6 @@
 #include <set>
 
 namespace tc {
-namespace {
-
-int position(const std::vector<std::string> &Its, const std::string &It) {
-  for (size_t P = 0; P < Its.size(); ++P)
-    if (Its[P] == It)
-      return int(P);
-  return -1;
-}
 
 void collectReads(const ExprNode &E, std::vector<unsigned> &Out) {
   if (E.K == ExprNode::Read)
@@ -31,6 +23,15 @@ void flattenProduct(const ExprPtr &E, std::vector<ExprPtr> &Factors) {
     return;
   }
   Factors.push_back(E);
+}
+
+namespace {
+
+int position(const std::vector<std::string> &Its, const std::string &It) {
+  for (size_t P = 0; P < Its.size(); ++P)
+    if (Its[P] == It)
+      return int(P);
+  return -1;
 }
 
 /// E without a conversion to the type it already converts to
@@ -105,7 +106,7 @@ std::optional<OperandView::ElementOffset> elementOffset(const RegionModel &M,
     if (ZLeaf->K == ExprNode::Read) {
       ElementType T = M.Arrays[R.Reads[ZLeaf->AccessId].ArrayId].Elem;
       Exact |= T == ElementType::F32 || T == ElementType::F64 || T == ElementType::I8 ||
-               T == ElementType::U8;
+               T == ElementType::U8 || T == ElementType::U4 || T == ElementType::I4;
     }
     if (Exact)
       return OperandView::ElementOffset{Z, Top->Text == "+"};
@@ -285,6 +286,7 @@ private:
     int PK = position(Its, Idiom.IterK);
     std::vector<ExprPtr> Factors;
     flattenProduct(Product, Factors);
+    groupPackedFactors(R, Factors);
     std::vector<std::pair<ExprPtr, unsigned>> Operands; // factor, access id
     for (auto &F : Factors) {
       std::vector<unsigned> Reads;
@@ -325,8 +327,11 @@ private:
         // makes of 0.
         std::vector<unsigned> Inner, AlongK;
         collectReads(*F, Inner);
+        // Of packed 4-bit values, the element is the packed read; the
+        // others along k are its groups' zero points and scales.
+        const bool Packed = llvm::any_of(Inner, [&](unsigned A) { return readsPacked(R, A); });
         for (unsigned A : Inner)
-          if (involves(I.RawReads.at(R.Name)[A], PK))
+          if (involves(I.RawReads.at(R.Name)[A], PK) && (!Packed || readsPacked(R, A)))
             AlongK.push_back(A);
         // The element may be read in several places (`a > 0 ? a : 0`).
         std::sort(AlongK.begin(), AlongK.end());
@@ -443,6 +448,7 @@ private:
       std::string Other = UsesM ? Idiom.IterM : Idiom.IterN;
       if (stripConversions(F.get())->K != ExprNode::Read) {
         V.Prologue.push_back(F);
+        V.FourBit = isPacked(Arr.Elem);
         if (auto E = classifyPrologueReads(R, *F, Acc, Other, V))
           return E;
       }
@@ -520,9 +526,12 @@ private:
                               V.ReductionIsContiguous ? Idiom.IterK : Other, OuterScale,
                               V.InnerStride, V))
         return E;
-      // 8-bit weights are converted to the other operand's type in shared
-      // memory (a weight-only quantized layer).
-      if (isQuantized(Arr.Elem)) {
+      // 4-bit weights are dequantised ahead of the kernels; 8-bit ones are
+      // converted to the other operand's type in shared memory (a
+      // weight-only quantized layer).
+      if (isPacked(Arr.Elem)) {
+        V.ConvertWhileCopying = V.FourBit = true;
+      } else if (isQuantized(Arr.Elem)) {
         V.ConvertWhileCopying = V.EightBit = true;
         V.Offset = elementOffset(M, R, V);
       } else if (Arr.Elem != ElementType::F16 && Arr.Elem != ElementType::BF16 &&
@@ -950,7 +959,48 @@ private:
     return "";
   }
   static bool isQuantized(ElementType T) {
-    return T == ElementType::I8 || T == ElementType::U8;
+    return T == ElementType::I8 || T == ElementType::U8 || isPacked(T);
+  }
+  static bool isPacked(ElementType T) { return T == ElementType::U4 || T == ElementType::I4; }
+  /// Whether read A of statement R is of packed 4-bit values.
+  bool readsPacked(const Statement &R, unsigned A) const {
+    return isPacked(M.Arrays[R.Reads[A].ArrayId].Elem);
+  }
+  /// Whether read A of R indexes an array at a divided index (a group's).
+  static bool readsDivided(const Statement &R, unsigned A) { return R.Reads[A].Divisor != 1; }
+
+  /// The factors of a product that read packed 4-bit values or a divided
+  /// index (their groups' zero points and scales, `((float)w - z[j][k /
+  /// 128]) * s[j][k / 128]` is two factors) are one operand's: multiplied
+  /// into one factor, in their order, where the first of them stood.
+  void groupPackedFactors(const Statement &R, std::vector<ExprPtr> &Factors) const {
+    auto IsPackedFactor = [&](const ExprPtr &F) {
+      std::vector<unsigned> Reads;
+      collectReads(*F, Reads);
+      return llvm::any_of(Reads, [&](unsigned A) {
+        return readsPacked(R, A) || readsDivided(R, A);
+      });
+    };
+    if (llvm::none_of(Factors, [&](const ExprPtr &F) {
+          std::vector<unsigned> Reads;
+          collectReads(*F, Reads);
+          return llvm::any_of(Reads, [&](unsigned A) { return readsPacked(R, A); });
+        }))
+      return;
+    std::vector<ExprPtr> Grouped;
+    ExprPtr Operand;
+    size_t At = 0;
+    for (const ExprPtr &F : Factors) {
+      if (!IsPackedFactor(F)) {
+        Grouped.push_back(F);
+        continue;
+      }
+      if (!Operand)
+        At = Grouped.size();
+      Operand = Operand ? ExprNode::make(ExprNode::Binary, "*", {Operand, F}) : F;
+    }
+    Grouped.insert(Grouped.begin() + At, Operand);
+    Factors = std::move(Grouped);
   }
 
   /// The reads of a prologue besides the element `Element` (of operand V,
@@ -975,7 +1025,7 @@ private:
                            "a product's factors may not depend on the partial sum");
       for (unsigned P = 0; P < Its.size(); ++P)
         if (Its[P] != Own && Its[P] != Idiom.IterBatch &&
-            involves(I.RawReads.at(R.Name)[Rd], P))
+            !(V.FourBit && Its[P] == Idiom.IterK) && involves(I.RawReads.at(R.Name)[Rd], P))
           return regionError(Ac.Range.getBegin(),
                              "the prologue of operand '" +
                                  M.Arrays[R.Reads[Element].ArrayId].Name + "' reads '" +
@@ -1126,12 +1176,44 @@ outputCoordinates(const RegionModel &M, const MatmulIdiom &Idiom, unsigned Stmt)
   return std::nullopt;
 }
 
+/// Reads of packed 4-bit values and reads at a divided index (a group's
+/// zero point or scale) are a packed operand's prologue's only: the
+/// kernels read no other such access.
+static llvm::Error checkDividedReads(const RegionModel &M, const MatmulIdiom &Idiom) {
+  std::vector<unsigned> Allowed;
+  for (const OperandView *V : {&Idiom.A, &Idiom.B})
+    if (V->FourBit)
+      for (const ExprPtr &P : V->Prologue)
+        collectReads(*P, Allowed);
+  for (size_t S = 0; S < M.Stmts.size(); ++S)
+    for (size_t Rd = 0; Rd < M.Stmts[S].Reads.size(); ++Rd) {
+      const Access &A = M.Stmts[S].Reads[Rd];
+      const ElementType T = M.Arrays[A.ArrayId].Elem;
+      const bool Packed = T == ElementType::U4 || T == ElementType::I4;
+      if ((!Packed && A.Divisor == 1) ||
+          (S == Idiom.Reduction && llvm::is_contained(Allowed, unsigned(Rd))))
+        continue;
+      const std::string &Name = M.Arrays[A.ArrayId].Name;
+      return regionError(A.Range.getBegin(),
+                         Packed ? "packed 4-bit values of '" + Name +
+                                      "' are read outside an operand of the product"
+                                : "'" + Name + "' is read at a divided index outside an "
+                                  "operand of packed 4-bit values",
+                         "a divided index ('k / 128') reads the zero points and scales of "
+                         "packed 4-bit weights, in the factor of the product that unpacks "
+                         "them");
+    }
+  return llvm::Error::success();
+}
+
 llvm::Expected<MatmulIdiom> recognizeMatmul(const RegionModel &M,
                                             const IslModel &I) {
   try {
     auto Idiom = Recognizer(M, I).run();
     if (!Idiom)
       return Idiom.takeError();
+    if (auto E = checkDividedReads(M, *Idiom))
+      return std::move(E);
     if (auto E = placeGuards(M, I, *Idiom))
       return std::move(E);
     return Idiom;

@@ -37,6 +37,12 @@ struct OperandView {
   bool ConvertWhileCopying = false;
   /// The operand is stored as int8/uint8 (so ConvertWhileCopying).
   bool EightBit = false;
+  /// The operand is 4-bit values packed two a byte (ElementType U4/I4),
+  /// its prologue the whole factor that reads them (with group-wise zero
+  /// points and scales, arrays indexed by the operand's own dimension and
+  /// the reduction's index divided, Access::Divisor): the region's kernels
+  /// read it dequantised into a 16-bit copy (model/PackedOperand.h).
+  bool FourBit = false;
   /// An fp32 operand stored M- or N-major that the sm_90 components stage
   /// K-major from a transposed copy made at launch (wgmma reads tf32
   /// K-major only): ReductionIsContiguous then says how it is staged
@@ -139,6 +145,11 @@ outputCoordinates(const RegionModel &M, const MatmulIdiom &Idiom, unsigned Stmt)
 /// Recognises the matmul idiom, or explains (with a location) why not.
 llvm::Expected<MatmulIdiom> recognizeMatmul(const RegionModel &M,
                                             const IslModel &I);
+
+/// The reads of E (ExprNode::AccessId), in order, repeats included.
+void collectReads(const ExprNode &E, std::vector<unsigned> &Out);
+/// The factors of a product `a * b * ...` (E itself where it is none).
+void flattenProduct(const ExprPtr &E, std::vector<ExprPtr> &Factors);
 
 } // namespace tc
 

@@ -12,6 +12,8 @@ const char *spelling(ElementType T) {
   case ElementType::F64: return "double";
   case ElementType::I8: return "int8_t";
   case ElementType::U8: return "uint8_t";
+  case ElementType::U4: return "unsigned 4-bit";
+  case ElementType::I4: return "signed 4-bit";
   case ElementType::Other: return "?";
   }
   return "?";
@@ -24,7 +26,9 @@ int byteSize(ElementType T) {
   case ElementType::F32: return 4;
   case ElementType::F64: return 8;
   case ElementType::I8:
-  case ElementType::U8: return 1;
+  case ElementType::U8:
+  case ElementType::U4:
+  case ElementType::I4: return 1; // (a byte holds two 4-bit values)
   case ElementType::Other: return 0;
   }
   return 0;
@@ -73,7 +77,7 @@ bool RegionModel::isTemp(unsigned ArrayId) const {
 }
 
 bool sameAccess(const Access &X, const Access &Y) {
-  if (X.ArrayId != Y.ArrayId || X.Index.size() != Y.Index.size())
+  if (X.ArrayId != Y.ArrayId || X.Index.size() != Y.Index.size() || X.Divisor != Y.Divisor)
     return false;
   for (size_t D = 0; D < X.Index.size(); ++D)
     if (X.Index[D].str() != Y.Index[D].str())

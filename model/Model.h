@@ -21,7 +21,10 @@
 
 namespace tc {
 
-enum class ElementType { F16, BF16, F32, F64, I8, U8, Other };
+/// U4 and I4: 4-bit values packed two a byte (an int8_t/uint8_t array read
+/// at half an index and unpacked, Access::Divisor): unsigned 0..15 or two's
+/// complement -8..7, the even index in the low nibble.
+enum class ElementType { F16, BF16, F32, F64, I8, U8, U4, I4, Other };
 const char *spelling(ElementType T); // "__half", "__nv_bfloat16", "float", ...
 int byteSize(ElementType T);          // 2 for F16; 0 for Other
 
@@ -76,6 +79,15 @@ struct Access {
   /// The access as written (`W[j * K + k]`), for diagnostics; empty where
   /// it is not one range of the file (inside a macro's expansion).
   std::string Spelling;
+  /// The last dimension is indexed at floor(Index.back() / Divisor): a
+  /// group-wise scale read at `k / 128`, or a packed 4-bit operand's byte
+  /// at `k / 2` (ElementType U4/I4; its nibble is Index.back() mod 2).
+  /// Index.back() counts the elements of the divided index, so that it is
+  /// affine: `W[j * ldw + k / 2]` is Index {j, k} with Divisor 2.
+  int64_t Divisor = 1;
+  /// The division's operator and where it is (`/` or `>>`), for diagnostics.
+  clang::SourceLocation DivisorLoc;
+  std::string DivisorOperator;
 };
 
 struct Loop {

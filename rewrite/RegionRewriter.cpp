@@ -10,6 +10,7 @@
 #include "MatmulIdiom.h"
 #include "DomainBox.h"
 #include "NestFusion.h"
+#include "PackedOperand.h"
 #include "PragmaHandler.h"
 #include "StatementPragmas.h"
 #include "TemplateRegions.h"
@@ -546,6 +547,50 @@ llvm::Expected<GeneratedRegion> generate(const RegionModel &Source, const Region
           keepBatchOnComponents(K, Id, M.Clauses);
         return K;
       };
+      // A packed 4-bit operand: the kernels of the region that reads its
+      // dequantised copy, which the entry launcher makes
+      // (model/PackedOperand.h).
+      if (Idiom->A.FourBit || Idiom->B.FourBit) {
+        auto D = dequantizedOperand(M, *Idiom);
+        if (!D)
+          return D.takeError();
+        const RegionModel &CopyModel = D->Model;
+        auto CopyAssumed = rowAssumptions(IslCtx, CopyModel);
+        if (!CopyAssumed)
+          return CopyAssumed.takeError();
+        IslModel CopyIsl = IslModel::build(IslCtx, CopyModel, *CopyAssumed);
+        auto CopyIdiom = recognizeMatmul(CopyModel, CopyIsl);
+        if (!CopyIdiom)
+          return CopyIdiom.takeError();
+        // The source's arrays that may overlap: the alias test's pairs.
+        CopyIdiom->MayAlias = Idiom->MayAlias;
+        Text += "  " + std::string(D->IsB ? "B" : "A") +
+                ": packed 4-bit values, dequantised by the launcher into " +
+                CopyModel.Arrays[D->Copy].Name + " (" + spelling(CopyIdiom->InputType) +
+                ", K-major, leading dimension K rounded up to 8), which the kernels read\n";
+        auto Config =
+            chooseKernelConfig(CopyModel, *CopyIdiom, R.Pragma->Loc, Opts.Arch, Opts.Mma);
+        if (!Config)
+          return Config.takeError();
+        RegionKernels K = regionKernels(*Config, alternativeKernels(*Config, CopyModel, *CopyIdiom),
+                                        *CopyIdiom, CopyModel.Clauses);
+        auto Model = [&CopyModel](isl::ctx C) -> llvm::Expected<IslModel> {
+          auto A = rowAssumptions(C, CopyModel);
+          if (!A)
+            return A.takeError();
+          return IslModel::build(C, CopyModel, *A);
+        };
+        RegionTuning Tuning{tuningKey(M, *Idiom, K.Default, K.Alternatives),
+                            tuningKernelNames(K.Alternatives), {}};
+        if (Opts.Tuning)
+          Tuning.Entries = tunedEntries(*Opts.Tuning, Tuning.Key, Tuning.Kernels);
+        auto Gen = generateRegion(CopyModel, *CopyIdiom, CopyIsl, Model, K.Default, Name, Where,
+                                  K.Alternatives, Opts.KernelThreads, Opts.Explain, Tuning,
+                                  std::nullopt, &*D);
+        if (Gen)
+          Text += Gen->Explain + explainTuning(Tuning);
+        return Gen;
+      }
       // fp32 operands stored M- or N-major: staged K-major from a
       // transposed copy made at each launch, where the composed tf32
       // kernels take the region. Where wgmma is asked for (the mma(wgmma)

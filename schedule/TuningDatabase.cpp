@@ -174,6 +174,10 @@ const char *typeName(ElementType T) {
     return "s8";
   case ElementType::U8:
     return "u8";
+  case ElementType::U4:
+    return "u4";
+  case ElementType::I4:
+    return "s4";
   case ElementType::Other:
     break;
   }

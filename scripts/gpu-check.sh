@@ -12,6 +12,8 @@
 #   - weight_stream_test (.gpu/weight_stream_test.cu) when present;
 #   - regions_test: the regions of test/gpu/regions/*.cu, rewritten
 #     and as written, with the driver test/gpu/regions_test.cu;
+#   - packed_regions_test: those of regions/packed.cu (packed 4-bit
+#     weights), with the driver test/gpu/packed_regions_test.cu;
 # then runs them. Build products go under /tmp. When $OUT is set, the full log
 # goes to $OUT/gpu-correctness.log and the markdown tables to
 # $OUT/gpu-correctness.md (samples) and $OUT/gpu-forms.md (forms). Exits
@@ -178,6 +180,10 @@ main() {
     specs+=("weight_stream_test:.gpu/weight_stream_test.cu")
     specs_text[weight_stream_test]=".gpu/weight_stream_test.cu"
   fi
+  if [[ -f .gpu/packed_regions_test.cu && -f .gpu/regions/packed.tc.cu ]]; then
+    specs+=("packed_regions_test:.gpu/packed_regions_test.cu")
+    specs_text[packed_regions_test]=".gpu/packed_regions_test.cu (+ .gpu/regions/packed.tc.cu)"
+  fi
   if [[ -f .gpu/regions_test.cu && -f .gpu/regions/aliasing.tc.cu && -f .gpu/regions/loops.tc.cu && -f .gpu/regions/sizes.tc.cu && -f .gpu/regions/templates.tc.cu ]]; then
     specs+=("regions_test:.gpu/regions_test.cu")
     specs_text[regions_test]=".gpu/regions_test.cu (+ .gpu/regions/*.tc.cu)"
@@ -197,6 +203,9 @@ main() {
   fi
   if [[ "${step_status[build weight_stream_test]:-}" == PASS ]]; then
     run_test weight_stream_test "$build/weight_stream_test"
+  fi
+  if [[ "${step_status[build packed_regions_test]:-}" == PASS ]]; then
+    run_test packed_regions_test "$build/packed_regions_test"
   fi
   if [[ "${step_status[build regions_test]:-}" == PASS ]]; then
     run_test regions_test "$build/regions_test"

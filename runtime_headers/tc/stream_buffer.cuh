@@ -36,6 +36,7 @@ enum StreamBufferUse : int {
   kSplitCounters = 0,  // allocated zeroed, left at zero by the kernels
   kSplitSlots = 1,
   kRepackedOperand = 2,  // + the operand's index in the region
+  kDequantizedOperand = 64,  // a packed operand's values (packed.cuh)
 };
 
 // Whether `stream` is the calling host thread's per-thread default stream:

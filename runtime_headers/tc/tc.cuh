@@ -75,5 +75,6 @@
 #include "tuning.cuh"
 #include "shared_memory_opt_in.cuh"
 #include "prologue.cuh"
+#include "packed.cuh"
 #include "sm90/gemm_kernel.cuh"
 #include "decode/launch.cuh"

@@ -39,13 +39,15 @@ void modulo(int M, int N, int K, const __half *__restrict__ A,
         C[i * N + j] += __half2float(A[i * K + k]) * __half2float(B[k % 8 * N + j]);
 }
 
-void bound(int M, int N, int K, const __half *__restrict__ A,
+// A size shifted by a constant is a size (test/rewrite/constant-division.cu);
+// by another size, not.
+void bound(int M, int N, int K, int s, const __half *__restrict__ A,
            const __half *__restrict__ B, float *__restrict__ C) {
 #pragma tc
   for (int i = 0; i < M; ++i)
     for (int j = 0; j < N; ++j)
       // DIAG: {{.*}}non-affine-subscript.cu:[[@LINE+1]]:30: error: non-affine operator '>>' in a subscript or loop bound
-      for (int k = 0; k < (K >> 1); ++k)
+      for (int k = 0; k < (K >> s); ++k)
         C[i * N + j] += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
 }
 
