@@ -1889,7 +1889,7 @@ private:
       }
       AffineExpr &LastIndex = A.Index.back();
       LastIndex.Coeffs.erase(kFloorSymbol);
-      LastIndex = LastIndex * Floor->Divisor + AffineExpr::symbol(Floor->Iterator);
+      LastIndex = LastIndex * Floor->Divisor + Floor->Numerator;
       if (LastIndex.Overflow)
         return regionError(Floor->Loc, "integer overflow in a subscript or loop bound",
                            "its coefficients are folded in 64-bit signed integers");
@@ -1901,7 +1901,8 @@ private:
                            "'" + Target.Name + "' is read at an index divided by " +
                                std::to_string(A.Divisor),
                            "an 8-bit array is read at a divided index only as packed 4-bit "
-                           "values, at half the index ('k / 2')");
+                           "values: at half the index ('k / 2') of the innermost loop, and "
+                           "unpacked in the same expression");
     }
     // Register the array, or check the shape against earlier uses.
     const std::string &Name = Target.Name;
@@ -1978,12 +1979,27 @@ private:
       const bool Packed = Arr.Elem == ElementType::U4 || Arr.Elem == ElementType::I4;
       if ((Packed && !InPackedRead) || (InPackedRead && ByteArrays.count(unsigned(Id))))
         return regionError(Whole->getExprLoc(),
-                           "'" + Name + "' is " + (Writing ? "written" : "read") +
-                               " as bytes and read as packed 4-bit values",
+                           "'" + Name + "' is accessed as bytes and read as packed 4-bit values",
                            "a region reads an array of packed 4-bit values only through "
                            "their unpacking, and does not write it");
       if (!InPackedRead && Bytes)
         ByteArrays.insert(unsigned(Id));
+    }
+    // (The launcher's test of subscripts computed in narrow unsigned types
+    // takes undivided indices: a divided one is computed wider or signed.)
+    if (A.Divisor != 1) {
+      std::vector<const Expr *> Roots;
+      for (const Expr *Part : Subs)
+        narrowUnsignedRoots(Part, Roots);
+      for (const Expr *Part : OffsetParts)
+        narrowUnsignedRoots(Part, Roots);
+      if (!Roots.empty())
+        return regionError(Roots.front()->getExprLoc(),
+                           "the subscript of '" + Name + "' is divided, and computed in '" +
+                               typeName(Roots.front()->getType()) + "'",
+                           "compute a divided subscript (packed 4-bit values, their groups' "
+                           "zero points and scales) in a signed type or in 64 bits: 'int', "
+                           "'long long', 'size_t'");
     }
     if (auto Err = noteNarrowSubscripts(Target.Name, unsigned(Id), Subs, OffsetParts,
                                         M.Arrays[Id].IsStaticShape, A.Index,
@@ -2370,11 +2386,14 @@ private:
     return V.getExtValue();
   }
 
-  /// `x / c` or `x >> s` of a subscript, x an iterator whose values are
-  /// never negative (so that `/` rounds down) and c = 2^s a constant of 2
-  /// or more: x and c, else nothing.
+  /// `x / c` or `x >> s` of a subscript, x an iterator plus a constant
+  /// whose values are never negative (so that `/` rounds down: an iterator
+  /// of values never negative and a constant of 0 or more, or that of an
+  /// upward loop from a constant start S and a constant of -S or more,
+  /// `(k - 1) / 2` from k = 1), and c = 2^s a constant of 2 or more: x
+  /// and c, else nothing.
   struct FloorTerm {
-    std::string Iterator;
+    AffineExpr Numerator;
     int64_t Divisor = 1;
     SourceLocation Loc;
     std::string Operator; // `/` or `>>`
@@ -2389,13 +2408,31 @@ private:
       Divisor = Divisor >= 1 && Divisor <= 30 ? int64_t(1) << Divisor : 0;
     if (Divisor < 2)
       return std::nullopt;
-    const auto *DR = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts());
-    const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
-    auto It = VD ? Iterators.find(VD) : Iterators.end();
-    if (It == Iterators.end() || !NonNegativeIterators.count(It->second) ||
-        EndedLoopCounters.count(VD))
+    std::optional<FloorTerm> *Slot = FloorSlot;
+    FloorSlot = nullptr; // (no division inside the divided one)
+    auto Numerator = polynomial(B->getLHS());
+    FloorSlot = Slot;
+    if (!Numerator) {
+      llvm::consumeError(Numerator.takeError());
       return std::nullopt;
-    return FloorTerm{It->second, Divisor, B->getOperatorLoc(), B->getOpcodeStr().str()};
+    }
+    std::optional<AffineExpr> X = Numerator->asAffine();
+    if (!X || X->Coeffs.size() != 1 || X->Coeffs.begin()->second != 1)
+      return std::nullopt;
+    const std::string &Iterator = X->Coeffs.begin()->first;
+    const VarDecl *VD = iteratorNamed(Iterator);
+    if (!VD || EndedLoopCounters.count(VD))
+      return std::nullopt;
+    bool NotNegative = NonNegativeIterators.count(Iterator) && X->Constant >= 0;
+    for (unsigned L : LoopStack) {
+      const Loop &Lp = M.Loops[L];
+      if (Lp.Iterator == Iterator && !Lp.Reversed && Lp.Step > 0 && Lp.Lower.isConstant() &&
+          Lp.Lower.Constant + X->Constant >= 0)
+        NotNegative = true;
+    }
+    if (!NotNegative)
+      return std::nullopt;
+    return FloorTerm{*X, Divisor, B->getOperatorLoc(), B->getOpcodeStr().str()};
   }
   /// `E / c` or `E >> s` of sizes E and a constant c = 2^s of 2 or more
   /// (a row's bytes of packed values, `K / 2`; a number of groups, `(K +
@@ -2419,7 +2456,7 @@ private:
         if (iteratorNamed(Sym) || Sym == kFloorSymbol)
           return std::nullopt;
     const std::string Spelling = sourceText(B->getSourceRange());
-    if (Spelling.empty())
+    if (Spelling.empty() || !spelledAtCall(B->getLHS()))
       return std::nullopt;
     if (auto Err = checkSizeType(B->getType(), Spelling, B->getOperatorLoc()))
       return llvm::Expected<Polynomial>(std::move(Err));
@@ -2427,6 +2464,24 @@ private:
                                     B->getOperatorLoc()))
       return llvm::Expected<Polynomial>(std::move(Err));
     return llvm::Expected<Polynomial>(Polynomial::symbol(Spelling));
+  }
+  /// Whether E, spelled as the source spells it, means at the call what it
+  /// means in the region: it names only variables declared before the
+  /// region (no local, let-binding or iterator of the region, which the
+  /// call does not see or sees another of), and calls nothing.
+  bool spelledAtCall(const Expr *E) const {
+    if (isa<CallExpr>(E) && !E->isValueDependent() && !E->getIntegerConstantExpr(Ctx))
+      return false;
+    if (const auto *DR = dyn_cast<DeclRefExpr>(E))
+      if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+        if (isInsideRegion(VD->getLocation()) || Iterators.count(VD) || Locals.count(VD) ||
+            Chains.count(VD))
+          return false;
+    for (const Stmt *Child : E->children())
+      if (const auto *ChildExpr = dyn_cast_or_null<Expr>(Child))
+        if (!spelledAtCall(ChildExpr))
+          return false;
+    return true;
   }
   /// Where polynomial() may take one floor term (the subscript being read).
   std::optional<FloorTerm> *FloorSlot = nullptr;
@@ -3093,28 +3148,31 @@ private:
   /// the parity `Parity`; nothing where E is not a function of those two
   /// or would be undefined. The first byte read found is E's byte; another
   /// must be the same expression.
-  std::optional<int64_t> unpackedValue(const Expr *E, unsigned Byte, unsigned Parity,
+  /// Integers wide enough for any value of a 64-bit type and its
+  /// arithmetic before the wrap (unpackedValue).
+  using Wide = __int128;
+  using UWide = unsigned __int128;
+  std::optional<Wide> unpackedValue(const Expr *E, unsigned Byte, unsigned Parity,
                                        Unpacking &U) {
     QualType T = E->getType();
-    if (!T->isIntegerType() || Ctx.getIntWidth(T) > 32)
+    if (!T->isIntegerType() || Ctx.getIntWidth(T) > 64)
       return std::nullopt;
     const unsigned Width = Ctx.getIntWidth(T);
     const bool Unsigned = T->isUnsignedIntegerType() || T->isBooleanType();
     // v as a value of T; nothing where a signed result would overflow.
-    auto Fit = [&](int64_t V, bool Converting) -> std::optional<int64_t> {
+    auto Fit = [&](Wide V, bool Converting) -> std::optional<Wide> {
       if (T->isBooleanType())
-        return int64_t(V != 0);
-      const uint64_t Mask = Width == 64 ? ~0ull : (1ull << Width) - 1;
-      uint64_t Bits = uint64_t(V) & Mask;
-      int64_t R = Unsigned || !(Bits >> (Width - 1)) ? int64_t(Bits)
-                                                        : int64_t(Bits | ~Mask);
+        return Wide(V != 0);
+      const UWide Mask = (UWide(1) << Width) - 1;
+      const UWide Bits = UWide(V) & Mask;
+      const Wide R = Unsigned || !((Bits >> (Width - 1)) & 1) ? Wide(Bits) : Wide(Bits | ~Mask);
       if (!Unsigned && !Converting && R != V)
         return std::nullopt;
       return R;
     };
     E = E->IgnoreParens();
     if (const auto *IL = dyn_cast<IntegerLiteral>(E))
-      return Fit(int64_t(IL->getValue().getZExtValue()), true);
+      return Fit(Wide(IL->getValue().getZExtValue()), true);
     if (const auto *CE = dyn_cast<CastExpr>(E)) {
       const Expr *Sub = CE->getSubExpr();
       if (!Sub->getType()->isIntegerType())
@@ -3132,7 +3190,7 @@ private:
       else if (!Expr::isSameComparisonOperand(U.Byte, ASE) &&
                sourceText(U.Byte->getSourceRange()) != sourceText(ASE->getSourceRange()))
         return std::nullopt;
-      return Fit(int64_t(Byte), true);
+      return Fit(Wide(Byte), true);
     }
     if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
       auto V = unpackedValue(UO->getSubExpr(), Byte, Parity, U);
@@ -3191,11 +3249,11 @@ private:
       case BO_Shl: // (two's complement, as C++20 defines it and compilers do)
         if (*R < 0 || *R >= LeftWidth)
           return std::nullopt;
-        return Fit(int64_t(uint64_t(*L) << *R), true);
+        return Fit(Wide(UWide(*L) << int(*R)), true);
       case BO_Shr:
         if (*R < 0 || *R >= LeftWidth)
           return std::nullopt;
-        return Fit(*L >> *R, true); // (arithmetic for a negative signed value)
+        return Fit(*L >> int(*R), true); // (arithmetic for a negative signed value)
       case BO_And: return Fit(*L & *R, true);
       case BO_Or: return Fit(*L | *R, true);
       case BO_Xor: return Fit(*L ^ *R, true);
@@ -3211,7 +3269,7 @@ private:
       }
     }
     if (std::optional<llvm::APSInt> C = E->getIntegerConstantExpr(Ctx))
-      return Fit(C->isSigned() ? C->getSExtValue() : int64_t(C->getZExtValue()), true);
+      return Fit(C->isSigned() ? Wide(C->getSExtValue()) : Wide(C->getZExtValue()), true);
     return std::nullopt;
   }
   /// Whether E reads an element of an 8-bit integer array.
@@ -3243,7 +3301,7 @@ private:
         for (unsigned Parity = 0; Matches && Parity < 2; ++Parity) {
           const int64_t Nibble = (Byte >> (4 * Parity)) & 15;
           const int64_t Expected = Signed && Nibble >= 8 ? Nibble - 16 : Nibble;
-          std::optional<int64_t> V = unpackedValue(E, Byte, Parity, U);
+          std::optional<Wide> V = unpackedValue(E, Byte, Parity, U);
           Matches = V && *V == Expected;
         }
       if (Matches && U.Byte && !U.Parities.empty()) {
@@ -3268,21 +3326,20 @@ private:
       return regionError(U.Byte->getExprLoc(),
                          "the 4-bit value is unpacked from a byte not read at half an index",
                          kPackedNote);
-    // Each parity must be the halved index's: the iterator it divides.
-    const AffineExpr &Index = A->Index.back();
-    std::string Iterator;
-    for (auto &[Sym, Coeff] : Index.Coeffs)
-      if (iteratorNamed(Sym) && Coeff % 2 != 0)
-        Iterator = Sym;
+    // Each parity must be the halved index's: of the same parity as the
+    // nibble's index 2 R + x for every value (x - the parity's operand
+    // even in each coefficient).
+    const Polynomial Index = Polynomial::affine(A->Index.back());
     for (const Expr *X : U.Parities) {
       auto P = polynomial(X);
       if (!P)
         return P.takeError();
-      if (P->str() != Polynomial::symbol(Iterator).str())
+      const Polynomial Difference = Index + *P * -1;
+      if (llvm::any_of(Difference.Terms, [](const auto &T) { return T.second % 2 != 0; }))
         return regionError(X->getExprLoc(),
                            "the nibble is chosen by the parity of '" +
-                               sourceText(X->getSourceRange()) + "', not of '" + Iterator +
-                               "', whose half indexes the byte",
+                               sourceText(X->getSourceRange()) +
+                               "', not by that of the index the byte's subscript halves",
                            kPackedNote);
     }
     Array &Arr = M.Arrays[A->ArrayId];

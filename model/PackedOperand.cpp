@@ -57,6 +57,11 @@ llvm::Expected<DequantizedOperand> dequantizedOperand(const RegionModel &M,
     return Refuse("a sum accumulated in a 16-bit type");
   if (V.Prologue.size() != 1)
     return Refuse("a product without its factor");
+  if (Idiom.InputType != ElementType::F16 && Idiom.InputType != ElementType::BF16)
+    return regionError(Loc, "packed 4-bit operand beside " +
+                                std::string(spelling(Idiom.InputType)) + " activations",
+                       "the operand is dequantised to the other operand's 16-bit type: "
+                       "__half or __nv_bfloat16 activations");
 
   DequantizedOperand D;
   D.Value = V.Prologue[0];

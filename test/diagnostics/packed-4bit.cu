@@ -4,7 +4,8 @@
 // knows, so the byte read at half an index is named), a divided index
 // outside the statement that unpacks packed values (an epilogue's bias, a
 // group scale of 16-bit weights), a batched product, the bytes also read
-// as bytes, and crumbs (2-bit values at k / 4). Each region is diagnosed
+// as bytes, crumbs (2-bit values at k / 4), a size quotient of a region's own
+// variable, and fp32 activations. Each region is diagnosed
 // and the file is left exactly as written.
 //
 // RUN: rm -f %t.cu
@@ -36,7 +37,7 @@ void other_parity(int M, int N, int K, int ldw, const __half *__restrict__ X,
     for (int j = 0; j < N; ++j) {
       float acc = 0.0f;
       for (int k = 0; k < K; ++k)
-        // DIAG: {{.*}}packed-4bit.cu:[[@LINE+2]]:83: error: the nibble is chosen by the parity of 'j', not of 'k', whose half indexes the byte
+        // DIAG: {{.*}}packed-4bit.cu:[[@LINE+2]]:83: error: the nibble is chosen by the parity of 'j', not by that of the index the byte's subscript halves
         // DIAG: {{.*}}packed-4bit.cu:[[@LINE+1]]:83: note: a byte of packed 4-bit values is read at half the reduction's index and unpacked in the same expression, the even index in the low nibble: '(W[j * ldw + k / 2] >> (4 * (k % 2))) & 15' (0 to 15), or the same nibble as two's complement (-8 to 7)
         acc += __half2float(X[i * K + k]) * (float)((Wq[j * ldw + k / 2] >> (4 * (j % 2))) & 15);
       Y[i * N + j] = __float2half(acc);
@@ -110,7 +111,7 @@ void bytes_and_nibbles(int M, int N, int K, int ldw, const __half *__restrict__ 
       float acc = 0.0f;
       for (int k = 0; k < K; ++k)
         acc += __half2float(X[i * K + k]) *
-               // DIAG: {{.*}}packed-4bit.cu:[[@LINE+2]]:79: error: 'Wq' is read as bytes and read as packed 4-bit values
+               // DIAG: {{.*}}packed-4bit.cu:[[@LINE+2]]:79: error: 'Wq' is accessed as bytes and read as packed 4-bit values
                // DIAG: {{.*}}packed-4bit.cu:[[@LINE+1]]:79: note: a region reads an array of packed 4-bit values only through their unpacking, and does not write it
                ((float)((Wq[j * ldw + k / 2] >> (4 * (k % 2))) & 15) - (float)Wq[j * ldw]);
       Y[i * N + j] = __float2half(acc);
@@ -125,8 +126,40 @@ void quarter(int M, int N, int K, int ldw, const __half *__restrict__ X,
       float acc = 0.0f;
       for (int k = 0; k < K; ++k)
         // DIAG: {{.*}}packed-4bit.cu:[[@LINE+2]]:69: error: 'Wq' is read at an index divided by 4
-        // DIAG: {{.*}}packed-4bit.cu:[[@LINE+1]]:69: note: an 8-bit array is read at a divided index only as packed 4-bit values, at half the index ('k / 2')
+        // DIAG: {{.*}}packed-4bit.cu:[[@LINE+1]]:69: note: an 8-bit array is read at a divided index only as packed 4-bit values: at half the index ('k / 2') of the innermost loop, and unpacked in the same expression
         acc += __half2float(X[i * K + k]) * (float)((Wq[j * ldw + k / 4] >> (2 * (k % 4))) & 3);
       Y[i * N + j] = __float2half(acc);
+    }
+}
+
+// A size quotient of a region's own variable: the call could not compute it.
+void shadowed_quotient(int M, int N, int K, const __half *__restrict__ X,
+                       const __half *__restrict__ W, float *__restrict__ Y) {
+  int Kh = 7;
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      const int Kh = K;
+      float acc = 0.0f;
+      // DIAG: {{.*}}packed-4bit.cu:[[@LINE+2]]:30: error: non-affine operator '/' in a subscript or loop bound
+      // DIAG: {{.*}}packed-4bit.cu:[[@LINE+1]]:30: note: subscripts and loop bounds must be sums of loop iterators and region-invariant integers times constants (e.g. 'A[i * K + k]')
+      for (int k = 0; k < Kh / 2; ++k)
+        acc += __half2float(X[i * K + k]) * __half2float(W[j * K + k]);
+      Y[i * N + j] = acc;
+    }
+  (void)Kh;
+}
+
+void float_activations(int M, int N, int K, const float *__restrict__ X,
+                       const uint8_t *__restrict__ Wq, float *__restrict__ Y) {
+#pragma tc allow_tf32
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        // DIAG: {{.*}}packed-4bit.cu:[[@LINE+2]]:40: error: packed 4-bit operand beside float activations
+        // DIAG: {{.*}}packed-4bit.cu:[[@LINE+1]]:40: note: the operand is dequantised to the other operand's 16-bit type: __half or __nv_bfloat16 activations
+        acc += X[i * K + k] * (float)((Wq[j * (K / 2) + k / 2] >> (4 * (k % 2))) & 15);
+      Y[i * N + j] = acc;
     }
 }

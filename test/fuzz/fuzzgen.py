@@ -376,11 +376,11 @@ def _roles_of(spec):
         r.update({"lo", "hi"})
     q = spec.get("quant")
     if q:
-        if q.get("zero") in ("col", "row"):
+        if q.get("zero") in ("col", "row", "group"):
             r.add("zero")
         if q.get("zero") == "scalar":
             r.add("zp")
-        if q.get("scale") in ("col", "sum_col"):
+        if q.get("scale") in ("col", "sum_col", "group"):
             r.add("scale")
         if q.get("scale") == "scalar":
             r.add("step")
@@ -676,9 +676,21 @@ def gen_spec(rng, case_id, func, unsupported_rate=0.15, collision_rate=0.5):
             {"form": "w_col", "wtype": "uint8_t", "zero": "scalar", "scale": "scalar"},
             {"form": "w_col", "wtype": "int8_t", "zero": None, "scale": None},
             {"form": "a_rows", "wtype": "int8_t", "zero": "row", "scale": None},
+            # packed 4-bit weights (issue 51): unpacked in the product, with
+            # zero points and scales per group of k or per column
+            {"form": "w_packed", "wtype": "uint8_t", "zero": "group", "scale": "group",
+             "unpack": "shift", "group": 128},
+            {"form": "w_packed", "wtype": "int8_t", "zero": None, "scale": "col",
+             "unpack": "signed_pair", "group": 64},
+            {"form": "w_packed", "wtype": "uint8_t", "zero": "col", "scale": "group",
+             "unpack": "choice", "group": 32},
+            {"form": "w_packed", "wtype": "uint8_t", "zero": None, "scale": "group",
+             "unpack": "xor", "group": 64},
         ])
         spec["a_major"] = "row"
         spec["b_major"] = "col" if spec["quant"]["form"] != "w_row" else "row"
+        if spec["quant"]["form"] == "w_packed":
+            spec["ld"] = False
 
     # sums of matmuls: both products share the layouts
     if kind == "sum":
@@ -874,6 +886,15 @@ def expectation(spec):
         e = {"result": "either", "diag": "", "why": "prologue outside plain gemm"}
     if spec.get("prologue") and spec.get("batch"):
         e = {"result": "either", "diag": "", "why": "prologue with batch"}
+    q = spec.get("quant")
+    if q and q["form"] == "w_packed" and (spec.get("order") in ORDERS_K_OUTER or
+                                          spec.get("separate_epi") or spec.get("batch") or
+                                          "unsigned" in spec.get("it_type", {}).values() or
+                                          "unsigned" in spec.get("size_type", {}).values()):
+        # k outside the loop that reads it, several nests, a batch, a
+        # divided subscript computed in 32-bit unsigned: refused
+        # (test/diagnostics/packed-4bit.cu)
+        e = {"result": "either", "diag": "", "why": "packed 4-bit weights, refused forms"}
     if (not spec.get("restrict", True) or spec.get("member_arrays")) and spec.get("out2") \
             and spec.get("epi") \
             and spec["epi"].get("style") in ("local", "reassign", "if", "if_else"):
@@ -1202,6 +1223,11 @@ class _Renderer:
                          "N" if q["zero"] == "col" else "M")
         if q and q.get("scale") in ("col", "sum_col"):
             self.p_array("scale", "float", False, None, "N")
+        # (a group's: N rows of K floats, more than the groups need)
+        if q and q.get("zero") == "group":
+            self.p_array("zero", "float", False, "N", "K")
+        if q and q.get("scale") == "group":
+            self.p_array("scale", "float", False, "N", "K")
         epi = s.get("epi") or {}
         if "bias" in roles:
             bt = OUT_CT.get(epi.get("bias_type", "float"), "float")
@@ -1401,6 +1427,8 @@ class _Renderer:
             b = _conv(s["conv_b"], ELEM_CT[s["elem"]], b_e)
             return "%s * %s" % (a, b)
         x = _conv(s["conv_a"], ELEM_CT[s["elem"]], a_e)
+        if q["form"] == "w_packed":
+            return "%s * %s" % (x, self.packed_weight(q))
         w = "(float)%s" % b_e
         if q.get("zero") == "col":
             w = "(%s - %s)" % (w, self.vec_at("zero", "j"))
@@ -1411,6 +1439,34 @@ class _Renderer:
         elif q.get("scale") == "scalar":
             w = "(%s * %s)" % (w, self.nm("step"))
         return "%s * %s" % (x, w)
+
+    def packed_weight(self, q):
+        """Two 4-bit weights a byte of B (N rows of (K + 1) / 2 bytes),
+        unpacked as q["unpack"] writes it, less its zero point, times its
+        scale (per group of q["group"] k or per column)."""
+        j, k, K = self.nm("j"), self.nm("k"), self.size("K")
+        byte = "%s[%s * ((%s + 1) / 2) + %s / 2]" % (self.nm("B"), j, K, k)
+        u = q["unpack"]
+        if u == "shift":
+            w = "((%s >> (4 * (%s %% 2))) & 15)" % (byte, k)
+        elif u == "choice":
+            w = "((%s %% 2) ? (%s >> 4) : (%s & 15))" % (k, byte, byte)
+        elif u == "signed_pair":
+            w = "((int8_t)(%s << (4 * (1 - %s %% 2))) >> 4)" % (byte, k)
+        else:  # xor
+            w = "((((%s >> (4 * (%s & 1))) & 15) ^ 8) - 8)" % (byte, k)
+        w = "(float)%s" % w
+        g = q["group"]
+        group = "[%s * ((%s + %d) / %d) + %s / %d]" % (j, K, g - 1, g, k, g)
+        if q.get("zero") == "group":
+            w = "(%s - %s%s)" % (w, self.nm("zero"), group)
+        elif q.get("zero") == "col":
+            w = "(%s - %s)" % (w, self.vec_at("zero", "j"))
+        if q.get("scale") == "group":
+            w = "(%s * %s%s)" % (w, self.nm("scale"), group)
+        elif q.get("scale") == "col":
+            w = "(%s * %s)" % (w, self.vec_at("scale", "j"))
+        return w
 
     def alpha_wrap(self, prod):
         if self.s.get("alpha") == "product" or self.s["init"] in ("beta", "polybench"):
