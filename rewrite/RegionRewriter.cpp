@@ -519,27 +519,34 @@ llvm::Expected<GeneratedRegion> generate(const RegionModel &Source, const Region
         return Idiom.takeError();
       // The region's code from the idiom as its kernels stage it and the
       // kernels; the tuning key names the operands as stored.
-      auto emit = [&](const MatmulIdiom &Staging, const RegionKernels &Kernels,
-                      const std::string &Launcher = "",
-                      const std::optional<LauncherHandOver> &HandOver =
-                          std::nullopt) -> llvm::Expected<GeneratedRegion> {
+      // (Of the model EM, EI: the region's, or the one reading a packed
+      // operand's dequantised copy D.)
+      auto emitFrom = [&](const RegionModel &EM, const IslModel &EI, const MatmulIdiom &Staging,
+                          const RegionKernels &Kernels, const std::string &Launcher,
+                          const std::optional<LauncherHandOver> &HandOver,
+                          const DequantizedOperand *D) -> llvm::Expected<GeneratedRegion> {
         // Each kernel gets the same model, built again in its own context.
-        auto Model = [&M](isl::ctx C) -> llvm::Expected<IslModel> {
-          auto A = rowAssumptions(C, M);
+        auto Model = [&EM](isl::ctx C) -> llvm::Expected<IslModel> {
+          auto A = rowAssumptions(C, EM);
           if (!A)
             return A.takeError();
-          return IslModel::build(C, M, *A);
+          return IslModel::build(C, EM, *A);
         };
         RegionTuning Tuning{tuningKey(M, *Idiom, Kernels.Default, Kernels.Alternatives),
                             tuningKernelNames(Kernels.Alternatives), {}};
         if (Opts.Tuning)
           Tuning.Entries = tunedEntries(*Opts.Tuning, Tuning.Key, Tuning.Kernels);
-        auto Gen = generateRegion(M, Staging, I, Model, Kernels.Default,
+        auto Gen = generateRegion(EM, Staging, EI, Model, Kernels.Default,
                                   Launcher.empty() ? Name : Launcher, Where, Kernels.Alternatives,
-                                  Opts.KernelThreads, Opts.Explain, Tuning, HandOver);
+                                  Opts.KernelThreads, Opts.Explain, Tuning, HandOver, D);
         if (Gen)
           Text += Gen->Explain + explainTuning(Tuning);
         return Gen;
+      };
+      auto emit = [&](const MatmulIdiom &Staging, const RegionKernels &Kernels,
+                      const std::string &Launcher = "",
+                      const std::optional<LauncherHandOver> &HandOver = std::nullopt) {
+        return emitFrom(M, I, Staging, Kernels, Launcher, HandOver, nullptr);
       };
       auto KernelsOf = [&](const KernelConfig &C, const MatmulIdiom &Id) {
         RegionKernels K = regionKernels(C, alternativeKernels(C, M, Id), Id, M.Clauses);
@@ -574,22 +581,7 @@ llvm::Expected<GeneratedRegion> generate(const RegionModel &Source, const Region
           return Config.takeError();
         RegionKernels K = regionKernels(*Config, alternativeKernels(*Config, CopyModel, *CopyIdiom),
                                         *CopyIdiom, CopyModel.Clauses);
-        auto Model = [&CopyModel](isl::ctx C) -> llvm::Expected<IslModel> {
-          auto A = rowAssumptions(C, CopyModel);
-          if (!A)
-            return A.takeError();
-          return IslModel::build(C, CopyModel, *A);
-        };
-        RegionTuning Tuning{tuningKey(M, *Idiom, K.Default, K.Alternatives),
-                            tuningKernelNames(K.Alternatives), {}};
-        if (Opts.Tuning)
-          Tuning.Entries = tunedEntries(*Opts.Tuning, Tuning.Key, Tuning.Kernels);
-        auto Gen = generateRegion(CopyModel, *CopyIdiom, CopyIsl, Model, K.Default, Name, Where,
-                                  K.Alternatives, Opts.KernelThreads, Opts.Explain, Tuning,
-                                  std::nullopt, &*D);
-        if (Gen)
-          Text += Gen->Explain + explainTuning(Tuning);
-        return Gen;
+        return emitFrom(CopyModel, CopyIsl, *CopyIdiom, K, "", std::nullopt, &*D);
       }
       // fp32 operands stored M- or N-major: staged K-major from a
       // transposed copy made at each launch, where the composed tf32
