@@ -90,9 +90,10 @@ __global__ void __launch_bounds__(kDequantizeThreads)
 }  // namespace detail
 
 // The leading dimension of a dequantised rows x cols operand: cols rounded
-// up to 8 elements, so that its rows are 16-byte aligned for TMA.
+// up to 8 elements, so that its rows are 16-byte aligned for TMA (8 where
+// K < 1: no element, and the kernels store the epilogue of empty sums).
 __host__ inline long long dequantized_leading_dimension(long long cols) {
-  return (cols + 7) / 8 * 8;
+  return cols < 1 ? 8 : (cols + 7) / 8 * 8;
 }
 
 // out[r * ld + c] = value(r, c) rounded to T, for r < rows and c < cols

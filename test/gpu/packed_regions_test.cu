@@ -214,7 +214,7 @@ int main() {
   CHECK_CUDA(cudaGetDeviceProperties(&prop, 0));
   std::printf("GPU: %s\n", prop.name);
   for (auto [M, N, K] : std::vector<std::array<int, 3>>{
-           {1, 1, 1}, {1, 4096, 4096}, {3, 130, 255}, {17, 33, 129}, {64, 200, 384},
+           {1, 1, 1}, {5, 7, 0}, {1, 4096, 4096}, {3, 130, 255}, {17, 33, 129}, {64, 200, 384},
            {130, 257, 1000}, {300, 128, 2048}})
     groups_case(M, N, K);
   for (auto [M, N, K] : std::vector<std::array<int, 3>>{{1, 1, 2}, {5, 77, 131}, {129, 300, 512}})
