@@ -58,6 +58,19 @@ TEST(HygieneTest, MemberSpellingsGiveIdentifiers) {
             (std::vector<std::string>{"M", "M_1", "d_m_1"}));
 }
 
+// A size computed from others (a quotient the call spells as the source
+// does) is named by its parts and operators, never with a leading '_' nor
+// a run of them; a user's own identifier stays as it is.
+TEST(HygieneTest, QuotientSpellingsGiveIdentifiers) {
+  EXPECT_EQ(definitionBase("K / 2"), "K_div_2");
+  EXPECT_EQ(definitionBase("(K + 127) / 128"), "K_127_div_128");
+  EXPECT_EQ(definitionBase("K >> 1"), "K_shr_1");
+  EXPECT_EQ(definitionBase("p.K / 2"), "p_K_div_2");
+  EXPECT_EQ(definitionBase("_n"), "_n");
+  EXPECT_EQ(definitionNames({"K / 2", "K_div_2"}, {}),
+            (std::vector<std::string>{"K_div_2", "K_div_2_1"}));
+}
+
 // A qualified name is found in its scope whatever a local name is: the
 // definitions' names that a user's spelling must avoid are the others.
 TEST(HygieneTest, UnqualifiedIdentifiersSkipNamesAfterTheScopeOperator) {
