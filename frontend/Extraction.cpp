@@ -1460,11 +1460,7 @@ private:
   ExprPtr readOf(Statement &S, const Access &A) {
     auto N = ExprNode::make(ExprNode::Read, "");
     for (size_t Id = 0; Id < S.Reads.size(); ++Id) {
-      const Access &R = S.Reads[Id];
-      bool Same = R.ArrayId == A.ArrayId && R.Index.size() == A.Index.size();
-      for (size_t D = 0; Same && D < A.Index.size(); ++D)
-        Same = R.Index[D].str() == A.Index[D].str();
-      if (Same) {
+      if (sameAccess(S.Reads[Id], A)) { // (the divisor too: `s[k]` is not `s[k / 128]`)
         N->AccessId = Id;
         return N;
       }
