@@ -71,6 +71,62 @@ std::string sm90ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idio
   return "";
 }
 
+std::string sm80ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idiom,
+                                  const RegionClauses &Clauses) {
+  (void)Clauses; // (a split_k clause is the launch's count of parts)
+  if (C.wgmma() || C.Tma)
+    return "not a cp.async + mma.sync kernel";
+  if (C.Tf32 || C.MmaK != 16 || C.ElementBytes != 2)
+    return "its instruction";
+  if (C.WarpSplitK != 1 || C.SplitFillDivisor != 1 || !C.doubleBufferedFragments())
+    return "its warp roles";
+  if (C.RawStagesB || C.RawFragmentsB || C.ConvertStages || C.ConvertStagesB ||
+      C.WgmmaRegisterA)
+    return "operands converted in the kernel";
+  if (Idiom.InputType != ElementType::F16 && Idiom.InputType != ElementType::BF16)
+    return "its operand type";
+  if (!Idiom.MoreProducts.empty() || !Idiom.IterBatch.empty())
+    return "a sum of products or a batch";
+  for (const OperandView *V : {&Idiom.A, &Idiom.B})
+    if (V->ConvertWhileCopying || !V->Prologue.empty() || !V->Mask.empty() || V->EightBit ||
+        V->FourBit || V->StagedTransposed || V->InnerStride != 1)
+      return "an operand prologue, mask or conversion";
+  if (!Idiom.OutputGuard.empty())
+    return "a guard of the output";
+  // Warp tiles of whole pairs of n8 tiles; each thread copies whole rows
+  // of 16-byte chunks of a stage (tc::sm80::OperandTile::Copy).
+  if (C.BlockM % C.WarpM || C.BlockN % C.WarpN || C.WarpM % 16 || C.WarpN % 16 ||
+      C.BlockK % 16)
+    return "its tiles";
+  const int Threads = C.threads();
+  for (const auto &[V, Rows] : {std::pair{&Idiom.A, C.BlockM}, std::pair{&Idiom.B, C.BlockN}}) {
+    const int Contiguous = V->ReductionIsContiguous ? C.BlockK : Rows;
+    const int Stored = V->ReductionIsContiguous ? Rows : C.BlockK;
+    const int ChunksPerRow = Contiguous / 8;
+    if (Contiguous % 8 || Threads % ChunksPerRow || Stored % (Threads / ChunksPerRow))
+      return "its tiles";
+  }
+  if (!C.stagedEpilogue())
+    return "an epilogue from registers";
+  return "";
+}
+
+std::string sm80MainloopType(const KernelConfig &C, const MatmulIdiom &Idiom,
+                             bool OperandPerLine) {
+  auto Tile = [&](const OperandView &V, int Rows) {
+    return std::string("tc::sm80::OperandTile<") + spelling(Idiom.InputType) + ", " +
+           std::to_string(Rows) + ", tc::sm80::Major::" +
+           (V.ReductionIsContiguous ? "K" : "MN") + ">";
+  };
+  const std::string A = Tile(Idiom.A, C.BlockM), B = Tile(Idiom.B, C.BlockN);
+  const std::string Rest = std::to_string(C.BlockK) + ", " + std::to_string(C.Stages) + ", " +
+                           std::to_string(C.warpsM()) + ", " + std::to_string(C.warpsN());
+  if (!OperandPerLine)
+    return "tc::sm80::CpAsyncMmaMainloop<" + A + ", " + B + ", " + Rest + ">";
+  return "tc::sm80::CpAsyncMmaMainloop<\n        " + A + ",  // A\n        " + B +
+         ",  // B\n        " + Rest + ">";
+}
+
 std::string weightStreamMismatch(const KernelConfig &C, const MatmulIdiom &Idiom,
                                  const RegionClauses &Clauses) {
   (void)C; // every architecture of the tool has mma.sync m16n8k16 (sm_80 on)

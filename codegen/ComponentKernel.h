@@ -45,6 +45,29 @@ inline bool composesSm90Gemm(const KernelConfig &C, const MatmulIdiom &Idiom,
   return sm90ComponentMismatch(C, Idiom, Clauses).empty();
 }
 
+/// Why the kernel of `C` for this region is not composed of the mma.sync
+/// components (tc::sm80::launch_gemm, tc/sm80/gemm_kernel.cuh), or an empty
+/// string where it is: a cp.async + mma.sync.m16n8k16 kernel of one warp
+/// group whose tiles the components' copies and fragments divide (each
+/// thread copies whole rows of 16-byte chunks, warp tiles of whole pairs
+/// of n8 tiles), its output tile staged in the stages' memory, and the
+/// region one product of 16-bit floating-point operands as stored (no
+/// prologue, mask or conversion, k contiguous or not), not a batch, its
+/// output guarded by the rectangle alone.
+std::string sm80ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idiom,
+                                  const RegionClauses &Clauses);
+
+inline bool composesSm80Gemm(const KernelConfig &C, const MatmulIdiom &Idiom,
+                             const RegionClauses &Clauses) {
+  return sm80ComponentMismatch(C, Idiom, Clauses).empty();
+}
+
+/// `tc::sm80::CpAsyncMmaMainloop<A tile, B tile, k tile, stages, warps
+/// along m, warps along n>` of `C` for the region's operands; with
+/// `OperandPerLine`, each argument on a line of its own (8 spaces in).
+std::string sm80MainloopType(const KernelConfig &C, const MatmulIdiom &Idiom,
+                             bool OperandPerLine = false);
+
 /// The kernels a region instantiates: the one its launcher ends in and the
 /// further ones it dispatches to (alternativeKernels, in their order).
 struct RegionKernels {

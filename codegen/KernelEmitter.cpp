@@ -76,7 +76,7 @@ public:
           std::vector<AlternativeKernel> Alts = {})
       : M(M), Idiom(Idiom), Model(std::move(Model)), C(C), Name(std::move(Name)),
         Where(std::move(Where)), Alts(std::move(Alts)), Region(this->Name),
-        Components(composesSm90Gemm(C, Idiom, M.Clauses)) {}
+        Components(composesGemm(C)) {}
 
   /// A further kernel of region `RegionName`: its definitions share the
   /// region's prologue functors and reduction kernel, which the first of
@@ -101,6 +101,8 @@ public:
   /// instantiation serves (element-wise copies, any alignment, k unsplit).
   Emitter &servesAsFallback(bool Serves) {
     Fallback = Serves;
+    // (A twin has a launcher of its own, which the TMA launchers call.)
+    Components = Components && !Serves;
     return *this;
   }
 
@@ -205,10 +207,16 @@ public:
                                 : "the kernels below (" + Why + ")") +
                    "\n";
     }
-    if (Components)
+    if (Components && composesSm80Gemm(C, Idiom, M.Clauses))
+      G.Explain += "  composed: tc::sm80::launch_gemm<" + sm80MainloopType(C, Idiom) + "> with " +
+                   epilogueFunctorName() + "\n";
+    else if (Components)
       G.Explain += "  composed: " + componentLauncher() + "<" +
                    sm90MainloopType(C, Idiom, false, Region) + ", " +
                    sm90SchedulerType(C, M.Clauses) + "> with " + epilogueFunctorName() + "\n";
+    else if (!C.Tma && !C.wgmma() && !Fallback)
+      G.Explain += "  generated body: not composed of the mma.sync components (" +
+                   sm80ComponentMismatch(C, Idiom, M.Clauses) + ")\n";
     else if (C.Arch == GpuArch::SM90a)
       G.Explain += "  generated body: not composed of the sm_90 components (" +
                    sm90ComponentMismatch(C, Idiom, M.Clauses) + ")\n";
@@ -1559,7 +1567,8 @@ private:
       S += copyDeclarations(*Dequantized);
     S += handOverText(ArgList);
     // The device's facts and the switches, read once for every choice below.
-    if (!Fallback && (!Alts.empty() || (C.Tma && !Components) || !M.Clauses.SplitK))
+    if (!Fallback && (!Alts.empty() || (C.Tma && !Components) ||
+                      (!M.Clauses.SplitK && !composesSm80Gemm(C, Idiom, M.Clauses)) || decodes()))
       S += "  const tc::LaunchFacts tc_facts = tc::launch_facts();  // (tc/launch_facts.cuh)\n";
     // Grid: one block per block tile of the output, counted by isl. The
     // checks come before the choice of kernel, whose arithmetic on the
@@ -1651,9 +1660,11 @@ private:
       for (size_t I = 0; I < Alts.size(); ++I) {
         S += "  case " + std::to_string(I) + ":  // " + std::to_string(Alts[I].Config.BlockM) +
              "x" + std::to_string(Alts[I].Config.BlockN) + " tiles\n";
-        if (composesSm90Gemm(Alts[I].Config, Idiom, M.Clauses))
+        if (composesGemm(Alts[I].Config))
           S += componentLaunch(Alts[I].Config, false, Names, 4) +
-               (CopyingDefault ? "" : "    return;\n");
+               (CopyingDefault && !composesSm80Gemm(Alts[I].Config, Idiom, M.Clauses)
+                    ? ""
+                    : "    return;\n");
         else
           S += "    return " + Name + Alts[I].Suffix + "_launch(" + Names + "tc_stream);\n";
       }
@@ -1662,6 +1673,12 @@ private:
     std::string ArgNames;
     for (auto &A : Args)
       ArgNames += A.Name + ", ";
+    if (Components && composesSm80Gemm(C, Idiom, M.Clauses)) {
+      S += "  // The kernel of the mma.sync components (tc/sm80/gemm_kernel.cuh) for these\n"
+           "  // tiles and the region's epilogue.\n" +
+           componentLaunch(C, true, ArgNames, 2);
+      return S + "}\n";
+    }
     if (Components) {
       S += std::string(CopyingDefault
                            ? "  // The persistent kernel of the sm_90 components (tc/sm90/gemm_kernel.cuh)\n"
@@ -2074,6 +2091,11 @@ private:
   /// and whether the region's epilogue functor is defined with it.
   bool Components = false;
   bool DefinesFunctor = false;
+  /// Whether kernel `K` of the region is composed of the components, the
+  /// sm_90 ones or the mma.sync ones (ComponentKernel.h).
+  bool composesGemm(const KernelConfig &K) const {
+    return composesSm90Gemm(K, Idiom, M.Clauses) || composesSm80Gemm(K, Idiom, M.Clauses);
+  }
   const RegionTuning *Tuning = nullptr;
   /// explains().
   bool Explains = true;
@@ -2305,6 +2327,19 @@ private:
                               int Indent) const {
     // The functor's members are the launcher's arguments, in their order.
     const std::string Members = llvm::StringRef(ArgNames).rtrim(", ").str();
+    if (composesSm80Gemm(K, Idiom, M.Clauses)) {
+      // (Its errors are the launch's: no other kernel takes the shapes.)
+      const std::string Launch =
+          "tc::sm80::launch_gemm<" + sm80MainloopType(K, Idiom, true) + ">(\n    " +
+          componentOperands() + ", " + epilogueFunctorName() + "{" + Members + "}, tc_stream" +
+          (M.Clauses.SplitK ? ", " + str(*M.Clauses.SplitK) : "") + ")";
+      return indent((M.Clauses.SplitK ? "// k in " + str(*M.Clauses.SplitK) +
+                                            " parts at most (split_k clause)\n"
+                                      : std::string()) +
+                        "tc::report_status(" + Launch + ", \"" + Where + "\");\n" +
+                        (M.Clauses.Sync ? "::cudaStreamSynchronize(tc_stream);\n" : ""),
+                    Indent);
+    }
     const std::string Launch =
         componentLauncher() + "<" + sm90MainloopType(K, Idiom, true, Region) +
         (usesDefaultSm90Scheduler(K, M.Clauses) ? ""
@@ -2477,7 +2512,9 @@ generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModel &I
     auto Add = [&](KernelJob J) {
       J.Shared = !SharedDone;
       SharedDone = true;
-      J.DefinesFunctor = !FunctorDone && composesSm90Gemm(J.Config, Idiom, M.Clauses);
+      J.DefinesFunctor = !FunctorDone && !J.Fallback &&
+                         (composesSm90Gemm(J.Config, Idiom, M.Clauses) ||
+                          composesSm80Gemm(J.Config, Idiom, M.Clauses));
       FunctorDone |= J.DefinesFunctor;
       Jobs.push_back(std::move(J));
       return Jobs.size() - 1;
@@ -2514,8 +2551,9 @@ generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModel &I
     Parts.push_back(Plan(Alt.Config, Name + Alt.Suffix, {}, false));
   Parts.push_back(Plan(C, Name, Alts, true));
 
-  const bool SplitsK = llvm::any_of(Jobs, [](const KernelJob &J) {
-    return !J.Config.Tma && !J.Fallback;
+  const bool SplitsK = llvm::any_of(Jobs, [&](const KernelJob &J) {
+    // (The mma.sync components' launch adds its parts itself.)
+    return !J.Config.Tma && !J.Fallback && !composesSm80Gemm(J.Config, Idiom, M.Clauses);
   });
   const std::string RowsAssumed = rowsAssumedCondition(M, I);
   for (KernelJob &J : Jobs) {

@@ -83,11 +83,33 @@ inline bool tile_origins_fit(long long tiles, long long extent) {
   return tiles >= 0 && extent >= 1 && tiles <= 2147483647LL / extent;
 }
 
+/// The message of a launcher's error `status` (a string literal).
+inline const char *status_message(Status status) {
+  switch (status) {
+  case Status::Success:
+    return "";
+  case Status::AssumptionViolated:
+    return "'#pragma tc' region: a run-time condition of its kernel does not hold";
+  case Status::GridTooLarge:
+    return "'#pragma tc' region: the output needs more thread blocks than a CUDA grid holds";
+  case Status::LaunchFailed:
+    break;
+  }
+  return "'#pragma tc' region: its kernel could not be launched (cudaGetLastError says why)";
+}
+
 /// Called by the launchers: records the error and calls the handler.
 inline void report_error(Status status, const char *where, const char *message) {
   detail::last_error() = Error{status, where, message};
   if (ErrorHandler h = detail::error_handler())
     h(detail::last_error());
+}
+
+/// Reports `status` of a launch, where it is not Success, with its
+/// status_message.
+inline void report_status(Status status, const char *where) {
+  if (status != Status::Success)
+    report_error(status, where, status_message(status));
 }
 
 } // namespace tc

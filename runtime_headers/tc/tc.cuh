@@ -31,6 +31,10 @@
 //   status.cuh    launchers' errors: tc::get_last_error, tc::set_error_handler
 //   alias_check.cuh the launchers' overlap test for arrays without __restrict__
 //   subscript_range.cuh the launchers' test that no 32-bit unsigned subscript wraps
+//   staged_tile.cuh the epilogue functor writing a tile of sums from shared memory
+//   sm80/         the mma.sync kernel components (operand tiles, the cp.async +
+//                 mma.sync main loop) and the GEMM kernel that composes them
+//                 with the staged epilogue (sm80/gemm_kernel.cuh)
 //   sm90/         the sm_90 kernel components (operand tiles, the TMA + wgmma
 //                 main loop, the staged epilogue) and the GEMM kernel that
 //                 composes them (sm90/gemm_kernel.cuh)
@@ -76,5 +80,6 @@
 #include "shared_memory_opt_in.cuh"
 #include "prologue.cuh"
 #include "packed.cuh"
+#include "sm80/gemm_kernel.cuh"
 #include "sm90/gemm_kernel.cuh"
 #include "decode/launch.cuh"

@@ -7,9 +7,7 @@
 // RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
 
 // CHECK:      {{^}}#include <tc/tc.cuh>
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_acc_0_kernel(
-// CHECK-SAME: float *__restrict__ C
-// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^}}struct tc_gemm_acc_0_epilogue {
 // CHECK:      {{^ *}}float tc_value = static_cast<float>(C[{{.*}}tc_m{{.*}}tc_n{{.*}}]);
 // CHECK-NEXT: {{^ *}}tc_value += tc_sum;
 // CHECK-NEXT: {{^ *}}{{C\[.*tc_m.*tc_n.*\]|tc_lanes_0\[tc_v\]}} = {{.*}}tc_value{{.*}};

@@ -58,7 +58,7 @@ void by_std_fma(int M, int N, int K, const __half *A, const __half *B, float *C)
 // CHECK: {{^ *}}float tc_value = static_cast<float>(bias[{{.*}}tc_n{{.*}}]);
 // CHECK-NEXT: {{^ *}}tc_value += static_cast<float>(-1) * tc_sum;
 // CHECK: {{^}}void residual(
-// SM80: {{^}}__global__ void __launch_bounds__({{.*}}) tc_residual_0_kernel(
+// SM80: {{^}}struct tc_residual_0_epilogue {
 // SM80: {{^ *}}tc_value += static_cast<float>(-1) * tc_sum;
 void residual(int M, int N, int K, const float *bias, const __half *X, const __half *W,
               float *R) {

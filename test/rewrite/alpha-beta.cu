@@ -12,9 +12,7 @@
 // RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
 
 // CHECK:      {{^}}#include <tc/tc.cuh>
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_ab_0_kernel(
-// CHECK-SAME: float alpha
-// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^}}struct tc_gemm_ab_0_epilogue {
 // CHECK-NOT:  {{^ *}}float tc_value = static_cast<float>((tc_value
 // CHECK:      {{^ *}}float tc_value = {{.*}}C[{{.*}}tc_m{{.*}}tc_n{{.*}}]{{.*}}beta
 // CHECK-NEXT: {{^ *}}tc_value += static_cast<float>(alpha) * tc_sum;

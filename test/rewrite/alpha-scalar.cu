@@ -7,15 +7,10 @@
 // RUN: %if nvcc && full-tier %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
 // RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
 
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_alpha_0_kernel(
-// CHECK-SAME: float alpha
-// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^}}struct tc_gemm_alpha_0_epilogue {
 // CHECK:      {{^ *}}tc_value += static_cast<float>(alpha) * tc_sum;
 // CHECK:      {{^  }}tc_gemm_alpha_0_launch(
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_axpby_0_kernel(
-// CHECK-SAME: float alpha
-// CHECK-SAME: float beta
-// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^}}struct tc_gemm_axpby_0_epilogue {
 // CHECK:      {{^ *}}C[{{.*}}] = {{.*}}tc_value{{.*}}beta{{.*}}D[{{.*}}tc_m{{.*}}tc_n{{.*}}]
 // CHECK:      {{^  }}tc_gemm_axpby_0_launch(
 

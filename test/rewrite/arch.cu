@@ -30,18 +30,19 @@
 // RUN: FileCheck %s --check-prefixes=CHECK,SYNC --input-file=%t.sync.cu
 
 // CHECK:      {{^}}#include <tc/tc.cuh>
+// The mma.sync kernel is the components' (tc/sm80/gemm_kernel.cuh).
+// SM80:       {{^}}struct tc_gemm_0_epilogue {
+// SM86:       {{^}}struct tc_gemm_0_epilogue {
+// SM89:       {{^}}struct tc_gemm_0_epilogue {
+// SYNC:       {{^}}struct tc_gemm_0_epilogue {
 // SM80:       {{^}}//   block tile {{.*}} mma.sync.m16n8k16 {{.*}}, sm_80{{$}}
 // SM86:       {{^}}//   block tile {{.*}} mma.sync.m16n8k16 {{.*}}, sm_86{{$}}
 // SM89:       {{^}}//   block tile {{.*}} mma.sync.m16n8k16 {{.*}}, sm_89{{$}}
 // SYNC:       {{^}}//   block tile {{.*}} mma.sync.m16n8k16 {{.*}}, sm_90a{{$}}
-// SM80:       {{^}}__global__ void __launch_bounds__(128) tc_gemm_0_kernel(
-// SM86:       {{^}}__global__ void __launch_bounds__(128) tc_gemm_0_kernel(
-// SM89:       {{^}}__global__ void __launch_bounds__(128) tc_gemm_0_kernel(
-// SYNC:       {{^}}__global__ void __launch_bounds__(128) tc_gemm_0_kernel(
-// SM80:       {{^ *}}tc::mma_m16n8k16_f16(
-// SM86:       {{^ *}}tc::mma_m16n8k16_f16(
-// SM89:       {{^ *}}tc::mma_m16n8k16_f16(
-// SYNC:       {{^ *}}tc::mma_m16n8k16_f16(
+// SM80:   {{^}}  tc::report_status(tc::sm80::launch_gemm<tc::sm80::CpAsyncMmaMainloop<
+// SM86:   {{^}}  tc::report_status(tc::sm80::launch_gemm<tc::sm80::CpAsyncMmaMainloop<
+// SM89:   {{^}}  tc::report_status(tc::sm80::launch_gemm<tc::sm80::CpAsyncMmaMainloop<
+// SYNC:   {{^}}  tc::report_status(tc::sm80::launch_gemm<tc::sm80::CpAsyncMmaMainloop<
 // wgmma: A K-major, B (row-major, n contiguous) N-major. Every kernel is
 // the sm_90 components' (tc/sm90/gemm_kernel.cuh), instantiated for the
 // region's tiles and epilogue functor: no kernel of the region's own. The

@@ -10,12 +10,7 @@
 // RUN: %if nvcc && full-tier %{ FileCheck %s --check-prefix=PTX --input-file=%t.ptx %}
 
 // CHECK:      {{^}}#include <tc/tc.cuh>
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_bf16_0_kernel(
-// CHECK-SAME: const __nv_bfloat16 *__restrict__ A, const __nv_bfloat16 *__restrict__ B, __nv_bfloat16 *__restrict__ C
-// CHECK:      {{^ *}}__nv_bfloat16 *tc_smem_a = reinterpret_cast<__nv_bfloat16 *>(tc_smem);
-// CHECK:      {{^ *}}{{tc::load_a_fragment_k_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::AKContiguous, [0-9]+,}}
-// CHECK:      {{^ *}}{{tc::load_b_fragment_pair_n_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::BNContiguous, [0-9]+,}}
-// CHECK:      {{^ *}}tc::mma_m16n8k16_bf16(
+// CHECK:      {{^}}struct tc_gemm_bf16_0_epilogue {
 // CHECK:      {{^ *}}C[{{.*}}] = ::__float2bfloat16(tc_value);
 // CHECK:      {{^}}void gemm_bf16(
 // CHECK:      {{^  }}tc_gemm_bf16_0_launch(M, N, K, A, B, C, 0);

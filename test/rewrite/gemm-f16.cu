@@ -18,22 +18,16 @@
 
 // CHECK:      {{^}}#include <cuda_fp16.h>
 // CHECK-NEXT: {{^}}#include <tc/tc.cuh>
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_0_kernel(
-// CHECK-SAME: const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C
-// CHECK-DAG:  {{^ *}}tc::cp_async_wait<{{[0-9]+}}>();
-// CHECK-DAG:  {{^ *}}tc::cp_async_commit();
-// CHECK-DAG:  {{^ *}}{{tc::load_a_fragment_k_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::AKContiguous, [0-9]+,}}
-// CHECK-DAG:  {{^ *}}{{tc::load_b_fragment_pair_n_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::BNContiguous, [0-9]+,}}
-// CHECK-DAG:  {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^}}struct tc_gemm_0_epilogue {
 // CHECK:      {{^ *}}C[{{.*}}tc_m{{.*}}tc_n{{.*}}] = ::__float2half(tc_value);
 // CHECK:      {{^}}static void tc_gemm_0_launch(
-// CHECK:      {{^ *}}tc_gemm_0_kernel<{{.*}}><<<tc_grid, 128, tc_smem_bytes, tc_stream>>>(M, N, K, A, B, C, tc_splits, tc_split_tiles, tc_workspace);
+// CHECK:      {{^ *}}tc::report_status(tc::sm80::launch_gemm<tc::sm80::CpAsyncMmaMainloop<
 // CHECK:      {{^}}void gemm(int M, int N, int K, const __half *__restrict__ A,
 // CHECK:      {{^  }}// '#pragma tc' region computed by tc_gemm_0_launch (tc-rewrite)
 // CHECK-NEXT: {{^  }}tc_gemm_0_launch(M, N, K, A, B, C, 0);
 // CHECK-NEXT: {{^}}}
 
-// PTX: .entry {{.*}}tc_gemm_0_kernel
+// PTX: .entry {{.*}}gemm_kernel
 // PTX-DAG: cp.async.cg.shared.global
 // PTX-DAG: ldmatrix.sync.aligned.m8n8.x4.shared.b16
 // PTX-DAG: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32

@@ -7,15 +7,11 @@
 // RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
 
 // CHECK:      {{^}}#include <tc/tc.cuh>
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_f16_f32out_0_kernel(
-// CHECK-SAME: const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C
-// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^}}struct tc_gemm_f16_f32out_0_epilogue {
 // CHECK:      {{^ *}}C[{{.*}}] = tc_value;
 // CHECK:      {{^}}void gemm_f16_f32out(
 // CHECK:      {{^  }}tc_gemm_f16_f32out_0_launch(M, N, K, A, B, C, 0);
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_bf16_f32out_0_kernel(
-// CHECK-SAME: const __nv_bfloat16 *__restrict__ A, const __nv_bfloat16 *__restrict__ B, float *__restrict__ C
-// CHECK:      {{^ *}}tc::mma_m16n8k16_bf16(
+// CHECK:      {{^}}struct tc_gemm_bf16_f32out_0_epilogue {
 // CHECK:      {{^ *}}C[{{.*}}] = tc_value;
 // CHECK:      {{^}}void gemm_bf16_f32out(
 // CHECK:      {{^  }}tc_gemm_bf16_f32out_0_launch(M, N, K, A, B, C, 0);

@@ -42,11 +42,9 @@ __host__ __device__ inline float2 make_float2(float a, float b) { return float2{
 // CHECK: {{^}}namespace {  // this file's: the regions' kernels and launchers
 // CHECK-NOT: {{^}}using
 // SM90: {{^}}struct tc_gemm_0_epilogue {
-// SM80: {{^}}__global__ void __launch_bounds__({{.*}}) tc_gemm_0_kernel(
-// SM80: ::uint32_t tc_frag_a
-// SM80: = ::make_float2(tc_acc
+// SM80: {{^}}struct tc_gemm_0_epilogue {
 // CHECK: {{^}}static void tc_gemm_0_launch(long long M, long long N, long long K, const __half *A, const __half *B, float *C, ::cudaStream_t tc_stream) {
-// SM80: const ::dim3 tc_grid(
+// SM80: {{^}}  tc::report_status(tc::sm80::launch_gemm<tc::sm80::CpAsyncMmaMainloop<
 // CHECK: {{^}}}  // namespace
 // CHECK-EMPTY:
 // CHECK-NEXT: {{^}}void gemm(

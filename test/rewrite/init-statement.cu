@@ -9,8 +9,7 @@
 // RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
 
 // CHECK:      {{^}}#include <tc/tc.cuh>
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_init_0_kernel(
-// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^}}struct tc_gemm_init_0_epilogue {
 // CHECK:      {{^ *}}float tc_value = tc_sum;
 // CHECK-NEXT: {{^ *}}{{C\[.*\]|tc_lanes_0\[tc_v\]}} = {{.*}}tc_value{{.*}};
 // CHECK:      {{^}}void gemm_init(
@@ -29,7 +28,7 @@ void gemm_init(int M, int N, int K, const __half *__restrict__ A,
     }
 }
 
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_init_half_0_kernel(
+// CHECK:      {{^}}struct tc_gemm_init_half_0_epilogue {
 // CHECK:      {{^ *}}float tc_value = static_cast<float>(0.5f);
 // CHECK-NEXT: {{^ *}}tc_value += tc_sum;
 // CHECK:      {{^}}void gemm_init_half(
@@ -45,7 +44,7 @@ void gemm_init_half(int M, int N, int K, const __half *__restrict__ A,
 }
 
 // 0x0F is fifteen: a hexadecimal integer's F is a digit, not a suffix.
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_init_hex_0_kernel(
+// CHECK:      {{^}}struct tc_gemm_init_hex_0_epilogue {
 // CHECK:      {{^ *}}float tc_value = static_cast<float>({{.*}}0x0F{{.*}});
 // CHECK-NEXT: {{^ *}}tc_value += tc_sum;
 // CHECK:      {{^}}void gemm_init_hex(
@@ -62,7 +61,7 @@ void gemm_init_hex(int M, int N, int K, const __half *__restrict__ A,
 
 // A +0 is read by its value, whatever its spelling (a digit separator here):
 // no addition of it per element.
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_init_separator_0_kernel(
+// CHECK:      {{^}}struct tc_gemm_init_separator_0_epilogue {
 // CHECK:      {{^ *}}float tc_value = tc_sum;
 // CHECK-NEXT: {{^ *}}{{C\[.*\]|tc_lanes_0\[tc_v\]}} = {{.*}}tc_value{{.*}};
 // CHECK:      {{^}}void gemm_init_separator(

@@ -6,11 +6,9 @@
 // RUN: %if nvcc && full-tier %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
 // RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
 
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_size_t_int_0_kernel(
-// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^}}struct tc_gemm_size_t_int_0_epilogue {
 // CHECK:      {{^  }}tc_gemm_size_t_int_0_launch(M, N, K, A, B, C, 0);
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_int_long_0_kernel(
-// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^}}struct tc_gemm_int_long_0_epilogue {
 // CHECK:      {{^  }}tc_gemm_int_long_0_launch(M, N, K, A, B, C, 0);
 
 #include <cstddef>

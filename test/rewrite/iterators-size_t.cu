@@ -12,10 +12,7 @@
 // RUN: %if nvcc && full-tier %{ FileCheck %s --check-prefix=PTX --input-file=%t.ptx %}
 
 // CHECK:      {{^}}#include <tc/tc.cuh>
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_0_kernel(
-// CHECK:      {{^ *}}{{tc::load_a_fragment_k_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::AKContiguous, [0-9]+,}}
-// CHECK:      {{^ *}}{{tc::load_b_fragment_pair_n_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::BNContiguous, [0-9]+,}}
-// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^}}struct tc_gemm_0_epilogue {
 // CHECK:      {{^ *}}C[{{.*}}] = ::__float2half(tc_value);
 // CHECK:      {{^}}void gemm(size_t M, size_t N, size_t K,
 // CHECK:      {{^  }}tc_gemm_0_launch(M, N, K, A, B, C, 0);

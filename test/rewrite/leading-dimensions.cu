@@ -12,11 +12,7 @@
 // EXPLAIN: {{^}}  array C: __half, strides [ldc, 1]
 // EXPLAIN: {{^}}    A = A (row-major, leading dimension lda), B = B (row-major, leading dimension ldb),
 
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_ld_0_kernel(
-// CHECK-SAME: lda,
-// CHECK-SAME: ldb,
-// CHECK-SAME: ldc,
-// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^}}struct tc_gemm_ld_0_epilogue {
 // CHECK:      {{^ *}}C[(long long)((tc_m)) * (ldc) + ((tc_n))] = ::__float2half(tc_value);
 // CHECK:      {{^  }}tc_gemm_ld_0_launch(M, N, K, lda, ldb, ldc, A, B, C, 0);
 

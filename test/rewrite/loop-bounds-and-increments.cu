@@ -7,14 +7,11 @@
 // RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
 // RUN: %tc-rewrite --mma-path=sync --explain %s | FileCheck %s --check-prefix=EXPLAIN
 
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_le_0_kernel(
-// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^}}struct tc_gemm_le_0_epilogue {
 // CHECK:      {{^  }}tc_gemm_le_0_launch(M, N, K, A, B, C, 0);
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_postinc_0_kernel(
-// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^}}struct tc_gemm_postinc_0_epilogue {
 // CHECK:      {{^  }}tc_gemm_postinc_0_launch(M, N, K, A, B, C, 0);
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_plus_one_0_kernel(
-// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^}}struct tc_gemm_plus_one_0_epilogue {
 // CHECK:      {{^  }}tc_gemm_plus_one_0_launch(M, N, K, A, B, C, 0);
 
 // The inclusive bounds give the same extents (and domains) as `<`.

@@ -11,8 +11,7 @@
 // RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
 
 // CHECK:      {{^}}#include <tc/tc.cuh>
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_0_kernel(
-// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^}}struct tc_gemm_0_epilogue {
 // The initialisation to 0 is the accumulators' start: the sum is the value.
 // CHECK:      {{^ *}}float tc_value = tc_sum;
 // CHECK:      {{^  }}tc_gemm_0_launch(

@@ -12,10 +12,7 @@
 // RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
 
 // CHECK:      {{^}}#include <tc/tc.cuh>
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_kernel_gemm_0_kernel(
-// CHECK:      {{^ *}}{{tc::load_a_fragment_k_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::AKContiguous, [0-9]+,}}
-// CHECK:      {{^ *}}{{tc::load_b_fragment_pair_n_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::BNContiguous, [0-9]+,}}
-// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^}}struct tc_kernel_gemm_0_epilogue {
 // CHECK:      {{^ *}}float tc_value = {{.*}}C[{{.*}}]{{.*}}beta
 // CHECK:      {{^ *}}tc_value += static_cast<float>(alpha) * tc_sum;
 // CHECK:      {{^  }}tc_kernel_gemm_0_launch(

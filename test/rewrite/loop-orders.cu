@@ -10,37 +10,22 @@
 
 // CHECK:      {{^}}#include <tc/tc.cuh>
 
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_ikj_0_kernel(
-// CHECK:      {{^ *}}{{tc::load_a_fragment_k_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::AKContiguous, [0-9]+,}}
-// CHECK:      {{^ *}}{{tc::load_b_fragment_pair_n_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::BNContiguous, [0-9]+,}}
-// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^}}struct tc_gemm_ikj_0_epilogue {
 // CHECK:      {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = {{.*}}tc_value{{.*}};
 // CHECK:      {{^  }}tc_gemm_ikj_0_launch(
 
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_kij_0_kernel(
-// CHECK:      {{^ *}}{{tc::load_a_fragment_k_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::AKContiguous, [0-9]+,}}
-// CHECK:      {{^ *}}{{tc::load_b_fragment_pair_n_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::BNContiguous, [0-9]+,}}
-// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^}}struct tc_gemm_kij_0_epilogue {
 // CHECK:      {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = {{.*}}tc_value{{.*}};
 // CHECK:      {{^  }}tc_gemm_kij_0_launch(
 
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_jik_0_kernel(
-// CHECK:      {{^ *}}{{tc::load_a_fragment_m_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::AMContiguous, [0-9]+,}}
-// CHECK:      {{^ *}}{{tc::load_b_fragment_pair_k_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::BKContiguous, [0-9]+,}}
-// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^}}struct tc_gemm_jik_0_epilogue {
 // CHECK:      {{^ *}}C[(long long)((tc_n)) * (N) + ((tc_m))] = {{.*}}tc_value{{.*}};
 // CHECK:      {{^  }}tc_gemm_jik_0_launch(
 
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_jki_0_kernel(
-// CHECK:      {{^ *}}{{tc::load_a_fragment_m_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::AMContiguous, [0-9]+,}}
-// CHECK:      {{^ *}}{{tc::load_b_fragment_pair_k_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::BKContiguous, [0-9]+,}}
-// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^}}struct tc_gemm_jki_0_epilogue {
 // CHECK:      {{^  }}tc_gemm_jki_0_launch(
 
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_kji_0_kernel(
-// CHECK:      {{^ *}}{{tc::load_a_fragment_m_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::AMContiguous, [0-9]+,}}
-// CHECK:      {{^ *}}{{tc::load_b_fragment_pair_k_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::BKContiguous, [0-9]+,}}
-// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^}}struct tc_gemm_kji_0_epilogue {
 // CHECK:      {{^  }}tc_gemm_kji_0_launch(
 
 #include <cuda_fp16.h>

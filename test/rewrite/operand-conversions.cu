@@ -8,20 +8,15 @@
 // RUN: %if nvcc && full-tier %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
 // RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
 
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_intrinsic_0_kernel(
-// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^}}struct tc_gemm_intrinsic_0_epilogue {
 // CHECK:      {{^  }}tc_gemm_intrinsic_0_launch(M, N, K, A, B, C, 0);
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_c_cast_0_kernel(
-// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^}}struct tc_gemm_c_cast_0_epilogue {
 // CHECK:      {{^  }}tc_gemm_c_cast_0_launch(M, N, K, A, B, C, 0);
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_static_cast_0_kernel(
-// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^}}struct tc_gemm_static_cast_0_epilogue {
 // CHECK:      {{^  }}tc_gemm_static_cast_0_launch(M, N, K, A, B, C, 0);
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_functional_cast_0_kernel(
-// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^}}struct tc_gemm_functional_cast_0_epilogue {
 // CHECK:      {{^  }}tc_gemm_functional_cast_0_launch(M, N, K, A, B, C, 0);
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_bf16_static_cast_0_kernel(
-// CHECK:      {{^ *}}tc::mma_m16n8k16_bf16(
+// CHECK:      {{^}}struct tc_gemm_bf16_static_cast_0_epilogue {
 // CHECK:      {{^  }}tc_gemm_bf16_static_cast_0_launch(M, N, K, A, B, C, 0);
 
 #include <cuda_bf16.h>

@@ -19,28 +19,16 @@
 // EXPLAIN-LABEL: {{^}}region tc_gemm_cc_0 at
 // EXPLAIN:       {{^}}    A = A (column-major, leading dimension M), B = B (column-major, leading dimension K),
 
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_rr_0_kernel(
-// CHECK:      {{^ *}}{{tc::load_a_fragment_k_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::AKContiguous, [0-9]+,}}
-// CHECK:      {{^ *}}{{tc::load_b_fragment_pair_n_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::BNContiguous, [0-9]+,}}
-// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^}}struct tc_gemm_rr_0_epilogue {
 // CHECK:      {{^  }}tc_gemm_rr_0_launch(
 
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_cr_0_kernel(
-// CHECK:      {{^ *}}{{tc::load_a_fragment_m_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::AMContiguous, [0-9]+,}}
-// CHECK:      {{^ *}}{{tc::load_b_fragment_pair_n_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::BNContiguous, [0-9]+,}}
-// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^}}struct tc_gemm_cr_0_epilogue {
 // CHECK:      {{^  }}tc_gemm_cr_0_launch(
 
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_rc_0_kernel(
-// CHECK:      {{^ *}}{{tc::load_a_fragment_k_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::AKContiguous, [0-9]+,}}
-// CHECK:      {{^ *}}{{tc::load_b_fragment_pair_k_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::BKContiguous, [0-9]+,}}
-// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^}}struct tc_gemm_rc_0_epilogue {
 // CHECK:      {{^  }}tc_gemm_rc_0_launch(
 
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_cc_0_kernel(
-// CHECK:      {{^ *}}{{tc::load_a_fragment_m_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::AMContiguous, [0-9]+,}}
-// CHECK:      {{^ *}}{{tc::load_b_fragment_pair_k_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::BKContiguous, [0-9]+,}}
-// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^}}struct tc_gemm_cc_0_epilogue {
 // CHECK:      {{^  }}tc_gemm_cc_0_launch(
 
 #include <cuda_fp16.h>

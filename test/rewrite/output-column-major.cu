@@ -6,15 +6,11 @@
 // RUN: %if nvcc && full-tier %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
 // RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
 
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_ccol_0_kernel(
-// CHECK:      {{^ *}}{{tc::load_a_fragment_k_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::AKContiguous, [0-9]+,}}
-// CHECK:      {{^ *}}{{tc::load_b_fragment_pair_n_contiguous<[0-9]+>\(|tc::FragmentLoader<tc::FragmentLayout::BNContiguous, [0-9]+,}}
-// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^}}struct tc_gemm_ccol_0_epilogue {
 // CHECK:      {{^ *}}C[(long long)((tc_n)) * (M) + ((tc_m))] = tc_value;
 // CHECK:      {{^  }}tc_gemm_ccol_0_launch(
 
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_ccol_ld_0_kernel(
-// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^}}struct tc_gemm_ccol_ld_0_epilogue {
 // CHECK:      {{^ *}}C[(long long)((tc_n)) * (ldc) + ((tc_m))] = ::__float2half(tc_value);
 // CHECK:      {{^  }}tc_gemm_ccol_ld_0_launch(
 

@@ -7,22 +7,22 @@
 // RUN: %if nvcc && full-tier %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
 // RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
 
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_store_float2half_0_kernel(
+// CHECK:      {{^}}struct tc_store_float2half_0_epilogue {
 // CHECK:      {{^ *}}C[{{.*}}] = ::__float2half(tc_value);
 // CHECK:      {{^  }}tc_store_float2half_0_launch(
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_store_float2half_rn_0_kernel(
+// CHECK:      {{^}}struct tc_store_float2half_rn_0_epilogue {
 // CHECK:      {{^ *}}C[{{.*}}] = ::__float2half_rn(tc_value);
 // CHECK:      {{^  }}tc_store_float2half_rn_0_launch(
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_store_c_cast_0_kernel(
+// CHECK:      {{^}}struct tc_store_c_cast_0_epilogue {
 // CHECK:      {{^ *}}C[{{.*}}] = {{.*}}<__half>{{.*}}tc_value{{.*}};
 // CHECK:      {{^  }}tc_store_c_cast_0_launch(
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_store_static_cast_0_kernel(
+// CHECK:      {{^}}struct tc_store_static_cast_0_epilogue {
 // CHECK:      {{^ *}}C[{{.*}}] = {{.*}}<__half>{{.*}}tc_value{{.*}};
 // CHECK:      {{^  }}tc_store_static_cast_0_launch(
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_store_implicit_0_kernel(
+// CHECK:      {{^}}struct tc_store_implicit_0_epilogue {
 // CHECK:      {{^ *}}C[{{.*}}] = {{.*}}tc_value{{.*}};
 // CHECK:      {{^  }}tc_store_implicit_0_launch(
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_store_bf16_0_kernel(
+// CHECK:      {{^}}struct tc_store_bf16_0_epilogue {
 // CHECK:      {{^ *}}C[{{.*}}] = ::__float2bfloat16(tc_value);
 // CHECK:      {{^  }}tc_store_bf16_0_launch(
 

@@ -11,10 +11,13 @@
 // EXPLAIN: {{^}}  context:  [M, N, K] -> {  : M = 256 and N = 128 and K = 64 }
 // EXPLAIN: {{^}}    A = A (row-major, leading dimension 64), B = B (row-major, leading dimension 128),
 
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_static_0_kernel(const __half *__restrict__ A, const __half *__restrict__ B, float *__restrict__ C
-// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// CHECK:      {{^}}struct tc_gemm_static_0_epilogue {
+// CHECK-NEXT: {{^}}  const __half *__restrict__ A;
+// CHECK-NEXT: {{^}}  const __half *__restrict__ B;
+// CHECK-NEXT: {{^}}  float *__restrict__ C;
 // CHECK:      {{^ *}}C[(long long)((tc_m)) * (128) + ((tc_n))] = tc_value;
 // CHECK:      {{^}}static void tc_gemm_static_0_launch(const __half *A, const __half *B, float *C,
+// CHECK:      {{^}}      {(256), (128), (64)}, A, 64, B, 128, tc_gemm_static_0_epilogue{A, B, C}, tc_stream), "static-2d-arrays.cu:{{[0-9]+}}");
 // CHECK:      {{^  }}tc_gemm_static_0_launch(reinterpret_cast<const __half *>(A), reinterpret_cast<const __half *>(B), reinterpret_cast<float *>(C), 0);
 
 #include <cuda_fp16.h>

@@ -6,19 +6,10 @@
 //   stage()  thread t of warp w = t / 32 holds, in the wgmma accumulator
 //            layout, rows 16 w + t % 32 / 4 (+ 8) and columns 8 c + 2 (t % 4)
 //            (+ 1) of the tile; they land at row * kPitch + column floats.
-//   apply()  thread t takes column group g = t % (kBN / 8), columns
-//            8 g .. 8 g + 7, and rows t / (kBN / 8), then every
-//            kRowsPerPass-th row, kRowsPerPass = kThreads / (kBN / 8): a
-//            warp reads whole rows of the stage and writes 32 x 8
-//            consecutive elements of the output. Threads past
-//            kRowsPerPass * (kBN / 8) (kBN = 192: 256 threads, 24 groups)
-//            take no rows.
+//   apply()  the region's epilogue functor writes the tile, eight
+//            consecutive columns per call (tc/staged_tile.cuh, which
+//            gives the threads' rows; kBN = 192: 256 threads, 24 groups).
 //
-// An epilogue functor F (generated for a region) provides
-//   void operator()(long long i, long long j, float acc) const;
-//   void row(long long i, long long j0, const float (&acc)[8]) const;
-// the output element (i, j) from its sum acc, and the eight elements
-// (i, j0 .. j0 + 7) at once; apply() calls them only inside the output.
 // A functor declares no __shared__ memory (tc/sm90/gemm_kernel.cuh).
 #pragma once
 
@@ -27,6 +18,7 @@
 #include "../convert.cuh"
 #include "../mbarrier.cuh"
 #include "../lane_store.cuh"  // for the functors' row stores
+#include "../staged_tile.cuh"
 
 namespace tc {
 namespace sm90 {
@@ -59,23 +51,8 @@ struct StagedEpilogue {
   __device__ static void apply(const float *tile, const F &f, long long row0, long long col0,
                                long long m, long long n, int thread, int row_begin = 0,
                                int row_end = kBM) {
-    if (thread >= kRowsPerPass * kGroups)
-      return;
-    const int g = thread % kGroups;
-    const long long j0 = col0 + 8 * g;
-    const int rows = static_cast<int>(m - row0 < row_end ? m - row0 : row_end);
-    if (j0 + 8 <= n) {
-      for (int r = row_begin + thread / kGroups; r < rows; r += kRowsPerPass) {
-        const float4 *p = reinterpret_cast<const float4 *>(tile + r * kPitch + 8 * g);
-        const float4 lo = p[0], hi = p[1];
-        const float acc[8] = {lo.x, lo.y, lo.z, lo.w, hi.x, hi.y, hi.z, hi.w};
-        f.row(row0 + r, j0, acc);
-      }
-    } else if (j0 < n) {  // the output's last columns, fewer than 8
-      for (int r = row_begin + thread / kGroups; r < rows; r += kRowsPerPass)
-        for (int v = 0; v < static_cast<int>(n - j0); ++v)
-          f(row0 + r, j0 + v, tile[r * kPitch + 8 * g + v]);
-    }
+    apply_staged_tile<kBM, kBN, kPitch, kApplyThreads>(tile, f, row0, col0, m, n, thread,
+                                                       row_begin, row_end);
   }
 };
 

@@ -1,0 +1,196 @@
+// tc/sm80/gemm_kernel.cuh - the GEMM kernel of the mma.sync components: a
+// region's kernel for sm_80 and later, composed of the main loop
+// (tc/sm80/mainloop.cuh), the staged epilogue (tc/staged_tile.cuh) with the
+// region's epilogue functor, and a grouped raster over the output's tiles
+// (tc/raster.cuh), k split over blocks where the tiles alone leave SMs idle.
+//
+//   using Mainloop = tc::sm80::CpAsyncMmaMainloop<
+//       tc::sm80::OperandTile<__half, 128, tc::sm80::Major::K>,    // A[m][k]
+//       tc::sm80::OperandTile<__half, 128, tc::sm80::Major::MN>,   // B[k][n]
+//       64, 3, 2, 2>;                       // k tile, stages, warps along m, n
+//   tc::Status s = tc::sm80::launch_gemm<Mainloop>({m, n, k}, A, lda, B, ldb,
+//                                                  epilogue, stream);
+//
+// One block a tile: blockIdx.x is the tile (grouped by 8 rows of tiles, for
+// L2 reuse), blockIdx.y the part of k (split-K). With one part the block
+// applies the epilogue functor; with several, each part stores its sums in
+// a workspace of splits x m x n floats and reduce_parts_kernel adds them in
+// part order and applies the functor.
+//
+// The operands may have any alignment: launch_gemm chooses the copy mode
+// (tc/tile_copy.cuh) that both allow, one instantiation each.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include "../launch_facts.cuh"
+#include "../raster.cuh"
+#include "../shared_memory_opt_in.cuh"
+#include "../split_choice.cuh"
+#include "../staged_tile.cuh"
+#include "../status.cuh"
+#include "mainloop.cuh"
+
+namespace tc {
+namespace sm80 {
+
+struct GemmShape {
+  long long m, n, k;
+};
+
+// The part of k of each block: blocks of part p reduce over k tiles
+// [p * part_tiles, (p + 1) * part_tiles) of the k_tiles.
+struct KParts {
+  int parts;
+  int part_tiles;
+  int k_tiles;
+};
+
+// Writes a part's sums into its slice of the workspace (an m x n matrix).
+struct PartSums {
+  float *sums;
+  long long n;
+  __device__ void operator()(long long i, long long j, float acc) const { sums[i * n + j] = acc; }
+  __device__ void row(long long i, long long j0, const float (&acc)[8]) const {
+#pragma unroll
+    for (int v = 0; v < 8; ++v)
+      sums[i * n + j0 + v] = acc[v];
+  }
+};
+
+template <class Mainloop>
+struct GemmKernel {
+  static constexpr int kPitch = Mainloop::kBN + 8;  // float2 stores of 8 rows: distinct banks
+  static constexpr int kTileBytes = Mainloop::kBM * kPitch * 4;
+  static constexpr int kSharedBytes =
+      Mainloop::kPipelineBytes > kTileBytes ? Mainloop::kPipelineBytes : kTileBytes;
+};
+
+template <class Mainloop, int kMode, class Epilogue>
+__global__ void __launch_bounds__(Mainloop::kThreads)
+    gemm_kernel(GemmShape shape, const typename Mainloop::Element *__restrict__ a, long long lda,
+                const typename Mainloop::Element *__restrict__ b, long long ldb, Epilogue epilogue,
+                KParts parts, int tiles_m, int tiles_n, float *__restrict__ workspace) {
+  extern __shared__ __align__(128) unsigned char smem[];
+  constexpr int kBM = Mainloop::kBM, kBN = Mainloop::kBN;
+  int tile_m, tile_n;
+  grouped_tile_of<8>(static_cast<int>(blockIdx.x), tiles_m, tiles_n, tile_m, tile_n);
+  const int part = static_cast<int>(blockIdx.y);
+  const int k_begin = part * parts.part_tiles;
+  const int rest = parts.k_tiles - k_begin;
+  const int k_tiles = rest < parts.part_tiles ? rest : parts.part_tiles;
+  const long long row0 = static_cast<long long>(kBM) * tile_m,
+                  col0 = static_cast<long long>(kBN) * tile_n;
+  const int thread = static_cast<int>(threadIdx.x);
+  typename Mainloop::Accumulators acc = {};
+  Mainloop::template run<kMode>(acc, reinterpret_cast<typename Mainloop::Element *>(smem), a, lda,
+                                b, ldb, shape.m, shape.n, shape.k, row0, col0, k_begin,
+                                k_tiles, thread);
+  __syncthreads();  // the stages become the output tile
+  float *tile = reinterpret_cast<float *>(smem);
+  constexpr int kPitch = GemmKernel<Mainloop>::kPitch;
+  Mainloop::template stage<kPitch>(tile, acc, thread);
+  __syncthreads();
+  if (parts.parts > 1)
+    apply_staged_tile<kBM, kBN, kPitch, Mainloop::kThreads>(
+        tile, PartSums{workspace + part * shape.m * shape.n, shape.n}, row0, col0, shape.m,
+        shape.n, thread);
+  else
+    apply_staged_tile<kBM, kBN, kPitch, Mainloop::kThreads>(tile, epilogue, row0, col0, shape.m,
+                                                            shape.n, thread);
+}
+
+// Output element i of the m x n output (one thread each): the parts' sums,
+// in part order, through the epilogue functor.
+template <class Epilogue>
+__global__ void __launch_bounds__(256)
+    reduce_parts_kernel(long long m, long long n, int parts, const float *__restrict__ workspace,
+                        Epilogue epilogue) {
+  const long long elements = m * n;
+  const long long i = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i >= elements)
+    return;
+  float sum = 0.0f;
+  for (int p = 0; p < parts; ++p)
+    sum += workspace[p * elements + i];
+  epilogue(i / n, i % n, sum);
+}
+
+// The parts of k for `tiles` output tiles over k_tiles k tiles: `parts`
+// where given (a split_k clause; at most one a k tile), else
+// tc::choose_splits. The parts are then as few as cover k with as many
+// tiles each.
+__host__ inline KParts choose_k_parts(long long tiles, long long k_tiles, int parts,
+                                      const DeviceFacts &device) {
+  long long p = parts > 0 ? parts : choose_splits(tiles, k_tiles, device);
+  p = p < 65535 ? p : 65535;
+  p = p < k_tiles ? p : (k_tiles > 1 ? k_tiles : 1);
+  const long long per = k_tiles > 0 ? (k_tiles + p - 1) / p : 1;
+  p = k_tiles > 0 ? (k_tiles + per - 1) / per : 1;
+  return KParts{static_cast<int>(p), static_cast<int>(per), static_cast<int>(k_tiles)};
+}
+
+// Launches Mainloop's kernel for the m x n output of A (m x k, leading
+// dimension lda) times B (k x n, ldb), `epilogue` writing each element from
+// its sum; `parts` splits k (0: chosen here). Success also for an empty
+// output; GridTooLarge where the tiles or k tiles pass a 32-bit count;
+// LaunchFailed where CUDA refuses (cudaGetLastError says why).
+template <class Mainloop, class Epilogue>
+__host__ Status launch_gemm(GemmShape shape, const typename Mainloop::Element *a, long long lda,
+                            const typename Mainloop::Element *b, long long ldb,
+                            const Epilogue &epilogue, cudaStream_t stream, int parts = 0) {
+  using ATile = typename Mainloop::A;
+  using BTile = typename Mainloop::B;
+  constexpr int kBM = Mainloop::kBM, kBN = Mainloop::kBN, kBK = Mainloop::kBK;
+  const long long m = shape.m, n = shape.n, k = shape.k < 0 ? 0 : shape.k;
+  if (m < 1 || n < 1)
+    return Status::Success;
+  const long long tiles_m = (m + kBM - 1) / kBM, tiles_n = (n + kBN - 1) / kBN;
+  const long long k_tiles = (k + kBK - 1) / kBK;
+  constexpr long long kIntMax = 2147483647LL;
+  if (tiles_m > kIntMax / tiles_n || k_tiles > kIntMax - Mainloop::kStages)
+    return Status::GridTooLarge;
+  const KParts split = choose_k_parts(tiles_m * tiles_n, k_tiles, parts, launch_facts().device);
+  int mode = copy_mode(a, lda, ATile::kKContiguous ? k : m);
+  const int mode_b = copy_mode(b, ldb, BTile::kKContiguous ? k : n);
+  mode = mode < mode_b ? mode : mode_b;
+  constexpr int kBytes = GemmKernel<Mainloop>::kSharedBytes;
+  constexpr auto whole = gemm_kernel<Mainloop, kWholeChunks, Epilogue>;
+  constexpr auto partial = gemm_kernel<Mainloop, kPartialChunks, Epilogue>;
+  constexpr auto elementwise = gemm_kernel<Mainloop, kElementwise, Epilogue>;
+  static SharedMemoryOptIn opt_in;  // per device
+  if (opt_in.apply(kBytes, whole, partial, elementwise) != cudaSuccess)
+    return Status::LaunchFailed;
+  if (split.parts > 1 && (m * n + 255) / 256 > kIntMax)
+    return Status::GridTooLarge;  // (the reduction's blocks)
+  float *workspace = nullptr;
+  if (split.parts > 1 &&
+      cudaMallocAsync(&workspace, sizeof(float) * static_cast<size_t>(split.parts * m * n),
+                      stream) != cudaSuccess)
+    return Status::LaunchFailed;
+  cudaLaunchConfig_t config = {};
+  config.gridDim = dim3(static_cast<unsigned>(tiles_m * tiles_n), static_cast<unsigned>(split.parts));
+  config.blockDim = dim3(Mainloop::kThreads);
+  config.dynamicSmemBytes = kBytes;
+  config.stream = stream;
+  // The launch's own status, not the thread's last error, which may be an
+  // earlier one.
+  cudaError_t status = cudaLaunchKernelEx(
+      &config, mode == kWholeChunks ? whole : mode == kPartialChunks ? partial : elementwise,
+      shape, a, lda, b, ldb, epilogue, split, static_cast<int>(tiles_m),
+      static_cast<int>(tiles_n), workspace);
+  if (split.parts > 1) {
+    if (status == cudaSuccess) {
+      config.gridDim = dim3(static_cast<unsigned>((m * n + 255) / 256));
+      config.blockDim = dim3(256);
+      config.dynamicSmemBytes = 0;
+      status = cudaLaunchKernelEx(&config, reduce_parts_kernel<Epilogue>, m, n, split.parts,
+                                  static_cast<const float *>(workspace), epilogue);
+    }
+    cudaFreeAsync(workspace, stream);
+  }
+  return status == cudaSuccess ? Status::Success : Status::LaunchFailed;
+}
+
+}  // namespace sm80
+}  // namespace tc

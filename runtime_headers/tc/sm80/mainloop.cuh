@@ -1,0 +1,233 @@
+// tc/sm80/mainloop.cuh - the mma.sync main loop: cp.async stages of both
+// operands' tiles, ldmatrix fragments, mma.sync.m16n8k16 into fp32
+// accumulators (sm_80 and later).
+//
+// Types:
+//   OperandTile<T, kRows, kMajor>   an operand's tile: 16-bit elements T
+//       (__half, __nv_bfloat16), kRows rows of the block tile (A: m, B: n),
+//       stored with k contiguous (Major::K: A[m][k], B[n][k]) or the other
+//       index contiguous (Major::MN: A[k][m], B[k][n]).
+//   CpAsyncMmaMainloop<ATile, BTile, kBK, kStages, kWarpsM, kWarpsN>
+//       kWarpsM x kWarpsN warps, each owning a (kBM / kWarpsM) x
+//       (kBN / kWarpsN) part of the block tile, over k tiles of kBK.
+//
+// Shared memory: kStages stages of A's tile, then kStages of B's; a stage
+// is the tile as stored (kRows x kBK, or kBK x kRows), its contiguous
+// extent swizzled (tc/swizzle.cuh) so that ldmatrix is conflict free.
+//
+// Thread -> data:
+//   copies   the stage's rows (as stored) are cut into 16-byte chunks;
+//            thread t copies chunk t % (chunks of a row) of rows
+//            t / (chunks of a row) + r * kRowStep, kRowStep = kThreads /
+//            (chunks of a row): consecutive threads read consecutive chunks
+//            (tc/tile_copy.cuh, OperandCopier; the copy mode, chosen at
+//            launch, says how aligned the operand is).
+//   mma      warp w = wm * kWarpsN + wn; its accumulators acc[i][j][e] are
+//            output rows kWM wm + 16 i + l / 4 (+ 8 for e >= 2) and columns
+//            kWN wn + 8 j + 2 (l % 4) (+ 1 for odd e), lane l: the
+//            m16n8 accumulator layout of mma.sync (tc/mma.cuh).
+//
+// The pipeline: stages 0 .. kStages - 2 are in flight before the loop; at
+// k step kk of k tile t a warp loads step kk + 1's fragments (double
+// buffered) and issues a share of tile t + kStages - 1's copies into the
+// stage tile t - 1 left, then runs step kk's mmas. Before the tile's last
+// step the block waits for tile t + 1's copies and meets at a barrier,
+// after which no warp reads tile t - 1's stage again.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "../cp_async.cuh"
+#include "../fragment.cuh"
+#include "../mma.cuh"
+#include "../tile_copy.cuh"
+
+namespace tc {
+namespace sm80 {
+
+// Which index of an operand is contiguous in memory: k, or its m (n).
+enum class Major { K, MN };
+
+template <typename T, int kRows_, Major kMajor_>
+struct OperandTile {
+  static_assert(sizeof(T) == 2, "16-bit operands (fp16, bf16)");
+  using Element = T;
+  static constexpr int kRows = kRows_;
+  static constexpr Major kMajor = kMajor_;
+  static constexpr bool kKContiguous = kMajor == Major::K;
+
+  // A stage of kBK k: its contiguous extent and its rows as stored.
+  template <int kBK>
+  static constexpr int contiguous() { return kKContiguous ? kBK : kRows; }
+  template <int kBK>
+  static constexpr int stored_rows() { return kKContiguous ? kRows : kBK; }
+
+  // The copier of a stage by kThreads threads (see the file's comment).
+  template <int kMode, int kBK, int kThreads>
+  struct Copy {
+    static constexpr int kChunksPerRow = contiguous<kBK>() / 8;
+    static_assert(kThreads % kChunksPerRow == 0, "threads take whole rows of chunks");
+    static constexpr int kRowStep = kThreads / kChunksPerRow;
+    static_assert(stored_rows<kBK>() % kRowStep == 0, "every thread copies as many chunks");
+    static constexpr int kChunks = stored_rows<kBK>() / kRowStep;
+    using Copier = OperandCopier<kMode, T, kChunks, contiguous<kBK>(), kKContiguous, kBK, kRowStep>;
+
+    // Thread `thread`'s chunks of the tile whose first row (A: m, B: n) is
+    // `outer0` of a matrix of `outer` rows (m or n) and `k` columns.
+    __device__ __forceinline__ static Copier setup(const T *base, long long ld, long long outer0,
+                                                   long long outer, long long k, int thread) {
+      Copier c;
+      c.base = base;
+      c.ld = ld;
+      c.k_extent = k;
+      const int row = thread / kChunksPerRow, col = 8 * (thread % kChunksPerRow);
+      if (kKContiguous)
+        c.setup(0, row, col, outer0 + row, col, outer, k);
+      else
+        c.setup(0, row, col, row, outer0 + col, k, outer);
+      return c;
+    }
+  };
+};
+
+template <class ATile, class BTile, int kBK_, int kStages_, int kWarpsM, int kWarpsN>
+struct CpAsyncMmaMainloop {
+  using A = ATile;
+  using B = BTile;
+  using Element = typename ATile::Element;
+  static_assert(std::is_same<Element, typename BTile::Element>::value, "one operand type");
+  static constexpr int kBM = ATile::kRows, kBN = BTile::kRows, kBK = kBK_, kStages = kStages_;
+  static constexpr int kThreads = 32 * kWarpsM * kWarpsN;
+  static constexpr int kWM = kBM / kWarpsM, kWN = kBN / kWarpsN;
+  static constexpr int kMTiles = kWM / 16, kNTiles = kWN / 8, kKSteps = kBK / 16;
+  static_assert(kWM % 16 == 0 && kWN % 16 == 0, "whole m16n8k16 tiles, in pairs along n");
+  // Step kk's fragments are in buffer kk % 2, a tile's first in buffer 0.
+  static_assert(kBK % 32 == 0, "an even number of k steps");
+  static_assert(kStages >= 2, "a stage in flight while another is read");
+  static constexpr int kStageA = kBM * kBK, kStageB = kBN * kBK;  // elements
+  static constexpr int kPipelineBytes = kStages * (kStageA + kStageB) * static_cast<int>(sizeof(Element));
+
+  using FragmentsA = FragmentLoader<ATile::kKContiguous ? FragmentLayout::AKContiguous
+                                                        : FragmentLayout::AMContiguous,
+                                    ATile::template contiguous<kBK>(), kMTiles, kKSteps>;
+  using FragmentsB = FragmentLoader<BTile::kKContiguous ? FragmentLayout::BKContiguous
+                                                        : FragmentLayout::BNContiguous,
+                                    BTile::template contiguous<kBK>(), kNTiles / 2, kKSteps>;
+  using Accumulators = float[kMTiles][kNTiles][4];
+
+  __device__ __forceinline__ static void mma(float (&d)[4], const uint32_t (&a)[4],
+                                             const uint32_t (&b)[2]) {
+    if constexpr (std::is_same<Element, __half>::value)
+      mma_m16n8k16_f16(d, a, b);
+    else
+      mma_m16n8k16_bf16(d, a, b);
+  }
+
+  // The block tile at (row0, col0) of the m x n output, over k tiles
+  // k_begin .. k_begin + k_tiles - 1 of A (m x k, leading dimension lda)
+  // and B (k x n, ldb), into acc (zero on entry). Leaves no copy in flight.
+  template <int kMode>
+  __device__ static void run(Accumulators &acc, Element *smem, const Element *a, long long lda,
+                             const Element *b, long long ldb, long long m, long long n,
+                             long long k, long long row0, long long col0, int k_begin,
+                             int k_tiles, int thread) {
+    using CopyA = typename ATile::template Copy<kMode, kBK, kThreads>;
+    using CopyB = typename BTile::template Copy<kMode, kBK, kThreads>;
+    const typename CopyA::Copier copy_a = CopyA::setup(a, lda, row0, m, k, thread);
+    const typename CopyB::Copier copy_b = CopyB::setup(b, ldb, col0, n, k, thread);
+    Element *stages_a = smem, *stages_b = smem + kStages * kStageA;
+    const int warp = thread / 32;
+    FragmentsA frag_a;
+    FragmentsB frag_b;
+    frag_a.setup(kWM * (warp / kWarpsN));
+    frag_b.setup(kWN * (warp % kWarpsN));
+
+    // Tile t's chunks c with c % kShares == share, into stage s: k step kk
+    // < kKSteps - 1 issues share kk.
+    constexpr int kShares = kKSteps - 1;
+    auto issue = [&](int share, int s, int t) {
+#pragma unroll
+      for (int c = share; c < CopyA::kChunks; c += kShares)
+        copy_a.issue(c, stages_a + s * kStageA, t);
+#pragma unroll
+      for (int c = share; c < CopyB::kChunks; c += kShares)
+        copy_b.issue(c, stages_b + s * kStageB, t);
+    };
+    uint32_t fa[2][kMTiles][4], fb[2][kNTiles][2];
+    auto load = [&](int buffer, int s, int kk) {
+#pragma unroll
+      for (int i = 0; i < kMTiles; ++i)
+        frag_a.load(fa[buffer][i], stages_a + s * kStageA, i, kk);
+#pragma unroll
+      for (int j = 0; j < kNTiles / 2; ++j)
+        frag_b.load(fb[buffer][2 * j], fb[buffer][2 * j + 1], stages_b + s * kStageB, j, kk);
+    };
+
+#pragma unroll
+    for (int s = 0; s < kStages - 1; ++s) {
+      if (s < k_tiles)
+#pragma unroll
+        for (int share = 0; share < kShares; ++share)
+          issue(share, s, k_begin + s);
+      cp_async_commit();
+    }
+    cp_async_wait<kStages - 2>();
+    __syncthreads();
+    load(0, 0, 0);
+    int read = 0, write = kStages - 1;
+    // Tile t's k steps; with kCopies, tile t + kStages - 1's copies too (the
+    // last kStages - 1 tiles have none: a loop of their own).
+    auto tile = [&](auto copies, int t) {
+      constexpr bool kCopies = decltype(copies)::value;
+#pragma unroll
+      for (int kk = 0; kk < kKSteps; ++kk) {
+        if (kk == kKSteps - 1) {
+          // Tile t + 1 has landed, and no warp reads tile t - 1's stage.
+          cp_async_wait<kStages - 2>();
+          __syncthreads();
+          read = read + 1 == kStages ? 0 : read + 1;
+        }
+        load((kk + 1) % 2, read, (kk + 1) % kKSteps);
+        if (kk < kKSteps - 1) {  // (the copies' shares)
+          if (kCopies)
+            issue(kk, write, k_begin + t + kStages - 1);
+          if (kk == kKSteps - 2) {
+            cp_async_commit();
+            write = write + 1 == kStages ? 0 : write + 1;
+          }
+        }
+#pragma unroll
+        for (int i = 0; i < kMTiles; ++i)
+#pragma unroll
+          for (int j = 0; j < kNTiles; ++j)
+            mma(acc[i][j], fa[kk % 2][i], fb[kk % 2][j]);
+      }
+    };
+    int t = 0;
+    for (; t < k_tiles - (kStages - 1); ++t)
+      tile(std::true_type{}, t);
+    for (; t < k_tiles; ++t)
+      tile(std::false_type{}, t);
+    cp_async_wait<0>();
+  }
+
+  // The accumulators of thread `thread` into the kBM x kBN tile of floats
+  // at `tile` (row pitch kPitch), in the layout of the file's comment.
+  template <int kPitch>
+  __device__ static void stage(float *tile, const Accumulators &acc, int thread) {
+    const int warp = thread / 32, lane = thread % 32;
+    const int row = kWM * (warp / kWarpsN) + lane / 4, col = kWN * (warp % kWarpsN) + 2 * (lane % 4);
+#pragma unroll
+    for (int i = 0; i < kMTiles; ++i)
+#pragma unroll
+      for (int j = 0; j < kNTiles; ++j)
+#pragma unroll
+        for (int h = 0; h < 2; ++h)
+          *reinterpret_cast<float2 *>(tile + (row + 16 * i + 8 * h) * kPitch + col + 8 * j) =
+              make_float2(acc[i][j][2 * h], acc[i][j][2 * h + 1]);
+  }
+};
+
+}  // namespace sm80
+}  // namespace tc

@@ -1,0 +1,181 @@
+// GPU test of the mma.sync GEMM components (runtime_headers/tc/sm80/): the
+// kernel they compose, at random shapes with partial tiles, odd K and K = 0,
+// padded leading dimensions, operands at every alignment (each copy mode),
+// k split over blocks (chosen, and forced by a count as a split_k clause
+// gives it), for each operand layout and several tile shapes (two k steps a
+// tile, two stages, one warp, four warps along n), fp16 and bf16, with a bias + ReLU
+// epilogue functor. The reference is a naive fp32 kernel over the same
+// inputs; the output's padding columns must stay untouched.
+//
+//   nvcc -std=c++17 -O3 -I runtime_headers -gencode arch=compute_80,code=sm_80 \
+//     -gencode arch=compute_90a,code=sm_90a test/gpu/sm80_components_test.cu \
+//     -o sm80_components_test
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <vector>
+
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
+#include "tc/sm80/gemm_kernel.cuh"
+#include "tc/convert.cuh"
+
+#include "cuda_check.h"
+
+namespace {
+
+using tc::sm80::Major;
+
+// Y[i][j] = max(acc + bias[j], 0), fp32, row pitch ldy.
+struct BiasRelu {
+  float *y;
+  const float *bias;
+  long long ldy;
+  __device__ float value(long long j, float acc) const { return fmaxf(acc + bias[j], 0.0f); }
+  __device__ void operator()(long long i, long long j, float acc) const {
+    y[i * ldy + j] = value(j, acc);
+  }
+  __device__ void row(long long i, long long j0, const float (&acc)[8]) const {
+#pragma unroll
+    for (int v = 0; v < 8; ++v)
+      y[i * ldy + j0 + v] = value(j0 + v, acc[v]);
+  }
+};
+
+// ref[i][j] = max(sum_k A(i, k) B(k, j) + bias[j], 0); A(i, k) at
+// a[i * sa_i + k * sa_k], B(k, j) at b[k * sb_k + j * sb_j].
+template <class T>
+__global__ void reference(long long m, long long n, long long k, const T *a, long long sa_i,
+                          long long sa_k, const T *b, long long sb_k, long long sb_j,
+                          const float *bias, float *ref) {
+  const long long i = blockIdx.y, j = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i >= m || j >= n)
+    return;
+  float s = 0.0f;
+  for (long long q = 0; q < k; ++q)
+    s += tc::to_float(a[i * sa_i + q * sa_k]) * tc::to_float(b[q * sb_k + j * sb_j]);
+  ref[i * n + j] = fmaxf(s + bias[j], 0.0f);
+}
+
+int failures = 0, checks = 0;
+
+template <class Mainloop>
+void check(const char *name, long long m, long long n, long long k, long long pad, int offset,
+           int parts, std::mt19937 &rng) {
+  using T = typename Mainloop::Element;
+  constexpr bool kAK = Mainloop::A::kKContiguous, kBK = Mainloop::B::kKContiguous;
+  // A: m x k (K-major: rows of k), B: k x n (K-major: rows of k per column).
+  const long long lda = (kAK ? k : m) + pad, ldb = (kBK ? k : n) + pad, ldy = n + 3;
+  const long long a_elems = (kAK ? m : k) * lda + offset + 8, b_elems = (kBK ? n : k) * ldb + offset + 8;
+  std::uniform_int_distribution<int> q(-4, 4);
+  std::vector<T> ha(a_elems), hb(b_elems);
+  for (auto &x : ha)
+    x = tc::from_float<T>(0.25f * q(rng));
+  for (auto &x : hb)
+    x = tc::from_float<T>(0.25f * q(rng));
+  std::vector<float> hbias(n);
+  for (auto &x : hbias)
+    x = 0.5f * q(rng);
+  T *a, *b;
+  float *bias, *y, *ref;
+  CHECK_CUDA(cudaMalloc(&a, a_elems * sizeof(T)));
+  CHECK_CUDA(cudaMalloc(&b, b_elems * sizeof(T)));
+  CHECK_CUDA(cudaMalloc(&bias, n * sizeof(float)));
+  CHECK_CUDA(cudaMalloc(&y, m * ldy * sizeof(float)));
+  CHECK_CUDA(cudaMalloc(&ref, m * n * sizeof(float)));
+  CHECK_CUDA(cudaMemcpy(a, ha.data(), a_elems * sizeof(T), cudaMemcpyHostToDevice));
+  CHECK_CUDA(cudaMemcpy(b, hb.data(), b_elems * sizeof(T), cudaMemcpyHostToDevice));
+  CHECK_CUDA(cudaMemcpy(bias, hbias.data(), n * sizeof(float), cudaMemcpyHostToDevice));
+  CHECK_CUDA(cudaMemset(y, 0xff, m * ldy * sizeof(float)));  // NaN padding
+  const T *ao = a + offset, *bo = b + offset;
+  reference<<<dim3((n + 127) / 128, m), 128>>>(m, n, k, ao, kAK ? lda : 1, kAK ? 1 : lda, bo,
+                                                kBK ? 1 : ldb, kBK ? ldb : 1, bias, ref);
+  const tc::Status s = tc::sm80::launch_gemm<Mainloop>({m, n, k}, ao, lda, bo, ldb,
+                                                       BiasRelu{y, bias, ldy}, 0, parts);
+  CHECK_CUDA(cudaDeviceSynchronize());
+  std::vector<float> hy(m * ldy), hr(m * n);
+  CHECK_CUDA(cudaMemcpy(hy.data(), y, hy.size() * sizeof(float), cudaMemcpyDeviceToHost));
+  CHECK_CUDA(cudaMemcpy(hr.data(), ref, hr.size() * sizeof(float), cudaMemcpyDeviceToHost));
+  long long bad = 0, padding = 0;
+  for (long long i = 0; i < m; ++i) {
+    for (long long j = 0; j < n; ++j) {
+      const float got = hy[i * ldy + j], want = hr[i * n + j];
+      if (!(std::fabs(got - want) <= 1e-3f * (1.0f + std::fabs(want))))
+        ++bad;
+    }
+    for (long long j = n; j < ldy; ++j)
+      padding += !std::isnan(hy[i * ldy + j]);
+  }
+  ++checks;
+  if (s != tc::Status::Success || bad || padding) {
+    ++failures;
+    std::printf("FAIL %s m=%lld n=%lld k=%lld pad=%lld offset=%d parts=%d: status %d, %lld wrong, "
+                "%lld padding written\n",
+                name, m, n, k, pad, offset, parts, static_cast<int>(s), bad, padding);
+  }
+  CHECK_CUDA(cudaFree(a));
+  CHECK_CUDA(cudaFree(b));
+  CHECK_CUDA(cudaFree(bias));
+  CHECK_CUDA(cudaFree(y));
+  CHECK_CUDA(cudaFree(ref));
+}
+
+// Random shapes for one mainloop: partial tiles, odd K, K = 0, each copy
+// mode (aligned; ld not a multiple of 8; a base off 16 bytes), forced parts.
+template <class Mainloop>
+void shapes(const char *name, std::mt19937 &rng) {
+  constexpr int kBM = Mainloop::kBM, kBN = Mainloop::kBN;
+  std::uniform_int_distribution<int> tiles(1, 3), part(0, kBM - 1), kd(1, 700);
+  for (int c = 0; c < 8; ++c) {
+    const long long m = tiles(rng) * kBM - (c % 2 ? part(rng) : 0);
+    const long long n = tiles(rng) * kBN - (c % 3 ? part(rng) % kBN : 0);
+    const long long k = c == 7 ? 0 : (c % 2 ? kd(rng) : 64 * (1 + c));
+    const long long pad = c % 4 == 1 ? 3 : (c % 4 == 2 ? 8 : 0);
+    const int offset = c % 4 == 3 ? 3 : 0;
+    check<Mainloop>(name, m, n, k, pad, offset, 0, rng);
+  }
+  // Long reductions on few tiles: k split over blocks, chosen and forced.
+  check<Mainloop>(name, kBM, kBN, 4096 + 40, 0, 0, 0, rng);
+  check<Mainloop>(name, kBM - 5, 2 * kBN - 7, 3001, 0, 0, 3, rng);
+  check<Mainloop>(name, 17, 9, 1000, 1, 0, 7, rng);
+  check<Mainloop>(name, 33, 40, 64, 0, 0, 5, rng);  // more parts than k tiles
+}
+
+template <class T, Major kA, Major kB>
+void layouts(const char *type, std::mt19937 &rng) {
+  using tc::sm80::CpAsyncMmaMainloop;
+  using tc::sm80::OperandTile;
+  char name[128];
+  auto label = [&](const char *tiles) {
+    std::snprintf(name, sizeof name, "%s %s A %s B %s", tiles, type,
+                  kA == Major::K ? "K" : "MN", kB == Major::K ? "K" : "MN");
+    return name;
+  };
+  shapes<CpAsyncMmaMainloop<OperandTile<T, 128, kA>, OperandTile<T, 128, kB>, 64, 3, 2, 2>>(
+      label("128x128x64/3 2x2"), rng);
+  shapes<CpAsyncMmaMainloop<OperandTile<T, 64, kA>, OperandTile<T, 64, kB>, 32, 2, 2, 2>>(
+      label("64x64x32/2 2x2"), rng);
+  shapes<CpAsyncMmaMainloop<OperandTile<T, 32, kA>, OperandTile<T, 64, kB>, 64, 3, 1, 2>>(
+      label("32x64x64/3 1x2"), rng);
+  shapes<CpAsyncMmaMainloop<OperandTile<T, 64, kA>, OperandTile<T, 64, kB>, 32, 4, 1, 1>>(
+      label("64x64x32/4 1x1"), rng);
+  shapes<CpAsyncMmaMainloop<OperandTile<T, 128, kA>, OperandTile<T, 256, kB>, 32, 3, 2, 4>>(
+      label("128x256x32/3 2x4"), rng);
+}
+
+}  // namespace
+
+int main() {
+  std::mt19937 rng(80);
+  layouts<__half, Major::K, Major::K>("f16", rng);
+  layouts<__half, Major::K, Major::MN>("f16", rng);
+  layouts<__half, Major::MN, Major::K>("f16", rng);
+  layouts<__half, Major::MN, Major::MN>("f16", rng);
+  layouts<__nv_bfloat16, Major::K, Major::MN>("bf16", rng);
+  layouts<__nv_bfloat16, Major::MN, Major::K>("bf16", rng);
+  std::printf("sm80_components_test: %d checks, %d failed\n", checks, failures);
+  return failures ? 1 : 0;
+}
