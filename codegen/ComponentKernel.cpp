@@ -76,14 +76,11 @@ std::string sm80ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idio
   (void)Clauses; // (a split_k clause is the launch's count of parts)
   if (C.wgmma() || C.Tma)
     return "not a cp.async + mma.sync kernel";
-  if (C.Tf32 || C.MmaK != 16 || C.ElementBytes != 2)
+  // m16n8k16 on 16-bit operands, or m16n8k8 on fp32 ones as tf32.
+  if (C.Tf32 ? C.MmaK != 8 || C.ElementBytes != 4 || Idiom.InputType != ElementType::F32
+             : C.MmaK != 16 || C.ElementBytes != 2)
     return "its instruction";
-  if (C.WarpSplitK != 1 || C.SplitFillDivisor != 1 || !C.doubleBufferedFragments())
-    return "its warp roles";
-  if (C.RawStagesB || C.RawFragmentsB || C.ConvertStages || C.ConvertStagesB ||
-      C.WgmmaRegisterA)
-    return "operands converted in the kernel";
-  if (Idiom.InputType != ElementType::F16 && Idiom.InputType != ElementType::BF16)
+  if (!C.Tf32 && Idiom.InputType != ElementType::F16 && Idiom.InputType != ElementType::BF16)
     return "its operand type";
   if (!Idiom.MoreProducts.empty() || !Idiom.IterBatch.empty())
     return "a sum of products or a batch";
@@ -91,19 +88,25 @@ std::string sm80ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idio
     if (V->ConvertWhileCopying || !V->Prologue.empty() || !V->Mask.empty() || V->EightBit ||
         V->FourBit || V->StagedTransposed || V->InnerStride != 1)
       return "an operand prologue, mask or conversion";
+  if (C.RawStagesB || C.RawFragmentsB || C.ConvertStages || C.ConvertStagesB ||
+      C.WgmmaRegisterA)
+    return "operands converted in the kernel";
   if (!Idiom.OutputGuard.empty())
     return "a guard of the output";
+  // Fragments double-buffered: an even number of k steps and the
+  // registers of four warps or more (KernelConfig::DoubleBufferFragments).
+  if (C.WarpSplitK != 1 || C.SplitFillDivisor != 1 || !C.doubleBufferedFragments())
+    return "its warp roles";
   // Warp tiles of whole pairs of n8 tiles; each thread copies whole rows
   // of 16-byte chunks of a stage (tc::sm80::OperandTile::Copy).
-  if (C.BlockM % C.WarpM || C.BlockN % C.WarpN || C.WarpM % 16 || C.WarpN % 16 ||
-      C.BlockK % 16)
+  if (C.BlockM % C.WarpM || C.BlockN % C.WarpN || C.WarpM % 16 || C.WarpN % 16)
     return "its tiles";
   const int Threads = C.threads();
   for (const auto &[V, Rows] : {std::pair{&Idiom.A, C.BlockM}, std::pair{&Idiom.B, C.BlockN}}) {
     const int Contiguous = V->ReductionIsContiguous ? C.BlockK : Rows;
     const int Stored = V->ReductionIsContiguous ? Rows : C.BlockK;
-    const int ChunksPerRow = Contiguous / 8;
-    if (Contiguous % 8 || Threads % ChunksPerRow || Stored % (Threads / ChunksPerRow))
+    const int ChunksPerRow = Contiguous * C.ElementBytes / 16;
+    if (Contiguous % C.vector() || Threads % ChunksPerRow || Stored % (Threads / ChunksPerRow))
       return "its tiles";
   }
   if (!C.stagedEpilogue())

@@ -47,11 +47,12 @@ inline bool composesSm90Gemm(const KernelConfig &C, const MatmulIdiom &Idiom,
 
 /// Why the kernel of `C` for this region is not composed of the mma.sync
 /// components (tc::sm80::launch_gemm, tc/sm80/gemm_kernel.cuh), or an empty
-/// string where it is: a cp.async + mma.sync.m16n8k16 kernel of one warp
+/// string where it is: a cp.async + mma.sync kernel (m16n8k16, or m16n8k8
+/// for fp32 operands as tf32) of one warp
 /// group whose tiles the components' copies and fragments divide (each
 /// thread copies whole rows of 16-byte chunks, warp tiles of whole pairs
 /// of n8 tiles), its output tile staged in the stages' memory, and the
-/// region one product of 16-bit floating-point operands as stored (no
+/// region one product of 16-bit floating-point (or tf32) operands as stored (no
 /// prologue, mask or conversion, k contiguous or not), not a batch, its
 /// output guarded by the rectangle alone.
 std::string sm80ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idiom,

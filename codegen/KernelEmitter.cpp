@@ -675,10 +675,12 @@ private:
   /// dimensions): wgmma with A's fragments in registers from cp.async
   /// stages, and mma.sync with 128 accumulators per thread (the default
   /// sm_80 tile). (The TMA kernels with A's fragments have the registers:
-  /// one warpgroup, or a producer warpgroup's given to the consumers.)
+  /// one warpgroup, or a producer warpgroup's given to the consumers; the
+  /// mma.sync components' functor reads its values after the main loop.)
   bool registerBound() const {
     return (C.WgmmaRegisterA && !C.Tma) ||
-           (!C.wgmma() && C.fragmentsM() * C.fragmentsN() * 4 >= 128);
+           (!C.wgmma() && !composesSm80Gemm(C, Idiom, M.Clauses) &&
+            C.fragmentsM() * C.fragmentsN() * 4 >= 128);
   }
 
   /// The epilogue of the V elements (tc_m, tc_n0 + tc_v) of a row, from

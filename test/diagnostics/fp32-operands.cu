@@ -37,7 +37,6 @@ void sgemm_tf32(int M, int N, int K, const float *__restrict__ A,
 }
 
 // DIAG-NOT: fp32-operands.cu:{{3[0-9]}}:{{.*}}error
-// OUT: tc::FragmentLoaderTf32<tc::FragmentLayout::AKContiguous, 32, 4, 4> tc_frag_load_a;
-// OUT: tc::mma_m16n8k8_tf32(tc_acc[c{{[0-9]}}][c{{[0-9]}}], tc_frag_a[{{[01]}}][c{{[0-9]}}], tc_frag_b[{{[01]}}][c{{[0-9]}}]);
+// OUT: tc::sm80::OperandTile<float, {{[0-9]+}}, tc::sm80::Major::K>,  // A
 // OUT: void sgemm_tf32(
 // OUT: tc_sgemm_tf32_0_launch(M, N, K, A, B, C, 0);

@@ -3,7 +3,7 @@
 // padded leading dimensions, operands at every alignment (each copy mode),
 // k split over blocks (chosen, and forced by a count as a split_k clause
 // gives it), for each operand layout and several tile shapes (two k steps a
-// tile, two stages, one warp, four warps along n), fp16 and bf16, with a bias + ReLU
+// tile, two stages, one warp, four warps along n), fp16, bf16 and fp32 as tf32, with a bias + ReLU
 // epilogue functor. The reference is a naive fp32 kernel over the same
 // inputs; the output's padding columns must stay untouched.
 //
@@ -166,6 +166,24 @@ void layouts(const char *type, std::mt19937 &rng) {
       label("128x256x32/3 2x4"), rng);
 }
 
+// fp32 operands as tf32 (m16n8k8): the test's quarters are exact in tf32,
+// so the reference is the fp32 one.
+template <Major kA, Major kB>
+void layouts_tf32(std::mt19937 &rng) {
+  using tc::sm80::CpAsyncMmaMainloop;
+  using tc::sm80::OperandTile;
+  char name[128];
+  auto label = [&](const char *tiles) {
+    std::snprintf(name, sizeof name, "%s tf32 A %s B %s", tiles, kA == Major::K ? "K" : "MN",
+                  kB == Major::K ? "K" : "MN");
+    return name;
+  };
+  shapes<CpAsyncMmaMainloop<OperandTile<float, 128, kA>, OperandTile<float, 128, kB>, 32, 3, 2, 4>>(
+      label("128x128x32/3 2x4"), rng);
+  shapes<CpAsyncMmaMainloop<OperandTile<float, 64, kA>, OperandTile<float, 64, kB>, 16, 2, 2, 2>>(
+      label("64x64x16/2 2x2"), rng);
+}
+
 }  // namespace
 
 int main() {
@@ -176,6 +194,10 @@ int main() {
   layouts<__half, Major::MN, Major::MN>("f16", rng);
   layouts<__nv_bfloat16, Major::K, Major::MN>("bf16", rng);
   layouts<__nv_bfloat16, Major::MN, Major::K>("bf16", rng);
+  layouts_tf32<Major::K, Major::K>(rng);
+  layouts_tf32<Major::K, Major::MN>(rng);
+  layouts_tf32<Major::MN, Major::K>(rng);
+  layouts_tf32<Major::MN, Major::MN>(rng);
   std::printf("sm80_components_test: %d checks, %d failed\n", checks, failures);
   return failures ? 1 : 0;
 }

@@ -15,7 +15,7 @@
 // EXPLAIN-LABEL: region tc_rows512_0
 // EXPLAIN:       sizes fixed (512 x 384 outputs): the wgmma kernels on a transposed copy only
 
-// CHECK:     {{^}}__global__ void __launch_bounds__({{[0-9]+}}) tc_rows64_0_kernel(
+// CHECK:     {{^}}struct tc_rows64_0_epilogue {
 // CHECK-NOT: tc_rows64_0_sync
 // CHECK:     {{^}}void rows64(
 // CHECK:     {{^}}static void tc_rows512_0_launch(

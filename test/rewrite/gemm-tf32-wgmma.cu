@@ -93,7 +93,7 @@ void xwt_batched(int Bt, int M, int N, int K, const float *__restrict__ X,
 // EXPLAIN:       other shapes: the wgmma kernels, reading B from a K-major copy
 // EXPLAIN:       main loop: wgmma: {{.*}}(B stored N-major: staged from a transposed copy made at each launch)
 
-// CHECK:       {{^}}__global__ void __launch_bounds__({{[0-9]+}}) tc_nn_0_sync_kernel(
+// CHECK:       {{^}}struct tc_nn_0_sync_epilogue {
 // CHECK:       {{^}}static void tc_nn_0_sync_launch(
 // CHECK-LABEL: {{^}}static void tc_nn_0_launch(
 // CHECK-NEXT:  {{^}}  // Operands stored M- or N-major

@@ -13,9 +13,10 @@
 // mma.sync kernels, which read it as stored; wgmma's kernels read a
 // K-major copy (gemm-tf32-wgmma.cu).
 // CHECK:      {{^}}#include <tc/tc.cuh>
-// CHECK:      {{^}}__global__ void __launch_bounds__({{[0-9]+}}) tc_sgemm_0_sync_kernel(
-// CHECK-SAME: const float *__restrict__ A, const float *__restrict__ B, float *__restrict__ C
-// CHECK:      {{^ *}}tc::mma_{{.*}}tf32(
+// CHECK:      {{^}}struct tc_sgemm_0_sync_epilogue {
+// CHECK:      {{^}}static void tc_sgemm_0_sync_launch(
+// CHECK:      {{^}}  tc::report_status(tc::sm80::launch_gemm<tc::sm80::CpAsyncMmaMainloop<
+// CHECK-NEXT: {{^}}          tc::sm80::OperandTile<float, 128, tc::sm80::Major::K>,  // A
 // CHECK:      {{^}}static void tc_sgemm_0_launch(
 // CHECK:      {{^}}    tc_sgemm_0_sync_launch(M, N, K, A, B, C, tc_stream);
 // CHECK:      {{^}}void sgemm(

@@ -23,6 +23,8 @@
 
 #include <cuda_runtime.h>
 
+#include <cstdint>
+
 #include "../launch_facts.cuh"
 #include "../raster.cuh"
 #include "../shared_memory_opt_in.cuh"
@@ -52,9 +54,15 @@ struct PartSums {
   long long n;
   __device__ void operator()(long long i, long long j, float acc) const { sums[i * n + j] = acc; }
   __device__ void row(long long i, long long j0, const float (&acc)[8]) const {
+    float *p = sums + i * n + j0;
+    if (reinterpret_cast<uintptr_t>(p) % 16 == 0) {  // two 16-byte stores
+      reinterpret_cast<float4 *>(p)[0] = make_float4(acc[0], acc[1], acc[2], acc[3]);
+      reinterpret_cast<float4 *>(p)[1] = make_float4(acc[4], acc[5], acc[6], acc[7]);
+      return;
+    }
 #pragma unroll
     for (int v = 0; v < 8; ++v)
-      sums[i * n + j0 + v] = acc[v];
+      p[v] = acc[v];
   }
 };
 

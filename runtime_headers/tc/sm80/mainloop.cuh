@@ -1,10 +1,11 @@
 // tc/sm80/mainloop.cuh - the mma.sync main loop: cp.async stages of both
-// operands' tiles, ldmatrix fragments, mma.sync.m16n8k16 into fp32
+// operands' tiles, ldmatrix fragments, mma.sync.m16n8k16 (fp16, bf16) or
+// m16n8k8 (fp32 operands as tf32, each rounded to nearest) into fp32
 // accumulators (sm_80 and later).
 //
 // Types:
-//   OperandTile<T, kRows, kMajor>   an operand's tile: 16-bit elements T
-//       (__half, __nv_bfloat16), kRows rows of the block tile (A: m, B: n),
+//   OperandTile<T, kRows, kMajor>   an operand's tile: elements T (__half,
+//       __nv_bfloat16, or float read as tf32), kRows rows of the block tile (A: m, B: n),
 //       stored with k contiguous (Major::K: A[m][k], B[n][k]) or the other
 //       index contiguous (Major::MN: A[k][m], B[k][n]).
 //   CpAsyncMmaMainloop<ATile, BTile, kBK, kStages, kWarpsM, kWarpsN>
@@ -51,7 +52,8 @@ enum class Major { K, MN };
 
 template <typename T, int kRows_, Major kMajor_>
 struct OperandTile {
-  static_assert(sizeof(T) == 2, "16-bit operands (fp16, bf16)");
+  static_assert(sizeof(T) == 2 || std::is_same<T, float>::value,
+                "16-bit operands (fp16, bf16) or fp32 ones (as tf32)");
   using Element = T;
   static constexpr int kRows = kRows_;
   static constexpr Major kMajor = kMajor_;
@@ -66,7 +68,7 @@ struct OperandTile {
   // The copier of a stage by kThreads threads (see the file's comment).
   template <int kMode, int kBK, int kThreads>
   struct Copy {
-    static constexpr int kChunksPerRow = contiguous<kBK>() / 8;
+    static constexpr int kChunksPerRow = contiguous<kBK>() * static_cast<int>(sizeof(T)) / 16;
     static_assert(kThreads % kChunksPerRow == 0, "threads take whole rows of chunks");
     static constexpr int kRowStep = kThreads / kChunksPerRow;
     static_assert(stored_rows<kBK>() % kRowStep == 0, "every thread copies as many chunks");
@@ -81,7 +83,8 @@ struct OperandTile {
       c.base = base;
       c.ld = ld;
       c.k_extent = k;
-      const int row = thread / kChunksPerRow, col = 8 * (thread % kChunksPerRow);
+      constexpr int kVec = 16 / static_cast<int>(sizeof(T));  // elements a chunk
+      const int row = thread / kChunksPerRow, col = kVec * (thread % kChunksPerRow);
       if (kKContiguous)
         c.setup(0, row, col, outer0 + row, col, outer, k);
       else
@@ -100,25 +103,34 @@ struct CpAsyncMmaMainloop {
   static constexpr int kBM = ATile::kRows, kBN = BTile::kRows, kBK = kBK_, kStages = kStages_;
   static constexpr int kThreads = 32 * kWarpsM * kWarpsN;
   static constexpr int kWM = kBM / kWarpsM, kWN = kBN / kWarpsN;
-  static constexpr int kMTiles = kWM / 16, kNTiles = kWN / 8, kKSteps = kBK / 16;
+  static constexpr bool kTf32 = std::is_same<Element, float>::value;
+  static constexpr int kMmaK = kTf32 ? 8 : 16;  // m16n8k8 (tf32) or m16n8k16
+  static constexpr int kMTiles = kWM / 16, kNTiles = kWN / 8, kKSteps = kBK / kMmaK;
   static_assert(kWM % 16 == 0 && kWN % 16 == 0, "whole m16n8k16 tiles, in pairs along n");
   // Step kk's fragments are in buffer kk % 2, a tile's first in buffer 0.
-  static_assert(kBK % 32 == 0, "an even number of k steps");
+  static_assert(kBK % (2 * kMmaK) == 0, "an even number of k steps");
   static_assert(kStages >= 2, "a stage in flight while another is read");
   static constexpr int kStageA = kBM * kBK, kStageB = kBN * kBK;  // elements
   static constexpr int kPipelineBytes = kStages * (kStageA + kStageB) * static_cast<int>(sizeof(Element));
 
-  using FragmentsA = FragmentLoader<ATile::kKContiguous ? FragmentLayout::AKContiguous
-                                                        : FragmentLayout::AMContiguous,
-                                    ATile::template contiguous<kBK>(), kMTiles, kKSteps>;
-  using FragmentsB = FragmentLoader<BTile::kKContiguous ? FragmentLayout::BKContiguous
-                                                        : FragmentLayout::BNContiguous,
-                                    BTile::template contiguous<kBK>(), kNTiles / 2, kKSteps>;
+  // (tf32: ldmatrix where k is contiguous, else element loads; each
+  // element rounded to tf32, tc/fragment.cuh.)
+  template <FragmentLayout kLayout, int kCols, int kTiles>
+  using Fragments = typename std::conditional<kTf32, FragmentLoaderTf32<kLayout, kCols, kTiles, kKSteps>,
+                                              FragmentLoader<kLayout, kCols, kTiles, kKSteps>>::type;
+  using FragmentsA = Fragments<ATile::kKContiguous ? FragmentLayout::AKContiguous
+                                                   : FragmentLayout::AMContiguous,
+                               ATile::template contiguous<kBK>(), kMTiles>;
+  using FragmentsB = Fragments<BTile::kKContiguous ? FragmentLayout::BKContiguous
+                                                   : FragmentLayout::BNContiguous,
+                               BTile::template contiguous<kBK>(), kNTiles / 2>;
   using Accumulators = float[kMTiles][kNTiles][4];
 
   __device__ __forceinline__ static void mma(float (&d)[4], const uint32_t (&a)[4],
                                              const uint32_t (&b)[2]) {
-    if constexpr (std::is_same<Element, __half>::value)
+    if constexpr (kTf32)
+      mma_m16n8k8_tf32(d, a, b);
+    else if constexpr (std::is_same<Element, __half>::value)
       mma_m16n8k16_f16(d, a, b);
     else
       mma_m16n8k16_bf16(d, a, b);

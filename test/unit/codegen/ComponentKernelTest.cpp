@@ -448,3 +448,86 @@ TEST(ComponentKernelTest, PersistentDefaultIsTheFallbackOnlyOfComposedRegions) {
   Alts[0].Config.PairedTiles = true;
   EXPECT_FALSE(persistentKernelIsFallback(Persistent, Alts, gemm(), {}));
 }
+
+namespace {
+
+/// The default sm_80 kernel: 128x128x64 tiles, 64x64 warp tiles (4 warps),
+/// three cp.async stages, mma.sync.m16n8k16.
+KernelConfig mmaSyncKernel() {
+  KernelConfig C;
+  C.Arch = GpuArch::SM80;
+  C.Path = MmaPath::Sync;
+  return C;
+}
+
+/// The tf32 one of fp32 operands: 128x128x32, 64x32 warp tiles (8 warps).
+KernelConfig tf32Kernel() {
+  KernelConfig C = mmaSyncKernel();
+  C.BlockK = 32;
+  C.WarpN = 32;
+  C.MmaK = 8;
+  C.ElementBytes = 4;
+  C.Tf32 = true;
+  return C;
+}
+
+} // namespace
+
+TEST(ComponentKernelTest, MmaSyncKernelsCompose) {
+  EXPECT_EQ(sm80ComponentMismatch(mmaSyncKernel(), gemm(), {}), "");
+  EXPECT_TRUE(composesSm80Gemm(mmaSyncKernel(), gemm(ElementType::BF16), {}));
+  // Not the sm_90 components' kernel, nor they the mma.sync one's.
+  EXPECT_FALSE(composesSm90Gemm(mmaSyncKernel(), gemm(), {}));
+  EXPECT_EQ(sm80ComponentMismatch(tmaKernel(), gemm(), {}), "not a cp.async + mma.sync kernel");
+  EXPECT_EQ(sm80MainloopType(mmaSyncKernel(), gemm()),
+            "tc::sm80::CpAsyncMmaMainloop<tc::sm80::OperandTile<__half, 128, tc::sm80::Major::K>, "
+            "tc::sm80::OperandTile<__half, 128, tc::sm80::Major::MN>, 64, 3, 2, 2>");
+  // fp32 operands as tf32 (m16n8k8), and not fp32 ones read otherwise.
+  EXPECT_EQ(sm80ComponentMismatch(tf32Kernel(), gemm(ElementType::F32), {}), "");
+  EXPECT_EQ(sm80MainloopType(tf32Kernel(), gemm(ElementType::F32)),
+            "tc::sm80::CpAsyncMmaMainloop<tc::sm80::OperandTile<float, 128, tc::sm80::Major::K>, "
+            "tc::sm80::OperandTile<float, 128, tc::sm80::Major::MN>, 32, 3, 2, 4>");
+  EXPECT_EQ(sm80ComponentMismatch(mmaSyncKernel(), gemm(ElementType::F32), {}),
+            "its operand type");
+}
+
+TEST(ComponentKernelTest, MmaSyncKernelsKeepTheirBodiesWhereComponentsLack) {
+  // Fewer than four warps: single-buffered fragments.
+  KernelConfig Small = mmaSyncKernel();
+  Small.BlockM = Small.BlockN = 64;
+  Small.BlockK = 32;
+  Small.WarpN = 32;
+  Small.DoubleBufferFragments = false;
+  EXPECT_EQ(sm80ComponentMismatch(Small, gemm(), {}), "its warp roles");
+  KernelConfig Split = mmaSyncKernel();
+  Split.WarpSplitK = 2;
+  EXPECT_EQ(sm80ComponentMismatch(Split, gemm(), {}), "its warp roles");
+  // An odd number of k steps a tile.
+  KernelConfig Odd = mmaSyncKernel();
+  Odd.BlockK = 48;
+  EXPECT_EQ(sm80ComponentMismatch(Odd, gemm(), {}), "its warp roles");
+  // A prologue, a mask, a sum of products, a batch, a guarded output.
+  MatmulIdiom Masked = gemm();
+  Masked.A.Mask.push_back(AffineExpr());
+  EXPECT_EQ(sm80ComponentMismatch(mmaSyncKernel(), Masked, {}),
+            "an operand prologue, mask or conversion");
+  MatmulIdiom Batch = gemm();
+  Batch.IterBatch = "b";
+  EXPECT_EQ(sm80ComponentMismatch(mmaSyncKernel(), Batch, {}), "a sum of products or a batch");
+  MatmulIdiom Guarded = gemm();
+  Guarded.OutputGuard.push_back(AffineExpr());
+  EXPECT_EQ(sm80ComponentMismatch(mmaSyncKernel(), Guarded, {}), "a guard of the output");
+  // A stage's rows of chunks do not divide among the threads: 128
+  // threads, a K-major A of 12 chunks a row (96 k).
+  KernelConfig Uneven = mmaSyncKernel();
+  Uneven.BlockN = 64;
+  Uneven.WarpN = 32;
+  Uneven.BlockK = 96;
+  EXPECT_EQ(sm80ComponentMismatch(Uneven, gemm(), {}), "its tiles");
+  // The output tile does not fit the stages' bytes.
+  KernelConfig Shallow = mmaSyncKernel();
+  Shallow.BlockN = 256;
+  Shallow.BlockK = 32;
+  Shallow.Stages = 2;
+  EXPECT_EQ(sm80ComponentMismatch(Shallow, gemm(), {}), "an epilogue from registers");
+}
