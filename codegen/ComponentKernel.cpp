@@ -93,9 +93,7 @@ std::string sm80ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idio
     return "operands converted in the kernel";
   if (!Idiom.OutputGuard.empty())
     return "a guard of the output";
-  // Fragments double-buffered: an even number of k steps and the
-  // registers of four warps or more (KernelConfig::DoubleBufferFragments).
-  if (C.WarpSplitK != 1 || C.SplitFillDivisor != 1 || !C.doubleBufferedFragments())
+  if (C.WarpSplitK != 1 || C.SplitFillDivisor != 1)
     return "its warp roles";
   // Warp tiles of whole pairs of n8 tiles; each thread copies whole rows
   // of 16-byte chunks of a stage (tc::sm80::OperandTile::Copy).

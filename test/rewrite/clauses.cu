@@ -41,7 +41,8 @@
 
 // One warp: tile(16,16,16) warp(16,16).
 // CHECK:      {{^}}//   block tile 16x16x16, warp tile 16x16 (1 warps),
-// CHECK:      {{^}}__global__ void __launch_bounds__(32) tc_gemm_one_warp_0_kernel(
+// CHECK:      {{^}}static void tc_gemm_one_warp_0_launch(
+// CHECK:      {{^}}          16, 3, 1, 1>>(
 // CHECK:      {{^  }}tc_gemm_one_warp_0_launch(M, N, K, A, B, C, 0);
 
 // The accepted values of split_k and mma, comma-separated clauses.

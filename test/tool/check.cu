@@ -29,8 +29,8 @@
 // STALE-NEXT: {{^}}+++ {{.*}}stale.cu (rewritten){{$}}
 // STALE-NEXT: {{^}}@@ -[[#]],[[#]] +[[#]],[[#]] @@{{$}}
 // STALE:      {{^}}-{{.*}}warp tile 32x64
-// STALE:      {{^}}-__global__ void __launch_bounds__(64) tc_check_0_kernel(
 // STALE:      {{^}}+{{.*}}warp tile 32x32
+// STALE:      {{^}}-          32, 3, 2, 1>>(
 // STALE:      {{^}}+          32, 3, 2, 2>>(
 // STALE-ERR: tc-rewrite: '{{.*}}stale.cu' is not the current rewrite of '{{.*}}in.cu'
 //

@@ -107,8 +107,12 @@ struct CpAsyncMmaMainloop {
   static constexpr int kMmaK = kTf32 ? 8 : 16;  // m16n8k8 (tf32) or m16n8k16
   static constexpr int kMTiles = kWM / 16, kNTiles = kWN / 8, kKSteps = kBK / kMmaK;
   static_assert(kWM % 16 == 0 && kWN % 16 == 0, "whole m16n8k16 tiles, in pairs along n");
-  // Step kk's fragments are in buffer kk % 2, a tile's first in buffer 0.
-  static_assert(kBK % (2 * kMmaK) == 0, "an even number of k steps");
+  // Fragments double-buffered (step kk's in buffer kk % 2, loaded during
+  // step kk - 1) with an even number of k steps and four warps or more;
+  // else loaded just before their mmas: with fewer warps each thread holds
+  // more copy addresses beside the accumulators.
+  static constexpr bool kDoubleBuffered = kKSteps % 2 == 0 && kThreads >= 128;
+  static_assert(kBK % kMmaK == 0, "whole k steps");
   static_assert(kStages >= 2, "a stage in flight while another is read");
   static constexpr int kStageA = kBM * kBK, kStageB = kBN * kBK;  // elements
   static constexpr int kPipelineBytes = kStages * (kStageA + kStageB) * static_cast<int>(sizeof(Element));
@@ -156,8 +160,8 @@ struct CpAsyncMmaMainloop {
     frag_b.setup(kWN * (warp % kWarpsN));
 
     // Tile t's chunks c with c % kShares == share, into stage s: k step kk
-    // < kKSteps - 1 issues share kk.
-    constexpr int kShares = kKSteps - 1;
+    // < kShares issues share kk; the last share's step commits them.
+    constexpr int kShares = kKSteps > 1 ? kKSteps - 1 : 1;
     auto issue = [&](int share, int s, int t) {
 #pragma unroll
       for (int c = share; c < CopyA::kChunks; c += kShares)
@@ -166,7 +170,8 @@ struct CpAsyncMmaMainloop {
       for (int c = share; c < CopyB::kChunks; c += kShares)
         copy_b.issue(c, stages_b + s * kStageB, t);
     };
-    uint32_t fa[2][kMTiles][4], fb[2][kNTiles][2];
+    constexpr int kBuffers = kDoubleBuffered ? 2 : 1;
+    uint32_t fa[kBuffers][kMTiles][4], fb[kBuffers][kNTiles][2];
     auto load = [&](int buffer, int s, int kk) {
 #pragma unroll
       for (int i = 0; i < kMTiles; ++i)
@@ -186,7 +191,8 @@ struct CpAsyncMmaMainloop {
     }
     cp_async_wait<kStages - 2>();
     __syncthreads();
-    load(0, 0, 0);
+    if (kDoubleBuffered)
+      load(0, 0, 0);
     int read = 0, write = kStages - 1;
     // Tile t's k steps; with kCopies, tile t + kStages - 1's copies too (the
     // last kStages - 1 tiles have none: a loop of their own).
@@ -194,26 +200,37 @@ struct CpAsyncMmaMainloop {
       constexpr bool kCopies = decltype(copies)::value;
 #pragma unroll
       for (int kk = 0; kk < kKSteps; ++kk) {
-        if (kk == kKSteps - 1) {
-          // Tile t + 1 has landed, and no warp reads tile t - 1's stage.
+        // Tile t + 1 has landed, and no warp reads tile t - 1's stage: at
+        // the last step, before its fragments (double-buffered: the next
+        // tile's first), or after them.
+        auto next_stage = [&] {
           cp_async_wait<kStages - 2>();
           __syncthreads();
           read = read + 1 == kStages ? 0 : read + 1;
+        };
+        if (kDoubleBuffered) {
+          if (kk == kKSteps - 1)
+            next_stage();
+          load((kk + 1) % 2, read, (kk + 1) % kKSteps);
+        } else {
+          load(0, read, kk);
         }
-        load((kk + 1) % 2, read, (kk + 1) % kKSteps);
-        if (kk < kKSteps - 1) {  // (the copies' shares)
+        if (kk < kShares) {  // (the copies' shares)
           if (kCopies)
             issue(kk, write, k_begin + t + kStages - 1);
-          if (kk == kKSteps - 2) {
+          if (kk == kShares - 1) {
             cp_async_commit();
             write = write + 1 == kStages ? 0 : write + 1;
           }
         }
+        const int buffer = kDoubleBuffered ? kk % 2 : 0;
 #pragma unroll
         for (int i = 0; i < kMTiles; ++i)
 #pragma unroll
           for (int j = 0; j < kNTiles; ++j)
-            mma(acc[i][j], fa[kk % 2][i], fb[kk % 2][j]);
+            mma(acc[i][j], fa[buffer][i], fb[buffer][j]);
+        if (!kDoubleBuffered && kk == kKSteps - 1)
+          next_stage();
       }
     };
     int t = 0;

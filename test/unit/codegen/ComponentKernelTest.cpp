@@ -474,6 +474,14 @@ KernelConfig tf32Kernel() {
 } // namespace
 
 TEST(ComponentKernelTest, MmaSyncKernelsCompose) {
+  // Also with fewer than four warps or an odd number of k steps (the main
+  // loop then loads each step's fragments just before its mmas).
+  KernelConfig Small = mmaSyncKernel();
+  Small.BlockM = Small.BlockN = 64;
+  Small.BlockK = 32;
+  Small.WarpN = 32;
+  Small.DoubleBufferFragments = false;
+  EXPECT_EQ(sm80ComponentMismatch(Small, gemm(), {}), "");
   EXPECT_EQ(sm80ComponentMismatch(mmaSyncKernel(), gemm(), {}), "");
   EXPECT_TRUE(composesSm80Gemm(mmaSyncKernel(), gemm(ElementType::BF16), {}));
   // Not the sm_90 components' kernel, nor they the mma.sync one's.
@@ -492,20 +500,10 @@ TEST(ComponentKernelTest, MmaSyncKernelsCompose) {
 }
 
 TEST(ComponentKernelTest, MmaSyncKernelsKeepTheirBodiesWhereComponentsLack) {
-  // Fewer than four warps: single-buffered fragments.
-  KernelConfig Small = mmaSyncKernel();
-  Small.BlockM = Small.BlockN = 64;
-  Small.BlockK = 32;
-  Small.WarpN = 32;
-  Small.DoubleBufferFragments = false;
-  EXPECT_EQ(sm80ComponentMismatch(Small, gemm(), {}), "its warp roles");
+  // Warp groups splitting a tile's k steps (warp_split_k).
   KernelConfig Split = mmaSyncKernel();
   Split.WarpSplitK = 2;
   EXPECT_EQ(sm80ComponentMismatch(Split, gemm(), {}), "its warp roles");
-  // An odd number of k steps a tile.
-  KernelConfig Odd = mmaSyncKernel();
-  Odd.BlockK = 48;
-  EXPECT_EQ(sm80ComponentMismatch(Odd, gemm(), {}), "its warp roles");
   // A prologue, a mask, a sum of products, a batch, a guarded output.
   MatmulIdiom Masked = gemm();
   Masked.A.Mask.push_back(AffineExpr());
