@@ -23,27 +23,13 @@
 #include "tc/sm80/gemm_kernel.cuh"
 #include "tc/convert.cuh"
 
+#include "bias_relu_epilogue.h"
 #include "cuda_check.h"
 
 namespace {
 
 using tc::sm80::Major;
 
-// Y[i][j] = max(acc + bias[j], 0), fp32, row pitch ldy.
-struct BiasRelu {
-  float *y;
-  const float *bias;
-  long long ldy;
-  __device__ float value(long long j, float acc) const { return fmaxf(acc + bias[j], 0.0f); }
-  __device__ void operator()(long long i, long long j, float acc) const {
-    y[i * ldy + j] = value(j, acc);
-  }
-  __device__ void row(long long i, long long j0, const float (&acc)[8]) const {
-#pragma unroll
-    for (int v = 0; v < 8; ++v)
-      y[i * ldy + j0 + v] = value(j0 + v, acc[v]);
-  }
-};
 
 // ref[i][j] = max(sum_k A(i, k) B(k, j) + bias[j], 0); A(i, k) at
 // a[i * sa_i + k * sa_k], B(k, j) at b[k * sb_k + j * sb_j].

@@ -25,6 +25,7 @@
 
 #include "tc/sm90/gemm_kernel.cuh"
 
+#include "bias_relu_epilogue.h"
 #include "cuda_check.h"
 
 namespace {
@@ -40,21 +41,6 @@ using tc::from_float;
 using tc::to_float;
 using StoreHalf = tc::sm90::StoreEpilogue<__half>;
 
-// Y[i][j] = max(acc + bias[j], 0), fp32, row pitch ldy.
-struct BiasRelu {
-  float *y;
-  const float *bias;
-  long long ldy;
-  __device__ float value(long long j, float acc) const { return fmaxf(acc + bias[j], 0.0f); }
-  __device__ void operator()(long long i, long long j, float acc) const {
-    y[i * ldy + j] = value(j, acc);
-  }
-  __device__ void row(long long i, long long j0, const float (&acc)[8]) const {
-#pragma unroll
-    for (int v = 0; v < 8; ++v)
-      y[i * ldy + j0 + v] = value(j0 + v, acc[v]);
-  }
-};
 
 // Operand prologues (tc/sm90/roles.cuh): ReLU, exact on packed pairs too,
 // and one that is not 0 at 0, so that the stages' zero padding becomes
