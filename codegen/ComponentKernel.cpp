@@ -100,6 +100,10 @@ std::string sm80ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idio
   if (C.BlockM % C.WarpM || C.BlockN % C.WarpN || C.WarpM % 16 || C.WarpN % 16)
     return "its tiles";
   const int Threads = C.threads();
+  // The staged epilogue gives each thread eight columns of a row
+  // (tc/staged_tile.cuh): a row's groups at most the threads.
+  if (C.BlockN % 8 || C.BlockN / 8 > Threads)
+    return "its tiles";
   for (const auto &[V, Rows] : {std::pair{&Idiom.A, C.BlockM}, std::pair{&Idiom.B, C.BlockN}}) {
     const int Contiguous = V->ReductionIsContiguous ? C.BlockK : Rows;
     const int Stored = V->ReductionIsContiguous ? Rows : C.BlockK;

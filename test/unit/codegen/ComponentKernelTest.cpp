@@ -522,6 +522,12 @@ TEST(ComponentKernelTest, MmaSyncKernelsKeepTheirBodiesWhereComponentsLack) {
   Uneven.WarpN = 32;
   Uneven.BlockK = 96;
   EXPECT_EQ(sm80ComponentMismatch(Uneven, gemm(), {}), "its tiles");
+  // More column groups of eight in a row than threads to write them.
+  KernelConfig Narrow = mmaSyncKernel();
+  Narrow.BlockM = Narrow.WarpM = 16;
+  Narrow.BlockN = Narrow.WarpN = 512;
+  Narrow.BlockK = 32;
+  EXPECT_EQ(sm80ComponentMismatch(Narrow, gemm(), {}), "its tiles");
   // The output tile does not fit the stages' bytes.
   KernelConfig Shallow = mmaSyncKernel();
   Shallow.BlockN = 256;
