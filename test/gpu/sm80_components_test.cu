@@ -128,6 +128,7 @@ void shapes(const char *name, std::mt19937 &rng) {
   check<Mainloop>(name, kBM - 5, 2 * kBN - 7, 3001, 0, 0, 3, rng);
   check<Mainloop>(name, 17, 9, 1000, 1, 0, 7, rng);
   check<Mainloop>(name, 33, 40, 64, 0, 0, 5, rng);  // more parts than k tiles
+  check<Mainloop>(name, kBM + 3, kBN - 1, 777, 3, 3, 4, rng);  // element-wise copies, in parts
 }
 
 template <class T, Major kA, Major kB>
@@ -150,6 +151,12 @@ void layouts(const char *type, std::mt19937 &rng) {
       label("64x64x32/4 1x1"), rng);
   shapes<CpAsyncMmaMainloop<OperandTile<T, 128, kA>, OperandTile<T, 256, kB>, 32, 3, 2, 4>>(
       label("128x256x32/3 2x4"), rng);
+  // One k step a tile (one share of copies, committed before the wait),
+  // and a deep pipeline.
+  shapes<CpAsyncMmaMainloop<OperandTile<T, 16, kA>, OperandTile<T, 16, kB>, 16, 2, 1, 1>>(
+      label("16x16x16/2 1x1"), rng);
+  shapes<CpAsyncMmaMainloop<OperandTile<T, 64, kA>, OperandTile<T, 64, kB>, 32, 6, 2, 2>>(
+      label("64x64x32/6 2x2"), rng);
 }
 
 // fp32 operands as tf32 (m16n8k8): the test's quarters are exact in tf32,

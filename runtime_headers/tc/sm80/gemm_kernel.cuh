@@ -156,7 +156,9 @@ __host__ Status launch_gemm(GemmShape shape, const typename Mainloop::Element *a
   const long long tiles_m = (m + kBM - 1) / kBM, tiles_n = (n + kBN - 1) / kBN;
   const long long k_tiles = (k + kBK - 1) / kBK;
   constexpr long long kIntMax = 2147483647LL;
-  if (tiles_m > kIntMax / tiles_n || k_tiles > kIntMax - Mainloop::kStages)
+  // (The raster counts a group's tiles, 8 rows of them, in an int.)
+  if (tiles_m > kIntMax / tiles_n || tiles_n > kIntMax / 8 ||
+      k_tiles > kIntMax - Mainloop::kStages)
     return Status::GridTooLarge;
   const KParts split = choose_k_parts(tiles_m * tiles_n, k_tiles, parts, launch_facts().device);
   int mode = copy_mode(a, lda, ATile::kKContiguous ? k : m);
