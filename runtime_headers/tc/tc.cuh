@@ -42,7 +42,7 @@
 // code generator must know about (names, signatures, swizzle function).
 #pragma once
 
-#define TC_RUNTIME_VERSION 7
+#define TC_RUNTIME_VERSION 8
 
 #include <cstdint>
 #include <cstdio>
