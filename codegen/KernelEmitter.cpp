@@ -207,7 +207,7 @@ public:
                                 : "the kernels below (" + Why + ")") +
                    "\n";
     }
-    if (Components && composesSm80Gemm(C, Idiom, M.Clauses))
+    if (sm80Components())
       G.Explain += "  composed: tc::sm80::launch_gemm<" + sm80MainloopType(C, Idiom) + "> with " +
                    epilogueFunctorName() + "\n";
     else if (Components)
@@ -679,7 +679,7 @@ private:
   /// mma.sync components' functor reads its values after the main loop.)
   bool registerBound() const {
     return (C.WgmmaRegisterA && !C.Tma) ||
-           (!C.wgmma() && !composesSm80Gemm(C, Idiom, M.Clauses) &&
+           (!C.wgmma() && !sm80Components() &&
             C.fragmentsM() * C.fragmentsN() * 4 >= 128);
   }
 
@@ -1570,7 +1570,7 @@ private:
     S += handOverText(ArgList);
     // The device's facts and the switches, read once for every choice below.
     if (!Fallback && (!Alts.empty() || (C.Tma && !Components) ||
-                      (!M.Clauses.SplitK && !composesSm80Gemm(C, Idiom, M.Clauses)) || decodes()))
+                      (!M.Clauses.SplitK && !sm80Components()) || decodes()))
       S += "  const tc::LaunchFacts tc_facts = tc::launch_facts();  // (tc/launch_facts.cuh)\n";
     // Grid: one block per block tile of the output, counted by isl. The
     // checks come before the choice of kernel, whose arithmetic on the
@@ -1675,7 +1675,7 @@ private:
     std::string ArgNames;
     for (auto &A : Args)
       ArgNames += A.Name + ", ";
-    if (Components && composesSm80Gemm(C, Idiom, M.Clauses)) {
+    if (sm80Components()) {
       S += "  // The kernel of the mma.sync components (tc/sm80/gemm_kernel.cuh) for these\n"
            "  // tiles and the region's epilogue.\n" +
            componentLaunch(C, true, ArgNames, 2);
@@ -2098,6 +2098,9 @@ private:
   bool composesGemm(const KernelConfig &K) const {
     return composesSm90Gemm(K, Idiom, M.Clauses) || composesSm80Gemm(K, Idiom, M.Clauses);
   }
+  /// Whether this kernel is the mma.sync components' (not a TMA kernel's
+  /// twin, which keeps its body and launcher).
+  bool sm80Components() const { return Components && composesSm80Gemm(C, Idiom, M.Clauses); }
   const RegionTuning *Tuning = nullptr;
   /// explains().
   bool Explains = true;

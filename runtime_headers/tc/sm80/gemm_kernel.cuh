@@ -23,8 +23,7 @@
 
 #include <cuda_runtime.h>
 
-#include <cstdint>
-
+#include "../lane_store.cuh"
 #include "../launch_facts.cuh"
 #include "../raster.cuh"
 #include "../shared_memory_opt_in.cuh"
@@ -54,15 +53,10 @@ struct PartSums {
   long long n;
   __device__ void operator()(long long i, long long j, float acc) const { sums[i * n + j] = acc; }
   __device__ void row(long long i, long long j0, const float (&acc)[8]) const {
+    // Two 16-byte stores where aligned (tc/lane_store.cuh).
     float *p = sums + i * n + j0;
-    if (reinterpret_cast<uintptr_t>(p) % 16 == 0) {  // two 16-byte stores
-      reinterpret_cast<float4 *>(p)[0] = make_float4(acc[0], acc[1], acc[2], acc[3]);
-      reinterpret_cast<float4 *>(p)[1] = make_float4(acc[4], acc[5], acc[6], acc[7]);
-      return;
-    }
-#pragma unroll
-    for (int v = 0; v < 8; ++v)
-      p[v] = acc[v];
+    store_lane_words<4>(p, *reinterpret_cast<const float(*)[4]>(&acc[0]));
+    store_lane_words<4>(p + 4, *reinterpret_cast<const float(*)[4]>(&acc[4]));
   }
 };
 

@@ -196,18 +196,18 @@ struct CpAsyncMmaMainloop {
     int read = 0, write = kStages - 1;
     // Tile t's k steps; with kCopies, tile t + kStages - 1's copies too (the
     // last kStages - 1 tiles have none: a loop of their own).
+    // Tile t + 1 has landed, and no warp reads tile t - 1's stage: at tile
+    // t's last step, before its fragments (double-buffered: the next
+    // tile's first), or after them.
+    auto next_stage = [&] {
+      cp_async_wait<kStages - 2>();
+      __syncthreads();
+      read = read + 1 == kStages ? 0 : read + 1;
+    };
     auto tile = [&](auto copies, int t) {
       constexpr bool kCopies = decltype(copies)::value;
 #pragma unroll
       for (int kk = 0; kk < kKSteps; ++kk) {
-        // Tile t + 1 has landed, and no warp reads tile t - 1's stage: at
-        // the last step, before its fragments (double-buffered: the next
-        // tile's first), or after them.
-        auto next_stage = [&] {
-          cp_async_wait<kStages - 2>();
-          __syncthreads();
-          read = read + 1 == kStages ? 0 : read + 1;
-        };
         if (kDoubleBuffered) {
           if (kk == kKSteps - 1)
             next_stage();
