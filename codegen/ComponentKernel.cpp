@@ -85,9 +85,16 @@ std::string sm80ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idio
   if (!Idiom.MoreProducts.empty() || !Idiom.IterBatch.empty())
     return "a sum of products or a batch";
   for (const OperandView *V : {&Idiom.A, &Idiom.B})
-    if (V->ConvertWhileCopying || !V->Prologue.empty() || !V->Mask.empty() || V->EightBit ||
-        V->FourBit || V->StagedTransposed || V->InnerStride != 1)
-      return "an operand prologue, mask or conversion";
+    if (V->ConvertWhileCopying || !V->Mask.empty() || V->EightBit || V->FourBit ||
+        V->StagedTransposed || V->InnerStride != 1)
+      return "an operand mask or conversion";
+  // A prologue of the element alone, on the fragments (tc/prologue.cuh),
+  // on one operand: the zero padding past K becomes f(0), which the other
+  // operand's zeros cancel. (tf32 fragments are rounded as loaded.)
+  if (!Idiom.A.Prologue.empty() && !Idiom.B.Prologue.empty())
+    return "prologues on both operands";
+  if (C.Tf32 && (!Idiom.A.Prologue.empty() || !Idiom.B.Prologue.empty()))
+    return "a prologue on tf32 operands";
   if (C.RawStagesB || C.RawFragmentsB || C.ConvertStages || C.ConvertStagesB ||
       C.WgmmaRegisterA)
     return "operands converted in the kernel";
@@ -117,15 +124,20 @@ std::string sm80ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idio
 }
 
 std::string sm80MainloopType(const KernelConfig &C, const MatmulIdiom &Idiom,
-                             bool OperandPerLine) {
+                             bool OperandPerLine, const std::string &Region) {
   auto Tile = [&](const OperandView &V, int Rows) {
     return std::string("tc::sm80::OperandTile<") + spelling(Idiom.InputType) + ", " +
            std::to_string(Rows) + ", tc::sm80::Major::" +
            (V.ReductionIsContiguous ? "K" : "MN") + ">";
   };
   const std::string A = Tile(Idiom.A, C.BlockM), B = Tile(Idiom.B, C.BlockN);
-  const std::string Rest = std::to_string(C.BlockK) + ", " + std::to_string(C.Stages) + ", " +
-                           std::to_string(C.warpsM()) + ", " + std::to_string(C.warpsN());
+  std::string Rest = std::to_string(C.BlockK) + ", " + std::to_string(C.Stages) + ", " +
+                     std::to_string(C.warpsM()) + ", " + std::to_string(C.warpsN());
+  // The prologue functors (named as KernelEmitter defines them).
+  if (!Idiom.A.Prologue.empty())
+    Rest += ", " + Region + "_prologue_a";
+  else if (!Idiom.B.Prologue.empty())
+    Rest += ", tc::NoPrologue, " + Region + "_prologue_b";
   if (!OperandPerLine)
     return "tc::sm80::CpAsyncMmaMainloop<" + A + ", " + B + ", " + Rest + ">";
   return "tc::sm80::CpAsyncMmaMainloop<\n        " + A + ",  // A\n        " + B +

@@ -52,8 +52,9 @@ inline bool composesSm90Gemm(const KernelConfig &C, const MatmulIdiom &Idiom,
 /// group whose tiles the components' copies and fragments divide (each
 /// thread copies whole rows of 16-byte chunks, warp tiles of whole pairs
 /// of n8 tiles), its output tile staged in the stages' memory, and the
-/// region one product of 16-bit floating-point (or tf32) operands as stored (no
-/// prologue, mask or conversion, k contiguous or not), not a batch, its
+/// region one product of 16-bit floating-point (or tf32) operands as stored
+/// (no mask or conversion, k contiguous or not; a prologue of the element
+/// on one 16-bit operand, applied to its fragments), not a batch, its
 /// output guarded by the rectangle alone.
 std::string sm80ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idiom,
                                   const RegionClauses &Clauses);
@@ -64,10 +65,11 @@ inline bool composesSm80Gemm(const KernelConfig &C, const MatmulIdiom &Idiom,
 }
 
 /// `tc::sm80::CpAsyncMmaMainloop<A tile, B tile, k tile, stages, warps
-/// along m, warps along n>` of `C` for the region's operands; with
+/// along m, warps along n[, prologues]>` of `C` for the region's operands,
+/// an operand's prologue the functor `<Region>_prologue_a` (`_b`); with
 /// `OperandPerLine`, each argument on a line of its own (8 spaces in).
 std::string sm80MainloopType(const KernelConfig &C, const MatmulIdiom &Idiom,
-                             bool OperandPerLine = false);
+                             bool OperandPerLine = false, const std::string &Region = "");
 
 /// The kernels a region instantiates: the one its launcher ends in and the
 /// further ones it dispatches to (alternativeKernels, in their order).

@@ -208,7 +208,8 @@ public:
                    "\n";
     }
     if (sm80Components())
-      G.Explain += "  composed: tc::sm80::launch_gemm<" + sm80MainloopType(C, Idiom) + "> with " +
+      G.Explain += "  composed: tc::sm80::launch_gemm<" + sm80MainloopType(C, Idiom, false, Region) +
+                   "> with " +
                    epilogueFunctorName() + "\n";
     else if (Components)
       G.Explain += "  composed: " + componentLauncher() + "<" +
@@ -2335,7 +2336,7 @@ private:
     if (composesSm80Gemm(K, Idiom, M.Clauses)) {
       // (Its errors are the launch's: no other kernel takes the shapes.)
       const std::string Launch =
-          "tc::sm80::launch_gemm<" + sm80MainloopType(K, Idiom, true) + ">(\n    " +
+          "tc::sm80::launch_gemm<" + sm80MainloopType(K, Idiom, true, Region) + ">(\n    " +
           componentOperands() + ", " + epilogueFunctorName() + "{" + Members + "}, tc_stream" +
           (M.Clauses.SplitK ? ", " + str(*M.Clauses.SplitK) : "") + ")";
       return indent((M.Clauses.SplitK ? "// k in " + str(*M.Clauses.SplitK) +

@@ -50,6 +50,16 @@ struct packed_pair<__nv_bfloat16> {
   using type = __nv_bfloat162;
 };
 
+// An operand without a prologue: its elements as they are.
+struct NoPrologue {
+  static constexpr bool kPacked = true;
+  __device__ __forceinline__ float operator()(float x) const { return x; }
+  template <typename T2>
+  __device__ __forceinline__ T2 operator()(T2 x) const {
+    return x;
+  }
+};
+
 // F is a generated prologue functor: operator()(float), and, where
 // F::kPacked, operator() on packed pairs too, exact there (one instruction
 // per pair instead of a round trip through fp32 per element).

@@ -3,8 +3,9 @@
 // padded leading dimensions, operands at every alignment (each copy mode),
 // k split over blocks (chosen, and forced by a count as a split_k clause
 // gives it), for each operand layout and several tile shapes (two k steps a
-// tile, two stages, one warp, four warps along n), fp16, bf16 and fp32 as tf32, with a bias + ReLU
-// epilogue functor. The reference is a naive fp32 kernel over the same
+// tile, two stages, one warp, four warps along n), fp16, bf16 and fp32 as
+// tf32, with a bias + ReLU epilogue functor; and a prologue on A or on B
+// (an affine one, not 0 at 0, and a packed ReLU). The reference is a naive fp32 kernel over the same
 // inputs; the output's padding columns must stay untouched.
 //
 //   nvcc -std=c++17 -O3 -I runtime_headers -gencode arch=compute_80,code=sm_80 \
@@ -15,6 +16,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <random>
+#include <type_traits>
 #include <vector>
 
 #include <cuda_bf16.h>
@@ -31,9 +33,35 @@ namespace {
 using tc::sm80::Major;
 
 
-// ref[i][j] = max(sum_k A(i, k) B(k, j) + bias[j], 0); A(i, k) at
+// Prologues as the generator defines them (tc/prologue.cuh). Not 0 at 0:
+// the zero padding past K becomes 0.25, which the other operand's zeros
+// must cancel. Exact on the test's quarters in fp16 and bf16.
+struct HalfMinusQuarter {
+  static constexpr bool kPacked = false;
+  __device__ float operator()(float x) const { return 0.5f * x - 0.25f; }
+};
+struct Relu {
+  static constexpr bool kPacked = true;
+  __device__ float operator()(float x) const { return fmaxf(x, 0.0f); }
+  template <typename T2>
+  __device__ T2 operator()(T2 x) const {
+    return __hmax2(x, tc::splat2<T2>(0.0f));
+  }
+};
+
+// The operand's element after its prologue, rounded to its type as the
+// fragments hold it.
+template <class T, class P>
+__device__ float operand(T x) {
+  if constexpr (std::is_same<P, tc::NoPrologue>::value)
+    return tc::to_float(x);
+  else
+    return tc::to_float(tc::from_float<T>(P{}(tc::to_float(x))));
+}
+
+// ref[i][j] = max(sum_k PA(A(i, k)) PB(B(k, j)) + bias[j], 0); A(i, k) at
 // a[i * sa_i + k * sa_k], B(k, j) at b[k * sb_k + j * sb_j].
-template <class T>
+template <class T, class PA, class PB>
 __global__ void reference(long long m, long long n, long long k, const T *a, long long sa_i,
                           long long sa_k, const T *b, long long sb_k, long long sb_j,
                           const float *bias, float *ref) {
@@ -42,7 +70,7 @@ __global__ void reference(long long m, long long n, long long k, const T *a, lon
     return;
   float s = 0.0f;
   for (long long q = 0; q < k; ++q)
-    s += tc::to_float(a[i * sa_i + q * sa_k]) * tc::to_float(b[q * sb_k + j * sb_j]);
+    s += operand<T, PA>(a[i * sa_i + q * sa_k]) * operand<T, PB>(b[q * sb_k + j * sb_j]);
   ref[i * n + j] = fmaxf(s + bias[j], 0.0f);
 }
 
@@ -77,7 +105,8 @@ void check(const char *name, long long m, long long n, long long k, long long pa
   CHECK_CUDA(cudaMemcpy(bias, hbias.data(), n * sizeof(float), cudaMemcpyHostToDevice));
   CHECK_CUDA(cudaMemset(y, 0xff, m * ldy * sizeof(float)));  // NaN padding
   const T *ao = a + offset, *bo = b + offset;
-  reference<<<dim3((n + 127) / 128, m), 128>>>(m, n, k, ao, kAK ? lda : 1, kAK ? 1 : lda, bo,
+  reference<T, typename Mainloop::PrologueA, typename Mainloop::PrologueB>
+      <<<dim3((n + 127) / 128, m), 128>>>(m, n, k, ao, kAK ? lda : 1, kAK ? 1 : lda, bo,
                                                 kBK ? 1 : ldb, kBK ? ldb : 1, bias, ref);
   const tc::Status s = tc::sm80::launch_gemm<Mainloop>({m, n, k}, ao, lda, bo, ldb,
                                                        BiasRelu{y, bias, ldy}, 0, parts);
@@ -159,6 +188,31 @@ void layouts(const char *type, std::mt19937 &rng) {
       label("64x64x32/6 2x2"), rng);
 }
 
+// A prologue on one operand, applied to its fragments: single-buffered,
+// with one warp and with eight.
+template <class T, Major kA, Major kB>
+void prologues(const char *type, std::mt19937 &rng) {
+  using tc::NoPrologue;
+  using tc::sm80::CpAsyncMmaMainloop;
+  using tc::sm80::OperandTile;
+  using A128 = OperandTile<T, 128, kA>;
+  using B128 = OperandTile<T, 128, kB>;
+  char name[128];
+  auto label = [&](const char *what) {
+    std::snprintf(name, sizeof name, "%s %s A %s B %s", what, type, kA == Major::K ? "K" : "MN",
+                  kB == Major::K ? "K" : "MN");
+    return name;
+  };
+  shapes<CpAsyncMmaMainloop<A128, B128, 64, 3, 2, 2, HalfMinusQuarter>>(
+      label("128x128x64/3 2x2 prologue A (x/2 - 1/4)"), rng);
+  shapes<CpAsyncMmaMainloop<A128, B128, 64, 3, 2, 2, NoPrologue, HalfMinusQuarter>>(
+      label("128x128x64/3 2x2 prologue B (x/2 - 1/4)"), rng);
+  shapes<CpAsyncMmaMainloop<A128, OperandTile<T, 256, kB>, 32, 3, 2, 4, Relu>>(
+      label("128x256x32/3 2x4 prologue A (ReLU, packed)"), rng);
+  shapes<CpAsyncMmaMainloop<OperandTile<T, 16, kA>, OperandTile<T, 16, kB>, 16, 2, 1, 1,
+                            NoPrologue, Relu>>(label("16x16x16/2 1x1 prologue B (ReLU)"), rng);
+}
+
 // fp32 operands as tf32 (m16n8k8): the test's quarters are exact in tf32,
 // so the reference is the fp32 one.
 template <Major kA, Major kB>
@@ -187,6 +241,10 @@ int main() {
   layouts<__half, Major::MN, Major::MN>("f16", rng);
   layouts<__nv_bfloat16, Major::K, Major::MN>("bf16", rng);
   layouts<__nv_bfloat16, Major::MN, Major::K>("bf16", rng);
+  prologues<__half, Major::K, Major::MN>("f16", rng);
+  prologues<__half, Major::MN, Major::K>("f16", rng);
+  prologues<__nv_bfloat16, Major::K, Major::K>("bf16", rng);
+  prologues<__nv_bfloat16, Major::MN, Major::MN>("bf16", rng);
   layouts_tf32<Major::K, Major::K>(rng);
   layouts_tf32<Major::K, Major::MN>(rng);
   layouts_tf32<Major::MN, Major::K>(rng);

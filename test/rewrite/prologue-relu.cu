@@ -1,5 +1,5 @@
 // A pointwise prologue on an operand (ReLU on A) is applied to A's register
-// fragments right after ldmatrix; a prologue on both operands, or one that
+// fragments right after ldmatrix (tc::sm80::CpAsyncMmaMainloop's prologue); a prologue on both operands, or one that
 // uses more than the element, is rejected.
 // On wgmma with TMA stages (sm_90a), the kernels of tc/sm90 apply it: to
 // wgmma's A fragments, or to each warpgroup's rows of each landed stage.
@@ -34,7 +34,11 @@ void relu_gemm(int M, int N, int K, const __half *__restrict__ A,
 // CHECK-NEXT: {{^ *}}template <typename T2>
 // CHECK-NEXT: {{^ *}}__device__ __forceinline__ T2 operator()(T2 tc_x2) const {
 // CHECK-NEXT: {{^ *}}return __hmax2(tc_x2, tc::splat2<T2>(0.0f));
-// CHECK: {{^ *}}tc::apply_prologue<__half>(tc_frag_a[0][c{{[0-9]}}], tc_relu_gemm_0_prologue_a());
+// The mma.sync components (tc/sm80/mainloop.cuh) apply it to A's fragments.
+// CHECK: {{^ *}}tc::report_status(tc::sm80::launch_gemm<tc::sm80::CpAsyncMmaMainloop<
+// CHECK-NEXT: {{^ *}}tc::sm80::OperandTile<__half, 128, tc::sm80::Major::K>,  // A
+// CHECK-NEXT: {{^ *}}tc::sm80::OperandTile<__half, 128, tc::sm80::Major::MN>,  // B
+// CHECK-NEXT: {{^ *}}64, 3, 2, 2, tc_relu_gemm_0_prologue_a>>(
 
 // On sm_90a every kernel of the region is composed of the components
 // (tc/sm90/roles.cuh); none is generated text. The 64-row tiles (one

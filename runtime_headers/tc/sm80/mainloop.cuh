@@ -8,9 +8,13 @@
 //       __nv_bfloat16, or float read as tf32), kRows rows of the block tile (A: m, B: n),
 //       stored with k contiguous (Major::K: A[m][k], B[n][k]) or the other
 //       index contiguous (Major::MN: A[k][m], B[k][n]).
-//   CpAsyncMmaMainloop<ATile, BTile, kBK, kStages, kWarpsM, kWarpsN>
+//   CpAsyncMmaMainloop<ATile, BTile, kBK, kStages, kWarpsM, kWarpsN,
+//                      APrologue, BPrologue>
 //       kWarpsM x kWarpsN warps, each owning a (kBM / kWarpsM) x
-//       (kBN / kWarpsN) part of the block tile, over k tiles of kBK.
+//       (kBN / kWarpsN) part of the block tile, over k tiles of kBK; an
+//       operand's prologue (tc/prologue.cuh: a functor of the element,
+//       finite at 0; NoPrologue by default, on one operand at most) is
+//       applied to its fragments after ldmatrix.
 //
 // Shared memory: kStages stages of A's tile, then kStages of B's; a stage
 // is the tile as stored (kRows x kBK, or kBK x kRows), its contiguous
@@ -42,6 +46,7 @@
 #include "../cp_async.cuh"
 #include "../fragment.cuh"
 #include "../mma.cuh"
+#include "../prologue.cuh"
 #include "../tile_copy.cuh"
 
 namespace tc {
@@ -94,9 +99,12 @@ struct OperandTile {
   };
 };
 
-template <class ATile, class BTile, int kBK_, int kStages_, int kWarpsM, int kWarpsN>
+template <class ATile, class BTile, int kBK_, int kStages_, int kWarpsM, int kWarpsN,
+          class APrologue = NoPrologue, class BPrologue = NoPrologue>
 struct CpAsyncMmaMainloop {
   using A = ATile;
+  using PrologueA = APrologue;
+  using PrologueB = BPrologue;
   using B = BTile;
   using Element = typename ATile::Element;
   static_assert(std::is_same<Element, typename BTile::Element>::value, "one operand type");
@@ -111,7 +119,14 @@ struct CpAsyncMmaMainloop {
   // step kk - 1) with an even number of k steps and four warps or more;
   // else loaded just before their mmas: with fewer warps each thread holds
   // more copy addresses beside the accumulators.
-  static constexpr bool kDoubleBuffered = kKSteps % 2 == 0 && kThreads >= 128;
+  static constexpr bool kPrologueA = !std::is_same<APrologue, NoPrologue>::value,
+                        kPrologueB = !std::is_same<BPrologue, NoPrologue>::value;
+  // The zero padding past K becomes f(0): the other operand's zeros keep
+  // those products zero. (Converting needs the second buffer's registers.)
+  static_assert(!(kPrologueA && kPrologueB), "a prologue on one operand at most");
+  static_assert(!kTf32 || !(kPrologueA || kPrologueB), "tf32 fragments are rounded as loaded");
+  static constexpr bool kDoubleBuffered =
+      kKSteps % 2 == 0 && kThreads >= 128 && !kPrologueA && !kPrologueB;
   static_assert(kBK % kMmaK == 0, "whole k steps");
   static_assert(kStages >= 2, "a stage in flight while another is read");
   static constexpr int kStageA = kBM * kBK, kStageB = kBN * kBK;  // elements
@@ -174,11 +189,19 @@ struct CpAsyncMmaMainloop {
     uint32_t fa[kBuffers][kMTiles][4], fb[kBuffers][kNTiles][2];
     auto load = [&](int buffer, int s, int kk) {
 #pragma unroll
-      for (int i = 0; i < kMTiles; ++i)
+      for (int i = 0; i < kMTiles; ++i) {
         frag_a.load(fa[buffer][i], stages_a + s * kStageA, i, kk);
+        if constexpr (kPrologueA)
+          apply_prologue<Element>(fa[buffer][i], APrologue{});
+      }
 #pragma unroll
-      for (int j = 0; j < kNTiles / 2; ++j)
+      for (int j = 0; j < kNTiles / 2; ++j) {
         frag_b.load(fb[buffer][2 * j], fb[buffer][2 * j + 1], stages_b + s * kStageB, j, kk);
+        if constexpr (kPrologueB) {
+          apply_prologue<Element>(fb[buffer][2 * j], BPrologue{});
+          apply_prologue<Element>(fb[buffer][2 * j + 1], BPrologue{});
+        }
+      }
     };
 
 #pragma unroll

@@ -47,20 +47,14 @@
 #include <type_traits>
 
 #include "../mma.cuh"
+#include "../prologue.cuh"
 #include "../registers.cuh"
 
 namespace tc {
 namespace sm90 {
 
-// An operand without a prologue: its elements as they are.
-struct NoPrologue {
-  static constexpr bool kPacked = true;
-  __device__ __forceinline__ float operator()(float x) const { return x; }
-  template <typename T2>
-  __device__ __forceinline__ T2 operator()(T2 x) const {
-    return x;
-  }
-};
+// An operand without a prologue (tc/prologue.cuh).
+using ::tc::NoPrologue;
 
 template <class F>
 inline constexpr bool has_prologue = !std::is_same_v<F, NoPrologue>;

@@ -504,11 +504,24 @@ TEST(ComponentKernelTest, MmaSyncKernelsKeepTheirBodiesWhereComponentsLack) {
   KernelConfig Split = mmaSyncKernel();
   Split.WarpSplitK = 2;
   EXPECT_EQ(sm80ComponentMismatch(Split, gemm(), {}), "its warp roles");
-  // A prologue, a mask, a sum of products, a batch, a guarded output.
+  // A mask, prologues on both operands, a sum of products, a batch, a
+  // guarded output.
   MatmulIdiom Masked = gemm();
   Masked.A.Mask.push_back(AffineExpr());
-  EXPECT_EQ(sm80ComponentMismatch(mmaSyncKernel(), Masked, {}),
-            "an operand prologue, mask or conversion");
+  EXPECT_EQ(sm80ComponentMismatch(mmaSyncKernel(), Masked, {}), "an operand mask or conversion");
+  MatmulIdiom Both = gemm();
+  Both.A.Prologue.push_back(nullptr);
+  Both.B.Prologue.push_back(nullptr);
+  EXPECT_EQ(sm80ComponentMismatch(mmaSyncKernel(), Both, {}), "prologues on both operands");
+  // One operand's prologue is applied to its fragments.
+  Both.A.Prologue.clear();
+  KernelConfig Single = mmaSyncKernel();
+  Single.DoubleBufferFragments = false;
+  EXPECT_EQ(sm80ComponentMismatch(Single, Both, {}), "");
+  EXPECT_EQ(sm80MainloopType(Single, Both, false, "tc_f_0"),
+            "tc::sm80::CpAsyncMmaMainloop<tc::sm80::OperandTile<__half, 128, tc::sm80::Major::K>, "
+            "tc::sm80::OperandTile<__half, 128, tc::sm80::Major::MN>, 64, 3, 2, 2, "
+            "tc::NoPrologue, tc_f_0_prologue_b>");
   MatmulIdiom Batch = gemm();
   Batch.IterBatch = "b";
   EXPECT_EQ(sm80ComponentMismatch(mmaSyncKernel(), Batch, {}), "a sum of products or a batch");
