@@ -84,17 +84,21 @@ std::string sm80ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idio
     return "its operand type";
   if (!Idiom.MoreProducts.empty() || !Idiom.IterBatch.empty())
     return "a sum of products or a batch";
+  // An operand converted while copying (8-bit weights, a prologue of the
+  // element's row or not finite at 0, a mask) is a ConvertedOperandTile;
+  // packed 4-bit ones, gathered ones (an inner stride) and transposed
+  // stages are not.
   for (const OperandView *V : {&Idiom.A, &Idiom.B})
-    if (V->ConvertWhileCopying || !V->Mask.empty() || V->EightBit || V->FourBit ||
-        V->StagedTransposed || V->InnerStride != 1)
-      return "an operand mask or conversion";
+    if (V->FourBit || V->StagedTransposed || V->InnerStride != 1 ||
+        (!V->Mask.empty() && !V->ConvertWhileCopying))
+      return "a packed, strided or transposed operand";
   // A prologue of the element alone, on the fragments (tc/prologue.cuh),
   // on one operand: the zero padding past K becomes f(0), which the other
   // operand's zeros cancel. (tf32 fragments are rounded as loaded.)
   if (!Idiom.A.Prologue.empty() && !Idiom.B.Prologue.empty())
     return "prologues on both operands";
-  if (C.Tf32 && (!Idiom.A.Prologue.empty() || !Idiom.B.Prologue.empty()))
-    return "a prologue on tf32 operands";
+  if (C.Tf32 && (fragmentPrologue(Idiom.A) || fragmentPrologue(Idiom.B)))
+    return "a prologue on tf32 fragments";
   if (C.RawStagesB || C.RawFragmentsB || C.ConvertStages || C.ConvertStagesB ||
       C.WgmmaRegisterA)
     return "operands converted in the kernel";
@@ -124,19 +128,24 @@ std::string sm80ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idio
 }
 
 std::string sm80MainloopType(const KernelConfig &C, const MatmulIdiom &Idiom,
-                             bool OperandPerLine, const std::string &Region) {
-  auto Tile = [&](const OperandView &V, int Rows) {
-    return std::string("tc::sm80::OperandTile<") + spelling(Idiom.InputType) + ", " +
-           std::to_string(Rows) + ", tc::sm80::Major::" +
-           (V.ReductionIsContiguous ? "K" : "MN") + ">";
+                             bool OperandPerLine, const Sm80Names &Names) {
+  const std::string &Region = Names.Region;
+  auto Tile = [&](const OperandView &V, int Rows, bool IsA) {
+    const std::string Shape = std::to_string(Rows) + ", tc::sm80::Major::" +
+                              (V.ReductionIsContiguous ? "K" : "MN");
+    const std::string Element = spelling(Idiom.InputType);
+    if (V.ConvertWhileCopying)
+      return "tc::sm80::ConvertedOperandTile<" + (IsA ? Names.SourceA : Names.SourceB) + ", " +
+             Element + ", " + Shape + ", " + sm80OperandFunctorName(Region, IsA) + ">";
+    return "tc::sm80::OperandTile<" + Element + ", " + Shape + ">";
   };
-  const std::string A = Tile(Idiom.A, C.BlockM), B = Tile(Idiom.B, C.BlockN);
+  const std::string A = Tile(Idiom.A, C.BlockM, true), B = Tile(Idiom.B, C.BlockN, false);
   std::string Rest = std::to_string(C.BlockK) + ", " + std::to_string(C.Stages) + ", " +
                      std::to_string(C.warpsM()) + ", " + std::to_string(C.warpsN());
   // The prologue functors (named as KernelEmitter defines them).
-  if (!Idiom.A.Prologue.empty())
+  if (fragmentPrologue(Idiom.A))
     Rest += ", " + Region + "_prologue_a";
-  else if (!Idiom.B.Prologue.empty())
+  else if (fragmentPrologue(Idiom.B))
     Rest += ", tc::NoPrologue, " + Region + "_prologue_b";
   if (!OperandPerLine)
     return "tc::sm80::CpAsyncMmaMainloop<" + A + ", " + B + ", " + Rest + ">";

@@ -52,10 +52,12 @@ inline bool composesSm90Gemm(const KernelConfig &C, const MatmulIdiom &Idiom,
 /// group whose tiles the components' copies and fragments divide (each
 /// thread copies whole rows of 16-byte chunks, warp tiles of whole pairs
 /// of n8 tiles), its output tile staged in the stages' memory, and the
-/// region one product of 16-bit floating-point (or tf32) operands as stored
-/// (no mask or conversion, k contiguous or not; a prologue of the element
-/// on one 16-bit operand, applied to its fragments), not a batch, its
-/// output guarded by the rectangle alone.
+/// region one product of 16-bit floating-point (or tf32) operands, k
+/// contiguous or not, each as stored, or converted while it is copied
+/// (8-bit weights, a prologue of the element's row or column or one not
+/// finite at 0, a mask: not packed 4-bit, strided or transposed), and a
+/// prologue of the element on one 16-bit operand applied to its
+/// fragments; not a batch, its output guarded by the rectangle alone.
 std::string sm80ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idiom,
                                   const RegionClauses &Clauses);
 
@@ -64,12 +66,36 @@ inline bool composesSm80Gemm(const KernelConfig &C, const MatmulIdiom &Idiom,
   return sm80ComponentMismatch(C, Idiom, Clauses).empty();
 }
 
+/// Whether the kernels apply an operand's prologue to its fragments or
+/// landed stages (a function of the element alone, finite at 0), not
+/// while copying it.
+inline bool fragmentPrologue(const OperandView &V) {
+  return !V.Prologue.empty() && !V.ConvertWhileCopying;
+}
+
+/// The names sm80MainloopType spells besides the configuration's: the
+/// prefix of the region's functors, and each operand's element type as
+/// the source spells it (read by a converted operand's copier).
+struct Sm80Names {
+  std::string Region;
+  std::string SourceA = "", SourceB = "";
+};
+
+/// The functor of a converted operand (tc::sm80::ConvertedOperandTile):
+/// `<Region>_operand_a` (`_b`).
+inline std::string sm80OperandFunctorName(const std::string &Region, bool IsA) {
+  return Region + (IsA ? "_operand_a" : "_operand_b");
+}
+
 /// `tc::sm80::CpAsyncMmaMainloop<A tile, B tile, k tile, stages, warps
-/// along m, warps along n[, prologues]>` of `C` for the region's operands,
-/// an operand's prologue the functor `<Region>_prologue_a` (`_b`); with
-/// `OperandPerLine`, each argument on a line of its own (8 spaces in).
+/// along m, warps along n[, prologues]>` of `C` for the region's operands:
+/// an operand's tile `OperandTile<T, rows, major>`, or, converted while
+/// copied, `ConvertedOperandTile<its source type, T, rows, major, its
+/// functor>`; a fragment prologue the functor `<Region>_prologue_a`
+/// (`_b`). With `OperandPerLine`, each argument on a line of its own (8
+/// spaces in).
 std::string sm80MainloopType(const KernelConfig &C, const MatmulIdiom &Idiom,
-                             bool OperandPerLine = false, const std::string &Region = "");
+                             bool OperandPerLine = false, const Sm80Names &Names = {});
 
 /// The kernels a region instantiates: the one its launcher ends in and the
 /// further ones it dispatches to (alternativeKernels, in their order).

@@ -208,7 +208,7 @@ public:
                    "\n";
     }
     if (sm80Components())
-      G.Explain += "  composed: tc::sm80::launch_gemm<" + sm80MainloopType(C, Idiom, false, Region) +
+      G.Explain += "  composed: tc::sm80::launch_gemm<" + sm80MainloopType(C, Idiom, false, sm80Names()) +
                    "> with " +
                    epilogueFunctorName() + "\n";
     else if (Components)
@@ -271,7 +271,11 @@ public:
     G.Definitions = Serial +
                     (EmitShared ? prologueFunctor(Idiom.A, "a") + prologueFunctor(Idiom.B, "b")
                                 : std::string()) +
-                    (DefinesFunctor ? epilogueFunctor(*Epi, Lanes) : std::string()) + Kernel +
+                    (DefinesFunctor ? conversionFunctor(Idiom.A, true) +
+                                          conversionFunctor(Idiom.B, false) +
+                                          epilogueFunctor(*Epi, Lanes)
+                                    : std::string()) +
+                    Kernel +
                     (EmitShared && EmitReduce ? reduceKernel(*Epi) + "\n" : "") +
                     (entersRegion() && Dequantized ? dequantizeFunctorText() : std::string()) +
                     (decodes() ? weightRowsFunctor() +
@@ -487,13 +491,16 @@ private:
     return Strip(V.Prologue[0]);
   }
 
-  /// For an operand converted while copying (tc/tile_convert.cuh): the
-  /// kernel-local function of the element and its row or column (m for A,
-  /// n for B) that the copier applies: the prologue, with the arrays it
-  /// reads indexed by that coordinate, or the bare conversion.
-  std::string conversionLambda(const OperandView &V, bool IsA) const {
-    if (!V.ConvertWhileCopying)
-      return "";
+  /// What the copier of an operand converted while copying
+  /// (tc/tile_convert.cuh) computes: f of the element `tc_x` and its row or
+  /// column `tc_row` (m for A, n for B), i.e. the prologue with the arrays
+  /// it reads indexed by that coordinate, or the bare conversion; and,
+  /// where the operand is masked (OperandMasks.h), the condition on
+  /// `tc_row` and `tc_k` under which the loops read the element.
+  struct Conversion {
+    std::string Body, Needs;
+  };
+  Conversion conversionOf(const OperandView &V, bool IsA) const {
     const Statement &R = M.Stmts[Idiom.Reduction];
     const std::string &Own = IsA ? Idiom.IterM : Idiom.IterN;
     auto Iter = [&](const std::string &It) -> std::string {
@@ -509,38 +516,81 @@ private:
       return Id == V.AccessId ? std::string("tc_x") : printAccess(M, R.Reads[Id], Iter);
     };
     P.PrintScalar = subst();
+    Conversion Cv;
+    Cv.Body = V.Prologue.empty() ? "tc_x" : P.print(*prologueOfElement(V));
+    for (const AffineExpr &G : V.Mask)
+      Cv.Needs += (Cv.Needs.empty() ? "" : " && ") + G.str([&](const std::string &Sym) {
+                    if (Sym == Idiom.IterK)
+                      return std::string("tc_k");
+                    return Sym == Own || Sym == Idiom.IterBatch ? Iter(Sym) : subst()(Sym);
+                  }) + " >= 0";
+    return Cv;
+  }
+
+  /// For an operand converted while copying: the kernel-local lambda of
+  /// its conversion (conversionOf), `tc_convert_a` (`_b`), and its mask's,
+  /// `tc_needs_a`.
+  std::string conversionLambda(const OperandView &V, bool IsA) const {
+    if (!V.ConvertWhileCopying)
+      return "";
+    const Conversion Cv = conversionOf(V, IsA);
     const char *Suffix = IsA ? "a" : "b";
     const Array &Arr = M.Arrays[V.ArrayId];
-    std::string Body = V.Prologue.empty() ? "tc_x" : P.print(*prologueOfElement(V));
-    if (!V.Mask.empty()) {
-      // An exact zero outside the reduction's domain (OperandMasks.h).
-      std::string Cond;
-      for (const AffineExpr &G : V.Mask)
-        Cond += (Cond.empty() ? "" : " && ") + G.str([&](const std::string &Sym) {
-                  if (Sym == Idiom.IterK)
-                    return std::string("tc_k");
-                  return Sym == Own || Sym == Idiom.IterBatch ? Iter(Sym) : subst()(Sym);
-                }) + " >= 0";
+    if (!Cv.Needs.empty())
       return std::string("  // The elements of operand ") + Suffix + " (" + Arr.Name +
              ") that the loops read, by its " + (IsA ? "row" : "column") +
              " and k: the copier loads no other.\n" +
              "  const auto tc_needs_" + Suffix +
              " = [&](long long tc_row, long long tc_k) -> bool {\n"
-             "    return " + Cond + ";\n  };\n" +
+             "    return " + Cv.Needs + ";\n  };\n" +
              "  // Operand " + Suffix + " (" + Arr.Name + ", " + Arr.ElemSpelling +
              ") becomes " + spelling(Idiom.InputType) + " in shared memory: f(element, its " +
              (IsA ? "row" : "column") + ", its k), an exact zero where it is not read.\n" +
              "  const auto tc_convert_" + Suffix +
              " = [&](float tc_x, long long tc_row, long long tc_k) -> float {\n"
-             "    return tc_needs_" + Suffix + "(tc_row, tc_k) ? static_cast<float>(" + Body +
+             "    return tc_needs_" + Suffix + "(tc_row, tc_k) ? static_cast<float>(" + Cv.Body +
              ") : 0.0f;\n  };\n";
-    }
     return std::string("  // Operand ") + Suffix + " (" + Arr.Name + ", " + Arr.ElemSpelling +
            ") becomes " + spelling(Idiom.InputType) +
            " in shared memory: f(element, its " + (IsA ? "row" : "column") + ").\n" +
            "  const auto tc_convert_" + Suffix +
            " = [&](float tc_x, long long tc_row) -> float {\n"
-           "    return static_cast<float>(" + Body + ");\n  };\n";
+           "    return static_cast<float>(" + Cv.Body + ");\n  };\n";
+  }
+
+  /// The functor of an operand converted while copying, for the mma.sync
+  /// components (tc::sm80::ConvertedOperandTile): the region's arguments as
+  /// members, its conversion (conversionOf) as operator(), and a masked
+  /// operand's condition as needs(). Empty for other operands.
+  std::string conversionFunctor(const OperandView &V, bool IsA) const {
+    if (!V.ConvertWhileCopying)
+      return "";
+    const Conversion Cv = conversionOf(V, IsA);
+    const Array &Arr = M.Arrays[V.ArrayId];
+    const char *Coordinate = IsA ? "row" : "column";
+    std::string S = "// " + Where + ": operand " + Arr.Name + " (" + Arr.ElemSpelling +
+                    ") of the '#pragma tc' region of '" + M.FunctionName +
+                    "'\n// as the mma reads it (" + spelling(Idiom.InputType) +
+                    "): f(element, its " + Coordinate +
+                    (Cv.Needs.empty() ? std::string(")")
+                                      : std::string(", its k), an exact zero where the loops do "
+                                                    "not read it")) +
+                    ", applied as it is copied (tc/tile_convert.cuh).\nstruct " +
+                    conversionFunctorName(IsA) + " {\n";
+    for (auto &A : arguments())
+      S += "  " + A.KernelType + A.Name + ";\n";
+    if (Cv.Needs.empty())
+      return S + "  __device__ float operator()(float tc_x, long long tc_row) const {\n"
+                 "    return static_cast<float>(" + Cv.Body + ");\n  }\n};\n\n";
+    return S + "  __device__ bool needs(long long tc_row, long long tc_k) const {\n    return " +
+           Cv.Needs + ";\n  }\n"
+           "  __device__ float operator()(float tc_x, long long tc_row, long long tc_k) const {\n"
+           "    return needs(tc_row, tc_k) ? static_cast<float>(" + Cv.Body +
+           ") : 0.0f;\n  }\n};\n\n";
+  }
+  std::string conversionFunctorName(bool IsA) const { return sm80OperandFunctorName(Region, IsA); }
+  Sm80Names sm80Names() const {
+    return {Region, M.Arrays[Idiom.A.ArrayId].ElemSpelling, M.Arrays[Idiom.B.ArrayId].ElemSpelling};
   }
 
   /// The OffsetRow of B's row `tc_row` (where `WithOffset`, else its fp32
@@ -2244,6 +2294,23 @@ private:
     return S + "}}";
   }
 
+  /// The extents and operands of the mma.sync components' launch
+  /// (tc::sm80::launch_gemm): `{M, N, K}, A, lda, B, ldb`, or where an
+  /// operand is converted while copied, each operand's Arguments, a
+  /// converted one's with its functor (`Members` its initialisers).
+  std::string sm80Operands(const std::string &Members) const {
+    if (!Idiom.A.ConvertWhileCopying && !Idiom.B.ConvertWhileCopying)
+      return componentOperands();
+    auto Operand = [&](const OperandView &V, bool IsA) {
+      return "{" + operandArguments(V) +
+             (V.ConvertWhileCopying ? ", " + conversionFunctorName(IsA) + "{" + Members + "}"
+                                    : std::string()) +
+             "}";
+    };
+    return "{" + extentM() + ", " + extentN() + ", " + Idiom.ExtentK.str(subst()) + "},\n    " +
+           Operand(Idiom.A, true) + ",\n    " + Operand(Idiom.B, false);
+  }
+
   // ----- the decode component (tc/decode/launch.cuh) --------------------
   /// Whether this launcher takes the decode kernel at few rows: the
   /// region's entry launcher, for a layer of 8-bit weights
@@ -2336,8 +2403,10 @@ private:
     if (composesSm80Gemm(K, Idiom, M.Clauses)) {
       // (Its errors are the launch's: no other kernel takes the shapes.)
       const std::string Launch =
-          "tc::sm80::launch_gemm<" + sm80MainloopType(K, Idiom, true, Region) + ">(\n    " +
-          componentOperands() + ", " + epilogueFunctorName() + "{" + Members + "}, tc_stream" +
+          "tc::sm80::launch_gemm<" + sm80MainloopType(K, Idiom, true, sm80Names()) + ">(\n    " +
+          sm80Operands(Members) +
+          (Idiom.A.ConvertWhileCopying || Idiom.B.ConvertWhileCopying ? ",\n    " : ", ") +
+          epilogueFunctorName() + "{" + Members + "}, tc_stream" +
           (M.Clauses.SplitK ? ", " + str(*M.Clauses.SplitK) : "") + ")";
       return indent((M.Clauses.SplitK ? "// k in " + str(*M.Clauses.SplitK) +
                                             " parts at most (split_k clause)\n"

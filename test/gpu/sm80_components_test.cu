@@ -4,8 +4,10 @@
 // k split over blocks (chosen, and forced by a count as a split_k clause
 // gives it), for each operand layout and several tile shapes (two k steps a
 // tile, two stages, one warp, four warps along n), fp16, bf16 and fp32 as
-// tf32, with a bias + ReLU epilogue functor; and a prologue on A or on B
-// (an affine one, not 0 at 0, and a packed ReLU). The reference is a naive fp32 kernel over the same
+// tf32, with a bias + ReLU epilogue functor; a prologue on A or on B
+// (an affine one, not 0 at 0, and a packed ReLU); and operands converted
+// while copied (8-bit weights minus a zero point, 1 / (x + 2), a
+// triangular mask of the loops' domain). The reference is a naive fp32 kernel over the same
 // inputs; the output's padding columns must stay untouched.
 //
 //   nvcc -std=c++17 -O3 -I runtime_headers -gencode arch=compute_80,code=sm_80 \
@@ -59,19 +61,103 @@ __device__ float operand(T x) {
     return tc::to_float(tc::from_float<T>(P{}(tc::to_float(x))));
 }
 
-// ref[i][j] = max(sum_k PA(A(i, k)) PB(B(k, j)) + bias[j], 0); A(i, k) at
-// a[i * sa_i + k * sa_k], B(k, j) at b[k * sb_k + j * sb_j].
-template <class T, class PA, class PB>
-__global__ void reference(long long m, long long n, long long k, const T *a, long long sa_i,
-                          long long sa_k, const T *b, long long sb_k, long long sb_j,
+// A value of the mma's type T as its fragments hold it: rounded to T, or
+// for fp32 (tf32) as the fragment loader rounds it.
+template <class T>
+__device__ float as_mma(float v) {
+  if constexpr (std::is_same<T, float>::value)
+    return __uint_as_float(tc::to_tf32(__float_as_uint(v)));
+  else
+    return tc::to_float(tc::from_float<T>(v));
+}
+
+// Element (outer, q) of an operand as the mma sees it (outer: A's m or
+// B's n; q: k), read from its tile's Arguments: a plain tile's element
+// after its fragment prologue P, a converted tile's through its functor.
+template <class Tile, class P>
+struct RefOperand {
+  typename Tile::Arguments args;
+  __device__ float operator()(long long outer, long long q) const {
+    using T = typename Tile::Element;
+    const auto x = args.base[Tile::kKContiguous ? outer * args.ld + q : q * args.ld + outer];
+    if constexpr (!Tile::kConverts) {
+      return operand<T, P>(x);
+    } else if constexpr (Tile::kMasked) {
+      return as_mma<T>(args.convert(tc::to_float(x), outer, q));
+    } else {
+      return as_mma<T>(args.convert(tc::to_float(x), outer));
+    }
+  }
+};
+
+// ref[i][j] = max(sum_k a(i, k) b(k, j) + bias[j], 0).
+template <class RefA, class RefB>
+__global__ void reference(long long m, long long n, long long k, RefA a, RefB b,
                           const float *bias, float *ref) {
   const long long i = blockIdx.y, j = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i >= m || j >= n)
     return;
   float s = 0.0f;
   for (long long q = 0; q < k; ++q)
-    s += operand<T, PA>(a[i * sa_i + q * sa_k]) * operand<T, PB>(b[q * sb_k + j * sb_j]);
+    s += a(i, q) * b(j, q);
   ref[i * n + j] = fmaxf(s + bias[j], 0.0f);
+}
+
+// Device memory a check allocates for its operands' functors.
+std::vector<void *> functor_memory;
+
+// Converters (tc::sm80::ConvertedOperandTile's functors), each with
+// make(outer extent, rng). Exact in fp16 and bf16 on the test's values but
+// for Reciprocal, whose rounding the reference repeats.
+//   ZeroPoint   8-bit weights minus a zero point per row (A) or column (B)
+//   Reciprocal  1 / (x + 2): not 0 at 0 (padding must stay exact zeros)
+//   Lower       a mask of the loops' domain: elements with k <= outer only
+struct ZeroPoint {
+  const float *zero;
+  __device__ float operator()(float x, long long outer) const { return x - zero[outer]; }
+  static ZeroPoint make(long long outer, std::mt19937 &rng) {
+    std::uniform_int_distribution<int> z(-3, 3);
+    std::vector<float> h(outer);
+    for (auto &x : h)
+      x = static_cast<float>(z(rng));
+    float *d;
+    CHECK_CUDA(cudaMalloc(&d, outer * sizeof(float)));
+    CHECK_CUDA(cudaMemcpy(d, h.data(), outer * sizeof(float), cudaMemcpyHostToDevice));
+    functor_memory.push_back(d);
+    return ZeroPoint{d};
+  }
+};
+struct Reciprocal {
+  __device__ float operator()(float x, long long) const { return 1.0f / (x + 2.0f); }
+  static Reciprocal make(long long, std::mt19937 &) { return {}; }
+};
+struct Lower {
+  __device__ bool needs(long long outer, long long k) const { return k <= outer; }
+  __device__ float operator()(float x, long long outer, long long k) const {
+    return needs(outer, k) ? x : 0.0f;
+  }
+  static Lower make(long long, std::mt19937 &) { return {}; }
+};
+
+template <class Tile>
+typename Tile::Arguments arguments(const typename Tile::Source *base, long long ld,
+                                   long long outer, std::mt19937 &rng) {
+  if constexpr (Tile::kConverts)
+    return {base, ld, Tile::Conversion::make(outer, rng)};
+  else
+    return {base, ld};
+}
+
+// The test's stored values: quarters in [-1, 1] for floating-point
+// operands, small integers for 8-bit ones.
+template <class Src>
+Src stored_value(int q) {
+  if constexpr (std::is_same<Src, int8_t>::value || std::is_same<Src, signed char>::value)
+    return static_cast<Src>(2 * q);
+  else if constexpr (std::is_same<Src, uint8_t>::value)
+    return static_cast<Src>(q + 4);
+  else
+    return tc::from_float<Src>(0.25f * q);
 }
 
 int failures = 0, checks = 0;
@@ -79,36 +165,40 @@ int failures = 0, checks = 0;
 template <class Mainloop>
 void check(const char *name, long long m, long long n, long long k, long long pad, int offset,
            int parts, std::mt19937 &rng) {
-  using T = typename Mainloop::Element;
+  using SA = typename Mainloop::A::Source;
+  using SB = typename Mainloop::B::Source;
   constexpr bool kAK = Mainloop::A::kKContiguous, kBK = Mainloop::B::kKContiguous;
   // A: m x k (K-major: rows of k), B: k x n (K-major: rows of k per column).
   const long long lda = (kAK ? k : m) + pad, ldb = (kBK ? k : n) + pad, ldy = n + 3;
   const long long a_elems = (kAK ? m : k) * lda + offset + 8, b_elems = (kBK ? n : k) * ldb + offset + 8;
   std::uniform_int_distribution<int> q(-4, 4);
-  std::vector<T> ha(a_elems), hb(b_elems);
+  std::vector<SA> ha(a_elems);
+  std::vector<SB> hb(b_elems);
   for (auto &x : ha)
-    x = tc::from_float<T>(0.25f * q(rng));
+    x = stored_value<SA>(q(rng));
   for (auto &x : hb)
-    x = tc::from_float<T>(0.25f * q(rng));
+    x = stored_value<SB>(q(rng));
   std::vector<float> hbias(n);
   for (auto &x : hbias)
     x = 0.5f * q(rng);
-  T *a, *b;
+  SA *a;
+  SB *b;
   float *bias, *y, *ref;
-  CHECK_CUDA(cudaMalloc(&a, a_elems * sizeof(T)));
-  CHECK_CUDA(cudaMalloc(&b, b_elems * sizeof(T)));
+  CHECK_CUDA(cudaMalloc(&a, a_elems * sizeof(SA)));
+  CHECK_CUDA(cudaMalloc(&b, b_elems * sizeof(SB)));
   CHECK_CUDA(cudaMalloc(&bias, n * sizeof(float)));
   CHECK_CUDA(cudaMalloc(&y, m * ldy * sizeof(float)));
   CHECK_CUDA(cudaMalloc(&ref, m * n * sizeof(float)));
-  CHECK_CUDA(cudaMemcpy(a, ha.data(), a_elems * sizeof(T), cudaMemcpyHostToDevice));
-  CHECK_CUDA(cudaMemcpy(b, hb.data(), b_elems * sizeof(T), cudaMemcpyHostToDevice));
+  CHECK_CUDA(cudaMemcpy(a, ha.data(), a_elems * sizeof(SA), cudaMemcpyHostToDevice));
+  CHECK_CUDA(cudaMemcpy(b, hb.data(), b_elems * sizeof(SB), cudaMemcpyHostToDevice));
   CHECK_CUDA(cudaMemcpy(bias, hbias.data(), n * sizeof(float), cudaMemcpyHostToDevice));
   CHECK_CUDA(cudaMemset(y, 0xff, m * ldy * sizeof(float)));  // NaN padding
-  const T *ao = a + offset, *bo = b + offset;
-  reference<T, typename Mainloop::PrologueA, typename Mainloop::PrologueB>
-      <<<dim3((n + 127) / 128, m), 128>>>(m, n, k, ao, kAK ? lda : 1, kAK ? 1 : lda, bo,
-                                                kBK ? 1 : ldb, kBK ? ldb : 1, bias, ref);
-  const tc::Status s = tc::sm80::launch_gemm<Mainloop>({m, n, k}, ao, lda, bo, ldb,
+  const auto args_a = arguments<typename Mainloop::A>(a + offset, lda, m, rng);
+  const auto args_b = arguments<typename Mainloop::B>(b + offset, ldb, n, rng);
+  reference<<<dim3((n + 127) / 128, m), 128>>>(
+      m, n, k, RefOperand<typename Mainloop::A, typename Mainloop::PrologueA>{args_a},
+      RefOperand<typename Mainloop::B, typename Mainloop::PrologueB>{args_b}, bias, ref);
+  const tc::Status s = tc::sm80::launch_gemm<Mainloop>({m, n, k}, args_a, args_b,
                                                        BiasRelu{y, bias, ldy}, 0, parts);
   CHECK_CUDA(cudaDeviceSynchronize());
   std::vector<float> hy(m * ldy), hr(m * n);
@@ -136,6 +226,9 @@ void check(const char *name, long long m, long long n, long long k, long long pa
   CHECK_CUDA(cudaFree(bias));
   CHECK_CUDA(cudaFree(y));
   CHECK_CUDA(cudaFree(ref));
+  for (void *p : functor_memory)
+    CHECK_CUDA(cudaFree(p));
+  functor_memory.clear();
 }
 
 // Random shapes for one mainloop: partial tiles, odd K, K = 0, each copy
@@ -213,6 +306,36 @@ void prologues(const char *type, std::mt19937 &rng) {
                             NoPrologue, Relu>>(label("16x16x16/2 1x1 prologue B (ReLU)"), rng);
 }
 
+// An operand converted while it is copied (ConvertedOperandTile): 8-bit
+// weights with a zero point, a prologue not 0 at 0
+// (padding must be exact zeros), a mask of the loops' domain; the other
+// operand as stored.
+template <class T, Major kA, Major kB>
+void converted(const char *type, std::mt19937 &rng) {
+  using tc::sm80::ConvertedOperandTile;
+  using tc::sm80::CpAsyncMmaMainloop;
+  using tc::sm80::OperandTile;
+  char name[128];
+  auto label = [&](const char *what) {
+    std::snprintf(name, sizeof name, "%s %s A %s B %s", what, type, kA == Major::K ? "K" : "MN",
+                  kB == Major::K ? "K" : "MN");
+    return name;
+  };
+  shapes<CpAsyncMmaMainloop<OperandTile<T, 128, kA>,
+                            ConvertedOperandTile<int8_t, T, 128, kB, ZeroPoint>, 64, 3, 2, 2>>(
+      label("128x128x64/3 2x2 B int8 - zero[n]"), rng);
+  shapes<CpAsyncMmaMainloop<ConvertedOperandTile<uint8_t, T, 64, kA, ZeroPoint>,
+                            OperandTile<T, 64, kB>, 32, 2, 2, 2>>(
+      label("64x64x32/2 2x2 A uint8 - zero[m]"), rng);
+  shapes<CpAsyncMmaMainloop<ConvertedOperandTile<T, T, 128, kA, Reciprocal>,
+                            OperandTile<T, 256, kB>, 32, 3, 2, 4>>(
+      label("128x256x32/3 2x4 A 1/(x+2)"), rng);
+  shapes<CpAsyncMmaMainloop<ConvertedOperandTile<T, T, 32, kA, Lower>, OperandTile<T, 64, kB>, 64,
+                            3, 1, 2>>(label("32x64x64/3 1x2 A masked k <= m"), rng);
+  shapes<CpAsyncMmaMainloop<OperandTile<T, 16, kA>, ConvertedOperandTile<T, T, 16, kB, Lower>, 16,
+                            2, 1, 1>>(label("16x16x16/2 1x1 B masked k <= n"), rng);
+}
+
 // fp32 operands as tf32 (m16n8k8): the test's quarters are exact in tf32,
 // so the reference is the fp32 one.
 template <Major kA, Major kB>
@@ -229,6 +352,10 @@ void layouts_tf32(std::mt19937 &rng) {
       label("128x128x32/3 2x4"), rng);
   shapes<CpAsyncMmaMainloop<OperandTile<float, 64, kA>, OperandTile<float, 64, kB>, 16, 2, 2, 2>>(
       label("64x64x16/2 2x2"), rng);
+  using tc::sm80::ConvertedOperandTile;
+  shapes<CpAsyncMmaMainloop<ConvertedOperandTile<float, float, 128, kA, Reciprocal>,
+                            OperandTile<float, 128, kB>, 32, 3, 2, 4>>(
+      label("128x128x32/3 2x4 A 1/(x+2)"), rng);
 }
 
 }  // namespace
@@ -245,6 +372,10 @@ int main() {
   prologues<__half, Major::MN, Major::K>("f16", rng);
   prologues<__nv_bfloat16, Major::K, Major::K>("bf16", rng);
   prologues<__nv_bfloat16, Major::MN, Major::MN>("bf16", rng);
+  converted<__half, Major::K, Major::K>("f16", rng);
+  converted<__half, Major::MN, Major::MN>("f16", rng);
+  converted<__nv_bfloat16, Major::K, Major::MN>("bf16", rng);
+  converted<__nv_bfloat16, Major::MN, Major::K>("bf16", rng);
   layouts_tf32<Major::K, Major::K>(rng);
   layouts_tf32<Major::K, Major::MN>(rng);
   layouts_tf32<Major::MN, Major::K>(rng);

@@ -381,14 +381,16 @@ void uint8_kn(int M, int N, int K, float zp, const __half *__restrict__ X,
       Y[i * N + j] = acc;
     }
 }
-// CHECK-LABEL: tc_uint8_kn_0_kernel(
-// CHECK: {{^ *}}tc::ConvertingCopier<kCopyMode, unsigned char, __half, {{[0-9]+}}, {{[0-9]+}}, false, {{.*}}> tc_copy_b;
-// CHECK: {{^ *}}return static_cast<float>((tc_x - zp));
-// mma.sync (an N-major converted operand): the copy loads and converts at once.
-// CHECK: tc_copy_b.issue({{c[0-9]|[0-9]+}}, tc_smem_b + {{.*}}, tc_convert_b);
-// CHECK-NOT: tc_copy_b.land(
+// mma.sync (an N-major converted operand): the mma.sync components'
+// converted tile, whose copier loads and converts at once, with the
+// region's functor of the element and its column.
+// CHECK-LABEL: struct tc_uint8_kn_0_operand_b {
+// CHECK: {{^ *}}float zp;
+// CHECK: {{^ *}}__device__ float operator()(float tc_x, long long tc_row) const {
+// CHECK-NEXT: {{^ *}}return static_cast<float>((tc_x - zp));
 // CHECK-LABEL: static void tc_uint8_kn_0_launch(
-// CHECK: tc::convert_copy_mode<__half>(W, N, N)
+// CHECK: tc::sm80::ConvertedOperandTile<unsigned char, __half, 128, tc::sm80::Major::MN, tc_uint8_kn_0_operand_b>,  // B
+// CHECK: {W, N, tc_uint8_kn_0_operand_b{M, N, K, zp, X, W, Y}},
 
 // Offset rows (tc::OffsetRow) on the TMA kernel's raw stages: the element
 // minus (or plus) an offset in floating point, or no prologue at all.

@@ -35,9 +35,15 @@ void recip_a(int M, int N, int K, const __half *__restrict__ A,
 // CHECK: tc::ConvertingCopier<kCopyMode, __half, __half, {{.*}}> tc_copy_a;
 // CHECK-NOT: apply_prologue
 // CHECK-LABEL: void recip_a(
+// On sm_80 the mma.sync components' converted tile (ConvertedOperandTile)
+// applies the region's functor as it copies.
 // SM80-LABEL: region of 'recip_a'
 // SM80-NOT: apply_prologue
-// SM80: tc::ConvertingCopier<kCopyMode, __half, __half, {{.*}}> tc_copy_a;
+// SM80: {{^}}struct tc_recip_a_0_operand_a {
+// SM80: {{^}}  __device__ float operator()(float tc_x, long long tc_row) const {
+// SM80-NEXT: {{^}}    return static_cast<float>((1.0f / tc_x));
+// SM80: tc::sm80::ConvertedOperandTile<__half, __half, 128, tc::sm80::Major::K, tc_recip_a_0_operand_a>,  // A
+// SM80: {A, K, tc_recip_a_0_operand_a{M, N, K, A, B, C}},
 // SM80-NOT: apply_prologue
 // SM80-LABEL: void recip_a(
 
@@ -109,7 +115,9 @@ void recip_a_tf32(int M, int N, int K, const float *__restrict__ A,
 // EXPLAIN: prologue applied while copying (not finite at the zero padding)
 // CHECK-LABEL: region of 'recip_a_tf32'
 // CHECK-NOT: apply_prologue
-// CHECK: tc::ConvertingCopier<kCopyMode, float, float, {{.*}}> tc_copy_a;
+// CHECK: {{^}}struct tc_recip_a_tf32_0_operand_a {
+// CHECK: {{^}}    return static_cast<float>((1.0f / tc_x));
+// CHECK: tc::sm80::ConvertedOperandTile<float, float, 128, tc::sm80::Major::K, tc_recip_a_tf32_0_operand_a>,  // A
 // CHECK-NOT: apply_prologue
 // CHECK-LABEL: void recip_a_tf32(
 

@@ -11,6 +11,10 @@
 //   tc::Status s = tc::sm80::launch_gemm<Mainloop>({m, n, k}, A, lda, B, ldb,
 //                                                  epilogue, stream);
 //
+// A converted operand (ConvertedOperandTile) is given as its Arguments,
+// {pointer, leading dimension, functor}, and so then is the other:
+//   launch_gemm<Mainloop>({m, n, k}, {X, ldx}, {W, ldw, convert_w}, epilogue, stream);
+//
 // One block a tile: blockIdx.x is the tile (grouped by 8 rows of tiles, for
 // L2 reuse), blockIdx.y the part of k (split-K). With one part the block
 // applies the epilogue functor; with several, each part stores its sums in
@@ -70,9 +74,9 @@ struct GemmKernel {
 
 template <class Mainloop, int kMode, class Epilogue>
 __global__ void __launch_bounds__(Mainloop::kThreads)
-    gemm_kernel(GemmShape shape, const typename Mainloop::Element *__restrict__ a, long long lda,
-                const typename Mainloop::Element *__restrict__ b, long long ldb, Epilogue epilogue,
-                KParts parts, int tiles_m, int tiles_n, float *__restrict__ workspace) {
+    gemm_kernel(GemmShape shape, const typename Mainloop::A::Arguments a,
+                const typename Mainloop::B::Arguments b, Epilogue epilogue, KParts parts,
+                int tiles_m, int tiles_n, float *__restrict__ workspace) {
   extern __shared__ __align__(128) unsigned char smem[];
   constexpr int kBM = Mainloop::kBM, kBN = Mainloop::kBN;
   int tile_m, tile_n;
@@ -85,9 +89,9 @@ __global__ void __launch_bounds__(Mainloop::kThreads)
                   col0 = static_cast<long long>(kBN) * tile_n;
   const int thread = static_cast<int>(threadIdx.x);
   typename Mainloop::Accumulators acc = {};
-  Mainloop::template run<kMode>(acc, reinterpret_cast<typename Mainloop::Element *>(smem), a, lda,
-                                b, ldb, shape.m, shape.n, shape.k, row0, col0, k_begin,
-                                k_tiles, thread);
+  Mainloop::template run<kMode>(acc, reinterpret_cast<typename Mainloop::Element *>(smem), a, b,
+                                shape.m, shape.n, shape.k, row0, col0, k_begin, k_tiles,
+                                thread);
   __syncthreads();  // the stages become the output tile
   float *tile = reinterpret_cast<float *>(smem);
   constexpr int kPitch = GemmKernel<Mainloop>::kPitch;
@@ -132,15 +136,17 @@ __host__ inline KParts choose_k_parts(long long tiles, long long k_tiles, int pa
   return KParts{static_cast<int>(p), static_cast<int>(per), static_cast<int>(k_tiles)};
 }
 
-// Launches Mainloop's kernel for the m x n output of A (m x k, leading
-// dimension lda) times B (k x n, ldb), `epilogue` writing each element from
-// its sum; `parts` splits k (0: chosen here). Success also for an empty
-// output; GridTooLarge where the tiles or k tiles pass a 32-bit count;
-// LaunchFailed where CUDA refuses (cudaGetLastError says why).
+// Launches Mainloop's kernel for the m x n output of A (m x k) times B
+// (k x n), each as its tile's Arguments give it (its first element, its
+// leading dimension, and a converted operand's functor), `epilogue`
+// writing each element from its sum; `parts` splits k (0: chosen here).
+// Success also for an empty output; GridTooLarge where the tiles or k
+// tiles pass a 32-bit count; LaunchFailed where CUDA refuses
+// (cudaGetLastError says why).
 template <class Mainloop, class Epilogue>
-__host__ Status launch_gemm(GemmShape shape, const typename Mainloop::Element *a, long long lda,
-                            const typename Mainloop::Element *b, long long ldb,
-                            const Epilogue &epilogue, cudaStream_t stream, int parts = 0) {
+__host__ Status launch_gemm(GemmShape shape, const typename Mainloop::A::Arguments &a,
+                            const typename Mainloop::B::Arguments &b, const Epilogue &epilogue,
+                            cudaStream_t stream, int parts = 0) {
   using ATile = typename Mainloop::A;
   using BTile = typename Mainloop::B;
   constexpr int kBM = Mainloop::kBM, kBN = Mainloop::kBN, kBK = Mainloop::kBK;
@@ -155,8 +161,8 @@ __host__ Status launch_gemm(GemmShape shape, const typename Mainloop::Element *a
       k_tiles > kIntMax - Mainloop::kStages)
     return Status::GridTooLarge;
   const KParts split = choose_k_parts(tiles_m * tiles_n, k_tiles, parts, launch_facts().device);
-  int mode = copy_mode(a, lda, ATile::kKContiguous ? k : m);
-  const int mode_b = copy_mode(b, ldb, BTile::kKContiguous ? k : n);
+  int mode = ATile::copy_mode(a, ATile::kKContiguous ? k : m);
+  const int mode_b = BTile::copy_mode(b, BTile::kKContiguous ? k : n);
   mode = mode < mode_b ? mode : mode_b;
   constexpr int kBytes = GemmKernel<Mainloop>::kSharedBytes;
   constexpr auto whole = gemm_kernel<Mainloop, kWholeChunks, Epilogue>;
@@ -181,7 +187,7 @@ __host__ Status launch_gemm(GemmShape shape, const typename Mainloop::Element *a
   // earlier one.
   cudaError_t status = cudaLaunchKernelEx(
       &config, mode == kWholeChunks ? whole : mode == kPartialChunks ? partial : elementwise,
-      shape, a, lda, b, ldb, epilogue, split, static_cast<int>(tiles_m),
+      shape, a, b, epilogue, split, static_cast<int>(tiles_m),
       static_cast<int>(tiles_n), workspace);
   if (split.parts > 1) {
     if (status == cudaSuccess) {
@@ -194,6 +200,16 @@ __host__ Status launch_gemm(GemmShape shape, const typename Mainloop::Element *a
     cudaFreeAsync(workspace, stream);
   }
   return status == cudaSuccess ? Status::Success : Status::LaunchFailed;
+}
+
+// The same for operands as the mma reads them (OperandTile): A at `a`
+// with leading dimension lda, B at `b` with ldb.
+template <class Mainloop, class Epilogue>
+__host__ Status launch_gemm(GemmShape shape, const typename Mainloop::Element *a, long long lda,
+                            const typename Mainloop::Element *b, long long ldb,
+                            const Epilogue &epilogue, cudaStream_t stream, int parts = 0) {
+  return launch_gemm<Mainloop>(shape, typename Mainloop::A::Arguments{a, lda},
+                               typename Mainloop::B::Arguments{b, ldb}, epilogue, stream, parts);
 }
 
 }  // namespace sm80

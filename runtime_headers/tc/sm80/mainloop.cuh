@@ -7,7 +7,12 @@
 //   OperandTile<T, kRows, kMajor>   an operand's tile: elements T (__half,
 //       __nv_bfloat16, or float read as tf32), kRows rows of the block tile (A: m, B: n),
 //       stored with k contiguous (Major::K: A[m][k], B[n][k]) or the other
-//       index contiguous (Major::MN: A[k][m], B[k][n]).
+//       index contiguous (Major::MN: A[k][m], B[k][n]); copied with cp.async.
+//   ConvertedOperandTile<Src, T, kRows, kMajor, Convert>   the same stage
+//       tile of an operand stored as Src (8-bit weights, or T itself)
+//       that the region's functor Convert transforms while it is copied
+//       (a prologue of the element's row or column, one not finite at 0, a
+//       mask of the loops' domain, a conversion to T).
 //   CpAsyncMmaMainloop<ATile, BTile, kBK, kStages, kWarpsM, kWarpsN,
 //                      APrologue, BPrologue>
 //       kWarpsM x kWarpsN warps, each owning a (kBM / kWarpsM) x
@@ -47,6 +52,7 @@
 #include "../fragment.cuh"
 #include "../mma.cuh"
 #include "../prologue.cuh"
+#include "../tile_convert.cuh"
 #include "../tile_copy.cuh"
 
 namespace tc {
@@ -55,8 +61,11 @@ namespace sm80 {
 // Which index of an operand is contiguous in memory: k, or its m (n).
 enum class Major { K, MN };
 
+// What a stage tile of kRows rows (A: m, B: n) by kBK k looks like, and
+// how kThreads threads cut it into 16-byte chunks of T (the file's
+// comment): shared by the plain and the converted operand tiles.
 template <typename T, int kRows_, Major kMajor_>
-struct OperandTile {
+struct StageGeometry {
   static_assert(sizeof(T) == 2 || std::is_same<T, float>::value,
                 "16-bit operands (fp16, bf16) or fp32 ones (as tf32)");
   using Element = T;
@@ -70,31 +79,128 @@ struct OperandTile {
   template <int kBK>
   static constexpr int stored_rows() { return kKContiguous ? kRows : kBK; }
 
+  template <int kBK, int kThreads>
+  struct Chunks {
+    static constexpr int kPerRow = contiguous<kBK>() * static_cast<int>(sizeof(T)) / 16;
+    static_assert(kThreads % kPerRow == 0, "threads take whole rows of chunks");
+    static constexpr int kRowStep = kThreads / kPerRow;
+    static_assert(stored_rows<kBK>() % kRowStep == 0, "every thread copies as many chunks");
+    static constexpr int kPerThread = stored_rows<kBK>() / kRowStep;
+
+    // Thread `thread`'s chunk 0 of the tile whose first row (A: m, B: n) is
+    // `outer0` of a matrix of `outer` rows (m or n) and `k` columns, into
+    // `copier` (OperandCopier or ConvertingCopier: the same layout).
+    template <class Copier>
+    __device__ __forceinline__ static void place(Copier &copier, long long outer0,
+                                                 long long outer, long long k, int thread) {
+      constexpr int kVec = 16 / static_cast<int>(sizeof(T));  // elements a chunk
+      const int row = thread / kPerRow, col = kVec * (thread % kPerRow);
+      if (kKContiguous)
+        copier.setup(0, row, col, outer0 + row, col, outer, k);
+      else
+        copier.setup(0, row, col, row, outer0 + col, k, outer);
+    }
+  };
+};
+
+// An operand stored as the mma reads it, copied with cp.async.
+template <typename T, int kRows_, Major kMajor_>
+struct OperandTile : StageGeometry<T, kRows_, kMajor_> {
+  using Geometry = StageGeometry<T, kRows_, kMajor_>;
+  using Source = T;
+  static constexpr bool kConverts = false;
+  // The operand in global memory: its first element and leading dimension.
+  struct Arguments {
+    const T *base;
+    long long ld;
+  };
+  // The copy mode (tc/tile_copy.cuh) the operand allows; `extent` is that
+  // of its contiguous index (k, or m / n).
+  __host__ static int copy_mode(const Arguments &args, long long extent) {
+    return ::tc::copy_mode(args.base, args.ld, extent);
+  }
+
   // The copier of a stage by kThreads threads (see the file's comment).
   template <int kMode, int kBK, int kThreads>
   struct Copy {
-    static constexpr int kChunksPerRow = contiguous<kBK>() * static_cast<int>(sizeof(T)) / 16;
-    static_assert(kThreads % kChunksPerRow == 0, "threads take whole rows of chunks");
-    static constexpr int kRowStep = kThreads / kChunksPerRow;
-    static_assert(stored_rows<kBK>() % kRowStep == 0, "every thread copies as many chunks");
-    static constexpr int kChunks = stored_rows<kBK>() / kRowStep;
-    using Copier = OperandCopier<kMode, T, kChunks, contiguous<kBK>(), kKContiguous, kBK, kRowStep>;
+    using Layout = typename Geometry::template Chunks<kBK, kThreads>;
+    static constexpr int kChunks = Layout::kPerThread;
+    using Copier = OperandCopier<kMode, T, kChunks, Geometry::template contiguous<kBK>(),
+                                 Geometry::kKContiguous, kBK, Layout::kRowStep>;
 
-    // Thread `thread`'s chunks of the tile whose first row (A: m, B: n) is
-    // `outer0` of a matrix of `outer` rows (m or n) and `k` columns.
-    __device__ __forceinline__ static Copier setup(const T *base, long long ld, long long outer0,
+    __device__ __forceinline__ static Copier setup(const Arguments &args, long long outer0,
                                                    long long outer, long long k, int thread) {
       Copier c;
-      c.base = base;
-      c.ld = ld;
+      c.base = args.base;
+      c.ld = args.ld;
       c.k_extent = k;
-      constexpr int kVec = 16 / static_cast<int>(sizeof(T));  // elements a chunk
-      const int row = thread / kChunksPerRow, col = kVec * (thread % kChunksPerRow);
-      if (kKContiguous)
-        c.setup(0, row, col, outer0 + row, col, outer, k);
-      else
-        c.setup(0, row, col, row, outer0 + col, k, outer);
+      Layout::place(c, outer0, outer, k, thread);
       return c;
+    }
+    // Chunk i of k tile t into the stage at `stage`.
+    __device__ __forceinline__ static void issue(const Copier &c, int i, T *stage, int t,
+                                                 const Arguments &) {
+      c.issue(i, stage, t);
+    }
+  };
+};
+
+// An operand stored as Src (8-bit weights, or the mma's own type) that
+// Convert turns into T on its way to shared memory (tc/tile_convert.cuh,
+// ConvertingCopier: synchronous loads, f in fp32, one 16-byte store a
+// chunk): `float Convert::operator()(float element, long long outer)`, its
+// row (A) or column (B), or where the operand is masked by the loops'
+// domain, `operator()(float, long long outer, long long k)` and
+// `bool needs(long long outer, long long k)` (the elements the loops read;
+// no other is loaded). Elements outside the matrix are exact zeros, not
+// f(0): a zero point or 1 / x make f(0) nonzero, and padded products must
+// add nothing. The stage is the same as OperandTile's.
+template <typename Src, typename T, int kRows_, Major kMajor_, class Convert>
+struct ConvertedOperandTile : StageGeometry<T, kRows_, kMajor_> {
+  using Geometry = StageGeometry<T, kRows_, kMajor_>;
+  using Source = Src;
+  using Conversion = Convert;
+  static constexpr bool kConverts = true;
+  static constexpr bool kMasked = std::is_invocable_v<Convert, float, long long, long long>;
+  struct Arguments {
+    const Src *base;
+    long long ld;
+    Convert convert;
+  };
+  __host__ static int copy_mode(const Arguments &args, long long extent) {
+    return convert_copy_mode<T>(args.base, args.ld, extent);
+  }
+
+  template <int kMode, int kBK, int kThreads>
+  struct Copy {
+    using Layout = typename Geometry::template Chunks<kBK, kThreads>;
+    static constexpr int kChunks = Layout::kPerThread;
+    struct Needs {
+      const Convert &convert;
+      __device__ __forceinline__ bool operator()(long long outer, long long k) const {
+        return convert.needs(outer, k);
+      }
+    };
+    using Copier = ConvertingCopier<kMode, Src, T, kChunks, Geometry::template contiguous<kBK>(),
+                                    Geometry::kKContiguous, kBK, Layout::kRowStep>;
+
+    __device__ __forceinline__ static Copier setup(const Arguments &args, long long outer0,
+                                                   long long outer, long long k, int thread) {
+      Copier c;
+      c.base = args.base;
+      c.ld = args.ld;
+      c.k_extent = k;
+      Layout::place(c, outer0, outer, k, thread);
+      return c;
+    }
+    // Chunk i of k tile t into the stage at `stage`, converted. (The
+    // functor is read from the kernel's parameters, not held in registers.)
+    __device__ __forceinline__ static void issue(Copier &c, int i, T *stage, int t,
+                                                 const Arguments &args) {
+      if constexpr (kMasked)
+        c.issue(i, stage, t, args.convert, Needs{args.convert});
+      else
+        c.issue(i, stage, t, args.convert);
     }
   };
 };
@@ -125,8 +231,11 @@ struct CpAsyncMmaMainloop {
   // those products zero. (Converting needs the second buffer's registers.)
   static_assert(!(kPrologueA && kPrologueB), "a prologue on one operand at most");
   static_assert(!kTf32 || !(kPrologueA || kPrologueB), "tf32 fragments are rounded as loaded");
+  // A converted operand's copies hold its chunks in registers from load
+  // to store: no second buffer of fragments beside them.
+  static constexpr bool kConverts = ATile::kConverts || BTile::kConverts;
   static constexpr bool kDoubleBuffered =
-      kKSteps % 2 == 0 && kThreads >= 128 && !kPrologueA && !kPrologueB;
+      kKSteps % 2 == 0 && kThreads >= 128 && !kPrologueA && !kPrologueB && !kConverts;
   static_assert(kBK % kMmaK == 0, "whole k steps");
   static_assert(kStages >= 2, "a stage in flight while another is read");
   static constexpr int kStageA = kBM * kBK, kStageB = kBN * kBK;  // elements
@@ -156,17 +265,19 @@ struct CpAsyncMmaMainloop {
   }
 
   // The block tile at (row0, col0) of the m x n output, over k tiles
-  // k_begin .. k_begin + k_tiles - 1 of A (m x k, leading dimension lda)
-  // and B (k x n, ldb), into acc (zero on entry). Leaves no copy in flight.
+  // k_begin .. k_begin + k_tiles - 1 of A (m x k) and B (k x n), as their
+  // tiles' Arguments give them, into acc (zero on entry). Leaves no copy in
+  // flight.
   template <int kMode>
-  __device__ static void run(Accumulators &acc, Element *smem, const Element *a, long long lda,
-                             const Element *b, long long ldb, long long m, long long n,
+  __device__ static void run(Accumulators &acc, Element *smem,
+                             const typename ATile::Arguments &a,
+                             const typename BTile::Arguments &b, long long m, long long n,
                              long long k, long long row0, long long col0, int k_begin,
                              int k_tiles, int thread) {
     using CopyA = typename ATile::template Copy<kMode, kBK, kThreads>;
     using CopyB = typename BTile::template Copy<kMode, kBK, kThreads>;
-    const typename CopyA::Copier copy_a = CopyA::setup(a, lda, row0, m, k, thread);
-    const typename CopyB::Copier copy_b = CopyB::setup(b, ldb, col0, n, k, thread);
+    typename CopyA::Copier copy_a = CopyA::setup(a, row0, m, k, thread);
+    typename CopyB::Copier copy_b = CopyB::setup(b, col0, n, k, thread);
     Element *stages_a = smem, *stages_b = smem + kStages * kStageA;
     const int warp = thread / 32;
     FragmentsA frag_a;
@@ -175,15 +286,19 @@ struct CpAsyncMmaMainloop {
     frag_b.setup(kWN * (warp % kWarpsN));
 
     // Tile t's chunks c with c % kShares == share, into stage s: k step kk
-    // < kShares issues share kk; the last share's step commits them.
-    constexpr int kShares = kKSteps > 1 ? kKSteps - 1 : 1;
+    // < kShares issues share kk; the last share's step commits them. A
+    // converted operand's loads are synchronous: all of a tile's at its
+    // first step, in flight together, stall once. (So too with a fragment
+    // prologue: the shares' addresses beside its conversions spilled.)
+    constexpr int kShares =
+        kKSteps > 1 && !kConverts && !kPrologueA && !kPrologueB ? kKSteps - 1 : 1;
     auto issue = [&](int share, int s, int t) {
 #pragma unroll
       for (int c = share; c < CopyA::kChunks; c += kShares)
-        copy_a.issue(c, stages_a + s * kStageA, t);
+        CopyA::issue(copy_a, c, stages_a + s * kStageA, t, a);
 #pragma unroll
       for (int c = share; c < CopyB::kChunks; c += kShares)
-        copy_b.issue(c, stages_b + s * kStageB, t);
+        CopyB::issue(copy_b, c, stages_b + s * kStageB, t, b);
     };
     constexpr int kBuffers = kDoubleBuffered ? 2 : 1;
     uint32_t fa[kBuffers][kMTiles][4], fb[kBuffers][kNTiles][2];
@@ -235,7 +350,7 @@ struct CpAsyncMmaMainloop {
           if (kk == kKSteps - 1)
             next_stage();
           load((kk + 1) % 2, read, (kk + 1) % kKSteps);
-        } else {
+        } else if (!kConverts) {
           load(0, read, kk);
         }
         if (kk < kShares) {  // (the copies' shares)
@@ -246,6 +361,10 @@ struct CpAsyncMmaMainloop {
             write = write + 1 == kStages ? 0 : write + 1;
           }
         }
+        // (Converted chunks are stored before the fragments are loaded:
+        // both are not live at once.)
+        if (kConverts)
+          load(0, read, kk);
         const int buffer = kDoubleBuffered ? kk % 2 : 0;
 #pragma unroll
         for (int i = 0; i < kMTiles; ++i)

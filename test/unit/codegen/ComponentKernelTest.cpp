@@ -504,11 +504,17 @@ TEST(ComponentKernelTest, MmaSyncKernelsKeepTheirBodiesWhereComponentsLack) {
   KernelConfig Split = mmaSyncKernel();
   Split.WarpSplitK = 2;
   EXPECT_EQ(sm80ComponentMismatch(Split, gemm(), {}), "its warp roles");
-  // A mask, prologues on both operands, a sum of products, a batch, a
-  // guarded output.
-  MatmulIdiom Masked = gemm();
-  Masked.A.Mask.push_back(AffineExpr());
-  EXPECT_EQ(sm80ComponentMismatch(mmaSyncKernel(), Masked, {}), "an operand mask or conversion");
+  // Packed 4-bit or gathered operands, prologues on both operands, a sum
+  // of products, a batch, a guarded output.
+  MatmulIdiom Packed = gemm();
+  Packed.B.ConvertWhileCopying = Packed.B.FourBit = true;
+  EXPECT_EQ(sm80ComponentMismatch(mmaSyncKernel(), Packed, {}),
+            "a packed, strided or transposed operand");
+  MatmulIdiom Strided = gemm();
+  Strided.A.ConvertWhileCopying = true;
+  Strided.A.InnerStride = 2;
+  EXPECT_EQ(sm80ComponentMismatch(mmaSyncKernel(), Strided, {}),
+            "a packed, strided or transposed operand");
   MatmulIdiom Both = gemm();
   Both.A.Prologue.push_back(nullptr);
   Both.B.Prologue.push_back(nullptr);
@@ -518,10 +524,28 @@ TEST(ComponentKernelTest, MmaSyncKernelsKeepTheirBodiesWhereComponentsLack) {
   KernelConfig Single = mmaSyncKernel();
   Single.DoubleBufferFragments = false;
   EXPECT_EQ(sm80ComponentMismatch(Single, Both, {}), "");
-  EXPECT_EQ(sm80MainloopType(Single, Both, false, "tc_f_0"),
+  EXPECT_EQ(sm80MainloopType(Single, Both, false, {"tc_f_0"}),
             "tc::sm80::CpAsyncMmaMainloop<tc::sm80::OperandTile<__half, 128, tc::sm80::Major::K>, "
             "tc::sm80::OperandTile<__half, 128, tc::sm80::Major::MN>, 64, 3, 2, 2, "
             "tc::NoPrologue, tc_f_0_prologue_b>");
+  // An operand converted while copied (8-bit weights; a mask of the
+  // loops' domain) is a ConvertedOperandTile of the stored type and the
+  // region's functor.
+  MatmulIdiom Weights = gemm();
+  Weights.B.ConvertWhileCopying = Weights.B.EightBit = true;
+  Weights.A.ConvertWhileCopying = true;
+  Weights.A.Mask.push_back(AffineExpr());
+  EXPECT_EQ(sm80ComponentMismatch(Single, Weights, {}), "");
+  EXPECT_EQ(sm80MainloopType(Single, Weights, false, {"tc_f_0", "__half", "int8_t"}),
+            "tc::sm80::CpAsyncMmaMainloop<tc::sm80::ConvertedOperandTile<__half, __half, 128, "
+            "tc::sm80::Major::K, tc_f_0_operand_a>, tc::sm80::ConvertedOperandTile<int8_t, "
+            "__half, 128, tc::sm80::Major::MN, tc_f_0_operand_b>, 64, 3, 2, 2>");
+  // A prologue the copier applies is not also a fragment prologue.
+  Weights.B.Prologue.push_back(nullptr);
+  EXPECT_EQ(sm80MainloopType(Single, Weights, false, {"tc_f_0", "__half", "int8_t"}),
+            "tc::sm80::CpAsyncMmaMainloop<tc::sm80::ConvertedOperandTile<__half, __half, 128, "
+            "tc::sm80::Major::K, tc_f_0_operand_a>, tc::sm80::ConvertedOperandTile<int8_t, "
+            "__half, 128, tc::sm80::Major::MN, tc_f_0_operand_b>, 64, 3, 2, 2>");
   MatmulIdiom Batch = gemm();
   Batch.IterBatch = "b";
   EXPECT_EQ(sm80ComponentMismatch(mmaSyncKernel(), Batch, {}), "a sum of products or a batch");
