@@ -12,31 +12,33 @@
 // tile(128,128,32) warp(64,64) stages(3) stream(s) sync: 3 stages of
 // (128 + 128) x 32 halves = 48 KiB, launched on s, then synchronised.
 // CHECK:      {{^}}//   block tile 128x128x32, warp tile 64x64 (4 warps), 3 cp.async stages, {{.*}}49152 bytes of shared memory
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_all_0_kernel(
-// CHECK:      {{^ *}}tc::cp_async_wait<1>();
-// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
+// The mma.sync components (tc/sm80/) take every tile the clauses give;
+// where the fp32 output tile does not fit in the stages (this one and the
+// next two), their kernel's epilogue runs from registers.
 // CHECK:      {{^}}static void tc_gemm_all_0_launch(
 // CHECK-SAME: ::cudaStream_t tc_stream) {
-// CHECK:      {{^ *}}constexpr int tc_smem_bytes = 49152;
-// CHECK:      {{^ *}}tc_gemm_all_0_kernel<{{.*}}><<<tc_grid, 128, tc_smem_bytes, tc_stream>>>(
-// CHECK:      {{^ *}}::cudaStreamSynchronize(tc_stream);
+// CHECK:      {{^ *}}tc::report_status(tc::sm80::launch_gemm<tc::sm80::CpAsyncMmaMainloop<
+// CHECK-NEXT: {{^ *}}tc::sm80::OperandTile<__half, 128, tc::sm80::Major::K>,  // A
+// CHECK-NEXT: {{^ *}}tc::sm80::OperandTile<__half, 128, tc::sm80::Major::MN>,  // B
+// CHECK-NEXT: {{^ *}}32, 3, 2, 2>>(
+// CHECK-NEXT: {{^ *}}{M, N, K}, A, K, B, N, tc_gemm_all_0_epilogue{M, N, K, A, B, C}, tc_stream), "clauses.cu:{{[0-9]+}}");
+// CHECK-NEXT: {{^ *}}::cudaStreamSynchronize(tc_stream);
 // CHECK-NEXT: {{^}}}
 // CHECK:      {{^  }}tc_gemm_all_0_launch(M, N, K, A, B, C, s);
 
 // Without stream/sync: the legacy default stream, no synchronisation. Sizes
 // in any spelling of an integer literal.
 // CHECK:      {{^}}//   block tile 64x64x32, warp tile 32x32 (4 warps), 2 cp.async stages, {{.*}}16384 bytes of shared memory
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_small_0_kernel(
-// CHECK:      {{^ *}}tc::cp_async_wait<0>();
-// CHECK:      {{^ *}}tc::mma_m16n8k16_f16(
 // CHECK:      {{^}}static void tc_gemm_small_0_launch(
+// CHECK:      {{^}}          32, 2, 2, 2>>(
 // CHECK-NOT:  ::cudaStreamSynchronize
 // CHECK:      {{^  }}tc_gemm_small_0_launch(M, N, K, A, B, C, 0);
 
 // 8 warps: tile(128,256,32) warp(64,64).
 // CHECK:      {{^}}//   block tile 128x256x32, warp tile 64x64 (8 warps), {{[0-9]+}} cp.async stages,
-// CHECK:      {{^}}__global__ void __launch_bounds__(256) tc_gemm_wide_0_kernel(
-// CHECK:      {{^ *}}tc_gemm_wide_0_kernel<{{.*}}><<<tc_grid, 256, tc_smem_bytes, tc_stream>>>(
+// CHECK:      {{^}}static void tc_gemm_wide_0_launch(
+// CHECK:      {{^ *}}tc::sm80::OperandTile<__half, 256, tc::sm80::Major::MN>,  // B
+// CHECK-NEXT: {{^}}          32, {{[0-9]+}}, 2, 4>>(
 // CHECK:      {{^  }}tc_gemm_wide_0_launch(M, N, K, A, B, C, 0);
 
 // One warp: tile(16,16,16) warp(16,16).
@@ -47,7 +49,8 @@
 
 // The accepted values of split_k and mma, comma-separated clauses.
 // CHECK:      {{^}}//   block tile 128x128x64, warp tile 64x64 (4 warps), 2 cp.async stages,
-// CHECK:      {{^}}__global__ void __launch_bounds__(128) tc_gemm_commas_0_kernel(
+// CHECK:      {{^}}static void tc_gemm_commas_0_launch(
+// CHECK:      {{^}}          64, 2, 2, 2>>(
 // CHECK:      {{^  }}tc_gemm_commas_0_launch(M, N, K, A, B, C, 0);
 
 #include <cuda_fp16.h>

@@ -64,12 +64,17 @@ struct PartSums {
   }
 };
 
+// The epilogue: the output tile staged in the stages' memory, then eight
+// columns a thread through the functor's row() (tc/staged_tile.cuh), where
+// the tile fits there; else each thread's accumulators straight from
+// registers through operator() (more shared memory would cost blocks per
+// SM, and on sm_86/89 a 128 x 256 fp32 tile does not fit at all).
 template <class Mainloop>
 struct GemmKernel {
   static constexpr int kPitch = Mainloop::kBN + 8;  // float2 stores of 8 rows: distinct banks
   static constexpr int kTileBytes = Mainloop::kBM * kPitch * 4;
-  static constexpr int kSharedBytes =
-      Mainloop::kPipelineBytes > kTileBytes ? Mainloop::kPipelineBytes : kTileBytes;
+  static constexpr bool kStagedEpilogue = kTileBytes <= Mainloop::kPipelineBytes;
+  static constexpr int kSharedBytes = Mainloop::kPipelineBytes;
 };
 
 template <class Mainloop, int kMode, class Epilogue>
@@ -92,6 +97,14 @@ __global__ void __launch_bounds__(Mainloop::kThreads)
   Mainloop::template run<kMode>(acc, reinterpret_cast<typename Mainloop::Element *>(smem), a, b,
                                 shape.m, shape.n, shape.k, row0, col0, k_begin, k_tiles,
                                 thread);
+  if constexpr (!GemmKernel<Mainloop>::kStagedEpilogue) {
+    if (parts.parts > 1)
+      Mainloop::for_each_accumulator(acc, row0, col0, shape.m, shape.n, thread,
+                                     PartSums{workspace + part * shape.m * shape.n, shape.n});
+    else
+      Mainloop::for_each_accumulator(acc, row0, col0, shape.m, shape.n, thread, epilogue);
+    return;
+  }
   __syncthreads();  // the stages become the output tile
   float *tile = reinterpret_cast<float *>(smem);
   constexpr int kPitch = GemmKernel<Mainloop>::kPitch;

@@ -383,6 +383,33 @@ struct CpAsyncMmaMainloop {
     cp_async_wait<0>();
   }
 
+  // f(row, column, value) for each accumulator of thread `thread` inside
+  // the m x n output (the block tile at row0, col0), in the layout of the
+  // file's comment: the epilogue from registers, where the output tile
+  // does not fit in the stages' memory.
+  template <class F>
+  __device__ static void for_each_accumulator(const Accumulators &acc, long long row0,
+                                              long long col0, long long m, long long n,
+                                              int thread, const F &f) {
+    const int warp = thread / 32, lane = thread % 32;
+    const long long row = row0 + kWM * (warp / kWarpsN) + lane / 4,
+                    col = col0 + kWN * (warp % kWarpsN) + 2 * (lane % 4);
+#pragma unroll
+    for (int i = 0; i < kMTiles; ++i)
+#pragma unroll
+      for (int h = 0; h < 2; ++h) {
+        const long long r = row + 16 * i + 8 * h;
+        if (r >= m)
+          continue;
+#pragma unroll
+        for (int j = 0; j < kNTiles; ++j)
+#pragma unroll
+          for (int e = 0; e < 2; ++e)
+            if (col + 8 * j + e < n)
+              f(r, col + 8 * j + e, acc[i][j][2 * h + e]);
+      }
+  }
+
   // The accumulators of thread `thread` into the kBM x kBN tile of floats
   // at `tile` (row pitch kPitch), in the layout of the file's comment.
   template <int kPitch>
