@@ -575,14 +575,15 @@ private:
                     (Cv.Needs.empty() ? std::string(")")
                                       : std::string(", its k), an exact zero where the loops do "
                                                     "not read it")) +
-                    ", applied as it is copied (tc/tile_convert.cuh).\nstruct " +
+                    ",\n// applied as it is copied (tc/tile_convert.cuh).\nstruct " +
                     conversionFunctorName(IsA) + " {\n";
     for (auto &A : arguments())
       S += "  " + A.KernelType + A.Name + ";\n";
     if (Cv.Needs.empty())
       return S + "  __device__ float operator()(float tc_x, long long tc_row) const {\n"
                  "    return static_cast<float>(" + Cv.Body + ");\n  }\n};\n\n";
-    return S + "  __device__ bool needs(long long tc_row, long long tc_k) const {\n    return " +
+    return S + "  static constexpr bool kMasked = true;\n"
+               "  __device__ bool needs(long long tc_row, long long tc_k) const {\n    return " +
            Cv.Needs + ";\n  }\n"
            "  __device__ float operator()(float tc_x, long long tc_row, long long tc_k) const {\n"
            "    return needs(tc_row, tc_k) ? static_cast<float>(" + Cv.Body +

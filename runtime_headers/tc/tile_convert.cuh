@@ -134,6 +134,18 @@ __device__ __forceinline__ uint4 pack_chunk(const float (&v)[kVec]) {
 
 // Template parameters as for OperandCopier, with Src the stored type and
 // Dst the mma type (the shared tile's).
+// Whether a conversion f takes the element's k too, f(x, outer, k) (a
+// masked operand's): a functor says so (`static constexpr bool kMasked`),
+// a kernel's lambda by its signature. (A functor's __device__ operator()
+// is not invocable in clang's host pass, which still instantiates this.)
+template <typename F, typename = void>
+struct declares_mask : std::false_type {};
+template <typename F>
+struct declares_mask<F, std::void_t<decltype(F::kMasked)>> : std::bool_constant<F::kMasked> {};
+template <typename F>
+inline constexpr bool conversion_takes_k =
+    declares_mask<F>::value || std::is_invocable_v<F, float, long long, long long>;
+
 // The `needs` of an operand without a mask: every element inside the
 // matrix is loaded.
 struct EveryElement {
@@ -273,7 +285,7 @@ struct ConvertingCopier {
   template <typename F>
   __device__ __forceinline__ float apply(F f, float x, int i, int t, int e,
                                          long long outer) const {
-    if constexpr (std::is_invocable_v<F, float, long long, long long>) {
+    if constexpr (conversion_takes_k<F>) {
       return f(x, kReductionContiguous ? outer : outer + e, k_of(i, t, e));
     } else {
       return f(x, kReductionContiguous ? outer : outer + e);

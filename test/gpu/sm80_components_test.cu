@@ -132,6 +132,7 @@ struct Reciprocal {
   static Reciprocal make(long long, std::mt19937 &) { return {}; }
 };
 struct Lower {
+  static constexpr bool kMasked = true;
   __device__ bool needs(long long outer, long long k) const { return k <= outer; }
   __device__ float operator()(float x, long long outer, long long k) const {
     return needs(outer, k) ? x : 0.0f;

@@ -14,6 +14,20 @@
 // RUN: %tc-rewrite --arch=sm_90a --explain %s 2>&1 | FileCheck %s --check-prefix=EXPLAIN
 // RUN: %if nvcc %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
 // RUN:   -gencode arch=compute_90a,code=sm_90a -ptx -Xcicc -O0 %t.cu -o %t.ptx %}
+// On sm_80 a masked operand is the mma.sync components' converted tile,
+// whose functor says it is masked (clang's host pass cannot call its
+// __device__ operator() to find out): the output parses, and a second
+// rewrite leaves it as it is.
+// RUN: %tc-rewrite --arch=sm_80 %s -o %t.sm80.cu
+// RUN: FileCheck %s --input-file=%t.sm80.cu --check-prefix=SM80
+// RUN: %tc-rewrite --arch=sm_80 %t.sm80.cu -o %t.sm80.again.cu
+// RUN: cmp %t.sm80.cu %t.sm80.again.cu
+// SM80-LABEL: {{^}}struct tc_domains_trmm_0_operand_a {
+// SM80:       {{^}}  static constexpr bool kMasked = true;
+// SM80-NEXT:  {{^}}  __device__ bool needs(long long tc_row, long long tc_k) const {
+// SM80:       {{^}}  __device__ float operator()(float tc_x, long long tc_row, long long tc_k) const {
+// SM80-NEXT:  {{^}}    return needs(tc_row, tc_k) ? static_cast<float>(tc_x) : 0.0f;
+// SM80:       tc::sm80::ConvertedOperandTile<__half, __half, 128, tc::sm80::Major::K, tc_domains_trmm_0_operand_a>,  // A
 
 #include <cuda_fp16.h>
 

@@ -150,9 +150,9 @@ struct OperandTile : StageGeometry<T, kRows_, kMajor_> {
 // ConvertingCopier: synchronous loads, f in fp32, one 16-byte store a
 // chunk): `float Convert::operator()(float element, long long outer)`, its
 // row (A) or column (B), or where the operand is masked by the loops'
-// domain, `operator()(float, long long outer, long long k)` and
-// `bool needs(long long outer, long long k)` (the elements the loops read;
-// no other is loaded). Elements outside the matrix are exact zeros, not
+// domain (`static constexpr bool kMasked = true`), `operator()(float, long
+// long outer, long long k)` and `bool needs(long long outer, long long k)`
+// (the elements the loops read; no other is loaded). Elements outside the matrix are exact zeros, not
 // f(0): a zero point or 1 / x make f(0) nonzero, and padded products must
 // add nothing. The stage is the same as OperandTile's.
 template <typename Src, typename T, int kRows_, Major kMajor_, class Convert>
@@ -161,7 +161,7 @@ struct ConvertedOperandTile : StageGeometry<T, kRows_, kMajor_> {
   using Source = Src;
   using Conversion = Convert;
   static constexpr bool kConverts = true;
-  static constexpr bool kMasked = std::is_invocable_v<Convert, float, long long, long long>;
+  static constexpr bool kMasked = conversion_takes_k<Convert>;
   struct Arguments {
     const Src *base;
     long long ld;
