@@ -87,18 +87,24 @@ struct StageGeometry {
     static_assert(stored_rows<kBK>() % kRowStep == 0, "every thread copies as many chunks");
     static constexpr int kPerThread = stored_rows<kBK>() / kRowStep;
 
-    // Thread `thread`'s chunk 0 of the tile whose first row (A: m, B: n) is
-    // `outer0` of a matrix of `outer` rows (m or n) and `k` columns, into
-    // `copier` (OperandCopier or ConvertingCopier: the same layout).
-    template <class Copier>
-    __device__ __forceinline__ static void place(Copier &copier, long long outer0,
-                                                 long long outer, long long k, int thread) {
+    // The copier (OperandCopier or ConvertingCopier: the same layout) of
+    // thread `thread`'s chunks of the tile whose first row (A: m, B: n) is
+    // `outer0` of the operand `args` gives, a matrix of `outer` rows (m or
+    // n) and `k` columns.
+    template <class Copier, class Arguments>
+    __device__ __forceinline__ static Copier copier(const Arguments &args, long long outer0,
+                                                    long long outer, long long k, int thread) {
+      Copier c;
+      c.base = args.base;
+      c.ld = args.ld;
+      c.k_extent = k;
       constexpr int kVec = 16 / static_cast<int>(sizeof(T));  // elements a chunk
       const int row = thread / kPerRow, col = kVec * (thread % kPerRow);
       if (kKContiguous)
-        copier.setup(0, row, col, outer0 + row, col, outer, k);
+        c.setup(0, row, col, outer0 + row, col, outer, k);
       else
-        copier.setup(0, row, col, row, outer0 + col, k, outer);
+        c.setup(0, row, col, row, outer0 + col, k, outer);
+      return c;
     }
   };
 };
@@ -130,12 +136,7 @@ struct OperandTile : StageGeometry<T, kRows_, kMajor_> {
 
     __device__ __forceinline__ static Copier setup(const Arguments &args, long long outer0,
                                                    long long outer, long long k, int thread) {
-      Copier c;
-      c.base = args.base;
-      c.ld = args.ld;
-      c.k_extent = k;
-      Layout::place(c, outer0, outer, k, thread);
-      return c;
+      return Layout::template copier<Copier>(args, outer0, outer, k, thread);
     }
     // Chunk i of k tile t into the stage at `stage`.
     __device__ __forceinline__ static void issue(const Copier &c, int i, T *stage, int t,
@@ -186,12 +187,7 @@ struct ConvertedOperandTile : StageGeometry<T, kRows_, kMajor_> {
 
     __device__ __forceinline__ static Copier setup(const Arguments &args, long long outer0,
                                                    long long outer, long long k, int thread) {
-      Copier c;
-      c.base = args.base;
-      c.ld = args.ld;
-      c.k_extent = k;
-      Layout::place(c, outer0, outer, k, thread);
-      return c;
+      return Layout::template copier<Copier>(args, outer0, outer, k, thread);
     }
     // Chunk i of k tile t into the stage at `stage`, converted. (The
     // functor is read from the kernel's parameters, not held in registers.)
