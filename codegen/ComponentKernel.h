@@ -51,7 +51,7 @@ inline bool composesSm90Gemm(const KernelConfig &C, const MatmulIdiom &Idiom,
 /// for fp32 operands as tf32) of one warp
 /// group whose tiles the components' copies and fragments divide (each
 /// thread copies whole rows of 16-byte chunks, warp tiles of whole pairs
-/// of n8 tiles), its output tile staged in the stages' memory, and the
+/// of n8 tiles), and the
 /// region one product of 16-bit floating-point (or tf32) operands, k
 /// contiguous or not, each as stored, or converted while it is copied
 /// (8-bit weights, a prologue of the element's row or column or one not

@@ -579,8 +579,10 @@ private:
                     conversionFunctorName(IsA) + " {\n";
     for (auto &A : arguments())
       S += "  " + A.KernelType + A.Name + ";\n";
+    // (kMasked in both forms: a region argument of that name is renamed.)
     if (Cv.Needs.empty())
-      return S + "  __device__ float operator()(float tc_x, long long tc_row) const {\n"
+      return S + "  static constexpr bool kMasked = false;\n"
+                 "  __device__ float operator()(float tc_x, long long tc_row) const {\n"
                  "    return static_cast<float>(" + Cv.Body + ");\n  }\n};\n\n";
     return S + "  static constexpr bool kMasked = true;\n"
                "  __device__ bool needs(long long tc_row, long long tc_k) const {\n    return " +

@@ -132,8 +132,6 @@ __device__ __forceinline__ uint4 pack_chunk(const float (&v)[kVec]) {
   return packed;
 }
 
-// Template parameters as for OperandCopier, with Src the stored type and
-// Dst the mma type (the shared tile's).
 // Whether a conversion f takes the element's k too, f(x, outer, k) (a
 // masked operand's): a functor says so (`static constexpr bool kMasked`),
 // a kernel's lambda by its signature. (A functor's __device__ operator()
@@ -152,6 +150,8 @@ struct EveryElement {
   __device__ __forceinline__ bool operator()(long long, long long) const { return true; }
 };
 
+// Template parameters as for OperandCopier, with Src the stored type and
+// Dst the mma type (the shared tile's).
 template <int kMode, typename Src, typename Dst, int kChunks, int kCols,
           bool kReductionContiguous, int kBlockK, int kRowStep>
 struct ConvertingCopier {
@@ -171,7 +171,7 @@ struct ConvertingCopier {
   long long gk0;            // its k coordinate (column or row) in k tile 0
   long long outer0;         // its row (k contiguous) or column: f's outer
   int row0, col0, smem0;    // chunk 0 in the stage tile, its swizzled offset
-  unsigned inside;          // bit i: chunk i is inside along the non-k bound
+  chunk_mask_t<kChunks> inside;  // bit i: chunk i is inside along the non-k bound
   int span;                 // elements of a chunk inside the non-k bound (k rows)
   // Between load and land: each chunk's elements.
   Src held[kChunks][kVec];

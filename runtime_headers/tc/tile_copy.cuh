@@ -40,17 +40,24 @@ enum CopyMode : int { kElementwise = 0, kPartialChunks = 1, kWholeChunks = 2 };
 // rows below its chunk 0, which is at (grow, gcol) of the rows x cols
 // matrix in k tile 0.
 
+// One bit per chunk of a thread: 32 or 64 of them (a thread of one warp
+// copying a 128-row tile of 128 k holds 64 chunks).
+template <int kChunks>
+using chunk_mask_t = std::conditional_t<(kChunks > 32), unsigned long long, unsigned>;
+
 // Bit c: chunk c lies inside the matrix along its non-k bound (its row, k
 // contiguous; else its column, the same for all of a thread's chunks).
 template <int kChunks, int kRowStep, bool kReductionContiguous>
-__device__ __forceinline__ unsigned chunks_inside(long long grow, long long gcol, long long rows,
-                                                  long long cols) {
-  unsigned inside = 0;
+__device__ __forceinline__ chunk_mask_t<kChunks> chunks_inside(long long grow, long long gcol,
+                                                               long long rows, long long cols) {
+  static_assert(kChunks <= 64, "at most 64 chunks a thread (a bit each)");
+  using Mask = chunk_mask_t<kChunks>;
+  Mask inside = 0;
 #pragma unroll
   for (int c = 0; c < kChunks; ++c) {
     const bool in = kReductionContiguous ? grow + static_cast<long long>(c) * kRowStep < rows
                                          : gcol < cols;
-    inside |= static_cast<unsigned>(in) << c;
+    inside |= static_cast<Mask>(in) << c;
   }
   return inside;
 }
@@ -113,7 +120,7 @@ struct OperandCopier {
   int smem0;       // its swizzled offset
   long long gk0;   // its k coordinate (column or row) in k tile 0
   long long grow0, gcol0; // its (row, column) in k tile 0, for rebase
-  unsigned inside; // bit i: chunk i is inside along the non-k bound
+  chunk_mask_t<kChunks> inside; // bit i: chunk i is inside along the non-k bound
   int span;        // elements of a chunk inside the non-k bound (k rows)
 
   // Chunk i of this thread is at (row, col) of the stage tile and at

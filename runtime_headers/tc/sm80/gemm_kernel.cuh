@@ -1,6 +1,7 @@
 // tc/sm80/gemm_kernel.cuh - the GEMM kernel of the mma.sync components: a
 // region's kernel for sm_80 and later, composed of the main loop
-// (tc/sm80/mainloop.cuh), the staged epilogue (tc/staged_tile.cuh) with the
+// (tc/sm80/mainloop.cuh), the staged epilogue (tc/staged_tile.cuh; from
+// registers where the output tile does not fit in the stages) with the
 // region's epilogue functor, and a grouped raster over the output's tiles
 // (tc/raster.cuh), k split over blocks where the tiles alone leave SMs idle.
 //
