@@ -600,6 +600,16 @@ llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
                C.WarpSplitK > 1 ? std::to_string(C.groupWarps()) + " warps per warp group, " +
                                       std::to_string(C.WarpSplitK) + " warp groups"
                                 : "");
+  // The copiers keep a bit per chunk a thread copies (tc::chunk_mask_t).
+  Blame({"tile", "warp"});
+  if (!C.wgmma())
+    for (int Rows : {C.BlockM, C.BlockN}) {
+      const int Chunks = Rows * C.BlockK * C.ElementBytes / 16 / C.threads();
+      if (Chunks > 64)
+        return Bad("each thread would copy " + std::to_string(Chunks) +
+                       " 16-byte chunks of an operand's k tile; at most 64 are possible",
+                   "use more warps (a smaller warp tile) or a smaller tile K size");
+    }
   // Shared memory a block may opt in to, per architecture.
   int Limit = sharedMemoryLimit(Arch);
   Blame({"warp_split_k", "tile"});

@@ -73,6 +73,15 @@ void too_many_registers(GEMM_ARGS) {
   GEMM_NEST
 }
 
+void too_many_chunks(GEMM_ARGS) {
+  // One warp copies A's 256 x 128 k tile: 128 chunks a thread (the copiers
+  // keep a bit for each, 64 at most).
+  // DIAG: {{.*}}clause-values.cu:[[@LINE+2]]:{{[0-9]+}}: error: each thread would copy 128 16-byte chunks of an operand's k tile; at most 64 are possible
+  // DIAG: {{.*}}clause-values.cu:[[@LINE+1]]:{{[0-9]+}}: note: use more warps (a smaller warp tile) or a smaller tile K size
+#pragma tc tile(256, 16, 128) warp(256, 16) stages(2)
+  GEMM_NEST
+}
+
 void too_much_shared_memory(GEMM_ARGS) {
   // DIAG: {{.*}}clause-values.cu:[[@LINE+2]]:{{[0-9]+}}: error: the tile configuration needs 786432 bytes of shared memory, more than a block can have
   // DIAG: {{.*}}clause-values.cu:[[@LINE+1]]:{{[0-9]+}}: note: reduce the tile sizes or the number of stages
