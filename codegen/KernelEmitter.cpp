@@ -577,8 +577,7 @@ private:
                                                     "not read it")) +
                     ",\n// applied as it is copied (tc/tile_convert.cuh).\nstruct " +
                     conversionFunctorName(IsA) + " {\n";
-    for (auto &A : arguments())
-      S += "  " + A.KernelType + A.Name + ";\n";
+    S += argumentMembers();
     // (kMasked in both forms: a region argument of that name is renamed.)
     if (Cv.Needs.empty())
       return S + "  static constexpr bool kMasked = false;\n"
@@ -592,6 +591,17 @@ private:
            ") : 0.0f;\n  }\n};\n\n";
   }
   std::string conversionFunctorName(bool IsA) const { return sm80OperandFunctorName(Region, IsA); }
+  /// The region's arguments as a functor's members, under their kernel
+  /// names, so that the region's expressions read them as a kernel does.
+  std::string argumentMembers() const {
+    std::string S;
+    for (auto &A : arguments())
+      S += "  " + A.KernelType + A.Name + ";\n";
+    return S;
+  }
+  bool convertsAnOperand() const {
+    return Idiom.A.ConvertWhileCopying || Idiom.B.ConvertWhileCopying;
+  }
   Sm80Names sm80Names() const {
     return {Region, M.Arrays[Idiom.A.ArrayId].ElemSpelling, M.Arrays[Idiom.B.ArrayId].ElemSpelling};
   }
@@ -2302,7 +2312,7 @@ private:
   /// operand is converted while copied, each operand's Arguments, a
   /// converted one's with its functor (`Members` its initialisers).
   std::string sm80Operands(const std::string &Members) const {
-    if (!Idiom.A.ConvertWhileCopying && !Idiom.B.ConvertWhileCopying)
+    if (!convertsAnOperand())
       return componentOperands();
     auto Operand = [&](const OperandView &V, bool IsA) {
       return "{" + operandArguments(V) +
@@ -2351,8 +2361,7 @@ private:
                     " of the '#pragma tc' region of '" + M.FunctionName +
                     "': row tc_row's\n// elements minus its offset (tc::OffsetRow, "
                     "tc/decode/weight_stream.cuh).\nstruct " + weightRowsName() + " {\n";
-    for (auto &A : arguments())
-      S += "  " + A.KernelType + A.Name + ";\n";
+    S += argumentMembers();
     return S + "  __device__ auto operator()(long long tc_row) const {\n" + Loads +
            "    return " + Function + ";\n  }\n};\n\n";
   }
@@ -2408,7 +2417,7 @@ private:
       const std::string Launch =
           "tc::sm80::launch_gemm<" + sm80MainloopType(K, Idiom, true, sm80Names()) + ">(\n    " +
           sm80Operands(Members) +
-          (Idiom.A.ConvertWhileCopying || Idiom.B.ConvertWhileCopying ? ",\n    " : ", ") +
+          (convertsAnOperand() ? ",\n    " : ", ") +
           epilogueFunctorName() + "{" + Members + "}, tc_stream" +
           (M.Clauses.SplitK ? ", " + str(*M.Clauses.SplitK) : "") + ")";
       return indent((M.Clauses.SplitK ? "// k in " + str(*M.Clauses.SplitK) +

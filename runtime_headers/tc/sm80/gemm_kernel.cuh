@@ -98,26 +98,27 @@ __global__ void __launch_bounds__(Mainloop::kThreads)
   Mainloop::template run<kMode>(acc, reinterpret_cast<typename Mainloop::Element *>(smem), a, b,
                                 shape.m, shape.n, shape.k, row0, col0, k_begin, k_tiles,
                                 thread);
-  if constexpr (!GemmKernel<Mainloop>::kStagedEpilogue) {
-    if (parts.parts > 1)
-      Mainloop::for_each_accumulator(acc, row0, col0, shape.m, shape.n, thread,
-                                     PartSums{workspace + part * shape.m * shape.n, shape.n});
-    else
-      Mainloop::for_each_accumulator(acc, row0, col0, shape.m, shape.n, thread, epilogue);
-    return;
-  }
-  __syncthreads();  // the stages become the output tile
-  float *tile = reinterpret_cast<float *>(smem);
+  constexpr bool kStaged = GemmKernel<Mainloop>::kStagedEpilogue;
   constexpr int kPitch = GemmKernel<Mainloop>::kPitch;
-  Mainloop::template stage<kPitch>(tile, acc, thread);
-  __syncthreads();
+  float *tile = reinterpret_cast<float *>(smem);
+  if constexpr (kStaged) {
+    __syncthreads();  // the stages become the output tile
+    Mainloop::template stage<kPitch>(tile, acc, thread);
+    __syncthreads();
+  }
+  // The sums into the functor, or with k in parts into this part's slice
+  // of the workspace.
+  auto write = [&](const auto &f) {
+    if constexpr (kStaged)
+      apply_staged_tile<kBM, kBN, kPitch, Mainloop::kThreads>(tile, f, row0, col0, shape.m,
+                                                              shape.n, thread);
+    else
+      Mainloop::for_each_accumulator(acc, row0, col0, shape.m, shape.n, thread, f);
+  };
   if (parts.parts > 1)
-    apply_staged_tile<kBM, kBN, kPitch, Mainloop::kThreads>(
-        tile, PartSums{workspace + part * shape.m * shape.n, shape.n}, row0, col0, shape.m,
-        shape.n, thread);
+    write(PartSums{workspace + part * shape.m * shape.n, shape.n});
   else
-    apply_staged_tile<kBM, kBN, kPitch, Mainloop::kThreads>(tile, epilogue, row0, col0, shape.m,
-                                                            shape.n, thread);
+    write(epilogue);
 }
 
 // Output element i of the m x n output (one thread each): the parts' sums,

@@ -153,9 +153,10 @@ struct OperandTile : StageGeometry<T, kRows_, kMajor_> {
 // row (A) or column (B), or where the operand is masked by the loops'
 // domain (`static constexpr bool kMasked = true`), `operator()(float, long
 // long outer, long long k)` and `bool needs(long long outer, long long k)`
-// (the elements the loops read; no other is loaded). Elements outside the matrix are exact zeros, not
-// f(0): a zero point or 1 / x make f(0) nonzero, and padded products must
-// add nothing. The stage is the same as OperandTile's.
+// (the elements the loops read; no other is loaded). Elements outside the
+// matrix are exact zeros, not f(0): a zero point or 1 / x make f(0)
+// nonzero, and padded products must add nothing. The stage is the same as
+// OperandTile's.
 template <typename Src, typename T, int kRows_, Major kMajor_, class Convert>
 struct ConvertedOperandTile : StageGeometry<T, kRows_, kMajor_> {
   using Geometry = StageGeometry<T, kRows_, kMajor_>;
@@ -217,21 +218,26 @@ struct CpAsyncMmaMainloop {
   static constexpr int kMmaK = kTf32 ? 8 : 16;  // m16n8k8 (tf32) or m16n8k16
   static constexpr int kMTiles = kWM / 16, kNTiles = kWN / 8, kKSteps = kBK / kMmaK;
   static_assert(kWM % 16 == 0 && kWN % 16 == 0, "whole m16n8k16 tiles, in pairs along n");
+  // An operand's prologue: the zero padding past K becomes f(0), which
+  // the other operand's zeros keep out of the products.
+  static constexpr bool kPrologueA = !std::is_same<APrologue, NoPrologue>::value,
+                        kPrologueB = !std::is_same<BPrologue, NoPrologue>::value;
+  static_assert(!(kPrologueA && kPrologueB), "a prologue on one operand at most");
+  static_assert(!kTf32 || !(kPrologueA || kPrologueB), "tf32 fragments are rounded as loaded");
+  // A converted operand's copies hold its chunks in registers from load to
+  // store (synchronous copies).
+  static constexpr bool kConverts = ATile::kConverts || BTile::kConverts;
+  // Registers converted within the k steps (a prologue's fragments, a
+  // converted operand's chunks): then one fragment buffer, and a tile's
+  // copies issued at once at its first step, not in shares between steps
+  // (otherwise ptxas spilled).
+  static constexpr bool kConvertingSteps = kConverts || kPrologueA || kPrologueB;
   // Fragments double-buffered (step kk's in buffer kk % 2, loaded during
   // step kk - 1) with an even number of k steps and four warps or more;
   // else loaded just before their mmas: with fewer warps each thread holds
   // more copy addresses beside the accumulators.
-  static constexpr bool kPrologueA = !std::is_same<APrologue, NoPrologue>::value,
-                        kPrologueB = !std::is_same<BPrologue, NoPrologue>::value;
-  // The zero padding past K becomes f(0): the other operand's zeros keep
-  // those products zero. (Converting needs the second buffer's registers.)
-  static_assert(!(kPrologueA && kPrologueB), "a prologue on one operand at most");
-  static_assert(!kTf32 || !(kPrologueA || kPrologueB), "tf32 fragments are rounded as loaded");
-  // A converted operand's copies hold its chunks in registers from load
-  // to store: no second buffer of fragments beside them.
-  static constexpr bool kConverts = ATile::kConverts || BTile::kConverts;
   static constexpr bool kDoubleBuffered =
-      kKSteps % 2 == 0 && kThreads >= 128 && !kPrologueA && !kPrologueB && !kConverts;
+      kKSteps % 2 == 0 && kThreads >= 128 && !kConvertingSteps;
   static_assert(kBK % kMmaK == 0, "whole k steps");
   static_assert(kStages >= 2, "a stage in flight while another is read");
   static constexpr int kStageA = kBM * kBK, kStageB = kBN * kBK;  // elements
@@ -282,12 +288,9 @@ struct CpAsyncMmaMainloop {
     frag_b.setup(kWN * (warp % kWarpsN));
 
     // Tile t's chunks c with c % kShares == share, into stage s: k step kk
-    // < kShares issues share kk; the last share's step commits them. A
-    // converted operand's loads are synchronous: all of a tile's at its
-    // first step, in flight together, stall once. (So too with a fragment
-    // prologue: the shares' addresses beside its conversions spilled.)
-    constexpr int kShares =
-        kKSteps > 1 && !kConverts && !kPrologueA && !kPrologueB ? kKSteps - 1 : 1;
+    // < kShares issues share kk; the last share's step commits them.
+    // (Synchronous loads all at once stall once, their latencies overlapped.)
+    constexpr int kShares = kKSteps > 1 && !kConvertingSteps ? kKSteps - 1 : 1;
     auto issue = [&](int share, int s, int t) {
 #pragma unroll
       for (int c = share; c < CopyA::kChunks; c += kShares)
@@ -379,6 +382,14 @@ struct CpAsyncMmaMainloop {
     cp_async_wait<0>();
   }
 
+  // Thread `thread`'s acc[0][0][0] in the block tile (the file's comment).
+  __device__ __forceinline__ static int accumulator_row(int thread) {
+    return kWM * (thread / 32 / kWarpsN) + thread % 32 / 4;
+  }
+  __device__ __forceinline__ static int accumulator_col(int thread) {
+    return kWN * (thread / 32 % kWarpsN) + 2 * (thread % 4);
+  }
+
   // f(row, column, value) for each accumulator of thread `thread` inside
   // the m x n output (the block tile at row0, col0), in the layout of the
   // file's comment: the epilogue from registers, where the output tile
@@ -387,9 +398,7 @@ struct CpAsyncMmaMainloop {
   __device__ static void for_each_accumulator(const Accumulators &acc, long long row0,
                                               long long col0, long long m, long long n,
                                               int thread, const F &f) {
-    const int warp = thread / 32, lane = thread % 32;
-    const long long row = row0 + kWM * (warp / kWarpsN) + lane / 4,
-                    col = col0 + kWN * (warp % kWarpsN) + 2 * (lane % 4);
+    const long long row = row0 + accumulator_row(thread), col = col0 + accumulator_col(thread);
 #pragma unroll
     for (int i = 0; i < kMTiles; ++i)
 #pragma unroll
@@ -410,8 +419,7 @@ struct CpAsyncMmaMainloop {
   // at `tile` (row pitch kPitch), in the layout of the file's comment.
   template <int kPitch>
   __device__ static void stage(float *tile, const Accumulators &acc, int thread) {
-    const int warp = thread / 32, lane = thread % 32;
-    const int row = kWM * (warp / kWarpsN) + lane / 4, col = kWN * (warp % kWarpsN) + 2 * (lane % 4);
+    const int row = accumulator_row(thread), col = accumulator_col(thread);
 #pragma unroll
     for (int i = 0; i < kMTiles; ++i)
 #pragma unroll
