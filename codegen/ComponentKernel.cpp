@@ -82,16 +82,33 @@ std::string sm80ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idio
     return "its instruction";
   if (!C.Tf32 && Idiom.InputType != ElementType::F16 && Idiom.InputType != ElementType::BF16)
     return "its operand type";
-  if (!Idiom.MoreProducts.empty() || !Idiom.IterBatch.empty())
-    return "a sum of products or a batch";
+  // A sum of products: every product's tiles are the first's, as stored
+  // (the copiers switch operands between products: tc::sm80::Product).
+  std::vector<const OperandView *> Views = {&Idiom.A, &Idiom.B};
+  for (const ProductTerm &P : Idiom.MoreProducts) {
+    if (P.A.ReductionIsContiguous != Idiom.A.ReductionIsContiguous ||
+        P.B.ReductionIsContiguous != Idiom.B.ReductionIsContiguous)
+      return "products of different operand layouts";
+    Views.insert(Views.end(), {&P.A, &P.B});
+  }
   // An operand converted while copying (8-bit weights, a prologue of the
   // element's row or not finite at 0, a mask) is a ConvertedOperandTile;
   // packed 4-bit ones, gathered ones (an inner stride) and transposed
   // stages are not.
-  for (const OperandView *V : {&Idiom.A, &Idiom.B})
+  for (const OperandView *V : Views)
     if (V->FourBit || V->StagedTransposed || V->InnerStride != 1 ||
         (!V->Mask.empty() && !V->ConvertWhileCopying))
       return "a packed, strided or transposed operand";
+  // (A converted operand's functor knows neither the product nor the
+  // batch entry; a fragment prologue would apply to every product.)
+  for (const OperandView *V : Views) {
+    if (!Idiom.MoreProducts.empty() && V->ConvertWhileCopying)
+      return "an operand converted in a sum of products";
+    if (!Idiom.MoreProducts.empty() && !V->Prologue.empty())
+      return "an operand prologue in a sum of products";
+    if (!Idiom.IterBatch.empty() && V->ConvertWhileCopying)
+      return "an operand converted in a batch";
+  }
   // A prologue of the element alone, on the fragments (tc/prologue.cuh),
   // on one operand: the zero padding past K becomes f(0), which the other
   // operand's zeros cancel. (tf32 fragments are rounded as loaded.)

@@ -208,7 +208,7 @@ public:
                    "\n";
     }
     if (sm80Components())
-      G.Explain += "  composed: tc::sm80::launch_gemm<" + sm80MainloopType(C, Idiom, false, sm80Names()) +
+      G.Explain += "  composed: " + sm80Launcher() + "<" + sm80MainloopType(C, Idiom, false, sm80Names()) +
                    "> with " +
                    epilogueFunctorName() + "\n";
     else if (Components)
@@ -2311,8 +2311,12 @@ private:
   /// (tc::sm80::launch_gemm): `{M, N, K}, A, lda, B, ldb`, or where an
   /// operand is converted while copied, each operand's Arguments, a
   /// converted one's with its functor (`Members` its initialisers).
+  /// A sum of products or a batch: the entries, the extents, and each
+  /// product's `{{A, lda}, {B, ldb}, K}`, with A's and B's batch strides
+  /// (tc::sm80::Product).
   std::string sm80Operands(const std::string &Members) const {
-    if (!convertsAnOperand())
+    const bool Batched = !Idiom.IterBatch.empty();
+    if (!convertsAnOperand() && Idiom.MoreProducts.empty() && !Batched)
       return componentOperands();
     auto Operand = [&](const OperandView &V, bool IsA) {
       return "{" + operandArguments(V) +
@@ -2320,8 +2324,25 @@ private:
                                     : std::string()) +
              "}";
     };
-    return "{" + extentM() + ", " + extentN() + ", " + Idiom.ExtentK.str(subst()) + "},\n    " +
-           Operand(Idiom.A, true) + ",\n    " + Operand(Idiom.B, false);
+    if (Idiom.MoreProducts.empty() && !Batched)
+      return "{" + extentM() + ", " + extentN() + ", " + Idiom.ExtentK.str(subst()) +
+             "},\n    " + Operand(Idiom.A, true) + ",\n    " + Operand(Idiom.B, false);
+    auto Product = [&](const OperandView &A, const OperandView &B, const AffineExpr &K) {
+      return "\n        {" + Operand(A, true) + ", " + Operand(B, false) + ", " + K.str(subst()) +
+             (Batched ? ", " + printStride(A.BatchStride, M) + ", " +
+                            printStride(B.BatchStride, M)
+                      : std::string()) +
+             "}";
+    };
+    std::string S = (Batched ? Idiom.ExtentBatch.str(subst()) + ", " : std::string()) +
+                    extentM() + ", " + extentN() + ", {" +
+                    Product(Idiom.A, Idiom.B, Idiom.ExtentK);
+    for (const ProductTerm &P : Idiom.MoreProducts)
+      S += "," + Product(P.A, P.B, P.ExtentK);
+    return S + "}";
+  }
+  std::string sm80Launcher() const {
+    return Idiom.IterBatch.empty() ? "tc::sm80::launch_gemm" : "tc::sm80::launch_batched_gemm";
   }
 
   // ----- the decode component (tc/decode/launch.cuh) --------------------
@@ -2415,9 +2436,11 @@ private:
     if (composesSm80Gemm(K, Idiom, M.Clauses)) {
       // (Its errors are the launch's: no other kernel takes the shapes.)
       const std::string Launch =
-          "tc::sm80::launch_gemm<" + sm80MainloopType(K, Idiom, true, sm80Names()) + ">(\n    " +
+          sm80Launcher() + "<" + sm80MainloopType(K, Idiom, true, sm80Names()) + ">(\n    " +
           sm80Operands(Members) +
-          (convertsAnOperand() ? ",\n    " : ", ") +
+          (convertsAnOperand() || !Idiom.MoreProducts.empty() || !Idiom.IterBatch.empty()
+               ? ",\n    "
+               : ", ") +
           epilogueFunctorName() + "{" + Members + "}, tc_stream" +
           (M.Clauses.SplitK ? ", " + str(*M.Clauses.SplitK) : "") + ")";
       return indent((M.Clauses.SplitK ? "// k in " + str(*M.Clauses.SplitK) +

@@ -11,6 +11,10 @@
 # batched bench/batched/gemm_batched.cu    f16_rc, f16_rr
 # tf32    bench/tf32/gemm_tf32.cu          xwt, nn
 #
+# TC_AB_ARCH=sm_80 makes prepare rewrite for that architecture (default
+# sm_90a): the mma.sync kernels of an sm_80 rewrite, measured on the GPU
+# machine's Hopper (built for sm_90a, which runs them).
+#
 # prepare copies runtime_headers/ afresh into .gpu/NAME/ (not the shared
 # .gpu/runtime_headers, which may be older than the tool's output); the old
 # rewrite is compiled against them too, so OLD_TOOL should emit code that
@@ -36,10 +40,11 @@ work=/tmp/$name-bench
 case "${2:-}" in
   prepare)
     mkdir -p "$dir"
-    build/bin/tc-rewrite --arch=sm_90a "$regions" -o "$dir/new.tc.cu" || exit
+    arch="${TC_AB_ARCH:-sm_90a}"
+    build/bin/tc-rewrite --arch="$arch" "$regions" -o "$dir/new.tc.cu" || exit
     rm -f "$dir/old.tc.cu"
     if [[ -n "${3:-}" ]]; then
-      "$3" --arch=sm_90a "$regions" -o "$dir/old.tc.cu" || exit
+      "$3" --arch="$arch" "$regions" -o "$dir/old.tc.cu" || exit
     fi
     rm -rf "$dir/runtime_headers"
     cp -r runtime_headers "$dir/runtime_headers" ;;

@@ -7,8 +7,12 @@
 // tf32, with a bias + ReLU epilogue functor; a prologue on A or on B
 // (an affine one, not 0 at 0, and a packed ReLU); and operands converted
 // while copied (8-bit weights minus a zero point, 1 / (x + 2), a
-// triangular mask of the loops' domain). The reference is a naive fp32 kernel over the same
-// inputs; the output's padding columns must stay untouched.
+// triangular mask of the loops' domain); sums of two and three products
+// (each its own k, leading dimensions and alignment; k split so that a
+// block starts inside a later product) and batches of GEMMs (entries at
+// strides, a shared operand, a fragment prologue). The reference is a naive
+// fp32 kernel over the same inputs; the output's padding columns must stay
+// untouched.
 //
 //   nvcc -std=c++17 -O3 -I runtime_headers -gencode arch=compute_80,code=sm_80 \
 //     -gencode arch=compute_90a,code=sm_90a test/gpu/sm80_components_test.cu \
@@ -337,6 +341,190 @@ void converted(const char *type, std::mt19937 &rng) {
                             2, 1, 1>>(label("16x16x16/2 1x1 B masked k <= n"), rng);
 }
 
+// ---- sums of products and batches (tc::sm80::Product) ----
+
+// The batch's epilogue functor (tc/batch_entry.cuh): entry z's output at
+// y + z * batch_y, as BiasRelu.
+struct BatchBiasRelu {
+  BiasRelu f;
+  long long batch_y;
+  __device__ void operator()(long long z, long long i, long long j, float acc) const {
+    BiasRelu{f.y + z * batch_y, f.bias, f.ldy}(i, j, acc);
+  }
+  __device__ void row(long long z, long long i, long long j0, const float (&acc)[8]) const {
+    BiasRelu{f.y + z * batch_y, f.bias, f.ldy}.row(i, j0, acc);
+  }
+};
+
+// ref[z][i][j] = max(sum_p sum_k a_p(i, k) b_p(k, j) + bias[j], 0) for
+// entry z = blockIdx.z.
+template <class Mainloop, int kCount>
+__global__ void reference_products(long long m, long long n,
+                                   const tc::sm80::Products<Mainloop, kCount> products,
+                                   const float *bias, float *ref) {
+  const long long z = blockIdx.z, i = blockIdx.y,
+                  j = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i >= m || j >= n)
+    return;
+  float s = 0.0f;
+  for (int p = 0; p < kCount; ++p) {
+    auto a = products.product[p].a;
+    auto b = products.product[p].b;
+    a.base += z * products.product[p].batch_a;
+    b.base += z * products.product[p].batch_b;
+    const RefOperand<typename Mainloop::A, typename Mainloop::PrologueA> ra{a};
+    const RefOperand<typename Mainloop::B, typename Mainloop::PrologueB> rb{b};
+    for (long long q = 0; q < products.product[p].k; ++q)
+      s += ra(i, q) * rb(j, q);
+  }
+  ref[(z * m + i) * n + j] = fmaxf(s + bias[j], 0.0f);
+}
+
+// One product's operands: its k, its pads of the leading dimensions, its
+// offset from an aligned base (elements), whether every batch entry shares
+// its B.
+struct ProductShape {
+  long long k, pad;
+  int offset;
+  bool shared_b;
+};
+
+// The sum of kCount products (batches == 0: launch_gemm; else
+// launch_batched_gemm over `batches` entries).
+template <class Mainloop, int kCount>
+void check_products(const char *name, long long batches, long long m, long long n,
+                    const ProductShape (&shapes)[kCount], int parts, std::mt19937 &rng) {
+  using T = typename Mainloop::Element;
+  constexpr bool kAK = Mainloop::A::kKContiguous, kBK = Mainloop::B::kKContiguous;
+  const long long entries = batches > 0 ? batches : 1, ldy = n + 3;
+  std::uniform_int_distribution<int> q(-4, 4);
+  std::vector<void *> memory;
+  tc::sm80::Products<Mainloop, kCount> products;
+  typename Mainloop::Product list[kCount];
+  for (int p = 0; p < kCount; ++p) {
+    const ProductShape &sh = shapes[p];
+    const long long k = sh.k > 0 ? sh.k : 0;
+    const long long lda = (kAK ? k : m) + sh.pad, ldb = (kBK ? k : n) + sh.pad;
+    // (An entry's elements, and its stride: odd where the matrix is.)
+    const long long a_entry = (kAK ? m : k) * lda + sh.pad,
+                    b_entry = (kBK ? n : k) * ldb + sh.pad;
+    const long long b_entries = sh.shared_b ? 1 : entries;
+    const long long a_elems = entries * a_entry + sh.offset + 8,
+                    b_elems = b_entries * b_entry + sh.offset + 8;
+    std::vector<T> ha(a_elems), hb(b_elems);
+    for (auto &x : ha)
+      x = stored_value<T>(q(rng));
+    for (auto &x : hb)
+      x = stored_value<T>(q(rng));
+    T *a, *b;
+    CHECK_CUDA(cudaMalloc(&a, a_elems * sizeof(T)));
+    CHECK_CUDA(cudaMalloc(&b, b_elems * sizeof(T)));
+    CHECK_CUDA(cudaMemcpy(a, ha.data(), a_elems * sizeof(T), cudaMemcpyHostToDevice));
+    CHECK_CUDA(cudaMemcpy(b, hb.data(), b_elems * sizeof(T), cudaMemcpyHostToDevice));
+    memory.push_back(a);
+    memory.push_back(b);
+    list[p] = {{a + sh.offset, lda}, {b + sh.offset, ldb}, sh.k, a_entry,
+               sh.shared_b ? 0 : b_entry};
+    products.product[p] = list[p];
+  }
+  std::vector<float> hbias(n);
+  for (auto &x : hbias)
+    x = 0.5f * q(rng);
+  float *bias, *y, *ref;
+  CHECK_CUDA(cudaMalloc(&bias, n * sizeof(float)));
+  CHECK_CUDA(cudaMalloc(&y, entries * m * ldy * sizeof(float)));
+  CHECK_CUDA(cudaMalloc(&ref, entries * m * n * sizeof(float)));
+  CHECK_CUDA(cudaMemcpy(bias, hbias.data(), n * sizeof(float), cudaMemcpyHostToDevice));
+  CHECK_CUDA(cudaMemset(y, 0xff, entries * m * ldy * sizeof(float)));  // NaN padding
+  reference_products<<<dim3((n + 127) / 128, m, entries), 128>>>(m, n, products, bias, ref);
+  const BiasRelu f{y, bias, ldy};
+  const tc::Status s =
+      batches > 0 ? tc::sm80::launch_batched_gemm<Mainloop>(batches, m, n, list,
+                                                            BatchBiasRelu{f, m * ldy}, 0, parts)
+                  : tc::sm80::launch_gemm<Mainloop>(m, n, list, f, 0, parts);
+  CHECK_CUDA(cudaDeviceSynchronize());
+  std::vector<float> hy(entries * m * ldy), hr(entries * m * n);
+  CHECK_CUDA(cudaMemcpy(hy.data(), y, hy.size() * sizeof(float), cudaMemcpyDeviceToHost));
+  CHECK_CUDA(cudaMemcpy(hr.data(), ref, hr.size() * sizeof(float), cudaMemcpyDeviceToHost));
+  long long bad = 0, padding = 0;
+  for (long long z = 0; z < entries; ++z)
+    for (long long i = 0; i < m; ++i) {
+      for (long long j = 0; j < n; ++j) {
+        const float got = hy[(z * m + i) * ldy + j], want = hr[(z * m + i) * n + j];
+        if (!(std::fabs(got - want) <= 1e-3f * (1.0f + std::fabs(want))))
+          ++bad;
+      }
+      for (long long j = n; j < ldy; ++j)
+        padding += !std::isnan(hy[(z * m + i) * ldy + j]);
+    }
+  ++checks;
+  if (s != tc::Status::Success || bad || padding) {
+    ++failures;
+    std::printf("FAIL %s batches=%lld m=%lld n=%lld k0=%lld parts=%d: status %d, %lld wrong, "
+                "%lld padding written\n",
+                name, batches, m, n, shapes[0].k, parts, static_cast<int>(s), bad, padding);
+  }
+  for (void *p : memory)
+    CHECK_CUDA(cudaFree(p));
+  CHECK_CUDA(cudaFree(bias));
+  CHECK_CUDA(cudaFree(y));
+  CHECK_CUDA(cudaFree(ref));
+}
+
+// Sums and batches at random shapes: partial tiles, products of k = 0,
+// odd k and k under one tile, one product unaligned (all copy element-wise
+// then), parts forced so that blocks begin inside product 1 or 2.
+template <class Mainloop>
+void sums_and_batches(const char *name, std::mt19937 &rng) {
+  constexpr int kBM = Mainloop::kBM, kBN = Mainloop::kBN, kBK = Mainloop::kBK;
+  std::uniform_int_distribution<int> tiles(1, 3), part(0, kBM - 1), kd(1, 400);
+  char label[160];
+  for (int c = 0; c < 6; ++c) {
+    const long long m = tiles(rng) * kBM - (c % 2 ? part(rng) : 0);
+    const long long n = tiles(rng) * kBN - (c % 3 ? part(rng) % kBN : 0);
+    const long long k0 = c == 5 ? 0 : (c % 2 ? kd(rng) : 2 * kBK);
+    const long long k1 = c % 3 == 2 ? kBK / 2 + 1 : kd(rng);
+    const int parts = c < 2 ? 0 : c;  // (forced: blocks begin inside later products)
+    const int offset = c == 3 ? 3 : 0;  // product 1 unaligned
+    std::snprintf(label, sizeof label, "%s sum of 2", name);
+    check_products<Mainloop, 2>(label, 0, m, n,
+                                {{k0, c % 2 ? 3 : 0, 0, false}, {k1, 8, offset, false}}, parts,
+                                rng);
+    std::snprintf(label, sizeof label, "%s sum of 3", name);
+    check_products<Mainloop, 3>(
+        label, 0, m, n,
+        {{k1, 0, 0, false}, {c == 4 ? 0 : kd(rng), 0, 0, false}, {k0 + 5, 1, offset, false}},
+        parts, rng);
+    std::snprintf(label, sizeof label, "%s batch", name);
+    check_products<Mainloop, 1>(label, 1 + c, m, n, {{k1, c % 2 ? 0 : 5, offset, c == 2}},
+                                c % 3 ? 0 : 3, rng);
+    std::snprintf(label, sizeof label, "%s batch of sums of 2", name);
+    check_products<Mainloop, 2>(label, 3, m, n,
+                                {{k0, 0, 0, true}, {k1, c % 2 ? 1 : 0, offset, false}}, parts,
+                                rng);
+  }
+}
+
+template <class T, Major kA, Major kB>
+void products(const char *type, std::mt19937 &rng) {
+  using tc::sm80::CpAsyncMmaMainloop;
+  using tc::sm80::OperandTile;
+  char name[128];
+  auto label = [&](const char *tiles) {
+    std::snprintf(name, sizeof name, "%s %s A %s B %s", tiles, type, kA == Major::K ? "K" : "MN",
+                  kB == Major::K ? "K" : "MN");
+    return name;
+  };
+  sums_and_batches<CpAsyncMmaMainloop<OperandTile<T, 128, kA>, OperandTile<T, 128, kB>, 64, 3, 2, 2>>(
+      label("128x128x64/3 2x2"), rng);
+  sums_and_batches<CpAsyncMmaMainloop<OperandTile<T, 64, kA>, OperandTile<T, 64, kB>, 32, 4, 1, 1>>(
+      label("64x64x32/4 1x1"), rng);
+  if constexpr (!std::is_same<T, float>::value)  // (tf32 fragments take no prologue)
+    sums_and_batches<CpAsyncMmaMainloop<OperandTile<T, 32, kA>, OperandTile<T, 64, kB>, 64, 3, 1,
+                                        2, HalfMinusQuarter>>(label("32x64x64/3 1x2 prologue A"),
+                                                              rng);
+}
+
 // fp32 operands as tf32 (m16n8k8): the test's quarters are exact in tf32,
 // so the reference is the fp32 one.
 template <Major kA, Major kB>
@@ -377,6 +565,10 @@ int main() {
   converted<__half, Major::MN, Major::MN>("f16", rng);
   converted<__nv_bfloat16, Major::K, Major::MN>("bf16", rng);
   converted<__nv_bfloat16, Major::MN, Major::K>("bf16", rng);
+  products<__half, Major::K, Major::K>("f16", rng);
+  products<__half, Major::K, Major::MN>("f16", rng);
+  products<__nv_bfloat16, Major::MN, Major::K>("bf16", rng);
+  products<float, Major::MN, Major::MN>("tf32", rng);
   layouts_tf32<Major::K, Major::K>(rng);
   layouts_tf32<Major::K, Major::MN>(rng);
   layouts_tf32<Major::MN, Major::K>(rng);

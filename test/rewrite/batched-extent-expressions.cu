@@ -1,7 +1,9 @@
 // A batch loop whose trip count is an expression (`b < BATCH - 1`,
-// `b0 <= b < b1`): the launcher multiplies the count, parenthesised, into
-// the tiles, the grid and split-K's workspace. Pasted bare, `BATCH - 1 *
-// tc_splits` launched too few blocks and sized the workspace wrong.
+// `b0 <= b < b1`): the launch takes the count as the batch's entries, and
+// the entries' offset (b0) goes into the operands' views and the epilogue's
+// subscripts. (The launch computes the tiles, the grid and split-K's
+// workspace from the count: tc::sm80::launch_batched_gemm.) Pasted bare
+// into a product, `BATCH - 1 * tc_splits` once launched too few blocks.
 //
 // RUN: %tc-rewrite --arch=sm_80 %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
@@ -10,11 +12,11 @@
 
 #include <cuda_fp16.h>
 
-// CHECK-LABEL: static void tc_all_but_last_0_launch(
-// CHECK: if ((BATCH - 1) <= 0)
-// CHECK: const long long tc_tiles = {{.*}} * (BATCH - 1);
-// CHECK: const dim3 tc_grid({{.*}}, (BATCH - 1) * tc_splits);
-// CHECK: cudaMallocAsync(&tc_workspace, sizeof(float) * (size_t)tc_splits * (BATCH - 1) * (M) * (N), tc_stream);
+// CHECK-LABEL: {{^}}static void tc_all_but_last_0_launch(
+// CHECK: {{^}}  if (!((((BATCH >= 2) && (M >= 1)) && (N >= 1))))
+// CHECK: {{^}}  tc::report_status(tc::sm80::launch_batched_gemm<
+// CHECK: {{^ *}}BATCH - 1, M, N, {
+// CHECK-NEXT: {{^ *}}{{[{][{]}}A, K}, {B, N}, K, M * K, N * K}},
 void all_but_last(int BATCH, int M, int N, int K, const __half *__restrict__ A,
                   const __half *__restrict__ B, float *__restrict__ C) {
 #pragma tc
@@ -28,8 +30,14 @@ void all_but_last(int BATCH, int M, int N, int K, const __half *__restrict__ A,
       }
 }
 
-// CHECK-LABEL: static void tc_batch_range_0_launch(
-// CHECK: const dim3 tc_grid({{.*}}, (-b0 + b1) * tc_splits);
+// batch_range's epilogue functor (defined before its launch): entry
+// tc_batch is b0 + tc_batch of C.
+// CHECK-LABEL: {{^}}struct tc_batch_range_0_epilogue {
+// CHECK: {{^}}    C[(long long)(b0 + (tc_batch)) * (M * N) + (long long)((tc_m)) * (N) + ((tc_n))] = tc_value;
+// CHECK: {{^}}static void tc_batch_range_0_launch(
+// CHECK: {{^}}  A += (long long)(b0) * (M * K)
+// CHECK: {{^}}  B += (long long)(b0) * (N * K)
+// CHECK: {{^ *}}-b0 + b1, M, N, {
 void batch_range(int b0, int b1, int M, int N, int K, const __half *__restrict__ A,
                  const __half *__restrict__ B, float *__restrict__ C) {
 #pragma tc

@@ -3,10 +3,10 @@
 // one after another into the same accumulators. On sm_90a the kernels are
 // the components' (tc/sm90/products.cuh): each launch takes the products'
 // operands and reductions as tc::sm90::Products, and the region defines no
-// kernel of its own. On sm_80 the cp.async copiers are rebased onto the
-// next product's operands at its first k tile (the k tiles of the products
-// before it), and the launcher's k tile count is the sum of the products'
-// k tiles. The region is replaced by one launch.
+// kernel of its own. On sm_80 too (tc::sm80::Product): the launch lists
+// each product's operands' Arguments and k, and the main loop's copiers
+// switch to the next product's operands at its first k tile. The region
+// is replaced by one launch.
 //
 // RUN: %tc-rewrite %s -o %t.cu
 // RUN: FileCheck %s --check-prefixes=CHECK,SM90 --input-file=%t.cu --implicit-check-not='{{^}}#pragma tc'
@@ -48,12 +48,13 @@ void sum_two(int M, int N, int K1, int K2, const __half *__restrict__ A1,
 // sm_80: the cp.async kernel rebases its copiers. A product's k tiles are
 // none where its extent is negative (an empty loop `k0 <= k < k1`, k1 < k0),
 // so that it does not take the others' tiles away.
-// SM80: {{^}}__global__ void {{.*}}tc_sum_two_0_kernel(long long M, long long N, long long K1, long long K2, const __half *__restrict__ A1, const __half *__restrict__ B1, const __half *__restrict__ A2, const __half *__restrict__ B2, __half *__restrict__ C,
-// SM80: tc_copy_a.base = A1;
-// SM80: tc_copy_a.rebase(A2, K2, K2, ((long long)((K1) > 0 ? ((K1) + 63) / 64 : 0)));
-// SM80-NEXT: tc_copy_b.rebase(B2, K2, K2, ((long long)((K1) > 0 ? ((K1) + 63) / 64 : 0)));
+// SM80-NOT: __global__
 // SM80: static void tc_sum_two_0_launch(
-// SM80: const long long tc_k_tiles = ((K1) > 0 ? ((K1) + 63) / 64 : 0) + ((K2) > 0 ? ((K2) + 63) / 64 : 0);
+// SM80: tc::sm80::launch_gemm<tc::sm80::CpAsyncMmaMainloop<
+// SM80: {{^ *}}M, N, {
+// SM80-NEXT: {{^ *}}{{[{][{]}}A1, K1}, {B1, K1}, K1},
+// SM80-NEXT: {{^ *}}{{[{][{]}}A2, K2}, {B2, K2}, K2}},
+// SM80-NEXT: {{^ *}}tc_sum_two_0_epilogue{M, N, K1, K2, A1, B1, A2, B2, C}, tc_stream)
 // CHECK: {{^ *}}tc_sum_two_0_launch(M, N, K1, K2, A1, B1, A2, B2, C, 0);
 // CHECK-NEXT: {{^}}}
 
@@ -82,12 +83,11 @@ void sum_three(int M, int N, int K1, int K2, int K3,
 // SM90-NEXT: {{^ *}}{A1, K1, B1, K1, K1},
 // SM90-NEXT: {{^ *}}{A2, K2, B2, K2, K2},
 // SM90-NEXT: {{^ *}}{A3, K3, B3, K3, K3}}}, tc_sum_three_0_epilogue{
-// SM80-DAG: tc_copy_a.rebase(A2, K2, K2, ((long long)((K1) > 0 ? ((K1) + 63) / 64 : 0)));
-// SM80-DAG: tc_copy_b.rebase(B2, K2, K2, ((long long)((K1) > 0 ? ((K1) + 63) / 64 : 0)));
-// SM80-DAG: tc_copy_a.rebase(A3, K3, K3, ((long long)((K1) > 0 ? ((K1) + 63) / 64 : 0) + ((K2) > 0 ? ((K2) + 63) / 64 : 0)));
-// SM80-DAG: tc_copy_b.rebase(B3, K3, K3, ((long long)((K1) > 0 ? ((K1) + 63) / 64 : 0) + ((K2) > 0 ? ((K2) + 63) / 64 : 0)));
 // SM80: static void tc_sum_three_0_launch(
-// SM80: const long long tc_k_tiles = ((K1) > 0 ? ((K1) + 63) / 64 : 0) + ((K2) > 0 ? ((K2) + 63) / 64 : 0) + ((K3) > 0 ? ((K3) + 63) / 64 : 0);
+// SM80: {{^ *}}M, N, {
+// SM80-NEXT: {{^ *}}{{[{][{]}}A1, K1}, {B1, K1}, K1},
+// SM80-NEXT: {{^ *}}{{[{][{]}}A2, K2}, {B2, K2}, K2},
+// SM80-NEXT: {{^ *}}{{[{][{]}}A3, K3}, {B3, K3}, K3}},
 // CHECK: {{^ *}}tc_sum_three_0_launch(M, N, K1, K2, K3, A1, B1, A2, B2, A3, B3, C, 0);
 // CHECK-NEXT: {{^}}}
 
@@ -112,9 +112,10 @@ void sum_b_row(int M, int N, int K1, int K2, const __half *__restrict__ A1,
 // SM90:      tc::sm90::PersistentScheduler>(M, N, tc::sm90::Products<__half, 2>{{[{][{]}}
 // SM90-NEXT: {{^ *}}{A1, K1, B1, N, K1},
 // SM90-NEXT: {{^ *}}{A2, K2, B2, N, K2}}}, tc_sum_b_row_0_epilogue{
-// SM80: tc_copy_a.rebase(A2, K2, K2, ((long long)((K1) > 0 ? ((K1) + 63) / 64 : 0)));
-// SM80-NEXT: tc_copy_b.rebase(B2, N, K2, ((long long)((K1) > 0 ? ((K1) + 63) / 64 : 0)));
-// SM80: const long long tc_k_tiles = ((K1) > 0 ? ((K1) + 63) / 64 : 0) + ((K2) > 0 ? ((K2) + 63) / 64 : 0);
+// SM80: tc::sm80::OperandTile<__half, 128, tc::sm80::Major::MN>,  // B
+// SM80: {{^ *}}M, N, {
+// SM80-NEXT: {{^ *}}{{[{][{]}}A1, K1}, {B1, N}, K1},
+// SM80-NEXT: {{^ *}}{{[{][{]}}A2, K2}, {B2, N}, K2}},
 // CHECK: {{^ *}}tc_sum_b_row_0_launch(M, N, K1, K2, A1, B1, A2, B2, C, 0);
 // CHECK-NEXT: {{^}}}
 
@@ -139,12 +140,10 @@ void sum_in_place(int M, int N, int K1, int K2, const __half *__restrict__ A1,
   }
 }
 // CHECK-LABEL: '#pragma tc' region of 'sum_in_place'
-// SM80: tc_copy_a.rebase(A2, K2, K2, ((long long)((K1) > 0 ? ((K1) + 63) / 64 : 0)));
-// SM80-NEXT: tc_copy_b.rebase(B2, K2, K2, ((long long)((K1) > 0 ? ((K1) + 63) / 64 : 0)));
 // The init nest sets C to zero: the old C is not read, and the sum is the
 // value (the accumulators start at +0).
 // CHECK: float tc_value = tc_sum;
-// SM80: const long long tc_k_tiles = ((K1) > 0 ? ((K1) + 63) / 64 : 0) + ((K2) > 0 ? ((K2) + 63) / 64 : 0);
+// SM80: {{^ *}}{{[{][{]}}A2, K2}, {B2, K2}, K2}},
 // SM90:      tc::sm90::PersistentScheduler>(M, N, tc::sm90::Products<__half, 2>{{[{][{]}}
 // CHECK: {{^ *}}tc_sum_in_place_0_launch(M, N, K1, K2, C, A1, B1, A2, B2, 0);
 // CHECK-NOT: for (int

@@ -16,18 +16,27 @@
 // {pointer, leading dimension, functor}, and so then is the other:
 //   launch_gemm<Mainloop>({m, n, k}, {X, ldx}, {W, ldw, convert_w}, epilogue, stream);
 //
-// One block a tile: blockIdx.x is the tile (grouped by 8 rows of tiles, for
-// L2 reuse), blockIdx.y the part of k (split-K). With one part the block
-// applies the epilogue functor; with several, each part stores its sums in
-// a workspace of splits x m x n floats and reduce_parts_kernel adds them in
-// part order and applies the functor.
+// A sum of products, A_0 B_0 + A_1 B_1 + ... (each with its own k), and a
+// batch of GEMMs of one shape take each product's Arguments and k (and
+// batch strides: tc::sm80::Product, tc/sm80/mainloop.cuh):
+//   launch_gemm<Mainloop>(m, n, {{{A0, lda0}, {B0, ldb0}, k0},
+//                                {{A1, lda1}, {B1, ldb1}, k1}}, epilogue, stream);
+//   launch_batched_gemm<Mainloop>(batches, m, n, {{{A, lda}, {B, ldb}, k, sa, sb}},
+//                                 batch_epilogue, stream);
 //
-// The operands may have any alignment: launch_gemm chooses the copy mode
-// (tc/tile_copy.cuh) that both allow, one instantiation each.
+// One block a tile: blockIdx.x is the tile (grouped by 8 rows of tiles, for
+// L2 reuse; in a batch, entry-major), blockIdx.y the part of k (split-K).
+// With one part the block applies the epilogue functor; with several, each
+// part stores its sums in a workspace of batches x splits x m x n floats
+// and reduce_parts_kernel adds them in part order and applies the functor.
+//
+// The operands may have any alignment: the launch chooses the copy mode
+// (tc/tile_copy.cuh) that all allow, one instantiation each.
 #pragma once
 
 #include <cuda_runtime.h>
 
+#include "../batch_entry.cuh"
 #include "../lane_store.cuh"
 #include "../launch_facts.cuh"
 #include "../raster.cuh"
@@ -78,15 +87,29 @@ struct GemmKernel {
   static constexpr int kSharedBytes = Mainloop::kPipelineBytes;
 };
 
-template <class Mainloop, int kMode, class Epilogue>
+// The products of a launch (a GEMM: one), as the kernel takes them.
+template <class Mainloop, int kCount>
+struct Products {
+  static_assert(kCount >= 1, "at least one product");
+  typename Mainloop::Product product[kCount];
+};
+
+// kBatched: blockIdx.x counts batch entries' tiles, entry-major.
+template <class Mainloop, int kMode, int kCount, bool kBatched, class Epilogue>
 __global__ void __launch_bounds__(Mainloop::kThreads)
-    gemm_kernel(GemmShape shape, const typename Mainloop::A::Arguments a,
-                const typename Mainloop::B::Arguments b, Epilogue epilogue, KParts parts,
-                int tiles_m, int tiles_n, float *__restrict__ workspace) {
+    gemm_kernel(long long m, long long n, const __grid_constant__ Products<Mainloop, kCount> products,
+                Epilogue epilogue, KParts parts, int tiles_m, int tiles_n,
+                float *__restrict__ workspace) {
   extern __shared__ __align__(128) unsigned char smem[];
   constexpr int kBM = Mainloop::kBM, kBN = Mainloop::kBN;
+  // The batch entry (0 for one GEMM), recomputed where used: not a
+  // register held through the main loop.
+  auto batch_entry = [&]() -> int {
+    return kBatched ? static_cast<int>(blockIdx.x) / (tiles_m * tiles_n) : 0;
+  };
   int tile_m, tile_n;
-  grouped_tile_of<8>(static_cast<int>(blockIdx.x), tiles_m, tiles_n, tile_m, tile_n);
+  grouped_tile_of<8>(static_cast<int>(blockIdx.x) - batch_entry() * tiles_m * tiles_n, tiles_m,
+                     tiles_n, tile_m, tile_n);
   const int part = static_cast<int>(blockIdx.y);
   const int k_begin = part * parts.part_tiles;
   const int rest = parts.k_tiles - k_begin;
@@ -95,46 +118,53 @@ __global__ void __launch_bounds__(Mainloop::kThreads)
                   col0 = static_cast<long long>(kBN) * tile_n;
   const int thread = static_cast<int>(threadIdx.x);
   typename Mainloop::Accumulators acc = {};
-  Mainloop::template run<kMode>(acc, reinterpret_cast<typename Mainloop::Element *>(smem), a, b,
-                                shape.m, shape.n, shape.k, row0, col0, k_begin, k_tiles,
-                                thread);
+  Mainloop::template run<kMode>(acc, reinterpret_cast<typename Mainloop::Element *>(smem),
+                                products.product, batch_entry(), m, n, row0, col0, k_begin,
+                                k_tiles, thread);
   constexpr bool kStaged = GemmKernel<Mainloop>::kStagedEpilogue;
   constexpr int kPitch = GemmKernel<Mainloop>::kPitch;
-  float *tile = reinterpret_cast<float *>(smem);
+  float *tile_sums = reinterpret_cast<float *>(smem);
   if constexpr (kStaged) {
     __syncthreads();  // the stages become the output tile
-    Mainloop::template stage<kPitch>(tile, acc, thread);
+    Mainloop::template stage<kPitch>(tile_sums, acc, thread);
     __syncthreads();
   }
-  // The sums into the functor, or with k in parts into this part's slice
-  // of the workspace.
+  // The sums into the functor (a batch's at this entry), or with k in
+  // parts into this part's slice of the workspace.
   auto write = [&](const auto &f) {
     if constexpr (kStaged)
-      apply_staged_tile<kBM, kBN, kPitch, Mainloop::kThreads>(tile, f, row0, col0, shape.m,
-                                                              shape.n, thread);
+      apply_staged_tile<kBM, kBN, kPitch, Mainloop::kThreads>(tile_sums, f, row0, col0, m, n,
+                                                              thread);
     else
-      Mainloop::for_each_accumulator(acc, row0, col0, shape.m, shape.n, thread, f);
+      Mainloop::for_each_accumulator(acc, row0, col0, m, n, thread, f);
   };
   if (parts.parts > 1)
-    write(PartSums{workspace + part * shape.m * shape.n, shape.n});
+    write(PartSums{workspace + (static_cast<long long>(batch_entry()) * parts.parts + part) * m * n, n});
+  else if constexpr (kBatched)
+    write(BatchEntryEpilogue<Epilogue>{epilogue, batch_entry()});
   else
     write(epilogue);
 }
 
-// Output element i of the m x n output (one thread each): the parts' sums,
-// in part order, through the epilogue functor.
-template <class Epilogue>
+// Output element i of the `batches` m x n outputs (one thread each): the
+// parts' sums, in part order, through the epilogue functor.
+template <bool kBatched, class Epilogue>
 __global__ void __launch_bounds__(256)
-    reduce_parts_kernel(long long m, long long n, int parts, const float *__restrict__ workspace,
-                        Epilogue epilogue) {
+    reduce_parts_kernel(long long m, long long n, long long batches, int parts,
+                        const float *__restrict__ workspace, Epilogue epilogue) {
   const long long elements = m * n;
   const long long i = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (i >= elements)
+  if (i >= batches * elements)
     return;
+  const long long batch = i / elements, e = i - batch * elements;
+  const float *sums = workspace + batch * parts * elements + e;
   float sum = 0.0f;
   for (int p = 0; p < parts; ++p)
-    sum += workspace[p * elements + i];
-  epilogue(i / n, i % n, sum);
+    sum += sums[p * elements];
+  if constexpr (kBatched)
+    epilogue(batch, e / n, e % n, sum);
+  else
+    epilogue(e / n, e % n, sum);
 }
 
 // The parts of k for `tiles` output tiles over k_tiles k tiles: `parts`
@@ -151,70 +181,109 @@ __host__ inline KParts choose_k_parts(long long tiles, long long k_tiles, int pa
   return KParts{static_cast<int>(p), static_cast<int>(per), static_cast<int>(k_tiles)};
 }
 
-// Launches Mainloop's kernel for the m x n output of A (m x k) times B
-// (k x n), each as its tile's Arguments give it (its first element, its
-// leading dimension, and a converted operand's functor), `epilogue`
-// writing each element from its sum; `parts` splits k (0: chosen here).
-// Success also for an empty output; GridTooLarge where the tiles or k
-// tiles pass a 32-bit count; LaunchFailed where CUDA refuses
-// (cudaGetLastError says why).
-template <class Mainloop, class Epilogue>
-__host__ Status launch_gemm(GemmShape shape, const typename Mainloop::A::Arguments &a,
-                            const typename Mainloop::B::Arguments &b, const Epilogue &epilogue,
-                            cudaStream_t stream, int parts = 0) {
+// The copy mode (tc/tile_copy.cuh) that all products' operands allow, at
+// every batch entry.
+template <class Mainloop, int kCount>
+__host__ int products_copy_mode(const Products<Mainloop, kCount> &products, long long batches,
+                                long long m, long long n) {
   using ATile = typename Mainloop::A;
   using BTile = typename Mainloop::B;
-  constexpr int kBM = Mainloop::kBM, kBN = Mainloop::kBN, kBK = Mainloop::kBK;
-  const long long m = shape.m, n = shape.n, k = shape.k < 0 ? 0 : shape.k;
-  if (m < 1 || n < 1)
+  int mode = kWholeChunks;
+  auto take = [&](int other) { mode = other < mode ? other : mode; };
+  for (const auto &p : products.product) {
+    const long long ka = ATile::kKContiguous ? p.k : m, kb = BTile::kKContiguous ? p.k : n;
+    take(ATile::copy_mode(p.a, ka));
+    take(BTile::copy_mode(p.b, kb));
+    // (Entry z is aligned as entries 0 and 1 both are.)
+    if (batches > 1 && p.batch_a != 0) {
+      auto a = p.a;
+      a.base += p.batch_a;
+      take(ATile::copy_mode(a, ka));
+    }
+    if (batches > 1 && p.batch_b != 0) {
+      auto b = p.b;
+      b.base += p.batch_b;
+      take(BTile::copy_mode(b, kb));
+    }
+  }
+  return mode;
+}
+
+// Launches Mainloop's kernel for `batches` m x n outputs (kBatched false:
+// one) of the products' sums, `epilogue` writing each element from its
+// sum; `parts` splits k (0: chosen here). Success also for an empty
+// output; GridTooLarge where the tiles or k tiles pass a 32-bit count;
+// LaunchFailed where CUDA refuses (cudaGetLastError says why).
+template <class Mainloop, bool kBatched, int kCount, class Epilogue>
+__host__ Status launch_products(long long batches, long long m, long long n,
+                                const Products<Mainloop, kCount> &products,
+                                const Epilogue &epilogue, cudaStream_t stream, int parts) {
+  constexpr int kBM = Mainloop::kBM, kBN = Mainloop::kBN;
+  if (m < 1 || n < 1 || batches < 1)
     return Status::Success;
   const long long tiles_m = (m + kBM - 1) / kBM, tiles_n = (n + kBN - 1) / kBN;
-  const long long k_tiles = (k + kBK - 1) / kBK;
+  long long k_tiles = 0;
+  for (const auto &p : products.product)
+    k_tiles += Mainloop::k_tiles_of(p.k);
   constexpr long long kIntMax = 2147483647LL;
-  // (The raster counts a group's tiles, 8 rows of them, in an int.)
+  // (The raster counts a group's tiles, 8 rows of them, in an int; the
+  // grid's x the entries' tiles.)
   if (tiles_m > kIntMax / tiles_n || tiles_n > kIntMax / 8 ||
-      k_tiles > kIntMax - Mainloop::kStages)
+      tiles_m * tiles_n > kIntMax / batches || k_tiles > kIntMax - Mainloop::kStages)
     return Status::GridTooLarge;
-  const KParts split = choose_k_parts(tiles_m * tiles_n, k_tiles, parts, launch_facts().device);
-  int mode = ATile::copy_mode(a, ATile::kKContiguous ? k : m);
-  const int mode_b = BTile::copy_mode(b, BTile::kKContiguous ? k : n);
-  mode = mode < mode_b ? mode : mode_b;
+  const long long tiles = tiles_m * tiles_n * batches;
+  const KParts split = choose_k_parts(tiles, k_tiles, parts, launch_facts().device);
+  const int mode = products_copy_mode(products, batches, m, n);
   constexpr int kBytes = GemmKernel<Mainloop>::kSharedBytes;
-  constexpr auto whole = gemm_kernel<Mainloop, kWholeChunks, Epilogue>;
-  constexpr auto partial = gemm_kernel<Mainloop, kPartialChunks, Epilogue>;
-  constexpr auto elementwise = gemm_kernel<Mainloop, kElementwise, Epilogue>;
+  constexpr auto whole = gemm_kernel<Mainloop, kWholeChunks, kCount, kBatched, Epilogue>;
+  constexpr auto partial = gemm_kernel<Mainloop, kPartialChunks, kCount, kBatched, Epilogue>;
+  constexpr auto elementwise = gemm_kernel<Mainloop, kElementwise, kCount, kBatched, Epilogue>;
   static SharedMemoryOptIn opt_in;  // per device
   if (opt_in.apply(kBytes, whole, partial, elementwise) != cudaSuccess)
     return Status::LaunchFailed;
-  if (split.parts > 1 && (m * n + 255) / 256 > kIntMax)
+  const long long elements = batches * m * n;
+  if (split.parts > 1 && (elements + 255) / 256 > kIntMax)
     return Status::GridTooLarge;  // (the reduction's blocks)
   float *workspace = nullptr;
   if (split.parts > 1 &&
-      cudaMallocAsync(&workspace, sizeof(float) * static_cast<size_t>(split.parts * m * n),
+      cudaMallocAsync(&workspace, sizeof(float) * static_cast<size_t>(split.parts * elements),
                       stream) != cudaSuccess)
     return Status::LaunchFailed;
   cudaLaunchConfig_t config = {};
-  config.gridDim = dim3(static_cast<unsigned>(tiles_m * tiles_n), static_cast<unsigned>(split.parts));
+  config.gridDim = dim3(static_cast<unsigned>(tiles), static_cast<unsigned>(split.parts));
   config.blockDim = dim3(Mainloop::kThreads);
   config.dynamicSmemBytes = kBytes;
   config.stream = stream;
   // The launch's own status, not the thread's last error, which may be an
   // earlier one.
   cudaError_t status = cudaLaunchKernelEx(
-      &config, mode == kWholeChunks ? whole : mode == kPartialChunks ? partial : elementwise,
-      shape, a, b, epilogue, split, static_cast<int>(tiles_m),
-      static_cast<int>(tiles_n), workspace);
+      &config, mode == kWholeChunks ? whole : mode == kPartialChunks ? partial : elementwise, m,
+      n, products, epilogue, split, static_cast<int>(tiles_m), static_cast<int>(tiles_n),
+      workspace);
   if (split.parts > 1) {
     if (status == cudaSuccess) {
-      config.gridDim = dim3(static_cast<unsigned>((m * n + 255) / 256));
+      config.gridDim = dim3(static_cast<unsigned>((elements + 255) / 256));
       config.blockDim = dim3(256);
       config.dynamicSmemBytes = 0;
-      status = cudaLaunchKernelEx(&config, reduce_parts_kernel<Epilogue>, m, n, split.parts,
-                                  static_cast<const float *>(workspace), epilogue);
+      status = cudaLaunchKernelEx(&config, reduce_parts_kernel<kBatched, Epilogue>, m, n,
+                                  batches, split.parts, static_cast<const float *>(workspace),
+                                  epilogue);
     }
     cudaFreeAsync(workspace, stream);
   }
   return status == cudaSuccess ? Status::Success : Status::LaunchFailed;
+}
+
+// The m x n output of A (m x k) times B (k x n), each as its tile's
+// Arguments give it (its first element, its leading dimension, and a
+// converted operand's functor).
+template <class Mainloop, class Epilogue>
+__host__ Status launch_gemm(GemmShape shape, const typename Mainloop::A::Arguments &a,
+                            const typename Mainloop::B::Arguments &b, const Epilogue &epilogue,
+                            cudaStream_t stream, int parts = 0) {
+  return launch_products<Mainloop, false>(1, shape.m, shape.n,
+                                          Products<Mainloop, 1>{{{a, b, shape.k}}}, epilogue,
+                                          stream, parts);
 }
 
 // The same for operands as the mma reads them (OperandTile): A at `a`
@@ -225,6 +294,35 @@ __host__ Status launch_gemm(GemmShape shape, const typename Mainloop::Element *a
                             const Epilogue &epilogue, cudaStream_t stream, int parts = 0) {
   return launch_gemm<Mainloop>(shape, typename Mainloop::A::Arguments{a, lda},
                                typename Mainloop::B::Arguments{b, ldb}, epilogue, stream, parts);
+}
+
+// The m x n output of a sum of products, A_0 B_0 + A_1 B_1 + ...:
+//   launch_gemm<Mainloop>(m, n, {{{A0, lda0}, {B0, ldb0}, k0},
+//                                {{A1, lda1}, {B1, ldb1}, k1}}, epilogue, stream);
+template <class Mainloop, int kCount, class Epilogue>
+__host__ Status launch_gemm(long long m, long long n,
+                            const typename Mainloop::Product (&products)[kCount],
+                            const Epilogue &epilogue, cudaStream_t stream, int parts = 0) {
+  Products<Mainloop, kCount> all;
+  for (int p = 0; p < kCount; ++p)
+    all.product[p] = products[p];
+  return launch_products<Mainloop, false>(1, m, n, all, epilogue, stream, parts);
+}
+
+// `batches` GEMMs (or sums) of one shape: entry z of product p reads A_p
+// at a.base + z * batch_a and B_p at b.base + z * batch_b (Product), and
+// `epilogue` takes the entry first (tc/batch_entry.cuh):
+//   launch_batched_gemm<Mainloop>(batches, m, n, {{{A, lda}, {B, ldb}, k,
+//                                                  m * lda, k * ldb}}, epilogue, stream);
+template <class Mainloop, int kCount, class Epilogue>
+__host__ Status launch_batched_gemm(long long batches, long long m, long long n,
+                                    const typename Mainloop::Product (&products)[kCount],
+                                    const Epilogue &epilogue, cudaStream_t stream,
+                                    int parts = 0) {
+  Products<Mainloop, kCount> all;
+  for (int p = 0; p < kCount; ++p)
+    all.product[p] = products[p];
+  return launch_products<Mainloop, true>(batches, m, n, all, epilogue, stream, parts);
 }
 
 }  // namespace sm80

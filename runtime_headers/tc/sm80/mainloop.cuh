@@ -20,6 +20,14 @@
 //       operand's prologue (tc/prologue.cuh: a functor of the element,
 //       finite at 0; NoPrologue by default, on one operand at most) is
 //       applied to its fragments after ldmatrix.
+//   Product<ATile, BTile>   one product of a sum C = A_0 B_0 + A_1 B_1 +
+//       ... (a GEMM is the sum of one): its operands' Arguments, its
+//       reduction length, and in a batch of GEMMs its batch strides. The
+//       main loop reduces over the products' k tiles one after the other,
+//       as over one concatenated K: product p's tiles are positions
+//       first(p) .. first(p) + tiles(p) - 1, its last padded with zeros;
+//       the copiers switch operands (rebase) before their first copy of a
+//       product, so the pipeline stays full across the boundary.
 //
 // Shared memory: kStages stages of A's tile, then kStages of B's; a stage
 // is the tile as stored (kRows x kBK, or kBK x kRows), its contiguous
@@ -202,6 +210,18 @@ struct ConvertedOperandTile : StageGeometry<T, kRows_, kMajor_> {
   };
 };
 
+// One product of a sum (the file's comment): A_p (rows m) and B_p (rows
+// n) as their tiles' Arguments, over k elements of the reduction (k <= 0:
+// none); in a batch of GEMMs, entry z reads A_p at a.base + z * batch_a and
+// B_p at b.base + z * batch_b (0: every entry reads the same).
+template <class ATile, class BTile>
+struct Product {
+  typename ATile::Arguments a;
+  typename BTile::Arguments b;
+  long long k;
+  long long batch_a = 0, batch_b = 0;
+};
+
 template <class ATile, class BTile, int kBK_, int kStages_, int kWarpsM, int kWarpsN,
           class APrologue = NoPrologue, class BPrologue = NoPrologue>
 struct CpAsyncMmaMainloop {
@@ -209,6 +229,7 @@ struct CpAsyncMmaMainloop {
   using PrologueA = APrologue;
   using PrologueB = BPrologue;
   using B = BTile;
+  using Product = tc::sm80::Product<ATile, BTile>;
   using Element = typename ATile::Element;
   static_assert(std::is_same<Element, typename BTile::Element>::value, "one operand type");
   static constexpr int kBM = ATile::kRows, kBN = BTile::kRows, kBK = kBK_, kStages = kStages_;
@@ -266,20 +287,61 @@ struct CpAsyncMmaMainloop {
       mma_m16n8k16_bf16(d, a, b);
   }
 
-  // The block tile at (row0, col0) of the m x n output, over k tiles
-  // k_begin .. k_begin + k_tiles - 1 of A (m x k) and B (k x n), as their
-  // tiles' Arguments give them, into acc (zero on entry). Leaves no copy in
-  // flight.
-  template <int kMode>
+  // Product p's k tiles.
+  __host__ __device__ static constexpr long long k_tiles_of(long long k) {
+    return k > 0 ? (k + kBK - 1) / kBK : 0;
+  }
+
+  // The block tile at (row0, col0) of the m x n output of batch entry
+  // `batch`, over positions k_begin .. k_begin + k_tiles - 1 of the
+  // products' concatenated k tiles (the file's comment), each operand as
+  // its Product gives it, into acc (zero on entry). Leaves no copy in
+  // flight. (`products` is the kernel's parameter: indexed by constants
+  // only, it is read where it is, not copied.)
+  template <int kMode, int kCount>
   __device__ static void run(Accumulators &acc, Element *smem,
-                             const typename ATile::Arguments &a,
-                             const typename BTile::Arguments &b, long long m, long long n,
-                             long long k, long long row0, long long col0, int k_begin,
+                             const Product (&products)[kCount], long long batch, long long m,
+                             long long n, long long row0, long long col0, int k_begin,
                              int k_tiles, int thread) {
+    static_assert(kCount == 1 || !kConverts, "a sum of products of operands as stored");
     using CopyA = typename ATile::template Copy<kMode, kBK, kThreads>;
     using CopyB = typename BTile::template Copy<kMode, kBK, kThreads>;
-    typename CopyA::Copier copy_a = CopyA::setup(a, row0, m, k, thread);
-    typename CopyB::Copier copy_b = CopyB::setup(b, col0, n, k, thread);
+    // The copiers read product p at the batch entry: their chunks shifted
+    // by the entry's offset, their base (the address an empty chunk
+    // names) left at the kernel's parameter, which costs no register.
+    auto to_entry = [&](auto &copier, long long batch_stride) {
+      copier.src0 += batch * batch_stride;
+    };
+    typename CopyA::Copier copy_a = CopyA::setup(products[0].a, row0, m, products[0].k, thread);
+    typename CopyB::Copier copy_b = CopyB::setup(products[0].b, col0, n, products[0].k, thread);
+    to_entry(copy_a, products[0].batch_a);
+    to_entry(copy_b, products[0].batch_b);
+    // Before position t's copies: where t is `next` (this block's first
+    // position, then each later product's first), the copiers switch to
+    // t's product (not for product 0, whose copiers are set up). Only
+    // `next` stays live between tiles.
+    int next = k_begin;
+    auto rebase = [&](int t) {
+      if constexpr (kCount > 1) {
+        if (t != next)
+          return;
+        next = -1;
+        long long first = 0;
+#pragma unroll
+        for (int p = 0; p < kCount; ++p) {
+          const long long tiles = k_tiles_of(products[p].k);
+          if (p > 0 && first <= t && t < first + tiles) {
+            copy_a.rebase(products[p].a.base, products[p].a.ld, products[p].k, first);
+            copy_b.rebase(products[p].b.base, products[p].b.ld, products[p].k, first);
+            to_entry(copy_a, products[p].batch_a);
+            to_entry(copy_b, products[p].batch_b);
+          }
+          if (next < 0 && first > t && tiles > 0)
+            next = static_cast<int>(first);
+          first += tiles;
+        }
+      }
+    };
     Element *stages_a = smem, *stages_b = smem + kStages * kStageA;
     const int warp = thread / 32;
     FragmentsA frag_a;
@@ -292,12 +354,14 @@ struct CpAsyncMmaMainloop {
     // (Synchronous loads all at once stall once, their latencies overlapped.)
     constexpr int kShares = kKSteps > 1 && !kConvertingSteps ? kKSteps - 1 : 1;
     auto issue = [&](int share, int s, int t) {
+      if (share == 0)
+        rebase(t);
 #pragma unroll
       for (int c = share; c < CopyA::kChunks; c += kShares)
-        CopyA::issue(copy_a, c, stages_a + s * kStageA, t, a);
+        CopyA::issue(copy_a, c, stages_a + s * kStageA, t, products[0].a);
 #pragma unroll
       for (int c = share; c < CopyB::kChunks; c += kShares)
-        CopyB::issue(copy_b, c, stages_b + s * kStageB, t, b);
+        CopyB::issue(copy_b, c, stages_b + s * kStageB, t, products[0].b);
     };
     constexpr int kBuffers = kDoubleBuffered ? 2 : 1;
     uint32_t fa[kBuffers][kMTiles][4], fb[kBuffers][kNTiles][2];

@@ -15,6 +15,7 @@
 
 #include <cstdint>
 
+#include "../batch_entry.cuh"
 #include "../convert.cuh"
 #include "../mbarrier.cuh"
 #include "../lane_store.cuh"  // for the functors' row stores
@@ -115,21 +116,8 @@ struct BufferedEpilogue {
   }
 };
 
-// A batch's epilogue functor F at one batch entry: the functor of a batch
-// of GEMMs (tc::sm90::launch_batched_gemm) takes the entry first,
-//   void operator()(long long batch, long long i, long long j, float acc) const;
-//   void row(long long batch, long long i, long long j0, const float (&acc)[8]) const;
-// and the kernels hand each tile's elements to it through this, with the
-// entry of the tile.
-template <class F>
-struct BatchEntryEpilogue {
-  const F &f;
-  long long batch;
-  __device__ void operator()(long long i, long long j, float acc) const { f(batch, i, j, acc); }
-  __device__ void row(long long i, long long j0, const float (&acc)[8]) const {
-    f.row(batch, i, j0, acc);
-  }
-};
+// (A batch's functor at one entry: tc/batch_entry.cuh.)
+using ::tc::BatchEntryEpilogue;
 
 // The plain epilogue functor: C[i][j] = acc, rounded to T, row pitch ldc;
 // eight elements with one 16-byte store where the row is aligned to it.

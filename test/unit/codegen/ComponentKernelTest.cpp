@@ -546,9 +546,36 @@ TEST(ComponentKernelTest, MmaSyncKernelsKeepTheirBodiesWhereComponentsLack) {
             "tc::sm80::CpAsyncMmaMainloop<tc::sm80::ConvertedOperandTile<__half, __half, 128, "
             "tc::sm80::Major::K, tc_f_0_operand_a>, tc::sm80::ConvertedOperandTile<int8_t, "
             "__half, 128, tc::sm80::Major::MN, tc_f_0_operand_b>, 64, 3, 2, 2>");
+  // A batch, and a sum of products of the first's layouts, are composed
+  // (tc::sm80::Product); their operands are read as stored.
   MatmulIdiom Batch = gemm();
   Batch.IterBatch = "b";
-  EXPECT_EQ(sm80ComponentMismatch(mmaSyncKernel(), Batch, {}), "a sum of products or a batch");
+  EXPECT_EQ(sm80ComponentMismatch(mmaSyncKernel(), Batch, {}), "");
+  Batch.A.Prologue.push_back(nullptr); // (on the fragments: every entry's)
+  EXPECT_EQ(sm80ComponentMismatch(Single, Batch, {}), "");
+  Batch.B.ConvertWhileCopying = Batch.B.EightBit = true;
+  EXPECT_EQ(sm80ComponentMismatch(Single, Batch, {}), "an operand converted in a batch");
+  MatmulIdiom Sum = gemm();
+  Sum.MoreProducts.resize(1);
+  Sum.MoreProducts[0].A = Sum.A;
+  Sum.MoreProducts[0].B = Sum.B;
+  EXPECT_EQ(sm80ComponentMismatch(mmaSyncKernel(), Sum, {}), "");
+  MatmulIdiom Layouts = Sum;
+  Layouts.MoreProducts[0].B.ReductionIsContiguous = !Sum.B.ReductionIsContiguous;
+  EXPECT_EQ(sm80ComponentMismatch(mmaSyncKernel(), Layouts, {}),
+            "products of different operand layouts");
+  MatmulIdiom SumPrologue = Sum;
+  SumPrologue.MoreProducts[0].A.Prologue.push_back(nullptr);
+  EXPECT_EQ(sm80ComponentMismatch(Single, SumPrologue, {}),
+            "an operand prologue in a sum of products");
+  MatmulIdiom SumConverted = Sum;
+  SumConverted.B.ConvertWhileCopying = SumConverted.B.EightBit = true;
+  EXPECT_EQ(sm80ComponentMismatch(Single, SumConverted, {}),
+            "an operand converted in a sum of products");
+  MatmulIdiom SumStrided = Sum;
+  SumStrided.MoreProducts[0].A.InnerStride = 2;
+  EXPECT_EQ(sm80ComponentMismatch(mmaSyncKernel(), SumStrided, {}),
+            "a packed, strided or transposed operand");
   MatmulIdiom Guarded = gemm();
   Guarded.OutputGuard.push_back(AffineExpr());
   EXPECT_EQ(sm80ComponentMismatch(mmaSyncKernel(), Guarded, {}), "a guard of the output");
