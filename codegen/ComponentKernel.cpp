@@ -121,7 +121,9 @@ std::string sm80ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idio
     return "operands converted in the kernel";
   if (!Idiom.OutputGuard.empty())
     return "a guard of the output";
-  if (C.WarpSplitK != 1 || C.SplitFillDivisor != 1)
+  // (warp_split_k: kWarpsK groups of warps, each its share of a tile's k
+  // steps, their sums added in shared memory.)
+  if (C.SplitFillDivisor != 1 || C.kSteps() % C.WarpSplitK)
     return "its warp roles";
   // Warp tiles of whole pairs of n8 tiles; each thread copies whole rows
   // of 16-byte chunks of a stage (tc::sm80::OperandTile::Copy).
@@ -159,11 +161,18 @@ std::string sm80MainloopType(const KernelConfig &C, const MatmulIdiom &Idiom,
   const std::string A = Tile(Idiom.A, C.BlockM, true), B = Tile(Idiom.B, C.BlockN, false);
   std::string Rest = std::to_string(C.BlockK) + ", " + std::to_string(C.Stages) + ", " +
                      std::to_string(C.warpsM()) + ", " + std::to_string(C.warpsN());
-  // The prologue functors (named as KernelEmitter defines them).
+  // The prologue functors (named as KernelEmitter defines them), then the
+  // groups of warps over k.
   if (fragmentPrologue(Idiom.A))
     Rest += ", " + Region + "_prologue_a";
-  else if (fragmentPrologue(Idiom.B))
-    Rest += ", tc::NoPrologue, " + Region + "_prologue_b";
+  else if (fragmentPrologue(Idiom.B) || C.WarpSplitK != 1)
+    Rest += ", tc::NoPrologue";
+  if (fragmentPrologue(Idiom.B))
+    Rest += ", " + Region + "_prologue_b";
+  else if (C.WarpSplitK != 1)
+    Rest += ", tc::NoPrologue";
+  if (C.WarpSplitK != 1)
+    Rest += ", " + std::to_string(C.WarpSplitK);
   if (!OperandPerLine)
     return "tc::sm80::CpAsyncMmaMainloop<" + A + ", " + B + ", " + Rest + ">";
   return "tc::sm80::CpAsyncMmaMainloop<\n        " + A + ",  // A\n        " + B +

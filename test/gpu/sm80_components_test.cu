@@ -10,8 +10,9 @@
 // triangular mask of the loops' domain); sums of two and three products
 // (each its own k, leading dimensions and alignment; k split so that a
 // block starts inside a later product) and batches of GEMMs (entries at
-// strides, a shared operand, a fragment prologue). The reference is a naive
-// fp32 kernel over the same inputs; the output's padding columns must stay
+// strides, a shared operand, a fragment prologue); groups of warps that
+// share each tile's k steps (warp_split_k). The reference is a naive fp32
+// kernel over the same inputs; the output's padding columns must stay
 // untouched.
 //
 //   nvcc -std=c++17 -O3 -I runtime_headers -gencode arch=compute_80,code=sm_80 \
@@ -341,6 +342,31 @@ void converted(const char *type, std::mt19937 &rng) {
                             2, 1, 1>>(label("16x16x16/2 1x1 B masked k <= n"), rng);
 }
 
+// Groups of warps over k (a warp_split_k clause): group z takes its share
+// of each tile's k steps; the sums meet in shared memory.
+template <class T, Major kA, Major kB>
+void warp_groups(const char *type, std::mt19937 &rng) {
+  using tc::NoPrologue;
+  using tc::sm80::CpAsyncMmaMainloop;
+  using tc::sm80::OperandTile;
+  char name[128];
+  auto label = [&](const char *what) {
+    std::snprintf(name, sizeof name, "%s %s A %s B %s", what, type, kA == Major::K ? "K" : "MN",
+                  kB == Major::K ? "K" : "MN");
+    return name;
+  };
+  shapes<CpAsyncMmaMainloop<OperandTile<T, 128, kA>, OperandTile<T, 128, kB>, 64, 3, 2, 2,
+                            NoPrologue, NoPrologue, 2>>(label("128x128x64/3 2x2 k/2"), rng);
+  shapes<CpAsyncMmaMainloop<OperandTile<T, 64, kA>, OperandTile<T, 64, kB>, 64, 3, 2, 2,
+                            NoPrologue, NoPrologue, 4>>(label("64x64x64/3 2x2 k/4"), rng);
+  shapes<CpAsyncMmaMainloop<OperandTile<T, 64, kA>, OperandTile<T, 64, kB>, 32, 2, 2, 2,
+                            NoPrologue, NoPrologue, 2>>(label("64x64x32/2 2x2 k/2"), rng);
+  if constexpr (!std::is_same<T, float>::value)
+    shapes<CpAsyncMmaMainloop<OperandTile<T, 64, kA>, OperandTile<T, 128, kB>, 64, 3, 1, 2,
+                              HalfMinusQuarter, NoPrologue, 2>>(
+        label("64x128x64/3 1x2 k/2 prologue A (x/2 - 1/4)"), rng);
+}
+
 // ---- sums of products and batches (tc::sm80::Product) ----
 
 // The batch's epilogue functor (tc/batch_entry.cuh): entry z's output at
@@ -565,6 +591,9 @@ int main() {
   converted<__half, Major::MN, Major::MN>("f16", rng);
   converted<__nv_bfloat16, Major::K, Major::MN>("bf16", rng);
   converted<__nv_bfloat16, Major::MN, Major::K>("bf16", rng);
+  warp_groups<__half, Major::K, Major::MN>("f16", rng);
+  warp_groups<__nv_bfloat16, Major::MN, Major::K>("bf16", rng);
+  warp_groups<float, Major::K, Major::K>("tf32", rng);
   products<__half, Major::K, Major::K>("f16", rng);
   products<__half, Major::K, Major::MN>("f16", rng);
   products<__nv_bfloat16, Major::MN, Major::K>("bf16", rng);

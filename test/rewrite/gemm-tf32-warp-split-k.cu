@@ -8,8 +8,12 @@
 // RUN: %if nvcc && full-tier %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
 // RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
 
-// CHECK: {{^}}__global__ void __launch_bounds__(256) tc_xwt_split_0_kernel(
-// CHECK: {{^ *}}tc::mma_{{.*}}tf32(
+// The mma.sync components' kernel: two groups of four warps over k, fp32
+// operands read as tf32.
+// CHECK-NOT: {{^}}__global__
+// CHECK: {{^ *}}tc::sm80::OperandTile<float, 128, tc::sm80::Major::K>,  // A
+// CHECK-NEXT: {{^ *}}tc::sm80::OperandTile<float, 128, tc::sm80::Major::K>,  // B
+// CHECK-NEXT: {{^ *}}32, 3, 2, 2, tc::NoPrologue, tc::NoPrologue, 2>>(
 // CHECK: {{^}}void xwt_split(
 // CHECK: {{^  }}tc_xwt_split_0_launch(M, N, K, X, W, Y, 0);
 

@@ -79,12 +79,16 @@ struct PartSums {
 // the tile fits there; else each thread's accumulators straight from
 // registers through operator() (more shared memory would cost blocks per
 // SM, and on sm_86/89 a 128 x 256 fp32 tile does not fit at all).
+// (The stages' memory holds, one after the other, the pipeline, the warp
+// groups' partial sums, and the output tile.)
 template <class Mainloop>
 struct GemmKernel {
   static constexpr int kPitch = Mainloop::kBN + 8;  // float2 stores of 8 rows: distinct banks
   static constexpr int kTileBytes = Mainloop::kBM * kPitch * 4;
-  static constexpr bool kStagedEpilogue = kTileBytes <= Mainloop::kPipelineBytes;
-  static constexpr int kSharedBytes = Mainloop::kPipelineBytes;
+  static constexpr int kSharedBytes = Mainloop::kPipelineBytes > Mainloop::kPartialBytes
+                                          ? Mainloop::kPipelineBytes
+                                          : Mainloop::kPartialBytes;
+  static constexpr bool kStagedEpilogue = kTileBytes <= kSharedBytes;
 };
 
 // The products of a launch (a GEMM: one), as the kernel takes them.
@@ -124,9 +128,12 @@ __global__ void __launch_bounds__(Mainloop::kThreads)
   constexpr bool kStaged = GemmKernel<Mainloop>::kStagedEpilogue;
   constexpr int kPitch = GemmKernel<Mainloop>::kPitch;
   float *tile_sums = reinterpret_cast<float *>(smem);
+  // (With groups of warps over k, group 0's threads hold the sums.)
+  const bool holds_sums = Mainloop::holds_sums(thread);
   if constexpr (kStaged) {
     __syncthreads();  // the stages become the output tile
-    Mainloop::template stage<kPitch>(tile_sums, acc, thread);
+    if (holds_sums)
+      Mainloop::template stage<kPitch>(tile_sums, acc, thread);
     __syncthreads();
   }
   // The sums into the functor (a batch's at this entry), or with k in
@@ -135,7 +142,7 @@ __global__ void __launch_bounds__(Mainloop::kThreads)
     if constexpr (kStaged)
       apply_staged_tile<kBM, kBN, kPitch, Mainloop::kThreads>(tile_sums, f, row0, col0, m, n,
                                                               thread);
-    else
+    else if (holds_sums)
       Mainloop::for_each_accumulator(acc, row0, col0, m, n, thread, f);
   };
   if (parts.parts > 1)

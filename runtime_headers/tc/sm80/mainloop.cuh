@@ -14,12 +14,15 @@
 //       (a prologue of the element's row or column, one not finite at 0, a
 //       mask of the loops' domain, a conversion to T).
 //   CpAsyncMmaMainloop<ATile, BTile, kBK, kStages, kWarpsM, kWarpsN,
-//                      APrologue, BPrologue>
+//                      APrologue, BPrologue, kWarpsK>
 //       kWarpsM x kWarpsN warps, each owning a (kBM / kWarpsM) x
 //       (kBN / kWarpsN) part of the block tile, over k tiles of kBK; an
 //       operand's prologue (tc/prologue.cuh: a functor of the element,
 //       finite at 0; NoPrologue by default, on one operand at most) is
-//       applied to its fragments after ldmatrix.
+//       applied to its fragments after ldmatrix. kWarpsK > 1 (a
+//       warp_split_k clause): kWarpsK such groups of warps, group z taking
+//       k steps [z, z + 1) * kKSteps / kWarpsK of every k tile; their sums
+//       meet in shared memory after the loop, in group 0's accumulators.
 //   Product<ATile, BTile>   one product of a sum C = A_0 B_0 + A_1 B_1 +
 //       ... (a GEMM is the sum of one): its operands' Arguments, its
 //       reduction length, and in a batch of GEMMs its batch strides. The
@@ -40,7 +43,8 @@
 //            (chunks of a row): consecutive threads read consecutive chunks
 //            (tc/tile_copy.cuh, OperandCopier; the copy mode, chosen at
 //            launch, says how aligned the operand is).
-//   mma      warp w = wm * kWarpsN + wn; its accumulators acc[i][j][e] are
+//   mma      warp w = z * kWarpsM * kWarpsN + wm * kWarpsN + wn (z: its
+//            group of k steps); its accumulators acc[i][j][e] are
 //            output rows kWM wm + 16 i + l / 4 (+ 8 for e >= 2) and columns
 //            kWN wn + 8 j + 2 (l % 4) (+ 1 for odd e), lane l: the
 //            m16n8 accumulator layout of mma.sync (tc/mma.cuh).
@@ -60,6 +64,7 @@
 #include "../fragment.cuh"
 #include "../mma.cuh"
 #include "../prologue.cuh"
+#include "../split_k.cuh"
 #include "../tile_convert.cuh"
 #include "../tile_copy.cuh"
 
@@ -223,7 +228,7 @@ struct Product {
 };
 
 template <class ATile, class BTile, int kBK_, int kStages_, int kWarpsM, int kWarpsN,
-          class APrologue = NoPrologue, class BPrologue = NoPrologue>
+          class APrologue = NoPrologue, class BPrologue = NoPrologue, int kWarpsK = 1>
 struct CpAsyncMmaMainloop {
   using A = ATile;
   using PrologueA = APrologue;
@@ -233,11 +238,15 @@ struct CpAsyncMmaMainloop {
   using Element = typename ATile::Element;
   static_assert(std::is_same<Element, typename BTile::Element>::value, "one operand type");
   static constexpr int kBM = ATile::kRows, kBN = BTile::kRows, kBK = kBK_, kStages = kStages_;
-  static constexpr int kThreads = 32 * kWarpsM * kWarpsN;
+  // A group of warps covers the block tile; kWarpsK groups share k.
+  static constexpr int kGroupWarps = kWarpsM * kWarpsN, kGroupThreads = 32 * kGroupWarps;
+  static constexpr int kThreads = kGroupThreads * kWarpsK;
   static constexpr int kWM = kBM / kWarpsM, kWN = kBN / kWarpsN;
   static constexpr bool kTf32 = std::is_same<Element, float>::value;
   static constexpr int kMmaK = kTf32 ? 8 : 16;  // m16n8k8 (tf32) or m16n8k16
   static constexpr int kMTiles = kWM / 16, kNTiles = kWN / 8, kKSteps = kBK / kMmaK;
+  static_assert(kWarpsK >= 1 && kKSteps % kWarpsK == 0, "each group as many k steps");
+  static constexpr int kGroupSteps = kKSteps / kWarpsK;  // a group's k steps of a tile
   static_assert(kWM % 16 == 0 && kWN % 16 == 0, "whole m16n8k16 tiles, in pairs along n");
   // An operand's prologue: the zero padding past K becomes f(0), which
   // the other operand's zeros keep out of the products.
@@ -258,17 +267,19 @@ struct CpAsyncMmaMainloop {
   // else loaded just before their mmas: with fewer warps each thread holds
   // more copy addresses beside the accumulators.
   static constexpr bool kDoubleBuffered =
-      kKSteps % 2 == 0 && kThreads >= 128 && !kConvertingSteps;
+      kGroupSteps % 2 == 0 && kThreads >= 128 && !kConvertingSteps;
   static_assert(kBK % kMmaK == 0, "whole k steps");
   static_assert(kStages >= 2, "a stage in flight while another is read");
   static constexpr int kStageA = kBM * kBK, kStageB = kBN * kBK;  // elements
   static constexpr int kPipelineBytes = kStages * (kStageA + kStageB) * static_cast<int>(sizeof(Element));
+  // Groups 1 .. kWarpsK - 1's sums, after the loop, in the stages' memory.
+  static constexpr int kPartialBytes = (kWarpsK - 1) * kBM * kBN * 4;
 
   // (tf32: ldmatrix where k is contiguous, else element loads; each
   // element rounded to tf32, tc/fragment.cuh.)
   template <FragmentLayout kLayout, int kCols, int kTiles>
-  using Fragments = typename std::conditional<kTf32, FragmentLoaderTf32<kLayout, kCols, kTiles, kKSteps>,
-                                              FragmentLoader<kLayout, kCols, kTiles, kKSteps>>::type;
+  using Fragments = typename std::conditional<kTf32, FragmentLoaderTf32<kLayout, kCols, kTiles, kGroupSteps>,
+                                              FragmentLoader<kLayout, kCols, kTiles, kGroupSteps>>::type;
   using FragmentsA = Fragments<ATile::kKContiguous ? FragmentLayout::AKContiguous
                                                    : FragmentLayout::AMContiguous,
                                ATile::template contiguous<kBK>(), kMTiles>;
@@ -343,16 +354,16 @@ struct CpAsyncMmaMainloop {
       }
     };
     Element *stages_a = smem, *stages_b = smem + kStages * kStageA;
-    const int warp = thread / 32;
+    const int warp = group_warp(thread), group = kWarpsK > 1 ? thread / kGroupThreads : 0;
     FragmentsA frag_a;
     FragmentsB frag_b;
-    frag_a.setup(kWM * (warp / kWarpsN));
-    frag_b.setup(kWN * (warp % kWarpsN));
+    frag_a.setup(kWM * (warp / kWarpsN), group * kGroupSteps);
+    frag_b.setup(kWN * (warp % kWarpsN), group * kGroupSteps);
 
     // Tile t's chunks c with c % kShares == share, into stage s: k step kk
     // < kShares issues share kk; the last share's step commits them.
     // (Synchronous loads all at once stall once, their latencies overlapped.)
-    constexpr int kShares = kKSteps > 1 && !kConvertingSteps ? kKSteps - 1 : 1;
+    constexpr int kShares = kGroupSteps > 1 && !kConvertingSteps ? kGroupSteps - 1 : 1;
     auto issue = [&](int share, int s, int t) {
       if (share == 0)
         rebase(t);
@@ -395,7 +406,7 @@ struct CpAsyncMmaMainloop {
     if (kDoubleBuffered)
       load(0, 0, 0);
     int read = 0, write = kStages - 1;
-    // Tile t's k steps; with kCopies, tile t + kStages - 1's copies too (the
+    // Tile t's k steps (the group's); with kCopies, tile t + kStages - 1's copies too (the
     // last kStages - 1 tiles have none: a loop of their own).
     // Tile t + 1 has landed, and no warp reads tile t - 1's stage: at tile
     // t's last step, before its fragments (double-buffered: the next
@@ -408,11 +419,11 @@ struct CpAsyncMmaMainloop {
     auto tile = [&](auto copies, int t) {
       constexpr bool kCopies = decltype(copies)::value;
 #pragma unroll
-      for (int kk = 0; kk < kKSteps; ++kk) {
+      for (int kk = 0; kk < kGroupSteps; ++kk) {
         if (kDoubleBuffered) {
-          if (kk == kKSteps - 1)
+          if (kk == kGroupSteps - 1)
             next_stage();
-          load((kk + 1) % 2, read, (kk + 1) % kKSteps);
+          load((kk + 1) % 2, read, (kk + 1) % kGroupSteps);
         } else if (!kConverts) {
           load(0, read, kk);
         }
@@ -434,7 +445,7 @@ struct CpAsyncMmaMainloop {
 #pragma unroll
           for (int j = 0; j < kNTiles; ++j)
             mma(acc[i][j], fa[buffer][i], fb[buffer][j]);
-        if (!kDoubleBuffered && kk == kKSteps - 1)
+        if (!kDoubleBuffered && kk == kGroupSteps - 1)
           next_stage();
       }
     };
@@ -444,11 +455,52 @@ struct CpAsyncMmaMainloop {
     for (; t < k_tiles; ++t)
       tile(std::false_type{}, t);
     cp_async_wait<0>();
+    if constexpr (kWarpsK > 1)
+      add_groups(acc, smem, thread);
+  }
+
+  // Thread `thread`'s warp within its group (the threads' index only:
+  // nothing to compute without groups).
+  __device__ __forceinline__ static int group_warp(int thread) {
+    return kWarpsK > 1 ? thread / 32 % kGroupWarps : thread / 32;
+  }
+
+  // Whether thread `thread`'s accumulators hold the block's sums (group 0's).
+  __device__ __forceinline__ static bool holds_sums(int thread) {
+    return kWarpsK == 1 || thread < kGroupThreads;
+  }
+
+  // Groups 1 .. kWarpsK - 1 store their accumulators in the stages' memory
+  // (slot ((z - 1) * kMTiles * kNTiles + i * kNTiles + j) * kGroupThreads +
+  // the thread's index in its group, 16 bytes each: a warp's 32 accesses
+  // are contiguous); group 0 adds them in group order.
+  __device__ static void add_groups(Accumulators &acc, Element *smem, int thread) {
+    float4 *partial = reinterpret_cast<float4 *>(smem);
+    const int group = thread / kGroupThreads, lane = thread % kGroupThreads;
+    auto slot = [&](int z, int i, int j) {
+      return partial + ((z - 1) * kMTiles * kNTiles + i * kNTiles + j) * kGroupThreads + lane;
+    };
+    __syncthreads();  // no warp reads the stages again
+    if (group > 0)
+#pragma unroll
+      for (int i = 0; i < kMTiles; ++i)
+#pragma unroll
+        for (int j = 0; j < kNTiles; ++j)
+          store_partial(slot(group, i, j), acc[i][j]);
+    __syncthreads();
+    if (group == 0)
+      for (int z = 1; z < kWarpsK; ++z)
+#pragma unroll
+        for (int i = 0; i < kMTiles; ++i)
+#pragma unroll
+          for (int j = 0; j < kNTiles; ++j)
+            add_partial(acc[i][j], slot(z, i, j));
+    __syncthreads();  // the memory is the epilogue's again
   }
 
   // Thread `thread`'s acc[0][0][0] in the block tile (the file's comment).
   __device__ __forceinline__ static int accumulator_row(int thread) {
-    return kWM * (thread / 32 / kWarpsN) + thread % 32 / 4;
+    return kWM * (group_warp(thread) / kWarpsN) + thread % 32 / 4;
   }
   __device__ __forceinline__ static int accumulator_col(int thread) {
     return kWN * (thread / 32 % kWarpsN) + 2 * (thread % 4);

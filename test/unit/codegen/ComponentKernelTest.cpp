@@ -500,12 +500,26 @@ TEST(ComponentKernelTest, MmaSyncKernelsCompose) {
 }
 
 TEST(ComponentKernelTest, MmaSyncKernelsKeepTheirBodiesWhereComponentsLack) {
-  // Warp groups splitting a tile's k steps (warp_split_k).
+  // Warp groups splitting a tile's k steps (warp_split_k) are the main
+  // loop's kWarpsK, after its prologues.
   KernelConfig Split = mmaSyncKernel();
   Split.WarpSplitK = 2;
+  EXPECT_EQ(sm80ComponentMismatch(Split, gemm(), {}), "");
+  EXPECT_EQ(sm80MainloopType(Split, gemm(), false, {"tc_f_0"}),
+            "tc::sm80::CpAsyncMmaMainloop<tc::sm80::OperandTile<__half, 128, tc::sm80::Major::K>, "
+            "tc::sm80::OperandTile<__half, 128, tc::sm80::Major::MN>, 64, 3, 2, 2, "
+            "tc::NoPrologue, tc::NoPrologue, 2>");
+  MatmulIdiom Relu = gemm();
+  Relu.A.Prologue.push_back(nullptr);
+  EXPECT_EQ(sm80MainloopType(Split, Relu, false, {"tc_f_0"}),
+            "tc::sm80::CpAsyncMmaMainloop<tc::sm80::OperandTile<__half, 128, tc::sm80::Major::K>, "
+            "tc::sm80::OperandTile<__half, 128, tc::sm80::Major::MN>, 64, 3, 2, 2, "
+            "tc_f_0_prologue_a, tc::NoPrologue, 2>");
+  // Steps a group count cannot share.
+  Split.WarpSplitK = 3;
   EXPECT_EQ(sm80ComponentMismatch(Split, gemm(), {}), "its warp roles");
-  // Packed 4-bit or gathered operands, prologues on both operands, a sum
-  // of products, a batch, a guarded output.
+  // Packed 4-bit or gathered operands, prologues on both operands, a
+  // guarded output.
   MatmulIdiom Packed = gemm();
   Packed.B.ConvertWhileCopying = Packed.B.FourBit = true;
   EXPECT_EQ(sm80ComponentMismatch(mmaSyncKernel(), Packed, {}),
