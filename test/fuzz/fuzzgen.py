@@ -547,10 +547,6 @@ def gen_spec(rng, case_id, func, unsupported_rate=0.15, collision_rate=0.5):
         dims.add("N" if spec["c_major"] == "row" else "M")
         if rng.random() < 0.3:
             dims = {"M", "N", "K"}
-        # (A constant shifted is a constant the tool takes: the shift_bound
-        # case needs a run-time K.)
-        if spec.get("unsupported") == "shift_bound":
-            dims.discard("K")
         spec["static"] = {d: rng.choice([16, 24, 37, 45, 64, 80, 128, 96, 8, 1, 200])
                           for d in sorted(dims)}
     elif kind in ("gemm", "quant") and rng.random() < 0.12:
@@ -1025,8 +1021,14 @@ class _Renderer:
             init = "1"
         else:
             init = "0"
-        if u == "shift_bound" and role == "k":
-            cond = "%s < (%s >> 1)" % (it, bnd)
+        # (A size shifted, `k < (K >> 1)`, is a region-invariant size the
+        # tool takes; an iterator shifted is not affine: of i and k, the
+        # inner loop's bound shifts the outer one's iterator.)
+        order = s.get("order", "ijk")
+        if u == "shift_bound" and "i" in order and "k" in order:
+            outer, inner = ("i", "k") if order.index("i") < order.index("k") else ("k", "i")
+            if role == inner:
+                cond = "%s < (%s >> 1)" % (it, self.n[outer])
         form = (s.get("loop_form") or {}).get(role, "plain")
         domain = s.get("domain")
         if domain == "k_from_i" and role == "k":
