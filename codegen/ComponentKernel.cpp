@@ -20,6 +20,20 @@ std::string sm90OperandTileType(const KernelConfig &C, const MatmulIdiom &Idiom,
   return S + ">";
 }
 
+/// Every product's operand views (A, B, then each further product's),
+/// where each product's layouts are the first's, so that one pair of tile
+/// types serves them all; else none.
+static std::vector<const OperandView *> productViews(const MatmulIdiom &Idiom) {
+  std::vector<const OperandView *> Views = {&Idiom.A, &Idiom.B};
+  for (const ProductTerm &P : Idiom.MoreProducts) {
+    if (P.A.ReductionIsContiguous != Idiom.A.ReductionIsContiguous ||
+        P.B.ReductionIsContiguous != Idiom.B.ReductionIsContiguous)
+      return {};
+    Views.insert(Views.end(), {&P.A, &P.B});
+  }
+  return Views;
+}
+
 std::string sm90ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idiom,
                                   const RegionClauses &Clauses) {
   if (C.Arch != GpuArch::SM90a || !C.wgmma() || !C.Tma)
@@ -44,13 +58,9 @@ std::string sm90ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idio
   if (C.Tf32 && (!Idiom.A.ReductionIsContiguous || !Idiom.B.ReductionIsContiguous))
     return "tf32 operands stored M- or N-major";
   // Every product's tiles are the first's (tc/sm90/products.cuh).
-  std::vector<const OperandView *> Views = {&Idiom.A, &Idiom.B};
-  for (const ProductTerm &P : Idiom.MoreProducts) {
-    if (P.A.ReductionIsContiguous != Idiom.A.ReductionIsContiguous ||
-        P.B.ReductionIsContiguous != Idiom.B.ReductionIsContiguous)
-      return "products of different operand layouts";
-    Views.insert(Views.end(), {&P.A, &P.B});
-  }
+  const std::vector<const OperandView *> Views = productViews(Idiom);
+  if (Views.empty())
+    return "products of different operand layouts";
   for (const OperandView *V : Views)
     if (V->ConvertWhileCopying)
       return V->Mask.empty() ? "an operand converted while copied" : "an operand mask";
@@ -84,13 +94,9 @@ std::string sm80ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idio
     return "its operand type";
   // A sum of products: every product's tiles are the first's, as stored
   // (the copiers switch operands between products: tc::sm80::Product).
-  std::vector<const OperandView *> Views = {&Idiom.A, &Idiom.B};
-  for (const ProductTerm &P : Idiom.MoreProducts) {
-    if (P.A.ReductionIsContiguous != Idiom.A.ReductionIsContiguous ||
-        P.B.ReductionIsContiguous != Idiom.B.ReductionIsContiguous)
-      return "products of different operand layouts";
-    Views.insert(Views.end(), {&P.A, &P.B});
-  }
+  const std::vector<const OperandView *> Views = productViews(Idiom);
+  if (Views.empty())
+    return "products of different operand layouts";
   // An operand converted while copying (8-bit weights, a prologue of the
   // element's row or not finite at 0, a mask) is a ConvertedOperandTile;
   // packed 4-bit ones, gathered ones (an inner stride) and transposed

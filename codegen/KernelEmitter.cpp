@@ -2285,26 +2285,34 @@ private:
   /// A batch's: the entries, the extents, and each product's `{A, lda, B,
   /// ldb, K, A's batch stride, B's}` (tc::sm90::launch_batched_gemm).
   std::string componentOperands() const {
-    const bool Batched = !Idiom.IterBatch.empty();
-    if (Idiom.MoreProducts.empty() && !Batched)
+    if (Idiom.MoreProducts.empty() && Idiom.IterBatch.empty())
       return "{" + extentM() + ", " + extentN() + ", " + Idiom.ExtentK.str(subst()) + "}, " +
              operandArguments(Idiom.A) + ", " + operandArguments(Idiom.B);
+    return productExtents() + "tc::sm90::Products<" + spelling(Idiom.InputType) + ", " +
+           std::to_string(Idiom.MoreProducts.size() + 1) + ">{{" +
+           productList([&](const OperandView &V, bool) { return operandArguments(V); }) + "}}";
+  }
+
+  /// A launch of products: `entries, M, N, ` (in a batch) or `M, N, `.
+  std::string productExtents() const {
+    return (Idiom.IterBatch.empty() ? std::string() : Idiom.ExtentBatch.str(subst()) + ", ") +
+           extentM() + ", " + extentN() + ", ";
+  }
+  /// Each product's `{A, B, K}`, in a batch with A's and B's batch
+  /// strides, a line each, its operands as `Operand(view, is A)` prints
+  /// them.
+  template <class OperandText> std::string productList(OperandText Operand) const {
     auto Product = [&](const OperandView &A, const OperandView &B, const AffineExpr &K) {
-      return "\n        {" + operandArguments(A) + ", " + operandArguments(B) + ", " +
-             K.str(subst()) +
-             (Batched ? ", " + printStride(A.BatchStride, M) + ", " +
-                            printStride(B.BatchStride, M)
-                      : std::string()) +
+      return "\n        {" + Operand(A, true) + ", " + Operand(B, false) + ", " + K.str(subst()) +
+             (Idiom.IterBatch.empty() ? std::string()
+                                      : ", " + printStride(A.BatchStride, M) + ", " +
+                                            printStride(B.BatchStride, M)) +
              "}";
     };
-    std::string S = (Batched ? Idiom.ExtentBatch.str(subst()) + ", " : std::string()) +
-                    extentM() + ", " + extentN() + ", tc::sm90::Products<" +
-                    spelling(Idiom.InputType) + ", " +
-                    std::to_string(Idiom.MoreProducts.size() + 1) + ">{{" +
-                    Product(Idiom.A, Idiom.B, Idiom.ExtentK);
+    std::string S = Product(Idiom.A, Idiom.B, Idiom.ExtentK);
     for (const ProductTerm &P : Idiom.MoreProducts)
       S += "," + Product(P.A, P.B, P.ExtentK);
-    return S + "}}";
+    return S;
   }
 
   /// The extents and operands of the mma.sync components' launch
@@ -2315,8 +2323,8 @@ private:
   /// product's `{{A, lda}, {B, ldb}, K}`, with A's and B's batch strides
   /// (tc::sm80::Product).
   std::string sm80Operands(const std::string &Members) const {
-    const bool Batched = !Idiom.IterBatch.empty();
-    if (!convertsAnOperand() && Idiom.MoreProducts.empty() && !Batched)
+    const bool Products = !Idiom.MoreProducts.empty() || !Idiom.IterBatch.empty();
+    if (!convertsAnOperand() && !Products)
       return componentOperands();
     auto Operand = [&](const OperandView &V, bool IsA) {
       return "{" + operandArguments(V) +
@@ -2324,22 +2332,10 @@ private:
                                     : std::string()) +
              "}";
     };
-    if (Idiom.MoreProducts.empty() && !Batched)
+    if (!Products)
       return "{" + extentM() + ", " + extentN() + ", " + Idiom.ExtentK.str(subst()) +
              "},\n    " + Operand(Idiom.A, true) + ",\n    " + Operand(Idiom.B, false);
-    auto Product = [&](const OperandView &A, const OperandView &B, const AffineExpr &K) {
-      return "\n        {" + Operand(A, true) + ", " + Operand(B, false) + ", " + K.str(subst()) +
-             (Batched ? ", " + printStride(A.BatchStride, M) + ", " +
-                            printStride(B.BatchStride, M)
-                      : std::string()) +
-             "}";
-    };
-    std::string S = (Batched ? Idiom.ExtentBatch.str(subst()) + ", " : std::string()) +
-                    extentM() + ", " + extentN() + ", {" +
-                    Product(Idiom.A, Idiom.B, Idiom.ExtentK);
-    for (const ProductTerm &P : Idiom.MoreProducts)
-      S += "," + Product(P.A, P.B, P.ExtentK);
-    return S + "}";
+    return productExtents() + "{" + productList(Operand) + "}";
   }
   std::string sm80Launcher() const {
     return Idiom.IterBatch.empty() ? "tc::sm80::launch_gemm" : "tc::sm80::launch_batched_gemm";

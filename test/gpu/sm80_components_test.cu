@@ -259,16 +259,23 @@ void shapes(const char *name, std::mt19937 &rng) {
   check<Mainloop>(name, kBM + 3, kBN - 1, 777, 3, 3, 4, rng);  // element-wise copies, in parts
 }
 
+// A set's label of one main loop: "what type A K B MN".
+template <Major kA, Major kB>
+struct Label {
+  const char *type;
+  char name[160];
+  const char *operator()(const char *what) {
+    std::snprintf(name, sizeof name, "%s %s A %s B %s", what, type, kA == Major::K ? "K" : "MN",
+                  kB == Major::K ? "K" : "MN");
+    return name;
+  }
+};
+
 template <class T, Major kA, Major kB>
 void layouts(const char *type, std::mt19937 &rng) {
   using tc::sm80::CpAsyncMmaMainloop;
   using tc::sm80::OperandTile;
-  char name[128];
-  auto label = [&](const char *tiles) {
-    std::snprintf(name, sizeof name, "%s %s A %s B %s", tiles, type,
-                  kA == Major::K ? "K" : "MN", kB == Major::K ? "K" : "MN");
-    return name;
-  };
+  Label<kA, kB> label{type};
   shapes<CpAsyncMmaMainloop<OperandTile<T, 128, kA>, OperandTile<T, 128, kB>, 64, 3, 2, 2>>(
       label("128x128x64/3 2x2"), rng);
   shapes<CpAsyncMmaMainloop<OperandTile<T, 64, kA>, OperandTile<T, 64, kB>, 32, 2, 2, 2>>(
@@ -296,12 +303,7 @@ void prologues(const char *type, std::mt19937 &rng) {
   using tc::sm80::OperandTile;
   using A128 = OperandTile<T, 128, kA>;
   using B128 = OperandTile<T, 128, kB>;
-  char name[128];
-  auto label = [&](const char *what) {
-    std::snprintf(name, sizeof name, "%s %s A %s B %s", what, type, kA == Major::K ? "K" : "MN",
-                  kB == Major::K ? "K" : "MN");
-    return name;
-  };
+  Label<kA, kB> label{type};
   shapes<CpAsyncMmaMainloop<A128, B128, 64, 3, 2, 2, HalfMinusQuarter>>(
       label("128x128x64/3 2x2 prologue A (x/2 - 1/4)"), rng);
   shapes<CpAsyncMmaMainloop<A128, B128, 64, 3, 2, 2, NoPrologue, HalfMinusQuarter>>(
@@ -321,12 +323,7 @@ void converted(const char *type, std::mt19937 &rng) {
   using tc::sm80::ConvertedOperandTile;
   using tc::sm80::CpAsyncMmaMainloop;
   using tc::sm80::OperandTile;
-  char name[128];
-  auto label = [&](const char *what) {
-    std::snprintf(name, sizeof name, "%s %s A %s B %s", what, type, kA == Major::K ? "K" : "MN",
-                  kB == Major::K ? "K" : "MN");
-    return name;
-  };
+  Label<kA, kB> label{type};
   shapes<CpAsyncMmaMainloop<OperandTile<T, 128, kA>,
                             ConvertedOperandTile<int8_t, T, 128, kB, ZeroPoint>, 64, 3, 2, 2>>(
       label("128x128x64/3 2x2 B int8 - zero[n]"), rng);
@@ -349,12 +346,7 @@ void warp_groups(const char *type, std::mt19937 &rng) {
   using tc::NoPrologue;
   using tc::sm80::CpAsyncMmaMainloop;
   using tc::sm80::OperandTile;
-  char name[128];
-  auto label = [&](const char *what) {
-    std::snprintf(name, sizeof name, "%s %s A %s B %s", what, type, kA == Major::K ? "K" : "MN",
-                  kB == Major::K ? "K" : "MN");
-    return name;
-  };
+  Label<kA, kB> label{type};
   shapes<CpAsyncMmaMainloop<OperandTile<T, 128, kA>, OperandTile<T, 128, kB>, 64, 3, 2, 2,
                             NoPrologue, NoPrologue, 2>>(label("128x128x64/3 2x2 k/2"), rng);
   shapes<CpAsyncMmaMainloop<OperandTile<T, 64, kA>, OperandTile<T, 64, kB>, 64, 3, 2, 2,
@@ -535,12 +527,7 @@ template <class T, Major kA, Major kB>
 void products(const char *type, std::mt19937 &rng) {
   using tc::sm80::CpAsyncMmaMainloop;
   using tc::sm80::OperandTile;
-  char name[128];
-  auto label = [&](const char *tiles) {
-    std::snprintf(name, sizeof name, "%s %s A %s B %s", tiles, type, kA == Major::K ? "K" : "MN",
-                  kB == Major::K ? "K" : "MN");
-    return name;
-  };
+  Label<kA, kB> label{type};
   sums_and_batches<CpAsyncMmaMainloop<OperandTile<T, 128, kA>, OperandTile<T, 128, kB>, 64, 3, 2, 2>>(
       label("128x128x64/3 2x2"), rng);
   sums_and_batches<CpAsyncMmaMainloop<OperandTile<T, 64, kA>, OperandTile<T, 64, kB>, 32, 4, 1, 1>>(
