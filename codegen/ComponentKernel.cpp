@@ -250,7 +250,7 @@ std::string epilogueFunctorText(const std::string &Name, const std::string &Comm
                                 const std::vector<FunctorMember> &Members,
                                 const std::string &Element, const std::string &LaneBody,
                                 int Lanes, bool Batched) {
-  // A batch's functor takes the entry first (tc::sm90::BatchEntryEpilogue).
+  // A batch's functor takes the entry first (tc::BatchEntryEpilogue, tc/batch_entry.cuh).
   const std::string Entry = Batched ? "long long tc_batch, " : "";
   std::string S = Comment + "struct " + Name + " {\n";
   for (const FunctorMember &M : Members)

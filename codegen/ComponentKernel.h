@@ -48,16 +48,17 @@ inline bool composesSm90Gemm(const KernelConfig &C, const MatmulIdiom &Idiom,
 /// Why the kernel of `C` for this region is not composed of the mma.sync
 /// components (tc::sm80::launch_gemm, tc/sm80/gemm_kernel.cuh), or an empty
 /// string where it is: a cp.async + mma.sync kernel (m16n8k16, or m16n8k8
-/// for fp32 operands as tf32) of one warp
-/// group whose tiles the components' copies and fragments divide (each
-/// thread copies whole rows of 16-byte chunks, warp tiles of whole pairs
-/// of n8 tiles), and the
-/// region one product of 16-bit floating-point (or tf32) operands, k
-/// contiguous or not, each as stored, or converted while it is copied
-/// (8-bit weights, a prologue of the element's row or column or one not
-/// finite at 0, a mask: not packed 4-bit, strided or transposed), and a
-/// prologue of the element on one 16-bit operand applied to its
-/// fragments; not a batch, its output guarded by the rectangle alone.
+/// for fp32 operands as tf32) whose tiles the components' copies and
+/// fragments divide (each thread copies whole rows of 16-byte chunks, warp
+/// tiles of whole pairs of n8 tiles; with warp_split_k, groups of warps
+/// sharing each tile's k steps evenly), and the region's products (one,
+/// or a sum of them in the first one's layouts; a batch or not) of 16-bit
+/// floating-point (or tf32) operands, k contiguous or not, each as stored,
+/// or in a single product converted while it is copied (8-bit weights, a
+/// prologue of the element's row or column or one not finite at 0, a
+/// mask: not packed 4-bit, strided or transposed), and a prologue of the
+/// element on one 16-bit operand of a single product applied to its
+/// fragments; its output guarded by the rectangle alone.
 std::string sm80ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idiom,
                                   const RegionClauses &Clauses);
 

@@ -198,6 +198,8 @@ __host__ int products_copy_mode(const Products<Mainloop, kCount> &products, long
   int mode = kWholeChunks;
   auto take = [&](int other) { mode = other < mode ? other : mode; };
   for (const auto &p : products.product) {
+    if (Mainloop::k_tiles_of(p.k) == 0)
+      continue;  // (an empty product's operands are never read)
     const long long ka = ATile::kKContiguous ? p.k : m, kb = BTile::kKContiguous ? p.k : n;
     take(ATile::copy_mode(p.a, ka));
     take(BTile::copy_mode(p.b, kb));

@@ -278,7 +278,7 @@ TEST(ComponentKernelTest, FunctorRowForEachLaneWidth) {
   std::string None = epilogueFunctorText("tc_f_0_epilogue", "", Members, Element, "", 0);
   EXPECT_NE(None.find("(*this)(tc_m, tc_n0 + tc_v, tc_sums[tc_v]);"), std::string::npos) << None;
   EXPECT_EQ(None.find("lanes"), std::string::npos);
-  // A batch's functor takes the entry first (tc::sm90::BatchEntryEpilogue).
+  // A batch's functor takes the entry first (tc::BatchEntryEpilogue, tc/batch_entry.cuh).
   std::string Batch =
       epilogueFunctorText("tc_f_0_epilogue", "", Members, Element, Lanes, 8, true);
   EXPECT_NE(Batch.find("operator()(long long tc_batch, long long tc_m, long long tc_n, float "
