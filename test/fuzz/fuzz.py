@@ -286,7 +286,16 @@ def rename_check(spec, arch, out_path, workdir, tool):
         if tok.startswith("fz_args_"):
             return "fz_args_" + mapped(tok[len("fz_args_"):])
         base, _, n = tok.rpartition("_")
-        return mapped(base) + "_" + n if base and n.isdigit() else tok
+        if base and n.isdigit():
+            return mapped(base) + "_" + n
+        # A computed size's definition name spells its expression, the
+        # names in it among the words (`k_1_div_2` for `(k + 1) / 2`,
+        # frontend/Hygiene.cpp definitionBase); the tool's own `tc_*`
+        # names are not.
+        if not tok.startswith("tc_") and re.search(r"_(div|shr|as)(_|$)", tok):
+            for name in sorted(odd, key=len, reverse=True):
+                tok = re.sub(r"(?<![A-Za-z0-9])%s(?![A-Za-z0-9])" % re.escape(name), odd[name], tok)
+        return tok
 
     def mapped_name(m):
         return mapped(m.group(0))
