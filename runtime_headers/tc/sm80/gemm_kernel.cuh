@@ -101,9 +101,9 @@ struct Products {
 // kBatched: blockIdx.x counts batch entries' tiles, entry-major.
 template <class Mainloop, int kMode, int kCount, bool kBatched, class Epilogue>
 __global__ void __launch_bounds__(Mainloop::kThreads)
-    gemm_kernel(long long m, long long n, const __grid_constant__ Products<Mainloop, kCount> products,
-                Epilogue epilogue, KParts parts, int tiles_m, int tiles_n,
-                float *__restrict__ workspace) {
+    gemm_kernel(long long m, long long n,
+                const __grid_constant__ Products<Mainloop, kCount> products, Epilogue epilogue,
+                KParts parts, int tiles_m, int tiles_n, float *__restrict__ workspace) {
   extern __shared__ __align__(128) unsigned char smem[];
   constexpr int kBM = Mainloop::kBM, kBN = Mainloop::kBN;
   // The batch entry (0 for one GEMM), recomputed where used: not a
@@ -145,12 +145,14 @@ __global__ void __launch_bounds__(Mainloop::kThreads)
     else if (holds_sums)
       Mainloop::for_each_accumulator(acc, row0, col0, m, n, thread, f);
   };
-  if (parts.parts > 1)
-    write(PartSums{workspace + (static_cast<long long>(batch_entry()) * parts.parts + part) * m * n, n});
-  else if constexpr (kBatched)
+  if (parts.parts > 1) {
+    const long long slice = static_cast<long long>(batch_entry()) * parts.parts + part;
+    write(PartSums{workspace + slice * m * n, n});
+  } else if constexpr (kBatched) {
     write(BatchEntryEpilogue<Epilogue>{epilogue, batch_entry()});
-  else
+  } else {
     write(epilogue);
+  }
 }
 
 // Output element i of the `batches` m x n outputs (one thread each): the

@@ -278,8 +278,9 @@ struct CpAsyncMmaMainloop {
   // (tf32: ldmatrix where k is contiguous, else element loads; each
   // element rounded to tf32, tc/fragment.cuh.)
   template <FragmentLayout kLayout, int kCols, int kTiles>
-  using Fragments = typename std::conditional<kTf32, FragmentLoaderTf32<kLayout, kCols, kTiles, kGroupSteps>,
-                                              FragmentLoader<kLayout, kCols, kTiles, kGroupSteps>>::type;
+  using Fragments =
+      typename std::conditional<kTf32, FragmentLoaderTf32<kLayout, kCols, kTiles, kGroupSteps>,
+                                FragmentLoader<kLayout, kCols, kTiles, kGroupSteps>>::type;
   using FragmentsA = Fragments<ATile::kKContiguous ? FragmentLayout::AKContiguous
                                                    : FragmentLayout::AMContiguous,
                                ATile::template contiguous<kBK>(), kMTiles>;
@@ -406,8 +407,8 @@ struct CpAsyncMmaMainloop {
     if (kDoubleBuffered)
       load(0, 0, 0);
     int read = 0, write = kStages - 1;
-    // Tile t's k steps (the group's); with kCopies, tile t + kStages - 1's copies too (the
-    // last kStages - 1 tiles have none: a loop of their own).
+    // Tile t's k steps (the group's); with kCopies, tile t + kStages - 1's
+    // copies too (the last kStages - 1 tiles have none: a loop of their own).
     // Tile t + 1 has landed, and no warp reads tile t - 1's stage: at tile
     // t's last step, before its fragments (double-buffered: the next
     // tile's first), or after them.
