@@ -109,7 +109,12 @@ __global__ void __launch_bounds__(Mainloop::kThreads)
   // The batch entry (0 for one GEMM), recomputed where used: not a
   // register held through the main loop.
   auto batch_entry = [&]() -> int {
-    return kBatched ? static_cast<int>(blockIdx.x) / (tiles_m * tiles_n) : 0;
+    if constexpr (!kBatched)
+      return 0;
+    // (blockIdx.x read anew: the compiler would keep the first quotient.)
+    unsigned block;
+    asm volatile("mov.u32 %0, %%ctaid.x;" : "=r"(block));
+    return static_cast<int>(block) / (tiles_m * tiles_n);
   };
   int tile_m, tile_n;
   grouped_tile_of<8>(static_cast<int>(blockIdx.x) - batch_entry() * tiles_m * tiles_n, tiles_m,
