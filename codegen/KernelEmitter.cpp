@@ -2337,6 +2337,7 @@ private:
              "},\n    " + Operand(Idiom.A, true) + ",\n    " + Operand(Idiom.B, false);
     return productExtents() + "{" + productList(Operand) + "}";
   }
+  /// The mma.sync components' launch function (tc/sm80/gemm_kernel.cuh).
   std::string sm80Launcher() const {
     return Idiom.IterBatch.empty() ? "tc::sm80::launch_gemm" : "tc::sm80::launch_batched_gemm";
   }
