@@ -2285,7 +2285,7 @@ private:
   /// A batch's: the entries, the extents, and each product's `{A, lda, B,
   /// ldb, K, A's batch stride, B's}` (tc::sm90::launch_batched_gemm).
   std::string componentOperands() const {
-    if (Idiom.MoreProducts.empty() && Idiom.IterBatch.empty())
+    if (!launchesProducts())
       return "{" + extentM() + ", " + extentN() + ", " + Idiom.ExtentK.str(subst()) + "}, " +
              operandArguments(Idiom.A) + ", " + operandArguments(Idiom.B);
     return productExtents() + "tc::sm90::Products<" + spelling(Idiom.InputType) + ", " +
@@ -2293,6 +2293,11 @@ private:
            productList([&](const OperandView &V, bool) { return operandArguments(V); }) + "}}";
   }
 
+  /// Whether a component launch lists products (tc::sm90::Products,
+  /// tc::sm80::Product): a sum of them, or a batch.
+  bool launchesProducts() const {
+    return !Idiom.MoreProducts.empty() || !Idiom.IterBatch.empty();
+  }
   /// A launch of products: `entries, M, N, ` (in a batch) or `M, N, `.
   std::string productExtents() const {
     return (Idiom.IterBatch.empty() ? std::string() : Idiom.ExtentBatch.str(subst()) + ", ") +
@@ -2323,8 +2328,7 @@ private:
   /// product's `{{A, lda}, {B, ldb}, K}`, with A's and B's batch strides
   /// (tc::sm80::Product).
   std::string sm80Operands(const std::string &Members) const {
-    const bool Products = !Idiom.MoreProducts.empty() || !Idiom.IterBatch.empty();
-    if (!convertsAnOperand() && !Products)
+    if (!sm80OperandsOnLines())
       return componentOperands();
     auto Operand = [&](const OperandView &V, bool IsA) {
       return "{" + operandArguments(V) +
@@ -2332,11 +2336,14 @@ private:
                                     : std::string()) +
              "}";
     };
-    if (!Products)
+    if (!launchesProducts())
       return "{" + extentM() + ", " + extentN() + ", " + Idiom.ExtentK.str(subst()) +
              "},\n    " + Operand(Idiom.A, true) + ",\n    " + Operand(Idiom.B, false);
     return productExtents() + "{" + productList(Operand) + "}";
   }
+  /// Whether sm80Operands puts the operands on lines of their own (tile
+  /// Arguments or product lists), not `{M, N, K}, A, lda, B, ldb`.
+  bool sm80OperandsOnLines() const { return convertsAnOperand() || launchesProducts(); }
   /// The mma.sync components' launch function (tc/sm80/gemm_kernel.cuh).
   std::string sm80Launcher() const {
     return Idiom.IterBatch.empty() ? "tc::sm80::launch_gemm" : "tc::sm80::launch_batched_gemm";
@@ -2435,9 +2442,7 @@ private:
       const std::string Launch =
           sm80Launcher() + "<" + sm80MainloopType(K, Idiom, true, sm80Names()) + ">(\n    " +
           sm80Operands(Members) +
-          (convertsAnOperand() || !Idiom.MoreProducts.empty() || !Idiom.IterBatch.empty()
-               ? ",\n    "
-               : ", ") +
+          (sm80OperandsOnLines() ? ",\n    " : ", ") +
           epilogueFunctorName() + "{" + Members + "}, tc_stream" +
           (M.Clauses.SplitK ? ", " + str(*M.Clauses.SplitK) : "") + ")";
       return indent((M.Clauses.SplitK ? "// k in " + str(*M.Clauses.SplitK) +

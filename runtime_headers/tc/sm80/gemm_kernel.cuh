@@ -195,34 +195,46 @@ __host__ inline KParts choose_k_parts(long long tiles, long long k_tiles, int pa
   return KParts{static_cast<int>(p), static_cast<int>(per), static_cast<int>(k_tiles)};
 }
 
-// The copy mode (tc/tile_copy.cuh) that all products' operands allow, at
-// every batch entry.
+// The copy mode (tc/tile_copy.cuh) an operand allows at every batch entry
+// (entry z is aligned as entries 0 and 1 both are); `extent` is that of
+// its contiguous index.
+template <class Tile>
+__host__ int entries_copy_mode(typename Tile::Arguments args, long long extent,
+                               long long batches, long long batch_stride) {
+  const int mode = Tile::copy_mode(args, extent);
+  if (batches < 2 || batch_stride == 0)
+    return mode;
+  args.base += batch_stride;
+  const int next = Tile::copy_mode(args, extent);
+  return next < mode ? next : mode;
+}
+
+// The copy mode that all products' operands allow, at every batch entry.
 template <class Mainloop, int kCount>
 __host__ int products_copy_mode(const Products<Mainloop, kCount> &products, long long batches,
                                 long long m, long long n) {
   using ATile = typename Mainloop::A;
   using BTile = typename Mainloop::B;
   int mode = kWholeChunks;
-  auto take = [&](int other) { mode = other < mode ? other : mode; };
   for (const auto &p : products.product) {
     if (Mainloop::k_tiles_of(p.k) == 0)
       continue;  // (an empty product's operands are never read)
-    const long long ka = ATile::kKContiguous ? p.k : m, kb = BTile::kKContiguous ? p.k : n;
-    take(ATile::copy_mode(p.a, ka));
-    take(BTile::copy_mode(p.b, kb));
-    // (Entry z is aligned as entries 0 and 1 both are.)
-    if (batches > 1 && p.batch_a != 0) {
-      auto a = p.a;
-      a.base += p.batch_a;
-      take(ATile::copy_mode(a, ka));
-    }
-    if (batches > 1 && p.batch_b != 0) {
-      auto b = p.b;
-      b.base += p.batch_b;
-      take(BTile::copy_mode(b, kb));
-    }
+    const int a = entries_copy_mode<ATile>(p.a, ATile::kKContiguous ? p.k : m, batches, p.batch_a);
+    const int b = entries_copy_mode<BTile>(p.b, BTile::kKContiguous ? p.k : n, batches, p.batch_b);
+    mode = a < mode ? a : mode;
+    mode = b < mode ? b : mode;
   }
   return mode;
+}
+
+// A launch's list of products as the kernel takes them.
+template <class Mainloop, int kCount>
+__host__ Products<Mainloop, kCount> products_of(
+    const typename Mainloop::Product (&list)[kCount]) {
+  Products<Mainloop, kCount> all;
+  for (int p = 0; p < kCount; ++p)
+    all.product[p] = list[p];
+  return all;
 }
 
 // Launches Mainloop's kernel for `batches` m x n outputs (kBatched false:
@@ -319,10 +331,8 @@ template <class Mainloop, int kCount, class Epilogue>
 __host__ Status launch_gemm(long long m, long long n,
                             const typename Mainloop::Product (&products)[kCount],
                             const Epilogue &epilogue, cudaStream_t stream, int parts = 0) {
-  Products<Mainloop, kCount> all;
-  for (int p = 0; p < kCount; ++p)
-    all.product[p] = products[p];
-  return launch_products<Mainloop, false>(1, m, n, all, epilogue, stream, parts);
+  return launch_products<Mainloop, false>(1, m, n, products_of<Mainloop>(products), epilogue,
+                                          stream, parts);
 }
 
 // `batches` GEMMs (or sums) of one shape: entry z of product p reads A_p
@@ -335,10 +345,8 @@ __host__ Status launch_batched_gemm(long long batches, long long m, long long n,
                                     const typename Mainloop::Product (&products)[kCount],
                                     const Epilogue &epilogue, cudaStream_t stream,
                                     int parts = 0) {
-  Products<Mainloop, kCount> all;
-  for (int p = 0; p < kCount; ++p)
-    all.product[p] = products[p];
-  return launch_products<Mainloop, true>(batches, m, n, all, epilogue, stream, parts);
+  return launch_products<Mainloop, true>(batches, m, n, products_of<Mainloop>(products),
+                                         epilogue, stream, parts);
 }
 
 }  // namespace sm80
