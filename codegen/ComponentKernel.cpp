@@ -332,11 +332,15 @@ void keepBatchOnComponents(RegionKernels &Kernels, const MatmulIdiom &Idiom,
                  [&](const AlternativeKernel &A) { return TextTma(A.Config); });
 }
 
-bool persistentKernelIsFallback(const KernelConfig &C, const std::vector<AlternativeKernel> &Alts,
-                                const MatmulIdiom &Idiom, const RegionClauses &Clauses) {
-  return C.PersistentTiles && composesSm90Gemm(C, Idiom, Clauses) &&
+bool componentKernelsTakeEveryShape(const KernelConfig &C,
+                                    const std::vector<AlternativeKernel> &Alts,
+                                    const MatmulIdiom &Idiom, const RegionClauses &Clauses) {
+  // (tc::sm90::kCopiesUnmapped: not a producer warpgroup outside the
+  // persistent kernel.) An alternative that cannot launch leaves the shape
+  // to the default.
+  return composesSm90Gemm(C, Idiom, Clauses) && (C.PersistentTiles || !C.ProducerWarpgroup) &&
          llvm::all_of(Alts, [&](const AlternativeKernel &A) {
-           return composesSm90Gemm(A.Config, Idiom, Clauses);
+           return !A.Config.Tma || composesSm90Gemm(A.Config, Idiom, Clauses);
          });
 }
 
@@ -344,7 +348,10 @@ bool tf32KernelsComposed(const RegionKernels &Kernels, const MatmulIdiom &Idiom,
                          const RegionClauses &Clauses) {
   if (!Kernels.Default.Tf32 || !Kernels.Default.wgmma())
     return true;
-  return persistentKernelIsFallback(Kernels.Default, Kernels.Alternatives, Idiom, Clauses);
+  return Kernels.Default.PersistentTiles && composesSm90Gemm(Kernels.Default, Idiom, Clauses) &&
+         llvm::all_of(Kernels.Alternatives, [&](const AlternativeKernel &A) {
+           return composesSm90Gemm(A.Config, Idiom, Clauses);
+         });
 }
 
 std::optional<MatmulIdiom> tf32StagedKMajor(const MatmulIdiom &Idiom) {

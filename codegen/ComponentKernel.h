@@ -119,11 +119,12 @@ struct RegionKernels {
 RegionKernels regionKernels(const KernelConfig &C, std::vector<AlternativeKernel> Alts,
                             const MatmulIdiom &Idiom, const RegionClauses &Clauses);
 
-/// Whether the region's default kernel `C` is the sm_90 components'
-/// persistent one and every further kernel of `Alts` is composed too: the
-/// persistent kernel then also takes the shapes the others cannot launch
-/// (its producer warp copying what TMA cannot map), and the region needs
-/// no cp.async kernel.
+/// Whether the region's default kernel `C` and every further TMA kernel of
+/// `Alts` are composed of the sm_90 components, the default one that
+/// copies what TMA cannot map (tc::sm90::kCopiesUnmapped: all but a
+/// non-persistent kernel with a producer warpgroup): the default then
+/// takes every shape, those whose alternative cannot launch too, and the
+/// region needs no cp.async kernel.
 /// A batch of GEMMs takes TMA stages in the components' kernels only
 /// (tc::sm90::launch_batched_gemm); the generated TMA kernels have no batch
 /// coordinate. A TMA kernel of Kernels that is not composed (a clause asks
@@ -141,14 +142,15 @@ void keepBatchOnComponents(RegionKernels &Kernels, const MatmulIdiom &Idiom,
 std::optional<MatmulIdiom> tf32StagedKMajor(const MatmulIdiom &Idiom);
 
 /// Whether the region's tf32 wgmma kernels are all composed of the sm_90
-/// components, with the persistent kernel as the fallback: the generated
-/// (text) kernels have no tf32 wgmma, so a region whose kernels are not
-/// takes mma.sync instead. True for any other region.
+/// components, the default the persistent kernel: the generated (text)
+/// kernels have no tf32 wgmma, so a region whose kernels are not takes
+/// mma.sync instead. True for any other region.
 bool tf32KernelsComposed(const RegionKernels &Kernels, const MatmulIdiom &Idiom,
                          const RegionClauses &Clauses);
 
-bool persistentKernelIsFallback(const KernelConfig &C, const std::vector<AlternativeKernel> &Alts,
-                                const MatmulIdiom &Idiom, const RegionClauses &Clauses);
+bool componentKernelsTakeEveryShape(const KernelConfig &C,
+                                    const std::vector<AlternativeKernel> &Alts,
+                                    const MatmulIdiom &Idiom, const RegionClauses &Clauses);
 
 /// Why the region is not a layer the decode component
 /// (tc/decode/launch.cuh) takes at few rows (decode_kernel), or an empty string

@@ -1747,9 +1747,12 @@ private:
     }
     if (Components) {
       S += std::string(CopyingDefault
-                           ? "  // The persistent kernel of the sm_90 components (tc/sm90/gemm_kernel.cuh)\n"
-                             "  // for these tiles and the region's epilogue; also for the shapes the\n"
-                             "  // others cannot take, its producer warp copying what TMA cannot map.\n"
+                           ? "  // The kernel of the sm_90 components (tc/sm90/gemm_kernel.cuh) for these\n"
+                             "  // tiles and the region's epilogue, its producer warp copying what TMA\n"
+                             "  // cannot map" +
+                                 std::string(Alts.empty() ? ".\n"
+                                                          : "; also where another kernel cannot "
+                                                            "launch.\n")
                            : "  // The kernel of the sm_90 components (tc/sm90/gemm_kernel.cuh) for these\n"
                              "  // tiles and the region's epilogue; the cp.async kernel where TMA cannot\n"
                              "  // map an operand, not even through an aligned copy.\n") +
@@ -2616,8 +2619,8 @@ generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModel &I
   const std::string Twin = Name + "_cp_async";
   const std::string FallbackWhere =
       "where TMA cannot map an operand (not even through an aligned copy), or K = 0";
-  // Unless the persistent kernel takes the others' fallbacks: then no twin.
-  const bool CopyingDefault = persistentKernelIsFallback(C, Alts, Idiom, M.Clauses);
+  // Unless the components' kernels take every shape: then no twin.
+  const bool CopyingDefault = componentKernelsTakeEveryShape(C, Alts, Idiom, M.Clauses);
   auto Plan = [&](const KernelConfig &K, const std::string &KName,
                   const std::vector<AlternativeKernel> &KAlts, bool IsDefault) {
     KernelPart P;

@@ -408,8 +408,8 @@ static void chooseCopies(KernelConfig &C, const MatmulIdiom &Idiom) {
   pairTiles(C, Idiom);
   chooseRawFragments(C, Idiom);
   C.PathReason += "; TMA stages filled by a producer warp (where TMA cannot map an operand, "
-                  "even through an aligned copy: a cp.async kernel, or the persistent "
-                  "kernel's producer warp copying)";
+                  "even through an aligned copy: the producer warp copying, or a generated "
+                  "kernel's cp.async twin)";
   placeAPrologue(C);
 }
 

@@ -11,7 +11,7 @@
 
 // CHECK:      {{^}}region tc_gemm_0 at wgmma.cu:[[@LINE+47]]{{$}}
 // CHECK:      {{^}}  kernel: block tile 128x128x64, 2 warpgroups (8 warps and a producer warp), 4 TMA stages (mbarriers), persistent blocks {{.*}}, wgmma.mma_async.m64n128k16
-// CHECK-NEXT: {{^}}  main loop: wgmma: sm_90a, f16/bf16 operands; A K-major, B N-major stages; TMA stages filled by a producer warp (where TMA cannot map an operand, even through an aligned copy: a cp.async kernel, or the persistent kernel's producer warp copying){{$}}
+// CHECK-NEXT: {{^}}  main loop: wgmma: sm_90a, f16/bf16 operands; A K-major, B N-major stages; TMA stages filled by a producer warp (where TMA cannot map an operand, even through an aligned copy: the producer warp copying, or a generated kernel's cp.async twin){{$}}
 // CHECK:      {{^}}  step tileForWarps (warpgroups: 64 x BN){{$}}
 // CHECK:      {{^}}  step contractToMma (one point per m64n128k16 wgmma){{$}}
 // CHECK-NEXT: {{^}}    domain: {{.*}}(m) mod 64 = 0 and (n) mod 128 = 0 and (k) mod 16 = 0
@@ -44,7 +44,7 @@
 // ReLU on B: wgmma reads B from shared memory, where all consumers apply
 // the prologue to each landed stage before the wgmma.
 // CHECK:      {{^}}region tc_relu_b_0 at wgmma.cu:{{[0-9]+}}{{$}}
-// CHECK:      {{^}}  main loop: wgmma: sm_90a, f16/bf16 operands; A K-major, B K-major stages; TMA stages filled by a producer warp (where TMA cannot map an operand, even through an aligned copy: a cp.async kernel, or the persistent kernel's producer warp copying); B's prologue applied by the consumers to each landed stage{{$}}
+// CHECK:      {{^}}  main loop: wgmma: sm_90a, f16/bf16 operands; A K-major, B K-major stages; TMA stages filled by a producer warp (where TMA cannot map an operand, even through an aligned copy: the producer warp copying, or a generated kernel's cp.async twin); B's prologue applied by the consumers to each landed stage{{$}}
 // CHECK:      {{^}}  step consumer schedule (wgmma pipeline, epilogue){{$}}
 // CHECK:      {{^ *}}- filter: "{{.*}} -> { ConvertStage[i0] }"
 

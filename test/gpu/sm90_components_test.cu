@@ -189,18 +189,18 @@ void check(const char *name, long long m, long long n, long long k, int pad, std
     }
   ++checks;
   // Under a capture, an operand whose pitch TMA cannot map (not a multiple
-  // of 16 bytes) has no aligned copy to be read from: launch_gemm says so
-  // and launches nothing, for the generated code's cp.async kernel to run;
-  // the persistent kernel copies the tiles itself. So it does for K = 0.
+  // of 16 bytes) has no aligned copy to be read from, and the producer
+  // warp copies the tiles; so it does for K = 0. A kernel that does not
+  // copy (kCopiesUnmapped) launches nothing then.
   const bool in_place = lda * 2 % 16 == 0 && ldb * 2 % 16 == 0;
-  const bool launches = Scheduler::kPersistent || ((!graph || in_place) && k > 0);
-  const bool ok = ran == launches && bad == 0;
+  const bool maps = producer == tc::sm90::Producer::kTma && (!graph || in_place) && k > 0;
+  const bool ok = ran == (maps || tc::sm90::kCopiesUnmapped<Mainloop, Scheduler>) && bad == 0;
   if (!ok)
     ++failures;
   std::printf("%-4s %-22s M=%-5lld N=%-5lld K=%-5lld pad=%d %s%s %s", ok ? "PASS" : "FAIL", name,
               m, n, shape_k, pad, graph ? "graph" : "",
               producer == tc::sm90::Producer::kCopies ? " copies" : "",
-              ran ? "" : ok ? "(not launched: pitch not 16-byte) " : "(not launched) ");
+              ran ? "" : ok ? "(not launched: not mapped) " : "(not launched) ");
   if (bad)
     std::printf("%lld wrong, worst %.3g", bad, worst);
   std::printf("\n");
@@ -375,11 +375,10 @@ void check_sum(const char *name, long long m, long long n, const long long (&ks)
   for (long long k : ks)
     k_total += k > 0 ? k : 0;
   ++checks;
-  // Without TMA maps (no k tile at all, or the copying producer asked for),
-  // only the persistent kernel launches.
-  const bool launches =
-      Scheduler::kPersistent || (k_total > 0 && producer == tc::sm90::Producer::kTma);
-  const bool ok = ran == launches && bad == 0;
+  // (Without TMA maps, no k tile at all or the copying producer asked
+  // for, the producer warp copies, kCopiesUnmapped.)
+  const bool maps = k_total > 0 && producer == tc::sm90::Producer::kTma;
+  const bool ok = ran == (maps || tc::sm90::kCopiesUnmapped<Mainloop, Scheduler>) && bad == 0;
   if (!ok)
     ++failures;
   std::printf("%-4s %-22s M=%-5lld N=%-5lld K=", ok ? "PASS" : "FAIL", name, m, n);
@@ -387,7 +386,7 @@ void check_sum(const char *name, long long m, long long n, const long long (&ks)
     std::printf("%s%lld", p ? "+" : "", ks[p]);
   std::printf(" pad=%d%s%s %s", pad, copied_pitch ? " (copied)" : "",
               producer == tc::sm90::Producer::kCopies ? " copies" : "",
-              ran ? "" : ok ? "(not launched: no k tile) " : "(not launched) ");
+              ran ? "" : ok ? "(not launched: not mapped) " : "(not launched) ");
   if (bad)
     std::printf("%lld wrong", bad);
   std::printf("\n");
@@ -506,15 +505,17 @@ void check_batch(const char *name, long long batches, long long m, long long n, 
   constexpr long long chunk = 16 / sizeof(T);  // elements of 16 bytes
   const bool in_place =
       pitch_a % chunk == 0 && pitch_b % chunk == 0 && lda % chunk == 0 && ldb % chunk == 0;
-  const bool launches = Scheduler::kPersistent || (k > 0 && producer == tc::sm90::Producer::kTma);
-  const bool ok = ran == launches && bad == 0;
+  // (Without TMA maps, the copying producer asked for or K = 0, the
+  // producer warp copies, kCopiesUnmapped.)
+  const bool maps = k > 0 && producer == tc::sm90::Producer::kTma;
+  const bool ok = ran == (maps || tc::sm90::kCopiesUnmapped<Mainloop, Scheduler>) && bad == 0;
   if (!ok)
     ++failures;
   std::printf("%-4s %-22s batch=%-3lld M=%-5lld N=%-5lld K=%-5lld gaps=%lld,%lld%s%s%s %s",
               ok ? "PASS" : "FAIL", name, batches, m, n, k, gap_a, gap_b,
               shared_b ? " shared B" : "", in_place ? "" : " (copied)",
               producer == tc::sm90::Producer::kCopies ? " copies" : "",
-              ran ? "" : ok ? "(not launched: no k tile) " : "(not launched) ");
+              ran ? "" : ok ? "(not launched: not mapped) " : "(not launched) ");
   if (bad)
     std::printf("%lld wrong", bad);
   std::printf("\n");
@@ -567,8 +568,8 @@ void check_batches(std::mt19937 &rng) {
 // CUDA graphs: each scheduler's launch captured on a fresh stream. Split
 // tiles (few tiles, long reductions) then run whole, the parts' workspace
 // being the launcher's cached buffer; cluster parts and pairs keep their
-// clusters. (An operand TMA cannot map in place makes launch_gemm return
-// false under capture: the generated code's cp.async kernel takes it.)
+// clusters. (An operand TMA cannot map in place is copied by the producer
+// warp under capture: check_copying_producers.)
 void check_graphs(std::mt19937 &rng) {
   namespace sm90 = tc::sm90;
   using Narrow = sm90::TmaWgmmaMainloop<Tile<64, Major::K>, HalvesTile<128, Major::MN>, 4>;
@@ -587,6 +588,64 @@ void check_graphs(std::mt19937 &rng) {
     check<Wide, sm90::PairsScheduler<tc::kPairWideTiles, true>>("graph pairs units 128x256",
                                                                sh[0], sh[1], sh[2], 0, rng, true);
   }
+}
+
+// The copying producer (no TMA maps: asked for here; taken where TMA cannot
+// map an operand, under a capture with odd pitches, or for K = 0) under
+// every scheduler: partial tiles, odd pitches, split tiles' k ranges (a
+// part's copies begin at its first k tile), pairs (each block copies its
+// own whole B tile), cluster parts, stream units; sums, batches and tf32
+// too. A producer warpgroup that gives its registers away outside the
+// persistent kernel does not copy: its launch fails.
+void check_copying_producers(std::mt19937 &rng) {
+  namespace sm90 = tc::sm90;
+  using Square = sm90::TmaWgmmaMainloop<Tile<128, Major::K>, Tile<128, Major::MN>, 4>;
+  using Wide = sm90::TmaWgmmaMainloop<Tile<128, Major::K>, HalvesTile<256, Major::K>, 4>;
+  using Narrow = sm90::TmaWgmmaMainloop<Tile<64, Major::K>, HalvesTile<128, Major::MN>, 4>;
+  using Giving = sm90::TmaWgmmaMainloop<Tile<128, Major::K>, Tile<256, Major::MN>, 4,
+                                        sm90::SharedOperands<>, sm90::ProducerWarpgroup<40, 232>>;
+  const auto copies = sm90::Producer::kCopies;
+  const long long shapes[][4] = {{129, 127, 65, 3}, {300, 200, 1000, 0}, {1, 1, 1, 1},
+                                 {77, 33, 0, 1},    {128 * 133, 192, 640, 0}};
+  for (auto &s : shapes) {
+    const long long m = s[0], n = s[1], k = s[2];
+    const int pad = static_cast<int>(s[3]);
+    check<Square>("copies tiles 128x128", m, n, k, pad, rng, false, copies);
+    check<Square, sm90::StreamUnitsScheduler>("copies units 128x128", m, n, k, pad, rng, false,
+                                              copies);
+    check<Square, sm90::SplitScheduler<4>>("copies split 4 128x128", m, n, k, pad, rng, false,
+                                           copies);
+    check<Wide, sm90::PairsScheduler<tc::kPairWideTiles, true>>("copies pairs units 128x256", m,
+                                                               n, k, pad, rng, false, copies);
+    check<Narrow, sm90::ClusterPartsScheduler<12, sm90::PairsScheduler<tc::kPairTwoBlocksPerSm>>>(
+        "copies parts pairs 64x128", m, n, k, pad, rng, false, copies);
+    check<Giving>("copies warpgroup 128x256", m, n, k, pad, rng, false, copies);
+  }
+  // Pairs and cluster parts whose schedules take them: even tile rows, long
+  // reductions.
+  check<Wide, sm90::PairsScheduler<tc::kPairWideTiles, true>>("copies pairs units 128x256",
+                                                             128 * 40, 256 * 9, 512, 0, rng,
+                                                             false, copies);
+  check<Narrow, sm90::ClusterPartsScheduler<12, sm90::PairsScheduler<tc::kPairOneRound>>>(
+      "copies parts pairs 64x128", 64 * 2 - 3, 128 + 5, 4001, 3, rng, false, copies);
+  // Under a capture, odd pitches: no aligned copy can be made there.
+  check<Square>("graph tiles 128x128", 129, 127, 65, 3, rng, true);
+  check<Square, sm90::SplitScheduler<4>>("graph split 4 128x128", 300, 200, 1000, 1, rng, true);
+  check<Wide, sm90::PairsScheduler<tc::kPairWideTiles, true>>("graph pairs units 128x256",
+                                                             128 * 40, 256 * 9, 512, 5, rng,
+                                                             true);
+  const long long two[][2] = {{65, 1000}, {4000, 3}, {0, 0}};
+  for (auto &k : two) {
+    check_sum<Square, sm90::TilesScheduler>("sum tiles copies", 300, 200, k, 3, rng, copies);
+    check_sum<Square, sm90::SplitScheduler<3>>("sum split copies", 129, 257, k, 0, rng, copies);
+    check_sum<Wide, sm90::PairsScheduler<tc::kPairWideTiles, true>>(
+        "sum pairs copies", 128 * 6, 256 * 3, k, 0, rng, copies);
+  }
+  check_batch<Square, sm90::TilesScheduler>("batch tiles copies", 3, 200, 136, 72, 0, 8, false,
+                                            rng, copies);
+  check_batch<Wide, sm90::PairsScheduler<tc::kPairWideTiles, true>>(
+      "batch pairs copies", 3, 128 * 3 + 1, 256 * 2, 512, 0, 0, false, rng, copies);
+  check_batch<Square, sm90::TilesScheduler>("batch tiles", 2, 100, 64, 0, 0, 0, false, rng);
 }
 
 // What wgmma reads of an fp32 operand as tf32: the low 13 mantissa bits
@@ -699,16 +758,16 @@ void check_tf32(const char *name, long long m, long long n, long long k, int pad
         ++bad;
     }
   ++checks;
-  // Without TMA maps (the copying producer asked for, or K = 0), only the
-  // persistent kernel launches.
-  const bool launches = Scheduler::kPersistent || (k > 0 && producer == tc::sm90::Producer::kTma);
-  const bool ok = ran == launches && bad == 0;
+  // (Without TMA maps, the copying producer asked for or K = 0, the
+  // producer warp copies, kCopiesUnmapped.)
+  const bool maps = k > 0 && producer == tc::sm90::Producer::kTma;
+  const bool ok = ran == (maps || tc::sm90::kCopiesUnmapped<Mainloop, Scheduler>) && bad == 0;
   if (!ok)
     ++failures;
   std::printf("%-4s %-22s M=%-5lld N=%-5lld K=%-5lld pad=%d %s%s %s", ok ? "PASS" : "FAIL", name,
               m, n, k, pad, offset ? "base+1" : "",
               producer == tc::sm90::Producer::kCopies ? " copies" : "",
-              ran ? "" : ok ? "(not launched: no k tile) " : "(not launched) ");
+              ran ? "" : ok ? "(not launched: not mapped) " : "(not launched) ");
   if (bad)
     std::printf("%lld wrong, worst %.3g", bad, worst);
   std::printf("\n");
@@ -761,6 +820,10 @@ void check_tf32s(std::mt19937 &rng) {
   check_tf32<Square, Persistent>("tf32 persistent", 128 * 20, 128 * 20, 200, 0, 0, rng,
                                  sm90::Producer::kCopies);
   check_tf32<Square, Persistent>("tf32 persistent", 1, 1, 1, 1, 0, rng, sm90::Producer::kCopies);
+  check_tf32<Square, sm90::TilesScheduler>("tf32 tiles", 300, 200, 129, 1, 0, rng,
+                                           sm90::Producer::kCopies);
+  check_tf32<Square, sm90::SplitScheduler<3>>("tf32 split 3", 129, 257, 1000, 3, 1, rng,
+                                              sm90::Producer::kCopies);
   check_tf32<Square, Persistent>("tf32 persistent", 100, 50, 0, 0, 0, rng);
   // What generated launchers instantiate: both operands rounded to tf32 in
   // the landed stages (RoundToTf32), the reference rounding them likewise.
@@ -1107,6 +1170,7 @@ int main() {
       "split 64 A[k][m] 64x128", rng);
   check_prologues(rng);
   check_graphs(rng);
+  check_copying_producers(rng);
   check_sums(rng);
   check_batches(rng);
   check_tf32s(rng);

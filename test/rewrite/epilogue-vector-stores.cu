@@ -10,10 +10,10 @@
 // RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
 
 // fp16 C: vectors of 8, wholly inside the output, then the rest of a row.
-// The generated text kernels (here the cp.async kernel, which a region
-// with its stages fixed keeps as its fallback): a vector wherever isl's
-// guard puts it wholly inside the output, the last columns one by one.
-// CHECK-LABEL: {{^}}__global__ void __launch_bounds__(256, 2) tc_gemm_f16_0_cp_async_kernel(
+// The generated text kernels (here the cp.async kernel of an operand
+// converted while copied, 1/x): a vector wherever isl's guard puts it
+// wholly inside the output, the last columns one by one.
+// CHECK-LABEL: {{^}}__global__ void __launch_bounds__(256, 2) tc_gemm_f16_recip_b_0_kernel(
 // CHECK:       {{^}}  if (N >= (((8 * (tc_thread % 16)) + (128 * tc_block_n)) + 8)) {
 // CHECK:       {{^ *}}const long long tc_m = {{.*}}, tc_n0 = ((8 * (tc_thread % 16)) + (128 * tc_block_n));
 // CHECK:       {{^ *}}__half tc_lanes_0[8];
@@ -23,6 +23,7 @@
 // CHECK:       {{^ *}}tc_lanes_0[tc_v] = ::__float2half(tc_value);
 // CHECK:       {{^ *}}tc::store_lanes<8>(&C[(long long)((tc_m)) * (N) + ((tc_n0))], tc_lanes_0);
 // CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = ::__float2half(tc_value);
+// CHECK-LABEL: {{^}}void gemm_f16_recip_b(
 // The sm_90 components' staged epilogue (tc/sm90/epilogue.cuh) calls the
 // region's functor: row() for the eight columns of a thread that are
 // wholly inside the output, operator() for the last ones.
@@ -57,6 +58,18 @@
 // CHECK-LABEL: {{^}}void gemm_bias(
 
 #include <cuda_fp16.h>
+
+void gemm_f16_recip_b(int M, int N, int K, const __half *__restrict__ A,
+                      const __half *__restrict__ B, __half *__restrict__ C) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * (1.0f / __half2float(B[j * K + k]));
+      C[i * N + j] = __float2half(acc);
+    }
+}
 
 void gemm_f16(int M, int N, int K, const __half *__restrict__ A,
               const __half *__restrict__ B, __half *__restrict__ C) {

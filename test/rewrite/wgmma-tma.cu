@@ -1,20 +1,19 @@
 // The warp-specialised sm_90a kernel: a producer warp fills the stages by
 // TMA onto mbarriers, two consumer warpgroups run wgmma from them; blocks
 // take whole tiles or parts of k-split tiles (tc/tile_schedule.cuh), whose
-// partial sums the last part combines before the epilogue. The launcher
-// builds the tensor maps and falls back to the cp.async kernel of the same
-// tiles when TMA cannot describe an operand.
+// partial sums the last part combines before the epilogue. Where TMA
+// cannot map an operand, the producer warp copies the tiles itself.
 //
 // The first region's default kernel is the sm_90 components' persistent
 // one (tc/sm90/gemm_kernel.cuh, tested on the GPU by test/gpu/
 // sm90_components_test.cu): an instantiation for its tiles and its
-// epilogue functor, whose producer warp copies the tiles where TMA cannot
-// map an operand, so that the region has no cp.async kernel. The split_k
-// clause splits every tile (second and third regions): a scheduler of the
-// components.
+// epilogue functor. The split_k clause splits every tile (second and
+// third regions): a scheduler of the components. No region has a cp.async
+// kernel.
 //
 // RUN: %tc-rewrite %s -o %t.cu
-// RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc'
+// RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^ *}}#pragma tc' \
+// RUN:   --implicit-check-not='{{[a-z]}}_cp_async'
 // RUN: %if nvcc && full-tier %{ %nvcc -std=c++17 --expt-relaxed-constexpr -I%tc-include \
 // RUN:   -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
 
@@ -44,14 +43,15 @@
 // The split_k clause: every tile in three parts, by the components' kernels
 // with the clause's scheduler (tc::sm90::SplitScheduler: the last part of a
 // tile adds the others' from the stream's workspace), in every kernel of
-// the region; no persistent blocks, which compute whole tiles. Where TMA
-// cannot map an operand, the cp.async twin, which splits the same way.
+// the region; no persistent blocks, which compute whole tiles. An
+// alternative that cannot launch leaves the shape to the default.
 // CHECK-NOT:  tc_gemm_split_0_persistent
 // CHECK:      {{^}}static void tc_gemm_split_0_launch(
 // CHECK-NOT:  persistent
-// CHECK:      {{^}}    if (!tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<
+// CHECK:      {{^}}    if (tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<
 // CHECK:      {{^}}        tc::sm90::SplitScheduler<3>>({M, N, K}, A, K, B, K, tc_gemm_split_0_epilogue{M, N, K, A, B, C}, tc_stream))
-// CHECK-NEXT: {{^}}      tc_gemm_split_0_cp_async_launch(M, N, K, A, B, C, tc_stream);
+// CHECK-NEXT: {{^}}      return;
+// CHECK-NEXT: {{^}}    break;
 // CHECK-NOT:  {{^}}__global__ void {{.*}} tc_gemm_split_0_kernel(
 // CHECK:      {{^}}  default:
 // CHECK:      {{^}}  if (!tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<
@@ -59,12 +59,13 @@
 // CHECK-NEXT: {{^}}          tc::sm90::OperandTile<__half, 128, tc::sm90::Major::K>,  // B
 // CHECK-NEXT: {{^}}          3>,
 // CHECK-NEXT: {{^}}      tc::sm90::SplitScheduler<3>>({M, N, K}, A, K, B, K, tc_gemm_split_0_epilogue{M, N, K, A, B, C}, tc_stream))
-// CHECK-NEXT: {{^}}    tc_gemm_split_0_cp_async_launch(M, N, K, A, B, C, tc_stream);
+// CHECK-NEXT: {{^}}    tc::report_error(tc::Status::LaunchFailed,
 // The third region (split_k(2)), B stored [k][n]: the same scheduler.
 // CHECK:      {{^}}static void tc_gemm_parts_0_launch(
 // CHECK-NOT:  {{^}}__global__ void {{.*}} tc_gemm_parts_0_kernel(
+// CHECK:      {{^}}  default:
 // CHECK:      {{^}}      tc::sm90::SplitScheduler<2>>({M, N, K}, A, K, B, N, tc_gemm_parts_0_epilogue{M, N, K, A, B, C}, tc_stream))
-// CHECK-NEXT: {{^}}    tc_gemm_parts_0_cp_async_launch(M, N, K, A, B, C, tc_stream);
+// CHECK-NEXT: {{^}}    tc::report_error(tc::Status::LaunchFailed,
 
 #include <cuda_fp16.h>
 

@@ -56,13 +56,15 @@
 // With a producer warpgroup (tc/sm90/roles.cuh), each role moves its
 // registers once and runs its own loop over the block's units.
 //
-// launch_gemm returns false, launching nothing, where TMA cannot map an
-// operand (not even through an aligned copy), a dimension is 2^31 - 256 or
-// more (TMA's coordinates are 32-bit), or K is 0; also where the launch
-// fails. The caller then computes the output another way. The persistent
-// kernel takes those shapes itself: its producer warp then copies the
-// tiles with ordinary loads (TmaWgmmaMainloop::produce_copies), so that a
-// region whose kernels all fall back to it needs no kernel of its own.
+// Where TMA cannot map an operand (not even through an aligned copy: under
+// a graph capture, say), a dimension is 2^31 - 256 or more (TMA's
+// coordinates are 32-bit), or K is 0, the producer warp copies the tiles
+// with ordinary loads instead (TmaWgmmaMainloop::produce_copies): slow, but
+// every kernel takes every shape (but kCopiesUnmapped's exceptions), so
+// that a region of these kernels needs no other. launch_gemm returns
+// false, launching nothing, where the tiles number 2^31 or more, where a
+// kernel that does not copy cannot map an operand, or where the launch
+// fails; the caller then launches another kernel or reports it.
 //
 // The kernel declares no static shared memory, so that its dynamic shared
 // memory starts 1024-byte aligned, as the 128-byte swizzle needs: an
@@ -108,9 +110,17 @@ __device__ __forceinline__ void at_batch_entry(const Epilogue &epilogue, int bat
 }
 
 // How a launch's producer fills the stages: TMA where it can map the
-// operands (else launch_gemm fails, or, for the persistent kernel, copies),
-// or always the copying producer (the persistent kernel only: to test it).
+// operands (else the copying producer, kCopiesUnmapped), or always the
+// copying producer (to test it).
 enum class Producer { kTma, kCopies };
+
+// Whether the kernel's producer warp copies the tiles of operands TMA
+// cannot map: all but those whose producer gives its registers away
+// (setmaxnreg) outside the persistent kernel, where the copy loop spilled
+// in the producer's 40 registers; their launch fails instead.
+template <class Mainloop, class Scheduler>
+inline constexpr bool kCopiesUnmapped =
+    Scheduler::kPersistent || !Mainloop::Producer::kMovesRegisters;
 
 // One unit of work of a block: the tile (tile_m, tile_n), its k tiles
 // [k_begin, k_end), and for a part of a split tile, the tile's index among
@@ -146,9 +156,19 @@ __device__ __forceinline__ void gemm_unit(const typename Mainloop::Storage &s,
   const int batch = operands.batch_of(tile_m);
   if (kRole == Role::kProducer ||
       (kRole == Role::kAny && thread >= Mainloop::kConsumerThreads)) {
-    if (thread == Mainloop::kConsumerThreads)
+    const int lane = thread - Mainloop::kConsumerThreads;
+    if (kCopiesUnmapped<Mainloop, Scheduler> && !operands.mapped) {
+      // The warp copies the tiles; a pair's blocks each their own whole B
+      // tile (its stages' barriers still count both blocks' consumers).
+      if (lane < 32)
+        Mainloop::copy_products(s, operands, shape.m, shape.n,
+                                static_cast<long long>(kBM) * tile_m,
+                                static_cast<long long>(kBN) * u.tile_n, u.k_begin, k_tiles, lane,
+                                0, batch);
+    } else if (lane == 0) {
       Mainloop::produce_products(s, operands, kBM * tile_m, kBN * u.tile_n, u.k_begin, k_tiles,
                                  Scheduler::kPairs && schedule.pair ? u.rank : -1, 0, batch);
+    }
     if (parts_in_cluster)
       producer_parts_in_cluster();  // (the whole warp)
     return;
@@ -317,7 +337,7 @@ __global__ void __launch_bounds__(PersistentLayout<Mainloop>::kThreads, 1)
         return;  // (a producer warpgroup's other warps)
     if (!operands.mapped) {  // the warp copies the tiles
       while (tiles.next())
-        Mainloop::copy_products(s, operands, shape.m, shape.n, tiles.row0(), tiles.col0(),
+        Mainloop::copy_products(s, operands, shape.m, shape.n, tiles.row0(), tiles.col0(), 0,
                                 tiles.k_tiles, lane, tiles.first(), tiles.batch);
     } else if (lane == 0) {
       while (tiles.next())
@@ -410,9 +430,9 @@ __host__ bool launch_gemm_batches(long long batches, long long m, long long n,
     operands.batch_tiles_m = static_cast<int>(tiles_m);
     tiles_m *= batches;
   }
-  // The persistent kernel's warp copies the tiles instead (and for K = 0
-  // there is nothing to copy); its tile counts are ints.
-  if (!mapped && (!Scheduler::kPersistent || tiles_m * tiles_n >= (1ll << 31)))
+  // Unmapped, the producer warp copies the tiles instead (and for K = 0
+  // there is nothing to copy); the tile counts are ints.
+  if ((!mapped && !kCopiesUnmapped<Mainloop, Scheduler>) || tiles_m * tiles_n >= (1ll << 31))
     return false;
   operands.mapped = mapped;
   using Kernel = GemmKernel<Mainloop, Epilogue, Scheduler, Operands>;

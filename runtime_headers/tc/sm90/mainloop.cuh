@@ -188,13 +188,15 @@ struct TmaWgmmaMainloop {
                                         long long k, long long row_a, long long row_b,
                                         long long k_begin, int k_tiles, int lane,
                                         unsigned first = 0) {
+    const long long k0 = kBK * k_begin;
+    const typename ATile::CopySource src_a = ATile::copy_source(a, m, k, lda, row_a, k0);
+    const typename BTile::CopySource src_b = BTile::copy_source(b, n, k, ldb, row_b, k0);
     for (unsigned t = 0; t < static_cast<unsigned>(k_tiles); ++t) {
       const unsigned i = first + t, stage = i % kStages;
       if (i >= static_cast<unsigned>(kStages))
         mbarrier_wait(s.empty + stage, (i / kStages - 1) & 1);  // released by the consumers
-      const long long k0 = kBK * (k_begin + t);
-      ATile::copy(s.a + stage * (ATile::kBytes / kElementBytes), a, m, k, lda, row_a, k0, lane);
-      BTile::copy(s.b + stage * (BTile::kBytes / kElementBytes), b, n, k, ldb, row_b, k0, lane);
+      ATile::copy(s.a + stage * (ATile::kBytes / kElementBytes), src_a, static_cast<int>(t), lane);
+      BTile::copy(s.b + stage * (BTile::kBytes / kElementBytes), src_b, static_cast<int>(t), lane);
       fence_proxy_async();  // wgmma reads the stage through the async proxy
       __syncwarp();
       if (lane == 0)
@@ -220,14 +222,16 @@ struct TmaWgmmaMainloop {
                      });
   }
 
-  // produce_copies() for positions 0 .. k_tiles - 1 of the products'
-  // reduction, from their pointers (A_p: m rows, B_p: n rows), of batch
-  // entry `batch` in a batch.
+  // produce_copies() for positions k_begin .. k_begin + k_tiles - 1 of the
+  // products' reduction, from their pointers (A_p: m rows, B_p: n rows), of
+  // batch entry `batch` in a batch.
   template <class Operands>
   __device__ static void copy_products(const Storage &s, const Operands &operands, long long m,
-                                       long long n, long long row_a, long long row_b, int k_tiles,
-                                       int lane, unsigned first, int batch = 0) {
-    tc::sm90::for_each_product(operands, 0, k_tiles, [&](int p, long long k0, int tiles, unsigned position) {
+                                       long long n, long long row_a, long long row_b,
+                                       long long k_begin, int k_tiles, int lane, unsigned first,
+                                       int batch = 0) {
+    tc::sm90::for_each_product(operands, k_begin, k_tiles,
+                               [&](int p, long long k0, int tiles, unsigned position) {
       const auto &o = operands.products.product[p];
       produce_copies(s, o.a + batch * o.batch_a, o.lda, o.b + batch * o.batch_b, o.ldb, m, n,
                      o.k, row_a, row_b, k0, tiles, lane, first + position);

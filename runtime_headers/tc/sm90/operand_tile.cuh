@@ -175,31 +175,54 @@ struct OperandTile {
                : (r / 64) * 64 * kK + c * 64 + ((((r % 64) / 8) ^ (c % 8)) * 8) + r % 8;
   }
 
-  // The tile load() copies, of an operand of `rows` x `k` elements (row
-  // pitch `ld` along the contiguous index) at `base`, copied instead by the
-  // 32 lanes of a warp (`lane`) with ordinary loads, zeros past the edge:
-  // the copying producer's (TmaWgmmaMainloop::produce_copies), for
-  // operands no TMA map reads. Consecutive lanes read consecutive elements
-  // of the contiguous index (moved as raw 16- or 32-bit words; a
-  // kLandsRounded tile's rounded to tf32): k of a
-  // K-major operand, the free index of an MN-major or kTransposedCopy one
-  // (element (row, kk) at base[kk * ld + row]; the latter stored at the
-  // K-major offsets). The caller publishes the stores to wgmma
-  // (fence_proxy_async) and completes the stage's barrier.
-  __device__ static void copy(T *stage, const T *base, long long rows, long long k, long long ld,
-                              long long row0, long long k0, int lane) {
-    using Bits = std::conditional_t<sizeof(T) == 4, uint32_t, uint16_t>;
-    const Bits *src = reinterpret_cast<const Bits *>(base);
-    Bits *dst = reinterpret_cast<Bits *>(stage);
-    constexpr bool kRowsContiguous = kMajor == Major::MN || kTransposedCopy;
+  // What copy() reads: the operand's tiles along k from (row0, k0) on, of
+  // an operand of `rows` x `k` elements (row pitch `ld` along the
+  // contiguous index) at `base`. Made once for a run of k tiles, so that
+  // the copy loop keeps few 64-bit values live.
+  using Bits = std::conditional_t<sizeof(T) == 4, uint32_t, uint16_t>;
+  static constexpr bool kRowsContiguous = kMajor == Major::MN || kTransposedCopy;
+  struct CopySource {
+    const Bits *corner;  // element (row0, k0)
+    long long ld;
+    long long k_left;    // k elements from k0 to the operand's end
+    int rows;            // the tile's rows inside the operand, 0 .. kRows
+  };
+  __device__ static CopySource copy_source(const T *base, long long rows, long long k,
+                                           long long ld, long long row0, long long k0) {
+    const long long rows_in = rows - row0;
+    CopySource src;
+    src.rows = rows_in <= 0 ? 0 : rows_in < kRows ? static_cast<int>(rows_in) : kRows;
+    src.k_left = k - k0;
+    src.ld = ld;
+    src.corner = reinterpret_cast<const Bits *>(base) +
+                 (src.rows == 0 ? 0 : kRowsContiguous ? k0 * ld + row0 : row0 * ld + k0);
+    return src;
+  }
+
+  // The tile load() copies, its k tile `t` after the source's corner,
+  // copied instead by the 32 lanes of a warp (`lane`) with ordinary loads,
+  // zeros past the edge: the copying producer's
+  // (TmaWgmmaMainloop::produce_copies), for operands no TMA map reads.
+  // Consecutive lanes read consecutive elements of the contiguous index
+  // (moved as raw 16- or 32-bit words; a kLandsRounded tile's rounded to
+  // tf32): k of a K-major operand, the free index of an MN-major or
+  // kTransposedCopy one (element (row, kk) at base[kk * ld + row]; the
+  // latter stored at the K-major offsets). The caller publishes the stores
+  // to wgmma (fence_proxy_async) and completes the stage's barrier.
+  __device__ static void copy(T *stage, const CopySource &src, int t, int lane) {
     constexpr int kInner = kRowsContiguous ? kRows : kK;
+    const long long k_in = src.k_left - static_cast<long long>(kK) * t;
+    const int c_end = k_in <= 0 ? 0 : k_in < kK ? static_cast<int>(k_in) : kK;
+    const int r_end = c_end == 0 ? 0 : src.rows;
+    const Bits *corner =
+        src.corner + static_cast<long long>(kK) * t * (kRowsContiguous ? src.ld : 1);
+    Bits *dst = reinterpret_cast<Bits *>(stage);
     for (int e = lane; e < kRows * kK; e += 32) {
       const int inner = e % kInner, outer = e / kInner;
       const int r = kRowsContiguous ? inner : outer, c = kRowsContiguous ? outer : inner;
-      const long long row = row0 + r, kk = k0 + c;
       Bits v = 0;
-      if (row < rows && kk < k) {
-        v = kRowsContiguous ? src[kk * ld + row] : src[row * ld + kk];
+      if (r < r_end && c < c_end) {
+        v = corner[static_cast<long long>(outer) * src.ld + inner];
         if constexpr (kLandsRounded)
           v = to_tf32(v);
       }

@@ -431,22 +431,36 @@ TEST(ComponentKernelTest, BatchKeepsTmaOnTheComponentsOnly) {
   EXPECT_TRUE(R.Alternatives.empty());
 }
 
-TEST(ComponentKernelTest, PersistentDefaultIsTheFallbackOnlyOfComposedRegions) {
+TEST(ComponentKernelTest, ComposedKernelsTakeEveryShapeWithoutATwin) {
   KernelConfig Persistent = tmaKernel();
   Persistent.Stages = 4;
   Persistent.PersistentTiles = true;
-  EXPECT_TRUE(persistentKernelIsFallback(Persistent, alternatives({"prefer_wide_tma_tiles"}),
-                                         gemm(), {}));
-  // A default of two blocks per SM (a stages clause): the cp.async twin.
+  EXPECT_TRUE(componentKernelsTakeEveryShape(Persistent, alternatives({"prefer_wide_tma_tiles"}),
+                                             gemm(), {}));
+  // A default of two blocks per SM (a stages clause): composed too.
   KernelConfig Default = tmaKernel();
   Default.Stages = 3;
-  EXPECT_FALSE(persistentKernelIsFallback(Default, {}, gemm(), {}));
+  EXPECT_TRUE(componentKernelsTakeEveryShape(Default, {}, gemm(), {}));
   // An alternative the components do not compose (its tiles do not split
   // into halves of whole panels for pairs): the cp.async twin.
   std::vector<AlternativeKernel> Alts = alternatives({"prefer_wide_tma_tiles"});
   Alts[0].Config.BlockN = 192;
   Alts[0].Config.PairedTiles = true;
-  EXPECT_FALSE(persistentKernelIsFallback(Persistent, Alts, gemm(), {}));
+  EXPECT_FALSE(componentKernelsTakeEveryShape(Persistent, Alts, gemm(), {}));
+  // A producer warpgroup that gives its registers away copies nothing
+  // outside the persistent kernel (tc::sm90::kCopiesUnmapped).
+  KernelConfig Giving = tmaKernel();
+  Giving.Stages = 4;
+  Giving.ProducerWarpgroup = true;
+  ASSERT_TRUE(composesSm90Gemm(Giving, gemm(), {}));
+  EXPECT_FALSE(componentKernelsTakeEveryShape(Giving, {}, gemm(), {}));
+  // As an alternative it leaves those shapes to the default.
+  EXPECT_TRUE(componentKernelsTakeEveryShape(Persistent, {{Giving, "_giving", "p"}}, gemm(), {}));
+  Giving.PersistentTiles = true;
+  EXPECT_TRUE(componentKernelsTakeEveryShape(Giving, {}, gemm(), {}));
+  // A default the components do not compose (8-bit B landing raw).
+  Default.RawStagesB = true;
+  EXPECT_FALSE(componentKernelsTakeEveryShape(Default, {}, gemm(), {}));
 }
 
 namespace {
