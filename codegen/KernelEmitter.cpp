@@ -106,9 +106,9 @@ public:
     return *this;
   }
 
-  /// Every kernel of the region is the sm_90 components' and the default
-  /// the persistent one, which also takes the shapes TMA cannot (its
-  /// producer warp copying the tiles): no cp.async twin.
+  /// Every TMA kernel of the region is the sm_90 components' and the
+  /// default one whose producer warp copies what TMA cannot map
+  /// (componentKernelsTakeEveryShape): no cp.async twin.
   Emitter &fallsBackToCopyingDefault(bool Copying) {
     CopyingDefault = Copying;
     return *this;

@@ -77,6 +77,14 @@ __global__ void reference(long long m, long long n, long long k, const T *a, lon
 
 int failures = 0, checks = 0;
 
+// The producer a check launches with: where TMA should map the operands
+// (`maps`), TMA only, so that a map that fails shows as a launch that
+// fails rather than as the copying producer's (correct) output; else the
+// one asked for.
+tc::sm90::Producer launch_producer(tc::sm90::Producer asked, bool maps) {
+  return asked == tc::sm90::Producer::kTma && maps ? tc::sm90::Producer::kTmaOnly : asked;
+}
+
 // Runs `launches(stream)`: on the legacy default stream, or with `graph`
 // captured into a CUDA graph on a stream of its own (a first launch inside
 // the capture: the launcher's cached buffers are not to be had there,
@@ -150,11 +158,18 @@ void check(const char *name, long long m, long long n, long long k, int pad, std
                                b_k_major ? 1 : ldb, b_k_major ? ldb : 1, ref);
   const tc::sm90::GemmShape shape{m, n, shape_k};
   CHECK_CUDA(cudaDeviceSynchronize());  // the inputs and the reference, before any other stream
+  // Under a capture, an operand whose pitch TMA cannot map (not a multiple
+  // of 16 bytes) has no aligned copy to be read from, and the producer
+  // warp copies the tiles; so it does for K = 0. A kernel that does not
+  // copy (kCopiesUnmapped) launches nothing then.
+  const bool in_place = lda * 2 % 16 == 0 && ldb * 2 % 16 == 0;
+  const bool maps = producer == tc::sm90::Producer::kTma && (!graph || in_place) && k > 0;
+  const tc::sm90::Producer used = launch_producer(producer, maps);
   const bool ran = run_launches(graph, [&](cudaStream_t stream) {
     return tc::sm90::launch_gemm<Mainloop, Scheduler>(shape, a, lda, b, ldb, StoreHalf{c, ldc},
-                                                      stream, producer) &&
+                                                      stream, used) &&
            tc::sm90::launch_gemm<Mainloop, Scheduler>(shape, a, lda, b, ldb,
-                                                      BiasRelu{y, bias, ldc}, stream, producer);
+                                                      BiasRelu{y, bias, ldc}, stream, used);
   });
   CHECK_CUDA(cudaGetLastError());
   CHECK_CUDA(cudaDeviceSynchronize());
@@ -188,12 +203,6 @@ void check(const char *name, long long m, long long n, long long k, int pad, std
         ++bad;
     }
   ++checks;
-  // Under a capture, an operand whose pitch TMA cannot map (not a multiple
-  // of 16 bytes) has no aligned copy to be read from, and the producer
-  // warp copies the tiles; so it does for K = 0. A kernel that does not
-  // copy (kCopiesUnmapped) launches nothing then.
-  const bool in_place = lda * 2 % 16 == 0 && ldb * 2 % 16 == 0;
-  const bool maps = producer == tc::sm90::Producer::kTma && (!graph || in_place) && k > 0;
   const bool ok = ran == (maps || tc::sm90::kCopiesUnmapped<Mainloop, Scheduler>) && bad == 0;
   if (!ok)
     ++failures;
@@ -356,8 +365,14 @@ void check_sum(const char *name, long long m, long long n, const long long (&ks)
   CHECK_CUDA(cudaMalloc(&c, m * ldc * 2));
   CHECK_CUDA(cudaMemset(c, 0xff, m * ldc * 2));  // NaN: an unwritten element shows
   CHECK_CUDA(cudaDeviceSynchronize());
-  const bool ran =
-      tc::sm90::launch_gemm<Mainloop, Scheduler>(m, n, products, StoreHalf{c, ldc}, 0, producer);
+  long long k_total = 0;
+  for (long long k : ks)
+    k_total += k > 0 ? k : 0;
+  // (Without TMA maps, no k tile at all or the copying producer asked
+  // for, the producer warp copies, kCopiesUnmapped.)
+  const bool maps = k_total > 0 && producer == tc::sm90::Producer::kTma;
+  const bool ran = tc::sm90::launch_gemm<Mainloop, Scheduler>(m, n, products, StoreHalf{c, ldc},
+                                                              0, launch_producer(producer, maps));
   CHECK_CUDA(cudaGetLastError());
   CHECK_CUDA(cudaDeviceSynchronize());
   std::vector<__half> hc(m * ldc);
@@ -371,13 +386,7 @@ void check_sum(const char *name, long long m, long long n, const long long (&ks)
                  : __half2float(hc[i * ldc + j]) != __half2float(__float2half(href[i * n + j])))
         ++bad;
     }
-  long long k_total = 0;
-  for (long long k : ks)
-    k_total += k > 0 ? k : 0;
   ++checks;
-  // (Without TMA maps, no k tile at all or the copying producer asked
-  // for, the producer warp copies, kCopiesUnmapped.)
-  const bool maps = k_total > 0 && producer == tc::sm90::Producer::kTma;
   const bool ok = ran == (maps || tc::sm90::kCopiesUnmapped<Mainloop, Scheduler>) && bad == 0;
   if (!ok)
     ++failures;
@@ -483,8 +492,12 @@ void check_batch(const char *name, long long batches, long long m, long long n, 
   CHECK_CUDA(cudaDeviceSynchronize());
   tc::sm90::Products<T, 1> products;
   products.product[0] = {a, lda, b, ldb, k, pitch_a, pitch_b};
+  // (Without TMA maps, the copying producer asked for or K = 0, the
+  // producer warp copies, kCopiesUnmapped.)
+  const bool maps = k > 0 && producer == tc::sm90::Producer::kTma;
   const bool ran = tc::sm90::launch_batched_gemm<Mainloop, Scheduler>(
-      batches, m, n, products, BatchStoreHalf{c, ldc, pitch_c}, 0, producer);
+      batches, m, n, products, BatchStoreHalf{c, ldc, pitch_c}, 0,
+      launch_producer(producer, maps));
   CHECK_CUDA(cudaGetLastError());
   CHECK_CUDA(cudaDeviceSynchronize());
   std::vector<float> href(m * n * batches);
@@ -505,9 +518,6 @@ void check_batch(const char *name, long long batches, long long m, long long n, 
   constexpr long long chunk = 16 / sizeof(T);  // elements of 16 bytes
   const bool in_place =
       pitch_a % chunk == 0 && pitch_b % chunk == 0 && lda % chunk == 0 && ldb % chunk == 0;
-  // (Without TMA maps, the copying producer asked for or K = 0, the
-  // producer warp copies, kCopiesUnmapped.)
-  const bool maps = k > 0 && producer == tc::sm90::Producer::kTma;
   const bool ok = ran == (maps || tc::sm90::kCopiesUnmapped<Mainloop, Scheduler>) && bad == 0;
   if (!ok)
     ++failures;
@@ -723,12 +733,16 @@ void check_tf32(const char *name, long long m, long long n, long long k, int pad
       m, n, k, a, a_mn ? 1 : lda, a_mn ? lda : 1, b, b_mn ? ldb : 1, b_mn ? 1 : ldb, ref, bound);
   CHECK_CUDA(cudaDeviceSynchronize());
   const tc::sm90::GemmShape shape{m, n, k};
+  // (Without TMA maps, the copying producer asked for or K = 0, the
+  // producer warp copies, kCopiesUnmapped.)
+  const bool maps = k > 0 && producer == tc::sm90::Producer::kTma;
+  const tc::sm90::Producer used = launch_producer(producer, maps);
   const bool ran =
       tc::sm90::launch_gemm<Mainloop, Scheduler>(shape, a, lda, b, ldb,
                                                  tc::sm90::StoreEpilogue<float>{c, ldc}, 0,
-                                                 producer) &&
+                                                 used) &&
       tc::sm90::launch_gemm<Mainloop, Scheduler>(shape, a, lda, b, ldb, BiasRelu{y, bias, ldc},
-                                                 0, producer);
+                                                 0, used);
   CHECK_CUDA(cudaGetLastError());
   CHECK_CUDA(cudaDeviceSynchronize());
   std::vector<double> href(m * n), hbound(m * n);
@@ -758,9 +772,6 @@ void check_tf32(const char *name, long long m, long long n, long long k, int pad
         ++bad;
     }
   ++checks;
-  // (Without TMA maps, the copying producer asked for or K = 0, the
-  // producer warp copies, kCopiesUnmapped.)
-  const bool maps = k > 0 && producer == tc::sm90::Producer::kTma;
   const bool ok = ran == (maps || tc::sm90::kCopiesUnmapped<Mainloop, Scheduler>) && bad == 0;
   if (!ok)
     ++failures;

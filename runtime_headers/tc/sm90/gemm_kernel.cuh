@@ -48,8 +48,8 @@
 // while the consumers compute the next:
 //
 //   threads 0 .. C - 1        consumers (C = 128 per 64 rows of the tile)
-//   threads C .. C + P - 1    the producer warp (P = 32; one thread copies),
-//                             or warpgroup (P = 128)
+//   threads C .. C + P - 1    the producer warp (P = 32; one thread issues
+//                             TMA, or all 32 copy), or warpgroup (P = 128)
 //   threads C + P ..          the epilogue threads: C, or with a producer
 //                             warpgroup 128 (tc/sm90/roles.cuh)
 //
@@ -110,9 +110,10 @@ __device__ __forceinline__ void at_batch_entry(const Epilogue &epilogue, int bat
 }
 
 // How a launch's producer fills the stages: TMA where it can map the
-// operands (else the copying producer, kCopiesUnmapped), or always the
-// copying producer (to test it).
-enum class Producer { kTma, kCopies };
+// operands (else the copying producer, kCopiesUnmapped); TMA only (else
+// the launch fails: for tests that TMA maps what it should); or always
+// the copying producer (to test it).
+enum class Producer { kTma, kTmaOnly, kCopies };
 
 // Whether the kernel's producer warp copies the tiles of operands TMA
 // cannot map: all but those whose producer gives its registers away
@@ -400,7 +401,8 @@ __host__ bool launch_gemm_batches(long long batches, long long m, long long n,
   // Each product's maps, the aligned copies of its operands in buffers of
   // their own; a product of no k tiles needs none.
   constexpr long long kMaxExtent = (1ll << 31) - 256;
-  bool mapped = producer == Producer::kTma && k_total >= 1 && m < kMaxExtent && n < kMaxExtent;
+  bool mapped = producer != Producer::kCopies && k_total >= 1 && m < kMaxExtent &&
+                n < kMaxExtent;
   for (int p = 0; p < kCount && mapped; ++p) {
     const auto &o = operands.products.product[p];
     if constexpr (kBatched)
@@ -432,7 +434,8 @@ __host__ bool launch_gemm_batches(long long batches, long long m, long long n,
   }
   // Unmapped, the producer warp copies the tiles instead (and for K = 0
   // there is nothing to copy); the tile counts are ints.
-  if ((!mapped && !kCopiesUnmapped<Mainloop, Scheduler>) || tiles_m * tiles_n >= (1ll << 31))
+  if ((!mapped && (producer == Producer::kTmaOnly || !kCopiesUnmapped<Mainloop, Scheduler>)) ||
+      tiles_m * tiles_n >= (1ll << 31))
     return false;
   operands.mapped = mapped;
   using Kernel = GemmKernel<Mainloop, Epilogue, Scheduler, Operands>;

@@ -12,7 +12,9 @@
 //                                     (tc/wgmma.cuh);
 //   thread 128 kConsumers             the producer: TMA copies of A's and
 //                                     B's k tiles into the stages;
-//   the rest of its warp              idle (they return at once).
+//   the rest of its warp              idle (they return at once), but
+//                                     where the warp copies the tiles
+//                                     (produce_copies).
 //
 // Stage s holds k tile t (t mod kStages = s) once full[s] has completed
 // phase t / kStages; the producer refills it once empty[s] has, one arrival

@@ -40,8 +40,7 @@ struct Products {
 
 // The products as the kernel reads them: each product's two tensor maps
 // where `mapped` (3-D maps, one matrix deep boxes, in a batch), else the
-// pointers of `products`, which the persistent kernel's producer warp
-// copies from.
+// pointers of `products`, which the producer warp copies from.
 //
 // kBatched: the launch computes `batches` GEMMs of one shape, stacked in
 // the tile rows the schedulers see: tile row r is row r % batch_tiles_m of
