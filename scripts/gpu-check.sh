@@ -27,6 +27,13 @@
 #   TC_GPU_BUDGET=secs    limit for the whole script (default 560): each test
 #                         binary gets at most what is left of it, so that a
 #                         hang still ends with a summary inside a 10-minute slot
+#   TC_GPU_ONLY="name ..."  build and run only these binaries (e.g.
+#                         "sm90_components_test forms_correctness"); the
+#                         others are listed as skipped
+#   TC_GPU_FORMS="file ..."  forms_correctness with only these
+#                         .gpu/forms/<file>.tc.cu and their functions
+#                         (TC_FORMS_FILTER=file:...): a short slot's check
+#                         of the files a change touches
 set -uo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -150,6 +157,15 @@ main() {
   [[ -f .gpu/MANIFEST ]] && sed 's/^/  /' .gpu/MANIFEST
 
   local samples=(.gpu/*.tc.cu) forms=(.gpu/forms/*.tc.cu) specs=()
+  if [[ -n "${TC_GPU_FORMS:-}" ]]; then
+    local f filter=""
+    forms=()
+    for f in ${TC_GPU_FORMS}; do
+      forms+=(".gpu/forms/$f.tc.cu")
+      filter+="${filter:+,}file:$f"
+    done
+    export TC_FORMS_FILTER="$filter"
+  fi
   declare -gA specs_text=()
   if [[ ! -f .gpu/gemm_correctness.cu || ! -e "${samples[0]}" ]]; then
     echo "gpu-check: .gpu/ is missing or incomplete; run scripts/gpu-prepare.sh" \
@@ -194,6 +210,17 @@ main() {
     specs_text[regions_test]=".gpu/regions_test.cu (+ .gpu/regions/*.tc.cu)"
   else
     record "regions_test" "FAIL (.gpu/regions_test.cu or .gpu/regions/ incomplete)"
+  fi
+  if [[ -n "${TC_GPU_ONLY:-}" ]]; then
+    local kept=() spec
+    for spec in "${specs[@]}"; do
+      if [[ " ${TC_GPU_ONLY} " == *" ${spec%%:*} "* ]]; then
+        kept+=("$spec")
+      else
+        record "${spec%%:*}" "skipped (TC_GPU_ONLY)"
+      fi
+    done
+    specs=("${kept[@]}")
   fi
   local t0=$SECONDS
   ((${#specs[@]})) && build_all "${specs[@]}"

@@ -13,7 +13,8 @@
 //   runs in a child process (`forms_correctness --child FAMILY`), so that a
 //   kernel fault costs only that family's remaining cases.
 //   TC_FORMS_FILTER=sub[,sub...] restricts the run to the function names
-//   that contain one of the substrings ("=name": that name exactly).
+//   that contain one of the substrings ("=name": that name exactly;
+//   "file:NAME": the functions of samples/forms/NAME.cu).
 //   TC_FORMS_SHAPES=spec[,spec...] keeps, of each function's shapes, the
 //   first that matches each spec: MxNxK (batch 1) or BxMxNxK, with a
 //   trailing "m" for the misaligned variant (e.g. 17x33x65,3x128x128x128m);
@@ -2050,17 +2051,20 @@ void write_markdown(const char *path, const std::string &gpu,
 }
 
 
-// Whether TC_FORMS_FILTER (comma-separated substrings, or "=name" for an
-// exact name) selects `name`; all functions without it.
-bool selected(const char *name) {
+// Whether TC_FORMS_FILTER selects the function `name` of samples/forms/
+// `file`.cu: a comma-separated list of substrings of names, "=name" for an
+// exact name, "file:NAME" for every function of a file; all functions
+// without it.
+bool selected(const char *name, const char *file) {
   const char *filter = std::getenv("TC_FORMS_FILTER");
   if (!filter)
     return true;
   for (const char *b = filter;; ++b) {
     const char *e = std::strchr(b, ',');
     std::string sub(b, e ? (size_t)(e - b) : std::strlen(b));
-    if (sub.size() > 1 && sub[0] == '=' ? sub.compare(1, std::string::npos, name) == 0
-                                         : !sub.empty() && std::strstr(name, sub.c_str()))
+    if (sub.rfind("file:", 0) == 0 ? sub.compare(5, std::string::npos, file) == 0
+        : sub.size() > 1 && sub[0] == '=' ? sub.compare(1, std::string::npos, name) == 0
+                                           : !sub.empty() && std::strstr(name, sub.c_str()))
       return true;
     if (!e)
       return false;
@@ -2092,7 +2096,7 @@ int child_main(const char *family) {
   // Optional filter for reruns: TC_FORMS_FILTER (see the top).
   const auto &table = forms_table();
   for (size_t i = 0; i < table.size(); ++i)
-    if (!std::strcmp(table[i].file, family) && selected(table[i].name))
+    if (!std::strcmp(table[i].file, family) && selected(table[i].name, table[i].file))
       run_function(table[i], (int)i, streams, ev_start, ev_stop);
   return 0;
 }
@@ -2158,7 +2162,7 @@ bool run_family(const std::string &self, const std::string &family,
     return false;
   // Fill in what the child did not report.
   for (const auto &t : table) {
-    if (family != t.file || !selected(t.name))
+    if (family != t.file || !selected(t.name, t.file))
       continue;
     size_t have = 0;
     for (const auto &r : g_results)
@@ -2196,7 +2200,7 @@ int main(int argc, char **argv) {
   const auto &table = forms_table();
   std::vector<std::string> families;
   for (const auto &t : table)
-    if (selected(t.name) &&
+    if (selected(t.name, t.file) &&
         std::find(families.begin(), families.end(), t.file) == families.end())
       families.push_back(t.file);
   const std::string self = self_path(argv[0]);
