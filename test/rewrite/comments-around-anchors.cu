@@ -18,6 +18,10 @@
 // CHECK-NEXT: {{^}}#include <tc/tc.cuh>
 
 // CHECK: {{^}}   Row-major. */{{$}}
+// CHECK-NEXT: {{^}}#ifdef __NVCC__
+// CHECK-NEXT: {{^}}#pragma nv_diagnostic push
+// CHECK-NEXT: {{^}}#pragma nv_diag_suppress 177
+// CHECK-NEXT: {{^}}#endif
 // CHECK-NEXT: {{^}}namespace {  // this file's
 // CHECK: {{^}} void gemm(int M,
 /* C = A * B.

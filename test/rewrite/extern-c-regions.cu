@@ -13,11 +13,18 @@
 // CHECK: {{^}}extern "C" {
 // CHECK-NEXT: {{^}}extern "C++" {  // the region's kernels and launchers
 // CHECK-EMPTY:
+// CHECK-NEXT: {{^}}#ifdef __NVCC__
+// CHECK-NEXT: {{^}}#pragma nv_diagnostic push
+// CHECK-NEXT: {{^}}#pragma nv_diag_suppress 177
+// CHECK-NEXT: {{^}}#endif
 // CHECK-NEXT: {{^}}namespace {  // this file's: the regions' kernels and launchers
 // CHECK: {{^}}static void tc_gemm_in_block_0_launch(
 // CHECK: {{^}}}{{$}}
 // CHECK-EMPTY:
 // CHECK-NEXT: {{^}}}  // namespace
+// CHECK-NEXT: {{^}}#ifdef __NVCC__
+// CHECK-NEXT: {{^}}#pragma nv_diagnostic pop
+// CHECK-NEXT: {{^}}#endif
 // CHECK-EMPTY:
 // CHECK-NEXT: {{^}}}{{$}}
 // CHECK-EMPTY:

@@ -46,6 +46,9 @@ __host__ __device__ inline float2 make_float2(float a, float b) { return float2{
 // CHECK: {{^}}static void tc_gemm_0_launch(long long M, long long N, long long K, const __half *A, const __half *B, float *C, ::cudaStream_t tc_stream) {
 // SM80: {{^}}  tc::report_status(tc::sm80::launch_gemm<tc::sm80::CpAsyncMmaMainloop<
 // CHECK: {{^}}}  // namespace
+// CHECK-NEXT: {{^}}#ifdef __NVCC__
+// CHECK-NEXT: {{^}}#pragma nv_diagnostic pop
+// CHECK-NEXT: {{^}}#endif
 // CHECK-EMPTY:
 // CHECK-NEXT: {{^}}void gemm(
 void gemm(int M, int N, int K, const __half *__restrict__ A, const __half *__restrict__ B,

@@ -13,7 +13,7 @@
 // RUN: %clangxx -fsyntax-only -std=c++17 -xcuda --cuda-host-only --cuda-path=%cuda-path --cuda-gpu-arch=sm_90a -Wno-unknown-cuda-version -I%tc-include %t/out.cu
 // ...and a compiler's error in them is reported there.
 // RUN: not %clangxx -fsyntax-only -std=c++17 -xcuda --cuda-host-only --cuda-path=%cuda-path --cuda-gpu-arch=sm_90a -Wno-unknown-cuda-version -I%tc-include -DTC_USER_ERROR %t/out.cu 2>&1 | FileCheck %s --check-prefix=USER-ERROR
-// USER-ERROR: line-directives.cu:65:{{[0-9]+}}: error: use of undeclared identifier 'not_declared'
+// USER-ERROR: line-directives.cu:69:{{[0-9]+}}: error: use of undeclared identifier 'not_declared'
 // Each directive naming the output gives the line that follows it.
 // RUN: %python -c "import re,sys; ls=open(sys.argv[1]).read().split('\n'); bad=[i+1 for i,l in enumerate(ls) if re.match(r'#line \d+ \".*out\.cu\"', l) and int(l.split()[1]) != i+2]; n=sum(1 for l in ls if l.endswith('out.cu\"')); sys.exit(1 if bad or n < 2 else 0)" %t/out.cu
 //
@@ -25,15 +25,19 @@
 // SAME-FILE: tc-rewrite: --line-directives needs an output other than the source '{{.*}}in-place.cu'
 //
 // CHECK: {{^}}#include <tc/tc.cuh>
-// CHECK-NEXT: {{^}}#line [[#@LINE+11]] "{{.*}}line-directives.cu"
+// CHECK-NEXT: {{^}}#line [[#@LINE+15]] "{{.*}}line-directives.cu"
 // CHECK: {{^}}#line {{[0-9]+}} "{{.*}}out.cu"
+// CHECK-NEXT: {{^}}#ifdef __NVCC__
+// CHECK-NEXT: {{^}}#pragma nv_diagnostic push
+// CHECK-NEXT: {{^}}#pragma nv_diag_suppress 177
+// CHECK-NEXT: {{^}}#endif
 // CHECK-NEXT: {{^}}namespace {  // this file's
 // CHECK: {{^}}// line-directives.cu:{{[0-9]+}}: the epilogue
 // CHECK: {{^}}#line [[#@LINE+20]] "{{.*}}line-directives.cu"
 // CHECK-NEXT: {{^}}void gemm(
 // CHECK: {{^}}  tc_gemm_0_launch(
 // CHECK-NEXT: {{^}}#line [[#@LINE+27]] "{{.*}}line-directives.cu"
-// CHECK-NEXT: {{^}}  static_assert(__LINE__ == 62
+// CHECK-NEXT: {{^}}  static_assert(__LINE__ == 66
 
 #include <cuda_fp16.h>
 
@@ -59,11 +63,11 @@ void gemm(int M, int N, int K, const __half *__restrict__ A, const __half *__res
         acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
       C[i * N + j] = acc;
     }
-  static_assert(__LINE__ == 62, "the user's lines keep their numbers");
+  static_assert(__LINE__ == 66, "the user's lines keep their numbers");
   static_assert(endsWith(__FILE__, "line-directives.cu"), "and their file");
 #ifdef TC_USER_ERROR
   not_declared = 1;
 #endif
 }
 
-static_assert(__LINE__ == 69, "after the function too");
+static_assert(__LINE__ == 73, "after the function too");
