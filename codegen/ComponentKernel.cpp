@@ -168,17 +168,17 @@ std::string sm80MainloopType(const KernelConfig &C, const MatmulIdiom &Idiom,
   std::string Rest = std::to_string(C.BlockK) + ", " + std::to_string(C.Stages) + ", " +
                      std::to_string(C.warpsM()) + ", " + std::to_string(C.warpsN());
   // The prologue functors (named as KernelEmitter defines them), then the
-  // groups of warps over k.
-  if (fragmentPrologue(Idiom.A))
-    Rest += ", " + Region + "_prologue_a";
-  else if (fragmentPrologue(Idiom.B) || C.WarpSplitK != 1)
-    Rest += ", tc::NoPrologue";
-  if (fragmentPrologue(Idiom.B))
-    Rest += ", " + Region + "_prologue_b";
-  else if (C.WarpSplitK != 1)
-    Rest += ", tc::NoPrologue";
-  if (C.WarpSplitK != 1)
-    Rest += ", " + std::to_string(C.WarpSplitK);
+  // groups of warps over k; the trailing ones that are the defaults left
+  // out.
+  std::vector<std::string> Optional = {
+      fragmentPrologue(Idiom.A) ? Region + "_prologue_a" : "tc::NoPrologue",
+      fragmentPrologue(Idiom.B) ? Region + "_prologue_b" : "tc::NoPrologue",
+      std::to_string(C.WarpSplitK)};
+  const std::string Defaults[] = {"tc::NoPrologue", "tc::NoPrologue", "1"};
+  while (!Optional.empty() && Optional.back() == Defaults[Optional.size() - 1])
+    Optional.pop_back();
+  for (const std::string &Argument : Optional)
+    Rest += ", " + Argument;
   if (!OperandPerLine)
     return "tc::sm80::CpAsyncMmaMainloop<" + A + ", " + B + ", " + Rest + ">";
   return "tc::sm80::CpAsyncMmaMainloop<\n        " + A + ",  // A\n        " + B +

@@ -1746,18 +1746,17 @@ private:
       return S + "}\n";
     }
     if (Components) {
-      S += std::string(CopyingDefault
-                           ? "  // The kernel of the sm_90 components (tc/sm90/gemm_kernel.cuh) for these\n"
-                             "  // tiles and the region's epilogue, its producer warp copying what TMA\n"
-                             "  // cannot map" +
-                                 std::string(Alts.empty() ? ".\n"
-                                                          : "; also where another kernel cannot "
-                                                            "launch.\n")
-                           : "  // The kernel of the sm_90 components (tc/sm90/gemm_kernel.cuh) for these\n"
-                             "  // tiles and the region's epilogue; the cp.async kernel where TMA cannot\n"
-                             "  // map an operand, not even through an aligned copy.\n") +
-           componentLaunch(C, true, ArgNames, 2);
-      return S + "}\n";
+      S += "  // The kernel of the sm_90 components (tc/sm90/gemm_kernel.cuh) for these\n";
+      if (!CopyingDefault)
+        S += "  // tiles and the region's epilogue; the cp.async kernel where TMA cannot\n"
+             "  // map an operand, not even through an aligned copy.\n";
+      else if (Alts.empty())
+        S += "  // tiles and the region's epilogue, its producer warp copying what TMA\n"
+             "  // cannot map.\n";
+      else
+        S += "  // tiles and the region's epilogue, its producer warp copying what TMA\n"
+             "  // cannot map; also where another kernel cannot launch.\n";
+      return S + componentLaunch(C, true, ArgNames, 2) + "}\n";
     }
     if (C.Tma) {
       // TMA boxes: 64 k elements by the tile's rows (K-major; half of B's
