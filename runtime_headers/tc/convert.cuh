@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
@@ -38,5 +39,17 @@ template <>
 __host__ __device__ __forceinline__ float from_float<float>(float x) {
   return x;
 }
+
+// Whether a conversion f takes the element's k too, f(x, outer, k) (a
+// masked operand's): a functor says so (`static constexpr bool kMasked`),
+// a kernel's lambda by its signature. (A functor's __device__ operator()
+// is not invocable in clang's host pass, which still instantiates this.)
+template <typename F, typename = void>
+struct declares_mask : std::false_type {};
+template <typename F>
+struct declares_mask<F, std::void_t<decltype(F::kMasked)>> : std::bool_constant<F::kMasked> {};
+template <typename F>
+inline constexpr bool conversion_takes_k =
+    declares_mask<F>::value || std::is_invocable_v<F, float, long long, long long>;
 
 }  // namespace tc

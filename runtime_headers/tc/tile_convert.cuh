@@ -132,17 +132,7 @@ __device__ __forceinline__ uint4 pack_chunk(const float (&v)[kVec]) {
   return packed;
 }
 
-// Whether a conversion f takes the element's k too, f(x, outer, k) (a
-// masked operand's): a functor says so (`static constexpr bool kMasked`),
-// a kernel's lambda by its signature. (A functor's __device__ operator()
-// is not invocable in clang's host pass, which still instantiates this.)
-template <typename F, typename = void>
-struct declares_mask : std::false_type {};
-template <typename F>
-struct declares_mask<F, std::void_t<decltype(F::kMasked)>> : std::bool_constant<F::kMasked> {};
-template <typename F>
-inline constexpr bool conversion_takes_k =
-    declares_mask<F>::value || std::is_invocable_v<F, float, long long, long long>;
+// (conversion_takes_k: tc/convert.cuh.)
 
 // The `needs` of an operand without a mask: every element inside the
 // matrix is loaded.

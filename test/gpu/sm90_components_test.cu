@@ -60,18 +60,53 @@ struct HalfPlusQuarter {
 };
 using tc::sm90::NoPrologue;
 
+// Converted operands (tc::sm90::Converted): functors of the element's
+// place that hold values and are not 0 at 0, so that an element past the
+// operand's edge must be an exact 0, not f(0). A's: the element minus its
+// row's offset, halved (eighths, which fp16 and bf16 hold). B's, masked
+// (it takes k): 0 where its column plus k is a multiple of 3, else the
+// element times its column's sign plus a quarter.
+struct RowOffset {
+  const float *offset;
+  float scale;
+  __device__ float operator()(float x, long long row) const { return (x - offset[row]) * scale; }
+};
+struct MaskedColumnSign {
+  static constexpr bool kMasked = true;
+  const float *sign;
+  __device__ float operator()(float x, long long column, long long k) const {
+    return (column + k) % 3 == 0 ? 0.0f : x * sign[column] + 0.25f;
+  }
+};
+using ConvertA = tc::sm90::Converted<RowOffset>;
+using ConvertB = tc::sm90::Converted<MaskedColumnSign>;
+
+// An operand's element as the kernel multiplies it: P's prologue of it, or
+// its conversion f by its place (free index `outer`, reduction index k).
+template <class P, class F>
+__device__ float operand_value(const F &f, float x, long long outer, long long k) {
+  if constexpr (!tc::sm90::is_converted<P>)
+    return P()(x);
+  else if constexpr (tc::conversion_takes_k<F>)
+    return f(x, outer, k);
+  else
+    return f(x, outer);
+}
+
 // ref[i][j] = sum_k PA(A(i, k)) PB(B(k, j)) in fp32; A(i, k) at
 // a[i * sa_i + k * sa_k].
-template <class T, class PA = NoPrologue, class PB = NoPrologue>
+template <class T, class PA = NoPrologue, class PB = NoPrologue,
+          class Conversions = tc::sm90::OperandConversions<NoPrologue, NoPrologue>>
 __global__ void reference(long long m, long long n, long long k, const T *a, long long sa_i,
                           long long sa_k, const T *b, long long sb_k, long long sb_j,
-                          float *ref) {
+                          float *ref, Conversions conversions = {}) {
   const long long i = blockIdx.y * 16 + threadIdx.y, j = blockIdx.x * 16 + threadIdx.x;
   if (i >= m || j >= n)
     return;
   float sum = 0.0f;
   for (long long p = 0; p < k; ++p)
-    sum += PA()(to_float(a[i * sa_i + p * sa_k])) * PB()(to_float(b[p * sb_k + j * sb_j]));
+    sum += operand_value<PA>(conversions.a, to_float(a[i * sa_i + p * sa_k]), i, p) *
+           operand_value<PB>(conversions.b, to_float(b[p * sb_k + j * sb_j]), j, p);
   ref[i * n + j] = sum;
 }
 
@@ -120,10 +155,11 @@ bool run_launches(bool graph, Launches &&launches) {
 
 // One shape through Mainloop with both epilogues, the tiles shared out by
 // Scheduler; A's and B's layouts are the tiles'. With `graph`, launched
-// from a CUDA graph (run_launches).
+// from a CUDA graph (run_launches); converted operands by `conversions`.
 template <class Mainloop, class Scheduler = tc::sm90::TilesScheduler>
 void check(const char *name, long long m, long long n, long long k, int pad, std::mt19937 &rng,
-           bool graph = false, tc::sm90::Producer producer = tc::sm90::Producer::kTma) {
+           bool graph = false, tc::sm90::Producer producer = tc::sm90::Producer::kTma,
+           const typename Mainloop::Conversions &conversions = {}) {
   using T = typename Mainloop::Element;
   constexpr bool a_k_major = Mainloop::A::kMajor == Major::K;
   constexpr bool b_k_major = Mainloop::B::kMajor == Major::K;
@@ -153,9 +189,10 @@ void check(const char *name, long long m, long long n, long long k, int pad, std
   CHECK_CUDA(cudaMemset(c, 0xff, m * ldc * 2));  // NaN: an unwritten element shows
   CHECK_CUDA(cudaMemset(y, 0xff, m * ldc * 4));
   dim3 grid((n + 15) / 16, (m + 15) / 16);
-  reference<T, typename Mainloop::Consumer::APrologue, typename Mainloop::Consumer::BPrologue>
+  reference<T, typename Mainloop::Consumer::APrologue, typename Mainloop::Consumer::BPrologue,
+            typename Mainloop::Conversions>
       <<<grid, dim3(16, 16)>>>(m, n, k, a, a_k_major ? lda : 1, a_k_major ? 1 : lda, b,
-                               b_k_major ? 1 : ldb, b_k_major ? ldb : 1, ref);
+                               b_k_major ? 1 : ldb, b_k_major ? ldb : 1, ref, conversions);
   const tc::sm90::GemmShape shape{m, n, shape_k};
   CHECK_CUDA(cudaDeviceSynchronize());  // the inputs and the reference, before any other stream
   // Under a capture, an operand whose pitch TMA cannot map (not a multiple
@@ -167,9 +204,9 @@ void check(const char *name, long long m, long long n, long long k, int pad, std
   const tc::sm90::Producer used = launch_producer(producer, maps);
   const bool ran = run_launches(graph, [&](cudaStream_t stream) {
     return tc::sm90::launch_gemm<Mainloop, Scheduler>(shape, a, lda, b, ldb, StoreHalf{c, ldc},
-                                                      stream, used) &&
-           tc::sm90::launch_gemm<Mainloop, Scheduler>(shape, a, lda, b, ldb,
-                                                      BiasRelu{y, bias, ldc}, stream, used);
+                                                      stream, used, conversions) &&
+           tc::sm90::launch_gemm<Mainloop, Scheduler>(
+               shape, a, lda, b, ldb, BiasRelu{y, bias, ldc}, stream, used, conversions);
   });
   CHECK_CUDA(cudaGetLastError());
   CHECK_CUDA(cudaDeviceSynchronize());
@@ -1091,6 +1128,79 @@ void check_prologues(std::mt19937 &rng) {
       "persistent warpgroup registers relu(A)", rng);
 }
 
+// Converted operands (tc::sm90::Converted) under Scheduler: whole and
+// partial tiles, K of one tile, odd and long K, padded and odd pitches
+// (through aligned copies), a graph with odd pitches and the copying
+// producer (each converts raw stages the same way), K = 0.
+template <class Mainloop, class Scheduler = tc::sm90::TilesScheduler>
+void check_converted(const char *name, const typename Mainloop::Conversions &conversions,
+                     std::mt19937 &rng) {
+  const long long bm = Mainloop::kBM, bn = Mainloop::kBN;
+  const long long shapes[][4] = {{1, 1, 1, 0},          {bm, bn, 64, 0},
+                                 {bm + 1, bn - 1, 65, 8}, {200, 72, 4000, 0},
+                                 {2 * bm - 3, 3 * bn + 5, 999, 3}, {bm * 40, bn * 9, 512, 0},
+                                 {77, 33, 0, 0}};
+  for (auto &s : shapes)
+    check<Mainloop, Scheduler>(name, s[0], s[1], s[2], static_cast<int>(s[3]), rng, false,
+                               tc::sm90::Producer::kTma, conversions);
+  check<Mainloop, Scheduler>(name, 129, 127, 65, 3, rng, true, tc::sm90::Producer::kTma,
+                             conversions);
+  check<Mainloop, Scheduler>(name, 2 * bm + 7, bn + 9, 300, 1, rng, false,
+                             tc::sm90::Producer::kCopies, conversions);
+}
+
+void check_conversions(std::mt19937 &rng) {
+  namespace sm90 = tc::sm90;
+  using sm90::SharedOperands;
+  using sm90::TmaWgmmaMainloop;
+  // Per-row offsets (quarters in [-1, 1]) and per-column signs, for the
+  // largest operand of the checks.
+  constexpr long long kRows = 1 << 15;
+  std::uniform_int_distribution<int> quarter(-4, 4), coin(0, 1);
+  std::vector<float> hoffset(kRows), hsign(kRows);
+  for (auto &x : hoffset) x = quarter(rng) * 0.25f;
+  for (auto &x : hsign) x = coin(rng) ? 1.0f : -1.0f;
+  float *offset, *sign;
+  CHECK_CUDA(cudaMalloc(&offset, kRows * 4));
+  CHECK_CUDA(cudaMalloc(&sign, kRows * 4));
+  CHECK_CUDA(cudaMemcpy(offset, hoffset.data(), kRows * 4, cudaMemcpyHostToDevice));
+  CHECK_CUDA(cudaMemcpy(sign, hsign.data(), kRows * 4, cudaMemcpyHostToDevice));
+  const RowOffset fa{offset, 0.5f};
+  const MaskedColumnSign fb{sign};
+  using SquareA = TmaWgmmaMainloop<Tile<128, Major::K>, Tile<128, Major::MN>, 3,
+                                   SharedOperands<ConvertA>>;
+  check_converted<SquareA>("converted A[m][k] 128x128", {fa, {}}, rng);
+  check_converted<SquareA, sm90::SplitScheduler<4>>("converted split 4 A[m][k]", {fa, {}}, rng);
+  check_converted<SquareA, sm90::StreamUnitsScheduler>("converted units A[m][k]", {fa, {}},
+                                                       rng);
+  check_converted<TmaWgmmaMainloop<Tile<128, Major::MN>, Tile<128, Major::K>, 3,
+                                   SharedOperands<ConvertA>>>("converted A[k][m] 128x128",
+                                                              {fa, {}}, rng);
+  check_converted<TmaWgmmaMainloop<Tile<128, Major::K, __nv_bfloat16>,
+                                   Tile<128, Major::K, __nv_bfloat16>, 3,
+                                   SharedOperands<ConvertA>>>("converted bf16 A[m][k] B[n][k]",
+                                                              {fa, {}}, rng);
+  using NarrowB = TmaWgmmaMainloop<Tile<64, Major::K>, HalvesTile<128, Major::K>, 4,
+                                   SharedOperands<NoPrologue, ConvertB>>;
+  check_converted<NarrowB>("converted B[n][k] 64x128", {{}, fb}, rng);
+  check_converted<NarrowB, sm90::PairsScheduler<tc::kPairTwoBlocksPerSm>>(
+      "converted pairs B[n][k] 64x128", {{}, fb}, rng);
+  check_converted<NarrowB,
+                  sm90::ClusterPartsScheduler<12, sm90::PairsScheduler<tc::kPairTwoBlocksPerSm>>>(
+      "converted parts pairs B[n][k]", {{}, fb}, rng);
+  check_converted<TmaWgmmaMainloop<Tile<128, Major::K>, Tile<176, Major::K>, 4,
+                                   SharedOperands<NoPrologue, ConvertB>>>(
+      "converted B[n][k] 128x176", {{}, fb}, rng);
+  check_converted<TmaWgmmaMainloop<Tile<128, Major::MN>, Tile<256, Major::MN>, 4,
+                                   SharedOperands<ConvertA, ConvertB>>>(
+      "converted both [k][*] 128x256", {fa, fb}, rng);
+  check_converted<TmaWgmmaMainloop<Tile<128, Major::K>, Tile<128, Major::MN>, 4,
+                                   SharedOperands<ConvertA, Relu>>,
+                  sm90::PersistentScheduler>("converted persistent A, relu(B)", {fa, {}}, rng);
+  cudaFree(offset);
+  cudaFree(sign);
+}
+
 int main() {
   std::mt19937 rng(1234);
   namespace sm90 = tc::sm90;
@@ -1180,6 +1290,7 @@ int main() {
   check_split<sm90::TmaWgmmaMainloop<Tile<64, Major::MN>, Tile<128, Major::K>, 4>, 64>(
       "split 64 A[k][m] 64x128", rng);
   check_prologues(rng);
+  check_conversions(rng);
   check_graphs(rng);
   check_copying_producers(rng);
   check_sums(rng);

@@ -95,8 +95,8 @@ struct GemmShape {
 // The kernel operands of `Mainloop`'s tiles for kCount products, of one
 // GEMM or (kBatched) of a batch of them.
 template <class Mainloop, int kCount, bool kBatched = false>
-using MainloopOperands =
-    KernelOperands<typename Mainloop::Element, kCount, Mainloop::kBK, kBatched>;
+using MainloopOperands = KernelOperands<typename Mainloop::Element, kCount, Mainloop::kBK,
+                                        kBatched, typename Mainloop::Conversions>;
 
 // Calls apply(f): the epilogue functor as the epilogue component takes it,
 // of (row, column, sum); in a batch, `epilogue` at entry `batch`.
@@ -175,7 +175,11 @@ __device__ __forceinline__ void gemm_unit(const typename Mainloop::Storage &s,
     return;
   }
   typename Mainloop::Accumulators acc = {};
-  Mainloop::consume(s, acc, k_tiles, thread, Scheduler::kPairs ? unit_blocks(schedule) : 1);
+  Mainloop::consume(s, acc, k_tiles, thread, Scheduler::kPairs ? unit_blocks(schedule) : 1, 0,
+                    false, operands.conversions,
+                    {static_cast<long long>(kBM) * tile_m, static_cast<long long>(kBN) * u.tile_n,
+                     static_cast<long long>(Mainloop::kBK) * u.k_begin, shape.m, shape.n,
+                     shape.k});
 
   float *tile = reinterpret_cast<float *>(smem);
   consumer_sync<Mainloop::kConsumerThreads>();  // the stages become the output tile
@@ -350,7 +354,9 @@ __global__ void __launch_bounds__(PersistentLayout<Mainloop>::kThreads, 1)
     Producer::enter_consumer();
     while (tiles.next()) {
       typename Mainloop::Accumulators acc = {};
-      Mainloop::consume(s, acc, tiles.k_tiles, thread, 1, tiles.first(), true);
+      Mainloop::consume(s, acc, tiles.k_tiles, thread, 1, tiles.first(), true,
+                        operands.conversions,
+                        {tiles.row0(), tiles.col0(), 0, shape.m, shape.n, shape.k});
       Buffer::stage(buffer, acc, tiles.unit, thread);
     }
   }
@@ -382,15 +388,21 @@ template <class Mainloop, class Scheduler, bool kBatched, int kCount, class Epil
 __host__ bool launch_gemm_batches(long long batches, long long m, long long n,
                                   const Products<typename Mainloop::Element, kCount> &products_in,
                                   const Epilogue &epilogue, cudaStream_t stream,
-                                  Producer producer) {
+                                  Producer producer,
+                                  const typename Mainloop::Conversions &conversions) {
   using ATile = typename Mainloop::A;
   using BTile = typename Mainloop::B;
   using Operands = MainloopOperands<Mainloop, kCount, kBatched>;
   constexpr int kBM = Mainloop::kBM, kBN = Mainloop::kBN;
   if (m < 1 || n < 1 || batches < 1)
     return true;
+  // (The conversions apply to one product's operands, unbatched: their
+  // functors know neither the product nor the batch entry.)
+  static_assert(!(Mainloop::kAConverts || Mainloop::kBConverts) || (kCount == 1 && !kBatched),
+                "converted operands in one product of one GEMM");
   Operands operands = {};
   operands.products = products_in;
+  operands.conversions = conversions;
   long long k_total = 0;
   for (auto &p : operands.products.product) {
     p.k = p.k < 0 ? 0 : p.k;  // an empty reduction (a loop from k0 to k1 < k0 too)
@@ -486,7 +498,7 @@ __host__ bool launch_gemm(long long m, long long n,
                           const Epilogue &epilogue, cudaStream_t stream,
                           Producer producer = Producer::kTma) {
   return launch_gemm_batches<Mainloop, Scheduler, false>(1, m, n, products, epilogue, stream,
-                                                         producer);
+                                                         producer, {});
 }
 
 // The same for `batches` GEMMs: entry z of product p reads A_p at a + z *
@@ -500,19 +512,24 @@ __host__ bool launch_batched_gemm(long long batches, long long m, long long n,
                                   const Epilogue &epilogue, cudaStream_t stream,
                                   Producer producer = Producer::kTma) {
   return launch_gemm_batches<Mainloop, Scheduler, true>(batches, m, n, products, epilogue,
-                                                        stream, producer);
+                                                        stream, producer, {});
 }
 
 // The same for one product: A (rows m, pitch lda) times B (rows n, pitch
-// ldb) over shape.k.
+// ldb) over shape.k, its converted operands (Converted<F>, tc/sm90/roles.cuh)
+// by the functors of `conversions`:
+//
+//   tc::sm90::launch_gemm<Mainloop>(shape, A, lda, B, ldb, epilogue, stream,
+//                                   tc::sm90::Producer::kTma, {reciprocal_a{}, {}});
 template <class Mainloop, class Scheduler = TilesScheduler, class Epilogue>
 __host__ bool launch_gemm(const GemmShape &shape, const typename Mainloop::Element *a,
                           long long lda, const typename Mainloop::Element *b, long long ldb,
                           const Epilogue &epilogue, cudaStream_t stream,
-                          Producer producer = Producer::kTma) {
-  return launch_gemm<Mainloop, Scheduler>(
-      shape.m, shape.n, Products<typename Mainloop::Element, 1>{{{a, lda, b, ldb, shape.k}}},
-      epilogue, stream, producer);
+                          Producer producer = Producer::kTma,
+                          const typename Mainloop::Conversions &conversions = {}) {
+  return launch_gemm_batches<Mainloop, Scheduler, false>(
+      1, shape.m, shape.n, Products<typename Mainloop::Element, 1>{{{a, lda, b, ldb, shape.k}}},
+      epilogue, stream, producer, conversions);
 }
 
 }  // namespace sm90

@@ -37,8 +37,10 @@
 //   Consumer  how the consumers read the operands, and where an operand's
 //             prologue (a pointwise functor on its elements, `fmaxf(x, 0)`)
 //             is applied: SharedOperands (wgmma reads both stages; a
-//             prologue rewrites the landed stage in place) or RegisterA
-//             (A's fragments through registers, the prologue there);
+//             prologue rewrites the landed stage in place, and so does an
+//             operand's conversion, Converted<F>, with each element's place
+//             in the operand) or RegisterA (A's fragments through
+//             registers, the prologue there);
 //   Producer  who fills the stages: ProducerWarp (the layout above) or
 //             ProducerWarpgroup (128 threads that give their registers to
 //             the consumers with setmaxnreg).
@@ -50,9 +52,11 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 #include "../cluster.cuh"
+#include "../convert.cuh"
 #include "../fragment.cuh"
 #include "../mbarrier.cuh"
 #include "../prologue.cuh"
@@ -95,9 +99,15 @@ struct TmaWgmmaMainloop {
   // (OperandTile::kLandsRounded: a transposed copy's).
   template <class P, class Tile>
   static constexpr bool applies_to_stages =
-      has_prologue<P> && !(std::is_same_v<P, RoundToTf32> && Tile::kLandsRounded);
+      has_plain_prologue<P> && !(std::is_same_v<P, RoundToTf32> && Tile::kLandsRounded);
   static constexpr bool kAPrologue = applies_to_stages<typename Consumer::APrologue, ATile>;
   static constexpr bool kBPrologue = applies_to_stages<typename Consumer::BPrologue, BTile>;
+  // Whether the consumers convert A's (B's) landed stages with each
+  // element's place (Converted<F>, tc/sm90/roles.cuh), the functors those
+  // of `Conversions`, which the kernel's operands carry.
+  static constexpr bool kAConverts = is_converted<typename Consumer::APrologue>;
+  static constexpr bool kBConverts = is_converted<typename Consumer::BPrologue>;
+  using Conversions = typename Consumer::Conversions;
   // The k elements of one wgmma (32 bytes of a K-major row).
   static constexpr int kStepK = wgmma_step_elements<Element>;
   // (An int, so that stage offsets in elements stay 32-bit arithmetic.)
@@ -117,6 +127,24 @@ struct TmaWgmmaMainloop {
   // (setmaxnreg counts on all of the SM's).
   static constexpr int kBlocksPerSm =
       !Producer::kMovesRegisters && 2 * (kSharedBytes + 1024) <= 233472 ? 2 : 1;
+
+  // Where a run of k tiles lies in the operands, for their conversions:
+  // its tile t holds A's rows row_a .. and B's rows row_b .. of k elements
+  // k0 + kBK t ..; A has m rows, B n, both k elements of the reduction.
+  struct TilePlace {
+    long long row_a, row_b, k0, m, n, k;
+  };
+  // A converted operand's tile rows: the first one's row in the operand,
+  // and how many lie inside it (0 .. the tile's rows).
+  struct StageRows {
+    long long row0;
+    int rows;
+  };
+  template <class Tile>
+  __device__ __forceinline__ static StageRows stage_rows(long long row0, long long rows) {
+    const long long in = rows - row0;
+    return {row0, in <= 0 ? 0 : in < Tile::kRows ? static_cast<int>(in) : Tile::kRows};
+  }
 
   // A consumer thread's accumulators: kBN / 8 blocks of the m64 n8
   // accumulator fragment.
@@ -244,11 +272,14 @@ struct TmaWgmmaMainloop {
   // products to `acc`, releasing stages in the `blocks` blocks that share
   // them; `first` as for produce(). With `refilled`, later units refill
   // every stage: each is released, the last once its wgmma have retired.
-  // Every wgmma has retired on return. (One loop with the release under a
+  // Every wgmma has retired on return. Converted operands: the functors
+  // `conversions`, the tiles' `place`. (One loop with the release under a
   // condition measured 3% faster than the first tile peeled with unsigned
   // indices: docs/results/sm90-components-h200.md.)
   __device__ static void consume(const Storage &s, Accumulators &acc, int k_tiles, int thread,
-                                 int blocks = 1, unsigned first = 0, bool refilled = false) {
+                                 int blocks = 1, unsigned first = 0, bool refilled = false,
+                                 const Conversions &conversions = {},
+                                 const TilePlace &place = {}) {
     if constexpr (Consumer::kRegisterA) {
       consume_register_a(s, acc, k_tiles, thread, blocks, first, refilled);
       return;
@@ -258,8 +289,8 @@ struct TmaWgmmaMainloop {
     for (int t = 0; t < k_tiles; ++t) {
       const unsigned i = first + t, stage = i % kStages;
       mbarrier_wait(s.full + stage, (i / kStages) & 1);  // the tile has landed
-      if constexpr (kAPrologue || kBPrologue)
-        apply_stage_prologues<kAPrologue>(s, stage, thread);
+      if constexpr (kAPrologue || kBPrologue || kAConverts || kBConverts)
+        apply_stage_prologues<kAPrologue || kAConverts>(s, stage, thread, conversions, place, t);
       warpgroup_arrive(acc);
 #pragma unroll
       for (int step = 0; step < kBK / kStepK; ++step)
@@ -295,11 +326,12 @@ struct TmaWgmmaMainloop {
   // (apply_prologue_to_tile): 2 where registers are short (two blocks an
   // SM, or eight chunks or more a thread: 4 made ptxas spill), else 4.
   template <int kElements, int kThreadCount>
-  static constexpr int prologue_batch() {
+  __host__ __device__ static constexpr int prologue_batch() {
     return kBlocksPerSm >= 2 || kElements / 8 / kThreadCount >= 8 ? 2 : 4;
   }
 
-  // SharedOperands' prologues on the landed `stage`, in place: each
+  // SharedOperands' prologues (or conversions) on the landed `stage`, tile
+  // t of `place`, in place: each
   // warpgroup A's 64 rows that its own wgmma read (its slice), all
   // consumers B's tile, which every warpgroup reads; then the writes are
   // published to the async proxy (wgmma's) and the warpgroup (with B's
@@ -307,26 +339,99 @@ struct TmaWgmmaMainloop {
   // wgmma, on another stage, still run meanwhile.
   // (kOnA: A's too; RegisterA applies A's in registers, B's here.)
   template <bool kOnA>
-  __device__ static void apply_stage_prologues(const Storage &s, unsigned stage, int thread) {
+  __device__ static void apply_stage_prologues(const Storage &s, unsigned stage, int thread,
+                                               const Conversions &conversions = {},
+                                               const TilePlace &place = {}, int t = 0) {
     using PA = typename Consumer::APrologue;
     using PB = typename Consumer::BPrologue;
     const int warpgroup = thread / 128;
+    // Tile t's first k, and the k elements of it inside the operand.
+    const long long k0 = place.k0 + static_cast<long long>(kBK) * t, k_in = place.k - k0;
+    const int k_end = k_in <= 0 ? 0 : k_in < kBK ? static_cast<int>(k_in) : kBK;
     if constexpr (kOnA) {
       constexpr int kSlice = ATile::kSliceBytes / kElementBytes;
-      apply_prologue_to_tile<Element, kSlice, 128, prologue_batch<kSlice, 128>()>(
-          s.a + stage * (ATile::kBytes / kElementBytes) + kSlice * warpgroup, thread % 128, PA());
+      Element *a = s.a + stage * (ATile::kBytes / kElementBytes);
+      if constexpr (kAConverts)
+        convert_stage<ATile, kSlice, 128>(a, kSlice * warpgroup, thread % 128, conversions.a,
+                                          stage_rows<ATile>(place.row_a, place.m), k0, k_end);
+      else
+        apply_prologue_to_tile<Element, kSlice, 128, prologue_batch<kSlice, 128>()>(
+            a + kSlice * warpgroup, thread % 128, PA());
     }
-    if constexpr (kBPrologue) {
-      constexpr int kElements = BTile::kBytes / kElementBytes;
-      apply_prologue_to_tile<Element, kElements, kConsumerThreads,
-                             prologue_batch<kElements, kConsumerThreads>()>(
-          s.b + stage * kElements, thread, PB());
-    }
+    constexpr int kElementsB = BTile::kBytes / kElementBytes;
+    if constexpr (kBConverts)
+      convert_stage<BTile, kElementsB, kConsumerThreads>(s.b + stage * kElementsB, 0, thread,
+                                                         conversions.b,
+                                                         stage_rows<BTile>(place.row_b, place.n),
+                                                         k0, k_end);
+    else if constexpr (kBPrologue)
+      apply_prologue_to_tile<Element, kElementsB, kConsumerThreads,
+                             prologue_batch<kElementsB, kConsumerThreads>()>(
+          s.b + stage * kElementsB, thread, PB());
     fence_proxy_async();  // the wgmma read the stage through the async proxy
-    if constexpr (kBPrologue)
+    if constexpr (kBPrologue || kBConverts)
       consumer_sync<kConsumerThreads>();
     else
       warpgroup_sync(warpgroup);
+  }
+
+  // A converted operand's landed elements first ... of `tile` (a stage
+  // of Tile), kElements of them, in place: thread `lane` of kThreads takes
+  // every kThreads-th 16-byte chunk (consecutive lanes, consecutive
+  // chunks), one at a time (two at once spilled at two blocks an SM). The
+  // element at (r, c) of the stage (Tile::place) is row at.row0 + r and k
+  // index k0 + c of the operand: f(x, row[, k]) where r < at.rows and c <
+  // k_end, an exact 0 elsewhere (TMA's zero fill would be f(0): 1 / 0 is
+  // inf, and a zero point makes it nonzero).
+  template <class Tile, int kElements, int kThreads, class F>
+  __device__ __forceinline__ static void convert_stage(Element *tile, int first, int lane,
+                                                       const F &f, const StageRows &at,
+                                                       long long k0, int k_end) {
+    static_assert(sizeof(Element) == 2, "converted operands are 16-bit");
+    constexpr int kChunks = kElements / 8;
+    constexpr int kRounds = (kChunks + kThreads - 1) / kThreads;
+    uint4 *chunks = reinterpret_cast<uint4 *>(tile + first) + lane;
+#pragma unroll 1
+    for (int round = 0; round < kRounds; ++round) {
+      const int chunk = round * kThreads + lane;
+      if (kChunks % kThreads != 0 && chunk >= kChunks)
+        break;
+      int r, c;
+      Tile::place(first + 8 * chunk, r, c);
+      // K-major: one row, k from c on; MN-major: one k, rows from r on. f
+      // is called for elements of rows inside the operand only (it may
+      // read values by the row), and its result dropped past K. A pair of
+      // elements at a time (a whole chunk in registers spilled around f's
+      // calls of a division's slow path, at two blocks an SM).
+      constexpr bool kAlongK = Tile::kMajor == Major::K;
+      const bool row_inside = !kAlongK || r < at.rows;
+      const long long row = at.row0 + r;
+      uint32_t *words = reinterpret_cast<uint32_t *>(chunks + round * kThreads);
+#pragma unroll 1
+      for (int w = 0; w < 4; ++w) {
+        uint32_t bits = words[w];
+        Element e[2];
+        memcpy(e, &bits, 4);
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {
+          const int j = 2 * w + h;
+          float y = 0.0f;
+          if (kAlongK ? row_inside : c < k_end && r + j < at.rows) {
+            const long long row_j = kAlongK ? row : row + j;
+            const long long k_j = k0 + (kAlongK ? c + j : c);
+            if constexpr (conversion_takes_k<F>)
+              y = f(to_float(e[h]), row_j, k_j);
+            else
+              y = f(to_float(e[h]), row_j);
+            if (kAlongK && c + j >= k_end)
+              y = 0.0f;
+          }
+          e[h] = from_float<Element>(y);
+        }
+        memcpy(&bits, e, 4);
+        words[w] = bits;
+      }
+    }
   }
 
   // RegisterA: each warp's 16 rows of A, one fragment a 32-byte k step (16

@@ -175,6 +175,20 @@ struct OperandTile {
                : (r / 64) * 64 * kK + c * 64 + ((((r % 64) / 8) ^ (c % 8)) * 8) + r % 8;
   }
 
+  // The inverse of offset(): the element (row r, k index c) at position p
+  // of a stage, in elements. A 16-byte chunk (p a multiple of kChunk)
+  // holds kChunk elements of one row along k (K-major) or of one k along
+  // the rows (MN-major) from its first element's place on.
+  __host__ __device__ static constexpr void place(int p, int &r, int &c) {
+    if (kMajor == Major::K) {
+      r = p / kK;
+      c = ((((p % kK) / kChunk) ^ (r % 8)) * kChunk) + p % kChunk;
+    } else {
+      c = (p % (64 * kK)) / 64;
+      r = (p / (64 * kK)) * 64 + ((((p % 64) / 8) ^ (c % 8)) * 8) + p % 8;
+    }
+  }
+
   // What copy() reads: the operand's tiles along k from (row0, k0) on, of
   // an operand of `rows` x `k` elements (row pitch `ld` along the
   // contiguous index) at `base`. Made once for a run of k tiles, so that

@@ -42,16 +42,21 @@ struct Products {
 // where `mapped` (3-D maps, one matrix deep boxes, in a batch), else the
 // pointers of `products`, which the producer warp copies from.
 //
+// `conversions`: the functors of the operands the consumers convert
+// (Conversions: the main loop's Consumer::Conversions, tc/sm90/roles.cuh),
+// of the first product's operands; the others have none.
+//
 // kBatched: the launch computes `batches` GEMMs of one shape, stacked in
 // the tile rows the schedulers see: tile row r is row r % batch_tiles_m of
 // batch entry r / batch_tiles_m (batch_tiles_m: the tile rows of one
 // entry, made even for schedulers that pair tile rows 2u and 2u + 1, so
 // that no pair spans two entries).
-template <class T, int kCount, int kBK, bool kBatched_ = false>
+template <class T, int kCount, int kBK, bool kBatched_, class Conversions>
 struct KernelOperands {
   static constexpr bool kBatched = kBatched_;
   CUtensorMap map_a[kCount], map_b[kCount];
   Products<T, kCount> products;
+  Conversions conversions;
   bool mapped;
   int batch_tiles_m;
 
@@ -89,8 +94,9 @@ struct KernelOperands {
 // positions begin .. begin + count - 1 of the concatenated reduction: its
 // own tiles k_begin .. k_begin + k_tiles - 1, the first of them at
 // position begin + offset.
-template <class T, int kCount, int kBK, bool kBatched, class F>
-__device__ __forceinline__ void for_each_product(const KernelOperands<T, kCount, kBK, kBatched> &operands,
+template <class T, int kCount, int kBK, bool kBatched, class Conversions, class F>
+__device__ __forceinline__ void for_each_product(
+    const KernelOperands<T, kCount, kBK, kBatched, Conversions> &operands,
                                                  long long begin, long long count, F &&f) {
   long long first = 0;  // product p's first position
 #pragma unroll

@@ -17,6 +17,17 @@
 //       fp32 operands: SharedOperands<RoundToTf32, RoundToTf32> rounds
 //       both to tf32 that way, but for a tile whose elements land rounded
 //       (OperandTile::kLandsRounded: a transposed copy's).
+//       Converted<F> in place of a prologue (either operand, or both): an
+//       operand converted with the element's place, F the region's functor
+//       (`float operator()(float x, long long free_index)`, or of a masked
+//       operand `(x, free_index, k)`: tc::conversion_takes_k, the element
+//       outside the mask an exact 0), which need not be finite at 0 (1 /
+//       x) and may hold values (zero points by row): the stage lands raw
+//       and the consumers convert it in place as above, each element by its
+//       row and k in the operand (OperandTile::place), an element past the
+//       operand's edge an exact 0, not F(0). F travels in the kernel's
+//       operands (KernelOperands::conversions). TMA reads the operand's
+//       whole rectangle: a mask zeroes elements that must still be readable.
 //   RegisterA<APrologue, BPrologue>
 //       A K-major A through registers: warp w of the consumers loads rows
 //       16 w .. 16 w + 15 of each landed stage with ldmatrix (one m16k16
@@ -59,6 +70,36 @@ using ::tc::NoPrologue;
 template <class F>
 inline constexpr bool has_prologue = !std::is_same_v<F, NoPrologue>;
 
+// An operand converted with the element's place, F its functor (above).
+template <class F>
+struct Converted {
+  using Functor = F;
+};
+template <class P>
+inline constexpr bool is_converted = false;
+template <class F>
+inline constexpr bool is_converted<Converted<F>> = true;
+// A prologue of the element alone (not a conversion).
+template <class P>
+inline constexpr bool has_plain_prologue = has_prologue<P> && !is_converted<P>;
+
+// The functors of a policy's converted operands (NoConversion for the
+// others), as the kernel's operands carry them.
+struct NoConversion {};
+template <class P>
+struct conversion_of {
+  using type = NoConversion;
+};
+template <class F>
+struct conversion_of<Converted<F>> {
+  using type = F;
+};
+template <class APrologue, class BPrologue>
+struct OperandConversions {
+  typename conversion_of<APrologue>::type a;
+  typename conversion_of<BPrologue>::type b;
+};
+
 // An fp32 operand's elements rounded to tf32 (to nearest, ties away:
 // cvt.rna), what mma.sync's fragments hold; wgmma itself would drop the
 // low 13 mantissa bits of a stage's element (a bias toward zero). Finite
@@ -75,7 +116,10 @@ struct SharedOperands {
   using APrologue = APrologue_;
   using BPrologue = BPrologue_;
   static constexpr bool kRegisterA = false;
-  static_assert(!has_prologue<APrologue> || !has_prologue<BPrologue> ||
+  using Conversions = OperandConversions<APrologue, BPrologue>;
+  // (A converted operand is an exact 0 outside it, so the other's
+  // prologue may make its padding anything finite.)
+  static_assert(!has_plain_prologue<APrologue> || !has_plain_prologue<BPrologue> ||
                     (std::is_same_v<APrologue, RoundToTf32> &&
                      std::is_same_v<BPrologue, RoundToTf32>),
                 "a prologue on one operand of the product (or tf32 rounding on both)");
@@ -86,6 +130,9 @@ struct RegisterA {
   using APrologue = APrologue_;
   using BPrologue = BPrologue_;
   static constexpr bool kRegisterA = true;
+  using Conversions = OperandConversions<NoPrologue, NoPrologue>;
+  static_assert(!is_converted<APrologue> && !is_converted<BPrologue>,
+                "converted operands are read from their stages (SharedOperands)");
   static_assert(!has_prologue<BPrologue> || (std::is_same_v<APrologue, RoundToTf32> &&
                                              std::is_same_v<BPrologue, RoundToTf32>),
                 "B's prologue only as tf32 rounding, A's too");
