@@ -61,15 +61,18 @@ std::string sm90ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idio
   const std::vector<const OperandView *> Views = productViews(Idiom);
   if (Views.empty())
     return "products of different operand layouts";
+  // An operand converted while copied: where it lands raw for the
+  // consumers to convert by each element's place (tc::sm90::Converted).
   for (const OperandView *V : Views)
-    if (V->ConvertWhileCopying)
+    if (V->ConvertWhileCopying &&
+        !(C.ConvertsLandedOperands && landsForPlacedConversion(*V, Idiom)))
       return V->Mask.empty() ? "an operand converted while copied" : "an operand mask";
   // A prologue of the element alone, where the kernel applies it: the
   // landed stages (A's or B's) or A's fragments (tc/sm90/roles.cuh).
   // (A tf32 A's rounding is placed as A's prologue is; B's is always on
   // its stages: RoundToTf32.)
-  const bool PrologueA = !Idiom.A.Prologue.empty() || C.Tf32,
-             PrologueB = !Idiom.B.Prologue.empty();
+  const bool PrologueA = fragmentPrologue(Idiom.A) || C.Tf32,
+             PrologueB = fragmentPrologue(Idiom.B);
   for (const ProductTerm &P : Idiom.MoreProducts)
     if (!P.A.Prologue.empty() || !P.B.Prologue.empty())
       return "an operand prologue in a sum of products";
@@ -161,7 +164,7 @@ std::string sm80MainloopType(const KernelConfig &C, const MatmulIdiom &Idiom,
     const std::string Element = spelling(Idiom.InputType);
     if (V.ConvertWhileCopying)
       return "tc::sm80::ConvertedOperandTile<" + (IsA ? Names.SourceA : Names.SourceB) + ", " +
-             Element + ", " + Shape + ", " + sm80OperandFunctorName(Region, IsA) + ">";
+             Element + ", " + Shape + ", " + convertedOperandFunctorName(Region, IsA) + ">";
     return "tc::sm80::OperandTile<" + Element + ", " + Shape + ">";
   };
   const std::string A = Tile(Idiom.A, C.BlockM, true), B = Tile(Idiom.B, C.BlockN, false);
@@ -210,7 +213,17 @@ std::string sm90MainloopPolicies(const KernelConfig &C, const MatmulIdiom &Idiom
                                  const std::string &Region) {
   std::string S;
   const std::string PA = Region + "_prologue_a", PB = Region + "_prologue_b";
-  if (C.Tf32) // (wgmma alone would truncate them: A where its prologue goes, B's stages)
+  // A converted operand's slot: its functor by the element's place.
+  auto Converted = [&](bool IsA) {
+    return "tc::sm90::Converted<" + convertedOperandFunctorName(Region, IsA) + ">";
+  };
+  const bool ConvertsA = C.ConvertsLandedOperands && Idiom.A.ConvertWhileCopying,
+             ConvertsB = C.ConvertsLandedOperands && Idiom.B.ConvertWhileCopying;
+  if (ConvertsA || ConvertsB)
+    S = ", tc::sm90::SharedOperands<" +
+        (ConvertsA ? Converted(true) : C.ConvertStages ? PA : "tc::sm90::NoPrologue") +
+        (ConvertsB ? ", " + Converted(false) : C.ConvertStagesB ? ", " + PB : "") + ">";
+  else if (C.Tf32) // (wgmma alone would truncate them: A where its prologue goes, B's stages)
     S = std::string(", tc::sm90::") + (C.WgmmaRegisterA ? "RegisterA" : "SharedOperands") +
         "<tc::sm90::RoundToTf32, tc::sm90::RoundToTf32>";
   else if (C.WgmmaRegisterA)
@@ -321,8 +334,8 @@ RegionKernels regionKernels(const KernelConfig &C, std::vector<AlternativeKernel
   return {Default, std::move(Alts)};
 }
 
-void keepBatchOnComponents(RegionKernels &Kernels, const MatmulIdiom &Idiom,
-                           const RegionClauses &Clauses) {
+void keepTmaOnComponents(RegionKernels &Kernels, const MatmulIdiom &Idiom,
+                         const RegionClauses &Clauses) {
   auto TextTma = [&](const KernelConfig &K) {
     return K.Tma && !composesSm90Gemm(K, Idiom, Clauses);
   };

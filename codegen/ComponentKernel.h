@@ -82,9 +82,9 @@ struct Sm80Names {
   std::string SourceA = "", SourceB = "";
 };
 
-/// The functor of a converted operand (tc::sm80::ConvertedOperandTile):
-/// `<Region>_operand_a` (`_b`).
-inline std::string sm80OperandFunctorName(const std::string &Region, bool IsA) {
+/// The functor of a converted operand (tc::sm80::ConvertedOperandTile,
+/// tc::sm90::Converted): `<Region>_operand_a` (`_b`).
+inline std::string convertedOperandFunctorName(const std::string &Region, bool IsA) {
   return Region + (IsA ? "_operand_a" : "_operand_b");
 }
 
@@ -125,13 +125,15 @@ RegionKernels regionKernels(const KernelConfig &C, std::vector<AlternativeKernel
 /// non-persistent kernel with a producer warpgroup): the default then
 /// takes every shape, those whose alternative cannot launch too, and the
 /// region needs no cp.async kernel.
-/// A batch of GEMMs takes TMA stages in the components' kernels only
-/// (tc::sm90::launch_batched_gemm); the generated TMA kernels have no batch
-/// coordinate. A TMA kernel of Kernels that is not composed (a clause asks
-/// for what the components lack) gives way: the default to its cp.async
-/// twin, an alternative to the others.
-void keepBatchOnComponents(RegionKernels &Kernels, const MatmulIdiom &Idiom,
-                           const RegionClauses &Clauses);
+/// A batch of GEMMs, and an operand that lands raw to be converted by each
+/// element's place (KernelConfig::ConvertsLandedOperands), take TMA stages
+/// in the components' kernels only (tc::sm90::launch_batched_gemm,
+/// tc::sm90::Converted); the generated TMA kernels have no batch
+/// coordinate and convert no such stage. A TMA kernel of Kernels that is
+/// not composed (a clause asks for what the components lack) gives way:
+/// the default to its cp.async twin, an alternative to the others.
+void keepTmaOnComponents(RegionKernels &Kernels, const MatmulIdiom &Idiom,
+                         const RegionClauses &Clauses);
 
 /// For an fp32 region (allow_tf32) with an operand stored M- or N-major,
 /// the idiom as the sm_90 components would stage it: each such operand

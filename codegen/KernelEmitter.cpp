@@ -559,7 +559,8 @@ private:
   }
 
   /// The functor of an operand converted while copying, for the mma.sync
-  /// components (tc::sm80::ConvertedOperandTile): the region's arguments as
+  /// components (tc::sm80::ConvertedOperandTile) and for the sm_90 ones,
+  /// which convert it where it lands (tc::sm90::Converted): the region's arguments as
   /// members, its conversion (conversionOf) as operator(), and a masked
   /// operand's condition as needs(). Empty for other operands.
   std::string conversionFunctor(const OperandView &V, bool IsA) const {
@@ -575,7 +576,10 @@ private:
                     (Cv.Needs.empty() ? std::string(")")
                                       : std::string(", its k), an exact zero where the loops do "
                                                     "not read it")) +
-                    ",\n// applied as it is copied (tc/tile_convert.cuh).\nstruct " +
+                    (C.ConvertsLandedOperands
+                         ? ",\n// applied where it lands, by the element's place (tc::sm90::Converted).\n"
+                         : ",\n// applied as it is copied (tc/tile_convert.cuh).\n") +
+                    "struct " +
                     conversionFunctorName(IsA) + " {\n";
     S += argumentMembers();
     // (kMasked in both forms: a region argument of that name is renamed.)
@@ -590,7 +594,7 @@ private:
            "    return needs(tc_row, tc_k) ? static_cast<float>(" + Cv.Body +
            ") : 0.0f;\n  }\n};\n\n";
   }
-  std::string conversionFunctorName(bool IsA) const { return sm80OperandFunctorName(Region, IsA); }
+  std::string conversionFunctorName(bool IsA) const { return convertedOperandFunctorName(Region, IsA); }
   /// The region's arguments as a functor's members, under their kernel
   /// names, so that the region's expressions read them as a kernel does.
   std::string argumentMembers() const {
@@ -2346,6 +2350,21 @@ private:
   /// Whether sm80Operands puts the operands on lines of their own (tile
   /// Arguments or product lists), not `{M, N, K}, A, lda, B, ldb`.
   bool sm80OperandsOnLines() const { return convertsAnOperand() || launchesProducts(); }
+  /// The trailing arguments of an sm_90 components' launch whose operands
+  /// are converted by their place (tc::sm90::Converted): the producer, and
+  /// the converted operands' functors (`Members` their initialisers,
+  /// tc::sm90::OperandConversions). Empty for other kernels.
+  std::string sm90Conversions(const KernelConfig &K, const std::string &Members) const {
+    if (!K.ConvertsLandedOperands)
+      return "";
+    auto Functor = [&](const OperandView &V, bool IsA) {
+      return V.ConvertWhileCopying ? conversionFunctorName(IsA) + "{" + Members + "}"
+                                   : std::string("{}");
+    };
+    return ",\n    tc::sm90::Producer::kTma, {" + Functor(Idiom.A, true) + ", " +
+           Functor(Idiom.B, false) + "}";
+  }
+
   /// The mma.sync components' launch function (tc/sm80/gemm_kernel.cuh).
   std::string sm80Launcher() const {
     return Idiom.IterBatch.empty() ? "tc::sm80::launch_gemm" : "tc::sm80::launch_batched_gemm";
@@ -2459,7 +2478,7 @@ private:
         (usesDefaultSm90Scheduler(K, M.Clauses) ? ""
                                                 : ",\n    " + sm90SchedulerType(K, M.Clauses)) +
         ">(" + componentOperands() + ", " + epilogueFunctorName() + "{" + Members +
-        "}, tc_stream)";
+        "}, tc_stream" + sm90Conversions(K, Members) + ")";
     const std::string Sync = M.Clauses.Sync ? "::cudaStreamSynchronize(tc_stream);\n" : "";
     std::string S;
     if (!CopyingDefault)
@@ -2540,6 +2559,17 @@ void runJob(KernelJob &J, const RegionModel &M, const MatmulIdiom &Idiom,
       }
       return *I;
     };
+    // A kernel whose operand lands raw to be converted by each element's
+    // place exists only as the sm_90 components' (keepTmaOnComponents):
+    // a generated body would multiply the raw elements.
+    if (J.Config.ConvertsLandedOperands && !composesSm90Gemm(J.Config, Idiom, M.Clauses)) {
+      J.Result.emplace(regionError(
+          M.Range.getBegin(), "internal error: a kernel that converts its landed operands "
+                              "is not composed of the sm_90 components (" +
+                                  sm90ComponentMismatch(J.Config, Idiom, M.Clauses) + ")",
+          "please report this as a bug"));
+      return;
+    }
     try {
       Emitter E(M, Idiom, Lazy, J.Config, J.Name, SourceLocation, J.Alts);
       E.partOf(Region, J.Shared)

@@ -550,8 +550,8 @@ llvm::Expected<GeneratedRegion> generate(const RegionModel &Source, const Region
       };
       auto KernelsOf = [&](const KernelConfig &C, const MatmulIdiom &Id) {
         RegionKernels K = regionKernels(C, alternativeKernels(C, M, Id), Id, M.Clauses);
-        if (!Id.IterBatch.empty())
-          keepBatchOnComponents(K, Id, M.Clauses);
+        if (!Id.IterBatch.empty() || C.ConvertsLandedOperands)
+          keepTmaOnComponents(K, Id, M.Clauses);
         return K;
       };
       // A packed 4-bit operand: the kernels of the region that reads its

@@ -190,20 +190,33 @@ static std::optional<std::string> wgmmaObstacle(const MatmulIdiom &Idiom,
   return std::nullopt;
 }
 
+bool landsForPlacedConversion(const OperandView &V, const MatmulIdiom &Idiom) {
+  return V.ConvertWhileCopying && !V.EightBit && !V.FourBit && V.Mask.empty() &&
+         V.InnerStride == 1 && Idiom.MoreProducts.empty() && Idiom.IterBatch.empty() &&
+         Idiom.OutputGuard.empty();
+}
+
 /// Why a wgmma configuration cannot have its stages filled by TMA, or
 /// nothing when it can.
 static std::optional<std::string> tmaObstacle(const KernelConfig &C, const MatmulIdiom &Idiom) {
   if (!C.wgmma())
     return std::string("TMA stages feed wgmma");
-  // Only an 8-bit K-major B lands raw for the consumers to convert
-  // (KernelConfig::RawStagesB); other conversions need the copier's
-  // registers.
-  if (Idiom.A.ConvertWhileCopying ||
-      (Idiom.B.ConvertWhileCopying &&
-       !(Idiom.B.EightBit && Idiom.B.ReductionIsContiguous && Idiom.B.Mask.empty() &&
-         Idiom.B.InnerStride == 1)))
-    return std::string("an operand is converted while copying, which TMA cannot do (only an "
-                       "8-bit K-major B lands raw for the consumers to convert)");
+  // An 8-bit K-major B lands raw for the consumers to convert
+  // (KernelConfig::RawStagesB), and so does a 16-bit operand for the
+  // components' consumers (ConvertsLandedOperands); other conversions need
+  // the copier's registers.
+  auto Lands = [&](const OperandView &V, bool IsB) {
+    if (!V.ConvertWhileCopying)
+      return true;
+    if (V.EightBit)
+      return IsB && V.ReductionIsContiguous && V.Mask.empty() && V.InnerStride == 1;
+    return landsForPlacedConversion(V, Idiom);
+  };
+  if (!Lands(Idiom.A, false) || !Lands(Idiom.B, true))
+    return std::string("an operand is converted while copying, which TMA cannot do (an 8-bit "
+                       "K-major B lands raw for the consumers to convert, and so does a dense, "
+                       "unmasked 16-bit operand of one product without a guard of the "
+                       "output)");
   if (Idiom.B.ConvertWhileCopying && !Idiom.MoreProducts.empty())
     return std::string("an 8-bit B in a sum of matmuls is converted while copying");
   for (auto &P : Idiom.MoreProducts)
@@ -257,6 +270,7 @@ KernelConfig KernelConfig::cpAsyncTwin() const {
   T.StreamUnits = false;
   T.PersistentTiles = false;
   T.RawStagesB = T.OffsetRowsB = T.RawFragmentsB = false; // converted while copying
+  T.ConvertsLandedOperands = false;
   T.ProducerWarpgroup = false;
   // Without TMA stages, a K-major A's prologue goes back to its fragments
   // (the other prologues convert the landed cp.async stages).
@@ -394,7 +408,9 @@ static void chooseCopies(KernelConfig &C, const MatmulIdiom &Idiom) {
     return;
   }
   C.Tma = true;
-  C.RawStagesB = Idiom.B.ConvertWhileCopying;
+  C.RawStagesB = Idiom.B.ConvertWhileCopying && Idiom.B.EightBit;
+  C.ConvertsLandedOperands = landsForPlacedConversion(Idiom.A, Idiom) ||
+                             landsForPlacedConversion(Idiom.B, Idiom);
   C.OffsetRowsB = C.RawStagesB && Idiom.InputType == ElementType::F16 && Idiom.B.Offset;
   if (C.WgmmaRegisterA) {
     // On the stages for now; placeAPrologue (last) keeps the fragments
@@ -424,6 +440,10 @@ std::string KernelConfig::pathReason() const {
                 (ConvertedAIsMMajor ? "" : kKMajorAPrologueInCpAsync);
   if (ConvertStagesB)
     Operands += "; B's prologue applied by the consumers to each landed stage";
+  if (ConvertsLandedOperands)
+    Operands += "; the converted operand lands raw and the consumers convert each landed "
+                "stage in place by every element's row and k, an exact 0 outside the operand "
+                "(the cp.async kernel converts while copying)";
   return PathReason + Operands + rawBReason(*this);
 }
 

@@ -141,6 +141,14 @@ struct KernelConfig {
   /// convert into registers instead (RawFragmentsB). Its cp.async twin
   /// converts while copying.
   bool RawStagesB = false;
+  /// (TMA) A 16-bit operand converted while copying in the cp.async
+  /// kernels (a prologue of the element's row or column, one that reads
+  /// other values or is not finite at 0) lands raw, and the consumers
+  /// convert each landed stage in place with every element's row and k,
+  /// an exact 0 outside the operand (tc::sm90::Converted): only in the sm_90
+  /// components' kernels (a TMA kernel of the region that is not composed
+  /// gives way to its cp.async twin, which converts while copying).
+  bool ConvertsLandedOperands = false;
   /// (RawStagesB) B's prologue is the element minus an offset, a zero point
   /// or none (OperandView::Offset), and the stage holds fp16: each row
   /// converts in fp16 pairs (tc::OffsetRow: one PRMT and two HSUB2 a pair,
@@ -457,6 +465,14 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
 inline bool launchesClusterParts(const KernelConfig &C, const RegionClauses &Cl) {
   return C.clusterParts() && !Cl.SplitK;
 }
+
+/// Whether an operand converted while copying lands raw in TMA stages for
+/// the sm_90 components' consumers to convert by each element's place
+/// (KernelConfig::ConvertsLandedOperands): a 16-bit, dense, unmasked
+/// operand (TMA reads its whole rectangle; a mask's elements outside the
+/// loops' domain need not exist) of a single product of one GEMM whose
+/// output has no guard.
+bool landsForPlacedConversion(const OperandView &V, const MatmulIdiom &Idiom);
 
 llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
                                                 const MatmulIdiom &Idiom,

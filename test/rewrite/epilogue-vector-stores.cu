@@ -11,7 +11,7 @@
 
 // fp16 C: vectors of 8, wholly inside the output, then the rest of a row.
 // The generated text kernels (here the cp.async kernel of an operand
-// converted while copied, 1/x): a vector wherever isl's guard puts it
+// gathered while copied, its elements 2 apart, with 1/x): a vector wherever isl's guard puts it
 // wholly inside the output, the last columns one by one.
 // CHECK-LABEL: {{^}}__global__ void __launch_bounds__(256, 2) tc_gemm_f16_recip_b_0_kernel(
 // CHECK:       {{^}}  if (N >= (((8 * (tc_thread % 16)) + (128 * tc_block_n)) + 8)) {
@@ -66,7 +66,7 @@ void gemm_f16_recip_b(int M, int N, int K, const __half *__restrict__ A,
     for (int j = 0; j < N; ++j) {
       float acc = 0.0f;
       for (int k = 0; k < K; ++k)
-        acc += __half2float(A[i * K + k]) * (1.0f / __half2float(B[j * K + k]));
+        acc += __half2float(A[i * K + k]) * (1.0f / __half2float(B[2 * (j * K + k)]));
       C[i * N + j] = __float2half(acc);
     }
 }

@@ -3,9 +3,9 @@
 // generated code uses is set aside around the definitions (push_macro,
 // #undef, pop_macro); one that is not in force there, or that the code does
 // not use, is left alone. A file-scope name that the region's launcher would
-// take moves the region's names to the next free stem. (A prologue not
-// finite at 0, converted while copied, keeps a generated text kernel,
-// whose code calls tc::min.)
+// take moves the region's names to the next free stem. (An operand
+// gathered while copied, its elements 2 apart, keeps a generated text
+// kernel, whose code calls tc::min.)
 //
 // RUN: %tc-rewrite --arch=sm_90a %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu --implicit-check-not='{{^}}#pragma push_macro("stage")' \
@@ -37,7 +37,7 @@ void gemm(int M, int N, int K, const __half *__restrict__ A,
     for (int j = 0; j < N; ++j) {
       float acc = 0.0f;
       for (int k = 0; k < K; ++k)
-        acc += (1.0f / __half2float(A[i * K + k])) * __half2float(B[k * N + j]);
+        acc += (1.0f / __half2float(A[2 * (i * K + k)])) * __half2float(B[k * N + j]);
       C[i * N + j] = __float2half(acc);
     }
 }

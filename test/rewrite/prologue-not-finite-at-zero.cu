@@ -4,7 +4,9 @@
 // at 0. One that is not (1 / x, logf(x), or one whose value at 0 overflows
 // the 16-bit stage) is applied by the copier instead, to the elements inside
 // the matrix only, with exact zeros for the padding; one finite at 0
-// (expf(x) is 1 there) stays on the landed tiles or fragments.
+// (expf(x) is 1 there) stays on the landed tiles or fragments. On sm_90a,
+// a K-major one lands raw, and the consumers convert each landed stage by
+// every element's place, the padding an exact 0 (tc::sm90::Converted).
 //
 // RUN: %tc-rewrite --explain %s | FileCheck %s --check-prefix=EXPLAIN
 // RUN: %tc-rewrite %s -o %t.cu
@@ -32,7 +34,12 @@ void recip_a(int M, int N, int K, const __half *__restrict__ A,
 // EXPLAIN: A = A (row-major, leading dimension K, prologue (1.0f / __half2float(A[i][k])), prologue applied while copying (not finite at the zero padding))
 // CHECK-LABEL: region of 'recip_a'
 // CHECK-NOT: apply_prologue
-// CHECK: tc::ConvertingCopier<kCopyMode, __half, __half, {{.*}}> tc_copy_a;
+// CHECK: {{^}}// applied where it lands, by the element's place (tc::sm90::Converted).
+// CHECK-NEXT: {{^}}struct tc_recip_a_0_operand_a {
+// CHECK: {{^}}  __device__ float operator()(float tc_x, long long tc_row) const {
+// CHECK-NEXT: {{^}}    return static_cast<float>((1.0f / tc_x));
+// CHECK: {{^}}          tc::sm90::SharedOperands<tc::sm90::Converted<tc_recip_a_0_operand_a>>>>(
+// CHECK-NEXT: {{^}}      tc::sm90::Producer::kTma, {tc_recip_a_0_operand_a{M, N, K, A, B, C}, {}}))
 // CHECK-NOT: apply_prologue
 // CHECK-LABEL: void recip_a(
 // On sm_80 the mma.sync components' converted tile (ConvertedOperandTile)
@@ -62,7 +69,8 @@ void log_b(int M, int N, int K, const __half *__restrict__ A,
 // EXPLAIN: B = B (column-major, leading dimension K, prologue logf(__half2float(B[j][k])), prologue applied while copying (not finite at the zero padding))
 // CHECK-LABEL: region of 'log_b'
 // CHECK-NOT: apply_prologue
-// CHECK: tc::ConvertingCopier<kCopyMode, __half, __half, {{.*}}> tc_copy_b;
+// CHECK: {{^}}struct tc_log_b_0_operand_b {
+// CHECK: tc::sm90::SharedOperands<tc::sm90::NoPrologue, tc::sm90::Converted<tc_log_b_0_operand_b>>>>(
 // CHECK-NOT: apply_prologue
 // CHECK-LABEL: void log_b(
 

@@ -66,7 +66,7 @@ void scalar_references(int M, int N, int K, const __half *__restrict__ A,
 
 // The same in an operand's prologue (a kernel parameter of its own), and
 // for a template's `const T &`.
-// CHECK: {{^}}static void tc_prologue_reference_0_launch(long long M, long long N, long long K, float z_1, const __half *A, const __half *B, float *C, ::cudaStream_t tc_stream) {
+// CHECK: {{^}}static void tc_prologue_reference_0_launch(long long M, long long N, long long K, float z, const __half *A, const __half *B, float *C, ::cudaStream_t tc_stream) {
 void prologue_reference(int M, int N, int K, const __half *__restrict__ A,
                         const __half *__restrict__ B, float *__restrict__ C, const float &z) {
 #pragma tc

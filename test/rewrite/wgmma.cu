@@ -1,6 +1,6 @@
 // The sm_90a main loop of the cp.async kernels, which the regions here
-// take because B's prologue (1/x, not finite at the zero padding) is
-// applied while it is copied, which TMA cannot do:
+// take because B is read with its elements 2 apart, gathered (and its
+// prologue, 1/x, applied) while it is copied, which TMA cannot do:
 // wgmma.mma_async reading both operands from the cp.async stages. A row-major (K-major stages) and B column-major (K-major)
 // in the first region; A column-major (M-major: 64-column panels) and bf16
 // in the second; a tile clause choosing 128x256 with 4 stages (one wgmma
@@ -69,7 +69,7 @@ void gemm_rc(int M, int N, int K, const __half *__restrict__ A,
     for (int j = 0; j < N; ++j) {
       float acc = 0.0f;
       for (int k = 0; k < K; ++k)
-        acc += __half2float(A[i * K + k]) * (1.0f / __half2float(B[j * K + k]));
+        acc += __half2float(A[i * K + k]) * (1.0f / __half2float(B[2 * (j * K + k)]));
       C[i * N + j] = __float2half(acc);
     }
 }
@@ -81,7 +81,7 @@ void gemm_cc_bf16(int M, int N, int K, const __nv_bfloat16 *__restrict__ A,
     for (int j = 0; j < N; ++j) {
       float acc = 0.0f;
       for (int k = 0; k < K; ++k)
-        acc += __bfloat162float(A[k * M + i]) * (1.0f / __bfloat162float(B[j * K + k]));
+        acc += __bfloat162float(A[k * M + i]) * (1.0f / __bfloat162float(B[2 * (j * K + k)]));
       C[i * N + j] = acc;
     }
 }
@@ -93,7 +93,7 @@ void gemm_wide(int M, int N, int K, const __half *__restrict__ A,
     for (int j = 0; j < N; ++j) {
       float acc = 0.0f;
       for (int k = 0; k < K; ++k)
-        acc += __half2float(A[i * K + k]) * (1.0f / __half2float(B[j * K + k]));
+        acc += __half2float(A[i * K + k]) * (1.0f / __half2float(B[2 * (j * K + k)]));
       C[i * N + j] = __float2half(acc);
     }
 }

@@ -165,7 +165,23 @@ TEST(ComponentKernelTest, EachDifferenceKeepsTheGeneratedKernel) {
   EXPECT_EQ(Mismatch([](KernelConfig &) {}, Masked), "an operand mask");
   MatmulIdiom Converted = gemm();
   Converted.B.ConvertWhileCopying = true;
+  Converted.B.Prologue.push_back(nullptr);
   EXPECT_EQ(Mismatch([](KernelConfig &) {}, Converted), "an operand converted while copied");
+  // Where it lands raw for the consumers to convert by each element's
+  // place (tc::sm90::Converted); not a mask (TMA would read elements the
+  // loops do not), nor in a sum of products, whose functors know no
+  // product.
+  auto Landed = [](KernelConfig &C) { C.ConvertsLandedOperands = true; };
+  EXPECT_EQ(Mismatch(Landed, Converted), "");
+  MatmulIdiom MaskedB = Converted;
+  MaskedB.B.Mask.resize(1);
+  EXPECT_EQ(Mismatch(Landed, MaskedB), "an operand mask");
+  MatmulIdiom SumConverted = Sum;
+  SumConverted.A.ConvertWhileCopying = true;
+  EXPECT_EQ(Mismatch(Landed, SumConverted), "an operand converted while copied");
+  MatmulIdiom Guarded = Converted;
+  Guarded.OutputGuard.resize(1);
+  EXPECT_EQ(Mismatch(Landed, Guarded), "an operand converted while copied");
   // A prologue of the element alone, where the kernel applies it
   // (tc/sm90/roles.cuh): on A's fragments, on A's or B's landed stages.
   MatmulIdiom ReluA = gemm(), ReluB = gemm();
@@ -207,6 +223,19 @@ TEST(ComponentKernelTest, PoliciesNameWhereThePrologueRuns) {
   C.PersistentTiles = true;
   EXPECT_EQ(sm90MainloopPolicies(C, ReluA, "r"),
             ", tc::sm90::RegisterA<r_prologue_a>, tc::sm90::ProducerWarpgroup<56, 200, 48>");
+  // Operands converted by their place: their functors in their slots,
+  // beside a plain prologue on the other operand.
+  KernelConfig Landed = tmaKernel();
+  Landed.ConvertsLandedOperands = true;
+  MatmulIdiom ConvertedA = gemm();
+  ConvertedA.A.ConvertWhileCopying = true;
+  EXPECT_EQ(sm90MainloopPolicies(Landed, ConvertedA, "r"),
+            ", tc::sm90::SharedOperands<tc::sm90::Converted<r_operand_a>>");
+  MatmulIdiom ConvertedB = ReluA;
+  ConvertedB.B.ConvertWhileCopying = true;
+  Landed.ConvertStages = true;
+  EXPECT_EQ(sm90MainloopPolicies(Landed, ConvertedB, "r"),
+            ", tc::sm90::SharedOperands<r_prologue_a, tc::sm90::Converted<r_operand_b>>");
 }
 
 TEST(ComponentKernelTest, MainloopTypeNamesTheOperandLayouts) {
@@ -412,7 +441,7 @@ TEST(ComponentKernelTest, BatchKeepsTmaOnTheComponentsOnly) {
   // Composed: the persistent default and the wide alternative stay.
   RegionKernels R = regionKernels(
       Default, alternatives({"prefer_wide_tma_tiles", "prefer_persistent_tiles"}), Batched, {});
-  keepBatchOnComponents(R, Batched, {});
+  keepTmaOnComponents(R, Batched, {});
   EXPECT_TRUE(R.Default.Tma && R.Default.PersistentTiles);
   EXPECT_EQ(predicates(R), std::vector<std::string>{"prefer_wide_tma_tiles"});
   // A warp_split_k clause, which the components lack: no TMA kernel is
@@ -426,8 +455,32 @@ TEST(ComponentKernelTest, BatchKeepsTmaOnTheComponentsOnly) {
   for (AlternativeKernel &A : Alts)
     A.Config.WarpSplitK = 2;
   R = regionKernels(Default, Alts, Batched, WarpSplitK);
-  keepBatchOnComponents(R, Batched, WarpSplitK);
+  keepTmaOnComponents(R, Batched, WarpSplitK);
   EXPECT_FALSE(R.Default.Tma);
+  EXPECT_TRUE(R.Alternatives.empty());
+}
+
+TEST(ComponentKernelTest, ConvertedOperandsKeepTmaOnTheComponentsOnly) {
+  MatmulIdiom Converted = gemm();
+  Converted.A.ConvertWhileCopying = true;
+  KernelConfig Default = tmaKernel();
+  Default.ConvertsLandedOperands = true;
+  auto Kernels = [&] {
+    std::vector<AlternativeKernel> Alts = alternatives({"prefer_narrow_converted_tiles"});
+    for (AlternativeKernel &A : Alts)
+      A.Config.ConvertsLandedOperands = true;
+    return regionKernels(Default, Alts, Converted, {});
+  };
+  RegionKernels R = Kernels();
+  keepTmaOnComponents(R, Converted, {});
+  EXPECT_TRUE(R.Default.Tma && R.Default.ConvertsLandedOperands);
+  EXPECT_EQ(predicates(R), std::vector<std::string>{"prefer_narrow_converted_tiles"});
+  // A guard of the output, which the components lack: the cp.async twin
+  // converts while copying, and no TMA kernel is left.
+  Converted.OutputGuard.resize(1);
+  R = Kernels();
+  keepTmaOnComponents(R, Converted, {});
+  EXPECT_FALSE(R.Default.Tma || R.Default.ConvertsLandedOperands);
   EXPECT_TRUE(R.Alternatives.empty());
 }
 

@@ -635,23 +635,36 @@ TEST(KernelConfigTest, TheOneWarpgroupTmaKernelsTakeClusterParts) {
     EXPECT_FALSE(Alt.Config.clusterParts()) << Alt.Suffix;
 }
 
-// An operand converted while copying (int8 weights): cp.async stages, and
-// of the alternatives only the 64x128 tiles, under their own rule (unsplit
-// where enough of them fill the GPU).
+// A 16-bit operand converted while copying (a prologue by the element's
+// column, say): TMA stages, which the consumers of the sm_90 components
+// convert by each element's place (the cp.async twin converts while
+// copying); of the alternatives only the 64x128 tiles, under their own
+// rule (unsplit where enough of them fill the GPU). A masked one, whose
+// elements outside the loops' domain need not exist, keeps cp.async stages.
 TEST(KernelConfigTest, ConvertedOperandGetsOnlyNarrowTiles) {
   MatmulIdiom Idiom = plainIdiom(true, true);
   Idiom.B.ConvertWhileCopying = true;
   Chosen R = chooseFor(Idiom, {}, GpuArch::SM90a, MmaPreference::Auto);
   ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
   EXPECT_TRUE(R.Config->wgmma());
-  EXPECT_FALSE(R.Config->Tma);
+  EXPECT_TRUE(R.Config->Tma);
+  EXPECT_TRUE(R.Config->ConvertsLandedOperands);
+  EXPECT_FALSE(R.Config->RawStagesB);
+  EXPECT_NE(R.Config->pathReason().find("by every element's row and k"), std::string::npos);
+  EXPECT_FALSE(R.Config->cpAsyncTwin().ConvertsLandedOperands);
   std::vector<AlternativeKernel> Alts = alternativeKernels(*R.Config, RegionModel(), Idiom);
   ASSERT_EQ(Alts.size(), 1u);
   EXPECT_EQ(Alts[0].Predicate, "prefer_narrow_converted_tiles");
   EXPECT_EQ(Alts[0].Config.BlockM, 64);
   EXPECT_EQ(Alts[0].Config.BlockN, 128);
-  EXPECT_FALSE(Alts[0].Config.Tma);
+  EXPECT_TRUE(Alts[0].Config.Tma && Alts[0].Config.ConvertsLandedOperands);
   EXPECT_EQ(Alts[0].Config.SplitFillDivisor, 2);
+  MatmulIdiom Masked = Idiom;
+  Masked.B.Mask.resize(1);
+  R = chooseFor(Masked, {}, GpuArch::SM90a, MmaPreference::Auto);
+  ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+  EXPECT_TRUE(R.Config->wgmma());
+  EXPECT_FALSE(R.Config->Tma || R.Config->ConvertsLandedOperands);
 }
 
 // An 8-bit K-major B (a quantized weight): TMA lands its raw tile in the
