@@ -29,6 +29,10 @@
 //   int8_linear     Y = X * W'^T, W' = (W - zero[j]) * scale[j]; W int8
 //                   [N][K], scale and zero fp32 per output column
 //                   (signature (M, N, K, X, W, scale, zero, Y))
+//   row_offset_gemm C = A' * B with A' = A - zero[i], zero fp32 per row of A
+//                   (signature (M, N, K, A, B, zero, C)): an operand
+//                   converted by its row, which the kernels convert where it
+//                   lands, not as a prologue of the element alone
 //
 // Shapes: the sets of bench_common.h (paper, square, llm, MxNxK; --quick), as
 // (M, N, K). For gemm_add_gemm, K1 = K and K2 = max(128, 128 * floor(K /
@@ -40,7 +44,7 @@
 // bias uniform in [-s, s] with s = sqrt(K) / 3, the standard deviation of
 // the accumulator, so that the bias and the activation both matter; W int8
 // uniform in [-127, 127]; scale uniform in [1/64, 1/16]; zero an integer
-// uniform in [-8, 8] (a quantizer's zero point is an integer of the
+// uniform in [-8, 8] (row_offset_gemm's: one per row of A; a quantizer's zero point is an integer of the
 // quantized domain: PyTorch, ONNX QuantizeLinear), or with
 // --fractional-zero-points a real uniform in [-2, 2] (the generated kernel
 // then converts through fp32: tc::OffsetRow).
@@ -53,7 +57,8 @@
 //        buffer, then the GEMM; the GEMM, then bias + ReLU / bias + GELU (erf)
 //        in place on C; two GEMMs (A1 B1 into an fp16 scratch, A2 B2 into C)
 //        and an add kernel; a dequantisation kernel W -> fp16 scratch, then
-//        the GEMM. Scratch buffers are single (not rotated): they are
+//        the GEMM; A - zero[i] into a scratch buffer, then the GEMM.
+//        Scratch buffers are single (not rotated): they are
 //        written in the call before they are read.
 //   lt   (b), cuBLASLt with a fused epilogue, for gemm_bias_relu
 //        (CUBLASLT_EPILOGUE_RELU_BIAS) and gemm_bias_gelu
@@ -74,8 +79,9 @@
 //        cudnnActivationForward (ReLU); GELU, which cuDNN's activations do
 //        not have, is a kernel of this file. Without cuDNN, or where a cuDNN
 //        call fails, every pass is a kernel of this file (the ops_impl
-//        column says which). Not for int8_linear (the paper has no such
-//        idiom; lib already converts W in one pass).
+//        column says which). Not for int8_linear and row_offset_gemm (the
+//        paper has no such idioms; lib already converts the operand in one
+//        pass).
 //   cat  (c), for gemm_add_gemm: one cuBLAS GEMM over the concatenated
 //        reduction, [A1 A2] (M x (K1+K2), row-major) times [B1; B2]
 //        (column-major, each column B1[j] followed by B2[j]); the
@@ -156,6 +162,8 @@ typedef void fused_sig_gemm_add_gemm(int, int, int, int, const __half *,
 typedef void fused_sig_int8_linear(int, int, int, const __half *,
                                    const int8_t *, const float *, const float *,
                                    __half *);
+typedef void fused_sig_row_offset_gemm(int, int, int, const __half *, const __half *,
+                                       const float *, __half *);
 
 #define FUSED_DECLARE(name, idiom) fused_sig_##idiom name;
 FUSED_FUNCS(FUSED_DECLARE)
@@ -172,10 +180,18 @@ constexpr int kSpots = 16;
 constexpr size_t kLtWorkspace = (size_t)32 << 20;
 
 // --- Idioms and functions under test ---------------------------------------------
-enum Idiom { kReluGemm, kGemmBiasRelu, kGemmBiasGelu, kGemmAddGemm, kInt8Linear, kIdioms };
-const char *const kIdiomNames[kIdioms] = {"relu_gemm", "gemm_bias_relu",
+enum Idiom {
+  kReluGemm,
+  kGemmBiasRelu,
+  kGemmBiasGelu,
+  kGemmAddGemm,
+  kInt8Linear,
+  kRowOffsetGemm,
+  kIdioms
+};
+const char *const kIdiomNames[kIdioms] = {"relu_gemm",     "gemm_bias_relu",
                                           "gemm_bias_gelu", "gemm_add_gemm",
-                                          "int8_linear"};
+                                          "int8_linear",   "row_offset_gemm"};
 
 int idiom_of(const std::string &name) {
   for (int i = 0; i < kIdioms; ++i)
@@ -185,7 +201,7 @@ int idiom_of(const std::string &name) {
 }
 bool has_lt(int id) { return id == kGemmBiasRelu || id == kGemmBiasGelu; }
 bool has_cat(int id) { return id == kGemmAddGemm; }
-bool has_ops(int id) { return id != kInt8Linear; }
+bool has_ops(int id) { return id != kInt8Linear && id != kRowOffsetGemm; }
 
 // Problem sizes; K = K1 + K2 (K2 = 0 except for gemm_add_gemm).
 struct Dims {
@@ -224,6 +240,9 @@ template <fused_sig_gemm_add_gemm *F> void call_gemm_add_gemm(const Args &a) {
 }
 template <fused_sig_int8_linear *F> void call_int8_linear(const Args &a) {
   F(a.d.M, a.d.N, a.d.K, a.A, a.W, a.scale, a.zero, a.C);
+}
+template <fused_sig_row_offset_gemm *F> void call_row_offset_gemm(const Args &a) {
+  F(a.d.M, a.d.N, a.d.K, a.A, a.B, a.zero, a.C);
 }
 
 struct Func {
@@ -281,6 +300,14 @@ __global__ void fill_int8(int8_t *p, size_t n, uint64_t seed) {
 #define GRID_STRIDE(v, n)                                                      \
   for (size_t v = blockIdx.x * (size_t)blockDim.x + threadIdx.x; v < (n);      \
        v += (size_t)gridDim.x * blockDim.x)
+
+// out[i][k] = in[i][k] - zero[i] over M x K fp16 values (row-major).
+__global__ void row_offset_kernel(const __half *__restrict__ in, const float *__restrict__ zero,
+                                  __half *__restrict__ out, size_t M, size_t K) {
+  GRID_STRIDE(e, M * K) {
+    out[e] = __float2half(__half2float(in[e]) - zero[e / K]);
+  }
+}
 
 // out = max(in, 0) over n fp16 values.
 __global__ void relu_kernel(const __half *__restrict__ in,
@@ -553,6 +580,8 @@ struct Bench : Timer {
     } else {
       st.size[bB] = N * K1 * 2;
     }
+    if (id == kRowOffsetGemm)
+      st.size[bZero] = M * 4;
     if (id == kGemmBiasRelu || id == kGemmBiasGelu)
       st.size[bBias] = N * 2;
     if (id == kGemmAddGemm) {
@@ -573,7 +602,7 @@ struct Bench : Timer {
     pool.reserve(st.stride * st.n);
     st.base = pool.ptr;
     ref_buf.reserve(round_up(st.size[bC], kAlign));
-    size_t sc = id == kReluGemm ? M * K * 2
+    size_t sc = id == kReluGemm || id == kRowOffsetGemm ? M * K * 2
                 : id == kGemmAddGemm ? M * N * 2
                 : id == kInt8Linear ? N * K * 2 : 0;
     if (sc)
@@ -699,6 +728,10 @@ struct Bench : Timer {
       add_kernel<<<grid_for(mn / 8 + 1), 256>>>(a.C, tmp, mn);
       break;
     }
+    case kRowOffsetGemm:
+      row_offset_kernel<<<grid_for((size_t)d.M * d.K), 256>>>(a.A, a.zero, tmp, d.M, d.K);
+      s = gemm(d.M, d.N, d.K, tmp, d.K, a.B, d.K, a.C);
+      break;
     case kInt8Linear: {
       bool vec = d.K % 16 == 0;
       size_t n = (size_t)d.N * d.K;
@@ -887,8 +920,10 @@ struct Bench : Timer {
     }
     auto a = download(st.h(bA, 0) + (size_t)i * d.K1, d.K1);
     auto b = download(st.h(bB, 0) + (size_t)j * d.K1, d.K1);
+    const double zero =
+        id == kRowOffsetGemm ? (double)download(st.get<float>(bZero, 0) + i, 1)[0] : 0.0;
     for (int k = 0; k < d.K1; ++k)
-      acc += (id == kReluGemm ? std::max(f(a[k]), 0.0) : f(a[k])) * f(b[k]);
+      acc += (id == kReluGemm ? std::max(f(a[k]), 0.0) : f(a[k]) - zero) * f(b[k]);
     if (id == kGemmAddGemm) {
       auto a2 = download(st.h(bA2, 0) + (size_t)i * d.K2, d.K2);
       auto b2 = download(st.h(bB2, 0) + (size_t)j * d.K2, d.K2);
@@ -1501,7 +1536,7 @@ int main(int argc, char **argv) {
              "[--funcs name,...] [--quick] [--fractional-zero-points] [--ops-own-kernels] "
              "[--graphs] [--csv out.csv] [--md out.md] [--list]\n"
              "  idioms: relu_gemm, gemm_bias_relu, gemm_bias_gelu, "
-             "gemm_add_gemm, int8_linear\n"
+             "gemm_add_gemm, int8_linear, row_offset_gemm\n"
              "  --fractional-zero-points draws int8_linear's zero points "
              "from [-2, 2] instead of the integers -8..8\n"
              "  --ops-own-kernels times the ops baseline's passes as this "
@@ -1529,7 +1564,7 @@ int main(int argc, char **argv) {
   for (auto &n : idiom_filter)
     if (idiom_of(n) < 0)
       die("unknown idiom " + n + " (relu_gemm, gemm_bias_relu, gemm_bias_gelu, "
-          "gemm_add_gemm, int8_linear)");
+          "gemm_add_gemm, int8_linear, row_offset_gemm)");
   for (auto &n : func_filter)
     if (std::none_of(all.begin(), all.end(), [&](const Func &f) { return n == f.name; }))
       die("unknown or unavailable function " + n + "; available: " + names);
