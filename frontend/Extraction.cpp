@@ -2135,6 +2135,42 @@ private:
     return Least >= 0;
   }
 
+  /// nonNegativeUnsigned of E's value, by its structure where the expanded
+  /// polynomial cannot tell: a sum or a product of parts that are each
+  /// not negative is not (`(b * kk + (k - 1)) * ld + j` over k from 1,
+  /// whose expansion has the term -ld), through parentheses and casts that
+  /// keep every value (to an integer type as wide or wider).
+  bool nonNegativeParts(const Expr *E, std::set<std::string> *SignedSizes) {
+    E = E->IgnoreParens();
+    if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E))
+      if (Cast->getCastKind() == CK_IntegralCast &&
+          Ctx.getIntWidth(Cast->getType()) >= Ctx.getIntWidth(Cast->getSubExpr()->getType()) &&
+          (Cast->getType()->isSignedIntegerType() ||
+           Cast->getSubExpr()->getType()->isUnsignedIntegerType()))
+        return nonNegativeParts(Cast->getSubExpr(), SignedSizes);
+    if (const auto *B = dyn_cast<BinaryOperator>(E))
+      if (B->getOpcode() == BO_Add || B->getOpcode() == BO_Mul) {
+        // (The sizes the launcher tests: only those of the test that holds.)
+        std::set<std::string> Sizes;
+        auto WholePolynomial = polynomial(E);
+        if (WholePolynomial && nonNegativeUnsigned(*WholePolynomial, SignedSizes ? &Sizes : nullptr)) {
+          if (SignedSizes)
+            SignedSizes->insert(Sizes.begin(), Sizes.end());
+          return true;
+        }
+        if (!WholePolynomial)
+          llvm::consumeError(WholePolynomial.takeError());
+        return nonNegativeParts(B->getLHS(), SignedSizes) &&
+               nonNegativeParts(B->getRHS(), SignedSizes);
+      }
+    auto P = polynomial(E);
+    if (!P) {
+      llvm::consumeError(P.takeError());
+      return false;
+    }
+    return nonNegativeUnsigned(*P, SignedSizes);
+  }
+
   /// Whether every value of the narrow unsigned root R is in its type's
   /// range whatever the sizes: an affine function of iterators of its type
   /// or narrower, with no negative coefficient, no less than 0 at the
@@ -2311,11 +2347,10 @@ private:
         for (const Expr *E : Checked) {
           if (E != Part && alwaysInRange(E))
             continue;
-          auto P = polynomial(E);
-          if (!P)
+          if (auto P = polynomial(E); !P)
             return P.takeError();
           std::set<std::string> SignedSizes;
-          if (nonNegativeUnsigned(*P, &SignedSizes)) {
+          if (nonNegativeParts(E, &SignedSizes)) {
             // The launcher tests that each is not negative (and fits).
             for (const std::string &Sym : SignedSizes)
               addNarrowValue(Polynomial::symbol(Sym), Bits, Sym);

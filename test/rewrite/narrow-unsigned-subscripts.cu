@@ -283,3 +283,24 @@ void strict_upper(unsigned M, unsigned N, unsigned K, const __half *__restrict__
       C[(size_t)i * N + j] = acc;
     }
 }
+
+// A part computed unsigned whose expansion has a negative term (`(b * K +
+// (k - 1)) * N`, k from 1: the term -N), but which is a product of parts
+// that are not negative: accepted, B's flat index tested as a whole (the
+// part is no greater than it).
+// CHECK-LABEL: {{^}}static void tc_batched_from_one_0_launch(
+// CHECK:       {{^}}  // The source computes subscripts of B in 32-bit unsigned arithmetic, which wraps
+// EXPLAIN: subscripts of B computed in 32-bit unsigned arithmetic: the launcher tests that the flat index of {min, max, stride} {0, (batches - 1), N * K}, {0, (K - 1), N}, {0, (N - 1), 1} stays in [0, 2^32)
+void batched_from_one(int batches, int M, long long N, int K, const __half *__restrict__ A,
+                      const __half *__restrict__ B, float *__restrict__ C) {
+#pragma tc
+  for (int b = 0; b < batches; ++b)
+    for (int i = 0; i < M; ++i)
+      for (long long j = 0; j < N; ++j) {
+        float acc = 0.0f;
+        for (unsigned k = 1; k <= K; ++k)
+          acc += __half2float(A[(b * K + (k - 1)) * M + i]) *
+                 __half2float(B[(b * K + (k - 1)) * N + j]);
+        C[(b * M + i) * N + j] = acc;
+      }
+}
