@@ -191,7 +191,10 @@ static std::optional<std::string> wgmmaObstacle(const MatmulIdiom &Idiom,
 }
 
 bool landsForPlacedConversion(const OperandView &V, const MatmulIdiom &Idiom) {
-  return V.ConvertWhileCopying && !V.EightBit && !V.FourBit && V.Mask.empty() &&
+  // (Beside an 8-bit operand, whose raw stages the components lack, the
+  // region keeps its generated kernels.)
+  auto Packed = [](const OperandView &O) { return O.EightBit || O.FourBit; };
+  return V.ConvertWhileCopying && !Packed(Idiom.A) && !Packed(Idiom.B) && V.Mask.empty() &&
          V.InnerStride == 1 && Idiom.MoreProducts.empty() && Idiom.IterBatch.empty() &&
          Idiom.OutputGuard.empty();
 }

@@ -394,7 +394,16 @@ struct KernelConfig {
   /// (measured: lost at 10 k tiles, gained at 12).
   int clusterPartsMinKTiles() const { return RawFragmentsB ? 10 : 12; }
   /// Whether the shared memory of two blocks fits on one SM.
-  bool twoBlocksFit() const { return 2 * sharedBytes() <= sharedMemoryLimit(Arch); }
+  /// Whether two blocks share an SM: their shared memory fits, and for
+  /// wgmma each consumer thread keeps registers for its accumulators
+  /// (accumulatorCols() / 2) and 32 more (tc::sm90::TmaWgmmaMainloop's
+  /// kBlocksPerSm: 256x64 tiles of two stages would have 56, which ptxas
+  /// could not fit).
+  bool twoBlocksFit() const {
+    const int RegistersAtTwoBlocks = RegistersPerSm / (2 * blockThreads()) / 8 * 8;
+    return 2 * sharedBytes() <= sharedMemoryLimit(Arch) &&
+           (!wgmma() || RegistersAtTwoBlocks >= accumulatorCols() / 2 + 32);
+  }
   /// Row pitch (floats) of the output tile staged in shared memory: padded
   /// so that the fragment layout's stores spread over the banks.
   int stagePitch() const { return BlockN + 8; }
@@ -471,7 +480,7 @@ inline bool launchesClusterParts(const KernelConfig &C, const RegionClauses &Cl)
 /// (KernelConfig::ConvertsLandedOperands): a 16-bit, dense, unmasked
 /// operand (TMA reads its whole rectangle; a mask's elements outside the
 /// loops' domain need not exist) of a single product of one GEMM whose
-/// output has no guard.
+/// output has no guard, beside no 8-bit or 4-bit operand.
 bool landsForPlacedConversion(const OperandView &V, const MatmulIdiom &Idiom);
 
 llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,

@@ -124,9 +124,16 @@ struct TmaWgmmaMainloop {
   static_assert(kSharedBytes <= 232448, "a block's shared memory on sm_90");
   // Blocks an SM holds: as its shared memory allows (228 KiB, of which 1
   // KiB a block is reserved), and one where the block moves registers
-  // (setmaxnreg counts on all of the SM's).
+  // (setmaxnreg counts on all of the SM's) or where two would leave a
+  // consumer thread fewer registers than its accumulators (kBN / 2) and 32
+  // more (256x64 tiles of two stages: 56 registers a thread, which ptxas
+  // could not fit, C7602; 128x128 tiles keep 112 for their 96).
+  static constexpr int kRegistersAtTwoBlocks = 65536 / (2 * kThreads) / 8 * 8;
   static constexpr int kBlocksPerSm =
-      !Producer::kMovesRegisters && 2 * (kSharedBytes + 1024) <= 233472 ? 2 : 1;
+      !Producer::kMovesRegisters && 2 * (kSharedBytes + 1024) <= 233472 &&
+              kRegistersAtTwoBlocks >= kBN / 2 + 32
+          ? 2
+          : 1;
 
   // Where a run of k tiles lies in the operands, for their conversions:
   // its tile t holds A's rows row_a .. and B's rows row_b .. of k elements

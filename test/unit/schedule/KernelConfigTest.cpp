@@ -667,6 +667,39 @@ TEST(KernelConfigTest, ConvertedOperandGetsOnlyNarrowTiles) {
   EXPECT_FALSE(R.Config->Tma || R.Config->ConvertsLandedOperands);
 }
 
+// Two blocks share an SM where their shared memory fits and each consumer
+// thread keeps registers for its accumulators and 32 more: not 256x64
+// tiles of two stages (544 threads: 56 registers, which ptxas could not
+// fit), though their shared memory would.
+TEST(KernelConfigTest, TwoBlocksNeedRegistersForTheirAccumulators) {
+  MatmulIdiom Idiom = plainIdiom(true, true);
+  RegionClauses Tall;
+  Tall.Tile = {256, 64, 64};
+  Tall.Stages = 2;
+  Chosen R = chooseFor(Idiom, Tall, GpuArch::SM90a, MmaPreference::Auto);
+  ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+  EXPECT_TRUE(R.Config->Tma);
+  EXPECT_LE(2 * R.Config->sharedBytes(), sharedMemoryLimit(GpuArch::SM90a));
+  EXPECT_FALSE(R.Config->twoBlocksFit());
+  R = chooseFor(Idiom, {}, GpuArch::SM90a, MmaPreference::Auto);
+  ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+  EXPECT_EQ(R.Config->BlockM, 128);
+  EXPECT_TRUE(R.Config->twoBlocksFit());
+}
+
+// A 16-bit A converted by its row beside an 8-bit B: the region keeps its
+// generated kernels (the components have no raw 8-bit stages), with its
+// narrow alternative.
+TEST(KernelConfigTest, ConvertedOperandBesideEightBitKeepsGeneratedKernels) {
+  MatmulIdiom Idiom = plainIdiom(true, true);
+  Idiom.A.ConvertWhileCopying = true;
+  Idiom.B.ConvertWhileCopying = Idiom.B.EightBit = true;
+  EXPECT_FALSE(landsForPlacedConversion(Idiom.A, Idiom));
+  Chosen R = chooseFor(Idiom, {}, GpuArch::SM90a, MmaPreference::Auto);
+  ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+  EXPECT_FALSE(R.Config->Tma || R.Config->ConvertsLandedOperands);
+}
+
 // An 8-bit K-major B (a quantized weight): TMA lands its raw tile in the
 // second half of B's stage (a byte an element); 4 stages, one block per SM.
 // The square 128x128 kernel computes its tile transposed, each consumer
