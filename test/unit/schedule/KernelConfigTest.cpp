@@ -670,7 +670,8 @@ TEST(KernelConfigTest, ConvertedOperandGetsOnlyNarrowTiles) {
 // Two blocks share an SM where their shared memory fits and each consumer
 // thread keeps registers for its accumulators and 32 more: not 256x64
 // tiles of two stages (544 threads: 56 registers, which ptxas could not
-// fit), though their shared memory would.
+// fit), though their shared memory would; nor the cp.async kernel of
+// 128x256 tiles and two stages.
 TEST(KernelConfigTest, TwoBlocksNeedRegistersForTheirAccumulators) {
   MatmulIdiom Idiom = plainIdiom(true, true);
   RegionClauses Tall;
@@ -681,10 +682,21 @@ TEST(KernelConfigTest, TwoBlocksNeedRegistersForTheirAccumulators) {
   EXPECT_TRUE(R.Config->Tma);
   EXPECT_LE(2 * R.Config->sharedBytes(), sharedMemoryLimit(GpuArch::SM90a));
   EXPECT_FALSE(R.Config->twoBlocksFit());
+  // The cp.async kernels' __launch_bounds__ alike: 128x256 tiles of two
+  // stages in 256 threads would have 128 registers for 128 accumulators.
+  RegionClauses Wide;
+  Wide.Tile = {128, 256, 64};
+  Wide.Stages = 2;
+  R = chooseFor(Idiom, Wide, GpuArch::SM90a, MmaPreference::Auto);
+  ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+  const KernelConfig Twin = R.Config->cpAsyncTwin();
+  EXPECT_LE(2 * Twin.sharedBytes(), sharedMemoryLimit(GpuArch::SM90a));
+  EXPECT_FALSE(Twin.twoBlocksFit());
   R = chooseFor(Idiom, {}, GpuArch::SM90a, MmaPreference::Auto);
   ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
   EXPECT_EQ(R.Config->BlockM, 128);
   EXPECT_TRUE(R.Config->twoBlocksFit());
+  EXPECT_TRUE(R.Config->cpAsyncTwin().twoBlocksFit());
 }
 
 // A 16-bit A converted by its row beside an 8-bit B: the region keeps its
