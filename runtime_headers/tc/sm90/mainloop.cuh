@@ -385,11 +385,13 @@ struct TmaWgmmaMainloop {
   // A converted operand's landed elements first ... of `tile` (a stage
   // of Tile), kElements of them, in place: thread `lane` of kThreads takes
   // every kThreads-th 16-byte chunk (consecutive lanes, consecutive
-  // chunks), one at a time (two at once spilled at two blocks an SM). The
-  // element at (r, c) of the stage (Tile::place) is row at.row0 + r and k
-  // index k0 + c of the operand: f(x, row[, k]) where r < at.rows and c <
-  // k_end, an exact 0 elsewhere (TMA's zero fill would be f(0): 1 / 0 is
-  // inf, and a zero point makes it nonzero).
+  // chunks), one chunk at a time and two elements at once (a whole chunk
+  // in registers, or several, spilled around the calls of a division's
+  // slow path at two blocks an SM). The element at (r, c) of the stage
+  // (Tile::place) is row at.row0 + r and k index k0 + c of the operand:
+  // f(x, row[, k]) where r < at.rows and c < k_end, an exact 0 elsewhere,
+  // where f is not called (it may read values by the row; TMA's zero
+  // fill would be f(0): 1 / 0 is inf, and a zero point makes it nonzero).
   template <class Tile, int kElements, int kThreads, class F>
   __device__ __forceinline__ static void convert_stage(Element *tile, int first, int lane,
                                                        const F &f, const StageRows &at,
@@ -405,13 +407,8 @@ struct TmaWgmmaMainloop {
         break;
       int r, c;
       Tile::place(first + 8 * chunk, r, c);
-      // K-major: one row, k from c on; MN-major: one k, rows from r on. f
-      // is called for elements of rows inside the operand only (it may
-      // read values by the row), and its result dropped past K. A pair of
-      // elements at a time (a whole chunk in registers spilled around f's
-      // calls of a division's slow path, at two blocks an SM).
+      // K-major: one row, k from c on; MN-major: one k, rows from r on.
       constexpr bool kAlongK = Tile::kMajor == Major::K;
-      const bool row_inside = !kAlongK || r < at.rows;
       const long long row = at.row0 + r;
       uint32_t *words = reinterpret_cast<uint32_t *>(chunks + round * kThreads);
 #pragma unroll 1
@@ -422,16 +419,13 @@ struct TmaWgmmaMainloop {
 #pragma unroll
         for (int h = 0; h < 2; ++h) {
           const int j = 2 * w + h;
+          const int rj = kAlongK ? r : r + j, cj = kAlongK ? c + j : c;
           float y = 0.0f;
-          if (kAlongK ? row_inside : c < k_end && r + j < at.rows) {
-            const long long row_j = kAlongK ? row : row + j;
-            const long long k_j = k0 + (kAlongK ? c + j : c);
+          if (rj < at.rows && cj < k_end) {
             if constexpr (conversion_takes_k<F>)
-              y = f(to_float(e[h]), row_j, k_j);
+              y = f(to_float(e[h]), row + (rj - r), k0 + cj);
             else
-              y = f(to_float(e[h]), row_j);
-            if (kAlongK && c + j >= k_end)
-              y = 0.0f;
+              y = f(to_float(e[h]), row + (rj - r));
           }
           e[h] = from_float<Element>(y);
         }
