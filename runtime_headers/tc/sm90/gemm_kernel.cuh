@@ -497,6 +497,9 @@ __host__ bool launch_gemm(long long m, long long n,
                           const Products<typename Mainloop::Element, kCount> &products,
                           const Epilogue &epilogue, cudaStream_t stream,
                           Producer producer = Producer::kTma) {
+  static_assert(!(Mainloop::kAConverts || Mainloop::kBConverts),
+                "converted operands take their functors: launch_gemm(shape, a, lda, b, ldb, "
+                "epilogue, stream, producer, conversions)");
   return launch_gemm_batches<Mainloop, Scheduler, false>(1, m, n, products, epilogue, stream,
                                                          producer, {});
 }
