@@ -426,16 +426,16 @@ static void chooseCopies(KernelConfig &C, const MatmulIdiom &Idiom) {
   C.WgmmaPending = 1;
   pairTiles(C, Idiom);
   chooseRawFragments(C, Idiom);
-  C.PathReason += "; TMA stages filled by a producer warp (where TMA cannot map an operand, "
-                  "even through an aligned copy: the producer warp copying, or a generated "
-                  "kernel's cp.async twin)";
   placeAPrologue(C);
 }
 
 std::string KernelConfig::pathReason() const {
   if (!Tma)
     return PathReason;
-  std::string Operands;
+  // (Said here, not in PathReason, so that a cp.async twin does not.)
+  std::string Operands = "; TMA stages filled by a producer warp (where TMA cannot map an "
+                         "operand, even through an aligned copy: the producer warp copying, or "
+                         "a generated kernel's cp.async twin)";
   if (WgmmaRegisterA)
     Operands += kAPrologueOnFragments;
   else if (ConvertStages)
