@@ -44,10 +44,11 @@
 // bias uniform in [-s, s] with s = sqrt(K) / 3, the standard deviation of
 // the accumulator, so that the bias and the activation both matter; W int8
 // uniform in [-127, 127]; scale uniform in [1/64, 1/16]; zero an integer
-// uniform in [-8, 8] (row_offset_gemm's: one per row of A; a quantizer's zero point is an integer of the
+// uniform in [-8, 8] (a quantizer's zero point is an integer of the
 // quantized domain: PyTorch, ONNX QuantizeLinear), or with
 // --fractional-zero-points a real uniform in [-2, 2] (the generated kernel
-// then converts through fp32: tc::OffsetRow).
+// then converts through fp32: tc::OffsetRow); row_offset_gemm's zero the
+// same, one per row of A.
 //
 // Methods, each timed in the same run with the procedure of bench_common.h:
 //   tc   the rewritten function.
