@@ -213,25 +213,24 @@ std::string sm90MainloopPolicies(const KernelConfig &C, const MatmulIdiom &Idiom
                                  const std::string &Region) {
   std::string S;
   const std::string PA = Region + "_prologue_a", PB = Region + "_prologue_b";
-  // A converted operand's slot: its functor by the element's place.
-  auto Converted = [&](bool IsA) {
-    return "tc::sm90::Converted<" + convertedOperandFunctorName(Region, IsA) + ">";
-  };
-  const bool ConvertsA = C.ConvertsLandedOperands && Idiom.A.ConvertWhileCopying,
-             ConvertsB = C.ConvertsLandedOperands && Idiom.B.ConvertWhileCopying;
-  if (ConvertsA || ConvertsB)
-    S = ", tc::sm90::SharedOperands<" +
-        (ConvertsA ? Converted(true) : C.ConvertStages ? PA : "tc::sm90::NoPrologue") +
-        (ConvertsB ? ", " + Converted(false) : C.ConvertStagesB ? ", " + PB : "") + ">";
-  else if (C.Tf32) // (wgmma alone would truncate them: A where its prologue goes, B's stages)
+  if (C.Tf32) // (wgmma alone would truncate them: A where its prologue goes, B's stages)
     S = std::string(", tc::sm90::") + (C.WgmmaRegisterA ? "RegisterA" : "SharedOperands") +
         "<tc::sm90::RoundToTf32, tc::sm90::RoundToTf32>";
   else if (C.WgmmaRegisterA)
     S = ", tc::sm90::RegisterA<" + (Idiom.A.Prologue.empty() ? std::string() : PA) + ">";
-  else if (C.ConvertStages)
-    S = ", tc::sm90::SharedOperands<" + PA + ">";
-  else if (C.ConvertStagesB)
-    S = ", tc::sm90::SharedOperands<tc::sm90::NoPrologue, " + PB + ">";
+  else {
+    // What SharedOperands applies to an operand's landed stages: its
+    // conversion by the element's place, its prologue, or nothing ("").
+    auto Slot = [&](bool IsA) -> std::string {
+      if (C.ConvertsLandedOperands && (IsA ? Idiom.A : Idiom.B).ConvertWhileCopying)
+        return "tc::sm90::Converted<" + convertedOperandFunctorName(Region, IsA) + ">";
+      return (IsA ? C.ConvertStages : C.ConvertStagesB) ? (IsA ? PA : PB) : "";
+    };
+    const std::string SA = Slot(true), SB = Slot(false);
+    if (!SA.empty() || !SB.empty())
+      S = ", tc::sm90::SharedOperands<" + (SA.empty() ? "tc::sm90::NoPrologue" : SA) +
+          (SB.empty() ? "" : ", " + SB) + ">";
+  }
   if (!C.ProducerWarpgroup)
     return S;
   if (S.empty())

@@ -2141,34 +2141,26 @@ private:
   /// whose expansion has the term -ld), through parentheses and casts that
   /// keep every value (to an integer type as wide or wider).
   bool nonNegativeParts(const Expr *E, std::set<std::string> *SignedSizes) {
+    // (The sizes the launcher tests: only those of the test that holds.)
+    std::set<std::string> Sizes;
+    if (auto P = polynomial(E); !P) {
+      llvm::consumeError(P.takeError());
+    } else if (nonNegativeUnsigned(*P, SignedSizes ? &Sizes : nullptr)) {
+      if (SignedSizes)
+        SignedSizes->insert(Sizes.begin(), Sizes.end());
+      return true;
+    }
     E = E->IgnoreParens();
     if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E))
-      if (Cast->getCastKind() == CK_IntegralCast &&
-          Ctx.getIntWidth(Cast->getType()) >= Ctx.getIntWidth(Cast->getSubExpr()->getType()) &&
-          (Cast->getType()->isSignedIntegerType() ||
-           Cast->getSubExpr()->getType()->isUnsignedIntegerType()))
-        return nonNegativeParts(Cast->getSubExpr(), SignedSizes);
-    if (const auto *B = dyn_cast<BinaryOperator>(E))
-      if (B->getOpcode() == BO_Add || B->getOpcode() == BO_Mul) {
-        // (The sizes the launcher tests: only those of the test that holds.)
-        std::set<std::string> Sizes;
-        auto WholePolynomial = polynomial(E);
-        if (WholePolynomial && nonNegativeUnsigned(*WholePolynomial, SignedSizes ? &Sizes : nullptr)) {
-          if (SignedSizes)
-            SignedSizes->insert(Sizes.begin(), Sizes.end());
-          return true;
-        }
-        if (!WholePolynomial)
-          llvm::consumeError(WholePolynomial.takeError());
-        return nonNegativeParts(B->getLHS(), SignedSizes) &&
-               nonNegativeParts(B->getRHS(), SignedSizes);
-      }
-    auto P = polynomial(E);
-    if (!P) {
-      llvm::consumeError(P.takeError());
-      return false;
-    }
-    return nonNegativeUnsigned(*P, SignedSizes);
+      return Cast->getCastKind() == CK_IntegralCast &&
+             Ctx.getIntWidth(Cast->getType()) >= Ctx.getIntWidth(Cast->getSubExpr()->getType()) &&
+             (Cast->getType()->isSignedIntegerType() ||
+              Cast->getSubExpr()->getType()->isUnsignedIntegerType()) &&
+             nonNegativeParts(Cast->getSubExpr(), SignedSizes);
+    const auto *B = dyn_cast<BinaryOperator>(E);
+    return B && (B->getOpcode() == BO_Add || B->getOpcode() == BO_Mul) &&
+           nonNegativeParts(B->getLHS(), SignedSizes) &&
+           nonNegativeParts(B->getRHS(), SignedSizes);
   }
 
   /// Whether every value of the narrow unsigned root R is in its type's
