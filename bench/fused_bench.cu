@@ -302,11 +302,24 @@ __global__ void fill_int8(int8_t *p, size_t n, uint64_t seed) {
   for (size_t v = blockIdx.x * (size_t)blockDim.x + threadIdx.x; v < (n);      \
        v += (size_t)gridDim.x * blockDim.x)
 
-// out[i][k] = in[i][k] - zero[i] over M x K fp16 values (row-major).
+// out[i][k] = in[i][k] - zero[i] over M x K fp16 values (row-major); with
+// `vec` (K a multiple of 8) 16 bytes at a time, as dequant_kernel.
 __global__ void row_offset_kernel(const __half *__restrict__ in, const float *__restrict__ zero,
-                                  __half *__restrict__ out, size_t M, size_t K) {
-  GRID_STRIDE(e, M * K) {
-    out[e] = __float2half(__half2float(in[e]) - zero[e / K]);
+                                  __half *__restrict__ out, size_t M, size_t K, bool vec) {
+  if (vec) {
+    GRID_STRIDE(v, M * K / 8) {
+      const float z = zero[v * 8 / K];
+      uint4 x = reinterpret_cast<const uint4 *>(in)[v];
+      __half2 *h = reinterpret_cast<__half2 *>(&x);
+#pragma unroll
+      for (int q = 0; q < 4; ++q)
+        h[q] = __floats2half2_rn(__low2float(h[q]) - z, __high2float(h[q]) - z);
+      reinterpret_cast<uint4 *>(out)[v] = x;
+    }
+  } else {
+    GRID_STRIDE(e, M * K) {
+      out[e] = __float2half(__half2float(in[e]) - zero[e / K]);
+    }
   }
 }
 
@@ -729,10 +742,13 @@ struct Bench : Timer {
       add_kernel<<<grid_for(mn / 8 + 1), 256>>>(a.C, tmp, mn);
       break;
     }
-    case kRowOffsetGemm:
-      row_offset_kernel<<<grid_for((size_t)d.M * d.K), 256>>>(a.A, a.zero, tmp, d.M, d.K);
+    case kRowOffsetGemm: {
+      const bool vec = d.K % 8 == 0;
+      const size_t n = (size_t)d.M * d.K;
+      row_offset_kernel<<<grid_for(vec ? n / 8 : n), 256>>>(a.A, a.zero, tmp, d.M, d.K, vec);
       s = gemm(d.M, d.N, d.K, tmp, d.K, a.B, d.K, a.C);
       break;
+    }
     case kInt8Linear: {
       bool vec = d.K % 16 == 0;
       size_t n = (size_t)d.N * d.K;
