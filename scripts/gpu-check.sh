@@ -9,6 +9,7 @@
 #     with the driver test/gpu/forms_correctness.cu;
 #   - runtime_headers_test (.gpu/runtime_headers_test.cu) when present;
 #   - sm90_components_test (.gpu/sm90_components_test.cu) when present;
+#   - sm90_raw_weights_test (.gpu/sm90_raw_weights_test.cu) when present;
 #   - sm80_components_test (.gpu/sm80_components_test.cu) when present;
 #   - weight_stream_test (.gpu/weight_stream_test.cu) when present;
 #   - regions_test: the regions of test/gpu/regions/*.cu, rewritten
@@ -193,6 +194,10 @@ main() {
     specs+=("sm90_components_test:.gpu/sm90_components_test.cu")
     specs_text[sm90_components_test]=".gpu/sm90_components_test.cu"
   fi
+  if [[ -f .gpu/sm90_raw_weights_test.cu ]]; then
+    specs+=("sm90_raw_weights_test:.gpu/sm90_raw_weights_test.cu")
+    specs_text[sm90_raw_weights_test]=".gpu/sm90_raw_weights_test.cu"
+  fi
   if [[ -f .gpu/sm80_components_test.cu ]]; then
     specs+=("sm80_components_test:.gpu/sm80_components_test.cu")
     specs_text[sm80_components_test]=".gpu/sm80_components_test.cu"
@@ -232,6 +237,9 @@ main() {
   fi
   if [[ "${step_status[build sm90_components_test]:-}" == PASS ]]; then
     run_test sm90_components_test "$build/sm90_components_test"
+  fi
+  if [[ "${step_status[build sm90_raw_weights_test]:-}" == PASS ]]; then
+    run_test sm90_raw_weights_test "$build/sm90_raw_weights_test"
   fi
   if [[ "${step_status[build sm80_components_test]:-}" == PASS ]]; then
     run_test sm80_components_test "$build/sm80_components_test"

@@ -52,4 +52,15 @@ template <typename F>
 inline constexpr bool conversion_takes_k =
     declares_mask<F>::value || std::is_invocable_v<F, float, long long, long long>;
 
+// Whether a conversion by the row binds a row once: `f.row(r, inside)`, a
+// function of the element alone, with the values row r reads loaded (none
+// where `inside` is false), for a consumer whose rows stay fixed.
+template <typename F, typename = void>
+struct binds_rows : std::false_type {};
+template <typename F>
+struct binds_rows<F, std::void_t<decltype(std::declval<const F &>().row(0ll, true))>>
+    : std::true_type {};
+template <typename F>
+inline constexpr bool conversion_binds_rows = binds_rows<F>::value;
+
 }  // namespace tc

@@ -1197,6 +1197,24 @@ void check_conversions(std::mt19937 &rng) {
   check_converted<TmaWgmmaMainloop<Tile<128, Major::K>, Tile<128, Major::MN>, 4,
                                    SharedOperands<ConvertA, Relu>>,
                   sm90::PersistentScheduler>("converted persistent A, relu(B)", {fa, {}}, rng);
+  // A converted in registers (RegisterA<Converted<F>>): each fragment by
+  // its rows.
+  using RegisterConvertedA = TmaWgmmaMainloop<Tile<128, Major::K>, Tile<128, Major::MN>, 4,
+                                              sm90::RegisterA<ConvertA>>;
+  check_converted<RegisterConvertedA>("register converted A 128x128", {fa, {}}, rng);
+  check_converted<RegisterConvertedA, sm90::StreamUnitsScheduler>(
+      "register converted units A", {fa, {}}, rng);
+  // (Persistent as generated: beside a producer warpgroup, whose registers
+  // the consumers take.)
+  check_converted<TmaWgmmaMainloop<Tile<128, Major::K>, Tile<128, Major::MN>, 4,
+                                   sm90::RegisterA<ConvertA>,
+                                   sm90::ProducerWarpgroup<56, 200, 48>>,
+                  sm90::PersistentScheduler>("register converted persistent A", {fa, {}}, rng);
+  check_converted<TmaWgmmaMainloop<Tile<64, Major::K, __nv_bfloat16>,
+                                   HalvesTile<128, Major::K, __nv_bfloat16>, 6,
+                                   sm90::RegisterA<ConvertA>>,
+                  sm90::PairsScheduler<tc::kPairTwoBlocksPerSm>>(
+      "register converted pairs bf16 A", {fa, {}}, rng);
   cudaFree(offset);
   cudaFree(sign);
 }

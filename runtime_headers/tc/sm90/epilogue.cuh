@@ -2,13 +2,20 @@
 // go to shared memory, then the region's epilogue functor writes the
 // output tile from there, eight consecutive columns per thread.
 //
-// StagedEpilogue<kBM, kBN, kThreads>:
+// StagedEpilogue<kBM, kBN, kThreads, kApplyThreads, kTransposed>:
 //   stage()  thread t of warp w = t / 32 holds, in the wgmma accumulator
 //            layout, rows 16 w + t % 32 / 4 (+ 8) and columns 8 c + 2 (t % 4)
 //            (+ 1) of the tile; they land at row * kPitch + column floats.
 //   apply()  the region's epilogue functor writes the tile, eight
 //            consecutive columns per call (tc/staged_tile.cuh, which
 //            gives the threads' rows; kBN = 192: 256 threads, 24 groups).
+//
+// kTransposed: the kernel computed the output's tile transposed (C^T = B^T
+// A^T, a raw weight as wgmma's A: TransposedOutput below), and stage()
+// writes element (row, column) of its tile at column * kPitch + row, so
+// that the staged tile is the output's, kBN x kBM, and apply() runs on it
+// as on any other (kPitch = kBM + 4: a warp's 32 scalar stores, 8 rows by
+// 4 column pairs, fall on distinct banks).
 //
 // A functor declares no __shared__ memory (tc/sm90/gemm_kernel.cuh).
 #pragma once
@@ -25,14 +32,18 @@ namespace tc {
 namespace sm90 {
 
 // kThreads stage (the consumers), kApplyThreads apply.
-template <int kBM, int kBN, int kThreads, int kApplyThreads = kThreads>
+template <int kBM, int kBN, int kThreads, int kApplyThreads = kThreads, bool kTransposed = false>
 struct StagedEpilogue {
-  // +8 floats: the float2 stores of a warp's 8 rows fall on distinct banks.
-  static constexpr int kPitch = kBN + 8;
-  static constexpr int kBytes = kBM * kPitch * 4;
-  static constexpr int kGroups = kBN / 8;
+  // The staged tile: the output's rows and columns.
+  static constexpr int kRows = kTransposed ? kBN : kBM;
+  static constexpr int kCols = kTransposed ? kBM : kBN;
+  // +8 floats: the float2 stores of a warp's 8 rows fall on distinct banks
+  // (transposed: +4, see above).
+  static constexpr int kPitch = kTransposed ? kBM + 4 : kBN + 8;
+  static constexpr int kBytes = kRows * kPitch * 4;
+  static constexpr int kGroups = kCols / 8;
   static constexpr int kRowsPerPass = kApplyThreads / kGroups;
-  static_assert(kBN % 8 == 0 && kRowsPerPass >= 1, "whole column groups per pass");
+  static_assert(kCols % 8 == 0 && kRowsPerPass >= 1, "whole column groups per pass");
   static_assert(kBM == kThreads / 2, "a warp stages 16 rows");
 
   __device__ static void stage(float *tile, const float (&acc)[kBN / 8][4], int thread) {
@@ -40,21 +51,52 @@ struct StagedEpilogue {
 #pragma unroll
     for (int c = 0; c < kBN / 8; ++c)
 #pragma unroll
-      for (int h = 0; h < 2; ++h)
-        *reinterpret_cast<float2 *>(tile + (row + 8 * h) * kPitch + col + 8 * c) =
-            make_float2(acc[c][2 * h], acc[c][2 * h + 1]);
+      for (int h = 0; h < 2; ++h) {
+        if constexpr (kTransposed) {
+          tile[(col + 8 * c) * kPitch + row + 8 * h] = acc[c][2 * h];
+          tile[(col + 8 * c + 1) * kPitch + row + 8 * h] = acc[c][2 * h + 1];
+        } else {
+          *reinterpret_cast<float2 *>(tile + (row + 8 * h) * kPitch + col + 8 * c) =
+              make_float2(acc[c][2 * h], acc[c][2 * h + 1]);
+        }
+      }
   }
 
-  // The tile whose first element is (row0, col0) of an M x N output; its
-  // rows [row_begin, row_end) only (a part of a tile split in a cluster
-  // finishes some of its rows, tc/cluster_parts.cuh).
+  // The kernel's tile whose first element is (row0, col0) of its M x N
+  // product (transposed: the output's (col0, row0) of N x M); the staged
+  // tile's rows [row_begin, row_end) only (a part of a tile split in a
+  // cluster finishes some of its rows, tc/cluster_parts.cuh).
   template <class F>
   __device__ static void apply(const float *tile, const F &f, long long row0, long long col0,
                                long long m, long long n, int thread, int row_begin = 0,
-                               int row_end = kBM) {
-    apply_staged_tile<kBM, kBN, kPitch, kApplyThreads>(tile, f, row0, col0, m, n, thread,
-                                                       row_begin, row_end);
+                               int row_end = kRows) {
+    if constexpr (kTransposed)
+      apply_staged_tile<kRows, kCols, kPitch, kApplyThreads>(tile, f, col0, row0, n, m, thread,
+                                                             row_begin, row_end);
+    else
+      apply_staged_tile<kRows, kCols, kPitch, kApplyThreads>(tile, f, row0, col0, m, n, thread,
+                                                             row_begin, row_end);
   }
+};
+
+// The region's epilogue functor F, of the output C, for a kernel that
+// computes C^T (its A the region's B, its B the region's A): the kernel's
+// element (r, c) is the output's (c, r). The staged epilogues transpose the
+// tile in shared memory (StagedEpilogue's kTransposed), so F sees the
+// output's rows as ever.
+template <class F>
+struct TransposedOutput {
+  F f;
+};
+template <class E>
+struct OutputOf {
+  static constexpr bool kTransposed = false;
+  __device__ static const E &functor(const E &e) { return e; }
+};
+template <class F>
+struct OutputOf<TransposedOutput<F>> {
+  static constexpr bool kTransposed = true;
+  __device__ static const F &functor(const TransposedOutput<F> &e) { return e.f; }
 };
 
 // The staged epilogue in warpgroups of its own (persistent blocks,
@@ -71,9 +113,9 @@ struct StagedEpilogue {
 // phase (u - 1) % 2. With kApplyThreads epilogue threads (fewer than the
 // consumers where a producer warpgroup takes their registers), epilogue
 // thread t applies StagedEpilogue's share of thread t of kApplyThreads.
-template <int kBM, int kBN, int kThreads, int kApplyThreads = kThreads>
+template <int kBM, int kBN, int kThreads, int kApplyThreads = kThreads, bool kTransposed = false>
 struct BufferedEpilogue {
-  using Stage = StagedEpilogue<kBM, kBN, kThreads, kApplyThreads>;
+  using Stage = StagedEpilogue<kBM, kBN, kThreads, kApplyThreads, kTransposed>;
   static constexpr int kBytes = Stage::kBytes + 16;  // the tile, then the two barriers
 
   struct Storage {

@@ -31,6 +31,20 @@
 //   tc::sm90::launch_batched_gemm<Mainloop>(batches, m, n, tc::sm90::Products<__half, 1>{{
 //       {A, lda, B, ldb, k, sa, sb}}}, epilogue, stream);
 //
+// or, for int8/uint8 weights W (N x K) beside fp16 activations X (M x K),
+// Y = X f(W)^T computed transposed, Y^T = f(W) X^T, so that the weight is
+// wgmma's A, converted into register fragments from the raw bytes TMA
+// lands (Convert: `row(r, inside)`, each row's function of the element,
+// tc/sm90/roles.cuh), the epilogue functor seeing Y's rows all the same:
+//
+//   using Weights = tc::sm90::TmaWgmmaMainloop<
+//       tc::sm90::RawOperandTile<int8_t, 128>,                      // W[n][k]
+//       tc::sm90::OperandTile<__half, 128, tc::sm90::Major::K>,     // X[m][k]
+//       4, tc::sm90::RawRegisterA<Convert>>;
+//   tc::sm90::launch_gemm<Weights>({N, M, K}, W, ldw, X, ldx,
+//       tc::sm90::TransposedOutput<Epilogue>{epilogue}, stream,
+//       tc::sm90::Producer::kTma, {convert, {}});
+//
 // A batch is stacked in the tile rows every scheduler sees
 // (KernelOperands::batch_of); its operands are read through 3-D tensor maps
 // whose boxes are one matrix deep, so that no tile reads another entry.
@@ -96,7 +110,8 @@ struct GemmShape {
 // GEMM or (kBatched) of a batch of them.
 template <class Mainloop, int kCount, bool kBatched = false>
 using MainloopOperands = KernelOperands<typename Mainloop::Element, kCount, Mainloop::kBK,
-                                        kBatched, typename Mainloop::Conversions>;
+                                        kBatched, typename Mainloop::Conversions,
+                                        typename Mainloop::AElement>;
 
 // Calls apply(f): the epilogue functor as the epilogue component takes it,
 // of (row, column, sum); in a batch, `epilogue` at entry `batch`.
@@ -148,7 +163,9 @@ __device__ __forceinline__ void gemm_unit(const typename Mainloop::Storage &s,
                                           int *counters, const Epilogue &epilogue,
                                           const Unit &u, int thread) {
   constexpr int kBM = Mainloop::kBM, kBN = Mainloop::kBN;
-  using Stage = StagedEpilogue<kBM, kBN, Mainloop::kConsumerThreads>;
+  using Output = OutputOf<Epilogue>;
+  using Stage = StagedEpilogue<kBM, kBN, Mainloop::kConsumerThreads, Mainloop::kConsumerThreads,
+                               Output::kTransposed>;
   static_assert(Stage::kBytes <= Mainloop::kPipelineBytes, "the output tile fits in the stages");
   const long long k_stop = operands.total_k_tiles();
   const int k_tiles = static_cast<int>((u.k_end < k_stop ? u.k_end : k_stop) - u.k_begin);
@@ -185,15 +202,15 @@ __device__ __forceinline__ void gemm_unit(const typename Mainloop::Storage &s,
   consumer_sync<Mainloop::kConsumerThreads>();  // the stages become the output tile
   Stage::stage(tile, acc, thread);
   consumer_sync<Mainloop::kConsumerThreads>();
-  int row_begin = 0, row_end = kBM;  // the rows this block finishes
+  int row_begin = 0, row_end = Stage::kRows;  // the staged rows this block finishes
   if (parts_in_cluster)
-    add_parts_in_cluster<kBM, kBN, Stage::kPitch, Mainloop::kConsumerThreads>(
+    add_parts_in_cluster<Stage::kRows, Stage::kCols, Stage::kPitch, Mainloop::kConsumerThreads>(
         tile, u.part, schedule.parts, thread, row_begin, row_end);
   else if (u.split_tile >= 0 &&
-           !combine_parts<kBM, kBN, Stage::kPitch, Mainloop::kConsumerThreads>(
+           !combine_parts<Stage::kRows, Stage::kCols, Stage::kPitch, Mainloop::kConsumerThreads>(
                tile, workspace, counters, u.split_tile, u.part, schedule.parts, s.flag, thread))
     return;  // another part of this tile finishes it
-  at_batch_entry<Operands>(epilogue, batch, [&](const auto &f) {
+  at_batch_entry<Operands>(Output::functor(epilogue), batch, [&](const auto &f) {
     Stage::apply(tile, f, static_cast<long long>(kBM) * tile_m,
                  static_cast<long long>(kBN) * u.tile_n, shape.m, shape.n, thread, row_begin,
                  row_end);
@@ -259,15 +276,15 @@ __global__ void __launch_bounds__(Mainloop::kThreads, Mainloop::kBlocksPerSm)
 }
 
 // The persistent kernel's shared memory: the main loop's, then the
-// epilogue's buffer and barriers.
-template <class Mainloop>
+// epilogue's buffer and barriers (of a transposed tile, kTransposed).
+template <class Mainloop, bool kTransposed = false>
 struct PersistentLayout {
   // As many epilogue threads as consumers, or the producer policy's.
   static constexpr int kEpilogueThreads = Mainloop::Producer::kEpilogueThreads > 0
                                               ? Mainloop::Producer::kEpilogueThreads
                                               : Mainloop::kConsumerThreads;
   using Buffer = BufferedEpilogue<Mainloop::kBM, Mainloop::kBN, Mainloop::kConsumerThreads,
-                                  kEpilogueThreads>;
+                                  kEpilogueThreads, kTransposed>;
   static constexpr int kThreads = Mainloop::kThreads + kEpilogueThreads;
   static constexpr int kBufferOffset = (Mainloop::kSharedBytes + 15) / 16 * 16;
   static constexpr int kSharedBytes = kBufferOffset + Buffer::kBytes;
@@ -308,7 +325,8 @@ __global__ void __launch_bounds__(PersistentLayout<Mainloop>::kThreads, 1)
     persistent_gemm_kernel(const GemmShape shape, const __grid_constant__ Operands operands,
                            const Epilogue epilogue, const TileSchedule schedule,
                            float *__restrict__, int *__restrict__) {
-  using Layout = PersistentLayout<Mainloop>;
+  using Output = OutputOf<Epilogue>;
+  using Layout = PersistentLayout<Mainloop, Output::kTransposed>;
   using Buffer = typename Layout::Buffer;
   constexpr int kConsumerThreads = Mainloop::kConsumerThreads;
   extern __shared__ __align__(1024) unsigned char smem[];
@@ -330,7 +348,7 @@ __global__ void __launch_bounds__(PersistentLayout<Mainloop>::kThreads, 1)
   if (thread >= kEpilogueThread0) {
     Producer::enter_epilogue();
     while (tiles.next())
-      at_batch_entry<Operands>(epilogue, tiles.batch, [&](const auto &f) {
+      at_batch_entry<Operands>(Output::functor(epilogue), tiles.batch, [&](const auto &f) {
         Buffer::apply(buffer, f, tiles.row0(), tiles.col0(), shape.m, shape.n, tiles.unit,
                       thread - kEpilogueThread0);
       });
@@ -373,9 +391,9 @@ struct GemmKernel {
 
 template <class Mainloop, class Epilogue, class Scheduler, class Operands>
 struct GemmKernel<Mainloop, Epilogue, Scheduler, Operands, true> {
+  using Layout = PersistentLayout<Mainloop, OutputOf<Epilogue>::kTransposed>;
   static constexpr auto function = persistent_gemm_kernel<Mainloop, Epilogue, Operands>;
-  static constexpr int kThreads = PersistentLayout<Mainloop>::kThreads,
-                       kSharedBytes = PersistentLayout<Mainloop>::kSharedBytes;
+  static constexpr int kThreads = Layout::kThreads, kSharedBytes = Layout::kSharedBytes;
 };
 
 // Launches the kernel of Mainloop and Scheduler for `batches` GEMMs of the
@@ -386,7 +404,8 @@ struct GemmKernel<Mainloop, Epilogue, Scheduler, Operands, true> {
 // empty output.
 template <class Mainloop, class Scheduler, bool kBatched, int kCount, class Epilogue>
 __host__ bool launch_gemm_batches(long long batches, long long m, long long n,
-                                  const Products<typename Mainloop::Element, kCount> &products_in,
+                                  const Products<typename Mainloop::Element, kCount,
+                                                 typename Mainloop::AElement> &products_in,
                                   const Epilogue &epilogue, cudaStream_t stream,
                                   Producer producer,
                                   const typename Mainloop::Conversions &conversions) {
@@ -525,13 +544,15 @@ __host__ bool launch_batched_gemm(long long batches, long long m, long long n,
 //   tc::sm90::launch_gemm<Mainloop>(shape, A, lda, B, ldb, epilogue, stream,
 //                                   tc::sm90::Producer::kTma, {reciprocal_a{}, {}});
 template <class Mainloop, class Scheduler = TilesScheduler, class Epilogue>
-__host__ bool launch_gemm(const GemmShape &shape, const typename Mainloop::Element *a,
+__host__ bool launch_gemm(const GemmShape &shape, const typename Mainloop::AElement *a,
                           long long lda, const typename Mainloop::Element *b, long long ldb,
                           const Epilogue &epilogue, cudaStream_t stream,
                           Producer producer = Producer::kTma,
                           const typename Mainloop::Conversions &conversions = {}) {
   return launch_gemm_batches<Mainloop, Scheduler, false>(
-      1, shape.m, shape.n, Products<typename Mainloop::Element, 1>{{{a, lda, b, ldb, shape.k}}},
+      1, shape.m, shape.n,
+      Products<typename Mainloop::Element, 1, typename Mainloop::AElement>{
+          {{a, lda, b, ldb, shape.k}}},
       epilogue, stream, producer, conversions);
 }
 

@@ -62,6 +62,7 @@
 #include "../prologue.cuh"
 #include "operand_tile.cuh"
 #include "products.cuh"
+#include "raw_operand_tile.cuh"
 #include "roles.cuh"
 
 namespace tc {
@@ -74,8 +75,14 @@ struct TmaWgmmaMainloop {
   using B = BTile;
   using Consumer = ConsumerPolicy;
   using Producer = ProducerPolicy;
-  using Element = typename ATile::Element;
-  static_assert(std::is_same_v<typename BTile::Element, Element>, "one element type");
+  // The wgmma operands' element type: B's, and A's but for a raw A
+  // (RawRegisterA: 8-bit elements converted into Element fragments).
+  using Element = typename BTile::Element;
+  using AElement = typename ATile::Element;
+  static_assert(std::is_same_v<AElement, Element> ||
+                    (Consumer::kRawA && sizeof(Element) == 2 && sizeof(AElement) == 1),
+                "one element type, or a raw 8-bit A beside 16-bit B");
+  static_assert(ATile::kK == BTile::kK, "the operands' k tiles advance together");
   static constexpr int kStages = kStages_;
   static constexpr int kBM = ATile::kRows;
   static constexpr int kBN = BTile::kRows;
@@ -87,6 +94,9 @@ struct TmaWgmmaMainloop {
   static constexpr int kThreads = kConsumerThreads + kProducerThreads;
   static_assert(!Consumer::kRegisterA || ATile::kMajor == Major::K,
                 "A from registers: ldmatrix of a K-major A's rows");
+  static_assert(Consumer::kRawA == is_raw_tile<ATile>, "a raw A tile is read as RawRegisterA");
+  static_assert(!Consumer::kRawA || !has_prologue<typename Consumer::BPrologue>,
+                "no prologue on B beside a raw A");
   static_assert(sizeof(Element) == 2 ||
                     ((!has_prologue<typename Consumer::APrologue> ||
                       std::is_same_v<typename Consumer::APrologue, RoundToTf32>) &&
@@ -112,6 +122,11 @@ struct TmaWgmmaMainloop {
   static constexpr int kStepK = wgmma_step_elements<Element>;
   // (An int, so that stage offsets in elements stay 32-bit arithmetic.)
   static constexpr int kElementBytes = static_cast<int>(sizeof(Element));
+  static constexpr int kAElementBytes = static_cast<int>(sizeof(AElement));
+  // A stage's first element of A (B).
+  __device__ __forceinline__ static AElement *a_stage(AElement *a, unsigned stage) {
+    return a + stage * (ATile::kBytes / kAElementBytes);
+  }
   static_assert(!Producer::kMovesRegisters ||
                     Producer::kThreads * Producer::kProducerRegisters +
                             kConsumerThreads * Producer::kConsumerRegisters <=
@@ -124,14 +139,21 @@ struct TmaWgmmaMainloop {
   static_assert(kSharedBytes <= 232448, "a block's shared memory on sm_90");
   // Blocks an SM holds: as its shared memory allows (228 KiB, of which 1
   // KiB a block is reserved), and one where the block moves registers
-  // (setmaxnreg counts on all of the SM's) or where two would leave a
+  // (setmaxnreg counts on all of the SM's), where two would leave a
   // consumer thread fewer registers than its accumulators (kBN / 2) and 32
   // more (256x64 tiles of two stages: 56 registers a thread, which ptxas
-  // could not fit, C7602; 128x128 tiles keep 112 for their 96).
-  static constexpr int kRegistersAtTwoBlocks = 65536 / (2 * kThreads) / 8 * 8;
+  // could not fit, C7602; 128x128 tiles keep 96 for their 96), and 40
+  // more where the consumers convert A's fragments (a raw A, or a
+  // converted one: two buffers of fragments and their rows' values;
+  // 128x128 tiles spilled at 96). Each of the SM's four quarters holds
+  // 16384 registers and a quarter of the warps, rounded up.
+  static constexpr int kWarpsPerQuarterAtTwoBlocks = (2 * ((kThreads + 31) / 32) + 3) / 4;
+  static constexpr int kRegistersAtTwoBlocks = 16384 / (32 * kWarpsPerQuarterAtTwoBlocks) / 8 * 8;
+  static constexpr int kFragmentRegisters =
+      Consumer::kRawA || (Consumer::kRegisterA && kAConverts) ? 40 : 0;
   static constexpr int kBlocksPerSm =
       !Producer::kMovesRegisters && 2 * (kSharedBytes + 1024) <= 233472 &&
-              kRegistersAtTwoBlocks >= kBN / 2 + 32
+              kRegistersAtTwoBlocks >= kBN / 2 + 32 + kFragmentRegisters
           ? 2
           : 1;
 
@@ -158,14 +180,15 @@ struct TmaWgmmaMainloop {
   using Accumulators = float[kBN / 8][4];
 
   struct Storage {
-    Element *a, *b;
+    AElement *a;
+    Element *b;
     uint64_t *full, *empty;
     int *flag;
   };
 
   __device__ static Storage storage(unsigned char *smem) {
     Storage s;
-    s.a = reinterpret_cast<Element *>(smem);
+    s.a = reinterpret_cast<AElement *>(smem);
     s.b = reinterpret_cast<Element *>(smem + kStages * ATile::kBytes);
     s.full = reinterpret_cast<uint64_t *>(smem + kPipelineBytes);
     s.empty = s.full + kStages;
@@ -205,7 +228,7 @@ struct TmaWgmmaMainloop {
         mbarrier_wait(s.empty + stage, (i / kStages - 1) & 1);  // released by the consumers
       mbarrier_arrive_expect_tx(s.full + stage, kStageBytes);
       const int k0 = static_cast<int>(kBK * (k_begin + t));
-      ATile::template load<kBatched>(s.a + stage * (ATile::kBytes / kElementBytes), map_a,
+      ATile::template load<kBatched>(a_stage(s.a, stage), map_a,
                                      s.full + stage, row_a, k0, -1, batch_a);
       BTile::template load<kBatched>(s.b + stage * (BTile::kBytes / kElementBytes), map_b,
                                      s.full + stage, row_b, k0, pair_rank, batch_b);
@@ -220,7 +243,7 @@ struct TmaWgmmaMainloop {
   // (OperandTile::copy), then lane 0 completes the stage's barrier: one
   // arrival and no bytes, as the consumers expect of TMA's. Slow, and only
   // for the launches TMA cannot serve.
-  __device__ static void produce_copies(const Storage &s, const Element *a, long long lda,
+  __device__ static void produce_copies(const Storage &s, const AElement *a, long long lda,
                                         const Element *b, long long ldb, long long m, long long n,
                                         long long k, long long row_a, long long row_b,
                                         long long k_begin, int k_tiles, int lane,
@@ -232,7 +255,7 @@ struct TmaWgmmaMainloop {
       const unsigned i = first + t, stage = i % kStages;
       if (i >= static_cast<unsigned>(kStages))
         mbarrier_wait(s.empty + stage, (i / kStages - 1) & 1);  // released by the consumers
-      ATile::copy(s.a + stage * (ATile::kBytes / kElementBytes), src_a, static_cast<int>(t), lane);
+      ATile::copy(a_stage(s.a, stage), src_a, static_cast<int>(t), lane);
       BTile::copy(s.b + stage * (BTile::kBytes / kElementBytes), src_b, static_cast<int>(t), lane);
       fence_proxy_async();  // wgmma reads the stage through the async proxy
       __syncwarp();
@@ -287,10 +310,19 @@ struct TmaWgmmaMainloop {
                                  int blocks = 1, unsigned first = 0, bool refilled = false,
                                  const Conversions &conversions = {},
                                  const TilePlace &place = {}) {
-    if constexpr (Consumer::kRegisterA) {
-      consume_register_a(s, acc, k_tiles, thread, blocks, first, refilled);
-      return;
-    }
+    if constexpr (Consumer::kRawA)
+      consume_raw_a(s, acc, k_tiles, thread, blocks, first, refilled, conversions.a, place);
+    else if constexpr (Consumer::kRegisterA)
+      consume_register_a(s, acc, k_tiles, thread, blocks, first, refilled, conversions, place);
+    else
+      consume_shared(s, acc, k_tiles, thread, blocks, first, refilled, conversions, place);
+  }
+
+ private:
+  // consume() where wgmma reads both operands from the stages.
+  __device__ static void consume_shared(const Storage &s, Accumulators &acc, int k_tiles,
+                                        int thread, int blocks, unsigned first, bool refilled,
+                                        const Conversions &conversions, const TilePlace &place) {
     const uint64_t desc_a = ATile::descriptor(s.a, thread / 128);
     const uint64_t desc_b = BTile::descriptor(s.b);
     for (int t = 0; t < k_tiles; ++t) {
@@ -310,7 +342,6 @@ struct TmaWgmmaMainloop {
     drain(s, acc, k_tiles, thread, blocks, first, refilled);
   }
 
- private:
   // After tile t's (ring position i's) wait for all but its own group:
   // tile t - 1's stage, whose wgmma have retired, where a producer refills
   // it (every stage with `refilled`).
@@ -357,7 +388,7 @@ struct TmaWgmmaMainloop {
     const int k_end = k_in <= 0 ? 0 : k_in < kBK ? static_cast<int>(k_in) : kBK;
     if constexpr (kOnA) {
       constexpr int kSlice = ATile::kSliceBytes / kElementBytes;
-      Element *a = s.a + stage * (ATile::kBytes / kElementBytes);
+      Element *a = a_stage(s.a, stage);
       if constexpr (kAConverts)
         convert_stage<ATile, kSlice, 128>(a, kSlice * warpgroup, thread % 128, conversions.a,
                                           stage_rows<ATile>(place.row_a, place.m), k0, k_end);
@@ -446,25 +477,18 @@ struct TmaWgmmaMainloop {
       FragmentLoader<FragmentLayout::AKContiguous, kBK * kElementBytes / 2, 1, kSteps>;
 
   // Tile t of consume_register_a into fragment buffer kBuffer (t's parity),
-  // whose registers the group of tile t - 2 read until its wait.
-  template <int kBuffer>
+  // whose registers the group of tile t - 2 read until its wait;
+  // load_a(fragments, stage, t) fills them from the landed stage.
+  template <int kBuffer, class LoadA>
   __device__ static void register_a_tile(const Storage &s, Accumulators &acc,
-                                         AFragments (&frags)[2], const ALoader &loader,
+                                         AFragments (&frags)[2], const LoadA &load_a,
                                          uint64_t desc_b, int t, int k_tiles, int thread,
                                          int blocks, unsigned first, bool refilled) {
-    using PA = typename Consumer::APrologue;
     const unsigned i = first + t, stage = i % kStages;
     mbarrier_wait(s.full + stage, (i / kStages) & 1);  // the tile has landed
     if constexpr (kBPrologue)
       apply_stage_prologues<false>(s, stage, thread);
-    const uint16_t *a =
-        reinterpret_cast<const uint16_t *>(s.a + stage * (ATile::kBytes / kElementBytes));
-#pragma unroll
-    for (int step = 0; step < kSteps; ++step) {
-      loader.load(frags[kBuffer][step], a, 0, step);
-      if constexpr (kAPrologue)
-        apply_prologue<Element>(frags[kBuffer][step], PA());
-    }
+    load_a(frags[kBuffer], stage, t);
     warpgroup_arrive(acc);
 #pragma unroll
     for (int step = 0; step < kSteps; ++step)
@@ -480,24 +504,134 @@ struct TmaWgmmaMainloop {
   // each buffer by name, and a last tile of even parity after it: with a
   // guarded second half, ptxas serialised the wgmma (C7513, a path that
   // reloads a buffer its group still reads).
+  // A converted A (Converted<F>): each fragment element by its row, an
+  // exact 0 past the operand's rows or its reduction (place), where f is
+  // not called. A thread's two rows (RawFragmentLayout's) are fixed, so
+  // only k varies along the tiles.
   __device__ static void consume_register_a(const Storage &s, Accumulators &acc, int k_tiles,
                                             int thread, int blocks, unsigned first,
-                                            bool refilled) {
-    const uint64_t desc_b = BTile::descriptor(s.b);
+                                            bool refilled, const Conversions &conversions,
+                                            const TilePlace &place) {
+    using PA = typename Consumer::APrologue;
     ALoader loader;
     loader.setup(16 * (thread / 32));  // the warp's rows of the block tile
+    const long long row0 = place.row_a + RawFragmentLayout::row(thread, 0);
+    const bool inside[2] = {row0 < place.m, row0 + 8 < place.m};
+    const auto fragments = [&](const auto &rows) {
+      register_a_tiles(s, acc, k_tiles, thread, blocks, first, refilled,
+                       [&](AFragments &frags, unsigned stage, int t) {
+                         const uint16_t *a =
+                             reinterpret_cast<const uint16_t *>(a_stage(s.a, stage));
+                         const long long k_in =
+                             place.k - place.k0 - static_cast<long long>(kBK) * t;
+                         const int k_end = k_in < kBK ? static_cast<int>(k_in) : kBK;
+#pragma unroll
+                         for (int step = 0; step < kSteps; ++step) {
+                           loader.load(frags[step], a, 0, step);
+                           if constexpr (kAConverts)
+                             convert_fragment(frags[step], rows, inside, step, k_end, thread % 4);
+                           else if constexpr (kAPrologue)
+                             apply_prologue<Element>(frags[step], PA());
+                         }
+                       });
+    };
+    if constexpr (!kAConverts) {
+      fragments(0);
+    } else if constexpr (conversion_binds_rows<typename Conversions::A>) {
+      // Each row's values loaded once.
+      using Row = decltype(conversions.a.row(0ll, true));
+      const Row rows[2] = {conversions.a.row(row0, inside[0]),
+                           conversions.a.row(row0 + 8, inside[1])};
+      fragments(rows);
+    } else {
+      const auto &f = conversions.a;
+      const auto by_row = [&](float x, int i) { return f(x, row0 + 8 * i); };
+      using Row = decltype(by_row);
+      struct BoundRow {
+        const Row *f;
+        int i;
+        __device__ float operator()(float x) const { return (*f)(x, i); }
+      };
+      const BoundRow rows[2] = {{&by_row, 0}, {&by_row, 1}};
+      fragments(rows);
+    }
+  }
+
+  // Fragment `a` of k step `step` (wgmma's A layout: register r holds row
+  // 8 (r % 2) of the thread's pair, k 16 step + 2 quad + 8 (r / 2) and the
+  // next) through its row's function rows[r % 2].
+  template <class Row>
+  __device__ __forceinline__ static void convert_fragment(uint32_t (&a)[4], const Row (&rows)[2],
+                                                          const bool (&inside)[2], int step,
+                                                          int k_end, int quad) {
+    static_assert(sizeof(Element) == 2, "16-bit fragments");
+#pragma unroll
+    for (int r = 0; r < 4; ++r) {
+      Element e[2];
+      memcpy(e, &a[r], 4);
+#pragma unroll
+      for (int h = 0; h < 2; ++h) {
+        const int k = 16 * step + 2 * quad + 8 * (r / 2) + h;
+        e[h] = from_float<Element>(inside[r % 2] && k < k_end ? rows[r % 2](to_float(e[h]))
+                                                              : 0.0f);
+      }
+      memcpy(&a[r], e, 4);
+    }
+  }
+
+  // The k tiles of a register-A consume(), in pairs of fragment buffers.
+  template <class LoadA>
+  __device__ __forceinline__ static void register_a_tiles(const Storage &s, Accumulators &acc,
+                                                          int k_tiles, int thread, int blocks,
+                                                          unsigned first, bool refilled,
+                                                          const LoadA &load_a) {
+    const uint64_t desc_b = BTile::descriptor(s.b);
     AFragments frags[2];
     int t = 0;
     for (; t + 1 < k_tiles; t += 2) {
-      register_a_tile<0>(s, acc, frags, loader, desc_b, t, k_tiles, thread, blocks, first,
+      register_a_tile<0>(s, acc, frags, load_a, desc_b, t, k_tiles, thread, blocks, first,
                          refilled);
-      register_a_tile<1>(s, acc, frags, loader, desc_b, t + 1, k_tiles, thread, blocks, first,
+      register_a_tile<1>(s, acc, frags, load_a, desc_b, t + 1, k_tiles, thread, blocks, first,
                          refilled);
     }
     if (t < k_tiles)
-      register_a_tile<0>(s, acc, frags, loader, desc_b, t, k_tiles, thread, blocks, first,
+      register_a_tile<0>(s, acc, frags, load_a, desc_b, t, k_tiles, thread, blocks, first,
                          refilled);
     drain(s, acc, k_tiles, thread, blocks, first, refilled);
+  }
+
+  // RawRegisterA: the thread's two rows of A (RawFragmentLayout) take
+  // their functors once, then each k tile's fragments convert from the
+  // raw stage; elements past the reduction (place.k) are exact zeros. Offset
+  // rows convert as the warp's offsets allow (offset_pairs: all 32 lanes
+  // call it), in fp16 pairs with a version for integer offsets where the
+  // registers allow (not beside a producer warpgroup, whose consumers hold
+  // wide tiles).
+  template <class Convert>
+  __device__ static void consume_raw_a(const Storage &s, Accumulators &acc, int k_tiles,
+                                       int thread, int blocks, unsigned first, bool refilled,
+                                       const Convert &convert, const TilePlace &place) {
+    const long long r0 = place.row_a + RawFragmentLayout::row(thread, 0);
+    const long long r1 = place.row_a + RawFragmentLayout::row(thread, 1);
+    using Row = decltype(convert.row(0ll, true));
+    const Row rows[2] = {convert.row(r0, r0 < place.m), convert.row(r1, r1 < place.m)};
+    const unsigned char *raw = reinterpret_cast<const unsigned char *>(s.a);
+    const auto k_valid = [&](int t) { return place.k - place.k0 - static_cast<long long>(kBK) * t; };
+    if constexpr (is_offset_row<Row>) {
+      static_assert(std::is_same_v<Element, __half>, "offset rows convert into fp16");
+      const OffsetPairs pairs = offset_pairs(rows);
+      register_a_tiles(s, acc, k_tiles, thread, blocks, first, refilled,
+                       [&](AFragments &frags, unsigned stage, int t) {
+                         load_raw_fragments<AElement, Element, !Producer::kMovesRegisters>(
+                             frags, raw + stage * ATile::kBytes, thread, rows, pairs, k_valid(t));
+                       });
+    } else {
+      register_a_tiles(s, acc, k_tiles, thread, blocks, first, refilled,
+                       [&](AFragments &frags, unsigned stage, int t) {
+                         load_raw_fragments<AElement, Element>(
+                             frags, raw + stage * ATile::kBytes, thread, rows, k_valid(t));
+                       });
+    }
   }
 };
 

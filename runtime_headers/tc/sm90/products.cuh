@@ -23,12 +23,13 @@ namespace sm90 {
 // tiles say, over k elements of the reduction (k <= 0: none). In a batch
 // of GEMMs (launch_batched_gemm), batch entry z reads A_p at a + z *
 // batch_a and B_p at b + z * batch_b (0: every entry reads the same).
-template <class T, int kCount = 1>
+// A's elements are TA: T but for a raw 8-bit A (RawOperandTile).
+template <class T, int kCount = 1, class TA = T>
 struct Products {
   static_assert(kCount >= 1, "at least one product");
   static constexpr int kProducts = kCount;
   struct Operands {
-    const T *a;
+    const TA *a;
     long long lda;
     const T *b;
     long long ldb;
@@ -51,11 +52,11 @@ struct Products {
 // batch entry r / batch_tiles_m (batch_tiles_m: the tile rows of one
 // entry, made even for schedulers that pair tile rows 2u and 2u + 1, so
 // that no pair spans two entries).
-template <class T, int kCount, int kBK, bool kBatched_, class Conversions>
+template <class T, int kCount, int kBK, bool kBatched_, class Conversions, class TA = T>
 struct KernelOperands {
   static constexpr bool kBatched = kBatched_;
   CUtensorMap map_a[kCount], map_b[kCount];
-  Products<T, kCount> products;
+  Products<T, kCount, TA> products;
   Conversions conversions;
   bool mapped;
   int batch_tiles_m;
@@ -94,9 +95,9 @@ struct KernelOperands {
 // positions begin .. begin + count - 1 of the concatenated reduction: its
 // own tiles k_begin .. k_begin + k_tiles - 1, the first of them at
 // position begin + offset.
-template <class T, int kCount, int kBK, bool kBatched, class Conversions, class F>
+template <class T, int kCount, int kBK, bool kBatched, class Conversions, class TA, class F>
 __device__ __forceinline__ void for_each_product(
-    const KernelOperands<T, kCount, kBK, kBatched, Conversions> &operands,
+    const KernelOperands<T, kCount, kBK, kBatched, Conversions, TA> &operands,
                                                  long long begin, long long count, F &&f) {
   long long first = 0;  // product p's first position
 #pragma unroll

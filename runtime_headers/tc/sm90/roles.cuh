@@ -28,11 +28,27 @@
 //       operand's edge an exact 0, not F(0). F travels in the kernel's
 //       operands (KernelOperands::conversions). TMA reads the operand's
 //       whole rectangle: a mask zeroes elements that must still be readable.
+//   RawRegisterA<Convert>
+//       RegisterA's reading for an 8-bit A (RawOperandTile: int8/uint8
+//       weights, TMA landing the raw bytes): each consumer thread converts
+//       its fragments straight from the landed stage (tc/raw_fragment.cuh:
+//       warp w of the consumers rows 16 w .. 16 w + 15, a thread's rows
+//       16 w + lane / 4 and 8 further), each element by its row's functor,
+//       elements past the reduction exact zeros; nothing is written back
+//       and no barrier precedes the wgmma. Convert is the region's:
+//       `row(r, inside)` gives row r's functor, once a tile, either a
+//       unary `float(float)` or a tc::OffsetRow (the element minus an
+//       offset, converted in fp16 pairs where the warp's offsets are
+//       exact); `inside` is false past the operand's edge, where it must
+//       read no row values (those rows reach no output). 16-bit B, no
+//       prologue on it.
 //   RegisterA<APrologue, BPrologue>
 //       A K-major A through registers: warp w of the consumers loads rows
 //       16 w .. 16 w + 15 of each landed stage with ldmatrix (one m16k16
 //       fragment a k step, or m16k8 of tf32: wgmma's A layout), applies
-//       the prologue there and issues wgmma with A from registers. Two
+//       the prologue there (or A's conversion, Converted<F>, by each
+//       element's row, an exact 0 past the operand's rows and reduction)
+//       and issues wgmma with A from registers. Two
 //       buffers of fragments by the tile's parity: tile t's loads overlap
 //       tile t - 1's group. Nothing of A is written back to the stages,
 //       and no barrier precedes the wgmma. fp32 operands:
@@ -57,9 +73,11 @@
 
 #include <type_traits>
 
+#include "../convert.cuh"
 #include "../mma.cuh"
 #include "../prologue.cuh"
 #include "../registers.cuh"
+#include "../tile_convert.cuh"
 
 namespace tc {
 namespace sm90 {
@@ -96,8 +114,10 @@ struct conversion_of<Converted<F>> {
 };
 template <class APrologue, class BPrologue>
 struct OperandConversions {
-  typename conversion_of<APrologue>::type a;
-  typename conversion_of<BPrologue>::type b;
+  using A = typename conversion_of<APrologue>::type;
+  using B = typename conversion_of<BPrologue>::type;
+  A a;
+  B b;
 };
 
 // An fp32 operand's elements rounded to tf32 (to nearest, ties away:
@@ -116,6 +136,7 @@ struct SharedOperands {
   using APrologue = APrologue_;
   using BPrologue = BPrologue_;
   static constexpr bool kRegisterA = false;
+  static constexpr bool kRawA = false;
   using Conversions = OperandConversions<APrologue, BPrologue>;
   // (A converted operand is an exact 0 outside it, so the other's
   // prologue may make its padding anything finite.)
@@ -130,13 +151,35 @@ struct RegisterA {
   using APrologue = APrologue_;
   using BPrologue = BPrologue_;
   static constexpr bool kRegisterA = true;
-  using Conversions = OperandConversions<NoPrologue, NoPrologue>;
-  static_assert(!is_converted<APrologue> && !is_converted<BPrologue>,
-                "converted operands are read from their stages (SharedOperands)");
+  static constexpr bool kRawA = false;
+  using Conversions = OperandConversions<APrologue, NoPrologue>;
+  static_assert(!is_converted<BPrologue>,
+                "a converted B is read from its stages (SharedOperands)");
+  static_assert(!is_converted<APrologue> ||
+                    !conversion_takes_k<typename conversion_of<APrologue>::type>,
+                "A's fragments converted by their rows alone (no mask)");
   static_assert(!has_prologue<BPrologue> || (std::is_same_v<APrologue, RoundToTf32> &&
                                              std::is_same_v<BPrologue, RoundToTf32>),
                 "B's prologue only as tf32 rounding, A's too");
 };
+
+// A's 8-bit elements (RawOperandTile) converted into register fragments.
+template <class Convert>
+struct RawRegisterA {
+  using APrologue = Converted<Convert>;
+  using BPrologue = NoPrologue;
+  static constexpr bool kRegisterA = true;
+  static constexpr bool kRawA = true;
+  using Conversions = OperandConversions<APrologue, NoPrologue>;
+};
+
+// Whether a raw operand's row functor is an offset row (tc::OffsetRow: the
+// element minus an offset, which a warp of exact offsets converts in fp16
+// pairs).
+template <class R>
+inline constexpr bool is_offset_row = false;
+template <class F>
+inline constexpr bool is_offset_row<OffsetRow<F>> = true;
 
 struct ProducerWarp {
   static constexpr int kThreads = 32;
