@@ -586,7 +586,8 @@ private:
     if (Cv.Needs.empty())
       return S + "  static constexpr bool kMasked = false;\n"
                  "  __device__ float operator()(float tc_x, long long tc_row) const {\n"
-                 "    return static_cast<float>(" + Cv.Body + ");\n  }\n};\n\n";
+                 "    return static_cast<float>(" + Cv.Body + ");\n  }\n" +
+             (C.ConvertsLandedOperands && IsA ? rowBinding(V, IsA) : std::string()) + "};\n\n";
     return S + "  static constexpr bool kMasked = true;\n"
                "  __device__ bool needs(long long tc_row, long long tc_k) const {\n    return " +
            Cv.Needs + ";\n  }\n"
@@ -595,6 +596,50 @@ private:
            ") : 0.0f;\n  }\n};\n\n";
   }
   std::string conversionFunctorName(bool IsA) const { return convertedOperandFunctorName(Region, IsA); }
+  /// A converted operand's row(): the conversion of row `tc_row` as a
+  /// function of the element, the values the row reads (a zero point, a
+  /// scale) loaded once, none past the operand (`tc_inside` false): what
+  /// tc::sm90::RegisterA binds for each of a thread's two rows.
+  std::string rowBinding(const OperandView &V, bool IsA) const {
+    const Statement &R = M.Stmts[Idiom.Reduction];
+    const std::string &Own = IsA ? Idiom.IterM : Idiom.IterN;
+    auto Iter = [&](const std::string &It) -> std::string {
+      return It == Own ? "tc_row" : It; // (no batch: landsForPlacedConversion)
+    };
+    std::set<unsigned> Reads;
+    std::function<void(const ExprNode &)> Collect = [&](const ExprNode &E) {
+      if (E.K == ExprNode::Read && E.AccessId != V.AccessId)
+        Reads.insert(E.AccessId);
+      for (auto &Op : E.Ops)
+        Collect(*Op);
+    };
+    ExprPtr Element = V.Prologue.empty() ? nullptr : prologueOfElement(V);
+    if (Element)
+      Collect(*Element);
+    std::string Loads;
+    std::map<unsigned, std::string> Values;
+    for (unsigned Id : Reads) {
+      const std::string Access = printAccess(M, R.Reads[Id], Iter);
+      const std::string Var = "tc_v" + str(long(Values.size()));
+      const std::string Type = "::std::decay_t<decltype(" + Access + ")>";
+      Values[Id] = Var;
+      Loads += "    const " + Type + " " + Var + " = tc_inside ? " + Access + " : " + Type + "();\n";
+    }
+    ExprPrinter P;
+    P.PrintIterator = Iter;
+    P.PrintRead = [&](unsigned Id) {
+      if (Id == V.AccessId)
+        return std::string("tc_x");
+      auto It = Values.find(Id);
+      return It != Values.end() ? It->second : printAccess(M, R.Reads[Id], Iter);
+    };
+    P.PrintScalar = subst();
+    return "  // Row tc_row's conversion, with the values it reads loaded once\n"
+           "  // (tc::sm90::RegisterA); nothing read past the operand.\n"
+           "  __device__ auto row(long long tc_row, bool tc_inside) const {\n" +
+           Loads + "    return [=](float tc_x) -> float { return static_cast<float>(" +
+           (Element ? P.print(*Element) : std::string("tc_x")) + "); };\n  }\n";
+  }
   /// The region's arguments as a functor's members, under their kernel
   /// names, so that the region's expressions read them as a kernel does.
   std::string argumentMembers() const {

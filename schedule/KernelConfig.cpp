@@ -190,13 +190,14 @@ static std::optional<std::string> wgmmaObstacle(const MatmulIdiom &Idiom,
   return std::nullopt;
 }
 
-bool landsForPlacedConversion(const OperandView &V, const MatmulIdiom &Idiom) {
+bool landsForPlacedConversion(const OperandView &V, bool IsA, const MatmulIdiom &Idiom) {
   // (Beside an 8-bit operand, whose raw stages the components lack, the
   // region keeps its generated kernels.)
   auto Packed = [](const OperandView &O) { return O.EightBit || O.FourBit; };
-  return V.ConvertWhileCopying && !Packed(Idiom.A) && !Packed(Idiom.B) && V.Mask.empty() &&
-         V.InnerStride == 1 && Idiom.MoreProducts.empty() && Idiom.IterBatch.empty() &&
-         Idiom.OutputGuard.empty();
+  return IsA && V.ConvertWhileCopying && V.ReductionIsContiguous && Idiom.B.Prologue.empty() &&
+         !Idiom.B.ConvertWhileCopying && !Packed(Idiom.A) && !Packed(Idiom.B) &&
+         V.Mask.empty() && V.InnerStride == 1 && Idiom.MoreProducts.empty() &&
+         Idiom.IterBatch.empty() && Idiom.OutputGuard.empty();
 }
 
 /// Why a wgmma configuration cannot have its stages filled by TMA, or
@@ -213,13 +214,13 @@ static std::optional<std::string> tmaObstacle(const KernelConfig &C, const Matmu
       return true;
     if (V.EightBit)
       return IsB && V.ReductionIsContiguous && V.Mask.empty() && V.InnerStride == 1;
-    return landsForPlacedConversion(V, Idiom);
+    return landsForPlacedConversion(V, !IsB, Idiom);
   };
   if (!Lands(Idiom.A, false) || !Lands(Idiom.B, true))
     return std::string("an operand is converted while copying, which TMA cannot do (an 8-bit "
                        "K-major B lands raw for the consumers to convert, and so does a dense, "
-                       "unmasked 16-bit operand of one product without a guard of the "
-                       "output)");
+                       "unmasked, K-major 16-bit A of one product, beside a B without a "
+                       "prologue and an output without a guard)");
   if (Idiom.B.ConvertWhileCopying && !Idiom.MoreProducts.empty())
     return std::string("an 8-bit B in a sum of matmuls is converted while copying");
   for (auto &P : Idiom.MoreProducts)
@@ -252,11 +253,11 @@ static int defaultTmaStages(const KernelConfig &C) {
   int Limit = sharedMemoryLimit(C.Arch) - 1024; // the barriers, and slack
   int Half = Limit / 2 / PerStage;
   int Stages = std::max(2, std::min(6, Half >= 3 ? Half : Limit / PerStage));
-  // A raw 8-bit B with two or more warpgroups: at least 4 stages (one
-  // block per SM) instead of two blocks of 3, whose conversion ptxas
-  // spilled at their 96 registers per thread (at 112, __maxnreg__, only one
-  // block ran, slower than 4 stages).
-  if (C.RawStagesB && C.warpgroups() >= 2)
+  // A raw 8-bit B, or an A converted in its fragments, with two or more
+  // warpgroups: at least 4 stages (one block per SM) instead of two blocks
+  // of 3, whose conversion ptxas spilled at their 96 registers per thread
+  // (at 112, __maxnreg__, only one block ran, slower than 4 stages).
+  if ((C.RawStagesB || C.ConvertsLandedOperands) && C.warpgroups() >= 2)
     Stages = std::max(Stages, 4);
   return Stages;
 }
@@ -382,13 +383,22 @@ static const char *const kAPrologueOnFragments =
 /// rows) and no fence or barrier before the wgmma. Called again for each
 /// tile alternative.
 static void placeAPrologue(KernelConfig &C) {
+  const bool WideBlock = C.warpgroups() == 2 && !C.twoBlocksFit() && !C.PersistentTiles;
+  if (C.Tma && C.ConvertsLandedOperands) {
+    // A converted in its fragments (tc::sm90::RegisterA), always: two
+    // warpgroups' blocks then hold one block an SM (twoBlocksFit), and
+    // persistent ones take their registers from a producer warpgroup, as
+    // a prologue's do.
+    C.ProducerWarpgroup = C.PersistentTiles;
+    C.WgmmaPending = 1;
+    return;
+  }
   // (tf32: A's rounding to tf32 is such a prologue; wgmma reads tf32 A
   // K-major only.)
   const bool KMajorPrologue =
       C.WgmmaRegisterA || (C.ConvertStages && !C.ConvertedAIsMMajor) || C.Tf32;
   if (!C.Tma || !KMajorPrologue || C.RawStagesB)
     return;
-  const bool WideBlock = C.warpgroups() == 2 && !C.twoBlocksFit() && !C.PersistentTiles;
   const bool Fragments = C.warpgroups() == 1 || WideBlock || C.PersistentTiles;
   C.ProducerWarpgroup = WideBlock || C.PersistentTiles;
   C.WgmmaRegisterA = Fragments;
@@ -412,8 +422,7 @@ static void chooseCopies(KernelConfig &C, const MatmulIdiom &Idiom) {
   }
   C.Tma = true;
   C.RawStagesB = Idiom.B.ConvertWhileCopying && Idiom.B.EightBit;
-  C.ConvertsLandedOperands = landsForPlacedConversion(Idiom.A, Idiom) ||
-                             landsForPlacedConversion(Idiom.B, Idiom);
+  C.ConvertsLandedOperands = landsForPlacedConversion(Idiom.A, true, Idiom);
   C.OffsetRowsB = C.RawStagesB && Idiom.InputType == ElementType::F16 && Idiom.B.Offset;
   if (C.WgmmaRegisterA) {
     // On the stages for now; placeAPrologue (last) keeps the fragments
@@ -444,9 +453,9 @@ std::string KernelConfig::pathReason() const {
   if (ConvertStagesB)
     Operands += "; B's prologue applied by the consumers to each landed stage";
   if (ConvertsLandedOperands)
-    Operands += "; the converted operand lands raw and the consumers convert each landed "
-                "stage in place by every element's row and k, an exact 0 outside the operand "
-                "(the cp.async kernel converts while copying)";
+    Operands += "; the converted A lands raw and the consumers convert its register fragments "
+                "by each element's row, an exact 0 outside the operand (the cp.async kernel "
+                "converts while copying)";
   return PathReason + Operands + rawBReason(*this);
 }
 

@@ -393,16 +393,20 @@ struct KernelConfig {
   /// for the parts' barriers sooner; 12 for the plain fp16/bf16 kernels
   /// (measured: lost at 10 k tiles, gained at 12).
   int clusterPartsMinKTiles() const { return RawFragmentsB ? 10 : 12; }
-  /// Whether the shared memory of two blocks fits on one SM.
   /// Whether two blocks share an SM: their shared memory fits, and for
   /// wgmma each consumer thread keeps registers for its accumulators
   /// (accumulatorCols() / 2) and 32 more (tc::sm90::TmaWgmmaMainloop's
   /// kBlocksPerSm: 256x64 tiles of two stages would have 56, which ptxas
   /// could not fit).
   bool twoBlocksFit() const {
-    const int RegistersAtTwoBlocks = RegistersPerSm / (2 * blockThreads()) / 8 * 8;
+    // Each of the SM's four quarters holds a quarter of its registers and
+    // of the warps, rounded up (tc/sm90/mainloop.cuh's kBlocksPerSm).
+    const int WarpsPerQuarter = (2 * ((blockThreads() + 31) / 32) + 3) / 4;
+    const int RegistersAtTwoBlocks = RegistersPerSm / 4 / (32 * WarpsPerQuarter) / 8 * 8;
+    // (A converted in its fragments: 40 more, kFragmentRegisters.)
+    const int FragmentRegisters = Tma && ConvertsLandedOperands ? 40 : 0;
     return 2 * sharedBytes() <= sharedMemoryLimit(Arch) &&
-           (!wgmma() || RegistersAtTwoBlocks >= accumulatorCols() / 2 + 32);
+           (!wgmma() || RegistersAtTwoBlocks >= accumulatorCols() / 2 + 32 + FragmentRegisters);
   }
   /// Row pitch (floats) of the output tile staged in shared memory: padded
   /// so that the fragment layout's stores spread over the banks.
@@ -477,11 +481,15 @@ inline bool launchesClusterParts(const KernelConfig &C, const RegionClauses &Cl)
 
 /// Whether an operand converted while copying lands raw in TMA stages for
 /// the sm_90 components' consumers to convert by each element's place
-/// (KernelConfig::ConvertsLandedOperands): a 16-bit, dense, unmasked
-/// operand (TMA reads its whole rectangle; a mask's elements outside the
-/// loops' domain need not exist) of a single product of one GEMM whose
-/// output has no guard, beside no 8-bit or 4-bit operand.
-bool landsForPlacedConversion(const OperandView &V, const MatmulIdiom &Idiom);
+/// (KernelConfig::ConvertsLandedOperands): a 16-bit, dense, unmasked,
+/// K-major A (TMA reads its whole rectangle; a mask's elements outside the
+/// loops' domain need not exist), converted in its register fragments
+/// (tc::sm90::RegisterA), of a single product of one GEMM whose output has
+/// no guard, beside a B without a prologue and no 8-bit or 4-bit operand.
+/// (A B, or an M-major A, converted in its landed stages in place ran at
+/// 0.8x the cp.async kernels that convert while copying:
+/// docs/results/sm90-converted-operands-2026-12-06.md.)
+bool landsForPlacedConversion(const OperandView &V, bool IsA, const MatmulIdiom &Idiom);
 
 llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
                                                 const MatmulIdiom &Idiom,

@@ -5,8 +5,10 @@
 // the 16-bit stage) is applied by the copier instead, to the elements inside
 // the matrix only, with exact zeros for the padding; one finite at 0
 // (expf(x) is 1 there) stays on the landed tiles or fragments. On sm_90a,
-// a K-major one lands raw, and the consumers convert each landed stage by
-// every element's place, the padding an exact 0 (tc::sm90::Converted).
+// a K-major A lands raw, and the consumers convert its register fragments
+// by each element's row, the padding an exact 0 (tc::sm90::Converted in
+// tc::sm90::RegisterA), each row's values loaded once (row()); a B keeps
+// the cp.async kernels, which convert while copying.
 //
 // RUN: %tc-rewrite --explain %s | FileCheck %s --check-prefix=EXPLAIN
 // RUN: %tc-rewrite %s -o %t.cu
@@ -38,8 +40,10 @@ void recip_a(int M, int N, int K, const __half *__restrict__ A,
 // CHECK-NEXT: {{^}}struct tc_recip_a_0_operand_a {
 // CHECK: {{^}}  __device__ float operator()(float tc_x, long long tc_row) const {
 // CHECK-NEXT: {{^}}    return static_cast<float>((1.0f / tc_x));
-// CHECK: {{^}}          tc::sm90::SharedOperands<tc::sm90::Converted<tc_recip_a_0_operand_a>>>>(
-// CHECK-NEXT: {{^}}      tc::sm90::Producer::kTma, {tc_recip_a_0_operand_a{M, N, K, A, B, C}, {}}))
+// CHECK: {{^}}  __device__ auto row(long long tc_row, bool tc_inside) const {
+// CHECK-NEXT: {{^}}    return [=](float tc_x) -> float { return static_cast<float>((1.0f / tc_x)); };
+// CHECK: {{^}}          tc::sm90::RegisterA<tc::sm90::Converted<tc_recip_a_0_operand_a>>>,
+// CHECK: {{^}}      tc::sm90::Producer::kTma, {tc_recip_a_0_operand_a{M, N, K, A, B, C}, {}}))
 // CHECK-NOT: apply_prologue
 // CHECK-LABEL: void recip_a(
 // On sm_80 the mma.sync components' converted tile (ConvertedOperandTile)
@@ -69,8 +73,9 @@ void log_b(int M, int N, int K, const __half *__restrict__ A,
 // EXPLAIN: B = B (column-major, leading dimension K, prologue logf(__half2float(B[j][k])), prologue applied while copying (not finite at the zero padding))
 // CHECK-LABEL: region of 'log_b'
 // CHECK-NOT: apply_prologue
-// CHECK: {{^}}struct tc_log_b_0_operand_b {
-// CHECK: tc::sm90::SharedOperands<tc::sm90::NoPrologue, tc::sm90::Converted<tc_log_b_0_operand_b>>>>(
+// CHECK-NOT: tc::sm90::Converted
+// CHECK: {{^}}  const auto tc_convert_b = [&](float tc_x, long long tc_row) -> float {
+// CHECK-NOT: tc::sm90::Converted
 // CHECK-NOT: apply_prologue
 // CHECK-LABEL: void log_b(
 

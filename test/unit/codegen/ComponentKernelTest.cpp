@@ -164,18 +164,22 @@ TEST(ComponentKernelTest, EachDifferenceKeepsTheGeneratedKernel) {
   Masked.MoreProducts[0].A.Mask.resize(1);
   EXPECT_EQ(Mismatch([](KernelConfig &) {}, Masked), "an operand mask");
   MatmulIdiom Converted = gemm();
-  Converted.B.ConvertWhileCopying = true;
-  Converted.B.Prologue.push_back(nullptr);
+  Converted.A.ConvertWhileCopying = true;
+  Converted.A.Prologue.push_back(nullptr);
   EXPECT_EQ(Mismatch([](KernelConfig &) {}, Converted), "an operand converted while copied");
-  // Where it lands raw for the consumers to convert by each element's
-  // place (tc::sm90::Converted); not a mask (TMA would read elements the
-  // loops do not), nor in a sum of products, whose functors know no
-  // product.
+  // Where A lands raw for the consumers to convert its fragments by each
+  // element's place (tc::sm90::Converted); not a B (converted in its
+  // stages in place, which ran slower than the cp.async kernels), not a
+  // mask (TMA would read elements the loops do not), nor in a sum of
+  // products, whose functors know no product.
   auto Landed = [](KernelConfig &C) { C.ConvertsLandedOperands = true; };
   EXPECT_EQ(Mismatch(Landed, Converted), "");
-  MatmulIdiom MaskedB = Converted;
-  MaskedB.B.Mask.resize(1);
-  EXPECT_EQ(Mismatch(Landed, MaskedB), "an operand mask");
+  MatmulIdiom ConvertedB = gemm();
+  ConvertedB.B.ConvertWhileCopying = true;
+  EXPECT_EQ(Mismatch(Landed, ConvertedB), "an operand converted while copied");
+  MatmulIdiom MaskedA = Converted;
+  MaskedA.A.Mask.resize(1);
+  EXPECT_EQ(Mismatch(Landed, MaskedA), "an operand mask");
   MatmulIdiom SumConverted = Sum;
   SumConverted.A.ConvertWhileCopying = true;
   EXPECT_EQ(Mismatch(Landed, SumConverted), "an operand converted while copied");
@@ -223,19 +227,13 @@ TEST(ComponentKernelTest, PoliciesNameWhereThePrologueRuns) {
   C.PersistentTiles = true;
   EXPECT_EQ(sm90MainloopPolicies(C, ReluA, "r"),
             ", tc::sm90::RegisterA<r_prologue_a>, tc::sm90::ProducerWarpgroup<56, 200, 48>");
-  // Operands converted by their place: their functors in their slots,
-  // beside a plain prologue on the other operand.
+  // A converted by its place: its functor on A's register fragments.
   KernelConfig Landed = tmaKernel();
   Landed.ConvertsLandedOperands = true;
   MatmulIdiom ConvertedA = gemm();
   ConvertedA.A.ConvertWhileCopying = true;
   EXPECT_EQ(sm90MainloopPolicies(Landed, ConvertedA, "r"),
-            ", tc::sm90::SharedOperands<tc::sm90::Converted<r_operand_a>>");
-  MatmulIdiom ConvertedB = ReluA;
-  ConvertedB.B.ConvertWhileCopying = true;
-  Landed.ConvertStages = true;
-  EXPECT_EQ(sm90MainloopPolicies(Landed, ConvertedB, "r"),
-            ", tc::sm90::SharedOperands<r_prologue_a, tc::sm90::Converted<r_operand_b>>");
+            ", tc::sm90::RegisterA<tc::sm90::Converted<r_operand_a>>");
 }
 
 TEST(ComponentKernelTest, MainloopTypeNamesTheOperandLayouts) {

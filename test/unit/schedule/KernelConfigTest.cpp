@@ -635,22 +635,29 @@ TEST(KernelConfigTest, TheOneWarpgroupTmaKernelsTakeClusterParts) {
     EXPECT_FALSE(Alt.Config.clusterParts()) << Alt.Suffix;
 }
 
-// A 16-bit operand converted while copying (a prologue by the element's
-// column, say): TMA stages, which the consumers of the sm_90 components
-// convert by each element's place (the cp.async twin converts while
-// copying); of the alternatives only the 64x128 tiles, under their own
-// rule (unsplit where enough of them fill the GPU). A masked one, whose
-// elements outside the loops' domain need not exist, keeps cp.async stages.
+// A 16-bit K-major A converted while copying (a prologue by the element's
+// row, say): TMA stages, whose A the consumers of the sm_90 components
+// convert in its register fragments by each element's row (the cp.async
+// twin converts while copying); of the alternatives only the 64x128
+// tiles, under their own rule (unsplit where enough of them fill the GPU).
+// A converted B, or a masked A, whose elements outside the loops' domain
+// need not exist, keeps cp.async stages.
 TEST(KernelConfigTest, ConvertedOperandGetsOnlyNarrowTiles) {
   MatmulIdiom Idiom = plainIdiom(true, true);
-  Idiom.B.ConvertWhileCopying = true;
+  Idiom.A.ConvertWhileCopying = true;
   Chosen R = chooseFor(Idiom, {}, GpuArch::SM90a, MmaPreference::Auto);
   ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
   EXPECT_TRUE(R.Config->wgmma());
   EXPECT_TRUE(R.Config->Tma);
   EXPECT_TRUE(R.Config->ConvertsLandedOperands);
   EXPECT_FALSE(R.Config->RawStagesB);
-  EXPECT_NE(R.Config->pathReason().find("by every element's row and k"), std::string::npos);
+  EXPECT_NE(R.Config->pathReason().find("register fragments by each element's row"),
+            std::string::npos);
+  MatmulIdiom ConvertedB = plainIdiom(true, true);
+  ConvertedB.B.ConvertWhileCopying = true;
+  Chosen RB = chooseFor(ConvertedB, {}, GpuArch::SM90a, MmaPreference::Auto);
+  ASSERT_TRUE(RB.Config.has_value()) << RB.Error->Message;
+  EXPECT_FALSE(RB.Config->Tma);
   EXPECT_FALSE(R.Config->cpAsyncTwin().ConvertsLandedOperands);
   std::vector<AlternativeKernel> Alts = alternativeKernels(*R.Config, RegionModel(), Idiom);
   ASSERT_EQ(Alts.size(), 1u);
@@ -660,7 +667,7 @@ TEST(KernelConfigTest, ConvertedOperandGetsOnlyNarrowTiles) {
   EXPECT_TRUE(Alts[0].Config.Tma && Alts[0].Config.ConvertsLandedOperands);
   EXPECT_EQ(Alts[0].Config.SplitFillDivisor, 2);
   MatmulIdiom Masked = Idiom;
-  Masked.B.Mask.resize(1);
+  Masked.A.Mask.resize(1);
   R = chooseFor(Masked, {}, GpuArch::SM90a, MmaPreference::Auto);
   ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
   EXPECT_TRUE(R.Config->wgmma());
@@ -706,7 +713,7 @@ TEST(KernelConfigTest, ConvertedOperandBesideEightBitKeepsGeneratedKernels) {
   MatmulIdiom Idiom = plainIdiom(true, true);
   Idiom.A.ConvertWhileCopying = true;
   Idiom.B.ConvertWhileCopying = Idiom.B.EightBit = true;
-  EXPECT_FALSE(landsForPlacedConversion(Idiom.A, Idiom));
+  EXPECT_FALSE(landsForPlacedConversion(Idiom.A, true, Idiom));
   Chosen R = chooseFor(Idiom, {}, GpuArch::SM90a, MmaPreference::Auto);
   ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
   EXPECT_FALSE(R.Config->Tma || R.Config->ConvertsLandedOperands);
