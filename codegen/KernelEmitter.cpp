@@ -634,10 +634,11 @@ private:
       return It != Values.end() ? It->second : printAccess(M, R.Reads[Id], Iter);
     };
     P.PrintScalar = subst();
+    // ([*this]: the region's scalars, members here, copied, not `this`.)
     return "  // Row tc_row's conversion, with the values it reads loaded once\n"
            "  // (tc::sm90::RegisterA); nothing read past the operand.\n"
            "  __device__ auto row(long long tc_row, bool tc_inside) const {\n" +
-           Loads + "    return [=](float tc_x) -> float { return static_cast<float>(" +
+           Loads + "    return [=, *this](float tc_x) -> float { return static_cast<float>(" +
            (Element ? P.print(*Element) : std::string("tc_x")) + "); };\n  }\n";
   }
   /// The region's arguments as a functor's members, under their kernel

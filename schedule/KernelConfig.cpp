@@ -214,13 +214,15 @@ static std::optional<std::string> tmaObstacle(const KernelConfig &C, const Matmu
       return true;
     if (V.EightBit)
       return IsB && V.ReductionIsContiguous && V.Mask.empty() && V.InnerStride == 1;
-    return landsForPlacedConversion(V, !IsB, Idiom);
+    // (Where the fragments' registers do not fit, cp.async stages.)
+    return landsForPlacedConversion(V, !IsB, Idiom) && C.convertedFragmentsFit();
   };
   if (!Lands(Idiom.A, false) || !Lands(Idiom.B, true))
     return std::string("an operand is converted while copying, which TMA cannot do (an 8-bit "
                        "K-major B lands raw for the consumers to convert, and so does a dense, "
                        "unmasked, K-major 16-bit A of one product, beside a B without a "
-                       "prologue and an output without a guard)");
+                       "prologue and an output without a guard, in tiles whose consumers "
+                       "have the registers to convert its fragments)");
   if (Idiom.B.ConvertWhileCopying && !Idiom.MoreProducts.empty())
     return std::string("an 8-bit B in a sum of matmuls is converted while copying");
   for (auto &P : Idiom.MoreProducts)
@@ -386,10 +388,7 @@ static void placeAPrologue(KernelConfig &C) {
   const bool WideBlock = C.warpgroups() == 2 && !C.twoBlocksFit() && !C.PersistentTiles;
   if (C.Tma && C.ConvertsLandedOperands) {
     // A converted in its fragments (tc::sm90::RegisterA), always: two
-    // warpgroups' blocks then hold one block an SM (twoBlocksFit), and
-    // persistent ones take their registers from a producer warpgroup, as
-    // a prologue's do.
-    C.ProducerWarpgroup = C.PersistentTiles;
+    // warpgroups' blocks then hold one block an SM (twoBlocksFit).
     C.WgmmaPending = 1;
     return;
   }

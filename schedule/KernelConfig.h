@@ -408,6 +408,21 @@ struct KernelConfig {
     return 2 * sharedBytes() <= sharedMemoryLimit(Arch) &&
            (!wgmma() || RegistersAtTwoBlocks >= accumulatorCols() / 2 + 32 + FragmentRegisters);
   }
+  /// Whether a consumer thread, one block an SM, has registers for its
+  /// accumulators (accumulatorCols() / 2), 32 more and 56 for A's
+  /// fragments converted in registers (tc::sm90::RegisterA with a
+  /// Converted<F> A: two buffers and the conversion): each of the SM's
+  /// four quarters holds 16384 registers and a quarter of the warps,
+  /// rounded up. (128x224 tiles, or 256x128 ones of 544 threads, spilled;
+  /// at 128x192 ptxas serialised the wgmma, C7512.)
+  bool convertedFragmentsFit() const {
+    // (The TMA kernel's threads: the producer's too, before Tma is set.)
+    const int Threads = threads() + producerThreads() + storerThreads();
+    const int WarpsPerQuarter = ((Threads + 31) / 32 + 3) / 4;
+    const int Registers =
+        std::min(255, RegistersPerSm / 4 / (32 * WarpsPerQuarter) / 8 * 8);
+    return Registers >= accumulatorCols() / 2 + 32 + 56;
+  }
   /// Row pitch (floats) of the output tile staged in shared memory: padded
   /// so that the fragment layout's stores spread over the banks.
   int stagePitch() const { return BlockN + 8; }
@@ -486,9 +501,11 @@ inline bool launchesClusterParts(const KernelConfig &C, const RegionClauses &Cl)
 /// loops' domain need not exist), converted in its register fragments
 /// (tc::sm90::RegisterA), of a single product of one GEMM whose output has
 /// no guard, beside a B without a prologue and no 8-bit or 4-bit operand.
-/// (A B, or an M-major A, converted in its landed stages in place ran at
-/// 0.8x the cp.async kernels that convert while copying:
-/// docs/results/sm90-converted-operands-2026-12-06.md.)
+/// (A K-major A converted in its landed stages in place ran at 0.8x the
+/// cp.async kernels that convert while copying, and a B or an M-major A
+/// would convert there too: docs/results/sm90-converted-register-a-h100-2026-12-07.md.)
+/// The kernel's consumers must also have the registers
+/// (KernelConfig::convertedFragmentsFit).
 bool landsForPlacedConversion(const OperandView &V, bool IsA, const MatmulIdiom &Idiom);
 
 llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,

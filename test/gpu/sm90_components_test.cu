@@ -78,7 +78,16 @@ struct MaskedColumnSign {
     return (column + k) % 3 == 0 ? 0.0f : x * sign[column] + 0.25f;
   }
 };
+// RowOffset with its rows bound once (what the generator emits beside
+// operator(): RegisterA calls row() for each of a thread's two rows).
+struct RowOffsetRows : RowOffset {
+  __device__ auto row(long long r, bool inside) const {
+    const float o = inside ? offset[r] : 0.0f, s = scale;
+    return [=](float x) { return (x - o) * s; };
+  }
+};
 using ConvertA = tc::sm90::Converted<RowOffset>;
+using ConvertRowsA = tc::sm90::Converted<RowOffsetRows>;
 using ConvertB = tc::sm90::Converted<MaskedColumnSign>;
 
 // An operand's element as the kernel multiplies it: P's prologue of it, or
@@ -1198,12 +1207,21 @@ void check_conversions(std::mt19937 &rng) {
                                    SharedOperands<ConvertA, Relu>>,
                   sm90::PersistentScheduler>("converted persistent A, relu(B)", {fa, {}}, rng);
   // A converted in registers (RegisterA<Converted<F>>): each fragment by
-  // its rows.
+  // its rows, bound once where F has row() (as generated), else f(x, row)
+  // per element.
+  const RowOffsetRows fa_rows{fa};
   using RegisterConvertedA = TmaWgmmaMainloop<Tile<128, Major::K>, Tile<128, Major::MN>, 4,
                                               sm90::RegisterA<ConvertA>>;
+  using RegisterRowsA = TmaWgmmaMainloop<Tile<128, Major::K>, Tile<128, Major::K>, 4,
+                                         sm90::RegisterA<ConvertRowsA>>;
   check_converted<RegisterConvertedA>("register converted A 128x128", {fa, {}}, rng);
-  check_converted<RegisterConvertedA, sm90::StreamUnitsScheduler>(
-      "register converted units A", {fa, {}}, rng);
+  check_converted<RegisterRowsA>("register rows A 128x128", {fa_rows, {}}, rng);
+  check_converted<RegisterRowsA, sm90::StreamUnitsScheduler>("register rows units A",
+                                                             {fa_rows, {}}, rng);
+  check_converted<TmaWgmmaMainloop<Tile<64, Major::K>, Tile<128, Major::K>, 4,
+                                   sm90::RegisterA<ConvertRowsA>>,
+                  sm90::ClusterPartsScheduler<12>>("register rows parts A 64x128",
+                                                   {fa_rows, {}}, rng);
   // (Persistent as generated: beside a producer warpgroup, whose registers
   // the consumers take.)
   check_converted<TmaWgmmaMainloop<Tile<128, Major::K>, Tile<128, Major::MN>, 4,

@@ -41,7 +41,7 @@ void recip_a(int M, int N, int K, const __half *__restrict__ A,
 // CHECK: {{^}}  __device__ float operator()(float tc_x, long long tc_row) const {
 // CHECK-NEXT: {{^}}    return static_cast<float>((1.0f / tc_x));
 // CHECK: {{^}}  __device__ auto row(long long tc_row, bool tc_inside) const {
-// CHECK-NEXT: {{^}}    return [=](float tc_x) -> float { return static_cast<float>((1.0f / tc_x)); };
+// CHECK-NEXT: {{^}}    return [=, *this](float tc_x) -> float { return static_cast<float>((1.0f / tc_x)); };
 // CHECK: {{^}}          tc::sm90::RegisterA<tc::sm90::Converted<tc_recip_a_0_operand_a>>>,
 // CHECK: {{^}}      tc::sm90::Producer::kTma, {tc_recip_a_0_operand_a{M, N, K, A, B, C}, {}}))
 // CHECK-NOT: apply_prologue

@@ -544,8 +544,12 @@ struct TmaWgmmaMainloop {
                            conversions.a.row(row0 + 8, inside[1])};
       fragments(rows);
     } else {
+      // (Rows past the operand call f on its last row, whose value the
+      // mask then drops: no branch around the call.)
       const auto &f = conversions.a;
-      const auto by_row = [&](float x, int i) { return f(x, row0 + 8 * i); };
+      const long long last = place.m - 1;
+      const long long row[2] = {inside[0] ? row0 : last, inside[1] ? row0 + 8 : last};
+      const auto by_row = [&](float x, int i) { return f(x, row[i]); };
       using Row = decltype(by_row);
       struct BoundRow {
         const Row *f;
@@ -564,16 +568,22 @@ struct TmaWgmmaMainloop {
   __device__ __forceinline__ static void convert_fragment(uint32_t (&a)[4], const Row (&rows)[2],
                                                           const bool (&inside)[2], int step,
                                                           int k_end, int quad) {
+    const int k_left = k_end - 2 * quad;
     static_assert(sizeof(Element) == 2, "16-bit fragments");
+    // Every element goes through its row's function and a mask keeps the
+    // ones inside: a branch there put the fragments' writes on a divergent
+    // path, and ptxas serialised the wgmma that read them (C7520).
 #pragma unroll
     for (int r = 0; r < 4; ++r) {
       Element e[2];
       memcpy(e, &a[r], 4);
 #pragma unroll
       for (int h = 0; h < 2; ++h) {
-        const int k = 16 * step + 2 * quad + 8 * (r / 2) + h;
-        e[h] = from_float<Element>(inside[r % 2] && k < k_end ? rows[r % 2](to_float(e[h]))
-                                                              : 0.0f);
+        // (k_end is less the thread's first k: k_left.)
+        const uint32_t keep =
+            inside[r % 2] & (16 * step + 8 * (r / 2) + h < k_left) ? 0xffffffffu : 0u;
+        e[h] = from_float<Element>(
+            __uint_as_float(__float_as_uint(rows[r % 2](to_float(e[h]))) & keep));
       }
       memcpy(&a[r], e, 4);
     }

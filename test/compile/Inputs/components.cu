@@ -72,16 +72,35 @@ void cl_warp_split_k2_split_k3(int M, int N, int K,
     }
 }
 
-// A converted by its row (minus a zero point per row): on sm_90a the raw
-// stage converted in place by each element's place (tc::sm90::Converted),
-// on sm_80 while it is copied (tc::sm80::ConvertedOperandTile). The tall
-// tile of two stages keeps one block an SM on sm_90a: two would leave 56
-// registers a thread, which ptxas cannot fit (C7602).
+// A converted by its row (minus a zero point per row): on sm_90a the tall
+// tiles' consumers lack the registers to convert its fragments, so the
+// cp.async kernel converts it while copying; on sm_80 it is converted
+// while copied (tc::sm80::ConvertedOperandTile). (Composed, in place in
+// its stages, two blocks an SM would have left 56 registers a thread,
+// which ptxas could not fit: C7602.)
 // bench/fused/row_offset_gemm.cu
 void row_offset_tall(int M, int N, int K, const __half *__restrict__ A,
                      const __half *__restrict__ B, const float *__restrict__ zero,
                      __half *__restrict__ C) {
 #pragma tc tile(256, 64, 64) stages(2)
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += (__half2float(A[i * K + k]) - zero[i]) * __half2float(B[j * K + k]);
+      C[i * N + j] = __float2half(acc);
+    }
+}
+
+// A converted by its row in its register fragments on sm_90a
+// (tc::sm90::RegisterA<tc::sm90::Converted<F>>), in the widest tiles whose
+// consumers have the registers for them (KernelConfig::
+// convertedFragmentsFit), of two stages; the tall tiles above keep the
+// cp.async kernel, which converts while copying.
+void row_offset_wide(int M, int N, int K, const __half *__restrict__ A,
+                     const __half *__restrict__ B, const float *__restrict__ zero,
+                     __half *__restrict__ C) {
+#pragma tc tile(64, 256, 64) stages(2)
   for (int i = 0; i < M; ++i)
     for (int j = 0; j < N; ++j) {
       float acc = 0.0f;
