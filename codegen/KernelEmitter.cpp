@@ -599,47 +599,15 @@ private:
   /// A converted operand's row(): the conversion of row `tc_row` as a
   /// function of the element, the values the row reads (a zero point, a
   /// scale) loaded once, none past the operand (`tc_inside` false): what
-  /// tc::sm90::RegisterA binds for each of a thread's two rows.
+  /// tc::sm90::RegisterA binds for each of a thread's two rows. (The
+  /// lambda copies *this: the region's scalars are members here.)
   std::string rowBinding(const OperandView &V, bool IsA) const {
-    const Statement &R = M.Stmts[Idiom.Reduction];
-    const std::string &Own = IsA ? Idiom.IterM : Idiom.IterN;
-    auto Iter = [&](const std::string &It) -> std::string {
-      return It == Own ? "tc_row" : It; // (no batch: landsForPlacedConversion)
-    };
-    std::set<unsigned> Reads;
-    std::function<void(const ExprNode &)> Collect = [&](const ExprNode &E) {
-      if (E.K == ExprNode::Read && E.AccessId != V.AccessId)
-        Reads.insert(E.AccessId);
-      for (auto &Op : E.Ops)
-        Collect(*Op);
-    };
-    ExprPtr Element = V.Prologue.empty() ? nullptr : prologueOfElement(V);
-    if (Element)
-      Collect(*Element);
     std::string Loads;
-    std::map<unsigned, std::string> Values;
-    for (unsigned Id : Reads) {
-      const std::string Access = printAccess(M, R.Reads[Id], Iter);
-      const std::string Var = "tc_v" + str(long(Values.size()));
-      const std::string Type = "::std::decay_t<decltype(" + Access + ")>";
-      Values[Id] = Var;
-      Loads += "    const " + Type + " " + Var + " = tc_inside ? " + Access + " : " + Type + "();\n";
-    }
-    ExprPrinter P;
-    P.PrintIterator = Iter;
-    P.PrintRead = [&](unsigned Id) {
-      if (Id == V.AccessId)
-        return std::string("tc_x");
-      auto It = Values.find(Id);
-      return It != Values.end() ? It->second : printAccess(M, R.Reads[Id], Iter);
-    };
-    P.PrintScalar = subst();
-    // ([*this]: the region's scalars, members here, copied, not `this`.)
+    const std::string Function = rowConversion(V, IsA, Loads, true, false, "[=, *this]");
     return "  // Row tc_row's conversion, with the values it reads loaded once\n"
            "  // (tc::sm90::RegisterA); nothing read past the operand.\n"
            "  __device__ auto row(long long tc_row, bool tc_inside) const {\n" +
-           Loads + "    return [=, *this](float tc_x) -> float { return static_cast<float>(" +
-           (Element ? P.print(*Element) : std::string("tc_x")) + "); };\n  }\n";
+           Loads + "    return " + Function + ";\n  }\n";
   }
   /// The region's arguments as a functor's members, under their kernel
   /// names, so that the region's expressions read them as a kernel does.
@@ -656,14 +624,16 @@ private:
     return {Region, M.Arrays[Idiom.A.ArrayId].ElemSpelling, M.Arrays[Idiom.B.ArrayId].ElemSpelling};
   }
 
-  /// The OffsetRow of B's row `tc_row` (where `WithOffset`, else its fp32
-  /// function), printed; the values the prologue reads for the row are
-  /// loaded first, in `Loads` (under `tc_inside` where `Guarded`).
-  std::string rowConversion(std::string &Loads, bool Guarded, bool WithOffset) const {
-    const OperandView &V = Idiom.B;
+  /// The OffsetRow of operand V's row `tc_row` (B's, where `WithOffset`),
+  /// else its function of the element (a lambda of `Capture`), printed; the
+  /// values the prologue reads for the row are loaded first, in `Loads`
+  /// (under `tc_inside` where `Guarded`).
+  std::string rowConversion(const OperandView &V, bool IsA, std::string &Loads, bool Guarded,
+                            bool WithOffset, const std::string &Capture = "[=]") const {
     const Statement &R = M.Stmts[Idiom.Reduction];
+    const std::string &Own = IsA ? Idiom.IterM : Idiom.IterN;
     auto Iter = [&](const std::string &It) -> std::string {
-      return It == Idiom.IterN ? "tc_row" : It; // the idiom admits no other
+      return It == Own ? "tc_row" : It; // the idiom admits no other (no batch)
     };
     // The reads in the prologue besides the element, in order.
     std::set<unsigned> Reads;
@@ -696,7 +666,8 @@ private:
     const Array &Arr = M.Arrays[V.ArrayId];
     ExprPtr Element = V.Prologue.empty() ? nullptr : prologueOfElement(V);
     std::string Body = Element ? P.print(*Element) : "tc_x";
-    std::string Function = "[=](float tc_x) -> float { return static_cast<float>(" + Body + "); }";
+    std::string Function =
+        Capture + "(float tc_x) -> float { return static_cast<float>(" + Body + "); }";
     // The element minus an offset (tc::OffsetRow): in fp16 pairs.
     std::optional<std::string> Offset;
     if (WithOffset) {
@@ -720,7 +691,7 @@ private:
     const OperandView &V = Idiom.B;
     const Array &Arr = M.Arrays[V.ArrayId];
     std::string Loads;
-    const std::string Function = rowConversion(Loads, true, C.OffsetRowsB);
+    const std::string Function = rowConversion(Idiom.B, false, Loads, true, C.OffsetRowsB);
     const bool Offset = C.OffsetRowsB;
     OperandTile B = tileB();
     // The thread's rows: those it converts in the stage, or those of its
@@ -2448,7 +2419,7 @@ private:
   /// inside the matrix only).
   std::string weightRowsFunctor() const {
     std::string Loads;
-    const std::string Function = rowConversion(Loads, false, true);
+    const std::string Function = rowConversion(Idiom.B, false, Loads, false, true);
     std::string S = "// " + Where + ": the rows of operand " + M.Arrays[Idiom.B.ArrayId].Name +
                     " of the '#pragma tc' region of '" + M.FunctionName +
                     "': row tc_row's\n// elements minus its offset (tc::OffsetRow, "

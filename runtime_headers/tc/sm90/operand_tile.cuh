@@ -57,6 +57,30 @@ namespace sm90 {
 // (K-major) or the free one (MN-major).
 enum class Major { K, MN };
 
+// What a tile's copy() reads (the copying producer's): the operand's tiles
+// along k from (row0, k0) on, of an operand of `rows` x `k` elements (row
+// pitch `ld` along the contiguous index). Made once for a run of k tiles,
+// so that the copy loop keeps few 64-bit values live.
+template <class Bits>
+struct TileCopySource {
+  const Bits *corner;  // element (row0, k0)
+  long long ld;
+  long long k_left;    // k elements from k0 to the operand's end
+  int rows;            // the tile's rows inside the operand, 0 .. kRows
+};
+template <int kRows, bool kRowsContiguous, class Bits>
+__device__ __forceinline__ TileCopySource<Bits> tile_copy_source(const Bits *base, long long rows,
+                                                                 long long k, long long ld,
+                                                                 long long row0, long long k0) {
+  const long long rows_in = rows - row0;
+  TileCopySource<Bits> src;
+  src.rows = rows_in <= 0 ? 0 : rows_in < kRows ? static_cast<int>(rows_in) : kRows;
+  src.k_left = k - k0;
+  src.ld = ld;
+  src.corner = base + (src.rows == 0 ? 0 : kRowsContiguous ? k0 * ld + row0 : row0 * ld + k0);
+  return src;
+}
+
 template <class T, int kRows_, Major kMajor_, bool kHalves_ = false,
           bool kTransposedCopy_ = false>
 struct OperandTile {
@@ -189,28 +213,14 @@ struct OperandTile {
     }
   }
 
-  // What copy() reads: the operand's tiles along k from (row0, k0) on, of
-  // an operand of `rows` x `k` elements (row pitch `ld` along the
-  // contiguous index) at `base`. Made once for a run of k tiles, so that
-  // the copy loop keeps few 64-bit values live.
+  // What copy() reads (TileCopySource) at `base`.
   using Bits = std::conditional_t<sizeof(T) == 4, uint32_t, uint16_t>;
   static constexpr bool kRowsContiguous = kMajor == Major::MN || kTransposedCopy;
-  struct CopySource {
-    const Bits *corner;  // element (row0, k0)
-    long long ld;
-    long long k_left;    // k elements from k0 to the operand's end
-    int rows;            // the tile's rows inside the operand, 0 .. kRows
-  };
+  using CopySource = TileCopySource<Bits>;
   __device__ static CopySource copy_source(const T *base, long long rows, long long k,
                                            long long ld, long long row0, long long k0) {
-    const long long rows_in = rows - row0;
-    CopySource src;
-    src.rows = rows_in <= 0 ? 0 : rows_in < kRows ? static_cast<int>(rows_in) : kRows;
-    src.k_left = k - k0;
-    src.ld = ld;
-    src.corner = reinterpret_cast<const Bits *>(base) +
-                 (src.rows == 0 ? 0 : kRowsContiguous ? k0 * ld + row0 : row0 * ld + k0);
-    return src;
+    return tile_copy_source<kRows, kRowsContiguous>(reinterpret_cast<const Bits *>(base), rows,
+                                                    k, ld, row0, k0);
   }
 
   // The tile load() copies, its k tile `t` after the source's corner,

@@ -68,23 +68,11 @@ struct RawOperandTile {
     return RawFragmentLayout::offset(r, c);
   }
 
-  // What copy() reads (as OperandTile's): the operand's tiles along k from
-  // (row0, k0) on.
-  struct CopySource {
-    const Src *corner;
-    long long ld;
-    long long k_left;
-    int rows;
-  };
+  // What copy() reads (TileCopySource, tc/sm90/operand_tile.cuh).
+  using CopySource = TileCopySource<Src>;
   __device__ static CopySource copy_source(const Src *base, long long rows, long long k,
                                            long long ld, long long row0, long long k0) {
-    const long long rows_in = rows - row0;
-    CopySource src;
-    src.rows = rows_in <= 0 ? 0 : rows_in < kRows ? static_cast<int>(rows_in) : kRows;
-    src.k_left = k - k0;
-    src.ld = ld;
-    src.corner = base + (src.rows == 0 ? 0 : row0 * ld + k0);
-    return src;
+    return tile_copy_source<kRows, false>(base, rows, k, ld, row0, k0);
   }
 
   // The tile load() copies, k tile `t` after the source's corner, by the
