@@ -40,7 +40,9 @@
 //             prologue rewrites the landed stage in place, and so does an
 //             operand's conversion, Converted<F>, with each element's place
 //             in the operand) or RegisterA (A's fragments through
-//             registers, the prologue there);
+//             registers, the prologue or A's conversion there), or
+//             RawRegisterA (an 8-bit A's raw bytes converted straight into
+//             fragments: RawOperandTile);
 //   Producer  who fills the stages: ProducerWarp (the layout above) or
 //             ProducerWarpgroup (128 threads that give their registers to
 //             the consumers with setmaxnreg).
@@ -320,7 +322,7 @@ struct TmaWgmmaMainloop {
 
  private:
   // consume() where wgmma reads both operands from the stages.
-  __device__ static void consume_shared(const Storage &s, Accumulators &acc, int k_tiles,
+  __device__ __forceinline__ static void consume_shared(const Storage &s, Accumulators &acc, int k_tiles,
                                         int thread, int blocks, unsigned first, bool refilled,
                                         const Conversions &conversions, const TilePlace &place) {
     const uint64_t desc_a = ATile::descriptor(s.a, thread / 128);
