@@ -3,6 +3,8 @@
 #include "KernelConfig.h"
 #include "gtest/gtest.h"
 
+#include <tuple>
+
 using namespace tc;
 using namespace tc::test;
 
@@ -704,6 +706,28 @@ TEST(KernelConfigTest, TwoBlocksNeedRegistersForTheirAccumulators) {
   EXPECT_EQ(R.Config->BlockM, 128);
   EXPECT_TRUE(R.Config->twoBlocksFit());
   EXPECT_TRUE(R.Config->cpAsyncTwin().twoBlocksFit());
+}
+
+// A converted A's fragments need registers beside the accumulators
+// (convertedFragmentsFit, one block an SM): 128x128 and 64x256 tiles have
+// them; 128x192 (wgmma serialised) and 256x128 (544 threads: 96
+// registers) do not, and their regions keep cp.async stages.
+TEST(KernelConfigTest, ConvertedFragmentsNeedRegisters) {
+  MatmulIdiom Idiom = plainIdiom(true, true);
+  Idiom.A.ConvertWhileCopying = true;
+  auto Tiles = [&](int BM, int BN) {
+    RegionClauses Cl;
+    Cl.Tile = {BM, BN, 64};
+    Chosen R = chooseFor(Idiom, Cl, GpuArch::SM90a, MmaPreference::Auto);
+    EXPECT_TRUE(R.Config.has_value()) << BM << "x" << BN;
+    return R.Config ? *R.Config : KernelConfig();
+  };
+  for (auto [BM, BN, Fits] : {std::tuple{128, 128, true}, std::tuple{64, 256, true},
+                              std::tuple{128, 192, false}, std::tuple{256, 128, false}}) {
+    KernelConfig C = Tiles(BM, BN);
+    EXPECT_EQ(C.convertedFragmentsFit(), Fits) << BM << "x" << BN;
+    EXPECT_EQ(C.Tma && C.ConvertsLandedOperands, Fits) << BM << "x" << BN;
+  }
 }
 
 // A 16-bit A converted by its row beside an 8-bit B: the region keeps its
