@@ -65,7 +65,7 @@ std::string sm90ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idio
   // consumers to convert by each element's place (tc::sm90::Converted).
   for (const OperandView *V : Views)
     if (V->ConvertWhileCopying &&
-        !(C.ConvertsLandedOperands && landsForPlacedConversion(*V, V == &Idiom.A, Idiom)))
+        !(C.ConvertsLandedOperands && V == &Idiom.A && convertedALandsRaw(Idiom)))
       return V->Mask.empty() ? "an operand converted while copied" : "an operand mask";
   // A prologue of the element alone, where the kernel applies it: the
   // landed stages (A's or B's) or A's fragments (tc/sm90/roles.cuh).
@@ -218,7 +218,7 @@ std::string sm90MainloopPolicies(const KernelConfig &C, const MatmulIdiom &Idiom
         "<tc::sm90::RoundToTf32, tc::sm90::RoundToTf32>";
   else if (C.WgmmaRegisterA)
     S = ", tc::sm90::RegisterA<" + (Idiom.A.Prologue.empty() ? std::string() : PA) + ">";
-  else if (C.ConvertsLandedOperands) // (A's, in its fragments: landsForPlacedConversion)
+  else if (C.ConvertsLandedOperands) // (A's, in its fragments: convertedALandsRaw)
     S = ", tc::sm90::RegisterA<tc::sm90::Converted<" + convertedOperandFunctorName(Region, true) +
         ">>";
   else {

@@ -2367,19 +2367,16 @@ private:
   /// Whether sm80Operands puts the operands on lines of their own (tile
   /// Arguments or product lists), not `{M, N, K}, A, lda, B, ldb`.
   bool sm80OperandsOnLines() const { return convertsAnOperand() || launchesProducts(); }
-  /// The trailing arguments of an sm_90 components' launch whose operands
-  /// are converted by their place (tc::sm90::Converted): the producer, and
-  /// the converted operands' functors (`Members` their initialisers,
-  /// tc::sm90::OperandConversions). Empty for other kernels.
+  /// The trailing arguments of an sm_90 components' launch whose A is
+  /// converted by its rows (KernelConfig::ConvertsLandedOperands): the
+  /// producer, and the operands' functors (tc::sm90::OperandConversions:
+  /// A's, `Members` its initialisers, and B's none). Empty for other
+  /// kernels.
   std::string sm90Conversions(const KernelConfig &K, const std::string &Members) const {
     if (!K.ConvertsLandedOperands)
       return "";
-    auto Functor = [&](const OperandView &V, bool IsA) {
-      return V.ConvertWhileCopying ? conversionFunctorName(IsA) + "{" + Members + "}"
-                                   : std::string("{}");
-    };
-    return ",\n    tc::sm90::Producer::kTma, {" + Functor(Idiom.A, true) + ", " +
-           Functor(Idiom.B, false) + "}";
+    return ",\n    tc::sm90::Producer::kTma, {" + conversionFunctorName(true) + "{" + Members +
+           "}, {}}";
   }
 
   /// The mma.sync components' launch function (tc/sm80/gemm_kernel.cuh).

@@ -190,14 +190,15 @@ static std::optional<std::string> wgmmaObstacle(const MatmulIdiom &Idiom,
   return std::nullopt;
 }
 
-bool landsForPlacedConversion(const OperandView &V, bool IsA, const MatmulIdiom &Idiom) {
+bool convertedALandsRaw(const MatmulIdiom &Idiom) {
   // (Beside an 8-bit operand, whose raw stages the components lack, the
   // region keeps its generated kernels.)
   auto Packed = [](const OperandView &O) { return O.EightBit || O.FourBit; };
-  return IsA && V.ConvertWhileCopying && V.ReductionIsContiguous && Idiom.B.Prologue.empty() &&
-         !Idiom.B.ConvertWhileCopying && !Packed(Idiom.A) && !Packed(Idiom.B) &&
-         V.Mask.empty() && V.InnerStride == 1 && Idiom.MoreProducts.empty() &&
-         Idiom.IterBatch.empty() && Idiom.OutputGuard.empty();
+  const OperandView &A = Idiom.A;
+  return A.ConvertWhileCopying && A.ReductionIsContiguous && Idiom.B.Prologue.empty() &&
+         !Idiom.B.ConvertWhileCopying && !Packed(A) && !Packed(Idiom.B) && A.Mask.empty() &&
+         A.InnerStride == 1 && Idiom.MoreProducts.empty() && Idiom.IterBatch.empty() &&
+         Idiom.OutputGuard.empty();
 }
 
 /// Why a wgmma configuration cannot have its stages filled by TMA, or
@@ -215,7 +216,7 @@ static std::optional<std::string> tmaObstacle(const KernelConfig &C, const Matmu
     if (V.EightBit)
       return IsB && V.ReductionIsContiguous && V.Mask.empty() && V.InnerStride == 1;
     // (Where the fragments' registers do not fit, cp.async stages.)
-    return landsForPlacedConversion(V, !IsB, Idiom) && C.convertedFragmentsFit();
+    return !IsB && convertedALandsRaw(Idiom) && C.convertedFragmentsFit();
   };
   if (!Lands(Idiom.A, false) || !Lands(Idiom.B, true))
     return std::string("an operand is converted while copying, which TMA cannot do (an 8-bit "
@@ -385,7 +386,6 @@ static const char *const kAPrologueOnFragments =
 /// rows) and no fence or barrier before the wgmma. Called again for each
 /// tile alternative.
 static void placeAPrologue(KernelConfig &C) {
-  const bool WideBlock = C.warpgroups() == 2 && !C.twoBlocksFit() && !C.PersistentTiles;
   if (C.Tma && C.ConvertsLandedOperands) {
     // A converted in its fragments (tc::sm90::RegisterA), always: two
     // warpgroups' blocks then hold one block an SM (twoBlocksFit).
@@ -398,6 +398,7 @@ static void placeAPrologue(KernelConfig &C) {
       C.WgmmaRegisterA || (C.ConvertStages && !C.ConvertedAIsMMajor) || C.Tf32;
   if (!C.Tma || !KMajorPrologue || C.RawStagesB)
     return;
+  const bool WideBlock = C.warpgroups() == 2 && !C.twoBlocksFit() && !C.PersistentTiles;
   const bool Fragments = C.warpgroups() == 1 || WideBlock || C.PersistentTiles;
   C.ProducerWarpgroup = WideBlock || C.PersistentTiles;
   C.WgmmaRegisterA = Fragments;
@@ -421,7 +422,7 @@ static void chooseCopies(KernelConfig &C, const MatmulIdiom &Idiom) {
   }
   C.Tma = true;
   C.RawStagesB = Idiom.B.ConvertWhileCopying && Idiom.B.EightBit;
-  C.ConvertsLandedOperands = landsForPlacedConversion(Idiom.A, true, Idiom);
+  C.ConvertsLandedOperands = convertedALandsRaw(Idiom);
   C.OffsetRowsB = C.RawStagesB && Idiom.InputType == ElementType::F16 && Idiom.B.Offset;
   if (C.WgmmaRegisterA) {
     // On the stages for now; placeAPrologue (last) keeps the fragments

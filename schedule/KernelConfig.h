@@ -141,13 +141,13 @@ struct KernelConfig {
   /// convert into registers instead (RawFragmentsB). Its cp.async twin
   /// converts while copying.
   bool RawStagesB = false;
-  /// (TMA) A 16-bit operand converted while copying in the cp.async
-  /// kernels (a prologue of the element's row or column, one that reads
-  /// other values or is not finite at 0) lands raw, and the consumers
-  /// convert each landed stage in place with every element's row and k,
-  /// an exact 0 outside the operand (tc::sm90::Converted): only in the sm_90
-  /// components' kernels (a TMA kernel of the region that is not composed
-  /// gives way to its cp.async twin, which converts while copying).
+  /// (TMA) A 16-bit A converted while copying in the cp.async kernels (a
+  /// prologue of the element's row, one that reads other values or is not
+  /// finite at 0) lands raw (convertedALandsRaw), and the consumers convert
+  /// its register fragments by each element's row, an exact 0 outside the
+  /// operand (tc::sm90::RegisterA<tc::sm90::Converted<F>>): only in the
+  /// sm_90 components' kernels (a TMA kernel of the region that is not
+  /// composed gives way to its cp.async twin, which converts while copying).
   bool ConvertsLandedOperands = false;
   /// (RawStagesB) B's prologue is the element minus an offset, a zero point
   /// or none (OperandView::Offset), and the stage holds fp16: each row
@@ -399,14 +399,19 @@ struct KernelConfig {
   /// kBlocksPerSm: 256x64 tiles of two stages would have 56, which ptxas
   /// could not fit).
   bool twoBlocksFit() const {
-    // Each of the SM's four quarters holds a quarter of its registers and
-    // of the warps, rounded up (tc/sm90/mainloop.cuh's kBlocksPerSm).
-    const int WarpsPerQuarter = (2 * ((blockThreads() + 31) / 32) + 3) / 4;
-    const int RegistersAtTwoBlocks = RegistersPerSm / 4 / (32 * WarpsPerQuarter) / 8 * 8;
     // (A converted in its fragments: 40 more, kFragmentRegisters.)
     const int FragmentRegisters = Tma && ConvertsLandedOperands ? 40 : 0;
     return 2 * sharedBytes() <= sharedMemoryLimit(Arch) &&
-           (!wgmma() || RegistersAtTwoBlocks >= accumulatorCols() / 2 + 32 + FragmentRegisters);
+           (!wgmma() || threadRegisters(blockThreads(), 2) >=
+                            accumulatorCols() / 2 + 32 + FragmentRegisters);
+  }
+  /// The registers of a thread of `Blocks` blocks of `Threads` threads on
+  /// an SM: each of its four quarters holds a quarter of the registers and
+  /// of the warps, rounded up (tc/sm90/mainloop.cuh's kBlocksPerSm), in
+  /// multiples of 8, at most 255.
+  static int threadRegisters(int Threads, int Blocks) {
+    const int WarpsPerQuarter = (Blocks * ((Threads + 31) / 32) + 3) / 4;
+    return std::min(255, RegistersPerSm / 4 / (32 * WarpsPerQuarter) / 8 * 8);
   }
   /// Whether a consumer thread, one block an SM, has registers for its
   /// accumulators (accumulatorCols() / 2), 32 more and 56 for A's
@@ -417,11 +422,8 @@ struct KernelConfig {
   /// at 128x192 ptxas serialised the wgmma, C7512.)
   bool convertedFragmentsFit() const {
     // (The TMA kernel's threads: the producer's too, before Tma is set.)
-    const int Threads = threads() + producerThreads() + storerThreads();
-    const int WarpsPerQuarter = ((Threads + 31) / 32 + 3) / 4;
-    const int Registers =
-        std::min(255, RegistersPerSm / 4 / (32 * WarpsPerQuarter) / 8 * 8);
-    return Registers >= accumulatorCols() / 2 + 32 + 56;
+    return threadRegisters(threads() + producerThreads() + storerThreads(), 1) >=
+           accumulatorCols() / 2 + 32 + 56;
   }
   /// Row pitch (floats) of the output tile staged in shared memory: padded
   /// so that the fragment layout's stores spread over the banks.
@@ -494,8 +496,8 @@ inline bool launchesClusterParts(const KernelConfig &C, const RegionClauses &Cl)
   return C.clusterParts() && !Cl.SplitK;
 }
 
-/// Whether an operand converted while copying lands raw in TMA stages for
-/// the sm_90 components' consumers to convert by each element's place
+/// Whether the region's A, converted while copying, lands raw in TMA stages
+/// for the sm_90 components' consumers to convert by each element's row
 /// (KernelConfig::ConvertsLandedOperands): a 16-bit, dense, unmasked,
 /// K-major A (TMA reads its whole rectangle; a mask's elements outside the
 /// loops' domain need not exist), converted in its register fragments
@@ -506,7 +508,7 @@ inline bool launchesClusterParts(const KernelConfig &C, const RegionClauses &Cl)
 /// would convert there too: docs/results/sm90-converted-register-a-h100-2026-12-07.md.)
 /// The kernel's consumers must also have the registers
 /// (KernelConfig::convertedFragmentsFit).
-bool landsForPlacedConversion(const OperandView &V, bool IsA, const MatmulIdiom &Idiom);
+bool convertedALandsRaw(const MatmulIdiom &Idiom);
 
 llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
                                                 const MatmulIdiom &Idiom,

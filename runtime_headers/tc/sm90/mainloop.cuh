@@ -173,8 +173,7 @@ struct TmaWgmmaMainloop {
   };
   template <class Tile>
   __device__ __forceinline__ static StageRows stage_rows(long long row0, long long rows) {
-    const long long in = rows - row0;
-    return {row0, in <= 0 ? 0 : in < Tile::kRows ? static_cast<int>(in) : Tile::kRows};
+    return {row0, tile_rows_inside<Tile::kRows>(rows, row0)};
   }
 
   // A consumer thread's accumulators: kBN / 8 blocks of the m64 n8

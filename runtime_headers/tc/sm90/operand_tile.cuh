@@ -61,6 +61,14 @@ enum class Major { K, MN };
 // along k from (row0, k0) on, of an operand of `rows` x `k` elements (row
 // pitch `ld` along the contiguous index). Made once for a run of k tiles,
 // so that the copy loop keeps few 64-bit values live.
+// How many of a tile's kRows rows from row0 on lie inside an operand of
+// `rows` rows: 0 .. kRows.
+template <int kRows>
+__host__ __device__ __forceinline__ int tile_rows_inside(long long rows, long long row0) {
+  const long long in = rows - row0;
+  return in <= 0 ? 0 : in < kRows ? static_cast<int>(in) : kRows;
+}
+
 template <class Bits>
 struct TileCopySource {
   const Bits *corner;  // element (row0, k0)
@@ -72,9 +80,8 @@ template <int kRows, bool kRowsContiguous, class Bits>
 __device__ __forceinline__ TileCopySource<Bits> tile_copy_source(const Bits *base, long long rows,
                                                                  long long k, long long ld,
                                                                  long long row0, long long k0) {
-  const long long rows_in = rows - row0;
   TileCopySource<Bits> src;
-  src.rows = rows_in <= 0 ? 0 : rows_in < kRows ? static_cast<int>(rows_in) : kRows;
+  src.rows = tile_rows_inside<kRows>(rows, row0);
   src.k_left = k - k0;
   src.ld = ld;
   src.corner = base + (src.rows == 0 ? 0 : kRowsContiguous ? k0 * ld + row0 : row0 * ld + k0);

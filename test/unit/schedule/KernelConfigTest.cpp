@@ -737,7 +737,7 @@ TEST(KernelConfigTest, ConvertedOperandBesideEightBitKeepsGeneratedKernels) {
   MatmulIdiom Idiom = plainIdiom(true, true);
   Idiom.A.ConvertWhileCopying = true;
   Idiom.B.ConvertWhileCopying = Idiom.B.EightBit = true;
-  EXPECT_FALSE(landsForPlacedConversion(Idiom.A, true, Idiom));
+  EXPECT_FALSE(convertedALandsRaw(Idiom));
   Chosen R = chooseFor(Idiom, {}, GpuArch::SM90a, MmaPreference::Auto);
   ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
   EXPECT_FALSE(R.Config->Tma || R.Config->ConvertsLandedOperands);
