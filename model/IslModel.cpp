@@ -214,17 +214,20 @@ Dependences dependencesOf(const isl::union_map &Reads, const isl::union_map &Wri
                   .set_may_source(Reads)
                   .set_schedule_map(Schedule)
                   .compute_flow();
-  return {Flow.get_may_dependence(), Anti.get_may_dependence(), Out.get_may_dependence()};
+  return {Flow.get_may_dependence(), Anti.get_may_dependence(), Out.get_may_dependence(),
+          Flow.get_may_no_source()};
 }
 
 std::set<std::string> IslModel::liveInArrays() const {
   // Each instance of a statement writes its element (guards are in the
-  // domains): must sources.
-  isl::union_map LiveIn = isl::union_access_info(AllReads)
-                              .set_must_source(Writes)
-                              .set_schedule_map(Schedule)
-                              .compute_flow()
-                              .get_may_no_source();
+  // domains): must sources, as in dependenceKinds' flow, which this reuses
+  // where it ran.
+  isl::union_map LiveIn = Deps ? Deps->LiveInReads
+                               : isl::union_access_info(AllReads)
+                                     .set_must_source(Writes)
+                                     .set_schedule_map(Schedule)
+                                     .compute_flow()
+                                     .get_may_no_source();
   std::set<std::string> Names;
   LiveIn.foreach_map([&](isl::map Read) {
     if (!Read.is_empty())

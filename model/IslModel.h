@@ -39,6 +39,9 @@ void markSignedParameters(RegionModel &M);
 /// after write) dependences of accesses executed in Schedule's order.
 struct Dependences {
   isl::union_map Flow, Anti, Output;
+  /// The reads no write of the region must precede (the flow analysis's
+  /// reads without a must source): their values may be from before it.
+  isl::union_map LiveInReads;
 };
 
 struct IslModel {
