@@ -33,6 +33,10 @@
 //                   (signature (M, N, K, A, B, zero, C)): an operand
 //                   converted by its row, which the kernels convert where it
 //                   lands, not as a prologue of the element alone
+//   column_offset_gemm C = A * B' with B' = B - zero[j], zero fp32 per
+//                   column of B (signature that of row_offset_gemm): B
+//                   converted by its column (B[j*K+k]), which the sm_90
+//                   kernels compute transposed, B as wgmma's A
 //
 // Shapes: the sets of bench_common.h (paper, square, llm, MxNxK; --quick), as
 // (M, N, K). For gemm_add_gemm, K1 = K and K2 = max(128, 128 * floor(K /
@@ -48,7 +52,7 @@
 // quantized domain: PyTorch, ONNX QuantizeLinear), or with
 // --fractional-zero-points a real uniform in [-2, 2] (the generated kernel
 // then converts through fp32: tc::OffsetRow); row_offset_gemm's zero the
-// same, one per row of A.
+// same, one per row of A, and column_offset_gemm's, one per column of B.
 //
 // Methods, each timed in the same run with the procedure of bench_common.h:
 //   tc   the rewritten function.
@@ -80,7 +84,7 @@
 //        cudnnActivationForward (ReLU); GELU, which cuDNN's activations do
 //        not have, is a kernel of this file. Without cuDNN, or where a cuDNN
 //        call fails, every pass is a kernel of this file (the ops_impl
-//        column says which). Not for int8_linear and row_offset_gemm (the
+//        column says which). Not for int8_linear and the offset idioms (the
 //        paper has no such idioms; lib already converts the operand in one
 //        pass).
 //   cat  (c), for gemm_add_gemm: one cuBLAS GEMM over the concatenated
@@ -165,6 +169,7 @@ typedef void fused_sig_int8_linear(int, int, int, const __half *,
                                    __half *);
 typedef void fused_sig_row_offset_gemm(int, int, int, const __half *, const __half *,
                                        const float *, __half *);
+typedef fused_sig_row_offset_gemm fused_sig_column_offset_gemm;
 
 #define FUSED_DECLARE(name, idiom) fused_sig_##idiom name;
 FUSED_FUNCS(FUSED_DECLARE)
@@ -188,11 +193,13 @@ enum Idiom {
   kGemmAddGemm,
   kInt8Linear,
   kRowOffsetGemm,
+  kColumnOffsetGemm,
   kIdioms
 };
 const char *const kIdiomNames[kIdioms] = {"relu_gemm",     "gemm_bias_relu",
                                           "gemm_bias_gelu", "gemm_add_gemm",
-                                          "int8_linear",   "row_offset_gemm"};
+                                          "int8_linear",   "row_offset_gemm",
+                                          "column_offset_gemm"};
 
 int idiom_of(const std::string &name) {
   for (int i = 0; i < kIdioms; ++i)
@@ -202,7 +209,9 @@ int idiom_of(const std::string &name) {
 }
 bool has_lt(int id) { return id == kGemmBiasRelu || id == kGemmBiasGelu; }
 bool has_cat(int id) { return id == kGemmAddGemm; }
-bool has_ops(int id) { return id != kInt8Linear && id != kRowOffsetGemm; }
+bool has_ops(int id) {
+  return id != kInt8Linear && id != kRowOffsetGemm && id != kColumnOffsetGemm;
+}
 
 // Problem sizes; K = K1 + K2 (K2 = 0 except for gemm_add_gemm).
 struct Dims {
@@ -243,6 +252,9 @@ template <fused_sig_int8_linear *F> void call_int8_linear(const Args &a) {
   F(a.d.M, a.d.N, a.d.K, a.A, a.W, a.scale, a.zero, a.C);
 }
 template <fused_sig_row_offset_gemm *F> void call_row_offset_gemm(const Args &a) {
+  F(a.d.M, a.d.N, a.d.K, a.A, a.B, a.zero, a.C);
+}
+template <fused_sig_column_offset_gemm *F> void call_column_offset_gemm(const Args &a) {
   F(a.d.M, a.d.N, a.d.K, a.A, a.B, a.zero, a.C);
 }
 
@@ -596,6 +608,8 @@ struct Bench : Timer {
     }
     if (id == kRowOffsetGemm)
       st.size[bZero] = M * 4;
+    if (id == kColumnOffsetGemm)
+      st.size[bZero] = N * 4;
     if (id == kGemmBiasRelu || id == kGemmBiasGelu)
       st.size[bBias] = N * 2;
     if (id == kGemmAddGemm) {
@@ -618,7 +632,7 @@ struct Bench : Timer {
     ref_buf.reserve(round_up(st.size[bC], kAlign));
     size_t sc = id == kReluGemm || id == kRowOffsetGemm ? M * K * 2
                 : id == kGemmAddGemm ? M * N * 2
-                : id == kInt8Linear ? N * K * 2 : 0;
+                : id == kInt8Linear || id == kColumnOffsetGemm ? N * K * 2 : 0;
     if (sc)
       scratch.reserve(round_up(sc, kAlign));
     return st;
@@ -747,6 +761,13 @@ struct Bench : Timer {
       const size_t n = (size_t)d.M * d.K;
       row_offset_kernel<<<grid_for(vec ? n / 8 : n), 256>>>(a.A, a.zero, tmp, d.M, d.K, vec);
       s = gemm(d.M, d.N, d.K, tmp, d.K, a.B, d.K, a.C);
+      break;
+    }
+    case kColumnOffsetGemm: {  // (B's columns are rows of K: B[j*K+k])
+      const bool vec = d.K % 8 == 0;
+      const size_t n = (size_t)d.N * d.K;
+      row_offset_kernel<<<grid_for(vec ? n / 8 : n), 256>>>(a.B, a.zero, tmp, d.N, d.K, vec);
+      s = gemm(d.M, d.N, d.K, a.A, d.K, tmp, d.K, a.C);
       break;
     }
     case kInt8Linear: {
@@ -939,8 +960,10 @@ struct Bench : Timer {
     auto b = download(st.h(bB, 0) + (size_t)j * d.K1, d.K1);
     const double zero =
         id == kRowOffsetGemm ? (double)download(st.get<float>(bZero, 0) + i, 1)[0] : 0.0;
+    const double zero_b =
+        id == kColumnOffsetGemm ? (double)download(st.get<float>(bZero, 0) + j, 1)[0] : 0.0;
     for (int k = 0; k < d.K1; ++k)
-      acc += (id == kReluGemm ? std::max(f(a[k]), 0.0) : f(a[k]) - zero) * f(b[k]);
+      acc += (id == kReluGemm ? std::max(f(a[k]), 0.0) : f(a[k]) - zero) * (f(b[k]) - zero_b);
     if (id == kGemmAddGemm) {
       auto a2 = download(st.h(bA2, 0) + (size_t)i * d.K2, d.K2);
       auto b2 = download(st.h(bB2, 0) + (size_t)j * d.K2, d.K2);
@@ -1553,7 +1576,7 @@ int main(int argc, char **argv) {
              "[--funcs name,...] [--quick] [--fractional-zero-points] [--ops-own-kernels] "
              "[--graphs] [--csv out.csv] [--md out.md] [--list]\n"
              "  idioms: relu_gemm, gemm_bias_relu, gemm_bias_gelu, "
-             "gemm_add_gemm, int8_linear, row_offset_gemm\n"
+             "gemm_add_gemm, int8_linear, row_offset_gemm, column_offset_gemm\n"
              "  --fractional-zero-points draws int8_linear's zero points "
              "from [-2, 2] instead of the integers -8..8\n"
              "  --ops-own-kernels times the ops baseline's passes as this "
@@ -1581,7 +1604,7 @@ int main(int argc, char **argv) {
   for (auto &n : idiom_filter)
     if (idiom_of(n) < 0)
       die("unknown idiom " + n + " (relu_gemm, gemm_bias_relu, gemm_bias_gelu, "
-          "gemm_add_gemm, int8_linear, row_offset_gemm)");
+          "gemm_add_gemm, int8_linear, row_offset_gemm, column_offset_gemm)");
   for (auto &n : func_filter)
     if (std::none_of(all.begin(), all.end(), [&](const Func &f) { return n == f.name; }))
       die("unknown or unavailable function " + n + "; available: " + names);

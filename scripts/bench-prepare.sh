@@ -136,8 +136,9 @@ fi
 # signature from the idiom.
 fout=.gpu/bench/fused
 mkdir -p "$fout"
-fused_re='^bench_fused_(relu_gemm|gemm_bias_relu|gemm_bias_gelu|gemm_add_gemm|int8_linear|row_offset_gemm)(_[A-Za-z0-9]+)?$'
-fused_preferred=(relu_gemm gemm_bias_relu gemm_bias_gelu gemm_add_gemm int8_linear row_offset_gemm)
+fused_re='^bench_fused_(relu_gemm|gemm_bias_relu|gemm_bias_gelu|gemm_add_gemm|int8_linear|row_offset_gemm|column_offset_gemm)(_[A-Za-z0-9]+)?$'
+fused_preferred=(relu_gemm gemm_bias_relu gemm_bias_gelu gemm_add_gemm int8_linear row_offset_gemm
+  column_offset_gemm)
 fsources=()
 for p in "${fused_preferred[@]}"; do
   [[ -f "bench/fused/$p.cu" ]] && fsources+=("bench/fused/$p.cu")
