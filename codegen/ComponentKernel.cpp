@@ -5,6 +5,18 @@
 
 namespace tc {
 
+/// A raw-fragment kernel's tiles (KernelConfig::RawFragmentsB): it computes
+/// C^T = W X^T, so its A is the region's 8-bit B (W, K-major, raw), its B
+/// the region's A (X, BlockM rows).
+static std::string rawFragmentTileType(const KernelConfig &C, const MatmulIdiom &Idiom,
+                                       const std::string &WeightType, bool IsA) {
+  if (IsA)
+    return "tc::sm90::RawOperandTile<" + WeightType + ", " + std::to_string(C.BlockN) + ">";
+  return std::string("tc::sm90::OperandTile<") + spelling(Idiom.InputType) + ", " +
+         std::to_string(C.BlockM) + ", tc::sm90::Major::" +
+         (Idiom.A.ReductionIsContiguous ? "K" : "MN") + ">";
+}
+
 std::string sm90OperandTileType(const KernelConfig &C, const MatmulIdiom &Idiom, bool IsA) {
   const OperandView &V = IsA ? Idiom.A : Idiom.B;
   // A pair's blocks share B's tile, each copying half of it into both.
@@ -34,11 +46,44 @@ static std::vector<const OperandView *> productViews(const MatmulIdiom &Idiom) {
   return Views;
 }
 
+/// sm90ComponentMismatch of a raw-fragment kernel (an 8-bit K-major B, the
+/// tile computed transposed): RawRegisterA's, beside X's 16-bit tile.
+static std::string rawFragmentMismatch(const KernelConfig &C, const MatmulIdiom &Idiom,
+                                       const RegionClauses &Clauses) {
+  (void)Clauses; // (a split_k clause is a scheduler, as for any kernel)
+  const OperandView &X = Idiom.A, &W = Idiom.B;
+  if (C.WarpSplitK != 1 || C.WgmmaPending != 1)
+    return "its warp roles";
+  if (Idiom.InputType != ElementType::F16 && Idiom.InputType != ElementType::BF16)
+    return "its operand type";
+  // (The weight's conversion knows no product or batch entry.)
+  if (!Idiom.MoreProducts.empty() || !Idiom.IterBatch.empty())
+    return "an operand converted in a sum of products or a batch";
+  if (!W.EightBit || !W.ReductionIsContiguous || !W.Mask.empty() || W.InnerStride != 1)
+    return "an 8-bit operand not dense and K-major";
+  if (X.ConvertWhileCopying || !X.Prologue.empty() || !X.Mask.empty() || X.InnerStride != 1 ||
+      X.StagedTransposed)
+    return "an operand prologue";
+  if (!Idiom.OutputGuard.empty())
+    return "a guard of the output";
+  // W's rows are wgmma's M (64 a consumer warpgroup), X's its N.
+  if (C.BlockK != 64 || C.BlockN % 64 || C.BlockN > 256 || C.BlockM > 256 ||
+      C.BlockM % (X.ReductionIsContiguous ? 8 : 64))
+    return "its tiles";
+  // The output tile, staged transposed (BlockM rows of BlockN + 4 floats),
+  // in the stages (BlockN raw bytes and BlockM 16-bit elements of 64 k).
+  if (C.BlockM * (C.BlockN + 4) * 4 > C.Stages * (C.BlockN * 64 + C.BlockM * 128))
+    return "an epilogue from registers";
+  return "";
+}
+
 std::string sm90ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idiom,
                                   const RegionClauses &Clauses) {
   if (C.Arch != GpuArch::SM90a || !C.wgmma() || !C.Tma)
     return "not a TMA + wgmma kernel";
-  if (C.RawStagesB || C.RawFragmentsB)
+  if (C.RawFragmentsB)
+    return rawFragmentMismatch(C, Idiom, Clauses);
+  if (C.RawStagesB)
     return "operands converted in the kernel";
   if (C.WarpSplitK != 1 || C.WgmmaPending != 1)
     return "its warp roles";
@@ -218,6 +263,8 @@ std::string sm90MainloopPolicies(const KernelConfig &C, const MatmulIdiom &Idiom
         "<tc::sm90::RoundToTf32, tc::sm90::RoundToTf32>";
   else if (C.WgmmaRegisterA)
     S = ", tc::sm90::RegisterA<" + (Idiom.A.Prologue.empty() ? std::string() : PA) + ">";
+  else if (C.RawFragmentsB) // (B is the kernel's A: rawFragmentMismatch)
+    S = ", tc::sm90::RawRegisterA<" + convertedOperandFunctorName(Region, false) + ">";
   else if (C.ConvertsLandedOperands) // (A's, in its fragments: convertedALandsRaw)
     S = ", tc::sm90::RegisterA<tc::sm90::Converted<" + convertedOperandFunctorName(Region, true) +
         ">>";
@@ -243,13 +290,18 @@ std::string sm90MainloopPolicies(const KernelConfig &C, const MatmulIdiom &Idiom
 }
 
 std::string sm90MainloopType(const KernelConfig &C, const MatmulIdiom &Idiom,
-                             bool OperandPerLine, const std::string &Region) {
-  const std::string A = sm90OperandTileType(C, Idiom, true),
-                    B = sm90OperandTileType(C, Idiom, false), Stages = std::to_string(C.Stages);
+                             bool OperandPerLine, const std::string &Region,
+                             const std::string &WeightType) {
+  const std::string A = C.RawFragmentsB ? rawFragmentTileType(C, Idiom, WeightType, true)
+                                        : sm90OperandTileType(C, Idiom, true),
+                    B = C.RawFragmentsB ? rawFragmentTileType(C, Idiom, WeightType, false)
+                                        : sm90OperandTileType(C, Idiom, false),
+                    Stages = std::to_string(C.Stages);
   const std::string Policies = sm90MainloopPolicies(C, Idiom, Region);
   if (OperandPerLine)
-    return "tc::sm90::TmaWgmmaMainloop<\n        " + A + ",  // A\n        " + B +
-           ",  // B\n        " + Stages +
+    return "tc::sm90::TmaWgmmaMainloop<\n        " + A +
+           (C.RawFragmentsB ? ",  // B, transposed: C^T = B^T A^T\n        " : ",  // A\n        ") +
+           B + (C.RawFragmentsB ? ",  // A\n        " : ",  // B\n        ") + Stages +
            (Policies.empty() ? "" : ",\n        " + Policies.substr(2)) + ">";
   return "tc::sm90::TmaWgmmaMainloop<" + A + ", " + B + ", " + Stages + Policies + ">";
 }

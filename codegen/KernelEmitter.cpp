@@ -145,6 +145,12 @@ public:
     DefinesFunctor = Defines;
     return *this;
   }
+  /// Whether an earlier kernel of the region defined the epilogue functor
+  /// (the decode kernels' launch, in the region's launcher, uses it).
+  Emitter &followsEpilogueFunctor(bool Defined) {
+    FunctorDefinedBefore = Defined;
+    return *this;
+  }
   /// The region's tuning: the launcher that chooses between its kernels
   /// measures them in tuning runs, and lists the measured choices.
   Emitter &tuned(const RegionTuning &T) {
@@ -213,7 +219,7 @@ public:
                    epilogueFunctorName() + "\n";
     else if (Components)
       G.Explain += "  composed: " + componentLauncher() + "<" +
-                   sm90MainloopType(C, Idiom, false, Region) + ", " +
+                   sm90MainloopType(C, Idiom, false, Region, weightType()) + ", " +
                    sm90SchedulerType(C, M.Clauses) + "> with " + epilogueFunctorName() + "\n";
     else if (!C.Tma && !C.wgmma() && !Fallback)
       G.Explain += "  generated body: not composed of the mma.sync components (" +
@@ -279,7 +285,9 @@ public:
                     (EmitShared && EmitReduce ? reduceKernel(*Epi) + "\n" : "") +
                     (entersRegion() && Dequantized ? dequantizeFunctorText() : std::string()) +
                     (decodes() ? weightRowsFunctor() +
-                                     (DefinesFunctor ? std::string() : epilogueFunctor(*Epi, Lanes))
+                                     (DefinesFunctor || FunctorDefinedBefore
+                                          ? std::string()
+                                          : epilogueFunctor(*Epi, Lanes))
                                : std::string()) +
                     launcherText(KS ? KS->GridTiles : isl::set());
     G.Call = call();
@@ -587,7 +595,10 @@ private:
       return S + "  static constexpr bool kMasked = false;\n"
                  "  __device__ float operator()(float tc_x, long long tc_row) const {\n"
                  "    return static_cast<float>(" + Cv.Body + ");\n  }\n" +
-             (C.ConvertsLandedOperands && IsA ? rowBinding(V, IsA) : std::string()) + "};\n\n";
+             (C.ConvertsLandedOperands && IsA ? rowBinding(V, IsA)
+              : C.RawFragmentsB && !IsA   ? rowBinding(V, IsA, C.OffsetRowsB)
+                                          : std::string()) +
+             "};\n\n";
     return S + "  static constexpr bool kMasked = true;\n"
                "  __device__ bool needs(long long tc_row, long long tc_k) const {\n    return " +
            Cv.Needs + ";\n  }\n"
@@ -596,16 +607,20 @@ private:
            ") : 0.0f;\n  }\n};\n\n";
   }
   std::string conversionFunctorName(bool IsA) const { return convertedOperandFunctorName(Region, IsA); }
+  /// The element type of the region's B as written (its 8-bit weights').
+  std::string weightType() const { return M.Arrays[Idiom.B.ArrayId].ElemSpelling; }
   /// A converted operand's row(): the conversion of row `tc_row` as a
   /// function of the element, the values the row reads (a zero point, a
   /// scale) loaded once, none past the operand (`tc_inside` false): what
-  /// tc::sm90::RegisterA binds for each of a thread's two rows. (The
+  /// tc::sm90::RegisterA binds for each of a thread's two rows, or
+  /// RawRegisterA for a raw 8-bit B's (a tc::OffsetRow `WithOffset`). (The
   /// lambda copies *this: the region's scalars are members here.)
-  std::string rowBinding(const OperandView &V, bool IsA) const {
+  std::string rowBinding(const OperandView &V, bool IsA, bool WithOffset = false) const {
     std::string Loads;
-    const std::string Function = rowConversion(V, IsA, Loads, true, false, "[=, *this]");
+    const std::string Function = rowConversion(V, IsA, Loads, true, WithOffset, "[=, *this]");
     return "  // Row tc_row's conversion, with the values it reads loaded once\n"
-           "  // (tc::sm90::RegisterA); nothing read past the operand.\n"
+           "  // (tc::sm90::" + std::string(IsA ? "RegisterA" : "RawRegisterA") +
+           "); nothing read past the operand.\n"
            "  __device__ auto row(long long tc_row, bool tc_inside) const {\n" +
            Loads + "    return " + Function + ";\n  }\n";
   }
@@ -2180,6 +2195,7 @@ private:
   /// and whether the region's epilogue functor is defined with it.
   bool Components = false;
   bool DefinesFunctor = false;
+  bool FunctorDefinedBefore = false;
   /// Whether kernel `K` of the region is composed of the components, the
   /// sm_90 ones or the mma.sync ones (ComponentKernel.h).
   bool composesGemm(const KernelConfig &K) const {
@@ -2307,7 +2323,10 @@ private:
 
   /// A batch's: the entries, the extents, and each product's `{A, lda, B,
   /// ldb, K, A's batch stride, B's}` (tc::sm90::launch_batched_gemm).
-  std::string componentOperands() const {
+  std::string componentOperands(const KernelConfig &K) const {
+    if (K.RawFragmentsB) // (C^T = B^T A^T: rawFragmentMismatch)
+      return "{" + extentN() + ", " + extentM() + ", " + Idiom.ExtentK.str(subst()) + "}, " +
+             operandArguments(Idiom.B) + ", " + operandArguments(Idiom.A);
     if (!launchesProducts())
       return "{" + extentM() + ", " + extentN() + ", " + Idiom.ExtentK.str(subst()) + "}, " +
              operandArguments(Idiom.A) + ", " + operandArguments(Idiom.B);
@@ -2352,7 +2371,7 @@ private:
   /// (tc::sm80::Product).
   std::string sm80Operands(const std::string &Members) const {
     if (!sm80OperandsOnLines())
-      return componentOperands();
+      return componentOperands(C);
     auto Operand = [&](const OperandView &V, bool IsA) {
       return "{" + operandArguments(V) +
              (V.ConvertWhileCopying ? ", " + conversionFunctorName(IsA) + "{" + Members + "}"
@@ -2368,15 +2387,15 @@ private:
   /// Arguments or product lists), not `{M, N, K}, A, lda, B, ldb`.
   bool sm80OperandsOnLines() const { return convertsAnOperand() || launchesProducts(); }
   /// The trailing arguments of an sm_90 components' launch whose A is
-  /// converted by its rows (KernelConfig::ConvertsLandedOperands): the
-  /// producer, and the operands' functors (tc::sm90::OperandConversions:
-  /// A's, `Members` its initialisers, and B's none). Empty for other
-  /// kernels.
+  /// converted by its rows (KernelConfig::ConvertsLandedOperands; for a
+  /// raw-fragment kernel the region's B, the kernel's A): the producer, and
+  /// the operands' functors (tc::sm90::OperandConversions: A's, `Members`
+  /// its initialisers, and B's none). Empty for other kernels.
   std::string sm90Conversions(const KernelConfig &K, const std::string &Members) const {
-    if (!K.ConvertsLandedOperands)
+    if (!K.RawFragmentsB && !K.ConvertsLandedOperands)
       return "";
-    return ",\n    tc::sm90::Producer::kTma, {" + conversionFunctorName(true) + "{" + Members +
-           "}, {}}";
+    return ",\n    tc::sm90::Producer::kTma, {" + conversionFunctorName(!K.RawFragmentsB) + "{" +
+           Members + "}, {}}";
   }
 
   /// The mma.sync components' launch function (tc/sm80/gemm_kernel.cuh).
@@ -2487,12 +2506,18 @@ private:
                         (M.Clauses.Sync ? "::cudaStreamSynchronize(tc_stream);\n" : ""),
                     Indent);
     }
+    // (A raw-fragment kernel computes the tile transposed: its A is the
+    // region's B, the epilogue functor's rows the output's all the same.)
+    const std::string Epilogue = epilogueFunctorName() + "{" + Members + "}";
     const std::string Launch =
-        componentLauncher() + "<" + sm90MainloopType(K, Idiom, true, Region) +
+        componentLauncher() + "<" + sm90MainloopType(K, Idiom, true, Region, weightType()) +
         (usesDefaultSm90Scheduler(K, M.Clauses) ? ""
                                                 : ",\n    " + sm90SchedulerType(K, M.Clauses)) +
-        ">(" + componentOperands() + ", " + epilogueFunctorName() + "{" + Members +
-        "}, tc_stream" + sm90Conversions(K, Members) + ")";
+        ">(" + componentOperands(K) + ", " +
+        (K.RawFragmentsB ? "tc::sm90::TransposedOutput<" + epilogueFunctorName() + ">{" +
+                               Epilogue + "}"
+                         : Epilogue) +
+        ", tc_stream" + sm90Conversions(K, Members) + ")";
     const std::string Sync = M.Clauses.Sync ? "::cudaStreamSynchronize(tc_stream);\n" : "";
     std::string S;
     if (!CopyingDefault)
@@ -2521,6 +2546,7 @@ struct KernelJob {
   std::vector<AlternativeKernel> Alts;
   bool Shared = false;
   bool DefinesFunctor = false; // definesEpilogueFunctor
+  bool FunctorDefinedBefore = false; // followsEpilogueFunctor
   std::optional<std::string> Twin; // fallsBackTo
   bool DeclareTwin = false;
   bool Fallback = false;       // servesAsFallback
@@ -2591,6 +2617,7 @@ void runJob(KernelJob &J, const RegionModel &M, const MatmulIdiom &Idiom,
           .servesAsFallback(J.Fallback)
           .fallsBackToCopyingDefault(J.CopyingDefault)
           .definesEpilogueFunctor(J.DefinesFunctor)
+          .followsEpilogueFunctor(J.FunctorDefinedBefore)
           .explains(J.Explains)
           .rowsAssumedAre(J.RowsAssumed);
       if (J.Tuning)
@@ -2670,6 +2697,7 @@ generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModel &I
     auto Add = [&](KernelJob J) {
       J.Shared = !SharedDone;
       SharedDone = true;
+      J.FunctorDefinedBefore = FunctorDone;
       J.DefinesFunctor = !FunctorDone && !J.Fallback &&
                          (composesSm90Gemm(J.Config, Idiom, M.Clauses) ||
                           composesSm80Gemm(J.Config, Idiom, M.Clauses));

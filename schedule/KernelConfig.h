@@ -399,8 +399,9 @@ struct KernelConfig {
   /// kBlocksPerSm: 256x64 tiles of two stages would have 56, which ptxas
   /// could not fit).
   bool twoBlocksFit() const {
-    // (A converted in its fragments: 40 more, kFragmentRegisters.)
-    const int FragmentRegisters = Tma && ConvertsLandedOperands ? 40 : 0;
+    // (A converted in its fragments, or a raw 8-bit B in the transposed
+    // tile's: 40 more, kFragmentRegisters.)
+    const int FragmentRegisters = Tma && (ConvertsLandedOperands || RawFragmentsB) ? 40 : 0;
     return 2 * sharedBytes() <= sharedMemoryLimit(Arch) &&
            (!wgmma() || threadRegisters(blockThreads(), 2) >=
                             accumulatorCols() / 2 + 32 + FragmentRegisters);

@@ -681,3 +681,41 @@ TEST(ComponentKernelTest, MmaSyncKernelsKeepTheirBodiesWhereComponentsLack) {
   EXPECT_FALSE(Shallow.stagedEpilogue());
   EXPECT_EQ(sm80ComponentMismatch(Shallow, gemm(), {}), "");
 }
+
+// An 8-bit K-major B's transposed kernels (KernelConfig::RawFragmentsB)
+// are composed: the weight is the kernel's A, landed raw (RawOperandTile)
+// and converted in its fragments (RawRegisterA with the region's operand
+// functor), X the kernel's B; the kernel that converts the raw tile into a
+// stage (RawStagesB alone) is not, nor an output tile that does not fit
+// the stages transposed (192x192 of four stages), nor a masked weight.
+TEST(ComponentKernelTest, RawFragmentKernelsCompose) {
+  MatmulIdiom Int8 = gemm();
+  Int8.B.ReductionIsContiguous = true;
+  Int8.B.ConvertWhileCopying = Int8.B.EightBit = true;
+  KernelConfig C = tmaKernel();
+  C.Stages = 4;
+  C.RawStagesB = C.RawFragmentsB = true;
+  EXPECT_EQ(sm90ComponentMismatch(C, Int8, {}), "");
+  EXPECT_EQ(sm90MainloopType(C, Int8, false, "r", "signed char"),
+            "tc::sm90::TmaWgmmaMainloop<tc::sm90::RawOperandTile<signed char, 128>, "
+            "tc::sm90::OperandTile<__half, 128, tc::sm90::Major::K>, 4, "
+            "tc::sm90::RawRegisterA<r_operand_b>>");
+  KernelConfig Short = C;
+  Short.BlockM = 112;
+  EXPECT_NE(sm90MainloopType(Short, Int8, false, "r", "unsigned char")
+                .find("RawOperandTile<unsigned char, 128>, "
+                      "tc::sm90::OperandTile<__half, 112, tc::sm90::Major::K>"),
+            std::string::npos);
+  KernelConfig Stage = C;
+  Stage.RawFragmentsB = false;
+  EXPECT_EQ(sm90ComponentMismatch(Stage, Int8, {}), "operands converted in the kernel");
+  KernelConfig Fitted = C;
+  Fitted.BlockM = Fitted.BlockN = 192;
+  EXPECT_EQ(sm90ComponentMismatch(Fitted, Int8, {}), "an epilogue from registers");
+  MatmulIdiom Masked = Int8;
+  Masked.B.Mask.resize(1);
+  EXPECT_EQ(sm90ComponentMismatch(C, Masked, {}), "an 8-bit operand not dense and K-major");
+  MatmulIdiom Relu = Int8;
+  Relu.A.Prologue.push_back(nullptr);
+  EXPECT_EQ(sm90ComponentMismatch(C, Relu, {}), "an operand prologue");
+}
