@@ -5,16 +5,17 @@
 
 namespace tc {
 
-/// A raw-fragment kernel's tiles (KernelConfig::RawFragmentsB): it computes
-/// C^T = W X^T, so its A is the region's 8-bit B (W, K-major, raw), its B
-/// the region's A (X, BlockM rows).
-static std::string rawFragmentTileType(const KernelConfig &C, const MatmulIdiom &Idiom,
-                                       const std::string &WeightType, bool IsA) {
-  if (IsA)
+/// A transposed kernel's tiles (KernelConfig::transposedTile): it computes
+/// C^T = B^T A^T, so its A is the region's B (BlockN rows, K-major: an
+/// 8-bit one's raw bytes of `WeightType`), its B the region's A (BlockM
+/// rows).
+static std::string transposedTileType(const KernelConfig &C, const MatmulIdiom &Idiom,
+                                      const std::string &WeightType, bool IsA) {
+  if (IsA && C.RawFragmentsB)
     return "tc::sm90::RawOperandTile<" + WeightType + ", " + std::to_string(C.BlockN) + ">";
   return std::string("tc::sm90::OperandTile<") + spelling(Idiom.InputType) + ", " +
-         std::to_string(C.BlockM) + ", tc::sm90::Major::" +
-         (Idiom.A.ReductionIsContiguous ? "K" : "MN") + ">";
+         std::to_string(IsA ? C.BlockN : C.BlockM) + ", tc::sm90::Major::" +
+         (IsA || Idiom.A.ReductionIsContiguous ? "K" : "MN") + ">";
 }
 
 std::string sm90OperandTileType(const KernelConfig &C, const MatmulIdiom &Idiom, bool IsA) {
@@ -77,12 +78,35 @@ static std::string rawFragmentMismatch(const KernelConfig &C, const MatmulIdiom 
   return "";
 }
 
+/// sm90ComponentMismatch of a kernel whose converted 16-bit B is the
+/// transposed tile's A (KernelConfig::ConvertsLandedB): RegisterA's, with
+/// Converted<F> by B's rows, beside A's tile.
+static std::string convertedBMismatch(const KernelConfig &C, const MatmulIdiom &Idiom) {
+  if (C.WarpSplitK != 1 || C.WgmmaPending != 1 || C.PairedTiles)
+    return "its warp roles";
+  if (Idiom.InputType != ElementType::F16 && Idiom.InputType != ElementType::BF16)
+    return "its operand type";
+  if (!convertedBLandsRaw(Idiom))
+    return "an operand converted while copied";
+  // B's rows are wgmma's M (64 a consumer warpgroup, two of them), A's its
+  // N.
+  if (C.BlockK != 64 || C.BlockN % 64 || C.BlockN > 128 || C.BlockM > 256 || C.BlockM % 8)
+    return "its tiles";
+  // The output tile, staged transposed (BlockM rows of BlockN + 4 floats),
+  // in the stages (BlockN and BlockM 16-bit rows of 64 k).
+  if (C.BlockM * (C.BlockN + 4) * 4 > C.Stages * (C.BlockN + C.BlockM) * 128)
+    return "an epilogue from registers";
+  return "";
+}
+
 std::string sm90ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idiom,
                                   const RegionClauses &Clauses) {
   if (C.Arch != GpuArch::SM90a || !C.wgmma() || !C.Tma)
     return "not a TMA + wgmma kernel";
   if (C.RawFragmentsB)
     return rawFragmentMismatch(C, Idiom, Clauses);
+  if (C.ConvertsLandedB)
+    return convertedBMismatch(C, Idiom);
   if (C.RawStagesB)
     return "operands converted in the kernel";
   if (C.WarpSplitK != 1 || C.WgmmaPending != 1)
@@ -265,9 +289,9 @@ std::string sm90MainloopPolicies(const KernelConfig &C, const MatmulIdiom &Idiom
     S = ", tc::sm90::RegisterA<" + (Idiom.A.Prologue.empty() ? std::string() : PA) + ">";
   else if (C.RawFragmentsB) // (B is the kernel's A: rawFragmentMismatch)
     S = ", tc::sm90::RawRegisterA<" + convertedOperandFunctorName(Region, false) + ">";
-  else if (C.ConvertsLandedOperands) // (A's, in its fragments: convertedALandsRaw)
-    S = ", tc::sm90::RegisterA<tc::sm90::Converted<" + convertedOperandFunctorName(Region, true) +
-        ">>";
+  else if (C.ConvertsLandedOperands) // (in its fragments, A's or the transposed tile's)
+    S = ", tc::sm90::RegisterA<tc::sm90::Converted<" +
+        convertedOperandFunctorName(Region, !C.ConvertsLandedB) + ">>";
   else {
     // What SharedOperands applies to an operand's landed stages: its
     // prologue, or nothing ("").
@@ -292,16 +316,17 @@ std::string sm90MainloopPolicies(const KernelConfig &C, const MatmulIdiom &Idiom
 std::string sm90MainloopType(const KernelConfig &C, const MatmulIdiom &Idiom,
                              bool OperandPerLine, const std::string &Region,
                              const std::string &WeightType) {
-  const std::string A = C.RawFragmentsB ? rawFragmentTileType(C, Idiom, WeightType, true)
-                                        : sm90OperandTileType(C, Idiom, true),
-                    B = C.RawFragmentsB ? rawFragmentTileType(C, Idiom, WeightType, false)
-                                        : sm90OperandTileType(C, Idiom, false),
+  const bool Transposed = C.transposedTile();
+  const std::string A = Transposed ? transposedTileType(C, Idiom, WeightType, true)
+                                   : sm90OperandTileType(C, Idiom, true),
+                    B = Transposed ? transposedTileType(C, Idiom, WeightType, false)
+                                   : sm90OperandTileType(C, Idiom, false),
                     Stages = std::to_string(C.Stages);
   const std::string Policies = sm90MainloopPolicies(C, Idiom, Region);
   if (OperandPerLine)
     return "tc::sm90::TmaWgmmaMainloop<\n        " + A +
-           (C.RawFragmentsB ? ",  // B, transposed: C^T = B^T A^T\n        " : ",  // A\n        ") +
-           B + (C.RawFragmentsB ? ",  // A\n        " : ",  // B\n        ") + Stages +
+           (Transposed ? ",  // B, transposed: C^T = B^T A^T\n        " : ",  // A\n        ") +
+           B + (Transposed ? ",  // A\n        " : ",  // B\n        ") + Stages +
            (Policies.empty() ? "" : ",\n        " + Policies.substr(2)) + ">";
   return "tc::sm90::TmaWgmmaMainloop<" + A + ", " + B + ", " + Stages + Policies + ">";
 }

@@ -595,9 +595,9 @@ private:
       return S + "  static constexpr bool kMasked = false;\n"
                  "  __device__ float operator()(float tc_x, long long tc_row) const {\n"
                  "    return static_cast<float>(" + Cv.Body + ");\n  }\n" +
-             (C.ConvertsLandedOperands && IsA ? rowBinding(V, IsA)
-              : C.RawFragmentsB && !IsA   ? rowBinding(V, IsA, C.OffsetRowsB)
-                                          : std::string()) +
+             (C.ConvertsLandedOperands && IsA != C.ConvertsLandedB ? rowBinding(V, IsA)
+              : C.RawFragmentsB && !IsA ? rowBinding(V, IsA, C.OffsetRowsB)
+                                        : std::string()) +
              "};\n\n";
     return S + "  static constexpr bool kMasked = true;\n"
                "  __device__ bool needs(long long tc_row, long long tc_k) const {\n    return " +
@@ -619,7 +619,7 @@ private:
     std::string Loads;
     const std::string Function = rowConversion(V, IsA, Loads, true, WithOffset, "[=, *this]");
     return "  // Row tc_row's conversion, with the values it reads loaded once\n"
-           "  // (tc::sm90::" + std::string(IsA ? "RegisterA" : "RawRegisterA") +
+           "  // (tc::sm90::" + std::string(C.RawFragmentsB ? "RawRegisterA" : "RegisterA") +
            "); nothing read past the operand.\n"
            "  __device__ auto row(long long tc_row, bool tc_inside) const {\n" +
            Loads + "    return " + Function + ";\n  }\n";
@@ -2324,7 +2324,7 @@ private:
   /// A batch's: the entries, the extents, and each product's `{A, lda, B,
   /// ldb, K, A's batch stride, B's}` (tc::sm90::launch_batched_gemm).
   std::string componentOperands(const KernelConfig &K) const {
-    if (K.RawFragmentsB) // (C^T = B^T A^T: rawFragmentMismatch)
+    if (K.transposedTile()) // (C^T = B^T A^T)
       return "{" + extentN() + ", " + extentM() + ", " + Idiom.ExtentK.str(subst()) + "}, " +
              operandArguments(Idiom.B) + ", " + operandArguments(Idiom.A);
     if (!launchesProducts())
@@ -2394,7 +2394,7 @@ private:
   std::string sm90Conversions(const KernelConfig &K, const std::string &Members) const {
     if (!K.RawFragmentsB && !K.ConvertsLandedOperands)
       return "";
-    return ",\n    tc::sm90::Producer::kTma, {" + conversionFunctorName(!K.RawFragmentsB) + "{" +
+    return ",\n    tc::sm90::Producer::kTma, {" + conversionFunctorName(!K.transposedTile()) + "{" +
            Members + "}, {}}";
   }
 
@@ -2506,15 +2506,15 @@ private:
                         (M.Clauses.Sync ? "::cudaStreamSynchronize(tc_stream);\n" : ""),
                     Indent);
     }
-    // (A raw-fragment kernel computes the tile transposed: its A is the
-    // region's B, the epilogue functor's rows the output's all the same.)
+    // (A transposed kernel's A is the region's B, the epilogue functor's
+    // rows the output's all the same: KernelConfig::transposedTile.)
     const std::string Epilogue = epilogueFunctorName() + "{" + Members + "}";
     const std::string Launch =
         componentLauncher() + "<" + sm90MainloopType(K, Idiom, true, Region, weightType()) +
         (usesDefaultSm90Scheduler(K, M.Clauses) ? ""
                                                 : ",\n    " + sm90SchedulerType(K, M.Clauses)) +
         ">(" + componentOperands(K) + ", " +
-        (K.RawFragmentsB ? "tc::sm90::TransposedOutput<" + epilogueFunctorName() + ">{" +
+        (K.transposedTile() ? "tc::sm90::TransposedOutput<" + epilogueFunctorName() + ">{" +
                                Epilogue + "}"
                          : Epilogue) +
         ", tc_stream" + sm90Conversions(K, Members) + ")";

@@ -74,7 +74,7 @@ std::string KernelConfig::describe() const {
                                               : "two epilogue warpgroups store") +
                       " each tile from a buffer of its own)"
                 : "") +
-           (RawFragmentsB ? ", the tile transposed" : "") + ", wgmma.mma_async.m64n" +
+           (transposedTile() ? ", the tile transposed" : "") + ", wgmma.mma_async.m64n" +
            std::to_string(accumulatorCols()) + "k" + std::to_string(MmaK) +
            (Tf32 ? " (tf32, fp32 accumulation, " : " (fp32 accumulation, ") +
            std::to_string(WgmmaPending) + " group" + (WgmmaPending == 1 ? "" : "s") +
@@ -201,6 +201,22 @@ bool convertedALandsRaw(const MatmulIdiom &Idiom) {
          Idiom.OutputGuard.empty();
 }
 
+bool convertedBLandsRaw(const MatmulIdiom &Idiom) {
+  auto Packed = [](const OperandView &O) { return O.EightBit || O.FourBit; };
+  const OperandView &A = Idiom.A, &B = Idiom.B;
+  return B.ConvertWhileCopying && B.ReductionIsContiguous && A.Prologue.empty() &&
+         !A.ConvertWhileCopying && A.ReductionIsContiguous && !Packed(A) && !Packed(B) &&
+         B.Mask.empty() && B.InnerStride == 1 && Idiom.MoreProducts.empty() &&
+         Idiom.IterBatch.empty() && Idiom.OutputGuard.empty();
+}
+
+/// Whether `C`'s consumers, computing its tile transposed, have the
+/// registers to convert B's fragments (KernelConfig::ConvertsLandedB).
+static bool transposedFragmentsFit(KernelConfig C) {
+  C.ConvertsLandedB = true;
+  return C.BlockM == C.BlockN && C.convertedFragmentsFit();
+}
+
 /// Why a wgmma configuration cannot have its stages filled by TMA, or
 /// nothing when it can.
 static std::optional<std::string> tmaObstacle(const KernelConfig &C, const MatmulIdiom &Idiom) {
@@ -216,14 +232,17 @@ static std::optional<std::string> tmaObstacle(const KernelConfig &C, const Matmu
     if (V.EightBit)
       return IsB && V.ReductionIsContiguous && V.Mask.empty() && V.InnerStride == 1;
     // (Where the fragments' registers do not fit, cp.async stages.)
-    return !IsB && convertedALandsRaw(Idiom) && C.convertedFragmentsFit();
+    if (IsB)
+      return convertedBLandsRaw(Idiom) && transposedFragmentsFit(C);
+    return convertedALandsRaw(Idiom) && C.convertedFragmentsFit();
   };
   if (!Lands(Idiom.A, false) || !Lands(Idiom.B, true))
     return std::string("an operand is converted while copying, which TMA cannot do (an 8-bit "
                        "K-major B lands raw for the consumers to convert, and so does a dense, "
                        "unmasked, K-major 16-bit A of one product, beside a B without a "
                        "prologue and an output without a guard, in tiles whose consumers "
-                       "have the registers to convert its fragments)");
+                       "have the registers to convert its fragments, or such a B beside a "
+                       "K-major A without one, in square tiles computed transposed)");
   if (Idiom.B.ConvertWhileCopying && !Idiom.MoreProducts.empty())
     return std::string("an 8-bit B in a sum of matmuls is converted while copying");
   for (auto &P : Idiom.MoreProducts)
@@ -277,7 +296,7 @@ KernelConfig KernelConfig::cpAsyncTwin() const {
   T.StreamUnits = false;
   T.PersistentTiles = false;
   T.RawStagesB = T.OffsetRowsB = T.RawFragmentsB = false; // converted while copying
-  T.ConvertsLandedOperands = false;
+  T.ConvertsLandedOperands = T.ConvertsLandedB = false;
   T.ProducerWarpgroup = false;
   // Without TMA stages, a K-major A's prologue goes back to its fragments
   // (the other prologues convert the landed cp.async stages).
@@ -317,7 +336,10 @@ static void pairTiles(KernelConfig &C, const MatmulIdiom &Idiom) {
   const bool Wide = C.BlockM >= 128 && C.BlockN >= 256;
   const bool Narrow = C.BlockM == 64 && C.BlockN == 128;
   // (A raw 8-bit B is converted by each block from its own stage.)
-  C.PairedTiles = (Wide || Narrow) && !C.RawStagesB && everyBSplitsInHalves(Idiom, C.BlockN);
+  // (Nor a B converted as the transposed tile's A: its pairs would share
+  // the region's A.)
+  C.PairedTiles = (Wide || Narrow) && !C.RawStagesB && !C.ConvertsLandedB &&
+                  everyBSplitsInHalves(Idiom, C.BlockN);
 }
 
 /// Whether a TMA kernel runs stream units (KernelConfig::StreamUnits).
@@ -422,7 +444,8 @@ static void chooseCopies(KernelConfig &C, const MatmulIdiom &Idiom) {
   }
   C.Tma = true;
   C.RawStagesB = Idiom.B.ConvertWhileCopying && Idiom.B.EightBit;
-  C.ConvertsLandedOperands = convertedALandsRaw(Idiom);
+  C.ConvertsLandedB = convertedBLandsRaw(Idiom);
+  C.ConvertsLandedOperands = convertedALandsRaw(Idiom) || C.ConvertsLandedB;
   C.OffsetRowsB = C.RawStagesB && Idiom.InputType == ElementType::F16 && Idiom.B.Offset;
   if (C.WgmmaRegisterA) {
     // On the stages for now; placeAPrologue (last) keeps the fragments
@@ -452,7 +475,12 @@ std::string KernelConfig::pathReason() const {
                 (ConvertedAIsMMajor ? "" : kKMajorAPrologueInCpAsync);
   if (ConvertStagesB)
     Operands += "; B's prologue applied by the consumers to each landed stage";
-  if (ConvertsLandedOperands)
+  if (ConvertsLandedB)
+    Operands += "; the tile computed transposed (C^T = B^T A^T): the converted B lands raw and "
+                "the consumers convert its register fragments, as wgmma's A, by each element's "
+                "row, an exact 0 outside the operand (the cp.async kernel converts while "
+                "copying)";
+  else if (ConvertsLandedOperands)
     Operands += "; the converted A lands raw and the consumers convert its register fragments "
                 "by each element's row, an exact 0 outside the operand (the cp.async kernel "
                 "converts while copying)";
@@ -860,6 +888,9 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
   if (Idiom.A.ConvertWhileCopying || Idiom.B.ConvertWhileCopying) {
     if (Narrow.Tma) {
       chooseRawFragments(Narrow, Idiom);
+      // (A converted B's transposed tile: 64 columns of 128 rows of B.)
+      if (Narrow.ConvertsLandedB)
+        Narrow.WarpN = Narrow.BlockM;
       Narrow.Stages = defaultTmaStages(Narrow);
     }
     allowStreamUnits(Narrow, Cl);

@@ -149,6 +149,16 @@ struct KernelConfig {
   /// sm_90 components' kernels (a TMA kernel of the region that is not
   /// composed gives way to its cp.async twin, which converts while copying).
   bool ConvertsLandedOperands = false;
+  /// (TMA, ConvertsLandedOperands) The converted 16-bit operand is a dense
+  /// K-major B (convertedBLandsRaw): the kernel computes the tile
+  /// transposed, C^T = B^T A^T, B's tile wgmma's A converted in its
+  /// register fragments by each element's row (the region's column), A's
+  /// tile wgmma's B, and the epilogue stages the tile transposed
+  /// (tc::sm90::TransposedOutput). Only in the sm_90 components' kernels.
+  bool ConvertsLandedB = false;
+  /// Whether the kernel computes the output's tile transposed (C^T = B^T
+  /// A^T): B's tile is wgmma's A (RawFragmentsB, ConvertsLandedB).
+  bool transposedTile() const { return RawFragmentsB || ConvertsLandedB; }
   /// (RawStagesB) B's prologue is the element minus an offset, a zero point
   /// or none (OperandView::Offset), and the stage holds fp16: each row
   /// converts in fp16 pairs (tc::OffsetRow: one PRMT and two HSUB2 a pair,
@@ -311,20 +321,21 @@ struct KernelConfig {
   static constexpr int WgmmaM = 64;
   int warpgroups() const { return accumulatorRows() / WgmmaM; }
   /// The block tile as the accumulators hold it: BM x BN, or BN x BM for a
-  /// transposed tile (RawFragmentsB), whose warps' rows (WarpM) run along
-  /// the output's columns and whose WarpN columns are the output's rows.
-  int accumulatorRows() const { return RawFragmentsB ? BlockN : BlockM; }
-  int accumulatorCols() const { return RawFragmentsB ? BlockM : BlockN; }
+  /// transposed tile (transposedTile()), whose warps' rows (WarpM) run
+  /// along the output's columns and whose WarpN columns are the output's
+  /// rows.
+  int accumulatorRows() const { return transposedTile() ? BlockN : BlockM; }
+  int accumulatorCols() const { return transposedTile() ? BlockM : BlockN; }
 
   /// The tile one instruction issuer computes (a warp's warp tile, or a
   /// warpgroup's 64 x BN share of the block tile; BM x 64 transposed) and
   /// the instruction's output tile (16x8, or 64xBN; BM x 64 transposed):
   /// the compute decomposition tiles and contracts by these (output
   /// coordinates).
-  int issuerTileM() const { return RawFragmentsB ? BlockM : wgmma() ? WgmmaM : WarpM; }
-  int issuerTileN() const { return RawFragmentsB ? WgmmaM : WarpN; }
-  int instrM() const { return RawFragmentsB ? BlockM : wgmma() ? WgmmaM : MmaM; }
-  int instrN() const { return RawFragmentsB ? WgmmaM : wgmma() ? BlockN : MmaN; }
+  int issuerTileM() const { return transposedTile() ? BlockM : wgmma() ? WgmmaM : WarpM; }
+  int issuerTileN() const { return transposedTile() ? WgmmaM : WarpN; }
+  int instrM() const { return transposedTile() ? BlockM : wgmma() ? WgmmaM : MmaM; }
+  int instrN() const { return transposedTile() ? WgmmaM : wgmma() ? BlockN : MmaN; }
 
   int warpsM() const { return accumulatorRows() / WarpM; }
   int warpsN() const { return accumulatorCols() / WarpN; }
@@ -510,6 +521,14 @@ inline bool launchesClusterParts(const KernelConfig &C, const RegionClauses &Cl)
 /// The kernel's consumers must also have the registers
 /// (KernelConfig::convertedFragmentsFit).
 bool convertedALandsRaw(const MatmulIdiom &Idiom);
+
+/// Whether the region's B, converted while copying, lands raw in TMA stages
+/// for the sm_90 components' consumers to convert as wgmma's A of the
+/// transposed tile (KernelConfig::ConvertsLandedB): what convertedALandsRaw
+/// asks of A, asked of B, beside a K-major A without a prologue. The
+/// kernel's consumers must also have the registers
+/// (KernelConfig::convertedFragmentsFit of the transposed tile).
+bool convertedBLandsRaw(const MatmulIdiom &Idiom);
 
 llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
                                                 const MatmulIdiom &Idiom,

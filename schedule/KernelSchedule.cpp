@@ -1084,10 +1084,10 @@ private:
                                  {floorOf(O("m") % 16, 8)},
                                  {O("n") % 2}});
         };
-    // A transposed tile (KernelConfig::RawFragmentsB): the accumulators'
+    // A transposed tile (KernelConfig::transposedTile): the accumulators'
     // rows are the tile's columns, warp w's rows 16 w .. 16 w + 15, and
     // their columns (two a thread, neighbours) the tile's rows.
-    if (C.RawFragmentsB) {
+    if (C.transposedTile()) {
       // (Stored through the staged output tile only, which T.Stage fills
       // with the pairs of this layout.)
       assert(C.stagedEpilogue() && "a transposed tile is staged for its stores");
@@ -1139,7 +1139,7 @@ private:
     isl::set Sync = tuple("StageSync", {}).universe();
     Tuple StageT = tuple("Stage", {"m", "n"});
     isl::set Stage = rename(Store, "Stage").intersect(where(
-        StageT, {eq((C.RawFragmentsB ? StageT("m") : StageT("n")) % 2, StageT(0))}));
+        StageT, {eq((C.transposedTile() ? StageT("m") : StageT("n")) % 2, StageT(0))}));
     Tuple StagedT = tuple("StagedStore", {"m", "n"});
     std::vector<Conjunct> Mine = inBlockTile(StagedT);
     Mine.push_back(eq(linear(StagedT) % storeThreads(), StagedT(Thread)));

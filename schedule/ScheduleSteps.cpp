@@ -185,11 +185,11 @@ isl::schedule mapToBlocksAndWarps(const isl::schedule &S, const KernelConfig &C)
   if (C.wgmma()) {
     // Warpgroup g issues the instructions of rows [64 g, 64 g + 64) of the
     // block tile, each over all its columns (of a transposed tile,
-    // KernelConfig::RawFragmentsB: of columns [64 g, 64 g + 64), each over
+    // KernelConfig::transposedTile: of columns [64 g, 64 g + 64), each over
     // all its rows).
     isl::space Sp = tileSpace(D, true, {BlockM, BlockN, Warpgroup});
     M = dimension(Sp, 0), N = dimension(Sp, 1);
-    isl::aff Issued = C.RawFragmentsB ? floorDiv(modulo(N, C.BlockN), C.WgmmaM)
+    isl::aff Issued = C.transposedTile() ? floorDiv(modulo(N, C.BlockN), C.WgmmaM)
                                       : floorDiv(modulo(M, C.BlockM), C.WgmmaM);
     isl::set Map = Fixed(Sp, floorDiv(M, C.BlockM), BlockM)
                        .intersect(Fixed(Sp, floorDiv(N, C.BlockN), BlockN))
@@ -242,7 +242,7 @@ ComputeSchedule decomposeCompute(const RegionModel &M, const MatmulIdiom &Idiom,
   CS.Steps.push_back({"stripMineReduction", printTree(S)});
   S = contractToMma(S, C);
   CS.Steps.push_back({C.wgmma() ? "contractToMma (one point per m64n" +
-                                      std::to_string(C.BlockN) + "k16 wgmma)"
+                                      std::to_string(C.accumulatorCols()) + "k16 wgmma)"
                                 : std::string("contractToMma"),
                       printTree(S)});
   S = mapToBlocksAndWarps(S, C);

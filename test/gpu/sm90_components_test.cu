@@ -162,10 +162,23 @@ bool run_launches(bool graph, Launches &&launches) {
   return ok;
 }
 
+// The epilogue functor `f` as launched: for the output's transpose
+// (kTransposed), through tc::sm90::TransposedOutput.
+template <bool kTransposed, class F>
+auto output_functor(const F &f) {
+  if constexpr (kTransposed)
+    return tc::sm90::TransposedOutput<F>{f};
+  else
+    return f;
+}
+
 // One shape through Mainloop with both epilogues, the tiles shared out by
 // Scheduler; A's and B's layouts are the tiles'. With `graph`, launched
 // from a CUDA graph (run_launches); converted operands by `conversions`.
-template <class Mainloop, class Scheduler = tc::sm90::TilesScheduler>
+// kTransposed: the epilogues write the output's transpose (C^T, n x m,
+// tc::sm90::TransposedOutput), as the generator's kernels that compute
+// a region's tile transposed do.
+template <class Mainloop, class Scheduler = tc::sm90::TilesScheduler, bool kTransposed = false>
 void check(const char *name, long long m, long long n, long long k, int pad, std::mt19937 &rng,
            bool graph = false, tc::sm90::Producer producer = tc::sm90::Producer::kTma,
            const typename Mainloop::Conversions &conversions = {}) {
@@ -180,23 +193,25 @@ void check(const char *name, long long m, long long n, long long k, int pad, std
   std::vector<T> ha(a_elems), hb(b_elems);
   for (auto &x : ha) x = from_float<T>(small(rng) * 0.25f);
   for (auto &x : hb) x = from_float<T>(small(rng) * 0.25f);
-  std::vector<float> hbias(n);
+  // The output as the epilogues see it: rows x cols.
+  const long long rows = kTransposed ? n : m, cols = kTransposed ? m : n;
+  std::vector<float> hbias(cols);
   for (auto &x : hbias) x = small(rng) * 0.5f;
-  const long long ldc = n + pad;
+  const long long ldc = cols + pad;
   T *a, *b;
   __half *c;
   float *y, *bias, *ref;
   CHECK_CUDA(cudaMalloc(&a, a_elems * 2));
   CHECK_CUDA(cudaMalloc(&b, b_elems * 2));
-  CHECK_CUDA(cudaMalloc(&c, m * ldc * 2));
-  CHECK_CUDA(cudaMalloc(&y, m * ldc * 4));
-  CHECK_CUDA(cudaMalloc(&bias, n * 4));
+  CHECK_CUDA(cudaMalloc(&c, rows * ldc * 2));
+  CHECK_CUDA(cudaMalloc(&y, rows * ldc * 4));
+  CHECK_CUDA(cudaMalloc(&bias, cols * 4));
   CHECK_CUDA(cudaMalloc(&ref, m * n * 4));
   CHECK_CUDA(cudaMemcpy(a, ha.data(), a_elems * 2, cudaMemcpyHostToDevice));
   CHECK_CUDA(cudaMemcpy(b, hb.data(), b_elems * 2, cudaMemcpyHostToDevice));
-  CHECK_CUDA(cudaMemcpy(bias, hbias.data(), n * 4, cudaMemcpyHostToDevice));
-  CHECK_CUDA(cudaMemset(c, 0xff, m * ldc * 2));  // NaN: an unwritten element shows
-  CHECK_CUDA(cudaMemset(y, 0xff, m * ldc * 4));
+  CHECK_CUDA(cudaMemcpy(bias, hbias.data(), cols * 4, cudaMemcpyHostToDevice));
+  CHECK_CUDA(cudaMemset(c, 0xff, rows * ldc * 2));  // NaN: an unwritten element shows
+  CHECK_CUDA(cudaMemset(y, 0xff, rows * ldc * 4));
   dim3 grid((n + 15) / 16, (m + 15) / 16);
   reference<T, typename Mainloop::Consumer::APrologue, typename Mainloop::Consumer::BPrologue,
             typename Mainloop::Conversions>
@@ -212,23 +227,25 @@ void check(const char *name, long long m, long long n, long long k, int pad, std
   const bool maps = producer == tc::sm90::Producer::kTma && (!graph || in_place) && k > 0;
   const tc::sm90::Producer used = launch_producer(producer, maps);
   const bool ran = run_launches(graph, [&](cudaStream_t stream) {
-    return tc::sm90::launch_gemm<Mainloop, Scheduler>(shape, a, lda, b, ldb, StoreHalf{c, ldc},
-                                                      stream, used, conversions) &&
+    return tc::sm90::launch_gemm<Mainloop, Scheduler>(
+               shape, a, lda, b, ldb, output_functor<kTransposed>(StoreHalf{c, ldc}), stream,
+               used, conversions) &&
            tc::sm90::launch_gemm<Mainloop, Scheduler>(
-               shape, a, lda, b, ldb, BiasRelu{y, bias, ldc}, stream, used, conversions);
+               shape, a, lda, b, ldb, output_functor<kTransposed>(BiasRelu{y, bias, ldc}),
+               stream, used, conversions);
   });
   CHECK_CUDA(cudaGetLastError());
   CHECK_CUDA(cudaDeviceSynchronize());
-  std::vector<float> href(m * n), hy(m * ldc);
-  std::vector<__half> hc(m * ldc);
+  std::vector<float> href(m * n), hy(rows * ldc);
+  std::vector<__half> hc(rows * ldc);
   CHECK_CUDA(cudaMemcpy(href.data(), ref, m * n * 4, cudaMemcpyDeviceToHost));
-  CHECK_CUDA(cudaMemcpy(hc.data(), c, m * ldc * 2, cudaMemcpyDeviceToHost));
-  CHECK_CUDA(cudaMemcpy(hy.data(), y, m * ldc * 4, cudaMemcpyDeviceToHost));
+  CHECK_CUDA(cudaMemcpy(hc.data(), c, rows * ldc * 2, cudaMemcpyDeviceToHost));
+  CHECK_CUDA(cudaMemcpy(hy.data(), y, rows * ldc * 4, cudaMemcpyDeviceToHost));
   long long bad = 0;
   double worst = 0;
-  // The padding columns [n, ldc) keep cudaMemset's 0xff bytes.
-  for (long long i = 0; i < m && ran; ++i)
-    for (long long j = n; j < ldc; ++j) {
+  // The padding columns [cols, ldc) keep cudaMemset's 0xff bytes.
+  for (long long i = 0; i < rows && ran; ++i)
+    for (long long j = cols; j < ldc; ++j) {
       uint16_t bits;
       std::memcpy(&bits, &hc[i * ldc + j], 2);
       uint32_t ybits;
@@ -236,10 +253,10 @@ void check(const char *name, long long m, long long n, long long k, int pad, std
       if (bits != 0xffff || ybits != 0xffffffffu)
         ++bad;
     }
-  for (long long i = 0; i < m && ran; ++i)
-    for (long long j = 0; j < n; ++j) {
+  for (long long i = 0; i < rows && ran; ++i)
+    for (long long j = 0; j < cols; ++j) {
       // Products of quarters sum exactly in fp32 here; fp16 rounds the store.
-      const float r = href[i * n + j];
+      const float r = kTransposed ? href[j * n + i] : href[i * n + j];
       const float got_c = __half2float(hc[i * ldc + j]);
       const float want_y = std::fmax(r + hbias[j], 0.0f);
       const double err_c = std::fabs(got_c - __half2float(__float2half(r)));
@@ -252,8 +269,8 @@ void check(const char *name, long long m, long long n, long long k, int pad, std
   const bool ok = ran == (maps || tc::sm90::kCopiesUnmapped<Mainloop, Scheduler>) && bad == 0;
   if (!ok)
     ++failures;
-  std::printf("%-4s %-22s M=%-5lld N=%-5lld K=%-5lld pad=%d %s%s %s", ok ? "PASS" : "FAIL", name,
-              m, n, shape_k, pad, graph ? "graph" : "",
+  std::printf("%-4s %-22s M=%-5lld N=%-5lld K=%-5lld pad=%d %s%s%s %s", ok ? "PASS" : "FAIL",
+              name, m, n, shape_k, pad, graph ? "graph" : "", kTransposed ? " transposed" : "",
               producer == tc::sm90::Producer::kCopies ? " copies" : "",
               ran ? "" : ok ? "(not launched: not mapped) " : "(not launched) ");
   if (bad)
@@ -1141,7 +1158,7 @@ void check_prologues(std::mt19937 &rng) {
 // partial tiles, K of one tile, odd and long K, padded and odd pitches
 // (through aligned copies), a graph with odd pitches and the copying
 // producer (each converts raw stages the same way), K = 0.
-template <class Mainloop, class Scheduler = tc::sm90::TilesScheduler>
+template <class Mainloop, class Scheduler = tc::sm90::TilesScheduler, bool kTransposed = false>
 void check_converted(const char *name, const typename Mainloop::Conversions &conversions,
                      std::mt19937 &rng) {
   const long long bm = Mainloop::kBM, bn = Mainloop::kBN;
@@ -1150,11 +1167,11 @@ void check_converted(const char *name, const typename Mainloop::Conversions &con
                                  {2 * bm - 3, 3 * bn + 5, 999, 3}, {bm * 40, bn * 9, 512, 0},
                                  {77, 33, 0, 0}};
   for (auto &s : shapes)
-    check<Mainloop, Scheduler>(name, s[0], s[1], s[2], static_cast<int>(s[3]), rng, false,
+    check<Mainloop, Scheduler, kTransposed>(name, s[0], s[1], s[2], static_cast<int>(s[3]), rng, false,
                                tc::sm90::Producer::kTma, conversions);
-  check<Mainloop, Scheduler>(name, 129, 127, 65, 3, rng, true, tc::sm90::Producer::kTma,
+  check<Mainloop, Scheduler, kTransposed>(name, 129, 127, 65, 3, rng, true, tc::sm90::Producer::kTma,
                              conversions);
-  check<Mainloop, Scheduler>(name, 2 * bm + 7, bn + 9, 300, 1, rng, false,
+  check<Mainloop, Scheduler, kTransposed>(name, 2 * bm + 7, bn + 9, 300, 1, rng, false,
                              tc::sm90::Producer::kCopies, conversions);
 }
 
@@ -1233,6 +1250,24 @@ void check_conversions(std::mt19937 &rng) {
                                    sm90::RegisterA<ConvertA>>,
                   sm90::PairsScheduler<tc::kPairTwoBlocksPerSm>>(
       "register converted pairs bf16 A", {fa, {}}, rng);
+  // A region's converted B as the kernel's A, its tile computed transposed
+  // (C^T = B^T A^T: the generator's KernelConfig::ConvertsLandedB), the
+  // output written through TransposedOutput: 128x128 and the narrow 64-row
+  // tiles of the region's A, under the schedulers generated for them.
+  using TransposedSquare = TmaWgmmaMainloop<Tile<128, Major::K>, Tile<128, Major::K>, 4,
+                                            sm90::RegisterA<ConvertRowsA>>;
+  using TransposedNarrow = TmaWgmmaMainloop<Tile<128, Major::K>, Tile<64, Major::K>, 4,
+                                            sm90::RegisterA<ConvertRowsA>>;
+  check_converted<TransposedSquare, sm90::TilesScheduler, true>("transposed rows 128x128",
+                                                                {fa_rows, {}}, rng);
+  check_converted<TransposedSquare, sm90::StreamUnitsScheduler, true>(
+      "transposed rows units", {fa_rows, {}}, rng);
+  check_converted<TransposedNarrow, sm90::StreamUnitsScheduler, true>(
+      "transposed rows 128x64", {fa_rows, {}}, rng);
+  check_converted<TmaWgmmaMainloop<Tile<128, Major::K, __nv_bfloat16>,
+                                   Tile<64, Major::K, __nv_bfloat16>, 4,
+                                   sm90::RegisterA<ConvertA>>,
+                  sm90::TilesScheduler, true>("transposed bf16 128x64", {fa, {}}, rng);
   cudaFree(offset);
   cudaFree(sign);
 }

@@ -682,6 +682,46 @@ TEST(ComponentKernelTest, MmaSyncKernelsKeepTheirBodiesWhereComponentsLack) {
   EXPECT_EQ(sm80ComponentMismatch(Shallow, gemm(), {}), "");
 }
 
+// A converted 16-bit K-major B's kernels (KernelConfig::ConvertsLandedB)
+// compute the tile transposed: B is the kernel's A (BlockN rows),
+// converted in its fragments by the region's B functor, A the kernel's B
+// (BlockM rows); not wider than two warpgroups of B's rows, nor beside
+// pairs, nor where the transposed output tile does not fit the stages.
+TEST(ComponentKernelTest, ConvertedBKernelsComposeTransposed) {
+  MatmulIdiom Idiom = gemm();
+  Idiom.A.ReductionIsContiguous = Idiom.B.ReductionIsContiguous = true;
+  Idiom.B.ConvertWhileCopying = true;
+  KernelConfig C = tmaKernel();
+  C.Stages = 4;
+  C.ConvertsLandedOperands = C.ConvertsLandedB = true;
+  EXPECT_EQ(sm90ComponentMismatch(C, Idiom, {}), "");
+  EXPECT_EQ(sm90MainloopType(C, Idiom, false, "r"),
+            "tc::sm90::TmaWgmmaMainloop<tc::sm90::OperandTile<__half, 128, tc::sm90::Major::K>, "
+            "tc::sm90::OperandTile<__half, 128, tc::sm90::Major::K>, 4, "
+            "tc::sm90::RegisterA<tc::sm90::Converted<r_operand_b>>>");
+  KernelConfig Narrow = C;
+  Narrow.BlockM = Narrow.WarpN = 64;
+  EXPECT_EQ(sm90ComponentMismatch(Narrow, Idiom, {}), "");
+  EXPECT_NE(sm90MainloopType(Narrow, Idiom, true, "r")
+                .find("OperandTile<__half, 128, tc::sm90::Major::K>,  // B, transposed: C^T = "
+                      "B^T A^T\n        tc::sm90::OperandTile<__half, 64, tc::sm90::Major::K>,  "
+                      "// A"),
+            std::string::npos);
+  KernelConfig Wide = C;
+  Wide.BlockN = 256;
+  EXPECT_EQ(sm90ComponentMismatch(Wide, Idiom, {}), "its tiles");
+  KernelConfig Pairs = C;
+  Pairs.PairedTiles = true;
+  EXPECT_EQ(sm90ComponentMismatch(Pairs, Idiom, {}), "its warp roles");
+  KernelConfig Shallow = C;
+  Shallow.BlockM = 256;
+  Shallow.Stages = 2;
+  EXPECT_EQ(sm90ComponentMismatch(Shallow, Idiom, {}), "an epilogue from registers");
+  MatmulIdiom Relu = Idiom;
+  Relu.A.Prologue.push_back(nullptr);
+  EXPECT_EQ(sm90ComponentMismatch(C, Relu, {}), "an operand converted while copied");
+}
+
 // An 8-bit K-major B's transposed kernels (KernelConfig::RawFragmentsB)
 // are composed: the weight is the kernel's A, landed raw (RawOperandTile)
 // and converted in its fragments (RawRegisterA with the region's operand

@@ -644,6 +644,44 @@ TEST(KernelConfigTest, TheOneWarpgroupTmaKernelsTakeClusterParts) {
 // tiles, under their own rule (unsplit where enough of them fill the GPU).
 // A converted B, or a masked A, whose elements outside the loops' domain
 // need not exist, keeps cp.async stages.
+// A converted 16-bit K-major B lands raw as the transposed tile's A
+// (ConvertsLandedB): square tiles, no pairs, 64x128 narrow tiles of 128
+// rows of B (two warpgroups) by 64 of A; an M-major one, or one beside an
+// M-major A, keeps cp.async stages.
+TEST(KernelConfigTest, ConvertedBTakesTheTransposedTile) {
+  MatmulIdiom Idiom = plainIdiom(true, true);
+  Idiom.B.ConvertWhileCopying = true;
+  Chosen R = chooseFor(Idiom, {}, GpuArch::SM90a, MmaPreference::Auto);
+  ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+  EXPECT_TRUE(R.Config->Tma && R.Config->ConvertsLandedB && R.Config->ConvertsLandedOperands);
+  EXPECT_TRUE(R.Config->transposedTile());
+  EXPECT_FALSE(R.Config->PairedTiles || R.Config->RawFragmentsB);
+  EXPECT_EQ(R.Config->BlockM, 128);
+  EXPECT_EQ(R.Config->BlockN, 128);
+  EXPECT_EQ(R.Config->Stages, 4);
+  EXPECT_NE(R.Config->pathReason().find("computed transposed"), std::string::npos);
+  const KernelConfig Twin = R.Config->cpAsyncTwin();
+  EXPECT_FALSE(Twin.Tma || Twin.ConvertsLandedB || Twin.transposedTile());
+  std::vector<AlternativeKernel> Alts = alternativeKernels(*R.Config, RegionModel(), Idiom);
+  ASSERT_EQ(Alts.size(), 1u);
+  const KernelConfig &Narrow = Alts[0].Config;
+  EXPECT_EQ(Alts[0].Predicate, "prefer_narrow_converted_tiles");
+  EXPECT_EQ(Narrow.BlockM, 64);
+  EXPECT_EQ(Narrow.BlockN, 128);
+  EXPECT_TRUE(Narrow.ConvertsLandedB);
+  EXPECT_EQ(Narrow.accumulatorRows(), 128);
+  EXPECT_EQ(Narrow.accumulatorCols(), 64);
+  EXPECT_EQ(Narrow.warpgroups(), 2);
+  EXPECT_EQ(Narrow.threads(), 256);
+  for (auto [AKMajor, BKMajor] : {std::pair{true, false}, std::pair{false, true}}) {
+    MatmulIdiom Other = plainIdiom(AKMajor, BKMajor);
+    Other.B.ConvertWhileCopying = true;
+    Chosen RO = chooseFor(Other, {}, GpuArch::SM90a, MmaPreference::Auto);
+    ASSERT_TRUE(RO.Config.has_value()) << RO.Error->Message;
+    EXPECT_FALSE(RO.Config->Tma || RO.Config->ConvertsLandedB);
+  }
+}
+
 TEST(KernelConfigTest, ConvertedOperandGetsOnlyNarrowTiles) {
   MatmulIdiom Idiom = plainIdiom(true, true);
   Idiom.A.ConvertWhileCopying = true;
@@ -655,11 +693,7 @@ TEST(KernelConfigTest, ConvertedOperandGetsOnlyNarrowTiles) {
   EXPECT_FALSE(R.Config->RawStagesB);
   EXPECT_NE(R.Config->pathReason().find("register fragments by each element's row"),
             std::string::npos);
-  MatmulIdiom ConvertedB = plainIdiom(true, true);
-  ConvertedB.B.ConvertWhileCopying = true;
-  Chosen RB = chooseFor(ConvertedB, {}, GpuArch::SM90a, MmaPreference::Auto);
-  ASSERT_TRUE(RB.Config.has_value()) << RB.Error->Message;
-  EXPECT_FALSE(RB.Config->Tma);
+  EXPECT_FALSE(R.Config->ConvertsLandedB || R.Config->transposedTile());
   EXPECT_FALSE(R.Config->cpAsyncTwin().ConvertsLandedOperands);
   std::vector<AlternativeKernel> Alts = alternativeKernels(*R.Config, RegionModel(), Idiom);
   ASSERT_EQ(Alts.size(), 1u);
