@@ -71,12 +71,24 @@ void log_b(int M, int N, int K, const __half *__restrict__ A,
 }
 // EXPLAIN-LABEL: region tc_log_b_0
 // EXPLAIN: B = B (column-major, leading dimension K, prologue logf(__half2float(B[j][k])), prologue applied while copying (not finite at the zero padding))
+// A K-major B converted by its place: the tile computed transposed, B as
+// wgmma's A converted in its register fragments, the output staged
+// transposed (KernelConfig::ConvertsLandedB).
 // CHECK-LABEL: region of 'log_b'
 // CHECK-NOT: apply_prologue
-// CHECK-NOT: tc::sm90::Converted
-// CHECK: {{^}}  const auto tc_convert_b = [&](float tc_x, long long tc_row) -> float {
-// CHECK-NOT: tc::sm90::Converted
+// CHECK: {{^}}struct tc_log_b_0_operand_b {
+// CHECK: {{^}}    return static_cast<float>(::logf(tc_x));
+// CHECK: {{^}}  __device__ auto row(long long tc_row, bool tc_inside) const {
+// CHECK: {{^}}            tc::sm90::OperandTile<__half, 128, tc::sm90::Major::K>,  // B, transposed: C^T = B^T A^T
+// CHECK-NEXT: {{^}}            tc::sm90::OperandTile<__half, 64, tc::sm90::Major::K>,  // A
+// CHECK: {{^}}  if (!tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<
+// CHECK-NEXT: {{^}}          tc::sm90::OperandTile<__half, 128, tc::sm90::Major::K>,  // B, transposed: C^T = B^T A^T
+// CHECK-NEXT: {{^}}          tc::sm90::OperandTile<__half, 128, tc::sm90::Major::K>,  // A
+// CHECK: {{^}}          tc::sm90::RegisterA<tc::sm90::Converted<tc_log_b_0_operand_b>>>,
+// CHECK-NEXT: {{^}}      tc::sm90::StreamUnitsScheduler>({N, M, K}, B, K, A, K, tc::sm90::TransposedOutput<tc_log_b_0_epilogue>{tc_log_b_0_epilogue{M, N, K, A, B, C}}, tc_stream,
+// CHECK-NEXT: {{^}}      tc::sm90::Producer::kTma, {tc_log_b_0_operand_b{M, N, K, A, B, C}, {}}))
 // CHECK-NOT: apply_prologue
+// CHECK-NOT: __global__
 // CHECK-LABEL: void log_b(
 
 // Finite at 0 in float, but 1e5 overflows the fp16 stage.

@@ -525,7 +525,8 @@ struct TmaWgmmaMainloop {
                              reinterpret_cast<const uint16_t *>(a_stage(s.a, stage));
                          const long long k_in =
                              place.k - place.k0 - static_cast<long long>(kBK) * t;
-                         const int k_end = k_in < kBK ? static_cast<int>(k_in) : kBK;
+                         [[maybe_unused]] const int k_end =
+                             k_in < kBK ? static_cast<int>(k_in) : kBK;
 #pragma unroll
                          for (int step = 0; step < kSteps; ++step) {
                            loader.load(frags[step], a, 0, step);
