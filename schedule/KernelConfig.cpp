@@ -212,9 +212,21 @@ bool convertedBLandsRaw(const MatmulIdiom &Idiom) {
 
 /// Whether `C`'s consumers, computing its tile transposed, have the
 /// registers to convert B's fragments (KernelConfig::ConvertsLandedB).
-static bool transposedFragmentsFit(KernelConfig C) {
+/// `C` computing its tile transposed for a converted B
+/// (KernelConfig::ConvertsLandedB): the accumulators' columns, WarpN, are
+/// the region's rows.
+static KernelConfig transposedForB(KernelConfig C) {
   C.ConvertsLandedB = true;
-  return C.BlockM == C.BlockN && C.convertedFragmentsFit();
+  C.WarpN = C.BlockM;
+  return C;
+}
+
+/// Whether `C`'s tiles, computed transposed, are the components' (one or
+/// two warpgroups of B's rows) and their consumers have the registers to
+/// convert B's fragments.
+static bool transposedFragmentsFit(const KernelConfig &C) {
+  return C.BlockN % KernelConfig::WgmmaM == 0 && C.BlockN <= 128 && C.BlockM % 8 == 0 &&
+         C.BlockM <= 256 && transposedForB(C).convertedFragmentsFit();
 }
 
 /// Why a wgmma configuration cannot have its stages filled by TMA, or
@@ -242,7 +254,8 @@ static std::optional<std::string> tmaObstacle(const KernelConfig &C, const Matmu
                        "unmasked, K-major 16-bit A of one product, beside a B without a "
                        "prologue and an output without a guard, in tiles whose consumers "
                        "have the registers to convert its fragments, or such a B beside a "
-                       "K-major A without one, in square tiles computed transposed)");
+                       "K-major A without one, in tiles of one or two warpgroups of B's rows "
+                       "computed transposed)");
   if (Idiom.B.ConvertWhileCopying && !Idiom.MoreProducts.empty())
     return std::string("an 8-bit B in a sum of matmuls is converted while copying");
   for (auto &P : Idiom.MoreProducts)
@@ -292,6 +305,9 @@ static int defaultCpAsyncStages(const KernelConfig &C) { return C.BlockM == 64 ?
 KernelConfig KernelConfig::cpAsyncTwin() const {
   KernelConfig T = *this;
   T.Tma = false;
+  // (Untransposed: the accumulators' columns are the block's.)
+  if (transposedTile())
+    T.WarpN = T.BlockN;
   T.PairedTiles = false;
   T.StreamUnits = false;
   T.PersistentTiles = false;
@@ -445,6 +461,8 @@ static void chooseCopies(KernelConfig &C, const MatmulIdiom &Idiom) {
   C.Tma = true;
   C.RawStagesB = Idiom.B.ConvertWhileCopying && Idiom.B.EightBit;
   C.ConvertsLandedB = convertedBLandsRaw(Idiom);
+  if (C.ConvertsLandedB)
+    C = transposedForB(C);
   C.ConvertsLandedOperands = convertedALandsRaw(Idiom) || C.ConvertsLandedB;
   C.OffsetRowsB = C.RawStagesB && Idiom.InputType == ElementType::F16 && Idiom.B.Offset;
   if (C.WgmmaRegisterA) {
@@ -890,7 +908,7 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
       chooseRawFragments(Narrow, Idiom);
       // (A converted B's transposed tile: 64 columns of 128 rows of B.)
       if (Narrow.ConvertsLandedB)
-        Narrow.WarpN = Narrow.BlockM;
+        Narrow = transposedForB(Narrow);
       Narrow.Stages = defaultTmaStages(Narrow);
     }
     allowStreamUnits(Narrow, Cl);

@@ -673,6 +673,19 @@ TEST(KernelConfigTest, ConvertedBTakesTheTransposedTile) {
   EXPECT_EQ(Narrow.accumulatorCols(), 64);
   EXPECT_EQ(Narrow.warpgroups(), 2);
   EXPECT_EQ(Narrow.threads(), 256);
+  // (Its cp.async twin, should it be needed, is untransposed.)
+  EXPECT_EQ(Narrow.cpAsyncTwin().WarpN, 128);
+  EXPECT_EQ(Narrow.cpAsyncTwin().threads(), 128);
+  // A tile clause of the narrow tiles' shape gets them too; one of three
+  // warpgroups of B's rows does not.
+  R = chooseFor(Idiom, tile(64, 128, 64), GpuArch::SM90a, MmaPreference::Auto);
+  ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+  EXPECT_TRUE(R.Config->Tma && R.Config->ConvertsLandedB);
+  EXPECT_EQ(R.Config->WarpN, 64);
+  EXPECT_EQ(R.Config->warpgroups(), 2);
+  R = chooseFor(Idiom, tile(128, 192, 64), GpuArch::SM90a, MmaPreference::Auto);
+  ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+  EXPECT_FALSE(R.Config->Tma || R.Config->ConvertsLandedB);
   for (auto [AKMajor, BKMajor] : {std::pair{true, false}, std::pair{false, true}}) {
     MatmulIdiom Other = plainIdiom(AKMajor, BKMajor);
     Other.B.ConvertWhileCopying = true;
