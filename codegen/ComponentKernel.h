@@ -180,9 +180,9 @@ std::string sm90MainloopPolicies(const KernelConfig &C, const MatmulIdiom &Idiom
 /// `C`'s tiles for the region's operands (policies:
 /// sm90MainloopPolicies); with `OperandPerLine`, each argument on a line
 /// of its own (8 spaces in), the tiles labelled A and B, as a launcher
-/// prints it. A raw-fragment kernel (KernelConfig::RawFragmentsB) computes
-/// the tile transposed: its A tile is the region's B, raw bytes of
-/// `WeightType` (RawOperandTile), its B tile the region's A.
+/// prints it. A transposed kernel (KernelConfig::transposedTile) has the
+/// region's B as its A tile (an 8-bit one, RawFragmentsB, as raw bytes of
+/// `WeightType`: RawOperandTile), the region's A as its B tile.
 std::string sm90MainloopType(const KernelConfig &C, const MatmulIdiom &Idiom,
                              bool OperandPerLine = false, const std::string &Region = "",
                              const std::string &WeightType = "signed char");

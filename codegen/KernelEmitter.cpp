@@ -2388,7 +2388,7 @@ private:
   bool sm80OperandsOnLines() const { return convertsAnOperand() || launchesProducts(); }
   /// The trailing arguments of an sm_90 components' launch whose A is
   /// converted by its rows (KernelConfig::ConvertsLandedOperands; for a
-  /// raw-fragment kernel the region's B, the kernel's A): the producer, and
+  /// transposed kernel the region's B, the kernel's A): the producer, and
   /// the operands' functors (tc::sm90::OperandConversions: A's, `Members`
   /// its initialisers, and B's none). Empty for other kernels.
   std::string sm90Conversions(const KernelConfig &K, const std::string &Members) const {
