@@ -47,11 +47,24 @@ static std::vector<const OperandView *> productViews(const MatmulIdiom &Idiom) {
   return Views;
 }
 
+/// What a transposed kernel (KernelConfig::transposedTile) asks of its
+/// tiles: B's rows are wgmma's M (64 a consumer warpgroup, at most
+/// `MaxBRows`), A's its N; the output tile, staged transposed (BlockM rows
+/// of BlockN + 4 floats), fits in the stages (BlockN rows of `BRowBytes`
+/// and BlockM 16-bit rows of 64 k).
+static std::string transposedTilesMismatch(const KernelConfig &C, const MatmulIdiom &Idiom,
+                                           int MaxBRows, int BRowBytes) {
+  if (C.BlockK != 64 || C.BlockN % 64 || C.BlockN > MaxBRows || C.BlockM > 256 ||
+      C.BlockM % (Idiom.A.ReductionIsContiguous ? 8 : 64))
+    return "its tiles";
+  if (C.BlockM * (C.BlockN + 4) * 4 > C.Stages * (C.BlockN * BRowBytes + C.BlockM * 128))
+    return "an epilogue from registers";
+  return "";
+}
+
 /// sm90ComponentMismatch of a raw-fragment kernel (an 8-bit K-major B, the
 /// tile computed transposed): RawRegisterA's, beside X's 16-bit tile.
-static std::string rawFragmentMismatch(const KernelConfig &C, const MatmulIdiom &Idiom,
-                                       const RegionClauses &Clauses) {
-  (void)Clauses; // (a split_k clause is a scheduler, as for any kernel)
+static std::string rawFragmentMismatch(const KernelConfig &C, const MatmulIdiom &Idiom) {
   const OperandView &X = Idiom.A, &W = Idiom.B;
   if (C.WarpSplitK != 1 || C.WgmmaPending != 1)
     return "its warp roles";
@@ -67,15 +80,8 @@ static std::string rawFragmentMismatch(const KernelConfig &C, const MatmulIdiom 
     return "an operand prologue";
   if (!Idiom.OutputGuard.empty())
     return "a guard of the output";
-  // W's rows are wgmma's M (64 a consumer warpgroup), X's its N.
-  if (C.BlockK != 64 || C.BlockN % 64 || C.BlockN > 256 || C.BlockM > 256 ||
-      C.BlockM % (X.ReductionIsContiguous ? 8 : 64))
-    return "its tiles";
-  // The output tile, staged transposed (BlockM rows of BlockN + 4 floats),
-  // in the stages (BlockN raw bytes and BlockM 16-bit elements of 64 k).
-  if (C.BlockM * (C.BlockN + 4) * 4 > C.Stages * (C.BlockN * 64 + C.BlockM * 128))
-    return "an epilogue from registers";
-  return "";
+  // (W's rows raw bytes, at most four warpgroups of them.)
+  return transposedTilesMismatch(C, Idiom, 256, 64);
 }
 
 /// sm90ComponentMismatch of a kernel whose converted 16-bit B is the
@@ -88,15 +94,9 @@ static std::string convertedBMismatch(const KernelConfig &C, const MatmulIdiom &
     return "its operand type";
   if (!convertedBLandsRaw(Idiom))
     return "an operand converted while copied";
-  // B's rows are wgmma's M (64 a consumer warpgroup, two of them), A's its
-  // N.
-  if (C.BlockK != 64 || C.BlockN % 64 || C.BlockN > 128 || C.BlockM > 256 || C.BlockM % 8)
-    return "its tiles";
-  // The output tile, staged transposed (BlockM rows of BlockN + 4 floats),
-  // in the stages (BlockN and BlockM 16-bit rows of 64 k).
-  if (C.BlockM * (C.BlockN + 4) * 4 > C.Stages * (C.BlockN + C.BlockM) * 128)
-    return "an epilogue from registers";
-  return "";
+  // (B's 16-bit rows; two warpgroups of them, whose fragments' registers
+  // fit.)
+  return transposedTilesMismatch(C, Idiom, 128, 128);
 }
 
 std::string sm90ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idiom,
@@ -104,7 +104,7 @@ std::string sm90ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idio
   if (C.Arch != GpuArch::SM90a || !C.wgmma() || !C.Tma)
     return "not a TMA + wgmma kernel";
   if (C.RawFragmentsB)
-    return rawFragmentMismatch(C, Idiom, Clauses);
+    return rawFragmentMismatch(C, Idiom);
   if (C.ConvertsLandedB)
     return convertedBMismatch(C, Idiom);
   if (C.RawStagesB)

@@ -595,9 +595,9 @@ private:
       return S + "  static constexpr bool kMasked = false;\n"
                  "  __device__ float operator()(float tc_x, long long tc_row) const {\n"
                  "    return static_cast<float>(" + Cv.Body + ");\n  }\n" +
-             (C.ConvertsLandedOperands && IsA != C.ConvertsLandedB ? rowBinding(V, IsA)
-              : C.RawFragmentsB && !IsA ? rowBinding(V, IsA, C.OffsetRowsB)
-                                        : std::string()) +
+             (C.convertsFragmentsByRow() && IsA != C.transposedTile()
+                  ? rowBinding(V, IsA, !IsA && C.OffsetRowsB)
+                  : std::string()) +
              "};\n\n";
     return S + "  static constexpr bool kMasked = true;\n"
                "  __device__ bool needs(long long tc_row, long long tc_k) const {\n    return " +
@@ -2392,7 +2392,7 @@ private:
   /// the operands' functors (tc::sm90::OperandConversions: A's, `Members`
   /// its initialisers, and B's none). Empty for other kernels.
   std::string sm90Conversions(const KernelConfig &K, const std::string &Members) const {
-    if (!K.RawFragmentsB && !K.ConvertsLandedOperands)
+    if (!K.convertsFragmentsByRow())
       return "";
     return ",\n    tc::sm90::Producer::kTma, {" + conversionFunctorName(!K.transposedTile()) + "{" +
            Members + "}, {}}";

@@ -190,28 +190,29 @@ static std::optional<std::string> wgmmaObstacle(const MatmulIdiom &Idiom,
   return std::nullopt;
 }
 
-bool convertedALandsRaw(const MatmulIdiom &Idiom) {
+/// Whether operand `V`, converted while copying, lands raw for the
+/// components' consumers to convert in its register fragments, beside
+/// `Other` (convertedALandsRaw, convertedBLandsRaw).
+static bool landsRawBeside(const OperandView &V, const OperandView &Other,
+                           const MatmulIdiom &Idiom) {
   // (Beside an 8-bit operand, whose raw stages the components lack, the
   // region keeps its generated kernels.)
   auto Packed = [](const OperandView &O) { return O.EightBit || O.FourBit; };
-  const OperandView &A = Idiom.A;
-  return A.ConvertWhileCopying && A.ReductionIsContiguous && Idiom.B.Prologue.empty() &&
-         !Idiom.B.ConvertWhileCopying && !Packed(A) && !Packed(Idiom.B) && A.Mask.empty() &&
-         A.InnerStride == 1 && Idiom.MoreProducts.empty() && Idiom.IterBatch.empty() &&
+  return V.ConvertWhileCopying && V.ReductionIsContiguous && Other.Prologue.empty() &&
+         !Other.ConvertWhileCopying && !Packed(V) && !Packed(Other) && V.Mask.empty() &&
+         V.InnerStride == 1 && Idiom.MoreProducts.empty() && Idiom.IterBatch.empty() &&
          Idiom.OutputGuard.empty();
 }
 
-bool convertedBLandsRaw(const MatmulIdiom &Idiom) {
-  auto Packed = [](const OperandView &O) { return O.EightBit || O.FourBit; };
-  const OperandView &A = Idiom.A, &B = Idiom.B;
-  return B.ConvertWhileCopying && B.ReductionIsContiguous && A.Prologue.empty() &&
-         !A.ConvertWhileCopying && A.ReductionIsContiguous && !Packed(A) && !Packed(B) &&
-         B.Mask.empty() && B.InnerStride == 1 && Idiom.MoreProducts.empty() &&
-         Idiom.IterBatch.empty() && Idiom.OutputGuard.empty();
+bool convertedALandsRaw(const MatmulIdiom &Idiom) {
+  return landsRawBeside(Idiom.A, Idiom.B, Idiom);
 }
 
-/// Whether `C`'s consumers, computing its tile transposed, have the
-/// registers to convert B's fragments (KernelConfig::ConvertsLandedB).
+bool convertedBLandsRaw(const MatmulIdiom &Idiom) {
+  // (A is the transposed tile's B: K-major, as the kernels are measured.)
+  return landsRawBeside(Idiom.B, Idiom.A, Idiom) && Idiom.A.ReductionIsContiguous;
+}
+
 /// `C` computing its tile transposed for a converted B
 /// (KernelConfig::ConvertsLandedB): the accumulators' columns, WarpN, are
 /// the region's rows.

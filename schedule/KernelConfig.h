@@ -159,6 +159,11 @@ struct KernelConfig {
   /// Whether the kernel computes the output's tile transposed (C^T = B^T
   /// A^T): B's tile is wgmma's A (RawFragmentsB, ConvertsLandedB).
   bool transposedTile() const { return RawFragmentsB || ConvertsLandedB; }
+  /// Whether the consumers convert an operand's register fragments by
+  /// each element's row, with the functor's row() (tc::sm90::RegisterA of
+  /// a Converted<F>, RawRegisterA): the kernel's A, which is the region's B
+  /// where transposedTile().
+  bool convertsFragmentsByRow() const { return ConvertsLandedOperands || RawFragmentsB; }
   /// (RawStagesB) B's prologue is the element minus an offset, a zero point
   /// or none (OperandView::Offset), and the stage holds fp16: each row
   /// converts in fp16 pairs (tc::OffsetRow: one PRMT and two HSUB2 a pair,
