@@ -94,10 +94,9 @@ __device__ __forceinline__ void producer_parts_in_cluster() {
 }
 
 // The clusters of 2..8 blocks of `kernel` that can run at once
-// (cudaOccupancyMaxActiveClusters), measured once per launcher.
-template <typename... Params>
-__host__ inline ClusterCapacity cluster_capacity(void (*kernel)(Params...), int threads,
-                                                 int smem_bytes) {
+// (cudaOccupancyMaxActiveClusters), measured once per launcher. Untyped,
+// so that the launchers of every kernel share one copy of this host code.
+__host__ inline ClusterCapacity cluster_capacity(const void *kernel, int threads, int smem_bytes) {
   ClusterCapacity c;
   for (int blocks = 2; blocks <= kMaxClusterParts; ++blocks) {
     cudaLaunchConfig_t config = {};
@@ -121,16 +120,42 @@ __host__ inline ClusterCapacity cluster_capacity(void (*kernel)(Params...), int 
   return c;
 }
 
+template <typename... Params>
+__host__ inline ClusterCapacity cluster_capacity(void (*kernel)(Params...), int threads,
+                                                 int smem_bytes) {
+  return cluster_capacity(reinterpret_cast<const void *>(kernel), threads, smem_bytes);
+}
+
 // A launcher's cluster_capacity per device, each measured once: another
 // device (cudaSetDevice between launches) may fit other clusters.
 using ClusterCapacities = PerDevice<ClusterCapacity>;
 
 // The capacity of `kernel`'s clusters on device `ordinal`, the current one.
+__host__ inline ClusterCapacity cluster_capacity_on(ClusterCapacities &capacities, int ordinal,
+                                                    const void *kernel, int threads,
+                                                    int smem_bytes) {
+  return capacities.get(ordinal, [&] { return cluster_capacity(kernel, threads, smem_bytes); });
+}
+
 template <typename... Params>
 __host__ inline ClusterCapacity cluster_capacity_on(ClusterCapacities &capacities, int ordinal,
                                                     void (*kernel)(Params...), int threads,
                                                     int smem_bytes) {
-  return capacities.get(ordinal, [&] { return cluster_capacity(kernel, threads, smem_bytes); });
+  return cluster_capacity_on(capacities, ordinal, reinterpret_cast<const void *>(kernel), threads,
+                             smem_bytes);
 }
+
+// What a scheduler asks the capacity of a launch's clusters of (its
+// schedule()'s `capacity`): one type for every kernel, measured at most
+// once a device.
+struct ClusterCapacityQuery {
+  ClusterCapacities *capacities;
+  int ordinal;
+  const void *kernel;
+  int threads, smem_bytes;
+  __host__ ClusterCapacity operator()() const {
+    return cluster_capacity_on(*capacities, ordinal, kernel, threads, smem_bytes);
+  }
+};
 
 }  // namespace tc

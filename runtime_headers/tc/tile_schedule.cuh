@@ -80,15 +80,17 @@ namespace tc {
 // Launches a TMA kernel on its schedule: a cluster of two blocks per unit
 // of pairs, or of a split tile's parts (cluster_parts), else one block per
 // unit. The kernel's last parameters are the schedule, the parts'
-// workspace and counters; `args` are those before. Should the device
-// refuse the clusters (a GPU partition without room for them), the same
-// kernel runs unclustered on whole tiles, which needs no workspace: the
-// result is the same.
-template <typename... Params, typename... Args>
-__host__ inline cudaError_t launch_schedule(void (*kernel)(Params...), const TileSchedule &s,
-                                            float *workspace, int *counters, int threads,
-                                            int smem_bytes, cudaStream_t stream,
-                                            const Args &...args) {
+// workspace and counters; `args` points to all of them
+// (cudaLaunchKernelExC's), its last three to `s`, `workspace` and
+// `counters`. Should the device refuse the clusters (a GPU partition
+// without room for them), the same kernel runs unclustered on whole
+// tiles, which needs no workspace: the result is the same (and `s`,
+// `workspace` and `counters` say so after the call). Untyped, so that the
+// launchers of every kernel share one copy of this host code.
+__host__ inline cudaError_t launch_schedule_args(const void *kernel, TileSchedule &s,
+                                                 float *&workspace, int *&counters, int threads,
+                                                 int smem_bytes, cudaStream_t stream,
+                                                 void **args) {
   cudaLaunchConfig_t config = {};
   config.gridDim = dim3(static_cast<unsigned>(schedule_blocks(s)));
   config.blockDim = dim3(static_cast<unsigned>(threads));
@@ -101,16 +103,36 @@ __host__ inline cudaError_t launch_schedule(void (*kernel)(Params...), const Til
   cluster[0].val.clusterDim.z = 1;
   config.attrs = cluster;
   config.numAttrs = 1;
-  const cudaError_t status = cudaLaunchKernelEx(&config, kernel, args..., s, workspace, counters);
+  const cudaError_t status = cudaLaunchKernelExC(&config, kernel, args);
   if (status == cudaSuccess || cluster_blocks(s) == 1)
     return status;
   (void)cudaGetLastError();  // the refused launch's error, handled here
-  const TileSchedule single =
-      whole_tiles_only((s.pair ? 2ll : 1ll) * s.tiles_m, s.tiles_n, s.k_tiles);
-  config.gridDim = dim3(static_cast<unsigned>(schedule_blocks(single)));
+  s = whole_tiles_only((s.pair ? 2ll : 1ll) * s.tiles_m, s.tiles_n, s.k_tiles);
+  workspace = nullptr;
+  counters = nullptr;
+  config.gridDim = dim3(static_cast<unsigned>(schedule_blocks(s)));
   cluster[0].val.clusterDim.x = 1;
-  return cudaLaunchKernelEx(&config, kernel, args..., single, static_cast<float *>(nullptr),
-                            static_cast<int *>(nullptr));
+  return cudaLaunchKernelExC(&config, kernel, args);
+}
+
+// The same for a typed kernel whose parameters before the last three are
+// `args` (converted to the parameters' types, as cudaLaunchKernelEx does).
+template <typename... Params, typename... Args>
+__host__ inline cudaError_t launch_schedule(void (*kernel)(Params...), const TileSchedule &s,
+                                            float *workspace, int *counters, int threads,
+                                            int smem_bytes, cudaStream_t stream,
+                                            const Args &...args) {
+  constexpr int kCount = static_cast<int>(sizeof...(Params));
+  static_assert(kCount == static_cast<int>(sizeof...(Args)) + 3,
+                "the kernel's parameters: args, then the schedule, workspace and counters");
+  return [&](Params... converted) {
+    void *all[] = {&converted...};
+    return launch_schedule_args(reinterpret_cast<const void *>(kernel),
+                                *static_cast<TileSchedule *>(all[kCount - 3]),
+                                *static_cast<float **>(all[kCount - 2]),
+                                *static_cast<int **>(all[kCount - 1]), threads, smem_bytes,
+                                stream, all);
+  }(args..., s, workspace, counters);
 }
 
 // The workspace of a schedule for tile_elements-element output tiles: a

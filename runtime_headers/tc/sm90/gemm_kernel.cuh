@@ -396,6 +396,59 @@ struct GemmKernel<Mainloop, Epilogue, Scheduler, Operands, true> {
   static constexpr int kThreads = Layout::kThreads, kSharedBytes = Layout::kSharedBytes;
 };
 
+// What the launch of a GEMM kernel needs of it, without its types, so
+// that the launchers of every kernel share one copy of launch_gemm_tiles.
+struct GemmLaunch {
+  const void *kernel;
+  int threads, smem_bytes;
+  bool clustered;             // Scheduler::kPairs || kClusterParts: launch_schedule_args
+  long long tile_elements;    // kBM * kBN: a split tile's slot
+  SharedMemoryOptIn *opt_in;  // the kernel's own
+  ClusterCapacities *capacities;
+  TileSchedule (*schedule)(long long tiles_m, long long tiles_n, long long k_tiles,
+                           const LaunchFacts &, const ClusterCapacityQuery &);  // Scheduler's
+};
+
+// Launches `launch`'s kernel on `tiles_m` x `tiles_n` tiles of `k_tiles` k
+// tiles, on its scheduler's schedule; `shape`, `operands` and `epilogue`
+// point to its first three arguments. False where it cannot.
+__host__ inline bool launch_gemm_tiles(const GemmLaunch &launch, long long tiles_m,
+                                       long long tiles_n, long long k_tiles,
+                                       const LaunchFacts &facts, cudaStream_t stream,
+                                       void *shape, void *operands, void *epilogue) {
+  if (launch.opt_in->apply(launch.smem_bytes, launch.kernel) != cudaSuccess)
+    return false;
+  const ClusterCapacityQuery capacity = {launch.capacities, facts.device.ordinal, launch.kernel,
+                                         launch.threads, launch.smem_bytes};
+  TileSchedule schedule = launch.schedule(tiles_m, tiles_n, k_tiles, facts, capacity);
+  float *workspace = nullptr;
+  int *counters = nullptr;
+  // The parts' counters and slots, kept per stream (the counters left at
+  // zero); without the memory, whole tiles. (Cluster parts need none.)
+  if (!schedule.cluster_parts && split_tiles(schedule) > 0 &&
+      !stream_workspace(stream, schedule_counter_bytes(schedule),
+                        schedule_slot_bytes(schedule, launch.tile_elements), counters, workspace))
+    schedule = without_split_tiles(schedule);
+  void *args[] = {shape, operands, epilogue, &schedule, &workspace, &counters};
+  // The launch's own status, not the thread's last error, which may be an
+  // earlier one.
+  cudaError_t status;
+  if (launch.clustered) {
+    status = launch_schedule_args(launch.kernel, schedule, workspace, counters, launch.threads,
+                                  launch.smem_bytes, stream, args);
+  } else {
+    cudaLaunchConfig_t config = {};
+    config.gridDim = dim3(static_cast<unsigned>(schedule_blocks(schedule)));
+    config.blockDim = dim3(static_cast<unsigned>(launch.threads));
+    config.dynamicSmemBytes = static_cast<size_t>(launch.smem_bytes);
+    config.stream = stream;
+    status = cudaLaunchKernelExC(&config, launch.kernel, args);
+  }
+  if (status != cudaSuccess)
+    (void)cudaGetLastError();  // handled here: the caller launches another kernel or reports
+  return status == cudaSuccess;
+}
+
 // Launches the kernel of Mainloop and Scheduler for `batches` GEMMs of the
 // sum of `products` (tc/sm90/products.cuh) into m x n outputs, on `stream`
 // (kBatched false: one, `batches` 1): product p's A_p is read as
@@ -470,43 +523,19 @@ __host__ bool launch_gemm_batches(long long batches, long long m, long long n,
     return false;
   operands.mapped = mapped;
   using Kernel = GemmKernel<Mainloop, Epilogue, Scheduler, Operands>;
-  constexpr auto kernel = Kernel::function;
   static SharedMemoryOptIn opt_in;  // (before the clusters' capacity is measured)
-  if (opt_in.apply(Kernel::kSharedBytes, kernel) != cudaSuccess)
-    return false;
   static ClusterCapacities capacities;  // measured once a device, where asked for
-  const auto capacity = [&] {
-    return cluster_capacity_on(capacities, facts.device.ordinal, kernel, Kernel::kThreads,
-                               Kernel::kSharedBytes);
-  };
-  TileSchedule schedule =
-      Scheduler::schedule(tiles_m, tiles_n, operands.total_k_tiles(), facts, capacity);
-  float *workspace = nullptr;
-  int *counters = nullptr;
-  // The parts' counters and slots, kept per stream (the counters left at
-  // zero); without the memory, whole tiles. (Cluster parts need none.)
-  if (!schedule.cluster_parts && split_tiles(schedule) > 0 &&
-      !stream_workspace(stream, schedule_counter_bytes(schedule),
-                        schedule_slot_bytes(schedule, kBM * kBN), counters, workspace))
-    schedule = without_split_tiles(schedule);
-  // The launch's own status, not the thread's last error, which may be an
-  // earlier one.
-  cudaError_t status;
-  if constexpr (Scheduler::kPairs || Scheduler::kClusterParts) {
-    status = tc::launch_schedule(kernel, schedule, workspace, counters, Kernel::kThreads,
-                             Kernel::kSharedBytes, stream, shape, operands, epilogue);
-  } else {
-    cudaLaunchConfig_t config = {};
-    config.gridDim = dim3(static_cast<unsigned>(schedule_blocks(schedule)));
-    config.blockDim = dim3(static_cast<unsigned>(Kernel::kThreads));
-    config.dynamicSmemBytes = static_cast<size_t>(Kernel::kSharedBytes);
-    config.stream = stream;
-    status = cudaLaunchKernelEx(&config, kernel, shape, operands, epilogue, schedule, workspace,
-                                counters);
-  }
-  if (status != cudaSuccess)
-    (void)cudaGetLastError();  // handled here: the caller launches another kernel or reports
-  return status == cudaSuccess;
+  const GemmLaunch launch = {reinterpret_cast<const void *>(Kernel::function),
+                             Kernel::kThreads,
+                             Kernel::kSharedBytes,
+                             Scheduler::kPairs || Scheduler::kClusterParts,
+                             static_cast<long long>(kBM) * kBN,
+                             &opt_in,
+                             &capacities,
+                             &Scheduler::template schedule<ClusterCapacityQuery>};
+  GemmShape kernel_shape = shape;
+  return launch_gemm_tiles(launch, tiles_m, tiles_n, operands.total_k_tiles(), facts, stream,
+                           &kernel_shape, &operands, const_cast<Epilogue *>(&epilogue));
 }
 
 // Launches the kernel of Mainloop and Scheduler for the sum of `products`
