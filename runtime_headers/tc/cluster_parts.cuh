@@ -123,7 +123,7 @@ __host__ inline ClusterCapacity cluster_capacity(const void *kernel, int threads
 template <typename... Params>
 __host__ inline ClusterCapacity cluster_capacity(void (*kernel)(Params...), int threads,
                                                  int smem_bytes) {
-  return cluster_capacity(reinterpret_cast<const void *>(kernel), threads, smem_bytes);
+  return tc::cluster_capacity(reinterpret_cast<const void *>(kernel), threads, smem_bytes);
 }
 
 // A launcher's cluster_capacity per device, each measured once: another
@@ -134,15 +134,15 @@ using ClusterCapacities = PerDevice<ClusterCapacity>;
 __host__ inline ClusterCapacity cluster_capacity_on(ClusterCapacities &capacities, int ordinal,
                                                     const void *kernel, int threads,
                                                     int smem_bytes) {
-  return capacities.get(ordinal, [&] { return cluster_capacity(kernel, threads, smem_bytes); });
+  return capacities.get(ordinal, [&] { return tc::cluster_capacity(kernel, threads, smem_bytes); });
 }
 
 template <typename... Params>
 __host__ inline ClusterCapacity cluster_capacity_on(ClusterCapacities &capacities, int ordinal,
                                                     void (*kernel)(Params...), int threads,
                                                     int smem_bytes) {
-  return cluster_capacity_on(capacities, ordinal, reinterpret_cast<const void *>(kernel), threads,
-                             smem_bytes);
+  return tc::cluster_capacity_on(capacities, ordinal, reinterpret_cast<const void *>(kernel),
+                                 threads, smem_bytes);
 }
 
 // What a scheduler asks the capacity of a launch's clusters of (its
@@ -154,7 +154,7 @@ struct ClusterCapacityQuery {
   const void *kernel;
   int threads, smem_bytes;
   __host__ ClusterCapacity operator()() const {
-    return cluster_capacity_on(*capacities, ordinal, kernel, threads, smem_bytes);
+    return tc::cluster_capacity_on(*capacities, ordinal, kernel, threads, smem_bytes);
   }
 };
 

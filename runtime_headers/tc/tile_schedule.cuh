@@ -127,7 +127,7 @@ __host__ inline cudaError_t launch_schedule(void (*kernel)(Params...), const Til
                 "the kernel's parameters: args, then the schedule, workspace and counters");
   return [&](Params... converted) {
     void *all[] = {&converted...};
-    return launch_schedule_args(reinterpret_cast<const void *>(kernel),
+    return tc::launch_schedule_args(reinterpret_cast<const void *>(kernel),
                                 *static_cast<TileSchedule *>(all[kCount - 3]),
                                 *static_cast<float **>(all[kCount - 2]),
                                 *static_cast<int **>(all[kCount - 1]), threads, smem_bytes,

@@ -425,20 +425,21 @@ __host__ inline bool launch_gemm_tiles(const GemmLaunch &launch, long long tiles
   int *counters = nullptr;
   // The parts' counters and slots, kept per stream (the counters left at
   // zero); without the memory, whole tiles. (Cluster parts need none.)
-  if (!schedule.cluster_parts && split_tiles(schedule) > 0 &&
-      !stream_workspace(stream, schedule_counter_bytes(schedule),
-                        schedule_slot_bytes(schedule, launch.tile_elements), counters, workspace))
-    schedule = without_split_tiles(schedule);
+  if (!schedule.cluster_parts && tc::split_tiles(schedule) > 0 &&
+      !tc::stream_workspace(stream, tc::schedule_counter_bytes(schedule),
+                            tc::schedule_slot_bytes(schedule, launch.tile_elements), counters,
+                            workspace))
+    schedule = tc::without_split_tiles(schedule);
   void *args[] = {shape, operands, epilogue, &schedule, &workspace, &counters};
   // The launch's own status, not the thread's last error, which may be an
   // earlier one.
   cudaError_t status;
   if (launch.clustered) {
-    status = launch_schedule_args(launch.kernel, schedule, workspace, counters, launch.threads,
+    status = tc::launch_schedule_args(launch.kernel, schedule, workspace, counters, launch.threads,
                                   launch.smem_bytes, stream, args);
   } else {
     cudaLaunchConfig_t config = {};
-    config.gridDim = dim3(static_cast<unsigned>(schedule_blocks(schedule)));
+    config.gridDim = dim3(static_cast<unsigned>(tc::schedule_blocks(schedule)));
     config.blockDim = dim3(static_cast<unsigned>(launch.threads));
     config.dynamicSmemBytes = static_cast<size_t>(launch.smem_bytes);
     config.stream = stream;
@@ -534,7 +535,7 @@ __host__ bool launch_gemm_batches(long long batches, long long m, long long n,
                              &capacities,
                              &Scheduler::template schedule<ClusterCapacityQuery>};
   GemmShape kernel_shape = shape;
-  return launch_gemm_tiles(launch, tiles_m, tiles_n, operands.total_k_tiles(), facts, stream,
+  return tc::sm90::launch_gemm_tiles(launch, tiles_m, tiles_n, operands.total_k_tiles(), facts, stream,
                            &kernel_shape, &operands, const_cast<Epilogue *>(&epilogue));
 }
 
