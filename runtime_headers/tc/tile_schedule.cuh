@@ -69,6 +69,10 @@
 
 #include <cuda_runtime.h>
 
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
 #include "cluster.cuh"
 #include "mbarrier.cuh"
 #include "raster.cuh"
@@ -86,11 +90,14 @@ namespace tc {
 // without room for them), the same kernel runs unclustered on whole
 // tiles, which needs no workspace: the result is the same (and `s`,
 // `workspace` and `counters` say so after the call). Untyped, so that the
-// launchers of every kernel share one copy of this host code.
-__host__ inline cudaError_t launch_schedule_args(const void *kernel, TileSchedule &s,
-                                                 float *&workspace, int *&counters, int threads,
-                                                 int smem_bytes, cudaStream_t stream,
-                                                 void **args) {
+// launchers of every kernel in a file share one copy of this host code;
+// static, so that each file keeps its own: its launches of stream 0 go to
+// the default stream it was compiled for (--default-stream per-thread
+// makes cudaLaunchKernelExC another function).
+static __host__ inline cudaError_t launch_schedule_args(const void *kernel, TileSchedule &s,
+                                                        float *&workspace, int *&counters,
+                                                        int threads, int smem_bytes,
+                                                        cudaStream_t stream, void **args) {
   cudaLaunchConfig_t config = {};
   config.gridDim = dim3(static_cast<unsigned>(schedule_blocks(s)));
   config.blockDim = dim3(static_cast<unsigned>(threads));
@@ -116,23 +123,29 @@ __host__ inline cudaError_t launch_schedule_args(const void *kernel, TileSchedul
 }
 
 // The same for a typed kernel whose parameters before the last three are
-// `args` (converted to the parameters' types, as cudaLaunchKernelEx does).
+// `args` (converted to the parameters' types, as cudaLaunchKernelEx
+// does), the last three the schedule, workspace and counters.
 template <typename... Params, typename... Args>
 __host__ inline cudaError_t launch_schedule(void (*kernel)(Params...), const TileSchedule &s,
                                             float *workspace, int *counters, int threads,
                                             int smem_bytes, cudaStream_t stream,
-                                            const Args &...args) {
+                                            Args &&...args) {
   constexpr int kCount = static_cast<int>(sizeof...(Params));
   static_assert(kCount == static_cast<int>(sizeof...(Args)) + 3,
                 "the kernel's parameters: args, then the schedule, workspace and counters");
+  using Kinds = std::tuple<std::decay_t<Params>...>;
+  static_assert(std::is_same_v<std::tuple_element_t<kCount - 3, Kinds>, TileSchedule> &&
+                    std::is_same_v<std::tuple_element_t<kCount - 2, Kinds>, float *> &&
+                    std::is_same_v<std::tuple_element_t<kCount - 1, Kinds>, int *>,
+                "the kernel's last parameters: TileSchedule, float *, int *");
   return [&](Params... converted) {
     void *all[] = {&converted...};
     return tc::launch_schedule_args(reinterpret_cast<const void *>(kernel),
-                                *static_cast<TileSchedule *>(all[kCount - 3]),
-                                *static_cast<float **>(all[kCount - 2]),
-                                *static_cast<int **>(all[kCount - 1]), threads, smem_bytes,
-                                stream, all);
-  }(args..., s, workspace, counters);
+                                    *static_cast<TileSchedule *>(all[kCount - 3]),
+                                    *static_cast<float **>(all[kCount - 2]),
+                                    *static_cast<int **>(all[kCount - 1]), threads,
+                                    smem_bytes, stream, all);
+  }(std::forward<Args>(args)..., s, workspace, counters);
 }
 
 // The workspace of a schedule for tile_elements-element output tiles: a

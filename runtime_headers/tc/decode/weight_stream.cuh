@@ -571,7 +571,7 @@ __host__ bool column_block_occupancy(const DeviceFacts &device, WeightStreamOccu
     o.sm90 = cudaFuncGetAttributes(&a, kKernel) == cudaSuccess && a.ptxVersion >= 90 &&
              a.binaryVersion >= 90;
     if (o.sm90)
-      o.clusters = cluster_capacity(kKernel, kBlockThreads, kBytes);
+      o.clusters = tc::cluster_capacity(kKernel, kBlockThreads, kBytes);
     (void)cudaGetLastError();  // the queries' errors (no pending one: above)
     return o;
   });

@@ -411,11 +411,13 @@ struct GemmLaunch {
 
 // Launches `launch`'s kernel on `tiles_m` x `tiles_n` tiles of `k_tiles` k
 // tiles, on its scheduler's schedule; `shape`, `operands` and `epilogue`
-// point to its first three arguments. False where it cannot.
-__host__ inline bool launch_gemm_tiles(const GemmLaunch &launch, long long tiles_m,
-                                       long long tiles_n, long long k_tiles,
-                                       const LaunchFacts &facts, cudaStream_t stream,
-                                       void *shape, void *operands, void *epilogue) {
+// point to its first three arguments. False where it cannot. Static, as
+// tc::launch_schedule_args is: each file's launches of stream 0 go to its
+// own default stream.
+static __host__ inline bool launch_gemm_tiles(const GemmLaunch &launch, long long tiles_m,
+                                              long long tiles_n, long long k_tiles,
+                                              const LaunchFacts &facts, cudaStream_t stream,
+                                              void *shape, void *operands, void *epilogue) {
   if (launch.opt_in->apply(launch.smem_bytes, launch.kernel) != cudaSuccess)
     return false;
   const ClusterCapacityQuery capacity = {launch.capacities, facts.device.ordinal, launch.kernel,
@@ -435,8 +437,8 @@ __host__ inline bool launch_gemm_tiles(const GemmLaunch &launch, long long tiles
   // earlier one.
   cudaError_t status;
   if (launch.clustered) {
-    status = tc::launch_schedule_args(launch.kernel, schedule, workspace, counters, launch.threads,
-                                  launch.smem_bytes, stream, args);
+    status = tc::launch_schedule_args(launch.kernel, schedule, workspace, counters,
+                                      launch.threads, launch.smem_bytes, stream, args);
   } else {
     cudaLaunchConfig_t config = {};
     config.gridDim = dim3(static_cast<unsigned>(tc::schedule_blocks(schedule)));
@@ -535,8 +537,9 @@ __host__ bool launch_gemm_batches(long long batches, long long m, long long n,
                              &capacities,
                              &Scheduler::template schedule<ClusterCapacityQuery>};
   GemmShape kernel_shape = shape;
-  return tc::sm90::launch_gemm_tiles(launch, tiles_m, tiles_n, operands.total_k_tiles(), facts, stream,
-                           &kernel_shape, &operands, const_cast<Epilogue *>(&epilogue));
+  return tc::sm90::launch_gemm_tiles(launch, tiles_m, tiles_n, operands.total_k_tiles(), facts,
+                                     stream, &kernel_shape, &operands,
+                                     const_cast<Epilogue *>(&epilogue));
 }
 
 // Launches the kernel of Mainloop and Scheduler for the sum of `products`
