@@ -19,18 +19,6 @@ namespace tc {
 struct SharedMemoryOptIn {
   PerDevice<cudaError_t> result;
 
-  // Lets `kernel` use `bytes` of dynamic shared memory on the current
-  // device. Untyped, so that the launchers of every kernel share one copy
-  // of this host code.
-  __host__ cudaError_t apply(int bytes, const void *kernel) {
-    int device = -1;
-    if (cudaGetDevice(&device) != cudaSuccess)
-      device = -1;
-    return result.get(device, [&] {
-      return cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
-    });
-  }
-
   // Lets each of `kernels` use `bytes` of dynamic shared memory on the
   // current device; the first error, else cudaSuccess.
   template <typename... Kernels>

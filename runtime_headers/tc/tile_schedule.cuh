@@ -81,6 +81,18 @@
 
 namespace tc {
 
+// The launch of `threads`-thread blocks with `smem_bytes` of dynamic
+// shared memory on `stream`, one block per unit of schedule `s`.
+__host__ inline cudaLaunchConfig_t schedule_launch_config(const TileSchedule &s, int threads,
+                                                          int smem_bytes, cudaStream_t stream) {
+  cudaLaunchConfig_t config = {};
+  config.gridDim = dim3(static_cast<unsigned>(schedule_blocks(s)));
+  config.blockDim = dim3(static_cast<unsigned>(threads));
+  config.dynamicSmemBytes = static_cast<size_t>(smem_bytes);
+  config.stream = stream;
+  return config;
+}
+
 // Launches a TMA kernel on its schedule: a cluster of two blocks per unit
 // of pairs, or of a split tile's parts (cluster_parts), else one block per
 // unit. The kernel's last parameters are the schedule, the parts'
@@ -98,11 +110,7 @@ static __host__ inline cudaError_t launch_schedule_args(const void *kernel, Tile
                                                         float *&workspace, int *&counters,
                                                         int threads, int smem_bytes,
                                                         cudaStream_t stream, void **args) {
-  cudaLaunchConfig_t config = {};
-  config.gridDim = dim3(static_cast<unsigned>(schedule_blocks(s)));
-  config.blockDim = dim3(static_cast<unsigned>(threads));
-  config.dynamicSmemBytes = static_cast<size_t>(smem_bytes);
-  config.stream = stream;
+  cudaLaunchConfig_t config = tc::schedule_launch_config(s, threads, smem_bytes, stream);
   cudaLaunchAttribute cluster[1];
   cluster[0].id = cudaLaunchAttributeClusterDimension;
   cluster[0].val.clusterDim.x = static_cast<unsigned>(cluster_blocks(s));

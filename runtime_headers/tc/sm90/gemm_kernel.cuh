@@ -440,11 +440,8 @@ static __host__ inline bool launch_gemm_tiles(const GemmLaunch &launch, long lon
     status = tc::launch_schedule_args(launch.kernel, schedule, workspace, counters,
                                       launch.threads, launch.smem_bytes, stream, args);
   } else {
-    cudaLaunchConfig_t config = {};
-    config.gridDim = dim3(static_cast<unsigned>(tc::schedule_blocks(schedule)));
-    config.blockDim = dim3(static_cast<unsigned>(launch.threads));
-    config.dynamicSmemBytes = static_cast<size_t>(launch.smem_bytes);
-    config.stream = stream;
+    const cudaLaunchConfig_t config =
+        tc::schedule_launch_config(schedule, launch.threads, launch.smem_bytes, stream);
     status = cudaLaunchKernelExC(&config, launch.kernel, args);
   }
   if (status != cudaSuccess)
@@ -536,9 +533,8 @@ __host__ bool launch_gemm_batches(long long batches, long long m, long long n,
                              &opt_in,
                              &capacities,
                              &Scheduler::template schedule<ClusterCapacityQuery>};
-  GemmShape kernel_shape = shape;
   return tc::sm90::launch_gemm_tiles(launch, tiles_m, tiles_n, operands.total_k_tiles(), facts,
-                                     stream, &kernel_shape, &operands,
+                                     stream, const_cast<GemmShape *>(&shape), &operands,
                                      const_cast<Epilogue *>(&epilogue));
 }
 
