@@ -99,10 +99,30 @@ static std::string convertedBMismatch(const KernelConfig &C, const MatmulIdiom &
   return transposedTilesMismatch(C, Idiom, 128, 128);
 }
 
+/// sm90ComponentMismatch of a kernel whose 8-bit A lands raw
+/// (KernelConfig::RawFragmentsA): RawRegisterA's, beside B's 16-bit tile.
+static std::string rawAMismatch(const KernelConfig &C, const MatmulIdiom &Idiom) {
+  if (C.WarpSplitK != 1 || C.WgmmaPending != 1 || C.PairedTiles)
+    return "its warp roles";
+  if (!rawALandsRaw(Idiom))
+    return "an 8-bit operand not dense and K-major";
+  // A's rows are wgmma's M (64 a consumer warpgroup, two of them).
+  if (C.BlockK != 64 || C.BlockM % 64 || C.BlockM > 128 || C.BlockN > 256 ||
+      C.BlockN % (Idiom.B.ReductionIsContiguous ? 8 : 64))
+    return "its tiles";
+  // The output tile (BlockM rows of BlockN + 8 floats) in the stages
+  // (BlockM raw bytes and BlockN 16-bit elements of 64 k).
+  if (C.BlockM * (C.BlockN + 8) * 4 > C.Stages * (C.BlockM * 64 + C.BlockN * 128))
+    return "an epilogue from registers";
+  return "";
+}
+
 std::string sm90ComponentMismatch(const KernelConfig &C, const MatmulIdiom &Idiom,
                                   const RegionClauses &Clauses) {
   if (C.Arch != GpuArch::SM90a || !C.wgmma() || !C.Tma)
     return "not a TMA + wgmma kernel";
+  if (C.RawFragmentsA)
+    return rawAMismatch(C, Idiom);
   if (C.RawFragmentsB)
     return rawFragmentMismatch(C, Idiom);
   if (C.ConvertsLandedB)
@@ -287,8 +307,8 @@ std::string sm90MainloopPolicies(const KernelConfig &C, const MatmulIdiom &Idiom
         "<tc::sm90::RoundToTf32, tc::sm90::RoundToTf32>";
   else if (C.WgmmaRegisterA)
     S = ", tc::sm90::RegisterA<" + (Idiom.A.Prologue.empty() ? std::string() : PA) + ">";
-  else if (C.RawFragmentsB) // (B is the kernel's A: rawFragmentMismatch)
-    S = ", tc::sm90::RawRegisterA<" + convertedOperandFunctorName(Region, false) + ">";
+  else if (C.RawFragmentsB || C.RawFragmentsA) // (B transposed: rawFragmentMismatch)
+    S = ", tc::sm90::RawRegisterA<" + convertedOperandFunctorName(Region, C.RawFragmentsA) + ">";
   else if (C.ConvertsLandedOperands) // (in its fragments, A's or the transposed tile's)
     S = ", tc::sm90::RegisterA<tc::sm90::Converted<" +
         convertedOperandFunctorName(Region, !C.ConvertsLandedB) + ">>";
@@ -318,7 +338,10 @@ std::string sm90MainloopType(const KernelConfig &C, const MatmulIdiom &Idiom,
                              const std::string &WeightType) {
   const bool Transposed = C.transposedTile();
   const std::string A = Transposed ? transposedTileType(C, Idiom, WeightType, true)
-                                   : sm90OperandTileType(C, Idiom, true),
+                        : C.RawFragmentsA
+                            ? "tc::sm90::RawOperandTile<" + WeightType + ", " +
+                                  std::to_string(C.BlockM) + ">"
+                            : sm90OperandTileType(C, Idiom, true),
                     B = Transposed ? transposedTileType(C, Idiom, WeightType, false)
                                    : sm90OperandTileType(C, Idiom, false),
                     Stages = std::to_string(C.Stages);

@@ -596,7 +596,7 @@ private:
                  "  __device__ float operator()(float tc_x, long long tc_row) const {\n"
                  "    return static_cast<float>(" + Cv.Body + ");\n  }\n" +
              (C.convertsFragmentsByRow() && IsA != C.transposedTile()
-                  ? rowBinding(V, IsA, !IsA && C.OffsetRowsB)
+                  ? rowBinding(V, IsA, IsA ? C.OffsetRowsA : C.OffsetRowsB)
                   : std::string()) +
              "};\n\n";
     return S + "  static constexpr bool kMasked = true;\n"
@@ -607,8 +607,11 @@ private:
            ") : 0.0f;\n  }\n};\n\n";
   }
   std::string conversionFunctorName(bool IsA) const { return convertedOperandFunctorName(Region, IsA); }
-  /// The element type of the region's B as written (its 8-bit weights').
-  std::string weightType() const { return M.Arrays[Idiom.B.ArrayId].ElemSpelling; }
+  /// The element type of the region's 8-bit operand as written (the
+  /// weights', B's unless A is 8-bit).
+  std::string weightType() const {
+    return M.Arrays[(Idiom.A.EightBit ? Idiom.A : Idiom.B).ArrayId].ElemSpelling;
+  }
   /// A converted operand's row(): the conversion of row `tc_row` as a
   /// function of the element, the values the row reads (a zero point, a
   /// scale) loaded once, none past the operand (`tc_inside` false): what
@@ -619,7 +622,8 @@ private:
     std::string Loads;
     const std::string Function = rowConversion(V, IsA, Loads, true, WithOffset, "[=, *this]");
     return "  // Row tc_row's conversion, with the values it reads loaded once\n"
-           "  // (tc::sm90::" + std::string(C.RawFragmentsB ? "RawRegisterA" : "RegisterA") +
+           "  // (tc::sm90::" +
+           std::string(C.RawFragmentsB || C.RawFragmentsA ? "RawRegisterA" : "RegisterA") +
            "); nothing read past the operand.\n"
            "  __device__ auto row(long long tc_row, bool tc_inside) const {\n" +
            Loads + "    return " + Function + ";\n  }\n";

@@ -213,6 +213,14 @@ bool convertedBLandsRaw(const MatmulIdiom &Idiom) {
   return landsRawBeside(Idiom.B, Idiom.A, Idiom) && Idiom.A.ReductionIsContiguous;
 }
 
+bool rawALandsRaw(const MatmulIdiom &Idiom) {
+  const OperandView &A = Idiom.A, &B = Idiom.B;
+  return A.EightBit && A.ConvertWhileCopying && A.ReductionIsContiguous && A.Mask.empty() &&
+         A.InnerStride == 1 && !B.ConvertWhileCopying && B.Prologue.empty() && !B.EightBit &&
+         !B.FourBit && (Idiom.InputType == ElementType::F16 || Idiom.InputType == ElementType::BF16) &&
+         Idiom.MoreProducts.empty() && Idiom.IterBatch.empty() && Idiom.OutputGuard.empty();
+}
+
 /// `C` computing its tile transposed for a converted B
 /// (KernelConfig::ConvertsLandedB): the accumulators' columns, WarpN, are
 /// the region's rows.
@@ -243,7 +251,8 @@ static std::optional<std::string> tmaObstacle(const KernelConfig &C, const Matmu
     if (!V.ConvertWhileCopying)
       return true;
     if (V.EightBit)
-      return IsB && V.ReductionIsContiguous && V.Mask.empty() && V.InnerStride == 1;
+      return IsB ? V.ReductionIsContiguous && V.Mask.empty() && V.InnerStride == 1
+                 : rawALandsRaw(Idiom) && C.convertedFragmentsFit();
     // (Where the fragments' registers do not fit, cp.async stages.)
     if (IsB)
       return convertedBLandsRaw(Idiom) && transposedFragmentsFit(C);
@@ -256,7 +265,7 @@ static std::optional<std::string> tmaObstacle(const KernelConfig &C, const Matmu
                        "prologue and an output without a guard, in tiles whose consumers "
                        "have the registers to convert its fragments, or such a B beside a "
                        "K-major A without one, in tiles of one or two warpgroups of B's rows "
-                       "computed transposed)");
+                       "computed transposed, or such an 8-bit A beside a 16-bit B without one)");
   if (Idiom.B.ConvertWhileCopying && !Idiom.MoreProducts.empty())
     return std::string("an 8-bit B in a sum of matmuls is converted while copying");
   for (auto &P : Idiom.MoreProducts)
@@ -313,7 +322,7 @@ KernelConfig KernelConfig::cpAsyncTwin() const {
   T.StreamUnits = false;
   T.PersistentTiles = false;
   T.RawStagesB = T.OffsetRowsB = T.RawFragmentsB = false; // converted while copying
-  T.ConvertsLandedOperands = T.ConvertsLandedB = false;
+  T.ConvertsLandedOperands = T.ConvertsLandedB = T.RawFragmentsA = T.OffsetRowsA = false;
   T.ProducerWarpgroup = false;
   // Without TMA stages, a K-major A's prologue goes back to its fragments
   // (the other prologues convert the landed cp.async stages).
@@ -355,7 +364,7 @@ static void pairTiles(KernelConfig &C, const MatmulIdiom &Idiom) {
   // (A raw 8-bit B is converted by each block from its own stage.)
   // (Nor a B converted as the transposed tile's A: its pairs would share
   // the region's A.)
-  C.PairedTiles = (Wide || Narrow) && !C.RawStagesB && !C.ConvertsLandedB &&
+  C.PairedTiles = (Wide || Narrow) && !C.RawStagesB && !C.ConvertsLandedB && !C.RawFragmentsA &&
                   everyBSplitsInHalves(Idiom, C.BlockN);
 }
 
@@ -464,8 +473,10 @@ static void chooseCopies(KernelConfig &C, const MatmulIdiom &Idiom) {
   C.ConvertsLandedB = convertedBLandsRaw(Idiom);
   if (C.ConvertsLandedB)
     C = transposedForB(C);
-  C.ConvertsLandedOperands = convertedALandsRaw(Idiom) || C.ConvertsLandedB;
+  C.RawFragmentsA = rawALandsRaw(Idiom);
+  C.ConvertsLandedOperands = convertedALandsRaw(Idiom) || C.ConvertsLandedB || C.RawFragmentsA;
   C.OffsetRowsB = C.RawStagesB && Idiom.InputType == ElementType::F16 && Idiom.B.Offset;
+  C.OffsetRowsA = C.RawFragmentsA && Idiom.InputType == ElementType::F16 && Idiom.A.Offset;
   if (C.WgmmaRegisterA) {
     // On the stages for now; placeAPrologue (last) keeps the fragments
     // for one warpgroup.
@@ -499,6 +510,12 @@ std::string KernelConfig::pathReason() const {
                 "the consumers convert its register fragments, as wgmma's A, by each element's "
                 "row, an exact 0 outside the operand (the cp.async kernel converts while "
                 "copying)";
+  else if (RawFragmentsA)
+    Operands += "; A's 8-bit tile lands raw (64-byte swizzle) and each consumer thread converts "
+                "its wgmma A fragments from it in registers" +
+                std::string(OffsetRowsA ? ", minus each row's offset in fp16 pairs where exact"
+                                        : "") +
+                " (the cp.async kernel converts while copying)";
   else if (ConvertsLandedOperands)
     Operands += "; the converted A lands raw and the consumers convert its register fragments "
                 "by each element's row, an exact 0 outside the operand (the cp.async kernel "
@@ -928,8 +945,15 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
       Tall.Stages = 4;
       allowStreamUnits(Tall, Cl);
       AlternativeKernel TallAlt{Tall, "_tall", "prefer_tall_raw_fragment_tiles"};
+      // The 128x128 kernel's own tiles shorter where they spread an output
+      // over more SMs (tc::raw_fragment_tile_height), last.
+      std::vector<AlternativeKernel> ShorterSquare = shorterSquareTiles(C, Cl);
+      // The narrow tiles (64 rows of X by 128 of W) transposed too, as the
+      // shortest of those: converted into fragments, not into a stage.
+      KernelConfig NarrowTransposed = ShorterSquare.back().Config;
+      NarrowTransposed.SplitFillDivisor = Narrow.SplitFillDivisor;
       std::vector<AlternativeKernel> Alts = {
-          {Narrow, "_narrow", "prefer_narrow_raw_fragment_tiles"}};
+          {NarrowTransposed, "_narrow", "prefer_narrow_raw_fragment_tiles"}};
       // Outputs that 192x192 tiles cover in whole rounds of SMs where the
       // tall tiles do not (tc::prefer_fitted_raw_fragment_tiles): the same
       // transposed tile, 192 rows of X by three warpgroups of 64 rows of W.
@@ -940,9 +964,6 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
       std::vector<AlternativeKernel> Shorter = shorterTallTiles(Tall, Cl);
       Alts.insert(Alts.end(), Shorter.begin(), Shorter.end());
       Alts.push_back(TallAlt);
-      // Then, for the rest, the 128x128 kernel's own tiles shorter where
-      // they spread an output over more SMs (tc::raw_fragment_tile_height).
-      std::vector<AlternativeKernel> ShorterSquare = shorterSquareTiles(C, Cl);
       Alts.insert(Alts.end(), ShorterSquare.begin(), ShorterSquare.end());
       return Alts;
     }

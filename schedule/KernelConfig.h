@@ -156,6 +156,16 @@ struct KernelConfig {
   /// tile wgmma's B, and the epilogue stages the tile transposed
   /// (tc::sm90::TransposedOutput). Only in the sm_90 components' kernels.
   bool ConvertsLandedB = false;
+  /// (TMA, ConvertsLandedOperands) A is an 8-bit K-major operand
+  /// converted while copying (rawALandsRaw): TMA lands its raw k tile
+  /// (64-byte swizzle) and each consumer thread converts its wgmma A
+  /// fragments from it in registers (tc::sm90::RawRegisterA; offset rows
+  /// in fp16 pairs where A's prologue is the element minus an offset and B
+  /// is fp16). Only in the sm_90 components' kernels.
+  bool RawFragmentsA = false;
+  /// (RawFragmentsA) A's rows convert in fp16 pairs where exact
+  /// (tc::OffsetRow), as OffsetRowsB's.
+  bool OffsetRowsA = false;
   /// Whether the kernel computes the output's tile transposed (C^T = B^T
   /// A^T): B's tile is wgmma's A (RawFragmentsB, ConvertsLandedB).
   bool transposedTile() const { return RawFragmentsB || ConvertsLandedB; }
@@ -534,6 +544,14 @@ bool convertedALandsRaw(const MatmulIdiom &Idiom);
 /// kernel's consumers must also have the registers
 /// (KernelConfig::convertedFragmentsFit of the transposed tile).
 bool convertedBLandsRaw(const MatmulIdiom &Idiom);
+
+/// Whether the region's A is an 8-bit operand converted while copying that
+/// lands raw in TMA stages for the sm_90 components' consumers to convert
+/// in its register fragments (KernelConfig::RawFragmentsA): dense,
+/// unmasked and K-major, of a single product of one GEMM whose output has
+/// no guard, beside a 16-bit B without a prologue. The kernel's consumers
+/// must also have the registers (KernelConfig::convertedFragmentsFit).
+bool rawALandsRaw(const MatmulIdiom &Idiom);
 
 llvm::Expected<KernelConfig> chooseKernelConfig(const RegionModel &M,
                                                 const MatmulIdiom &Idiom,

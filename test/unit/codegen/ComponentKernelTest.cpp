@@ -722,6 +722,36 @@ TEST(ComponentKernelTest, ConvertedBKernelsComposeTransposed) {
   EXPECT_EQ(sm90ComponentMismatch(C, Relu, {}), "an operand converted while copied");
 }
 
+// An 8-bit K-major A's kernels (KernelConfig::RawFragmentsA): its raw tile
+// (RawOperandTile of A's element type) converted in its fragments
+// (RawRegisterA with A's functor), B's 16-bit tile as ever; not in pairs,
+// nor wider than two warpgroups of A's rows.
+TEST(ComponentKernelTest, RawAKernelsCompose) {
+  MatmulIdiom Int8A = gemm();
+  Int8A.A.ReductionIsContiguous = Int8A.B.ReductionIsContiguous = true;
+  Int8A.A.ConvertWhileCopying = Int8A.A.EightBit = true;
+  KernelConfig C = tmaKernel();
+  C.Stages = 4;
+  C.RawFragmentsA = C.ConvertsLandedOperands = true;
+  EXPECT_EQ(sm90ComponentMismatch(C, Int8A, {}), "");
+  EXPECT_EQ(sm90MainloopType(C, Int8A, false, "r", "signed char"),
+            "tc::sm90::TmaWgmmaMainloop<tc::sm90::RawOperandTile<signed char, 128>, "
+            "tc::sm90::OperandTile<__half, 128, tc::sm90::Major::K>, 4, "
+            "tc::sm90::RawRegisterA<r_operand_a>>");
+  KernelConfig Narrow = C;
+  Narrow.BlockM = 64;
+  EXPECT_EQ(sm90ComponentMismatch(Narrow, Int8A, {}), "");
+  KernelConfig Tall = C;
+  Tall.BlockM = 256;
+  EXPECT_EQ(sm90ComponentMismatch(Tall, Int8A, {}), "its tiles");
+  KernelConfig Pairs = C;
+  Pairs.PairedTiles = true;
+  EXPECT_EQ(sm90ComponentMismatch(Pairs, Int8A, {}), "its warp roles");
+  MatmulIdiom Masked = Int8A;
+  Masked.A.Mask.resize(1);
+  EXPECT_EQ(sm90ComponentMismatch(C, Masked, {}), "an 8-bit operand not dense and K-major");
+}
+
 // An 8-bit K-major B's transposed kernels (KernelConfig::RawFragmentsB)
 // are composed: the weight is the kernel's A, landed raw (RawOperandTile)
 // and converted in its fragments (RawRegisterA with the region's operand

@@ -833,17 +833,22 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   EXPECT_EQ(R.Config->blockThreads(), 256 + 32);
   std::vector<AlternativeKernel> Alts = alternativeKernels(*R.Config, RegionModel(), Idiom);
   ASSERT_EQ(Alts.size(), 10u);
-  // (Against the transposed kernel, only for short reductions.)
+  // (Against the 128x128 kernel, only for short reductions: 64 rows of X
+  // by 128 of W, transposed as the shortest of the square kernel's tiles,
+  // converted into fragments rather than into a stage.)
   EXPECT_EQ(Alts[0].Predicate, "prefer_narrow_raw_fragment_tiles");
   EXPECT_TRUE(Alts[0].Config.Tma);
   EXPECT_TRUE(Alts[0].Config.RawStagesB);
-  EXPECT_FALSE(Alts[0].Config.RawFragmentsB);
-  EXPECT_TRUE(Alts[0].Config.convertsLandedStages());
+  EXPECT_TRUE(Alts[0].Config.RawFragmentsB);
+  EXPECT_FALSE(Alts[0].Config.convertsLandedStages());
   EXPECT_FALSE(Alts[0].Config.PairedTiles);
-  EXPECT_TRUE(Alts[0].Config.twoBlocksFit());
+  EXPECT_EQ(Alts[0].Config.BlockM, 64);
+  EXPECT_EQ(Alts[0].Config.BlockN, 128);
+  EXPECT_EQ(Alts[0].Config.warpgroups(), 2);
+  EXPECT_EQ(Alts[0].Config.SplitFillDivisor, 2);
+  EXPECT_EQ(Alts[0].Config.Stages, Alts.back().Config.Stages);
   // (--explain says how each kernel converts.)
-  EXPECT_EQ(Alts[0].Config.pathReason().find("computed transposed"), std::string::npos);
-  EXPECT_NE(Alts[0].Config.pathReason().find("convert it in place"), std::string::npos);
+  EXPECT_NE(Alts[0].Config.pathReason().find("computed transposed"), std::string::npos);
   // 192x192 transposed tiles where they fill whole rounds of SMs and the
   // tall ones do not: three consumer warpgroups of m64n192k16.
   const AlternativeKernel &Fitted = Alts[1];
@@ -976,7 +981,7 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   // (The shorter 128-row tiles are the 128x128 kernel's: pairs too.)
   for (size_t I = 6; I < Alts.size(); ++I)
     EXPECT_TRUE(Alts[I].Config.integerOffsetPairs());
-  EXPECT_FALSE(Alts[0].Config.integerOffsetPairs());
+  EXPECT_TRUE(Alts[0].Config.integerOffsetPairs());
   EXPECT_FALSE(R.Config->cpAsyncTwin().integerOffsetPairs());
   Offset.InputType = ElementType::BF16;
   R = chooseFor(Offset, {}, GpuArch::SM90a, MmaPreference::Auto);
@@ -1005,13 +1010,41 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   EXPECT_EQ(Alts[0].Predicate, "prefer_narrow_converted_tiles");
   EXPECT_EQ(kernelRule(Alts[0].Predicate), "NarrowConvertedTiles");
 
+}
+
+// An 8-bit K-major A lands raw too, converted in its register fragments
+// (RawFragmentsA, the components' RawRegisterA): not transposed, no pairs,
+// four stages at one block an SM; its narrow tiles one warpgroup of 64
+// rows. An M-major one, or one beside a B with a prologue, keeps cp.async
+// stages.
+TEST(KernelConfigTest, EightBitKMajorALandsRawForTheConsumers) {
   MatmulIdiom OnA = plainIdiom(true, true);
   OnA.A.ConvertWhileCopying = OnA.A.EightBit = true;
-  R = chooseFor(OnA, {}, GpuArch::SM90a, MmaPreference::Auto);
+  Chosen R = chooseFor(OnA, {}, GpuArch::SM90a, MmaPreference::Auto);
   ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
   EXPECT_TRUE(R.Config->wgmma());
-  EXPECT_FALSE(R.Config->Tma);
-  EXPECT_FALSE(R.Config->RawStagesB);
+  EXPECT_TRUE(R.Config->Tma && R.Config->RawFragmentsA && R.Config->ConvertsLandedOperands);
+  EXPECT_FALSE(R.Config->RawStagesB || R.Config->transposedTile() || R.Config->PairedTiles);
+  EXPECT_EQ(R.Config->Stages, 4);
+  EXPECT_FALSE(R.Config->twoBlocksFit());
+  EXPECT_NE(R.Config->pathReason().find("A's 8-bit tile lands raw"), std::string::npos);
+  const KernelConfig Twin = R.Config->cpAsyncTwin();
+  EXPECT_FALSE(Twin.Tma || Twin.RawFragmentsA || Twin.ConvertsLandedOperands);
+  std::vector<AlternativeKernel> Alts = alternativeKernels(*R.Config, RegionModel(), OnA);
+  ASSERT_EQ(Alts.size(), 1u);
+  EXPECT_EQ(Alts[0].Predicate, "prefer_narrow_converted_tiles");
+  EXPECT_TRUE(Alts[0].Config.RawFragmentsA);
+  EXPECT_EQ(Alts[0].Config.warpgroups(), 1);
+  MatmulIdiom MMajor = plainIdiom(false, true);
+  MMajor.A.ConvertWhileCopying = MMajor.A.EightBit = true;
+  R = chooseFor(MMajor, {}, GpuArch::SM90a, MmaPreference::Auto);
+  ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+  EXPECT_FALSE(R.Config->Tma || R.Config->RawFragmentsA);
+  MatmulIdiom ReluB = OnA;
+  ReluB.B.Prologue.push_back(nullptr);
+  R = chooseFor(ReluB, {}, GpuArch::SM90a, MmaPreference::Auto);
+  ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+  EXPECT_FALSE(R.Config->Tma || R.Config->RawFragmentsA);
 }
 
 TEST(KernelConfigTest, SkinnyTilesFollowBsLayout) {
