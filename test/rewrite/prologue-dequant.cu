@@ -51,25 +51,37 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // EXPLAIN: main loop: {{.*}}; the tile computed transposed (C^T = B^T A^T): B's 8-bit tile lands raw (64-byte swizzle) and each consumer thread converts its wgmma A fragments from it in registers, minus each row's offset in fp16 pairs where exact (the cp.async kernel converts while copying){{$}}
 // EXPLAIN-NEXT: decoding shapes (M <= tc::decode::kWgmmaDecodeRows): tc::decode::launch_weight_stream with tc_int8_linear_0_weight_rows and tc_int8_linear_0_epilogue (mma.sync up to 16 rows, wgmma up to 32; W and X through TMA stages, through registers where TMA cannot map them)
 // EXPLAIN80: decoding shapes (M <= tc::decode::kDecodeRows): tc::decode::launch_weight_stream with tc_int8_linear_0_weight_rows and tc_int8_linear_0_epilogue (mma.sync, W through registers)
-// The 64x128 kernel converts into its stages; the 256x128 one computes its
-// tile transposed beside a producer warpgroup.
-// EXPLAIN: kernel: block tile 64x128x64, 1 warpgroup (4 warps and a producer warp)
-// EXPLAIN-NEXT: main loop: {{.*}}; B's 8-bit tile lands raw in the second half of its stage and the consumers convert it in place, minus each row's offset in fp16 pairs where exact
+// The 64x128 kernel is the 128x128 one's shortest transposed tile (64 rows
+// of X, six stages); the 256x128 one computes its tile transposed beside a
+// producer warpgroup.
+// EXPLAIN: kernel: block tile 64x128x64, 2 warpgroups (8 warps and a producer warp), 6 TMA stages
+// EXPLAIN-SAME: the tile transposed, wgmma.mma_async.m64n64k16
 // EXPLAIN: kernel: block tile 256x128x64, 2 warpgroups (8 warps and a producer warpgroup; setmaxnreg: 40 registers a producer thread, 232 a consumer's), 4 TMA stages (mbarriers), stream units {{.*}}, the tile transposed, wgmma.mma_async.m64n256k16
 // EXPLAIN-NEXT: main loop: {{.*}}; the tile computed transposed {{.*}}; the producer a warpgroup that gives its registers to the consumers (setmaxnreg), for the accumulators of 256 columns
 // The 128x128 kernel shorter: the same warps, 6 stages.
 // EXPLAIN: kernel: block tile 96x128x64, 2 warpgroups (8 warps and a producer warp), 6 TMA stages (mbarriers), stream units {{.*}}, few tiles split into parts launched as one cluster each {{.*}}, the tile transposed, wgmma.mma_async.m64n96k16
-// The 64x128 kernel's consumers convert the raw tile into B's stage, in two
-// versions of their code (tc_packed_b a compile-time constant in each).
-// CHECK-LABEL: tc_int8_linear_0_narrow_kernel(
-// CHECK: const decltype(tc_convert_b_row(0)) tc_convert_b[8] = {
-// CHECK-NEXT: tc_convert_b_row(128LL * tc_block_n + tc::RawStageLayout<128, 128>::row(tc_thread, 0)),
-// CHECK: const auto tc_consumers = [&](auto tc_packed) {
-// CHECK-NEXT: constexpr bool tc_packed_b = decltype(tc_packed)::value;
-// CHECK: tc::convert_raw_stage<signed char, __half, 128, 128>(tc_smem_b + {{.*}} * 8192, tc_thread, tc_convert_b, tc_packed_b, (K) - (64 * {{.*}}),
-// CHECK: tc_consumers(::std::true_type());
-// CHECK-LABEL: static void tc_int8_linear_0_narrow_launch(
-// CHECK: !tc::tma_map_2d_bytes(&tc_map_b, W, K, N, K, 64, 128)) {
+// The 64x128 kernel is composed: no generated body.
+// CHECK-NOT: tc_int8_linear_0_narrow_kernel(
+// The transposed kernels (the 128x128 one, 224, 192, 176 and 256 rows of
+// X tall beside a producer warpgroup, and 112 to 64 rows short, the 64-row
+// one also the narrow kernel) are the
+// sm_90 components': the weight is their A, landed raw and converted into
+// wgmma's register fragments (tc::sm90::RawRegisterA), X their B, the
+// output staged transposed (tc::sm90::TransposedOutput), by the operand's
+// functor, whose row() binds each of a thread's rows' offsets once.
+// CHECK-NOT: {{^}}__global__ {{.*}}tc_int8_linear_0_tall224_kernel(
+// CHECK-NOT: {{^}}__global__ {{.*}}tc_int8_linear_0_short96_kernel(
+// W's functor: the element minus its row's zero point, and row(), its
+// OffsetRow (fp16 pairs where exact), nothing read past W's rows.
+// CHECK-LABEL: {{^}}struct tc_int8_linear_0_operand_b {
+// CHECK: {{^}}  __device__ auto row(long long tc_row, bool tc_inside) const {
+// CHECK-NEXT: {{^}}    const ::std::decay_t<decltype(zero[((tc_row))])> tc_v0 = tc_inside ? zero[((tc_row))] : ::std::decay_t<decltype(zero[((tc_row))])>();
+// CHECK-NEXT: {{^}}    return tc::offset_row<signed char>(
+// CHECK-NEXT: {{^}}        [=, *this](float tc_x) -> float { return static_cast<float>((tc_x - tc_v0)); },
+// CHECK-NEXT: {{^}}        tc_v0);
+// The region's epilogue functor (the components' and the decode kernel's).
+// CHECK-LABEL: {{^}}struct tc_int8_linear_0_epilogue {
+// CHECK: tc_value += static_cast<float>(scale[((tc_n))]) * tc_sum;
 // 192x192 transposed tiles, where those fill whole rounds of SMs and the
 // tall ones do not (tc::prefer_fitted_raw_fragment_tiles): three consumer
 // warpgroups of m64n192k16, 64 rows of W each, beside the producer
@@ -91,25 +103,6 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK-NEXT: tc_int8_linear_0_cp_async_launch(M, N, K, X, W, zero, scale, Y, tc_stream);
 // CHECK: tc::schedule_tiles({{.*}}(M + 191) / 192{{.*}}, {{.*}}(N + 191) / 192{{.*}}, tc_k_tiles, tc_facts.device);
 // CHECK: tc_int8_linear_0_fitted_kernel<<<(unsigned)tc::schedule_blocks(tc_schedule), 512, tc_smem_bytes, tc_stream>>>(
-// The transposed kernels (the 128x128 one, 224, 192, 176 and 256 rows of
-// X tall beside a producer warpgroup, and 112 to 64 rows short) are the
-// sm_90 components': the weight is their A, landed raw and converted into
-// wgmma's register fragments (tc::sm90::RawRegisterA), X their B, the
-// output staged transposed (tc::sm90::TransposedOutput), by the operand's
-// functor, whose row() binds each of a thread's rows' offsets once.
-// CHECK-NOT: {{^}}__global__ {{.*}}tc_int8_linear_0_tall224_kernel(
-// CHECK-NOT: {{^}}__global__ {{.*}}tc_int8_linear_0_short96_kernel(
-// W's functor: the element minus its row's zero point, and row(), its
-// OffsetRow (fp16 pairs where exact), nothing read past W's rows.
-// CHECK-LABEL: {{^}}struct tc_int8_linear_0_operand_b {
-// CHECK: {{^}}  __device__ auto row(long long tc_row, bool tc_inside) const {
-// CHECK-NEXT: {{^}}    const ::std::decay_t<decltype(zero[((tc_row))])> tc_v0 = tc_inside ? zero[((tc_row))] : ::std::decay_t<decltype(zero[((tc_row))])>();
-// CHECK-NEXT: {{^}}    return tc::offset_row<signed char>(
-// CHECK-NEXT: {{^}}        [=, *this](float tc_x) -> float { return static_cast<float>((tc_x - tc_v0)); },
-// CHECK-NEXT: {{^}}        tc_v0);
-// The region's epilogue functor (the components' and the decode kernel's).
-// CHECK-LABEL: {{^}}struct tc_int8_linear_0_epilogue {
-// CHECK: tc_value += static_cast<float>(scale[((tc_n))]) * tc_sum;
 // The cp.async kernel: the shared tiles hold the mma type; W's copier converts.
 // CHECK-LABEL: tc_int8_linear_0_cp_async_kernel(
 // CHECK: {{^ *}}__half *tc_smem_a = reinterpret_cast<__half *>(tc_smem);
@@ -180,7 +173,13 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK-NEXT: {{^}}  };
 // CHECK-NEXT: {{^}}  switch (tc::choose_kernel(M, N, K, 1, tc_candidates, tc_facts.device, tc_facts.options)) {
 // CHECK-NEXT: {{^}}  case 0:  // 64x128 tiles
-// CHECK-NEXT: {{^}}    return tc_int8_linear_0_narrow_launch(M, N, K, X, W, zero, scale, Y, tc_stream);
+// CHECK-NEXT: {{^}}    if (!tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<
+// CHECK-NEXT: {{^}}            tc::sm90::RawOperandTile<signed char, 128>,  // B, transposed: C^T = B^T A^T
+// CHECK-NEXT: {{^}}            tc::sm90::OperandTile<__half, 64, tc::sm90::Major::K>,  // A
+// CHECK-NEXT: {{^}}            6,
+// CHECK-NEXT: {{^}}            tc::sm90::RawRegisterA<tc_int8_linear_0_operand_b>>,
+// CHECK: {{^}}      tc_int8_linear_0_cp_async_launch(M, N, K, X, W, zero, scale, Y, tc_stream);
+// CHECK-NEXT: {{^}}    return;
 // CHECK-NEXT: {{^}}  case 1:  // 192x192 tiles
 // CHECK-NEXT: {{^}}    return tc_int8_linear_0_fitted_launch(M, N, K, X, W, zero, scale, Y, tc_stream);
 // CHECK-NEXT: {{^}}  case 2:  // 224x128 tiles
