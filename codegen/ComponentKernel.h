@@ -182,8 +182,6 @@ std::string sm90MainloopPolicies(const KernelConfig &C, const MatmulIdiom &Idiom
 /// of its own (8 spaces in), the tiles labelled A and B, as a launcher
 /// prints it. A transposed kernel (KernelConfig::transposedTile) has the
 /// region's B as its A tile (an 8-bit one, RawFragmentsB, as raw bytes of
-/// prints it. A transposed kernel (KernelConfig::transposedTile) has the
-/// region's B as its A tile (an 8-bit one, RawFragmentsB, as raw bytes of
 /// `WeightType`: RawOperandTile), the region's A as its B tile; an 8-bit A
 /// (RawFragmentsA) is raw bytes of `WeightType` too.
 std::string sm90MainloopType(const KernelConfig &C, const MatmulIdiom &Idiom,
