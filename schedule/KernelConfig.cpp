@@ -396,7 +396,7 @@ static std::string rawBReason(const KernelConfig &C) {
     return "; the tile computed transposed (C^T = B^T A^T): B's 8-bit tile lands raw "
            "(64-byte swizzle) and each consumer thread converts its wgmma A fragments "
            "from it in registers" +
-           Offset + " (the cp.async kernel converts while copying)" +
+           Offset + " (a cp.async twin, where there is one, converts while copying)" +
            (C.ProducerWarpgroup ? "; the producer a warpgroup that gives its registers to the "
                                   "consumers (setmaxnreg), for the accumulators of " +
                                       std::to_string(C.accumulatorCols()) + " columns"
@@ -404,7 +404,7 @@ static std::string rawBReason(const KernelConfig &C) {
   if (C.RawStagesB)
     return "; B's 8-bit tile lands raw in the second half of its stage and the "
            "consumers convert it in place" +
-           Offset + " (the cp.async kernel converts while copying)";
+           Offset + " (a cp.async twin, where there is one, converts while copying)";
   return "";
 }
 
@@ -515,7 +515,7 @@ std::string KernelConfig::pathReason() const {
                 "its wgmma A fragments from it in registers" +
                 std::string(OffsetRowsA ? ", minus each row's offset in fp16 pairs where exact"
                                         : "") +
-                " (the cp.async kernel converts while copying)";
+                " (a cp.async twin, where there is one, converts while copying)";
   else if (ConvertsLandedOperands)
     Operands += "; the converted A lands raw and the consumers convert its register fragments "
                 "by each element's row, an exact 0 outside the operand (the cp.async kernel "
@@ -954,13 +954,11 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
       NarrowTransposed.SplitFillDivisor = Narrow.SplitFillDivisor;
       std::vector<AlternativeKernel> Alts = {
           {NarrowTransposed, "_narrow", "prefer_narrow_raw_fragment_tiles"}};
-      // Outputs that 192x192 tiles cover in whole rounds of SMs where the
-      // tall tiles do not (tc::prefer_fitted_raw_fragment_tiles): the same
-      // transposed tile, 192 rows of X by three warpgroups of 64 rows of W.
-      KernelConfig Fitted = Tall;
-      Fitted.BlockM = Fitted.WarpN = Fitted.BlockN = 192;
-      allowStreamUnits(Fitted, Cl);
-      Alts.push_back({Fitted, "_fitted", "prefer_fitted_raw_fragment_tiles"});
+      // (No 192x192 transposed tile, for outputs those would cover in whole
+      // rounds of SMs: composed, its output tile staged transposed needs
+      // five stages, which KernelConfig's count of a raw stage as 16-bit
+      // does not fit, and its text kernel had ptxas serialise the wgmma;
+      // docs/design/components-migration.md, step 13.)
       std::vector<AlternativeKernel> Shorter = shorterTallTiles(Tall, Cl);
       Alts.insert(Alts.end(), Shorter.begin(), Shorter.end());
       Alts.push_back(TallAlt);

@@ -6,12 +6,12 @@
 // transposed, each consumer thread converting its wgmma A fragments of the
 // raw tile in registers (tc::load_raw_fragments), and so does the 256x128
 // kernel for large outputs (setmaxnreg: a producer warpgroup), 224, 192 or
-// 176 rows tall where those fit rounds of SMs better, and the 192x192
-// kernel where its tiles fill whole rounds; smaller outputs take the
-// 128x128 kernel 112, 96, 80 or 64 rows tall where those spread them over
-// more SMs or cover few rows of X; the 64x128 kernel's
-// consumers convert it into its stage (tc::convert_raw_stage); the cp.async
-// kernels, the TMA kernels' fallback, convert while copying.
+// 176 rows tall where those fit rounds of SMs better; smaller outputs take
+// the 128x128 kernel 112, 96, 80 or 64 rows tall where those spread them
+// over more SMs or cover few rows of X (the 64-row one also for short
+// reductions). Every kernel is composed; where TMA cannot map W (its rows
+// not 16-byte aligned) the default's producer warp copies it. On sm_80 the
+// cp.async kernels convert while copying.
 //
 // Compiled without --expt-relaxed-constexpr: the rewritten code needs no
 // nvcc switch beyond the include path and the architecture.
@@ -48,7 +48,7 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // EXPLAIN: kernel: block tile 128x128x64, 2 warpgroups (8 warps and a producer warp), 4 TMA stages
 // EXPLAIN-SAME: few tiles split into parts launched as one cluster each (distributed shared memory adds them)
 // EXPLAIN-SAME: 131152 bytes of shared memory
-// EXPLAIN: main loop: {{.*}}; the tile computed transposed (C^T = B^T A^T): B's 8-bit tile lands raw (64-byte swizzle) and each consumer thread converts its wgmma A fragments from it in registers, minus each row's offset in fp16 pairs where exact (the cp.async kernel converts while copying){{$}}
+// EXPLAIN: main loop: {{.*}}; the tile computed transposed (C^T = B^T A^T): B's 8-bit tile lands raw (64-byte swizzle) and each consumer thread converts its wgmma A fragments from it in registers, minus each row's offset in fp16 pairs where exact (a cp.async twin, where there is one, converts while copying){{$}}
 // EXPLAIN-NEXT: decoding shapes (M <= tc::decode::kWgmmaDecodeRows): tc::decode::launch_weight_stream with tc_int8_linear_0_weight_rows and tc_int8_linear_0_epilogue (mma.sync up to 16 rows, wgmma up to 32; W and X through TMA stages, through registers where TMA cannot map them)
 // EXPLAIN80: decoding shapes (M <= tc::decode::kDecodeRows): tc::decode::launch_weight_stream with tc_int8_linear_0_weight_rows and tc_int8_linear_0_epilogue (mma.sync, W through registers)
 // The 64x128 kernel is the 128x128 one's shortest transposed tile (64 rows
@@ -82,50 +82,8 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // The region's epilogue functor (the components' and the decode kernel's).
 // CHECK-LABEL: {{^}}struct tc_int8_linear_0_epilogue {
 // CHECK: tc_value += static_cast<float>(scale[((tc_n))]) * tc_sum;
-// 192x192 transposed tiles, where those fill whole rounds of SMs and the
-// tall ones do not (tc::prefer_fitted_raw_fragment_tiles): three consumer
-// warpgroups of m64n192k16, 64 rows of W each, beside the producer
-// warpgroup.
-// CHECK-LABEL: __launch_bounds__(512, 1) tc_int8_linear_0_fitted_kernel(
-// CHECK: tc::mbarrier_init(tc_empty + tc_s, 3);  // one arrival per consumer warpgroup
-// CHECK: if (::threadIdx.x >= 384) {  // the producer warpgroup: few registers
-// CHECK: tc::mbarrier_arrive_expect_tx(tc_full + {{.*}}, 36864);
-// CHECK-NEXT: tc::tma_load_2d(tc_smem_a + {{.*}} * 12288, tc_map_a, {{.*}}, (64 * {{c[0-9]}}), 192 * tc_block_m);
-// CHECK-NEXT: tc::tma_load_2d(tc_smem_raw_b + {{.*}} * 24576, tc_map_b, {{.*}}, (64 * {{c[0-9]}}), 192 * tc_block_n);
-// CHECK: tc::claim_registers<152>();  // the consumers' share
-// CHECK: float tc_acc[1][24][4] = {};
-// CHECK: tc::wgmma_m64k16_rs<__half, 0, 192>(tc_acc[0], tc_frag_b[0][0], tc::wgmma_desc_advance(tc_desc_a, {{.*}} * 24576 + 32 * 0));
-// CHECK: tc::consumer_sync<384>();  // the stages become the output tile
-// CHECK: tc::combine_parts<192, 192, 200, 384>(
-// CHECK-LABEL: static void tc_int8_linear_0_fitted_launch(
-// CHECK: if (!tc::tma_map_2d_aligned(&tc_map_a, X, K, M, K, 64, 192, tc_stream, 0, tc_facts.device) ||
-// CHECK-NEXT: !tc::tma_map_2d_bytes(&tc_map_b, W, K, N, K, 64, 192, true)) {
-// CHECK-NEXT: tc_int8_linear_0_cp_async_launch(M, N, K, X, W, zero, scale, Y, tc_stream);
-// CHECK: tc::schedule_tiles({{.*}}(M + 191) / 192{{.*}}, {{.*}}(N + 191) / 192{{.*}}, tc_k_tiles, tc_facts.device);
-// CHECK: tc_int8_linear_0_fitted_kernel<<<(unsigned)tc::schedule_blocks(tc_schedule), 512, tc_smem_bytes, tc_stream>>>(
-// The cp.async kernel: the shared tiles hold the mma type; W's copier converts.
-// CHECK-LABEL: tc_int8_linear_0_cp_async_kernel(
-// CHECK: {{^ *}}__half *tc_smem_a = reinterpret_cast<__half *>(tc_smem);
-// CHECK: {{^ *}}__half *tc_smem_b = tc_smem_a + {{[0-9]+}};
-// CHECK: {{^ *}}tc::OperandCopier<kCopyMode, __half, {{.*}}> tc_copy_a;
-// CHECK: {{^ *}}tc::ConvertingCopier<kCopyMode, signed char, __half, {{.*}}> tc_copy_b;
-// CHECK: {{^ *}}const auto tc_convert_b = [&](float tc_x, long long tc_row) -> float {
-// CHECK-NEXT: {{^ *}}return static_cast<float>((tc_x - zero[((tc_row))]));
-// wgmma's main loop loads W's chunks of tile t + 2 into registers and lands
-// them (converted) in their stage one iteration later, after issuing that
-// iteration's wgmma: the loads' latency hides behind an iteration.
-// CHECK: tc::wgmma_commit();
-// CHECK-NEXT: tc_copy_b.land(0, tc_smem_b + (({{c[0-9]}} + 1) % 3) * {{[0-9]+}}, ({{c[0-9]}} + 1), tc_convert_b);
-// CHECK: tc_copy_b.load(0, ({{c[0-9]}} + 2));
-// CHECK-NEXT: tc_copy_b.load(1, ({{c[0-9]}} + 2));
-// No prologue on the fragments: shared memory already holds fp16 values.
-// CHECK-NOT: apply_prologue
-// The scale is applied once, to the sum.
-// CHECK: tc_value += static_cast<float>(scale[((tc_n))]) * tc_sum;
-// The cp.async kernel, where TMA cannot map an operand: element-wise
-// copies (any alignment), k unsplit.
-// CHECK-LABEL: static void tc_int8_linear_0_cp_async_launch(
-// CHECK: tc_int8_linear_0_cp_async_kernel<tc::kElementwise><<<tc_grid, 256, tc_smem_bytes, tc_stream>>>(M, N, K, X, W, zero, scale, Y, 1, tc::max(tc_k_tiles, 1LL), nullptr);
+// No generated kernel is left: no cp.async twin either.
+// CHECK-NOT: tc_int8_linear_0_cp_async
 // On sm_80 the cp.async kernel is the region's own, its copy mode chosen
 // at run time: the converted operand's chunks aligned.
 // SM80OUT-LABEL: static void tc_int8_linear_0_launch(
@@ -161,7 +119,6 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK-NEXT: {{^}}  // this one (tc/kernel_choice.cuh).
 // CHECK-NEXT: {{^}}  static constexpr tc::KernelCandidate tc_candidates[] = {
 // CHECK-NEXT: {{^}}      {tc::KernelRule::NarrowRawFragmentTiles},  // tc_int8_linear_0_narrow
-// CHECK-NEXT: {{^}}      {tc::KernelRule::FittedRawFragmentTiles},  // tc_int8_linear_0_fitted
 // CHECK-NEXT: {{^}}      {tc::KernelRule::TallRawFragmentHeight, 224, {256, 224, 192, 176}, 1},  // tc_int8_linear_0_tall224
 // CHECK-NEXT: {{^}}      {tc::KernelRule::TallRawFragmentHeight, 192, {256, 224, 192, 176}, 1},  // tc_int8_linear_0_tall192
 // CHECK-NEXT: {{^}}      {tc::KernelRule::TallRawFragmentHeight, 176, {256, 224, 192, 176}, 1},  // tc_int8_linear_0_tall176
@@ -173,34 +130,32 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK-NEXT: {{^}}  };
 // CHECK-NEXT: {{^}}  switch (tc::choose_kernel(M, N, K, 1, tc_candidates, tc_facts.device, tc_facts.options)) {
 // CHECK-NEXT: {{^}}  case 0:  // 64x128 tiles
-// CHECK-NEXT: {{^}}    if (!tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<
+// CHECK-NEXT: {{^}}    if (tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<
 // CHECK-NEXT: {{^}}            tc::sm90::RawOperandTile<signed char, 128>,  // B, transposed: C^T = B^T A^T
 // CHECK-NEXT: {{^}}            tc::sm90::OperandTile<__half, 64, tc::sm90::Major::K>,  // A
 // CHECK-NEXT: {{^}}            6,
 // CHECK-NEXT: {{^}}            tc::sm90::RawRegisterA<tc_int8_linear_0_operand_b>>,
-// CHECK: {{^}}      tc_int8_linear_0_cp_async_launch(M, N, K, X, W, zero, scale, Y, tc_stream);
-// CHECK-NEXT: {{^}}    return;
-// CHECK-NEXT: {{^}}  case 1:  // 192x192 tiles
-// CHECK-NEXT: {{^}}    return tc_int8_linear_0_fitted_launch(M, N, K, X, W, zero, scale, Y, tc_stream);
-// CHECK-NEXT: {{^}}  case 2:  // 224x128 tiles
-// CHECK-NEXT: {{^}}    if (!tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<
+// CHECK: {{^}}      return;
+// CHECK-NEXT: {{^}}    break;
+// CHECK-NEXT: {{^}}  case 1:  // 224x128 tiles
+// CHECK-NEXT: {{^}}    if (tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<
 // CHECK-NEXT: {{^}}            tc::sm90::RawOperandTile<signed char, 128>,  // B, transposed: C^T = B^T A^T
 // CHECK-NEXT: {{^}}            tc::sm90::OperandTile<__half, 224, tc::sm90::Major::K>,  // A
 // CHECK-NEXT: {{^}}            4,
 // CHECK-NEXT: {{^}}            tc::sm90::RawRegisterA<tc_int8_linear_0_operand_b>, tc::sm90::ProducerWarpgroup<40, 232>>,
 // CHECK-NEXT: {{^}}        tc::sm90::StreamUnitsScheduler>({N, M, K}, W, K, X, K, tc::sm90::TransposedOutput<tc_int8_linear_0_epilogue>{tc_int8_linear_0_epilogue{M, N, K, X, W, zero, scale, Y}}, tc_stream,
 // CHECK-NEXT: {{^}}        tc::sm90::Producer::kTma, {tc_int8_linear_0_operand_b{M, N, K, X, W, zero, scale, Y}, {}}))
-// CHECK-NEXT: {{^}}      tc_int8_linear_0_cp_async_launch(M, N, K, X, W, zero, scale, Y, tc_stream);
-// CHECK:      {{^}}  case 6:  // 112x128 tiles
-// CHECK-NEXT: {{^}}    if (!tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<
+// CHECK-NEXT: {{^}}      return;
+// CHECK:      {{^}}  case 5:  // 112x128 tiles
+// CHECK-NEXT: {{^}}    if (tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<
 // CHECK-NEXT: {{^}}            tc::sm90::RawOperandTile<signed char, 128>,  // B, transposed: C^T = B^T A^T
 // CHECK-NEXT: {{^}}            tc::sm90::OperandTile<__half, 112, tc::sm90::Major::K>,  // A
 // CHECK-NEXT: {{^}}            6,
 // CHECK-NEXT: {{^}}            tc::sm90::RawRegisterA<tc_int8_linear_0_operand_b>>,
 // CHECK-NEXT: {{^}}        tc::sm90::ClusterPartsScheduler<10, tc::sm90::StreamUnitsScheduler>>({N, M, K}, W, K, X, K,
 // The default: the 128x128 transposed kernel, four stages, clusters of
-// parts from 10 k tiles, else stream units; the cp.async kernel where TMA
-// cannot map an operand (W's rows not 16-byte aligned).
+// parts from 10 k tiles, else stream units; its producer warp copies
+// where TMA cannot map an operand (W's rows not 16-byte aligned).
 // CHECK:      {{^}}  default:
 // CHECK-NEXT: {{^}}    break;
 // CHECK-NEXT: {{^}}  }
@@ -211,7 +166,7 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK-NEXT: {{^}}          tc::sm90::RawRegisterA<tc_int8_linear_0_operand_b>>,
 // CHECK-NEXT: {{^}}      tc::sm90::ClusterPartsScheduler<10, tc::sm90::StreamUnitsScheduler>>({N, M, K}, W, K, X, K, tc::sm90::TransposedOutput<tc_int8_linear_0_epilogue>{tc_int8_linear_0_epilogue{M, N, K, X, W, zero, scale, Y}}, tc_stream,
 // CHECK-NEXT: {{^}}      tc::sm90::Producer::kTma, {tc_int8_linear_0_operand_b{M, N, K, X, W, zero, scale, Y}, {}}))
-// CHECK-NEXT: {{^}}    tc_int8_linear_0_cp_async_launch(M, N, K, X, W, zero, scale, Y, tc_stream);
+// CHECK-NEXT: {{^}}    tc::report_error(tc::Status::LaunchFailed, "prologue-dequant.cu:36", "'#pragma tc' region: its kernel could not be launched (cudaGetLastError says why)");
 
 // uint8 weights K x N (n contiguous) with a scalar zero point: the prologue
 // is a function of the element and the kernel's scalar argument.

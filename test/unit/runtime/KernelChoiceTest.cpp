@@ -49,7 +49,6 @@ enum Gemm {
 // fragments (RawFragmentsB), its 256-row kernel running stream units.
 const KernelCandidate kInt8[] = {
     {KernelRule::NarrowRawFragmentTiles},
-    {KernelRule::FittedRawFragmentTiles},
     {KernelRule::TallRawFragmentHeight, 224, {256, 224, 192, 176}, 1},
     {KernelRule::TallRawFragmentHeight, 192, {256, 224, 192, 176}, 1},
     {KernelRule::TallRawFragmentHeight, 176, {256, 224, 192, 176}, 1},
@@ -62,7 +61,6 @@ const KernelCandidate kInt8[] = {
 enum Int8 {
   Square = -1,
   NarrowInt8,
-  FittedInt8,
   Tall224,
   Tall192,
   Tall176,
@@ -155,9 +153,9 @@ TEST(KernelChoiceTest, GemmOptionsTurnKernelsOff) {
 }
 
 TEST(KernelChoiceTest, Int8Layer) {
-  EXPECT_EQ(int8(3456, 1280, 1280, 132), FittedInt8);  // 126 tiles against 140 tall ones
+  EXPECT_EQ(int8(3456, 1280, 1280, 132), Tall176);  // 200 tiles: two rounds nearly full
   EXPECT_EQ(int8(2304, 2176, 768, 132), Tall176);      // 153 tall tiles: two rounds
-  EXPECT_EQ(int8(2304, 2048, 2560, 132), FittedInt8);  // 132 tiles against 144 tall ones
+  EXPECT_EQ(int8(2304, 2048, 2560, 132), Tall);     // 144 tiles, the last 12 stream units
   // 136 tall tiles (192x192 ones: 138, two rounds): 256 rows where the
   // stream units share out the last round of a long reduction (40 k
   // tiles), else 176 rows (200 tiles) in the same two rounds.
