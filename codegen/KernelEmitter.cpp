@@ -2637,9 +2637,11 @@ void runJob(KernelJob &J, const RegionModel &M, const MatmulIdiom &Idiom,
       J.Result.emplace(std::move(*ModelError));
     }
   } catch (const isl::exception &E) {
-    J.Result.emplace(regionError(M.Range.getBegin(),
-                                 std::string("isl failed while generating the kernel: ") +
-                                     E.what()));
+    J.Result.emplace(regionError(
+        M.Range.getBegin(),
+        "internal error: isl failed while generating the kernel " + J.Name + " (" +
+            J.Config.describe() + "): " + E.what(),
+        "please report this as a bug; the region is left as written"));
   }
 }
 
