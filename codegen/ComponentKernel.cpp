@@ -47,6 +47,14 @@ static std::vector<const OperandView *> productViews(const MatmulIdiom &Idiom) {
   return Views;
 }
 
+/// Whether the output tile, `Rows` rows of `Cols` + `Pad` floats, fits in
+/// the kernel's stages of `StageBytes` each, where the components stage it
+/// for the epilogue (else it would apply the epilogue from registers).
+static bool stagedOutputFits(const KernelConfig &C, int Rows, int Cols, int Pad,
+                             int StageBytes) {
+  return Rows * (Cols + Pad) * 4 <= C.Stages * StageBytes;
+}
+
 /// What a transposed kernel (KernelConfig::transposedTile) asks of its
 /// tiles: B's rows are wgmma's M (64 a consumer warpgroup, at most
 /// `MaxBRows`), A's its N; the output tile, staged transposed (BlockM rows
@@ -57,7 +65,7 @@ static std::string transposedTilesMismatch(const KernelConfig &C, const MatmulId
   if (C.BlockK != 64 || C.BlockN % 64 || C.BlockN > MaxBRows || C.BlockM > 256 ||
       C.BlockM % (Idiom.A.ReductionIsContiguous ? 8 : 64))
     return "its tiles";
-  if (C.BlockM * (C.BlockN + 4) * 4 > C.Stages * (C.BlockN * BRowBytes + C.BlockM * 128))
+  if (!stagedOutputFits(C, C.BlockM, C.BlockN, 4, C.BlockN * BRowBytes + C.BlockM * 128))
     return "an epilogue from registers";
   return "";
 }
@@ -112,7 +120,7 @@ static std::string rawAMismatch(const KernelConfig &C, const MatmulIdiom &Idiom)
     return "its tiles";
   // The output tile (BlockM rows of BlockN + 8 floats) in the stages
   // (BlockM raw bytes and BlockN 16-bit elements of 64 k).
-  if (C.BlockM * (C.BlockN + 8) * 4 > C.Stages * (C.BlockM * 64 + C.BlockN * 128))
+  if (!stagedOutputFits(C, C.BlockM, C.BlockN, 8, C.BlockM * 64 + C.BlockN * 128))
     return "an epilogue from registers";
   return "";
 }

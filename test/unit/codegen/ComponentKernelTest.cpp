@@ -28,6 +28,28 @@ MatmulIdiom gemm(ElementType T = ElementType::F16) {
   return I;
 }
 
+/// fp16 C = A B, both K-major, the 8-bit operand (A, or B) converted while
+/// copied.
+MatmulIdiom eightBitGemm(bool OnA) {
+  MatmulIdiom I = gemm();
+  I.B.ReductionIsContiguous = true;
+  OperandView &Q = OnA ? I.A : I.B;
+  Q.ConvertWhileCopying = Q.EightBit = true;
+  return I;
+}
+
+/// The 128x128 kernel of four TMA stages that lands that operand raw and
+/// converts it in its register fragments.
+KernelConfig rawFragmentKernel(bool OnA) {
+  KernelConfig C = tmaKernel();
+  C.Stages = 4;
+  if (OnA)
+    C.RawFragmentsA = C.ConvertsLandedOperands = true;
+  else
+    C.RawStagesB = C.RawFragmentsB = true;
+  return C;
+}
+
 TEST(ComponentKernelTest, PlainTmaKernelsCompose) {
   EXPECT_EQ(sm90ComponentMismatch(tmaKernel(), gemm(), {}), "");
   EXPECT_TRUE(composesSm90Gemm(tmaKernel(), gemm(ElementType::BF16), {}));
@@ -727,12 +749,8 @@ TEST(ComponentKernelTest, ConvertedBKernelsComposeTransposed) {
 // (RawRegisterA with A's functor), B's 16-bit tile as ever; not in pairs,
 // nor wider than two warpgroups of A's rows.
 TEST(ComponentKernelTest, RawAKernelsCompose) {
-  MatmulIdiom Int8A = gemm();
-  Int8A.A.ReductionIsContiguous = Int8A.B.ReductionIsContiguous = true;
-  Int8A.A.ConvertWhileCopying = Int8A.A.EightBit = true;
-  KernelConfig C = tmaKernel();
-  C.Stages = 4;
-  C.RawFragmentsA = C.ConvertsLandedOperands = true;
+  const MatmulIdiom Int8A = eightBitGemm(true);
+  const KernelConfig C = rawFragmentKernel(true);
   EXPECT_EQ(sm90ComponentMismatch(C, Int8A, {}), "");
   EXPECT_EQ(sm90MainloopType(C, Int8A, false, "r", "signed char"),
             "tc::sm90::TmaWgmmaMainloop<tc::sm90::RawOperandTile<signed char, 128>, "
@@ -759,12 +777,8 @@ TEST(ComponentKernelTest, RawAKernelsCompose) {
 // stage (RawStagesB alone) is not, nor an output tile that does not fit
 // the stages transposed (192x192 of four stages), nor a masked weight.
 TEST(ComponentKernelTest, RawFragmentKernelsCompose) {
-  MatmulIdiom Int8 = gemm();
-  Int8.B.ReductionIsContiguous = true;
-  Int8.B.ConvertWhileCopying = Int8.B.EightBit = true;
-  KernelConfig C = tmaKernel();
-  C.Stages = 4;
-  C.RawStagesB = C.RawFragmentsB = true;
+  const MatmulIdiom Int8 = eightBitGemm(false);
+  const KernelConfig C = rawFragmentKernel(false);
   EXPECT_EQ(sm90ComponentMismatch(C, Int8, {}), "");
   EXPECT_EQ(sm90MainloopType(C, Int8, false, "r", "signed char"),
             "tc::sm90::TmaWgmmaMainloop<tc::sm90::RawOperandTile<signed char, 128>, "
