@@ -338,7 +338,7 @@ std::string sm90MainloopPolicies(const KernelConfig &C, const MatmulIdiom &Idiom
   // (KernelConfig: the registers of each role's thread.)
   return S + ", tc::sm90::ProducerWarpgroup<" + std::to_string(C.producerRegisters()) + ", " +
          std::to_string(C.consumerRegisters()) +
-         (C.PersistentTiles ? ", " + std::to_string(KernelConfig::StorerRegisters) : "") + ">";
+         (C.PersistentTiles ? ", " + std::to_string(C.storerRegisters()) : "") + ">";
 }
 
 std::string sm90MainloopType(const KernelConfig &C, const MatmulIdiom &Idiom,

@@ -1518,7 +1518,7 @@ private:
     return "  if (::threadIdx.x >= " + str(firstStorerThread()) + ") {  // the epilogue warpgroup" +
            (C.storerThreads() > 128 ? "s" : "") + ": registers of its own\n"
            "    tc::release_registers<" +
-           str(KernelConfig::StorerRegisters) + ">();\n" +
+           str(C.storerRegisters()) + ">();\n" +
            indent(unitLoop("", dedent(epilogueWarpgroupUnit(Body), 2)), 2) +
            "    return;\n  }\n";
   }

@@ -55,7 +55,7 @@ std::string KernelConfig::describe() const {
            (ProducerWarpgroup
                 ? " and a producer warpgroup; setmaxnreg: " + std::to_string(producerRegisters()) +
                       " registers a producer thread, " +
-                      (PersistentTiles ? std::to_string(StorerRegisters) + " an epilogue thread, "
+                      (PersistentTiles ? std::to_string(storerRegisters()) + " an epilogue thread, "
                                        : std::string()) +
                       std::to_string(consumerRegisters()) + " a consumer's"
                 : Tma ? " and a producer warp" : "") +

@@ -217,9 +217,10 @@ struct KernelConfig {
   /// producer also copies tiles with ordinary loads where TMA cannot map
   /// an operand (tc/sm90/mainloop.cuh), which spilled 32 bytes at 40.
   static constexpr int PersistentProducerRegisters = 56;
-  /// tf32: its copies of an operand stored M- or N-major (rounded to tf32)
-  /// spilled 44 bytes at 56.
-  static constexpr int PersistentTf32ProducerRegisters = 64;
+  /// tf32: its producer keeps 48 and its epilogue warpgroup 64
+  /// (storerRegisters()): at 64 and 48 the kernel spilled 60 bytes, which
+  /// more epilogue registers remove (ptxas -v, tf32_cc_ccol).
+  static constexpr int PersistentTf32ProducerRegisters = 48;
   int producerRegisters() const {
     if (!PersistentTiles)
       return ProducerRegisters;
@@ -299,7 +300,7 @@ struct KernelConfig {
   static constexpr int MaxThreadRegisters = 256;
   int consumerRegisters() const {
     return std::min(MaxThreadRegisters, (RegistersPerSm - producerThreads() * producerRegisters() -
-                                         storerThreads() * StorerRegisters) /
+                                         storerThreads() * storerRegisters()) /
                                             threads() / 8 * 8);
   }
   /// (PersistentTiles) The epilogue warpgroups: they store each output
@@ -316,6 +317,8 @@ struct KernelConfig {
   /// is then 200. (With 96 and 184, the consumers of a bf16 clamp on A
   /// spilled; 48 leaves the producer 56, and a GELU epilogue did not spill.)
   static constexpr int StorerRegisters = 48;
+  static constexpr int Tf32StorerRegisters = 64;
+  int storerRegisters() const { return Tf32 ? Tf32StorerRegisters : StorerRegisters; }
   /// Threads of a block: the consumers (threads()) and, with TMA, the
   /// producer warp after them (then the epilogue warpgroups, where there
   /// are).

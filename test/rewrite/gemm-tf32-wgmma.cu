@@ -28,7 +28,7 @@
 
 // EXPLAIN-LABEL: region tc_xwt_0
 // EXPLAIN:       main loop: wgmma: sm_90a, tf32 operands (rounded to nearest first, wgmma alone would truncate them: A where an A prologue goes, as below; B in its landed stages; an operand from a transposed copy by that copy); A K-major, B K-major stages;{{.*}}; A from registers
-// EXPLAIN:       composed: tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<tc::sm90::OperandTile<float, 128, tc::sm90::Major::K>, tc::sm90::OperandTile<float, 128, tc::sm90::Major::K>, 4, tc::sm90::RegisterA<tc::sm90::RoundToTf32, tc::sm90::RoundToTf32>, tc::sm90::ProducerWarpgroup<64, 200, 48>>, tc::sm90::PersistentScheduler>
+// EXPLAIN:       composed: tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<tc::sm90::OperandTile<float, 128, tc::sm90::Major::K>, tc::sm90::OperandTile<float, 128, tc::sm90::Major::K>, 4, tc::sm90::RegisterA<tc::sm90::RoundToTf32, tc::sm90::RoundToTf32>, tc::sm90::ProducerWarpgroup<48, 200, 64>>, tc::sm90::PersistentScheduler>
 // EXPLAIN:       wgmma.mma_async.m64n{{[0-9]+}}k8 (tf32, fp32 accumulation
 // CHECK-LABEL: {{^}}static void tc_xwt_0_launch(
 // CHECK-NOT:   {{^}}}
@@ -36,7 +36,7 @@
 // CHECK-NEXT:  {{^ +}}tc::sm90::OperandTile<float, 128, tc::sm90::Major::K>,  // A
 // CHECK-NEXT:  {{^ +}}tc::sm90::OperandTile<float, 128, tc::sm90::Major::K>,  // B
 // CHECK-NEXT:  {{^ +}}4,
-// CHECK-NEXT:  {{^ +}}tc::sm90::RegisterA<tc::sm90::RoundToTf32, tc::sm90::RoundToTf32>, tc::sm90::ProducerWarpgroup<64, 200, 48>>,
+// CHECK-NEXT:  {{^ +}}tc::sm90::RegisterA<tc::sm90::RoundToTf32, tc::sm90::RoundToTf32>, tc::sm90::ProducerWarpgroup<48, 200, 64>>,
 // CHECK-NEXT:  {{^ +}}tc::sm90::PersistentScheduler>({M, N, K}, X, K, W, K, tc_xwt_0_epilogue{
 void xwt(int M, int N, int K, const float *__restrict__ X, const float *__restrict__ W,
          const float *__restrict__ bias, float *__restrict__ Y) {

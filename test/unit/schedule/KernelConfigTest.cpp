@@ -1250,13 +1250,18 @@ TEST(KernelConfigTest, KMajorTf32TakesWgmma) {
   // test/rewrite/gemm-tf32-wgmma.cu).
   EXPECT_TRUE(R.Config->ConvertStages);
   EXPECT_FALSE(R.Config->WgmmaRegisterA);
-  // A persistent block's producer warpgroup keeps 64 registers for tf32
-  // (its copies of an operand stored M- or N-major spilled at 56).
+  // A persistent block's epilogue warpgroup keeps 64 registers for tf32
+  // (the kernel spilled 60 bytes at 48), its producer 48; the consumers
+  // keep 200 either way.
   KernelConfig Persistent = *R.Config;
   Persistent.PersistentTiles = Persistent.ProducerWarpgroup = true;
-  EXPECT_EQ(Persistent.producerRegisters(), 64);
+  EXPECT_EQ(Persistent.producerRegisters(), 48);
+  EXPECT_EQ(Persistent.storerRegisters(), 64);
+  EXPECT_EQ(Persistent.consumerRegisters(), 200);
   Persistent.Tf32 = false;
   EXPECT_EQ(Persistent.producerRegisters(), 56);
+  EXPECT_EQ(Persistent.storerRegisters(), 48);
+  EXPECT_EQ(Persistent.consumerRegisters(), 200);
 }
 
 TEST(KernelConfigTest, MmaClauseOverridesThePreference) {
