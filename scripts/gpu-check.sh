@@ -152,6 +152,14 @@ start_test() {
   test_pid["$name"]=$!
 }
 
+# start_test for the binary $build/<name> where its build passed.
+start_built() {
+  local name="$1"; shift
+  if [[ "${step_status[build $name]:-}" == PASS ]]; then
+    start_test "$name" "$build/$name" "$@"
+  fi
+}
+
 # Waits for the started tests in order, printing each one's output whole and
 # recording its status.
 finish_tests() {
@@ -256,34 +264,16 @@ main() {
   echo
   echo "=== builds took $((SECONDS - t0))s"
 
-  if [[ "${step_status[build runtime_headers_test]:-}" == PASS ]]; then
-    start_test runtime_headers_test "$build/runtime_headers_test"
-  fi
-  if [[ "${step_status[build sm90_components_test]:-}" == PASS ]]; then
-    start_test sm90_components_test "$build/sm90_components_test"
-  fi
-  if [[ "${step_status[build sm90_raw_weights_test]:-}" == PASS ]]; then
-    start_test sm90_raw_weights_test "$build/sm90_raw_weights_test"
-  fi
-  if [[ "${step_status[build sm80_components_test]:-}" == PASS ]]; then
-    start_test sm80_components_test "$build/sm80_components_test"
-  fi
-  if [[ "${step_status[build weight_stream_test]:-}" == PASS ]]; then
-    start_test weight_stream_test "$build/weight_stream_test"
-  fi
-  if [[ "${step_status[build packed_regions_test]:-}" == PASS ]]; then
-    start_test packed_regions_test "$build/packed_regions_test"
-  fi
-  if [[ "${step_status[build regions_test]:-}" == PASS ]]; then
-    start_test regions_test "$build/regions_test"
-  fi
-  if [[ "${step_status[build gemm_correctness]:-}" == PASS ]]; then
-    start_test gemm_correctness "$build/gemm_correctness" "$md"
-  fi
+  start_built runtime_headers_test
+  start_built sm90_components_test
+  start_built sm90_raw_weights_test
+  start_built sm80_components_test
+  start_built weight_stream_test
+  start_built packed_regions_test
+  start_built regions_test
+  start_built gemm_correctness "$md"
   # Last, so its table ends the log.
-  if [[ "${step_status[build forms_correctness]:-}" == PASS ]]; then
-    start_test forms_correctness "$build/forms_correctness" "$forms_md"
-  fi
+  start_built forms_correctness "$forms_md"
   finish_tests
 
   echo

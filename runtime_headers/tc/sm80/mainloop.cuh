@@ -267,10 +267,15 @@ struct CpAsyncMmaMainloop {
   // else loaded just before their mmas: with fewer warps each thread holds
   // more copy addresses beside the accumulators.
   // Not for tf32 fragments loaded element by element (an M- or N-major
-  // operand): their addresses beside two buffers spilled.
-  static constexpr bool kDoubleBuffered =
-      kGroupSteps % 2 == 0 && kThreads >= 128 && !kConvertingSteps &&
-      !(kTf32 && !(ATile::kKContiguous && BTile::kKContiguous));
+  // operand), whose addresses beside two buffers spilled, nor in copy mode
+  // kPartialChunks beside a 64x64 warp tile's accumulators: its copiers
+  // keep each chunk's span and bounds live, and two buffers spilled.
+  template <int kMode>
+  static constexpr bool double_buffered() {
+    return kGroupSteps % 2 == 0 && kThreads >= 128 && !kConvertingSteps &&
+           !(kTf32 && !(ATile::kKContiguous && BTile::kKContiguous)) &&
+           (kMode != kPartialChunks || kMTiles * kNTiles < 32);
+  }
   static_assert(kBK % kMmaK == 0, "whole k steps");
   static_assert(kStages >= 2, "a stage in flight while another is read");
   static constexpr int kStageA = kBM * kBK, kStageB = kBN * kBK;  // elements
@@ -319,10 +324,7 @@ struct CpAsyncMmaMainloop {
                              long long n, long long row0, long long col0, int k_begin,
                              int k_tiles, int thread) {
     static_assert(kCount == 1 || !kConverts, "a sum of products of operands as stored");
-    // The partial chunks' copiers keep each chunk's span and bounds live:
-    // beside a 64x64 warp tile's accumulators, two fragment buffers spilled.
-    constexpr bool kDoubleBuffered = CpAsyncMmaMainloop::kDoubleBuffered &&
-                                     (kMode != kPartialChunks || kMTiles * kNTiles < 32);
+    constexpr bool kDoubleBuffered = double_buffered<kMode>();
     using CopyA = typename ATile::template Copy<kMode, kBK, kThreads>;
     using CopyB = typename BTile::template Copy<kMode, kBK, kThreads>;
     // The copiers read product p at the batch entry: their chunks shifted
