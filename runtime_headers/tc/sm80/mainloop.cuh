@@ -271,7 +271,7 @@ struct CpAsyncMmaMainloop {
   // kPartialChunks beside a 64x64 warp tile's accumulators: its copiers
   // keep each chunk's span and bounds live, and two buffers spilled.
   template <int kMode>
-  static constexpr bool double_buffered() {
+  __host__ __device__ static constexpr bool double_buffered() {
     return kGroupSteps % 2 == 0 && kThreads >= 128 && !kConvertingSteps &&
            !(kTf32 && !(ATile::kKContiguous && BTile::kKContiguous)) &&
            (kMode != kPartialChunks || kMTiles * kNTiles < 32);
