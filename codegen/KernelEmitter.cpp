@@ -18,6 +18,7 @@
 #include "IslBuild.h"
 #include "KernelSchedule.h"
 #include "SerialKernel.h"
+#include "SmallIntegerArithmetic.h"
 #include "clang/Basic/CharInfo.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/StringExtras.h"
@@ -496,7 +497,13 @@ private:
         Op = Strip(Op);
       return C;
     };
-    return Strip(V.Prologue[0]);
+    // Its small integer arithmetic (an 8-bit weight plus an 8-bit shift) in
+    // fp32, where the element already is: the same values, without the
+    // conversions to int and back.
+    const Statement &R = M.Stmts[Idiom.Reduction];
+    return smallIntegerArithmeticInFloat(Strip(V.Prologue[0]), [&](unsigned Id) {
+      return M.Arrays[R.Reads[Id].ArrayId].ElemSpelling;
+    });
   }
 
   /// What the copier of an operand converted while copying

@@ -228,9 +228,11 @@ void uint8_plus(int M, int N, int K, const __half *__restrict__ X,
       Y[i * N + j] = acc;
     }
 }
+// The sum of two bytes is computed in fp32 (exact below 2^24), not through
+// int (whose conversions spilled the raw-fragment kernel).
 // CHECK-LABEL: {{^}}struct tc_uint8_plus_0_operand_b {
 // CHECK: return tc::offset_row<unsigned char>(
-// CHECK-NEXT: [=, *this](float tc_x) -> float { return static_cast<float>(static_cast<float>((static_cast<int>(tc_x) + static_cast<int>(tc_v0)))); },
+// CHECK-NEXT: [=, *this](float tc_x) -> float { return static_cast<float>(static_cast<float>((static_cast<float>(tc_x) + static_cast<float>(tc_v0)))); },
 // CHECK-NEXT: -static_cast<double>(static_cast<int>(tc_v0)));
 // CHECK: tc::sm90::RawRegisterA<tc_uint8_plus_0_operand_b>
 
