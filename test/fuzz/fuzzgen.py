@@ -672,6 +672,12 @@ def gen_spec(rng, case_id, func, unsupported_rate=0.15, collision_rate=0.5):
             {"form": "w_col", "wtype": "uint8_t", "zero": "scalar", "scale": "scalar"},
             {"form": "w_col", "wtype": "int8_t", "zero": None, "scale": None},
             {"form": "a_rows", "wtype": "int8_t", "zero": "row", "scale": None},
+            # 8-bit zero points in int arithmetic (w - zero[j] promoted to
+            # int): the kernels compute it in fp32 (SmallIntegerArithmetic)
+            {"form": "w_col", "wtype": "uint8_t", "zero": "col", "zero_type": "int8_t",
+             "scale": "col"},
+            {"form": "a_rows", "wtype": "int8_t", "zero": "row", "zero_type": "int8_t",
+             "scale": None},
             # packed 4-bit weights (issue 51): unpacked in the product, with
             # zero points and scales per group of k or per column
             {"form": "w_packed", "wtype": "uint8_t", "zero": "group", "scale": "group",
@@ -1221,8 +1227,8 @@ class _Renderer:
             self.p_array("A2", a_ct, False, a2[0], a2[1], None)
             self.p_array("B2", b_ct, False, b2[0], b2[1], None)
         if q and q.get("zero") in ("col", "row"):
-            self.p_array("zero", "int" if q["zero"] == "row" else "float", False, None,
-                         "N" if q["zero"] == "col" else "M")
+            self.p_array("zero", q.get("zero_type") or ("int" if q["zero"] == "row" else "float"),
+                         False, None, "N" if q["zero"] == "col" else "M")
         if q and q.get("scale") in ("col", "sum_col"):
             self.p_array("scale", "float", False, None, "N")
         # (a group's: N rows of K floats, more than the groups need)
@@ -1432,7 +1438,9 @@ class _Renderer:
         if q["form"] == "w_packed":
             return "%s * %s" % (x, self.packed_weight(q))
         w = "(float)%s" % b_e
-        if q.get("zero") == "col":
+        if q.get("zero_type"):  # in int, converted by the product
+            w = "(%s - %s)" % (b_e, self.vec_at("zero", "j"))
+        elif q.get("zero") == "col":
             w = "(%s - %s)" % (w, self.vec_at("zero", "j"))
         elif q.get("zero") == "scalar":
             w = "(%s - %s)" % (w, self.nm("zp"))

@@ -136,7 +136,7 @@ def domain(spec, m):
         # eighths (up to 36 * 8) would round on its way to the tensor cores,
         # as the README says a prologue value that needs more precision does.
         # A uint8 weight (100..150) minus eighths needs 9 bits as well.
-        if m["ctype"] == "int" or spec["elem"] == "bf16":
+        if m["ctype"] in ("int", "int8_t") or spec["elem"] == "bf16":
             return "fz::kZeroInt"
         return "fz::kZeroU8" if q.get("wtype") == "uint8_t" else "fz::kZeroI8"
     if role == "scale":
