@@ -11,6 +11,10 @@
 #
 #   TC_AB_IDIOM_FILES="gemm_add_gemm relu_gemm"  only these bench/fused
 #                     files are built (both sides), which shortens the builds
+#   TC_AB_PREBUILD=dir   on the tool machine: only build both sides' binaries
+#                     (--build-only), into dir/base and dir/current, e.g.
+#                     .gpu/prebuilt-ab, which the device call carries
+#   TC_AB_PREBUILT=dir   on the GPU machine: run those, building nothing
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 [[ -d .gpu/bench-base/fused && -d .gpu/bench/fused ]] || {
@@ -58,13 +62,29 @@ keep_files .gpu/bench/fused
 run() {  # run NAME ARGS...: the fused benchmark of .gpu/bench as NAME
   local tmp
   tmp="$(mktemp -d /tmp/tc-fused-ab-run.XXXXXX)"
-  OUT="$tmp" bash scripts/fused-bench-run.sh "${@:2}" >"$out/fused-ab-$1.log" 2>&1
+  if [[ -n "${TC_AB_PREBUILD:-}" ]]; then
+    OUT="$tmp" TC_BENCH_BUILD_DIR="$TC_AB_PREBUILD/$1" bash scripts/fused-bench-run.sh \
+      --build-only "${@:2}" >"$out/fused-ab-$1.log" 2>&1
+  elif [[ -n "${TC_AB_PREBUILT:-}" ]]; then
+    OUT="$tmp" TC_BENCH_PREBUILT="$TC_AB_PREBUILT/$1" bash scripts/fused-bench-run.sh \
+      "${@:2}" >"$out/fused-ab-$1.log" 2>&1
+  else
+    OUT="$tmp" bash scripts/fused-bench-run.sh "${@:2}" >"$out/fused-ab-$1.log" 2>&1
+  fi
   cp "$tmp/fused_bench.csv" "$out/fused-ab-$1.csv" 2>/dev/null
   grep -E "^compiled|failed to compile" "$out/fused-ab-$1.log"
 }
 # shellcheck source=ab-common.sh
 source scripts/ab-common.sh
 ab_run_both run "$@"
+if [[ -n "${TC_AB_PREBUILD:-}" ]]; then
+  for side in base current; do
+    echo "--- $side: $(tail -n 3 "$out/fused-ab-$side.log" | tr '\n' ' ')"
+  done
+  echo "fused-ab-run: prebuilt into $TC_AB_PREBUILD ($(du -sh "$TC_AB_PREBUILD" | cut -f1))"
+  [[ -x "$TC_AB_PREBUILD/base/fused_bench" && -x "$TC_AB_PREBUILD/current/fused_bench" ]]
+  exit
+fi
 python3 - "$out" <<'PY' | tee "$out/fused-ab.md"
 import csv, math, sys, collections
 out = sys.argv[1]

@@ -25,6 +25,11 @@
 #   NVCC=...                 nvcc to use (default: nvcc on PATH, else /usr/local/cuda/bin/nvcc)
 #   TC_BENCH_TIMEOUT=secs    limit for the benchmark run (default 500), so that
 #                            a hang still ends with a summary inside a 10-minute slot
+#   TC_BENCH_BUILD_DIR=dir   build into dir (emptied first, objects removed
+#                            after): with --build-only on the tool machine, a
+#                            binary that a device call carries
+#   TC_BENCH_PREBUILT=dir    on the GPU machine: run dir/fused_bench, built
+#                            so, instead of building
 set -uo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -35,7 +40,14 @@ for a in "$@"; do
   if [[ "$a" == "--build-only" ]]; then build_only=1; else args+=("$a"); fi
 done
 
-build="$(mktemp -d /tmp/tc-fused-bench.XXXXXX)"
+if [[ -n "${TC_BENCH_PREBUILT:-}" ]]; then
+  build="$(cd "$TC_BENCH_PREBUILT" && pwd)"
+elif [[ -n "${TC_BENCH_BUILD_DIR:-}" ]]; then
+  rm -rf "$TC_BENCH_BUILD_DIR" && mkdir -p "$TC_BENCH_BUILD_DIR"
+  build="$(cd "$TC_BENCH_BUILD_DIR" && pwd)"
+else
+  build="$(mktemp -d /tmp/tc-fused-bench.XXXXXX)"
+fi
 results="${OUT:-$build}"
 mkdir -p "$results"
 log="$results/fused_bench.log"
@@ -166,11 +178,19 @@ main() {
   echo
   echo "=== build: fused_bench ($(ls "$fused_dir"/*.tc.cu 2>/dev/null | xargs -n1 basename | tr '\n' ' '))"
   local t0=$SECONDS
-  if ! build_bench; then
+  if [[ -n "${TC_BENCH_PREBUILT:-}" ]]; then
+    [[ -x "$build/fused_bench" ]] || {
+      echo "fused-bench-run: no $build/fused_bench (TC_BENCH_PREBUILT)"
+      return 1
+    }
+    echo "prebuilt: $build/fused_bench"
+  elif ! build_bench; then
     echo "fused-bench-run: build FAILED"
     return 1
+  else
+    echo "built in $((SECONDS - t0))s: $build/fused_bench"
+    [[ -n "${TC_BENCH_BUILD_DIR:-}" ]] && find "$build" -name '*.o' -delete
   fi
-  echo "built in $((SECONDS - t0))s: $build/fused_bench"
   local build_rc=0
   if ((${#dropped[@]})); then
     echo "fused-bench-run: left out (did not compile): ${dropped[*]}"

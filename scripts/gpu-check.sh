@@ -37,11 +37,29 @@
 #                         .gpu/forms/<file>.tc.cu and their functions
 #                         (TC_FORMS_FILTER=file:...): a short slot's check
 #                         of the files a change touches
+#   TC_GPU_PREBUILD=dir   on the tool machine (no GPU): only build, into dir
+#                         (objects removed), e.g. .gpu/prebuilt, which the
+#                         device call then carries: device time goes to the
+#                         runs, not to nvcc
+#   TC_GPU_PREBUILT=dir   on the GPU machine: run the binaries built there
+#                         (with the same TC_GPU_ONLY and TC_GPU_FORMS), build
+#                         nothing
 set -uo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-build="$(mktemp -d /tmp/tc-gpu-check.XXXXXX)"
+if [[ -n "${TC_GPU_PREBUILD:-}" && -n "${TC_GPU_PREBUILT:-}" ]]; then
+  echo "gpu-check: TC_GPU_PREBUILD builds, TC_GPU_PREBUILT runs: set one" >&2
+  exit 2
+fi
+build="${TC_GPU_PREBUILD:-${TC_GPU_PREBUILT:-}}"
+if [[ -n "$build" ]]; then
+  [[ -n "${TC_GPU_PREBUILD:-}" ]] && rm -rf "$build"
+  mkdir -p "$build"
+  build="$(cd "$build" && pwd)"
+else
+  build="$(mktemp -d /tmp/tc-gpu-check.XXXXXX)"
+fi
 results="${OUT:-$build}"
 mkdir -p "$results"
 log="$results/gpu-correctness.log"
@@ -260,9 +278,29 @@ main() {
     specs=("${kept[@]}")
   fi
   local t0=$SECONDS
-  ((${#specs[@]})) && build_all "${specs[@]}"
-  echo
-  echo "=== builds took $((SECONDS - t0))s"
+  if [[ -n "${TC_GPU_PREBUILT:-}" ]]; then
+    local spec name
+    for spec in "${specs[@]}"; do
+      name="${spec%%:*}"
+      if [[ -x "$build/$name" ]]; then
+        record "build $name" "PASS"
+      else
+        record "build $name" "FAIL (not in $TC_GPU_PREBUILT)"
+      fi
+    done
+    echo "=== prebuilt binaries: $build"
+  else
+    ((${#specs[@]})) && build_all "${specs[@]}"
+    echo
+    echo "=== builds took $((SECONDS - t0))s"
+  fi
+  if [[ -n "${TC_GPU_PREBUILD:-}" ]]; then
+    rm -rf "$build"/*.obj
+    echo "=== prebuilt into $build ($(du -sh "$build" | cut -f1)); no tests run"
+    for s in "${steps[@]}"; do printf '  %-30s %s\n' "$s" "${step_status[$s]}"; done
+    [[ " ${step_status[*]} " != *FAIL* ]]
+    return
+  fi
 
   start_built runtime_headers_test
   start_built sm90_components_test
