@@ -42,8 +42,10 @@ public:
       if (isWideSigned(E.Text))
         return Inner;
       // A narrow type keeps the value only where it holds all of them
-      // (bool does not: it keeps whether the value is zero).
-      std::optional<IntegerRange> Type = narrowIntegerRange(E.Text);
+      // (bool does not: it keeps whether the value is zero; char holds
+      // 0..127 whichever its signedness).
+      std::optional<IntegerRange> Type =
+          E.Text == "char" ? std::optional<IntegerRange>({0, 127}) : narrowIntegerRange(E.Text);
       if (!Type || E.Text == "bool" || Inner->Min < Type->Min || Inner->Max > Type->Max)
         return std::nullopt;
       return Inner;
@@ -83,8 +85,16 @@ public:
   /// E (whose value its user converts to float) with its small integer
   /// arithmetic in fp32.
   ExprPtr rewrite(const ExprPtr &E, bool ConvertedToFloat) const {
-    if (ConvertedToFloat && hasArithmetic(*E) && rangeOf(*E))
-      return inFloat(*E);
+    if (ConvertedToFloat && hasArithmetic(*E) && rangeOf(*E)) {
+      ExprPtr Float = inFloat(*E);
+      // fp32's * and unary - make -0 of a zero (0 * -2), which int does
+      // not: adding +0 gives +0 for it and changes no other value.
+      if (!makesNegativeZero(*E))
+        return Float;
+      ExprPtr Zero = ExprNode::make(ExprNode::Literal, "0.0f");
+      Zero->IsPositiveZero = true;
+      return ExprNode::make(ExprNode::Binary, "+", {Float, Zero});
+    }
     auto Copy = std::make_shared<ExprNode>(*E);
     const bool Converts = E->K == ExprNode::Cast && (E->Text == "float" || E->Text == "double");
     for (ExprPtr &Op : Copy->Ops)
@@ -98,6 +108,13 @@ private:
       return true;
     return std::any_of(E.Ops.begin(), E.Ops.end(),
                        [](const ExprPtr &Op) { return hasArithmetic(*Op); });
+  }
+
+  static bool makesNegativeZero(const ExprNode &E) {
+    if ((E.K == ExprNode::Binary && E.Text == "*") || (E.K == ExprNode::Unary && E.Text == "-"))
+      return true;
+    return std::any_of(E.Ops.begin(), E.Ops.end(),
+                       [](const ExprPtr &Op) { return makesNegativeZero(*Op); });
   }
 
   // A subtree that rangeOf accepted, in fp32.
@@ -129,7 +146,7 @@ std::optional<IntegerRange> narrowIntegerRange(const std::string &Type) {
     return IntegerRange{-128, 127};
   if (Type == "unsigned char")
     return IntegerRange{0, 255};
-  if (Type == "char") // either signedness
+  if (Type == "char") // a read of either signedness
     return IntegerRange{-128, 255};
   if (Type == "short")
     return IntegerRange{-32768, 32767};

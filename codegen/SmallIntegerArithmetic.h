@@ -31,11 +31,14 @@ struct IntegerRange {
 /// The range of an integer type by its canonical spelling ("signed char",
 /// "unsigned short", "bool", ...), for types of at most 16 bits; none for
 /// wider types and non-integers (their values are not known to be small).
+/// For char, the values of either signedness (a read's; a conversion to
+/// char keeps only 0..127 whichever it is).
 std::optional<IntegerRange> narrowIntegerRange(const std::string &Type);
 
 /// E with each integer subtree that contains arithmetic and whose values
 /// all lie within +-2^24 computed in float instead (reads and literals
-/// converted to float, integer conversions of them dropped). `ReadType`
+/// converted to float, integer conversions that keep their values dropped,
+/// and + 0.0f where fp32 could make a -0 that int makes +0). `ReadType`
 /// gives the canonical element type of a read. Subtrees of unsigned
 /// arithmetic (which wraps), division, remainder, shifts, bit operations,
 /// comparisons, calls, scalars or iterators are left as written.

@@ -50,11 +50,15 @@ TEST(SmallIntegerArithmeticTest, SumOfBytesInFloat) {
             "static_cast<float>((static_cast<float>(r0) + static_cast<float>(r1)))");
   // At the root (its user converts it) too, and under a conversion to double.
   EXPECT_EQ(printed(Sum), "(static_cast<float>(r0) + static_cast<float>(r1))");
-  EXPECT_EQ(printed(cast("double", binary("*", cast("int", read(0)), integer(3)))),
-            "static_cast<double>((static_cast<float>(r0) * static_cast<float>(3)))");
+  // A product can be -0 in fp32 (0 * -3), never in int: + 0.0f.
+  EXPECT_EQ(printed(cast("double", binary("*", cast("int", read(0)), integer(-3)))),
+            "static_cast<double>(((static_cast<float>(r0) * static_cast<float>(-3)) + 0.0f))");
+  // A conversion to char that keeps the value (0..127 either signedness).
+  EXPECT_EQ(printed(binary("-", cast("char", read(1)), integer(1)), "bool"),
+            "(static_cast<float>(r1) - static_cast<float>(1))");
   // 16-bit products stay below 2^24: 255 * 32767.
   EXPECT_EQ(printed(binary("*", cast("int", read(0)), cast("int", read(1))), "short"),
-            "(static_cast<float>(r0) * static_cast<float>(r1))");
+            "((static_cast<float>(r0) * static_cast<float>(r1)) + 0.0f)");
 }
 
 TEST(SmallIntegerArithmeticTest, OtherArithmeticAsWritten) {
@@ -68,8 +72,11 @@ TEST(SmallIntegerArithmeticTest, OtherArithmeticAsWritten) {
       // integer division and shifts are not fp32's
       binary("/", W, integer(2)),
       binary("<<", W, integer(2)),
-      // a narrowing conversion wraps; bool keeps only w != 0
+      // a narrowing conversion wraps; bool keeps only w != 0; char wraps
+      // 128..255 where signed, negative values where unsigned
       binary("+", cast("signed char", W), integer(1)),
+      binary("+", cast("char", W), integer(1)),
+      binary("+", cast("char", read(1)), integer(1)),
       binary("+", cast("bool", W), integer(1)),
       // beyond 2^24: 16-bit by 16-bit
       binary("*", cast("int", read(1)), cast("int", read(1))),
@@ -78,7 +85,7 @@ TEST(SmallIntegerArithmeticTest, OtherArithmeticAsWritten) {
     ExprPrinter P;
     P.PrintRead = [](unsigned Id) { return "r" + std::to_string(Id); };
     P.PrintIterator = [](const std::string &S) { return S; };
-    const char *Type = E == Written[7] ? "short" : "signed char";
+    const char *Type = E == Written[9] ? "short" : "signed char";
     EXPECT_EQ(printed(cast("float", E), Type), "static_cast<float>(" + P.print(*E) + ")");
   }
   // A single read is not rewritten (there is no arithmetic to save).
