@@ -56,15 +56,28 @@ for l in lines:
 open(reg, "w").write("\n".join(out))
 PY
 }
+# On the tool machine the prepared files stay whole: the kept ones are
+# filtered in place only for the build, then restored.
+if [[ -n "${TC_AB_PREBUILD:-}" && -n "${TC_AB_IDIOM_FILES:-}" ]]; then
+  saved="$(mktemp -d /tmp/tc-fused-ab-saved.XXXXXX)"
+  cp -a .gpu/bench-base/fused "$saved/base" && cp -a .gpu/bench/fused "$saved/current" || exit 1
+  restore_files() {
+    rm -rf .gpu/bench-base/fused .gpu/bench/fused
+    cp -a "$saved/base" .gpu/bench-base/fused
+    cp -a "$saved/current" .gpu/bench/fused
+  }
+  trap restore_files EXIT
+fi
 keep_files .gpu/bench-base/fused
 keep_files .gpu/bench/fused
 
+prebuild_failed=()
 run() {  # run NAME ARGS...: the fused benchmark of .gpu/bench as NAME
   local tmp
   tmp="$(mktemp -d /tmp/tc-fused-ab-run.XXXXXX)"
   if [[ -n "${TC_AB_PREBUILD:-}" ]]; then
     OUT="$tmp" TC_BENCH_BUILD_DIR="$TC_AB_PREBUILD/$1" bash scripts/fused-bench-run.sh \
-      --build-only "${@:2}" >"$out/fused-ab-$1.log" 2>&1
+      --build-only "${@:2}" >"$out/fused-ab-$1.log" 2>&1 || prebuild_failed+=("$1")
   elif [[ -n "${TC_AB_PREBUILT:-}" ]]; then
     OUT="$tmp" TC_BENCH_PREBUILT="$TC_AB_PREBUILT/$1" bash scripts/fused-bench-run.sh \
       "${@:2}" >"$out/fused-ab-$1.log" 2>&1
@@ -79,11 +92,15 @@ source scripts/ab-common.sh
 ab_run_both run "$@"
 if [[ -n "${TC_AB_PREBUILD:-}" ]]; then
   for side in base current; do
-    echo "--- $side: $(tail -n 3 "$out/fused-ab-$side.log" | tr '\n' ' ')"
+    echo "--- $side:"
+    grep -E "^(built in|--- compile FAILED|fused-bench-run:|selected:)" "$out/fused-ab-$side.log"
   done
   echo "fused-ab-run: prebuilt into $TC_AB_PREBUILD ($(du -sh "$TC_AB_PREBUILD" | cut -f1))"
-  [[ -x "$TC_AB_PREBUILD/base/fused_bench" && -x "$TC_AB_PREBUILD/current/fused_bench" ]]
-  exit
+  if ((${#prebuild_failed[@]})); then
+    echo "fused-ab-run: the build failed or left files out: ${prebuild_failed[*]} (logs: $out)"
+    exit 1
+  fi
+  exit 0
 fi
 python3 - "$out" <<'PY' | tee "$out/fused-ab.md"
 import csv, math, sys, collections

@@ -5,7 +5,8 @@
 # nvcc and cuBLAS but cannot run tc-rewrite). Mirrors scripts/bench-run.sh.
 #
 # Builds the fused-idiom benchmark (.gpu/bench/fused_bench.cu with the
-# rewritten .gpu/bench/fused/*.tc.cu) under /tmp and runs it; arguments are
+# rewritten .gpu/bench/fused/*.tc.cu) under /tmp (or TC_BENCH_BUILD_DIR) and
+# runs it; arguments are
 # passed through to fused_bench (e.g. --quick, --sets square, --idioms
 # gemm_bias_relu). A rewritten file that fails to compile is reported and its
 # functions are left out of the driver (through a filtered copy of
@@ -40,11 +41,33 @@ for a in "$@"; do
   if [[ "$a" == "--build-only" ]]; then build_only=1; else args+=("$a"); fi
 done
 
+# What a prebuilt binary was built from: the rewritten files' manifest and
+# the flags that depend on the arguments; a run refuses another's.
+prebuilt_inputs() {
+  cat .gpu/bench/fused/MANIFEST 2>/dev/null
+  local a
+  for a in "$@"; do [[ "$a" == --graphs ]] && echo "--graphs"; done
+}
 if [[ -n "${TC_BENCH_PREBUILT:-}" ]]; then
+  if [[ ! -f "$TC_BENCH_PREBUILT/.tc-bench-prebuilt" ]]; then
+    echo "fused-bench-run: $TC_BENCH_PREBUILT holds no TC_BENCH_BUILD_DIR build" >&2
+    exit 2
+  fi
+  if ! cmp -s <(prebuilt_inputs "$@") "$TC_BENCH_PREBUILT/.tc-bench-prebuilt"; then
+    echo "fused-bench-run: $TC_BENCH_PREBUILT was built from other files or flags" >&2
+    exit 2
+  fi
   build="$(cd "$TC_BENCH_PREBUILT" && pwd)"
 elif [[ -n "${TC_BENCH_BUILD_DIR:-}" ]]; then
+  # Only a directory this script made is emptied.
+  if [[ -d "$TC_BENCH_BUILD_DIR" && -n "$(ls -A "$TC_BENCH_BUILD_DIR")" &&
+        ! -f "$TC_BENCH_BUILD_DIR/.tc-bench-prebuilt" ]]; then
+    echo "fused-bench-run: $TC_BENCH_BUILD_DIR is not empty and is no build of this script" >&2
+    exit 2
+  fi
   rm -rf "$TC_BENCH_BUILD_DIR" && mkdir -p "$TC_BENCH_BUILD_DIR"
   build="$(cd "$TC_BENCH_BUILD_DIR" && pwd)"
+  prebuilt_inputs "$@" >"$build/.tc-bench-prebuilt"
 else
   build="$(mktemp -d /tmp/tc-fused-bench.XXXXXX)"
 fi
@@ -184,12 +207,16 @@ main() {
       return 1
     }
     echo "prebuilt: $build/fused_bench"
+    [[ -f "$build/dropped" ]] && read -r -a dropped <"$build/dropped"
   elif ! build_bench; then
     echo "fused-bench-run: build FAILED"
     return 1
   else
     echo "built in $((SECONDS - t0))s: $build/fused_bench"
-    [[ -n "${TC_BENCH_BUILD_DIR:-}" ]] && find "$build" -name '*.o' -delete
+    if [[ -n "${TC_BENCH_BUILD_DIR:-}" ]]; then
+      find "$build" -name '*.o' -delete
+      echo "${dropped[*]}" >"$build/dropped"
+    fi
   fi
   local build_rc=0
   if ((${#dropped[@]})); then

@@ -17,7 +17,8 @@
 #   - packed_regions_test: those of regions/packed.cu (packed 4-bit
 #     weights), with the driver test/gpu/packed_regions_test.cu;
 # then runs them, all at once on the GPU (each one's output printed whole,
-# in this order). Build products go under /tmp. When $OUT is set, the full log
+# in this order). Build products go under /tmp (or TC_GPU_PREBUILD's
+# directory). When $OUT is set, the full log
 # goes to $OUT/gpu-correctness.log and the markdown tables to
 # $OUT/gpu-correctness.md (samples) and $OUT/gpu-forms.md (forms). Exits
 # nonzero if anything fails to build or any check fails; the summary is
@@ -52,11 +53,34 @@ if [[ -n "${TC_GPU_PREBUILD:-}" && -n "${TC_GPU_PREBUILT:-}" ]]; then
   echo "gpu-check: TC_GPU_PREBUILD builds, TC_GPU_PREBUILT runs: set one" >&2
   exit 2
 fi
-build="${TC_GPU_PREBUILD:-${TC_GPU_PREBUILT:-}}"
-if [[ -n "$build" ]]; then
-  [[ -n "${TC_GPU_PREBUILD:-}" ]] && rm -rf "$build"
-  mkdir -p "$build"
+# What a prebuilt directory was built from: the prepared .gpu and the
+# selection; a run refuses binaries of other inputs.
+prebuilt_inputs() {
+  cat .gpu/MANIFEST 2>/dev/null
+  echo "TC_GPU_ONLY=${TC_GPU_ONLY:-}"
+  echo "TC_GPU_FORMS=${TC_GPU_FORMS:-}"
+}
+if [[ -n "${TC_GPU_PREBUILD:-}" ]]; then
+  build="$TC_GPU_PREBUILD"
+  # Only a directory this script made is emptied.
+  if [[ -d "$build" && -n "$(ls -A "$build")" && ! -f "$build/.tc-gpu-prebuilt" ]]; then
+    echo "gpu-check: $build is not empty and was not made by TC_GPU_PREBUILD" >&2
+    exit 2
+  fi
+  rm -rf "$build" && mkdir -p "$build"
   build="$(cd "$build" && pwd)"
+  prebuilt_inputs >"$build/.tc-gpu-prebuilt"
+elif [[ -n "${TC_GPU_PREBUILT:-}" ]]; then
+  if [[ ! -f "$TC_GPU_PREBUILT/.tc-gpu-prebuilt" ]]; then
+    echo "gpu-check: $TC_GPU_PREBUILT holds no TC_GPU_PREBUILD binaries" >&2
+    exit 2
+  fi
+  if ! cmp -s <(prebuilt_inputs) "$TC_GPU_PREBUILT/.tc-gpu-prebuilt"; then
+    echo "gpu-check: $TC_GPU_PREBUILT was built from another .gpu or selection:" >&2
+    diff <(prebuilt_inputs) "$TC_GPU_PREBUILT/.tc-gpu-prebuilt" >&2
+    exit 2
+  fi
+  build="$(cd "$TC_GPU_PREBUILT" && pwd)"
 else
   build="$(mktemp -d /tmp/tc-gpu-check.XXXXXX)"
 fi
