@@ -1926,6 +1926,15 @@ private:
       while (Elem->isPointerType() || Elem->isArrayType())
         Elem = Elem->isPointerType() ? Elem->getPointeeType()
                                      : QualType(Elem->getPointeeOrArrayElementType(), 0);
+      // The launcher takes the array as a pointer to the element type it
+      // can name (castTypeName: an enumeration's integer type), which a
+      // pointer to an enumeration does not convert to.
+      if (Elem->isEnumeralType())
+        return regionError(Target.NameLoc,
+                           "array '" + Name + "' has elements of the enumeration type '" +
+                               Elem.getUnqualifiedType().getAsString(*Policy) + "'",
+                           "a region's arrays hold arithmetic types: store the values in an "
+                           "array of the enumeration's underlying type");
       Arr.Elem = classify(Elem);
       Arr.ElemSpelling = castTypeName(Elem);
       Arr.IsConst = Elem.isConstQualified();
