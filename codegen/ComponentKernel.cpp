@@ -456,10 +456,12 @@ void keepTmaOnComponents(RegionKernels &Kernels, const MatmulIdiom &Idiom,
 bool componentKernelsTakeEveryShape(const KernelConfig &C,
                                     const std::vector<AlternativeKernel> &Alts,
                                     const MatmulIdiom &Idiom, const RegionClauses &Clauses) {
-  // (tc::sm90::kCopiesUnmapped: not a producer warpgroup outside the
-  // persistent kernel.) An alternative that cannot launch leaves the shape
-  // to the default.
-  return composesSm90Gemm(C, Idiom, Clauses) && (C.PersistentTiles || !C.ProducerWarpgroup) &&
+  // (tc::sm90::kCopiesUnmapped: not a producer warpgroup of fewer
+  // registers outside the persistent kernel.) An alternative that cannot
+  // launch leaves the shape to the default.
+  return composesSm90Gemm(C, Idiom, Clauses) &&
+         (C.PersistentTiles || !C.ProducerWarpgroup ||
+          C.producerRegisters() >= KernelConfig::CopyingProducerRegisters) &&
          llvm::all_of(Alts, [&](const AlternativeKernel &A) {
            return !A.Config.Tma || composesSm90Gemm(A.Config, Idiom, Clauses);
          });

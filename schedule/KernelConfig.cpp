@@ -437,6 +437,15 @@ static void placeAPrologue(KernelConfig &C) {
   if (C.Tma && C.ConvertsLandedOperands) {
     // A converted in its fragments (tc::sm90::RegisterA), always: two
     // warpgroups' blocks then hold one block an SM (twoBlocksFit).
+    // Where that is one block, a 16-bit A's conversion (Converted<F>)
+    // spilled beside a producer warp, whose 9 warps cap a thread at 168
+    // registers (1/x on A, x/|x| on a transposed B); a producer warpgroup
+    // gives them 224 (producerRegisters()). (The 8-bit kernels' fragments
+    // fit in 168.)
+    if (!C.RawFragmentsA && !C.RawFragmentsB) {
+      C.ProducerWarpgroup = false;
+      C.ProducerWarpgroup = C.warpgroups() == 2 && !C.twoBlocksFit();
+    }
     C.WgmmaPending = 1;
     return;
   }
@@ -927,6 +936,7 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
       // (A converted B's transposed tile: 64 columns of 128 rows of B.)
       if (Narrow.ConvertsLandedB)
         Narrow = transposedForB(Narrow);
+      placeAPrologue(Narrow);
       Narrow.Stages = defaultTmaStages(Narrow);
     }
     allowStreamUnits(Narrow, Cl);

@@ -221,9 +221,16 @@ struct KernelConfig {
   /// (storerRegisters()): at 64 and 48 the kernel spilled 60 bytes, which
   /// more epilogue registers remove (ptxas -v, tf32_cc_ccol).
   static constexpr int PersistentTf32ProducerRegisters = 48;
+  /// Beside a 16-bit A converted in its fragments (ConvertsLandedOperands,
+  /// placeAPrologue) the producer keeps 64, in which the components'
+  /// producer also copies what TMA cannot map (tc::sm90::
+  /// kCopyingProducerRegisters; at 56 it spilled), so that the region needs
+  /// no cp.async kernel; the consumers keep 224.
+  static constexpr int CopyingProducerRegisters = 64;
   int producerRegisters() const {
     if (!PersistentTiles)
-      return ProducerRegisters;
+      return ConvertsLandedOperands && !RawFragmentsA ? CopyingProducerRegisters
+                                                      : ProducerRegisters;
     return Tf32 ? PersistentTf32ProducerRegisters : PersistentProducerRegisters;
   }
   /// (TMA) Whether the consumers' loop keeps wgmma's A fragments in two

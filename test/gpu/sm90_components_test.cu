@@ -1264,6 +1264,17 @@ void check_conversions(std::mt19937 &rng) {
       "transposed rows units", {fa_rows, {}}, rng);
   check_converted<TransposedNarrow, sm90::StreamUnitsScheduler, true>(
       "transposed rows 128x64", {fa_rows, {}}, rng);
+  // (As generated for one block of two warpgroups: beside a producer
+  // warpgroup that keeps the registers to copy what TMA cannot map.)
+  using GivingProducer = sm90::ProducerWarpgroup<tc::sm90::kCopyingProducerRegisters, 224>;
+  check_converted<TmaWgmmaMainloop<Tile<128, Major::K>, Tile<128, Major::MN>, 4,
+                                   sm90::RegisterA<ConvertRowsA>, GivingProducer>,
+                  sm90::StreamUnitsScheduler>("register rows units A, producer warpgroup",
+                                              {fa_rows, {}}, rng);
+  check_converted<TmaWgmmaMainloop<Tile<128, Major::K>, Tile<128, Major::K>, 4,
+                                   sm90::RegisterA<ConvertRowsA>, GivingProducer>,
+                  sm90::StreamUnitsScheduler, true>("transposed rows units, producer warpgroup",
+                                                    {fa_rows, {}}, rng);
   check_converted<TmaWgmmaMainloop<Tile<128, Major::K, __nv_bfloat16>,
                                    Tile<64, Major::K, __nv_bfloat16>, 4,
                                    sm90::RegisterA<ConvertA>>,

@@ -131,12 +131,15 @@ __device__ __forceinline__ void at_batch_entry(const Epilogue &epilogue, int bat
 enum class Producer { kTma, kTmaOnly, kCopies };
 
 // Whether the kernel's producer warp copies the tiles of operands TMA
-// cannot map: all but those whose producer gives its registers away
-// (setmaxnreg) outside the persistent kernel, where the copy loop spilled
-// in the producer's 40 registers; their launch fails instead.
+// cannot map: all but those whose producer warpgroup keeps fewer than
+// kCopyingProducerRegisters (setmaxnreg) outside the persistent kernel,
+// where the copy loop spilled (40, and 56 beside a converted A); their
+// launch fails instead.
+inline constexpr int kCopyingProducerRegisters = 64;
 template <class Mainloop, class Scheduler>
 inline constexpr bool kCopiesUnmapped =
-    Scheduler::kPersistent || !Mainloop::Producer::kMovesRegisters;
+    Scheduler::kPersistent || !Mainloop::Producer::kMovesRegisters ||
+    Mainloop::Producer::kProducerRegisters >= kCopyingProducerRegisters;
 
 // One unit of work of a block: the tile (tile_m, tile_n), its k tiles
 // [k_begin, k_end), and for a part of a split tile, the tile's index among

@@ -708,9 +708,17 @@ TEST(KernelConfigTest, ConvertedOperandGetsOnlyNarrowTiles) {
             std::string::npos);
   EXPECT_FALSE(R.Config->ConvertsLandedB || R.Config->transposedTile());
   EXPECT_FALSE(R.Config->cpAsyncTwin().ConvertsLandedOperands);
+  // One block of two warpgroups an SM: beside a producer warpgroup, whose
+  // registers the conversion needs (it spilled at a producer warp's 168);
+  // the producer keeps enough to copy what TMA cannot map.
+  EXPECT_TRUE(R.Config->ProducerWarpgroup);
+  EXPECT_EQ(R.Config->producerRegisters(), KernelConfig::CopyingProducerRegisters);
+  EXPECT_EQ(R.Config->consumerRegisters(), 224);
+  EXPECT_FALSE(R.Config->cpAsyncTwin().ProducerWarpgroup);
   std::vector<AlternativeKernel> Alts = alternativeKernels(*R.Config, RegionModel(), Idiom);
   ASSERT_EQ(Alts.size(), 1u);
   EXPECT_EQ(Alts[0].Predicate, "prefer_narrow_converted_tiles");
+  EXPECT_FALSE(Alts[0].Config.ProducerWarpgroup);  // one warpgroup
   EXPECT_EQ(Alts[0].Config.BlockM, 64);
   EXPECT_EQ(Alts[0].Config.BlockN, 128);
   EXPECT_TRUE(Alts[0].Config.Tma && Alts[0].Config.ConvertsLandedOperands);
