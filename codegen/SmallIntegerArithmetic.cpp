@@ -30,13 +30,18 @@ public:
   std::optional<IntegerRange> rangeOf(const ExprNode &E) const {
     switch (E.K) {
     case ExprNode::Read:
-      return narrowIntegerRange(ReadType(E.AccessId));
+      // Integer only under an integer conversion (the promotion C++ makes
+      // of a narrow value): a bare read is the element stripped of its
+      // conversion to float (prologueOfElement), a float.
+      return std::nullopt;
     case ExprNode::Literal:
       if (!E.IsInteger || E.IsUnsigned || std::fabs(E.Value) > ExactInFloat)
         return std::nullopt;
       return IntegerRange{E.Value, E.Value};
     case ExprNode::Cast: {
-      std::optional<IntegerRange> Inner = rangeOf(*E.Ops[0]);
+      const ExprNode &Op = *E.Ops[0];
+      std::optional<IntegerRange> Inner =
+          Op.K == ExprNode::Read ? narrowIntegerRange(ReadType(Op.AccessId)) : rangeOf(Op);
       if (!Inner)
         return std::nullopt;
       if (isWideSigned(E.Text))

@@ -88,6 +88,9 @@ TEST(SmallIntegerArithmeticTest, OtherArithmeticAsWritten) {
     const char *Type = E == Written[9] ? "short" : "signed char";
     EXPECT_EQ(printed(cast("float", E), Type), "static_cast<float>(" + P.print(*E) + ")");
   }
+  // A bare read is the float element ((float)w stripped of its
+  // conversion): -(float)w is float arithmetic, -0 at w = 0, as written.
+  EXPECT_EQ(printed(ExprNode::make(ExprNode::Unary, "-", {read(0)})), "(-r0)");
   // A single read is not rewritten (there is no arithmetic to save).
   EXPECT_EQ(printed(cast("float", cast("int", read(0)))),
             "static_cast<float>(static_cast<int>(r0))");
