@@ -39,7 +39,10 @@ std::optional<IntegerRange> narrowIntegerRange(const std::string &Type);
 /// all lie within +-2^24 computed in float instead (reads and literals
 /// converted to float, integer conversions that keep their values dropped,
 /// and + 0.0f where fp32 could make a -0 that int makes +0). `ReadType`
-/// gives the canonical element type of a read. Subtrees of unsigned
+/// gives the canonical element type of a read; a read is an integer only
+/// under an integer conversion (C++ promotes every narrow operand of
+/// arithmetic; a bare read may be an element stripped of its conversion
+/// to float). Subtrees of unsigned
 /// arithmetic (which wraps), division, remainder, shifts, bit operations,
 /// comparisons, calls, scalars or iterators are left as written.
 ExprPtr smallIntegerArithmeticInFloat(const ExprPtr &E,
