@@ -42,32 +42,15 @@ for a in "$@"; do
 done
 
 # What a prebuilt binary was built from: the rewritten files' manifest and
-# the flags that depend on the arguments; a run refuses another's.
-prebuilt_inputs() {
-  cat .gpu/bench/fused/MANIFEST 2>/dev/null
-  local a
-  for a in "$@"; do [[ "$a" == --graphs ]] && echo "--graphs"; done
-}
+# the flags that depend on the arguments.
+# shellcheck source=prebuilt-common.sh
+source scripts/prebuilt-common.sh
+prebuilt_inputs="$(cat .gpu/bench/fused/MANIFEST 2>/dev/null)"
+for a in "$@"; do [[ "$a" == --graphs ]] && prebuilt_inputs+=$'\n--graphs'; done
 if [[ -n "${TC_BENCH_PREBUILT:-}" ]]; then
-  if [[ ! -f "$TC_BENCH_PREBUILT/.tc-bench-prebuilt" ]]; then
-    echo "fused-bench-run: $TC_BENCH_PREBUILT holds no TC_BENCH_BUILD_DIR build" >&2
-    exit 2
-  fi
-  if ! cmp -s <(prebuilt_inputs "$@") "$TC_BENCH_PREBUILT/.tc-bench-prebuilt"; then
-    echo "fused-bench-run: $TC_BENCH_PREBUILT was built from other files or flags" >&2
-    exit 2
-  fi
-  build="$(cd "$TC_BENCH_PREBUILT" && pwd)"
+  build="$(prebuilt_open "$TC_BENCH_PREBUILT" .tc-bench-prebuilt "$prebuilt_inputs")" || exit 2
 elif [[ -n "${TC_BENCH_BUILD_DIR:-}" ]]; then
-  # Only a directory this script made is emptied.
-  if [[ -d "$TC_BENCH_BUILD_DIR" && -n "$(ls -A "$TC_BENCH_BUILD_DIR")" &&
-        ! -f "$TC_BENCH_BUILD_DIR/.tc-bench-prebuilt" ]]; then
-    echo "fused-bench-run: $TC_BENCH_BUILD_DIR is not empty and is no build of this script" >&2
-    exit 2
-  fi
-  rm -rf "$TC_BENCH_BUILD_DIR" && mkdir -p "$TC_BENCH_BUILD_DIR"
-  build="$(cd "$TC_BENCH_BUILD_DIR" && pwd)"
-  prebuilt_inputs "$@" >"$build/.tc-bench-prebuilt"
+  build="$(prebuilt_new "$TC_BENCH_BUILD_DIR" .tc-bench-prebuilt "$prebuilt_inputs")" || exit 2
 else
   build="$(mktemp -d /tmp/tc-fused-bench.XXXXXX)"
 fi

@@ -56,33 +56,16 @@ if [[ -n "${TC_GPU_PREBUILD:-}" && -n "${TC_GPU_PREBUILT:-}" ]]; then
   exit 2
 fi
 # What a prebuilt directory was built from: the prepared .gpu and the
-# selection; a run refuses binaries of other inputs.
-prebuilt_inputs() {
-  cat .gpu/MANIFEST 2>/dev/null
-  echo "TC_GPU_ONLY=${TC_GPU_ONLY:-}"
-  echo "TC_GPU_FORMS=${TC_GPU_FORMS:-}"
-}
+# selection.
+# shellcheck source=prebuilt-common.sh
+source scripts/prebuilt-common.sh
+prebuilt_inputs="$(cat .gpu/MANIFEST 2>/dev/null)
+TC_GPU_ONLY=${TC_GPU_ONLY:-}
+TC_GPU_FORMS=${TC_GPU_FORMS:-}"
 if [[ -n "${TC_GPU_PREBUILD:-}" ]]; then
-  build="$TC_GPU_PREBUILD"
-  # Only a directory this script made is emptied.
-  if [[ -d "$build" && -n "$(ls -A "$build")" && ! -f "$build/.tc-gpu-prebuilt" ]]; then
-    echo "gpu-check: $build is not empty and was not made by TC_GPU_PREBUILD" >&2
-    exit 2
-  fi
-  rm -rf "$build" && mkdir -p "$build"
-  build="$(cd "$build" && pwd)"
-  prebuilt_inputs >"$build/.tc-gpu-prebuilt"
+  build="$(prebuilt_new "$TC_GPU_PREBUILD" .tc-gpu-prebuilt "$prebuilt_inputs")" || exit 2
 elif [[ -n "${TC_GPU_PREBUILT:-}" ]]; then
-  if [[ ! -f "$TC_GPU_PREBUILT/.tc-gpu-prebuilt" ]]; then
-    echo "gpu-check: $TC_GPU_PREBUILT holds no TC_GPU_PREBUILD binaries" >&2
-    exit 2
-  fi
-  if ! cmp -s <(prebuilt_inputs) "$TC_GPU_PREBUILT/.tc-gpu-prebuilt"; then
-    echo "gpu-check: $TC_GPU_PREBUILT was built from another .gpu or selection:" >&2
-    diff <(prebuilt_inputs) "$TC_GPU_PREBUILT/.tc-gpu-prebuilt" >&2
-    exit 2
-  fi
-  build="$(cd "$TC_GPU_PREBUILT" && pwd)"
+  build="$(prebuilt_open "$TC_GPU_PREBUILT" .tc-gpu-prebuilt "$prebuilt_inputs")" || exit 2
 else
   build="$(mktemp -d /tmp/tc-gpu-check.XXXXXX)"
 fi
