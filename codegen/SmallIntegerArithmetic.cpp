@@ -90,11 +90,18 @@ public:
   /// E (whose value its user converts to float) with its small integer
   /// arithmetic in fp32.
   ExprPtr rewrite(const ExprPtr &E, bool ConvertedToFloat) const {
-    if (ConvertedToFloat && hasArithmetic(*E) && rangeOf(*E)) {
+    const auto Arithmetic = [](const ExprNode &N) {
+      return N.K == ExprNode::Binary || N.K == ExprNode::Unary;
+    };
+    // fp32's * and unary - make -0 of a zero (0 * -2), which int does not.
+    const auto MakesNegativeZero = [](const ExprNode &N) {
+      return (N.K == ExprNode::Binary && N.Text == "*") ||
+             (N.K == ExprNode::Unary && N.Text == "-");
+    };
+    if (ConvertedToFloat && anyNode(*E, Arithmetic) && rangeOf(*E)) {
       ExprPtr Float = inFloat(*E);
-      // fp32's * and unary - make -0 of a zero (0 * -2), which int does
-      // not: adding +0 gives +0 for it and changes no other value.
-      if (!makesNegativeZero(*E))
+      // Adding +0 gives +0 for a -0 and changes no other value.
+      if (!anyNode(*E, MakesNegativeZero))
         return Float;
       ExprPtr Zero = ExprNode::make(ExprNode::Literal, "0.0f");
       Zero->IsPositiveZero = true;
@@ -108,18 +115,10 @@ public:
   }
 
 private:
-  static bool hasArithmetic(const ExprNode &E) {
-    if (E.K == ExprNode::Binary || E.K == ExprNode::Unary)
-      return true;
-    return std::any_of(E.Ops.begin(), E.Ops.end(),
-                       [](const ExprPtr &Op) { return hasArithmetic(*Op); });
-  }
-
-  static bool makesNegativeZero(const ExprNode &E) {
-    if ((E.K == ExprNode::Binary && E.Text == "*") || (E.K == ExprNode::Unary && E.Text == "-"))
-      return true;
-    return std::any_of(E.Ops.begin(), E.Ops.end(),
-                       [](const ExprPtr &Op) { return makesNegativeZero(*Op); });
+  // Whether E or a node under it satisfies Pred.
+  template <typename Pred> static bool anyNode(const ExprNode &E, const Pred &P) {
+    return P(E) || std::any_of(E.Ops.begin(), E.Ops.end(),
+                               [&](const ExprPtr &Op) { return anyNode(*Op, P); });
   }
 
   // A subtree that rangeOf accepted, in fp32.

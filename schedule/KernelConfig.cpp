@@ -443,7 +443,7 @@ static void placeAPrologue(KernelConfig &C) {
     // gives them 224 (producerRegisters()). (The 8-bit kernels' fragments
     // fit in 168.)
     if (!C.RawFragmentsA && !C.RawFragmentsB) {
-      C.ProducerWarpgroup = false;
+      C.ProducerWarpgroup = false;  // twoBlocksFit() of the producer warp's block
       C.ProducerWarpgroup = C.warpgroups() == 2 && !C.twoBlocksFit();
     }
     C.WgmmaPending = 1;

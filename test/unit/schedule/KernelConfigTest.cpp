@@ -3,6 +3,9 @@
 #include "KernelConfig.h"
 #include "gtest/gtest.h"
 
+#include <fstream>
+#include <iterator>
+#include <regex>
 #include <tuple>
 
 using namespace tc;
@@ -1315,4 +1318,21 @@ TEST(KernelConfigTest, WgmmaTakesAFromRegistersForAPrologueOnA) {
                    .Config->WgmmaRegisterA);
 }
 
+} // namespace
+
+namespace {
+// The producer warpgroup that copies what TMA cannot map keeps as many
+// registers as the runtime asks for (tc::sm90::kCopiesUnmapped): with
+// fewer, the composed kernel's launch would fail for the shapes the
+// generator lets it take (componentKernelsTakeEveryShape).
+TEST(KernelConfigTest, CopyingProducerRegistersMatchTheRuntime) {
+  std::ifstream Header(TC_RUNTIME_INCLUDE_DIR "/tc/sm90/gemm_kernel.cuh");
+  ASSERT_TRUE(Header.good());
+  const std::string Text((std::istreambuf_iterator<char>(Header)),
+                         std::istreambuf_iterator<char>());
+  std::smatch Match;
+  ASSERT_TRUE(std::regex_search(
+      Text, Match, std::regex(R"(inline constexpr int kCopyingProducerRegisters = (\d+);)")));
+  EXPECT_EQ(std::stoi(Match[1]), KernelConfig::CopyingProducerRegisters);
+}
 } // namespace
