@@ -1,5 +1,6 @@
 //===- Epilogue.cpp -------------------------------------------------------===//
 #include "Epilogue.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>
 #include <functional>
@@ -24,8 +25,10 @@ std::string printStride(const Polynomial &P, const RegionModel &M) {
   return Known.str();
 }
 
-std::string printAccess(const RegionModel &M, const Access &A,
-                        const std::function<std::string(const std::string &)> &Iter) {
+/// printAccess, the element through tc::read_only where ReadOnly.
+static std::string printElement(const RegionModel &M, const Access &A,
+                                const std::function<std::string(const std::string &)> &Iter,
+                                bool ReadOnly) {
   const Array &Arr = M.Arrays[A.ArrayId];
   auto Subst = [&](const std::string &S) {
     for (auto &P : M.Params)
@@ -49,13 +52,34 @@ std::string printAccess(const RegionModel &M, const Access &A,
     Index += (D ? " + " : "") + Term;
   }
   const std::string Element = Arr.Name + "[" + Index + "]";
+  const std::string Value = ReadOnly ? "tc::read_only(" + Element + ")" : Element;
   // A packed 4-bit value: the nibble of the byte that its index's parity
   // selects (tc/packed.cuh).
   if (Arr.Elem == ElementType::U4 || Arr.Elem == ElementType::I4)
     return std::string(Arr.Elem == ElementType::U4 ? "tc::unsigned_nibble("
                                                    : "tc::signed_nibble(") +
-           Element + ", " + Nibble + ")";
-  return Element;
+           Value + ", " + Nibble + ")";
+  return Value;
+}
+
+std::string printAccess(const RegionModel &M, const Access &A,
+                        const std::function<std::string(const std::string &)> &Iter) {
+  return printElement(M, A, Iter, false);
+}
+
+bool regionWrites(const RegionModel &M, unsigned ArrayId) {
+  const std::string &Name = M.Arrays[ArrayId].Name;
+  auto Writes = [&](const RegionModel &R) {
+    return llvm::any_of(R.Stmts,
+                        [&](const Statement &S) { return R.Arrays[S.Write.ArrayId].Name == Name; });
+  };
+  return Writes(M) || Writes(M.asWritten());
+}
+
+std::string printRead(const RegionModel &M, const Access &A,
+                      const std::function<std::string(const std::string &)> &Iter) {
+  const Array &Arr = M.Arrays[A.ArrayId];
+  return printElement(M, A, Iter, !Arr.IsLocalScalar && !regionWrites(M, A.ArrayId));
 }
 
 /// Prints E, each subtree that it computes more than once (a local scalar
@@ -173,7 +197,7 @@ llvm::Expected<std::string> emitEpilogue(const RegionModel &M, const MatmulIdiom
     const Access &A = Current->Reads[Id];
     if (A.ArrayId == Idiom.Accumulator && !InInit)
       return AccValue;
-    return printAccess(M, A, Iter);
+    return printRead(M, A, Iter);
   };
   P.PrintScalar = [&](const std::string &S) {
     for (auto &Par : M.Params)

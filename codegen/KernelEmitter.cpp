@@ -528,7 +528,7 @@ private:
     ExprPrinter P;
     P.PrintIterator = Iter;
     P.PrintRead = [&](unsigned Id) {
-      return Id == V.AccessId ? std::string("tc_x") : printAccess(M, R.Reads[Id], Iter);
+      return Id == V.AccessId ? std::string("tc_x") : printRead(M, R.Reads[Id], Iter);
     };
     P.PrintScalar = subst();
     Conversion Cv;
@@ -673,7 +673,7 @@ private:
       Collect(*V.Prologue[0]);
     std::map<unsigned, std::string> Values;
     for (unsigned Id : Reads) {
-      std::string Access = printAccess(M, R.Reads[Id], Iter);
+      std::string Access = printRead(M, R.Reads[Id], Iter);
       std::string Var = "tc_v" + str(long(Values.size()));
       std::string Type = "::std::decay_t<decltype(" + Access + ")>";
       Values[Id] = Var;
@@ -686,7 +686,7 @@ private:
       if (Id == V.AccessId)
         return std::string("tc_x");
       auto It = Values.find(Id);
-      return It != Values.end() ? It->second : printAccess(M, R.Reads[Id], Iter);
+      return It != Values.end() ? It->second : printRead(M, R.Reads[Id], Iter);
     };
     P.PrintScalar = subst();
     const Array &Arr = M.Arrays[V.ArrayId];

@@ -26,6 +26,7 @@
 //   isl_ast.cuh   floord/ceild/min/max for isl's printed AST
 //   convert.cuh   to_float / from_float
 //   lane_store.cuh  vector stores of an epilogue's consecutive elements
+//   read_only.cuh   loads of the arrays a region never writes (ld.global.nc)
 //   tile_copy.cuh    operand tiles, global -> shared (cp.async)
 //   tile_convert.cuh operand tiles converted on the way (int8 weights, prologues)
 //   status.cuh    launchers' errors: tc::get_last_error, tc::set_error_handler
@@ -42,7 +43,7 @@
 // code generator must know about (names, signatures, swizzle function).
 #pragma once
 
-#define TC_RUNTIME_VERSION 8
+#define TC_RUNTIME_VERSION 9
 
 #include <cstdint>
 #include <cstdio>
@@ -73,6 +74,7 @@
 #include "raster.cuh"
 #include "split_k.cuh"
 #include "lane_store.cuh"
+#include "read_only.cuh"
 #include "tile_choice.cuh"
 #include "kernel_choice.cuh"
 #include "launch_facts.cuh"

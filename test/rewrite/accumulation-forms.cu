@@ -55,7 +55,7 @@ void by_std_fma(int M, int N, int K, const __half *A, const __half *B, float *C)
 // EXPLAIN-LABEL: region tc_residual_0
 // EXPLAIN: A = X (row-major, leading dimension K), B = W (row-major, leading dimension N), inputs __half, accumulation float
 // CHECK-LABEL: {{^}}struct tc_residual_0_epilogue {
-// CHECK: {{^ *}}float tc_value = static_cast<float>(bias[{{.*}}tc_n{{.*}}]);
+// CHECK: {{^ *}}float tc_value = static_cast<float>(tc::read_only(bias[{{.*}}tc_n{{.*}}]));
 // CHECK-NEXT: {{^ *}}tc_value += static_cast<float>(-1) * tc_sum;
 // CHECK: {{^}}void residual(
 // SM80: {{^}}struct tc_residual_0_epilogue {

@@ -30,7 +30,7 @@ void relu6(int M, int N, int K, const __half *__restrict__ A,
     }
 }
 // CHECK-LABEL: {{^}}struct tc_relu6_0_epilogue {
-// CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = ::__float2half(::fminf(::fmaxf((tc_value + bias[((tc_n))]), 0.0f), 6.0f));
+// CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = ::__float2half(::fminf(::fmaxf((tc_value + tc::read_only(bias[((tc_n))])), 0.0f), 6.0f));
 // CHECK-LABEL: {{^}}void relu6(
 // CHECK:       {{^  }}// '#pragma tc' region computed by tc_relu6_0_launch (tc-rewrite)
 // CHECK-NEXT:  {{^  }}tc_relu6_0_launch(M, N, K, A, B, C, bias, 0);
@@ -51,7 +51,7 @@ void clamp_scalars(int M, int N, int K, float lo, float hi,
 // CHECK-LABEL: {{^}}struct tc_clamp_scalars_0_epilogue {
 // CHECK:       {{^}}  float lo;
 // CHECK-NEXT:  {{^}}  float hi;
-// CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = ::fminf(::fmaxf((tc_value + bias[((tc_m))]), lo), hi);
+// CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = ::fminf(::fmaxf((tc_value + tc::read_only(bias[((tc_m))])), lo), hi);
 // CHECK-LABEL: {{^}}void clamp_scalars(
 // CHECK:       {{^  }}// '#pragma tc' region computed by tc_clamp_scalars_0_launch (tc-rewrite)
 // CHECK-NEXT:  {{^  }}tc_clamp_scalars_0_launch(M, N, K, lo, hi, A, B, C, bias, 0);
@@ -71,7 +71,7 @@ void leaky_relu(int M, int N, int K, const __half *__restrict__ A,
     }
 }
 // CHECK-LABEL: {{^}}struct tc_leaky_relu_0_epilogue {
-// CHECK:       {{^ *}}const auto tc_common_S2_0 = static_cast<float>((tc_value + bias[((tc_n))]));
+// CHECK:       {{^ *}}const auto tc_common_S2_0 = static_cast<float>((tc_value + tc::read_only(bias[((tc_n))])));
 // CHECK-NEXT:  {{^ *}}{{C\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = ::__float2half(((tc_common_S2_0 > 0.0f) ? tc_common_S2_0 : (0.01f * tc_common_S2_0)));
 // CHECK-LABEL: {{^}}void leaky_relu(
 // CHECK:       {{^  }}// '#pragma tc' region computed by tc_leaky_relu_0_launch (tc-rewrite)
@@ -94,7 +94,7 @@ void leaky_relu_slope(int M, int N, int K, float slope,
 }
 // CHECK-LABEL: {{^}}struct tc_leaky_relu_slope_0_epilogue {
 // CHECK:       {{^}}  float slope;
-// CHECK:       {{^ *}}const auto tc_common_S2_0 = static_cast<float>((tc_value + bias[((tc_m))]));
+// CHECK:       {{^ *}}const auto tc_common_S2_0 = static_cast<float>((tc_value + tc::read_only(bias[((tc_m))])));
 // CHECK-NEXT:  {{^ *}}{{C\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = ::__float2half(((tc_common_S2_0 > 0.0f) ? tc_common_S2_0 : (slope * tc_common_S2_0)));
 // CHECK-LABEL: {{^}}void leaky_relu_slope(
 // CHECK:       {{^  }}// '#pragma tc' region computed by tc_leaky_relu_slope_0_launch (tc-rewrite)
@@ -115,7 +115,7 @@ void sigmoid(int M, int N, int K, const __half *__restrict__ A,
     }
 }
 // CHECK-LABEL: {{^}}struct tc_sigmoid_0_epilogue {
-// CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = ::__float2half((1.0f / (1.0f + ::expf((-static_cast<float>((tc_value + bias[((tc_n))])))))));
+// CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = ::__float2half((1.0f / (1.0f + ::expf((-static_cast<float>((tc_value + tc::read_only(bias[((tc_n))]))))))));
 // CHECK-LABEL: {{^}}void sigmoid(
 // CHECK:       {{^  }}// '#pragma tc' region computed by tc_sigmoid_0_launch (tc-rewrite)
 // CHECK-NEXT:  {{^  }}tc_sigmoid_0_launch(M, N, K, A, B, C, bias, 0);
@@ -134,7 +134,7 @@ void tanh_f32(int M, int N, int K, const __half *__restrict__ A,
     }
 }
 // CHECK-LABEL: {{^}}struct tc_tanh_f32_0_epilogue {
-// CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = ::tanhf((tc_value + bias[((tc_n))]));
+// CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = ::tanhf((tc_value + tc::read_only(bias[((tc_n))])));
 // CHECK-LABEL: {{^}}void tanh_f32(
 // CHECK:       {{^  }}// '#pragma tc' region computed by tc_tanh_f32_0_launch (tc-rewrite)
 // CHECK-NEXT:  {{^  }}tc_tanh_f32_0_launch(M, N, K, A, B, C, bias, 0);
@@ -154,7 +154,7 @@ void gelu_erf(int M, int N, int K, const __half *__restrict__ A,
     }
 }
 // CHECK-LABEL: {{^}}struct tc_gelu_erf_0_epilogue {
-// CHECK:       {{^ *}}const auto tc_common_S2_0 = static_cast<float>((tc_value + bias[((tc_n))]));
+// CHECK:       {{^ *}}const auto tc_common_S2_0 = static_cast<float>((tc_value + tc::read_only(bias[((tc_n))])));
 // CHECK-NEXT:  {{^ *}}{{C\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = ::__float2half(((0.5f * tc_common_S2_0) * (1.0f + ::erff((tc_common_S2_0 * 0.70710678f)))));
 // CHECK-LABEL: {{^}}void gelu_erf(
 // CHECK:       {{^  }}// '#pragma tc' region computed by tc_gelu_erf_0_launch (tc-rewrite)
@@ -176,7 +176,7 @@ void gelu_tanh(int M, int N, int K, const __half *__restrict__ A,
     }
 }
 // CHECK-LABEL: {{^}}struct tc_gelu_tanh_0_epilogue {
-// CHECK:       {{^ *}}const auto tc_common_S2_0 = static_cast<float>((tc_value + bias[((tc_n))]));
+// CHECK:       {{^ *}}const auto tc_common_S2_0 = static_cast<float>((tc_value + tc::read_only(bias[((tc_n))])));
 // CHECK-NEXT:  {{^ *}}{{C\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = ::__float2half(((0.5f * tc_common_S2_0) * (1.0f + ::tanhf((0.7978845608f * (tc_common_S2_0 + (((0.044715f * tc_common_S2_0) * tc_common_S2_0) * tc_common_S2_0)))))));
 // CHECK-LABEL: {{^}}void gelu_tanh(
 // CHECK:       {{^  }}// '#pragma tc' region computed by tc_gelu_tanh_0_launch (tc-rewrite)
@@ -197,7 +197,7 @@ void silu(int M, int N, int K, const __half *__restrict__ A,
     }
 }
 // CHECK-LABEL: {{^}}struct tc_silu_0_epilogue {
-// CHECK:       {{^ *}}const auto tc_common_S2_0 = static_cast<float>((tc_value + bias[((tc_m))]));
+// CHECK:       {{^ *}}const auto tc_common_S2_0 = static_cast<float>((tc_value + tc::read_only(bias[((tc_m))])));
 // CHECK-NEXT:  {{^ *}}{{C\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = ::__float2half((tc_common_S2_0 / (1.0f + ::expf((-tc_common_S2_0)))));
 // CHECK-LABEL: {{^}}void silu(
 // CHECK:       {{^  }}// '#pragma tc' region computed by tc_silu_0_launch (tc-rewrite)
@@ -221,8 +221,8 @@ void gelu_residual(int M, int N, int K, const __half *__restrict__ A,
 }
 // CHECK-LABEL: {{^}}struct tc_gelu_residual_0_epilogue {
 // CHECK:       {{^}}  const __half *__restrict__ R;
-// CHECK:       {{^ *}}const auto tc_common_S2_0 = static_cast<float>((tc_value + bias[((tc_n))]));
-// CHECK-NEXT:  {{^ *}}{{C\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = ::__float2half((((0.5f * tc_common_S2_0) * (1.0f + ::erff((tc_common_S2_0 * 0.70710678f)))) + ::__half2float(R[(long long)((tc_m)) * (N) + ((tc_n))])));
+// CHECK:       {{^ *}}const auto tc_common_S2_0 = static_cast<float>((tc_value + tc::read_only(bias[((tc_n))])));
+// CHECK-NEXT:  {{^ *}}{{C\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = ::__float2half((((0.5f * tc_common_S2_0) * (1.0f + ::erff((tc_common_S2_0 * 0.70710678f)))) + ::__half2float(tc::read_only(R[(long long)((tc_m)) * (N) + ((tc_n))]))));
 // CHECK-LABEL: {{^}}void gelu_residual(
 // CHECK:       {{^  }}// '#pragma tc' region computed by tc_gelu_residual_0_launch (tc-rewrite)
 // CHECK-NEXT:  {{^  }}tc_gelu_residual_0_launch(M, N, K, A, B, C, bias, R, 0);
@@ -244,8 +244,8 @@ void two_outputs(int M, int N, int K, const __half *__restrict__ A,
     }
 }
 // CHECK-LABEL: {{^}}struct tc_two_outputs_0_epilogue {
-// CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = ::__float2half(static_cast<float>((tc_value + bias[((tc_n))])));
-// CHECK-NEXT:  {{^ *}}const auto tc_common_S3_0 = static_cast<float>((tc_value + bias[((tc_n))]));
+// CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = ::__float2half(static_cast<float>((tc_value + tc::read_only(bias[((tc_n))]))));
+// CHECK-NEXT:  {{^ *}}const auto tc_common_S3_0 = static_cast<float>((tc_value + tc::read_only(bias[((tc_n))])));
 // CHECK-NEXT:  {{^ *}}{{D\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_1\[tc_v\]}} = ::__float2half((tc_common_S3_0 / (1.0f + ::expf((-tc_common_S3_0)))));
 // CHECK-LABEL: {{^}}void two_outputs(
 // CHECK:       {{^  }}// '#pragma tc' region computed by tc_two_outputs_0_launch (tc-rewrite)
@@ -278,7 +278,7 @@ void gelu_separate_nest(int M, int N, int K, const __half *__restrict__ A,
 // CHECK-LABEL: {{^}}struct tc_gelu_separate_nest_0_epilogue {
 // CHECK:       {{^ *}}const float tc_result_[[S:S[0-9]+]] = tc_value;
 // CHECK-NEXT:  {{^ *}}{{C\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = tc_result_[[S]];
-// CHECK-NEXT:  {{^ *}}const auto tc_common_[[T:S[0-9]+]]_0 = static_cast<float>((tc_result_[[S]] + bias[((tc_n))]));
+// CHECK-NEXT:  {{^ *}}const auto tc_common_[[T:S[0-9]+]]_0 = static_cast<float>((tc_result_[[S]] + tc::read_only(bias[((tc_n))])));
 // CHECK-NEXT:  {{^ *}}{{D\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_1\[tc_v\]}} = ::__float2half(((0.5f * tc_common_[[T]]_0) * (1.0f + ::tanhf((0.7978845608f * (tc_common_[[T]]_0 + (((0.044715f * tc_common_[[T]]_0) * tc_common_[[T]]_0) * tc_common_[[T]]_0)))))));
 // CHECK-LABEL: {{^}}void gelu_separate_nest(
 // CHECK:       {{^  }}// '#pragma tc' region computed by tc_gelu_separate_nest_0_launch (tc-rewrite)
@@ -302,7 +302,7 @@ void exp_branch(int M, int N, int K, const __half *__restrict__ A,
     }
 }
 // CHECK-LABEL: {{^}}struct tc_exp_branch_0_epilogue {
-// CHECK:       {{^ *}}const auto tc_common_S2_0 = static_cast<float>((tc_value + bias[((tc_n))]));
+// CHECK:       {{^ *}}const auto tc_common_S2_0 = static_cast<float>((tc_value + tc::read_only(bias[((tc_n))])));
 // CHECK-NEXT:  {{^ *}}{{C\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = ::__float2half(((tc_common_S2_0 > 0.0f) ? (::expf((tc_common_S2_0 * 2.0f)) * ::expf((tc_common_S2_0 * 2.0f))) : 0.0f));
 // CHECK-LABEL: {{^}}void exp_branch(
 // CHECK:       {{^  }}tc_exp_branch_0_launch(M, N, K, A, B, C, bias, 0);

@@ -33,7 +33,7 @@ void reassigned(int M, int N, int K, const __half *__restrict__ A,
     }
 }
 // CHECK-LABEL: {{^}}struct tc_reassigned_0_epilogue {
-// CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = ::__float2half((static_cast<float>(::fmaxf(static_cast<float>((tc_value + bias[((tc_n))])), 0.0f)) * 2.0f));
+// CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = ::__float2half((static_cast<float>(::fmaxf(static_cast<float>((tc_value + tc::read_only(bias[((tc_n))]))), 0.0f)) * 2.0f));
 // CHECK-LABEL: {{^}}void reassigned(
 // CHECK:       {{^  }}tc_reassigned_0_launch(M, N, K, A, B, C, bias, 0);
 // CHECK-NEXT:  {{^}}}{{$}}
@@ -55,7 +55,7 @@ void relu_if(int M, int N, int K, const __half *__restrict__ A,
 }
 // v is read three times: it is computed once, into a local.
 // CHECK-LABEL: {{^}}struct tc_relu_if_0_epilogue {
-// CHECK:       {{^ *}}const auto tc_common_S2_0 = static_cast<float>((tc_value + bias[((tc_n))]));
+// CHECK:       {{^ *}}const auto tc_common_S2_0 = static_cast<float>((tc_value + tc::read_only(bias[((tc_n))])));
 // CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = ::__float2half(((tc_common_S2_0 < 0.0f) ? static_cast<float>(0.0f) : tc_common_S2_0));
 
 void leaky_if_else(int M, int N, int K, const __half *__restrict__ A,
@@ -100,7 +100,7 @@ void relu6_else_if(int M, int N, int K, const __half *__restrict__ A,
     }
 }
 // CHECK-LABEL: {{^}}struct tc_relu6_else_if_0_epilogue {
-// CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = ::__float2half(((tc_common_S2_0 > 6.0f) ? static_cast<float>(6.0f) : ((tc_common_S2_0 < 0.0f) ? static_cast<float>(0.0f) : static_cast<float>(::copysignf(tc_common_S2_0, bias[((tc_n))])))));
+// CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = ::__float2half(((tc_common_S2_0 > 6.0f) ? static_cast<float>(6.0f) : ((tc_common_S2_0 < 0.0f) ? static_cast<float>(0.0f) : static_cast<float>(::copysignf(tc_common_S2_0, tc::read_only(bias[((tc_n))]))))));
 
 void accumulator_updated(int M, int N, int K, const __half *__restrict__ A,
                          const __half *__restrict__ B,
@@ -118,7 +118,7 @@ void accumulator_updated(int M, int N, int K, const __half *__restrict__ A,
 }
 // The row bias is indexed by tc_m; the accumulator's reads are its sum.
 // CHECK-LABEL: {{^}}struct tc_accumulator_updated_0_epilogue {
-// CHECK:       {{^ *}}const auto tc_common_S2_0 = (tc_value + bias[((tc_m))]);
+// CHECK:       {{^ *}}const auto tc_common_S2_0 = (tc_value + tc::read_only(bias[((tc_m))]));
 // CHECK:       {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = static_cast<float>(((tc_common_S2_0 > 6.0f) ? 6.0f : tc_common_S2_0));
 // CHECK-LABEL: {{^}}void accumulator_updated(
 // CHECK:       {{^  }}tc_accumulator_updated_0_launch(M, N, K, A, B, C, bias, 0);

@@ -28,5 +28,5 @@ void gemm_bias_relu(int M, int N, int K, const __half *__restrict__ A,
 }
 // CHECK: {{^ *}}const float tc_result_[[S:S[0-9]+]] = tc_value;
 // CHECK-NEXT: {{^ *}}{{C\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = tc_result_[[S]];
-// CHECK-NEXT: {{^ *}}{{E\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_1\[tc_v\]}} = ::__float2half(::fmaxf((tc_result_[[S]] + bias[((tc_n))]), 0.0f));
+// CHECK-NEXT: {{^ *}}{{E\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_1\[tc_v\]}} = ::__float2half(::fmaxf((tc_result_[[S]] + tc::read_only(bias[((tc_n))])), 0.0f));
 // CHECK: {{^ *}}tc_gemm_bias_relu_0_launch(

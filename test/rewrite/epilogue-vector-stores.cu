@@ -54,7 +54,7 @@
 // CHECK:       {{^ *}}for (int tc_v = 0; tc_v < 8; ++tc_v) {
 // CHECK-NEXT:  {{^ *}}const long long tc_n = tc_n0 + tc_v;
 // CHECK-NEXT:  {{^ *}}const float tc_sum = tc_sums[tc_v];
-// CHECK:       {{^ *}}tc_lanes_0[tc_v] = ::__float2half((tc_value + bias[((tc_n))]));
+// CHECK:       {{^ *}}tc_lanes_0[tc_v] = ::__float2half((tc_value + tc::read_only(bias[((tc_n))])));
 // CHECK-LABEL: {{^}}void gemm_bias(
 
 #include <cuda_fp16.h>

@@ -91,7 +91,7 @@ void locals(int M, int N, int K1, int K2, const __half *__restrict__ A,
 // The sum is the accumulator, which the copy to C (S2) names:
 // CHECK-LABEL: {{^}}struct tc_locals_0_epilogue {
 // CHECK: {{^ *}}const float tc_temp_[[S:S[0-9]+]] = tc_value;
-// CHECK: = ::__float2half(::fmaxf((tc_temp_[[S]] + bias[((tc_n))]), 0.0f));
+// CHECK: = ::__float2half(::fmaxf((tc_temp_[[S]] + tc::read_only(bias[((tc_n))])), 0.0f));
 // CHECK-LABEL: void locals(
 // CHECK: {{^ *}}tc_locals_0_launch(M, N, K1, K2, A, B, C, P, Q, Z, bias, 0);
 // EXPLAIN-LABEL: {{^}}region tc_locals_0 at

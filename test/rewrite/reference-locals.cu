@@ -33,7 +33,7 @@ void output_reference(int M, int N, int K, const __half *__restrict__ A,
 // EXPLAIN-LABEL: region tc_operand_references_0
 // EXPLAIN: A = A (row-major, leading dimension K), B = B (row-major, leading dimension N), inputs __half, accumulation float
 // CHECK-LABEL: {{^}}struct tc_operand_references_0_epilogue {
-// CHECK: {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = (tc_value + bias[((tc_n))]);
+// CHECK: {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = (tc_value + tc::read_only(bias[((tc_n))]));
 // CHECK: {{^  }}tc_operand_references_0_launch(
 void operand_references(int M, int N, int K, const __half *__restrict__ A,
                         const __half *__restrict__ B, float *__restrict__ C,

@@ -29,7 +29,7 @@ void scratch_accumulator(int M, int N, int K, const __half *__restrict__ A,
 }
 // CHECK-LABEL: {{^}}struct tc_scratch_accumulator_0_epilogue {
 // CHECK-NOT: {{[^_A-Za-z0-9]}}T[
-// CHECK: {{^ *}}{{C\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = ::__float2half(::fmaxf((tc_value + bias[((tc_n))]), 0.0f));
+// CHECK: {{^ *}}{{C\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = ::__float2half(::fmaxf((tc_value + tc::read_only(bias[((tc_n))])), 0.0f));
 // CHECK-NOT: {{[^_A-Za-z0-9]}}T[
 // CHECK: {{^ *}}tc_scratch_accumulator_0_launch(
 
@@ -54,7 +54,7 @@ void scratch_between_nests(int M, int N, int K, const __half *__restrict__ A,
 }
 // CHECK-LABEL: {{^}}struct tc_scratch_between_nests_0_epilogue {
 // CHECK-NOT: {{[^_A-Za-z0-9]}}U[
-// CHECK: {{^ *}}const float tc_temp_[[S:S[0-9]+]] = (tc_value + bias[((tc_n))]);
+// CHECK: {{^ *}}const float tc_temp_[[S:S[0-9]+]] = (tc_value + tc::read_only(bias[((tc_n))]));
 // CHECK-NEXT: {{^ *}}{{E\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = ::__float2half(::fmaxf(tc_temp_[[S]], 0.0f));
 // CHECK-NOT: {{[^_A-Za-z0-9]}}U[
 // CHECK: {{^ *}}tc_scratch_between_nests_0_launch(
@@ -78,6 +78,6 @@ void live_between_nests(int M, int N, int K, const __half *__restrict__ A,
   }
 }
 // CHECK-LABEL: {{^}}struct tc_live_between_nests_0_epilogue {
-// CHECK: {{^ *}}const float tc_result_[[S:S[0-9]+]] = (tc_value + bias[((tc_n))]);
+// CHECK: {{^ *}}const float tc_result_[[S:S[0-9]+]] = (tc_value + tc::read_only(bias[((tc_n))]));
 // CHECK-NEXT: {{^ *}}{{V\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_0\[tc_v\]}} = tc_result_[[S]];
 // CHECK-NEXT: {{^ *}}{{E\[\(long long\)\(\(tc_m\)\) \* \(N\) \+ \(\(tc_n\)\)\]|tc_lanes_1\[tc_v\]}} = ::__float2half(::fmaxf(tc_result_[[S]], 0.0f));
