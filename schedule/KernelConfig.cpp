@@ -440,7 +440,7 @@ static void placeAPrologue(KernelConfig &C) {
     // Where that is one block, a 16-bit A's conversion (Converted<F>)
     // spilled beside a producer warp, whose 9 warps cap a thread at 168
     // registers (1/x on A, x/|x| on a transposed B); a producer warpgroup
-    // gives them 224 (producerRegisters()). (The 8-bit kernels' fragments
+    // gives them 216 (consumerRegisters()). (The 8-bit kernels' fragments
     // fit in 168.)
     if (!C.RawFragmentsA && !C.RawFragmentsB) {
       C.ProducerWarpgroup = false;  // twoBlocksFit() of the producer warp's block

@@ -225,7 +225,7 @@ struct KernelConfig {
   /// placeAPrologue) the producer keeps 64, in which the components'
   /// producer also copies what TMA cannot map (tc::sm90::
   /// kCopyingProducerRegisters; at 56 it spilled), so that the region needs
-  /// no cp.async kernel; the consumers keep 224.
+  /// no cp.async kernel; the consumers keep 216.
   static constexpr int CopyingProducerRegisters = 64;
   int producerRegisters() const {
     if (!PersistentTiles)
@@ -299,16 +299,29 @@ struct KernelConfig {
   static constexpr int ProducerWarpThreads = 32;
   int producerThreads() const { return ProducerWarpgroup ? 128 : ProducerWarpThreads; }
   static constexpr int RegistersPerSm = 65536;
+  /// (ProducerWarpgroup) Registers a thread of the block has at launch: a
+  /// kernel that resizes its warpgroups is built for one block an SM
+  /// (__launch_bounds__(blockThreads(), 1)), and ptxas gives each thread
+  /// the most that one such block can hold, a multiple of 8 below 256 (168
+  /// at 384 threads, 128 at 512). tc::sm90::launch_registers.
+  int launchRegisters() const {
+    return std::min(255, RegistersPerSm / blockThreads()) / 8 * 8;
+  }
   /// (ProducerWarpgroup) Registers of a consumer thread once the producer
   /// (and with PersistentTiles the epilogue warpgroup) has given back its
-  /// own: the SM's registers less theirs, shared by the consumers, a
-  /// multiple of 8 (setmaxnreg's unit), at most 256 (setmaxnreg's and a
-  /// thread's limit; one consumer warpgroup would otherwise get 408).
+  /// own: the block's registers at launch less theirs, shared by the
+  /// consumers, a multiple of 8 (setmaxnreg's unit), at most 256
+  /// (setmaxnreg's and a thread's limit; one consumer warpgroup would
+  /// otherwise get 400). setmaxnreg.inc waits for registers the block's
+  /// own warpgroups released: where the roles ask for more than the block
+  /// has, the consumers wait forever (on an H100, 64 and 224 registers at
+  /// 384 threads hung; 56 and 224 ran).
   static constexpr int MaxThreadRegisters = 256;
   int consumerRegisters() const {
-    return std::min(MaxThreadRegisters, (RegistersPerSm - producerThreads() * producerRegisters() -
-                                         storerThreads() * storerRegisters()) /
-                                            threads() / 8 * 8);
+    return std::min(MaxThreadRegisters,
+                    (blockThreads() * launchRegisters() - producerThreads() * producerRegisters() -
+                     storerThreads() * storerRegisters()) /
+                        threads() / 8 * 8);
   }
   /// (PersistentTiles) The epilogue warpgroups: they store each output
   /// tile that the consumers staged in the output buffer while the

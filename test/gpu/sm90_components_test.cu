@@ -1266,7 +1266,7 @@ void check_conversions(std::mt19937 &rng) {
       "transposed rows 128x64", {fa_rows, {}}, rng);
   // (As generated for one block of two warpgroups: beside a producer
   // warpgroup that keeps the registers to copy what TMA cannot map.)
-  using GivingProducer = sm90::ProducerWarpgroup<tc::sm90::kCopyingProducerRegisters, 224>;
+  using GivingProducer = sm90::ProducerWarpgroup<tc::sm90::kCopyingProducerRegisters, 216>;
   check_converted<TmaWgmmaMainloop<Tile<128, Major::K>, Tile<128, Major::MN>, 4,
                                    sm90::RegisterA<ConvertRowsA>, GivingProducer>,
                   sm90::StreamUnitsScheduler>("register rows units A, producer warpgroup",

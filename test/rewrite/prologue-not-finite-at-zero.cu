@@ -84,7 +84,7 @@ void log_b(int M, int N, int K, const __half *__restrict__ A,
 // CHECK: {{^}}  if (!tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<
 // CHECK-NEXT: {{^}}          tc::sm90::OperandTile<__half, 128, tc::sm90::Major::K>,  // B, transposed: C^T = B^T A^T
 // CHECK-NEXT: {{^}}          tc::sm90::OperandTile<__half, 128, tc::sm90::Major::K>,  // A
-// CHECK: {{^}}          tc::sm90::RegisterA<tc::sm90::Converted<tc_log_b_0_operand_b>>, tc::sm90::ProducerWarpgroup<64, 224>>,
+// CHECK: {{^}}          tc::sm90::RegisterA<tc::sm90::Converted<tc_log_b_0_operand_b>>, tc::sm90::ProducerWarpgroup<64, 216>>,
 // CHECK-NEXT: {{^}}      tc::sm90::StreamUnitsScheduler>({N, M, K}, B, K, A, K, tc::sm90::TransposedOutput<tc_log_b_0_epilogue>{tc_log_b_0_epilogue{M, N, K, A, B, C}}, tc_stream,
 // CHECK-NEXT: {{^}}      tc::sm90::Producer::kTma, {tc_log_b_0_operand_b{M, N, K, A, B, C}, {}}))
 // CHECK-NOT: apply_prologue

@@ -132,8 +132,9 @@ struct TmaWgmmaMainloop {
   static_assert(!Producer::kMovesRegisters ||
                     Producer::kThreads * Producer::kProducerRegisters +
                             kConsumerThreads * Producer::kConsumerRegisters <=
-                        65536,
-                "the block's registers after setmaxnreg fit the SM's");
+                        kThreads * launch_registers(kThreads),
+                "the roles' registers after setmaxnreg fit the block's at launch "
+                "(tc::sm90::launch_registers)");
   static constexpr int kStageBytes = ATile::kBytes + BTile::kBytes;
   static constexpr int kPipelineBytes = kStages * kStageBytes;
   static constexpr int kSharedBytes = kPipelineBytes + 2 * kStages * 8 + 16;

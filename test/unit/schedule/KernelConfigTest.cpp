@@ -90,6 +90,47 @@ TEST(KernelConfigTest, ConsumerRegistersStayWithinSetmaxnreg) {
   EXPECT_EQ(C.consumerRegisters(), 200);
 }
 
+TEST(KernelConfigTest, RolesRegistersFitTheBlockAtLaunch) {
+  // setmaxnreg.inc waits for registers the block's warpgroups released:
+  // the roles' counts add up to at most what ptxas gives the block at
+  // launch (168 a thread at 384 threads), else the consumers never start
+  // (64 + 224 at 384 threads hung on an H100).
+  for (int BlockM : {64, 128, 192})
+    for (bool Persistent : {false, true})
+      for (bool Tf32 : {false, true})
+        for (bool Converts : {false, true}) {
+          KernelConfig C;
+          C.Path = MmaPath::Wgmma;
+          C.Tma = true;
+          C.BlockM = BlockM;
+          C.BlockN = C.WarpN = 128;
+          C.WarpM = 16;
+          C.ProducerWarpgroup = true;
+          C.PersistentTiles = Persistent;
+          C.Tf32 = Tf32;
+          C.ConvertsLandedOperands = Converts;
+          SCOPED_TRACE(std::to_string(BlockM) + (Persistent ? " persistent" : "") +
+                       (Tf32 ? " tf32" : "") + (Converts ? " converts" : ""));
+          EXPECT_EQ(C.launchRegisters() % 8, 0);
+          EXPECT_LE(C.producerThreads() * C.producerRegisters() +
+                        C.threads() * C.consumerRegisters() +
+                        C.storerThreads() * C.storerRegisters(),
+                    C.blockThreads() * C.launchRegisters());
+        }
+  KernelConfig C;
+  C.Path = MmaPath::Wgmma;
+  C.Tma = true;
+  C.BlockM = 128;
+  C.BlockN = C.WarpN = 128;
+  C.WarpM = 16;
+  C.ProducerWarpgroup = true;
+  EXPECT_EQ(C.blockThreads(), 384);
+  EXPECT_EQ(C.launchRegisters(), 168);
+  EXPECT_EQ(C.consumerRegisters(), 232); // beside 40: 40 * 128 + 232 * 256 = 384 * 168
+  C.ConvertsLandedOperands = true;
+  EXPECT_EQ(C.consumerRegisters(), 216); // beside the copying producer's 64
+}
+
 TEST(KernelConfigTest, DefaultsWithoutClauses) {
   Chosen R = choose({}, GpuArch::SM80);
   ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
@@ -716,7 +757,7 @@ TEST(KernelConfigTest, ConvertedOperandGetsOnlyNarrowTiles) {
   // the producer keeps enough to copy what TMA cannot map.
   EXPECT_TRUE(R.Config->ProducerWarpgroup);
   EXPECT_EQ(R.Config->producerRegisters(), KernelConfig::CopyingProducerRegisters);
-  EXPECT_EQ(R.Config->consumerRegisters(), 224);
+  EXPECT_EQ(R.Config->consumerRegisters(), 216);
   EXPECT_FALSE(R.Config->cpAsyncTwin().ProducerWarpgroup);
   std::vector<AlternativeKernel> Alts = alternativeKernels(*R.Config, RegionModel(), Idiom);
   ASSERT_EQ(Alts.size(), 1u);
