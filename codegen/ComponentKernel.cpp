@@ -427,6 +427,10 @@ std::string sm90SchedulerType(const KernelConfig &C, const RegionClauses &Clause
 
 RegionKernels regionKernels(const KernelConfig &C, std::vector<AlternativeKernel> Alts,
                             const MatmulIdiom &Idiom, const RegionClauses &Clauses) {
+  // (Stages at the components' sizes fit no generated kernel.)
+  llvm::erase_if(Alts, [&](const AlternativeKernel &A) {
+    return A.Config.ComponentStages && !composesSm90Gemm(A.Config, Idiom, Clauses);
+  });
   auto IsPersistent = [](const AlternativeKernel &A) {
     return A.Predicate == "prefer_persistent_tiles" ||
            A.Predicate == "prefer_persistent_fragment_tiles";

@@ -115,7 +115,9 @@ struct RegionKernels {
 /// 128x128 tiles of two blocks per SM or those 64x128 tiles, the
 /// persistent kernel measured 0.98-1.01x of them
 /// (docs/design/tile-choice.md, prefer_persistent_tiles), and each kernel
-/// less is an instantiation less for nvcc. Otherwise unchanged.
+/// less is an instantiation less for nvcc. Otherwise unchanged, but that
+/// an alternative of stages at the components' sizes
+/// (KernelConfig::ComponentStages) goes where it is not composed of them.
 RegionKernels regionKernels(const KernelConfig &C, std::vector<AlternativeKernel> Alts,
                             const MatmulIdiom &Idiom, const RegionClauses &Clauses);
 

@@ -2613,11 +2613,17 @@ void runJob(KernelJob &J, const RegionModel &M, const MatmulIdiom &Idiom,
     // A kernel whose operand lands raw to be converted by each element's
     // place exists only as the sm_90 components' (keepTmaOnComponents):
     // a generated body would multiply the raw elements.
-    if (J.Config.ConvertsLandedOperands && !composesSm90Gemm(J.Config, Idiom, M.Clauses)) {
+    // So does one whose stages are laid out at the components' sizes
+    // (regionKernels): a generated body would overrun its shared memory.
+    if ((J.Config.ConvertsLandedOperands || J.Config.ComponentStages) &&
+        !composesSm90Gemm(J.Config, Idiom, M.Clauses)) {
       J.Result.emplace(regionError(
-          M.Range.getBegin(), "internal error: a kernel that converts its landed operands "
-                              "is not composed of the sm_90 components (" +
-                                  sm90ComponentMismatch(J.Config, Idiom, M.Clauses) + ")",
+          M.Range.getBegin(),
+          std::string("internal error: a kernel that ") +
+              (J.Config.ConvertsLandedOperands ? "converts its landed operands"
+                                               : "lays out its stages as the components do") +
+              " is not composed of the sm_90 components (" +
+              sm90ComponentMismatch(J.Config, Idiom, M.Clauses) + ")",
           "please report this as a bug"));
       return;
     }

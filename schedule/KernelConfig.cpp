@@ -321,7 +321,8 @@ KernelConfig KernelConfig::cpAsyncTwin() const {
   T.PairedTiles = false;
   T.StreamUnits = false;
   T.PersistentTiles = false;
-  T.RawStagesB = T.OffsetRowsB = T.RawFragmentsB = false; // converted while copying
+  // (Converted while copying, into 16-bit stages.)
+  T.RawStagesB = T.OffsetRowsB = T.RawFragmentsB = T.ComponentStages = false;
   T.ConvertsLandedOperands = T.ConvertsLandedB = T.RawFragmentsA = T.OffsetRowsA = false;
   T.ProducerWarpgroup = false;
   // Without TMA stages, a K-major A's prologue goes back to its fragments
@@ -964,11 +965,17 @@ std::vector<AlternativeKernel> alternativeKernels(const KernelConfig &C,
       NarrowTransposed.SplitFillDivisor = Narrow.SplitFillDivisor;
       std::vector<AlternativeKernel> Alts = {
           {NarrowTransposed, "_narrow", "prefer_narrow_raw_fragment_tiles"}};
-      // (No 192x192 transposed tile, for outputs those would cover in whole
-      // rounds of SMs: composed, its output tile staged transposed needs
-      // five stages, which KernelConfig's count of a raw stage as 16-bit
-      // does not fit, and its text kernel had ptxas serialise the wgmma;
-      // docs/design/components-migration.md, step 13.)
+      // Outputs that 192x192 tiles cover in whole rounds of SMs where the
+      // tall tiles do not (tc::prefer_fitted_raw_fragment_tiles): the same
+      // transposed tile, 192 rows of X by three warpgroups of 64 rows of W.
+      // Five stages at the components' sizes, so that the output tile,
+      // staged transposed, fits in them (a kernel of the components only).
+      KernelConfig Fitted = Tall;
+      Fitted.BlockM = Fitted.WarpN = Fitted.BlockN = 192;
+      Fitted.ComponentStages = true;
+      Fitted.Stages = 5;
+      allowStreamUnits(Fitted, Cl);
+      Alts.push_back({Fitted, "_fitted", "prefer_fitted_raw_fragment_tiles"});
       std::vector<AlternativeKernel> Shorter = shorterTallTiles(Tall, Cl);
       Alts.insert(Alts.end(), Shorter.begin(), Shorter.end());
       Alts.push_back(TallAlt);

@@ -202,6 +202,15 @@ struct KernelConfig {
   /// than the stage conversion; one group per k step, each with its
   /// wgmma.fence, was slower.)
   bool RawFragmentsB = false;
+  /// (RawFragmentsB) The stages are laid out as the sm_90 components lay
+  /// them, B's raw tile a byte an element (tc::sm90::RawOperandTile),
+  /// rather than as a generated kernel's, which lands it in the second
+  /// half of a 16-bit stage; bytesPerStage() counts them so. Such a kernel
+  /// exists only composed of the components (regionKernels drops it
+  /// elsewhere, and its cp.async twin counts 16-bit stages): the 192x192
+  /// transposed tiles, whose output tile, staged transposed, fits in five
+  /// such stages but not in the generated kernel's.
+  bool ComponentStages = false;
   /// (TMA) The producer is a whole warpgroup that gives back most of its
   /// registers (setmaxnreg, tc/registers.cuh: ProducerRegisters a thread)
   /// to the consumer warpgroups (consumerRegisters()), so that a block of
@@ -221,6 +230,10 @@ struct KernelConfig {
   /// (storerRegisters()): at 64 and 48 the kernel spilled 60 bytes, which
   /// more epilogue registers remove (ptxas -v, tf32_cc_ccol).
   static constexpr int PersistentTf32ProducerRegisters = 48;
+  /// Beside three consumer warpgroups (192x192 transposed tiles) the
+  /// producer keeps 32, so that a consumer thread gets 160 registers: at
+  /// 152 ptxas serialised their wgmma (C7512); its TMA loop fits in 32.
+  static constexpr int ThreeConsumersProducerRegisters = 32;
   /// Beside a 16-bit A converted in its fragments (ConvertsLandedOperands,
   /// placeAPrologue) the producer keeps 64, in which the components'
   /// producer also copies what TMA cannot map (tc::sm90::
@@ -228,6 +241,8 @@ struct KernelConfig {
   /// no cp.async kernel; the consumers keep 216.
   static constexpr int CopyingProducerRegisters = 64;
   int producerRegisters() const {
+    if (!PersistentTiles && warpgroups() >= 3)
+      return ThreeConsumersProducerRegisters;
     if (!PersistentTiles)
       return ConvertsLandedOperands && !RawFragmentsA ? CopyingProducerRegisters
                                                       : ProducerRegisters;
@@ -395,8 +410,12 @@ struct KernelConfig {
   int fragmentsN() const { return WarpN / MmaN; }
   /// Bytes of shared memory for the operand stages.
   int stageBytes() const { return Stages * bytesPerStage(); }
-  /// Bytes of one stage: a k tile of A and of B.
-  int bytesPerStage() const { return (BlockM + BlockN) * BlockK * ElementBytes; }
+  /// Bytes of one stage: a k tile of A and of B (B's raw, a byte an
+  /// element, where ComponentStages).
+  int bytesPerStage() const {
+    const int BBytes = ComponentStages && RawFragmentsB ? 1 : ElementBytes;
+    return (BlockM * ElementBytes + BlockN * BBytes) * BlockK;
+  }
   /// Bytes of the partial sums that warp groups 1 .. P-1 hand to group 0
   /// after the main loop (fp32 accumulators), in the stages' memory.
   int partialSumBytes() const { return (WarpSplitK - 1) * BlockM * BlockN * 4; }

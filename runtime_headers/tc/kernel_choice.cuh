@@ -31,6 +31,7 @@ enum class KernelRule {
   NarrowRawFragmentTiles,  // prefer_narrow_raw_fragment_tiles
   TallRawFragmentTiles,    // prefer_tall_raw_fragment_tiles
   TallRawFragmentHeight,   // prefer_tall_raw_fragment_height; size of sizes, stream_units
+  FittedRawFragmentTiles,  // prefer_fitted_raw_fragment_tiles
   ShortRawFragmentHeight,  // prefer_short_raw_fragment_height; size of sizes, min_k_tiles
 };
 
@@ -90,6 +91,8 @@ inline bool kernel_rule_holds(const KernelCandidate &c, long long m, long long n
     return prefer_tall_raw_fragment_tiles(m, n, device);
   case KernelRule::TallRawFragmentHeight:
     return prefer_tall_raw_fragment_height(m, n, k, c.size, c.sizes, c.arg != 0, device, options);
+  case KernelRule::FittedRawFragmentTiles:
+    return prefer_fitted_raw_fragment_tiles(m, n, device, options);
   case KernelRule::ShortRawFragmentHeight:
     return prefer_short_raw_fragment_height(m, n, k, c.size, c.sizes, c.arg, device, options);
   }

@@ -209,6 +209,16 @@ inline bool prefer_tall_raw_fragment_tiles(long long m, long long n,
   return m >= 512 && 2 * output_tiles(m, n, 256, 128) >= device.multiprocessors;
 }
 
+// The int8 layer's 192x192 transposed tiles: prefer_fitted_tiles over the
+// tall tiles (256 rows of X by 128 of W) instead of 128x256 ones, for
+// outputs the tall kernel takes, and for every k (short reductions gained
+// here too, unlike the GEMM's).
+inline bool prefer_fitted_raw_fragment_tiles(long long m, long long n, const DeviceFacts &device,
+                                             const ChoiceOptions &options) {
+  return prefer_tall_raw_fragment_tiles(m, n, device) &&
+         fitted_tiles_fill_better(m, n, 256, 128, device, options);
+}
+
 // The height (rows of X, wgmma's N) of the tall transposed tiles, of the
 // region's heights (256 first): as wide_tile_width, over the transposed
 // output (n x m, the heights as widths of 128-row tiles); but 256 where

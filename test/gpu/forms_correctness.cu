@@ -813,9 +813,9 @@ const MNK kGeneral[] = {
     // - 176 rows, 180 tiles, the last round's 48 split in parts
     //   (combine_parts): 530 x 5634 x 784;
     // - 176 rows, 135 tiles with stream units: 520 x 5690 x 528;
-    // - shapes that 192x192 tiles covered in whole rounds (the kernel is
-    //   gone; the tall or square ones take them), partial in m, n and k:
-    //   2300 x 2100 x 1040 and 2104 x 5686 x 1040.
+    // - 192x192 (prefer_fitted_raw_fragment_tiles), whole tiles: 132,
+    //   partial in m, n and k: 2300 x 2100 x 1040; 330, the last round
+    //   half full: 2104 x 5686 x 1040.
     // - the 128x128 kernel's shorter heights (raw_fragment_tile_height):
     //   112 rows, 120 tiles unsplit, partial in m, n and k: 2170 x 760 x
     //   1552; 96 rows, 120 tiles: 380 x 3830 x 2160; 80 rows, 126 tiles:

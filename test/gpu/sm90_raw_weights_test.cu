@@ -217,6 +217,11 @@ int main() {
   check_shapes<sm90::TmaWgmmaMainloop<WTile<int8_t, 192>, XTile<192>, 5, Zeros,
                                       sm90::ProducerWarpgroup<40, 152>>,
                sm90::StreamUnitsScheduler>("int8 192x192 producer wg units", rng);
+  // As the generator instantiates it (prefer_fitted_raw_fragment_tiles):
+  // whole tiles, the producer at 32 registers and each consumer at 160.
+  check_shapes<sm90::TmaWgmmaMainloop<WTile<int8_t, 192>, XTile<192>, 5, Zeros,
+                                      sm90::ProducerWarpgroup<32, 160>>,
+               sm90::TilesScheduler>("int8 192x192 producer wg 32/160", rng);
   check_shapes<sm90::TmaWgmmaMainloop<WTile<int8_t, 128>, XTile<256>, 4, Zeros,
                                       sm90::ProducerWarpgroup<40, 232>>,
                sm90::TilesScheduler>("int8 128x256 producer wg", rng);

@@ -25,6 +25,7 @@
 // RUN: %if nvcc && full-tier %{ %nvcc -std=c++17 -I%tc-include -gencode arch=compute_90a,code=sm_90a -Xptxas -v -c %t.cu -o %t.o 2>&1 | FileCheck %s --check-prefix=PTXAS %}
 // PTXAS-NOT: {{ [1-9][0-9]* bytes spill stores}}
 // PTXAS-NOT: C7515
+// PTXAS-NOT: C7512
 
 #include <cstdint>
 #include <cuda_bf16.h>
@@ -56,6 +57,9 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // producer warpgroup.
 // EXPLAIN: kernel: block tile 64x128x64, 2 warpgroups (8 warps and a producer warp), 6 TMA stages
 // EXPLAIN-SAME: the tile transposed, wgmma.mma_async.m64n64k16
+// The 192x192 kernel: five stages at the components' sizes (W's a byte an
+// element), a producer warpgroup of 32 registers a thread.
+// EXPLAIN: kernel: block tile 192x192x64, 3 warpgroups (12 warps and a producer warpgroup; setmaxnreg: 32 registers a producer thread, 160 a consumer's), 5 TMA stages (mbarriers), the tile transposed, wgmma.mma_async.m64n192k16 (fp32 accumulation, 1 group in flight), 184416 bytes of shared memory, sm_90a
 // EXPLAIN: kernel: block tile 256x128x64, 2 warpgroups (8 warps and a producer warpgroup; setmaxnreg: 40 registers a producer thread, 232 a consumer's), 4 TMA stages (mbarriers), stream units {{.*}}, the tile transposed, wgmma.mma_async.m64n256k16
 // EXPLAIN-NEXT: main loop: {{.*}}; the tile computed transposed {{.*}}; the producer a warpgroup that gives its registers to the consumers (setmaxnreg), for the accumulators of 256 columns
 // The 128x128 kernel shorter: the same warps, 6 stages.
@@ -119,6 +123,7 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK-NEXT: {{^}}  // this one (tc/kernel_choice.cuh).
 // CHECK-NEXT: {{^}}  static constexpr tc::KernelCandidate tc_candidates[] = {
 // CHECK-NEXT: {{^}}      {tc::KernelRule::NarrowRawFragmentTiles},  // tc_int8_linear_0_narrow
+// CHECK-NEXT: {{^}}      {tc::KernelRule::FittedRawFragmentTiles},  // tc_int8_linear_0_fitted
 // CHECK-NEXT: {{^}}      {tc::KernelRule::TallRawFragmentHeight, 224, {256, 224, 192, 176}, 1},  // tc_int8_linear_0_tall224
 // CHECK-NEXT: {{^}}      {tc::KernelRule::TallRawFragmentHeight, 192, {256, 224, 192, 176}, 1},  // tc_int8_linear_0_tall192
 // CHECK-NEXT: {{^}}      {tc::KernelRule::TallRawFragmentHeight, 176, {256, 224, 192, 176}, 1},  // tc_int8_linear_0_tall176
@@ -137,7 +142,19 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK-NEXT: {{^}}            tc::sm90::RawRegisterA<tc_int8_linear_0_operand_b>>,
 // CHECK: {{^}}      return;
 // CHECK-NEXT: {{^}}    break;
-// CHECK-NEXT: {{^}}  case 1:  // 224x128 tiles
+// The 192x192 tiles: three consumer warpgroups beside a producer
+// warpgroup of 32 registers a thread (160 for each consumer thread), five
+// stages of W's raw tile (a byte an element) and X's, in which the output
+// tile, staged transposed, fits; whole tiles.
+// CHECK-NEXT: {{^}}  case 1:  // 192x192 tiles
+// CHECK-NEXT: {{^}}    if (tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<
+// CHECK-NEXT: {{^}}            tc::sm90::RawOperandTile<signed char, 192>,  // B, transposed: C^T = B^T A^T
+// CHECK-NEXT: {{^}}            tc::sm90::OperandTile<__half, 192, tc::sm90::Major::K>,  // A
+// CHECK-NEXT: {{^}}            5,
+// CHECK-NEXT: {{^}}            tc::sm90::RawRegisterA<tc_int8_linear_0_operand_b>, tc::sm90::ProducerWarpgroup<32, 160>>>({N, M, K}, W, K, X, K,
+// CHECK:      {{^}}      return;
+// CHECK-NEXT: {{^}}    break;
+// CHECK-NEXT: {{^}}  case 2:  // 224x128 tiles
 // CHECK-NEXT: {{^}}    if (tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<
 // CHECK-NEXT: {{^}}            tc::sm90::RawOperandTile<signed char, 128>,  // B, transposed: C^T = B^T A^T
 // CHECK-NEXT: {{^}}            tc::sm90::OperandTile<__half, 224, tc::sm90::Major::K>,  // A
@@ -146,7 +163,7 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK-NEXT: {{^}}        tc::sm90::StreamUnitsScheduler>({N, M, K}, W, K, X, K, tc::sm90::TransposedOutput<tc_int8_linear_0_epilogue>{tc_int8_linear_0_epilogue{M, N, K, X, W, zero, scale, Y}}, tc_stream,
 // CHECK-NEXT: {{^}}        tc::sm90::Producer::kTma, {tc_int8_linear_0_operand_b{M, N, K, X, W, zero, scale, Y}, {}}))
 // CHECK-NEXT: {{^}}      return;
-// CHECK:      {{^}}  case 5:  // 112x128 tiles
+// CHECK:      {{^}}  case 6:  // 112x128 tiles
 // CHECK-NEXT: {{^}}    if (tc::sm90::launch_gemm<tc::sm90::TmaWgmmaMainloop<
 // CHECK-NEXT: {{^}}            tc::sm90::RawOperandTile<signed char, 128>,  // B, transposed: C^T = B^T A^T
 // CHECK-NEXT: {{^}}            tc::sm90::OperandTile<__half, 112, tc::sm90::Major::K>,  // A
@@ -166,7 +183,7 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK-NEXT: {{^}}          tc::sm90::RawRegisterA<tc_int8_linear_0_operand_b>>,
 // CHECK-NEXT: {{^}}      tc::sm90::ClusterPartsScheduler<10, tc::sm90::StreamUnitsScheduler>>({N, M, K}, W, K, X, K, tc::sm90::TransposedOutput<tc_int8_linear_0_epilogue>{tc_int8_linear_0_epilogue{M, N, K, X, W, zero, scale, Y}}, tc_stream,
 // CHECK-NEXT: {{^}}      tc::sm90::Producer::kTma, {tc_int8_linear_0_operand_b{M, N, K, X, W, zero, scale, Y}, {}}))
-// CHECK-NEXT: {{^}}    tc::report_error(tc::Status::LaunchFailed, "prologue-dequant.cu:36", "'#pragma tc' region: its kernel could not be launched (cudaGetLastError says why)");
+// CHECK-NEXT: {{^}}    tc::report_error(tc::Status::LaunchFailed, "prologue-dequant.cu:37", "'#pragma tc' region: its kernel could not be launched (cudaGetLastError says why)");
 
 // uint8 weights K x N (n contiguous) with a scalar zero point: the prologue
 // is a function of the element and the kernel's scalar argument.

@@ -793,9 +793,26 @@ TEST(ComponentKernelTest, RawFragmentKernelsCompose) {
   KernelConfig Stage = C;
   Stage.RawFragmentsB = false;
   EXPECT_EQ(sm90ComponentMismatch(Stage, Int8, {}), "operands converted in the kernel");
+  // 192x192 tiles: their output tile, staged transposed, needs five
+  // stages (W's raw tile a byte an element, as the components lay it).
   KernelConfig Fitted = C;
-  Fitted.BlockM = Fitted.BlockN = 192;
+  Fitted.BlockM = Fitted.BlockN = Fitted.WarpN = 192;
+  Fitted.ProducerWarpgroup = true;
   EXPECT_EQ(sm90ComponentMismatch(Fitted, Int8, {}), "an epilogue from registers");
+  Fitted.Stages = 5;
+  Fitted.ComponentStages = true;
+  EXPECT_EQ(sm90ComponentMismatch(Fitted, Int8, {}), "");
+  // Such stages fit no generated kernel: the region's kernels keep the
+  // fitted one only where it is composed (not beside a guard of the
+  // output).
+  std::vector<AlternativeKernel> Alts = {{C, "_narrow", "prefer_narrow_raw_fragment_tiles"},
+                                         {Fitted, "_fitted", "prefer_fitted_raw_fragment_tiles"}};
+  EXPECT_EQ(regionKernels(C, Alts, Int8, {}).Alternatives.size(), 2u);
+  MatmulIdiom Guarded = Int8;
+  Guarded.OutputGuard.resize(1);
+  RegionKernels Kept = regionKernels(C, Alts, Guarded, {});
+  ASSERT_EQ(Kept.Alternatives.size(), 1u);
+  EXPECT_EQ(Kept.Alternatives[0].Suffix, "_narrow");
   MatmulIdiom Masked = Int8;
   Masked.B.Mask.resize(1);
   EXPECT_EQ(sm90ComponentMismatch(C, Masked, {}), "an 8-bit operand not dense and K-major");

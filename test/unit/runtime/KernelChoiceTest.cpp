@@ -49,6 +49,7 @@ enum Gemm {
 // fragments (RawFragmentsB), its 256-row kernel running stream units.
 const KernelCandidate kInt8[] = {
     {KernelRule::NarrowRawFragmentTiles},
+    {KernelRule::FittedRawFragmentTiles},
     {KernelRule::TallRawFragmentHeight, 224, {256, 224, 192, 176}, 1},
     {KernelRule::TallRawFragmentHeight, 192, {256, 224, 192, 176}, 1},
     {KernelRule::TallRawFragmentHeight, 176, {256, 224, 192, 176}, 1},
@@ -61,6 +62,7 @@ const KernelCandidate kInt8[] = {
 enum Int8 {
   Square = -1,
   NarrowInt8,
+  FittedInt8,
   Tall224,
   Tall192,
   Tall176,
@@ -153,9 +155,9 @@ TEST(KernelChoiceTest, GemmOptionsTurnKernelsOff) {
 }
 
 TEST(KernelChoiceTest, Int8Layer) {
-  EXPECT_EQ(int8(3456, 1280, 1280, 132), Tall176);  // 200 tiles: two rounds nearly full
+  EXPECT_EQ(int8(3456, 1280, 1280, 132), FittedInt8);  // 126 tiles against 140 tall ones
   EXPECT_EQ(int8(2304, 2176, 768, 132), Tall176);      // 153 tall tiles: two rounds
-  EXPECT_EQ(int8(2304, 2048, 2560, 132), Tall);     // 144 tiles, the last 12 stream units
+  EXPECT_EQ(int8(2304, 2048, 2560, 132), FittedInt8);  // 132 tiles against 144 tall ones
   // 136 tall tiles (192x192 ones: 138, two rounds): 256 rows where the
   // stream units share out the last round of a long reduction (40 k
   // tiles), else 176 rows (200 tiles) in the same two rounds.
@@ -166,6 +168,11 @@ TEST(KernelChoiceTest, Int8Layer) {
   EXPECT_EQ(int8(16, 28672, 4096, 132), Short64);      // decode: rows of X that are padding
   EXPECT_EQ(int8(72, 6144, 4096, 132), Short80);       // as many tiles as 128 rows
   EXPECT_EQ(int8(384, 1280, 3840, 132), Square);       // 30 tiles in cluster parts
+  // forms_correctness's shapes of the 192x192 kernel: one whole round
+  // (2300 x 2100: 132 tiles, partial in m, n and k), and 330 tiles whose
+  // last round is half full (2104 x 5686: the tall tiles' 405 fill less).
+  EXPECT_EQ(int8(2300, 2100, 1040, 132), FittedInt8);
+  EXPECT_EQ(int8(2104, 5686, 1040, 132), FittedInt8);
 }
 
 TEST(KernelChoiceTest, ShapeBuckets) {

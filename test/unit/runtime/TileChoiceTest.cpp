@@ -110,17 +110,20 @@ TEST_P(TileRules, TallTileHeight) {
 }
 
 TEST_P(TileRules, FittedTiles) {
-  // 192 x 192 * SMs: one whole round of 192x192 tiles, 0.75 of two rounds
-  // of 128x256 ones, from k >= 1024. Not where the 128x256 tiles fill
-  // their rounds too (256 x 128 * SMs), nor where the 192x192 ones leave a
-  // round mostly empty too.
+  // 192 x 192 * SMs: one whole round of 192x192 tiles, 1.5 rounds of the
+  // tall ones; the GEMM's from k >= 1024, the int8 layer's at every k. Not
+  // where the tall tiles fill their rounds too, nor where the 192x192 ones
+  // leave a round mostly empty too, nor below 512 rows.
+  EXPECT_TRUE(tc::prefer_fitted_raw_fragment_tiles(192 * sms, 192, D, kOn));
   EXPECT_FALSE(tc::prefer_fitted_tiles(192, 192 * sms, 1023, D, kOn));
   EXPECT_TRUE(tc::prefer_fitted_tiles(192, 192 * sms, 1024, D, kOn));
-  EXPECT_FALSE(tc::prefer_fitted_tiles(128, 256 * sms, 1024, D, kOn));
-  EXPECT_FALSE(tc::prefer_fitted_tiles(192, 192 * (sms + 1), 1024, D, kOn));
+  EXPECT_FALSE(tc::prefer_fitted_raw_fragment_tiles(768, 384 * sms, D, kOn));
+  EXPECT_FALSE(tc::prefer_fitted_raw_fragment_tiles(256 * (sms + 1), 128, D, kOn));
+  EXPECT_FALSE(tc::prefer_fitted_raw_fragment_tiles(384, 192 * sms, D, kOn));
   ChoiceOptions Off;
   Off.fitted_tiles = false;
   EXPECT_FALSE(tc::prefer_fitted_tiles(192, 192 * sms, 1024, D, Off));
+  EXPECT_FALSE(tc::prefer_fitted_raw_fragment_tiles(192 * sms, 192, D, Off));
 }
 
 TEST_P(TileRules, SkinnyTiles) {

@@ -884,7 +884,7 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   EXPECT_FALSE(R.Config->ProducerWarpgroup);
   EXPECT_EQ(R.Config->blockThreads(), 256 + 32);
   std::vector<AlternativeKernel> Alts = alternativeKernels(*R.Config, RegionModel(), Idiom);
-  ASSERT_EQ(Alts.size(), 9u);
+  ASSERT_EQ(Alts.size(), 10u);
   // (Against the 128x128 kernel, only for short reductions: 64 rows of X
   // by 128 of W, transposed as the shortest of the square kernel's tiles,
   // converted into fragments rather than into a stage.)
@@ -901,11 +901,46 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   EXPECT_EQ(Alts[0].Config.Stages, Alts.back().Config.Stages);
   // (--explain says how each kernel converts.)
   EXPECT_NE(Alts[0].Config.pathReason().find("computed transposed"), std::string::npos);
+  // 192x192 transposed tiles where they fill whole rounds of SMs and the
+  // tall ones do not: three consumer warpgroups of m64n192k16.
+  const AlternativeKernel &Fitted = Alts[1];
+  EXPECT_EQ(Fitted.Suffix, "_fitted");
+  EXPECT_EQ(Fitted.Predicate, "prefer_fitted_raw_fragment_tiles");
+  EXPECT_EQ(Fitted.Config.BlockM, 192);
+  EXPECT_EQ(Fitted.Config.BlockN, 192);
+  EXPECT_EQ(Fitted.Config.warpgroups(), 3);
+  EXPECT_EQ(Fitted.Config.accumulatorCols(), 192);
+  EXPECT_TRUE(Fitted.Config.RawFragmentsB);
+  EXPECT_TRUE(Fitted.Config.ProducerWarpgroup);
+  EXPECT_EQ(Fitted.Config.blockThreads(), 512);
+  // (The producer keeps 32 registers, so that each consumer thread gets
+  // 160: all of the SM's, one block per SM.)
+  EXPECT_EQ(Fitted.Config.producerRegisters(), 32);
+  EXPECT_EQ(Fitted.Config.consumerRegisters(), 160);
+  EXPECT_EQ(128 * 32 + 3 * 128 * 160, 65536);
+  EXPECT_FALSE(Fitted.Config.StreamUnits); // (three warpgroups)
+  // Five stages at the components' sizes (W's raw tile a byte an
+  // element), which the output tile, staged transposed, fits in; the
+  // cp.async twin counts 16-bit stages again.
+  EXPECT_TRUE(Fitted.Config.ComponentStages);
+  EXPECT_EQ(Fitted.Config.Stages, 5);
+  EXPECT_EQ(Fitted.Config.bytesPerStage(), 192 * 64 * 2 + 192 * 64);
+  EXPECT_LE(Fitted.Config.sharedBytes(), sharedMemoryLimit(GpuArch::SM90a));
+  EXPECT_GE(Fitted.Config.stageBytes(), 192 * (192 + 4) * 4);
+  EXPECT_TRUE(Fitted.Config.stagedEpilogue());
+  const KernelConfig FittedTwin = Fitted.Config.cpAsyncTwin();
+  EXPECT_FALSE(FittedTwin.ComponentStages);
+  EXPECT_EQ(FittedTwin.bytesPerStage(), (192 + 192) * 64 * 2);
+  EXPECT_LE(FittedTwin.sharedBytes(), sharedMemoryLimit(GpuArch::SM90a));
+  // No other kernel of the layer lays out its stages so.
+  for (const AlternativeKernel &A : Alts)
+    EXPECT_EQ(A.Config.ComponentStages, &A == &Fitted) << A.Suffix;
+  EXPECT_FALSE(R.Config->ComponentStages);
   // Then the tall tiles 224, 192 and 176 rows tall, each under the rule
   // that fits the heights to rounds of SMs, then 256 rows for the rest.
   const int ShorterHeights[] = {224, 192, 176};
   for (int I = 0; I < 3; ++I) {
-    const AlternativeKernel &Shorter = Alts[1 + I];
+    const AlternativeKernel &Shorter = Alts[2 + I];
     EXPECT_EQ(Shorter.Suffix, "_tall" + std::to_string(ShorterHeights[I]));
     EXPECT_EQ(Shorter.Predicate, "prefer_tall_raw_fragment_height");
     // (The last argument: the 256-row kernel runs stream units, to which
@@ -932,7 +967,7 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   // from its floor of 10 k tiles (the rule's last argument).
   const int SquareHeights[] = {112, 96, 80, 64};
   for (int I = 0; I < 4; ++I) {
-    const AlternativeKernel &Short = Alts[5 + I];
+    const AlternativeKernel &Short = Alts[6 + I];
     const int H = SquareHeights[I];
     EXPECT_EQ(Short.Suffix, "_short" + std::to_string(H));
     EXPECT_EQ(Short.Predicate, "prefer_short_raw_fragment_height");
@@ -959,17 +994,17 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   RegionModel SplitModel;
   SplitModel.Clauses.SplitK = 2;
   std::vector<AlternativeKernel> SplitAlts = alternativeKernels(*R.Config, SplitModel, Idiom);
-  ASSERT_EQ(SplitAlts.size(), 9u);
-  EXPECT_FALSE(SplitAlts[4].Config.StreamUnits);
-  EXPECT_FALSE(SplitAlts[1].Config.StreamUnits);
-  EXPECT_EQ(SplitAlts[1].Size, 224);
-  EXPECT_EQ(SplitAlts[1].Arg, 0); // (no stream units)
+  ASSERT_EQ(SplitAlts.size(), 10u);
   EXPECT_FALSE(SplitAlts[5].Config.StreamUnits);
-  EXPECT_EQ(SplitAlts[5].Size, 112);
-  EXPECT_EQ(SplitAlts[5].Arg, 0); // (no cluster parts)
-  const KernelConfig &Tall = Alts[4].Config;
-  EXPECT_EQ(Alts[4].Suffix, "_tall");
-  EXPECT_EQ(Alts[4].Predicate, "prefer_tall_raw_fragment_tiles");
+  EXPECT_FALSE(SplitAlts[2].Config.StreamUnits);
+  EXPECT_EQ(SplitAlts[2].Size, 224);
+  EXPECT_EQ(SplitAlts[2].Arg, 0); // (no stream units)
+  EXPECT_FALSE(SplitAlts[6].Config.StreamUnits);
+  EXPECT_EQ(SplitAlts[6].Size, 112);
+  EXPECT_EQ(SplitAlts[6].Arg, 0); // (no cluster parts)
+  const KernelConfig &Tall = Alts[5].Config;
+  EXPECT_EQ(Alts[5].Suffix, "_tall");
+  EXPECT_EQ(Alts[5].Predicate, "prefer_tall_raw_fragment_tiles");
   EXPECT_EQ(Tall.BlockM, 256);
   EXPECT_EQ(Tall.BlockN, 128);
   EXPECT_TRUE(Tall.RawFragmentsB);
@@ -1008,14 +1043,14 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   // fragments.
   EXPECT_TRUE(R.Config->integerOffsetPairs());
   Alts = alternativeKernels(*R.Config, RegionModel(), Offset);
-  ASSERT_EQ(Alts.size(), 9u);
-  for (size_t I = 1; I < 5; ++I) {
+  ASSERT_EQ(Alts.size(), 10u);
+  for (size_t I = 1; I < 6; ++I) {
     EXPECT_TRUE(Alts[I].Config.ProducerWarpgroup);
     EXPECT_TRUE(Alts[I].Config.OffsetRowsB);
     EXPECT_FALSE(Alts[I].Config.integerOffsetPairs());
   }
   // (The shorter 128-row tiles are the 128x128 kernel's: pairs too.)
-  for (size_t I = 5; I < Alts.size(); ++I)
+  for (size_t I = 6; I < Alts.size(); ++I)
     EXPECT_TRUE(Alts[I].Config.integerOffsetPairs());
   EXPECT_TRUE(Alts[0].Config.integerOffsetPairs());
   EXPECT_FALSE(R.Config->cpAsyncTwin().integerOffsetPairs());
