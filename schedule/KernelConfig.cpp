@@ -383,10 +383,14 @@ static void keepClauseParts(KernelConfig &C, const RegionClauses &Cl) {
 }
 
 /// Whether a TMA kernel with a raw 8-bit B converts it into register
-/// fragments of a transposed tile (KernelConfig::RawFragmentsB).
+/// fragments of a transposed tile (KernelConfig::RawFragmentsB). Not
+/// beside a prologue on A's stages (ConvertStages): the transposed tile
+/// reads A's stage as wgmma's B, and no kernel schedule applies a
+/// prologue there (isl refused to generate it); B then converts in its
+/// stage.
 static void chooseRawFragments(KernelConfig &C, const MatmulIdiom &Idiom) {
   C.RawFragmentsB = C.Tma && C.RawStagesB && C.BlockM == C.BlockN && !C.PairedTiles &&
-                    !C.PersistentTiles && Idiom.A.ReductionIsContiguous;
+                    !C.PersistentTiles && Idiom.A.ReductionIsContiguous && !C.ConvertStages;
 }
 
 /// What pathReason() says, last, of a raw 8-bit B's conversion (none for

@@ -5,6 +5,7 @@
 // prologue (W - zero[j]) run once per block and element; a scale that does
 // not depend on k (scale[j]) factors out of the sum and is applied in the
 // epilogue.
+#include <cmath>
 #include <cstdint>
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
@@ -82,5 +83,20 @@ void q_int8_rows_of_a(int M, int N, int K, const int8_t *__restrict__ A,
       for (int k = 0; k < K; ++k)
         acc += (float)(A[i * K + k] - zero[i]) * __half2float(B[j * K + k]);
       C[i * N + j] = acc;
+    }
+}
+
+// ReLU on the activations beside symmetric int8 weights N x K: a prologue
+// on X, W only converted, its scale applied to the sum.
+void q_relu_int8(int M, int N, int K, const __half *__restrict__ X,
+                 const int8_t *__restrict__ W, const float *__restrict__ scale,
+                 __half *__restrict__ Y) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += fmaxf(__half2float(X[i * K + k]), 0.0f) * (float)W[j * K + k];
+      Y[i * N + j] = __float2half(acc * scale[j]);
     }
 }

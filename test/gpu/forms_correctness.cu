@@ -338,6 +338,7 @@ void q_int8_symmetric_bf16(int M, int N, int K, const __nv_bfloat16 *__restrict_
 void q_uint8_kn(int M, int N, int K, const __half *__restrict__ X, const uint8_t *__restrict__ W, const float *__restrict__ zero, const float *__restrict__ scale, float *__restrict__ Y) TC_FORMS_WEAK;
 void q_uint8_per_tensor(int M, int N, int K, float zero_point, float step, const __half *__restrict__ X, const uint8_t *__restrict__ W, __half *__restrict__ Y) TC_FORMS_WEAK;
 void q_int8_rows_of_a(int M, int N, int K, const int8_t *__restrict__ A, const int *__restrict__ zero, const __half *__restrict__ B, float *__restrict__ C) TC_FORMS_WEAK;
+void q_relu_int8(int M, int N, int K, const __half *__restrict__ X, const int8_t *__restrict__ W, const float *__restrict__ scale, __half *__restrict__ Y) TC_FORMS_WEAK;
 // samples/forms/names.cu
 void names_size_k(int M, int N, int k, const __half *__restrict__ A, const __half *__restrict__ B, __half *__restrict__ C) TC_FORMS_WEAK;
 void names_xwt_long_k(long M, long N, long k, const __nv_bfloat16 *__restrict__ X, const __nv_bfloat16 *__restrict__ W, float *__restrict__ Y) TC_FORMS_WEAK;
@@ -741,6 +742,13 @@ const std::vector<Form> &forms_table() {
     v.push_back(init(with_alpha(F("names_scalars", "names", SYM(names_scalars), [](const Args &a) { names_scalars(a.M, a.N, a.K, a.alpha, a.beta, H(a.A), H(a.B), out<float>(a.C)); })), Init::Beta));
     v.push_back(types(F("names_macros", "names", SYM(names_macros), [](const Args &a) { names_macros(a.M, a.N, a.K, H(a.A), H(a.B), out<__half>(a.C)); }), f16, f16));
     v.push_back(F("names_file_scope", "names", SYM(names_file_scope), [](const Args &a) { names_file_scope(a.M, a.N, a.K, H(a.A), H(a.B), out<float>(a.C)); }));
+    // --- quantized.cu, later forms (last: the forms above keep their data).
+    // acc += fmaxf(X[i*K+k], 0) * (float)W[j*K+k]; Y = half(acc * scale[j])
+    {
+      Form f = quantized(types(layouts(F("q_relu_int8", "quantized", SYM(q_relu_int8), [](const Args &a) { q_relu_int8(a.M, a.N, a.K, H(a.A), in<int8_t>(a.B), a.scale, out<__half>(a.C)); }), R, Cm, R), f16, f16), i8, false, QZero::None, QScale::Channel);
+      f.relu_a = true;
+      v.push_back(f);
+    }
     return v;
   }();
   return t;

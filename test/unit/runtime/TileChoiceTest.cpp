@@ -120,6 +120,8 @@ TEST_P(TileRules, FittedTiles) {
   EXPECT_FALSE(tc::prefer_fitted_raw_fragment_tiles(768, 384 * sms, D, kOn));
   EXPECT_FALSE(tc::prefer_fitted_raw_fragment_tiles(256 * (sms + 1), 128, D, kOn));
   EXPECT_FALSE(tc::prefer_fitted_raw_fragment_tiles(384, 192 * sms, D, kOn));
+  EXPECT_FALSE(tc::prefer_fitted_tiles(128, 256 * sms, 1024, D, kOn));
+  EXPECT_FALSE(tc::prefer_fitted_tiles(192, 192 * (sms + 1), 1024, D, kOn));
   ChoiceOptions Off;
   Off.fitted_tiles = false;
   EXPECT_FALSE(tc::prefer_fitted_tiles(192, 192 * sms, 1024, D, Off));

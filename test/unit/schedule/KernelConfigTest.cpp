@@ -854,6 +854,28 @@ TEST(KernelConfigTest, ConvertedOperandBesideEightBitKeepsGeneratedKernels) {
 // consumers. The cp.async twin converts while copying, and no kernel
 // pairs blocks (each converts its own B). An N-major 8-bit B, or an 8-bit A, keeps the
 // copier's conversion.
+TEST(KernelConfigTest, PrologueOnAKeepsAnEightBitBInItsStage) {
+  // ReLU(X) beside int8 weights only converted: the transposed tile would
+  // read X's stage as wgmma's B, where no schedule applies its prologue
+  // (isl refused to generate that kernel). B converts in its stage, X's
+  // prologue on its landed stages, untransposed; so do the narrow tiles.
+  MatmulIdiom Idiom = plainIdiom(true, true);
+  Idiom.A.Prologue.push_back(ExprNode::make(ExprNode::Read, ""));
+  Idiom.B.ConvertWhileCopying = Idiom.B.EightBit = true;
+  Chosen R = chooseFor(Idiom, {}, GpuArch::SM90a, MmaPreference::Auto);
+  ASSERT_TRUE(R.Config.has_value()) << R.Error->Message;
+  EXPECT_TRUE(R.Config->Tma);
+  EXPECT_TRUE(R.Config->RawStagesB);
+  EXPECT_TRUE(R.Config->ConvertStages);
+  EXPECT_FALSE(R.Config->RawFragmentsB);
+  EXPECT_FALSE(R.Config->transposedTile());
+  std::vector<AlternativeKernel> Alts = alternativeKernels(*R.Config, RegionModel(), Idiom);
+  ASSERT_EQ(Alts.size(), 1u);
+  EXPECT_EQ(Alts[0].Predicate, "prefer_narrow_converted_tiles");
+  EXPECT_FALSE(Alts[0].Config.RawFragmentsB);
+  EXPECT_TRUE(Alts[0].Config.RawStagesB);
+}
+
 TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   MatmulIdiom Idiom = plainIdiom(true, true);
   Idiom.B.ConvertWhileCopying = Idiom.B.EightBit = true;
@@ -917,7 +939,9 @@ TEST(KernelConfigTest, EightBitKMajorBLandsRawForTheConsumers) {
   // 160: all of the SM's, one block per SM.)
   EXPECT_EQ(Fitted.Config.producerRegisters(), 32);
   EXPECT_EQ(Fitted.Config.consumerRegisters(), 160);
-  EXPECT_EQ(128 * 32 + 3 * 128 * 160, 65536);
+  EXPECT_EQ(Fitted.Config.producerThreads() * Fitted.Config.producerRegisters() +
+                Fitted.Config.threads() * Fitted.Config.consumerRegisters(),
+            KernelConfig::RegistersPerSm);
   EXPECT_FALSE(Fitted.Config.StreamUnits); // (three warpgroups)
   // Five stages at the components' sizes (W's raw tile a byte an
   // element), which the output tile, staged transposed, fits in; the
