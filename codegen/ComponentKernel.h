@@ -45,6 +45,19 @@ inline bool composesSm90Gemm(const KernelConfig &C, const MatmulIdiom &Idiom,
   return sm90ComponentMismatch(C, Idiom, Clauses).empty();
 }
 
+/// `C` with its stages as the kernel lays them out: where it is composed
+/// of the sm_90 components and lands a raw 8-bit tile, at the components'
+/// sizes (KernelConfig::ComponentStages), so that --explain states the
+/// shared memory the kernel takes.
+inline KernelConfig laidOut(const KernelConfig &C, const MatmulIdiom &Idiom,
+                            const RegionClauses &Clauses) {
+  if (!(C.RawFragmentsA || C.RawFragmentsB) || !composesSm90Gemm(C, Idiom, Clauses))
+    return C;
+  KernelConfig Composed = C;
+  Composed.ComponentStages = true;
+  return Composed;
+}
+
 /// Why the kernel of `C` for this region is not composed of the mma.sync
 /// components (tc::sm80::launch_gemm, tc/sm80/gemm_kernel.cuh), or an empty
 /// string where it is: a cp.async + mma.sync kernel (m16n8k16, or m16n8k8

@@ -198,7 +198,7 @@ public:
         G.Explain += "  operand " + M.Arrays[V->ArrayId].Name + ": a view at offset [" +
                      Offsets + "]; the launcher moves the pointer there\n";
       }
-    G.Explain += "  kernel: " + C.describe() + "\n";
+    G.Explain += "  kernel: " + laidOut(C, Idiom, M.Clauses).describe() + "\n";
     G.Explain += "  main loop: " + C.pathReason() + "\n";
     if (entersRegion() && (Idiom.A.EightBit || Idiom.B.EightBit)) {
       const std::string Why = weightStreamMismatch(C, Idiom, M.Clauses);
@@ -2798,7 +2798,7 @@ generateRegion(const RegionModel &M, const MatmulIdiom &Idiom, const IslModel &I
   for (size_t A = 0; A < Alts.size(); ++A) {
     Definitions += Kernels[A].Definitions;
     Explain += "  shapes where tc::" + Alts[A].Predicate + ": " + Name + Alts[A].Suffix + ", " +
-               Alts[A].Config.describe() + "\n" + Kernels[A].Explain;
+               laidOut(Alts[A].Config, Idiom, M.Clauses).describe() + "\n" + Kernels[A].Explain;
   }
   GeneratedRegion G = std::move(Kernels.back());
   G.Definitions = Definitions + G.Definitions;

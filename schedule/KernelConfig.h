@@ -202,8 +202,9 @@ struct KernelConfig {
   /// than the stage conversion; one group per k step, each with its
   /// wgmma.fence, was slower.)
   bool RawFragmentsB = false;
-  /// (RawFragmentsB) The stages are laid out as the sm_90 components lay
-  /// them, B's raw tile a byte an element (tc::sm90::RawOperandTile),
+  /// (RawFragmentsB, RawFragmentsA) The stages are laid out as the sm_90
+  /// components lay them, the raw tile a byte an element
+  /// (tc::sm90::RawOperandTile),
   /// rather than as a generated kernel's, which lands it in the second
   /// half of a 16-bit stage; bytesPerStage() counts them so. Such a kernel
   /// exists only composed of the components (regionKernels drops it
@@ -410,11 +411,12 @@ struct KernelConfig {
   int fragmentsN() const { return WarpN / MmaN; }
   /// Bytes of shared memory for the operand stages.
   int stageBytes() const { return Stages * bytesPerStage(); }
-  /// Bytes of one stage: a k tile of A and of B (B's raw, a byte an
+  /// Bytes of one stage: a k tile of A and of B (a raw one a byte an
   /// element, where ComponentStages).
   int bytesPerStage() const {
+    const int ABytes = ComponentStages && RawFragmentsA ? 1 : ElementBytes;
     const int BBytes = ComponentStages && RawFragmentsB ? 1 : ElementBytes;
-    return (BlockM * ElementBytes + BlockN * BBytes) * BlockK;
+    return (BlockM * ABytes + BlockN * BBytes) * BlockK;
   }
   /// Bytes of the partial sums that warp groups 1 .. P-1 hand to group 0
   /// after the main loop (fp32 accumulators), in the stages' memory.

@@ -48,7 +48,9 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // A few-tile output splits every tile into parts launched as one cluster.
 // EXPLAIN: kernel: block tile 128x128x64, 2 warpgroups (8 warps and a producer warp), 4 TMA stages
 // EXPLAIN-SAME: few tiles split into parts launched as one cluster each (distributed shared memory adds them)
-// EXPLAIN-SAME: 131152 bytes of shared memory
+// W's raw stages at a byte an element, as the components lay them out
+// (4 x (128 x 64 + 128 x 64 x 2) bytes and the barriers).
+// EXPLAIN-SAME: 98384 bytes of shared memory
 // EXPLAIN: main loop: {{.*}}; the tile computed transposed (C^T = B^T A^T): B's 8-bit tile lands raw (64-byte swizzle) and each consumer thread converts its wgmma A fragments from it in registers, minus each row's offset in fp16 pairs where exact (a cp.async twin, where there is one, converts while copying){{$}}
 // EXPLAIN-NEXT: decoding shapes (M <= tc::decode::kWgmmaDecodeRows): tc::decode::launch_weight_stream with tc_int8_linear_0_weight_rows and tc_int8_linear_0_epilogue (mma.sync up to 16 rows, wgmma up to 32; W and X through TMA stages, through registers where TMA cannot map them)
 // EXPLAIN80: decoding shapes (M <= tc::decode::kDecodeRows): tc::decode::launch_weight_stream with tc_int8_linear_0_weight_rows and tc_int8_linear_0_epilogue (mma.sync, W through registers)

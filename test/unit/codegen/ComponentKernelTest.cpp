@@ -790,8 +790,13 @@ TEST(ComponentKernelTest, RawFragmentKernelsCompose) {
                 .find("RawOperandTile<unsigned char, 128>, "
                       "tc::sm90::OperandTile<__half, 112, tc::sm90::Major::K>"),
             std::string::npos);
+  // --explain states the shared memory the composed kernel takes: W's raw
+  // stages a byte an element (tc::sm90::TmaWgmmaMainloop::kSharedBytes).
+  EXPECT_EQ(C.sharedBytes(), 4 * (128 + 128) * 64 * 2 + 4 * 16 + 16);
+  EXPECT_EQ(laidOut(C, Int8, {}).sharedBytes(), 98384);
   KernelConfig Stage = C;
   Stage.RawFragmentsB = false;
+  EXPECT_EQ(laidOut(Stage, Int8, {}).sharedBytes(), Stage.sharedBytes());
   EXPECT_EQ(sm90ComponentMismatch(Stage, Int8, {}), "operands converted in the kernel");
   // 192x192 tiles: their output tile, staged transposed, needs five
   // stages (W's raw tile a byte an element, as the components lay it).
