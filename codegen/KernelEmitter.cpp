@@ -1008,11 +1008,15 @@ private:
         // previous tile's wgmma still run; the warpgroup's (or with B all
         // consumers') barrier publishes the writes to the async proxy
         // before the wgmma.
+        // (After a raw B's conversion into its stage, above, where there is
+        // one: both convert the same stage.)
         int Slice = KernelConfig::WgmmaM * C.BlockK;
+        if (!T.ConvertStage.empty())
+          T.ConvertStage += "\n";
         if (C.ConvertStages)
-          T.ConvertStage = ConvertPart(A, 'a', Slice, " + " + str(Slice) + " * tc_warpgroup", 128,
-                                       "tc_thread % 128") +
-                           ";  // this warpgroup's rows\n";
+          T.ConvertStage += ConvertPart(A, 'a', Slice, " + " + str(Slice) + " * tc_warpgroup",
+                                        128, "tc_thread % 128") +
+                            ";  // this warpgroup's rows\n";
         if (C.ConvertStagesB)
           T.ConvertStage += ConvertTile(B, 'b', C.threads(), "tc_thread");
         T.ConvertStage +=

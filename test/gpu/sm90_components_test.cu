@@ -1275,6 +1275,10 @@ void check_conversions(std::mt19937 &rng) {
                                    sm90::RegisterA<ConvertRowsA>, GivingProducer>,
                   sm90::StreamUnitsScheduler, true>("transposed rows units, producer warpgroup",
                                                     {fa_rows, {}}, rng);
+  check_converted<TmaWgmmaMainloop<Tile<128, Major::K>, Tile<64, Major::K>, 4,
+                                   sm90::RegisterA<ConvertRowsA>, GivingProducer>,
+                  sm90::StreamUnitsScheduler, true>("transposed rows 128x64, producer warpgroup",
+                                                    {fa_rows, {}}, rng);
   check_converted<TmaWgmmaMainloop<Tile<128, Major::K, __nv_bfloat16>,
                                    Tile<64, Major::K, __nv_bfloat16>, 4,
                                    sm90::RegisterA<ConvertA>>,

@@ -31,9 +31,29 @@ void relu_int8(int M, int N, int K, const __half *__restrict__ X,
 // EXPLAIN-NOT: the tile transposed
 // EXPLAIN: shapes where tc::prefer_narrow_converted_tiles: tc_relu_int8_0_narrow, block tile 64x128x64
 // EXPLAIN-NOT: the tile transposed
+// Each landed stage: W's raw tile converted in place by all consumers,
+// then X's rows through the prologue by each warpgroup, both before the
+// wgmma read them.
 // CHECK: __global__ void __launch_bounds__(160, 2) tc_relu_int8_0_narrow_kernel(
+// CHECK: tc::mbarrier_wait(tc_full + 0, 0);  // the tile has landed
+// CHECK-NEXT: tc::convert_raw_stage<signed char, __half, 128, 128>(tc_smem_b + 0 * 8192,
+// CHECK-NEXT: [] { tc::consumer_sync<128>(); });
+// CHECK-NEXT: tc::fence_proxy_async();
+// CHECK-NEXT: tc::consumer_sync<128>();
+// CHECK-NEXT: tc::apply_prologue_to_tile<__half, 4096, 128, 2>(tc_smem_a + 0 * 4096 + 4096 * tc_warpgroup,
+// CHECK-NEXT: tc::fence_proxy_async();
+// CHECK-NEXT: tc::warpgroup_sync(tc_warpgroup);
+// CHECK-NEXT: tc::warpgroup_arrive(tc_acc[0]);
 // CHECK: __global__ void __launch_bounds__(256, 2) tc_relu_int8_0_cp_async_kernel(
 // CHECK: __global__ void __launch_bounds__(288, 1) tc_relu_int8_0_kernel(
+// CHECK: tc::mbarrier_wait(tc_full + 0, 0);  // the tile has landed
+// CHECK-NEXT: tc::convert_raw_stage<signed char, __half, 128, 256>(tc_smem_b + 0 * 8192,
+// CHECK-NEXT: [] { tc::consumer_sync<256>(); });
+// CHECK-NEXT: tc::fence_proxy_async();
+// CHECK-NEXT: tc::consumer_sync<256>();
+// CHECK-NEXT: tc::apply_prologue_to_tile<__half, 4096, 128, 4>(tc_smem_a + 0 * 8192 + 4096 * tc_warpgroup,
+// CHECK-NEXT: tc::fence_proxy_async();
+// CHECK-NEXT: tc::warpgroup_sync(tc_warpgroup);
 // CHECK-LABEL: static void tc_relu_int8_0_launch(
 // CHECK: {tc::KernelRule::NarrowConvertedTiles},  // tc_relu_int8_0_narrow
 // CHECK-NOT: RawRegisterA
