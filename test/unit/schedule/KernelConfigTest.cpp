@@ -69,22 +69,29 @@ TEST(KernelConfigTest, StructDefaults) {
   EXPECT_EQ(KernelConfig().MmaK, 16);
 }
 
-TEST(KernelConfigTest, ConsumerRegistersStayWithinSetmaxnreg) {
-  // One consumer warpgroup beside a producer warpgroup and an epilogue
-  // warpgroup: the SM's registers left would be 408 a consumer thread, more
-  // than setmaxnreg (and a thread) can hold.
+/// A TMA wgmma kernel of BlockM x BlockN tiles beside a producer
+/// warpgroup (setmaxnreg).
+static KernelConfig producerWarpgroupTiles(int BlockM, int BlockN) {
   KernelConfig C;
   C.Path = MmaPath::Wgmma;
   C.Tma = true;
-  C.BlockM = 64;
-  C.BlockN = C.WarpN = 256;
+  C.BlockM = BlockM;
+  C.BlockN = C.WarpN = BlockN;
   C.WarpM = 16;
   C.ProducerWarpgroup = true;
+  return C;
+}
+
+TEST(KernelConfigTest, ConsumerRegistersStayWithinSetmaxnreg) {
+  // One consumer warpgroup beside a producer warpgroup and an epilogue
+  // warpgroup: the block's registers left would be 400 a consumer thread,
+  // more than setmaxnreg (and a thread) can hold.
+  KernelConfig C = producerWarpgroupTiles(64, 256);
   C.PersistentTiles = true;
   EXPECT_EQ(C.threads(), 128);
   EXPECT_EQ(C.storerThreads(), 128);
   EXPECT_EQ(C.consumerRegisters(), 256);
-  // Two consumer warpgroups: (65536 - 128 * 40 - 128 * 64) / 256 = 204, to 200.
+  // Two consumer warpgroups: (512 * 128 - 128 * 56 - 128 * 48) / 256 = 204, to 200.
   C.BlockM = 128;
   EXPECT_EQ(C.threads(), 256);
   EXPECT_EQ(C.consumerRegisters(), 200);
@@ -99,13 +106,7 @@ TEST(KernelConfigTest, RolesRegistersFitTheBlockAtLaunch) {
     for (bool Persistent : {false, true})
       for (bool Tf32 : {false, true})
         for (bool Converts : {false, true}) {
-          KernelConfig C;
-          C.Path = MmaPath::Wgmma;
-          C.Tma = true;
-          C.BlockM = BlockM;
-          C.BlockN = C.WarpN = 128;
-          C.WarpM = 16;
-          C.ProducerWarpgroup = true;
+          KernelConfig C = producerWarpgroupTiles(BlockM, 128);
           C.PersistentTiles = Persistent;
           C.Tf32 = Tf32;
           C.ConvertsLandedOperands = Converts;
@@ -117,13 +118,7 @@ TEST(KernelConfigTest, RolesRegistersFitTheBlockAtLaunch) {
                         C.storerThreads() * C.storerRegisters(),
                     C.blockThreads() * C.launchRegisters());
         }
-  KernelConfig C;
-  C.Path = MmaPath::Wgmma;
-  C.Tma = true;
-  C.BlockM = 128;
-  C.BlockN = C.WarpN = 128;
-  C.WarpM = 16;
-  C.ProducerWarpgroup = true;
+  KernelConfig C = producerWarpgroupTiles(128, 128);
   EXPECT_EQ(C.blockThreads(), 384);
   EXPECT_EQ(C.launchRegisters(), 168);
   EXPECT_EQ(C.consumerRegisters(), 232); // beside 40: 40 * 128 + 232 * 256 = 384 * 168
