@@ -152,7 +152,7 @@ static std::string printSharingSubtrees(ExprPrinter P, const ExprNode &E,
 }
 
 llvm::Expected<std::string> emitEpilogue(const RegionModel &M, const MatmulIdiom &Idiom,
-                                         EpilogueLanes *Lanes) {
+                                         EpilogueLanes *Lanes, bool ReadOnlyLoads) {
   const Array &Acc = M.Arrays[Idiom.Accumulator];
   std::function<std::string(const std::string &)> Iter = [&](const std::string &It) -> std::string {
     if (It == Idiom.IterM)
@@ -197,7 +197,7 @@ llvm::Expected<std::string> emitEpilogue(const RegionModel &M, const MatmulIdiom
     const Access &A = Current->Reads[Id];
     if (A.ArrayId == Idiom.Accumulator && !InInit)
       return AccValue;
-    return printRead(M, A, Iter);
+    return ReadOnlyLoads ? printRead(M, A, Iter) : printAccess(M, A, Iter);
   };
   P.PrintScalar = [&](const std::string &S) {
     for (auto &Par : M.Params)

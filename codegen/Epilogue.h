@@ -54,9 +54,13 @@ struct EpilogueLanes {
 
 /// The statements of the epilogue for one element; `tc_m`, `tc_n` hold its
 /// coordinates and `tc_sum` the reduction. Fails for forms not supported.
-/// With Lanes, also its lane form.
+/// With Lanes, also its lane form. With ReadOnlyLoads, the reads of arrays
+/// the region never writes are printRead's (the epilogue functor, whose
+/// pointers are struct members); else as written (the text kernels, whose
+/// __restrict__ parameters nvcc already reads through the read-only path).
 llvm::Expected<std::string> emitEpilogue(const RegionModel &M, const MatmulIdiom &Idiom,
-                                         EpilogueLanes *Lanes = nullptr);
+                                         EpilogueLanes *Lanes = nullptr,
+                                         bool ReadOnlyLoads = false);
 
 } // namespace tc
 

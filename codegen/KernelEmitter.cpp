@@ -178,6 +178,12 @@ public:
     auto Epi = emitEpilogue(M, Idiom, &Lanes);
     if (!Epi)
       return Epi.takeError();
+    // The epilogue functor's: reads of arrays the region never writes
+    // through tc::read_only.
+    EpilogueLanes FunctorLanes;
+    auto FunctorEpi = emitEpilogue(M, Idiom, &FunctorLanes, true);
+    if (!FunctorEpi)
+      return FunctorEpi.takeError();
     // A further kernel composed of the components has no body and no
     // launcher of its own: its schedule steps are only explained.
     std::optional<ComputeSchedule> CS;
@@ -280,7 +286,7 @@ public:
                                 : std::string()) +
                     (DefinesFunctor ? conversionFunctor(Idiom.A, true) +
                                           conversionFunctor(Idiom.B, false) +
-                                          epilogueFunctor(*Epi, Lanes)
+                                          epilogueFunctor(*FunctorEpi, FunctorLanes)
                                     : std::string()) +
                     Kernel +
                     (EmitShared && EmitReduce ? reduceKernel(*Epi) + "\n" : "") +
@@ -288,7 +294,7 @@ public:
                     (decodes() ? weightRowsFunctor() +
                                      (DefinesFunctor || FunctorDefinedBefore
                                           ? std::string()
-                                          : epilogueFunctor(*Epi, Lanes))
+                                          : epilogueFunctor(*FunctorEpi, FunctorLanes))
                                : std::string()) +
                     launcherText(KS ? KS->GridTiles : isl::set());
     G.Call = call();
@@ -528,7 +534,7 @@ private:
     ExprPrinter P;
     P.PrintIterator = Iter;
     P.PrintRead = [&](unsigned Id) {
-      return Id == V.AccessId ? std::string("tc_x") : printRead(M, R.Reads[Id], Iter);
+      return Id == V.AccessId ? std::string("tc_x") : printAccess(M, R.Reads[Id], Iter);
     };
     P.PrintScalar = subst();
     Conversion Cv;
@@ -673,7 +679,7 @@ private:
       Collect(*V.Prologue[0]);
     std::map<unsigned, std::string> Values;
     for (unsigned Id : Reads) {
-      std::string Access = printRead(M, R.Reads[Id], Iter);
+      std::string Access = printAccess(M, R.Reads[Id], Iter);
       std::string Var = "tc_v" + str(long(Values.size()));
       std::string Type = "::std::decay_t<decltype(" + Access + ")>";
       Values[Id] = Var;
@@ -686,7 +692,7 @@ private:
       if (Id == V.AccessId)
         return std::string("tc_x");
       auto It = Values.find(Id);
-      return It != Values.end() ? It->second : printRead(M, R.Reads[Id], Iter);
+      return It != Values.end() ? It->second : printAccess(M, R.Reads[Id], Iter);
     };
     P.PrintScalar = subst();
     const Array &Arr = M.Arrays[V.ArrayId];

@@ -2,11 +2,12 @@
 //
 // tc::read_only(x) returns the element x, loaded through the read-only data
 // path (ld.global.nc, __ldg) where CUDA has that load for its type. The
-// generated functors (prologues, epilogues) hold the region's pointers as
-// struct members, where nvcc ignores __restrict__: their loads were ordinary
-// ones, which the compiler keeps behind every store of an epilogue row
-// (the stored array may be the one read) and which the text kernels, with
-// the pointers as __restrict__ kernel parameters, did not have.
+// generated epilogue functors hold the region's pointers as struct
+// members, where nvcc ignores __restrict__: their loads were ordinary ones,
+// which the compiler keeps behind every store of an epilogue row (the
+// stored array may be the one read) and which the text kernels, with the
+// pointers as __restrict__ kernel parameters, did not have. (The operand
+// conversions' reads stay ordinary: their loops store no global memory.)
 //
 // tc-rewrite prints a read this way only for an array no statement of the
 // region writes, in the kernels that run once the launcher's overlap test

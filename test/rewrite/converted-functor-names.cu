@@ -30,7 +30,7 @@ void zero_point_named_kmasked(int M, int N, int K, const __half *__restrict__ X,
 // CHECK:       {{^}}  const float *__restrict__ kMasked_1;
 // CHECK:       {{^}}  static constexpr bool kMasked = false;
 // CHECK-NEXT:  {{^}}  __device__ float operator()(float tc_x, long long tc_row) const {
-// CHECK-NEXT:  {{^}}    return static_cast<float>((tc_x - tc::read_only(kMasked_1[((tc_row))])));
+// CHECK-NEXT:  {{^}}    return static_cast<float>((tc_x - kMasked_1[((tc_row))]));
 
 // A triangular A (masked) with sizes named needs and kMasked.
 void triangular_named_needs(int needs, int kMasked, const __half *__restrict__ A,

@@ -81,7 +81,7 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // OffsetRow (fp16 pairs where exact), nothing read past W's rows.
 // CHECK-LABEL: {{^}}struct tc_int8_linear_0_operand_b {
 // CHECK: {{^}}  __device__ auto row(long long tc_row, bool tc_inside) const {
-// CHECK-NEXT: {{^}}    const ::std::decay_t<decltype(tc::read_only(zero[((tc_row))]))> tc_v0 = tc_inside ? tc::read_only(zero[((tc_row))]) : ::std::decay_t<decltype(tc::read_only(zero[((tc_row))]))>();
+// CHECK-NEXT: {{^}}    const ::std::decay_t<decltype(zero[((tc_row))])> tc_v0 = tc_inside ? zero[((tc_row))] : ::std::decay_t<decltype(zero[((tc_row))])>();
 // CHECK-NEXT: {{^}}    return tc::offset_row<signed char>(
 // CHECK-NEXT: {{^}}        [=, *this](float tc_x) -> float { return static_cast<float>((tc_x - tc_v0)); },
 // CHECK-NEXT: {{^}}        tc_v0);
@@ -98,7 +98,7 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // The decode kernel's functor of W's row offsets.
 // CHECK-LABEL: {{^}}struct tc_int8_linear_0_weight_rows {
 // CHECK: __device__ auto operator()(long long tc_row) const {
-// CHECK-NEXT: {{^}}    const ::std::decay_t<decltype(tc::read_only(zero[((tc_row))]))> tc_v0 = tc::read_only(zero[((tc_row))]);
+// CHECK-NEXT: {{^}}    const ::std::decay_t<decltype(zero[((tc_row))])> tc_v0 = zero[((tc_row))];
 // CHECK-NEXT: {{^}}    return tc::offset_row<signed char>(
 // At M <= 16 the decode kernel (tc/decode/launch.cuh); else, or where
 // it cannot launch: small outputs of enough rows and columns with short
