@@ -161,12 +161,15 @@ build_all() {
 
 # Runs a test binary under the time limit, its output in $build/<name>.out
 # for the final summary; finish_tests reports them. One after the other by
-# default: run at once (TC_GPU_PARALLEL=1, which shortens a call whose
-# builds took most of it) sm90_components_test hung twice at the same case
-# of a persistent kernel that had passed with the tests run in turn, its
-# source unchanged since (H100, docs/results/
-# issue48-int8-branch-h100-2026-12-07.md). With TC_GPU_PREBUILT the builds
+# default (TC_GPU_PARALLEL=1: at once, which shortens a call whose builds
+# took most of it). Their stdout line-buffered (stdbuf), so that the output
+# of a binary the limit stops ends at the case that hung: fully buffered, it
+# ended 4 KiB earlier, at a case that had passed, and two sessions looked
+# for a hang in the wrong kernel (docs/results/
+# issue48-read-only-h100-2026-12-07.md). With TC_GPU_PREBUILT the builds
 # take no device time.
+line_buffered=()
+command -v stdbuf >/dev/null && line_buffered=(stdbuf -oL -eL)
 started=()
 declare -A test_pid=() test_limit=() test_rc=()
 start_test() {
@@ -179,11 +182,11 @@ start_test() {
     return
   fi
   if [[ "${TC_GPU_PARALLEL:-0}" == 1 ]]; then
-    timeout "$limit" "$@" >"$build/$name.out" 2>&1 &
+    timeout "$limit" "${line_buffered[@]}" "$@" >"$build/$name.out" 2>&1 &
     test_pid["$name"]=$!
   else
     local rc=0
-    timeout "$limit" "$@" >"$build/$name.out" 2>&1 || rc=$?
+    timeout "$limit" "${line_buffered[@]}" "$@" >"$build/$name.out" 2>&1 || rc=$?
     test_pid["$name"]=done
     test_rc["$name"]=$rc
   fi
