@@ -1023,6 +1023,10 @@ private:
     if (!VD->getType()->isLValueReferenceType() || !VD->getInit() || VD->isStaticLocal())
       return nullptr;
     const Expr *Init = VD->getInit()->IgnoreParens();
+    // A const reference to an element that is not const: the qualification
+    // conversion binds the element itself.
+    if (const auto *Cast = dyn_cast<ImplicitCastExpr>(Init); Cast && Cast->getCastKind() == CK_NoOp)
+      Init = Cast->getSubExpr()->IgnoreParens();
     const auto *Deref = dyn_cast<UnaryOperator>(Init);
     if (!isa<ArraySubscriptExpr>(Init) && !(Deref && Deref->getOpcode() == UO_Deref))
       return nullptr;

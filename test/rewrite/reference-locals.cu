@@ -52,3 +52,22 @@ void operand_references(int M, int N, int K, const __half *__restrict__ A,
       out = acc + bias_j;
     }
 }
+
+// A const reference to an element of an array that is not const (the
+// qualification conversion binds the element itself): the output's old
+// value, read as C's element, not as a read-only one.
+// CHECK-LABEL: {{^}}struct tc_const_reference_0_epilogue {
+// CHECK: {{^ *}}C[(long long)((tc_m)) * (N) + ((tc_n))] = ((beta * C[(long long)((tc_m)) * (N) + ((tc_n))]) + tc_value);
+// CHECK: {{^  }}tc_const_reference_0_launch(
+void const_reference(int M, int N, int K, const __half *__restrict__ A,
+                     const __half *__restrict__ B, float *__restrict__ C, float beta) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      const float &old = C[i * N + j];
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(A[i * K + k]) * __half2float(B[k * N + j]);
+      C[i * N + j] = beta * old + acc;
+    }
+}
