@@ -3027,6 +3027,13 @@ private:
       if (auto Err = checkHostReadable(VD, DR->getLocation()))
         return std::move(Err);
       Object = VD->getNameAsString();
+    } else if (isa<ArraySubscriptExpr>(Base)) {
+      // `v[j].x` of a float2 array: the model's arrays hold scalars.
+      return regionError(ME->getMemberLoc(),
+                         "member '" + FD->getNameAsString() +
+                             "' of an array element: the region's arrays must hold "
+                             "scalars (float, __half, int8_t, ...)",
+                         "copy the members into an array of scalars before the region");
     } else {
       const Expr *Value = Base;
       if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Value))
