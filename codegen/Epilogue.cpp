@@ -67,7 +67,9 @@ std::string printAccess(const RegionModel &M, const Access &A,
   return printElement(M, A, Iter, false);
 }
 
-bool regionWrites(const RegionModel &M, unsigned ArrayId) {
+/// Whether a statement of the region (as modelled or as written) writes
+/// array ArrayId of M.
+static bool regionWrites(const RegionModel &M, unsigned ArrayId) {
   const std::string &Name = M.Arrays[ArrayId].Name;
   auto Writes = [&](const RegionModel &R) {
     return llvm::any_of(R.Stmts,
@@ -76,8 +78,12 @@ bool regionWrites(const RegionModel &M, unsigned ArrayId) {
   return Writes(M) || Writes(M.asWritten());
 }
 
-std::string printRead(const RegionModel &M, const Access &A,
-                      const std::function<std::string(const std::string &)> &Iter) {
+/// A read in the epilogue functor, which runs once the arrays are known
+/// apart (not in the serial kernel): `tc::read_only(X[...])`, the
+/// read-only data path, for an array the region never writes; else
+/// printAccess.
+static std::string printRead(const RegionModel &M, const Access &A,
+                             const std::function<std::string(const std::string &)> &Iter) {
   const Array &Arr = M.Arrays[A.ArrayId];
   return printElement(M, A, Iter, !Arr.IsLocalScalar && !regionWrites(M, A.ArrayId));
 }

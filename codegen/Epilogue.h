@@ -22,16 +22,6 @@ std::string printStride(const Polynomial &P, const RegionModel &M);
 std::string printAccess(const RegionModel &M, const Access &A,
                         const std::function<std::string(const std::string &)> &Iter);
 
-/// Whether a statement of the region (as modelled or as written) writes
-/// array ArrayId of M.
-bool regionWrites(const RegionModel &M, unsigned ArrayId);
-
-/// A read of an access in the kernels that run once the arrays are known
-/// apart (not the serial kernel): `tc::read_only(X[...])`, the read-only
-/// data path, for an array the region never writes; else printAccess.
-std::string printRead(const RegionModel &M, const Access &A,
-                      const std::function<std::string(const std::string &)> &Iter);
-
 /// An array the epilogue stores, in its lane form (EpilogueLanes).
 struct LaneStore {
   ElementType Elem;         // of the array

@@ -289,14 +289,8 @@ struct PersistentLayout {
   using Buffer = BufferedEpilogue<Mainloop::kBM, Mainloop::kBN, Mainloop::kConsumerThreads,
                                   kEpilogueThreads, kTransposed>;
   static constexpr int kThreads = Mainloop::kThreads + kEpilogueThreads;
-  using Producer = typename Mainloop::Producer;
-  static_assert(!Producer::kMovesRegisters ||
-                    Producer::kThreads * Producer::kProducerRegisters +
-                            Mainloop::kConsumerThreads * Producer::kConsumerRegisters +
-                            kEpilogueThreads * (Producer::kEpilogueRegisters > 0
-                                                    ? Producer::kEpilogueRegisters
-                                                    : launch_registers(kThreads)) <=
-                        kThreads * launch_registers(kThreads),
+  static_assert(roles_fit_launch_registers<typename Mainloop::Producer>(
+                    kThreads, Mainloop::kConsumerThreads, kEpilogueThreads),
                 "the roles' registers after setmaxnreg fit the block's at launch "
                 "(tc::sm90::launch_registers)");
   static constexpr int kBufferOffset = (Mainloop::kSharedBytes + 15) / 16 * 16;

@@ -129,10 +129,7 @@ struct TmaWgmmaMainloop {
   __device__ __forceinline__ static AElement *a_stage(AElement *a, unsigned stage) {
     return a + stage * (ATile::kBytes / kAElementBytes);
   }
-  static_assert(!Producer::kMovesRegisters ||
-                    Producer::kThreads * Producer::kProducerRegisters +
-                            kConsumerThreads * Producer::kConsumerRegisters <=
-                        kThreads * launch_registers(kThreads),
+  static_assert(roles_fit_launch_registers<Producer>(kThreads, kConsumerThreads),
                 "the roles' registers after setmaxnreg fit the block's at launch "
                 "(tc::sm90::launch_registers)");
   static constexpr int kStageBytes = ATile::kBytes + BTile::kBytes;

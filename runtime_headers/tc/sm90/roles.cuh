@@ -193,6 +193,22 @@ __host__ __device__ constexpr int launch_registers(int threads) {
   return (65536 / threads < 255 ? 65536 / threads : 255) / 8 * 8;
 }
 
+// Whether a block of `threads` fits the registers its roles ask of
+// setmaxnreg under Producer (ProducerWarp or ProducerWarpgroup): the
+// producer's, `consumer_threads` consumers' and `epilogue_threads` epilogue
+// threads' (those keep their launch count where the policy names none).
+template <class Producer>
+__host__ __device__ constexpr bool roles_fit_launch_registers(int threads, int consumer_threads,
+                                                              int epilogue_threads = 0) {
+  if (!Producer::kMovesRegisters)
+    return true;
+  const int epilogue = Producer::kEpilogueRegisters > 0 ? Producer::kEpilogueRegisters
+                                                         : launch_registers(threads);
+  return Producer::kThreads * Producer::kProducerRegisters +
+             consumer_threads * Producer::kConsumerRegisters + epilogue_threads * epilogue <=
+         threads * launch_registers(threads);
+}
+
 struct ProducerWarp {
   static constexpr int kThreads = 32;
   static constexpr bool kMovesRegisters = false;
