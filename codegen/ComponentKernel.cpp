@@ -285,9 +285,9 @@ std::string sm80MainloopType(const KernelConfig &C, const MatmulIdiom &Idiom,
          ",  // B\n        " + Rest + ">";
 }
 
-std::string weightStreamMismatch(const KernelConfig &C, const MatmulIdiom &Idiom,
-                                 const RegionClauses &Clauses) {
-  (void)C; // every architecture of the tool has mma.sync m16n8k16 (sm_80 on)
+/// What the decode kernels ask of a layer besides its weights: one product
+/// of fp16 A as stored, no guard, no clause that fixes the kernel.
+static std::string decodeLayerMismatch(const MatmulIdiom &Idiom, const RegionClauses &Clauses) {
   // A clause that fixes the kernel's tiles or instructions asks for that kernel.
   if (Clauses.SplitK || Clauses.Tile || Clauses.Warp || Clauses.Stages || Clauses.WarpSplitK ||
       Clauses.Mma)
@@ -296,10 +296,36 @@ std::string weightStreamMismatch(const KernelConfig &C, const MatmulIdiom &Idiom
     return "a sum of products or a batch";
   if (!Idiom.OutputGuard.empty())
     return "a guard of the output";
-  const OperandView &A = Idiom.A, &B = Idiom.B;
+  const OperandView &A = Idiom.A;
   if (Idiom.InputType != ElementType::F16 || A.ConvertWhileCopying || !A.Prologue.empty() ||
       !A.Mask.empty() || !A.ReductionIsContiguous || A.InnerStride != 1)
     return "A is not fp16 as stored, k contiguous";
+  return "";
+}
+
+std::string nibbleStreamMismatch(const KernelConfig &C, const MatmulIdiom &Idiom,
+                                 const RegionClauses &Clauses, const DequantizedOperand &D) {
+  if (C.Arch != GpuArch::SM90a)
+    return "the 4-bit decode kernel is sm_90a's";
+  if (std::string Why = decodeLayerMismatch(Idiom, Clauses); !Why.empty())
+    return Why;
+  if (!D.Groups)
+    return D.GroupsMismatch;
+  const OperandView &B = Idiom.B;
+  if (B.ArrayId != D.Copy || !B.Prologue.empty() || B.ConvertWhileCopying || !B.Mask.empty())
+    return "the product applies more to the weights than their packed factor";
+  if (D.Groups->GroupSize % 32 != 0)
+    return "groups of " + std::to_string(D.Groups->GroupSize) +
+           " k (the kernel's are multiples of 32)";
+  return "";
+}
+
+std::string weightStreamMismatch(const KernelConfig &C, const MatmulIdiom &Idiom,
+                                 const RegionClauses &Clauses) {
+  (void)C; // every architecture of the tool has mma.sync m16n8k16 (sm_80 on)
+  if (std::string Why = decodeLayerMismatch(Idiom, Clauses); !Why.empty())
+    return Why;
+  const OperandView &B = Idiom.B;
   if (!B.EightBit || !B.Offset || !B.Mask.empty() || !B.ReductionIsContiguous ||
       B.InnerStride != 1)
     return "B is not 8-bit weights minus an offset, k contiguous";

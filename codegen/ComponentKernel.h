@@ -18,6 +18,7 @@
 
 #include "KernelConfig.h"
 #include "MatmulIdiom.h"
+#include "PackedOperand.h"
 #include <optional>
 #include <string>
 #include <vector>
@@ -178,6 +179,14 @@ bool componentKernelsTakeEveryShape(const KernelConfig &C,
 /// stages, split_k, warp_split_k, mma).
 std::string weightStreamMismatch(const KernelConfig &C, const MatmulIdiom &Idiom,
                                  const RegionClauses &Clauses);
+
+/// The same for a layer of packed 4-bit weights and the 4-bit decode
+/// kernel (tc::decode::launch_nibble_decode), `Idiom` the region that reads
+/// the dequantised copy (model/PackedOperand.h): A as above, B the copy as
+/// stored (the packed factor (w - z) * s, D.Groups, whole), groups of a
+/// multiple of 32 k, sm_90a (TMA).
+std::string nibbleStreamMismatch(const KernelConfig &C, const MatmulIdiom &Idiom,
+                                 const RegionClauses &Clauses, const DequantizedOperand &D);
 
 /// `tc::sm90::OperandTile<element, rows, major>` of operand A (IsA) or B
 /// in `C`'s stages.

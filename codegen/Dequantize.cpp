@@ -22,6 +22,39 @@ std::string dequantizeFunctor(const DequantizedOperand &D, const std::string &Na
          "    return " + P.print(*D.Value) + ";\n  }\n};\n\n";
 }
 
+std::string nibbleGroupsFunctor(const DequantizedOperand &D, const std::string &Name,
+                                const std::string &Comment,
+                                const std::vector<FunctorMember> &Members) {
+  const NibbleGroups &G = *D.Groups;
+  const RegionModel &Source = D.Model.asWritten();
+  const Statement &R = Source.Stmts[D.Reduction];
+  // (z and s read k only at k / GroupSize: the group's first k is as good.)
+  auto Iter = [&](const std::string &It) {
+    return It == D.IterRow ? std::string("tc_row") : It == D.IterK ? std::string("tc_k") : It;
+  };
+  ExprPrinter P;
+  P.PrintIterator = Iter;
+  P.PrintRead = [&](unsigned Id) { return printAccess(Source, R.Reads[Id], Iter); };
+  const std::string Zero =
+      G.Zero ? std::string(G.ZeroAdded ? "-" : "") + "static_cast<float>(" + P.print(*G.Zero) + ")"
+             : "0.0f";
+  std::string Scale;
+  for (const ExprPtr &F : G.Scale)
+    Scale += (Scale.empty() ? "" : " * ") + ("static_cast<float>(" + P.print(*F) + ")");
+  if (Scale.empty())
+    Scale = "1.0f";
+  std::string S = Comment + "struct " + Name + " {\n";
+  for (const FunctorMember &M : Members)
+    S += "  " + M.Type + M.Name + ";\n";
+  S += "  __device__ tc::decode::NibbleGroup operator()(long long tc_row, long long tc_group) "
+       "const {\n";
+  if (G.GroupSize)
+    S += "    const long long tc_k = tc_group * " + std::to_string(G.GroupSize) + ";\n";
+  else
+    S += "    (void)tc_group;  // (one group: the row's)\n";
+  return S + "    return {::__float2half(" + Zero + "), ::__float2half(" + Scale + ")};\n  }\n};\n\n";
+}
+
 std::string copyDeclarations(const DequantizedOperand &D) {
   const Array &Copy = D.Model.Arrays[D.Copy];
   return "  " + Copy.ElemSpelling + " *" + Copy.Name + " = nullptr;  // (made below)\n" +

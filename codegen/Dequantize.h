@@ -23,6 +23,15 @@ std::string dequantizeFunctor(const DequantizedOperand &D, const std::string &Na
                               const std::string &Comment,
                               const std::vector<FunctorMember> &Members);
 
+/// `struct <Name> { members; __device__ tc::decode::NibbleGroup operator()(
+/// long long tc_row, long long tc_group) const; };`: row tc_row's zero point
+/// and scale in group tc_group of k (D.Groups), as the source computes
+/// them, in fp16 (the 4-bit decode kernel's groups,
+/// tc/decode/weight_stream_int4.cuh).
+std::string nibbleGroupsFunctor(const DequantizedOperand &D, const std::string &Name,
+                                const std::string &Comment,
+                                const std::vector<FunctorMember> &Members);
+
 /// The entry launcher's statements that make the copy: `Rows` and
 /// `Columns` its extents as C, `Functor` the functor's name, `Members` its
 /// members' values (the launcher's arguments), `Where` the region's place

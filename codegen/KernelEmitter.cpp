@@ -220,6 +220,14 @@ public:
                                 : "the kernels below (" + Why + ")") +
                    "\n";
     }
+    if (entersRegion() && Dequantized) {
+      const std::string Why = nibbleStreamMismatch(C, Idiom, M.Clauses, *Dequantized);
+      G.Explain += "  decoding shapes (M <= tc::decode::kNibbleDecodeRows): " +
+                   (Why.empty() ? "tc::decode::launch_nibble_decode on the packed bytes with " +
+                                      nibbleGroupsName() + " and " + epilogueFunctorName()
+                                : "the copy and the kernels below (" + Why + ")") +
+                   "\n";
+    }
     if (sm80Components())
       G.Explain += "  composed: " + sm80Launcher() + "<" + sm80MainloopType(C, Idiom, false, sm80Names()) +
                    "> with " +
@@ -291,11 +299,12 @@ public:
                     Kernel +
                     (EmitShared && EmitReduce ? reduceKernel(*Epi) + "\n" : "") +
                     (entersRegion() && Dequantized ? dequantizeFunctorText() : std::string()) +
-                    (decodes() ? weightRowsFunctor() +
-                                     (DefinesFunctor || FunctorDefinedBefore
-                                          ? std::string()
-                                          : epilogueFunctor(*FunctorEpi, FunctorLanes))
-                               : std::string()) +
+                    (decodes() || decodesNibbles()
+                         ? (decodes() ? weightRowsFunctor() : nibbleGroupsFunctorText()) +
+                               (DefinesFunctor || FunctorDefinedBefore
+                                    ? std::string()
+                                    : epilogueFunctor(*FunctorEpi, FunctorLanes))
+                         : std::string()) +
                     launcherText(KS ? KS->GridTiles : isl::set());
     G.Call = call();
     return G;
@@ -1691,7 +1700,8 @@ private:
     S += handOverText(ArgList);
     // The device's facts and the switches, read once for every choice below.
     if (!Fallback && (!Alts.empty() || (C.Tma && !Components) ||
-                      (!M.Clauses.SplitK && !sm80Components()) || decodes()))
+                      (!M.Clauses.SplitK && !sm80Components()) || decodes() ||
+                      decodesNibbles()))
       S += "  const tc::LaunchFacts tc_facts = tc::launch_facts();  // (tc/launch_facts.cuh)\n";
     // Grid: one block per block tile of the output, counted by isl. The
     // checks come before the choice of kernel, whose arithmetic on the
@@ -1741,6 +1751,8 @@ private:
     // them.
     if (entersRegion())
       S += operandViewShifts();
+    if (decodesNibbles())
+      S += nibbleDecodeLaunch(ArgList);
     if (entersRegion() && Dequantized)
       S += dequantizeStep(*Dequantized, Dequantized->Rows.str(subst()),
                           Dequantized->Columns.str(subst()), dequantizeFunctorName(), ArgList,
@@ -2137,7 +2149,9 @@ private:
     // (Not the decoding shapes, which the decode kernel takes whatever the
     // choice.)
     const std::string Decoding =
-        decodes() ? "(" + extentM() + ") > " + decodeRowsName() + " && " : "";
+        decodes()          ? "(" + extentM() + ") > " + decodeRowsName() + " && "
+        : decodesNibbles() ? "(" + extentM() + ") > tc::decode::kNibbleDecodeRows && "
+                           : "";
     return "#ifdef TC_TUNING\n"
            "  // A tuning run (tc/tuning.cuh): the first launch of a shape's bucket\n"
            "  // times each kernel on the region's arrays, then runs as usual.\n"
@@ -2464,6 +2478,45 @@ private:
     S += argumentMembers();
     return S + "  __device__ auto operator()(long long tc_row) const {\n" + Loads +
            "    return " + Function + ";\n  }\n};\n\n";
+  }
+
+  /// Whether the entry launcher runs the 4-bit decode kernel at few rows
+  /// on the packed operand (nibbleStreamMismatch), before it makes the copy.
+  bool decodesNibbles() const {
+    return entersRegion() && Dequantized &&
+           nibbleStreamMismatch(C, Idiom, M.Clauses, *Dequantized).empty();
+  }
+  std::string nibbleGroupsName() const { return Region + "_nibble_groups"; }
+  std::string nibbleGroupsFunctorText() const {
+    std::vector<FunctorMember> Members;
+    for (auto &A : arguments())
+      Members.push_back({A.KernelType, A.Name});
+    const std::string Comment =
+        "// " + Where + ": the zero points and scales of the packed 4-bit operand of the\n"
+        "// '#pragma tc' region of '" + M.FunctionName + "': row tc_row's in group tc_group "
+        "of k\n// (tc::decode::launch_nibble_decode, tc/decode/launch.cuh).\n";
+    return nibbleGroupsFunctor(*Dequantized, nibbleGroupsName(), Comment, Members);
+  }
+  /// The launch of the 4-bit decode kernel for few rows, on the packed
+  /// bytes as the source stores them; where it does not launch, the copy is
+  /// made and the kernels below run.
+  std::string nibbleDecodeLaunch(const std::string &ArgList) const {
+    const RegionModel &Source = M.asWritten();
+    const NibbleGroups &G = *Dequantized->Groups;
+    const Access &Bytes = Source.Stmts[Dequantized->Reduction].Reads[G.Packed];
+    const Array &W = Source.Arrays[Bytes.ArrayId];
+    return "  // Decoding shapes: at few rows the layer is bound by the bytes of " + W.Name +
+           ",\n  // which the 4-bit decode kernel reads once, without the copy "
+           "(tc/decode/launch.cuh).\n"
+           "  if ((" + extentM() + ") <= tc::decode::kNibbleDecodeRows && "
+           "tc::decode::launch_nibble_decode<" + (G.Signed ? "true" : "false") + ">(\n        " +
+           extentM() + ", " + extentN() + ", " + Idiom.ExtentK.str(subst()) + ", " +
+           operandArguments(Idiom.A) + ", " + W.Name + ", " + printStride(W.Strides[0], Source) +
+           ", " + std::to_string(G.GroupSize) + ",\n        " + nibbleGroupsName() + "{" +
+           ArgList + "}, " + epilogueFunctorName() + "{" + ArgList +
+           "}, tc_facts.device, tc_stream)) {\n" +
+           (M.Clauses.Sync ? "    ::cudaStreamSynchronize(tc_stream);\n" : "") +
+           "    return;\n  }\n";
   }
 
   /// The launch of the decode kernels for few rows (decodeRowsName; which

@@ -1,6 +1,8 @@
 //===- PackedOperand.cpp --------------------------------------------------===//
 #include "PackedOperand.h"
 #include "RegionError.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Error.h"
 
 namespace tc {
 
@@ -29,6 +31,129 @@ void dropUnusedReads(Statement &S) {
     }
   S.Value = renumbered(S.Value, Renumber);
   S.Reads = std::move(Kept);
+}
+
+/// Whether E is exactly the symbol S.
+bool isSymbol(const AffineExpr &E, const std::string &S) {
+  return E.Constant == 0 && E.Coeffs.size() == 1 && E.Coeffs.count(S) && E.Coeffs.at(S) == 1;
+}
+
+/// Whether E names an iterator of Its other than Allowed.
+bool namesOtherIterator(const ExprNode &E, const std::vector<std::string> &Its,
+                        const std::string &Allowed) {
+  if (E.K == ExprNode::Iterator && E.Text != Allowed && llvm::is_contained(Its, E.Text))
+    return true;
+  return llvm::any_of(E.Ops, [&](const ExprPtr &Op) { return namesOtherIterator(*Op, Its, Allowed); });
+}
+
+/// The packed factor D.Value of reduction R as (w - z) * s (NibbleGroups),
+/// or why it is not of that form.
+llvm::Expected<NibbleGroups> nibbleGroups(const RegionModel &M, const Statement &R,
+                                          const OperandView &V, const DequantizedOperand &D) {
+  auto No = [](const std::string &Why) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), Why);
+  };
+  auto IsPacked = [&](unsigned Id) {
+    const ElementType T = M.Arrays[R.Reads[Id].ArrayId].Elem;
+    return T == ElementType::U4 || T == ElementType::I4;
+  };
+  auto ReadsPacked = [&](const ExprNode &E) {
+    std::vector<unsigned> Reads;
+    collectReads(E, Reads);
+    return llvm::any_of(Reads, IsPacked);
+  };
+  if (!D.IsB)
+    return No("the packed operand is A");
+  if (!V.IndexOffset.empty() || !V.ReductionIsContiguous || V.InnerStride != 1)
+    return No("the packed bytes are not rows of k / 2");
+  NibbleGroups G;
+  std::vector<ExprPtr> Factors;
+  flattenProduct(D.Value, Factors);
+  const ExprNode *WithNibble = nullptr;
+  for (const ExprPtr &F : Factors) {
+    if (!ReadsPacked(*F)) {
+      G.Scale.push_back(F);
+      continue;
+    }
+    if (WithNibble)
+      return No("two factors read the packed values");
+    WithNibble = F.get();
+  }
+  // The nibble: the packed read under the conversion to the unpacking's
+  // type (Extraction's packedRead), maybe converted to float.
+  auto Nibble = [&](const ExprNode *E) -> const ExprNode * {
+    E = stripConversions(E);
+    if (E->K == ExprNode::Cast && E->Ops.size() == 1 && E->Ops[0]->K == ExprNode::Read &&
+        IsPacked(E->Ops[0]->AccessId))
+      return E;
+    return nullptr;
+  };
+  const ExprNode *W = Nibble(WithNibble);
+  if (!W) {
+    // w - z or w + z, computed as the real difference: in floating point
+    // (w converted first), or in int from an int nibble and an 8-bit or
+    // floating z (nothing wraps).
+    const ExprNode *Top = stripConversions(WithNibble);
+    if (Top->K == ExprNode::Binary && (Top->Text == "-" || Top->Text == "+") &&
+        !Top->IsOperatorCall)
+      for (int Side = 0; Side < 2 && !W; ++Side) {
+        const ExprPtr &X = Top->Ops[Side], &Z = Top->Ops[1 - Side];
+        const ExprNode *Leaf = Nibble(X.get());
+        if (!Leaf || ReadsPacked(*Z) || (Side == 1 && Top->Text == "-"))
+          continue;
+        bool Exact = stripConversions(X.get()) != X.get();
+        const ExprNode *ZLeaf = stripConversions(Z.get());
+        if (ZLeaf->K == ExprNode::Cast && ZLeaf->Text == "int")
+          ZLeaf = ZLeaf->Ops[0].get();
+        if (Leaf->Text == "int" && ZLeaf->K == ExprNode::Read) {
+          const ElementType T = M.Arrays[R.Reads[ZLeaf->AccessId].ArrayId].Elem;
+          Exact |= T == ElementType::F32 || T == ElementType::F64 || T == ElementType::I8 ||
+                   T == ElementType::U8;
+        }
+        if (!Exact)
+          continue;
+        W = Leaf;
+        G.Zero = Z;
+        G.ZeroAdded = Top->Text == "+";
+      }
+    if (!W)
+      return No("the nibble's factor is not (w - z), computed without wrapping");
+  }
+  G.Packed = W->Ops[0]->AccessId;
+  G.Signed = M.Arrays[R.Reads[G.Packed].ArrayId].Elem == ElementType::I4;
+  const Access &Bytes = R.Reads[G.Packed];
+  if (Bytes.Index.size() != 2 || Bytes.Divisor != 2 || !isSymbol(Bytes.Index[0], D.IterRow) ||
+      !isSymbol(Bytes.Index[1], D.IterK))
+    return No("the packed bytes are not read at [row][k / 2]");
+
+  // z and s: functions of the row and of the group k / g only.
+  std::vector<std::string> Its;
+  for (unsigned L : R.Loops)
+    Its.push_back(M.Loops[L].Iterator);
+  std::vector<ExprPtr> Terms = G.Scale;
+  if (G.Zero)
+    Terms.push_back(G.Zero);
+  std::vector<unsigned> Reads;
+  for (const ExprPtr &T : Terms) {
+    if (namesOtherIterator(*T, Its, D.IterRow))
+      return No("a zero point or scale computed from a loop's iterator");
+    collectReads(*T, Reads);
+  }
+  for (unsigned Id : Reads) {
+    const Access &A = R.Reads[Id];
+    for (size_t Dim = 0; Dim < A.Index.size(); ++Dim)
+      for (const auto &[Sym, Coeff] : A.Index[Dim].Coeffs) {
+        if (Sym == D.IterRow || !llvm::is_contained(Its, Sym))
+          continue;
+        if (Sym != D.IterK || Dim + 1 != A.Index.size() || A.Divisor == 1 ||
+            !isSymbol(A.Index[Dim], D.IterK))
+          return No("a zero point or scale read at another index than [row][k / g]");
+        if (G.GroupSize && G.GroupSize != A.Divisor)
+          return No("zero points and scales in groups of two sizes");
+        G.GroupSize = A.Divisor;
+      }
+  }
+  return G;
 }
 
 } // namespace
@@ -126,6 +251,11 @@ llvm::Expected<DequantizedOperand> dequantizedOperand(const RegionModel &M,
   AccRead->AccessId = Acc->AccRead;
   S.Value = ExprNode::make(ExprNode::Binary, Acc->Subtracted ? "-" : "+", {AccRead, Product});
   dropUnusedReads(S);
+
+  if (auto G = nibbleGroups(M, R, V, D))
+    D.Groups = std::move(*G);
+  else
+    D.GroupsMismatch = llvm::toString(G.takeError());
   return D;
 }
 

@@ -21,8 +21,25 @@
 #define TC_MODEL_PACKEDOPERAND_H
 
 #include "MatmulIdiom.h"
+#include <optional>
 
 namespace tc {
+
+/// The packed operand's factor in the form the 4-bit decode kernel computes
+/// (tc/decode/weight_stream_int4.cuh): (w - z) * s, w the nibble, z and s
+/// functions of the operand's row and of the group k / GroupSize only,
+/// which the kernel evaluates once a row and group and rounds to fp16
+/// (each weight is (w - z) * s in fp16, as the copy's value is rounded once
+/// to the copy's type). At few rows the launcher runs that kernel on the
+/// packed bytes instead of making the copy (codegen/Dequantize.h).
+struct NibbleGroups {
+  bool Signed = false;        // I4: w is -8 .. 7 (else 0 .. 15)
+  ExprPtr Zero;               // z as written (reads of the source's reduction); null: 0
+  bool ZeroAdded = false;     // the source adds it: `w + Zero`
+  std::vector<ExprPtr> Scale; // s: the factors besides (w - z), as written; none: 1
+  int64_t GroupSize = 0;      // the divisor of k in z's and s's reads; 0: no k
+  unsigned Packed = 0;        // the reduction's read of the packed bytes
+};
 
 struct DequantizedOperand {
   /// The region reading the copy; AsWritten: the source's model.
@@ -40,6 +57,10 @@ struct DequantizedOperand {
   AffineExpr Rows, Columns;
   /// Whether the packed operand is the product's B (else its A).
   bool IsB = true;
+  /// The factor as the decode kernel computes it, or why it cannot
+  /// (GroupsMismatch, for --explain).
+  std::optional<NibbleGroups> Groups;
+  std::string GroupsMismatch;
 };
 
 /// The region with its packed operand (Idiom.A or Idiom.B FourBit) read

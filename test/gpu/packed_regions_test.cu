@@ -114,8 +114,11 @@ std::string shape(int M, int N, int K) {
   return std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K);
 }
 
-void groups_case(int M, int N, int K) {
-  const int ldw = (K + 1) / 2 + (K % 3), groups = (K + 127) / 128;
+// `aligned`: W's rows of a multiple of 16 bytes (with K a multiple of 8,
+// X's too: up to 16 rows, the 4-bit decode kernel's shapes).
+void groups_case(int M, int N, int K, bool aligned = false) {
+  const int ldw = aligned ? ((K + 1) / 2 + 15) / 16 * 16 : (K + 1) / 2 + (K % 3),
+            groups = (K + 127) / 128;
   const size_t x = 0, w = up(x + 2ull * M * K), z = up(w + size_t(N) * ldw),
                s = up(z + 2ull * N * groups), y = up(s + 2ull * N * groups),
                end = y + 2ull * M * N;
@@ -124,7 +127,7 @@ void groups_case(int M, int N, int K) {
   fill_bytes(p.at<unsigned char>(w), size_t(N) * ldw);
   fill(p.at<__half>(z), size_t(N) * groups, 0, 15, true);
   fill(p.at<__half>(s), size_t(N) * groups, 0.001f, 0.02f);
-  check<__half>("int4_groups " + shape(M, N, K), p, y, size_t(M) * N, 2e-3,
+  check<__half>("int4_groups " + shape(M, N, K) + (aligned ? " ldw " + std::to_string(ldw) : ""), p, y, size_t(M) * N, 2e-3,
                 [&](Pool &q) {
                   int4_groups(M, N, K, ldw, groups, q.device<__half>(x), q.device<uint8_t>(w),
                               q.device<__half>(z), q.device<__half>(s), q.device<__half>(y));
@@ -207,6 +210,26 @@ void xor_case(int M, int N, int K, bool overlap) {
                 });
 }
 
+// int4_rows: K even (W's rows are K / 2 bytes).
+void rows_case(int M, int N, int K) {
+  const size_t x = 0, w = up(2ull * M * K), z = up(w + size_t(N) * K / 2), s = up(z + N),
+               y = up(s + 4ull * N), end = y + 2ull * M * N;
+  Pool p(end);
+  fill(p.at<__half>(x), size_t(M) * K, -1, 1);
+  fill_bytes(p.at<unsigned char>(w), size_t(N) * K / 2);
+  fill_bytes(p.at<unsigned char>(z), N);
+  fill(p.at<float>(s), N, 0.001f, 0.01f);
+  check<__half>("int4_rows " + shape(M, N, K), p, y, size_t(M) * N, 2e-3,
+                [&](Pool &q) {
+                  int4_rows(M, N, K, q.device<__half>(x), q.device<uint8_t>(w),
+                            q.device<uint8_t>(z), q.device<float>(s), q.device<__half>(y));
+                },
+                [&](Pool &q) {
+                  source::int4_rows(M, N, K, q.at<__half>(x), q.at<uint8_t>(w), q.at<uint8_t>(z),
+                                    q.at<float>(s), q.at<__half>(y));
+                });
+}
+
 }  // namespace
 
 int main() {
@@ -217,12 +240,21 @@ int main() {
            {1, 1, 1}, {5, 7, 0}, {1, 4096, 4096}, {3, 130, 255}, {17, 33, 129}, {64, 200, 384},
            {130, 257, 1000}, {300, 128, 2048}})
     groups_case(M, N, K);
+  // The 4-bit decode kernel's shapes (up to 16 rows, aligned rows), with
+  // partial column blocks, a partial last group and partial chunks of k.
+  for (auto [M, N, K] : std::vector<std::array<int, 3>>{
+           {1, 4096, 4096}, {16, 300, 1000}, {5, 7, 256}, {16, 129, 128}, {3, 1, 8}})
+    groups_case(M, N, K, true);
   for (auto [M, N, K] : std::vector<std::array<int, 3>>{{1, 1, 2}, {5, 77, 131}, {129, 300, 512}})
     signed_case(M, N, K);
-  for (auto [M, N] : std::vector<std::array<int, 2>>{{1, 1}, {19, 45}, {200, 131}})
+  for (auto [M, N] : std::vector<std::array<int, 2>>{{1, 1}, {19, 45}, {200, 131}, {16, 77}})
     choice_case(M, N);
-  for (auto [M, N, K] : std::vector<std::array<int, 3>>{{2, 3, 65}, {33, 70, 200}})
+  for (auto [M, N, K] : std::vector<std::array<int, 3>>{
+           {2, 3, 65}, {33, 70, 200}, {16, 300, 256}, {3, 129, 512}})
     xor_case(M, N, K, false);
+  for (auto [M, N, K] : std::vector<std::array<int, 3>>{
+           {1, 4096, 4096}, {16, 200, 96}, {7, 33, 2}, {40, 130, 512}})
+    rows_case(M, N, K);
   xor_case(1, 8, 64, true);
   xor_case(4, 16, 130, true);
   std::printf("%d passed, %d failed\n", passed, failed);

@@ -5,10 +5,11 @@
 // (weight_stream_tma.cuh), else through registers (sm_80, or the TMA maps
 // declined); the wgmma kernel (weight_stream_wgmma.cuh) only where kWgmma,
 // which a launcher generated for sm_90a passes. False elsewhere, and the
-// region's other kernels run.
+// region's other kernels run. For packed 4-bit weights: launch_nibble_decode.
 #pragma once
 
 #include "weight_stream.cuh"
+#include "weight_stream_int4.cuh"
 #include "weight_stream_tma.cuh"
 #include "weight_stream_wgmma.cuh"
 
@@ -37,6 +38,27 @@ __host__ bool launch_weight_stream(long long m, long long n, long long k, const 
   default:
     return false;
   }
+}
+
+// A layer of packed 4-bit weights (w two a byte, the even k in the low
+// nibble; kSigned: -8 .. 7) at decoding shapes: the 4-bit decode kernel
+// where nibble_decode_takes, `groups(n, G)` giving row n's zero point and
+// scale of group G = k / group_size (group_size 0: one group of all of K).
+// False elsewhere, and the region's dequantised copy and GEMM kernels run.
+template <bool kSigned, typename Byte, class Groups, class Epilogue>
+__host__ bool launch_nibble_decode(long long m, long long n, long long k, const __half *x,
+                                   long long ldx, const Byte *w, long long ldw,
+                                   long long group_size, const Groups &groups,
+                                   const Epilogue &epilogue, const DeviceFacts &device,
+                                   cudaStream_t stream) {
+  static_assert(sizeof(Byte) == 1, "packed weights are bytes");
+  const bool aligned = rows_of_16_bytes(x, ldx) && rows_of_16_bytes(w, ldw);
+  if (!nibble_decode_takes(m, n, k, group_size, aligned))
+    return false;
+  const long long size = group_size ? group_size : 32 * ((k + 31) / 32);
+  return launch_weight_stream_int4<kSigned, 1, kTmaDepth>(
+      m, n, k, x, ldx, reinterpret_cast<const uint8_t *>(w), ldw, size, groups, epilogue, device,
+      stream);
 }
 
 }  // namespace decode

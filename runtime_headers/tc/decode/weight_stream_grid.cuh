@@ -124,6 +124,22 @@ TC_HOST_DEVICE_ inline DecodeKernel decode_kernel(long long m, long long n, long
                                                                     : DecodeKernel::kNone;
 }
 
+// Whether a generated launcher gives an M x N x K layer of packed 4-bit
+// weights (zero points and scales in groups of `group_size` k; 0: one
+// group, the row's) the 4-bit decode kernel (weight_stream_int4.cuh) instead
+// of its dequantised copy and the GEMM kernels: up to kNibbleDecodeRows
+// rows (the one row tile it was measured at, docs/results/
+// decode-wgmma-h200.md), where X's and W's rows are 16-byte aligned (TMA)
+// and the groups are whole 32-weight units of the kernel's lanes. At any
+// N x K: the copy alone writes four times the packed bytes.
+constexpr int kNibbleDecodeRows = 16;
+
+TC_HOST_DEVICE_ inline bool nibble_decode_takes(long long m, long long n, long long k,
+                                                long long group_size, bool aligned) {
+  return aligned && m >= 1 && m <= kNibbleDecodeRows && n >= 1 && k >= 1 && group_size >= 0 &&
+         group_size % 32 == 0;
+}
+
 // Whether a layer of M rows takes this kernel: M <= 64, the rows of mma's
 // tiles it pads to.
 TC_HOST_DEVICE_ inline bool weight_stream_fits(long long m, long long n, long long k) {

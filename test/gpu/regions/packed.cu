@@ -2,7 +2,9 @@
 // weights a byte, the even k in the low nibble, with group-wise or
 // per-channel zero points and scales. Run by test/gpu/packed_regions_test.cu
 // rewritten (the launcher dequantises the weights into a 16-bit copy, the
-// GEMM kernels multiply it) and as written on the host.
+// GEMM kernels multiply it; at up to 16 rows of fp16 activations whose rows
+// and the weights' are 16-byte aligned, the 4-bit decode kernel reads the
+// packed bytes instead) and as written on the host.
 #include <cstdint>
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
@@ -74,5 +76,21 @@ void int4_xor(int M, int N, int K, int ldw, int groups, const __half *X, const u
                ((float)((((Wq[j * ldw + k / 2] >> (4 * (k & 1))) & 15) ^ 8) - 8) *
                 __half2float(scale[j * groups + k / 64]));
       Y[i * N + j] = __float2half(acc);
+    }
+}
+
+// An int nibble minus its row's 8-bit zero point (int arithmetic), the
+// row's scale applied to the sum.
+void int4_rows(int M, int N, int K, const __half *__restrict__ X,
+               const uint8_t *__restrict__ Wq, const uint8_t *__restrict__ zero,
+               const float *__restrict__ scale, __half *__restrict__ Y) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(X[i * K + k]) *
+               (float)(((Wq[j * (K / 2) + k / 2] >> (4 * (k % 2))) & 15) - zero[j]);
+      Y[i * N + j] = __float2half(acc * scale[j]);
     }
 }

@@ -109,3 +109,17 @@ TEST(WeightStreamGridTest, LaunchersTakeItWhereItPays) {
 }
 
 } // namespace
+
+// The 4-bit decode kernel: up to 16 rows, aligned rows, groups of whole
+// 32-weight units (0: the row's one group), at any N x K.
+TEST(WeightStreamGridTest, NibbleLayersTakeTheDecodeKernelAtFewRows) {
+  using tc::decode::nibble_decode_takes;
+  EXPECT_TRUE(nibble_decode_takes(1, 4096, 4096, 128, true));
+  EXPECT_TRUE(nibble_decode_takes(16, 1, 2, 0, true));
+  EXPECT_TRUE(nibble_decode_takes(16, 57344, 8192, 32, true));
+  EXPECT_FALSE(nibble_decode_takes(17, 4096, 4096, 128, true));
+  EXPECT_FALSE(nibble_decode_takes(0, 4096, 4096, 128, true));
+  EXPECT_FALSE(nibble_decode_takes(1, 4096, 4096, 128, false));
+  EXPECT_FALSE(nibble_decode_takes(1, 4096, 4096, 48, true));
+  EXPECT_FALSE(nibble_decode_takes(1, 4096, 4096, -32, true));
+}
