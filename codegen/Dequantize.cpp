@@ -4,37 +4,46 @@
 
 namespace tc {
 
-std::string dequantizeFunctor(const DequantizedOperand &D, const std::string &Name,
-                              const std::string &Comment,
-                              const std::vector<FunctorMember> &Members) {
+namespace {
+
+/// A printer of the source's expressions in the packed operand's
+/// reduction: its row as tc_row, k as tc_k.
+ExprPrinter sourcePrinter(const DequantizedOperand &D) {
   const RegionModel &Source = D.Model.asWritten();
   const Statement &R = Source.Stmts[D.Reduction];
-  auto Iter = [&](const std::string &It) {
+  auto Iter = [&D](const std::string &It) {
     return It == D.IterRow ? std::string("tc_row") : It == D.IterK ? std::string("tc_k") : It;
   };
   ExprPrinter P;
   P.PrintIterator = Iter;
-  P.PrintRead = [&](unsigned Id) { return printAccess(Source, R.Reads[Id], Iter); };
+  P.PrintRead = [&Source, &R, Iter](unsigned Id) { return printAccess(Source, R.Reads[Id], Iter); };
+  return P;
+}
+
+/// `<Comment>struct <Name> {` and the members, one a line.
+std::string functorHead(const std::string &Name, const std::string &Comment,
+                        const std::vector<FunctorMember> &Members) {
   std::string S = Comment + "struct " + Name + " {\n";
   for (const FunctorMember &M : Members)
     S += "  " + M.Type + M.Name + ";\n";
-  return S + "  __device__ auto operator()(long long tc_row, long long tc_k) const {\n" +
-         "    return " + P.print(*D.Value) + ";\n  }\n};\n\n";
+  return S;
+}
+
+} // namespace
+
+std::string dequantizeFunctor(const DequantizedOperand &D, const std::string &Name,
+                              const std::string &Comment,
+                              const std::vector<FunctorMember> &Members) {
+  return functorHead(Name, Comment, Members) +
+         "  __device__ auto operator()(long long tc_row, long long tc_k) const {\n" +
+         "    return " + sourcePrinter(D).print(*D.Value) + ";\n  }\n};\n\n";
 }
 
 std::string nibbleGroupsFunctor(const DequantizedOperand &D, const std::string &Name,
                                 const std::string &Comment,
                                 const std::vector<FunctorMember> &Members) {
   const NibbleGroups &G = *D.Groups;
-  const RegionModel &Source = D.Model.asWritten();
-  const Statement &R = Source.Stmts[D.Reduction];
-  // (z and s read k only at k / GroupSize: the group's first k is as good.)
-  auto Iter = [&](const std::string &It) {
-    return It == D.IterRow ? std::string("tc_row") : It == D.IterK ? std::string("tc_k") : It;
-  };
-  ExprPrinter P;
-  P.PrintIterator = Iter;
-  P.PrintRead = [&](unsigned Id) { return printAccess(Source, R.Reads[Id], Iter); };
+  const ExprPrinter P = sourcePrinter(D);
   const std::string Zero =
       G.Zero ? std::string(G.ZeroAdded ? "-" : "") + "static_cast<float>(" + P.print(*G.Zero) + ")"
              : "0.0f";
@@ -43,11 +52,10 @@ std::string nibbleGroupsFunctor(const DequantizedOperand &D, const std::string &
     Scale += (Scale.empty() ? "" : " * ") + ("static_cast<float>(" + P.print(*F) + ")");
   if (Scale.empty())
     Scale = "1.0f";
-  std::string S = Comment + "struct " + Name + " {\n";
-  for (const FunctorMember &M : Members)
-    S += "  " + M.Type + M.Name + ";\n";
-  S += "  __device__ tc::decode::NibbleGroup operator()(long long tc_row, long long tc_group) "
-       "const {\n";
+  std::string S = functorHead(Name, Comment, Members) +
+                  "  __device__ tc::decode::NibbleGroup operator()(long long tc_row, long long "
+                  "tc_group) const {\n";
+  // (z and s read k only at k / GroupSize: the group's first k is as good.)
   if (G.GroupSize)
     S += "    const long long tc_k = tc_group * " + std::to_string(G.GroupSize) + ";\n";
   else
