@@ -92,7 +92,7 @@ llvm::Expected<NibbleGroups> nibbleGroups(const RegionModel &M, const Statement 
   if (!W) {
     // w - z or w + z, computed as the real difference: in floating point
     // (w converted first), or in int from an int nibble and an 8-bit or
-    // floating z (nothing wraps).
+    // floating z, or an int literal (nothing wraps).
     const ExprNode *Top = stripConversions(WithNibble);
     if (Top->K == ExprNode::Binary && (Top->Text == "-" || Top->Text == "+") &&
         !Top->IsOperatorCall)
@@ -110,6 +110,10 @@ llvm::Expected<NibbleGroups> nibbleGroups(const RegionModel &M, const Statement 
           Exact |= T == ElementType::F32 || T == ElementType::F64 || T == ElementType::I8 ||
                    T == ElementType::U8;
         }
+        // `w - 8`: an int literal (the symmetric zero point).
+        if (Leaf->Text == "int" && ZLeaf->K == ExprNode::Literal)
+          Exact |= ZLeaf->IsInteger && !ZLeaf->IsUnsigned && ZLeaf->Value >= -(1 << 20) &&
+                   ZLeaf->Value <= (1 << 20);
         if (!Exact)
           continue;
         W = Leaf;

@@ -230,6 +230,26 @@ void rows_case(int M, int N, int K) {
                 });
 }
 
+// int4_symmetric: K even (W's rows are K / 2 bytes; K / 64 groups a row).
+void symmetric_case(int M, int N, int K) {
+  const int groups = K / 64 + 1;  // (the last row's last group reads one past)
+  const size_t x = 0, w = up(2ull * M * K), s = up(w + size_t(N) * K / 2),
+               y = up(s + 2ull * N * groups), end = y + 2ull * M * N;
+  Pool p(end);
+  fill(p.at<__half>(x), size_t(M) * K, -1, 1);
+  fill_bytes(p.at<unsigned char>(w), size_t(N) * K / 2);
+  fill(p.at<__half>(s), size_t(N) * groups, 0.01f, 0.05f);
+  check<__half>("int4_symmetric " + shape(M, N, K), p, y, size_t(M) * N, 2e-3,
+                [&](Pool &q) {
+                  int4_symmetric(M, N, K, q.device<__half>(x), q.device<uint8_t>(w),
+                                 q.device<__half>(s), q.device<__half>(y));
+                },
+                [&](Pool &q) {
+                  source::int4_symmetric(M, N, K, q.at<__half>(x), q.at<uint8_t>(w),
+                                         q.at<__half>(s), q.at<__half>(y));
+                });
+}
+
 }  // namespace
 
 int main() {
@@ -255,6 +275,8 @@ int main() {
   for (auto [M, N, K] : std::vector<std::array<int, 3>>{
            {1, 4096, 4096}, {16, 200, 96}, {7, 33, 2}, {40, 130, 512}})
     rows_case(M, N, K);
+  for (auto [M, N, K] : std::vector<std::array<int, 3>>{{1, 4096, 4096}, {16, 130, 192}, {20, 64, 256}})
+    symmetric_case(M, N, K);
   xor_case(1, 8, 64, true);
   xor_case(4, 16, 130, true);
   std::printf("%d passed, %d failed\n", passed, failed);

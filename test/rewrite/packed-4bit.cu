@@ -146,3 +146,24 @@ void int4_rows(int M, int N, const __half (*__restrict__ X)[kK],
 // CHECK-LABEL: struct tc_int4_rows_0_dequantize {
 // CHECK: tc::unsigned_nibble(Wq[(long long)((tc_row)) * (48) + (tc::floor_div((tc_k), 2))], (tc_k))
 // CHECK-SAME: scale[(long long)((tc_row)) * (3) + (tc::floor_div((tc_k), 32))]
+
+// The symmetric spelling: the nibble minus 8 in int, a scale per group.
+void int4_symmetric(int M, int N, int K, const __half *__restrict__ X,
+                    const uint8_t *__restrict__ Wq, const __half *__restrict__ scale,
+                    __half *__restrict__ Y) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(X[i * K + k]) *
+               ((float)(((Wq[j * (K / 2) + k / 2] >> (4 * (k % 2))) & 15) - 8) *
+                __half2float(scale[j * (K / 64) + k / 64]));
+      Y[i * N + j] = __float2half(acc);
+    }
+}
+// EXPLAIN-LABEL: region tc_int4_symmetric_0
+// EXPLAIN: decoding shapes (M <= tc::decode::kNibbleDecodeRows): tc::decode::launch_nibble_decode
+// CHECK-LABEL: struct tc_int4_symmetric_0_nibble_groups {
+// CHECK: const long long tc_k = tc_group * 64;
+// CHECK-NEXT: return {::__float2half(static_cast<float>(8)), ::__float2half(static_cast<float>(::__half2float(scale[

@@ -94,3 +94,20 @@ void int4_rows(int M, int N, int K, const __half *__restrict__ X,
       Y[i * N + j] = __float2half(acc * scale[j]);
     }
 }
+
+// The symmetric spelling: the nibble minus 8 in int, fp16 scales in groups
+// of 64.
+void int4_symmetric(int M, int N, int K, const __half *__restrict__ X,
+                    const uint8_t *__restrict__ Wq, const __half *__restrict__ scale,
+                    __half *__restrict__ Y) {
+#pragma tc
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = 0.0f;
+      for (int k = 0; k < K; ++k)
+        acc += __half2float(X[i * K + k]) *
+               ((float)(((Wq[j * (K / 2) + k / 2] >> (4 * (k % 2))) & 15) - 8) *
+                __half2float(scale[j * (K / 64) + k / 64]));
+      Y[i * N + j] = __float2half(acc);
+    }
+}

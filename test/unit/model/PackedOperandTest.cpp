@@ -96,6 +96,22 @@ TEST(PackedOperandTest, SignedNibblesWithoutZeroPoint) {
   EXPECT_EQ(R.D->Groups->GroupSize, 64);
 }
 
+TEST(PackedOperandTest, SymmetricZeroPointAsLiteral) {
+  // `(w - 8) * s`, in int: the usual symmetric spelling.
+  Dequantized R = dequantize("const __half *scale",
+                             "(float)(" + Low + " - 8) * __half2float(scale[j * (K / 128) + k / 128])");
+  ASSERT_TRUE(R.D) << R.Error;
+  ASSERT_TRUE(R.D->Groups) << R.D->GroupsMismatch;
+  EXPECT_FALSE(R.D->Groups->Signed);
+  ASSERT_TRUE(R.D->Groups->Zero);
+  EXPECT_EQ(R.D->Groups->Zero->K, ExprNode::Literal);
+  // An unsigned literal makes the difference wrap.
+  Dequantized U = dequantize("const __half *scale",
+                             "(float)(" + Low + " - 8u) * __half2float(scale[j * (K / 128) + k / 128])");
+  ASSERT_TRUE(U.D) << U.Error;
+  EXPECT_FALSE(U.D->Groups);
+}
+
 TEST(PackedOperandTest, AddedZeroPoint) {
   Dequantized R = dequantize("const float *zero", "(float)" + Low + " + zero[j]");
   ASSERT_TRUE(R.D) << R.Error;
