@@ -2508,8 +2508,8 @@ private:
     return "  // Decoding shapes: at few rows the layer is bound by the bytes of " + W.Name +
            ",\n  // which the 4-bit decode kernel reads once, without the copy "
            "(tc/decode/launch.cuh).\n"
-           "  if ((" + extentM() + ") <= tc::decode::kNibbleDecodeRows && "
-           "tc::decode::launch_nibble_decode<" + (G.Signed ? "true" : "false") + ">(\n        " +
+           "  if (tc_facts.options.decode_kernels && (" + extentM() +
+           ") <= tc::decode::kNibbleDecodeRows &&\n      tc::decode::launch_nibble_decode<" + (G.Signed ? "true" : "false") + ">(\n        " +
            extentM() + ", " + extentN() + ", " + Idiom.ExtentK.str(subst()) + ", " +
            operandArguments(Idiom.A) + ", " + W.Name + ", " + printStride(W.Strides[0], Source) +
            ", " + std::to_string(G.GroupSize) + ",\n        " + nibbleGroupsName() + "{" +
@@ -2526,7 +2526,8 @@ private:
     return "  // Decoding shapes: at few rows the layer is bound by the bytes of " +
            M.Arrays[Idiom.B.ArrayId].Name + ",\n  // which the decode kernel reads once "
            "(tc/decode/launch.cuh).\n"
-           "  if ((" + extentM() + ") <= " + decodeRowsName() + " && tc::decode::launch_weight_stream" +
+           "  if (tc_facts.options.decode_kernels && (" + extentM() + ") <= " + decodeRowsName() +
+           " &&\n      tc::decode::launch_weight_stream" +
            (decodesOnWgmma() ? "<true>(" : "(") + extentM() +
            ", " + extentN() + ", " + Idiom.ExtentK.str(subst()) + ", " + operandArguments(Idiom.A) +
            ", " + operandArguments(Idiom.B) + ",\n        " + weightRowsName() + "{" + ArgList + "}, " +

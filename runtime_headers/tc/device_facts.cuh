@@ -30,6 +30,7 @@ struct ChoiceOptions {
   bool cluster_parts = true;   // split tiles' parts as clusters (TC_CLUSTER_PARTS)
   bool stream_units = true;    // a thin last round shared by all SMs (TC_STREAM_K)
   bool tile_pairs = true;      // pairs of tiles sharing B's tile (TC_TILE_PAIRS)
+  bool decode_kernels = true;  // the weight-only layers' decode kernels (TC_DECODE)
   // The candidate to run whatever the shape, -1 the launcher's own kernel;
   // kNotTuned (-2): choose. Set by tuning harnesses (TC_TUNING,
   // launch_facts.cuh), which time each kernel in turn.
@@ -40,7 +41,7 @@ struct ChoiceOptions {
 // is not taken where one is turned off.
 inline bool all_features_on(const ChoiceOptions &o) {
   return o.fitted_tiles && o.fitted_widths && o.square_heights && o.persistent_tiles &&
-         o.cluster_parts && o.stream_units && o.tile_pairs;
+         o.cluster_parts && o.stream_units && o.tile_pairs && o.decode_kernels;
 }
 
 }  // namespace tc

@@ -68,6 +68,7 @@ __host__ inline ChoiceOptions launch_options() {
   o.cluster_parts = !turned_off_in_environment("TC_CLUSTER_PARTS");
   o.stream_units = !turned_off_in_environment("TC_STREAM_K");
   o.tile_pairs = !turned_off_in_environment("TC_TILE_PAIRS");
+  o.decode_kernels = !turned_off_in_environment("TC_DECODE");
 #endif
   return o;
 }

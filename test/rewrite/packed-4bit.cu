@@ -66,7 +66,8 @@ void int4_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK: static void tc_int4_linear_0_launch(long long M, long long N, long long K, long long K_div_2, long long K_div_128, const __half *X, const unsigned char *Wq, const __half *zero, const __half *scale, __half *Y, ::cudaStream_t tc_stream) {
 // CHECK-NEXT: __half *tc_dequantized_b = nullptr;
 // CHECK-NEXT: long long tc_dequantized_b_ld = 0;
-// CHECK: if ((M) <= tc::decode::kNibbleDecodeRows && tc::decode::launch_nibble_decode<false>(
+// CHECK: if (tc_facts.options.decode_kernels && (M) <= tc::decode::kNibbleDecodeRows &&
+// CHECK-NEXT: tc::decode::launch_nibble_decode<false>(
 // CHECK-NEXT: M, N, K, X, K, Wq, K_div_2, 128,
 // CHECK-NEXT: tc_int4_linear_0_nibble_groups{M, N, K, K_div_2, K_div_128, tc_dequantized_b_ld, X, Wq, zero, scale, Y, tc_dequantized_b}, tc_int4_linear_0_epilogue{
 // CHECK-NEXT: return;

@@ -117,7 +117,8 @@ void int8_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK:      {{^}}#endif
 // CHECK-NEXT: {{^}}  // Decoding shapes: at few rows the layer is bound by the bytes of W,
 // CHECK-NEXT: {{^}}  // which the decode kernel reads once (tc/decode/launch.cuh).
-// CHECK-NEXT: {{^}}  if ((M) <= tc::decode::kWgmmaDecodeRows && tc::decode::launch_weight_stream<true>(M, N, K, X, K, W, K,
+// CHECK-NEXT: {{^}}  if (tc_facts.options.decode_kernels && (M) <= tc::decode::kWgmmaDecodeRows &&
+// CHECK-NEXT: {{^}}      tc::decode::launch_weight_stream<true>(M, N, K, X, K, W, K,
 // CHECK-NEXT: {{^}}        tc_int8_linear_0_weight_rows{M, N, K, X, W, zero, scale, Y}, tc_int8_linear_0_epilogue{M, N, K, X, W, zero, scale, Y}, tc_facts.device, tc_stream)) {
 // CHECK-NEXT: {{^}}    return;
 // CHECK-NEXT: {{^}}  }
