@@ -43,7 +43,7 @@
 // code generator must know about (names, signatures, swizzle function).
 #pragma once
 
-#define TC_RUNTIME_VERSION 9
+#define TC_RUNTIME_VERSION 10
 
 #include <cstdint>
 #include <cstdio>

@@ -69,7 +69,7 @@ static_assert(tc::swizzled_offset<16>(0, 13) == 13, "first line is unswizzled");
 static_assert(tc::floord(-1, 2) == -1 && tc::ceild(-1, 2) == 0, "");
 static_assert(tc::min(3LL, 2) == 2 && tc::max(-3, 2LL) == 2LL, "");
 static_assert(std::is_same<decltype(tc::min(3LL, 2)), long long>::value, "");
-static_assert(TC_RUNTIME_VERSION == 9, "");
+static_assert(TC_RUNTIME_VERSION == 10, "");
 
 // ---------------------------------------------------------------------------
 // (a) swizzle, host side.
