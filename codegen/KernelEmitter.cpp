@@ -2509,7 +2509,9 @@ private:
            ",\n  // which the 4-bit decode kernel reads once, without the copy "
            "(tc/decode/launch.cuh).\n"
            "  if (tc_facts.options.decode_kernels && (" + extentM() +
-           ") <= tc::decode::kNibbleDecodeRows &&\n      tc::decode::launch_nibble_decode<" + (G.Signed ? "true" : "false") + ">(\n        " +
+           ") <= tc::decode::kNibbleDecodeRows &&\n"
+           "      tc::decode::launch_nibble_decode<" +
+           (G.Signed ? "true" : "false") + ">(\n        " +
            extentM() + ", " + extentN() + ", " + Idiom.ExtentK.str(subst()) + ", " +
            operandArguments(Idiom.A) + ", " + W.Name + ", " + printStride(W.Strides[0], Source) +
            ", " + std::to_string(G.GroupSize) + ",\n        " + nibbleGroupsName() + "{" +
