@@ -688,6 +688,9 @@ def gen_spec(rng, case_id, func, unsupported_rate=0.15, collision_rate=0.5):
              "unpack": "choice", "group": 32},
             {"form": "w_packed", "wtype": "uint8_t", "zero": None, "scale": "group",
              "unpack": "xor", "group": 64},
+            # the symmetric spelling, (w - 8) in int (the 4-bit decode kernel's)
+            {"form": "w_packed", "wtype": "uint8_t", "zero": "literal8", "scale": "group",
+             "unpack": "shift", "group": 32},
         ])
         spec["a_major"] = "row"
         spec["b_major"] = "col" if spec["quant"]["form"] != "w_row" else "row"
@@ -1465,7 +1468,7 @@ class _Renderer:
             w = "((int8_t)(%s << (4 * (1 - %s %% 2))) >> 4)" % (byte, k)
         else:  # xor
             w = "((((%s >> (4 * (%s & 1))) & 15) ^ 8) - 8)" % (byte, k)
-        w = "(float)%s" % w
+        w = "(float)(%s - 8)" % w if q.get("zero") == "literal8" else "(float)%s" % w
         g = q["group"]
         group = "[%s * ((%s + %d) / %d) + %s / %d]" % (j, K, g - 1, g, k, g)
         if q.get("zero") == "group":
