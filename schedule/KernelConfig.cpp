@@ -3,6 +3,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "tc/registers.cuh"
 #include <cctype>
 
 namespace tc {
@@ -311,6 +312,8 @@ static int defaultTmaStages(const KernelConfig &C) {
 /// 128x128 blocks per SM), 4 for one warpgroup, so that one group stays in
 /// flight.
 static int defaultCpAsyncStages(const KernelConfig &C) { return C.BlockM == 64 ? 4 : 3; }
+
+int KernelConfig::launchRegisters() const { return tc::launch_registers(blockThreads()); }
 
 KernelConfig KernelConfig::cpAsyncTwin() const {
   KernelConfig T = *this;

@@ -319,10 +319,9 @@ struct KernelConfig {
   /// kernel that resizes its warpgroups is built for one block an SM
   /// (__launch_bounds__(blockThreads(), 1)), and ptxas gives each thread
   /// the most that one such block can hold, a multiple of 8 below 256 (168
-  /// at 384 threads, 128 at 512). tc::sm90::launch_registers.
-  int launchRegisters() const {
-    return std::min(255, RegistersPerSm / blockThreads()) / 8 * 8;
-  }
+  /// at 384 threads, 128 at 512): tc::launch_registers (tc/registers.cuh),
+  /// which the kernels' static_asserts check the roles against.
+  int launchRegisters() const;
   /// (ProducerWarpgroup) Registers of a consumer thread once the producer
   /// (and with PersistentTiles the epilogue warpgroup) has given back its
   /// own: the block's registers at launch less theirs, shared by the

@@ -13,11 +13,37 @@
 // call, without divergence. N is a multiple of 8 in [24, 256]. ptxas
 // allocates the code that follows each call within its N (the kernel's
 // reported count is its starting one), so the claim must dominate the code
-// that needs the registers. The block's total must stay within the SM's:
-// producer threads x released + consumer threads x claimed <= 64K.
+// that needs the registers. The block's total must stay within what it
+// had at launch (launch_registers below): a claim waits for registers the
+// block's own warpgroups released.
+//
+// launch_registers is also the code generator's (schedule/KernelConfig),
+// so this header compiles on the host too; the setmaxnreg calls are CUDA's.
 #pragma once
 
+#ifndef TC_HOST_DEVICE_
+#if defined(__CUDACC__)
+#define TC_HOST_DEVICE_ __host__ __device__
+#else
+#define TC_HOST_DEVICE_
+#endif
+#endif
+
 namespace tc {
+
+// The registers a thread has at launch in a block of `threads` whose
+// warpgroups resize theirs: the kernels are built for one such block an SM
+// (__launch_bounds__(threads, 1)), and ptxas gives each thread the most that
+// the block can hold, a multiple of 8 below 256 (168 at 384 threads, 128 at
+// 512). setmaxnreg.inc waits for registers that the block's own warpgroups
+// released, so the roles' counts must add up to at most threads *
+// launch_registers(threads): on an H100 a block of 384 threads whose
+// producer kept 64 and consumers asked for 224 hung.
+TC_HOST_DEVICE_ constexpr int launch_registers(int threads) {
+  return (65536 / threads < 255 ? 65536 / threads : 255) / 8 * 8;
+}
+
+#if defined(__CUDACC__)
 
 template <int kRegisters>
 constexpr bool is_register_count = kRegisters % 8 == 0 && kRegisters >= 24 && kRegisters <= 256;
@@ -37,5 +63,7 @@ __device__ __forceinline__ void claim_registers() {
   asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;\n" ::"n"(kRegisters));
 #endif
 }
+
+#endif  // __CUDACC__
 
 }  // namespace tc

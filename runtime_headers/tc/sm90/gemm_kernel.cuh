@@ -292,7 +292,7 @@ struct PersistentLayout {
   static_assert(roles_fit_launch_registers<typename Mainloop::Producer>(
                     kThreads, Mainloop::kConsumerThreads, kEpilogueThreads),
                 "the roles' registers after setmaxnreg fit the block's at launch "
-                "(tc::sm90::launch_registers)");
+                "(tc::launch_registers)");
   static constexpr int kBufferOffset = (Mainloop::kSharedBytes + 15) / 16 * 16;
   static constexpr int kSharedBytes = kBufferOffset + Buffer::kBytes;
   static_assert(kSharedBytes <= 232448, "a block's shared memory on sm_90");

@@ -131,7 +131,7 @@ struct TmaWgmmaMainloop {
   }
   static_assert(roles_fit_launch_registers<Producer>(kThreads, kConsumerThreads),
                 "the roles' registers after setmaxnreg fit the block's at launch "
-                "(tc::sm90::launch_registers)");
+                "(tc::launch_registers)");
   static constexpr int kStageBytes = ATile::kBytes + BTile::kBytes;
   static constexpr int kPipelineBytes = kStages * kStageBytes;
   static constexpr int kSharedBytes = kPipelineBytes + 2 * kStages * 8 + 16;

@@ -181,18 +181,6 @@ inline constexpr bool is_offset_row = false;
 template <class F>
 inline constexpr bool is_offset_row<OffsetRow<F>> = true;
 
-// The registers a thread has at launch in a block of `threads` whose
-// warpgroups resize theirs (setmaxnreg): the kernels are built for one
-// such block an SM (__launch_bounds__(threads, 1)), and ptxas gives each
-// thread the most that the block can hold, a multiple of 8 below 256 (168
-// at 384 threads, 128 at 512). setmaxnreg.inc waits for registers that the
-// block's own warpgroups released, so the roles' counts must add up to at
-// most threads * launch_registers(threads): on an H100 a block of 384
-// threads whose producer kept 64 and consumers asked for 224 hung.
-__host__ __device__ constexpr int launch_registers(int threads) {
-  return (65536 / threads < 255 ? 65536 / threads : 255) / 8 * 8;
-}
-
 // Whether a block of `threads` fits the registers its roles ask of
 // setmaxnreg under Producer (ProducerWarp or ProducerWarpgroup): the
 // producer's, `consumer_threads` consumers' and `epilogue_threads` epilogue
