@@ -178,12 +178,17 @@ public:
     auto Epi = emitEpilogue(M, Idiom, &Lanes);
     if (!Epi)
       return Epi.takeError();
-    // The epilogue functor's: reads of arrays the region never writes
+    // The region's epilogue functor, where this kernel's text defines it
+    // (once per region): its reads of arrays the region never writes go
     // through tc::read_only.
-    EpilogueLanes FunctorLanes;
-    auto FunctorEpi = emitEpilogue(M, Idiom, &FunctorLanes, true);
-    if (!FunctorEpi)
-      return FunctorEpi.takeError();
+    std::string Functor;
+    if (DefinesFunctor || ((decodes() || decodesNibbles()) && !FunctorDefinedBefore)) {
+      EpilogueLanes FunctorLanes;
+      auto FunctorEpi = emitEpilogue(M, Idiom, &FunctorLanes, true);
+      if (!FunctorEpi)
+        return FunctorEpi.takeError();
+      Functor = epilogueFunctor(*FunctorEpi, FunctorLanes);
+    }
     // A further kernel composed of the components has no body and no
     // launcher of its own: its schedule steps are only explained.
     std::optional<ComputeSchedule> CS;
@@ -294,16 +299,15 @@ public:
                                 : std::string()) +
                     (DefinesFunctor ? conversionFunctor(Idiom.A, true) +
                                           conversionFunctor(Idiom.B, false) +
-                                          epilogueFunctor(*FunctorEpi, FunctorLanes)
+                                          Functor
                                     : std::string()) +
                     Kernel +
                     (EmitShared && EmitReduce ? reduceKernel(*Epi) + "\n" : "") +
                     (entersRegion() && Dequantized ? dequantizeFunctorText() : std::string()) +
                     (decodes() || decodesNibbles()
                          ? (decodes() ? weightRowsFunctor() : nibbleGroupsFunctorText()) +
-                               (DefinesFunctor || FunctorDefinedBefore
-                                    ? std::string()
-                                    : epilogueFunctor(*FunctorEpi, FunctorLanes))
+                               (DefinesFunctor || FunctorDefinedBefore ? std::string()
+                                                                       : Functor)
                          : std::string()) +
                     launcherText(KS ? KS->GridTiles : isl::set());
     G.Call = call();
