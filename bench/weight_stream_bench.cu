@@ -184,7 +184,7 @@ int main(int argc, char **argv) {
                       "tma4_split1_us,tma4_split2_us,tma4_split4_us,tma4_split8_us,"
                       "tma5_split1_us,tma5_split2_us,tma5_split4_us,tma5_split8_us,"
                       "cublas_fp16_us,ratio,tc_weight_tbs,hbm_fraction,max_rel_diff,"
-                      "int4_g128_us,int4_g128_tma6_us,wgmma3_us,wgmma4_us,wgmma4_split1_us,"
+                      "int4_g128_us,int4_g128_one_box_us,int4_g128_tma4_us,int4_g128_copy_us,wgmma3_us,wgmma4_us,wgmma4_split1_us,"
                       "wgmma4_split2_us,wgmma4_split4_us,wgmma4_split8_us,wgmma_max_rel_diff,"
                       "int4_split1_us,int4_split2_us,int4_split4_us,int4_split8_us\n");
   std::printf("GPU: %s (%d SMs), HBM taken as %.2f TB/s\n", prop.name, prop.multiProcessorCount,
@@ -346,29 +346,42 @@ int main(int argc, char **argv) {
       for (int i = 0; i < 4; ++i)
         wgmma_forced[i] = tc_time(204, 1 << i);
       const double blas_ms = time_graph(stream, blas_call);
-      // The 4-bit layer (group 128) at 3 and 6 stages.
-      const auto int4_time = [&](auto depth, int split = 0) {
-        return time_graph(stream, [&](int r) {
+      // The 4-bit layer (group 128): 3 stages of two 128-deep sub-chunks
+      // (what generated launchers run), 4 such stages, and 3 stages of one.
+      const auto int4_time = [&](auto depth, auto boxes, int split = 0, bool copy = false) {
+        bool declined = false;
+        const double ms = time_graph(stream, [&](int r) {
           const int s = r % sets;
           const tc::decode::GroupScales groups4{zero4, scale4, groups};
           const ScaledHalf epi{y, nullptr, l.n};
           const auto launch = [&](auto t) {
-            return tc::decode::launch_weight_stream_int4<false, decltype(t)::value,
-                                                         decltype(depth)::value>(
-                m, l.n, l.k, x, l.k, reinterpret_cast<const uint8_t *>(w[s]), l.k / 2, 128,
-                groups4, epi, facts, stream, split);
+            constexpr int kTiles = decltype(t)::value, kDepth = decltype(depth)::value,
+                          kBoxes = decltype(boxes)::value;
+            const auto *bytes = reinterpret_cast<const uint8_t *>(w[s]);
+            return copy ? tc::decode::launch_weight_stream_int4_copy<false, kTiles, kDepth, kBoxes>(
+                              m, l.n, l.k, x, l.k, bytes, l.k / 2, 128, groups4, epi, facts,
+                              stream, split)
+                        : tc::decode::launch_weight_stream_int4<false, kTiles, kDepth, kBoxes>(
+                              m, l.n, l.k, x, l.k, bytes, l.k / 2, 128, groups4, epi, facts,
+                              stream, split);
           };
-          if (!(m <= 16 ? launch(std::integral_constant<int, 1>{})
-                : m <= 32 ? launch(std::integral_constant<int, 2>{})
-                          : launch(std::integral_constant<int, 4>{})))
-            std::printf("int4 launch refused\n");
+          declined = declined || !(m <= 16 ? launch(std::integral_constant<int, 1>{})
+                                   : m <= 32 ? launch(std::integral_constant<int, 2>{})
+                                             : launch(std::integral_constant<int, 4>{}));
         });
+        return declined ? std::nan("") : ms;
       };
-      const double int4_ms = int4_time(std::integral_constant<int, 3>{});
-      const double int4_ms6 = int4_time(std::integral_constant<int, 6>{});
+      using Three = std::integral_constant<int, 3>;
+      using One = std::integral_constant<int, 1>;
+      using Two = std::integral_constant<int, 2>;
+      const double int4_ms = int4_time(Three{}, Two{});
+      const double int4_ms4 = int4_time(std::integral_constant<int, 4>{}, Two{});
+      const double int4_ms1 = int4_time(Three{}, One{});
+      // What sm_80 runs (cp.async stages), with the grid's split here.
+      const double int4_copy_ms = int4_time(Three{}, Two{}, 0, true);
       double int4_forced[4];
       for (int i = 0; i < 4; ++i)
-        int4_forced[i] = int4_time(std::integral_constant<int, 3>{}, 1 << i);
+        int4_forced[i] = int4_time(Three{}, Two{}, 1 << i);
       const double ratio = blas_ms / tc_ms, tbs = w_bytes / (tc_ms * 1e-3) / 1e12;
       log_sum += std::log(ratio);
       log_sum4 += std::log(blas_ms / int4_ms);
@@ -390,11 +403,13 @@ int main(int argc, char **argv) {
                   wgmma_ms[0] * 1e3, wgmma_ms[1] * 1e3, blas_ms / wgmma_ms[1],
                   wgmma_forced[0] * 1e3, wgmma_forced[1] * 1e3, wgmma_forced[2] * 1e3,
                   wgmma_forced[3] * 1e3, worst_wgmma, worst_wgmma > 1e-2 ? " MISMATCH" : "");
-      std::printf("    int4 (group 128), TMA 3: %.2f us, %.3fx cuBLAS fp16, %.2f TB/s of W;"
-                  " TMA 6: %.2f us, %.3fx\n",
+      std::printf("    int4 (group 128), TMA 3 x 256 k: %.2f us, %.3fx cuBLAS fp16, %.2f TB/s of W;"
+                  " TMA 4 x 256 k: %.2f us, %.3fx; TMA 3 x 128 k: %.2f us, %.3fx;"
+                  " cp.async 3 x 256 k: %.2f us, %.3fx\n",
                   int4_ms * 1e3, blas_ms / int4_ms, w_bytes / 2 / (int4_ms * 1e-3) / 1e12,
-                  int4_ms6 * 1e3, blas_ms / int4_ms6);
-      std::printf("    int4 splits 1/2/4/8, TMA 3: %.2f %.2f %.2f %.2f us\n", int4_forced[0] * 1e3,
+                  int4_ms4 * 1e3, blas_ms / int4_ms4, int4_ms1 * 1e3, blas_ms / int4_ms1,
+                  int4_copy_ms * 1e3, blas_ms / int4_copy_ms);
+      std::printf("    int4 splits 1/2/4/8, TMA 3 x 256 k: %.2f %.2f %.2f %.2f us\n", int4_forced[0] * 1e3,
                   int4_forced[1] * 1e3, int4_forced[2] * 1e3, int4_forced[3] * 1e3);
       if (csv) {
         std::fprintf(csv, "%s,%s,%s,%lld,%lld,%lld,%.3f", prop.name, l.model, l.name, m, l.n, l.k,
@@ -404,8 +419,9 @@ int main(int argc, char **argv) {
         for (auto &f : forced)
           for (double v : f)
             std::fprintf(csv, ",%.3f", v * 1e3);
-        std::fprintf(csv, ",%.3f,%.4f,%.3f,%.3f,%.3e,%.3f,%.3f", blas_ms * 1e3, ratio, tbs,
-                     tbs / hbm_tbs, std::max(worst, worst_tma), int4_ms * 1e3, int4_ms6 * 1e3);
+        std::fprintf(csv, ",%.3f,%.4f,%.3f,%.3f,%.3e,%.3f", blas_ms * 1e3, ratio, tbs,
+                     tbs / hbm_tbs, std::max(worst, worst_tma), int4_ms * 1e3);
+        std::fprintf(csv, ",%.3f,%.3f,%.3f", int4_ms1 * 1e3, int4_ms4 * 1e3, int4_copy_ms * 1e3);
         std::fprintf(csv, ",%.3f,%.3f", wgmma_ms[0] * 1e3, wgmma_ms[1] * 1e3);
         for (double v : wgmma_forced)
           std::fprintf(csv, ",%.3f", v * 1e3);

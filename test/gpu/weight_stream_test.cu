@@ -7,7 +7,10 @@
 // launch captured into a CUDA graph; W through registers, through
 // cp.async stages, and through TMA stages (weight_stream_tma.cuh), which
 // must decline unaligned operands. Also 4-bit weights with group-wise zero
-// points and scales (weight_stream_int4.cuh), and W as wgmma's register
+// points and scales (weight_stream_int4.cuh: TMA stages of two and of one
+// 128-deep sub-chunk, and the cp.async stages sm_80 runs; the generated
+// launcher's fallback to them is packed_regions_test's, built for
+// compute_80), and W as wgmma's register
 // operand for 16, 32 and 64 rows of X (weight_stream_wgmma.cuh).
 //
 // Build (scripts/gpu-check.sh): nvcc -std=c++17 -O3 -arch=sm_90a
@@ -223,7 +226,7 @@ void check_rows(std::mt19937 &rng) {
 
 // 4-bit weights: nibble k of row n at byte k / 2 (even k low), zero points
 // and scales per group of `group` k, fp16; Y fp32 = X W'^T.
-template <bool kSigned, int kMTiles>
+template <bool kSigned, int kMTiles, int kBoxes, bool kCopy>
 void check_int4(long long m, long long n, long long k, long long group, int pad, bool graph,
                 std::mt19937 &rng, int split = 0) {
   const long long k_bytes = (k + 1) / 2, ldw = (k_bytes + 15) / 16 * 16 + 16 * pad,
@@ -253,9 +256,13 @@ void check_int4(long long m, long long n, long long k, long long group, int pad,
   CHECK_CUDA(cudaMemset(y, 0xff, m * ldy * 4));
   const tc::DeviceFacts facts = tc::launch_facts().device;
   const auto launch = [&](cudaStream_t stream) {
-    return tc::decode::launch_weight_stream_int4<kSigned, kMTiles, 3>(
-        m, n, k, x, ldx, w, ldw, group, tc::decode::GroupScales{zero, scale, groups},
-        Scaled{y, nullptr, ldy}, facts, stream, split);
+    const tc::decode::GroupScales scales{zero, scale, groups};
+    if constexpr (kCopy)
+      return tc::decode::launch_weight_stream_int4_copy<kSigned, kMTiles, 3, kBoxes>(
+          m, n, k, x, ldx, w, ldw, group, scales, Scaled{y, nullptr, ldy}, facts, stream, split);
+    else
+      return tc::decode::launch_weight_stream_int4<kSigned, kMTiles, 3, kBoxes>(
+          m, n, k, x, ldx, w, ldw, group, scales, Scaled{y, nullptr, ldy}, facts, stream, split);
   };
   const bool launched = run_launch(launch, graph);
   std::vector<float> hy(m * ldy);
@@ -297,8 +304,10 @@ void check_int4(long long m, long long n, long long k, long long group, int pad,
   ++checks;
   const bool ok = launched && bad == 0;
   failures += !ok;
-  std::printf("%-4s %-5s M=%-3lld N=%-5lld K=%-5lld group=%-3lld pad=%d tiles=%d split=%s%s%s",
-              ok ? "PASS" : "FAIL", kSigned ? "s4" : "u4", m, n, k, group, pad, kMTiles,
+  std::printf("%-4s %-5s %-5s M=%-3lld N=%-5lld K=%-5lld group=%-3lld pad=%d tiles=%d boxes=%d "
+              "split=%s%s%s",
+              ok ? "PASS" : "FAIL", kSigned ? "s4" : "u4", kCopy ? "copy" : "tma", m, n, k, group,
+              pad, kMTiles, kBoxes,
               split ? std::to_string(split).c_str() : "chosen", graph ? " graph" : "",
               launched ? "" : " (not launched)");
   if (bad)
@@ -308,7 +317,9 @@ void check_int4(long long m, long long n, long long k, long long group, int pad,
     cudaFree(ptr);
 }
 
-template <bool kSigned, int kMTiles>
+// kBoxes: 128-deep sub-chunks a stage (Int4Stages); kCopy: the cp.async
+// kernel (sm_80) instead of TMA.
+template <bool kSigned, int kMTiles, int kBoxes = 2, bool kCopy = false>
 void check_int4_rows(std::mt19937 &rng) {
   const long long m = 16 * kMTiles;
   // Partial column blocks, K of one box and less, odd K, each group size.
@@ -316,20 +327,20 @@ void check_int4_rows(std::mt19937 &rng) {
                                  {300, 128, 128}, {257, 129, 32},  {640, 1000, 64},
                                  {4096, 4096, 128}, {1000, 4097, 128}, {520, 2048, 256}};
   for (auto &s : shapes) {
-    check_int4<kSigned, kMTiles>(m, s[0], s[1], s[2], 0, false, rng);
-    check_int4<kSigned, kMTiles>(m - 13, s[0], s[1], s[2], 1, false, rng);
+    check_int4<kSigned, kMTiles, kBoxes, kCopy>(m, s[0], s[1], s[2], 0, false, rng);
+    check_int4<kSigned, kMTiles, kBoxes, kCopy>(m - 13, s[0], s[1], s[2], 1, false, rng);
   }
   for (int split : {1, 2, 4, 8})
-    check_int4<kSigned, kMTiles>(m - 2, 1000, 4112, 128, 0, false, rng, split);
-  check_int4<kSigned, kMTiles>(m, 640, 2048, 64, 0, true, rng, 8);
-  check_int4<kSigned, kMTiles>(m - 1, 300, 8192, 128, 0, true, rng);
+    check_int4<kSigned, kMTiles, kBoxes, kCopy>(m - 2, 1000, 4112, 128, 0, false, rng, split);
+  check_int4<kSigned, kMTiles, kBoxes, kCopy>(m, 640, 2048, 64, 0, true, rng, 8);
+  check_int4<kSigned, kMTiles, kBoxes, kCopy>(m - 1, 300, 8192, 128, 0, true, rng);
   // Groups that are not powers of two; one group of all of K (its size
-  // far past K); empty shares (2 chunks, split 8).
-  check_int4<kSigned, kMTiles>(m - 3, 520, 2000, 96, 0, false, rng);
-  check_int4<kSigned, kMTiles>(m, 257, 1920, 160, 0, false, rng, 2);
-  check_int4<kSigned, kMTiles>(m, 300, 4096, 192, 0, false, rng);
-  check_int4<kSigned, kMTiles>(m - 5, 300, 1000, 1ll << 40, 0, false, rng);
-  check_int4<kSigned, kMTiles>(m, 300, 256, 128, 0, false, rng, 8);
+  // far past K); empty shares (K 256: one or two chunks, split 8).
+  check_int4<kSigned, kMTiles, kBoxes, kCopy>(m - 3, 520, 2000, 96, 0, false, rng);
+  check_int4<kSigned, kMTiles, kBoxes, kCopy>(m, 257, 1920, 160, 0, false, rng, 2);
+  check_int4<kSigned, kMTiles, kBoxes, kCopy>(m, 300, 4096, 192, 0, false, rng);
+  check_int4<kSigned, kMTiles, kBoxes, kCopy>(m - 5, 300, 1000, 1ll << 40, 0, false, rng);
+  check_int4<kSigned, kMTiles, kBoxes, kCopy>(m, 300, 256, 128, 0, false, rng, 8);
 }
 
 }  // namespace
@@ -360,6 +371,14 @@ int main() {
   check_int4_rows<true, 1>(rng);
   check_int4_rows<false, 4>(rng);
   check_int4_rows<true, 4>(rng);
+  // One 128-deep sub-chunk a stage.
+  check_int4_rows<false, 1, 1>(rng);
+  check_int4_rows<true, 1, 1>(rng);
+  // Through cp.async stages (what sm_80 runs), splits included here.
+  check_int4_rows<false, 1, 2, true>(rng);
+  check_int4_rows<true, 1, 2, true>(rng);
+  check_int4_rows<false, 4, 2, true>(rng);
+  check_int4_rows<true, 4, 2, true>(rng);
   std::printf("weight_stream_test: %d checks, %d failed\n", checks, failures);
   return failures ? 1 : 0;
 }

@@ -56,7 +56,7 @@ __host__ bool launch_nibble_decode(long long m, long long n, long long k, const 
   if (!nibble_decode_takes(m, n, k, group_size, aligned))
     return false;
   const long long size = group_size ? group_size : 32 * ((k + 31) / 32);
-  return launch_weight_stream_int4<kSigned, 1, kTmaDepth>(
+  return launch_weight_stream_int4<kSigned, 1, kTmaDepth, 1>(
       m, n, k, x, ldx, reinterpret_cast<const uint8_t *>(w), ldw, size, groups, epilogue, device,
       stream);
 }

@@ -581,10 +581,11 @@ __host__ bool column_block_occupancy(const DeviceFacts &device, WeightStreamOccu
 // Launches kKernel(args...) over the column blocks of an M x N x K layer,
 // each K split over the blocks of a cluster by weight_stream_grid (or by
 // `split` > 0, the caller's: tests, benchmarks), with kBlockThreads threads
-// and kBytes of shared memory a block. False where the launch failed
+// and kBytes of shared memory a block, K in chunks of kChunkK. False where the launch failed
 // (its error cleared, or an error pending from before, left as it is), or
 // where kSm90Only and the kernel was not built for sm_90.
-template <auto kKernel, int kBlockThreads, int kBytes, bool kSm90Only, class... Args>
+template <auto kKernel, int kBlockThreads, int kBytes, bool kSm90Only, int kChunkK = kChunk,
+          class... Args>
 __host__ bool launch_column_blocks(long long m, long long n, long long k,
                                    const DeviceFacts &device, cudaStream_t stream, int split,
                                    const Args &...args) {
@@ -593,7 +594,7 @@ __host__ bool launch_column_blocks(long long m, long long n, long long k,
       (kSm90Only && !occupancy.sm90))
     return false;
   WeightStreamGrid grid = weight_stream_grid(m, n, k, device.multiprocessors,
-                                             occupancy.blocks_per_sm, occupancy.clusters);
+                                             occupancy.blocks_per_sm, occupancy.clusters, kChunkK);
   if (split > 0)  // the caller's, within the kernel's limits
     grid.split = split <= kMaxSplit && (occupancy.clusters.clusters[split] > 0 || split == 1)
                      ? split

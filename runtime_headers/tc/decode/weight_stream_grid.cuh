@@ -50,25 +50,27 @@ struct WeightStreamGrid {
 // The grid for an M x N x K layer on `sms` SMs, where `blocks_per_sm` of
 // the kernel fit an SM and `capacity.clusters[s]` clusters of s blocks can
 // run at once (all 0: no clusters, e.g. sm_80; a size of 0 is not taken).
-// A block streams 128 rows of W over its share of K. Measured on an H200
+// A block streams 128 rows of W over its share of K, in chunks of chunk_k
+// (128: 8-bit weights; 256: 4-bit, the same 128 bytes of a row). Measured on an H200
 // over Llama-3 layers (docs/results/decode-weight-stream-h200.md), the
 // best split s (1, 2, 4, 8):
 //   - column blocks fewer than the SMs' slots: cb * s blocks nearest two
 //     an SM (8 for 32 column blocks, 4 for 48 to 80, 1 for 224);
 //   - more: the fewest rounds of slots per share of K,
 //     ceil(cb * s / slots) / s (4 for 448 column blocks: 1.25 rounds).
-// Shares keep at least two 128-deep chunks; a tie keeps the smaller split
+// Shares keep at least two chunks; a tie keeps the smaller split
 // (fewer partial tiles to add). Before those: a split that gives one block
 // to 90% to 100% of the SMs with shares of at least 32 chunks is taken
 // (the TMA kernel's 8192 x 8192 and 8192 x 28672 layers: 5% faster than
 // two blocks an SM with half the shares).
 TC_HOST_DEVICE_ inline WeightStreamGrid weight_stream_grid(long long m, long long n, long long k,
                                                            int sms, int blocks_per_sm,
-                                                           const ClusterCapacity &capacity) {
+                                                           const ClusterCapacity &capacity,
+                                                           int chunk_k = kChunk) {
   WeightStreamGrid g;
   g.m_tiles = m <= 16 ? 1 : m <= 32 ? 2 : 4;
   g.column_blocks = (n + kColumns - 1) / kColumns;
-  const long long chunks = (k + kChunk - 1) / kChunk;
+  const long long chunks = (k + chunk_k - 1) / chunk_k;
   const long long slots = static_cast<long long>(sms) * (blocks_per_sm > 0 ? blocks_per_sm : 1);
   const auto allowed = [&](int s) {
     return s == 1 || (capacity.clusters[s] >= 1 && chunks >= 2ll * s);

@@ -42,11 +42,14 @@ constexpr int kTmaThreads = kThreads + 32;
 template <int kMTiles, int kDepth>
 struct TmaStages {
   static constexpr int kRows = 16 * kMTiles;
-  // A chunk's W: kWeightBoxes boxes of 64 bytes, kChunkWeightBytes of a row.
+  // A chunk's K (kChunkK), its W (kWeightBoxes boxes of 64 bytes,
+  // kChunkWeightBytes of a row) and its X (kActivationBoxes of 64 halves).
+  static constexpr int kChunkK = kChunk, kActivationBoxes = 2;
   static constexpr int kWeightBoxes = 2, kChunkWeightBytes = 128;
   static constexpr int kWeightBoxBytes = kColumns * 64;
   static constexpr int kActivationBoxBytes = kRows * 128;
-  static constexpr int kStageBytes = 2 * kWeightBoxBytes + 2 * kActivationBoxBytes;
+  static constexpr int kStageBytes =
+      kWeightBoxes * kWeightBoxBytes + kActivationBoxes * kActivationBoxBytes;
   static constexpr int kConsumerWarps = kWarps;  // arrivals that empty a stage
   static constexpr int kBarrierOffset = kDepth * kStageBytes;
   // With 1024 bytes of slack to align the stages.
@@ -75,8 +78,8 @@ struct WeightStreamTmaParams {
 // A block of the TMA kernels: its stages (S's layout: TmaStages or
 // Int4Stages, 1024-byte aligned in the dynamic shared memory) with their
 // barriers, its column block n0 and its share [begin, end) of K's chunks.
-// Chunk c uses stage (c - begin) % kDepth in its (c - begin) / kDepth-th
-// phase (mbarrier.cuh). Every thread constructs it: thread 0 initialises
+// A chunk is S::kChunkK of K. Chunk c uses stage (c - begin) % kDepth in
+// its (c - begin) / kDepth-th phase (mbarrier.cuh). Every thread constructs it: thread 0 initialises
 // the barriers, and the block meets.
 template <class S, int kDepth>
 struct TmaBlock {
@@ -88,7 +91,7 @@ struct TmaBlock {
             (reinterpret_cast<uintptr_t>(smem_bytes) + 1023) / 1024 * 1024)),
         full(reinterpret_cast<uint64_t *>(smem + S::kBarrierOffset)), empty(full + kDepth),
         n0(static_cast<long long>(blockIdx.y) * kColumns) {
-    const long long chunks = (k + kChunk - 1) / kChunk;
+    const long long chunks = (k + S::kChunkK - 1) / S::kChunkK;
     begin = chunks * blockIdx.x / gridDim.x;
     end = chunks * (blockIdx.x + 1) / gridDim.x;
     if (threadIdx.x == 0) {
@@ -115,14 +118,16 @@ struct TmaBlock {
         mbarrier_wait(empty + s, (u / kDepth - 1) & 1);
       unsigned char *dst = stage(c);
       mbarrier_arrive_expect_tx(full + s, S::kStageBytes);
-      const int k0 = static_cast<int>(c * kChunk), w0 = static_cast<int>(c * S::kChunkWeightBytes);
+      const int k0 = static_cast<int>(c * S::kChunkK),
+                w0 = static_cast<int>(c * S::kChunkWeightBytes);
 #pragma unroll
       for (int b = 0; b < S::kWeightBoxes; ++b)
         tc::tma_load_2d(dst + b * S::kWeightBoxBytes, map_w, full + s, w0 + 64 * b,
                     static_cast<int>(n0));
       unsigned char *x_stage = dst + S::kWeightBoxes * S::kWeightBoxBytes;
-      tc::tma_load_2d(x_stage, map_x, full + s, k0, 0);
-      tc::tma_load_2d(x_stage + S::kActivationBoxBytes, map_x, full + s, k0 + 64, 0);
+#pragma unroll
+      for (int b = 0; b < S::kActivationBoxes; ++b)
+        tc::tma_load_2d(x_stage + b * S::kActivationBoxBytes, map_x, full + s, k0 + 64 * b, 0);
     }
   }
   // A consumer warp: chunk c's stage once its copies have landed.
@@ -207,12 +212,13 @@ __global__ void __launch_bounds__(kTmaThreads)
 // in boxes of 64 bytes x 128 rows (unswizzled, or with the 64-byte swizzle
 // where swizzle_w); X's M rows of K halves, ldx apart, in boxes of 64
 // halves x 16 kMTiles rows. False where TMA cannot map them (tma.cuh) or
-// its 32-bit coordinates do not reach N or K.
+// its 32-bit coordinates do not reach N or K (a chunk's last box of X
+// starts up to 192 halves past its first).
 template <int kMTiles>
 __host__ inline bool map_layer(CUtensorMap &map_w, CUtensorMap &map_x, const void *w,
                                long long w_row, long long ldw, long long n, const __half *x,
                                long long ldx, long long m, long long k, bool swizzle_w = false) {
-  return n < (1ll << 31) - kColumns && k < (1ll << 31) - kChunk &&
+  return n < (1ll << 31) - kColumns && k < (1ll << 31) - 2 * kChunk &&
          tma_map_2d_bytes(&map_w, w, w_row, n, ldw, 64, kColumns, swizzle_w) &&
          tma_map_2d(&map_x, x, k, m, ldx, 64, 16 * kMTiles);
 }
@@ -221,8 +227,8 @@ __host__ inline bool map_layer(CUtensorMap &map_w, CUtensorMap &map_x, const voi
 // WeightStreamTmaParams and the two maps) of kMTiles row tiles, kThreads_
 // threads and kBytes of shared memory, W's boxes swizzled where kSwizzleW.
 // False, launching nothing, where TMA cannot map an operand (base or row
-// pitch not 16-byte aligned, N or K of 2^31 or more, no driver entry
-// point), where the kernel cannot take the layer or was not built for
+// pitch not 16-byte aligned, N of 2^31 - 128 or more, K of 2^31 - 256 or
+// more, no driver entry point), where the kernel cannot take the layer or was not built for
 // sm_90, or where the launch failed.
 template <auto kKernel, int kMTiles, int kThreads_, int kBytes, bool kSwizzleW, typename Src,
           class Rows, class Epilogue>

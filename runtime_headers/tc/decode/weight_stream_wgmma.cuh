@@ -41,6 +41,7 @@ template <int kN, int kDepth>
 struct WgmmaStages {
   static_assert(kN == 16 || kN == 32 || kN == 64, "wgmma's N: 16, 32 or 64 rows of X");
   static constexpr int kRows = kN;
+  static constexpr int kChunkK = kChunk, kActivationBoxes = 2;
   static constexpr int kWeightBoxes = 2, kChunkWeightBytes = 128;
   static constexpr int kWeightBoxBytes = kColumns * 64;
   static constexpr int kActivationBoxBytes = kRows * 128;

@@ -63,6 +63,23 @@ TEST(WeightStreamGridTest, SharesKeepTwoChunks) {
   EXPECT_EQ(weight_stream_grid(1, 128, 1, 132, 3, h200()).split, 1);
 }
 
+// The 4-bit kernel's chunks of 256 k hold the 128 bytes of a row that the
+// 8-bit kernel's chunks of 128 k do: the same grid at twice the K.
+TEST(WeightStreamGridTest, ChunksCountBytesOfARow) {
+  const long long Layers[][2] = {{6144, 4096},  {4096, 4096},  {28672, 4096}, {4096, 14336},
+                                 {10240, 8192}, {8192, 8192},  {57344, 8192}, {8192, 28672},
+                                 {128, 300},    {4096, 16384}, {8192, 8064}};
+  for (const auto &L : Layers) {
+    const WeightStreamGrid Bytes = weight_stream_grid(1, L[0], L[1], 132, 3, h200());
+    const WeightStreamGrid Nibbles = weight_stream_grid(1, L[0], 2 * L[1], 132, 3, h200(), 256);
+    EXPECT_EQ(Nibbles.split, Bytes.split) << L[0] << " x " << L[1];
+    EXPECT_EQ(Nibbles.column_blocks, Bytes.column_blocks);
+  }
+  // K = 600: three chunks of 256, no split (shares keep two).
+  EXPECT_EQ(weight_stream_grid(1, 128, 600, 132, 3, h200(), 256).split, 1);
+  EXPECT_EQ(weight_stream_grid(1, 128, 1024, 132, 3, h200(), 256).split, 2);
+}
+
 TEST(WeightStreamGridTest, NoSplitWithoutClusters) {
   EXPECT_EQ(weight_stream_grid(1, 4096, 4096, 108, 3, ClusterCapacity{}).split, 1);
   // A size that cannot run at all is not taken.
