@@ -21,13 +21,7 @@
 // so this header compiles on the host too; the setmaxnreg calls are CUDA's.
 #pragma once
 
-#ifndef TC_HOST_DEVICE_
-#if defined(__CUDACC__)
-#define TC_HOST_DEVICE_ __host__ __device__
-#else
-#define TC_HOST_DEVICE_
-#endif
-#endif
+#include "host_device.cuh"
 
 namespace tc {
 

@@ -5,12 +5,7 @@
 #pragma once
 
 #include "device_facts.cuh"
-
-#if defined(__CUDACC__)
-#define TC_HOST_DEVICE_ __host__ __device__
-#else
-#define TC_HOST_DEVICE_
-#endif
+#include "host_device.cuh"
 
 namespace tc {
 
@@ -232,4 +227,3 @@ inline long long schedule_blocks(const TileSchedule &s) {
 
 }  // namespace tc
 
-#undef TC_HOST_DEVICE_

@@ -5,14 +5,7 @@
 #pragma once
 
 #include "../cluster_parts_choice.cuh"
-
-#ifndef TC_HOST_DEVICE_
-#if defined(__CUDACC__)
-#define TC_HOST_DEVICE_ __host__ __device__
-#else
-#define TC_HOST_DEVICE_
-#endif
-#endif
+#include "../host_device.cuh"
 
 namespace tc {
 namespace decode {
