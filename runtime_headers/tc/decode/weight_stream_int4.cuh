@@ -62,8 +62,8 @@ template <int kMTiles, int kDepth, int kBoxes = 2>
 struct Int4Stages {
   static_assert(kBoxes == 1 || kBoxes == 2, "one or two sub-chunks a stage");
   static constexpr int kRows = 16 * kMTiles;
-  static constexpr int kSubChunks = kBoxes;
   static constexpr int kChunkK = kChunk * kBoxes, kActivationBoxes = 2 * kBoxes;
+  // A sub-chunk is one box of W: kWeightBoxes sub-chunks a stage.
   static constexpr int kWeightBoxes = kBoxes, kChunkWeightBytes = 64 * kBoxes;
   static constexpr int kWeightBoxBytes = kColumns * 64;
   static constexpr int kActivationBoxBytes = kRows * 128;
@@ -187,7 +187,7 @@ __device__ __forceinline__ void group_terms(NibbleTerms (&terms)[kGroups],
   }
 }
 
-// A consumer warp's sub-chunk `sub` (of stage sub / kSubChunks): its W from
+// A consumer warp's sub-chunk `sub` (of stage sub / kWeightBoxes): its W from
 // the stage, dequantised with `groups`. The stage is waited for at its
 // first sub-chunk and released after its last.
 template <bool kSigned, int kMTiles, class S, class Block>
@@ -196,8 +196,8 @@ __device__ __forceinline__ void consume_chunk_int4(float (&acc)[kMTiles][kGroups
                                                    const NibbleGroup (&groups)[kGroups],
                                                    int warp, int lane) {
   const int g = lane / 4, q = lane % 4;
-  const long long c = sub / S::kSubChunks;
-  const int b = static_cast<int>(sub % S::kSubChunks);
+  const long long c = sub / S::kWeightBoxes;
+  const int b = static_cast<int>(sub % S::kWeightBoxes);
   const unsigned char *stage = b == 0 ? block.acquire(c) : block.stage(c);
   uint4 w[kGroups];
 #pragma unroll
@@ -211,7 +211,7 @@ __device__ __forceinline__ void consume_chunk_int4(float (&acc)[kMTiles][kGroups
   NibbleTerms terms[kGroups];
   group_terms<kSigned>(terms, groups);
   multiply_chunk_int4<kMTiles, S>(acc, stage, w, terms, b, g, q);
-  if (b == S::kSubChunks - 1)
+  if (b == S::kWeightBoxes - 1)
     block.release(c, lane);
 }
 
@@ -226,7 +226,7 @@ __device__ __forceinline__ void consume_int4(float (&acc)[kMTiles][kGroups][4], 
                                              const Block &block, int warp, int lane) {
   const int g = lane / 4, q = lane % 4;
   const int units_per_group = static_cast<int>(p.group_size / 32);
-  const long long begin = block.begin * S::kSubChunks, end = block.end * S::kSubChunks;
+  const long long begin = block.begin * S::kWeightBoxes, end = block.end * S::kWeightBoxes;
   NibbleGroup even[kGroups], odd[kGroups];
   load_groups(even, p, block, begin, end, warp, g, q, units_per_group);
   load_groups(odd, p, block, begin + 1, end, warp, g, q, units_per_group);
