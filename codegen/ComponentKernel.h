@@ -184,7 +184,8 @@ std::string weightStreamMismatch(const KernelConfig &C, const MatmulIdiom &Idiom
 /// kernel (tc::decode::launch_nibble_decode), `Idiom` the region that reads
 /// the dequantised copy (model/PackedOperand.h): A as above, B the copy as
 /// stored (the packed factor (w - z) * s, D.Groups, whole), groups of a
-/// multiple of 32 k, sm_90a (TMA).
+/// multiple of 32 k (any architecture: TMA stages where built for sm_90,
+/// cp.async stages on sm_80).
 std::string nibbleStreamMismatch(const KernelConfig &C, const MatmulIdiom &Idiom,
                                  const RegionClauses &Clauses, const DequantizedOperand &D);
 

@@ -18,6 +18,7 @@
 // RUN: %tc-rewrite --arch=sm_80 %s -o %t.sm80.cu
 // RUN: FileCheck %s --input-file=%t.sm80.cu --check-prefix=SM80
 // RUN: %if nvcc && full-tier %{ %nvcc -std=c++17 -I%tc-include -gencode arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
+// RUN: %if nvcc && full-tier %{ %nvcc -std=c++17 -I%tc-include -gencode arch=compute_80,code=sm_80 -c %t.sm80.cu -o %t.sm80.o %}
 
 #include <cstdint>
 #include <cuda_bf16.h>
@@ -77,7 +78,7 @@ void int4_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK: tc::sm90::launch_gemm<{{.*}}({M, N, K}, X, K, tc_dequantized_b, tc_dequantized_b_ld,
 // The call computes the sizes the subscripts divide where the region was.
 // CHECK: tc_int4_linear_0_launch(M, N, K, K / 2, K / 128, X, Wq, zero, scale, Y, 0);
-// SM80-NOT: launch_nibble_decode<
+// SM80: tc::decode::launch_nibble_decode<false>(
 // SM80: tc_int4_linear_0_launch(M, N, K, K / 2, K / 128, X, Wq, zero, scale, Y, 0);
 
 // A choice on the parity and a per-channel zero point.

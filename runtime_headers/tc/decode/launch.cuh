@@ -43,8 +43,10 @@ __host__ bool launch_weight_stream(long long m, long long n, long long k, const 
 // A layer of packed 4-bit weights (w two a byte, the even k in the low
 // nibble; kSigned: -8 .. 7) at decoding shapes: the 4-bit decode kernel
 // where nibble_decode_takes, `groups(n, G)` giving row n's zero point and
-// scale of group G = k / group_size (group_size 0: one group of all of K).
-// False elsewhere, and the region's dequantised copy and GEMM kernels run.
+// scale of group G = k / group_size (group_size 0: one group of all of K):
+// through TMA stages where built for sm_90, else through cp.async stages
+// (sm_80). False elsewhere, and the region's dequantised copy and GEMM
+// kernels run.
 template <bool kSigned, typename Byte, class Groups, class Epilogue>
 __host__ bool launch_nibble_decode(long long m, long long n, long long k, const __half *x,
                                    long long ldx, const Byte *w, long long ldw,
@@ -56,9 +58,16 @@ __host__ bool launch_nibble_decode(long long m, long long n, long long k, const 
   if (!nibble_decode_takes(m, n, k, group_size, aligned))
     return false;
   const long long size = group_size ? group_size : 32 * ((k + 31) / 32);
-  return launch_weight_stream_int4<kSigned, 1, kTmaDepth, 1>(
-      m, n, k, x, ldx, reinterpret_cast<const uint8_t *>(w), ldw, size, groups, epilogue, device,
-      stream);
+  const auto *bytes = reinterpret_cast<const uint8_t *>(w);
+  // TMA: one sub-chunk a stage, the stages measured against cuBLAS
+  // (docs/results/decode-wgmma-h200.md); two wait for their timing
+  // (docs/results/int4-stages-h100-2026-12-07.md).
+  if (launch_weight_stream_int4<kSigned, 1, kTmaDepth, 1>(m, n, k, x, ldx, bytes, ldw, size,
+                                                          groups, epilogue, device, stream))
+    return true;
+  return cudaPeekAtLastError() == cudaSuccess &&
+         launch_weight_stream_int4_copy<kSigned, 1, kTmaDepth>(m, n, k, x, ldx, bytes, ldw, size,
+                                                              groups, epilogue, device, stream);
 }
 
 }  // namespace decode
