@@ -12,7 +12,8 @@
 // TMA depth at each forced split, W as wgmma's register operand
 // (weight_stream_wgmma.cuh: 3 and 4 stages, 4 at each forced split), and
 // the same layer with 4-bit weights in groups of 128
-// (weight_stream_int4.cuh) against the same cuBLAS time.
+// (weight_stream_int4.cuh; on wgmma, weight_stream_int4_wgmma.cuh, 3 and
+// 4 stages) against the same cuBLAS time.
 //
 // Usage: weight_stream_bench [--m 1,8,16] [--hbm-tbs 4.8] [--csv out.csv]
 // Build: nvcc -std=c++17 -O3 -arch=sm_90a -I runtime_headers
@@ -33,6 +34,7 @@
 
 #include <tc/decode/weight_stream.cuh>
 #include <tc/decode/weight_stream_int4.cuh>
+#include <tc/decode/weight_stream_int4_wgmma.cuh>
 #include <tc/decode/weight_stream_wgmma.cuh>
 #include <tc/decode/weight_stream_tma.cuh>
 #include <tc/lane_store.cuh>
@@ -186,7 +188,8 @@ int main(int argc, char **argv) {
                       "cublas_fp16_us,ratio,tc_weight_tbs,hbm_fraction,max_rel_diff,"
                       "int4_g128_us,int4_g128_one_box_us,int4_g128_tma4_us,int4_g128_copy_us,wgmma3_us,wgmma4_us,wgmma4_split1_us,"
                       "wgmma4_split2_us,wgmma4_split4_us,wgmma4_split8_us,wgmma_max_rel_diff,"
-                      "int4_split1_us,int4_split2_us,int4_split4_us,int4_split8_us\n");
+                      "int4_split1_us,int4_split2_us,int4_split4_us,int4_split8_us,"
+                      "int4_wgmma3_us,int4_wgmma4_us\n");
   std::printf("GPU: %s (%d SMs), HBM taken as %.2f TB/s\n", prop.name, prop.multiProcessorCount,
               hbm_tbs);
   std::printf("%-10s %-8s %4s %6s %6s %8s %7s %7s %7s %7s %7s %9s %7s %7s %6s %8s\n",
@@ -348,7 +351,9 @@ int main(int argc, char **argv) {
       const double blas_ms = time_graph(stream, blas_call);
       // The 4-bit layer (group 128): 3 stages of two 128-deep sub-chunks
       // (what generated launchers run), 4 such stages, and 3 stages of one.
-      const auto int4_time = [&](auto depth, auto boxes, int split = 0, bool copy = false) {
+      enum class Int4Path { kTma, kCopy, kWgmma };
+      const auto int4_time = [&](auto depth, auto boxes, int split = 0,
+                                 Int4Path path = Int4Path::kTma) {
         bool declined = false;
         const double ms = time_graph(stream, [&](int r) {
           const int s = r % sets;
@@ -358,12 +363,14 @@ int main(int argc, char **argv) {
             constexpr int kTiles = decltype(t)::value, kDepth = decltype(depth)::value,
                           kBoxes = decltype(boxes)::value;
             const auto *bytes = reinterpret_cast<const uint8_t *>(w[s]);
-            return copy ? tc::decode::launch_weight_stream_int4_copy<false, kTiles, kDepth, kBoxes>(
-                              m, l.n, l.k, x, l.k, bytes, l.k / 2, 128, groups4, epi, facts,
-                              stream, split)
-                        : tc::decode::launch_weight_stream_int4<false, kTiles, kDepth, kBoxes>(
-                              m, l.n, l.k, x, l.k, bytes, l.k / 2, 128, groups4, epi, facts,
-                              stream, split);
+            if (path == Int4Path::kCopy)
+              return tc::decode::launch_weight_stream_int4_copy<false, kTiles, kDepth, kBoxes>(
+                  m, l.n, l.k, x, l.k, bytes, l.k / 2, 128, groups4, epi, facts, stream, split);
+            if (path == Int4Path::kWgmma)
+              return tc::decode::launch_weight_stream_int4_wgmma<false, 16 * kTiles, kDepth>(
+                  m, l.n, l.k, x, l.k, bytes, l.k / 2, 128, groups4, epi, facts, stream, split);
+            return tc::decode::launch_weight_stream_int4<false, kTiles, kDepth, kBoxes>(
+                m, l.n, l.k, x, l.k, bytes, l.k / 2, 128, groups4, epi, facts, stream, split);
           };
           declined = declined || !(m <= 16 ? launch(std::integral_constant<int, 1>{})
                                    : m <= 32 ? launch(std::integral_constant<int, 2>{})
@@ -378,7 +385,10 @@ int main(int argc, char **argv) {
       const double int4_ms4 = int4_time(std::integral_constant<int, 4>{}, Two{});
       const double int4_ms1 = int4_time(Three{}, One{});
       // What sm_80 runs (cp.async stages), with the grid's split here.
-      const double int4_copy_ms = int4_time(Three{}, Two{}, 0, true);
+      const double int4_copy_ms = int4_time(Three{}, Two{}, 0, Int4Path::kCopy);
+      const double int4_wgmma_ms[2] = {
+          int4_time(Three{}, Two{}, 0, Int4Path::kWgmma),
+          int4_time(std::integral_constant<int, 4>{}, Two{}, 0, Int4Path::kWgmma)};
       double int4_forced[4];
       for (int i = 0; i < 4; ++i)
         int4_forced[i] = int4_time(Three{}, Two{}, 1 << i);
@@ -411,6 +421,11 @@ int main(int argc, char **argv) {
                   int4_copy_ms * 1e3, blas_ms / int4_copy_ms);
       std::printf("    int4 splits 1/2/4/8, TMA 3 x 256 k: %.2f %.2f %.2f %.2f us\n", int4_forced[0] * 1e3,
                   int4_forced[1] * 1e3, int4_forced[2] * 1e3, int4_forced[3] * 1e3);
+      std::printf("    int4 wgmma, 3 x 256 k: %.2f us, %.3fx cuBLAS fp16, %.2f TB/s of W; "
+                  "4 x 256 k: %.2f us, %.3fx\n",
+                  int4_wgmma_ms[0] * 1e3, blas_ms / int4_wgmma_ms[0],
+                  w_bytes / 2 / (int4_wgmma_ms[0] * 1e-3) / 1e12, int4_wgmma_ms[1] * 1e3,
+                  blas_ms / int4_wgmma_ms[1]);
       if (csv) {
         std::fprintf(csv, "%s,%s,%s,%lld,%lld,%lld,%.3f", prop.name, l.model, l.name, m, l.n, l.k,
                      tc_ms1 * 1e3);
@@ -428,7 +443,7 @@ int main(int argc, char **argv) {
         std::fprintf(csv, ",%.3e", worst_wgmma);
         for (double v : int4_forced)
           std::fprintf(csv, ",%.3f", v * 1e3);
-        std::fprintf(csv, "\n");
+        std::fprintf(csv, ",%.3f,%.3f\n", int4_wgmma_ms[0] * 1e3, int4_wgmma_ms[1] * 1e3);
       }
       cudaFree(x);
       cudaFree(y);

@@ -10,11 +10,14 @@
 // points and scales (weight_stream_int4.cuh: TMA stages of two and of one
 // 128-deep sub-chunk, and the cp.async stages sm_80 runs; the generated
 // launcher's fallback to them is packed_regions_test's, built for
-// compute_80), and W as wgmma's register
-// operand for 16, 32 and 64 rows of X (weight_stream_wgmma.cuh).
+// compute_80, and wgmma with the dequantised nibbles as its register
+// operand, weight_stream_int4_wgmma.cuh, which must decline groups that
+// are not whole 128-deep sub-chunks), and W as wgmma's register operand
+// for 16, 32 and 64 rows of X (weight_stream_wgmma.cuh).
 //
 // Build (scripts/gpu-check.sh): nvcc -std=c++17 -O3 -arch=sm_90a
 //   -I runtime_headers test/gpu/weight_stream_test.cu -lcuda
+// Run: weight_stream_test [int8 | int4 | int4_wgmma] (one part; all without)
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
 
@@ -22,12 +25,14 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <random>
 #include <string>
 #include <vector>
 
 #include <tc/decode/weight_stream.cuh>
 #include <tc/decode/weight_stream_int4.cuh>
+#include <tc/decode/weight_stream_int4_wgmma.cuh>
 #include <tc/decode/weight_stream_wgmma.cuh>
 #include <tc/decode/weight_stream_tma.cuh>
 #include <tc/launch_facts.cuh>
@@ -224,9 +229,13 @@ void check_rows(std::mt19937 &rng) {
                                      rng, 4);
 }
 
+// The 4-bit kernels: TMA stages (weight_stream_int4.cuh), cp.async stages
+// (sm_80), wgmma (weight_stream_int4_wgmma.cuh).
+enum class Int4Kernel { kTma, kCopy, kWgmma };
+
 // 4-bit weights: nibble k of row n at byte k / 2 (even k low), zero points
 // and scales per group of `group` k, fp16; Y fp32 = X W'^T.
-template <bool kSigned, int kMTiles, int kBoxes, bool kCopy>
+template <bool kSigned, int kMTiles, int kBoxes, Int4Kernel kKernel>
 void check_int4(long long m, long long n, long long k, long long group, int pad, bool graph,
                 std::mt19937 &rng, int split = 0) {
   const long long k_bytes = (k + 1) / 2, ldw = (k_bytes + 15) / 16 * 16 + 16 * pad,
@@ -257,8 +266,11 @@ void check_int4(long long m, long long n, long long k, long long group, int pad,
   const tc::DeviceFacts facts = tc::launch_facts().device;
   const auto launch = [&](cudaStream_t stream) {
     const tc::decode::GroupScales scales{zero, scale, groups};
-    if constexpr (kCopy)
+    if constexpr (kKernel == Int4Kernel::kCopy)
       return tc::decode::launch_weight_stream_int4_copy<kSigned, kMTiles, 3, kBoxes>(
+          m, n, k, x, ldx, w, ldw, group, scales, Scaled{y, nullptr, ldy}, facts, stream, split);
+    else if constexpr (kKernel == Int4Kernel::kWgmma)
+      return tc::decode::launch_weight_stream_int4_wgmma<kSigned, 16 * kMTiles, 3>(
           m, n, k, x, ldx, w, ldw, group, scales, Scaled{y, nullptr, ldy}, facts, stream, split);
     else
       return tc::decode::launch_weight_stream_int4<kSigned, kMTiles, 3, kBoxes>(
@@ -302,14 +314,19 @@ void check_int4(long long m, long long n, long long k, long long group, int pad,
         ++bad;
     }
   ++checks;
-  const bool ok = launched && bad == 0;
+  // The wgmma kernel takes groups of whole sub-chunks only.
+  const bool expected =
+      kKernel != Int4Kernel::kWgmma || tc::decode::nibble_wgmma_group_size(k, group) != 0;
+  const bool ok = launched == expected && bad == 0;
   failures += !ok;
+  const char *kernel = kKernel == Int4Kernel::kCopy    ? "copy"
+                       : kKernel == Int4Kernel::kWgmma ? "wgmma"
+                                                       : "tma";
   std::printf("%-4s %-5s %-5s M=%-3lld N=%-5lld K=%-5lld group=%-3lld pad=%d tiles=%d boxes=%d "
               "split=%s%s%s",
-              ok ? "PASS" : "FAIL", kSigned ? "s4" : "u4", kCopy ? "copy" : "tma", m, n, k, group,
-              pad, kMTiles, kBoxes,
-              split ? std::to_string(split).c_str() : "chosen", graph ? " graph" : "",
-              launched ? "" : " (not launched)");
+              ok ? "PASS" : "FAIL", kSigned ? "s4" : "u4", kernel, m, n, k, group, pad, kMTiles,
+              kBoxes, split ? std::to_string(split).c_str() : "chosen", graph ? " graph" : "",
+              launched ? "" : expected ? " (not launched)" : " (declined, as it must)");
   if (bad)
     std::printf(" %lld wrong, worst %.3g", bad, worst);
   std::printf("\n");
@@ -317,9 +334,9 @@ void check_int4(long long m, long long n, long long k, long long group, int pad,
     cudaFree(ptr);
 }
 
-// kBoxes: 128-deep sub-chunks a stage (Int4Stages); kCopy: the cp.async
-// kernel (sm_80) instead of TMA.
-template <bool kSigned, int kMTiles, int kBoxes = 2, bool kCopy = false>
+// kBoxes: 128-deep sub-chunks a stage (Int4Stages; the other kernels' are
+// two).
+template <bool kSigned, int kMTiles, int kBoxes = 2, Int4Kernel kKernel = Int4Kernel::kTma>
 void check_int4_rows(std::mt19937 &rng) {
   const long long m = 16 * kMTiles;
   // Partial column blocks, K of one box and less, odd K, each group size.
@@ -327,58 +344,71 @@ void check_int4_rows(std::mt19937 &rng) {
                                  {300, 128, 128}, {257, 129, 32},  {640, 1000, 64},
                                  {4096, 4096, 128}, {1000, 4097, 128}, {520, 2048, 256}};
   for (auto &s : shapes) {
-    check_int4<kSigned, kMTiles, kBoxes, kCopy>(m, s[0], s[1], s[2], 0, false, rng);
-    check_int4<kSigned, kMTiles, kBoxes, kCopy>(m - 13, s[0], s[1], s[2], 1, false, rng);
+    check_int4<kSigned, kMTiles, kBoxes, kKernel>(m, s[0], s[1], s[2], 0, false, rng);
+    check_int4<kSigned, kMTiles, kBoxes, kKernel>(m - 13, s[0], s[1], s[2], 1, false, rng);
   }
   for (int split : {1, 2, 4, 8})
-    check_int4<kSigned, kMTiles, kBoxes, kCopy>(m - 2, 1000, 4112, 128, 0, false, rng, split);
-  check_int4<kSigned, kMTiles, kBoxes, kCopy>(m, 640, 2048, 64, 0, true, rng, 8);
-  check_int4<kSigned, kMTiles, kBoxes, kCopy>(m - 1, 300, 8192, 128, 0, true, rng);
+    check_int4<kSigned, kMTiles, kBoxes, kKernel>(m - 2, 1000, 4112, 128, 0, false, rng, split);
+  check_int4<kSigned, kMTiles, kBoxes, kKernel>(m, 640, 2048, 64, 0, true, rng, 8);
+  check_int4<kSigned, kMTiles, kBoxes, kKernel>(m - 1, 300, 8192, 128, 0, true, rng);
   // Groups that are not powers of two; one group of all of K (its size
   // far past K); empty shares (K 256: one or two chunks, split 8).
-  check_int4<kSigned, kMTiles, kBoxes, kCopy>(m - 3, 520, 2000, 96, 0, false, rng);
-  check_int4<kSigned, kMTiles, kBoxes, kCopy>(m, 257, 1920, 160, 0, false, rng, 2);
-  check_int4<kSigned, kMTiles, kBoxes, kCopy>(m, 300, 4096, 192, 0, false, rng);
-  check_int4<kSigned, kMTiles, kBoxes, kCopy>(m - 5, 300, 1000, 1ll << 40, 0, false, rng);
-  check_int4<kSigned, kMTiles, kBoxes, kCopy>(m, 300, 256, 128, 0, false, rng, 8);
+  check_int4<kSigned, kMTiles, kBoxes, kKernel>(m - 3, 520, 2000, 96, 0, false, rng);
+  check_int4<kSigned, kMTiles, kBoxes, kKernel>(m, 257, 1920, 160, 0, false, rng, 2);
+  check_int4<kSigned, kMTiles, kBoxes, kKernel>(m, 300, 4096, 192, 0, false, rng);
+  check_int4<kSigned, kMTiles, kBoxes, kKernel>(m - 5, 300, 1000, 1ll << 40, 0, false, rng);
+  check_int4<kSigned, kMTiles, kBoxes, kKernel>(m, 300, 256, 128, 0, false, rng, 8);
 }
 
 }  // namespace
 
-int main() {
+int main(int argc, char **argv) {
   std::mt19937 rng(51);
-  check_rows<int8_t, 1>(rng);
-  check_rows<int8_t, 2>(rng);
-  check_rows<int8_t, 4>(rng);
-  check_rows<uint8_t, 1>(rng);
-  check_rows<uint8_t, 4>(rng);
-  // W through cp.async stages instead of registers.
-  check_rows<int8_t, 1, 4>(rng);
-  check_rows<uint8_t, 1, 3>(rng);
-  // W and X through TMA stages.
-  check_rows<int8_t, 1, 0, 4>(rng);
-  check_rows<uint8_t, 1, 0, 6>(rng);
-  check_rows<int8_t, 2, 0, 3>(rng);
-  check_rows<int8_t, 4, 0, 3>(rng);
-  // W as wgmma's A from registers, X's 16, 32 or 64 rows its N.
-  check_rows<int8_t, 1, 0, 4, true>(rng);
-  check_rows<uint8_t, 2, 0, 3, true>(rng);
-  check_rows<int8_t, 2, 0, 3, true>(rng);  // what generated launchers run
-  check_rows<int8_t, 4, 0, 4, true>(rng);
-  check_rows<uint8_t, 4, 0, 3, true>(rng);
-  // 4-bit weights, unsigned and signed, with group-wise zero points and scales.
-  check_int4_rows<false, 1>(rng);
-  check_int4_rows<true, 1>(rng);
-  check_int4_rows<false, 4>(rng);
-  check_int4_rows<true, 4>(rng);
-  // One 128-deep sub-chunk a stage.
-  check_int4_rows<false, 1, 1>(rng);
-  check_int4_rows<true, 1, 1>(rng);
-  // Through cp.async stages (what sm_80 runs), splits included here.
-  check_int4_rows<false, 1, 2, true>(rng);
-  check_int4_rows<true, 1, 2, true>(rng);
-  check_int4_rows<false, 4, 2, true>(rng);
-  check_int4_rows<true, 4, 2, true>(rng);
+  const auto part = [&](const char *name) { return argc < 2 || !std::strcmp(argv[1], name); };
+  if (part("int8")) {
+    check_rows<int8_t, 1>(rng);
+    check_rows<int8_t, 2>(rng);
+    check_rows<int8_t, 4>(rng);
+    check_rows<uint8_t, 1>(rng);
+    check_rows<uint8_t, 4>(rng);
+    // W through cp.async stages instead of registers.
+    check_rows<int8_t, 1, 4>(rng);
+    check_rows<uint8_t, 1, 3>(rng);
+    // W and X through TMA stages.
+    check_rows<int8_t, 1, 0, 4>(rng);
+    check_rows<uint8_t, 1, 0, 6>(rng);
+    check_rows<int8_t, 2, 0, 3>(rng);
+    check_rows<int8_t, 4, 0, 3>(rng);
+    // W as wgmma's A from registers, X's 16, 32 or 64 rows its N.
+    check_rows<int8_t, 1, 0, 4, true>(rng);
+    check_rows<uint8_t, 2, 0, 3, true>(rng);
+    check_rows<int8_t, 2, 0, 3, true>(rng);  // what generated launchers run
+    check_rows<int8_t, 4, 0, 4, true>(rng);
+    check_rows<uint8_t, 4, 0, 3, true>(rng);
+  }
+  if (part("int4_wgmma")) {
+    // 4-bit weights on wgmma, X's 16, 32 or 64 rows its N.
+    check_int4_rows<false, 1, 2, Int4Kernel::kWgmma>(rng);
+    check_int4_rows<true, 1, 2, Int4Kernel::kWgmma>(rng);
+    check_int4_rows<false, 2, 2, Int4Kernel::kWgmma>(rng);
+    check_int4_rows<true, 4, 2, Int4Kernel::kWgmma>(rng);
+    check_int4_rows<false, 4, 2, Int4Kernel::kWgmma>(rng);
+  }
+  if (part("int4")) {
+    // 4-bit weights, unsigned and signed, with group-wise zero points and scales.
+    check_int4_rows<false, 1>(rng);
+    check_int4_rows<true, 1>(rng);
+    check_int4_rows<false, 4>(rng);
+    check_int4_rows<true, 4>(rng);
+    // One 128-deep sub-chunk a stage.
+    check_int4_rows<false, 1, 1>(rng);
+    check_int4_rows<true, 1, 1>(rng);
+    // Through cp.async stages (what sm_80 runs), splits included here.
+    check_int4_rows<false, 1, 2, Int4Kernel::kCopy>(rng);
+    check_int4_rows<true, 1, 2, Int4Kernel::kCopy>(rng);
+    check_int4_rows<false, 4, 2, Int4Kernel::kCopy>(rng);
+    check_int4_rows<true, 4, 2, Int4Kernel::kCopy>(rng);
+  }
   std::printf("weight_stream_test: %d checks, %d failed\n", checks, failures);
   return failures ? 1 : 0;
 }

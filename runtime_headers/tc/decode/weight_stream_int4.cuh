@@ -174,11 +174,11 @@ __device__ __forceinline__ void load_groups(NibbleGroup (&groups)[kGroups], cons
 
 // The terms of loaded groups: scale s and bias -z s (two's complement
 // nibbles are xored with 8 by the consumers: (n ^ 8) - 8, so z + 8).
-template <bool kSigned>
-__device__ __forceinline__ void group_terms(NibbleTerms (&terms)[kGroups],
-                                            const NibbleGroup (&groups)[kGroups]) {
+template <bool kSigned, int kCount>
+__device__ __forceinline__ void group_terms(NibbleTerms (&terms)[kCount],
+                                            const NibbleGroup (&groups)[kCount]) {
 #pragma unroll
-  for (int grp = 0; grp < kGroups; ++grp) {
+  for (int grp = 0; grp < kCount; ++grp) {
     __half2 zero = __half2half2(groups[grp].zero);
     const __half2 scale = __half2half2(groups[grp].scale);
     if (kSigned)

@@ -92,6 +92,42 @@ __device__ __forceinline__ void consume_chunks_wgmma(
   }
 }
 
+// The end of a wgmma kernel's column block (finish_columns's, for the
+// accumulators of consume_chunks_wgmma's layout): column n0 + 64 h + 16 w
+// + g (+ 8) and row 8 j + 2 q (+ 1) of X in d[j][e]. Every thread of the
+// block calls it; `consumer`: one of the kWgmmaConsumers threads.
+template <int kN, class Epilogue>
+__device__ __forceinline__ void finish_wgmma_columns(const float (&acc)[kN / 8][4], long long m,
+                                                     long long n, const Epilogue &epilogue,
+                                                     unsigned char *part_bytes, long long n0,
+                                                     int thread, bool consumer) {
+  const int t = consumer ? thread % 128 : thread % 32, half_group = consumer ? thread / 128 : 0;
+  const int warp = t / 32, lane = thread % 32, g = lane / 4, q = lane % 4;
+  const int column = 64 * half_group + 16 * warp + g;
+  if (gridDim.x == 1) {
+    if (consumer)
+#pragma unroll
+      for (int j = 0; j < kN / 8; ++j)
+#pragma unroll
+        for (int e = 0; e < 4; ++e) {
+          const long long i = 8 * j + 2 * q + e % 2, col = n0 + column + 8 * (e / 2);
+          if (i < m && col < n)
+            epilogue(i, col, acc[j][e]);
+        }
+    return;
+  }
+  constexpr int kPitch = kColumns + 4;
+  float *part = reinterpret_cast<float *>(part_bytes);
+  __syncthreads();  // every stage is read
+  if (consumer)
+#pragma unroll
+    for (int j = 0; j < kN / 8; ++j)
+#pragma unroll
+      for (int e = 0; e < 4; ++e)
+        part[(8 * j + 2 * q + e % 2) * kPitch + column + 8 * (e / 2)] = acc[j][e];
+  add_shares<kN / 16, kWgmmaConsumers>(part, m, n, epilogue, n0, thread, consumer);
+}
+
 template <typename Src, int kN, int kDepth, class Rows, class Epilogue>
 __global__ void __launch_bounds__(kWgmmaThreads)
     weight_stream_wgmma_kernel(const WeightStreamTmaParams<Rows, Epilogue> p,
@@ -131,31 +167,7 @@ __global__ void __launch_bounds__(kWgmmaThreads)
     consume_chunks_wgmma<Src, kN, kDepth>(acc, block, rows, p.k, thread);
   }
 
-  // Column n0 + 64 h + 16 w + g (+ 8), row 8 j + 2 q (+ 1) of X.
-  const int warp = t % 128 / 32, g = lane / 4, q = lane % 4;
-  const int column = 64 * half_group + 16 * warp + g;
-  if (gridDim.x == 1) {
-    if (consumer)
-#pragma unroll
-      for (int j = 0; j < kN / 8; ++j)
-#pragma unroll
-        for (int e = 0; e < 4; ++e) {
-          const long long i = 8 * j + 2 * q + e % 2, col = block.n0 + column + 8 * (e / 2);
-          if (i < p.m && col < p.n)
-            p.epilogue(i, col, acc[j][e]);
-        }
-    return;
-  }
-  constexpr int kPitch = kColumns + 4;
-  float *part = reinterpret_cast<float *>(block.smem);
-  __syncthreads();  // every stage is read
-  if (consumer)
-#pragma unroll
-    for (int j = 0; j < kN / 8; ++j)
-#pragma unroll
-      for (int e = 0; e < 4; ++e)
-        part[(8 * j + 2 * q + e % 2) * kPitch + column + 8 * (e / 2)] = acc[j][e];
-  add_shares<kN / 16, kWgmmaConsumers>(part, p.m, p.n, p.epilogue, block.n0, thread, consumer);
+  finish_wgmma_columns<kN>(acc, p.m, p.n, p.epilogue, block.smem, block.n0, thread, consumer);
 #else
   (void)p, (void)map_w, (void)map_x;
   TC_DEVICE_TRAP_();  // wgmma needs sm_90a
