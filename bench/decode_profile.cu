@@ -75,31 +75,51 @@ int main(int argc, char **argv) {
   const tc::decode::GroupScales group_scales{zero, scale, groups};
   const HalfOut out{y, n};
   namespace d = tc::decode;
-  bool ok = true;
-  for (int r = 0; r < 5 && ok; ++r) {
+  const auto launch = [&]() -> int {  // 1 launched, 0 declined, -1 unknown kernel
     if (!std::strcmp(kind, "int4"))
-      ok = d::launch_weight_stream_int4<false, 1, d::kTmaDepth, 2>(
+      return d::launch_weight_stream_int4<false, 1, d::kTmaDepth, 2>(
           m, n, k, x, k, w, k / 2, 128, group_scales, out, facts, nullptr);
-    else if (!std::strcmp(kind, "int4_one_box"))
-      ok = d::launch_weight_stream_int4<false, 1, d::kTmaDepth, 1>(
+    if (!std::strcmp(kind, "int4_one_box"))
+      return d::launch_weight_stream_int4<false, 1, d::kTmaDepth, 1>(
           m, n, k, x, k, w, k / 2, 128, group_scales, out, facts, nullptr);
-    else if (!std::strcmp(kind, "int4_copy"))
-      ok = d::launch_weight_stream_int4_copy<false, 1, d::kTmaDepth>(
+    if (!std::strcmp(kind, "int4_copy"))
+      return d::launch_weight_stream_int4_copy<false, 1, d::kTmaDepth>(
           m, n, k, x, k, w, k / 2, 128, group_scales, out, facts, nullptr);
-    else if (!std::strcmp(kind, "int4_wgmma"))
-      ok = d::launch_weight_stream_int4_wgmma<false, 16, d::kTmaDepth>(
+    if (!std::strcmp(kind, "int4_wgmma"))
+      return d::launch_weight_stream_int4_wgmma<false, 16, d::kTmaDepth>(
           m, n, k, x, k, w, k / 2, 128, group_scales, out, facts, nullptr);
-    else if (!std::strcmp(kind, "int8"))
-      ok = d::launch_weight_stream_tma<1, d::kTmaDepth>(
+    if (!std::strcmp(kind, "int8"))
+      return d::launch_weight_stream_tma<1, d::kTmaDepth>(
           m, n, k, x, k, reinterpret_cast<const int8_t *>(w), k,
           d::ZeroPointRows<int8_t>{zero8}, out, facts, nullptr);
-    else {
-      std::fprintf(stderr, "unknown kernel %s\n", kind);
-      return 2;
-    }
+    return -1;
+  };
+  int launched = 1;
+  for (int r = 0; r < 5 && launched == 1; ++r)
+    launched = launch();
+  if (launched < 0) {
+    std::fprintf(stderr, "unknown kernel %s\n", kind);
+    return 2;
   }
-  const cudaError_t e = cudaDeviceSynchronize();
-  std::printf("%s %lld x %lld x %lld: %s, %s\n", kind, m, n, k, ok ? "launched" : "declined",
+  const bool ok = launched == 1;
+  cudaError_t e = cudaDeviceSynchronize();
+  std::printf("%s %lld x %lld x %lld: %s, %s", kind, m, n, k, ok ? "launched" : "declined",
               cudaGetErrorString(e));
+  // With TC_PROFILE_TIME set, a rough time (not the benchmark's): 50
+  // launches queued back to back after the 5 above.
+  if (ok && e == cudaSuccess && std::getenv("TC_PROFILE_TIME")) {
+    cudaEvent_t start, stop;
+    cudaEventCreate(&start);
+    cudaEventCreate(&stop);
+    cudaEventRecord(start);
+    for (int r = 0; r < 50; ++r)
+      launch();
+    cudaEventRecord(stop);
+    e = cudaEventSynchronize(stop);
+    float ms = 0;
+    cudaEventElapsedTime(&ms, start, stop);
+    std::printf(", %.2f us a launch", ms * 1e3f / 50);
+  }
+  std::printf("\n");
   return ok && e == cudaSuccess ? 0 : 1;
 }
