@@ -227,7 +227,7 @@ public:
     }
     if (entersRegion() && Dequantized) {
       const std::string Why = nibbleStreamMismatch(C, Idiom, M.Clauses, *Dequantized);
-      G.Explain += "  decoding shapes (M <= tc::decode::kNibbleDecodeRows): " +
+      G.Explain += "  decoding shapes (M <= " + nibbleRowsName() + "): " +
                    (Why.empty() ? "tc::decode::launch_nibble_decode on the packed bytes with " +
                                       nibbleGroupsName() + " and " + epilogueFunctorName()
                                 : "the copy and the kernels below (" + Why + ")") +
@@ -2154,7 +2154,7 @@ private:
     // choice.)
     const std::string Decoding =
         decodes()          ? "(" + extentM() + ") > " + decodeRowsName() + " && "
-        : decodesNibbles() ? "(" + extentM() + ") > tc::decode::kNibbleDecodeRows && "
+        : decodesNibbles() ? "(" + extentM() + ") > " + nibbleRowsName() + " && "
                            : "";
     return "#ifdef TC_TUNING\n"
            "  // A tuning run (tc/tuning.cuh): the first launch of a shape's bucket\n"
@@ -2465,6 +2465,12 @@ private:
   /// The rows up to which the target's decode kernels run: sm_90a has the
   /// wgmma one (tc/decode/weight_stream_grid.cuh, decode_kernel).
   bool decodesOnWgmma() const { return C.Arch == GpuArch::SM90a; }
+  /// The rows up to which a packed 4-bit layer may take a decode kernel
+  /// (nibble_decode_kernel, tc/decode/weight_stream_grid.cuh): the wgmma
+  /// kernel's where the code is built for sm_90a.
+  std::string nibbleRowsName() const {
+    return decodesOnWgmma() ? "tc::decode::kNibbleWgmmaRows" : "tc::decode::kNibbleDecodeRows";
+  }
   std::string decodeRowsName() const {
     return decodesOnWgmma() ? "tc::decode::kWgmmaDecodeRows" : "tc::decode::kDecodeRows";
   }
@@ -2512,10 +2518,10 @@ private:
     return "  // Decoding shapes: at few rows the layer is bound by the bytes of " + W.Name +
            ",\n  // which the 4-bit decode kernel reads once, without the copy "
            "(tc/decode/launch.cuh).\n"
-           "  if (tc_facts.options.decode_kernels && (" + extentM() +
-           ") <= tc::decode::kNibbleDecodeRows &&\n"
+           "  if (tc_facts.options.decode_kernels && (" + extentM() + ") <= " + nibbleRowsName() +
+           " &&\n"
            "      tc::decode::launch_nibble_decode<" +
-           (G.Signed ? "true" : "false") + ">(\n        " +
+           (G.Signed ? "true" : "false") + (decodesOnWgmma() ? ", true" : "") + ">(\n        " +
            extentM() + ", " + extentN() + ", " + Idiom.ExtentK.str(subst()) + ", " +
            operandArguments(Idiom.A) + ", " + W.Name + ", " + printStride(W.Strides[0], Source) +
            ", " + std::to_string(G.GroupSize) + ",\n        " + nibbleGroupsName() + "{" +

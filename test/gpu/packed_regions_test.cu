@@ -260,10 +260,19 @@ int main() {
            {1, 1, 1}, {5, 7, 0}, {1, 4096, 4096}, {3, 130, 255}, {17, 33, 129}, {64, 200, 384},
            {130, 257, 1000}, {300, 128, 2048}})
     groups_case(M, N, K);
-  // The 4-bit decode kernel's shapes (up to 16 rows, aligned rows), with
-  // partial column blocks, a partial last group and partial chunks of k.
-  for (auto [M, N, K] : std::vector<std::array<int, 3>>{
-           {1, 4096, 4096}, {16, 300, 1000}, {5, 7, 256}, {16, 129, 128}, {3, 1, 8}})
+  // The 4-bit decode kernels' shapes (aligned rows; up to 16 rows the
+  // mma.sync kernel, up to 64 the wgmma kernel where built for sm_90a),
+  // with partial column blocks, a partial last group and partial chunks of k.
+  for (auto [M, N, K] : std::vector<std::array<int, 3>>{{1, 4096, 4096},
+                                                        {16, 300, 1000},
+                                                        {5, 7, 256},
+                                                        {16, 129, 128},
+                                                        {3, 1, 8},
+                                                        {17, 300, 1000},
+                                                        {32, 129, 256},
+                                                        {40, 1, 136},
+                                                        {64, 4096, 4096},
+                                                        {64, 7, 8}})
     groups_case(M, N, K, true);
   for (auto [M, N, K] : std::vector<std::array<int, 3>>{{1, 1, 2}, {5, 77, 131}, {129, 300, 512}})
     signed_case(M, N, K);

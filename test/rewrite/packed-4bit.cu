@@ -6,9 +6,11 @@
 // own, which the call computes). The launcher dequantises the operand into
 // a 16-bit copy (tc::dequantize_operand, the functor computing each element
 // as the source does), and the region's GEMM kernels multiply the copy. At
-// up to 16 rows of fp16 activations, where the factor is (w - z) * s with z
-// and s of the row and of k's group, the 4-bit decode kernel reads the
-// packed bytes instead (tc::decode::launch_nibble_decode, sm_90a).
+// few rows of fp16 activations (up to 64 for code built for sm_90a, whose
+// launchers pass `true` for the wgmma kernel; 16 elsewhere), where the
+// factor is (w - z) * s with z and s of the row and of k's group, a 4-bit
+// decode kernel reads the packed bytes instead
+// (tc::decode::launch_nibble_decode).
 //
 // RUN: %tc-rewrite --explain %s | FileCheck %s --check-prefix=EXPLAIN
 // RUN: %tc-rewrite %s -o %t.cu
@@ -45,7 +47,7 @@ void int4_linear(int M, int N, int K, const __half *__restrict__ X,
 // EXPLAIN: read R1: {{.*}} -> Wq[j, o1] : {{.*}}-1 + k <= 2o1 <= k
 // EXPLAIN: read R2: {{.*}} -> zero[j, o1] : {{.*}}-127 + k <= 128o1 <= k
 // EXPLAIN: B: packed 4-bit values, dequantised by the launcher into tc_dequantized_b (__half, K-major, leading dimension K rounded up to 8), which the kernels read
-// EXPLAIN: decoding shapes (M <= tc::decode::kNibbleDecodeRows): tc::decode::launch_nibble_decode on the packed bytes with tc_int4_linear_0_nibble_groups and tc_int4_linear_0_epilogue
+// EXPLAIN: decoding shapes (M <= tc::decode::kNibbleWgmmaRows): tc::decode::launch_nibble_decode on the packed bytes with tc_int4_linear_0_nibble_groups and tc_int4_linear_0_epilogue
 // EXPLAIN: composed: tc::sm90::launch_gemm<{{.*}}> with tc_int4_linear_0_epilogue
 //
 // The element as the source computes it: the nibble of the byte at
@@ -67,8 +69,8 @@ void int4_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK: static void tc_int4_linear_0_launch(long long M, long long N, long long K, long long K_div_2, long long K_div_128, const __half *X, const unsigned char *Wq, const __half *zero, const __half *scale, __half *Y, ::cudaStream_t tc_stream) {
 // CHECK-NEXT: __half *tc_dequantized_b = nullptr;
 // CHECK-NEXT: long long tc_dequantized_b_ld = 0;
-// CHECK: if (tc_facts.options.decode_kernels && (M) <= tc::decode::kNibbleDecodeRows &&
-// CHECK-NEXT: tc::decode::launch_nibble_decode<false>(
+// CHECK: if (tc_facts.options.decode_kernels && (M) <= tc::decode::kNibbleWgmmaRows &&
+// CHECK-NEXT: tc::decode::launch_nibble_decode<false, true>(
 // CHECK-NEXT: M, N, K, X, K, Wq, K_div_2, 128,
 // CHECK-NEXT: tc_int4_linear_0_nibble_groups{M, N, K, K_div_2, K_div_128, tc_dequantized_b_ld, X, Wq, zero, scale, Y, tc_dequantized_b}, tc_int4_linear_0_epilogue{
 // CHECK-NEXT: return;
@@ -78,7 +80,8 @@ void int4_linear(int M, int N, int K, const __half *__restrict__ X,
 // CHECK: tc::sm90::launch_gemm<{{.*}}({M, N, K}, X, K, tc_dequantized_b, tc_dequantized_b_ld,
 // The call computes the sizes the subscripts divide where the region was.
 // CHECK: tc_int4_linear_0_launch(M, N, K, K / 2, K / 128, X, Wq, zero, scale, Y, 0);
-// SM80: tc::decode::launch_nibble_decode<false>(
+// SM80: (M) <= tc::decode::kNibbleDecodeRows &&
+// SM80-NEXT: tc::decode::launch_nibble_decode<false>(
 // SM80: tc_int4_linear_0_launch(M, N, K, K / 2, K / 128, X, Wq, zero, scale, Y, 0);
 
 // A choice on the parity and a per-channel zero point.
@@ -99,7 +102,7 @@ void int4_choice(int M, int N, int K, const __half *__restrict__ X,
 // One group: the row's zero point (float: the difference is computed in
 // float).
 // EXPLAIN-LABEL: region tc_int4_choice_0
-// EXPLAIN: decoding shapes (M <= tc::decode::kNibbleDecodeRows): tc::decode::launch_nibble_decode
+// EXPLAIN: decoding shapes (M <= tc::decode::kNibbleWgmmaRows): tc::decode::launch_nibble_decode
 // CHECK-LABEL: struct tc_int4_choice_0_dequantize {
 // CHECK: return (static_cast<float>(static_cast<int>(tc::unsigned_nibble(Wq[(long long)((tc_row)) * (K_div_2) + (tc::floor_div((tc_k), 2))], (tc_k)))) - zero[((tc_row))]);
 
@@ -121,7 +124,7 @@ void int4_signed(int M, int N, int K, const __nv_bfloat16 *__restrict__ X,
 }
 // EXPLAIN-LABEL: region tc_int4_signed_0
 // EXPLAIN: dequantised by the launcher into tc_dequantized_b (__nv_bfloat16,
-// EXPLAIN: decoding shapes (M <= tc::decode::kNibbleDecodeRows): the copy and the kernels below (A is not fp16 as stored, k contiguous)
+// EXPLAIN: decoding shapes (M <= tc::decode::kNibbleWgmmaRows): the copy and the kernels below (A is not fp16 as stored, k contiguous)
 // CHECK-LABEL: struct tc_int4_signed_0_dequantize {
 // CHECK: return static_cast<float>(static_cast<int>(tc::signed_nibble(Wq[(long long)((tc_row)) * (K_div_2) + (tc::floor_div((tc_k), 2))], (tc_k))));
 // CHECK: if (!tc::dequantize_operand<__nv_bfloat16>(N, K,
@@ -144,7 +147,7 @@ void int4_rows(int M, int N, const __half (*__restrict__ X)[kK],
 // The (u ^ 8) - 8 is the prologue's: the nibble is read unsigned, and the
 // factor is not (w - z) * s.
 // EXPLAIN-LABEL: region tc_int4_rows_0
-// EXPLAIN: decoding shapes (M <= tc::decode::kNibbleDecodeRows): the copy and the kernels below (the nibble's factor is not (w - z), computed without wrapping)
+// EXPLAIN: decoding shapes (M <= tc::decode::kNibbleWgmmaRows): the copy and the kernels below (the nibble's factor is not (w - z), computed without wrapping)
 // CHECK-LABEL: struct tc_int4_rows_0_dequantize {
 // CHECK: tc::unsigned_nibble(Wq[(long long)((tc_row)) * (48) + (tc::floor_div((tc_k), 2))], (tc_k))
 // CHECK-SAME: scale[(long long)((tc_row)) * (3) + (tc::floor_div((tc_k), 32))]
@@ -165,7 +168,7 @@ void int4_symmetric(int M, int N, int K, const __half *__restrict__ X,
     }
 }
 // EXPLAIN-LABEL: region tc_int4_symmetric_0
-// EXPLAIN: decoding shapes (M <= tc::decode::kNibbleDecodeRows): tc::decode::launch_nibble_decode
+// EXPLAIN: decoding shapes (M <= tc::decode::kNibbleWgmmaRows): tc::decode::launch_nibble_decode
 // CHECK-LABEL: struct tc_int4_symmetric_0_nibble_groups {
 // CHECK: const long long tc_k = tc_group * 64;
 // CHECK-NEXT: return {::__float2half(static_cast<float>(8)), ::__float2half(static_cast<float>(::__half2float(scale[

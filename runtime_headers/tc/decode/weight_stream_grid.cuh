@@ -119,20 +119,36 @@ TC_HOST_DEVICE_ inline DecodeKernel decode_kernel(long long m, long long n, long
                                                                     : DecodeKernel::kNone;
 }
 
-// Whether a generated launcher gives an M x N x K layer of packed 4-bit
-// weights (zero points and scales in groups of `group_size` k; 0: one
-// group, the row's) the 4-bit decode kernel (weight_stream_int4.cuh) instead
-// of its dequantised copy and the GEMM kernels: up to kNibbleDecodeRows
-// rows (the one row tile it was measured at, docs/results/
-// decode-wgmma-h200.md), where X's and W's rows are 16-byte aligned (TMA)
-// and the groups are whole 32-weight units of the kernel's lanes. At any
-// N x K: the copy alone writes four times the packed bytes.
+// The 4-bit decode kernel a generated launcher gives an M x N x K layer of
+// packed 4-bit weights (zero points and scales in groups of `group_size`
+// k; 0: one group, the row's) instead of its dequantised copy and the GEMM
+// kernels, where X's and W's rows are 16-byte aligned (TMA) and the groups
+// are whole 32-weight units of the kernels' lanes; at any N x K (the copy
+// alone writes four times the packed bytes):
+//   - kMmaRows: the mma.sync kernel (weight_stream_int4.cuh), up to
+//     kNibbleDecodeRows rows: faster than the wgmma kernel on six of eight
+//     Llama-3 layers at 1 and 16 rows (docs/results/int4-wgmma-h100.md);
+//   - kWgmma: the wgmma kernel (weight_stream_int4_wgmma.cuh, X's rows as
+//     wgmma's N), from there up to kNibbleWgmmaRows, where `wgmma` (the
+//     launcher's code is built for sm_90a) and the groups are whole
+//     128-deep sub-chunks (or one group of all of K): 1.5x to 2.4x the
+//     mma.sync kernel's speed at 64 rows, and 1.4x to 2.8x the copy and
+//     GEMM's;
+//   - kNone elsewhere.
+enum class NibbleKernel { kNone, kMmaRows, kWgmma };
 constexpr int kNibbleDecodeRows = 16;
+constexpr int kNibbleWgmmaRows = 64;
 
-TC_HOST_DEVICE_ inline bool nibble_decode_takes(long long m, long long n, long long k,
-                                                long long group_size, bool aligned) {
-  return aligned && m >= 1 && m <= kNibbleDecodeRows && n >= 1 && k >= 1 && group_size >= 0 &&
-         group_size % 32 == 0;
+TC_HOST_DEVICE_ inline NibbleKernel nibble_decode_kernel(long long m, long long n, long long k,
+                                                         long long group_size, bool aligned,
+                                                         bool wgmma) {
+  if (!aligned || m < 1 || n < 1 || k < 1 || group_size < 0 || group_size % 32 != 0)
+    return NibbleKernel::kNone;
+  if (m <= kNibbleDecodeRows)
+    return NibbleKernel::kMmaRows;
+  const bool whole_sub_chunks = group_size == 0 || group_size >= k || group_size % 128 == 0;
+  return wgmma && m <= kNibbleWgmmaRows && whole_sub_chunks ? NibbleKernel::kWgmma
+                                                           : NibbleKernel::kNone;
 }
 
 // Whether a layer of M rows takes this kernel: M <= 64, the rows of mma's

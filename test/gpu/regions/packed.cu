@@ -2,9 +2,10 @@
 // weights a byte, the even k in the low nibble, with group-wise or
 // per-channel zero points and scales. Run by test/gpu/packed_regions_test.cu
 // rewritten (the launcher dequantises the weights into a 16-bit copy, the
-// GEMM kernels multiply it; at up to 16 rows of fp16 activations whose rows
-// and the weights' are 16-byte aligned, the 4-bit decode kernel reads the
-// packed bytes instead) and as written on the host.
+// GEMM kernels multiply it; at few rows of fp16 activations whose rows and
+// the weights' are 16-byte aligned, a 4-bit decode kernel reads the packed
+// bytes instead: up to 16 rows, or 64 on sm_90a with groups of whole
+// 128-deep sub-chunks) and as written on the host.
 #include <cstdint>
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>

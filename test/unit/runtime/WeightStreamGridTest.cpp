@@ -127,16 +127,31 @@ TEST(WeightStreamGridTest, LaunchersTakeItWhereItPays) {
 
 } // namespace
 
-// The 4-bit decode kernel: up to 16 rows, aligned rows, groups of whole
-// 32-weight units (0: the row's one group), at any N x K.
-TEST(WeightStreamGridTest, NibbleLayersTakeTheDecodeKernelAtFewRows) {
-  using tc::decode::nibble_decode_takes;
-  EXPECT_TRUE(nibble_decode_takes(1, 4096, 4096, 128, true));
-  EXPECT_TRUE(nibble_decode_takes(16, 1, 2, 0, true));
-  EXPECT_TRUE(nibble_decode_takes(16, 57344, 8192, 32, true));
-  EXPECT_FALSE(nibble_decode_takes(17, 4096, 4096, 128, true));
-  EXPECT_FALSE(nibble_decode_takes(0, 4096, 4096, 128, true));
-  EXPECT_FALSE(nibble_decode_takes(1, 4096, 4096, 128, false));
-  EXPECT_FALSE(nibble_decode_takes(1, 4096, 4096, 48, true));
-  EXPECT_FALSE(nibble_decode_takes(1, 4096, 4096, -32, true));
+// The 4-bit decode kernels: mma.sync up to 16 rows; wgmma (code built for
+// sm_90a) up to 64 where groups are whole 128-deep sub-chunks; aligned
+// rows and groups of whole 32-weight units (0: the row's one group) for
+// either, at any N x K.
+TEST(WeightStreamGridTest, NibbleLayersTakeADecodeKernelAtFewRows) {
+  using tc::decode::nibble_decode_kernel;
+  using K = tc::decode::NibbleKernel;
+  for (bool wgmma : {false, true}) {
+    EXPECT_EQ(nibble_decode_kernel(1, 4096, 4096, 128, true, wgmma), K::kMmaRows);
+    EXPECT_EQ(nibble_decode_kernel(16, 1, 2, 0, true, wgmma), K::kMmaRows);
+    EXPECT_EQ(nibble_decode_kernel(16, 57344, 8192, 32, true, wgmma), K::kMmaRows);
+    EXPECT_EQ(nibble_decode_kernel(0, 4096, 4096, 128, true, wgmma), K::kNone);
+    EXPECT_EQ(nibble_decode_kernel(1, 4096, 4096, 128, false, wgmma), K::kNone);
+    EXPECT_EQ(nibble_decode_kernel(1, 4096, 4096, 48, true, wgmma), K::kNone);
+    EXPECT_EQ(nibble_decode_kernel(1, 4096, 4096, -32, true, wgmma), K::kNone);
+    EXPECT_EQ(nibble_decode_kernel(65, 4096, 4096, 128, true, wgmma), K::kNone);
+  }
+  EXPECT_EQ(nibble_decode_kernel(17, 4096, 4096, 128, true, false), K::kNone);
+  EXPECT_EQ(nibble_decode_kernel(17, 4096, 4096, 128, true, true), K::kWgmma);
+  EXPECT_EQ(nibble_decode_kernel(64, 57344, 8192, 256, true, true), K::kWgmma);
+  EXPECT_EQ(nibble_decode_kernel(64, 1, 1000, 0, true, true), K::kWgmma);
+  // A group of all of K and more, though not of 128.
+  EXPECT_EQ(nibble_decode_kernel(32, 300, 1000, 1024 + 32, true, true), K::kWgmma);
+  // Groups of 32 and 64 split the wgmma kernel's sub-chunks.
+  EXPECT_EQ(nibble_decode_kernel(32, 4096, 4096, 64, true, true), K::kNone);
+  EXPECT_EQ(nibble_decode_kernel(32, 4096, 4096, 32, true, true), K::kNone);
+  EXPECT_EQ(nibble_decode_kernel(32, 4096, 4096, 128, false, true), K::kNone);
 }
