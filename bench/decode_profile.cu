@@ -3,7 +3,7 @@
 // kernel the generated launchers take (TMA, 3 stages) or a variant.
 //   ncu --clock-control none -k regex:weight_stream -s 2 -c 1 \
 //     --section WarpStateStats --section SchedulerStats --section Occupancy \
-//     ./decode_profile int4|int4_one_box|int4_copy|int4_wgmma|int8 M N K
+//     ./decode_profile int4|int4_one_box|int4_copy|int4_wgmma|int4_wgmma2|int8 M N K
 // Build: nvcc -std=c++17 -O3 -arch=sm_90a -I runtime_headers
 //   bench/decode_profile.cu -lcuda
 #include <cuda_fp16.h>
@@ -47,7 +47,7 @@ __global__ void fill_bytes(uint8_t *p, size_t n) {
 
 int main(int argc, char **argv) {
   if (argc != 5) {
-    std::fprintf(stderr, "usage: decode_profile int4|int4_one_box|int4_copy|int4_wgmma|int8 M N K\n");
+    std::fprintf(stderr, "usage: decode_profile int4|int4_one_box|int4_copy|int4_wgmma|int4_wgmma2|int8 M N K\n");
     return 2;
   }
   const char *kind = argv[1];
@@ -87,6 +87,9 @@ int main(int argc, char **argv) {
           m, n, k, x, k, w, k / 2, 128, group_scales, out, facts, nullptr);
     if (!std::strcmp(kind, "int4_wgmma"))
       return d::launch_weight_stream_int4_wgmma<false, 16, d::kTmaDepth>(
+          m, n, k, x, k, w, k / 2, 128, group_scales, out, facts, nullptr);
+    if (!std::strcmp(kind, "int4_wgmma2"))  // registers for two blocks an SM
+      return d::launch_weight_stream_int4_wgmma<false, 16, d::kTmaDepth, 2>(
           m, n, k, x, k, w, k / 2, 128, group_scales, out, facts, nullptr);
     if (!std::strcmp(kind, "int8"))
       return d::launch_weight_stream_tma<1, d::kTmaDepth>(

@@ -13,7 +13,8 @@
 // (weight_stream_wgmma.cuh: 3 and 4 stages, 4 at each forced split), and
 // the same layer with 4-bit weights in groups of 128
 // (weight_stream_int4.cuh; on wgmma, weight_stream_int4_wgmma.cuh, 3 and
-// 4 stages) against the same cuBLAS time.
+// 4 stages, and 3 with registers for two blocks an SM) against the same
+// cuBLAS time.
 //
 // Usage: weight_stream_bench [--m 1,8,16] [--hbm-tbs 4.8] [--csv out.csv]
 // Build: nvcc -std=c++17 -O3 -arch=sm_90a -I runtime_headers
@@ -189,7 +190,7 @@ int main(int argc, char **argv) {
                       "int4_g128_us,int4_g128_one_box_us,int4_g128_tma4_us,int4_g128_copy_us,wgmma3_us,wgmma4_us,wgmma4_split1_us,"
                       "wgmma4_split2_us,wgmma4_split4_us,wgmma4_split8_us,wgmma_max_rel_diff,"
                       "int4_split1_us,int4_split2_us,int4_split4_us,int4_split8_us,"
-                      "int4_wgmma3_us,int4_wgmma4_us\n");
+                      "int4_wgmma3_us,int4_wgmma4_us,int4_wgmma3_two_blocks_us\n");
   std::printf("GPU: %s (%d SMs), HBM taken as %.2f TB/s\n", prop.name, prop.multiProcessorCount,
               hbm_tbs);
   std::printf("%-10s %-8s %4s %6s %6s %8s %7s %7s %7s %7s %7s %9s %7s %7s %6s %8s\n",
@@ -351,7 +352,7 @@ int main(int argc, char **argv) {
       const double blas_ms = time_graph(stream, blas_call);
       // The 4-bit layer (group 128): 3 stages of two 128-deep sub-chunks
       // (what generated launchers run), 4 such stages, and 3 stages of one.
-      enum class Int4Path { kTma, kCopy, kWgmma };
+      enum class Int4Path { kTma, kCopy, kWgmma, kWgmmaTwoBlocks };
       const auto int4_time = [&](auto depth, auto boxes, int split = 0,
                                  Int4Path path = Int4Path::kTma) {
         bool declined = false;
@@ -368,6 +369,9 @@ int main(int argc, char **argv) {
                   m, l.n, l.k, x, l.k, bytes, l.k / 2, 128, groups4, epi, facts, stream, split);
             if (path == Int4Path::kWgmma)
               return tc::decode::launch_weight_stream_int4_wgmma<false, 16 * kTiles, kDepth>(
+                  m, l.n, l.k, x, l.k, bytes, l.k / 2, 128, groups4, epi, facts, stream, split);
+            if (path == Int4Path::kWgmmaTwoBlocks)
+              return tc::decode::launch_weight_stream_int4_wgmma<false, 16 * kTiles, kDepth, 2>(
                   m, l.n, l.k, x, l.k, bytes, l.k / 2, 128, groups4, epi, facts, stream, split);
             return tc::decode::launch_weight_stream_int4<false, kTiles, kDepth, kBoxes>(
                 m, l.n, l.k, x, l.k, bytes, l.k / 2, 128, groups4, epi, facts, stream, split);
@@ -389,6 +393,7 @@ int main(int argc, char **argv) {
       const double int4_wgmma_ms[2] = {
           int4_time(Three{}, Two{}, 0, Int4Path::kWgmma),
           int4_time(std::integral_constant<int, 4>{}, Two{}, 0, Int4Path::kWgmma)};
+      const double int4_wgmma_two_ms = int4_time(Three{}, Two{}, 0, Int4Path::kWgmmaTwoBlocks);
       double int4_forced[4];
       for (int i = 0; i < 4; ++i)
         int4_forced[i] = int4_time(Three{}, Two{}, 1 << i);
@@ -422,10 +427,11 @@ int main(int argc, char **argv) {
       std::printf("    int4 splits 1/2/4/8, TMA 3 x 256 k: %.2f %.2f %.2f %.2f us\n", int4_forced[0] * 1e3,
                   int4_forced[1] * 1e3, int4_forced[2] * 1e3, int4_forced[3] * 1e3);
       std::printf("    int4 wgmma, 3 x 256 k: %.2f us, %.3fx cuBLAS fp16, %.2f TB/s of W; "
-                  "4 x 256 k: %.2f us, %.3fx\n",
+                  "4 x 256 k: %.2f us, %.3fx; 3 x 256 k, two blocks an SM: %.2f us, %.3fx\n",
                   int4_wgmma_ms[0] * 1e3, blas_ms / int4_wgmma_ms[0],
                   w_bytes / 2 / (int4_wgmma_ms[0] * 1e-3) / 1e12, int4_wgmma_ms[1] * 1e3,
-                  blas_ms / int4_wgmma_ms[1]);
+                  blas_ms / int4_wgmma_ms[1], int4_wgmma_two_ms * 1e3,
+                  blas_ms / int4_wgmma_two_ms);
       if (csv) {
         std::fprintf(csv, "%s,%s,%s,%lld,%lld,%lld,%.3f", prop.name, l.model, l.name, m, l.n, l.k,
                      tc_ms1 * 1e3);
@@ -443,7 +449,8 @@ int main(int argc, char **argv) {
         std::fprintf(csv, ",%.3e", worst_wgmma);
         for (double v : int4_forced)
           std::fprintf(csv, ",%.3f", v * 1e3);
-        std::fprintf(csv, ",%.3f,%.3f\n", int4_wgmma_ms[0] * 1e3, int4_wgmma_ms[1] * 1e3);
+        std::fprintf(csv, ",%.3f,%.3f,%.3f\n", int4_wgmma_ms[0] * 1e3, int4_wgmma_ms[1] * 1e3,
+                     int4_wgmma_two_ms * 1e3);
       }
       cudaFree(x);
       cudaFree(y);

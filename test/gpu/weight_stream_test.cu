@@ -230,8 +230,9 @@ void check_rows(std::mt19937 &rng) {
 }
 
 // The 4-bit kernels: TMA stages (weight_stream_int4.cuh), cp.async stages
-// (sm_80), wgmma (weight_stream_int4_wgmma.cuh).
-enum class Int4Kernel { kTma, kCopy, kWgmma };
+// (sm_80), wgmma (weight_stream_int4_wgmma.cuh; with registers for one or
+// for two blocks an SM).
+enum class Int4Kernel { kTma, kCopy, kWgmma, kWgmmaTwoBlocks };
 
 // 4-bit weights: nibble k of row n at byte k / 2 (even k low), zero points
 // and scales per group of `group` k, fp16; Y fp32 = X W'^T.
@@ -269,8 +270,9 @@ void check_int4(long long m, long long n, long long k, long long group, int pad,
     if constexpr (kKernel == Int4Kernel::kCopy)
       return tc::decode::launch_weight_stream_int4_copy<kSigned, kMTiles, 3, kBoxes>(
           m, n, k, x, ldx, w, ldw, group, scales, Scaled{y, nullptr, ldy}, facts, stream, split);
-    else if constexpr (kKernel == Int4Kernel::kWgmma)
-      return tc::decode::launch_weight_stream_int4_wgmma<kSigned, 16 * kMTiles, 3>(
+    else if constexpr (kKernel == Int4Kernel::kWgmma || kKernel == Int4Kernel::kWgmmaTwoBlocks)
+      return tc::decode::launch_weight_stream_int4_wgmma<
+          kSigned, 16 * kMTiles, 3, kKernel == Int4Kernel::kWgmma ? 1 : 2>(
           m, n, k, x, ldx, w, ldw, group, scales, Scaled{y, nullptr, ldy}, facts, stream, split);
     else
       return tc::decode::launch_weight_stream_int4<kSigned, kMTiles, 3, kBoxes>(
@@ -315,13 +317,14 @@ void check_int4(long long m, long long n, long long k, long long group, int pad,
     }
   ++checks;
   // The wgmma kernel takes groups of whole sub-chunks only.
-  const bool expected =
-      kKernel != Int4Kernel::kWgmma || tc::decode::nibble_wgmma_group_size(k, group) != 0;
+  const bool wgmma = kKernel == Int4Kernel::kWgmma || kKernel == Int4Kernel::kWgmmaTwoBlocks;
+  const bool expected = !wgmma || tc::decode::nibble_wgmma_group_size(k, group) != 0;
   const bool ok = launched == expected && bad == 0;
   failures += !ok;
-  const char *kernel = kKernel == Int4Kernel::kCopy    ? "copy"
-                       : kKernel == Int4Kernel::kWgmma ? "wgmma"
-                                                       : "tma";
+  const char *kernel = kKernel == Int4Kernel::kCopy              ? "copy"
+                       : kKernel == Int4Kernel::kWgmma           ? "wgmma"
+                       : kKernel == Int4Kernel::kWgmmaTwoBlocks ? "wgmma2"
+                                                                 : "tma";
   std::printf("%-4s %-5s %-5s M=%-3lld N=%-5lld K=%-5lld group=%-3lld pad=%d tiles=%d boxes=%d "
               "split=%s%s%s",
               ok ? "PASS" : "FAIL", kSigned ? "s4" : "u4", kernel, m, n, k, group, pad, kMTiles,
@@ -393,6 +396,9 @@ int main(int argc, char **argv) {
     check_int4_rows<false, 2, 2, Int4Kernel::kWgmma>(rng);
     check_int4_rows<true, 4, 2, Int4Kernel::kWgmma>(rng);
     check_int4_rows<false, 4, 2, Int4Kernel::kWgmma>(rng);
+    // Registers for two blocks an SM.
+    check_int4_rows<false, 1, 2, Int4Kernel::kWgmmaTwoBlocks>(rng);
+    check_int4_rows<true, 2, 2, Int4Kernel::kWgmmaTwoBlocks>(rng);
   }
   if (part("int4")) {
     // 4-bit weights, unsigned and signed, with group-wise zero points and scales.

@@ -164,8 +164,12 @@ __device__ __forceinline__ void consume_int4_wgmma(float (&acc)[kN / 8][4], cons
   }
 }
 
-template <bool kSigned, int kN, int kDepth, class Groups, class Epilogue>
-__global__ void __launch_bounds__(kWgmmaThreads)
+// kMinBlocks: the blocks an SM the registers are fitted for. One (104 to 134
+// registers a thread) is what the launchers measured take; two (at most 96,
+// a few spilled) ran 16 rows up to 1.3x faster in a rough timing
+// (docs/results/int4-wgmma-h100-2026-12-08.md) and waits for the benchmark.
+template <bool kSigned, int kN, int kDepth, int kMinBlocks, class Groups, class Epilogue>
+__global__ void __launch_bounds__(kWgmmaThreads, kMinBlocks)
     weight_stream_int4_wgmma_kernel(const WeightStreamInt4Params<Groups, Epilogue> p,
                                     const __grid_constant__ CUtensorMap map_w,
                                     const __grid_constant__ CUtensorMap map_x) {
@@ -204,7 +208,7 @@ __host__ inline long long nibble_wgmma_group_size(long long k, long long group_s
 // groups are not whole sub-chunks: nibble_wgmma_group_size). The caller's
 // code must be built for sm_90a: built for sm_90 without the `a`
 // features, the kernel traps.
-template <bool kSigned, int kN, int kDepth, class Groups, class Epilogue>
+template <bool kSigned, int kN, int kDepth, int kMinBlocks = 1, class Groups, class Epilogue>
 __host__ bool launch_weight_stream_int4_wgmma(long long m, long long n, long long k,
                                               const __half *x, long long ldx, const uint8_t *w,
                                               long long ldw, long long group_size,
@@ -221,9 +225,9 @@ __host__ bool launch_weight_stream_int4_wgmma(long long m, long long n, long lon
     return false;
   using S = Int4WgmmaStages<kN, kDepth>;
   const WeightStreamInt4Params<Groups, Epilogue> p{m, n, k, group_size, groups, epilogue};
-  return launch_column_blocks<weight_stream_int4_wgmma_kernel<kSigned, kN, kDepth, Groups, Epilogue>,
-                              kWgmmaThreads, S::kBytes, true, S::kChunkK>(m, n, k, device, stream,
-                                                                         split, p, map_w, map_x);
+  return launch_column_blocks<
+      weight_stream_int4_wgmma_kernel<kSigned, kN, kDepth, kMinBlocks, Groups, Epilogue>,
+      kWgmmaThreads, S::kBytes, true, S::kChunkK>(m, n, k, device, stream, split, p, map_w, map_x);
 }
 
 }  // namespace decode
