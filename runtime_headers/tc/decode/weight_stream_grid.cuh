@@ -127,13 +127,14 @@ TC_HOST_DEVICE_ inline DecodeKernel decode_kernel(long long m, long long n, long
 // alone writes four times the packed bytes):
 //   - kMmaRows: the mma.sync kernel (weight_stream_int4.cuh), up to
 //     kNibbleDecodeRows rows: faster than the wgmma kernel on six of eight
-//     Llama-3 layers at 1 and 16 rows (docs/results/int4-wgmma-h100.md);
+//     Llama-3 layers at 1 and 16 rows
+//     (docs/results/int4-wgmma-h100-2026-12-08.md);
 //   - kWgmma: the wgmma kernel (weight_stream_int4_wgmma.cuh, X's rows as
 //     wgmma's N), from there up to kNibbleWgmmaRows, where `wgmma` (the
 //     launcher's code is built for sm_90a) and the groups are whole
 //     128-deep sub-chunks (or one group of all of K): 1.5x to 2.4x the
-//     mma.sync kernel's speed at 64 rows, and 1.4x to 2.8x the copy and
-//     GEMM's;
+//     mma.sync kernel's speed at 64 rows, and 2.3x the copy and GEMM's
+//     (geomean of eight layers);
 //   - kNone elsewhere.
 enum class NibbleKernel { kNone, kMmaRows, kWgmma };
 constexpr int kNibbleDecodeRows = 16;
