@@ -132,7 +132,7 @@ TC_HOST_DEVICE_ inline DecodeKernel decode_kernel(long long m, long long n, long
 //   - kWgmma: the wgmma kernel (weight_stream_int4_wgmma.cuh, X's rows as
 //     wgmma's N), from there up to kNibbleWgmmaRows, where `wgmma` (the
 //     launcher's code is built for sm_90a) and the groups are whole
-//     128-deep sub-chunks (or one group of all of K): 1.5x to 2.4x the
+//     128-deep sub-chunks (or one group of all of K): 1.25x to 2.3x the
 //     mma.sync kernel's speed at 64 rows, and 2.3x the copy and GEMM's
 //     (geomean of eight layers);
 //   - kNone elsewhere.
