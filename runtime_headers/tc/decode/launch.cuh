@@ -61,7 +61,7 @@ __host__ bool launch_nibble_decode(long long m, long long n, long long k, const 
   const auto *bytes = reinterpret_cast<const uint8_t *>(w);
   switch (nibble_decode_kernel(m, n, k, group_size, aligned, kWgmma)) {
   case NibbleKernel::kMmaRows:
-    // TMA: one sub-chunk a stage, faster than two on six of eight Llama-3
+    // TMA: one sub-chunk a stage, faster than two on seven of eight Llama-3
     // layers (docs/results/int4-wgmma-h100-2026-12-08.md).
     if (launch_weight_stream_int4<kSigned, 1, kTmaDepth, 1>(m, n, k, x, ldx, bytes, ldw, size,
                                                             groups, epilogue, device, stream))

@@ -126,7 +126,7 @@ TC_HOST_DEVICE_ inline DecodeKernel decode_kernel(long long m, long long n, long
 // are whole 32-weight units of the kernels' lanes; at any N x K (the copy
 // alone writes four times the packed bytes):
 //   - kMmaRows: the mma.sync kernel (weight_stream_int4.cuh), up to
-//     kNibbleDecodeRows rows: faster than the wgmma kernel on six of eight
+//     kNibbleDecodeRows rows: faster than the wgmma kernel on seven of eight
 //     Llama-3 layers at 1 and 16 rows
 //     (docs/results/int4-wgmma-h100-2026-12-08.md);
 //   - kWgmma: the wgmma kernel (weight_stream_int4_wgmma.cuh, X's rows as
