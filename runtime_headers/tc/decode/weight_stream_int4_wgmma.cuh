@@ -166,7 +166,7 @@ __device__ __forceinline__ void consume_int4_wgmma(float (&acc)[kN / 8][4], cons
 
 // kMinBlocks: the blocks an SM the registers are fitted for. One (104 to 134
 // registers a thread) is what the launchers measured take; two (at most 96,
-// a few spilled) ran 16 rows up to 1.3x faster in a rough timing
+// a few spilled) ran 16 rows up to 1.26x faster in a rough timing
 // (docs/results/int4-wgmma-h100-2026-12-08.md) and waits for the benchmark.
 template <bool kSigned, int kN, int kDepth, int kMinBlocks, class Groups, class Epilogue>
 __global__ void __launch_bounds__(kWgmmaThreads, kMinBlocks)
