@@ -9,8 +9,8 @@
 // dequantised: the mma.sync kernel's work grows with M, this one's not
 // until kN.
 //
-// Stage layout (two 128-deep sub-chunks, 1024-byte aligned; TmaBlock's
-// producer):
+// Stage layout (WgmmaStages for 4-bit weights: two 128-deep sub-chunks,
+// 1024-byte aligned; TmaBlock's producer):
 //   - W, two boxes of 64 bytes x 128 rows (one a sub-chunk), unswizzled:
 //     row r at byte 64 r;
 //   - X, four boxes of 64 halves x kN rows with the 128-byte swizzle:
@@ -41,23 +41,6 @@
 
 namespace tc {
 namespace decode {
-
-template <int kN, int kDepth>
-struct Int4WgmmaStages {
-  static_assert(kN == 16 || kN == 32 || kN == 64, "wgmma's N: 16, 32 or 64 rows of X");
-  static constexpr int kRows = kN;
-  static constexpr int kWeightBoxes = 2, kChunkWeightBytes = 128;  // a box a sub-chunk
-  static constexpr int kChunkK = 2 * kChunk, kActivationBoxes = 4;
-  static constexpr int kWeightBoxBytes = kColumns * 64;
-  static constexpr int kActivationBoxBytes = kRows * 128;
-  static constexpr int kStageBytes =
-      kWeightBoxes * kWeightBoxBytes + kActivationBoxes * kActivationBoxBytes;
-  static constexpr int kConsumerWarps = kWgmmaConsumers / 32;
-  static constexpr int kBarrierOffset = kDepth * kStageBytes;
-  static constexpr int kBytes = kBarrierOffset + 2 * kDepth * 8 + 1024;
-  static_assert(kStageBytes % 1024 == 0, "stages stay 1024-byte aligned");
-  static_assert(partial_tile_bytes<kN / 16>() <= kBarrierOffset, "the partial tile fits");
-};
 
 // A consumer thread's zero points and scales of sub-chunk `sub` (128 k) for
 // its two rows; zero past the block's sub-chunks (before `end`) or K.
@@ -174,7 +157,7 @@ __global__ void __launch_bounds__(kWgmmaThreads, kMinBlocks)
                                     const __grid_constant__ CUtensorMap map_w,
                                     const __grid_constant__ CUtensorMap map_x) {
 #if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM90_ALL)
-  using S = Int4WgmmaStages<kN, kDepth>;
+  using S = WgmmaStages<kN, kDepth, 2>;
   extern __shared__ __align__(1024) unsigned char smem_bytes[];
   const TmaBlock<S, kDepth> block(smem_bytes, p.k);
   const int thread = threadIdx.x, lane = thread % 32;
@@ -223,7 +206,7 @@ __host__ bool launch_weight_stream_int4_wgmma(long long m, long long n, long lon
   if (!group_size || !tiles_take<kN / 16>(m, n, k, ldx, ldw, w_row) ||
       !map_layer<kN / 16>(map_w, map_x, w, w_row, ldw, n, x, ldx, m, k))
     return false;
-  using S = Int4WgmmaStages<kN, kDepth>;
+  using S = WgmmaStages<kN, kDepth, 2>;
   const WeightStreamInt4Params<Groups, Epilogue> p{m, n, k, group_size, groups, epilogue};
   return launch_column_blocks<
       weight_stream_int4_wgmma_kernel<kSigned, kN, kDepth, kMinBlocks, Groups, Epilogue>,

@@ -37,15 +37,20 @@ namespace decode {
 
 constexpr int kWgmmaConsumers = 256, kWgmmaThreads = kWgmmaConsumers + 32;
 
-template <int kN, int kDepth>
+// A stage of the wgmma kernels: W's 128 bytes of each of the block's rows
+// (two boxes of 64 bytes) and X's k of them, kWeightsPerByte weights a
+// byte: 128 k for 8-bit weights, 256 for 4-bit (four boxes of X).
+template <int kN, int kDepth, int kWeightsPerByte = 1>
 struct WgmmaStages {
   static_assert(kN == 16 || kN == 32 || kN == 64, "wgmma's N: 16, 32 or 64 rows of X");
+  static_assert(kWeightsPerByte == 1 || kWeightsPerByte == 2, "8-bit or 4-bit weights");
   static constexpr int kRows = kN;
-  static constexpr int kChunkK = kChunk, kActivationBoxes = 2;
+  static constexpr int kChunkK = kChunk * kWeightsPerByte, kActivationBoxes = 2 * kWeightsPerByte;
   static constexpr int kWeightBoxes = 2, kChunkWeightBytes = 128;
   static constexpr int kWeightBoxBytes = kColumns * 64;
   static constexpr int kActivationBoxBytes = kRows * 128;
-  static constexpr int kStageBytes = 2 * kWeightBoxBytes + 2 * kActivationBoxBytes;
+  static constexpr int kStageBytes =
+      kWeightBoxes * kWeightBoxBytes + kActivationBoxes * kActivationBoxBytes;
   static constexpr int kConsumerWarps = kWgmmaConsumers / 32;
   static constexpr int kBarrierOffset = kDepth * kStageBytes;
   static constexpr int kBytes = kBarrierOffset + 2 * kDepth * 8 + 1024;
