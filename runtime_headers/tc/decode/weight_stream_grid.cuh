@@ -140,6 +140,13 @@ enum class NibbleKernel { kNone, kMmaRows, kWgmma };
 constexpr int kNibbleDecodeRows = 16;
 constexpr int kNibbleWgmmaRows = 64;
 
+// Whether groups of group_size k (0: one group of all of K) leave each
+// 128-deep sub-chunk of the wgmma 4-bit kernel in one group: a multiple of
+// 128, or one group of all of K.
+TC_HOST_DEVICE_ inline bool nibble_groups_whole_sub_chunks(long long k, long long group_size) {
+  return group_size == 0 || group_size >= k || group_size % kChunk == 0;
+}
+
 TC_HOST_DEVICE_ inline NibbleKernel nibble_decode_kernel(long long m, long long n, long long k,
                                                          long long group_size, bool aligned,
                                                          bool wgmma) {
@@ -147,9 +154,9 @@ TC_HOST_DEVICE_ inline NibbleKernel nibble_decode_kernel(long long m, long long 
     return NibbleKernel::kNone;
   if (m <= kNibbleDecodeRows)
     return NibbleKernel::kMmaRows;
-  const bool whole_sub_chunks = group_size == 0 || group_size >= k || group_size % 128 == 0;
-  return wgmma && m <= kNibbleWgmmaRows && whole_sub_chunks ? NibbleKernel::kWgmma
-                                                           : NibbleKernel::kNone;
+  return wgmma && m <= kNibbleWgmmaRows && nibble_groups_whole_sub_chunks(k, group_size)
+             ? NibbleKernel::kWgmma
+             : NibbleKernel::kNone;
 }
 
 // Whether a layer of M rows takes this kernel: M <= 64, the rows of mma's

@@ -62,13 +62,14 @@ __device__ __forceinline__ void load_row_groups(NibbleGroup (&groups)[2], const 
 // One 128-deep sub-chunk b of a stage, as two halves of four wgmma k steps:
 // each half's A fragments dequantised into a[half] while the other half's
 // wgmma run. A fragment buffer is written again only once the wgmma that
-// read it are done (the wait for all but the last group).
+// read it are done: in sub-chunk 1 the wait for all but the last group
+// (sub-chunk 0 follows the stage's wait for all).
 template <bool kSigned, int kN, class S>
 __device__ __forceinline__ void multiply_sub_chunk_wgmma(float (&acc)[kN / 8][4],
                                                          uint32_t (&a)[2][4][4],
                                                          const unsigned char *stage, int b,
                                                          const NibbleTerms (&terms)[2],
-                                                         int row, int q, bool first) {
+                                                         int row, int q) {
   // Rows row and row + 8 of the box, 64 bytes each: words 0 .. 15.
   uint4 w[2][4];
 #pragma unroll
@@ -84,7 +85,7 @@ __device__ __forceinline__ void multiply_sub_chunk_wgmma(float (&acc)[kN / 8][4]
     }
 #pragma unroll
   for (int half = 0; half < 2; ++half) {
-    if (!first) {
+    if (b > 0) {
       wgmma_wait<1>(acc);  // the group that read a[half] (two groups back) is done
       fence_fragments(a[half]);
     }
@@ -136,10 +137,10 @@ __device__ __forceinline__ void consume_int4_wgmma(float (&acc)[kN / 8][4], cons
     NibbleTerms terms[2];
     group_terms<kSigned>(terms, even);
     load_row_groups(even, p, rows, 2 * c + 2, end, subs_per_group);
-    multiply_sub_chunk_wgmma<kSigned, kN, S>(acc, a, stage, 0, terms, row, q, true);
+    multiply_sub_chunk_wgmma<kSigned, kN, S>(acc, a, stage, 0, terms, row, q);
     group_terms<kSigned>(terms, odd);
     load_row_groups(odd, p, rows, 2 * c + 3, end, subs_per_group);
-    multiply_sub_chunk_wgmma<kSigned, kN, S>(acc, a, stage, 1, terms, row, q, false);
+    multiply_sub_chunk_wgmma<kSigned, kN, S>(acc, a, stage, 1, terms, row, q);
     wgmma_wait<0>(acc);
     fence_fragments(a[0]);
     fence_fragments(a[1]);
@@ -177,13 +178,14 @@ __global__ void __launch_bounds__(kWgmmaThreads, kMinBlocks)
 #endif
 }
 
-// The group size the wgmma kernel takes (nibble_group_size's, then a
-// multiple of 128: one group of all of K is 128 ceil(K / 128)), or 0.
+// The group size the wgmma kernel takes (nibble_group_size's, of whole
+// sub-chunks: nibble_groups_whole_sub_chunks; one group of all of K as
+// kChunk ceil(K / kChunk)), or 0.
 __host__ inline long long nibble_wgmma_group_size(long long k, long long group_size) {
   group_size = nibble_group_size(k, group_size);
-  if (group_size >= k)
-    return 128 * ((k + 127) / 128);
-  return group_size % 128 == 0 ? group_size : 0;
+  if (!group_size || !nibble_groups_whole_sub_chunks(k, group_size))
+    return 0;
+  return group_size >= k ? kChunk * ((k + kChunk - 1) / kChunk) : group_size;
 }
 
 // Launches the layer (M <= kN) as launch_weight_stream_int4 does, on wgmma.
